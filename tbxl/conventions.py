@@ -1,0 +1,174 @@
+"""How unplayed rounds count: one frozen :class:`Convention` per rule set, and the named presets.
+
+Every difference between FIDE editions and the programs of the seed articles is
+a field here, so a tie-break never asks "which edition?" - it asks the field.
+
+>>> get("fide-2026").dummy_cap
+True
+>>> default_for(None).name
+'fide-2026'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import date
+from typing import Optional
+
+from .errors import UnknownRules
+
+# How a participant's score is seen by the opponents (the "indirect" side).
+ADJUSTED = "adjusted-16.3"          # C.07 16.3: category 16.2.5 rounds count as draws
+ADJUSTED_2022 = "adjusted-2022"     # 2022 text 14.4: trailing forfeit losses become draws too
+REAL = "real"                       # points awarded, nothing changed
+UNPLAYED_AS_DRAW = "unplayed-as-draw"  # 2009-2017 / SM "BHc": every unplayed round is a draw
+
+# How the participant's own unplayed rounds contribute (the "direct" side).
+DUMMY = "dummy"                     # C.07 16.4: a dummy with the own final score (capped in 2026)
+VIRTUAL_OPPONENT = "virtual-opponent"  # 2009-2017: Svon = SPR + (1 - SfPR) + 1/2 (n - R)
+HALF_ROUNDS = "half-rounds"         # SM real/half-point: unpaired rounds count rounds/2
+OWN_VALUE = "own-value"             # SM "draw against himself": own value to opponents (BHc)
+OWN_WITH_DRAW = "own-with-draw"     # seed 001 "FIDE": own score with that round made a draw
+ZERO = "zero"                       # seed 001 "Standard": a bye adds 0
+SKIP = "skip"                       # plain: unplayed rounds are not counted at all
+
+# Which contribution a Cut/Median removes first when the participant has VURs (16.5).
+VUR_HIGHER_OF = "higher-of"  # 16.5.1: the lowest VUR contribution unless below the least significant value
+VUR_ALWAYS = "always"        # 2022 text 14.6: unplayed rounds are cut first, unconditionally
+VUR_NONE = "none"            # no exception: cut the least significant value
+
+
+@dataclass(frozen=True)
+class Convention:
+    """A complete, explicit statement of how unplayed rounds enter BH, SB, FB and their cuts.
+
+    ``opponent_score`` - what a participant is worth to its opponents.
+    ``own_unplayed`` - what an own unplayed round adds (see the module constants).
+    ``paired_forfeit_uses_opponent`` - own forfeits (paired rounds) add the scheduled
+    opponent's value instead of ``own_unplayed`` (Swiss-Manager real/half-point, seed 001 Standard).
+    ``dummy_cap`` - C.07 2026 16.4.1/16.4.2 caps on the dummy.
+    ``dummy_cap_rounds`` - "evaluated" or "scheduled": the n of 16.4.2 before the last round (D3).
+    ``vur_cut`` - 16.5 exception: "higher-of", "always" or "none" (D1).
+    ``fpb_returns_to_play`` - an FPB is a non-VUR round, so earlier requested byes are 16.2.3 (16.1).
+    ``short_games`` - TRF W/D/L games: "played" (D10) or "unplayed" (W/L as forfeits).
+    ``exceptions_15_2`` - 2026: in pre-determined pairings forfeits stay unplayed for rating
+    tie-breaks and forfeit losses for type-B tie-breaks (D22).
+    ``unrated_rating`` - rating given to unrated players in rating tie-breaks (D18); None drops them.
+    """
+
+    name: str
+    title: str
+    source: str
+    opponent_score: str = ADJUSTED
+    own_unplayed: str = DUMMY
+    paired_forfeit_uses_opponent: bool = False
+    dummy_cap: bool = False
+    dummy_cap_rounds: str = "evaluated"
+    vur_cut: str = VUR_HIGHER_OF
+    fpb_returns_to_play: bool = True
+    short_games: str = "played"
+    exceptions_15_2: bool = False
+    unrated_rating: Optional[int] = None
+
+    def with_options(self, **changes) -> "Convention":
+        """A copy with some fields changed (the name says it is modified)."""
+        return replace(self, **changes)
+
+
+PRESETS: dict[str, Convention] = {c.name: c for c in (
+    Convention(
+        "fide-2026", "FIDE C.07 (2026)",
+        "FIDE Handbook C.07, TieBreakRegulations032026, in force from 1 March 2026: Art. 16 with the "
+        "capped dummy (16.4.1, 16.4.2) and the 15.2 exceptions.",
+        dummy_cap=True, exceptions_15_2=True),
+    Convention(
+        "fide-2024", "FIDE C.07 (2023/2024)",
+        "FIDE Handbook C.07, texts of Sep 2023, Apr 2024 and Aug 2024 (1 Sep 2023 - 28 Feb 2026): "
+        "Art. 16 with an uncapped dummy; the official TEC tie-break exercise."),
+    Convention(
+        "fide-2022", "FIDE C.07 (2022, game against oneself)",
+        "TieBreakRegulations2022 Arts 14.3-14.7 (EVE/GSC, mid 2023): trailing forfeit losses become "
+        "draws for the opponents, unplayed rounds are cut first unconditionally.",
+        opponent_score=ADJUSTED_2022, vur_cut=VUR_ALWAYS),
+    Convention(
+        "fide-2017", "FIDE 2009-2017 (virtual opponent)",
+        "FIDE Congress 2009 / Handbook C.02 13.15 (1 July 2012 - Aug 2023): opponents' unplayed games "
+        "count as draws; own unplayed rounds against a virtual opponent Svon = SPR + (1 - SfPR) + "
+        "0.5 (n - R). Seeds 000 (S6.5), 003, 004.",
+        opponent_score=UNPLAYED_AS_DRAW, own_unplayed=VIRTUAL_OPPONENT, vur_cut=VUR_NONE),
+    Convention(
+        "sm-real-points", "Swiss-Manager: computed with real points",
+        "Seed 000 (S6.2): opponents' real scores; an own unpaired round counts rounds/2; a paired "
+        "round decided by forfeit counts the opponent's score.",
+        opponent_score=REAL, own_unplayed=HALF_ROUNDS, paired_forfeit_uses_opponent=True,
+        vur_cut=VUR_NONE),
+    Convention(
+        "sm-half-point", "Swiss-Manager: computed with 1/2 point (modified points)",
+        "Seed 000 (S6.3): as real points, but every opponent is worth BHc = P + (L - W) x 0.5.",
+        opponent_score=UNPLAYED_AS_DRAW, own_unplayed=HALF_ROUNDS, paired_forfeit_uses_opponent=True,
+        vur_cut=VUR_NONE),
+    Convention(
+        "sm-self-draw", "Swiss-Manager: counted as a draw against the player himself",
+        "Seed 000 (S6.4): every own unplayed round (byes and forfeits, paired or not) counts the "
+        "player's own BHc; opponents are worth their BHc.",
+        opponent_score=UNPLAYED_AS_DRAW, own_unplayed=OWN_VALUE, vur_cut=VUR_NONE),
+    Convention(
+        "sm-virtual-opponent", "Swiss-Manager: counted as a game against a virtual opponent",
+        "Seed 000 (S6.5): opponents are worth their BHc; each own unplayed round R counts "
+        "points before R + reverse result + (rounds - R) x 0.5 (the FIDE 2009 formula).",
+        opponent_score=UNPLAYED_AS_DRAW, own_unplayed=VIRTUAL_OPPONENT, vur_cut=VUR_NONE),
+    Convention(
+        "standard", "Buchholz 'Standard' (seed 001)",
+        "Seed 001 (S7.1), IA Mario Zilli: the opponents' real scores, forfeited games included; a "
+        "bye (requested or allocated) adds 0.",
+        opponent_score=REAL, own_unplayed=ZERO, paired_forfeit_uses_opponent=True, vur_cut=VUR_NONE),
+    Convention(
+        "fide-draws", "Buchholz 'FIDE' (seed 001)",
+        "Seed 001 (S7.2), IA Mario Zilli: every unplayed game counts as a draw - for opponents, and "
+        "an own unplayed round adds the own score with that round turned into a draw.",
+        opponent_score=UNPLAYED_AS_DRAW, own_unplayed=OWN_WITH_DRAW, vur_cut=VUR_NONE),
+    Convention(
+        "plain", "Plain (no adjustment)",
+        "No adjustment at all: only games played over the board count, with the opponents' real "
+        "scores; every unplayed round is skipped (the 'skip unplayed rounds' habit of older programs).",
+        opponent_score=REAL, own_unplayed=SKIP, vur_cut=VUR_NONE),
+)}
+
+#: Accepted alternative spellings.
+ALIASES = {
+    "fide": "fide-2026", "current": "fide-2026", "fide-2023": "fide-2024", "2026": "fide-2026",
+    "2024": "fide-2024", "2023": "fide-2024", "2017": "fide-2017", "fide-2009": "fide-2017",
+    "virtual-opponent": "fide-2017", "sm-half-point-modified": "sm-half-point",
+    "sm-draw-against-self": "sm-self-draw", "zilli-standard": "standard", "zilli-fide": "fide-draws",
+    "none": "plain",
+}
+
+FIDE_2026_START = date(2026, 3, 1)
+FIDE_2023_START = date(2023, 9, 1)
+FIDE_2012_START = date(2012, 7, 1)
+
+
+def get(name: str) -> Convention:
+    """The preset called ``name`` (case-insensitive, aliases accepted)."""
+    key = name.strip().lower().replace("_", "-")
+    key = ALIASES.get(key, key)
+    try:
+        return PRESETS[key]
+    except KeyError:
+        raise UnknownRules(f"unknown rules {name!r}; choose one of {', '.join(PRESETS)}") from None
+
+
+def default_for(start_date: Optional[date]) -> Convention:
+    """The edition in force on the start date (C07 §9 D16); no date means the current rules."""
+    if start_date is None or start_date >= FIDE_2026_START:
+        return PRESETS["fide-2026"]
+    if start_date >= FIDE_2023_START:
+        return PRESETS["fide-2024"]
+    if start_date >= FIDE_2012_START:
+        return PRESETS["fide-2017"]
+    return PRESETS["fide-2017"]
+
+
+def resolve(name: Optional[str], start_date: Optional[date]) -> Convention:
+    """``get(name)`` when a name is given, else the default for the start date."""
+    return get(name) if name else default_for(start_date)

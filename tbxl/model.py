@@ -1,0 +1,254 @@
+"""The tournament model: players, their round entries, the scoring system.
+
+Everything here is immutable and exact. Points are :class:`fractions.Fraction`
+at the API; the tie-break engine works on integer *units* of
+``1 / Scoring.unit`` internally (see :attr:`Scoring.unit`), so no float ever
+touches a score.
+
+>>> from fractions import Fraction
+>>> s = Scoring()
+>>> s.points(Kind.PLAYED, Outcome.DRAW)
+Fraction(1, 2)
+>>> s.unit
+2
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from dataclasses import dataclass, field, replace
+from datetime import date
+from fractions import Fraction
+from typing import NamedTuple, Optional
+
+
+class Kind(enum.Enum):
+    """What happened to a participant in one round (C.07 15.1, 16.1; TRF-16 result codes)."""
+
+    PLAYED = "played"                  # over the board: TRF 1 = 0
+    SHORT = "short"                    # over the board, under one move: TRF W D L (C07 §9 D10)
+    FORFEIT_WIN = "forfeit-win"        # TRF +
+    FORFEIT_LOSS = "forfeit-loss"      # TRF -
+    DOUBLE_FORFEIT = "double-forfeit"  # both lose by forfeit (C07 §9 D8)
+    PAB = "pab"                        # pairing-allocated bye, TRF U
+    FPB = "fpb"                        # full-point bye, TRF F
+    HPB = "hpb"                        # half-point bye, TRF H
+    ZPB = "zpb"                        # zero-point bye / absent / withdrawn, TRF Z or blank
+
+    @property
+    def is_game(self) -> bool:
+        """True for a game played over the board (including games under one move)."""
+        return self is Kind.PLAYED or self is Kind.SHORT
+
+    @property
+    def is_paired(self) -> bool:
+        """True when there is a scheduled opponent (games and forfeits)."""
+        return self in _PAIRED
+
+    @property
+    def is_forfeit(self) -> bool:
+        return self in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT)
+
+    @property
+    def is_bye(self) -> bool:
+        return self in (Kind.PAB, Kind.FPB, Kind.HPB, Kind.ZPB)
+
+    @property
+    def is_requested_bye(self) -> bool:
+        """HPB or ZPB: a requested bye in the sense of C.07 16.1."""
+        return self is Kind.HPB or self is Kind.ZPB
+
+    @property
+    def is_vur(self) -> bool:
+        """Voluntary unplayed round (C.07 16.1): requested byes and forfeit losses."""
+        return self in _VUR
+
+
+_PAIRED = frozenset({Kind.PLAYED, Kind.SHORT, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT})
+_VUR = frozenset({Kind.HPB, Kind.ZPB, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT})
+
+
+class Outcome(enum.IntEnum):
+    """The result in tie-break terms; the value is in half-games (loss 0, draw 1, win 2)."""
+
+    LOSS = 0
+    DRAW = 1
+    WIN = 2
+
+    @property
+    def reverse(self) -> "Outcome":
+        return Outcome(2 - self.value)
+
+    @property
+    def fraction(self) -> Fraction:
+        """Share of a win: 0, 1/2 or 1 (the factor Sonneborn-Berger multiplies by)."""
+        return Fraction(self.value, 2)
+
+
+#: The outcome that each unplayed kind stands for (C.07 16.4: "the result matching the points").
+UNPLAYED_OUTCOME = {
+    Kind.FORFEIT_WIN: Outcome.WIN,
+    Kind.FORFEIT_LOSS: Outcome.LOSS,
+    Kind.DOUBLE_FORFEIT: Outcome.LOSS,
+    Kind.PAB: Outcome.WIN,
+    Kind.FPB: Outcome.WIN,
+    Kind.HPB: Outcome.DRAW,
+    Kind.ZPB: Outcome.LOSS,
+}
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """Points per result (TRF-2026 record 162, TRF(x) XXS). Default 1 - 1/2 - 0.
+
+    ``pab`` is the pairing-allocated bye; ``zpb`` also covers absence and forfeit
+    losses take ``forfeit_loss``.
+    """
+
+    win: Fraction = Fraction(1)
+    draw: Fraction = Fraction(1, 2)
+    loss: Fraction = Fraction(0)
+    forfeit_win: Fraction = Fraction(1)
+    forfeit_loss: Fraction = Fraction(0)
+    pab: Fraction = Fraction(1)
+    fpb: Fraction = Fraction(1)
+    hpb: Fraction = Fraction(1, 2)
+    zpb: Fraction = Fraction(0)
+
+    def points(self, kind: Kind, outcome: Outcome) -> Fraction:
+        """Points awarded for a round of this kind and outcome."""
+        if kind.is_game:
+            return (self.loss, self.draw, self.win)[outcome]
+        return {
+            Kind.FORFEIT_WIN: self.forfeit_win,
+            Kind.FORFEIT_LOSS: self.forfeit_loss,
+            Kind.DOUBLE_FORFEIT: self.forfeit_loss,
+            Kind.PAB: self.pab,
+            Kind.FPB: self.fpb,
+            Kind.HPB: self.hpb,
+            Kind.ZPB: self.zpb,
+        }[kind]
+
+    def outcome_points(self, outcome: Outcome) -> Fraction:
+        """Points of an over-the-board result (used for draws in C.07 16.3 and dummies)."""
+        return (self.loss, self.draw, self.win)[outcome]
+
+    @property
+    def unit(self) -> int:
+        """Common denominator of every value: the engine counts in integer units of 1/unit."""
+        d = 1
+        for f in (self.win, self.draw, self.loss, self.forfeit_win, self.forfeit_loss,
+                  self.pab, self.fpb, self.hpb, self.zpb):
+            d = d * f.denominator // math.gcd(d, f.denominator)
+        return d
+
+    @property
+    def is_standard(self) -> bool:
+        return self == Scoring()
+
+
+class RoundEntry(NamedTuple):
+    """One participant's record in one round.
+
+    ``outcome`` is the result in tie-break terms (a PAB is a win, an HPB a draw);
+    ``points`` are the points awarded under the tournament's scoring.
+    ``colour`` is ``"w"``, ``"b"`` or ``None`` (for forfeits the scheduled colour).
+    """
+
+    round: int
+    kind: Kind
+    outcome: Outcome
+    points: Fraction
+    opponent: Optional[int] = None
+    colour: Optional[str] = None
+
+    @property
+    def is_game(self) -> bool:
+        return self.kind.is_game
+
+
+class Pairing(enum.Enum):
+    """How pairings were made: C.07 15.2 (pre-determined) vs 15.3 (Swiss)."""
+
+    SWISS = "swiss"
+    ROUND_ROBIN = "round-robin"
+
+
+@dataclass(frozen=True)
+class Player:
+    """A participant: identity and the per-round record (index 0 = round 1)."""
+
+    start_number: int
+    name: str
+    rounds: tuple[RoundEntry, ...] = ()
+    title: str = ""
+    sex: str = ""
+    rating: Optional[int] = None
+    federation: str = ""
+    fide_id: str = ""
+    birth_date: str = ""
+    declared_points: Optional[Fraction] = None
+    declared_rank: Optional[int] = None
+
+    @property
+    def points(self) -> Fraction:
+        """Points awarded over all recorded rounds."""
+        return sum((e.points for e in self.rounds), Fraction(0))
+
+    def entry(self, round: int) -> RoundEntry:
+        return self.rounds[round - 1]
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """A tournament's results: players sorted by start number, the scoring and the pairing system."""
+
+    players: tuple[Player, ...]
+    rounds: int
+    name: str = ""
+    scoring: Scoring = field(default_factory=Scoring)
+    pairing: Pairing = Pairing.SWISS
+    start_date: Optional[date] = None
+    end_date: Optional[date] = None
+    city: str = ""
+    federation: str = ""
+    chief_arbiter: str = ""
+    tiebreaks: tuple[str, ...] = ()
+    scheduled_rounds: Optional[int] = None
+    source: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_number", {p.start_number: p for p in self.players})
+
+    def player(self, start_number: int) -> Player:
+        """The player with this start number; ``KeyError`` if there is none."""
+        return self._by_number[start_number]  # type: ignore[attr-defined]
+
+    def __contains__(self, start_number: object) -> bool:
+        return start_number in self._by_number  # type: ignore[attr-defined]
+
+    @property
+    def is_round_robin(self) -> bool:
+        return self.pairing is Pairing.ROUND_ROBIN
+
+    def after_round(self, k: int) -> "Tournament":
+        """The tournament as it stood after round ``k`` (ChessLivo-style per-round tables)."""
+        if not 0 <= k <= self.rounds:
+            raise ValueError(f"round {k} is outside 0..{self.rounds}")
+        if k == self.rounds:
+            return self
+        players = tuple(replace(p, rounds=p.rounds[:k], declared_points=None, declared_rank=None)
+                        for p in self.players)
+        return replace(self, players=players, rounds=k,
+                       scheduled_rounds=self.scheduled_rounds or self.rounds)
+
+
+def make_entry(scoring: Scoring, round: int, kind: Kind, outcome: Optional[Outcome] = None,
+               opponent: Optional[int] = None, colour: Optional[str] = None) -> RoundEntry:
+    """Build a :class:`RoundEntry`, filling the outcome of unplayed kinds and the points."""
+    if outcome is None:
+        if kind.is_game:
+            raise ValueError("a played game needs an outcome")
+        outcome = UNPLAYED_OUTCOME[kind]
+    return RoundEntry(round, kind, outcome, scoring.points(kind, outcome), opponent, colour)

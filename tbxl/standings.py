@@ -1,0 +1,171 @@
+"""Ranking by points and an ordered tie-break list (C.07 Art. 4.2), DE re-applied per Art. 6,
+shared places for participants equal on everything.
+
+>>> from tbxl.trf import read_trf  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Optional, Sequence, Union
+
+from . import conventions
+from .conventions import Convention
+from .derivation import Derivation, Term
+from .errors import InputError
+from .model import Player, Tournament
+from .tiebreaks import Context, compute, explain as explain_value
+from .tiebreaks.base import Column
+from .tiebreaks.codes import Descriptor, parse, parse_list
+from .tiebreaks import encounter
+
+SWISS_DEFAULT = "BH/C1,BH,SB,PS,WIN"
+ROUND_ROBIN_DEFAULT = "DE,SB,WIN,KS"
+
+Value = Union[Fraction, int, None]
+
+
+@dataclass
+class Row:
+    """One line of the standings."""
+
+    rank: int
+    rank_label: str          # "3" or "3-5" for a shared place
+    player: Player
+    points: Fraction
+    values: dict[str, Value]
+
+
+@dataclass
+class TieStep:
+    """How one tie-break split a group that was still tied (for the report)."""
+
+    code: str
+    group: list[int]          # start numbers, tied before this step
+    tiers: list[list[int]]    # start numbers after it, best first
+
+
+@dataclass
+class Standings:
+    tournament: Tournament
+    convention: Convention
+    tiebreaks: list[Descriptor]
+    rows: list[Row]
+    context: Context
+    steps: list[TieStep] = field(default_factory=list)
+    _de_groups: dict = field(default_factory=dict)  # (code, start number) -> tied group at DE
+
+    @property
+    def codes(self) -> list[str]:
+        return [d.code for d in self.tiebreaks]
+
+    def row(self, start_number: int) -> Row:
+        for row in self.rows:
+            if row.player.start_number == start_number:
+                return row
+        raise KeyError(start_number)
+
+    def explain(self, start_number: int, code: str) -> Derivation:
+        """The derivation of one value; DE shows its mini-tables."""
+        if start_number not in self.context.index:
+            raise KeyError(start_number)
+        d = parse(code)
+        if d.name == "DE":
+            return self._explain_de(start_number, d)
+        return explain_value(self.context, d, start_number)
+
+    def _explain_de(self, start_number: int, d: Descriptor) -> Derivation:
+        group = self._de_groups.get((d.code, start_number))
+        if not group:
+            return Derivation(d.code, start_number, (), None,
+                              notes=("not tied with anyone when DE was applied",))
+        ctx = self.context
+        trace: list = []
+        encounter.order(ctx, [ctx.index[s] for s in group], d.played_forfeits, trace)
+        table = []
+        for grp, rows, outcome in trace:
+            for r in rows:
+                table.append({"group": ", ".join(str(ctx.players[g].start_number) for g in grp),
+                              "player": ctx.players[r.player].start_number, "score": r.score,
+                              "missing": r.missing, "maximum": r.maximum, "step": outcome})
+        tier = self.row(start_number).values.get(d.code)
+        return Derivation(d.code, start_number, (), tier, table=tuple(table),
+                          notes=("tier within the tied group, 1 = top (Art. 6)",))
+
+
+def resolve_tiebreaks(tournament: Tournament, tiebreaks=None) -> list[Descriptor]:
+    """The tie-break list to use: given, else the file's 212/202 record, else the defaults."""
+    if tiebreaks is None or (isinstance(tiebreaks, str) and not tiebreaks.strip()):
+        tiebreaks = list(tournament.tiebreaks) or (
+            ROUND_ROBIN_DEFAULT if tournament.is_round_robin else SWISS_DEFAULT)
+    ds = parse_list(tiebreaks)
+    return [d for d in ds if d.name != "PTS"]
+
+
+def compute_standings(tournament: Tournament, tiebreaks=None, rules: Union[str, Convention, None] = None,
+                      after_round: Optional[int] = None) -> Standings:
+    """Rank ``tournament`` (optionally as it stood after ``after_round``)."""
+    conv = rules if isinstance(rules, Convention) else conventions.resolve(rules, tournament.start_date)
+    if after_round is not None:
+        if not 0 <= after_round <= tournament.rounds:
+            raise InputError(f"--after-round {after_round} is outside 0..{tournament.rounds}")
+        tournament = tournament.after_round(after_round)
+    descs = resolve_tiebreaks(tournament, tiebreaks)
+    ctx = Context(tournament, conv)
+    pts = compute(ctx, Descriptor("PTS"))
+    cols: list[Optional[Column]] = [None if d.name == "DE" else compute(ctx, d) for d in descs]
+    de_tier: dict[tuple[str, int], int] = {}
+    de_groups: dict = {}
+    steps: list[TieStep] = []
+    sn = [p.start_number for p in ctx.players]
+
+    def split(group: list[int], level: int) -> list[list[int]]:
+        if len(group) < 2 or level == len(descs):
+            return [group]
+        d = descs[level]
+        if d.name == "DE":
+            tiers = encounter.order(ctx, group, d.played_forfeits)
+            members = [sn[i] for i in group]
+            for t, tier in enumerate(tiers, 1):
+                for i in tier:
+                    de_tier[d.code, i] = t
+                    de_groups[d.code, sn[i]] = members
+        else:
+            col = cols[level]
+            ordered = sorted(group, key=col.sort_key)
+            tiers = []
+            for i in ordered:
+                if tiers and col.raw[tiers[-1][0]] == col.raw[i]:
+                    tiers[-1].append(i)
+                else:
+                    tiers.append([i])
+        if len(tiers) > 1:
+            steps.append(TieStep(d.code, [sn[i] for i in group], [[sn[i] for i in t] for t in tiers]))
+        out = []
+        for tier in tiers:
+            out.extend(split(tier, level + 1))
+        return out
+
+    by_points = sorted(range(len(ctx.players)), key=lambda i: (-pts.raw[i], sn[i]))
+    groups: list[list[int]] = []
+    for i in by_points:
+        if groups and pts.raw[groups[-1][0]] == pts.raw[i]:
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+    final: list[list[int]] = []
+    for g in groups:
+        final.extend(split(g, 0))
+
+    rows: list[Row] = []
+    place = 1
+    for tier in final:
+        label = str(place) if len(tier) == 1 else f"{place}-{place + len(tier) - 1}"
+        for i in sorted(tier, key=lambda i: sn[i]):
+            values: dict[str, Value] = {}
+            for d, col in zip(descs, cols):
+                values[d.code] = de_tier.get((d.code, i)) if col is None else col.value(i)
+            rows.append(Row(place, label, ctx.players[i], pts.value(i), values))
+        place += len(tier)
+    return Standings(tournament, conv, descs, rows, ctx, steps, de_groups)

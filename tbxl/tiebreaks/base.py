@@ -1,0 +1,52 @@
+"""What every tie-break family returns: a :class:`Column` of exact values, higher is better
+unless ``ascending``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Optional, Union
+
+from ..model import Kind, Outcome
+
+Raw = Optional[Union[int, Fraction]]
+
+_RESULT = {
+    Kind.PLAYED: ("0", "=", "1"),
+    Kind.SHORT: ("L", "D", "W"),
+}
+_UNPLAYED_RESULT = {
+    Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-", Kind.DOUBLE_FORFEIT: "--",
+    Kind.PAB: "U", Kind.FPB: "F", Kind.HPB: "H", Kind.ZPB: "Z",
+}
+
+
+def result_code(kind: Kind, outcome: int) -> str:
+    """The TRF-16 result code of a round (``--`` for a double forfeit)."""
+    if kind in _RESULT:
+        return _RESULT[kind][outcome]
+    return _UNPLAYED_RESULT[kind]
+
+
+@dataclass
+class Column:
+    """Values of one tie-break for all players, in player-index order.
+
+    ``raw[i] / den`` is the exact value (``raw`` holds ints, or Fractions for averages);
+    ``None`` = no value (e.g. ARO without rated games). Ranking compares ``raw`` directly.
+    """
+
+    code: str
+    den: int
+    raw: list[Raw]
+    ascending: bool = False  # TPN: lower is better
+
+    def value(self, i: int) -> Optional[Fraction]:
+        v = self.raw[i]
+        return None if v is None else Fraction(v) / self.den
+
+    def sort_key(self, i: int):
+        v = self.raw[i]
+        if v is None:
+            return (1, 0)
+        return (0, v if self.ascending else -v)

@@ -1,0 +1,138 @@
+"""Buchholz (C.07 8.1), Fore Buchholz (8.3) and Average of Opponents' Buchholz (8.2).
+
+BH and FB use Art. 16 through the :class:`~tbxl.tiebreaks.context.Context` and the convention;
+their Cut/Median modifiers go through :mod:`.cuts`.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Optional
+
+from ..derivation import Derivation, Term
+from ..model import Kind
+from . import cuts, unplayed
+from .base import Column, result_code
+from .codes import Descriptor
+
+
+def items(ctx, i: int, sb: bool = False) -> list[tuple]:
+    """Contributions of player index ``i``: ``(contribution, key, vur, round_index)``.
+
+    For BH the contribution is the opponent's value (or the own-unplayed value); for SB
+    (``sb=True``) it is that value times the round's outcome in half-games, and the key stays
+    the opponent's value (14.1.1 d).
+    """
+    out = []
+    opp, kind, res, value = ctx.opp[i], ctx.kind[i], ctx.out[i], ctx.value
+    for r, k in enumerate(kind):
+        if k is Kind.PLAYED or k is Kind.SHORT:
+            v = value[opp[r]]
+            vur = False
+        elif ctx.round_robin:
+            continue  # the bye round of an odd round robin: no game, no Art. 16 (C.07 4.9)
+        else:
+            own = unplayed.own_unplayed(ctx, i, r)
+            if own is None:
+                continue
+            v = own[0]
+            vur = k.is_vur
+        out.append((v * res[r] if sb else v, v, vur, r))
+    return out
+
+
+def _items_cached(ctx, sb: bool):
+    return ctx.cached(("items", sb), lambda: [items(ctx, i, sb) for i in range(len(ctx.players))])
+
+
+def compute_bh(ctx, d: Descriptor) -> Column:
+    all_items = _items_cached(ctx, False)
+    rule = ctx.conv.vur_cut
+    return Column(d.code, ctx.unit, [cuts.kept_sum(it, d.low, d.high, rule) for it in all_items])
+
+
+def compute_fb(ctx, d: Descriptor) -> Column:
+    col = compute_bh(ctx.fore, d)
+    col.code = d.code
+    return col
+
+
+def explain_terms(ctx, i: int, d: Descriptor, sb: bool = False) -> tuple[list[Term], Fraction]:
+    """Terms of BH (or SB) for player index ``i``, with cuts marked; returns terms and total."""
+    its = items(ctx, i, sb)
+    scale = 2 if sb else 1
+    chosen = dict(cuts.select(its, d.low, d.high, ctx.conv.vur_cut))
+    terms = []
+    for idx, (contrib, v, vur, r) in enumerate(its):
+        k = ctx.kind[i][r]
+        raw_k = ctx.raw_kind[i][r]
+        j = ctx.opp[i][r]
+        opp_no = ctx.players[j].start_number if j >= 0 else None
+        real = ctx.frac(ctx.score[j]) if j >= 0 else None
+        if k is Kind.PLAYED or k is Kind.SHORT:
+            if raw_k.is_forfeit:
+                reason, art = "forfeit counted as a game (pre-determined pairings)", "15.2"
+            elif ctx.value[j] != ctx.score[j]:
+                reason, art = _adjusted_reason(ctx)
+            else:
+                reason, art = "opponent's score", d.article
+        else:
+            _, reason, art = unplayed.own_unplayed(ctx, i, r)
+            if vur:
+                reason += ", VUR"
+        if sb:
+            reason += f"; x {ctx.out[i][r] / 2:g} (result)"
+        terms.append(Term(r + 1, opp_no, result_code(raw_k, ctx.out[i][r]), real, ctx.frac(v),
+                          reason, art, ctx.frac(contrib, scale), vur,
+                          (f"{'Median' if d.high else 'Cut'}: {chosen[idx]}") if idx in chosen else None))
+    total = sum((t.contribution for t in terms if not t.is_cut), Fraction(0))
+    return terms, total
+
+
+def _adjusted_reason(ctx) -> tuple[str, str]:
+    mode = ctx.conv.opponent_score
+    if mode == "adjusted-16.3":
+        return "opponent's adjusted score: rounds of cat. 16.2.5 as draws", "16.3"
+    if mode == "adjusted-2022":
+        return "opponent's adjusted score: trailing unplayed rounds as draws", "2022 14.4"
+    return "opponent's score with unplayed games as draws", ctx.conv.name
+
+
+def explain_bh(ctx, d: Descriptor, i: int) -> Derivation:
+    terms, total = explain_terms(ctx, i, d)
+    return Derivation(d.code, ctx.players[i].start_number, tuple(terms), total)
+
+
+def explain_fb(ctx, d: Descriptor, i: int) -> Derivation:
+    f = ctx.fore
+    terms, total = explain_terms(f, i, d)
+    return Derivation(d.code, ctx.players[i].start_number, tuple(terms), total,
+                      notes=("every paired game of the final round scored as a draw (8.3)",))
+
+
+def _opponents_otb(ctx, i: int) -> list[int]:
+    return [ctx.opp[i][r] for r, k in enumerate(ctx.kind[i]) if k is Kind.PLAYED or k is Kind.SHORT]
+
+
+def compute_aob(ctx, d: Descriptor) -> Column:
+    base = Descriptor("FB" if d.fore else "BH", d.low, d.high)
+    bh = (compute_fb if d.fore else compute_bh)(ctx, base).raw
+    raw: list[Optional[Fraction]] = []
+    for i in range(len(ctx.players)):
+        opps = _opponents_otb(ctx, i)
+        raw.append(Fraction(sum(bh[j] for j in opps), len(opps)) if opps else None)
+    return Column(d.code, ctx.unit, raw)
+
+
+def explain_aob(ctx, d: Descriptor, i: int) -> Derivation:
+    base = Descriptor("FB" if d.fore else "BH", d.low, d.high)
+    bh = (compute_fb if d.fore else compute_bh)(ctx, base).raw
+    terms = []
+    for r, k in enumerate(ctx.kind[i]):
+        if k is Kind.PLAYED or k is Kind.SHORT:
+            j = ctx.opp[i][r]
+            terms.append(Term(r + 1, ctx.players[j].start_number, result_code(ctx.raw_kind[i][r], ctx.out[i][r]),
+                              None, None, f"opponent's {base.code}", "8.2", ctx.frac(bh[j])))
+    value = (sum((t.contribution for t in terms), Fraction(0)) / len(terms)) if terms else None
+    return Derivation(d.code, ctx.players[i].start_number, tuple(terms), value, divisor=len(terms) or None,
+                      notes=("only opponents met over the board",))

@@ -1,0 +1,68 @@
+"""The Cut and Median modifiers (C.07 14.1-14.4) with the VUR exception of 16.5.
+
+An *item* is ``(contribution, key, vur, round_index)``: ``key`` orders significance (for BH
+the contribution itself; for SB the opponent's score, 14.1.1 d), ``vur`` marks a contribution
+from a voluntary unplayed round.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .. import conventions as cv
+
+Item = tuple  # (contribution, key, vur, round_index)
+
+LEAST = "least significant value (14.1)"
+VUR_FIRST = "lowest VUR contribution (16.5)"
+MOST = "most significant value (14.3)"
+
+
+def select(items: Sequence[Item], low: int, high: int, vur_rule: str) -> list[tuple[int, str]]:
+    """Indexes of the items to cut, in cutting order, each with its reason.
+
+    Low cuts come first, each applying 16.5 again (16.5.2); then the high cuts of Median on
+    what remains, without exception (14.3 "in that order", C07 §9 D12).
+
+    >>> select([(3, 3, False, 0), (1, 1, False, 1), (2, 2, True, 2)], 1, 0, "higher-of")
+    [(2, 'lowest VUR contribution (16.5)')]
+    >>> select([(3, 3, False, 0), (1, 1, False, 1), (2, 2, True, 2)], 1, 1, "none")
+    [(1, 'least significant value (14.1)'), (0, 'most significant value (14.3)')]
+    """
+    alive = list(range(len(items)))
+    cuts: list[tuple[int, str]] = []
+    for _ in range(low):
+        if not alive:
+            break
+        least = min(alive, key=lambda k: (items[k][1], items[k][0]))
+        pick, why = least, LEAST
+        if vur_rule != cv.VUR_NONE:
+            vurs = [k for k in alive if items[k][2]]
+            if vurs:
+                v = min(vurs, key=lambda k: items[k][0])
+                # 16.5.1: the VUR goes "as long as it is not lower than the least significant value".
+                if vur_rule == cv.VUR_ALWAYS or items[v][0] >= items[least][0]:
+                    pick, why = v, VUR_FIRST
+        alive.remove(pick)
+        cuts.append((pick, why))
+    for _ in range(high):
+        if not alive:
+            break
+        most = max(alive, key=lambda k: (items[k][1], items[k][0]))
+        alive.remove(most)
+        cuts.append((most, MOST))
+    return cuts
+
+
+def kept_sum(items: Sequence[Item], low: int, high: int, vur_rule: str) -> int:
+    """Sum of the contributions left after the cuts (the fast path of :func:`select`)."""
+    total = sum(it[0] for it in items)
+    if low == 0 and high == 0:
+        return total
+    if vur_rule == cv.VUR_NONE or not any(it[2] for it in items):
+        # Without VURs the cuts are plain order statistics.
+        order = sorted(items, key=lambda it: (it[1], it[0]))
+        n = len(order)
+        drop = order[:min(low, n)] + order[max(min(low, n), n - high):] if high else order[:low]
+        return total - sum(it[0] for it in drop)
+    return total - sum(items[k][0] for k, _ in select(items, low, high, vur_rule))

@@ -1,0 +1,46 @@
+"""Progressive score (C.07 7.5): the sum of the running scores after each round.
+
+Cut-n drops the running scores after rounds 1..n (positional, 14.1; C07 §9 D4); Median-n also
+drops the last n. PS is type B: points as awarded, Art. 16 does not apply.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import accumulate
+
+from ..derivation import Derivation, Term
+from .base import Column, result_code
+from .codes import Descriptor
+
+
+def _running(ctx, i: int) -> list[int]:
+    return list(accumulate(ctx.pts[i]))
+
+
+def _kept(n: int, d: Descriptor) -> range:
+    return range(min(d.low, n), max(min(d.low, n), n - d.high))
+
+
+def compute_ps(ctx, d: Descriptor) -> Column:
+    raw = []
+    for i in range(len(ctx.players)):
+        run = _running(ctx, i)
+        raw.append(sum(run[r] for r in _kept(len(run), d)))
+    return Column(d.code, ctx.unit, raw)
+
+
+def explain_ps(ctx, d: Descriptor, i: int) -> Derivation:
+    run = _running(ctx, i)
+    kept = set(_kept(len(run), d))
+    terms = []
+    for r, total in enumerate(run):
+        j = ctx.opp[i][r]
+        cut = None
+        if r not in kept:
+            cut = "Cut: running score after round 1..n (14.1)" if r < d.low else "Median: last rounds (14.3)"
+        terms.append(Term(r + 1, ctx.players[j].start_number if j >= 0 else None,
+                          result_code(ctx.raw_kind[i][r], ctx.out[i][r]), None, ctx.frac(ctx.pts[i][r]),
+                          "running score after the round", "7.5", ctx.frac(total), cut=cut))
+    value = sum((t.contribution for t in terms if not t.is_cut), Fraction(0))
+    return Derivation(d.code, ctx.players[i].start_number, tuple(terms), value)

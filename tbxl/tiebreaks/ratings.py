@@ -1,0 +1,177 @@
+"""Rating tie-breaks (C.07 Art. 10): ARO, TPR, PTP, APRO, APPO, RTNG.
+
+Only games played over the board count (in pre-determined pairings forfeits are games under the
+2024 text, 15.2, but not under 2026). Unrated participants: without a configured rating for them
+(``/Unnnn`` or the convention's ``unrated_rating``) the tie-break has no value (C07 §9 D18).
+Rounding: half up to integers; TPR rounds p to hundredths first (C07 §9 D7).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Optional
+
+from ..derivation import Derivation, Term
+from ..model import Kind
+from .base import Column, result_code
+from .codes import Descriptor
+
+# FIDE rating regulations 8.1(a): dp for p = 0.00 .. 1.00 (index = hundredths).
+_DP_HIGH = [0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95, 102, 110, 117, 125, 133, 141,
+            149, 158, 166, 175, 184, 193, 202, 211, 220, 230, 240, 251, 262, 273, 284, 296, 309,
+            322, 336, 351, 366, 383, 401, 422, 444, 470, 501, 538, 589, 677, 800]
+DP = [-v for v in reversed(_DP_HIGH[1:])] + _DP_HIGH  # DP[0] = p 0.00 -> -800, DP[100] -> +800
+
+# FIDE rating regulations 8.1(b): upper bound of the rating difference for each expected score
+# 0.50, 0.51, ... 0.99 of the higher-rated player; above 735 the expectation is 1.00.
+_PD_BOUNDS = [3, 10, 17, 25, 32, 39, 46, 53, 61, 68, 76, 83, 91, 98, 106, 113, 121, 129, 137, 145,
+              153, 162, 170, 179, 188, 197, 206, 215, 225, 235, 245, 256, 267, 278, 290, 302, 315,
+              328, 344, 357, 374, 391, 411, 432, 456, 484, 517, 559, 619, 735]
+
+
+def expected_hundredths(diff: int) -> int:
+    """Expected score in hundredths of the player ``diff`` points above the opponent (8.1(b)).
+
+    >>> expected_hundredths(0), expected_hundredths(99), expected_hundredths(-99), expected_hundredths(736)
+    (50, 64, 36, 100)
+    """
+    d = abs(diff)
+    h = 100
+    for k, bound in enumerate(_PD_BOUNDS):
+        if d <= bound:
+            h = 50 + k
+            break
+    return h if diff >= 0 else 100 - h
+
+
+def _half_up(num: int, den: int) -> int:
+    return (2 * num + den) // (2 * den)
+
+
+def _is_rated_game(ctx, i: int, r: int) -> bool:
+    raw = ctx.raw_kind[i][r]
+    if ctx.round_robin and raw.is_forfeit:
+        return not ctx.conv.exceptions_15_2  # 2026 15.2: forfeits stay unplayed for Art. 10
+    return ctx.kind[i][r] in (Kind.PLAYED, Kind.SHORT)
+
+
+class _Ratings:
+    """Ratings and rated games, computed once per context and descriptor's unrated value."""
+
+    def __init__(self, ctx, unrated: Optional[int]):
+        self.ctx = ctx
+        fallback = unrated if unrated is not None else ctx.conv.unrated_rating
+        self.rating = [p.rating if p.rating else fallback for p in ctx.players]
+        self.available = all(r is not None for r in self.rating)
+        self.games = [[(r, ctx.opp[i][r]) for r in range(len(ctx.kind[i])) if _is_rated_game(ctx, i, r)]
+                      for i in range(len(ctx.players))]
+        self._tpr: Optional[list] = None
+        self._ptp: Optional[list] = None
+
+    def aro(self, i: int, low: int = 0, high: int = 0) -> Optional[int]:
+        rs = sorted(self.rating[j] for _, j in self.games[i])
+        rs = rs[low:len(rs) - high] if high else rs[low:]
+        return _half_up(sum(rs), len(rs)) if rs else None
+
+    def score_halves(self, i: int) -> int:
+        return sum(self.ctx.out[i][r] for r, _ in self.games[i])
+
+    def tpr(self, i: int) -> Optional[int]:
+        g = len(self.games[i])
+        if not g:
+            return None
+        p = (100 * self.score_halves(i) + g) // (2 * g)  # p = halves / (2 g), to hundredths, half up
+        return self.aro(i) + DP[p]
+
+    def ptp(self, i: int) -> Optional[int]:
+        opps = [self.rating[j] for _, j in self.games[i]]
+        if not opps:
+            return None
+        need = 50 * self.score_halves(i)  # score in hundredths
+        if need == 0:
+            return min(opps) - 800
+        lo, hi = min(opps) - 800, max(opps) + 800
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if sum(expected_hundredths(mid - o) for o in opps) >= need:
+                hi = mid
+            else:
+                lo = mid + 1
+        return lo
+
+    def all_tpr(self):
+        if self._tpr is None:
+            self._tpr = [self.tpr(i) for i in range(len(self.games))]
+        return self._tpr
+
+    def all_ptp(self):
+        if self._ptp is None:
+            self._ptp = [self.ptp(i) for i in range(len(self.games))]
+        return self._ptp
+
+
+def _ratings(ctx, d: Descriptor) -> _Ratings:
+    return ctx.cached(("ratings", d.unrated), lambda: _Ratings(ctx, d.unrated))
+
+
+def _average_of(values, games) -> Optional[int]:
+    vs = [values[j] for _, j in games if values[j] is not None]
+    return _half_up(sum(vs), len(vs)) if vs else None
+
+
+def compute_rating(ctx, d: Descriptor) -> Column:
+    R = _ratings(ctx, d)
+    n = len(ctx.players)
+    if not R.available:
+        return Column(d.code, 1, [None] * n, ascending=d.name == "RTNG" and d.reverse)
+    if d.name == "ARO":
+        raw = [R.aro(i, d.low, d.high) for i in range(n)]
+    elif d.name == "TPR":
+        raw = R.all_tpr()
+    elif d.name == "PTP":
+        raw = R.all_ptp()
+    elif d.name == "APRO":
+        tpr = R.all_tpr()
+        raw = [_average_of(tpr, R.games[i]) for i in range(n)]
+    elif d.name == "APPO":
+        ptp = R.all_ptp()
+        raw = [_average_of(ptp, R.games[i]) for i in range(n)]
+    else:  # RTNG
+        return Column(d.code, 1, list(R.rating), ascending=d.reverse)
+    return Column(d.code, 1, list(raw))
+
+
+def explain_rating(ctx, d: Descriptor, i: int) -> Derivation:
+    R = _ratings(ctx, d)
+    me = ctx.players[i].start_number
+    if not R.available:
+        return Derivation(d.code, me, (), None, notes=(
+            "unrated participants present and no rating set for them (/Unnnn): no value (C07 D18)",))
+    value = compute_rating(ctx, d).raw[i]
+    if d.name == "RTNG":
+        return Derivation(d.code, me, (), value, notes=("own rating",))
+    per_opp = {"ARO": R.rating, "TPR": R.rating, "PTP": R.rating,
+               "APRO": R.all_tpr(), "APPO": R.all_ptp()}[d.name]
+    what = {"ARO": "opponent's rating", "TPR": "opponent's rating", "PTP": "opponent's rating",
+            "APRO": "opponent's TPR", "APPO": "opponent's PTP"}[d.name]
+    cut_set: set = set()
+    if d.name == "ARO" and (d.low or d.high):
+        order = sorted(range(len(R.games[i])), key=lambda k: R.rating[R.games[i][k][1]])
+        cut_set = set(order[:d.low]) | (set(order[len(order) - d.high:]) if d.high else set())
+    terms = []
+    for k, (r, j) in enumerate(R.games[i]):
+        terms.append(Term(r + 1, ctx.players[j].start_number, result_code(ctx.raw_kind[i][r], ctx.out[i][r]),
+                          None, None, what, d.article, per_opp[j] if per_opp[j] is not None else 0,
+                          cut=("Cut: lowest rating (14.1)" if k in cut_set else None)))
+    kept = [t for t in terms if not t.is_cut]
+    notes = []
+    if d.name == "TPR" and kept:
+        g = len(kept)
+        h = R.score_halves(i)
+        p = (100 * h + g) // (2 * g)
+        notes.append(f"TPR = ARO {R.aro(i)} + dp({p / 100:.2f}) {DP[p]:+d}; score {h / 2:g} in {g} games")
+    elif d.name == "PTP":
+        notes.append(f"lowest rating whose expected score reaches {R.score_halves(i) / 2:g} (8.1(b) table)")
+    else:
+        notes.append("average, rounded half up")
+    return Derivation(d.code, me, tuple(terms), value, notes=tuple(notes), divisor=len(kept) or None)

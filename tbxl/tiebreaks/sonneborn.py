@@ -1,0 +1,68 @@
+"""Sonneborn-Berger (C.07 9.1) and Koya (9.2).
+
+SB multiplies each Buchholz contribution (opponent's value, or the dummy of an own unplayed
+round, 16.4) by the result in that round: 1, 1/2 or 0.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..derivation import Derivation, Term
+from ..model import Kind
+from . import cuts
+from .base import Column, result_code
+from .buchholz import _items_cached, explain_terms
+from .codes import Descriptor
+
+
+def compute_sb(ctx, d: Descriptor) -> Column:
+    rule = ctx.conv.vur_cut
+    return Column(d.code, 2 * ctx.unit,
+                  [cuts.kept_sum(it, d.low, d.high, rule) for it in _items_cached(ctx, True)])
+
+
+def explain_sb(ctx, d: Descriptor, i: int) -> Derivation:
+    terms, total = explain_terms(ctx, i, d, sb=True)
+    return Derivation(d.code, ctx.players[i].start_number, tuple(terms), total)
+
+
+def koya_threshold(ctx, d: Descriptor) -> int:
+    """Units a participant needs to qualify: 50 % of the maximum possible score, moved by
+    ``/L±n`` half-points (14.5). Maximum = win points x games each one is scheduled to play
+    (n - 1 per cycle of a round robin; C07 §9 D5)."""
+    n_players = len(ctx.players)
+    if ctx.round_robin and n_players > 1:
+        per_cycle = n_players - 1 if n_players % 2 == 0 else n_players
+        games = (ctx.n // per_cycle) * (n_players - 1) + min(ctx.n % per_cycle, n_players - 1)
+    else:
+        games = ctx.n
+    maximum = ctx.win * games
+    return Fraction(maximum, 2) + d.limit * ctx.draw
+
+
+def _koya_rounds(ctx, d: Descriptor, i: int, threshold):
+    for r, k in enumerate(ctx.kind[i]):
+        j = ctx.opp[i][r]
+        if j < 0 or ctx.score[j] < threshold:
+            continue
+        if k is Kind.PLAYED or k is Kind.SHORT or (d.played_forfeits and k.is_forfeit):
+            yield r, j
+
+
+def compute_ks(ctx, d: Descriptor) -> Column:
+    th = koya_threshold(ctx, d)
+    return Column(d.code, ctx.unit, [sum(ctx.pts[i][r] for r, _ in _koya_rounds(ctx, d, i, th))
+                                     for i in range(len(ctx.players))])
+
+
+def explain_ks(ctx, d: Descriptor, i: int) -> Derivation:
+    th = koya_threshold(ctx, d)
+    terms = tuple(
+        Term(r + 1, ctx.players[j].start_number, result_code(ctx.raw_kind[i][r], ctx.out[i][r]),
+             ctx.frac(ctx.score[j]), None, "opponent reached the threshold", "9.2", ctx.frac(ctx.pts[i][r]))
+        for r, j in _koya_rounds(ctx, d, i, th))
+    return Derivation(d.code, ctx.players[i].start_number, terms,
+                      sum((t.contribution for t in terms), Fraction(0)),
+                      notes=(f"threshold: {float(Fraction(th, ctx.unit)):g} points (50 % of the maximum"
+                             + (f", moved {d.limit:+d} half-points" if d.limit else "") + ")",))

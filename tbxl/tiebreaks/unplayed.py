@@ -1,0 +1,147 @@
+"""C.07 Art. 16 and the older conventions: categories, VURs, what a participant is worth to
+its opponents, and what an own unplayed round contributes.
+
+Everything is in integer units of ``1 / Scoring.unit`` (see :class:`Context`).
+"""
+
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+from .. import conventions as cv
+from ..model import Kind
+
+# Category numbers of C.07 16.2; 0 = a game.
+GAME = 0
+CAT_BYE_FULL = 1        # 16.2.1 PAB / FPB
+CAT_FORFEIT_WIN = 2     # 16.2.2
+CAT_BYE_RETURNED = 3    # 16.2.3 requested bye followed by a non-VUR round
+CAT_FORFEIT_LOSS = 4    # 16.2.4
+CAT_BYE_TRAILING = 5    # 16.2.5 requested bye followed only by VURs, or in the last round
+
+CATEGORY_TEXT = {
+    CAT_BYE_FULL: "16.2.1",
+    CAT_FORFEIT_WIN: "16.2.2",
+    CAT_BYE_RETURNED: "16.2.3",
+    CAT_FORFEIT_LOSS: "16.2.4",
+    CAT_BYE_TRAILING: "16.2.5",
+}
+
+KIND_TEXT = {
+    Kind.FORFEIT_WIN: "forfeit win",
+    Kind.FORFEIT_LOSS: "forfeit loss",
+    Kind.DOUBLE_FORFEIT: "double forfeit",
+    Kind.PAB: "pairing-allocated bye",
+    Kind.FPB: "full-point bye",
+    Kind.HPB: "half-point bye",
+    Kind.ZPB: "zero-point bye / absent",
+    Kind.PLAYED: "game",
+    Kind.SHORT: "game (under one move)",
+}
+
+
+def categories(kinds: Sequence[Kind], fpb_returns_to_play: bool = True) -> list[int]:
+    """The 16.2 category of each round (0 for a game); needs the whole record (16.2.3 vs 16.2.5).
+
+    >>> K = Kind
+    >>> categories([K.PLAYED, K.PAB, K.FORFEIT_WIN, K.ZPB, K.ZPB])
+    [0, 1, 2, 5, 5]
+    >>> categories([K.HPB, K.FORFEIT_LOSS, K.PLAYED])
+    [3, 4, 0]
+    """
+    cats = [GAME] * len(kinds)
+    returned = False  # is there a later non-VUR round?
+    for r in range(len(kinds) - 1, -1, -1):
+        k = kinds[r]
+        if k is Kind.PLAYED or k is Kind.SHORT:
+            returned = True
+        elif k is Kind.PAB:
+            cats[r] = CAT_BYE_FULL
+            returned = True
+        elif k is Kind.FPB:
+            cats[r] = CAT_BYE_FULL
+            returned = returned or fpb_returns_to_play
+        elif k is Kind.FORFEIT_WIN:
+            cats[r] = CAT_FORFEIT_WIN
+            returned = True
+        elif k is Kind.FORFEIT_LOSS or k is Kind.DOUBLE_FORFEIT:
+            cats[r] = CAT_FORFEIT_LOSS
+        else:  # HPB, ZPB
+            cats[r] = CAT_BYE_RETURNED if returned else CAT_BYE_TRAILING
+    return cats
+
+
+def opponent_value(kinds: Sequence[Kind], points: Sequence[int], cats: Sequence[int],
+                   draw: int, mode: str) -> int:
+    """What a participant is worth to its opponents, in units.
+
+    ``adjusted-16.3``: category 16.2.5 rounds count as draws (C.07 16.3).
+    ``adjusted-2022``: every VUR followed only by VURs counts as a draw (2022 text 14.4).
+    ``unplayed-as-draw``: every unplayed round is a draw (2009 decision; seed 000 BHc = P + (L - W)/2).
+    ``real``: the points awarded.
+    """
+    if mode == cv.REAL:
+        return sum(points)
+    if mode == cv.ADJUSTED:
+        return sum(draw if c == CAT_BYE_TRAILING else p for c, p in zip(cats, points))
+    if mode == cv.UNPLAYED_AS_DRAW:
+        return sum(p if (k is Kind.PLAYED or k is Kind.SHORT) else draw for k, p in zip(kinds, points))
+    if mode == cv.ADJUSTED_2022:
+        total, trailing = 0, True
+        for k, p in zip(reversed(kinds), reversed(points)):
+            if trailing and k.is_vur:
+                total += draw
+            else:
+                trailing = False
+                total += p
+        return total
+    raise ValueError(f"unknown opponent_score mode {mode!r}")
+
+
+def own_unplayed(ctx, i: int, r: int) -> Optional[tuple[int, str, str]]:
+    """What player index ``i``'s own unplayed round ``r`` (0-based) adds to BH, with reason and article.
+
+    Returns None when the convention skips the round. The value is in units; SB multiplies it by
+    the round's outcome.
+    """
+    conv = ctx.conv
+    kind = ctx.kind[i][r]
+    j = ctx.opp[i][r]
+    cat = ctx.cat[i][r]
+    what = KIND_TEXT[kind]
+    if j >= 0 and conv.paired_forfeit_uses_opponent:
+        return ctx.value[j], f"{what}: the scheduled opponent's score counts", conv.name
+    mode = conv.own_unplayed
+    if mode == cv.DUMMY:
+        dummy = ctx.score[i]
+        why = f"{what}, cat. {CATEGORY_TEXT[cat]}: dummy with own score"
+        art = f"{CATEGORY_TEXT[cat]}, 16.4"
+        if conv.dummy_cap:
+            if cat in (CAT_FORFEIT_WIN, CAT_FORFEIT_LOSS):
+                cap = ctx.value[j]
+                if dummy > cap:
+                    return cap, why + ", capped at the opponent's adjusted score", art + ".1"
+            else:
+                cap = ctx.draw * ctx.cap_rounds
+                if dummy > cap:
+                    return cap, why + f", capped at a draw x {ctx.cap_rounds} rounds", art + ".2"
+        return dummy, why, art
+    if mode == cv.VIRTUAL_OPPONENT:
+        before = sum(ctx.pts[i][:r])
+        reverse = ctx.outcome_units[2 - ctx.out[i][r]]
+        later = ctx.draw * (ctx.n - r - 1)
+        return (before + reverse + later,
+                f"{what}: virtual opponent = {ctx.fmt(before)} before + {ctx.fmt(reverse)} reverse result"
+                f" + {ctx.n - r - 1} later draws", "C.02 13.15 (2009)")
+    if mode == cv.HALF_ROUNDS:
+        return ctx.draw * ctx.n, f"{what}: unpaired round counts half the rounds", conv.name
+    if mode == cv.OWN_VALUE:
+        return ctx.value[i], f"{what}: draw against himself (own value to opponents)", conv.name
+    if mode == cv.OWN_WITH_DRAW:
+        return (ctx.score[i] - ctx.pts[i][r] + ctx.draw,
+                f"{what}: own score with this round counted as a draw", conv.name)
+    if mode == cv.ZERO:
+        return 0, f"{what}: a bye adds nothing", conv.name
+    if mode == cv.SKIP:
+        return None
+    raise ValueError(f"unknown own_unplayed mode {mode!r}")
