@@ -1,0 +1,223 @@
+"""The ``tbxl`` command: compute, explain, report, workbook, rules.
+
+Exit codes: 0 ok; 2 usage error; 1 input error (one line naming file:line, player, round).
+Heavy rooms (openpyxl, Jinja2, WeasyPrint) are imported only by the commands that need them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import sys
+import warnings
+from typing import Optional, Sequence
+
+from . import __version__
+from .errors import InputError, InputWarning, TbxlError
+from .formatting import decimal_text, json_number
+
+LAYOUTS = ("compact", "sm3", "matrix")
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="tbxl", description="FIDE C.07 chess tie-breaks with derivations.")
+    p.add_argument("--version", action="version", version=f"tbxl {__version__}")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def common(sp, tiebreaks=True):
+        sp.add_argument("input", metavar="INPUT", help="TRF file or crosstable workbook (.xlsx)")
+        sp.add_argument("--rules", metavar="NAME",
+                        help="convention (default: by start date; see 'tbxl rules')")
+        if tiebreaks:
+            sp.add_argument("--tiebreaks", metavar="CODES",
+                            help="comma-separated tie-break codes, e.g. 'BH/C1,BH,SB' (default: the "
+                                 "file's 212/202 record, else BH/C1,BH,SB,PS,WIN or DE,SB,WIN,KS)")
+        sp.add_argument("--after-round", type=int, metavar="K", help="standings as after round K")
+        sp.add_argument("--pairing", choices=("swiss", "round-robin"),
+                        help="override the pairing system read from the file")
+        sp.add_argument("--strict", action="store_true",
+                        help="fail when the points column disagrees with the results")
+        sp.add_argument("--sheet", help="worksheet of a workbook input (default: detected)")
+        sp.add_argument("--layout", choices=LAYOUTS, help="crosstable layout of a workbook input")
+
+    c = sub.add_parser("compute", help="standings with tie-break values")
+    common(c)
+    c.add_argument("--format", choices=("table", "csv", "json"), default="table")
+    c.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+
+    e = sub.add_parser("explain", help="how one player's tie-break values were made")
+    common(e)
+    e.add_argument("--player", type=int, required=True, metavar="N", help="start number")
+    e.add_argument("--tiebreak", metavar="CODE", help="one tie-break (default: all of the list)")
+    e.add_argument("-o", "--output", metavar="FILE", help="write the appeal report as PDF (or text)")
+    e.add_argument("--lang", default="en", help="report language: en, vi, es, ru, ms")
+    e.add_argument("--paper", choices=("a4", "letter"), default="a4")
+
+    r = sub.add_parser("report", help="PDF standings with per-player derivations")
+    common(r)
+    r.add_argument("-o", "--output", required=True, metavar="FILE", help="PDF to write")
+    r.add_argument("--lang", default="en", help="report language: en, vi, es, ru, ms")
+    r.add_argument("--derivations", choices=("all", "tied", "none"), default="tied",
+                   help="which players get derivation blocks (default: those tied on points)")
+    r.add_argument("--players", metavar="LIST", help="only these start numbers, e.g. 3,7,12")
+    r.add_argument("--paper", choices=("a4", "letter"), default="a4")
+    r.add_argument("--html", action="store_true", help="write the HTML instead of the PDF")
+
+    w = sub.add_parser("workbook", help="write a crosstable workbook with tie-break formulas")
+    common(w)
+    w.add_argument("-o", "--output", required=True, metavar="FILE", help=".xlsx or .xlsm to write")
+
+    sub.add_parser("rules", help="list the conventions for unplayed games")
+    return p
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", InputWarning)
+            code = _run(args, parser)
+        for w in caught:
+            if issubclass(w.category, InputWarning):
+                print(f"tbxl: warning: {w.message}", file=sys.stderr)
+        return code
+    except InputError as err:
+        print(f"tbxl: error: {err}", file=sys.stderr)
+        return 1
+    except TbxlError as err:  # unknown rules / tie-break: a usage error
+        print(f"tbxl: error: {err}", file=sys.stderr)
+        return 2
+    except OSError as err:
+        print(f"tbxl: error: {err.filename or ''}: {err.strerror or err}", file=sys.stderr)
+        return 1
+
+
+def _load(args):
+    from .readers import load
+    return load(args.input, pairing=args.pairing, strict=args.strict, sheet=args.sheet, layout=args.layout)
+
+
+def _standings(args, tournament):
+    from .standings import compute_standings
+    return compute_standings(tournament, getattr(args, "tiebreaks", None), args.rules, args.after_round)
+
+
+def _emit(args, text: str) -> None:
+    if getattr(args, "output", None):
+        from .files import write_atomic
+        write_atomic(args.output, text, inputs=[args.input])
+    else:
+        sys.stdout.write(text)
+
+
+def _run(args, parser) -> int:
+    if args.command == "rules":
+        from .conventions import PRESETS
+        for c in PRESETS.values():
+            print(f"{c.name:22} {c.title}\n{'':22} {c.source}\n")
+        return 0
+    tournament = _load(args)
+    if args.command == "compute":
+        st = _standings(args, tournament)
+        _emit(args, {"table": render_table, "csv": render_csv, "json": render_json}[args.format](st))
+        return 0
+    if args.command == "explain":
+        st = _standings(args, tournament)
+        if args.player not in st.context.index:
+            raise InputError(f"no player with start number {args.player}", file=args.input)
+        codes = [args.tiebreak] if args.tiebreak else ["PTS"] + st.codes
+        if args.output and args.output.lower().endswith(".pdf"):
+            from .report import render_appeal_pdf
+            render_appeal_pdf(st, args.player, args.output, lang=args.lang, paper=args.paper,
+                              input_path=args.input, codes=codes)
+            return 0
+        _emit(args, render_explain(st, args.player, codes))
+        return 0
+    if args.command == "report":
+        st = _standings(args, tournament)
+        players = None
+        if args.players:
+            try:
+                players = [int(x) for x in args.players.split(",") if x.strip()]
+            except ValueError:
+                parser.error(f"--players expects start numbers like 3,7,12, not {args.players!r}")
+            missing = [n for n in players if n not in st.context.index]
+            if missing:
+                raise InputError(f"no player with start number {missing[0]}", file=args.input)
+        from .report import render_pdf
+        render_pdf(st, args.output, lang=args.lang, derivations=args.derivations, players=players,
+                   paper=args.paper, input_path=args.input, html=args.html,
+                   progress=sys.stderr.isatty())
+        return 0
+    if args.command == "workbook":
+        from .workbook import write_workbook
+        write_workbook(tournament, args.output, layout=args.layout or "compact",
+                       tiebreaks=args.tiebreaks, rules=args.rules, inputs=[args.input])
+        return 0
+    parser.error(f"unknown command {args.command}")
+    return 2
+
+
+# -- renderers for compute / explain ------------------------------------------------------------
+
+def _cell(v) -> str:
+    return decimal_text(v, none="-")
+
+
+def render_table(st) -> str:
+    """A readable aligned table for a terminal."""
+    t = st.tournament
+    head = ["Rank", "SNo", "Name", "Pts"] + st.codes
+    body = [[r.rank_label, str(r.player.start_number), r.player.name, _cell(r.points)]
+            + [_cell(r.values[c]) for c in st.codes] for r in st.rows]
+    widths = [max(len(row[k]) for row in [head] + body) for k in range(len(head))]
+    left = {2}
+    lines = [f"{t.name or t.source} - {t.rounds} rounds - rules {st.convention.name}"]
+    for row in [head] + body:
+        lines.append("  ".join(c.ljust(widths[k]) if k in left else c.rjust(widths[k])
+                               for k, c in enumerate(row)).rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def render_csv(st) -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(["rank", "start_number", "name", "points"] + st.codes)
+    for r in st.rows:
+        w.writerow([r.rank_label, r.player.start_number, r.player.name, decimal_text(r.points)]
+                   + [decimal_text(r.values[c]) for c in st.codes])
+    return buf.getvalue()
+
+
+def standings_json(st) -> dict:
+    t = st.tournament
+    return {
+        "tournament": {"name": t.name, "rounds": t.rounds, "players": len(t.players),
+                       "start_date": t.start_date.isoformat() if t.start_date else None},
+        "rules": st.convention.name,
+        "tiebreaks": st.codes,
+        "standings": [{"rank": r.rank, "rank_label": r.rank_label, "start_number": r.player.start_number,
+                       "name": r.player.name, "points": json_number(r.points),
+                       "values": {c: json_number(r.values[c]) for c in st.codes}} for r in st.rows],
+    }
+
+
+def render_json(st) -> str:
+    return json.dumps(standings_json(st), ensure_ascii=False, indent=1) + "\n"
+
+
+def render_explain(st, player: int, codes) -> str:
+    p = st.tournament.player(player)
+    row = st.row(player)
+    out = [f"{p.name} (start number {player}), rank {row.rank_label}, rules {st.convention.name}", ""]
+    for code in codes:
+        out.append(st.explain(player, code).text(lambda v: decimal_text(v)))
+        out.append("")
+    return "\n".join(out)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,35 @@
+"""Load a tournament from a file, whatever its format: TRF (any flavour) or a crosstable workbook."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Optional
+
+from .errors import InputError
+from .model import Pairing, Tournament
+
+WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
+
+
+def load(path, *, pairing: Optional[str] = None, strict: bool = False, sheet: Optional[str] = None,
+         layout: Optional[str] = None) -> Tournament:
+    """Read ``path``: ``.xlsx``/``.xlsm`` through :mod:`tbxl.workbook`, anything else as TRF.
+
+    ``pairing`` ("swiss" / "round-robin") overrides what the file says.
+    """
+    p = Path(path)
+    if not p.exists():
+        raise InputError("no such file", file=str(path))
+    if p.is_dir():
+        raise InputError("is a folder, not a tournament file", file=str(path))
+    forced = Pairing(pairing) if pairing else None
+    if p.suffix.lower() in WORKBOOK_SUFFIXES:
+        from .workbook import read_workbook  # openpyxl only when needed
+        t = read_workbook(p, sheet=sheet, layout=layout)
+        if forced is not None:
+            from dataclasses import replace
+            t = replace(t, pairing=forced)
+        return t
+    from .trf import read_trf
+    return read_trf(os.fspath(p), strict=strict, pairing=forced)
