@@ -1,0 +1,561 @@
+"""Read and write FIDE tournament report files: TRF-16, TRF-2026 and TRF(x).
+
+References are to ``rules/C07.md``: §10.1 (TRF-16 columns and result codes), §10.2
+(TRF(x) ``XXR``/``XXS``), §10.3 (TRF-2026 ``142``/``162``/``192``/``202``/``212``) and the
+decisions D10 (games under one move are played games) and D21 (the points column is
+recomputed from the results; a mismatch is reported).
+
+The reader is tolerant of the forms met in the wild (§10.1 "Files in the wild deviate"):
+CR, LF or CRLF line ends, a UTF-8 BOM, CP1252 files, short lines, byes written ``0000``,
+``   0`` or blank, ISO dates. Anything else is reported as an :class:`InputError` with the
+file, line, column, player and round rather than guessed.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+import warnings
+from dataclasses import dataclass, field, replace
+from datetime import date
+from fractions import Fraction
+from typing import Optional, Union
+
+from .errors import InputError, InputWarning
+from .model import Kind, Outcome, Pairing, Player, RoundEntry, Scoring, Tournament, make_entry
+
+__all__ = ["read_trf", "read_trf_with_notes", "parse_trf", "decode_trf", "write_trf", "write_trf_file"]
+
+PathOrText = Union[str, bytes, "os.PathLike[str]"]
+
+#: The result codes of TRF-16, in the order quoted in error messages (§10.1).
+RESULT_CODES = "1 = 0 W D L + - H F U Z"
+
+# §10.1 result codes. Games (over the board; W D L lasted under one move, D10):
+_GAMES = {
+    "1": (Kind.PLAYED, Outcome.WIN), "=": (Kind.PLAYED, Outcome.DRAW), "0": (Kind.PLAYED, Outcome.LOSS),
+    "W": (Kind.SHORT, Outcome.WIN), "D": (Kind.SHORT, Outcome.DRAW), "L": (Kind.SHORT, Outcome.LOSS),
+}
+# Forfeits name the scheduled opponent; byes have none (blank = Z).
+_FORFEITS = {"+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS}
+_BYES = {"U": Kind.PAB, "F": Kind.FPB, "H": Kind.HPB, "Z": Kind.ZPB, " ": Kind.ZPB}
+# Result pairs that complement each other on the two lines of one pairing.
+_COMPLEMENTS = {("1", "0"), ("0", "1"), ("=", "="), ("W", "L"), ("L", "W"), ("D", "D"),
+                ("+", "-"), ("-", "+"), ("-", "-")}
+
+# §10.1 001 record: 1-based columns that separate the fixed fields (they must be blank).
+_SEPARATORS = (4, 9, 14, 48, 53, 57, 69, 80, 85, 90, 91)
+_FIRST_ROUND_COLUMN = 92   # round r starts at column 92 + 10 (r - 1)
+_ROUND_WIDTH = 10
+
+# 092 / 192 tournament type (§10.1, §10.3): pre-determined pairings for round robins.
+_ROUND_ROBIN = re.compile(r"robin|berger|(?<![a-z0-9])rr(?![a-z0-9])", re.IGNORECASE)
+_NUMBER = re.compile(r"[-+]?(\d+([.,]\d*)?|[.,]\d+)")
+
+# Fine-grained scoring keys of TRF(x) XXS (§10.2) and the Scoring field each one feeds.
+_XXS_FIELDS = {"WW": "win", "BW": "win", "WD": "draw", "BD": "draw", "WL": "loss", "BL": "loss",
+               "ZPB": "zpb", "HPB": "hpb", "FPB": "fpb", "PAB": "pab", "FW": "forfeit_win",
+               "FL": "forfeit_loss"}
+_XXS_SHORTCUTS = {"W": ("WW", "BW", "FW", "FPB"), "D": ("WD", "BD", "HPB")}
+# TRF-2026 162 codes (§10.3); P defaults to W within the record, X (unknown) is not scored.
+_162_CODES = {"W": ("WW", "BW", "FW", "FPB"), "D": ("WD", "BD", "HPB"), "L": ("WL", "BL"),
+              "A": ("ZPB", "FL"), "P": ("PAB",), "X": ()}
+
+
+# --------------------------------------------------------------------------------------------
+# Reading
+# --------------------------------------------------------------------------------------------
+
+def decode_trf(data: bytes) -> tuple[str, Optional[str]]:
+    """Decode a TRF file's bytes: UTF-8 (BOM stripped), UTF-16 with a BOM, else CP1252.
+
+    Returns the text and a note when a fallback was used. Never raises: bytes that CP1252
+    does not define become U+FFFD.
+    """
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16", errors="replace"), "decoded as UTF-16"
+    try:
+        return data.decode("utf-8-sig"), None
+    except UnicodeDecodeError:
+        # Swiss-Manager and other Windows programs export CP1252.
+        return data.decode("cp1252", errors="replace"), "not valid UTF-8: decoded as CP1252"
+
+
+def parse_trf(text: str, *, source: str = "<string>", strict: bool = False,
+              pairing: Optional[Pairing] = None) -> Tournament:
+    """Parse TRF text into a :class:`Tournament`.
+
+    ``pairing`` overrides the pairing system read from records 092/192 (TRF-16 files often
+    have none). With ``strict`` a points column that disagrees with the results raises
+    :class:`InputError` instead of warning (D21).
+    """
+    return _Reader(text, source, strict).read(pairing)[0]
+
+
+def read_trf_with_notes(path_or_text: PathOrText, *, source: Optional[str] = None, strict: bool = False,
+                        pairing: Optional[Pairing] = None) -> tuple[Tournament, list[str]]:
+    """Like :func:`read_trf`, also returning notes on what was ignored or filled in.
+
+    Notes name ignored record codes with their lines, the encoding fallback and players
+    whose record is shorter than the tournament (their missing rounds are ZPB).
+    """
+    notes: list[str] = []
+    if isinstance(path_or_text, bytes):
+        text, note = decode_trf(path_or_text)
+        default_source = "<bytes>"
+    elif isinstance(path_or_text, str) and ("\n" in path_or_text or "\r" in path_or_text):
+        text, note = path_or_text.lstrip("\ufeff"), None
+        default_source = "<string>"
+    else:
+        with open(path_or_text, "rb") as f:
+            text, note = decode_trf(f.read())
+        default_source = os.path.basename(os.fspath(path_or_text))
+    if note:
+        notes.append(note)
+    tournament, more = _Reader(text, source or default_source, strict).read(pairing)
+    return tournament, notes + more
+
+
+def read_trf(path_or_text: PathOrText, *, source: Optional[str] = None, strict: bool = False,
+             pairing: Optional[Pairing] = None) -> Tournament:
+    """Read a TRF file (a path), its bytes, or its text (a ``str`` holding a line break).
+
+    ``source`` names the input in errors and in :attr:`Tournament.source` (default: the
+    file's base name). See :func:`parse_trf` for ``strict`` and ``pairing``.
+    """
+    return read_trf_with_notes(path_or_text, source=source, strict=strict, pairing=pairing)[0]
+
+
+@dataclass(frozen=True)
+class _Slot:
+    """One round field of a 001 record as written (§10.1)."""
+
+    round: int
+    code: str                 # upper-case result code, " " when blank
+    opponent: Optional[int]
+    colour: Optional[str]
+    column: int               # 1-based column of the opponent field
+
+    @property
+    def result_column(self) -> int:
+        return self.column + 7
+
+
+@dataclass
+class _Row:
+    """A parsed 001 record before the pairings are checked."""
+
+    player: Player
+    line: int
+    slots: list[_Slot] = field(default_factory=list)
+
+    def slot(self, r: int) -> _Slot:
+        """Round ``r``'s field; a record too short to hold it reads as ZPB."""
+        if r <= len(self.slots):
+            return self.slots[r - 1]
+        return _Slot(r, " ", None, None, _FIRST_ROUND_COLUMN + _ROUND_WIDTH * (r - 1))
+
+
+class _Reader:
+    """One pass over the lines collecting records, then a check of the pairings."""
+
+    def __init__(self, text: str, source: str, strict: bool) -> None:
+        self.source = source
+        self.strict = strict
+        # CR, LF and CRLF all end a line (§10.1); str.splitlines would also split on U+2028 etc.
+        self.lines = re.split(r"\r\n|\r|\n", text.lstrip("\ufeff"))
+        self.notes: list[str] = []
+        self.ignored: dict[str, list[int]] = {}
+        self.meta: dict[str, object] = {}
+        self.scoring: dict[str, Fraction] = {}
+        self.scoring_line = 0
+        self.types: list[str] = []
+        self.tiebreak_lists: dict[str, tuple[str, ...]] = {}
+        self.declared_rounds: Optional[int] = None
+        self.rows: list[_Row] = []
+
+    def error(self, message: str, line: int, column: Optional[int] = None,
+              player: Optional[int] = None, round: Optional[int] = None) -> InputError:
+        return InputError(message, file=self.source, line=line, column=column, player=player, round=round)
+
+    # -- records -------------------------------------------------------------------------
+
+    def read(self, pairing: Optional[Pairing]) -> tuple[Tournament, list[str]]:
+        for number, line in enumerate(self.lines, 1):
+            if not line.strip() or line.startswith("###"):   # blank lines, TRF-2026 comments
+                continue
+            self.record(line.rstrip(), number)
+        if not self.rows:
+            raise InputError("no player records (001)", file=self.source)
+        scoring = self.build_scoring()
+        rounds = max([self.declared_rounds or 0] + [len(row.slots) for row in self.rows])
+        players = self.build_players(scoring, rounds)
+        if pairing is None:
+            pairing = Pairing.ROUND_ROBIN if any(_ROUND_ROBIN.search(t) for t in self.types) else Pairing.SWISS
+        for code, where in self.ignored.items():
+            s = "s" if len(where) > 1 else ""
+            self.notes.append(f"record {code} ignored (line{s} {', '.join(map(str, where))})")
+        tournament = Tournament(
+            players=players, rounds=rounds, scoring=scoring, pairing=pairing,
+            tiebreaks=self.tiebreaks(), scheduled_rounds=self.declared_rounds, source=self.source,
+            **self.meta)  # type: ignore[arg-type]
+        return tournament, self.notes
+
+    def tiebreaks(self) -> tuple[str, ...]:
+        """§10.3: 212 defines the standings as is; 202 breaks ties, so ``PTS`` goes first."""
+        if "212" in self.tiebreak_lists:
+            return self.tiebreak_lists["212"]
+        codes = self.tiebreak_lists.get("202", ())
+        if codes and codes[0].upper() != "PTS":
+            codes = ("PTS",) + codes
+        return codes
+
+    def record(self, line: str, number: int) -> None:
+        code = line[:3].upper()
+        value = line[4:].strip()
+        if code == "001":
+            self.rows.append(self.player_record(line, number))
+        elif code in ("012", "022", "032", "102"):
+            key = {"012": "name", "022": "city", "032": "federation", "102": "chief_arbiter"}[code]
+            self.meta[key] = value
+        elif code in ("042", "052"):
+            self.meta["start_date" if code == "042" else "end_date"] = self.date(value, number)
+        elif code in ("092", "192"):
+            self.types.append(value)
+        elif code in ("142", "XXR"):
+            if not value.isdigit():
+                raise self.error(f"number of rounds '{value}' is not a number", number, 5)
+            self.declared_rounds = int(value)
+        elif code == "162":
+            self.scoring_162(line, number)
+        elif code == "XXS":
+            self.scoring_xxs(line, number)
+        elif code in ("202", "212"):
+            self.tiebreak_lists[code] = tuple(c for c in re.split(r"[,;\s]+", value) if c)
+        else:
+            self.ignored.setdefault(line[:3], []).append(number)
+
+    def date(self, value: str, number: int) -> Optional[date]:
+        """042/052 dates: YYYY/MM/DD (also with - or .), YY/MM/DD, or DD.MM.YYYY."""
+        if not value:
+            return None
+        patterns = ((r"(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})", (0, 1, 2)),
+                    (r"(\d{2})/(\d{2})/(\d{2})", (0, 1, 2)),
+                    (r"(\d{1,2})\.(\d{1,2})\.(\d{4})", (2, 1, 0)))
+        for pattern, order in patterns:
+            m = re.fullmatch(pattern, value)
+            if m:
+                y, mo, d = (int(m.group(i + 1)) for i in order)
+                if len(m.group(order[0] + 1)) == 2:        # YY: 70-99 -> 19YY, else 20YY
+                    y += 2000 if y < 70 else 1900
+                try:
+                    return date(y, mo, d)
+                except ValueError:
+                    break
+        raise self.error(f"bad date '{value}' (expected YYYY/MM/DD)", number, 5)
+
+    # -- scoring (§10.3 record 162, §10.2 XXS) ----------------------------------------------
+
+    def number(self, text: str, number: int, column: int, what: str,
+               player: Optional[int] = None) -> Fraction:
+        if not _NUMBER.fullmatch(text):
+            raise self.error(f"{what} '{text}' is not a number", number, column, player)
+        return Fraction(text.replace(",", "."))
+
+    def scoring_162(self, line: str, number: int) -> None:
+        body = line[3:]
+        found: dict[str, Fraction] = {}
+        pos, pending = 0, ""
+        for m in re.finditer(r"\S+", body):
+            token, column = m.group(), m.start() + 4   # body starts at column 4
+            if pos % 2 == 0:                       # a code (column 6, 15, 24, ...)
+                code = token[0].upper()
+                if code not in _162_CODES:
+                    raise self.error(f"unknown scoring code '{token[0]}' in record 162 "
+                                     f"(expected one of W D L A P X)", number, column)
+                if len(token) > 1:                 # a value that fills columns 7-10 touches the code
+                    found[code] = self.number(token[1:], number, column + 1, "points")
+                    continue
+                pending = code
+            else:                                  # its value (columns 7-10, 16-19, ...)
+                found[pending] = self.number(token, number, column, "points")
+            pos += 1
+        if pos % 2:
+            raise self.error(f"scoring code '{pending}' in record 162 has no value", number, len(line))
+        for code, value in found.items():
+            for key in _162_CODES[code]:
+                self.scoring[key] = value
+        if "W" in found and "P" not in found:      # "P: PAB (same as W)"
+            self.scoring["PAB"] = found["W"]
+        self.scoring_line = number
+
+    def scoring_xxs(self, line: str, number: int) -> None:
+        # JaVaFo: CODE=VALUE pairs, left to right and top down, later ones override (§10.2).
+        for m in re.finditer(r"\S+", line[3:]):
+            token, column = m.group(), m.start() + 4   # body starts at column 4
+            key, eq, value = token.partition("=")
+            key = key.upper()
+            if not eq or (key not in _XXS_FIELDS and key not in _XXS_SHORTCUTS):
+                raise self.error(f"bad XXS item '{token}' (expected CODE=VALUE with CODE one of "
+                                 f"{' '.join(list(_XXS_FIELDS) + list(_XXS_SHORTCUTS))})", number, column)
+            points = self.number(value, number, column + len(key) + 1, f"XXS {key} value")
+            for k in _XXS_SHORTCUTS.get(key, (key,)):
+                self.scoring[k] = points
+        self.scoring_line = number
+
+    def build_scoring(self) -> Scoring:
+        if not self.scoring:
+            return Scoring()
+        values = {k: getattr(Scoring(), f) for k, f in _XXS_FIELDS.items()}
+        values.update(self.scoring)
+        for white, black in (("WW", "BW"), ("WD", "BD"), ("WL", "BL")):
+            if values[white] != values[black]:
+                raise self.error(f"colour-dependent scoring is not supported ({white}="
+                                 f"{_decimal(values[white])}, {black}={_decimal(values[black])})",
+                                 self.scoring_line)
+        return Scoring(**{f: values[k] for k, f in _XXS_FIELDS.items()})
+
+    # -- 001 player records (§10.1) --------------------------------------------------------
+
+    def player_record(self, line: str, number: int) -> _Row:
+        def col(a: int, b: int) -> str:            # 1-based inclusive columns, stripped
+            return line[a - 1:b].strip()
+
+        text = col(5, 8)
+        if not text.isdigit() or int(text) < 1:
+            raise self.error(f"bad start number '{text}' (columns 5-8)", number, 5)
+        sn = int(text)
+        for row in self.rows:
+            if row.player.start_number == sn:
+                raise self.error(f"duplicate start number {sn} (also on line {row.line})", number, 5, sn)
+        for c in _SEPARATORS:
+            if c <= len(line) and line[c - 1] != " ":
+                raise self.error(f"expected a blank at column {c}, found '{line[c - 1]}' "
+                                 f"(fields must be in TRF-16 columns)", number, c, sn)
+
+        rating_text = col(49, 52)
+        if rating_text and not rating_text.isdigit():
+            raise self.error(f"rating '{rating_text}' is not a number (columns 49-52)", number, 49, sn)
+        points_text = col(81, 84)
+        declared = self.number(points_text, number, 81, "points", sn) if points_text else None
+        rank_text = col(86, 89)
+        if rank_text and not rank_text.isdigit():
+            raise self.error(f"rank '{rank_text}' is not a number (columns 86-89)", number, 86, sn)
+        player = Player(
+            start_number=sn, name=col(15, 47), sex=col(10, 10), title=col(11, 13),
+            rating=(int(rating_text) or None) if rating_text else None,   # blank or 0 = unrated
+            federation=col(54, 56), fide_id=col(58, 68), birth_date=col(70, 79),
+            declared_points=declared, declared_rank=int(rank_text) if rank_text else None)
+
+        row = _Row(player, number)
+        r = 1
+        while (start := _FIRST_ROUND_COLUMN + _ROUND_WIDTH * (r - 1)) <= len(line):
+            row.slots.append(self.slot(line, number, sn, r, start))
+            r += 1
+        return row
+
+    def slot(self, line: str, number: int, sn: int, r: int, column: int) -> _Slot:
+        """Round r at ``column``: opponent (4 columns), colour at +5, result at +7 (§10.1)."""
+        s = column - 1
+        field_text = line[s:s + _ROUND_WIDTH].ljust(_ROUND_WIDTH)
+        for offset in (4, 6, 8, 9):
+            if field_text[offset] != " ":
+                raise self.error(f"expected a blank at column {column + offset}, found "
+                                 f"'{field_text[offset]}' (round fields are 10 columns wide)",
+                                 number, column + offset, sn, r)
+        opp_text, colour, code = field_text[0:4].strip(), field_text[5].lower(), field_text[7].upper()
+        if opp_text and not opp_text.isdigit():
+            raise self.error(f"opponent '{opp_text}' is not a start number", number, column, sn, r)
+        opponent = int(opp_text) if opp_text and int(opp_text) else None   # 0000, 0, blank = none
+        if colour not in "wb- ":
+            raise self.error(f"unknown colour '{field_text[5]}' (expected w, b or -)", number, column + 5, sn, r)
+        if code not in _GAMES and code not in _FORFEITS and code not in _BYES:
+            raise self.error(f"unknown result code '{field_text[7]}' (expected one of {RESULT_CODES})",
+                             number, column + 7, sn, r)
+        if opponent is None and code not in _BYES:
+            raise self.error(f"result '{field_text[7]}' needs an opponent", number, column, sn, r)
+        if opponent is not None and code in _BYES:
+            shown = "a blank result" if code == " " else f"result '{field_text[7]}' (a bye)"
+            raise self.error(f"{shown} cannot have an opponent ({opponent})", number, column + 7, sn, r)
+        if opponent == sn:
+            raise self.error("player paired with himself", number, column, sn, r)
+        return _Slot(r, code, opponent, colour if colour in "wb" and opponent else None, column)
+
+    # -- pairings ----------------------------------------------------------------------------
+
+    def build_players(self, scoring: Scoring, rounds: int) -> tuple[Player, ...]:
+        by_number = {row.player.start_number: row for row in self.rows}
+        short = []
+        players = []
+        for row in self.rows:
+            sn = row.player.start_number
+            if len(row.slots) < rounds:
+                short.append(str(sn))
+            entries: list[RoundEntry] = []
+            for r in range(1, rounds + 1):
+                slot = row.slot(r)
+                entries.append(self.entry(scoring, row, slot, by_number))
+            player = replace(row.player, rounds=tuple(entries))
+            self.check_points(player, row.line)
+            players.append(player)
+        if short:
+            self.notes.append(f"players {', '.join(short)}: record shorter than {rounds} rounds; "
+                              f"missing rounds read as zero-point byes")
+        return tuple(sorted(players, key=lambda p: p.start_number))
+
+    def entry(self, scoring: Scoring, row: _Row, slot: _Slot, by_number: dict[int, _Row]) -> RoundEntry:
+        """Check ``slot`` against the opponent's line and build the round entry."""
+        sn, r = row.player.start_number, slot.round
+        if slot.opponent is None:
+            return make_entry(scoring, r, _BYES[slot.code])
+        other = by_number.get(slot.opponent)
+        if other is None:
+            raise self.error(f"opponent {slot.opponent} is not a listed player", row.line, slot.column, sn, r)
+        mate = other.slot(r)
+        if mate.opponent != sn:
+            has = f"lists {mate.opponent}" if mate.opponent else f"has no opponent (result '{mate.code.strip()}')"
+            raise self.error(f"pairing is not symmetric: this line lists {slot.opponent}, but player "
+                             f"{slot.opponent} (line {other.line}) {has} in this round",
+                             row.line, slot.column, sn, r)
+        if (slot.code, mate.code) not in _COMPLEMENTS:
+            raise self.error(f"results do not complement: '{slot.code}' here, '{mate.code}' for "
+                             f"player {slot.opponent} (line {other.line})",
+                             row.line, slot.result_column, sn, r)
+        if slot.code in _GAMES:
+            if slot.colour and slot.colour == mate.colour:
+                raise self.error(f"both players have colour '{slot.colour}' (player {slot.opponent}, "
+                                 f"line {other.line})", row.line, slot.column + 5, sn, r)
+            kind, outcome = _GAMES[slot.code]
+            return make_entry(scoring, r, kind, outcome, slot.opponent, slot.colour)
+        kind = _FORFEITS[slot.code]
+        if slot.code == mate.code == "-":          # both lose by forfeit (D8)
+            kind = Kind.DOUBLE_FORFEIT
+        return make_entry(scoring, r, kind, None, slot.opponent, slot.colour)
+
+    def check_points(self, player: Player, line: int) -> None:
+        """D21: the points column must match the results under the scoring system."""
+        declared = player.declared_points
+        if declared is None or declared == player.points:
+            return
+        err = self.error(f"declared points {_decimal(declared)} (columns 81-84) differ from the "
+                         f"results, which give {_decimal(player.points)}", line, 81, player.start_number)
+        if self.strict:
+            raise err
+        warnings.warn(InputWarning(str(err)), stacklevel=2)
+
+
+# --------------------------------------------------------------------------------------------
+# Writing
+# --------------------------------------------------------------------------------------------
+
+_CODE_OF_GAME = {v: k for k, v in _GAMES.items()}
+_CODE_OF_KIND = {Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-", Kind.DOUBLE_FORFEIT: "-",
+                 Kind.PAB: "U", Kind.FPB: "F", Kind.HPB: "H", Kind.ZPB: "Z"}
+
+
+def _decimal(value: Fraction) -> str:
+    """An exact decimal with at least one decimal place: ``3.5``, ``2.0``, ``0.25``."""
+    for places in range(1, 7):
+        scaled = value * 10 ** places
+        if scaled.denominator == 1:
+            digits = str(abs(scaled.numerator)).rjust(places + 1, "0")
+            text = f"{digits[:-places]}.{digits[-places:]}"
+            return ("-" if value < 0 else "") + text
+    raise ValueError(f"{value} has no short decimal form")
+
+
+def _fit(text: str, width: int, what: str) -> str:
+    if len(text) > width:
+        raise ValueError(f"{what} '{text}' does not fit in {width} columns")
+    return text.rjust(width)
+
+
+def _round_field(entry: Optional[RoundEntry]) -> str:
+    """Ten columns: two blanks, opponent (4), blank, colour, blank, result (§10.1)."""
+    if entry is None:
+        return "  0000 - Z"
+    if entry.kind.is_game:
+        code = _CODE_OF_GAME[(entry.kind, entry.outcome)]
+    else:
+        code = _CODE_OF_KIND[entry.kind]
+    opponent = f"{entry.opponent:4d}" if entry.opponent else "0000"
+    return f"  {_fit(opponent, 4, 'opponent')} {entry.colour or '-'} {code}"
+
+
+def _player_line(player: Player, rounds: int) -> str:
+    """A 001 record in exact TRF-16 columns (§10.1)."""
+    rating = str(player.rating) if player.rating else ""
+    rank = str(player.declared_rank) if player.declared_rank is not None else ""
+    head = (f"001 {_fit(str(player.start_number), 4, 'start number')} {player.sex[:1]:1}"
+            f"{player.title[:3]:>3} {player.name[:33]:<33} {_fit(rating, 4, 'rating')} "
+            f"{player.federation[:3]:<3} {player.fide_id[:11]:>11} {player.birth_date[:10]:<10} "
+            f"{_fit(_decimal(player.points), 4, 'points')} {_fit(rank, 4, 'rank')}")
+    fields = (_round_field(player.rounds[r] if r < len(player.rounds) else None) for r in range(rounds))
+    return (head + "".join(fields)).rstrip()
+
+
+def _scoring_record(scoring: Scoring) -> str:
+    """Record 162 when the values fit its codes (§10.3), else TRF(x) XXS (§10.2)."""
+    s = scoring
+    if s.win == s.forfeit_win == s.fpb and s.draw == s.hpb and s.zpb == s.forfeit_loss:
+        codes = (("W", s.win), ("D", s.draw), ("L", s.loss), ("A", s.zpb), ("P", s.pab))
+        return "162  " + "    ".join(f"{c}{_fit(_decimal(v), 4, 'points')}" for c, v in codes)
+    items = {k: getattr(s, f) for k, f in _XXS_FIELDS.items()}
+    return "XXS " + " ".join(f"{k}={_decimal(v)}" for k, v in items.items())
+
+
+def write_trf(tournament: Tournament) -> str:
+    """The tournament as TRF-16 text with LF line ends.
+
+    Writes 012/022/032/042/052/102 when set, 092 ``Round Robin`` for pre-determined
+    pairings, ``XXR``, 162 (or ``XXS``) when the scoring is not standard, 212 with the
+    tie-breaks, then one 001 record per player in start-number order. The points column
+    holds the points computed from the results; names longer than 33 characters are cut.
+    """
+    t = tournament
+
+    def one_line(text: str) -> str:
+        return " ".join(text.split())
+
+    def ymd(d: Optional[date]) -> str:
+        return f"{d.year:04d}/{d.month:02d}/{d.day:02d}" if d else ""
+
+    out = []
+    for code, value in (("012", t.name), ("022", t.city), ("032", t.federation),
+                        ("042", ymd(t.start_date)), ("052", ymd(t.end_date)),
+                        ("092", "Round Robin" if t.is_round_robin else ""),
+                        ("102", t.chief_arbiter)):
+        if value:
+            out.append(f"{code} {one_line(value)}")
+    out.append(f"XXR {t.rounds}")
+    if not t.scoring.is_standard:
+        out.append(_scoring_record(t.scoring))
+    if t.tiebreaks:
+        out.append("212 " + ",".join(t.tiebreaks))
+    for player in sorted(t.players, key=lambda p: p.start_number):
+        out.append(_player_line(replace(player, name=one_line(player.name)), t.rounds))
+    return "\n".join(out) + "\n"
+
+
+def write_trf_file(tournament: Tournament, path: Union[str, "os.PathLike[str]"], *,
+                   encoding: str = "utf-8") -> None:
+    """Write :func:`write_trf` to ``path`` atomically (temporary file + ``os.replace``)."""
+    path = os.fspath(path)
+    directory = os.path.dirname(os.path.abspath(path))
+    text = write_trf(tournament).encode(encoding)
+    fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{os.path.basename(path)}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        mode = os.stat(path).st_mode & 0o777 if os.path.exists(path) else 0o644
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
