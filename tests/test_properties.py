@@ -1,0 +1,89 @@
+"""Properties that must hold for any tournament and every convention."""
+
+from hypothesis import given, settings, strategies as st
+
+from strategies import relabel, swiss_tournaments
+from tbxl import conventions
+from tbxl.standings import compute_standings
+from tbxl.tiebreaks import Context, compute, explain, parse
+
+CODES = ["BH", "BH/C1", "BH/C2", "BH/M1", "SB", "SB/C1", "SB/M1", "FB", "FB/C1", "PS", "PS/C1", "WIN",
+         "WON", "BPG", "BWG", "REP", "STD", "ARO", "ARO/C1", "TPR", "PTP", "AOB", "KS", "APRO", "APPO"]
+RULES = sorted(conventions.PRESETS)
+common = settings(max_examples=60, deadline=None)
+
+
+@common
+@given(swiss_tournaments(), st.sampled_from(RULES), st.randoms(use_true_random=False))
+def test_player_order_does_not_matter(t, rules, rnd):
+    numbers = [p.start_number for p in t.players]
+    shuffled = numbers[:]
+    rnd.shuffle(shuffled)
+    perm = dict(zip(numbers, shuffled))
+    t2 = relabel(t, perm)
+    c1, c2 = Context(t, conventions.get(rules)), Context(t2, conventions.get(rules))
+    for code in CODES:
+        a, b = compute(c1, parse(code)), compute(c2, parse(code))
+        for n in numbers:
+            assert a.value(c1.index[n]) == b.value(c2.index[perm[n]]), (code, n)
+
+
+@common
+@given(swiss_tournaments(), st.sampled_from(RULES))
+def test_cuts_never_exceed_totals(t, rules):
+    ctx = Context(t, conventions.get(rules))
+    for fam in ("BH", "SB", "FB", "PS"):
+        total, c1, c2, m1 = (compute(ctx, parse(f"{fam}{m}")) for m in ("", "/C1", "/C2", "/M1"))
+        for i in range(len(t.players)):
+            assert c2.value(i) <= c1.value(i) <= total.value(i)
+            assert m1.value(i) <= c1.value(i)
+
+
+@common
+@given(swiss_tournaments(), st.sampled_from(RULES))
+def test_sb_not_above_bh_in_standard_scoring(t, rules):
+    ctx = Context(t, conventions.get(rules))
+    sb, bh = compute(ctx, parse("SB")), compute(ctx, parse("BH"))
+    for i in range(len(t.players)):
+        assert sb.value(i) <= bh.value(i)
+
+
+@common
+@given(swiss_tournaments(), st.sampled_from(RULES))
+def test_derivations_add_up_to_values(t, rules):
+    ctx = Context(t, conventions.get(rules))
+    for code in CODES:
+        col = compute(ctx, parse(code))
+        for p in t.players:
+            d = explain(ctx, parse(code), p.start_number)
+            assert d.value == col.value(ctx.index[p.start_number]), code
+            d.check()
+
+
+@common
+@given(swiss_tournaments(), st.sampled_from(RULES))
+def test_after_last_round_equals_final(t, rules):
+    codes = "BH/C1,BH,SB,PS,WIN,ARO,FB,AOB"
+    a = compute_standings(t, codes, rules)
+    b = compute_standings(t, codes, rules, after_round=t.rounds)
+    assert [(r.player.start_number, r.rank_label, r.values) for r in a.rows] == \
+           [(r.player.start_number, r.rank_label, r.values) for r in b.rows]
+
+
+@common
+@given(swiss_tournaments(max_rounds=5), st.data())
+def test_after_round_k_only_sees_k_rounds(t, data):
+    k = data.draw(st.integers(0, t.rounds))
+    st_k = compute_standings(t, "BH,SB,PS", "fide-2024", after_round=k)
+    for row in st_k.rows:
+        assert row.points == sum(e.points for e in t.player(row.player.start_number).rounds[:k])
+
+
+@common
+@given(swiss_tournaments())
+def test_ranking_is_sorted_and_places_are_consistent(t):
+    st_ = compute_standings(t, "BH/C1,BH,SB", "fide-2026")
+    keys = [(r.points, r.values["BH/C1"], r.values["BH"], r.values["SB"]) for r in st_.rows]
+    assert keys == sorted(keys, reverse=True)
+    for a, b in zip(st_.rows, st_.rows[1:]):
+        assert (a.rank == b.rank) == (keys[st_.rows.index(a)] == keys[st_.rows.index(b)])
