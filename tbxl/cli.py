@@ -16,7 +16,7 @@ from typing import Optional, Sequence
 
 from . import __version__
 from .errors import InputError, InputWarning, TbxlError
-from .formatting import decimal_text, json_number
+from .formatting import decimal_text, json_number_raw
 
 LAYOUTS = ("compact", "sm3", "matrix")
 
@@ -192,21 +192,34 @@ def render_csv(st) -> str:
     return buf.getvalue()
 
 
+def _json_rows(st) -> list[dict]:
+    codes = st.codes
+    pc = st.points_column
+    ks = range(len(codes))
+    return [{"rank": r.rank, "rank_label": r.rank_label, "start_number": r.player.start_number,
+             "name": r.player.name, "points": json_number_raw(pc.raw[r.index], pc.den),
+             "values": {codes[k]: json_number_raw(*st.raw(r.index, k)) for k in ks}} for r in st.rows]
+
+
 def standings_json(st) -> dict:
+    """The ``--format json`` object (the contract the Excel layer and outside checks rely on)."""
     t = st.tournament
     return {
         "tournament": {"name": t.name, "rounds": t.rounds, "players": len(t.players),
                        "start_date": t.start_date.isoformat() if t.start_date else None},
         "rules": st.convention.name,
         "tiebreaks": st.codes,
-        "standings": [{"rank": r.rank, "rank_label": r.rank_label, "start_number": r.player.start_number,
-                       "name": r.player.name, "points": json_number(r.points),
-                       "values": {c: json_number(r.values[c]) for c in st.codes}} for r in st.rows],
+        "standings": _json_rows(st),
     }
 
 
 def render_json(st) -> str:
-    return json.dumps(standings_json(st), ensure_ascii=False, indent=1) + "\n"
+    # One standings entry per line, through the C encoder (an indent would force the slow one).
+    obj = standings_json(st)
+    rows = obj.pop("standings")
+    head = json.dumps(obj, ensure_ascii=False)[:-1]
+    dump = json.JSONEncoder(ensure_ascii=False).encode
+    return head + ', "standings": [\n' + ",\n".join(dump(r) for r in rows) + "\n]}\n"
 
 
 def render_explain(st, player: int, codes) -> str:

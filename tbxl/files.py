@@ -28,6 +28,12 @@ def write_atomic(path: PathLike, data: Union[bytes, str], *, inputs: Iterable[Pa
     folder = target.parent if str(target.parent) else Path(".")
     if isinstance(data, str):
         data = data.encode("utf-8")
+    if target.exists() and not target.is_file():
+        # A device or a pipe (/dev/null, /dev/stdout): write through it; renaming over it would
+        # replace the device itself.
+        with open(target, "wb") as f:
+            f.write(data)
+        return
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as f:

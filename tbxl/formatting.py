@@ -59,3 +59,20 @@ def json_number(v: Optional[Number]):
     if f.denominator == 1:
         return f.numerator
     return float(to_decimal(f))
+
+
+def json_number_raw(raw, den: int):
+    """:func:`json_number` of ``raw / den`` without building a Fraction when ``raw`` is an int."""
+    if raw is None:
+        return None
+    if type(raw) is not int:
+        return json_number(Fraction(raw) / den)
+    if raw % den == 0:
+        return raw // den
+    d = den
+    for p in (2, 5):
+        while d % p == 0:
+            d //= p
+    if d == 1 and abs(raw) < 2 ** 50:
+        return raw / den  # a finite decimal: the float's shortest repr is that decimal
+    return json_number(Fraction(raw, den))

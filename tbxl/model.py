@@ -16,6 +16,7 @@ Fraction(1, 2)
 from __future__ import annotations
 
 import enum
+import functools
 import math
 from dataclasses import dataclass, field, replace
 from datetime import date
@@ -130,6 +131,11 @@ class Scoring:
             Kind.ZPB: self.zpb,
         }[kind]
 
+    @functools.cached_property
+    def table(self) -> dict:
+        """Points for every (kind, outcome), computed once per scoring system."""
+        return {(k, o): self.points(k, o) for k in Kind for o in Outcome}
+
     def outcome_points(self, outcome: Outcome) -> Fraction:
         """Points of an over-the-board result (used for draws in C.07 16.3 and dummies)."""
         return (self.loss, self.draw, self.win)[outcome]
@@ -194,7 +200,10 @@ class Player:
     @property
     def points(self) -> Fraction:
         """Points awarded over all recorded rounds."""
-        return sum((e.points for e in self.rounds), Fraction(0))
+        pts = [e.points for e in self.rounds]
+        den = math.lcm(*(p.denominator for p in pts)) if pts else 1
+        # Integer arithmetic over a common denominator: Fraction additions are slow at scale.
+        return Fraction(sum(p.numerator * (den // p.denominator) for p in pts), den)
 
     def entry(self, round: int) -> RoundEntry:
         return self.rounds[round - 1]
@@ -251,4 +260,4 @@ def make_entry(scoring: Scoring, round: int, kind: Kind, outcome: Optional[Outco
         if kind.is_game:
             raise ValueError("a played game needs an outcome")
         outcome = UNPLAYED_OUTCOME[kind]
-    return RoundEntry(round, kind, outcome, scoring.points(kind, outcome), opponent, colour)
+    return RoundEntry(round, kind, outcome, scoring.table[kind, outcome], opponent, colour)

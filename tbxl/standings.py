@@ -7,6 +7,7 @@ shared places for participants equal on everything.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from fractions import Fraction
 from typing import Optional, Sequence, Union
 
@@ -28,13 +29,24 @@ Value = Union[Fraction, int, None]
 
 @dataclass
 class Row:
-    """One line of the standings."""
+    """One line of the standings. ``values`` maps each tie-break code to its exact value (DE: the
+    tier within the tied group, 1 = top; None where there is no value)."""
 
     rank: int
     rank_label: str          # "3" or "3-5" for a shared place
     player: Player
-    points: Fraction
-    values: dict[str, Value]
+    index: int               # player index in the context
+    standings: "Standings" = field(repr=False)
+
+    @property
+    def points(self) -> Fraction:
+        return self.standings.points_column.value(self.index)
+
+    @cached_property
+    def values(self) -> dict[str, Value]:
+        st = self.standings
+        return {d.code: (st.de_tier.get((d.code, self.index)) if col is None else col.value(self.index))
+                for d, col in zip(st.tiebreaks, st.columns)}
 
 
 @dataclass
@@ -53,8 +65,18 @@ class Standings:
     tiebreaks: list[Descriptor]
     rows: list[Row]
     context: Context
+    columns: list[Optional[Column]] = field(default_factory=list)  # None for DE
+    points_column: Optional[Column] = None
     steps: list[TieStep] = field(default_factory=list)
+    de_tier: dict = field(default_factory=dict)      # (code, player index) -> tier
     _de_groups: dict = field(default_factory=dict)  # (code, start number) -> tied group at DE
+
+    def raw(self, index: int, k: int) -> tuple:
+        """``(raw, den)`` of tie-break ``k`` for a player index: the fast path for output."""
+        col = self.columns[k]
+        if col is None:
+            return self.de_tier.get((self.tiebreaks[k].code, index)), 1
+        return col.raw[index], col.den
 
     @property
     def codes(self) -> list[str]:
@@ -158,14 +180,11 @@ def compute_standings(tournament: Tournament, tiebreaks=None, rules: Union[str, 
     for g in groups:
         final.extend(split(g, 0))
 
-    rows: list[Row] = []
+    st = Standings(tournament, conv, descs, [], ctx, cols, pts, steps, de_tier, de_groups)
     place = 1
     for tier in final:
         label = str(place) if len(tier) == 1 else f"{place}-{place + len(tier) - 1}"
         for i in sorted(tier, key=lambda i: sn[i]):
-            values: dict[str, Value] = {}
-            for d, col in zip(descs, cols):
-                values[d.code] = de_tier.get((d.code, i)) if col is None else col.value(i)
-            rows.append(Row(place, label, ctx.players[i], pts.value(i), values))
+            st.rows.append(Row(place, label, ctx.players[i], i, st))
         place += len(tier)
-    return Standings(tournament, conv, descs, rows, ctx, steps, de_groups)
+    return st

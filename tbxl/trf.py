@@ -20,7 +20,7 @@ import warnings
 from dataclasses import dataclass, field, replace
 from datetime import date
 from fractions import Fraction
-from typing import Optional, Union
+from typing import NamedTuple, Optional, Union
 
 from .errors import InputError, InputWarning
 from .model import Kind, Outcome, Pairing, Player, RoundEntry, Scoring, Tournament, make_entry
@@ -48,6 +48,9 @@ _COMPLEMENTS = {("1", "0"), ("0", "1"), ("=", "="), ("W", "L"), ("L", "W"), ("D"
 _SEPARATORS = (4, 9, 14, 48, 53, 57, 69, 80, 85, 90, 91)
 _FIRST_ROUND_COLUMN = 92   # round r starts at column 92 + 10 (r - 1)
 _ROUND_WIDTH = 10
+
+# Codes of a round with an opponent, checked on the fast path of _Reader.slot.
+_PLAIN_CODES = frozenset("1=0WDL+-")
 
 # 092 / 192 tournament type (§10.1, §10.3): pre-determined pairings for round robins.
 _ROUND_ROBIN = re.compile(r"robin|berger|(?<![a-z0-9])rr(?![a-z0-9])", re.IGNORECASE)
@@ -127,8 +130,7 @@ def read_trf(path_or_text: PathOrText, *, source: Optional[str] = None, strict: 
     return read_trf_with_notes(path_or_text, source=source, strict=strict, pairing=pairing)[0]
 
 
-@dataclass(frozen=True)
-class _Slot:
+class _Slot(NamedTuple):
     """One round field of a 001 record as written (§10.1)."""
 
     round: int
@@ -174,6 +176,7 @@ class _Reader:
         self.tiebreak_lists: dict[str, tuple[str, ...]] = {}
         self.declared_rounds: Optional[int] = None
         self.rows: list[_Row] = []
+        self.line_of: dict[int, int] = {}  # start number -> line, for duplicate checks
 
     def error(self, message: str, line: int, column: Optional[int] = None,
               player: Optional[int] = None, round: Optional[int] = None) -> InputError:
@@ -326,9 +329,9 @@ class _Reader:
         if not text.isdigit() or int(text) < 1:
             raise self.error(f"bad start number '{text}' (columns 5-8)", number, 5)
         sn = int(text)
-        for row in self.rows:
-            if row.player.start_number == sn:
-                raise self.error(f"duplicate start number {sn} (also on line {row.line})", number, 5, sn)
+        if sn in self.line_of:
+            raise self.error(f"duplicate start number {sn} (also on line {self.line_of[sn]})", number, 5, sn)
+        self.line_of[sn] = number
         for c in _SEPARATORS:
             if c <= len(line) and line[c - 1] != " ":
                 raise self.error(f"expected a blank at column {c}, found '{line[c - 1]}' "
@@ -359,12 +362,22 @@ class _Reader:
         """Round r at ``column``: opponent (4 columns), colour at +5, result at +7 (§10.1)."""
         s = column - 1
         field_text = line[s:s + _ROUND_WIDTH].ljust(_ROUND_WIDTH)
+        if field_text[4] != " " or field_text[6] != " " or field_text[8:10] != "  ":
+            self.separator_error(field_text, number, column, sn, r)
+        opp_text, colour, code = field_text[0:4].strip(), field_text[5].lower(), field_text[7].upper()
+        if opp_text.isdigit() and code in _PLAIN_CODES and colour in "wb" and int(opp_text) not in (0, sn):
+            return _Slot(r, code, int(opp_text), colour, column)  # the common case: a game or forfeit
+        return self.slow_slot(field_text, opp_text, colour, code, number, sn, r, column)
+
+    def separator_error(self, field_text: str, number: int, column: int, sn: int, r: int) -> None:
         for offset in (4, 6, 8, 9):
             if field_text[offset] != " ":
                 raise self.error(f"expected a blank at column {column + offset}, found "
                                  f"'{field_text[offset]}' (round fields are 10 columns wide)",
                                  number, column + offset, sn, r)
-        opp_text, colour, code = field_text[0:4].strip(), field_text[5].lower(), field_text[7].upper()
+
+    def slow_slot(self, field_text: str, opp_text: str, colour: str, code: str, number: int, sn: int,
+                  r: int, column: int) -> _Slot:
         if opp_text and not opp_text.isdigit():
             raise self.error(f"opponent '{opp_text}' is not a start number", number, column, sn, r)
         opponent = int(opp_text) if opp_text and int(opp_text) else None   # 0000, 0, blank = none
@@ -386,6 +399,7 @@ class _Reader:
 
     def build_players(self, scoring: Scoring, rounds: int) -> tuple[Player, ...]:
         by_number = {row.player.start_number: row for row in self.rows}
+        table = scoring.table
         short = []
         players = []
         for row in self.rows:
@@ -393,8 +407,19 @@ class _Reader:
             if len(row.slots) < rounds:
                 short.append(str(sn))
             entries: list[RoundEntry] = []
+            slots = row.slots
             for r in range(1, rounds + 1):
-                slot = row.slot(r)
+                slot = slots[r - 1] if r <= len(slots) else row.slot(r)
+                # Fast path: a played game whose opponent's line mirrors it (checked in entry()).
+                other = by_number.get(slot.opponent) if slot.opponent is not None else None
+                if other is not None and slot.code in _GAMES and r <= len(other.slots):
+                    mate = other.slots[r - 1]
+                    if mate.opponent == sn and (slot.code, mate.code) in _COMPLEMENTS \
+                            and mate.colour != slot.colour:
+                        kind, outcome = _GAMES[slot.code]
+                        entries.append(RoundEntry(r, kind, outcome, table[kind, outcome], slot.opponent,
+                                                  slot.colour))
+                        continue
                 entries.append(self.entry(scoring, row, slot, by_number))
             player = replace(row.player, rounds=tuple(entries))
             self.check_points(player, row.line)

@@ -6,12 +6,11 @@ Built once per (tournament, convention); cost is linear in players x rounds.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from typing import Optional
 
 from ..conventions import Convention
-from ..model import Kind, Outcome, Player, Tournament, make_entry
+from ..model import Kind, Outcome, Player, Tournament
 from . import unplayed
 
 _GAME_KINDS = (Kind.PLAYED, Kind.SHORT)
@@ -25,8 +24,9 @@ class Context:
     the kinds as read, for type-B and rating tie-breaks.
     """
 
-    def __init__(self, tournament: Tournament, conv: Convention) -> None:
+    def __init__(self, tournament: Tournament, conv: Convention, *, fore: bool = False) -> None:
         t = tournament
+        self.is_fore = fore
         self.t = t
         self.conv = conv
         self.players: tuple[Player, ...] = t.players
@@ -48,38 +48,59 @@ class Context:
         self.raw_kind: list[list[Kind]] = []
         self.out: list[list[int]] = []
         self.pts: list[list[int]] = []
-        self.score: list[int] = []
+        convert = short_unplayed or rr
+        get = index.get
         for p in t.players:
-            opp, kind, raw, out, pts = [], [], [], [], []
-            for e in p.rounds:
-                k = e.kind
-                raw.append(k)
-                if short_unplayed and k is Kind.SHORT and e.outcome != Outcome.DRAW:
-                    k = Kind.FORFEIT_WIN if e.outcome == Outcome.WIN else Kind.FORFEIT_LOSS
-                if rr and k.is_forfeit:
-                    k = Kind.PLAYED  # C.07 15.2: a regular game against the scheduled opponent
-                kind.append(k)
-                opp.append(index[e.opponent] if e.opponent is not None and e.opponent in index else -1)
-                out.append(int(e.outcome))
-                pts.append(units[e.kind, e.outcome])
-            self.opp.append(opp)
-            self.kind.append(kind)
+            rounds = p.rounds
+            raw = [e.kind for e in rounds]
             self.raw_kind.append(raw)
-            self.out.append(out)
-            self.pts.append(pts)
-            self.score.append(sum(pts))
-        fpb = conv.fpb_returns_to_play
-        if rr:
+            self.kind.append([self._effective(k, e.outcome, short_unplayed, rr) for k, e in zip(raw, rounds)]
+                             if convert else raw)
+            self.opp.append([-1 if e.opponent is None else get(e.opponent, -1) for e in rounds])
+            self.out.append([int(e.outcome) for e in rounds])
+            self.pts.append([units[e.kind, e.outcome] for e in rounds])
+        self._fore: Optional[Context] = None
+        self._cache: dict = {}
+        if fore:
+            self._make_fore()
+        self._finish()
+
+    @staticmethod
+    def _effective(k: Kind, outcome: Outcome, short_unplayed: bool, rr: bool) -> Kind:
+        if short_unplayed and k is Kind.SHORT and outcome != Outcome.DRAW:
+            k = Kind.FORFEIT_WIN if outcome == Outcome.WIN else Kind.FORFEIT_LOSS
+        if rr and k.is_forfeit:
+            k = Kind.PLAYED  # C.07 15.2: a regular game against the scheduled opponent
+        return k
+
+    def _make_fore(self) -> None:
+        """C.07 8.3: every paired game of the final round becomes a draw played over the board."""
+        last = self.n - 1
+        if last < 0:
+            return
+        for i in range(len(self.players)):
+            kinds = self.raw_kind[i]
+            if len(kinds) > last and kinds[last].is_paired:
+                shared = self.kind[i] is kinds
+                self.raw_kind[i] = kinds[:last] + [Kind.PLAYED]
+                self.kind[i] = self.raw_kind[i] if shared else self.kind[i][:last] + [Kind.PLAYED]
+                self.out[i] = self.out[i][:last] + [int(Outcome.DRAW)]
+                self.pts[i] = self.pts[i][:last] + [self.draw]
+
+    def _finish(self) -> None:
+        """Scores, 16.2 categories and the values seen by opponents."""
+        conv = self.conv
+        self.score = [sum(p) for p in self.pts]
+        if self.round_robin:
             # C.07 4.9: no dummy and no adjusted score in pre-determined pairings.
             self.cat = [[0] * len(k) for k in self.kind]
             self.value = list(self.score)
         else:
+            fpb = conv.fpb_returns_to_play
             self.cat = [unplayed.categories(k, fpb) for k in self.kind]
             mode, draw = conv.opponent_score, self.draw
             self.value = [unplayed.opponent_value(k, p, c, draw, mode)
                           for k, p, c in zip(self.kind, self.pts, self.cat)]
-        self._fore: Optional[Context] = None
-        self._cache: dict = {}
 
     # -- conversions at the edge -------------------------------------------------------------
     def frac(self, units: int, scale: int = 1) -> Fraction:
@@ -98,25 +119,18 @@ class Context:
         round, forfeits included, is a draw played over the board; unpaired players keep their
         result (C07 §9 D20)."""
         if self._fore is None:
-            self._fore = Context(fore_tournament(self.t), self.conv)
+            f = Context.__new__(Context)
+            f.__dict__.update(self.__dict__)
+            f.is_fore = True
+            f._fore, f._cache = None, {}
+            # Shallow copies: _make_fore replaces the rows it changes, never mutates them.
+            f.kind, f.raw_kind, f.out, f.pts = list(self.kind), list(self.raw_kind), list(self.out), list(self.pts)
+            f._make_fore()
+            f._finish()
+            self._fore = f
         return self._fore
 
     def cached(self, key, compute):
         if key not in self._cache:
             self._cache[key] = compute()
         return self._cache[key]
-
-
-def fore_tournament(t: Tournament) -> Tournament:
-    """The tournament with every paired final-round game turned into a played draw (C.07 8.3)."""
-    if t.rounds == 0:
-        return t
-    last = t.rounds - 1
-    players = []
-    for p in t.players:
-        if len(p.rounds) > last and p.rounds[last].kind.is_paired:
-            e = p.rounds[last]
-            e = make_entry(t.scoring, e.round, Kind.PLAYED, Outcome.DRAW, e.opponent, e.colour)
-            p = replace(p, rounds=p.rounds[:last] + (e,))
-        players.append(p)
-    return replace(t, players=tuple(players))

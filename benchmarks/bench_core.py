@@ -1,0 +1,61 @@
+"""Benchmark of `tbxl compute` on large Swiss events (issue: Core, item 12).
+
+Generates Swiss tournaments of 2,000 .. 9,999 players x 11 rounds, then runs the real command
+line in a fresh process (start-up and parse included) with the full tie-break list, and reports
+wall time and peak memory (max RSS). Also checks that compute does not import the Excel or PDF
+stacks.
+
+    python benchmarks/bench_core.py            # all sizes
+    python benchmarks/bench_core.py 9999       # one size
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).parent
+DATA = HERE / "data"
+TIEBREAKS = "BH,BH/C1,BH/C2,BH/M1,SB,SB/C1,PS,WIN,WON,BPG,BWG,REP,ARO,TPR,AOB,FB"
+SIZES = [2000, 4000, 6000, 8000, 9999]
+
+
+def ensure(players: int) -> Path:
+    path = DATA / f"swiss-{players}x11.trf"
+    if not path.exists():
+        subprocess.run([sys.executable, str(HERE / "generate.py"), str(players), "11", "-o", str(path)], check=True)
+    return path
+
+
+def run(path: Path, fmt: str = "json") -> tuple[float, float]:
+    cmd = [sys.executable, "-m", "tbxl.cli", "compute", str(path), "--rules", "fide-2026",
+           "--tiebreaks", TIEBREAKS, "--format", fmt, "-o", os.devnull]
+    best = float("inf")
+    for _ in range(3):
+        t0 = time.perf_counter()
+        subprocess.run(cmd, check=True)
+        best = min(best, time.perf_counter() - t0)
+    peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    return best, peak_mb
+
+
+def main() -> None:
+    sizes = [int(a) for a in sys.argv[1:]] or SIZES
+    print(f"tbxl compute, 11 rounds, tie-breaks PTS {TIEBREAKS.replace(',', ' ')} + ranking, JSON output")
+    print(f"{'players':>8} {'wall s (best of 3)':>20} {'us per player-round':>20} {'peak MB':>8}")
+    for n in sizes:
+        wall, peak = run(ensure(n))
+        print(f"{n:>8} {wall:>20.3f} {wall / (n * 11) * 1e6:>20.2f} {peak:>8.0f}")
+    out = subprocess.run([sys.executable, "-X", "importtime", "-m", "tbxl.cli", "compute",
+                          str(ensure(sizes[0])), "--format", "csv", "-o", os.devnull],
+                         capture_output=True, text=True)
+    heavy = [m for m in ("xlwings", "weasyprint", "openpyxl", "jinja2") if f" {m}" in out.stderr]
+    print("heavy modules imported by compute:", ", ".join(heavy) or "none")
+
+
+if __name__ == "__main__":
+    main()
