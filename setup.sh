@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Fresh Debian 12 machine -> tbxl installed in .venv, then the main job on the bundled example:
+# standings of the FIDE TEC tie-break exercise in the terminal and as a PDF report (out/standings.pdf).
+set -euo pipefail
+cd "$(dirname "$0")"
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+if command -v apt-get >/dev/null 2>&1; then
+  # WeasyPrint needs Pango and HarfBuzz (subset) and a font with Vietnamese and Cyrillic (DejaVu);
+  # poppler-utils gives pdftoppm/pdftotext for checking the PDFs.
+  $SUDO apt-get update -qq
+  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 python3-venv \
+    libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core poppler-utils >/dev/null
+fi
+if [ ! -x .venv/bin/python ]; then python3 -m venv .venv; fi
+.venv/bin/python -m pip install -q --upgrade pip
+.venv/bin/python -m pip install -q -e ".[test]"
+mkdir -p out
+.venv/bin/tbxl compute tbxl/examples/held_swiss_5.trf --rules fide-2024
+.venv/bin/tbxl report tbxl/examples/held_swiss_5.trf --rules fide-2024 --derivations all -o out/standings.pdf
+echo "tbxl is installed in .venv; the example report is out/standings.pdf"

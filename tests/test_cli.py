@@ -1,0 +1,142 @@
+"""The command-line contract: formats, exit codes, errors, safe outputs."""
+
+import json
+import os
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import DATA
+from tbxl.cli import main
+from tbxl.files import write_atomic
+
+SWISS = str(DATA / "tec-2023" / "held_swiss_5.trf")
+RR = str(DATA / "tec-2023" / "held_round_robin.trf")
+
+
+def run(capsys, *args):
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_json_contract(capsys):
+    code, out, _ = run(capsys, "compute", SWISS, "--rules", "fide-2024", "--tiebreaks", "DE,BH/C1,BH,SB,AOB,ARO/C1",
+                       "--format", "json")
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["tournament"] == {"name": "FIDE C.07 2023 Tie-Break Exercises", "rounds": 5, "players": 16,
+                                 "start_date": "2024-08-01"}
+    assert doc["rules"] == "fide-2024"
+    assert doc["tiebreaks"] == ["DE", "BH/C1", "BH", "SB", "AOB", "ARO/C1"]
+    first = doc["standings"][0]
+    assert first == {"rank": 1, "rank_label": "1", "start_number": 2, "name": "Bruno", "points": 4,
+                     "values": {"DE": None, "BH/C1": 12, "BH": 13, "SB": 9.5, "AOB": 13.6, "ARO/C1": 1988}}
+    by = {s["start_number"]: s for s in doc["standings"]}
+    assert by[4]["values"]["AOB"] == 13.375          # exact: a finite decimal
+    assert by[14]["values"]["AOB"] == 13.17          # 79/6, rounded for display only
+    assert by[12]["values"]["ARO/C1"] is None        # one rated game: no value
+    assert by[1]["values"]["DE"] == 1 and by[1]["rank_label"] == "4"
+    assert [s["rank"] for s in doc["standings"]] == sorted(s["rank"] for s in doc["standings"])
+
+
+def test_table_and_csv(capsys):
+    code, out, _ = run(capsys, "compute", SWISS, "--rules", "fide-2024", "--tiebreaks", "BH-C1,SB")
+    assert code == 0
+    assert "David" in out and "11.5" in out and "BH/C1" in out
+    code, out, _ = run(capsys, "compute", SWISS, "--rules", "fide-2024", "--tiebreaks", "BH/C1", "--format", "csv")
+    lines = out.splitlines()
+    assert lines[0] == "rank,start_number,name,points,BH/C1"
+    assert lines[1] == "1,2,Bruno,4,12"
+
+
+def test_default_tiebreaks_swiss_and_round_robin(capsys):
+    _, out, _ = run(capsys, "compute", SWISS, "--format", "json")
+    assert json.loads(out)["tiebreaks"] == ["BH/C1", "BH", "SB", "PS", "WIN"]
+    _, out, _ = run(capsys, "compute", RR, "--pairing", "round-robin", "--format", "json")
+    doc = json.loads(out)
+    assert doc["tiebreaks"] == ["DE", "SB", "WIN", "KS"]
+    assert [s["start_number"] for s in doc["standings"]][:3] == [1, 2, 3]
+
+
+def test_after_round(capsys):
+    _, out, _ = run(capsys, "compute", SWISS, "--after-round", "2", "--tiebreaks", "BH", "--format", "json")
+    doc = json.loads(out)
+    assert doc["tournament"]["rounds"] == 2
+    assert max(s["points"] for s in doc["standings"]) == 2
+
+
+def test_explain_text(capsys):
+    code, out, _ = run(capsys, "explain", SWISS, "--player", "4", "--tiebreak", "BH/C1", "--rules", "fide-2024")
+    assert code == 0
+    assert "BH/C1 of player 4 = 11.5" in out
+    assert "16.5" in out and "CUT" in out and "total 11.5" in out
+
+
+def test_input_errors_exit_1_with_location(capsys, tmp_path):
+    bad = tmp_path / "bad.trf"
+    text = (DATA / "bad" / "unknown_result_code.trf").read_text()
+    bad.write_text(text)
+    code, out, err = run(capsys, "compute", str(bad))
+    assert code == 1 and out == ""
+    assert err.startswith("tbxl: error: bad.trf:") and "unknown result code" in err and len(err.splitlines()) == 1
+    code, _, err = run(capsys, "compute", str(tmp_path / "missing.trf"))
+    assert code == 1 and "missing.trf" in err
+    code, _, err = run(capsys, "explain", SWISS, "--player", "99")
+    assert code == 1 and "99" in err
+
+
+def test_usage_errors_exit_2(capsys):
+    assert run(capsys, "compute", SWISS, "--rules", "fide-1999")[0] == 2
+    code, _, err = run(capsys, "compute", SWISS, "--tiebreaks", "BH,XYZ")
+    assert code == 2 and "XYZ" in err
+    with pytest.raises(SystemExit) as e:
+        main(["compute"])
+    assert e.value.code == 2
+
+
+def test_output_is_atomic_and_never_the_input(capsys, tmp_path):
+    src = tmp_path / "t.trf"
+    src.write_bytes(Path(SWISS).read_bytes())
+    before = src.read_bytes()
+    code, _, err = run(capsys, "compute", str(src), "-o", str(src))
+    assert code == 1 and "refusing to overwrite" in err
+    assert src.read_bytes() == before
+    out = tmp_path / "out.json"
+    assert run(capsys, "compute", str(src), "--format", "json", "-o", str(out))[0] == 0
+    assert json.loads(out.read_text())["tournament"]["players"] == 16
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # no temp files left
+
+
+def test_write_atomic_through_a_device():
+    write_atomic(os.devnull, "x")
+    assert stat.S_ISCHR(os.stat(os.devnull).st_mode)
+
+
+def test_points_mismatch_warns_and_strict_fails(capsys, tmp_path):
+    lines = Path(SWISS).read_text().splitlines()
+    lines = [l[:80] + " 9.5" + l[84:] if l.startswith("001    2") else l for l in lines]
+    f = tmp_path / "mis.trf"
+    f.write_text("\n".join(lines) + "\n")
+    code, _, err = run(capsys, "compute", str(f))
+    assert code == 0 and "warning" in err and "player 2" in err
+    code, _, err = run(capsys, "compute", str(f), "--strict")
+    assert code == 1 and "81" in err
+
+
+def test_compute_does_not_import_excel_or_pdf_stacks():
+    code = ("import sys; from tbxl.cli import main; main(['compute', %r, '-o', %r]); "
+            "print(sorted(m for m in ('xlwings','weasyprint','openpyxl','jinja2') if m in sys.modules))"
+            % (SWISS, os.devnull))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_rules_lists_every_convention(capsys):
+    code, out, _ = run(capsys, "rules")
+    for name in ("fide-2026", "fide-2024", "fide-2017", "sm-real-points", "sm-half-point", "sm-self-draw",
+                 "sm-virtual-opponent", "standard", "fide-draws", "plain"):
+        assert name in out
