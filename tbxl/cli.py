@@ -30,6 +30,9 @@ def _parser() -> argparse.ArgumentParser:
         sp.add_argument("input", metavar="INPUT", help="TRF file or crosstable workbook (.xlsx)")
         sp.add_argument("--rules", metavar="NAME",
                         help="convention (default: by start date; see 'tbxl rules')")
+        sp.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", dest="settings",
+                        help="change one setting of the rules, e.g. vur_cut=always, unrated_rating=1400, "
+                             "dummy_cap_rounds=scheduled, short_games=unplayed (see README)")
         if tiebreaks:
             sp.add_argument("--tiebreaks", metavar="CODES",
                             help="comma-separated tie-break codes, e.g. 'BH/C1,BH,SB' (default: the "
@@ -101,8 +104,10 @@ def _load(args):
 
 
 def _standings(args, tournament):
+    from .conventions import resolve
     from .standings import compute_standings
-    return compute_standings(tournament, getattr(args, "tiebreaks", None), args.rules, args.after_round)
+    rules = resolve(args.rules, tournament.start_date).with_settings(args.settings)
+    return compute_standings(tournament, getattr(args, "tiebreaks", None), rules, args.after_round)
 
 
 def _emit(args, text: str) -> None:

@@ -71,9 +71,51 @@ class Convention:
     unrated_rating: Optional[int] = None
 
     def with_options(self, **changes) -> "Convention":
-        """A copy with some fields changed (the name says it is modified)."""
-        return replace(self, **changes)
+        """A copy with some fields changed; the name records the change (``fide-2026+vur_cut=always``)."""
+        if not changes:
+            return self
+        suffix = "+".join(f"{k}={v}" for k, v in changes.items())
+        return replace(self, name=f"{self.name}+{suffix}", **changes)
 
+    def with_settings(self, settings: list[str]) -> "Convention":
+        """Apply ``NAME=VALUE`` strings (the CLI's ``--set``), checking names and values."""
+        changes: dict = {}
+        for item in settings:
+            key, sep, value = item.partition("=")
+            key = key.strip().replace("-", "_")
+            if not sep or key not in OPTIONS:
+                raise UnknownRules(f"unknown setting {item!r}; settings: "
+                                   + ", ".join(f"{k}={'|'.join(v) if v else 'N'}" for k, v in OPTIONS.items()))
+            allowed = OPTIONS[key]
+            value = value.strip()
+            if allowed == ("true", "false"):
+                if value.lower() not in allowed:
+                    raise UnknownRules(f"{key} must be true or false, not {value!r}")
+                changes[key] = value.lower() == "true"
+            elif allowed:
+                if value not in allowed:
+                    raise UnknownRules(f"{key} must be one of {', '.join(allowed)}, not {value!r}")
+                changes[key] = value
+            else:
+                if not value.isdigit():
+                    raise UnknownRules(f"{key} must be a whole number, not {value!r}")
+                changes[key] = int(value)
+        return self.with_options(**changes)
+
+
+#: The settings a user may change on a preset (``--set NAME=VALUE``), with their allowed values.
+OPTIONS: dict[str, tuple[str, ...]] = {
+    "opponent_score": (ADJUSTED, ADJUSTED_2022, REAL, UNPLAYED_AS_DRAW),
+    "own_unplayed": (DUMMY, VIRTUAL_OPPONENT, HALF_ROUNDS, OWN_VALUE, OWN_WITH_DRAW, ZERO, SKIP),
+    "paired_forfeit_uses_opponent": ("true", "false"),
+    "dummy_cap": ("true", "false"),
+    "dummy_cap_rounds": ("evaluated", "scheduled"),
+    "vur_cut": (VUR_HIGHER_OF, VUR_ALWAYS, VUR_NONE),
+    "fpb_returns_to_play": ("true", "false"),
+    "short_games": ("played", "unplayed"),
+    "exceptions_15_2": ("true", "false"),
+    "unrated_rating": (),
+}
 
 PRESETS: dict[str, Convention] = {c.name: c for c in (
     Convention(

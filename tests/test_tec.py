@@ -145,3 +145,43 @@ def test_official_order_bh_c1_list(swiss):
     assert [r.player.start_number for r in st.rows][:5] == [2, 3, 4, 1, 16]
     # Alyx and Stephan: equal on BH-C1 11 and BH 12.5, SB 8.0 vs 7.25.
     assert st.row(1).rank == 4 and st.row(16).rank == 5
+
+
+def test_apro_and_ptp_from_the_answer_key(swiss):
+    # tec-2023/README.md: "the same answer key gives APRO 1789, 1904, 1772, 1805 for players
+    # 1, 3, 4, 16 and PTP 2112 for player 3".
+    ctx = Context(swiss, conventions.get("fide-2024"))
+    apro = compute(ctx, parse("APRO"))
+    assert [apro.value(ctx.index[n]) for n in (1, 3, 4, 16)] == [1789, 1904, 1772, 1805]
+    assert compute(ctx, parse("PTP")).value(ctx.index[3]) == 2112
+
+
+def test_rating_tables_examples():
+    # C07.md 3.1: 3/3 against 2000/2100/2200 -> PTP 2936; 0/3 -> 1200; 1.5/3 -> 2099; TPR of 2/3 vs 2000s = 2125.
+    from builders import Builder
+    for results, ratings, ptp in ((["1-0"] * 3, (2000, 2100, 2200), 2936), (["0-1"] * 3, (2000, 2100, 2200), 1200),
+                                  (["1-0", "1/2", "0-1"], (2000, 2100, 2200), 2099)):
+        b = Builder(3).player(1, rating=1500)
+        for r, (res, rating) in enumerate(zip(results, ratings), 1):
+            b.player(10 + r, rating=rating)
+            b.game(r, 1, 10 + r, res)
+        t = b.build()
+        ctx = Context(t, conventions.get("fide-2024"))
+        assert compute(ctx, parse("PTP")).value(ctx.index[1]) == ptp
+    b = Builder(3).player(1, rating=1500)
+    for r, res in enumerate(["1-0", "1-0", "0-1"], 1):
+        b.player(10 + r, rating=2000)
+        b.game(r, 1, 10 + r, res)
+    ctx = Context(b.build(), conventions.get("fide-2024"))
+    assert compute(ctx, parse("TPR")).value(ctx.index[1]) == 2125
+
+
+def test_unrated_players_drop_rating_tiebreaks_unless_rated_value_given():
+    from builders import Builder
+    b = Builder(2).player(1, rating=2000).player(2).player(3, rating=1800)
+    b.game(1, 1, 2, "1-0").game(2, 1, 3, "1/2")
+    t = b.build()
+    ctx = Context(t, conventions.get("fide-2026"))
+    assert compute(ctx, parse("ARO")).value(ctx.index[1]) is None
+    assert compute(ctx, parse("ARO/U1400")).value(ctx.index[1]) == 1600
+    assert "D18" in explain(ctx, parse("ARO"), 1).notes[0]
