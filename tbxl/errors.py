@@ -40,9 +40,11 @@ class InputError(TbxlError):
         if self.cell:
             where += ("!" if where else "") + self.cell
         who = []
-        if self.player is not None:
+        if self.cell and self.message.startswith("row "):
+            pass  # a spreadsheet message already says "row N, round R"
+        elif self.player is not None:
             who.append(f"player {self.player}")
-        if self.round is not None:
+        if self.round is not None and not (self.cell and self.message.startswith("row ")):
             who.append(f"round {self.round}")
         parts = [p for p in (where, ", ".join(who)) if p]
         return ": ".join(parts)

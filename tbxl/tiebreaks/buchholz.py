@@ -23,8 +23,12 @@ def items(ctx, i: int, sb: bool = False) -> list[tuple]:
     (``sb=True``) it is that value times the round's outcome in half-games, and the key stays
     the opponent's value (14.1.1 d).
     """
-    out = []
     opp, kind, res, value = ctx.opp[i], ctx.kind[i], ctx.out[i], ctx.value
+    if i not in ctx.unplayed_rows:  # the common case: every round a game
+        if sb:
+            return [(value[j] * o, value[j], False, r) for r, (j, o) in enumerate(zip(opp, res))]
+        return [(value[j], value[j], False, r) for r, j in enumerate(opp)]
+    out = []
     for r, k in enumerate(kind):
         if k is Kind.PLAYED or k is Kind.SHORT:
             v = value[opp[r]]
@@ -46,9 +50,7 @@ def _items_cached(ctx, sb: bool):
 
 
 def compute_bh(ctx, d: Descriptor) -> Column:
-    all_items = _items_cached(ctx, False)
-    rule = ctx.conv.vur_cut
-    return Column(d.code, ctx.unit, [cuts.kept_sum(it, d.low, d.high, rule) for it in all_items])
+    return Column(d.code, ctx.unit, cuts.kept_sums(ctx, _items_cached(ctx, False), d.low, d.high, ("items", False)))
 
 
 def compute_fb(ctx, d: Descriptor) -> Column:
@@ -77,7 +79,7 @@ def explain_terms(ctx, i: int, d: Descriptor, sb: bool = False) -> tuple[list[Te
             else:
                 reason, art = "opponent's score", d.article
         else:
-            _, reason, art = unplayed.own_unplayed(ctx, i, r)
+            _, reason, art = unplayed.own_unplayed(ctx, i, r, explain=True)
             if vur:
                 reason += ", VUR"
         if sb:

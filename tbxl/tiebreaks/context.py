@@ -91,6 +91,8 @@ class Context:
         """Scores, 16.2 categories and the values seen by opponents."""
         conv = self.conv
         self.score = [sum(p) for p in self.pts]
+        games = (Kind.PLAYED, Kind.SHORT)
+        self.unplayed_rows = {i for i, ks in enumerate(self.kind) if len(ks) != self.n or any(k not in games for k in ks)}
         if self.round_robin:
             # C.07 4.9: no dummy and no adjusted score in pre-determined pairings.
             self.cat = [[0] * len(k) for k in self.kind]

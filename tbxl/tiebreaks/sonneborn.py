@@ -17,9 +17,7 @@ from .codes import Descriptor
 
 
 def compute_sb(ctx, d: Descriptor) -> Column:
-    rule = ctx.conv.vur_cut
-    return Column(d.code, 2 * ctx.unit,
-                  [cuts.kept_sum(it, d.low, d.high, rule) for it in _items_cached(ctx, True)])
+    return Column(d.code, 2 * ctx.unit, cuts.kept_sums(ctx, _items_cached(ctx, True), d.low, d.high, ("items", True)))
 
 
 def explain_sb(ctx, d: Descriptor, i: int) -> Derivation:

@@ -98,50 +98,55 @@ def opponent_value(kinds: Sequence[Kind], points: Sequence[int], cats: Sequence[
     raise ValueError(f"unknown opponent_score mode {mode!r}")
 
 
-def own_unplayed(ctx, i: int, r: int) -> Optional[tuple[int, str, str]]:
+def own_unplayed(ctx, i: int, r: int, explain: bool = False) -> Optional[tuple[int, str, str]]:
     """What player index ``i``'s own unplayed round ``r`` (0-based) adds to BH, with reason and article.
 
     Returns None when the convention skips the round. The value is in units; SB multiplies it by
-    the round's outcome.
+    the round's outcome. The reason and article are built only when ``explain`` is true (the fast
+    path computes the value alone; both come from this one function).
     """
     conv = ctx.conv
     kind = ctx.kind[i][r]
     j = ctx.opp[i][r]
     cat = ctx.cat[i][r]
-    what = KIND_TEXT[kind]
     if j >= 0 and conv.paired_forfeit_uses_opponent:
-        return ctx.value[j], f"{what}: the scheduled opponent's score counts", conv.name
+        return ctx.value[j], _why(explain, "{what}: the scheduled opponent's score counts", kind), conv.name
     mode = conv.own_unplayed
     if mode == cv.DUMMY:
         dummy = ctx.score[i]
-        why = f"{what}, cat. {CATEGORY_TEXT[cat]}: dummy with own score"
-        art = f"{CATEGORY_TEXT[cat]}, 16.4"
+        art = f"{CATEGORY_TEXT[cat]}, 16.4" if explain else ""
+        why = "{what}, cat. " + CATEGORY_TEXT[cat] + ": dummy with own score"
         if conv.dummy_cap:
             if cat in (CAT_FORFEIT_WIN, CAT_FORFEIT_LOSS):
                 cap = ctx.value[j]
                 if dummy > cap:
-                    return cap, why + ", capped at the opponent's adjusted score", art + ".1"
+                    return cap, _why(explain, why + ", capped at the opponent's adjusted score", kind), art + ".1"
             else:
                 cap = ctx.draw * ctx.cap_rounds
                 if dummy > cap:
-                    return cap, why + f", capped at a draw x {ctx.cap_rounds} rounds", art + ".2"
-        return dummy, why, art
+                    return (cap, _why(explain, why + f", capped at a draw x {ctx.cap_rounds} rounds", kind),
+                            art + ".2")
+        return dummy, _why(explain, why, kind), art
     if mode == cv.VIRTUAL_OPPONENT:
         before = sum(ctx.pts[i][:r])
         reverse = ctx.outcome_units[2 - ctx.out[i][r]]
         later = ctx.draw * (ctx.n - r - 1)
-        return (before + reverse + later,
-                f"{what}: virtual opponent = {ctx.fmt(before)} before + {ctx.fmt(reverse)} reverse result"
-                f" + {ctx.n - r - 1} later draws", "C.02 13.15 (2009)")
+        why = (f"{{what}}: virtual opponent = {ctx.fmt(before)} before + {ctx.fmt(reverse)} reverse result"
+               f" + {ctx.n - r - 1} later draws") if explain else ""
+        return before + reverse + later, _why(explain, why, kind), "C.02 13.15 (2009)"
     if mode == cv.HALF_ROUNDS:
-        return ctx.draw * ctx.n, f"{what}: unpaired round counts half the rounds", conv.name
+        return ctx.draw * ctx.n, _why(explain, "{what}: unpaired round counts half the rounds", kind), conv.name
     if mode == cv.OWN_VALUE:
-        return ctx.value[i], f"{what}: draw against himself (own value to opponents)", conv.name
+        return ctx.value[i], _why(explain, "{what}: draw against himself (own value to opponents)", kind), conv.name
     if mode == cv.OWN_WITH_DRAW:
         return (ctx.score[i] - ctx.pts[i][r] + ctx.draw,
-                f"{what}: own score with this round counted as a draw", conv.name)
+                _why(explain, "{what}: own score with this round counted as a draw", kind), conv.name)
     if mode == cv.ZERO:
-        return 0, f"{what}: a bye adds nothing", conv.name
+        return 0, _why(explain, "{what}: a bye adds nothing", kind), conv.name
     if mode == cv.SKIP:
         return None
     raise ValueError(f"unknown own_unplayed mode {mode!r}")
+
+
+def _why(explain: bool, template: str, kind: Kind) -> str:
+    return template.format(what=KIND_TEXT[kind]) if explain else ""
