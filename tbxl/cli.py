@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import gc
 import io
 import json
 import sys
@@ -79,6 +80,10 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
+    # The cyclic garbage collector rescans the ~10^5 round entries of a large event again and again
+    # while nothing cyclic is made: pause it for the command (measured: 40 % of compute's time).
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
     try:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", InputWarning)
@@ -96,6 +101,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except OSError as err:
         print(f"tbxl: error: {err.filename or ''}: {err.strerror or err}", file=sys.stderr)
         return 1
+    finally:
+        if gc_was_enabled:
+            gc.enable()
 
 
 def _load(args):

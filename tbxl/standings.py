@@ -142,6 +142,14 @@ def compute_standings(tournament: Tournament, tiebreaks=None, rules: Union[str, 
     steps: list[TieStep] = []
     sn = [p.start_number for p in ctx.players]
 
+    keys: dict[int, list] = {}
+
+    def sort_keys(level: int) -> list:
+        if level not in keys:
+            col = cols[level]
+            keys[level] = [col.sort_key(i) for i in range(len(col.raw))]
+        return keys[level]
+
     def split(group: list[int], level: int) -> list[list[int]]:
         if len(group) < 2 or level == len(descs):
             return [group]
@@ -154,11 +162,11 @@ def compute_standings(tournament: Tournament, tiebreaks=None, rules: Union[str, 
                     de_tier[d.code, i] = t
                     de_groups[d.code, sn[i]] = members
         else:
-            col = cols[level]
-            ordered = sorted(group, key=col.sort_key)
+            raw = cols[level].raw
+            ordered = sorted(group, key=sort_keys(level).__getitem__)
             tiers = []
             for i in ordered:
-                if tiers and col.raw[tiers[-1][0]] == col.raw[i]:
+                if tiers and raw[tiers[-1][0]] == raw[i]:
                     tiers[-1].append(i)
                 else:
                     tiers.append([i])
