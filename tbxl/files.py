@@ -38,6 +38,16 @@ def write_atomic(path: PathLike, data: Union[bytes, str], *, inputs: Iterable[Pa
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        # mkstemp makes 0600 files: keep an existing file's mode, else the usual 0644 less umask.
+        if target.exists():
+            mode = target.stat().st_mode & 0o777
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.chmod(tmp, mode)
         os.replace(tmp, target)
     except BaseException:
         try:

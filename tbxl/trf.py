@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
 import warnings
 from dataclasses import dataclass, field, replace
 from datetime import date
@@ -23,6 +22,7 @@ from fractions import Fraction
 from typing import NamedTuple, Optional, Union
 
 from .errors import InputError, InputWarning
+from .files import write_atomic
 from .model import Kind, Outcome, Pairing, Player, RoundEntry, Scoring, Tournament, make_entry
 
 __all__ = ["read_trf", "read_trf_with_notes", "parse_trf", "decode_trf", "write_trf", "write_trf_file"]
@@ -566,21 +566,4 @@ def write_trf(tournament: Tournament) -> str:
 def write_trf_file(tournament: Tournament, path: Union[str, "os.PathLike[str]"], *,
                    encoding: str = "utf-8") -> None:
     """Write :func:`write_trf` to ``path`` atomically (temporary file + ``os.replace``)."""
-    path = os.fspath(path)
-    directory = os.path.dirname(os.path.abspath(path))
-    text = write_trf(tournament).encode(encoding)
-    fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{os.path.basename(path)}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        mode = os.stat(path).st_mode & 0o777 if os.path.exists(path) else 0o644
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
+    write_atomic(path, write_trf(tournament).encode(encoding))
