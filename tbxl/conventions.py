@@ -54,6 +54,9 @@ class Convention:
     ``exceptions_15_2`` - 2026: in pre-determined pairings forfeits stay unplayed for rating
     tie-breaks and forfeit losses for type-B tie-breaks (D22).
     ``unrated_rating`` - rating given to unrated players in rating tie-breaks (D18); None drops them.
+    ``cut_priority`` - which own rounds the 16.5 exception cuts first: "vur" (the text) or
+    "unplayed" (every own unplayed round, PAB/FPB and forfeit wins too: Swiss-Manager's
+    observed behaviour, C07 §8.4).
     """
 
     name: str
@@ -69,6 +72,7 @@ class Convention:
     short_games: str = "played"
     exceptions_15_2: bool = False
     unrated_rating: Optional[int] = None
+    cut_priority: str = "vur"
 
     def with_options(self, **changes) -> "Convention":
         """A copy with some fields changed; the name records the change (``fide-2026+vur_cut=always``)."""
@@ -115,6 +119,7 @@ OPTIONS: dict[str, tuple[str, ...]] = {
     "short_games": ("played", "unplayed"),
     "exceptions_15_2": ("true", "false"),
     "unrated_rating": (),
+    "cut_priority": ("vur", "unplayed"),
 }
 
 PRESETS: dict[str, Convention] = {c.name: c for c in (

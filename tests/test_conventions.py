@@ -94,3 +94,19 @@ def test_fpb_return_to_play_setting():
     no = Context(t, conventions.get("fide-2024").with_settings(["fpb_returns_to_play=false"]))
     assert yes.cat[yes.index[1]] == [0, 3, 1]
     assert no.cat[no.index[1]] == [0, 5, 1]
+
+
+def test_cut_priority_unplayed_reproduces_swiss_manager():
+    # C07.md 8.4: a PAB in round 1, every other round played; Swiss-Manager cuts the PAB dummy
+    # first, C.07 16.5 cuts the lowest real contribution (a withdrawn opponent's adjusted score).
+    b = Builder(4).player(1).player(2, "withdrawn").player(3).player(4)
+    b.bye(1, 1, "U").game(2, 1, 2, "1-0").game(3, 1, 3, "1/2").game(4, 1, 4, "1/2")
+    b.bye(3, 2, "Z").bye(4, 2, "Z")
+    b.top_up(3, 3).top_up(4, 3)
+    t = b.build()
+    own = t.player(1).points  # 3.0: the PAB dummy under 2024
+    assert own == 3
+    text = value(t, "fide-2024", "BH/C1", 1)
+    sm = value(t, conventions.get("fide-2024").with_settings(["cut_priority=unplayed"]), "BH/C1", 1)
+    assert value(t, "fide-2024", "BH", 1) - text == 1      # player 2: 0 + 2 x 1/2 = 1, the lowest
+    assert value(t, "fide-2024", "BH", 1) - sm == own      # the PAB dummy goes first

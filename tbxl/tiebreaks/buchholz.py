@@ -40,7 +40,7 @@ def items(ctx, i: int, sb: bool = False) -> list[tuple]:
             if own is None:
                 continue
             v = own[0]
-            vur = k.is_vur
+            vur = k.is_vur or ctx.conv.cut_priority == "unplayed"
         out.append((v * res[r] if sb else v, v, vur, r))
     return out
 
@@ -80,8 +80,10 @@ def explain_terms(ctx, i: int, d: Descriptor, sb: bool = False) -> tuple[list[Te
                 reason, art = "opponent's score", d.article
         else:
             _, reason, art = unplayed.own_unplayed(ctx, i, r, explain=True)
-            if vur:
+            if k.is_vur:
                 reason += ", VUR"
+            elif vur:
+                reason += ", cut first (cut_priority=unplayed)"
         if sb:
             reason += f"; x {ctx.out[i][r] / 2:g} (result)"
         terms.append(Term(r + 1, opp_no, result_code(raw_k, ctx.out[i][r]), real, ctx.frac(v),
