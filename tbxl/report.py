@@ -143,11 +143,10 @@ def _definition(code: str, L: dict) -> str:
     return "; ".join(parts)
 
 
-def _cut_text(cut: str, L: dict) -> str:
-    """The engine's "Cut: why" / "Median: why" with the fixed word in the report's language."""
-    head, sep, why = cut.partition(": ")
-    key = {"Cut": "cut", "Median": "median"}.get(head)
-    return f"{L[key]}: {why}" if sep and key else f"{L['cut']}: {cut}"
+def _reason(reason, L: dict, fmt: "_Fmt") -> str:
+    """An engine :class:`~tbxl.derivation.Reason` in the report's language (English where a
+    label file lacks a key), numbers formatted for the language."""
+    return reason.render(L.get("reasons"), fmt) if hasattr(reason, "render") else str(reason)
 
 
 def _cut_name(name: str, width: int = NAME_WIDTH) -> str:
@@ -155,10 +154,10 @@ def _cut_name(name: str, width: int = NAME_WIDTH) -> str:
     return name if len(name) <= width else name[:width - 1] + "…"
 
 
-def _de_rows(table, fmt: _Fmt, names: dict) -> list[dict]:
+def _de_rows(table, fmt: _Fmt, names: dict, L: dict) -> list[dict]:
     return [{"group": r["group"], "player": f"{r['player']} {names.get(r['player'], '')}",
              "score": fmt(r["score"]), "missing": fmt(r["missing"]), "maximum": fmt(r["maximum"]),
-             "step": r["step"]} for r in table]
+             "step": _reason(r["step"], L, fmt)} for r in table]
 
 
 def _derivation(st, sn: int, code: str, fmt: _Fmt, L: dict, names: dict) -> dict:
@@ -169,15 +168,15 @@ def _derivation(st, sn: int, code: str, fmt: _Fmt, L: dict, names: dict) -> dict
         opp = "" if t.opponent is None else f"{t.opponent:>3} {_cut_name(names.get(t.opponent, ''))}"
         terms.append({"cells": ["" if t.round is None else str(t.round), opp, t.result,
                                 fmt(t.real), fmt(t.adjusted), fmt(t.contribution)],
-                      "reason": t.reason + (f" [{t.article}]" if t.article else ""),
-                      "cut": t.cut and _cut_text(t.cut, L)})
+                      "reason": _reason(t.reason, L, fmt) + (f" [{t.article}]" if t.article else ""),
+                      "cut": t.cut and _reason(t.cut, L, fmt)})
     total = None
     if d.terms:
         total = fmt(d.total)
         if d.divisor is not None:
             total += f" / {d.divisor} → {fmt(d.value, none='–')}"
     return {"code": d.code, "value": fmt(d.value, none="–"), "terms": terms, "total": total,
-            "notes": list(d.notes), "table": _de_rows(d.table, fmt, names),
+            "notes": [_reason(n, L, fmt) for n in d.notes], "table": _de_rows(d.table, fmt, names, L),
             "definition": _definition(code, L)}
 
 
@@ -217,7 +216,7 @@ def _term_lines(derivations: Iterable[dict], L: dict, line_chars: int) -> None:
             d["total_text"] = L["total"].ljust(hang - 2 - widths[-1]) + d["total"].rjust(widths[-1])
 
 
-def _ties(st, fmt: _Fmt, names: dict, only: Optional[set] = None) -> list[dict]:
+def _ties(st, fmt: _Fmt, names: dict, L: dict, only: Optional[set] = None) -> list[dict]:
     """For every group equal on points (>= 2 players): which tie-break separated whom."""
     de_codes = [c for c in st.codes if parse(c).name == "DE"]
     order = {c: k for k, c in enumerate(st.codes)}
@@ -246,7 +245,7 @@ def _ties(st, fmt: _Fmt, names: dict, only: Optional[set] = None) -> list[dict]:
                     step = {"code": code, "group": group, "split": False,
                             "tiers": [{"players": ", ".join(label(n) for n in sorted(group)), "value": ""}]}
                     steps.append(step)
-                step["table"] = _de_rows(table, fmt, names)
+                step["table"] = _de_rows(table, fmt, names, L)
         steps.sort(key=lambda s: order.get(s["code"], len(order)))
         for s in steps:
             s["group"] = ", ".join(map(str, sorted(s["group"])))
@@ -317,7 +316,7 @@ def build_view(standings, *, lang: str = "en", derivations: str = "tied", player
         codes = list(codes) if codes else ["PTS"] + st.codes
         view["appeal"] = _standing_row(row, fmt, st.codes)
         view["group_rows"] = [_standing_row(r, fmt, st.codes) for r in st.rows if r.points == row.points]
-        view["ties"] = _ties(st, fmt, names, only={appeal})
+        view["ties"] = _ties(st, fmt, names, L, only={appeal})
     else:
         count = {}
         for r in st.rows:
@@ -328,7 +327,7 @@ def build_view(standings, *, lang: str = "en", derivations: str = "tied", player
             wanted = set(players)
             selected = [n for n in selected if n in wanted]
         codes = st.codes
-        view["ties"] = _ties(st, fmt, names)
+        view["ties"] = _ties(st, fmt, names, L)
     blocks = []
     for k, sn in enumerate(selected, 1):
         row = st.row(sn)

@@ -13,7 +13,7 @@ from typing import Optional, Sequence, Union
 
 from . import conventions
 from .conventions import Convention
-from .derivation import Derivation, Term
+from .derivation import Derivation, Reason, Term
 from .errors import InputError
 from .model import Player, Tournament
 from .tiebreaks import Context, compute, explain as explain_value
@@ -100,8 +100,7 @@ class Standings:
     def _explain_de(self, start_number: int, d: Descriptor) -> Derivation:
         group = self._de_groups.get((d.code, start_number))
         if not group:
-            return Derivation(d.code, start_number, (), None,
-                              notes=("not tied with anyone when DE was applied",))
+            return Derivation(d.code, start_number, (), None, notes=(Reason.of("note.de_alone"),))
         ctx = self.context
         trace: list = []
         encounter.order(ctx, [ctx.index[s] for s in group], d.played_forfeits, trace)
@@ -113,7 +112,7 @@ class Standings:
                               "missing": r.missing, "maximum": r.maximum, "step": outcome})
         tier = self.row(start_number).values.get(d.code)
         return Derivation(d.code, start_number, (), tier, table=tuple(table),
-                          notes=("tier within the tied group, 1 = top (Art. 6)",))
+                          notes=(Reason.of("note.de_tier"),))
 
 
 def resolve_tiebreaks(tournament: Tournament, tiebreaks=None) -> list[Descriptor]:

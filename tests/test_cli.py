@@ -73,7 +73,7 @@ def test_explain_text(capsys):
     code, out, _ = run(capsys, "explain", SWISS, "--player", "4", "--tiebreak", "BH/C1", "--rules", "fide-2024")
     assert code == 0
     assert "BH/C1 of player 4 = 11.5" in out
-    assert "16.5" in out and "CUT" in out and "total 11.5" in out
+    assert "16.5" in out and "<-- cut: lowest VUR contribution" in out and "total 11.5" in out
 
 
 def test_input_errors_exit_1_with_location(capsys, tmp_path):

@@ -343,3 +343,15 @@ def test_cli_report_and_explain(tmp_path):
                      "--lang", "es", "-o", str(appeal)]) == 0
     assert "Informe de reclamación" in pdf_text(appeal)
     assert cli.main(["report", str(SWISS), "--lang", "xx", "-o", str(tmp_path / "x.pdf")]) == 1
+
+
+def test_every_language_translates_every_reason():
+    import re
+    from tbxl.derivation import REASONS
+    from tbxl.report import labels, languages
+    fields = lambda text: sorted(re.findall(r"{(\w+)}", text))
+    for lang in languages():
+        table = labels(lang)["reasons"]
+        assert set(table) == set(REASONS), lang
+        for key, text in table.items():
+            assert fields(text) == fields(REASONS[key]), (lang, key)

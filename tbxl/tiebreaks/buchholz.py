@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Optional
 
-from ..derivation import Derivation, Term
+from ..derivation import Derivation, Reason, Term
 from ..model import Kind
 from . import cuts, unplayed
 from .base import Column, result_code
@@ -73,33 +73,33 @@ def explain_terms(ctx, i: int, d: Descriptor, sb: bool = False) -> tuple[list[Te
         real = ctx.frac(ctx.score[j]) if j >= 0 else None
         if k is Kind.PLAYED or k is Kind.SHORT:
             if raw_k.is_forfeit:
-                reason, art = "forfeit counted as a game (pre-determined pairings)", "15.2"
+                reason, art = Reason.of("forfeit_game"), "15.2"
             elif ctx.value[j] != ctx.score[j]:
                 reason, art = _adjusted_reason(ctx)
             else:
-                reason, art = "opponent's score", d.article
+                reason, art = Reason.of("game"), d.article
         else:
             _, reason, art = unplayed.own_unplayed(ctx, i, r, explain=True)
             if k.is_vur:
-                reason += ", VUR"
+                reason += Reason.of("vur")
             elif vur:
-                reason += ", cut first (cut_priority=unplayed)"
+                reason += Reason.of("cut_first")
         if sb:
-            reason += f"; x {ctx.out[i][r] / 2:g} (result)"
+            reason += Reason.of("times_result", factor=Fraction(ctx.out[i][r], 2))
         terms.append(Term(r + 1, opp_no, result_code(raw_k, ctx.out[i][r]), real, ctx.frac(v),
                           reason, art, ctx.frac(contrib, scale), vur,
-                          (f"{'Median' if d.high else 'Cut'}: {chosen[idx]}") if idx in chosen else None))
+                          Reason.of(chosen[idx]) if idx in chosen else None))
     total = sum((t.contribution for t in terms if not t.is_cut), Fraction(0))
     return terms, total
 
 
-def _adjusted_reason(ctx) -> tuple[str, str]:
+def _adjusted_reason(ctx) -> tuple[Reason, str]:
     mode = ctx.conv.opponent_score
     if mode == "adjusted-16.3":
-        return "opponent's adjusted score: rounds of cat. 16.2.5 as draws", "16.3"
+        return Reason.of("adjusted"), "16.3"
     if mode == "adjusted-2022":
-        return "opponent's adjusted score: trailing unplayed rounds as draws", "2022 14.4"
-    return "opponent's score with unplayed games as draws", ctx.conv.name
+        return Reason.of("adjusted_2022"), "2022 14.4"
+    return Reason.of("unplayed_as_draw"), ctx.conv.name
 
 
 def explain_bh(ctx, d: Descriptor, i: int) -> Derivation:
@@ -111,7 +111,7 @@ def explain_fb(ctx, d: Descriptor, i: int) -> Derivation:
     f = ctx.fore
     terms, total = explain_terms(f, i, d)
     return Derivation(d.code, ctx.players[i].start_number, tuple(terms), total,
-                      notes=("every paired game of the final round scored as a draw (8.3)",))
+                      notes=(Reason.of("note.fore"),))
 
 
 def _opponents_otb(ctx, i: int) -> list[int]:
@@ -136,7 +136,7 @@ def explain_aob(ctx, d: Descriptor, i: int) -> Derivation:
         if k is Kind.PLAYED or k is Kind.SHORT:
             j = ctx.opp[i][r]
             terms.append(Term(r + 1, ctx.players[j].start_number, result_code(ctx.raw_kind[i][r], ctx.out[i][r]),
-                              None, None, f"opponent's {base.code}", "8.2", ctx.frac(bh[j])))
+                              None, None, Reason.of("opp_tiebreak", code=base.code), "8.2", ctx.frac(bh[j])))
     value = (sum((t.contribution for t in terms), Fraction(0)) / len(terms)) if terms else None
     return Derivation(d.code, ctx.players[i].start_number, tuple(terms), value, divisor=len(terms) or None,
-                      notes=("only opponents met over the board",))
+                      notes=(Reason.of("note.otb_only"),))

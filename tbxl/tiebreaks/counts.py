@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..derivation import Derivation, Term
+from ..derivation import Derivation, Reason, Term
 from ..model import Kind
 from .base import Column, result_code
 from .codes import Descriptor
@@ -57,10 +57,10 @@ def _not_elected(ctx, i, r):
 
 
 _COUNTERS = {
-    "WIN": (_win, "round with the points of a win"),
-    "WON": (_won, "game won over the board"),
-    "BPG": (_bpg, "game played with Black"),
-    "BWG": (_bwg, "game won with Black"),
+    "WIN": (_win, "win"),
+    "WON": (_won, "won"),
+    "BPG": (_bpg, "bpg"),
+    "BWG": (_bwg, "bwg"),
 }
 
 
@@ -87,12 +87,12 @@ def explain_count(ctx, d: Descriptor, i: int) -> Derivation:
                 continue
             out = _not_elected(ctx, i, r)
             terms.append(Term(r + 1, opp, code, None, None,
-                              "not elected (HPB, ZPB or forfeit loss)" if out else "round elected to play in",
+                              Reason.of("not_elected" if out else "elected"),
                               "7.6", 0 if out else 1))
         else:
             test, why = _COUNTERS[d.name]
             if test(ctx, i, r):
-                terms.append(Term(r + 1, opp, code, None, None, why, d.article, 1))
+                terms.append(Term(r + 1, opp, code, None, None, Reason.of(why), d.article, 1))
     return Derivation(d.code, ctx.players[i].start_number, tuple(terms), sum(t.contribution for t in terms))
 
 
@@ -111,7 +111,7 @@ def _std(ctx, i: int, r: int) -> int:
 
 def explain_std(ctx, d: Descriptor, i: int) -> Derivation:
     terms = tuple(Term(r + 1, None, result_code(ctx.raw_kind[i][r], ctx.out[i][r]), None, None,
-                       "standard points of the round", "7.7", Fraction(_std(ctx, i, r), 2))
+                       Reason.of("std"), "7.7", Fraction(_std(ctx, i, r), 2))
                   for r in range(len(ctx.kind[i])))
     return Derivation(d.code, ctx.players[i].start_number, terms, sum((t.contribution for t in terms), Fraction(0)))
 
@@ -122,7 +122,7 @@ def compute_pts(ctx, d: Descriptor) -> Column:
 
 def explain_pts(ctx, d: Descriptor, i: int) -> Derivation:
     terms = tuple(Term(r + 1, ctx.players[ctx.opp[i][r]].start_number if ctx.opp[i][r] >= 0 else None,
-                       result_code(ctx.raw_kind[i][r], ctx.out[i][r]), None, None, "points awarded", "",
+                       result_code(ctx.raw_kind[i][r], ctx.out[i][r]), None, None, Reason.of("points"), "",
                        ctx.frac(ctx.pts[i][r])) for r in range(len(ctx.kind[i])))
     return Derivation(d.code, ctx.players[i].start_number, terms, ctx.frac(ctx.score[i]))
 
@@ -133,4 +133,4 @@ def compute_tpn(ctx, d: Descriptor) -> Column:
 
 def explain_tpn(ctx, d: Descriptor, i: int) -> Derivation:
     n = ctx.players[i].start_number
-    return Derivation(d.code, n, (), n, notes=("pairing number, " + ("higher first" if d.reverse else "lower first"),))
+    return Derivation(d.code, n, (), n, notes=(Reason.of("note.tpn_reverse" if d.reverse else "note.tpn"),))

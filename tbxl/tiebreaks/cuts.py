@@ -13,9 +13,10 @@ from .. import conventions as cv
 
 Item = tuple  # (contribution, key, vur, round_index)
 
-LEAST = "least significant value (14.1)"
-VUR_FIRST = "lowest VUR contribution (16.5)"
-MOST = "most significant value (14.3)"
+# Reason keys (tbxl.derivation.REASONS) of the three kinds of cut.
+LEAST = "cut.least"
+VUR_FIRST = "cut.vur"
+MOST = "cut.most"
 
 
 def select(items: Sequence[Item], low: int, high: int, vur_rule: str) -> list[tuple[int, str]]:
@@ -25,9 +26,9 @@ def select(items: Sequence[Item], low: int, high: int, vur_rule: str) -> list[tu
     what remains, without exception (14.3 "in that order", C07 §9 D12).
 
     >>> select([(3, 3, False, 0), (1, 1, False, 1), (2, 2, True, 2)], 1, 0, "higher-of")
-    [(2, 'lowest VUR contribution (16.5)')]
+    [(2, 'cut.vur')]
     >>> select([(3, 3, False, 0), (1, 1, False, 1), (2, 2, True, 2)], 1, 1, "none")
-    [(1, 'least significant value (14.1)'), (0, 'most significant value (14.3)')]
+    [(1, 'cut.least'), (0, 'cut.most')]
     """
     alive = list(range(len(items)))
     cuts: list[tuple[int, str]] = []

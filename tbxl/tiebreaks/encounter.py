@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
 
+from ..derivation import Reason
 from ..model import Kind
 
 
@@ -61,7 +62,7 @@ def order(ctx, group: Sequence[int], played_forfeits: bool = False,
         scores = sorted({row.score for row in rows}, reverse=True)
         tiers = [[row.player for row in rows if row.score == s] for s in scores]
         if trace is not None:
-            trace.append((group, rows, "complete mini-table (6.2)" if complete else "pre-determined pairings"))
+            trace.append((group, rows, Reason.of("de.complete" if complete else "de.predetermined")))
         if len(tiers) == 1:
             return tiers
         out: list[list[int]] = []
@@ -81,7 +82,7 @@ def order(ctx, group: Sequence[int], played_forfeits: bool = False,
     if len(unplaced) == 1 and placed:
         placed.append(unplaced.pop())
     if trace is not None:
-        trace.append((group, rows, f"missing games (6.3): {len(placed)} placed"))
+        trace.append((group, rows, Reason.of("de.missing", placed=len(placed))))
     if not placed:
         return [group]
     return [[p] for p in placed] + (order(ctx, unplaced, played_forfeits, trace) if unplaced else [])

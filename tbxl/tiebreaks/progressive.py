@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import accumulate
 
-from ..derivation import Derivation, Term
+from ..derivation import Derivation, Reason, Term
 from .base import Column, result_code
 from .codes import Descriptor
 
@@ -38,9 +38,9 @@ def explain_ps(ctx, d: Descriptor, i: int) -> Derivation:
         j = ctx.opp[i][r]
         cut = None
         if r not in kept:
-            cut = "Cut: running score after round 1..n (14.1)" if r < d.low else "Median: last rounds (14.3)"
+            cut = Reason.of("cut.first_rounds" if r < d.low else "cut.last_rounds")
         terms.append(Term(r + 1, ctx.players[j].start_number if j >= 0 else None,
                           result_code(ctx.raw_kind[i][r], ctx.out[i][r]), None, ctx.frac(ctx.pts[i][r]),
-                          "running score after the round", "7.5", ctx.frac(total), cut=cut))
+                          Reason.of("running"), "7.5", ctx.frac(total), cut=cut))
     value = sum((t.contribution for t in terms if not t.is_cut), Fraction(0))
     return Derivation(d.code, ctx.players[i].start_number, tuple(terms), value)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Optional
 
-from ..derivation import Derivation, Term
+from ..derivation import Derivation, Reason, Term
 from ..model import Kind
 from .base import Column, result_code
 from .codes import Descriptor
@@ -145,33 +145,35 @@ def explain_rating(ctx, d: Descriptor, i: int) -> Derivation:
     R = _ratings(ctx, d)
     me = ctx.players[i].start_number
     if not R.available:
-        return Derivation(d.code, me, (), None, notes=(
-            "unrated participants present and no rating set for them (/Unnnn): no value (C07 D18)",))
+        return Derivation(d.code, me, (), None, notes=(Reason.of("note.unrated"),))
     value = compute_rating(ctx, d).raw[i]
     if d.name == "RTNG":
-        return Derivation(d.code, me, (), value, notes=("own rating",))
+        return Derivation(d.code, me, (), value, notes=(Reason.of("note.own_rating"),))
     per_opp = {"ARO": R.rating, "TPR": R.rating, "PTP": R.rating,
                "APRO": R.all_tpr(), "APPO": R.all_ptp()}[d.name]
-    what = {"ARO": "opponent's rating", "TPR": "opponent's rating", "PTP": "opponent's rating",
-            "APRO": "opponent's TPR", "APPO": "opponent's PTP"}[d.name]
-    cut_set: set = set()
+    what = Reason.of({"ARO": "opp_rating", "TPR": "opp_rating", "PTP": "opp_rating",
+                      "APRO": "opp_tpr", "APPO": "opp_ptp"}[d.name])
+    cut_of: dict = {}
     if d.name == "ARO" and (d.low or d.high):
         order = sorted(range(len(R.games[i])), key=lambda k: R.rating[R.games[i][k][1]])
-        cut_set = set(order[:d.low]) | (set(order[len(order) - d.high:]) if d.high else set())
+        cut_of = {k: Reason.of("cut.lowest_rating") for k in order[:d.low]}
+        rest = order[d.low:]
+        cut_of.update({k: Reason.of("cut.highest_rating") for k in (rest[len(rest) - d.high:] if d.high else [])})
     terms = []
     for k, (r, j) in enumerate(R.games[i]):
         terms.append(Term(r + 1, ctx.players[j].start_number, result_code(ctx.raw_kind[i][r], ctx.out[i][r]),
                           None, None, what, d.article, per_opp[j] if per_opp[j] is not None else 0,
-                          cut=("Cut: lowest rating (14.1)" if k in cut_set else None)))
+                          cut=cut_of.get(k)))
     kept = [t for t in terms if not t.is_cut]
     notes = []
     if d.name == "TPR" and kept:
         g = len(kept)
         h = R.score_halves(i)
         p = (100 * h + g) // (2 * g)
-        notes.append(f"TPR = ARO {R.aro(i)} + dp({p / 100:.2f}) {DP[p]:+d}; score {h / 2:g} in {g} games")
+        notes.append(Reason.of("note.tpr", aro=R.aro(i), p=Fraction(p, 100), dp=f"{DP[p]:+d}",
+                               score=Fraction(h, 2), games=g))
     elif d.name == "PTP":
-        notes.append(f"lowest rating whose expected score reaches {R.score_halves(i) / 2:g} (8.1(b) table)")
+        notes.append(Reason.of("note.ptp", score=Fraction(R.score_halves(i), 2)))
     else:
-        notes.append("average, rounded half up")
+        notes.append(Reason.of("note.average"))
     return Derivation(d.code, me, tuple(terms), value, notes=tuple(notes), divisor=len(kept) or None)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..derivation import Derivation, Term
+from ..derivation import Derivation, Reason, Term
 from ..model import Kind
 from . import cuts
 from .base import Column, result_code
@@ -58,9 +58,8 @@ def explain_ks(ctx, d: Descriptor, i: int) -> Derivation:
     th = koya_threshold(ctx, d)
     terms = tuple(
         Term(r + 1, ctx.players[j].start_number, result_code(ctx.raw_kind[i][r], ctx.out[i][r]),
-             ctx.frac(ctx.score[j]), None, "opponent reached the threshold", "9.2", ctx.frac(ctx.pts[i][r]))
+             ctx.frac(ctx.score[j]), None, Reason.of("koya"), "9.2", ctx.frac(ctx.pts[i][r]))
         for r, j in _koya_rounds(ctx, d, i, th))
     return Derivation(d.code, ctx.players[i].start_number, terms,
                       sum((t.contribution for t in terms), Fraction(0)),
-                      notes=(f"threshold: {float(Fraction(th, ctx.unit)):g} points (50 % of the maximum"
-                             + (f", moved {d.limit:+d} half-points" if d.limit else "") + ")",))
+                      notes=(Reason.of("note.koya", threshold=Fraction(th) / ctx.unit, limit=f"{d.limit:+d}"),))

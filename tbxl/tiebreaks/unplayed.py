@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Optional, Sequence
 
 from .. import conventions as cv
+from ..derivation import Reason
 from ..model import Kind
 
 # Category numbers of C.07 16.2; 0 = a game.
@@ -27,17 +28,6 @@ CATEGORY_TEXT = {
     CAT_BYE_TRAILING: "16.2.5",
 }
 
-KIND_TEXT = {
-    Kind.FORFEIT_WIN: "forfeit win",
-    Kind.FORFEIT_LOSS: "forfeit loss",
-    Kind.DOUBLE_FORFEIT: "double forfeit",
-    Kind.PAB: "pairing-allocated bye",
-    Kind.FPB: "full-point bye",
-    Kind.HPB: "half-point bye",
-    Kind.ZPB: "zero-point bye / absent",
-    Kind.PLAYED: "game",
-    Kind.SHORT: "game (under one move)",
-}
 
 
 def categories(kinds: Sequence[Kind], fpb_returns_to_play: bool = True) -> list[int]:
@@ -98,7 +88,7 @@ def opponent_value(kinds: Sequence[Kind], points: Sequence[int], cats: Sequence[
     raise ValueError(f"unknown opponent_score mode {mode!r}")
 
 
-def own_unplayed(ctx, i: int, r: int, explain: bool = False) -> Optional[tuple[int, str, str]]:
+def own_unplayed(ctx, i: int, r: int, explain: bool = False) -> Optional[tuple[int, Optional[Reason], str]]:
     """What player index ``i``'s own unplayed round ``r`` (0-based) adds to BH, with reason and article.
 
     Returns None when the convention skips the round. The value is in units; SB multiplies it by
@@ -109,44 +99,48 @@ def own_unplayed(ctx, i: int, r: int, explain: bool = False) -> Optional[tuple[i
     kind = ctx.kind[i][r]
     j = ctx.opp[i][r]
     cat = ctx.cat[i][r]
+    what = kind.value
+    why = Reason.of if explain else _nothing
     if j >= 0 and conv.paired_forfeit_uses_opponent:
-        return ctx.value[j], _why(explain, "{what}: the scheduled opponent's score counts", kind), conv.name
+        return ctx.value[j], why("paired_forfeit", what=what), conv.name
     mode = conv.own_unplayed
     if mode == cv.DUMMY:
         dummy = ctx.score[i]
         art = f"{CATEGORY_TEXT[cat]}, 16.4" if explain else ""
-        why = "{what}, cat. " + CATEGORY_TEXT[cat] + ": dummy with own score"
         if conv.dummy_cap:
             if cat in (CAT_FORFEIT_WIN, CAT_FORFEIT_LOSS):
                 cap = ctx.value[j]
                 if dummy > cap:
-                    return cap, _why(explain, why + ", capped at the opponent's adjusted score", kind), art + ".1"
+                    return cap, _join(why("dummy", what=what, cat=CATEGORY_TEXT[cat]), why("cap_opponent")), art + ".1"
             else:
                 cap = ctx.draw * ctx.cap_rounds
                 if dummy > cap:
-                    return (cap, _why(explain, why + f", capped at a draw x {ctx.cap_rounds} rounds", kind),
-                            art + ".2")
-        return dummy, _why(explain, why, kind), art
+                    return (cap, _join(why("dummy", what=what, cat=CATEGORY_TEXT[cat]),
+                                       why("cap_rounds", rounds=ctx.cap_rounds)), art + ".2")
+        return dummy, why("dummy", what=what, cat=CATEGORY_TEXT[cat]), art
     if mode == cv.VIRTUAL_OPPONENT:
         before = sum(ctx.pts[i][:r])
         reverse = ctx.outcome_units[2 - ctx.out[i][r]]
         later = ctx.draw * (ctx.n - r - 1)
-        why = (f"{{what}}: virtual opponent = {ctx.fmt(before)} before + {ctx.fmt(reverse)} reverse result"
-               f" + {ctx.n - r - 1} later draws") if explain else ""
-        return before + reverse + later, _why(explain, why, kind), "C.02 13.15 (2009)"
+        return (before + reverse + later,
+                why("virtual", what=what, before=ctx.frac(before), reverse=ctx.frac(reverse), later=ctx.n - r - 1),
+                "C.02 13.15 (2009)")
     if mode == cv.HALF_ROUNDS:
-        return ctx.draw * ctx.n, _why(explain, "{what}: unpaired round counts half the rounds", kind), conv.name
+        return ctx.draw * ctx.n, why("half_rounds", what=what), conv.name
     if mode == cv.OWN_VALUE:
-        return ctx.value[i], _why(explain, "{what}: draw against himself (own value to opponents)", kind), conv.name
+        return ctx.value[i], why("own_value", what=what), conv.name
     if mode == cv.OWN_WITH_DRAW:
-        return (ctx.score[i] - ctx.pts[i][r] + ctx.draw,
-                _why(explain, "{what}: own score with this round counted as a draw", kind), conv.name)
+        return ctx.score[i] - ctx.pts[i][r] + ctx.draw, why("own_with_draw", what=what), conv.name
     if mode == cv.ZERO:
-        return 0, _why(explain, "{what}: a bye adds nothing", kind), conv.name
+        return 0, why("zero", what=what), conv.name
     if mode == cv.SKIP:
         return None
     raise ValueError(f"unknown own_unplayed mode {mode!r}")
 
 
-def _why(explain: bool, template: str, kind: Kind) -> str:
-    return template.format(what=KIND_TEXT[kind]) if explain else ""
+def _nothing(key: str, **args) -> None:
+    return None
+
+
+def _join(a: Optional[Reason], b: Optional[Reason]) -> Optional[Reason]:
+    return None if a is None else a + b
