@@ -1,0 +1,556 @@
+"""Chess tie-breaks as Excel functions, through xlwings: one module for the classic Windows add-in,
+xlwings Server and xlwings Lite.
+
+Every function takes the crosstable as a range (``crosstable``: a compact, Swiss-Manager 3-column
+or round-robin matrix grid, see :mod:`tbxl.crosstable`) and a ``player``'s start number::
+
+    =BUCHHOLZ_CUT($A$1:$I$17, A2, 1, "fide-2024")     Buchholz Cut-1
+    =SONNEBORN_BERGER($A$1:$I$17, A2)                 Sonneborn-Berger, current FIDE rules
+    =TIEBREAK($A$1:$I$17, A2, "ARO/C1")               any code of the core
+    =STANDINGS($A$1:$I$17, "BH/C1,BH,SB")             the whole ranking, spilled
+
+``player`` may also be a range of start numbers: the values then come back in the range's shape
+(``=BUCHHOLZ_CUT($A$1:$O$1001, $A$2:$A$1001)`` spills a whole column in one call, which matters
+under Office.js, where xlwings converts the whole crosstable argument on every call).
+
+Arguments as Excel sends them: numbers arrive as ``5.0`` (classic) or ``5`` (Office.js), empty
+cells as ``None`` (classic) or ``0`` (Excel desktop to Office.js functions), so ``rules``, ``layout``
+and ``tiebreaks`` read ``""``, ``0`` and ``None`` as "not given": the default rules are those in
+force at the tournament's start date, and a grid has no date, so the current FIDE rules
+(``fide-2026``). An empty ``player`` (``""``/``0``/``None``) gives an empty result, so formulas can
+stand beside empty rows of a template.
+
+Results: numbers as ``int`` or ``float`` (every value is exact in binary except AOB's and ARO's
+averages, converted with ``float`` only at the end); ``""`` where the tie-break has no value
+(ARO without a game over the board, DE for a player not tied on points). Errors:
+
+* a start number that is not in the crosstable: the text ``"#N/A"`` (a real ``#N/A`` error under
+  Office.js, i.e. xlwings Lite and Server; plain text in the classic add-in);
+* a crosstable cell that is not in the grammar, an unknown tie-break code, unknown rules or layout:
+  a :class:`ValueError` whose message names the cell, the row and round and the bad text, e.g.
+  ``C7: row 7, round 3: '12x1' is not a result (...)``. Excel shows ``#VALUE!``; the classic add-in
+  writes the message into the cell, Office.js shows it with the error. Cell references and row
+  numbers count from the range's top-left cell as if it were A1: they are the worksheet's own
+  when the crosstable starts at A1, as in the workbooks ``tbxl workbook`` writes.
+
+Speed: a module-level LRU cache keyed by the crosstable's content (and the layout) keeps the read
+tournament, one tie-break context per rule set (whose columns are computed once for all players)
+and the standings; 4,000 formulas over one 1,000-player crosstable read it once. See
+:func:`cache_info` and :func:`cache_clear`.
+
+This module imports only the standard library, xlwings and tbxl's core (no openpyxl, Jinja2 or
+WeasyPrint), so it runs in xlwings Lite (Pyodide) with ``from tbxl.excel import *`` in ``main.py``.
+Without xlwings installed it still imports (the decorators become no-ops), for ``tbxl workbook``.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import warnings
+from collections import OrderedDict
+from fractions import Fraction
+from typing import Any, Optional
+
+try:
+    import xlwings as xw
+except ImportError:  # pragma: no cover - exercised only where xlwings is missing
+    class _NoXlwings:
+        """Pass-through stand-ins for ``xw.func``/``xw.arg``/``xw.ret`` when xlwings is not installed."""
+
+        on_server = False
+
+        @staticmethod
+        def func(f=None, **kwargs):
+            return f if f is not None else (lambda g: g)
+
+        @staticmethod
+        def arg(*args, **kwargs):
+            return lambda g: g
+
+        @staticmethod
+        def ret(*args, **kwargs):
+            return lambda g: g
+
+    xw = _NoXlwings()  # type: ignore[assignment]
+
+from . import conventions
+from .conventions import Convention
+from .crosstable import LAYOUTS, read_grid
+from .errors import InputError, InputWarning, TbxlError
+from .model import Tournament
+from .standings import Standings, compute_standings, resolve_tiebreaks
+from .tiebreaks import Context, compute
+from .tiebreaks.codes import Descriptor, parse
+
+__all__ = ["BUCHHOLZ", "BUCHHOLZ_CUT", "SB", "SONNEBORN_BERGER", "PROGRESSIVE", "TIEBREAK", "STANDINGS"]
+
+#: The Function Wizard category of the classic add-in.
+CATEGORY = "Chess tie-breaks"
+
+#: True under Office.js (xlwings Server, xlwings Lite): ``SB`` is then not registered.
+ON_SERVER = bool(getattr(xw, "on_server", os.environ.get("XLWINGS_ON_SERVER") == "true"))
+
+NOT_FOUND = "#N/A"
+
+# -- argument documentation (each at most 255 characters: the Function Wizard's limit) -----------
+DOC_CROSSTABLE = ("The crosstable range: compact (12w1 per round), Swiss-Manager 3 columns per round "
+                  "(opponent, colour, result) or a round-robin matrix; header rows are recognised.")
+DOC_PLAYER = ("The player's start number (the No column of the crosstable), or a range of start "
+              "numbers: the values then spill in the range's shape.")
+DOC_RULES = ("Rules for unplayed rounds, e.g. fide-2026, fide-2024, fide-2017, sm-real-points; "
+             "empty = the FIDE rules in force (fide-2026).")
+DOC_LAYOUT = "Optional: compact, sm3 or matrix to force the layout; empty = detected."
+DOC_CUT = ("Cut: n drops the n lowest values (BH/Cn); a negative n or M1, M2 is the Median "
+           "(drops the n highest too); 0 = none. Default 1.")
+DOC_PS_CUT = "Cut: n drops the running scores of the first n rounds (PS/Cn). Default 0."
+DOC_CODE = ("A tie-break code of FIDE C.07, e.g. BH/C1, BH/M1, SB, KS, PS, WIN, WON, BPG, BWG, REP, "
+            "ARO/C1, TPR, APRO, FB, AOB, DE, TPN, RTNG.")
+DOC_TIEBREAKS = ("Comma-separated tie-break codes in order, e.g. BH/C1,BH,SB (or a range of codes); "
+                 "empty = BH/C1,BH,SB,PS,WIN (Swiss) or DE,SB,WIN,KS (round robin).")
+
+
+# ---------------------------------------------------------------------------------------------
+# The cache
+# ---------------------------------------------------------------------------------------------
+
+class _Book:
+    """Everything derived from one crosstable content: the tournament (or the error reading it),
+    a :class:`Context` per rule set and the standings per (rules, tie-break list)."""
+
+    __slots__ = ("tournament", "error", "empty", "contexts", "standings")
+
+    def __init__(self) -> None:
+        self.tournament: Optional[Tournament] = None
+        self.error: Optional[BaseException] = None
+        self.empty = False
+        self.contexts: dict[str, Context] = {}
+        self.standings: OrderedDict = OrderedDict()
+
+
+MAX_BOOKS = 8          # crosstables kept (by content)
+MAX_STANDINGS = 16     # standings kept per crosstable (by rules and tie-break list)
+_RECENT_SIZE = 4       # crosstables compared by equality before hashing
+
+_lock = threading.RLock()
+_books: "OrderedDict[Any, _Book]" = OrderedDict()
+_recent: list = []     # [(rows copy, layout, book)], most recent first
+_stats = {"builds": 0, "hits": 0, "contexts": 0, "standings": 0}
+
+
+def cache_info() -> dict:
+    """Counters: ``builds`` (crosstables read), ``hits``, ``contexts`` and ``standings`` built, and
+    ``size`` (crosstables kept)."""
+    with _lock:
+        return dict(_stats, size=len(_books))
+
+
+def cache_clear() -> None:
+    """Forget every cached crosstable and reset the counters."""
+    with _lock:
+        _books.clear()
+        _recent.clear()
+        for k in _stats:
+            _stats[k] = 0
+
+
+def _rows(crosstable: Any) -> list:
+    """The range as a list of rows (a scalar is a 1x1 range, a flat list a single row)."""
+    if isinstance(crosstable, list) and crosstable and all(type(r) is list for r in crosstable):
+        return crosstable
+    if crosstable is None or isinstance(crosstable, (str, bytes, int, float)):
+        return [[crosstable]]
+    rows = list(crosstable)
+    if rows and not any(isinstance(r, (list, tuple)) for r in rows):
+        return [rows]
+    return [list(r) if isinstance(r, (list, tuple)) else [r] for r in rows]
+
+
+def _key(rows: list, layout: Optional[str]):
+    try:
+        content = tuple(map(tuple, rows))
+        hash(content)
+    except TypeError:  # an unhashable cell value (never from Excel): fall back to its text
+        content = repr(rows)
+    return layout, content
+
+
+def _book(crosstable: Any, layout: Optional[str]) -> _Book:
+    """The cached book of this crosstable content, built on first use."""
+    with _lock:
+        # Fast path: the same content as a recent call. List equality is cheaper than hashing
+        # (no tuples to build, no string hashes to compute for Excel's fresh strings) and safe
+        # against a grid changed in place, since we compare with our own copy.
+        if type(crosstable) is list:
+            for i, (seen, lay, book) in enumerate(_recent):
+                if lay == layout and seen == crosstable:
+                    if i:
+                        _recent.insert(0, _recent.pop(i))
+                    _stats["hits"] += 1
+                    return book
+        rows = _rows(crosstable)
+        key = _key(rows, layout)
+        book = _books.get(key)
+        if book is not None:
+            _books.move_to_end(key)
+            _stats["hits"] += 1
+        else:
+            book = _build(rows, layout)
+            _books[key] = book
+            while len(_books) > MAX_BOOKS:
+                _books.popitem(last=False)
+        _recent.insert(0, ([list(r) for r in rows], layout, book))
+        del _recent[_RECENT_SIZE:]
+        return book
+
+
+def _build(rows: list, layout: Optional[str]) -> _Book:
+    _stats["builds"] += 1
+    book = _Book()
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", InputWarning)   # a points column that disagrees
+            book.tournament = read_grid(rows, layout=layout)
+    except InputError as err:
+        if _no_results(rows):
+            book.empty = True
+        else:
+            book.error = err
+    return book
+
+
+def _blank(v: Any) -> bool:
+    return v is None or v == "" or (isinstance(v, (int, float)) and v == 0) or \
+        (isinstance(v, str) and not v.strip())
+
+
+def _no_results(rows: list) -> bool:
+    """True for a template without results yet (only called when the grid does not read): below
+    the first row, at most three columns are used (start number, name, rating) and at most one
+    of them holds text (the names)."""
+    used: set[int] = set()
+    text: set[int] = set()
+    for r in rows[1:]:
+        for c, v in enumerate(r):
+            if _blank(v):
+                continue
+            used.add(c)
+            if isinstance(v, str):
+                try:
+                    float(v)
+                except ValueError:
+                    text.add(c)
+    return len(used) <= 3 and len(text) <= 1
+
+
+# ---------------------------------------------------------------------------------------------
+# Arguments and results
+# ---------------------------------------------------------------------------------------------
+
+def _given(v: Any) -> bool:
+    """False for what Excel sends for an empty or omitted argument: None, '', 0."""
+    return not _blank(v)
+
+
+def _scalar(v: Any, what: str) -> Any:
+    while isinstance(v, (list, tuple)):
+        if len(v) != 1:
+            raise ValueError(f"{what} must be a single cell, not a range of {len(v)}")
+        v = v[0]
+    return v
+
+
+def _text(v: Any, what: str) -> str:
+    v = _scalar(v, what)
+    if isinstance(v, float) and v.is_integer():
+        v = int(v)
+    return str(v).strip()
+
+
+def _layout(layout: Any) -> Optional[str]:
+    if not _given(_scalar(layout, "layout")):
+        return None
+    name = _text(layout, "layout").lower()
+    if name not in LAYOUTS:
+        raise ValueError(f"unknown layout {name!r}: expected one of {', '.join(LAYOUTS)} or empty")
+    return name
+
+
+def _player(player: Any) -> Optional[int]:
+    """The start number, or None for an empty cell."""
+    v = _scalar(player, "player")
+    if not _given(v):
+        return None
+    if isinstance(v, bool):
+        raise ValueError(f"player must be a start number, not {v!r}")
+    if isinstance(v, (int, float)):
+        if float(v).is_integer():
+            return int(v)
+        raise ValueError(f"player must be a whole start number, not {v!r}")
+    s = str(v).strip()
+    try:
+        f = float(s)
+    except ValueError:
+        raise ValueError(f"player must be a start number, not {s!r}") from None
+    if not f.is_integer():
+        raise ValueError(f"player must be a whole start number, not {s!r}")
+    return int(f)
+
+
+def _convention(book: _Book, rules: Any) -> Convention:
+    t = book.tournament
+    if not _given(_scalar(rules, "rules")):
+        return conventions.default_for(t.start_date)
+    try:
+        return conventions.get(_text(rules, "rules"))
+    except TbxlError as err:
+        raise ValueError(str(err)) from None
+
+
+def _descriptor(code: Any) -> Descriptor:
+    text = _text(code, "code") if _given(_scalar(code, "code")) else ""
+    if not text:
+        raise ValueError("no tie-break code given (e.g. BH/C1, SB, KS, ARO)")
+    try:
+        return parse(text)
+    except TbxlError as err:
+        raise ValueError(str(err)) from None
+
+
+def _codes(tiebreaks: Any) -> Optional[list[str]]:
+    """The tie-break list from text (comma-separated) or a range of codes; None = the defaults."""
+    items: list[str] = []
+    stack = [tiebreaks]
+    while stack:
+        v = stack.pop(0)
+        if isinstance(v, (list, tuple)):
+            stack[0:0] = list(v)
+        elif _given(v):
+            items.extend(c.strip() for c in str(v).split(",") if c.strip())
+    return items or None
+
+
+def _number(v: Any) -> Any:
+    """An exact value as an Excel number: int when whole, else float; None as ''."""
+    if v is None:
+        return ""
+    if isinstance(v, Fraction):
+        return v.numerator if v.denominator == 1 else float(v)
+    return v
+
+
+def _raise(err: BaseException):
+    if isinstance(err, InputError):
+        where = f"{err.cell}: " if err.cell else ""
+        raise ValueError(f"{where}{err.message}") from None
+    raise ValueError(str(err)) from None
+
+
+def _context(book: _Book, conv: Convention) -> Context:
+    ctx = book.contexts.get(conv.name)
+    if ctx is None:
+        ctx = book.contexts[conv.name] = Context(book.tournament, conv)
+        _stats["contexts"] += 1
+    return ctx
+
+
+def _standings(book: _Book, conv: Convention, codes: Optional[list[str]]) -> Standings:
+    descs = resolve_tiebreaks(book.tournament, codes)
+    key = (conv.name, tuple(d.code for d in descs))
+    st = book.standings.get(key)
+    if st is None:
+        st = compute_standings(book.tournament, [d.code for d in descs], conv)
+        book.standings[key] = st
+        _stats["standings"] += 1
+        while len(book.standings) > MAX_STANDINGS:
+            book.standings.popitem(last=False)
+    else:
+        book.standings.move_to_end(key)
+    return st
+
+
+def _player_range(player: Any) -> Optional[list]:
+    """The rows of a multi-cell ``player`` argument (a flat list is a column); None for one cell."""
+    if not isinstance(player, (list, tuple)):
+        return None
+    rows = [list(r) if isinstance(r, (list, tuple)) else [r] for r in player]
+    if len(rows) == 1 and len(rows[0]) == 1:
+        return None
+    return rows
+
+
+def _value(crosstable: Any, player: Any, d: Descriptor, rules: Any, layout: Any) -> Any:
+    """The tie-break value of one player, or of a range of players in the range's shape (one call
+    for a whole column: much cheaper under Office.js than one formula per player)."""
+    many = _player_range(player)
+    numbers = [[_player(x) for x in r] for r in many] if many is not None else None
+    sn = _player(player) if many is None else None
+    book = _book(crosstable, _layout(layout))
+    if book.error is not None:
+        _raise(book.error)
+    if book.empty:
+        return "" if numbers is None else [["" for _ in r] for r in numbers]
+    if numbers is None and sn is None:
+        return ""
+    conv = _convention(book, rules)
+    with _lock:
+        if d.name == "DE":
+            st = _standings(book, conv, [d.code])
+            rows = {r.player.start_number: r for r in st.rows}
+
+            def one(n: Optional[int]) -> Any:
+                if n is None:
+                    return ""
+                row = rows.get(n)
+                return NOT_FOUND if row is None else _number(row.values[d.code])
+        else:
+            ctx = _context(book, conv)
+            col = compute(ctx, d)
+            index = ctx.index
+
+            def one(n: Optional[int]) -> Any:
+                if n is None:
+                    return ""
+                i = index.get(n)
+                return NOT_FOUND if i is None else _number(col.value(i))
+        if numbers is None:
+            return one(sn)
+        return [[one(n) for n in r] for r in numbers]
+
+
+def _cut_descriptor(name: str, cut: Any) -> Descriptor:
+    """``BH`` with a Cut (n > 0), a Median (n < 0, "M1"), or nothing (0)."""
+    v = _scalar(cut, "cut")
+    if v is None or (isinstance(v, str) and not v.strip()):
+        n, median = 1, False
+    elif isinstance(v, str):
+        s = v.strip().upper().replace("-", "").replace("/", "")
+        median = s.startswith("M")
+        if s[:1] in ("C", "M"):
+            s = s[1:]
+        try:
+            n = int(float(s))
+        except ValueError:
+            raise ValueError(f"cut must be a number like 1 or 2, or M1/M2 for the Median, not {v!r}") from None
+        if n < 0:
+            n, median = -n, True
+    elif isinstance(v, bool) or not float(v).is_integer():
+        raise ValueError(f"cut must be a whole number, not {v!r}")
+    else:
+        n = int(v)
+        median = n < 0
+        n = abs(n)
+    if n == 0:
+        return Descriptor(name)
+    return Descriptor(name, low=n, high=n if median else 0)
+
+
+# ---------------------------------------------------------------------------------------------
+# The functions (Excel names; docstrings are the one-line descriptions Excel shows)
+# ---------------------------------------------------------------------------------------------
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, doc=DOC_CROSSTABLE)
+@xw.arg("player", ndim=2, doc=DOC_PLAYER)
+@xw.arg("rules", doc=DOC_RULES)
+@xw.arg("layout", doc=DOC_LAYOUT)
+def BUCHHOLZ(crosstable, player, rules="", layout=""):
+    """Buchholz (FIDE C.07 8.1): the sum of the opponents' scores, unplayed rounds as the rules say."""
+    return _value(crosstable, player, Descriptor("BH"), rules, layout)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, doc=DOC_CROSSTABLE)
+@xw.arg("player", ndim=2, doc=DOC_PLAYER)
+@xw.arg("cut", doc=DOC_CUT)
+@xw.arg("rules", doc=DOC_RULES)
+@xw.arg("layout", doc=DOC_LAYOUT)
+def BUCHHOLZ_CUT(crosstable, player, cut=1, rules="", layout=""):
+    """Buchholz Cut-n or Median-n (FIDE C.07 8.1, 14.1-14.3): Buchholz without the n least significant values."""
+    return _value(crosstable, player, _cut_descriptor("BH", cut), rules, layout)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, doc=DOC_CROSSTABLE)
+@xw.arg("player", ndim=2, doc=DOC_PLAYER)
+@xw.arg("rules", doc=DOC_RULES)
+@xw.arg("layout", doc=DOC_LAYOUT)
+def SONNEBORN_BERGER(crosstable, player, rules="", layout=""):
+    """Sonneborn-Berger (FIDE C.07 9.1): the sum of each opponent's score times the result against them."""
+    return _value(crosstable, player, Descriptor("SB"), rules, layout)
+
+
+def SB(crosstable, player, rules="", layout=""):
+    """Sonneborn-Berger (FIDE C.07 9.1), short name for the classic add-in; same as SONNEBORN_BERGER."""
+    return _value(crosstable, player, Descriptor("SB"), rules, layout)
+
+
+if not ON_SERVER:
+    # Office.js needs names of at least 3 characters: SB exists for the classic add-in only.
+    SB = xw.func(category=CATEGORY)(
+        xw.arg("crosstable", ndim=2, doc=DOC_CROSSTABLE)(
+            xw.arg("player", ndim=2, doc=DOC_PLAYER)(
+                xw.arg("rules", doc=DOC_RULES)(
+                    xw.arg("layout", doc=DOC_LAYOUT)(SB)))))
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, doc=DOC_CROSSTABLE)
+@xw.arg("player", ndim=2, doc=DOC_PLAYER)
+@xw.arg("cut", doc=DOC_PS_CUT)
+@xw.arg("layout", doc=DOC_LAYOUT)
+def PROGRESSIVE(crosstable, player, cut=0, layout=""):
+    """Progressive score (FIDE C.07 7.5): the sum of the running scores after each round; cut n drops the first n."""
+    v = _scalar(cut, "cut")
+    if not _given(v):
+        n = 0
+    else:
+        try:
+            n = int(float(str(v).strip().upper().lstrip("C")))
+        except ValueError:
+            raise ValueError(f"cut must be a whole number of rounds, not {v!r}") from None
+        if n < 0 or float(str(v).strip().upper().lstrip("C")) != n:
+            raise ValueError(f"cut must be a whole number of rounds (0 or more), not {v!r}")
+    return _value(crosstable, player, Descriptor("PS", low=n), "", layout)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, doc=DOC_CROSSTABLE)
+@xw.arg("player", ndim=2, doc=DOC_PLAYER)
+@xw.arg("code", doc=DOC_CODE)
+@xw.arg("rules", doc=DOC_RULES)
+@xw.arg("layout", doc=DOC_LAYOUT)
+def TIEBREAK(crosstable, player, code, rules="", layout=""):
+    """Any FIDE C.07 tie-break by its code (BH/C1, SB, KS, ARO, TPR, WIN, DE ...); DE gives the tier among players tied on points."""
+    return _value(crosstable, player, _descriptor(code), rules, layout)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, doc=DOC_CROSSTABLE)
+@xw.arg("tiebreaks", doc=DOC_TIEBREAKS)
+@xw.arg("rules", doc=DOC_RULES)
+@xw.arg("layout", doc=DOC_LAYOUT)
+def STANDINGS(crosstable, tiebreaks="", rules="", layout=""):
+    """The standings to spill: Rank, SNo, Name, Pts and one column per tie-break, best first (FIDE C.07)."""
+    book = _book(crosstable, _layout(layout))
+    if book.error is not None:
+        _raise(book.error)
+    if book.empty:
+        return ""
+    conv = _convention(book, rules)
+    codes = _codes(tiebreaks)
+    with _lock:
+        try:
+            st = _standings(book, conv, codes)
+        except TbxlError as err:
+            raise ValueError(str(err)) from None
+    out: list[list[Any]] = [["Rank", "SNo", "Name", "Pts"] + st.codes]
+    for row in st.rows:
+        rank = row.rank if row.rank_label == str(row.rank) else row.rank_label
+        out.append([rank, row.player.start_number, row.player.name, _number(row.points)]
+                   + [_number(row.values[c]) for c in st.codes])
+    return out
+
+
+#: The functions with their Excel metadata, in the order of the Help sheet.
+FUNCTIONS = (BUCHHOLZ, BUCHHOLZ_CUT, SONNEBORN_BERGER, SB, PROGRESSIVE, TIEBREAK, STANDINGS)

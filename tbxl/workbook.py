@@ -1,0 +1,679 @@
+"""Crosstable workbooks (openpyxl): write one with tie-break formulas and their computed values, read
+one (ours or hand-made) back into a :class:`~tbxl.model.Tournament`.
+
+A workbook written by :func:`write_workbook` has
+
+* ``Crosstable``: the grid of :func:`tbxl.crosstable.to_grid` at A1 (start numbers, names, ratings,
+  rounds, points), an empty column, then one formula column per tie-break, e.g.
+  ``=BUCHHOLZ_CUT($A$1:$I$17,$A2,1,Standings!$B$3)``;
+* ``Standings``: the settings (tournament, start date, rules, tie-breaks in B1:B4) and a
+  ``STANDINGS`` array formula at A6, stored as a dynamic array (it spills in Excel 365 and is a
+  classic array formula in older Excel);
+* ``Help``: the functions, the three layouts and their grammar, the errors and the rule sets;
+* ``xlwings.conf`` (``.xlsm`` only): ``UDF Modules`` = ``tbxl.excel`` for the classic add-in. The
+  ``.xlsm`` is built on xlwings' own quickstart workbook, whose VBA project references the xlwings
+  add-in, so *Import Functions* works in it.
+
+Every formula cell is stored with the value tbxl computed for it (openpyxl writes formulas without
+values, so the sheet XML is patched afterwards), and the workbook does not ask Excel to recompute
+on opening: the numbers show before the functions are registered; Excel recomputes a cell when one
+of its inputs changes (Ctrl+Alt+F9 recomputes all).
+
+:func:`read_workbook` reads the crosstable sheet (``Crosstable``, else the first sheet whose
+content reads): the longest run of non-empty rows, from its first used column to the first empty
+column, so the formula columns after the gap are left out. Errors name the file and
+``sheet!cell``. The settings of a ``Standings`` sheet (tournament name, start date, tie-breaks)
+are restored, so ``tbxl compute book.xlsx`` gives what the TRF it was made from gives.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import importlib.util
+import inspect
+import io
+import os
+import re
+import zipfile
+from pathlib import Path
+from typing import Any, Iterable, Optional, Sequence
+from xml.sax.saxutils import escape
+
+from . import __version__, conventions
+from .crosstable import LAYOUTS, read_grid, to_grid
+from .errors import InputError, TbxlError
+from .files import PathLike, check_not_input, write_atomic
+from .model import Pairing, Tournament
+from .standings import resolve_tiebreaks
+from .tiebreaks.codes import Descriptor
+
+__all__ = ["write_workbook", "write_template", "read_workbook", "CROSSTABLE", "STANDINGS", "HELP", "CONF"]
+
+CROSSTABLE = "Crosstable"
+STANDINGS = "Standings"
+HELP = "Help"
+CONF = "xlwings.conf"
+
+#: Settings on the Standings sheet: label (column A) and row.
+SETTINGS = {"Tournament": 1, "Start date": 2, "Rules": 3, "Tie-breaks": 4}
+RULES_CELL = f"{STANDINGS}!$B$3"
+TIEBREAKS_CELL = "$B$4"
+STANDINGS_ANCHOR = (6, 1)   # row, column of the STANDINGS formula
+
+_SKIP_SHEETS = {CONF.lower(), "_xlwings.conf", HELP.lower(), STANDINGS.lower()}
+
+
+# ---------------------------------------------------------------------------------------------
+# Writing
+# ---------------------------------------------------------------------------------------------
+
+def write_workbook(tournament: Tournament, output: PathLike, *, layout: Optional[str] = None,
+                   tiebreaks=None, rules: Optional[str] = None, inputs: Iterable[PathLike] = ()) -> None:
+    """Write ``tournament`` as a crosstable workbook (``.xlsx``, or ``.xlsm`` for the classic add-in)
+    with tie-break formulas and their computed values; atomically, never over one of ``inputs``.
+
+    ``layout``: ``"compact"`` (default for a Swiss), ``"sm3"`` or ``"matrix"`` (default for a round
+    robin, and the only layout for one: the functions read a compact or sm3 grid as a Swiss, whose
+    unplayed rounds count differently, C.07 15.2 vs 16). ``rules``: written into the workbook's
+    Rules cell; default: the rules in force at the tournament's start date.
+    """
+    _write(tournament, output, layout=layout, tiebreaks=tiebreaks, rules=rules, inputs=inputs)
+
+
+def write_template(output: PathLike, *, players: int = 20, rounds: int = 9, layout: str = "compact",
+                   tiebreaks=None, rules: Optional[str] = None, name: str = "",
+                   inputs: Iterable[PathLike] = ()) -> None:
+    """Write an empty crosstable frame for ``players`` x ``rounds`` with the formulas wired (they
+    stay empty until results are entered) and the Help sheet."""
+    if players < 1 or rounds < 1:
+        raise InputError("a template needs at least one player and one round")
+    pairing = Pairing.ROUND_ROBIN if (layout or "").lower() == "matrix" else Pairing.SWISS
+    t = Tournament(players=(), rounds=rounds, name=name, pairing=pairing)
+    _write(t, output, layout=layout, tiebreaks=tiebreaks, rules=rules, inputs=inputs, frame=players)
+
+
+def _write(t: Tournament, output: PathLike, *, layout: str, tiebreaks, rules: Optional[str],
+           inputs: Iterable[PathLike], frame: Optional[int] = None) -> None:
+    inputs = list(inputs)
+    check_not_input(output, inputs)
+    suffix = Path(output).suffix.lower()
+    if suffix not in (".xlsx", ".xlsm"):
+        raise InputError(f"a workbook must end in .xlsx or .xlsm, not {Path(output).name!r}")
+    layout = (layout or ("matrix" if t.is_round_robin else "compact")).lower()
+    if layout not in LAYOUTS:
+        raise InputError(f"unknown layout {layout!r}: expected one of {', '.join(LAYOUTS)}")
+    if t.is_round_robin and layout != "matrix":
+        raise InputError(f"a round robin is written in the matrix layout (--layout matrix), not {layout}: "
+                         "the Excel functions read a compact or sm3 crosstable as a Swiss, where unplayed "
+                         "rounds count differently (C.07 15.2 vs Art. 16)")
+    if not t.is_round_robin and layout == "matrix" and frame is None:
+        raise InputError("the matrix layout is for round robins (pre-determined pairings); "
+                         "read the tournament with --pairing round-robin, or choose compact or sm3")
+    conv = conventions.get(rules) if rules else conventions.default_for(t.start_date)
+    descs = resolve_tiebreaks(t, tiebreaks)
+    try:
+        grid = to_grid(t, layout)
+    except ValueError as err:
+        raise InputError(f"cannot write a {layout} crosstable: {err}") from None
+    if frame is not None:
+        grid = _frame_grid(grid, layout, frame, t.rounds)
+
+    import openpyxl  # the heavy room: only here
+
+    if suffix == ".xlsm":
+        wb, conf = _xlsm_base(openpyxl)
+    else:
+        wb, conf = openpyxl.Workbook(), None
+    cached: dict[tuple[str, str], Any] = {}
+    dynamic: set[tuple[str, str]] = set()
+    ws = wb.worksheets[0]
+    ws.title = CROSSTABLE
+    rng = _fill_crosstable(ws, grid, descs, conv.name, cached)
+    st = wb.create_sheet(STANDINGS)
+    _fill_standings(st, t, grid, rng, conv.name, [d.code for d in descs], cached, dynamic)
+    hp = wb.create_sheet(HELP)
+    _fill_help(hp, rng, layout, [d.code for d in descs], conv.name, Path(output).name, t)
+    if conf is not None:
+        _fill_conf(conf)
+        wb.move_sheet(conf, offset=len(wb.sheetnames) - 1 - wb.sheetnames.index(conf.title))
+    wb.active = 0
+    wb.calculation.fullCalcOnLoad = False   # keep the stored values until Excel has the functions
+    buf = io.BytesIO()
+    wb.save(buf)
+    archive = getattr(wb, "vba_archive", None)
+    if archive is not None:   # openpyxl's copy of the VBA parts: close it now, quietly
+        try:
+            archive.close()
+        except (ValueError, OSError):
+            pass
+    data = _patch(buf.getvalue(), cached, dynamic)
+    write_atomic(output, data, inputs=inputs)
+
+
+def _frame_grid(grid: list[list], layout: str, players: int, rounds: int) -> list[list]:
+    """A header with a rating column and ``players`` empty rows (a matrix: one column per player)."""
+    if layout == "matrix":
+        head = ["No", "Name", "Rtg"] + list(range(1, players + 1)) + ["Pts"]
+    elif layout == "sm3":
+        head = ["No", "Name", "Rtg"] + [x for k in range(1, rounds + 1) for x in (f"R{k}", "", "")] + ["Pts"]
+    else:
+        head = ["No", "Name", "Rtg"] + [f"R{k}" for k in range(1, rounds + 1)] + ["Pts"]
+    width = len(head)
+    return [head] + [[None] * width for _ in range(players)]
+
+
+def _col(c: int) -> str:
+    """1-based column number to letters."""
+    s = ""
+    while c:
+        c, rem = divmod(c - 1, 26)
+        s = chr(65 + rem) + s
+    return s
+
+
+def _cell_value(v: Any) -> Any:
+    return None if v == "" else v
+
+
+def _formula_for(d: Descriptor, rng: str, player: str, header: str, rules: str) -> tuple[str, tuple]:
+    """The formula text of one tie-break cell and the call that computes its value."""
+    plain = not (d.limit or d.played_forfeits or d.fore or d.reverse or d.unrated is not None)
+    if plain and d.name == "BH":
+        if not d.low:
+            return f"BUCHHOLZ({rng},{player},{rules})", ("BUCHHOLZ", ())
+        if not d.high:
+            return f"BUCHHOLZ_CUT({rng},{player},{d.low},{rules})", ("BUCHHOLZ_CUT", (d.low,))
+        if d.high == d.low:
+            return (f'BUCHHOLZ_CUT({rng},{player},"M{d.low}",{rules})', ("BUCHHOLZ_CUT", (f"M{d.low}",)))
+    if plain and d.name == "SB" and not d.low:
+        return f"SONNEBORN_BERGER({rng},{player},{rules})", ("SONNEBORN_BERGER", ())
+    if plain and d.name == "PS" and not d.high:
+        if d.low:
+            return f"PROGRESSIVE({rng},{player},{d.low})", ("PROGRESSIVE", (d.low,))
+        return f"PROGRESSIVE({rng},{player})", ("PROGRESSIVE", ())
+    return f"TIEBREAK({rng},{player},{header},{rules})", ("TIEBREAK", (d.code,))
+
+
+def _fill_crosstable(ws, grid: list[list], descs: Sequence[Descriptor], rules_name: str,
+                     cached: dict) -> str:
+    """The grid at A1, then an empty column and the tie-break formula columns. Returns the range."""
+    from openpyxl.styles import Alignment, Font, PatternFill
+
+    from . import excel
+
+    height, width = len(grid), max(len(r) for r in grid)
+    for r, row in enumerate(grid, 1):
+        for c, v in enumerate(row, 1):
+            if v is not None and v != "":
+                ws.cell(r, c, v)
+    rng = f"$A$1:${_col(width)}${height}"
+    bold = Font(bold=True)
+    formula_fill = PatternFill("solid", fgColor="EEF3FA")
+    for c in range(1, width + 1):
+        ws.cell(1, c).font = bold
+        ws.cell(1, c).alignment = Alignment(horizontal="center")
+    ws.column_dimensions["A"].width = 5
+    ws.column_dimensions["B"].width = 22
+    first = width + 2
+    rules = RULES_CELL
+    for k, d in enumerate(descs):
+        col = first + k
+        letter = _col(col)
+        head = ws.cell(1, col, d.code)
+        head.font = bold
+        head.alignment = Alignment(horizontal="center")
+        ws.column_dimensions[letter].width = max(8, len(d.code) + 2)
+        for r in range(2, height + 1):
+            text, (fname, extra) = _formula_for(d, rng, f"$A{r}", f"{letter}$1", rules)
+            cell = ws.cell(r, col, "=" + text)
+            cell.fill = formula_fill
+            args = (grid, grid[r - 1][0]) + extra
+            if fname != "PROGRESSIVE":
+                args += (rules_name,)
+            cached[(CROSSTABLE, f"{letter}{r}")] = getattr(excel, fname)(*args)
+    ws.freeze_panes = "C2"
+    return rng
+
+
+def _fill_standings(ws, t: Tournament, grid: list[list], rng: str, rules: str, codes: list[str],
+                    cached: dict, dynamic: set) -> None:
+    from openpyxl.styles import Font
+    from openpyxl.worksheet.formula import ArrayFormula
+
+    from . import excel
+
+    bold = Font(bold=True)
+    values = {"Tournament": t.name or "", "Start date": t.start_date, "Rules": rules,
+              "Tie-breaks": ",".join(codes)}
+    for label, row in SETTINGS.items():
+        ws.cell(row, 1, label).font = bold
+        v = values[label]
+        cell = ws.cell(row, 2, v if v not in ("", None) else None)
+        if isinstance(v, dt.date):
+            cell.number_format = "yyyy-mm-dd"
+    ws.cell(5, 1, "Rules: fide-2026 (current FIDE), fide-2024, fide-2017, sm-* ... (see Help); "
+                  "empty = fide-2026. Tie-breaks: codes in order, empty = the defaults.")
+    table = excel.STANDINGS(grid, ",".join(codes), rules)
+    if not isinstance(table, list):
+        table = [[table]]
+    r0, c0 = STANDINGS_ANCHOR
+    h, w = len(table), max(len(row) for row in table)
+    ref = f"{_col(c0)}{r0}:{_col(c0 + w - 1)}{r0 + h - 1}"
+    anchor = f"{_col(c0)}{r0}"
+    ws[anchor] = ArrayFormula(ref, f"=STANDINGS({CROSSTABLE}!{rng},{TIEBREAKS_CELL},$B$3)")
+    cached[(STANDINGS, anchor)] = table[0][0]
+    dynamic.add((STANDINGS, anchor))
+    for i, row in enumerate(table):
+        for j, v in enumerate(row):
+            if i == 0 and j == 0:
+                continue
+            cell = ws.cell(r0 + i, c0 + j, _cell_value(v))
+            if i == 0:
+                cell.font = bold
+    ws.cell(r0, c0).font = bold
+    ws.column_dimensions["A"].width = 12
+    ws.column_dimensions["B"].width = 24
+    ws.column_dimensions["C"].width = 22
+
+
+def _fill_conf(ws) -> None:
+    """``UDF Modules`` = ``tbxl.excel`` (key in A, value in B; the add-in reads column A from A1 down
+    to the first empty cell, so the notes stand in column D)."""
+    ws.title = CONF
+    for row in ws.iter_rows():
+        for cell in row:
+            cell.value = None
+    ws["A1"] = "UDF Modules"
+    ws["B1"] = "tbxl.excel"
+    notes = [
+        "Settings of the classic xlwings add-in for this workbook (key in column A, value in column B).",
+        "Install once: pip install tbxl[excel], then: xlwings addin install",
+        "Then in Excel: xlwings tab > Import Functions (needs 'Trust access to the VBA project object model').",
+        "Add keys such as Interpreter_Win or Conda Env in A2, A3 ... (values in B) if the add-in's own "
+        "settings do not find the Python where tbxl is installed; an empty cell in A ends the settings.",
+    ]
+    for i, text in enumerate(notes, 1):
+        ws.cell(i, 4, text)
+
+
+def _xlsm_base(openpyxl):
+    """xlwings' quickstart workbook (VBA project referencing the xlwings add-in), sheets renamed."""
+    spec = importlib.util.find_spec("xlwings")
+    base = None
+    if spec is not None and spec.submodule_search_locations:
+        for folder in spec.submodule_search_locations:
+            p = Path(folder) / "quickstart.xlsm"
+            if p.exists():
+                base = p
+                break
+    if base is None:
+        raise InputError("writing an .xlsm needs xlwings (pip install tbxl[excel]) for its VBA project; "
+                         "write an .xlsx for xlwings Lite or Server")
+    wb = openpyxl.load_workbook(base, keep_vba=True)
+    conf = None
+    for ws in wb.worksheets[1:]:
+        if ws.title.lower() in ("_xlwings.conf", "xlwings.conf"):
+            conf = ws
+    if conf is None:
+        conf = wb.create_sheet(CONF)
+    wb.worksheets[0].title = "Sheet1"
+    return wb, conf
+
+
+# ---------------------------------------------------------------------------------------------
+# Help
+# ---------------------------------------------------------------------------------------------
+
+def _rst(text: str) -> str:
+    """Docstring markup to plain text."""
+    text = re.sub(r":\w+:`~?(?:[\w.]+\.)?([^`]+)`", r"\1", text)
+    return text.replace("``", "")
+
+
+def _grammar_lines() -> list[str]:
+    from . import crosstable
+    doc = crosstable.__doc__ or ""
+    start = doc.find("Grammar\n")
+    end = doc.find("Errors are ")
+    part = doc[start:end if end > start else None]
+    lines = [_rst(line.rstrip()) for line in part.splitlines()]
+    return [line[:-1] if line.endswith("::") else line for line in lines]
+
+
+def _help_lines(rng: str, layout: str, codes: list[str], rules: str, filename: str,
+                t: Tournament) -> list[tuple[str, str]]:
+    """(style, text) lines: style is 'title', 'head', 'mono' or ''."""
+    from . import excel
+    out: list[tuple[str, str]] = []
+    add = lambda text="", style="": out.append((style, text))  # noqa: E731
+    add("tbxl: FIDE C.07 chess tie-breaks as Excel functions", "title")
+    add(f"{filename}, written by tbxl {__version__}" + (f" from {t.source}" if t.source else "")
+        + f"; layout {layout}; rules {rules}; tie-breaks {','.join(codes)}.")
+    add()
+    add("How this workbook works", "head")
+    add(f"Crosstable: the results in {rng.replace('$', '')} (one row per player; the first column is the "
+        "start number). The shaded columns right of it compute the tie-breaks with the functions below;")
+    add("their header is the tie-break code. Standings: the settings in B1:B4 and the STANDINGS formula "
+        "at A6, which spills the ranking (Rank, SNo, Name, Pts, one column per tie-break).")
+    add("The numbers stored in this file were computed by tbxl when it was written, so they show before "
+        "the functions are available. Once they are (see 'Getting the functions'), Excel recomputes a")
+    add("cell when a result it depends on changes; Ctrl+Alt+F9 recomputes everything. To add players or "
+        "rounds, extend the range in the formulas (and the formula rows).")
+    add("Large tournaments: one formula per column is much faster than one per player, e.g. "
+        "=BUCHHOLZ_CUT($A$1:$O$1001,$A$2:$A$1001,1) spills the values of all players at once.")
+    add("Rules (Standings!B3) decide how unplayed rounds count; Tie-breaks (Standings!B4) are the "
+        "STANDINGS order. An empty Rules cell means the FIDE rules in force: fide-2026.")
+    add()
+    add("Functions (category 'Chess tie-breaks')", "head")
+    for f in excel.FUNCTIONS:
+        sig = inspect.signature(f)
+        params = ", ".join(p if sig.parameters[p].default is inspect.Parameter.empty else f"[{p}]"
+                           for p in sig.parameters)
+        note = "  (classic add-in only; use SONNEBORN_BERGER elsewhere)" if f.__name__ == "SB" else ""
+        add(f"{f.__name__}({params}){note}", "mono")
+        add(f"    {f.__doc__}")
+    add()
+    add("Arguments", "head")
+    for name, doc in (("crosstable", excel.DOC_CROSSTABLE), ("player", excel.DOC_PLAYER),
+                      ("cut (BUCHHOLZ_CUT)", excel.DOC_CUT), ("cut (PROGRESSIVE)", excel.DOC_PS_CUT),
+                      ("code", excel.DOC_CODE), ("tiebreaks", excel.DOC_TIEBREAKS),
+                      ("rules", excel.DOC_RULES), ("layout", excel.DOC_LAYOUT)):
+        add(f"{name}: {doc}")
+    add("Empty cells and omitted arguments are 'not given' (Excel sends 0 or nothing for them). An empty "
+        "player gives an empty result, so formulas can stand beside empty rows.")
+    add()
+    add("Results and errors", "head")
+    add("A number: the tie-break value (exact; averages such as AOB or ARO may have many decimals).")
+    add("Empty: the tie-break has no value for this player (e.g. ARO without a game played over the "
+        "board, DE for a player not tied on points), or the player cell is empty, or the crosstable "
+        "has no results yet.")
+    add("#N/A: no player with this start number in the crosstable (in the classic add-in the text #N/A).")
+    add("#VALUE!: a cell of the crosstable is not in the grammar below, or an unknown tie-break code, "
+        "rules name or layout. The message names the cell, the row and round and the bad text, e.g.")
+    add("    C7: row 7, round 3: '12x1' is not a result (expected e.g. 12w1, 5b½, 7w0, 12w+, bye, H, Z)",
+        "mono")
+    add("The classic add-in writes the message into the cell; xlwings Lite and Server show it with the "
+        "error. Cells are counted from the range's top-left cell as A1 (the worksheet's own references")
+    add("when the crosstable starts at A1, as here).")
+    add()
+    add("Crosstable layouts", "head")
+    add("compact: one cell per round (12w1); sm3: Swiss-Manager's three cells per round (opponent, "
+        "colour, result); matrix: a round-robin table. The layout is detected; force it with 'layout'.")
+    for line in _grammar_lines():
+        add(line, "mono")
+    add()
+    add("Rules (the 'rules' argument)", "head")
+    for c in conventions.PRESETS.values():
+        add(f"{c.name}: {c.title}. {c.source}")
+    aliases = ", ".join(f"{k} = {v}" for k, v in conventions.ALIASES.items())
+    add(f"Also accepted: {aliases}.")
+    add()
+    add("Tie-break codes (the 'code' and 'tiebreaks' arguments)", "head")
+    from .tiebreaks.codes import CATALOGUE
+    for code, (article, meaning) in CATALOGUE.items():
+        add(f"{code}: {meaning}" + (f" (C.07 {article})" if article else ""))
+    add("Modifiers: /Cn cut the n least significant values, /Mn median, /Lx Koya limit, /P forfeits "
+        "as games for DE, /F Fore Buchholz in AOB, /R reverse order, /Unnnn rating of unrated players.")
+    add()
+    add("Getting the functions", "head")
+    add("Windows, classic xlwings add-in: pip install tbxl[excel]; xlwings addin install; open the .xlsm "
+        "(its xlwings.conf sheet says UDF Modules = tbxl.excel) and click xlwings > Import Functions.")
+    add("xlwings Lite (Windows, Mac, Excel on the web; free): add tbxl to requirements.txt and write "
+        "'from tbxl.excel import *' in main.py.")
+    add("xlwings Server: import tbxl.excel in the server's custom-functions module.")
+    add("Without any of them the stored values stay as they are; the command line recomputes the file: "
+        "tbxl compute this.xlsx")
+    return out
+
+
+def _fill_help(ws, rng: str, layout: str, codes: list[str], rules: str, filename: str,
+               t: Tournament) -> None:
+    from openpyxl.styles import Font
+    styles = {"title": Font(bold=True, size=14), "head": Font(bold=True, size=12),
+              "mono": Font(name="Consolas")}
+    for r, (style, text) in enumerate(_help_lines(rng, layout, codes, rules, filename, t), 1):
+        if text:
+            cell = ws.cell(r, 1, text)
+            if style in styles:
+                cell.font = styles[style]
+    ws.column_dimensions["A"].width = 120
+
+
+# ---------------------------------------------------------------------------------------------
+# Cached values in the sheet XML (openpyxl writes a formula with an empty <v/>)
+# ---------------------------------------------------------------------------------------------
+
+_NS_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+_METADATA_REL = _NS_REL + "/sheetMetadata"
+_METADATA_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheetMetadata+xml"
+_METADATA_XML = (
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+    '<metadata xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '
+    'xmlns:xda="http://schemas.microsoft.com/office/spreadsheetml/2017/dynamicarray">'
+    '<metadataTypes count="1"><metadataType name="XLDAPR" minSupportedVersion="120000" copy="1" '
+    'pasteAll="1" pasteValues="1" merge="1" splitFirst="1" rowColShift="1" clearFormats="1" '
+    'clearComments="1" assign="1" coerce="1" cellMeta="1"/></metadataTypes>'
+    '<futureMetadata name="XLDAPR" count="1"><bk><extLst>'
+    '<ext uri="{bdbb8cdc-fa1e-496e-a857-3c3f30c029c3}">'
+    '<xda:dynamicArrayProperties fDynamic="1" fCollapsed="0"/></ext></extLst></bk></futureMetadata>'
+    '<cellMetadata count="1"><bk><rc t="1" v="0"/></bk></cellMetadata></metadata>')
+
+_CELL_RE = re.compile(r'<c r="(?P<ref>[A-Z]+[0-9]+)"(?P<attrs>[^>]*?)>(?P<f><f[^>]*>.*?</f>|<f[^>]*/>)'
+                      r'(?:<v\s*/>|<v>[^<]*</v>)?</c>', re.S)
+
+
+def _v(value: Any) -> tuple[str, str]:
+    """(type attribute, <v> text) of a cached value."""
+    if isinstance(value, bool):
+        return ' t="b"', "1" if value else "0"
+    if isinstance(value, int):
+        return "", str(value)
+    if isinstance(value, float):
+        return "", repr(value)
+    text = "" if value is None else str(value)
+    if text in ("#N/A", "#VALUE!", "#REF!", "#NAME?", "#DIV/0!", "#NUM!", "#NULL!"):
+        return ' t="e"', text
+    return ' t="str"', escape(text)
+
+
+def _sheet_parts(files: dict[str, bytes]) -> dict[str, str]:
+    """Sheet name -> part name (``xl/worksheets/sheet1.xml``)."""
+    wbxml = files["xl/workbook.xml"].decode("utf-8")
+    rels = files["xl/_rels/workbook.xml.rels"].decode("utf-8")
+    targets = {}
+    for m in re.finditer(r"<Relationship\b[^>]*>", rels):
+        tag = m.group(0)
+        rid = re.search(r'\bId="([^"]+)"', tag)
+        target = re.search(r'\bTarget="([^"]+)"', tag)
+        if rid and target:
+            t = target.group(1)
+            targets[rid.group(1)] = t.lstrip("/") if t.startswith("/") else "xl/" + t
+    out = {}
+    for m in re.finditer(r"<sheet\b[^>]*>", wbxml):
+        tag = m.group(0)
+        name = re.search(r'\bname="([^"]*)"', tag)
+        rid = re.search(r'\br:id="([^"]+)"', tag)
+        if name and rid and rid.group(1) in targets:
+            out[_unescape(name.group(1))] = targets[rid.group(1)]
+    return out
+
+
+def _unescape(s: str) -> str:
+    return s.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", '"').replace("&apos;", "'") \
+        .replace("&amp;", "&")
+
+
+def _patch(data: bytes, cached: dict, dynamic: set) -> bytes:
+    """Put the cached values into the formula cells; mark ``dynamic`` anchors as dynamic arrays."""
+    src = zipfile.ZipFile(io.BytesIO(data))
+    files = {i.filename: src.read(i.filename) for i in src.infolist()}
+    infos = src.infolist()
+    parts = _sheet_parts(files)
+    by_part: dict[str, dict[str, Any]] = {}
+    for (sheet, ref), value in cached.items():
+        by_part.setdefault(parts[sheet], {})[ref] = value
+    dyn_parts = {(parts[s], ref) for s, ref in dynamic}
+    for part, values in by_part.items():
+        xml = files[part].decode("utf-8")
+
+        def repl(m: re.Match) -> str:
+            ref = m.group("ref")
+            if ref not in values:
+                return m.group(0)
+            t, v = _v(values[ref])
+            attrs = re.sub(r'\s+(?:t|cm)="[^"]*"', "", m.group("attrs"))
+            cm = ' cm="1"' if (part, ref) in dyn_parts else ""
+            return f'<c r="{ref}"{attrs}{t}{cm}>{m.group("f")}<v>{v}</v></c>'
+
+        files[part] = _CELL_RE.sub(repl, xml).encode("utf-8")
+    if dynamic:
+        files["xl/metadata.xml"] = _METADATA_XML.encode("utf-8")
+        ct = files["[Content_Types].xml"].decode("utf-8")
+        if "/xl/metadata.xml" not in ct:
+            ct = ct.replace("</Types>", f'<Override PartName="/xl/metadata.xml" ContentType="{_METADATA_TYPE}"/>'
+                                        "</Types>")
+        files["[Content_Types].xml"] = ct.encode("utf-8")
+        rels = files["xl/_rels/workbook.xml.rels"].decode("utf-8")
+        if _METADATA_REL not in rels:
+            ids = {int(x) for x in re.findall(r'Id="rId(\d+)"', rels)}
+            rid = f"rId{max(ids, default=0) + 1}"
+            rels = rels.replace("</Relationships>", f'<Relationship Id="{rid}" Type="{_METADATA_REL}" '
+                                                    'Target="metadata.xml"/></Relationships>')
+        files["xl/_rels/workbook.xml.rels"] = rels.encode("utf-8")
+    # Reproducible output: SOURCE_DATE_EPOCH (if set) for the document dates, fixed zip times.
+    stamp = _source_date()
+    if stamp is not None and "docProps/core.xml" in files:
+        iso = stamp.strftime("%Y-%m-%dT%H:%M:%SZ")
+        core = files["docProps/core.xml"].decode("utf-8")
+        core = re.sub(r"(<dcterms:(?:created|modified)[^>]*>)[^<]*(<)", rf"\g<1>{iso}\g<2>", core)
+        files["docProps/core.xml"] = core.encode("utf-8")
+    when = (stamp.timetuple()[:6] if stamp is not None and stamp.year >= 1980 else (1980, 1, 1, 0, 0, 0))
+    out = io.BytesIO()
+    names = [i.filename for i in infos] + [n for n in files if n not in {i.filename for i in infos}]
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for n in names:
+            info = zipfile.ZipInfo(n, date_time=when)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(info, files[n])
+    return out.getvalue()
+
+
+def _source_date() -> Optional[dt.datetime]:
+    value = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if not value:
+        return None
+    try:
+        return dt.datetime.fromtimestamp(int(value), tz=dt.timezone.utc)
+    except (ValueError, OverflowError, OSError):
+        return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading
+# ---------------------------------------------------------------------------------------------
+
+def read_workbook(path: PathLike, *, sheet: Optional[str] = None, layout: Optional[str] = None) -> Tournament:
+    """Read the crosstable of a workbook (``sheet``, else ``Crosstable``, else the first sheet whose
+    content reads) in any layout; :class:`InputError` names the file and ``sheet!cell``."""
+    import openpyxl
+    from openpyxl.utils.exceptions import InvalidFileException
+
+    fname = os.fspath(path)
+    try:
+        wb = openpyxl.load_workbook(fname, data_only=True)
+    except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError, ValueError) as err:
+        if isinstance(err, FileNotFoundError):
+            raise InputError("no such file", file=fname) from None
+        raise InputError(f"not a readable .xlsx/.xlsm workbook ({err})", file=fname) from None
+    names = wb.sheetnames
+    if sheet is not None:
+        match = [n for n in names if n == sheet] or [n for n in names if n.lower() == str(sheet).lower()]
+        if not match:
+            raise InputError(f"no sheet named {sheet!r}; the sheets are {', '.join(names)}", file=fname)
+        candidates = match[:1]
+    elif CROSSTABLE in names:
+        candidates = [CROSSTABLE]
+    else:
+        candidates = [n for n in names if n.lower() not in _SKIP_SHEETS] or names
+    first_error: Optional[InputError] = None
+    for name in candidates:
+        grid, origin = _block(wb[name])
+        if grid is None:
+            if first_error is None and len(candidates) == 1:
+                first_error = InputError("the sheet is empty", file=fname, cell=f"{name}!A1")
+            continue
+        try:
+            t = read_grid(grid, layout=layout, origin=f"{name}!{origin}", name="")
+        except InputError as err:
+            if first_error is None:
+                first_error = InputError(err.message, file=fname, cell=err.cell, player=err.player,
+                                         round=err.round)
+            continue
+        except ValueError as err:   # an unknown layout name
+            raise InputError(str(err), file=fname) from None
+        return _with_settings(t, wb, fname, name)
+    raise first_error or InputError("no sheet holds a crosstable", file=fname)
+
+
+def _empty(v: Any) -> bool:
+    return v is None or (isinstance(v, str) and not v.strip())
+
+
+def _block(ws) -> tuple[Optional[list[list]], str]:
+    """The crosstable block of a sheet: the longest run of non-empty rows, from its first used
+    column up to the first empty column. Returns (grid, A1 reference of its top-left cell)."""
+    rows = [list(r) for r in ws.iter_rows(values_only=True)]
+    used = [any(not _empty(v) for v in r) for r in rows]
+    best: Optional[tuple[int, int]] = None
+    r = 0
+    while r < len(rows):
+        if used[r]:
+            s = r
+            while r < len(rows) and used[r]:
+                r += 1
+            if best is None or r - s > best[1] - best[0]:
+                best = (s, r)
+        r += 1
+    if best is None:
+        return None, "A1"
+    block = rows[best[0]:best[1]]
+    width = max(len(x) for x in block)
+    block = [x + [None] * (width - len(x)) for x in block]
+    cols = [any(not _empty(x[c]) for x in block) for c in range(width)]
+    c0 = cols.index(True)
+    c1 = c0
+    while c1 < width and cols[c1]:
+        c1 += 1
+    grid = [x[c0:c1] for x in block]
+    return grid, f"{_col(c0 + 1)}{best[0] + 1}"
+
+
+def _with_settings(t: Tournament, wb, fname: str, sheet: str) -> Tournament:
+    """Name, start date and tie-breaks from the Standings sheet's settings, when present."""
+    from dataclasses import replace
+
+    changes: dict[str, Any] = {"source": f"{fname}!{sheet}"}
+    if STANDINGS in wb.sheetnames:
+        ws = wb[STANDINGS]
+        label = {str(ws.cell(row, 1).value or "").strip(): ws.cell(row, 2).value for row in SETTINGS.values()}
+        if "Tournament" in label and label["Tournament"]:
+            changes["name"] = str(label["Tournament"])
+        date = label.get("Start date")
+        if isinstance(date, dt.datetime):
+            changes["start_date"] = date.date()
+        elif isinstance(date, dt.date):
+            changes["start_date"] = date
+        elif isinstance(date, str) and date.strip():
+            try:
+                changes["start_date"] = dt.date.fromisoformat(date.strip().replace("/", "-"))
+            except ValueError:
+                raise InputError(f"{date!r} is not a date (YYYY-MM-DD)", file=fname,
+                                 cell=f"{STANDINGS}!B{SETTINGS['Start date']}") from None
+        codes = label.get("Tie-breaks")
+        if isinstance(codes, str) and codes.strip():
+            try:
+                resolve_tiebreaks(t, codes)
+            except TbxlError as err:
+                raise InputError(str(err), file=fname, cell=f"{STANDINGS}!B{SETTINGS['Tie-breaks']}") from None
+            changes["tiebreaks"] = tuple(c.strip() for c in codes.split(",") if c.strip())
+    return replace(t, **changes)

@@ -1,0 +1,480 @@
+"""Workbooks: the shipped ones evaluated by the `formulas` engine with tbxl's functions registered,
+against the core and against the values stored in the files; the CLI on a workbook; write -> read
+round trips; read errors with sheet!cell; the .xlsm and the template."""
+
+from __future__ import annotations
+
+import json
+import os
+import zipfile
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from conftest import DATA
+from tbxl import cli, excel
+from tbxl.crosstable import to_grid
+from tbxl.errors import InputError
+from tbxl.model import Pairing
+from tbxl.standings import compute_standings
+from tbxl.trf import read_trf
+from tbxl.workbook import read_workbook, write_template, write_workbook
+
+os.environ.setdefault("TQDM_DISABLE", "1")
+formulas = pytest.importorskip("formulas")
+np = pytest.importorskip("numpy")
+schedula = pytest.importorskip("schedula")
+openpyxl = pytest.importorskip("openpyxl")
+
+ROOT = Path(__file__).resolve().parents[1]
+BOOKS = ROOT / "workbooks"
+SWISS = DATA / "tec-2023" / "held_swiss_5.trf"
+RR = DATA / "tec-2023" / "held_round_robin.trf"
+SEED2 = DATA / "seeds" / "seed002-buchholz-swiss.trf"
+
+#: The shipped workbooks: the TRF each was made from (with the pairing override) and its layout.
+SHIPPED = {
+    "tec-swiss.xlsx": (SWISS, None, "compact"),
+    "tec-swiss.xlsm": (SWISS, None, "compact"),
+    "tec-round-robin.xlsx": (RR, "round-robin", "matrix"),
+    "seed002-sm3.xlsx": (SEED2, None, "sm3"),
+}
+
+
+# -- the formulas engine with tbxl's functions ----------------------------------------------
+
+def _arg(a):
+    """A `formulas` argument as Excel's classic add-in passes it: rows of values, None for empty."""
+    if isinstance(a, np.ndarray):
+        rows = [[None if v is schedula.EMPTY else v for v in row] for row in a.tolist()]
+        return rows[0][0] if a.shape == (1, 1) else rows
+    return None if a is schedula.EMPTY else a
+
+
+def _bridge(f):
+    Error = formulas.tokens.operand.Error  # noqa: N806
+
+    def call(*args):
+        try:
+            v = f(*[_arg(a) for a in args])
+        except ValueError:
+            return Error.errors["#VALUE!"]
+        if isinstance(v, str) and v == "#N/A":
+            return Error.errors["#N/A"]
+        if isinstance(v, list):
+            return np.array(v, dtype=object)
+        return v
+    return formulas.functions.wrap_func(call)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def registered():
+    funcs = formulas.get_functions()
+    for name in excel.__all__:
+        funcs[name] = _bridge(getattr(excel, name))
+    yield
+
+
+def evaluate(path: Path) -> dict[tuple[str, str], object]:
+    """Every formula cell of ``path`` computed by `formulas`: (SHEET, A1) -> value (arrays expanded)."""
+    model = formulas.ExcelModel().loads(str(path)).finish()
+    sol = model.calculate()
+    out = {}
+    for key, ranges in sol.items():
+        if "]" not in str(key) or not hasattr(ranges, "value"):
+            continue                      # the engine's own entries ("#REF!", "self")
+        sheet, ref = key.split("]", 1)[1].rsplit("!", 1)
+        sheet = sheet.strip("'")
+        value = ranges.value
+        first = ref.split(":")[0]
+        col = "".join(ch for ch in first if ch.isalpha())
+        row = int("".join(ch for ch in first if ch.isdigit()))
+        c0 = openpyxl.utils.column_index_from_string(col)
+        for i, line in enumerate(value.tolist()):
+            for j, v in enumerate(line):
+                out[(sheet, f"{openpyxl.utils.get_column_letter(c0 + j)}{row + i}")] = v
+    return out
+
+
+def formula_cells(path: Path) -> dict[tuple[str, str], str]:
+    """(SHEET, A1) -> formula text of every formula cell (the whole range of an array formula)."""
+    wb = openpyxl.load_workbook(path)
+    out = {}
+    for ws in wb.worksheets:
+        for row in ws.iter_rows():
+            for cell in row:
+                v = cell.value
+                if isinstance(v, openpyxl.worksheet.formula.ArrayFormula):
+                    for line in ws[v.ref]:
+                        for c in line:
+                            out[(ws.title.upper(), c.coordinate)] = v.text
+                elif isinstance(v, str) and v.startswith("="):
+                    out[(ws.title.upper(), cell.coordinate)] = v
+    return out
+
+
+def stored_values(path: Path) -> dict[tuple[str, str], object]:
+    wb = openpyxl.load_workbook(path, data_only=True)
+    return {(ws.title.upper(), c.coordinate): c.value for ws in wb.worksheets for row in ws.iter_rows()
+            for c in row}
+
+
+def plain(v):
+    """An evaluated value as a comparable Python value ('' for empty, errors as their text)."""
+    if isinstance(v, np.generic):
+        v = v.item()
+    if v is schedula.EMPTY or v is None:
+        return ""
+    if isinstance(v, formulas.tokens.operand.XlError):
+        return str(v)
+    return v
+
+
+def load_source(trf: Path, pairing):
+    return read_trf(trf, pairing=Pairing(pairing) if pairing else None)
+
+
+# -- the shipped workbooks ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", sorted(SHIPPED))
+def test_shipped_formulas_equal_core_and_stored_values(name):
+    path = BOOKS / name
+    trf, pairing, layout = SHIPPED[name]
+    t = load_source(trf, pairing)
+    wb = openpyxl.load_workbook(path, data_only=True)
+    rules = wb["Standings"]["B3"].value
+    codes = wb["Standings"]["B4"].value.split(",")
+    st = compute_standings(t, codes, rules)
+    values = evaluate(path)
+    stored = stored_values(path)
+    cells = formula_cells(path)
+    assert cells, "no formulas"
+    # every formula cell: the engine's value == the value stored in the file
+    for key in cells:
+        assert plain(values[key]) == plain(stored[key]), (key, values[key], stored[key])
+    # the tie-break columns against the core
+    ws = wb["Crosstable"]
+    header = [c.value for c in ws[1]]
+    first = len(header) - len(codes)           # the formula columns close the header row
+    assert header[first:] == codes and header[first - 1] is None
+    checked = 0
+    for c, code in enumerate(header[first:], first + 1):
+        for r in range(2, ws.max_row + 1):
+            sn = ws.cell(r, 1).value
+            letter = openpyxl.utils.get_column_letter(c)
+            got = plain(values[("CROSSTABLE", f"{letter}{r}")])
+            exact = st.row(sn).values[code]
+            assert got == ("" if exact is None else float(exact)), (name, code, sn, got, exact)
+            checked += 1
+    assert checked == len(codes) * len(t.players)
+    # the STANDINGS spill against the core
+    table = [[plain(values[("STANDINGS", f"{openpyxl.utils.get_column_letter(1 + j)}{6 + i}")])
+              for j in range(4 + len(codes))] for i in range(1 + len(t.players))]
+    assert table[0] == ["Rank", "SNo", "Name", "Pts"] + codes
+    for line, row in zip(table[1:], st.rows):
+        assert line[1:3] == [row.player.start_number, row.player.name]
+        assert line[3] == float(row.points)
+        assert line[4:] == ["" if row.values[c] is None else float(row.values[c]) for c in codes]
+
+
+def test_shipped_tec_values_are_the_official_ones():
+    wb = openpyxl.load_workbook(BOOKS / "tec-swiss.xlsx", data_only=True)
+    ws = wb["Crosstable"]
+    assert wb["Standings"]["B3"].value == "fide-2024"          # the TRF's 2024 start date
+    header = [c.value for c in ws[1]]
+    official = json.loads((DATA / "tec-2023" / "expected-fide2024.json").read_text(),
+                          parse_float=Fraction)["files"]["held_swiss_5.trf"]["tiebreaks"]
+    for code, key in (("BH/C1", "BH-C1"), ("BH", "BH"), ("SB", "SB"), ("PS", "PS"), ("WIN", "WIN")):
+        col = header.index(code) + 1
+        for r in range(2, 18):
+            sn = ws.cell(r, 1).value
+            assert ws.cell(r, col).value == float(official[key][str(sn)]), (code, sn)
+
+
+@pytest.mark.parametrize("name", sorted(SHIPPED))
+def test_cli_compute_on_workbook_equals_trf(name, capsys):
+    trf, pairing, _ = SHIPPED[name]
+    assert cli.main(["compute", str(BOOKS / name), "--format", "json"]) == 0
+    from_book = json.loads(capsys.readouterr().out)
+    args = ["compute", str(trf), "--format", "json"] + (["--pairing", pairing] if pairing else [])
+    assert cli.main(args) == 0
+    from_trf = json.loads(capsys.readouterr().out)
+    assert from_book == from_trf
+
+
+@pytest.mark.parametrize("name", sorted(SHIPPED) + ["template.xlsx"])
+def test_shipped_workbooks_are_up_to_date(name, tmp_path):
+    """The files in workbooks/ are what workbooks/build.sh makes from the current code."""
+    out = tmp_path / name
+    if name == "template.xlsx":
+        write_template(out, players=20, rounds=9)
+    else:
+        trf, pairing, layout = SHIPPED[name]
+        write_workbook(load_source(trf, pairing), out, layout=layout)
+    def cells(p):
+        wb = openpyxl.load_workbook(p)
+        return {ws.title: [[(c.value.text if hasattr(c.value, "text") else c.value) for c in row]
+                           for row in ws.iter_rows()] for ws in wb.worksheets if ws.title != "Help"}
+    assert cells(out) == cells(BOOKS / name), "run: sh workbooks/build.sh"
+    def values(p):   # the Help sheet quotes other modules' docstrings: not compared
+        return {k: v for k, v in stored_values(p).items() if k[0] != "HELP"}
+    assert values(out) == values(BOOKS / name), "run: sh workbooks/build.sh"
+
+
+def test_stored_values_and_dynamic_array_in_the_xml():
+    z = zipfile.ZipFile(BOOKS / "tec-swiss.xlsx")
+    sheet1 = z.read("xl/worksheets/sheet1.xml").decode()
+    assert "<f>BUCHHOLZ_CUT($A$1:$I$17,$A2,1,Standings!$B$3)</f><v>11</v>" in sheet1
+    assert "<f>SONNEBORN_BERGER($A$1:$I$17,$A15,Standings!$B$3)</f><v>4.5</v>" in sheet1
+    assert "<v />" not in sheet1 and "<v></v>" not in sheet1
+    sheet2 = z.read("xl/worksheets/sheet2.xml").decode()
+    assert 't="str" cm="1"><f t="array" ref="A6:I22">STANDINGS(Crosstable!$A$1:$I$17,$B$4,$B$3)</f>' in sheet2
+    assert "XLDAPR" in z.read("xl/metadata.xml").decode()
+    assert "sheetMetadata" in z.read("xl/_rels/workbook.xml.rels").decode()
+    assert "/xl/metadata.xml" in z.read("[Content_Types].xml").decode()
+    assert 'fullCalcOnLoad="0"' in z.read("xl/workbook.xml").decode() or \
+        "fullCalcOnLoad" not in z.read("xl/workbook.xml").decode()
+
+
+def test_xlsm_for_the_classic_add_in():
+    path = BOOKS / "tec-swiss.xlsm"
+    z = zipfile.ZipFile(path)
+    assert "xl/vbaProject.bin" in z.namelist()
+    types = z.read("[Content_Types].xml").decode()
+    assert "application/vnd.ms-excel.sheet.macroEnabled.main+xml" in types
+    assert "vbaProject" in z.read("xl/_rels/workbook.xml.rels").decode()
+    wb = openpyxl.load_workbook(path, keep_vba=True)
+    assert wb.sheetnames == ["Crosstable", "Standings", "Help", "xlwings.conf"]
+    conf = wb["xlwings.conf"]
+    assert (conf["A1"].value, conf["B1"].value) == ("UDF Modules", "tbxl.excel")
+    assert conf["A2"].value is None                        # the add-in reads A1 down to an empty cell
+    # the same formulas and values as the .xlsx
+    xlsx = stored_values(BOOKS / "tec-swiss.xlsx")
+    xlsm = stored_values(path)
+    for key, v in xlsx.items():
+        if key[0] in ("CROSSTABLE", "STANDINGS"):
+            assert xlsm.get(key) == v, key
+
+
+def test_help_sheet():
+    wb = openpyxl.load_workbook(BOOKS / "tec-swiss.xlsx")
+    text = "\n".join(str(r[0]) for r in wb["Help"].iter_rows(values_only=True) if r[0])
+    for fn in ("BUCHHOLZ(", "BUCHHOLZ_CUT(", "SONNEBORN_BERGER(", "SB(", "PROGRESSIVE(", "TIEBREAK(",
+               "STANDINGS("):
+        assert fn in text
+    for word in ("Compact layout", "Swiss-Manager layout", "Round-robin layout", "#N/A", "#VALUE!",
+                 "fide-2026", "fide-2024", "sm-real-points", "plain", "xlwings Lite", "Import Functions",
+                 "cell      = game | bye"):
+        assert word in text, word
+
+
+# -- the template -----------------------------------------------------------------------------
+
+def test_template_formulas_are_empty_not_errors():
+    path = BOOKS / "template.xlsx"
+    values = evaluate(path)
+    cells = formula_cells(path)
+    assert len(cells) >= 5 * 20 + 1
+    for key in cells:
+        assert plain(values[key]) == "", (key, values[key])
+    ws = openpyxl.load_workbook(path)["Crosstable"]
+    assert [c.value for c in ws[1]][:13] == ["No", "Name", "Rtg"] + [f"R{k}" for k in range(1, 10)] + ["Pts"]
+    assert ws.max_row == 21
+
+
+def test_template_filled_in_computes(tmp_path):
+    """An organizer types the TEC crosstable into the template: the formulas give the core's values."""
+    t = read_trf(SWISS)
+    grid = to_grid(t, "compact")
+    wb = openpyxl.load_workbook(BOOKS / "template.xlsx")
+    ws = wb["Crosstable"]
+    for r, row in enumerate(grid[1:], 2):
+        cells = row[:3] + row[3:8]             # No, Name, Rtg, R1..R5 (R6..R9 stay empty)
+        for c, v in enumerate(cells, 1):
+            ws.cell(r, c, v)
+        ws.cell(r, 13, row[-1])                # Pts
+    wb["Standings"]["B3"] = "fide-2024"
+    path = tmp_path / "filled.xlsx"
+    wb.save(path)
+    values = evaluate(path)
+    st = compute_standings(t, "BH/C1,BH,SB,PS,WIN", "fide-2024")
+    header = [c.value for c in ws[1]]
+    for code in ("BH/C1", "BH", "SB", "PS", "WIN"):
+        letter = openpyxl.utils.get_column_letter(header.index(code) + 1)
+        for r in range(2, 22):
+            got = plain(values[("CROSSTABLE", f"{letter}{r}")])
+            if r <= 17:
+                assert got == float(st.row(r - 1).values[code]), (code, r)
+            else:
+                assert got == "", (code, r)            # rows without a player stay empty
+    # the CLI reads it too
+    back = read_workbook(path)
+    assert len(back.players) == 16 and back.rounds == 5
+
+
+# -- write -> read round trips ---------------------------------------------------------------
+
+@pytest.mark.parametrize("layout", ["compact", "sm3"])
+def test_round_trip_swiss(tmp_path, layout):
+    t = read_trf(SWISS)
+    path = tmp_path / f"t-{layout}.xlsx"
+    write_workbook(t, path, layout=layout)
+    back = read_workbook(path)
+    assert back.pairing is Pairing.SWISS and back.rounds == t.rounds
+    assert back.name == t.name and back.start_date == t.start_date
+    for p in t.players:
+        q = back.player(p.start_number)
+        assert (q.name, q.rating) == (p.name, p.rating)
+        assert q.rounds == p.rounds
+    assert read_workbook(path, layout=layout).players == back.players
+    assert read_workbook(path, sheet="crosstable").players == back.players
+
+
+def test_round_trip_matrix(tmp_path):
+    t = read_trf(RR, pairing=Pairing.ROUND_ROBIN)
+    path = tmp_path / "rr.xlsx"
+    write_workbook(t, path, layout="matrix", tiebreaks="SB,KS")
+    back = read_workbook(path)
+    assert back.pairing is Pairing.ROUND_ROBIN and back.tiebreaks == ("SB", "KS")
+    a, b = compute_standings(t, "SB,KS,DE"), compute_standings(back, "SB,KS,DE")
+    assert [(r.player.start_number, r.points, r.values) for r in a.rows] == \
+        [(r.player.start_number, r.points, r.values) for r in b.rows]
+    header = [c.value for c in openpyxl.load_workbook(path)["Crosstable"][1]]
+    assert header[header.index(None) + 1:] == ["SB", "KS"]
+
+
+def test_layout_follows_the_pairing_system(tmp_path):
+    with pytest.raises(InputError, match="the matrix layout is for round robins"):
+        write_workbook(read_trf(SWISS), tmp_path / "x.xlsx", layout="matrix")
+    rr = read_trf(RR, pairing=Pairing.ROUND_ROBIN)
+    for layout in ("compact", "sm3"):
+        with pytest.raises(InputError, match="a round robin is written in the matrix layout"):
+            write_workbook(rr, tmp_path / "x.xlsx", layout=layout)
+    write_workbook(rr, tmp_path / "rr.xlsx")                  # default: matrix
+    assert read_workbook(tmp_path / "rr.xlsx").pairing is Pairing.ROUND_ROBIN
+    write_workbook(read_trf(SWISS), tmp_path / "sw.xlsx")     # default: compact
+    assert openpyxl.load_workbook(tmp_path / "sw.xlsx")["Crosstable"]["D2"].value == "9w1"
+    with pytest.raises(InputError, match="unknown layout"):
+        write_workbook(rr, tmp_path / "x.xlsx", layout="diagonal")
+    assert not (tmp_path / "x.xlsx").exists()
+
+
+def test_explicit_rules_and_tiebreaks(tmp_path):
+    t = read_trf(SWISS)
+    path = tmp_path / "x.xlsx"
+    write_workbook(t, path, tiebreaks="BH/M1,SB/C1,ARO,KS", rules="fide-2017")
+    values = evaluate(path)
+    st = compute_standings(t, "BH/M1,SB/C1,ARO,KS", "fide-2017")
+    ws = openpyxl.load_workbook(path)["Crosstable"]
+    header = [c.value for c in ws[1]]
+    assert ws["K2"].value == '=BUCHHOLZ_CUT($A$1:$I$17,$A2,"M1",Standings!$B$3)'
+    assert ws["L2"].value == "=TIEBREAK($A$1:$I$17,$A2,L$1,Standings!$B$3)"
+    for code in ("BH/M1", "SB/C1", "ARO", "KS"):
+        letter = openpyxl.utils.get_column_letter(header.index(code) + 1)
+        for r in range(2, 18):
+            exact = st.row(ws.cell(r, 1).value).values[code]
+            assert plain(values[("CROSSTABLE", f"{letter}{r}")]) == float(exact)
+
+
+def test_write_is_atomic_and_never_over_the_input(tmp_path):
+    t = read_trf(SWISS)
+    src = tmp_path / "in.xlsx"
+    write_workbook(t, src)
+    before = src.read_bytes()
+    with pytest.raises(InputError, match="refusing to overwrite"):
+        write_workbook(t, src, inputs=[src])
+    assert src.read_bytes() == before
+    with pytest.raises(InputError, match=".xlsx or .xlsm"):
+        write_workbook(t, tmp_path / "out.csv")
+    with pytest.raises(Exception):
+        write_workbook(t, tmp_path / "out.xlsx", tiebreaks="NOPE")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.xlsx"]     # no temporary files left
+    assert cli.main(["workbook", str(src), "-o", str(src)]) == 1
+
+
+def test_reproducible_with_source_date_epoch(tmp_path, monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1767225600")
+    t = read_trf(SEED2)
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    write_workbook(t, tmp_path / "a" / "x.xlsx", layout="sm3")
+    write_workbook(t, tmp_path / "b" / "x.xlsx", layout="sm3")
+    assert (tmp_path / "a" / "x.xlsx").read_bytes() == (tmp_path / "b" / "x.xlsx").read_bytes()
+
+
+# -- reading errors and hand-made books --------------------------------------------------------
+
+def test_read_error_names_file_sheet_and_cell(tmp_path):
+    path = tmp_path / "bad.xlsx"
+    write_workbook(read_trf(SWISS), path)
+    wb = openpyxl.load_workbook(path)
+    wb["Crosstable"]["F7"] = "12x1"
+    wb.save(path)
+    with pytest.raises(InputError) as err:
+        read_workbook(path)
+    e = err.value
+    assert e.file == str(path) and e.cell == "Crosstable!F7" and e.round == 3
+    assert "row 7, round 3: '12x1' is not a result" in e.message
+    assert str(e).startswith(f"{path}!Crosstable!F7: ")
+    assert cli.main(["compute", str(path)]) == 1
+
+
+def test_hand_made_book_with_title_and_other_sheet_names(tmp_path):
+    wb = openpyxl.Workbook()
+    notes = wb.active
+    notes.title = "Notes"
+    ws = wb.create_sheet("Club 2025")
+    ws["A1"] = "Club championship 2025"
+    grid = to_grid(read_trf(SEED2), "compact")
+    for r, row in enumerate(grid, 3):
+        for c, v in enumerate(row, 2):          # the table starts at B3
+            ws.cell(r, c, v)
+    ws.cell(3, 2 + len(grid[0]), "BH")          # a hand-made tie-break column right next to it
+    for r in range(4, 4 + 6):
+        ws.cell(r, 2 + len(grid[0]), 4)
+    ws.cell(12, 2, "Arbiter: somebody")          # a note below, after an empty row
+    path = tmp_path / "hand.xlsx"
+    wb.save(path)
+    t = read_workbook(path)
+    assert len(t.players) == 6 and t.rounds == 3 and t.source.endswith("!Club 2025")
+    assert compute_standings(t, "BH/C1,BH").row(4).values["BH"] == 5
+    bad = openpyxl.load_workbook(path)
+    bad["Club 2025"]["D5"] = "9w1"               # player 1, round 1 against a player who is not there
+    bad.save(path)
+    with pytest.raises(InputError) as err:
+        read_workbook(path)
+    assert err.value.cell.startswith("Club 2025!") and err.value.file == str(path)
+
+
+def test_read_workbook_errors(tmp_path):
+    path = tmp_path / "x.xlsx"
+    write_workbook(read_trf(SEED2), path, layout="sm3")
+    with pytest.raises(InputError, match="no sheet named 'Nope'; the sheets are Crosstable, Standings"):
+        read_workbook(path, sheet="Nope")
+    with pytest.raises(InputError, match="unknown layout"):
+        read_workbook(path, layout="diagonal")
+    with pytest.raises(InputError):
+        read_workbook(path, sheet="Help")
+    junk = tmp_path / "junk.xlsx"
+    junk.write_text("not a zip")
+    with pytest.raises(InputError, match="not a readable"):
+        read_workbook(junk)
+    empty = tmp_path / "empty.xlsx"
+    openpyxl.Workbook().save(empty)
+    with pytest.raises(InputError) as err:
+        read_workbook(empty)
+    assert err.value.file == str(empty)
+    with pytest.raises(InputError, match="no player rows"):
+        read_workbook(BOOKS / "template.xlsx")
+
+
+def test_settings_are_checked(tmp_path):
+    path = tmp_path / "x.xlsx"
+    write_workbook(read_trf(SEED2), path)
+    wb = openpyxl.load_workbook(path)
+    wb["Standings"]["B4"] = "BH,NOPE"
+    wb.save(path)
+    with pytest.raises(InputError) as err:
+        read_workbook(path)
+    assert err.value.cell == "Standings!B4"
