@@ -14,7 +14,7 @@ if command -v apt-get >/dev/null 2>&1; then
 fi
 if [ ! -x .venv/bin/python ]; then python3 -m venv .venv; fi
 .venv/bin/python -m pip install -q --upgrade pip
-.venv/bin/python -m pip install -q -e ".[test]"
+.venv/bin/python -m pip install -q -e ".[all,test]"
 mkdir -p out
 .venv/bin/tbxl compute tbxl/examples/held_swiss_5.trf --rules fide-2024
 .venv/bin/tbxl report tbxl/examples/held_swiss_5.trf --rules fide-2024 --derivations all -o out/standings.pdf

@@ -95,6 +95,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except InputError as err:
         print(f"tbxl: error: {err}", file=sys.stderr)
         return 1
+    except MissingExtra as err:
+        print(f"tbxl: error: {err}", file=sys.stderr)
+        return 1
     except TbxlError as err:  # unknown rules / tie-break: a usage error
         print(f"tbxl: error: {err}", file=sys.stderr)
         return 2
@@ -104,6 +107,23 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     finally:
         if gc_was_enabled:
             gc.enable()
+
+
+EXTRAS = {"report": "report", "workbook": "xlsx", "excel": "excel"}
+
+
+class MissingExtra(TbxlError):
+    """An optional room's packages are not installed (exit 1, not a usage error)."""
+
+
+def _room(module: str, name: str):
+    """A function of an optional room, with a clear message when its extra is not installed."""
+    import importlib
+    try:
+        return getattr(importlib.import_module(f"tbxl.{module}"), name)
+    except ImportError as err:
+        raise MissingExtra(f"this command needs {err.name or 'an optional package'}: "
+                        f"pip install 'tbxl[{EXTRAS[module]}]'") from None
 
 
 def _load(args):
@@ -143,7 +163,7 @@ def _run(args, parser) -> int:
             raise InputError(f"no player with start number {args.player}", file=args.input)
         codes = [args.tiebreak] if args.tiebreak else ["PTS"] + st.codes
         if args.output and args.output.lower().endswith(".pdf"):
-            from .report import render_appeal_pdf
+            render_appeal_pdf = _room("report", "render_appeal_pdf")
             render_appeal_pdf(st, args.player, args.output, lang=args.lang, paper=args.paper,
                               input_path=args.input, codes=codes)
             return 0
@@ -160,14 +180,15 @@ def _run(args, parser) -> int:
             missing = [n for n in players if n not in st.context.index]
             if missing:
                 raise InputError(f"no player with start number {missing[0]}", file=args.input)
-        from .report import render_pdf
+        render_pdf = _room("report", "render_pdf")
         render_pdf(st, args.output, lang=args.lang, derivations=args.derivations, players=players,
                    paper=args.paper, input_path=args.input, html=args.html,
                    progress=sys.stderr.isatty())
         return 0
     if args.command == "workbook":
-        from .workbook import write_workbook
-        write_workbook(tournament, args.output, layout=args.layout or "compact",
+        write_workbook = _room("workbook", "write_workbook")
+        layout = args.layout or ("matrix" if tournament.is_round_robin else "compact")
+        write_workbook(tournament, args.output, layout=layout,
                        tiebreaks=args.tiebreaks, rules=args.rules, inputs=[args.input])
         return 0
     parser.error(f"unknown command {args.command}")

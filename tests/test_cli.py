@@ -140,3 +140,21 @@ def test_rules_lists_every_convention(capsys):
     for name in ("fide-2026", "fide-2024", "fide-2017", "sm-real-points", "sm-half-point", "sm-self-draw",
                  "sm-virtual-opponent", "standard", "fide-draws", "plain"):
         assert name in out
+
+
+def test_missing_extra_gives_a_clear_error(capsys, monkeypatch, tmp_path):
+    # A core-only install (no WeasyPrint): the report command says which extra to install.
+    monkeypatch.delitem(sys.modules, "tbxl.report", raising=False)
+    monkeypatch.setitem(sys.modules, "weasyprint", None)
+    code, _, err = run(capsys, "report", SWISS, "-o", str(tmp_path / "x.pdf"))
+    assert code == 1
+    assert "pip install 'tbxl[report]'" in err and "weasyprint" in err
+
+
+def test_core_imports_only_the_standard_library():
+    code = ("import sys, tbxl.model, tbxl.conventions, tbxl.tiebreaks, tbxl.standings, tbxl.trf, "
+            "tbxl.crosstable, tbxl.cli; "
+            "print(sorted(m.split('.')[0] for m in sys.modules if m.split('.')[0] in "
+            "('xlwings','weasyprint','openpyxl','jinja2','numpy')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

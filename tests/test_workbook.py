@@ -22,10 +22,10 @@ from tbxl.trf import read_trf
 from tbxl.workbook import read_workbook, write_template, write_workbook
 
 os.environ.setdefault("TQDM_DISABLE", "1")
-formulas = pytest.importorskip("formulas")
-np = pytest.importorskip("numpy")
-schedula = pytest.importorskip("schedula")
-openpyxl = pytest.importorskip("openpyxl")
+import formulas  # noqa: E402
+import numpy as np  # noqa: E402
+import schedula  # noqa: E402
+import openpyxl  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 BOOKS = ROOT / "workbooks"
