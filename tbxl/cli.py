@@ -16,7 +16,7 @@ import warnings
 from typing import Optional, Sequence
 
 from . import __version__
-from .errors import InputError, InputWarning, TbxlError
+from .errors import InputError, InputWarning, MissingDependency, TbxlError
 from .formatting import decimal_text, json_number_raw
 
 LAYOUTS = ("compact", "sm3", "matrix")
@@ -95,7 +95,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except InputError as err:
         print(f"tbxl: error: {err}", file=sys.stderr)
         return 1
-    except MissingExtra as err:
+    except MissingDependency as err:
         print(f"tbxl: error: {err}", file=sys.stderr)
         return 1
     except TbxlError as err:  # unknown rules / tie-break: a usage error
@@ -112,9 +112,6 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 EXTRAS = {"report": "report", "workbook": "xlsx", "excel": "excel"}
 
 
-class MissingExtra(TbxlError):
-    """An optional room's packages are not installed (exit 1, not a usage error)."""
-
 
 def _room(module: str, name: str):
     """A function of an optional room, with a clear message when its extra is not installed."""
@@ -122,8 +119,7 @@ def _room(module: str, name: str):
     try:
         return getattr(importlib.import_module(f"tbxl.{module}"), name)
     except ImportError as err:
-        raise MissingExtra(f"this command needs {err.name or 'an optional package'}: "
-                        f"pip install 'tbxl[{EXTRAS[module]}]'") from None
+        raise MissingDependency(err.name or "an optional package", EXTRAS[module]) from None
 
 
 def _load(args):

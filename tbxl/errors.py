@@ -58,6 +58,13 @@ class InputWarning(UserWarning):
     """A recoverable problem in the input (e.g. a points column that disagrees with the results)."""
 
 
+class MissingDependency(TbxlError):
+    """An optional room's packages are not installed; the message names the extra to install."""
+
+    def __init__(self, package: str, extra: str) -> None:
+        super().__init__(f"this needs {package}: pip install 'tbxl[{extra}]'")
+
+
 class UnknownTiebreak(TbxlError, ValueError):
     """A tie-break code that the registry does not know."""
 

@@ -29,7 +29,7 @@ from urllib.parse import unquote, urlparse
 from urllib.request import url2pathname, urlopen
 
 from . import __version__
-from .errors import InputError
+from .errors import InputError, MissingDependency
 from .files import check_not_input, write_atomic
 from .formatting import decimal_text
 from .tiebreaks.codes import CATALOGUE, parse
@@ -354,7 +354,10 @@ def render_html(view: dict, template: str = "report.html.j2", *, inline_css: boo
 
 
 def _to_pdf(html: str, progress: bool) -> bytes:
-    from weasyprint import HTML
+    try:
+        from weasyprint import HTML
+    except ImportError:
+        raise MissingDependency("WeasyPrint", "report") from None
     _progress(progress, "rendering", 0, 2)
     doc = HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=_weasyprint_fetcher()).render()
     _progress(progress, "rendering", 1, 2)

@@ -148,7 +148,7 @@ def test_missing_extra_gives_a_clear_error(capsys, monkeypatch, tmp_path):
     monkeypatch.setitem(sys.modules, "weasyprint", None)
     code, _, err = run(capsys, "report", SWISS, "-o", str(tmp_path / "x.pdf"))
     assert code == 1
-    assert "pip install 'tbxl[report]'" in err and "weasyprint" in err
+    assert "pip install 'tbxl[report]'" in err and "WeasyPrint" in err
 
 
 def test_core_imports_only_the_standard_library():
