@@ -69,6 +69,8 @@ def json_number_raw(raw, den: int):
         return json_number(Fraction(raw) / den)
     if raw % den == 0:
         return raw // den
+    if den == 2 or den == 4:
+        return raw / den  # halves and quarters: exact in binary, and their repr is the decimal
     d = den
     for p in (2, 5):
         while d % p == 0:

@@ -37,37 +37,29 @@ class Kind(enum.Enum):
     HPB = "hpb"                        # half-point bye, TRF H
     ZPB = "zpb"                        # zero-point bye / absent / withdrawn, TRF Z or blank
 
-    @property
-    def is_game(self) -> bool:
-        """True for a game played over the board (including games under one move)."""
-        return self is Kind.PLAYED or self is Kind.SHORT
-
-    @property
-    def is_paired(self) -> bool:
-        """True when there is a scheduled opponent (games and forfeits)."""
-        return self in _PAIRED
-
-    @property
-    def is_forfeit(self) -> bool:
-        return self in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT)
-
-    @property
-    def is_bye(self) -> bool:
-        return self in (Kind.PAB, Kind.FPB, Kind.HPB, Kind.ZPB)
-
-    @property
-    def is_requested_bye(self) -> bool:
-        """HPB or ZPB: a requested bye in the sense of C.07 16.1."""
-        return self is Kind.HPB or self is Kind.ZPB
-
-    @property
-    def is_vur(self) -> bool:
-        """Voluntary unplayed round (C.07 16.1): requested byes and forfeit losses."""
-        return self in _VUR
+    # Plain attributes, set below for every member (enum hashing is slow on hot paths):
+    # is_game     a game played over the board (including games under one move)
+    # is_paired   there is a scheduled opponent (games and forfeits)
+    # is_forfeit  forfeit win, forfeit loss or double forfeit
+    # is_bye      PAB, FPB, HPB or ZPB
+    # is_requested_bye  HPB or ZPB: a requested bye in the sense of C.07 16.1
+    # is_vur      voluntary unplayed round (C.07 16.1): requested byes and forfeit losses
+    is_game: bool
+    is_paired: bool
+    is_forfeit: bool
+    is_bye: bool
+    is_requested_bye: bool
+    is_vur: bool
 
 
-_PAIRED = frozenset({Kind.PLAYED, Kind.SHORT, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT})
-_VUR = frozenset({Kind.HPB, Kind.ZPB, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT})
+for _k in Kind:
+    _k.is_game = _k in (Kind.PLAYED, Kind.SHORT)
+    _k.is_forfeit = _k in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT)
+    _k.is_paired = _k.is_game or _k.is_forfeit
+    _k.is_bye = _k in (Kind.PAB, Kind.FPB, Kind.HPB, Kind.ZPB)
+    _k.is_requested_bye = _k in (Kind.HPB, Kind.ZPB)
+    _k.is_vur = _k in (Kind.HPB, Kind.ZPB, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT)
+del _k
 
 
 class Outcome(enum.IntEnum):

@@ -352,10 +352,18 @@ class _Reader:
             declared_points=declared, declared_rank=int(rank_text) if rank_text else None)
 
         row = _Row(player, number)
-        r = 1
-        while (start := _FIRST_ROUND_COLUMN + _ROUND_WIDTH * (r - 1)) <= len(line):
-            row.slots.append(self.slot(line, number, sn, r, start))
-            r += 1
+        slots = row.slots
+        plain = _PLAIN_CODES
+        for r, s in enumerate(range(_FIRST_ROUND_COLUMN - 1, len(line), _ROUND_WIDTH), 1):
+            f = line[s:s + _ROUND_WIDTH]
+            # Inline fast path of slot(): "oooo c r  " with digits, w/b and a game or forfeit code.
+            if len(f) >= 8 and f[4] == " " and f[6] == " " and f[8:10].strip() == "" \
+                    and f[0:4].strip().isdigit() and f[5] in "wbWB" and f[7].upper() in plain:
+                opp = int(f[0:4])
+                if opp and opp != sn:
+                    slots.append(_Slot(r, f[7].upper(), opp, f[5].lower(), s + 1))
+                    continue
+            slots.append(self.slot(line, number, sn, r, s + 1))
         return row
 
     def slot(self, line: str, number: int, sn: int, r: int, column: int) -> _Slot:

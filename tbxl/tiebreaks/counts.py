@@ -25,74 +25,52 @@ def is_game(ctx, i: int, r: int) -> bool:
     return ctx.kind[i][r] in _GAME
 
 
-def _black(ctx, i: int, r: int) -> bool:
-    return ctx.players[i].rounds[r].colour == "b"
+def _flag_rows(ctx) -> dict[str, list[list]]:
+    """Per player and round, whether the round counts for WIN, WON, BPG, BWG and REP (computed
+    once per context, whole rows at a time; REP rows hold None for a round-robin bye round)."""
+    def build():
+        win, rr = ctx.win, ctx.round_robin
+        rows: dict[str, list] = {"WIN": [], "WON": [], "BPG": [], "BWG": [], "REP": []}
+        for i, p in enumerate(ctx.players):
+            raw, out = ctx.raw_kind[i], ctx.out[i]
+            game = [is_game(ctx, i, r) for r in range(len(raw))] if rr else [k.is_game for k in ctx.kind[i]]
+            black = [e.colour == "b" for e in p.rounds]
+            won = [g and o == 2 for g, o in zip(game, out)]
+            # 7.1: the points of a win, with or without playing (forfeit win, FPB, a PAB worth a win).
+            rows["WIN"].append([o == 2 and pt >= win for o, pt in zip(out, ctx.pts[i])])
+            rows["WON"].append(won)
+            rows["BPG"].append([g and b for g, b in zip(game, black)])
+            rows["BWG"].append([w and b for w, b in zip(won, black)])
+            # 7.6: HPB, ZPB and forfeit losses are not elected (an FPB counts as elected, C07 §9 D9);
+            # the bye round of an odd round robin is no round to elect.
+            if rr:
+                rows["REP"].append([None if k.is_bye else not (k in _LOSS_FORFEITS and not g)
+                                    for k, g in zip(raw, game)])
+            else:
+                rows["REP"].append([not k.is_vur for k in raw])
+        return rows
+    return ctx.cached("count-rows", build)
 
 
-def _win(ctx, i, r):
-    # 7.1: the points of a win, with or without playing (forfeit win, FPB, a PAB worth a win).
-    return ctx.out[i][r] == 2 and ctx.pts[i][r] >= ctx.win
-
-
-def _won(ctx, i, r):
-    return ctx.out[i][r] == 2 and is_game(ctx, i, r)
-
-
-def _bpg(ctx, i, r):
-    return _black(ctx, i, r) and is_game(ctx, i, r)
-
-
-def _bwg(ctx, i, r):
-    return _won(ctx, i, r) and _black(ctx, i, r)
-
-
-def _not_elected(ctx, i, r):
-    # 7.6: HPB, ZPB and forfeit losses are subtracted (an FPB counts as elected, C07 §9 D9).
-    raw = ctx.raw_kind[i][r]
-    if ctx.round_robin:
-        if raw.is_bye:
-            return False  # the bye round of an odd round robin is no round to elect
-        return raw in _LOSS_FORFEITS and not is_game(ctx, i, r)
-    return raw.is_vur
-
-
-_COUNTERS = {
-    "WIN": (_win, "win"),
-    "WON": (_won, "won"),
-    "BPG": (_bpg, "bpg"),
-    "BWG": (_bwg, "bwg"),
-}
+_WHY = {"WIN": "win", "WON": "won", "BPG": "bpg", "BWG": "bwg"}
 
 
 def compute_count(ctx, d: Descriptor) -> Column:
-    if d.name == "REP":
-        raw = [sum(1 for r in range(len(ctx.kind[i])) if not _not_elected(ctx, i, r)
-                   and not (ctx.round_robin and ctx.raw_kind[i][r].is_bye))
-               for i in range(len(ctx.players))]
-        return Column(d.code, 1, raw)
-    test = _COUNTERS[d.name][0]
-    return Column(d.code, 1, [sum(1 for r in range(len(ctx.kind[i])) if test(ctx, i, r))
-                              for i in range(len(ctx.players))])
+    return Column(d.code, 1, [sum(1 for f in row if f) for row in _flag_rows(ctx)[d.name]])
 
 
 def explain_count(ctx, d: Descriptor, i: int) -> Derivation:
     terms = []
-    for r in range(len(ctx.kind[i])):
-        raw = ctx.raw_kind[i][r]
-        code = result_code(raw, ctx.out[i][r])
+    for r, flag in enumerate(_flag_rows(ctx)[d.name][i]):
+        code = result_code(ctx.raw_kind[i][r], ctx.out[i][r])
         j = ctx.opp[i][r]
         opp = ctx.players[j].start_number if j >= 0 else None
         if d.name == "REP":
-            if ctx.round_robin and raw.is_bye:
-                continue
-            out = _not_elected(ctx, i, r)
-            terms.append(Term(r + 1, opp, code, None, None,
-                              Reason.of("not_elected" if out else "elected"),
-                              "7.6", 0 if out else 1))
-        else:
-            test, why = _COUNTERS[d.name]
-            if test(ctx, i, r):
-                terms.append(Term(r + 1, opp, code, None, None, Reason.of(why), d.article, 1))
+            if flag is not None:
+                terms.append(Term(r + 1, opp, code, None, None, Reason.of("elected" if flag else "not_elected"),
+                                  "7.6", 1 if flag else 0))
+        elif flag:
+            terms.append(Term(r + 1, opp, code, None, None, Reason.of(_WHY[d.name]), d.article, 1))
     return Derivation(d.code, ctx.players[i].start_number, tuple(terms), sum(t.contribution for t in terms))
 
 

@@ -52,7 +52,7 @@ def _is_rated_game(ctx, i: int, r: int) -> bool:
     raw = ctx.raw_kind[i][r]
     if ctx.round_robin and raw.is_forfeit:
         return not ctx.conv.exceptions_15_2  # 2026 15.2: forfeits stay unplayed for Art. 10
-    return ctx.kind[i][r] in (Kind.PLAYED, Kind.SHORT)
+    return ctx.kind[i][r].is_game
 
 
 class _Ratings:
@@ -63,8 +63,12 @@ class _Ratings:
         fallback = unrated if unrated is not None else ctx.conv.unrated_rating
         self.rating = [p.rating if p.rating else fallback for p in ctx.players]
         self.available = all(r is not None for r in self.rating)
-        self.games = [[(r, ctx.opp[i][r]) for r in range(len(ctx.kind[i])) if _is_rated_game(ctx, i, r)]
-                      for i in range(len(ctx.players))]
+        if ctx.round_robin:
+            self.games = [[(r, ctx.opp[i][r]) for r in range(len(ctx.kind[i])) if _is_rated_game(ctx, i, r)]
+                          for i in range(len(ctx.players))]
+        else:  # the same test, whole rows at a time
+            self.games = [[(r, j) for r, (k, j) in enumerate(zip(kinds, opps)) if k.is_game]
+                          for kinds, opps in zip(ctx.kind, ctx.opp)]
         self._tpr: Optional[list] = None
         self._ptp: Optional[list] = None
 
