@@ -149,6 +149,14 @@ def _reason(reason, L: dict, fmt: "_Fmt") -> str:
     return reason.render(L.get("reasons"), fmt) if hasattr(reason, "render") else str(reason)
 
 
+def _rules_text(conv, L: dict) -> dict:
+    """The convention's title and source in the report's language (English where not translated);
+    a preset changed by settings (``fide-2024+vur_cut=always``) keeps the settings visible."""
+    base = conv.name.split("+")[0]
+    tr = L.get("conventions", {}).get(base, {})
+    return {"name": conv.name, "title": tr.get("title", conv.title), "source": tr.get("source", conv.source)}
+
+
 def _cut_name(name: str, width: int = NAME_WIDTH) -> str:
     name = unicodedata.normalize("NFC", name)
     return name if len(name) <= width else name[:width - 1] + "…"
@@ -300,7 +308,7 @@ def build_view(standings, *, lang: str = "en", derivations: str = "tied", player
         "event": {"name": t.name or file_name, "city": t.city, "dates": dates,
                   "chief_arbiter": t.chief_arbiter, "rounds": t.rounds, "players": len(t.players),
                   "after": after},
-        "rules": {"name": conv.name, "title": conv.title, "source": conv.source},
+        "rules": _rules_text(conv, L),
         "input": {"name": file_name, "sha256": digest},
         "foot": foot,
         "tiebreaks": [{"code": c, "text": _definition(c, L)} for c in st.codes],

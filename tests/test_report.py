@@ -355,3 +355,18 @@ def test_every_language_translates_every_reason():
         assert set(table) == set(REASONS), lang
         for key, text in table.items():
             assert fields(text) == fields(REASONS[key]), (lang, key)
+
+
+def test_rules_edition_is_translated():
+    from tbxl import conventions
+    from tbxl.conventions import PRESETS
+    from tbxl.report import build_view, labels
+    from tbxl.trf import read_trf
+    for lang in ("vi", "es", "ru", "ms"):
+        assert set(labels(lang)["conventions"]) == set(PRESETS), lang
+    t = read_trf(SWISS)
+    view = build_view(compute_standings(t, "BH", "fide-2024"), lang="es", derivations="none")
+    assert view["rules"]["title"] == "FIDE C.07 (2023/2024)" and "ejercicio oficial" in view["rules"]["source"]
+    view = build_view(compute_standings(t, "BH", conventions.get("fide-2024").with_settings(["vur_cut=always"])),
+                      lang="ru", derivations="none")
+    assert view["rules"]["name"] == "fide-2024+vur_cut=always" and "Справочник" in view["rules"]["source"]
