@@ -225,8 +225,11 @@ def render_csv(st) -> str:
 
 def _json_column(raw: list, den: int) -> list:
     """JSON numbers of a whole column at once (a comprehension per column, not a call per value)."""
-    if den == 1 and all(type(v) is int or v is None for v in raw):
-        return raw
+    if all(type(v) is int for v in raw):
+        if den == 1:
+            return raw
+        if den in (2, 4):  # halves and quarters: the float's repr is the exact decimal
+            return [v // den if v % den == 0 else v / den for v in raw]
     return [json_number_raw(v, den) for v in raw]
 
 

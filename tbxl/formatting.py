@@ -55,10 +55,18 @@ def json_number(v: Optional[Number]):
     """A JSON number: int when whole, else the exact decimal or 2 places (display only)."""
     if v is None:
         return None
-    f = Fraction(v)
-    if f.denominator == 1:
-        return f.numerator
-    return float(to_decimal(f))
+    if type(v) is int:
+        return v
+    num, den = v.numerator, v.denominator
+    if den == 1:
+        return num
+    d = den
+    for p in (2, 5):
+        while d % p == 0:
+            d //= p
+    if d == 1 and abs(num) < 2 ** 50:
+        return num / den  # a finite decimal: the float's shortest repr is that decimal
+    return ((200 * num + den) // (2 * den)) / 100  # half up to hundredths, computed exactly
 
 
 def json_number_raw(raw, den: int):
@@ -66,15 +74,7 @@ def json_number_raw(raw, den: int):
     if raw is None:
         return None
     if type(raw) is not int:
-        return json_number(Fraction(raw) / den)
+        return json_number(raw / den)
     if raw % den == 0:
         return raw // den
-    if den == 2 or den == 4:
-        return raw / den  # halves and quarters: exact in binary, and their repr is the decimal
-    d = den
-    for p in (2, 5):
-        while d % p == 0:
-            d //= p
-    if d == 1 and abs(raw) < 2 ** 50:
-        return raw / den  # a finite decimal: the float's shortest repr is that decimal
     return json_number(Fraction(raw, den))

@@ -50,16 +50,18 @@ class Kind(enum.Enum):
     is_bye: bool
     is_requested_bye: bool
     is_vur: bool
+    index: int
 
 
-for _k in Kind:
+for _n, _k in enumerate(Kind):
+    _k.index = _n  # a small int, for list lookups on hot paths (an enum hashes in Python code)
     _k.is_game = _k in (Kind.PLAYED, Kind.SHORT)
     _k.is_forfeit = _k in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT)
     _k.is_paired = _k.is_game or _k.is_forfeit
     _k.is_bye = _k in (Kind.PAB, Kind.FPB, Kind.HPB, Kind.ZPB)
     _k.is_requested_bye = _k in (Kind.HPB, Kind.ZPB)
     _k.is_vur = _k in (Kind.HPB, Kind.ZPB, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT)
-del _k
+del _k, _n
 
 
 class Outcome(enum.IntEnum):

@@ -51,6 +51,10 @@ _ROUND_WIDTH = 10
 
 # Codes of a round with an opponent, checked on the fast path of _Reader.slot.
 _PLAIN_CODES = frozenset("1=0WDL+-")
+# NamedTuple instances built from a tuple in C, skipping the Python-level __new__ (hot paths only).
+_new = tuple.__new__
+# A whole round field on the fast path: opponent (4 columns), colour w/b, a game or forfeit code.
+_FAST_SLOT = re.compile(r"(?: {3}\d| {2}\d\d| \d{3}|\d{4}) [wbWB] [10=WDLwdl+\-] {0,2}")
 
 # 092 / 192 tournament type (§10.1, §10.3): pre-determined pairings for round robins.
 _ROUND_ROBIN = re.compile(r"robin|berger|(?<![a-z0-9])rr(?![a-z0-9])", re.IGNORECASE)
@@ -353,15 +357,14 @@ class _Reader:
 
         row = _Row(player, number)
         slots = row.slots
-        plain = _PLAIN_CODES
+        fast = _FAST_SLOT.fullmatch
         for r, s in enumerate(range(_FIRST_ROUND_COLUMN - 1, len(line), _ROUND_WIDTH), 1):
             f = line[s:s + _ROUND_WIDTH]
-            # Inline fast path of slot(): "oooo c r  " with digits, w/b and a game or forfeit code.
-            if len(f) >= 8 and f[4] == " " and f[6] == " " and f[8:10].strip() == "" \
-                    and f[0:4].strip().isdigit() and f[5] in "wbWB" and f[7].upper() in plain:
+            # Fast path of slot(): "oooo c r" with an opponent, w/b and a game or forfeit code.
+            if fast(f):
                 opp = int(f[0:4])
                 if opp and opp != sn:
-                    slots.append(_Slot(r, f[7].upper(), opp, f[5].lower(), s + 1))
+                    slots.append(_new(_Slot, (r, f[7].upper(), opp, f[5].lower(), s + 1)))
                     continue
             slots.append(self.slot(line, number, sn, r, s + 1))
         return row
@@ -407,7 +410,9 @@ class _Reader:
 
     def build_players(self, scoring: Scoring, rounds: int) -> tuple[Player, ...]:
         by_number = {row.player.start_number: row for row in self.rows}
-        table = scoring.table
+        # code -> (kind, outcome, points): one str-keyed lookup per game on the fast path.
+        unit = scoring.unit
+        games = {code: (k, o, scoring.table[k, o], int(scoring.table[k, o] * unit)) for code, (k, o) in _GAMES.items()}
         short = []
         players = []
         for row in self.rows:
@@ -416,6 +421,7 @@ class _Reader:
                 short.append(str(sn))
             entries: list[RoundEntry] = []
             slots = row.slots
+            total = 0  # points in units of 1/unit
             for r in range(1, rounds + 1):
                 slot = slots[r - 1] if r <= len(slots) else row.slot(r)
                 # Fast path: a played game whose opponent's line mirrors it (checked in entry()).
@@ -424,16 +430,21 @@ class _Reader:
                     mate = other.slots[r - 1]
                     if mate.opponent == sn and (slot.code, mate.code) in _COMPLEMENTS \
                             and mate.colour != slot.colour:
-                        kind, outcome = _GAMES[slot.code]
-                        entries.append(RoundEntry(r, kind, outcome, table[kind, outcome], slot.opponent,
-                                                  slot.colour))
+                        kind, outcome, points, units = games[slot.code]
+                        entries.append(_new(RoundEntry, (r, kind, outcome, points, slot.opponent, slot.colour)))
+                        total += units
                         continue
-                entries.append(self.entry(scoring, row, slot, by_number))
+                e = self.entry(scoring, row, slot, by_number)
+                entries.append(e)
+                total += int(e.points * unit)
             player = row.player
             # The Player is still private to the reader: fill its rounds in place rather than copy
             # a frozen dataclass per player (dataclasses.replace cost 5 % of a large read).
             object.__setattr__(player, "rounds", tuple(entries))
-            self.check_points(player, row.line)
+            declared = player.declared_points
+            # D21 in integer units first (every point is a multiple of 1/unit); details only on a mismatch.
+            if declared is not None and declared * unit != total:
+                self.check_points(player, row.line)
             players.append(player)
         if short:
             self.notes.append(f"players {', '.join(short)}: record shorter than {rounds} rounds; "

@@ -39,7 +39,10 @@ class Context:
         self.outcome_units = [int(s.outcome_points(o) * q) for o in (Outcome.LOSS, Outcome.DRAW, Outcome.WIN)]
         self.draw = self.outcome_units[1]
         self.win = self.outcome_units[2]
-        units = {(k, o): int(s.points(k, o) * q) for k in Kind for o in Outcome}
+        units = [[0, 0, 0] for _ in Kind]  # [kind.index][outcome] -> points in units
+        for k in Kind:
+            for o in Outcome:
+                units[k.index][o] = int(s.points(k, o) * q)
         index = self.index
         short_unplayed = conv.short_games == "unplayed"
         rr = self.round_robin
@@ -58,7 +61,7 @@ class Context:
                              if convert else raw)
             self.opp.append([-1 if e.opponent is None else get(e.opponent, -1) for e in rounds])
             self.out.append([int(e.outcome) for e in rounds])
-            self.pts.append([units[e.kind, e.outcome] for e in rounds])
+            self.pts.append([units[e.kind.index][e.outcome] for e in rounds])
         self._fore: Optional[Context] = None
         self._cache: dict = {}
         if fore:
