@@ -49,8 +49,26 @@ def _items_cached(ctx, sb: bool):
     return ctx.cached(("items", sb), lambda: [items(ctx, i, sb) for i in range(len(ctx.players))])
 
 
+def _bh_rows(ctx) -> list:
+    """Per player, what BH and its cuts need: the sorted opponent values of a player who played
+    every round (cuts are then plain order statistics, 14.1-14.4), else the items (VURs, dummies)."""
+    value, unplayed_rows = ctx.value, ctx.unplayed_rows
+    return [items(ctx, i) if i in unplayed_rows else sorted([value[j] for j in opp])
+            for i, opp in enumerate(ctx.opp)]
+
+
 def compute_bh(ctx, d: Descriptor) -> Column:
-    return Column(d.code, ctx.unit, cuts.kept_sums(ctx, _items_cached(ctx, False), d.low, d.high, ("items", False)))
+    rows = ctx.cached("bh-rows", lambda: _bh_rows(ctx))
+    low, high, rule = d.low, d.high, ctx.conv.vur_cut
+    raw = []
+    for row in rows:
+        if row and type(row[0]) is tuple:
+            raw.append(cuts.kept_sum(row, low, high, rule))
+        else:
+            n = len(row)
+            lo = min(low, n)
+            raw.append(sum(row[lo:max(lo, n - high)]))
+    return Column(d.code, ctx.unit, raw)
 
 
 def compute_fb(ctx, d: Descriptor) -> Column:
