@@ -9,11 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from fractions import Fraction
-from typing import Optional, Sequence, Union
+from typing import Optional, Union
 
 from . import conventions
 from .conventions import Convention
-from .derivation import Derivation, Reason, Term
+from .derivation import Derivation, Reason
 from .errors import InputError
 from .model import Player, Tournament
 from .tiebreaks import Context, compute, explain as explain_value

@@ -68,7 +68,7 @@ def test_round_robin_15_2_and_2026_exceptions():
 
 def test_short_games_setting_d10():
     b = Builder(2).player(1).player(2).player(3)
-    from tbxl.model import Kind, Outcome, make_entry
+    from tbxl.model import Kind
     t = b.game(1, 1, 3, "1-0").top_up(3, 1).build()
     # turn round 1 into a game under one move (TRF W/L)
     p1, p3 = t.player(1), t.player(3)

@@ -9,7 +9,7 @@ from fractions import Fraction as F
 import pytest
 
 import tbxl.crosstable as ct
-from tbxl.crosstable import berger_round, berger_schedule, detect_layout, read_grid, to_grid
+from tbxl.crosstable import berger_schedule, detect_layout, read_grid, to_grid
 from tbxl.errors import InputError, InputWarning
 from tbxl.model import Kind, Outcome, Pairing, Player, Scoring, Tournament, make_entry
 

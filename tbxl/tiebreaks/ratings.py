@@ -12,7 +12,6 @@ from fractions import Fraction
 from typing import Optional
 
 from ..derivation import Derivation, Reason, Term
-from ..model import Kind
 from .base import Column, result_code
 from .codes import Descriptor
 
