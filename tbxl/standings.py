@@ -146,7 +146,10 @@ def compute_standings(tournament: Tournament, tiebreaks=None, rules: Union[str, 
     def sort_keys(level: int) -> list:
         if level not in keys:
             col = cols[level]
-            keys[level] = [col.sort_key(i) for i in range(len(col.raw))]
+            if any(v is None for v in col.raw):
+                keys[level] = [col.sort_key(i) for i in range(len(col.raw))]
+            else:  # the same order as sort_key, without a call per player
+                keys[level] = list(col.raw) if col.ascending else [-v for v in col.raw]
         return keys[level]
 
     def split(group: list[int], level: int) -> list[list[int]]:

@@ -94,18 +94,22 @@ class Context:
         """Scores, 16.2 categories and the values seen by opponents."""
         conv = self.conv
         self.score = [sum(p) for p in self.pts]
-        games = (Kind.PLAYED, Kind.SHORT)
-        self.unplayed_rows = {i for i, ks in enumerate(self.kind) if len(ks) != self.n or any(k not in games for k in ks)}
+        n = self.n
+        self.unplayed_rows = {i for i, ks in enumerate(self.kind)
+                              if len(ks) != n or not all(k.is_game for k in ks)}
         if self.round_robin:
             # C.07 4.9: no dummy and no adjusted score in pre-determined pairings.
             self.cat = [[0] * len(k) for k in self.kind]
             self.value = list(self.score)
         else:
-            fpb = conv.fpb_returns_to_play
-            self.cat = [unplayed.categories(k, fpb) for k in self.kind]
-            mode, draw = conv.opponent_score, self.draw
-            self.value = [unplayed.opponent_value(k, p, c, draw, mode)
-                          for k, p, c in zip(self.kind, self.pts, self.cat)]
+            # A player who played every round has no categories to find and is worth the score.
+            fpb, mode, draw = conv.fpb_returns_to_play, conv.opponent_score, self.draw
+            self.cat = [[0] * len(k) for k in self.kind]
+            self.value = list(self.score)
+            for i in self.unplayed_rows:
+                kinds = self.kind[i]
+                self.cat[i] = unplayed.categories(kinds, fpb)
+                self.value[i] = unplayed.opponent_value(kinds, self.pts[i], self.cat[i], draw, mode)
 
     # -- conversions at the edge -------------------------------------------------------------
     def frac(self, units: int, scale: int = 1) -> Fraction:
