@@ -70,9 +70,17 @@ class _Ratings:
                           for kinds, opps in zip(ctx.kind, ctx.opp)]
         self._tpr: Optional[list] = None
         self._ptp: Optional[list] = None
+        self._sorted: Optional[list] = None
+
+    def sorted_ratings(self, i: int) -> list[int]:
+        """The ratings of player index ``i``'s rated opponents, lowest first (computed once)."""
+        if self._sorted is None:
+            rating = self.rating
+            self._sorted = [sorted([rating[j] for _, j in games]) for games in self.games]
+        return self._sorted[i]
 
     def aro(self, i: int, low: int = 0, high: int = 0) -> Optional[int]:
-        rs = sorted(self.rating[j] for _, j in self.games[i])
+        rs = self.sorted_ratings(i)
         rs = rs[low:len(rs) - high] if high else rs[low:]
         return _half_up(sum(rs), len(rs)) if rs else None
 
