@@ -46,6 +46,8 @@ def _parser() -> argparse.ArgumentParser:
                         help="fail when the points column disagrees with the results")
         sp.add_argument("--sheet", help="worksheet of a workbook input (default: detected)")
         sp.add_argument("--layout", choices=LAYOUTS, help="crosstable layout of a workbook input")
+        sp.add_argument("-v", "--verbose", action="store_true",
+                        help="also print the reader's notes (records ignored, encoding used)")
 
     c = sub.add_parser("compute", help="standings with tie-break values")
     common(c)
@@ -125,7 +127,13 @@ def _room(module: str, name: str):
 
 def _load(args):
     from .readers import load
-    return load(args.input, pairing=args.pairing, strict=args.strict, sheet=args.sheet, layout=args.layout)
+    notes: list[str] = []
+    tournament = load(args.input, pairing=args.pairing, strict=args.strict, sheet=args.sheet,
+                      layout=args.layout, notes=notes)
+    if args.verbose:
+        for note in notes:
+            print(f"tbxl: note: {args.input}: {note}", file=sys.stderr)
+    return tournament
 
 
 def _standings(args, tournament):

@@ -13,10 +13,11 @@ WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 
 
 def load(path, *, pairing: Optional[str] = None, strict: bool = False, sheet: Optional[str] = None,
-         layout: Optional[str] = None) -> Tournament:
+         layout: Optional[str] = None, notes: Optional[list] = None) -> Tournament:
     """Read ``path``: ``.xlsx``/``.xlsm`` through :mod:`tbxl.workbook`, anything else as TRF.
 
-    ``pairing`` ("swiss" / "round-robin") overrides what the file says.
+    ``pairing`` ("swiss" / "round-robin") overrides what the file says; ``notes``, when given,
+    receives the reader's remarks (records ignored, encoding fallbacks, short records).
     """
     p = Path(path)
     if not p.exists():
@@ -35,5 +36,8 @@ def load(path, *, pairing: Optional[str] = None, strict: bool = False, sheet: Op
             from dataclasses import replace
             t = replace(t, pairing=forced)
         return t
-    from .trf import read_trf
-    return read_trf(os.fspath(p), strict=strict, pairing=forced)
+    from .trf import read_trf_with_notes
+    tournament, remarks = read_trf_with_notes(os.fspath(p), strict=strict, pairing=forced)
+    if notes is not None:
+        notes.extend(remarks)
+    return tournament

@@ -158,3 +158,10 @@ def test_core_imports_only_the_standard_library():
             "('xlwings','weasyprint','openpyxl','jinja2','numpy')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_verbose_prints_the_reader_notes(capsys):
+    code, _, err = run(capsys, "compute", SWISS, "-v", "-o", os.devnull)
+    assert code == 0 and "tbxl: note:" in err and "record 062 ignored" in err
+    code, _, err = run(capsys, "compute", SWISS, "-o", os.devnull)
+    assert err == ""
