@@ -65,9 +65,7 @@ def compute_bh(ctx, d: Descriptor) -> Column:
         if row and type(row[0]) is tuple:
             raw.append(cuts.kept_sum(row, low, high, rule))
         else:
-            n = len(row)
-            lo = min(low, n)
-            raw.append(sum(row[lo:max(lo, n - high)]))
+            raw.append(sum(cuts.kept(row, low, high)))
     return Column(d.code, ctx.unit, raw)
 
 

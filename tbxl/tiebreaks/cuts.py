@@ -55,18 +55,25 @@ def select(items: Sequence[Item], low: int, high: int, vur_rule: str) -> list[tu
     return cuts
 
 
+def kept(order: Sequence, low: int, high: int) -> Sequence:
+    """The part of a list sorted by significance that Cut-``low`` / Median keep: without VURs the
+    cuts are plain order statistics (14.1-14.4).
+
+    >>> kept([1, 2, 3, 4, 5], 1, 0), kept([1, 2, 3, 4, 5], 1, 1), kept([1, 2], 2, 1)
+    ([2, 3, 4, 5], [2, 3, 4], [])
+    """
+    n = len(order)
+    lo = min(low, n)
+    return order[lo:max(lo, n - high)]
+
+
 def kept_sum(items: Sequence[Item], low: int, high: int, vur_rule: str) -> int:
     """Sum of the contributions left after the cuts (the fast path of :func:`select`)."""
-    total = sum(it[0] for it in items)
     if low == 0 and high == 0:
-        return total
+        return sum(it[0] for it in items)
     if vur_rule == cv.VUR_NONE or not any(it[2] for it in items):
-        # Without VURs the cuts are plain order statistics.
-        order = sorted(items, key=lambda it: (it[1], it[0]))
-        n = len(order)
-        drop = order[:min(low, n)] + order[max(min(low, n), n - high):] if high else order[:low]
-        return total - sum(it[0] for it in drop)
-    return total - sum(items[k][0] for k, _ in select(items, low, high, vur_rule))
+        return sum(c for _, c in kept(sorted((it[1], it[0]) for it in items), low, high))
+    return sum(it[0] for it in items) - sum(items[k][0] for k, _ in select(items, low, high, vur_rule))
 
 
 def kept_sums(ctx, all_items: Sequence[Sequence[Item]], low: int, high: int, key) -> list[int]:
@@ -83,9 +90,6 @@ def kept_sums(ctx, all_items: Sequence[Sequence[Item]], low: int, high: int, key
     for items, total, order in zip(all_items, totals, orders):
         if order is None:
             out.append(total - sum(items[k][0] for k, _ in select(items, low, high, rule)))
-            continue
-        n = len(order)
-        lo = min(low, n)
-        hi = max(lo, n - high)
-        out.append(sum(c for _, c in order[lo:hi]))
+        else:
+            out.append(sum(c for _, c in kept(order, low, high)))
     return out

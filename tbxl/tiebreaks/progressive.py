@@ -10,6 +10,7 @@ from fractions import Fraction
 from itertools import accumulate
 
 from ..derivation import Derivation, Reason, Term
+from . import cuts
 from .base import Column, result_code
 from .codes import Descriptor
 
@@ -19,7 +20,9 @@ def _running(ctx, i: int) -> list[int]:
 
 
 def _kept(n: int, d: Descriptor) -> range:
-    return range(min(d.low, n), max(min(d.low, n), n - d.high))
+    """Rounds whose running score counts: PS cuts by position, the first rounds (and the last
+    ones for Median), whatever their values."""
+    return cuts.kept(range(n), d.low, d.high)
 
 
 def compute_ps(ctx, d: Descriptor) -> Column:
