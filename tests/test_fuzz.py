@@ -1,0 +1,58 @@
+"""Bad input never crashes: mutated TRF files and crosstable grids give a result or an InputError
+with a location, never another exception."""
+
+import warnings
+
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from conftest import DATA
+from tbxl.crosstable import read_grid
+from tbxl.errors import InputError
+from tbxl.standings import compute_standings
+from tbxl.trf import parse_trf
+
+TRF = (DATA / "tec-2023" / "held_swiss_5.trf").read_text()
+CHARS = st.sampled_from(list(" 0123456789wbWB=+-HZUFDLX.,\t/xé\n"))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.integers(0, len(TRF) - 1), CHARS), min_size=1, max_size=4))
+def test_mutated_trf_reads_or_fails_with_a_location(edits):
+    text = list(TRF)
+    for pos, ch in edits:
+        text[pos] = ch
+    text = "".join(text)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            t = parse_trf(text, source="fuzz.trf")
+        except InputError as err:
+            assert str(err).startswith("fuzz.trf"), str(err)
+            return
+    compute_standings(t, "BH/C1,BH,SB,PS,WIN,ARO,DE", "fide-2026")
+
+
+GRID = [["No", "Name", "R1", "R2", "R3"],
+        [1, "A", "2w1", "3b½", "4w0"],
+        [2, "B", "1b0", "4w1", "3b="],
+        [3, "C", "4b1", "1w½", "2w="],
+        [4, "D", "3w0", "2b0", "1b1"]]
+CELLS = st.one_of(st.sampled_from(["", 0, None, "bye", "H", "Z", "F", "+", "-", "x", "12w1", "2b+", "3w-",
+                                   "1w1", "2b½", "5w=", "4", 4.0, "w", "½", "1/2"]),
+                  st.text(alphabet="0123456789wbWB=+-½ hzf", max_size=5), st.integers(-3, 9))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 4), st.integers(2, 4), CELLS), min_size=1, max_size=3))
+def test_mutated_grid_reads_or_fails_with_a_location(edits):
+    grid = [row[:] for row in GRID]
+    for r, c, v in edits:
+        grid[r][c] = v
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            t = read_grid(grid, origin="Sheet1!A1")
+        except InputError as err:
+            assert err.cell and err.cell.startswith("Sheet1!"), str(err)
+            return
+    compute_standings(t, "BH/C1,BH,SB,PS,DE", "fide-2026")
