@@ -175,6 +175,15 @@ def _cell_value(v: Any) -> Any:
     return None if v == "" else v
 
 
+def _put(ws, row: int, col: int, value: Any):
+    """Write a value from the input as data: a name like ``=HYPERLINK(...)`` or ``=1+2`` stays text
+    (openpyxl would store any string starting with "=" as a formula: formula injection)."""
+    cell = ws.cell(row, col, value)
+    if isinstance(value, str):
+        cell.data_type = "s"
+    return cell
+
+
 def _formula_for(d: Descriptor, rng: str, player: str, header: str, rules: str) -> tuple[str, tuple]:
     """The formula text of one tie-break cell and the call that computes its value."""
     plain = not (d.limit or d.played_forfeits or d.fore or d.reverse or d.unrated is not None)
@@ -205,7 +214,7 @@ def _fill_crosstable(ws, grid: list[list], descs: Sequence[Descriptor], rules_na
     for r, row in enumerate(grid, 1):
         for c, v in enumerate(row, 1):
             if v is not None and v != "":
-                ws.cell(r, c, v)
+                _put(ws, r, c, v)
     rng = f"$A$1:${_col(width)}${height}"
     bold = Font(bold=True)
     formula_fill = PatternFill("solid", fgColor="EEF3FA")
@@ -248,7 +257,7 @@ def _fill_standings(ws, t: Tournament, grid: list[list], rng: str, rules: str, c
     for label, row in SETTINGS.items():
         ws.cell(row, 1, label).font = bold
         v = values[label]
-        cell = ws.cell(row, 2, v if v not in ("", None) else None)
+        cell = _put(ws, row, 2, v if v not in ("", None) else None)
         if isinstance(v, dt.date):
             cell.number_format = "yyyy-mm-dd"
     ws.cell(5, 1, "Rules: fide-2026 (current FIDE), fide-2024, fide-2017, sm-* ... (see Help); "
@@ -267,7 +276,7 @@ def _fill_standings(ws, t: Tournament, grid: list[list], rng: str, rules: str, c
         for j, v in enumerate(row):
             if i == 0 and j == 0:
                 continue
-            cell = ws.cell(r0 + i, c0 + j, _cell_value(v))
+            cell = _put(ws, r0 + i, c0 + j, _cell_value(v))
             if i == 0:
                 cell.font = bold
     ws.cell(r0, c0).font = bold
@@ -433,7 +442,7 @@ def _fill_help(ws, rng: str, layout: str, codes: list[str], rules: str, filename
               "mono": Font(name="Consolas")}
     for r, (style, text) in enumerate(_help_lines(rng, layout, codes, rules, filename, t), 1):
         if text:
-            cell = ws.cell(r, 1, text)
+            cell = _put(ws, r, 1, text)
             if style in styles:
                 cell.font = styles[style]
     ws.column_dimensions["A"].width = 120

@@ -478,3 +478,18 @@ def test_settings_are_checked(tmp_path):
     with pytest.raises(InputError) as err:
         read_workbook(path)
     assert err.value.cell == "Standings!B4"
+
+
+def test_names_starting_with_equals_stay_text(tmp_path):
+    # Formula injection: a name or event title like "=HYPERLINK(...)" must be written as text.
+    from dataclasses import replace as dc_replace
+    t = read_trf(ROOT / "tests" / "data" / "seeds" / "seed002-buchholz-swiss.trf")
+    t = dc_replace(t, name='=HYPERLINK("http://example.com","x")',
+                   players=tuple(dc_replace(p, name="=1+2") if p.start_number == 1 else p for p in t.players))
+    out = tmp_path / "inj.xlsx"
+    write_workbook(t, out)
+    wb = openpyxl.load_workbook(out)
+    assert wb["Crosstable"]["B2"].value == "=1+2" and wb["Crosstable"]["B2"].data_type == "s"
+    assert wb["Standings"]["B1"].data_type == "s"
+    back = read_workbook(out)
+    assert back.player(1).name == "=1+2" and back.name.startswith("=HYPERLINK")
