@@ -221,12 +221,18 @@ def render_table(st) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _csv_text(text: str) -> str:
+    """A name as CSV data: a leading ``= + - @`` would make a spreadsheet run it as a formula
+    (CSV injection), so such a name gets a leading apostrophe, as spreadsheets do themselves."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
 def render_csv(st) -> str:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(["rank", "start_number", "name", "points"] + st.codes)
     for r in st.rows:
-        w.writerow([r.rank_label, r.player.start_number, r.player.name, decimal_text(r.points)]
+        w.writerow([r.rank_label, r.player.start_number, _csv_text(r.player.name), decimal_text(r.points)]
                    + [decimal_text(r.values[c]) for c in st.codes])
     return buf.getvalue()
 

@@ -165,3 +165,12 @@ def test_verbose_prints_the_reader_notes(capsys):
     assert code == 0 and "tbxl: note:" in err and "record 062 ignored" in err
     code, _, err = run(capsys, "compute", SWISS, "-o", os.devnull)
     assert err == ""
+
+
+def test_csv_names_cannot_become_formulas(capsys, tmp_path):
+    lines = Path(SWISS).read_text().splitlines()
+    lines = [l[:14] + "=HYPERLINK(1)".ljust(33) + l[47:] if l.startswith("001    2") else l for l in lines]
+    f = tmp_path / "inj.trf"
+    f.write_text("\n".join(lines) + "\n")
+    code, out, _ = run(capsys, "compute", str(f), "--format", "csv", "--tiebreaks", "BH")
+    assert code == 0 and "2,'=HYPERLINK(1)," in out
