@@ -146,9 +146,15 @@ def _standings(args, tournament):
 def _emit(args, text: str) -> None:
     if getattr(args, "output", None):
         from .files import write_atomic
-        write_atomic(args.output, text, inputs=[args.input])
+        write_atomic(args.output, text, inputs=[args.input])  # always UTF-8
     else:
-        sys.stdout.write(text)
+        try:
+            sys.stdout.write(text)
+        except UnicodeEncodeError:
+            # A terminal or pipe that cannot show "Nguyễn" or "Иванов" (e.g. a legacy Windows code
+            # page): show what it can rather than fail; -o FILE keeps every character.
+            enc = sys.stdout.encoding or "ascii"
+            sys.stdout.write(text.encode(enc, errors="replace").decode(enc))
 
 
 def _run(args, parser) -> int:

@@ -174,3 +174,12 @@ def test_csv_names_cannot_become_formulas(capsys, tmp_path):
     f.write_text("\n".join(lines) + "\n")
     code, out, _ = run(capsys, "compute", str(f), "--format", "csv", "--tiebreaks", "BH")
     assert code == 0 and "2,'=HYPERLINK(1)," in out
+
+
+def test_a_terminal_without_unicode_does_not_crash(tmp_path):
+    trf = Path(SWISS).read_text().replace("Bruno      ", "Иванов Пётр")
+    f = tmp_path / "ru.trf"
+    f.write_text(trf, encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "tbxl.cli", "compute", str(f), "--tiebreaks", "BH"],
+                         capture_output=True, env={**os.environ, "PYTHONIOENCODING": "ascii"})
+    assert out.returncode == 0 and b"??????" in out.stdout
