@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Callable, Mapping, Optional, Sequence, Union
+from typing import Callable, Mapping, Optional, Union
 
 Number = Union[Fraction, int]
 
@@ -211,7 +211,3 @@ class Derivation:
             lines.append(f"  total {fmt(self.total)}")
         lines.extend(f"  note: {n}" for n in self.notes)
         return "\n".join(lines)
-
-
-def keep(terms: Sequence[Term]) -> list[Term]:
-    return [t for t in terms if not t.is_cut]

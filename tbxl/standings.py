@@ -1,7 +1,5 @@
 """Ranking by points and an ordered tie-break list (C.07 Art. 4.2), DE re-applied per Art. 6,
 shared places for participants equal on everything.
-
->>> from tbxl.trf import read_trf  # doctest: +SKIP
 """
 
 from __future__ import annotations

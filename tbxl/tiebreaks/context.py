@@ -13,7 +13,6 @@ from ..conventions import Convention
 from ..model import Kind, Outcome, Player, Tournament
 from . import unplayed
 
-_GAME_KINDS = (Kind.PLAYED, Kind.SHORT)
 
 
 class Context:
@@ -114,13 +113,6 @@ class Context:
     # -- conversions at the edge -------------------------------------------------------------
     def frac(self, units: int, scale: int = 1) -> Fraction:
         return Fraction(units, self.unit * scale)
-
-    def fmt(self, units: int) -> str:
-        f = Fraction(units, self.unit)
-        return str(f.numerator) if f.denominator == 1 else format(float(f), "g")
-
-    def is_game(self, i: int, r: int) -> bool:
-        return self.kind[i][r] in _GAME_KINDS
 
     @property
     def fore(self) -> "Context":
