@@ -134,9 +134,15 @@ def _opponents_otb(ctx, i: int) -> list[int]:
     return [ctx.opp[i][r] for r, k in enumerate(ctx.kind[i]) if k is Kind.PLAYED or k is Kind.SHORT]
 
 
-def compute_aob(ctx, d: Descriptor) -> Column:
+def _opponents_bh(ctx, d: Descriptor) -> Column:
+    """The BH (or, with /F, FB) column that AOB averages, computed once per context (the same
+    cache key as the registry's, so a BH column already computed is reused)."""
     base = Descriptor("FB" if d.fore else "BH", d.low, d.high)
-    bh = (compute_fb if d.fore else compute_bh)(ctx, base).raw
+    return ctx.cached(("col", base), lambda: (compute_fb if d.fore else compute_bh)(ctx, base))
+
+
+def compute_aob(ctx, d: Descriptor) -> Column:
+    bh = _opponents_bh(ctx, d).raw
     raw: list[Optional[Fraction]] = []
     for i in range(len(ctx.players)):
         opps = _opponents_otb(ctx, i)
@@ -145,14 +151,14 @@ def compute_aob(ctx, d: Descriptor) -> Column:
 
 
 def explain_aob(ctx, d: Descriptor, i: int) -> Derivation:
-    base = Descriptor("FB" if d.fore else "BH", d.low, d.high)
-    bh = (compute_fb if d.fore else compute_bh)(ctx, base).raw
+    col = _opponents_bh(ctx, d)
+    bh = col.raw
     terms = []
     for r, k in enumerate(ctx.kind[i]):
         if k is Kind.PLAYED or k is Kind.SHORT:
             j = ctx.opp[i][r]
             terms.append(Term(r + 1, ctx.players[j].start_number, result_code(ctx.raw_kind[i][r], ctx.out[i][r]),
-                              None, None, Reason.of("opp_tiebreak", code=base.code), "8.2", ctx.frac(bh[j])))
+                              None, None, Reason.of("opp_tiebreak", code=col.code), "8.2", ctx.frac(bh[j])))
     value = (sum((t.contribution for t in terms), Fraction(0)) / len(terms)) if terms else None
     return Derivation(d.code, ctx.players[i].start_number, tuple(terms), value, divisor=len(terms) or None,
                       notes=(Reason.of("note.otb_only"),))

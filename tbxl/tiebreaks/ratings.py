@@ -157,7 +157,7 @@ def explain_rating(ctx, d: Descriptor, i: int) -> Derivation:
     me = ctx.players[i].start_number
     if not R.available:
         return Derivation(d.code, me, (), None, notes=(Reason.of("note.unrated"),))
-    value = compute_rating(ctx, d).raw[i]
+    value = ctx.cached(("col", d), lambda: compute_rating(ctx, d)).raw[i]  # once per context, not per player
     if d.name == "RTNG":
         return Derivation(d.code, me, (), value, notes=(Reason.of("note.own_rating"),))
     per_opp = {"ARO": R.rating, "TPR": R.rating, "PTP": R.rating,
