@@ -81,10 +81,12 @@ class Standings:
         return [d.code for d in self.tiebreaks]
 
     def row(self, start_number: int) -> Row:
-        for row in self.rows:
-            if row.player.start_number == start_number:
-                return row
-        raise KeyError(start_number)
+        """The row of a start number (``KeyError`` if there is none)."""
+        return self._row_of[start_number]
+
+    @cached_property
+    def _row_of(self) -> dict[int, Row]:
+        return {row.player.start_number: row for row in self.rows}
 
     def explain(self, start_number: int, code: str) -> Derivation:
         """The derivation of one value; DE shows its mini-tables."""
