@@ -28,7 +28,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"tbxl {__version__}")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    def common(sp, tiebreaks=True):
+    def common(sp, tiebreaks=True, after_round=True):
         sp.add_argument("input", metavar="INPUT", help="TRF file or crosstable workbook (.xlsx)")
         sp.add_argument("--rules", metavar="NAME",
                         help="convention (default: by start date; see 'tbxl rules')")
@@ -39,7 +39,8 @@ def _parser() -> argparse.ArgumentParser:
             sp.add_argument("--tiebreaks", metavar="CODES",
                             help="comma-separated tie-break codes, e.g. 'BH/C1,BH,SB' (default: the "
                                  "file's 212/202 record, else BH/C1,BH,SB,PS,WIN or DE,SB,WIN,KS)")
-        sp.add_argument("--after-round", type=int, metavar="K", help="standings as after round K")
+        if after_round:
+            sp.add_argument("--after-round", type=int, metavar="K", help="standings as after round K")
         sp.add_argument("--pairing", choices=("swiss", "round-robin"),
                         help="override the pairing system read from the file")
         sp.add_argument("--strict", action="store_true",
@@ -75,6 +76,28 @@ def _parser() -> argparse.ArgumentParser:
     w = sub.add_parser("workbook", help="write a crosstable workbook with tie-break formulas")
     common(w)
     w.add_argument("-o", "--output", required=True, metavar="FILE", help=".xlsx or .xlsm to write")
+
+    a = sub.add_parser("audit", help="check published tie-breaks or ranks against the rules and name "
+                                     "the rule each difference follows")
+    common(a, after_round=False)
+    a.add_argument("--published", metavar="FILE",
+                   help="published standings (CSV or .xlsx): a start-number column and one column per "
+                        "tie-break (BH-C1, 'Buchholz Cut 1', TB1 ...); default: the input's rank column")
+    a.add_argument("--map", action="append", default=[], metavar="COLUMN=CODE",
+                   help="what a published column holds, e.g. 'TB1=BH/C1', 'Nr.=start', 'Pl=rank', 'Club=ignore'")
+    a.add_argument("--published-sheet", metavar="NAME", help="worksheet of a published .xlsx")
+    a.add_argument("--format", choices=("text", "json"), default="text")
+    a.add_argument("-o", "--output", metavar="FILE", help="write to FILE (.pdf: the audit report)")
+    a.add_argument("--lang", default="en", help="report language: en, vi, es, ru, ms")
+    a.add_argument("--paper", choices=("a4", "letter"), default="a4")
+
+    k = sub.add_parser("compare", help="standings under several conventions side by side")
+    common(k)
+    k.add_argument("--format", choices=("text", "json"), default="text")
+    k.add_argument("--changed-only", action="store_true", help="only players whose rank or a value changes")
+    k.add_argument("-o", "--output", metavar="FILE", help="write to FILE (.pdf: the comparison report)")
+    k.add_argument("--lang", default="en", help="report language: en, vi, es, ru, ms")
+    k.add_argument("--paper", choices=("a4", "letter"), default="a4")
 
     sub.add_parser("rules", help="list the conventions for unplayed games")
     return p
@@ -196,6 +219,14 @@ def _run(args, parser) -> int:
                    paper=args.paper, input_path=args.input, html=args.html,
                    progress=sys.stderr.isatty())
         return 0
+    if args.command == "audit":
+        if args.map and not args.published:
+            parser.error("--map names columns of a --published file")
+        return _audit(args, tournament)
+    if args.command == "compare":
+        if not args.rules or "," not in args.rules:
+            parser.error("compare needs two or more rule sets, e.g. --rules fide-2024,fide-2026")
+        return _compare(args, tournament)
     if args.command == "workbook":
         write_workbook = _room("workbook", "write_workbook")
         layout = args.layout or ("matrix" if tournament.is_round_robin else "compact")
@@ -204,6 +235,63 @@ def _run(args, parser) -> int:
         return 0
     parser.error(f"unknown command {args.command}")
     return 2
+
+
+def _is_pdf(args) -> bool:
+    return bool(args.output) and args.output.lower().endswith(".pdf")
+
+
+def _audit(args, tournament) -> int:
+    """``tbxl audit``: exit 0 when every published number follows the rules or a named rule set,
+    1 when some difference follows none (or the input is bad)."""
+    from .audit import audit
+    from .audit_text import render_audit_json, render_audit_text
+    from .conventions import resolve
+    from .published import published_ranks, read_published
+    from .standings import resolve_tiebreaks
+    rules = resolve(args.rules, tournament.start_date).with_settings(args.settings)
+    if args.published:
+        listed = [d.code for d in resolve_tiebreaks(tournament, args.tiebreaks)] \
+            if (args.tiebreaks or tournament.tiebreaks) else []
+        published = read_published(args.published, tournament, tiebreaks=listed, mapping=args.map,
+                                   sheet=args.published_sheet)
+        if args.verbose:
+            for note in published.notes:
+                print(f"tbxl: note: {args.published}: {note}", file=sys.stderr)
+    else:
+        published = published_ranks(tournament)
+        if not published.values:
+            raise InputError("the input has no rank column (TRF columns 86-89) to check; "
+                             "give the published standings with --published FILE", file=args.input)
+    result = audit(tournament, published, rules=rules, tiebreaks=args.tiebreaks)
+    inputs = [args.input] + ([args.published] if args.published else [])
+    if _is_pdf(args):
+        render_audit_pdf = _room("report", "render_audit_pdf")
+        render_audit_pdf(result, args.output, lang=args.lang, paper=args.paper, inputs=inputs)
+    else:
+        text = (render_audit_json if args.format == "json" else render_audit_text)(result)
+        if args.output:
+            from .files import write_atomic
+            write_atomic(args.output, text, inputs=inputs)
+        else:
+            _emit(args, text)
+    return 0 if result.ok else 1
+
+
+def _compare(args, tournament) -> int:
+    from .audit_text import render_compare_json, render_compare_text
+    from .compare import compare
+    result = compare(tournament, args.rules, args.tiebreaks, args.after_round, args.settings)
+    if _is_pdf(args):
+        render_compare_pdf = _room("report", "render_compare_pdf")
+        render_compare_pdf(result, args.output, lang=args.lang, paper=args.paper, input_path=args.input,
+                           changed_only=args.changed_only)
+        return 0
+    if args.format == "json":
+        _emit(args, render_compare_json(result))
+    else:
+        _emit(args, render_compare_text(result, args.changed_only))
+    return 0
 
 
 # -- renderers for compute / explain ------------------------------------------------------------

@@ -78,7 +78,7 @@ class Convention:
         """A copy with some fields changed; the name records the change (``fide-2026+vur_cut=always``)."""
         if not changes:
             return self
-        suffix = "+".join(f"{k}={v}" for k, v in changes.items())
+        suffix = "+".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in changes.items())
         return replace(self, name=f"{self.name}+{suffix}", **changes)
 
     def with_settings(self, settings: list[str]) -> "Convention":

@@ -89,6 +89,22 @@ REASONS: dict[str, str] = {
     "de.complete": "complete mini-table (6.2)",
     "de.predetermined": "pre-determined pairings: mini-table as it stands",
     "de.missing": "missing games (6.3): {placed} placed",
+    # What changes a value from one convention to another (tbxl.changes).
+    "term.opponent": "opponent {opp}",
+    "term.unplayed_vs": "{what} v. {opp}",
+    "term.kind": "{what}",
+    "term.round": "the round",
+    "change.cut_instead": "cuts round {rd}, {term} ({value}) instead of round {rd0}, {term0} ({value0})",
+    "change.cut": "also cuts round {rd}, {term} ({value})",
+    "change.kept": "keeps round {rd}, {term} ({value}), which was cut",
+    "change.value": "round {rd}, {term}: {new} instead of {old} ({reason})",
+    "change.value_why": "round {rd}, {term}: {new} ({reason}) instead of {old} ({reason0})",
+    "change.value_with": "round {rd}, {term}: {new} instead of {old}, with “{reason}”",
+    "change.value_without": "round {rd}, {term}: {new} instead of {old}, without “{reason0}”",
+    "change.added": "counts round {rd}, {term}: {new} ({reason})",
+    "change.dropped": "leaves out round {rd}, {term} ({old})",
+    "change.divisor": "averages over {new} instead of {old}",
+    "change.tiebreak": "{code} {new} instead of {old}",
 }
 
 
@@ -122,6 +138,8 @@ class Reason:
             for name, value in args:
                 if name == "what":
                     value = table.get("kind." + value) or REASONS["kind." + value]
+                elif isinstance(value, Reason):  # a reason inside a reason (tbxl.changes)
+                    value = value.render(table, number)
                 elif isinstance(value, (int, Fraction)) and not isinstance(value, bool):
                     value = number(value)
                 values[name] = value

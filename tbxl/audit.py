@@ -1,0 +1,362 @@
+"""Audit published tie-break values and ranks against the announced rules, and say which rule
+each differing number does follow.
+
+A pairing program's standings (or a TRF's rank column) are a :class:`Published` table. For every
+published value, :func:`audit` computes the value under the announced convention; where they
+differ, it tries every named convention and every documented setting (C07 §9, §8.4) and keeps
+those that reproduce the published number, with the term-level change that makes the difference
+(:mod:`tbxl.changes`). Files are read elsewhere (:mod:`tbxl.published`); this module only
+compares.
+
+>>> from importlib.resources import files
+>>> from tbxl.trf import read_trf
+>>> t = read_trf(files("tbxl.examples").joinpath("held_swiss_5.trf").read_text())
+>>> bulletin = Published("bulletin", [PublishedValue(4, "BH", "15.0", Fraction(15), 1)])
+>>> found = audit(t, bulletin, rules="fide-2026")
+>>> found.summary
+{'checked': 1, 'agree': 0, 'explained': 1, 'unexplained': 0, 'skipped': 0}
+>>> f = found.findings[0]
+>>> f.status, f.computed, f.matches[0]
+('explained', Fraction(14, 1), 'fide-2024')
+>>> print(f.changes[0])
+round 2, half-point bye: 3.5 instead of 2.5, without “capped at a draw x 5 rounds”
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Iterable, Optional, Union
+
+from . import conventions
+from .changes import changes
+from .conventions import OPTIONS, PRESETS, Convention
+from .derivation import Reason
+from .model import Tournament
+from .standings import Standings, compute_standings, resolve_tiebreaks
+from .tiebreaks import Context, compute, explain
+from .tiebreaks.codes import Descriptor, parse
+
+RANK = "RANK"
+
+# Status of one published number.
+AGREE = "agree"
+EXPLAINED = "explained"
+UNEXPLAINED = "unexplained"
+SKIPPED = "skipped"
+
+
+@dataclass(frozen=True)
+class PublishedValue:
+    """One published number: a tie-break value, the points (``PTS``) or the rank (``RANK``).
+
+    ``value`` is the exact number as printed (None: printed as "no value", e.g. ``-``);
+    ``decimals`` how many decimals it was printed with (published values are rounded: AOB 13.38);
+    ``where`` says where it was read ("standings.csv:12, column 'TB1'").
+    """
+
+    start_number: int
+    code: str
+    text: str
+    value: Optional[Fraction]
+    decimals: int
+    where: str = ""
+
+    def matches(self, exact) -> bool:
+        """Does the exact value print as this one? Rounded either way to the printed decimals.
+
+        >>> PublishedValue(1, "AOB", "13.38", Fraction(1338, 100), 2).matches(Fraction(107, 8))
+        True
+        >>> PublishedValue(1, "BH", "41.5", Fraction(83, 2), 1).matches(41)
+        False
+        """
+        if self.value is None or exact is None:
+            return self.value is None and exact is None
+        return abs(Fraction(exact) - self.value) * 10 ** self.decimals <= Fraction(1, 2)
+
+
+@dataclass
+class Published:
+    """A published standings table: where it came from and its numbers."""
+
+    source: str
+    values: list[PublishedValue]
+    tiebreaks: list[str] = field(default_factory=list)  # the tie-break columns, in order
+    notes: list[str] = field(default_factory=list)      # reader's remarks (columns ignored ...)
+
+
+@dataclass
+class Candidate:
+    """A rule set tried to explain a difference: a preset, possibly with settings changed."""
+
+    convention: Convention
+    family: str   # "setting" (announced rules, one setting changed) or "preset"
+
+    @property
+    def name(self) -> str:
+        return self.convention.name
+
+
+@dataclass
+class Finding:
+    """One published number and what the audit says of it."""
+
+    published: PublishedValue
+    name: str
+    computed: object                 # the value (or rank label) under the announced rules
+    status: str
+    matches: list[str] = field(default_factory=list)   # candidates reproducing the published number
+    changes: list[Reason] = field(default_factory=list)  # what the first match changes
+    why_skipped: str = ""
+
+    @property
+    def code(self) -> str:
+        return self.published.code
+
+    @property
+    def start_number(self) -> int:
+        return self.published.start_number
+
+
+@dataclass
+class ColumnVerdict:
+    """A whole published column: how many values agree, and the rule sets reproducing all of it."""
+
+    code: str
+    checked: int
+    agree: int
+    reproduced_by: list[str]
+
+
+@dataclass
+class Audit:
+    tournament: Tournament
+    published: Published
+    rules: Convention
+    tiebreaks: list[str]
+    findings: list[Finding]
+    columns: list[ColumnVerdict]
+    standings: Standings
+
+    @property
+    def differences(self) -> list[Finding]:
+        return [f for f in self.findings if f.status in (EXPLAINED, UNEXPLAINED)]
+
+    @property
+    def summary(self) -> dict[str, int]:
+        count = lambda s: sum(f.status == s for f in self.findings)
+        checked = sum(f.status != SKIPPED for f in self.findings)
+        return {"checked": checked, "agree": count(AGREE), "explained": count(EXPLAINED),
+                "unexplained": count(UNEXPLAINED), "skipped": count(SKIPPED)}
+
+    @property
+    def ok(self) -> bool:
+        """True when every difference is explained (exit status 0 of ``tbxl audit``)."""
+        return not any(f.status == UNEXPLAINED for f in self.findings)
+
+
+#: The switches programs and editions differ on (C07 §9 options, §8.4 behaviours): tried on the
+#: announced rules and on every preset.
+SWITCHES = ("cut_priority", "vur_cut", "fpb_returns_to_play", "dummy_cap_rounds", "short_games",
+            "exceptions_15_2")
+#: The remaining settings, tried on the announced rules only, as a last resort. ``unrated_rating`` is
+#: a number with no finite list of values: it is not guessed.
+STRUCTURAL = tuple(k for k in OPTIONS if k not in SWITCHES and k != "unrated_rating")
+
+
+def _values_of(option: str) -> tuple:
+    allowed = OPTIONS[option]
+    return (True, False) if allowed == ("true", "false") else allowed
+
+
+def _variants(base: Convention, options: Iterable[str]) -> list[Convention]:
+    out = []
+    for option in options:
+        for value in _values_of(option):
+            if getattr(base, option) != value:
+                out.append(base.with_options(**{option: value}))
+    return out
+
+
+def candidates(rules: Convention) -> list[Candidate]:
+    """Rule sets tried to explain a difference, the most telling first: the other presets (an
+    edition or a program's option as a whole); the announced rules with one switch changed; the
+    other presets with one switch changed; the announced rules with one structural setting
+    changed. The first one that reproduces a number is the one its changes are shown for."""
+    seen: set = {_fields(rules)}
+    out: list[Candidate] = []
+
+    def add(conv: Convention, family: str) -> None:
+        key = _fields(conv)
+        if key not in seen:
+            seen.add(key)
+            out.append(Candidate(conv, family))
+
+    others = [p for p in PRESETS.values() if p.name != rules.name.split("+")[0]]
+    for p in others:
+        add(p, "preset")
+    for conv in _variants(rules, SWITCHES):
+        add(conv, "setting")
+    for p in others:
+        for conv in _variants(p, SWITCHES):
+            add(conv, "preset")
+    for conv in _variants(rules, STRUCTURAL):
+        add(conv, "setting")
+    return out
+
+
+def _fields(conv: Convention) -> tuple:
+    """What a convention computes with (its name aside): two names for one rule set count once."""
+    return tuple(getattr(conv, k) for k in OPTIONS) + (conv.dummy_cap,)
+
+
+class _Engine:
+    """Values and derivations under several conventions, each context built once, on demand."""
+
+    def __init__(self, tournament: Tournament, tiebreaks: list[str]) -> None:
+        self.t = tournament
+        self.tiebreaks = tiebreaks
+        self._contexts: dict[str, Context] = {}
+        self._standings: dict[str, Standings] = {}
+
+    def context(self, conv: Convention) -> Context:
+        if conv.name not in self._contexts:
+            self._contexts[conv.name] = Context(self.t, conv)
+        return self._contexts[conv.name]
+
+    def value(self, conv: Convention, d: Descriptor, sn: int):
+        ctx = self.context(conv)
+        return compute(ctx, d).value(ctx.index[sn])
+
+    def explain(self, conv: Convention, d: Descriptor, sn: int):
+        return explain(self.context(conv), d, sn)
+
+    def standings(self, conv: Convention) -> Standings:
+        if conv.name not in self._standings:
+            self._standings[conv.name] = compute_standings(self.t, self.tiebreaks, conv)
+        return self._standings[conv.name]
+
+
+def rank_range(st: Standings, sn: int) -> tuple[int, int]:
+    """First and last place a player may hold: a shared place "3-5" allows 3, 4 or 5 (lots or a
+    further rule may have ordered them in the published list)."""
+    row = st.row(sn)
+    first, _, last = row.rank_label.partition("-")
+    return int(first), int(last or first)
+
+
+def audit(tournament: Tournament, published: Published, *, rules: Union[str, Convention, None] = None,
+          tiebreaks=None) -> Audit:
+    """Check every published number against ``rules`` (default: the edition in force at the start
+    date) and try the candidates on each difference.
+
+    ``tiebreaks`` is the ranking's tie-break list (default: the file's 212/202 record, else the
+    published tie-break columns in their order, else tbxl's default list).
+    """
+    conv = rules if isinstance(rules, Convention) else conventions.resolve(rules, tournament.start_date)
+    if tiebreaks is None and not tournament.tiebreaks and published.tiebreaks:
+        tiebreaks = published.tiebreaks
+    codes = [d.code for d in resolve_tiebreaks(tournament, tiebreaks)]
+    engine = _Engine(tournament, codes)
+    st = engine.standings(conv)
+    tried = candidates(conv)
+    findings: list[Finding] = []
+    ranks: list[PublishedValue] = []
+    for pv in published.values:
+        if pv.start_number not in tournament:
+            raise KeyError(pv.start_number)  # the reader checks start numbers; a caller's table may not
+        if pv.code == RANK:
+            ranks.append(pv)
+        else:
+            findings.append(_check_value(engine, conv, tried, pv, tournament.player(pv.start_number).name))
+    findings += _check_ranks(engine, st, tried, ranks)
+    return Audit(tournament, published, conv, codes, findings, _columns(engine, conv, tried, findings), st)
+
+
+def _check_value(engine: _Engine, conv: Convention, tried: list[Candidate], pv: PublishedValue,
+                 name: str) -> Finding:
+    d = parse(pv.code)
+    if d.name == "DE":
+        return Finding(pv, name, None, SKIPPED, why_skipped="DE is an order within a tied group, not a "
+                       "number: the rank check covers it")
+    computed = engine.value(conv, d, pv.start_number)
+    if pv.matches(computed):
+        return Finding(pv, name, computed, AGREE)
+    matches = [c for c in tried if pv.matches(engine.value(c.convention, d, pv.start_number))]
+    if not matches:
+        return Finding(pv, name, computed, UNEXPLAINED)
+    first = matches[0].convention
+    diff = changes(engine.explain(conv, d, pv.start_number), engine.explain(first, d, pv.start_number))
+    return Finding(pv, name, computed, EXPLAINED, [c.name for c in matches], diff)
+
+
+def _inside(st: Standings, pv: PublishedValue) -> bool:
+    first, last = rank_range(st, pv.start_number)
+    return first <= int(pv.value) <= last
+
+
+def _check_ranks(engine: _Engine, st: Standings, tried: list[Candidate],
+                 ranks: list[PublishedValue]) -> list[Finding]:
+    """Published ranks. Rules change ranks only within a group equal on points, so a rule set
+    explains a group's differences when it puts every published member of the group in place."""
+    groups: dict = {}
+    for pv in ranks:
+        groups.setdefault(st.row(pv.start_number).points, []).append(pv)
+    out: list[Finding] = []
+    for pv in ranks:
+        row = st.row(pv.start_number)
+        name, label = row.player.name, row.rank_label
+        if _inside(st, pv):
+            out.append(Finding(pv, name, label, AGREE))
+            continue
+        group = groups[row.points]
+        matches = [c for c in tried if all(_inside(engine.standings(c.convention), g) for g in group)]
+        if not matches:
+            out.append(Finding(pv, name, label, UNEXPLAINED))
+            continue
+        other = engine.standings(matches[0].convention)
+        out.append(Finding(pv, name, label, EXPLAINED, [c.name for c in matches],
+                           _rank_changes(st, other, pv.start_number)))
+    return out
+
+
+def _rank_changes(st: Standings, other: Standings, sn: int) -> list[Reason]:
+    """Which of the player's tie-break values differ under the other rules, in list order."""
+    a, b = st.row(sn).values, other.row(sn).values
+    return [Reason.of("change.tiebreak", code=code, old=_shown(a[code]), new=_shown(b[code]))
+            for code in st.codes if a[code] != b[code]]
+
+
+def _shown(v) -> object:
+    return "-" if v is None else v
+
+
+def _columns(engine: _Engine, conv: Convention, tried: list[Candidate],
+             findings: list[Finding]) -> list[ColumnVerdict]:
+    """Per published column: the rule sets (announced first) that reproduce every value of it."""
+    by_code: dict[str, list[Finding]] = {}
+    for f in findings:
+        if f.status != SKIPPED:
+            by_code.setdefault(f.code, []).append(f)
+    out = []
+    for code, found in by_code.items():
+        agree = sum(f.status == AGREE for f in found)
+        if agree == len(found):
+            reproduced = [conv.name]
+        elif any(f.status == UNEXPLAINED for f in found):
+            reproduced = []
+        else:
+            # Only candidates that explain every difference can reproduce the column; check them
+            # on the agreeing values too.
+            common = set.intersection(*(set(f.matches) for f in found if f.status == EXPLAINED))
+            reproduced = [c.name for c in tried if c.name in common
+                          and all(_reproduces(engine, c.convention, f) for f in found if f.status == AGREE)]
+        out.append(ColumnVerdict(code, len(found), agree, reproduced))
+    return out
+
+
+def _reproduces(engine: _Engine, conv: Convention, f: Finding) -> bool:
+    pv = f.published
+    if pv.code == RANK:
+        return _inside(engine.standings(conv), pv)
+    return pv.matches(engine.value(conv, parse(pv.code), pv.start_number))

@@ -1,0 +1,321 @@
+"""Read published standings (a pairing program's export: CSV or .xlsx) into an
+:class:`~tbxl.audit.Published` table, or take the rank column of a TRF.
+
+Headers are recognised by name: a start-number column (``SNo``, ``Start No``, ``Nr.`` ...), the rank
+(``Rk.``, ``Rank``, ``Place`` ...), the points, and one column per tie-break: an MTB code (``BH/C1``,
+``BH-C1``), a long name (``Buchholz Cut 1``, ``Sonneborn-Berger``) or a numbered column (``TB1``,
+``TB2`` ... mapped in order onto the tie-break list). ``--map COLUMN=CODE`` settles what is not
+obvious. Other columns (name, federation, rating ...) are ignored and noted.
+
+>>> column_meaning("Buchholz Cut 1")
+'BH/C1'
+>>> column_meaning("TB2", ["BH/C1", "BH", "SB"])
+'BH'
+>>> column_meaning("Rk."), column_meaning("SNo"), column_meaning("Pts.")
+('RANK', 'START', 'PTS')
+>>> number_text("41,5"), number_text("4½"), number_text("13.38")
+((Fraction(83, 2), 1), (Fraction(9, 2), 1), (Fraction(669, 50), 2))
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import re
+import unicodedata
+from fractions import Fraction
+from pathlib import Path
+from typing import Optional, Sequence
+
+from .audit import RANK, Published, PublishedValue
+from .errors import InputError, UnknownTiebreak
+from .model import Tournament
+from .tiebreaks.codes import parse
+
+START = "START"
+IGNORE = "IGNORE"
+POINTS = "PTS"
+
+_START = {"sno", "snr", "sn", "startno", "startnr", "startnumber", "start", "no", "nr", "num", "number",
+          "#", "n°", "nº", "no#", "startingrank", "startrank", "pairingnumber", "pno",
+          "№", "ст№", "стартовыйномер", "nºinicial", "ninicial", "noinicial", "sốxuấtphát", "sxp",
+          "nomula", "bil"}
+_RANK = {"rk", "rank", "rnk", "place", "pl", "pos", "position", "platz", "rang", "ranking", "hạng",
+         "xếphạng", "место", "puesto", "pto", "clas", "clasif", "kedudukan", "tempat"}
+_POINTS = {"pts", "points", "pt", "score", "punkte", "pkt", "điểm", "очки", "puntos", "ptos", "mata"}
+_PLAYER = {"name", "player", "nom", "tên", "họtên", "имя", "фамилияимя", "участник", "nombre", "jugador",
+           "nama", "pemain", "title", "tit", "fed", "federation", "club", "rtg", "rating", "elo", "fideid",
+           "id", "sex", "type", "gr", "group", "k", "rp", "birth", "born", "fide"}
+
+#: Long names of tie-breaks (normalised: lower case, letters and digits only) -> family.
+_FAMILIES = [
+    ("forebuchholz", "FB"), ("buchholz", "BH"), ("buch", "BH"), ("sonnebornberger", "SB"), ("sonneborn", "SB"),
+    ("berger", "SB"), ("progressive", "PS"), ("progressivescore", "PS"), ("cumulative", "PS"),
+    ("koya", "KS"), ("directencounter", "DE"), ("direct", "DE"), ("numberofwins", "WIN"), ("wins", "WIN"),
+    ("gameswon", "WON"), ("gameswithblack", "BPG"), ("blackgames", "BPG"), ("averagerating", "ARO"),
+    ("averageratingofopponents", "ARO"), ("performance", "TPR"), ("performancerating", "TPR"),
+    ("averageofopponentsbuchholz", "AOB"), ("progresivo", "PS"), ("progresiva", "PS"),
+    ("victorias", "WIN"), ("encuentrodirecto", "DE"), ("resultadoparticular", "DE"),
+    ("бухгольц", "BH"), ("бергер", "SB"), ("зоннеборнбергер", "SB"),
+    ("коэффициентбергера", "SB"), ("прогресс", "PS"), ("личнаявстреча", "DE"), ("победы", "WIN"),
+    ("koya", "KS"), ("kemenangan", "WIN"),
+]
+_NUMBERED = re.compile(r"^(?:tb|tiebreak|wtg|wertung|fw|desempate|des|dop|доп|tiêuchí|tc|pp)(\d+)$")
+_LONG = re.compile(r"^(?P<family>[^\W\d_]+?)(?:(?P<mod>cut|corte|median|mediana|c|m)?(?P<n>\d+)"
+                   r"|(?P<bare>cut|corte|median|mediana))?$")
+
+
+def _norm(text: str) -> str:
+    """Lower case, letters, digits, '#' and '№' only: ``"Start-No."`` -> ``"startno"``."""
+    text = unicodedata.normalize("NFC", str(text)).casefold()
+    return "".join(ch for ch in text if ch.isalnum() or ch in "#№°º")
+
+
+def column_meaning(header: str, tiebreaks: Sequence[str] = (), mapping: Optional[dict] = None) -> Optional[str]:
+    """What a published column holds: ``START``, ``RANK``, ``PTS``, a tie-break code, ``IGNORE``
+    (a known column of no interest, e.g. the name) or None (not recognised)."""
+    key = _norm(header)
+    if mapping and key in mapping:
+        return mapping[key]
+    if not key:
+        return None
+    if key in _START:
+        return START
+    if key in _RANK:
+        return RANK
+    if key in _POINTS:
+        return POINTS
+    if key in _PLAYER:
+        return IGNORE
+    m = _NUMBERED.match(key)
+    if m:
+        k = int(m.group(1))
+        if 1 <= k <= len(tiebreaks):
+            return parse(tiebreaks[k - 1]).code
+        raise UnknownTiebreak(
+            f"column {header!r} is tie-break {k}, but the tie-break list has {len(tiebreaks)}"
+            + (f" ({', '.join(tiebreaks)})" if tiebreaks else "")
+            + f": give --tiebreaks CODES or --map '{header}=CODE'")
+    try:
+        code = parse(str(header)).code
+        return POINTS if code == "PTS" else code
+    except UnknownTiebreak:
+        pass
+    m = _LONG.match(key)
+    if m:
+        family = dict(_FAMILIES).get(m["family"])
+        if family:
+            if m["bare"]:
+                return f"{family}/{'M' if m['bare'].startswith('median') else 'C'}1"
+            if m["n"]:
+                return f"{family}/{'M' if m['mod'] and m['mod'][0] == 'm' else 'C'}{m['n']}"
+            return family
+    return None
+
+
+def parse_mapping(items: Sequence[str]) -> dict[str, str]:
+    """``--map`` items ``COLUMN=CODE`` (CODE: a tie-break code, ``start``, ``rank``, ``points`` or
+    ``ignore``), keyed by the normalised column name."""
+    out: dict[str, str] = {}
+    special = {"start": START, "startnumber": START, "sno": START, "rank": RANK, "points": POINTS,
+               "pts": POINTS, "ignore": IGNORE}
+    for item in items:
+        column, sep, code = item.rpartition("=")
+        if not sep or not column.strip() or not code.strip():
+            raise UnknownTiebreak(f"--map expects COLUMN=CODE (e.g. 'TB1=BH/C1'), not {item!r}")
+        meaning = special.get(_norm(code))
+        out[_norm(column)] = meaning or parse(code).code
+    return out
+
+
+_NUMBER = re.compile(r"^[+-]?(\d+)?(?:[.,](\d+))?(½)?$")
+
+
+def number_text(text: str) -> tuple[Optional[Fraction], int]:
+    """A published number as an exact fraction and its printed decimals; ``-`` means no value.
+    Decimal comma, a trailing ``½`` and a rank's trailing dot (``12.``) are accepted."""
+    s = text.strip().replace("\u00a0", "").replace(" ", "")
+    if s in ("-", "–", "—", "n/a", "#n/a", "none"):
+        return None, 0
+    if re.fullmatch(r"\d+\.", s):
+        s = s[:-1]
+    m = _NUMBER.match(s)
+    if not m or not (m.group(1) or m.group(2) or m.group(3)):
+        raise ValueError(text)
+    whole, frac, half = m.groups()
+    value = Fraction(int(whole or 0))
+    decimals = 0
+    if frac:
+        value += Fraction(int(frac), 10 ** len(frac))
+        decimals = len(frac)
+    if half:
+        value += Fraction(1, 2)
+        decimals = max(decimals, 1)
+    return (-value if s.startswith("-") else value), decimals
+
+
+def _cell_text(v) -> str:
+    if v is None:
+        return ""
+    if isinstance(v, float):
+        return repr(v) if not v.is_integer() else str(int(v))
+    return str(v)
+
+
+#: A row of a published table: where it is (file and line, or file, sheet and row) and its cells.
+Row = tuple[dict, list[str]]
+
+
+def _rows_csv(path: str) -> list[Row]:
+    """Every line of a CSV file (delimiter sniffed). UTF-8 (with or without BOM), else CP1252."""
+    data = Path(path).read_bytes()
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = data.decode("cp1252", errors="replace")
+    sample = text[:8192]
+    try:
+        dialect = csv.Sniffer().sniff(sample, delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel
+    reader = csv.reader(io.StringIO(text, newline=""), dialect)
+    out = []
+    for cells in reader:
+        out.append(({"file": path, "line": reader.line_num}, [c.strip() for c in cells]))
+    return out
+
+
+def _rows_xlsx(path: str, sheet: Optional[str]) -> list[Row]:
+    try:
+        import openpyxl
+    except ImportError:
+        raise InputError("reading .xlsx needs openpyxl: pip install 'tbxl[xlsx]'", file=path) from None
+    try:
+        wb = openpyxl.load_workbook(path, read_only=True, data_only=True)
+    except Exception as err:  # openpyxl raises many kinds for a file that is not a workbook
+        raise InputError(f"not a readable .xlsx workbook ({err})", file=path) from None
+    names = wb.sheetnames
+    if sheet is not None and sheet not in names:
+        raise InputError(f"no sheet named {sheet!r}; the sheets are {', '.join(names)}", file=path)
+    ws = wb[sheet or names[0]]
+    out = [({"file": path, "sheet": ws.title, "row": r}, [_cell_text(v).strip() for v in row])
+           for r, row in enumerate(ws.iter_rows(values_only=True), 1)]
+    wb.close()
+    return out
+
+
+def read_published(path, tournament: Tournament, *, tiebreaks: Sequence[str] = (), mapping: Sequence[str] = (),
+                   sheet: Optional[str] = None) -> Published:
+    """Read a published standings table (CSV or .xlsx) for ``tournament``.
+
+    ``tiebreaks`` maps numbered columns (``TB1`` ...); ``mapping`` holds ``--map`` items. Raises
+    :class:`~tbxl.errors.InputError` naming the file, line or cell, column and player.
+    """
+    fname = os.fspath(path)
+    p = Path(fname)
+    if not p.is_file():
+        raise InputError("no such file" if not p.exists() else "is not a file", file=fname)
+    is_xlsx = p.suffix.lower() in (".xlsx", ".xlsm")
+    rows = _rows_xlsx(fname, sheet) if is_xlsx else _rows_csv(fname)
+    mapped = parse_mapping(mapping)
+    header_at, meanings = _find_header(rows, list(tiebreaks), mapped, fname)
+    header = rows[header_at][1]
+    notes = [f"column {header[k]!r} ignored" for k, m in enumerate(meanings) if m is None and header[k]]
+    start_col = meanings.index(START)
+    value_cols = [(k, m) for k, m in enumerate(meanings) if m not in (None, START, IGNORE)]
+    codes = [m for _, m in value_cols]
+    for m in set(codes):
+        if codes.count(m) > 1:
+            raise InputError(f"two columns hold {m}: " + ", ".join(repr(header[k]) for k, c in value_cols if c == m),
+                             file=fname)
+    values: list[PublishedValue] = []
+    seen: dict[int, dict] = {}
+    for where, cells in rows[header_at + 1:]:
+        cell = lambda k: cells[k] if k < len(cells) else ""
+        sno_text = cell(start_col)
+        if not sno_text.isdigit():
+            if any(cell(k) for k, _ in value_cols) and sno_text:
+                raise InputError(f"start number {sno_text!r} in column {header[start_col]!r} is not a number",
+                                 **_loc(where, start_col))
+            if any(cells):
+                notes.append(f"{_where_text(where, start_col)}: row without a start number skipped")
+            continue
+        sn = int(sno_text)
+        if sn not in tournament:
+            raise InputError(f"no player with start number {sn} in the tournament",
+                             **_loc(where, start_col))
+        if sn in seen:
+            raise InputError(f"start number {sn} appears twice (first at {seen[sn]})", **_loc(where, start_col))
+        seen[sn] = where
+        for k, code in value_cols:
+            text = cell(k)
+            if not text:
+                continue  # not published
+            try:
+                value, decimals = number_text(text)
+            except ValueError:
+                raise InputError(f"column {header[k]!r} ({code}): {text!r} is not a number",
+                                 player=sn, **_loc(where, k)) from None
+            if code == RANK and (value is None or value.denominator != 1):
+                if value is None:
+                    continue
+                raise InputError(f"column {header[k]!r}: rank {text!r} is not a whole number",
+                                 player=sn, **_loc(where, k))
+            values.append(PublishedValue(sn, code, text, value, decimals,
+                                         f"{_where_text(where, k)}, column {header[k]!r}"))
+    if not seen:
+        raise InputError("no player rows under the header", file=fname)
+    order = [c for c in codes if c not in (RANK, POINTS)]
+    return Published(fname, values, order, notes)
+
+
+def _column_letters(k: int) -> str:
+    """``0 -> A``, ``26 -> AA``."""
+    letters = ""
+    k += 1
+    while k:
+        k, r = divmod(k - 1, 26)
+        letters = chr(65 + r) + letters
+    return letters
+
+
+def _loc(where: dict, column: int) -> dict:
+    """:class:`InputError` location of a cell: ``file:line`` (CSV) or ``file`` + ``Sheet!B7`` (xlsx)."""
+    if "sheet" in where:
+        return {"file": where["file"], "cell": f"{where['sheet']}!{_column_letters(column)}{where['row']}"}
+    return {"file": where["file"], "line": where["line"]}
+
+
+def _where_text(where: dict, column: int) -> str:
+    """Where a published value was read, for the audit's findings: ``bulletin.csv:12``."""
+    loc = _loc(where, column)
+    name = os.path.basename(loc["file"])
+    return f"{name}!{loc['cell']}" if "cell" in loc else f"{name}:{loc['line']}"
+
+
+def _find_header(rows, tiebreaks, mapped, fname) -> tuple[int, list]:
+    """The first of the top rows that has a start-number column and a column of values."""
+    problem: Optional[Exception] = None
+    for r, (where, cells) in enumerate(rows[:40]):
+        try:
+            meanings = [column_meaning(c, tiebreaks, mapped) if c else None for c in cells]
+        except UnknownTiebreak as err:
+            problem = err
+            continue
+        if START in meanings and any(m not in (None, START, IGNORE) for m in meanings):
+            return r, meanings
+    if problem is not None:
+        raise InputError(str(problem), file=fname)
+    raise InputError("no header row with a start-number column (SNo, Nr., Start No ...) and a tie-break, "
+                     "rank or points column in the first 40 rows; name the columns with --map, e.g. "
+                     "--map 'Nr.=start' --map 'TB1=BH/C1'", file=fname)
+
+
+def published_ranks(tournament: Tournament) -> Published:
+    """The rank column of the input itself (TRF columns 86-89) as a published table."""
+    values = [PublishedValue(p.start_number, RANK, str(p.declared_rank), Fraction(p.declared_rank), 0,
+                             f"{os.path.basename(tournament.source or 'input')}: player {p.start_number}, "
+                             f"columns 86-89")
+              for p in tournament.players if p.declared_rank is not None]
+    return Published(tournament.source or "input", values)
