@@ -193,8 +193,10 @@ def candidates(rules: Convention) -> list[Candidate]:
             out.append(Candidate(conv, family))
 
     others = [p for p in PRESETS.values() if p.name != rules.name.split("+")[0]]
-    for p in others:
-        add(p, "preset")
+    for p in others:  # every preset by its own name, even where two name the same rules
+        if _fields(p) != _fields(rules):
+            seen.add(_fields(p))
+            out.append(Candidate(p, "preset"))
     for conv in _variants(rules, SWITCHES):
         add(conv, "setting")
     for p in others:
@@ -270,7 +272,9 @@ def audit(tournament: Tournament, published: Published, *, rules: Union[str, Con
         else:
             findings.append(_check_value(engine, conv, tried, pv, tournament.player(pv.start_number).name))
     findings += _check_ranks(engine, st, tried, ranks)
-    return Audit(tournament, published, conv, codes, findings, _columns(engine, conv, tried, findings), st)
+    columns = _columns(engine, conv, tried, findings)
+    _prefer_column_rules(engine, conv, findings, columns)
+    return Audit(tournament, published, conv, codes, findings, columns, st)
 
 
 def _check_value(engine: _Engine, conv: Convention, tried: list[Candidate], pv: PublishedValue,
@@ -288,6 +292,35 @@ def _check_value(engine: _Engine, conv: Convention, tried: list[Candidate], pv: 
     first = matches[0].convention
     diff = changes(engine.explain(conv, d, pv.start_number), engine.explain(first, d, pv.start_number))
     return Finding(pv, name, computed, EXPLAINED, [c.name for c in matches], diff)
+
+
+def _prefer_column_rules(engine: _Engine, conv: Convention, findings: list[Finding],
+                         columns: list["ColumnVerdict"]) -> None:
+    """Order each explained difference's matches: first the rule sets that reproduce its whole
+    column, then by how many differences of the column they explain (stable, so the candidate
+    order breaks ties). The rule set a program used gives the whole column; a coincidence only a
+    value or two. The changes follow the new first match."""
+    whole = {c.code: set(c.reproduced_by) for c in columns}
+    per_code: dict[str, dict[str, int]] = {}
+    for f in findings:
+        if f.status == EXPLAINED:
+            score = per_code.setdefault(f.code, {})
+            for name in f.matches:
+                score[name] = score.get(name, 0) + 1
+    by_name = {c.name: c.convention for c in candidates(conv)}
+    for f in findings:
+        if f.status != EXPLAINED:
+            continue
+        score = per_code[f.code]
+        ordered = sorted(f.matches, key=lambda n: (n not in whole[f.code], -score[n]))
+        if ordered[0] != f.matches[0]:
+            best = by_name[ordered[0]]
+            if f.code == RANK:
+                f.changes = _rank_changes(engine.standings(conv), engine.standings(best), f.start_number)
+            else:
+                d = parse(f.code)
+                f.changes = changes(engine.explain(conv, d, f.start_number), engine.explain(best, d, f.start_number))
+        f.matches = ordered
 
 
 def _inside(st: Standings, pv: PublishedValue) -> bool:

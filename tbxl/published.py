@@ -24,6 +24,7 @@ import io
 import os
 import re
 import unicodedata
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Optional, Sequence
@@ -174,16 +175,25 @@ def _rows_csv(path: str) -> list[Row]:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         text = data.decode("cp1252", errors="replace")
-    sample = text[:8192]
-    try:
-        dialect = csv.Sniffer().sniff(sample, delimiters=",;\t")
-    except csv.Error:
-        dialect = csv.excel
-    reader = csv.reader(io.StringIO(text, newline=""), dialect)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text.splitlines()[:60]))
     out = []
     for cells in reader:
         out.append(({"file": path, "line": reader.line_num}, [c.strip() for c in cells]))
     return out
+
+
+def _delimiter(lines: list[str]) -> str:
+    """The field delimiter: of ``;``, tab and ``,``, the one found the same number of times on the
+    most lines (a decimal comma appears a varying number of times; csv.Sniffer fails on exports
+    with title lines above the table)."""
+    best, best_lines = ",", 0
+    for d in (";", "\t", ","):
+        counts = [line.count(d) for line in lines if line.count(d)]
+        if counts:
+            modal = max(set(counts), key=counts.count)
+            if counts.count(modal) > best_lines:
+                best, best_lines = d, counts.count(modal)
+    return best
 
 
 def _rows_xlsx(path: str, sheet: Optional[str]) -> list[Row]:
@@ -246,7 +256,8 @@ def read_published(path, tournament: Tournament, *, tiebreaks: Sequence[str] = (
             raise InputError(f"no player with start number {sn} in the tournament",
                              **_loc(where, start_col))
         if sn in seen:
-            raise InputError(f"start number {sn} appears twice (first at {seen[sn]})", **_loc(where, start_col))
+            raise InputError(f"start number {sn} appears twice (first at {_where_text(seen[sn], start_col)})",
+                             **_loc(where, start_col))
         seen[sn] = where
         for k, code in value_cols:
             text = cell(k)
@@ -266,6 +277,12 @@ def read_published(path, tournament: Tournament, *, tiebreaks: Sequence[str] = (
                                          f"{_where_text(where, k)}, column {header[k]!r}"))
     if not seen:
         raise InputError("no player rows under the header", file=fname)
+    # A program prints a column with one precision ("12" beside "11.5" means 12.0): a value is
+    # rounded to the most decimals of its column, not to its own (else "12" would pass for 11.5).
+    places: dict[str, int] = {}
+    for v in values:
+        places[v.code] = max(places.get(v.code, 0), v.decimals)
+    values = [replace(v, decimals=places[v.code]) for v in values]
     order = [c for c in codes if c not in (RANK, POINTS)]
     return Published(fname, values, order, notes)
 

@@ -1,0 +1,389 @@
+"""tbxl audit and tbxl compare: published numbers checked against the rules, each difference
+traced to the rule set that produces it; standings under several conventions side by side."""
+
+from __future__ import annotations
+
+import csv
+import json
+from dataclasses import replace
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from conftest import DATA, load_json
+from tbxl.audit import AGREE, EXPLAINED, RANK, UNEXPLAINED, Published, PublishedValue, audit, candidates
+from tbxl.cli import main
+from tbxl.changes import changes
+from tbxl.compare import compare
+from tbxl.tiebreaks import Context, explain, parse
+from tbxl.conventions import PRESETS, get
+from tbxl.errors import InputError
+from tbxl.formatting import decimal_text, to_decimal
+from tbxl.published import read_published
+from tbxl.standings import compute_standings
+from tbxl.trf import read_trf, write_trf
+
+SWISS = DATA / "tec-2023" / "held_swiss_5.trf"
+RR = DATA / "tec-2023" / "held_round_robin.trf"
+COLUMNS = ["BH/C1", "BH", "SB", "FB", "BH/M1", "SB/C1"]
+
+
+@pytest.fixture(scope="module")
+def swiss():
+    return read_trf(SWISS)
+
+
+def run(capsys, *args):
+    try:
+        code = main([str(a) for a in args])
+    except SystemExit as exc:  # argparse usage errors
+        code = exc.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def write_csv(path: Path, header: list[str], rows: list[list], delimiter: str = ",", encoding="utf-8") -> Path:
+    with open(path, "w", newline="", encoding=encoding) as f:
+        w = csv.writer(f, delimiter=delimiter)
+        w.writerow(header)
+        w.writerows(rows)
+    return path
+
+
+def published_under(t, rules, codes, tmp_path: Path, headers=None) -> Path:
+    """A bulletin as a program following ``rules`` would print it: one column per code."""
+    st = compute_standings(t, codes, get(rules) if isinstance(rules, str) else rules)
+    rows = [[r.rank, r.player.start_number, r.player.name, decimal_text(r.points)]
+            + [decimal_text(r.values[c], none="-") for c in codes] for r in st.rows]
+    name = (rules if isinstance(rules, str) else rules.name).replace("+", "_").replace("=", "-")
+    return write_csv(tmp_path / f"{name}.csv", ["Rk.", "SNo", "Name", "Pts."] + (headers or codes), rows)
+
+
+# -- values: each named convention is recognised -------------------------------------------------
+
+def _differs(t, a, b, codes) -> set:
+    sa, sb = compute_standings(t, codes, a), compute_standings(t, codes, b)
+    return {(r.player.start_number, c) for r in sa.rows for c in codes
+            if r.values[c] != sb.row(r.player.start_number).values[c]}
+
+
+@pytest.mark.parametrize("preset", [p for p in PRESETS if p != "fide-2026"])
+def test_a_bulletin_made_under_each_convention_is_traced_to_it(swiss, tmp_path, preset):
+    path = published_under(swiss, preset, COLUMNS, tmp_path)
+    table = read_published(path, swiss, tiebreaks=COLUMNS)
+    result = audit(swiss, table, rules="fide-2026", tiebreaks=COLUMNS)
+    expected = _differs(swiss, get("fide-2026"), get(preset), COLUMNS)
+    assert expected, f"{preset} gives the same numbers as fide-2026 on the exercise: the test could not fail"
+    found = {(f.start_number, f.code) for f in result.findings if f.status != AGREE and f.code in COLUMNS}
+    assert found == expected
+    for f in result.findings:
+        if (f.start_number, f.code) in expected:
+            assert f.status == EXPLAINED and preset in f.matches, (f.start_number, f.code, f.matches)
+            assert f.changes, "an explained difference names the term that makes it"
+        elif f.code in COLUMNS or f.code == "PTS":
+            assert f.status == AGREE
+        else:  # a rank printed by the other rules: explained by them, never unexplained
+            assert f.status == AGREE or (f.status == EXPLAINED and preset in f.matches), (f.start_number, f.matches)
+    for col in result.columns:
+        if any(code == col.code for _, code in expected):
+            assert preset in col.reproduced_by, (col.code, col.reproduced_by)
+            # the rule set named first for a value is one that gives the whole column
+            for f in result.findings:
+                if f.code == col.code and f.status == EXPLAINED:
+                    assert f.matches[0] in col.reproduced_by
+    assert result.ok
+    ranks = sum(f.status == EXPLAINED for f in result.findings if f.code == RANK)
+    assert result.summary["unexplained"] == 0 and result.summary["explained"] == len(expected) + ranks
+
+
+def test_david_bh_under_the_2024_text(swiss):
+    """C07 §5: David #4 has BH 15 under fide-2024, 14 under fide-2026: his round-2 HPB dummy is
+    capped at 0.5 x 5 rounds = 2.5 instead of his own 3.5 points (16.4.2)."""
+    table = Published("bulletin", [PublishedValue(4, "BH", "15.0", Fraction(15), 1, "bulletin:5")])
+    f = audit(swiss, table, rules="fide-2026").findings[0]
+    assert (f.status, f.computed, f.matches[0]) == (EXPLAINED, 14, "fide-2024")
+    assert [str(c) for c in f.changes] == [
+        "round 2, half-point bye: 3.5 instead of 2.5, without “capped at a draw x 5 rounds”"]
+
+
+def test_pairing_bye_cut_first_swiss_manager_style(swiss):
+    """C07 §8.4: Swiss-Manager cuts a PAB dummy first. Franck #6 (PAB in round 3, opponents
+    14, 3, 10, 8 with 2, 3.5, 1, 2.5): cutting the capped dummy 2.5 instead of opponent 10's 1 gives
+    2 + 3.5 + 1 + 2.5 = 9, not the 10.5 of C.07 16.5."""
+    table = Published("bulletin", [PublishedValue(6, "BH/C1", "9", Fraction(9), 0, "bulletin:7")])
+    f = audit(swiss, table, rules="fide-2026").findings[0]
+    assert f.status == EXPLAINED and f.computed == Fraction(21, 2)
+    assert "fide-2026+cut_priority=unplayed" in f.matches
+    assert "fide-2026" not in f.matches
+    rules = get("fide-2026")
+    found = changes(explain(Context(swiss, rules), parse("BH/C1"), 6),
+                    explain(Context(swiss, rules.with_options(cut_priority="unplayed")), parse("BH/C1"), 6))
+    assert [str(c) for c in found] == [
+        "cuts round 3, pairing-allocated bye (2.5) instead of round 4, opponent 10 (1)"]
+
+
+def test_a_whole_column_cut_swiss_manager_style_names_that_setting_first(swiss, tmp_path):
+    rules = get("fide-2026").with_options(cut_priority="unplayed")
+    path = published_under(swiss, rules, ["BH/C1", "BH/M1"], tmp_path)
+    result = audit(swiss, read_published(path, swiss), rules="fide-2026", tiebreaks="BH/C1,BH/M1")
+    diffs = [f for f in result.differences if f.code != RANK]
+    assert {(f.start_number, f.code) for f in diffs} == {(6, "BH/C1"), (6, "BH/M1")}
+    for f in diffs:
+        assert f.matches[0].endswith("cut_priority=unplayed"), f.matches
+        assert str(f.changes[0]).startswith("cuts round 3, pairing-allocated bye (2.5) instead of round 4")
+
+
+def test_a_number_no_rule_gives_is_unexplained(swiss, tmp_path, capsys):
+    path = write_csv(tmp_path / "b.csv", ["SNo", "BH", "SB"], [[1, "12.5", "8"], [2, "99", "9.5"]])
+    result = audit(swiss, read_published(path, swiss), rules="fide-2026")
+    by = {(f.start_number, f.code): f for f in result.findings}
+    assert by[1, "BH"].status == AGREE and by[1, "SB"].status == AGREE and by[2, "SB"].status == AGREE
+    assert by[2, "BH"].status == UNEXPLAINED and by[2, "BH"].matches == []
+    assert result.summary == {"checked": 4, "agree": 3, "explained": 0, "unexplained": 1, "skipped": 0}
+    assert not result.ok
+    code, out, _ = run(capsys, "audit", SWISS, "--published", path, "--rules", "fide-2026")
+    assert code == 1
+    assert "#2 Bruno, BH: published 99 (b.csv:3, column 'BH'); fide-2026 gives 13" in out
+    assert "UNEXPLAINED" in out
+
+
+def test_rounded_publications_agree(swiss):
+    """Published averages are rounded: AOB of David #4 is 107/8 = 13.375, printed 13.38, 13.4 or
+    (truncated) 13.37; 13.36 is a different number."""
+    def status(text):
+        pv = PublishedValue(4, "AOB", text, Fraction(Decimal(text)), len(text.split(".")[1]), "x")
+        return audit(swiss, Published("x", [pv]), rules="fide-2024").findings[0].status
+    assert [status(x) for x in ("13.38", "13.4", "13.37", "13.375")] == [AGREE] * 4
+    assert status("13.36") != AGREE
+
+
+def test_de_is_not_checked_as_a_number(swiss):
+    table = Published("x", [PublishedValue(2, "DE", "1", Fraction(1), 0, "x")])
+    f = audit(swiss, table, rules="fide-2024").findings[0]
+    assert f.status == "skipped" and "rank check" in f.why_skipped
+
+
+def test_candidates_cover_every_preset_and_documented_switch():
+    names = [c.name for c in candidates(get("fide-2026"))]
+    assert set(PRESETS) - {"fide-2026"} <= set(names)
+    for setting in ("cut_priority=unplayed", "vur_cut=always", "vur_cut=none", "fpb_returns_to_play=false",
+                    "dummy_cap_rounds=scheduled", "short_games=unplayed", "exceptions_15_2=false"):
+        assert f"fide-2026+{setting}" in names
+    assert len(names) == len(set(names))
+    assert names[0] == "fide-2024"  # presets first: an edition as a whole is the most telling answer
+
+
+# -- ranks --------------------------------------------------------------------------------------
+
+def _with_ranks(t, ranking, tiebreaks) -> str:
+    """The tournament as TRF with a 212 list and the rank column of ``ranking`` (positions)."""
+    rank = {r.player.start_number: k for k, r in enumerate(ranking.rows, 1)}
+    players = tuple(replace(p, declared_rank=rank[p.start_number]) for p in t.players)
+    return write_trf(replace(t, players=players, tiebreaks=tuple(tiebreaks)))
+
+
+def test_rank_column_that_follows_the_212_list_agrees(swiss, tmp_path, capsys):
+    codes = ["BH/C1", "BH", "SB"]
+    path = tmp_path / "ok.trf"
+    path.write_text(_with_ranks(swiss, compute_standings(swiss, codes, "fide-2024"), codes))
+    code, out, _ = run(capsys, "audit", path, "--rules", "fide-2024")
+    assert code == 0, out
+    assert "16 values checked: 16 agree, 0 explained, 0 unexplained" in out
+
+
+def test_rank_column_that_disagrees_with_the_212_list_is_caught(swiss, tmp_path, capsys):
+    """The ranks were made with SB first while the 212 record announces BH/C1, BH, SB."""
+    announced, used = ["BH/C1", "BH", "SB"], ["SB", "BH/C1", "BH"]
+    real = compute_standings(swiss, announced, "fide-2024")
+    printed = compute_standings(swiss, used, "fide-2024")
+    path = tmp_path / "wrong.trf"
+    path.write_text(_with_ranks(swiss, printed, announced))
+    result = audit(read_trf(path), Published("x", []), rules="fide-2024")  # sanity: nothing published
+    assert result.summary["checked"] == 0
+    from tbxl.published import published_ranks
+    t = read_trf(path)
+    result = audit(t, published_ranks(t), rules="fide-2024")
+    position = {r.player.start_number: k for k, r in enumerate(printed.rows, 1)}
+    outside = set()
+    for r in real.rows:
+        first, _, last = r.rank_label.partition("-")
+        if not int(first) <= position[r.player.start_number] <= int(last or first):
+            outside.add(r.player.start_number)
+    assert outside, "the two lists rank the exercise alike: the test could not fail"
+    assert {f.start_number for f in result.findings if f.status != AGREE} == outside
+    code, out, _ = run(capsys, "audit", path, "--rules", "fide-2024", "--format", "json")
+    doc = json.loads(out)
+    assert code == (0 if result.ok else 1)
+    assert {f["start_number"] for f in doc["findings"]} == outside
+    assert all(f["code"] == RANK for f in doc["findings"])
+
+
+def test_a_rank_against_the_points_is_unexplained(swiss, tmp_path, capsys):
+    """No tie-break rule moves a 1.0-point player above a 4.0-point one."""
+    st = compute_standings(swiss, "BH/C1,BH,SB", "fide-2024")
+    text = _with_ranks(swiss, st, ["BH/C1", "BH", "SB"])
+    lines = text.splitlines()
+    # swap the ranks of the leader Bruno (#2, 4.0) and the last, Lais (#10, 1.0)
+    i2 = next(k for k, l in enumerate(lines) if l.startswith("001    2 "))
+    i10 = next(k for k, l in enumerate(lines) if l.startswith("001   10 "))
+    r2, r10 = lines[i2][85:89], lines[i10][85:89]
+    lines[i2] = lines[i2][:85] + r10 + lines[i2][89:]
+    lines[i10] = lines[i10][:85] + r2 + lines[i10][89:]
+    path = tmp_path / "swapped.trf"
+    path.write_text("\n".join(lines) + "\n")
+    code, out, _ = run(capsys, "audit", path, "--rules", "fide-2024")
+    assert code == 1
+    assert "#2 Bruno, rank: published 16" in out and "#10 Lais, rank: published 1 " in out
+    assert out.count("UNEXPLAINED") == 2
+
+
+def test_audit_without_a_rank_column_says_what_to_do(tmp_path, capsys):
+    t = read_trf(SWISS)
+    path = tmp_path / "norank.trf"
+    path.write_text(write_trf(replace(t, players=tuple(replace(p, declared_rank=None) for p in t.players))))
+    code, _, err = run(capsys, "audit", path)
+    assert code == 1 and "no rank column" in err and "--published" in err
+
+
+# -- reading published tables -------------------------------------------------------------------
+
+def test_swiss_manager_style_export(swiss, tmp_path):
+    """Title lines above the header, semicolons, decimal commas, CP1252, numbered TB columns
+    mapped onto the file's tie-break list."""
+    st = compute_standings(swiss, "BH/C1,BH,SB", "fide-2024")
+    rows = [[r.rank, r.player.start_number, "", r.player.name, "NOR", r.player.rating,
+             decimal_text(r.points, comma=True)]
+            + [decimal_text(r.values[c], comma=True) for c in ("BH/C1", "BH", "SB")] for r in st.rows]
+    path = tmp_path / "sm.csv"
+    with open(path, "w", newline="", encoding="cp1252") as f:
+        f.write("Final Ranking crosstable after 5 Rounds\n\n")
+        w = csv.writer(f, delimiter=";")
+        w.writerow(["Rk.", "SNo", "", "Name", "FED", "Rtg", "Pts.", "TB1", "TB2", "TB3"])
+        w.writerows(rows)
+        f.write("\nTie Break1: Buchholz Tie-Breaks (variabel with parameter)\n")
+    table = read_published(path, swiss, tiebreaks=["BH/C1", "BH", "SB"])
+    assert table.tiebreaks == ["BH/C1", "BH", "SB"]
+    codes = {v.code for v in table.values}
+    assert codes == {"RANK", "PTS", "BH/C1", "BH", "SB"}
+    david = {v.code: v for v in table.values if v.start_number == 4}
+    assert david["SB"].value == Fraction(39, 4) and david["SB"].text == "9,75"
+    assert david["BH"].where == "sm.csv:6, column 'TB2'"
+    result = audit(swiss, table, rules="fide-2024")
+    assert result.summary == {"checked": 80, "agree": 80, "explained": 0, "unexplained": 0, "skipped": 0}
+
+
+def test_xlsx_published_table(swiss, tmp_path):
+    openpyxl = pytest.importorskip("openpyxl")
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Standings"
+    ws.append(["Start No", "Player", "Buchholz Cut 1", "Sonneborn-Berger"])
+    ws.append([4, "David", 11.5, 9.75])
+    ws.append([6, "Franck", 11, "6,5"])
+    path = tmp_path / "bulletin.xlsx"
+    wb.save(path)
+    table = read_published(path, swiss)
+    assert [(v.start_number, v.code, v.value) for v in table.values] == [
+        (4, "BH/C1", Fraction(23, 2)), (4, "SB", Fraction(39, 4)), (6, "BH/C1", 11), (6, "SB", Fraction(13, 2))]
+    assert table.values[0].where == "bulletin.xlsx!Standings!C2, column 'Buchholz Cut 1'"
+    assert audit(swiss, table, rules="fide-2024").summary["agree"] == 4
+
+
+def test_map_names_what_is_not_obvious(swiss, tmp_path):
+    path = write_csv(tmp_path / "m.csv", ["Nr", "Wert A", "Wert B"], [[4, "15", "9.75"]])
+    with pytest.raises(InputError, match="no header row"):
+        read_published(path, swiss)
+    table = read_published(path, swiss, mapping=["Wert A=BH", "Wert B=SB"])
+    assert [(v.code, v.value) for v in table.values] == [("BH", 15), ("SB", Fraction(39, 4))]
+
+
+@pytest.mark.parametrize("rows, message", [
+    ([["SNo", "BH"], ["4", "1x"]], r"b\.csv:2: player 4: column 'BH' \(BH\): '1x' is not a number"),
+    ([["SNo", "BH"], ["77", "12"]], r"b\.csv:2: no player with start number 77"),
+    ([["SNo", "BH"], ["4", "12"], ["4", "13"]], r"b\.csv:3: start number 4 appears twice \(first at b\.csv:2\)"),
+    ([["SNo", "BH", "BH-C1", "Buchholz"], ["4", "1", "2", "3"]], r"two columns hold BH"),
+    ([["SNo", "TB1", "TB2"], ["4", "1", "2"]], r"column 'TB1' is tie-break 1, but the tie-break list has 0.*--map"),
+    ([["Name", "Club"], ["A", "B"]], r"no header row"),
+])
+def test_bad_published_tables_are_located(swiss, tmp_path, rows, message):
+    path = write_csv(tmp_path / "b.csv", rows[0], rows[1:])
+    with pytest.raises(InputError, match=message):
+        read_published(path, swiss)
+
+
+def test_cli_errors_and_outputs(tmp_path, capsys):
+    path = write_csv(tmp_path / "b.csv", ["SNo", "BH"], [["4", "15"]])
+    code, _, err = run(capsys, "audit", SWISS, "--map", "TB1=BH")
+    assert code == 2 and "--map names columns of a --published file" in err
+    code, _, err = run(capsys, "audit", SWISS, "--published", tmp_path / "missing.csv")
+    assert code == 1 and "missing.csv: no such file" in err
+    code, _, err = run(capsys, "audit", SWISS, "--published", path, "-o", path)
+    assert code == 1 and path.read_text().startswith("SNo")  # the input is never overwritten
+    out_file = tmp_path / "audit.json"
+    code, _, _ = run(capsys, "audit", SWISS, "--published", path, "--rules", "fide-2026", "--format", "json",
+                     "-o", out_file)
+    doc = json.loads(out_file.read_text())
+    assert code == 0 and doc["ok"] is True
+    assert doc["summary"] == {"checked": 1, "agree": 0, "explained": 1, "unexplained": 0, "skipped": 0}
+    f = doc["findings"][0]
+    assert (f["start_number"], f["code"], f["published"], f["computed"], f["matches"][0]) == (4, "BH", "15", 14, "fide-2024")
+
+
+# -- compare ------------------------------------------------------------------------------------
+
+def _two_places(v) -> Decimal:
+    return to_decimal(Fraction(v), 2)
+
+
+def test_compare_shows_exactly_the_2024_to_2026_changes_of_the_exercise(swiss):
+    """C07 §5: the bold cells of the '26 columns are the only changes (values as published: the
+    official 2024 answers, AOB to two decimals)."""
+    official = load_json("tec-2023/expected-fide2024.json")["files"]["held_swiss_5.trf"]["tiebreaks"]
+    section5 = load_json("tec-2023/expected-c07-section5.json")
+    codes = ["BH", "BH/C1", "BH/C2", "BH/M1", "SB", "SB/C1", "FB", "AOB"]
+    old = {c: {int(k): v for k, v in official.get(c.replace("/", "-"), {}).items()} for c in codes}
+    for c in ("BH/C2", "BH/M1"):
+        old[c] = {int(k): Fraction(v) for k, v in section5["fide-2024-derived"][c].items()}
+    new = {c: {int(k): Fraction(v) for k, v in section5["fide-2026"][c].items()} for c in codes}
+    bold = {(sn, c) for c in codes for sn in new[c] if sn in old[c]
+            and _two_places(old[c][sn]) != _two_places(new[c][sn])}
+    assert len(bold) == 27  # the bold cells of the table: 17 of #4, #6, #11, #12 and 10 AOB
+    result = compare(swiss, "fide-2024,fide-2026", codes)
+    changed = {(r.start_number, c) for r in result.rows for c in r.changed}
+    assert changed == bold
+    for r in result.rows:
+        for c in r.changed:
+            if c != "AOB":  # an average of other players' BH: its change is theirs
+                assert r.changes[c, 1], (r.start_number, c)
+    david = result.row(4)
+    assert [str(x) for x in david.changes["BH", 1]] == [
+        "round 2, half-point bye: 2.5 instead of 3.5, with “capped at a draw x 5 rounds”"]
+    assert [str(x) for x in result.row(11).changes["BH", 1]] == [
+        "round 4, forfeit win v. 9: 1.5 instead of 2.5, with “capped at the opponent's adjusted score”"]
+    assert not any(r.rank_changed for r in result.rows if r.start_number not in (8, 11))
+
+
+def test_compare_cli_text_and_json(capsys):
+    code, out, _ = run(capsys, "compare", SWISS, "--rules", "fide-2024,fide-2026", "--tiebreaks", "BH/C1,BH,SB",
+                       "--changed-only")
+    assert code == 0
+    assert "*13.5/12.5" in out  # Maria #11, BH
+    assert "#4 David, BH 15 -> 14 under fide-2026:" in out
+    code, out, _ = run(capsys, "compare", SWISS, "--rules", "fide-2024,fide-2026", "--tiebreaks", "BH/C1,BH,SB",
+                       "--format", "json")
+    doc = json.loads(out)
+    maria = next(p for p in doc["players"] if p["start_number"] == 11)
+    assert maria["rank"] == {"fide-2024": "7", "fide-2026": "8"} and maria["rank_changed"]
+    assert maria["values"]["BH"] == {"fide-2024": 13.5, "fide-2026": 12.5}
+    code, _, err = run(capsys, "compare", SWISS, "--rules", "fide-2026")
+    assert code == 2 and "two or more rule sets" in err
+
+
+def test_compare_is_independent_of_player_order(swiss):
+    shuffled = replace(swiss, players=tuple(reversed(swiss.players)))
+    a = compare(swiss, "fide-2017,fide-2026", "BH/C1,SB")
+    b = compare(shuffled, "fide-2017,fide-2026", "BH/C1,SB")
+    key = lambda c: {(r.start_number, tuple(r.ranks), tuple(map(tuple, r.values.values()))) for r in c.rows}
+    assert key(a) == key(b)
