@@ -87,7 +87,7 @@ def _parser() -> argparse.ArgumentParser:
                    help="what a published column holds, e.g. 'TB1=BH/C1', 'Nr.=start', 'Pl=rank', 'Club=ignore'")
     a.add_argument("--published-sheet", metavar="NAME", help="worksheet of a published .xlsx")
     a.add_argument("--format", choices=("text", "json"), default="text")
-    a.add_argument("-o", "--output", metavar="FILE", help="write to FILE (.pdf: the audit report)")
+    a.add_argument("-o", "--output", metavar="FILE", help="write to FILE (.pdf: the audit report; .html: its HTML)")
     a.add_argument("--lang", default="en", help="report language: en, vi, es, ru, ms")
     a.add_argument("--paper", choices=("a4", "letter"), default="a4")
 
@@ -95,7 +95,7 @@ def _parser() -> argparse.ArgumentParser:
     common(k)
     k.add_argument("--format", choices=("text", "json"), default="text")
     k.add_argument("--changed-only", action="store_true", help="only players whose rank or a value changes")
-    k.add_argument("-o", "--output", metavar="FILE", help="write to FILE (.pdf: the comparison report)")
+    k.add_argument("-o", "--output", metavar="FILE", help="write to FILE (.pdf: the comparison report; .html: its HTML)")
     k.add_argument("--lang", default="en", help="report language: en, vi, es, ru, ms")
     k.add_argument("--paper", choices=("a4", "letter"), default="a4")
 
@@ -237,8 +237,9 @@ def _run(args, parser) -> int:
     return 2
 
 
-def _is_pdf(args) -> bool:
-    return bool(args.output) and args.output.lower().endswith(".pdf")
+def _is_report(args) -> bool:
+    """``-o`` names a report: a PDF, or its HTML."""
+    return bool(args.output) and args.output.lower().endswith((".pdf", ".html", ".htm"))
 
 
 def _audit(args, tournament) -> int:
@@ -265,7 +266,7 @@ def _audit(args, tournament) -> int:
                              "give the published standings with --published FILE", file=args.input)
     result = audit(tournament, published, rules=rules, tiebreaks=args.tiebreaks)
     inputs = [args.input] + ([args.published] if args.published else [])
-    if _is_pdf(args):
+    if _is_report(args):
         render_audit_pdf = _room("report", "render_audit_pdf")
         render_audit_pdf(result, args.output, lang=args.lang, paper=args.paper, inputs=inputs)
     else:
@@ -282,7 +283,7 @@ def _compare(args, tournament) -> int:
     from .audit_text import render_compare_json, render_compare_text
     from .compare import compare
     result = compare(tournament, args.rules, args.tiebreaks, args.after_round, args.settings)
-    if _is_pdf(args):
+    if _is_report(args):
         render_compare_pdf = _room("report", "render_compare_pdf")
         render_compare_pdf(result, args.output, lang=args.lang, paper=args.paper, input_path=args.input,
                            changed_only=args.changed_only)

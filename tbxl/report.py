@@ -393,3 +393,151 @@ def render_appeal_pdf(standings, start_number: int, output, *, lang: str = "en",
     view = build_view(standings, lang=lang, paper=paper, input_path=input_path,
                       appeal=start_number, codes=codes)
     write_atomic(output, _to_pdf(render_html(view, "appeal.html.j2"), False), inputs=[input_path])
+
+
+# -- audit and compare reports ------------------------------------------------------------------
+
+def _status_text(status: str, L: dict) -> str:
+    return L["audit"][f"status_{status}"]
+
+
+def _item_label(code: str, L: dict) -> str:
+    """A published column: a tie-break code, or the rank / points in the report's language."""
+    return {"RANK": L["rank"], "PTS": L["col_points"]}.get(code, code)
+
+
+def _rules_names(names: list[str], L: dict, shown: int = 3) -> str:
+    text = ", ".join(names[:shown])
+    return text + (" " + L["audit"]["and_more"].format(n=len(names) - shown) if len(names) > shown else "")
+
+
+def _derivation_pair(st_a, st_b, sn: int, code: str, fmt: _Fmt, L: dict, names: dict) -> list[dict]:
+    """One value's derivation under two rule sets (the announced first), each marked with its rules."""
+    out = []
+    for st in (st_a, st_b):
+        d = _derivation(st, sn, code, fmt, L, names)
+        d["under"] = L["audit"]["under"].format(rules=st.convention.name)
+        out.append(d)
+    return out
+
+
+def build_audit_view(result, *, lang: str = "en", paper: str = "a4", inputs=()) -> dict:
+    """The view of ``tbxl audit -o audit.pdf``: summary, verdict per published column, every
+    difference with the rule sets that reproduce it, and the derivations of the players concerned
+    under the announced rules and under the rule set their published number follows."""
+    from .audit import EXPLAINED, RANK, SKIPPED, UNEXPLAINED, candidates
+    from .standings import compute_standings
+    st = result.standings
+    inputs = list(inputs)
+    view = build_view(st, lang=lang, derivations="none", paper=paper, input_path=inputs[0] if inputs else None)
+    L = view["L"]
+    A = L["audit"]
+    fmt = _Fmt(bool(L["decimal_comma"]))
+    names = {p.start_number: p.name for p in st.tournament.players}
+    pub = inputs[1] if len(inputs) > 1 else None
+    view["published"] = {"name": os.path.basename(os.fspath(pub)) if pub else A["rank_column"],
+                         "sha256": sha256_file(pub) if pub else ""}
+    view["summary"] = result.summary
+    view["ok"] = result.ok
+    columns = []
+    for c in result.columns:
+        if c.agree == c.checked:
+            verdict = A["column_agrees"].format(rules=result.rules.name)
+        elif c.reproduced_by:
+            verdict = A["column_follows"].format(rules=_rules_names(c.reproduced_by, L))
+        else:
+            verdict = A["column_mixed"]
+        columns.append({"code": _item_label(c.code, L), "checked": c.checked, "agree": c.agree,
+                        "verdict": verdict, "ok": c.agree == c.checked})
+    view["columns"] = columns
+    findings = []
+    for f in result.differences:
+        findings.append({
+            "sn": f.start_number, "name": f.name, "code": _item_label(f.code, L),
+            "published": f.published.text, "where": f.published.where,
+            "computed": f.computed if f.code == RANK else fmt(f.computed, none="–"),
+            "status": f.status, "status_text": _status_text(f.status, L),
+            "follows": _rules_names(f.matches, L) if f.status == EXPLAINED else "",
+            "changes": [_reason(c, L, fmt) for c in f.changes]})
+    view["findings"] = findings
+    view["skipped"] = sorted({f"{_item_label(f.code, L)}: {f.why_skipped}"
+                              for f in result.findings if f.status == SKIPPED})
+    by_name = {c.name: c.convention for c in candidates(result.rules)}
+    other: dict = {}
+    blocks: dict[int, dict] = {}
+    for f in result.differences:
+        if f.code == RANK or f.status != EXPLAINED or parse(f.code).name == "DE":
+            continue
+        rules = f.matches[0]
+        if rules not in other:
+            other[rules] = compute_standings(result.tournament, result.tiebreaks, by_name[rules])
+        row = st.row(f.start_number)
+        block = blocks.setdefault(f.start_number, {
+            "sn": f.start_number, "name": row.player.name, "title": row.player.title,
+            "fed": row.player.federation, "rating": "" if row.player.rating is None else str(row.player.rating),
+            "rank": row.rank_label, "points": fmt(row.points), "derivations": []})
+        block["derivations"] += _derivation_pair(st, other[rules], f.start_number, f.code, fmt, L, names)
+    order = {r.player.start_number: k for k, r in enumerate(st.rows)}
+    view["players"] = sorted(blocks.values(), key=lambda b: order[b["sn"]])
+    _term_lines((d for b in view["players"] for d in b["derivations"]), L, LINE_CHARS[paper])
+    view["unexplained"] = sum(f.status == UNEXPLAINED for f in result.findings)
+    return view
+
+
+def render_audit_pdf(result, output, *, lang: str = "en", paper: str = "a4", inputs=()) -> None:
+    """Write the audit report (PDF; HTML when ``output`` ends in .html)."""
+    check_not_input(output, list(inputs))
+    view = build_audit_view(result, lang=lang, paper=paper, inputs=inputs)
+    html = os.fspath(output).lower().endswith((".html", ".htm"))
+    text = render_html(view, "audit.html.j2", inline_css=html)
+    write_atomic(output, text.encode("utf-8") if html else _to_pdf(text, False), inputs=list(inputs))
+
+
+def build_compare_view(result, *, lang: str = "en", paper: str = "a4", input_path=None,
+                       changed_only: bool = False) -> dict:
+    """The view of ``tbxl compare -o compare.pdf``: the standings under every rule set side by
+    side, changed cells marked, then for each change the terms that make it and both derivations."""
+    st = result.standings[0]
+    view = build_view(st, lang=lang, derivations="none", paper=paper, input_path=input_path)
+    L = view["L"]
+    fmt = _Fmt(bool(L["decimal_comma"]))
+    names = {p.start_number: p.name for p in st.tournament.players}
+    rules = [c.name for c in result.conventions]
+    view["rules_list"] = [_rules_text(c, L) for c in result.conventions]
+    view["foot"] = view["foot"].replace(f"{L['rules']} {st.convention.name}", f"{L['rules']} {' | '.join(rules)}")
+    rows = []
+    for r in (result.changed_rows if changed_only else result.rows):
+        rows.append({"sn": r.start_number, "name": r.player.name,
+                     "ranks": r.ranks, "rank_changed": r.rank_changed,
+                     "cells": [{"values": [fmt(v, none="–") for v in r.values[c]], "changed": c in r.changed}
+                               for c in result.codes]})
+    view["compare_rows"] = rows
+    view["changed_count"] = len(result.changed_rows)
+    blocks = []
+    for r in result.rows:
+        if not r.changes:
+            continue
+        row = st.row(r.start_number)
+        items = []
+        for (code, k), found in r.changes.items():
+            items.append({"code": code, "rules": rules[k],
+                          "before": fmt(r.values[code][0], none="–"), "after": fmt(r.values[code][k], none="–"),
+                          "changes": [_reason(x, L, fmt) for x in found],
+                          "derivations": _derivation_pair(st, result.standings[k], r.start_number, code, fmt, L, names)})
+        blocks.append({"sn": r.start_number, "name": r.player.name, "title": r.player.title,
+                       "fed": r.player.federation,
+                       "rating": "" if r.player.rating is None else str(r.player.rating),
+                       "rank": row.rank_label, "points": fmt(row.points), "items": items})
+    view["change_blocks"] = blocks
+    _term_lines((d for b in blocks for i in b["items"] for d in i["derivations"]), L, LINE_CHARS[paper])
+    return view
+
+
+def render_compare_pdf(result, output, *, lang: str = "en", paper: str = "a4", input_path=None,
+                       changed_only: bool = False) -> None:
+    """Write the comparison report (PDF; HTML when ``output`` ends in .html)."""
+    check_not_input(output, [input_path])
+    view = build_compare_view(result, lang=lang, paper=paper, input_path=input_path, changed_only=changed_only)
+    html = os.fspath(output).lower().endswith((".html", ".htm"))
+    text = render_html(view, "compare.html.j2", inline_css=html)
+    write_atomic(output, text.encode("utf-8") if html else _to_pdf(text, False), inputs=[input_path])

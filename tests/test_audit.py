@@ -387,3 +387,48 @@ def test_compare_is_independent_of_player_order(swiss):
     b = compare(shuffled, "fide-2017,fide-2026", "BH/C1,SB")
     key = lambda c: {(r.start_number, tuple(r.ranks), tuple(map(tuple, r.values.values()))) for r in c.rows}
     assert key(a) == key(b)
+
+
+# -- reports ------------------------------------------------------------------------------------
+
+def _pdf_text(path) -> str:
+    from test_report import pdf_text
+    return pdf_text(path)
+
+
+def test_audit_pdf_explains_each_difference(tmp_path, capsys):
+    bulletin = write_csv(tmp_path / "bulletin.csv", ["SNo", "Name", "BH-C1", "BH"],
+                         [[4, "David", "11.5", "15"], [6, "Franck", "9", "12"], [2, "Bruno", "12", "99"]])
+    out = tmp_path / "audit.pdf"
+    code, _, _ = run(capsys, "audit", SWISS, "--published", bulletin, "--rules", "fide-2026", "-o", out)
+    assert code == 1
+    text = _pdf_text(out)
+    assert "Audit of published tie-breaks" in text and "bulletin.csv" in text
+    assert "Differ, unexplained 1" in text
+    assert "follows fide-2024" in text
+    assert "round 2, half-point bye: 3.5 instead of 2.5" in text
+    assert "cuts round 3, pairing-allocated bye (2.5) instead of round 4, opponent 10 (1)" in text
+    assert "under fide-2026" in text and "BH = 14" in text and "BH = 15" in text  # both derivations
+    out_ru = tmp_path / "audit_ru.pdf"
+    run(capsys, "audit", SWISS, "--published", bulletin, "--rules", "fide-2026", "--lang", "ru", "-o", out_ru)
+    text = _pdf_text(out_ru)
+    assert "Проверка опубликованных дополнительных показателей" in text
+    assert "тур 2, пропуск тура с ½ очка: 3,5 вместо 2,5" in text
+
+
+def test_compare_pdf_marks_changes_and_escapes_names(swiss, tmp_path, capsys):
+    hostile = replace(swiss, players=tuple(replace(p, name="<b>Dávid</b> Иванов") if p.start_number == 4 else p
+                                           for p in swiss.players))
+    path = tmp_path / "t.trf"
+    path.write_text(write_trf(hostile), encoding="utf-8")
+    out = tmp_path / "compare.html"
+    code, _, _ = run(capsys, "compare", path, "--rules", "fide-2024,fide-2026", "--tiebreaks", "BH,SB", "-o", out)
+    html = out.read_text(encoding="utf-8")
+    assert code == 0
+    assert "&lt;b&gt;Dávid&lt;/b&gt; Иванов" in html and "<b>Dávid" not in html
+    assert html.count('class="r chg"') == 8  # BH and SB of #4, #6, #11; the ranks of #11 and #8 swap
+    pdf = tmp_path / "compare.pdf"
+    run(capsys, "compare", path, "--rules", "fide-2024,fide-2026", "--tiebreaks", "BH,SB", "-o", pdf)
+    text = _pdf_text(pdf)
+    assert "What changes from fide-2024" in text
+    assert "BH 15 → 14 under fide-2026" in text
