@@ -218,13 +218,12 @@ class _Engine:
     def __init__(self, tournament: Tournament, tiebreaks: list[str]) -> None:
         self.t = tournament
         self.tiebreaks = tiebreaks
-        self._contexts: dict[str, Context] = {}
         self._standings: dict[str, Standings] = {}
 
     def context(self, conv: Convention) -> Context:
-        if conv.name not in self._contexts:
-            self._contexts[conv.name] = Context(self.t, conv)
-        return self._contexts[conv.name]
+        """The context of ``conv``: the one its standings were ranked with, so that each rule set
+        builds its context once (the most costly step) and computes each column once."""
+        return self.standings(conv).context
 
     def value(self, conv: Convention, d: Descriptor, sn: int):
         ctx = self.context(conv)
@@ -324,6 +323,7 @@ def _prefer_column_rules(engine: _Engine, conv: Convention, findings: list[Findi
 
 
 def _inside(st: Standings, pv: PublishedValue) -> bool:
+    """Is the published rank one of the places the player holds under ``st``?"""
     first, last = rank_range(st, pv.start_number)
     return first <= int(pv.value) <= last
 
@@ -335,6 +335,7 @@ def _check_ranks(engine: _Engine, st: Standings, tried: list[Candidate],
     groups: dict = {}
     for pv in ranks:
         groups.setdefault(st.row(pv.start_number).points, []).append(pv)
+    group_matches: dict = {}
     out: list[Finding] = []
     for pv in ranks:
         row = st.row(pv.start_number)
@@ -342,8 +343,11 @@ def _check_ranks(engine: _Engine, st: Standings, tried: list[Candidate],
         if _inside(st, pv):
             out.append(Finding(pv, name, label, AGREE))
             continue
-        group = groups[row.points]
-        matches = [c for c in tried if all(_inside(engine.standings(c.convention), g) for g in group)]
+        if row.points not in group_matches:  # once per group: the groups of a big Swiss are large
+            group = groups[row.points]
+            group_matches[row.points] = [c for c in tried
+                                         if all(_inside(engine.standings(c.convention), g) for g in group)]
+        matches = group_matches[row.points]
         if not matches:
             out.append(Finding(pv, name, label, UNEXPLAINED))
             continue
