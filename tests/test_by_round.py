@@ -105,3 +105,159 @@ def test_round_robin_with_direct_encounter():
     history = standings_by_round(rr, "DE,SB,WIN,KS", "fide-2024")
     assert len(history) == rr.rounds
     assert table(history[-1]) == table(compute_standings(rr, "DE,SB,WIN,KS", "fide-2024"))
+
+
+# -- the report section -----------------------------------------------------------------------------
+
+import re  # noqa: E402
+
+from test_report import edited_trf, pdf_text  # noqa: E402
+
+from tbxl import cli, report  # noqa: E402
+from tbxl.formatting import decimal_text  # noqa: E402
+from tbxl.trf import parse_trf  # noqa: E402
+
+REPORT_CODES = "BH/C1,BH,SB,DE"
+
+
+def section_text(view) -> str:
+    return "\n\n".join("".join(s["text"] for s in group) for group in view["by_round"])
+
+
+def parse_section(text: str, codes: list[str], rounds: int) -> dict:
+    """The English section back into {start number: {row label: [cells]}} (tables side by side)."""
+    out, current = {}, []
+    for line in text.splitlines():
+        heads = re.findall(r"(\S[^·]*?) · No\. (\d+) · rank (\S+)", line)
+        if heads:
+            current = [int(sn) for _, sn, _ in heads]
+            for sn in current:
+                out[sn] = {}
+            continue
+        if not line.strip():
+            continue
+        tokens = line.replace("After round", "After").split()
+        assert len(tokens) == len(current) * (rounds + 1), line
+        for k, sn in enumerate(current):
+            label, *cells = tokens[k * (rounds + 1):(k + 1) * (rounds + 1)]
+            assert label in ["After", "Pts", "Rank"] + codes, label
+            out[sn][label] = cells
+    return out
+
+
+def test_section_values_equal_the_standings_after_each_round(tec):
+    st = compute_standings(tec, REPORT_CODES, "fide-2024")
+    view = report.build_view(st, by_round=True, derivations="none")
+    tables = parse_section(section_text(view), st.codes, 5)
+    assert list(tables) == [r.player.start_number for r in st.rows]          # every player, in order
+    for k in range(1, 6):
+        after = compute_standings(tec, REPORT_CODES, "fide-2024", after_round=k)
+        for row in after.rows:
+            t = tables[row.player.start_number]
+            assert t["After"][k - 1] == str(k)
+            assert t["Pts"][k - 1] == decimal_text(row.points)
+            assert t["Rank"][k - 1] == row.rank_label
+            for code in st.codes:
+                assert t[code][k - 1] == decimal_text(row.values[code], none="–"), (k, code)
+    # the last column is the final standings table of the same report
+    for r in view["rows"]:
+        t = tables[r["sn"]]
+        assert [t["Rank"][-1], t["Pts"][-1]] + [t[c][-1] for c in st.codes] == [r["rank"], r["points"]] + r["values"]
+
+
+def test_section_hand_checked_rows(tec):
+    text = section_text(report.build_view(compute_standings(tec, REPORT_CODES, "fide-2024"),
+                                          by_round=True, derivations="none"))
+    tables = parse_section(text, REPORT_CODES.split(","), 5)
+    assert tables[2]["Pts"] == ["1", "2", "2.5", "3.5", "4"]                # Bruno: W W = W =
+    assert tables[2]["DE"] == ["1", "–", "–", "–", "–"]                      # alone on points after round 1
+    assert tables[1]["Rank"] == ["1-6", "4-5", "6", "4", "4"]               # Alyx
+    assert tables[1]["SB"] == ["0", "0.75", "2.5", "5", "8"]
+    assert tables[10]["Pts"] == ["0", "1", "1", "1", "1"]                   # Lais: L W L L L
+
+
+def test_section_selection_and_default_off(tec):
+    st = compute_standings(tec, REPORT_CODES, "fide-2024")
+    assert report.build_view(st, derivations="all")["by_round"] == []
+    assert "Round by round" not in report.render_html(report.build_view(st, derivations="none"))
+    view = report.build_view(st, by_round=True, derivations="tied", players=[14, 4])
+    assert list(parse_section(section_text(view), st.codes, 5)) == [4, 14]   # standings order
+    view = report.build_view(st, by_round=True, derivations="tied")          # not only the tied players
+    assert len(parse_section(section_text(view), st.codes, 5)) == 16
+    assert report.build_view(st, by_round=True, appeal=14)["by_round"] == []
+
+
+def test_section_after_round_k_has_k_rounds(tec):
+    st = compute_standings(tec, REPORT_CODES, "fide-2024", after_round=3)
+    tables = parse_section(section_text(report.build_view(st, by_round=True, derivations="none")), st.codes, 3)
+    assert tables[2]["Pts"] == ["1", "2", "2.5"] and tables[2]["After"] == ["1", "2", "3"]
+
+
+@pytest.mark.parametrize("paper", sorted(report.PAPER))
+def test_lines_fit_the_page_and_long_events_wrap_in_chunks(tec, paper):
+    st = compute_standings(tec, "BH/C1,BH,SB,PS,AOB,ARO/C1", "fide-2024")
+    for lang in report.languages():
+        text = section_text(report.build_view(st, by_round=True, derivations="none", lang=lang, paper=paper))
+        assert max(len(line) for line in text.splitlines()) <= report.LINE_CHARS[paper], lang
+    # A page too narrow for five rounds: the rounds come in chunks, one table under the other.
+    history = standings_by_round(st.tournament, st.codes, st.convention)
+    groups = report._by_round(st, history, [1], report._Fmt(False), report.labels("en"), 40)
+    lines = "".join(s["text"] for s in groups[0]).splitlines()
+    assert max(len(line) for line in lines) <= 40
+    heads = [line.split()[2:] for line in lines if line.startswith("After round")]
+    assert len(heads) > 1 and sum(heads, []) == ["1", "2", "3", "4", "5"]
+
+
+LANG_ROWS = {  # Alyx (1): heading, rounds row, points row (decimal comma in vi, es, ru)
+    "en": ("Round by round", "After round 1 2 3 4 5", "Pts 1 1.5 2 3 3.5"),
+    "vi": ("Diễn biến qua từng ván", "Sau ván 1 2 3 4 5", "Điểm 1 1,5 2 3 3,5"),
+    "es": ("Ronda a ronda", "Tras la ronda 1 2 3 4 5", "Ptos 1 1,5 2 3 3,5"),
+    "ru": ("По турам", "После тура 1 2 3 4 5", "Очки 1 1,5 2 3 3,5"),
+    "ms": ("Pusingan demi pusingan", "Selepas pusingan 1 2 3 4 5", "Mata 1 1.5 2 3 3.5"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(LANG_ROWS))
+def test_pdf_section_in_each_language(tmp_path, tec, lang):
+    out = tmp_path / f"{lang}.pdf"
+    st = compute_standings(tec, REPORT_CODES, "fide-2024")
+    report.render_pdf(st, out, lang=lang, derivations="none", players=[1], by_round=True, input_path=SWISS)
+    text = pdf_text(out)
+    heading, rounds_row, points_row = LANG_ROWS[lang]
+    L = report.labels(lang)
+    assert heading == L["by_round"] and heading in text
+    assert rounds_row in text and points_row in text
+    assert f"{L['by_round_rank']} 1-6 4-5 6 4 4" in text
+    assert "DE 1 1 – – –" in text
+
+
+def test_hostile_name_stays_text(tmp_path):
+    hostile = '<b>X</b> & "Y"'
+    path = edited_trf(tmp_path, {"Bruno": hostile})
+    st = compute_standings(parse_trf(path.read_text(encoding="utf-8"), source=path.name), REPORT_CODES, "fide-2024")
+    html_out = tmp_path / "hostile.html"
+    report.render_pdf(st, html_out, derivations="none", by_round=True, input_path=path, html=True)
+    html = html_out.read_text(encoding="utf-8")
+    section = html[html.index('class="byround"'):]
+    assert "<b>X</b>" not in html
+    assert '<span class="n">&lt;b&gt;X&lt;/b&gt; &amp; &#34;Y&#34;</span>' in section
+    pdf = tmp_path / "hostile.pdf"
+    report.render_pdf(st, pdf, derivations="none", by_round=True, input_path=path)
+    assert f"{hostile} · No. 2 · rank 1" in pdf_text(pdf)
+
+
+def test_cli_by_round(tmp_path):
+    out = tmp_path / "cli.pdf"
+    assert cli.main(["report", str(SWISS), "--rules", "fide-2024", "--tiebreaks", "BH/C1,BH,SB",
+                     "--by-round", "--derivations", "none", "--players", "1", "-o", str(out)]) == 0
+    text = pdf_text(out)
+    assert "Round by round" in text and "Alyx · No. 1 · rank 4" in text
+    assert "BH/C1 0 1.5 4 7 11" in text and "SB 0 0.75 2.5 5 8" in text
+    html = tmp_path / "cli.html"
+    assert cli.main(["report", str(SWISS), "--rules", "fide-2024", "--by-round", "--html",
+                     "--after-round", "2", "-o", str(html)]) == 0
+    page = html.read_text(encoding="utf-8")
+    assert 'class="byround"' in page and page.count('class="rb"') == 8      # 16 players, two a line
+    plain = tmp_path / "plain.pdf"
+    assert cli.main(["report", str(SWISS), "-o", str(plain)]) == 0
+    assert "Round by round" not in pdf_text(plain)
