@@ -72,6 +72,9 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--players", metavar="LIST", help="only these start numbers, e.g. 3,7,12")
     r.add_argument("--paper", choices=("a4", "letter"), default="a4")
     r.add_argument("--html", action="store_true", help="write the HTML instead of the PDF")
+    r.add_argument("--by-round", action="store_true",
+                   help="add a table per player of the points, rank and tie-breaks after each round "
+                        "(every player, or those of --players)")
 
     w = sub.add_parser("workbook", help="write a crosstable workbook with tie-break formulas")
     common(w)
@@ -217,7 +220,7 @@ def _run(args, parser) -> int:
         render_pdf = _room("report", "render_pdf")
         render_pdf(st, args.output, lang=args.lang, derivations=args.derivations, players=players,
                    paper=args.paper, input_path=args.input, html=args.html,
-                   progress=sys.stderr.isatty())
+                   progress=sys.stderr.isatty(), by_round=args.by_round)
         return 0
     if args.command == "audit":
         if args.map and not args.published:

@@ -32,6 +32,7 @@ from . import __version__
 from .errors import InputError, MissingDependency
 from .files import check_not_input, write_atomic
 from .formatting import decimal_text
+from .standings import standings_by_round
 from .tiebreaks.codes import CATALOGUE, parse
 
 PAPER = {"a4": "A4", "letter": "letter"}
@@ -40,6 +41,12 @@ NAME_WIDTH = 18  # opponent names in term rows are cut to this many characters
 # Characters per line of a term row: the text width of the page (report.css: 13 mm side margins)
 # over the advance of DejaVu Sans Mono at 6.6 pt (0.602 em), less one for safety.
 LINE_CHARS = {"a4": 130, "letter": 134}
+# Round-by-round tables (same font as the term rows): spaces between two round columns, spaces
+# between two players' tables set side by side, and the least width of one player's table (its
+# heading line: a name and "· No. 123 · rank 101-120").
+BY_ROUND_SEP = 2
+BY_ROUND_GAP = 6
+BY_ROUND_MIN_WIDTH = 44
 
 
 # -- resources ----------------------------------------------------------------------------------
@@ -224,6 +231,79 @@ def _term_lines(derivations: Iterable[dict], L: dict, line_chars: int) -> None:
             d["total_text"] = L["total"].ljust(hang - 2 - widths[-1]) + d["total"].rjust(widths[-1])
 
 
+def _segments(parts: Iterable[tuple[str, str]]) -> list[dict]:
+    """Text segments for a monospace block, neighbours of the same kind merged (fewer elements for
+    WeasyPrint). ``kind`` "" is plain text, anything else becomes a ``<span class=kind>``."""
+    out: list[dict] = []
+    for kind, text in parts:
+        if not text:
+            continue
+        if out and out[-1]["kind"] == kind:
+            out[-1]["text"] += text
+        else:
+            out.append({"kind": kind, "text": text})
+    return out
+
+
+def _by_round(st, history: list, selected: list[int], fmt: _Fmt, L: dict, line_chars: int) -> list[list[dict]]:
+    """The round-by-round section: per player a small monospace table (rows: the points, the rank
+    label and each tie-break; columns: the standings after round 1, 2 ...), values exact as in the
+    standings, DE as the tier, "–" for no value.
+
+    ``history`` is :func:`~tbxl.standings.standings_by_round` of the report's tournament;
+    ``selected`` the start numbers, in the report's standings order. The column widths are common
+    to the whole section, so every table has the same shape: as many as fit in ``line_chars``
+    stand side by side, and an event with more rounds than fit on a line gets its rounds in
+    chunks, one under the other. Returns one list of text segments (see :func:`_segments`) per
+    line of tables: one block each, kept on one page (kinds: "n" name, "s" the rest of the
+    heading, "h" the rounds row, "p" the points row).
+    """
+    if not history or not selected:
+        return []
+    rounds = len(history)
+    labels = [L["by_round_after"], L["col_points"], L["by_round_rank"]] + st.codes
+    cells = {}
+    for sn in selected:
+        rows = [history[k].row(sn) for k in range(rounds)]
+        cells[sn] = [[str(k) for k in range(1, rounds + 1)], [fmt(r.points) for r in rows],
+                     [r.rank_label for r in rows]] + [[fmt(r.values[c], none="–") for r in rows] for c in st.codes]
+    label_w = max(len(x) for x in labels)
+    col_w = max(len(c) for table in cells.values() for line in table for c in line)
+    step = col_w + BY_ROUND_SEP
+    per_chunk = max(1, (line_chars - label_w) // step)
+    chunks = [range(a, min(a + per_chunk, rounds)) for a in range(0, rounds, per_chunk)]
+    width = min(max(label_w + min(rounds, per_chunk) * step, BY_ROUND_MIN_WIDTH), line_chars)
+    per_line = max(1, (line_chars + BY_ROUND_GAP) // (width + BY_ROUND_GAP))
+    kinds = ["h", "p"] + [""] * (len(labels) - 2)
+
+    def block(sn: int) -> list[list[tuple[str, str]]]:
+        """One player's table: a list of lines, each a list of (kind, text) of ``width`` chars."""
+        row = st.row(sn)
+        p = row.player
+        rest = f" · {L['col_sno']} {sn} · {L['rank']} {row.rank_label}"
+        name = _cut_name(f"{p.title} {p.name}" if p.title else p.name, max(width - len(rest), 8))
+        lines = [[("n", name), ("s", rest[:width - len(name)])]]
+        for chunk in chunks:
+            for kind, label, values in zip(kinds, labels, cells[sn]):
+                lines.append([(kind, label.ljust(label_w) + "".join(values[k].rjust(step) for k in chunk))])
+        for line in lines:
+            used = sum(len(text) for _, text in line)
+            line.append(("", " " * (width - used)))
+        return lines
+
+    groups = []
+    for a in range(0, len(selected), per_line):
+        blocks = [block(sn) for sn in selected[a:a + per_line]]
+        parts: list[tuple[str, str]] = []
+        for i in range(len(blocks[0])):
+            for j, b in enumerate(blocks):
+                parts += b[i] if j < len(blocks) - 1 else b[i][:-1]  # no padding at the line's end
+                parts.append(("", " " * BY_ROUND_GAP if j < len(blocks) - 1 else "\n"))
+        parts.pop()
+        groups.append(_segments(parts))
+    return groups
+
+
 def _ties(st, fmt: _Fmt, names: dict, L: dict, only: Optional[set] = None) -> list[dict]:
     """For every group equal on points (>= 2 players): which tie-break separated whom."""
     de_codes = [c for c in st.codes if parse(c).name == "DE"]
@@ -278,12 +358,14 @@ def _standing_row(r, fmt: _Fmt, codes: list[str]) -> dict:
 
 def build_view(standings, *, lang: str = "en", derivations: str = "tied", players=None,
                paper: str = "a4", input_path=None, appeal: Optional[int] = None, codes=None,
-               progress: bool = False) -> dict:
+               progress: bool = False, by_round: bool = False) -> dict:
     """Everything the templates show, as plain Python data (no WeasyPrint needed).
 
     ``appeal`` = a start number makes the view of that player's appeal report (derivations of
     ``codes``, default PTS + the tie-breaks); otherwise ``derivations`` ("all", "tied", "none")
     picks the players with derivation blocks and ``players`` (start numbers) restricts them.
+    ``by_round`` adds the round-by-round tables (``view["by_round"]``) of every player in standings
+    order, or of ``players`` only when given; ``derivations`` does not change them.
     """
     st = standings
     L = labels(lang)
@@ -315,6 +397,7 @@ def build_view(standings, *, lang: str = "en", derivations: str = "tied", player
         "codes": st.codes,
         "has_de": any(parse(c).name == "DE" for c in st.codes),
         "rows": [_standing_row(r, fmt, st.codes) for r in st.rows],
+        "by_round": [],
     }
     if appeal is not None:
         if appeal not in names:
@@ -336,6 +419,12 @@ def build_view(standings, *, lang: str = "en", derivations: str = "tied", player
             selected = [n for n in selected if n in wanted]
         codes = st.codes
         view["ties"] = _ties(st, fmt, names, L)
+        if by_round:
+            wanted = None if players is None else set(players)
+            shown = [r.player.start_number for r in st.rows if wanted is None or r.player.start_number in wanted]
+            # The report's own tournament: with --after-round K it already ends at round K.
+            history = standings_by_round(t, st.codes, conv)
+            view["by_round"] = _by_round(st, history, shown, fmt, L, LINE_CHARS[paper])
     blocks = []
     for k, sn in enumerate(selected, 1):
         row = st.row(sn)
@@ -375,11 +464,13 @@ def _to_pdf(html: str, progress: bool) -> bytes:
 
 
 def render_pdf(standings, output, *, lang: str = "en", derivations: str = "tied", players=None,
-               paper: str = "a4", input_path=None, html: bool = False, progress: bool = False) -> None:
-    """Write the final standings report (PDF, or its HTML with ``html=True``) to ``output``."""
+               paper: str = "a4", input_path=None, html: bool = False, progress: bool = False,
+               by_round: bool = False) -> None:
+    """Write the final standings report (PDF, or its HTML with ``html=True``) to ``output``;
+    ``by_round`` adds the round-by-round tables (see :func:`build_view`)."""
     check_not_input(output, [input_path])
     view = build_view(standings, lang=lang, derivations=derivations, players=players, paper=paper,
-                      input_path=input_path, progress=progress)
+                      input_path=input_path, progress=progress, by_round=by_round)
     text = render_html(view, "report.html.j2", inline_css=html)
     data = text.encode("utf-8") if html else _to_pdf(text, progress)
     write_atomic(output, data, inputs=[input_path])

@@ -198,3 +198,22 @@ def compute_standings(tournament: Tournament, tiebreaks=None, rules: Union[str, 
             st.rows.append(Row(place, label, ctx.players[i], i, st))
         place += len(tier)
     return st
+
+
+def standings_by_round(tournament: Tournament, tiebreaks=None,
+                       rules: Union[str, Convention, None] = None) -> list[Standings]:
+    """The standings as they stood after each round: element ``k - 1`` is the ranking after round
+    ``k``, for k = 1 .. ``tournament.rounds`` (ChessLivo's round-by-round tables).
+
+    Each one is ``compute_standings(tournament, tiebreaks, rules, after_round=k)``: only the results
+    of rounds 1..k count, under the same rules and the same tie-break list, so a player's points,
+    rank label and tie-break values after round k are ``result[k - 1].row(start_number)``; the last
+    element equals the final standings. The rules and the tie-break list are resolved once, against
+    the whole tournament, so every round uses the same ones (a default taken from the start date
+    or the file's 212 record could not differ anyway, but a given ``Convention`` stays that object).
+    Cost: one standings computation per round.
+    """
+    conv = rules if isinstance(rules, Convention) else conventions.resolve(rules, tournament.start_date)
+    codes = [d.code for d in resolve_tiebreaks(tournament, tiebreaks)]
+    return [compute_standings(tournament, codes, conv, after_round=k)
+            for k in range(1, tournament.rounds + 1)]
