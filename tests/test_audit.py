@@ -21,6 +21,7 @@ from tbxl.tiebreaks import Context, explain, parse
 from tbxl.conventions import PRESETS, get
 from tbxl.errors import InputError
 from tbxl.formatting import decimal_text, to_decimal
+from tbxl.model import Pairing
 from tbxl.published import read_published
 from tbxl.standings import compute_standings
 from tbxl.trf import read_trf, write_trf
@@ -363,6 +364,24 @@ def test_compare_shows_exactly_the_2024_to_2026_changes_of_the_exercise(swiss):
     assert [str(x) for x in result.row(11).changes["BH", 1]] == [
         "round 4, forfeit win v. 9: 1.5 instead of 2.5, with “capped at the opponent's adjusted score”"]
     assert not any(r.rank_changed for r in result.rows if r.start_number not in (8, 11))
+
+
+def test_compare_shows_the_2026_exceptions_of_15_2_in_the_round_robin():
+    """C07 §1.1: in pre-determined pairings the 2026 text keeps every forfeit unplayed for rating
+    tie-breaks and forfeit losses unplayed for type-B tie-breaks. The exercise's round robin has
+    one forfeit (round 4, Franck #5 - Helene #6): Franck's ARO is (2200 + 2050 + 2150 + 2100) / 4 =
+    2125 instead of (... + 2000) / 5 = 2100, Helene's (2150 + 2100 + 2050 + 2200) / 4 = 2125 instead
+    of (... + 1950) / 5 = 2090, and Franck elected to play in 4 rounds, not 5. SB, KS and DE, which
+    count the forfeit as a game in both texts, keep their official values."""
+    t = read_trf(RR, pairing=Pairing.ROUND_ROBIN)
+    codes = ["SB", "SB/C1", "KS", "DE", "ARO", "TPR", "WIN", "REP", "BPG"]
+    result = compare(t, ["fide-2024", "fide-2026"], codes)
+    changed = {(r.start_number, c) for r in result.rows for c in r.changed}
+    assert changed == {(5, "ARO"), (5, "TPR"), (5, "REP"), (6, "ARO"), (6, "TPR")}
+    assert result.row(5).values["ARO"] == [2100, 2125] and result.row(6).values["ARO"] == [2090, 2125]
+    assert result.row(5).values["REP"] == [5, 4]
+    assert [str(x) for x in result.row(6).changes["ARO", 1]] == ["leaves out round 4, forfeit win v. 5 (1950)"]
+    assert not any(r.rank_changed for r in result.rows)
 
 
 def test_compare_cli_text_and_json(capsys):
