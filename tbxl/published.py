@@ -42,12 +42,14 @@ _START = {"sno", "snr", "sn", "startno", "startnr", "startnumber", "start", "no"
           "#", "n°", "nº", "no#", "startingrank", "startrank", "pairingnumber", "pno",
           "№", "ст№", "стартовыйномер", "nºinicial", "ninicial", "noinicial", "sốxuấtphát", "sxp",
           "nomula", "bil"}
-_RANK = {"rk", "rank", "rnk", "place", "pl", "pos", "position", "platz", "rang", "ranking", "hạng",
+_RANK = {"rk", "rg", "rank", "rnk", "place", "pl", "pos", "position", "platz", "rang", "ranking", "hạng",
          "xếphạng", "место", "puesto", "pto", "clas", "clasif", "kedudukan", "tempat"}
 _POINTS = {"pts", "points", "pt", "score", "punkte", "pkt", "điểm", "очки", "puntos", "ptos", "mata"}
 _PLAYER = {"name", "player", "nom", "tên", "họtên", "имя", "фамилияимя", "участник", "nombre", "jugador",
            "nama", "pemain", "title", "tit", "fed", "federation", "club", "rtg", "rating", "elo", "fideid",
-           "id", "sex", "type", "gr", "group", "k", "rp", "birth", "born", "fide"}
+           "id", "sex", "type", "typ", "gr", "group", "k", "rp", "birth", "born", "fide", "land", "verein",
+           "vereinort", "clubcity", "elo", "nwz", "dwz", "titel", "país", "pais", "клуб",
+           "федерация", "фед", "рейт", "рейтинг", "звание", "liênđoàn", "đơnvị", "câulạcbộ", "negara", "kelab"}
 
 #: Long names of tie-breaks (normalised: lower case, letters and digits only) -> family.
 _FAMILIES = [
@@ -226,7 +228,11 @@ def read_published(path, tournament: Tournament, *, tiebreaks: Sequence[str] = (
     p = Path(fname)
     if not p.is_file():
         raise InputError("no such file" if not p.exists() else "is not a file", file=fname)
-    is_xlsx = p.suffix.lower() in (".xlsx", ".xlsm")
+    suffix = p.suffix.lower()
+    if suffix in (".xls", ".ods", ".pdf", ".htm", ".html"):
+        raise InputError(f"cannot read {suffix} files: export the standings as CSV or .xlsx (Swiss-Manager: "
+                         "the Excel or CSV export; a spreadsheet: 'Save as' .xlsx or CSV)", file=fname)
+    is_xlsx = suffix in (".xlsx", ".xlsm")
     rows = _rows_xlsx(fname, sheet) if is_xlsx else _rows_csv(fname)
     mapped = parse_mapping(mapping)
     header_at, meanings = _find_header(rows, list(tiebreaks), mapped, fname)

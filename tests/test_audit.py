@@ -451,3 +451,38 @@ def test_compare_pdf_marks_changes_and_escapes_names(swiss, tmp_path, capsys):
     text = _pdf_text(pdf)
     assert "What changes from fide-2024" in text
     assert "BH 15 → 14 under fide-2026" in text
+
+
+def test_done_when_a_swiss_manager_export_and_the_trf_in_one_command(swiss, tmp_path, capsys):
+    """The issue's 'done when': a Swiss-Manager-style export (ranks, points, TB1-TB3, printed with a
+    program that cuts the pairing bye first) and the tournament's TRF announcing BH/C1, BH, SB:
+    one command lists the numbers that do not follow fide-2026 and the rule each one follows."""
+    rules = get("fide-2026").with_options(cut_priority="unplayed")
+    codes = ["BH/C1", "BH", "SB"]
+    st = compute_standings(swiss, codes, rules)
+    path = tmp_path / "ranking.csv"
+    with open(path, "w", newline="", encoding="cp1252") as f:
+        f.write("Final Ranking after 5 Rounds\n\n")
+        w = csv.writer(f, delimiter=";")
+        w.writerow(["Rk.", "SNo", "", "Name", "FED", "Rtg", "Club/City", "Pts.", " TB1 ", " TB2 ", " TB3 "])
+        for k, r in enumerate(st.rows, 1):
+            w.writerow([k, r.player.start_number, "", r.player.name, "NOR", r.player.rating, "Oslo",
+                        decimal_text(r.points, comma=True)]
+                       + [decimal_text(r.values[c], 2, comma=True) for c in codes])
+        f.write("\nTie Break1: Buchholz Tie-Breaks (variabel with parameter)\n")
+    trf = tmp_path / "event.trf"
+    trf.write_text(write_trf(replace(swiss, tiebreaks=tuple(codes))))
+    code, out, _ = run(capsys, "audit", trf, "--published", path, "--rules", "fide-2026")
+    assert code == 0, out
+    assert "80 values checked: 79 agree, 1 explained, 0 unexplained" in out
+    assert "BH/C1   16 checked, 15 agree; the whole column follows fide-2026+cut_priority=unplayed," in out
+    assert "#6 Franck, BH/C1: published 9,00 (ranking.csv:9, column 'TB1'); fide-2026 gives 10.5" in out
+    assert "    follows fide-2026+cut_priority=unplayed, " in out
+    assert "cuts round 3, pairing-allocated bye (2.5) instead of round 4, opponent 10 (1)" in out
+
+
+def test_old_formats_get_a_clear_message(swiss, tmp_path):
+    path = tmp_path / "ranking.xls"
+    path.write_bytes(b"\xd0\xcf\x11\xe0")
+    with pytest.raises(InputError, match=r"cannot read \.xls files: export the standings as CSV or \.xlsx"):
+        read_published(path, swiss)
