@@ -302,7 +302,8 @@ def berger_schedule(n: int) -> list[list[tuple[int, int]]]:
 # The sheet: texts, A1 references, the frame (header rows, data rows, used columns)
 # ---------------------------------------------------------------------------------------------
 
-def _col_letters(c: int) -> str:
+def column_letters(c: int) -> str:
+    """A spreadsheet column's letters from its 0-based index: ``0 -> A``, ``26 -> AA``."""
     s = ""
     c += 1
     while c:
@@ -339,7 +340,7 @@ class _Sheet:
         return self.values[r][c] if 0 <= r < self.nrows and 0 <= c < self.ncols else None
 
     def ref(self, r: int, c: int) -> str:
-        return f"{self.prefix}{_col_letters(self.col0 + c)}{self.row0 + r + 1}"
+        return f"{self.prefix}{column_letters(self.col0 + c)}{self.row0 + r + 1}"
 
     def row(self, r: int) -> int:
         """The worksheet row number of grid row ``r``."""

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Optional, Sequence
 
 from .audit import RANK, Published, PublishedValue
+from .crosstable import column_letters
 from .errors import InputError, UnknownTiebreak
 from .model import Tournament
 from .tiebreaks.codes import parse
@@ -293,20 +294,10 @@ def read_published(path, tournament: Tournament, *, tiebreaks: Sequence[str] = (
     return Published(fname, values, order, notes)
 
 
-def _column_letters(k: int) -> str:
-    """``0 -> A``, ``26 -> AA``."""
-    letters = ""
-    k += 1
-    while k:
-        k, r = divmod(k - 1, 26)
-        letters = chr(65 + r) + letters
-    return letters
-
-
 def _loc(where: dict, column: int) -> dict:
     """:class:`InputError` location of a cell: ``file:line`` (CSV) or ``file`` + ``Sheet!B7`` (xlsx)."""
     if "sheet" in where:
-        return {"file": where["file"], "cell": f"{where['sheet']}!{_column_letters(column)}{where['row']}"}
+        return {"file": where["file"], "cell": f"{where['sheet']}!{column_letters(column)}{where['row']}"}
     return {"file": where["file"], "line": where["line"]}
 
 
