@@ -9,6 +9,7 @@ from typing import Optional
 
 from .audit import AGREE, EXPLAINED, RANK, SKIPPED, UNEXPLAINED, Audit, Finding
 from .compare import Comparison
+from .conventions import describe
 from .formatting import decimal_text, json_number
 
 SHOWN_MATCHES = 4  # rule sets named per difference in text; JSON has them all
@@ -46,6 +47,7 @@ def render_audit_text(a: Audit) -> str:
                 line += f" ({a.rules.name})"
             elif c.reproduced_by:
                 line += "; the whole column follows " + _names(c.reproduced_by)
+                line += f"\n  {'':<{width}}  ({c.reproduced_by[0]}: {describe(c.reproduced_by[0])})"
             else:
                 line += "; no single rule set reproduces the whole column"
             out.append(line)
@@ -59,6 +61,7 @@ def render_audit_text(a: Audit) -> str:
                        f"({f.published.where}); {a.rules.name} {verb} {_computed(f)}")
             if f.status == EXPLAINED:
                 out.append(f"    follows {_names(f.matches)}")
+                out.append(f"    ({f.matches[0]}: {describe(f.matches[0])})")
                 out.extend(f"    - {_reason(c)}" for c in f.changes)
             elif f.code == RANK:
                 out.append("    UNEXPLAINED: no named convention or documented setting ranks the players "
@@ -92,7 +95,8 @@ def audit_json(a: Audit) -> dict:
         return {"start_number": f.start_number, "name": f.name, "code": f.code, "status": f.status,
                 "published": pv.text, "where": pv.where,
                 "computed": f.computed if f.code == RANK else json_number(f.computed),
-                "matches": f.matches, "changes": [_reason(c) for c in f.changes],
+                "matches": f.matches, "follows": describe(f.matches[0]) if f.matches else None,
+                "changes": [_reason(c) for c in f.changes],
                 **({"why_skipped": f.why_skipped} if f.status == SKIPPED else {})}
     return {
         "input": a.tournament.source, "published": a.published.source, "rules": a.rules.name,

@@ -122,6 +122,55 @@ OPTIONS: dict[str, tuple[str, ...]] = {
     "cut_priority": ("vur", "unplayed"),
 }
 
+#: What each setting value means, in a few words (``tbxl audit`` says which rule set a number follows).
+SETTING_TEXT: dict[tuple[str, str], str] = {
+    ("opponent_score", ADJUSTED): "opponents' scores are adjusted as in 16.3",
+    ("opponent_score", ADJUSTED_2022): "opponents' trailing unplayed rounds count as draws (2022 text)",
+    ("opponent_score", REAL): "opponents count with their real scores",
+    ("opponent_score", UNPLAYED_AS_DRAW): "opponents' unplayed games count as draws",
+    ("own_unplayed", DUMMY): "own unplayed rounds count a dummy with the own score (16.4)",
+    ("own_unplayed", VIRTUAL_OPPONENT): "own unplayed rounds count a virtual opponent (2009)",
+    ("own_unplayed", HALF_ROUNDS): "own unpaired rounds count half the rounds",
+    ("own_unplayed", OWN_VALUE): "own unplayed rounds count as a draw against himself",
+    ("own_unplayed", OWN_WITH_DRAW): "own unplayed rounds count the own score with that round drawn",
+    ("own_unplayed", ZERO): "a bye adds nothing",
+    ("own_unplayed", SKIP): "unplayed rounds are skipped",
+    ("paired_forfeit_uses_opponent", "true"): "a forfeit counts the scheduled opponent's score",
+    ("paired_forfeit_uses_opponent", "false"): "a forfeit counts like any unplayed round",
+    ("dummy_cap", "true"): "the dummy is capped (2026 16.4.1, 16.4.2)",
+    ("dummy_cap", "false"): "the dummy is not capped",
+    ("dummy_cap_rounds", "scheduled"): "the cap counts the scheduled rounds",
+    ("dummy_cap_rounds", "evaluated"): "the cap counts the rounds played so far",
+    ("vur_cut", VUR_ALWAYS): "unplayed rounds are cut first, always (2022 text)",
+    ("vur_cut", VUR_NONE): "no VUR-first cut: the least significant value is cut",
+    ("vur_cut", VUR_HIGHER_OF): "a VUR is cut first unless below the least significant value (16.5)",
+    ("fpb_returns_to_play", "false"): "a full-point bye is not a return to play",
+    ("fpb_returns_to_play", "true"): "a full-point bye is a return to play (16.1)",
+    ("short_games", "unplayed"): "games under one move count as unplayed",
+    ("short_games", "played"): "games under one move count as played",
+    ("exceptions_15_2", "true"): "the 2026 15.2 exceptions apply",
+    ("exceptions_15_2", "false"): "without the 2026 15.2 exceptions",
+    ("cut_priority", "unplayed"): "every own unplayed round is cut first, byes and forfeits too (Swiss-Manager)",
+    ("cut_priority", "vur"): "only VURs are cut first (16.5)",
+}
+
+
+def describe(name: str) -> str:
+    """A rule set's name in words: ``fide-2026+cut_priority=unplayed`` -> the preset's title and
+    what the setting does.
+
+    >>> describe("fide-2026+cut_priority=unplayed")
+    'FIDE C.07 (2026), but every own unplayed round is cut first, byes and forfeits too (Swiss-Manager)'
+    """
+    base, *settings = name.split("+")
+    text = get(base).title
+    parts = []
+    for item in settings:
+        key, _, value = item.partition("=")
+        parts.append(SETTING_TEXT.get((key, value), item))
+    return text + (", but " + "; ".join(parts) if parts else "")
+
+
 PRESETS: dict[str, Convention] = {c.name: c for c in (
     Convention(
         "fide-2026", "FIDE C.07 (2026)",
