@@ -28,7 +28,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"tbxl {__version__}")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    def common(sp, tiebreaks=True, after_round=True):
+    def common(sp, tiebreaks=True):
         sp.add_argument("input", metavar="INPUT", help="TRF file or crosstable workbook (.xlsx)")
         sp.add_argument("--rules", metavar="NAME",
                         help="convention (default: by start date; see 'tbxl rules')")
@@ -39,8 +39,7 @@ def _parser() -> argparse.ArgumentParser:
             sp.add_argument("--tiebreaks", metavar="CODES",
                             help="comma-separated tie-break codes, e.g. 'BH/C1,BH,SB' (default: the "
                                  "file's 212/202 record, else BH/C1,BH,SB,PS,WIN or DE,SB,WIN,KS)")
-        if after_round:
-            sp.add_argument("--after-round", type=int, metavar="K", help="standings as after round K")
+        sp.add_argument("--after-round", type=int, metavar="K", help="standings as after round K")
         sp.add_argument("--pairing", choices=("swiss", "round-robin"),
                         help="override the pairing system read from the file")
         sp.add_argument("--strict", action="store_true",
@@ -82,7 +81,7 @@ def _parser() -> argparse.ArgumentParser:
 
     a = sub.add_parser("audit", help="check published tie-breaks or ranks against the rules and name "
                                      "the rule each difference follows")
-    common(a, after_round=False)
+    common(a)
     a.add_argument("--published", metavar="FILE",
                    help="published standings (CSV or .xlsx): a start-number column and one column per "
                         "tie-break (BH-C1, 'Buchholz Cut 1', TB1 ...); default: the input's rank column")
@@ -254,6 +253,10 @@ def _audit(args, tournament) -> int:
     from .published import published_ranks, read_published
     from .standings import resolve_tiebreaks
     rules = resolve(args.rules, tournament.start_date).with_settings(args.settings)
+    if args.after_round is not None:  # a bulletin published during the event
+        if not 0 <= args.after_round <= tournament.rounds:
+            raise InputError(f"--after-round {args.after_round} is outside 0..{tournament.rounds}")
+        tournament = tournament.after_round(args.after_round)
     if args.published:
         listed = [d.code for d in resolve_tiebreaks(tournament, args.tiebreaks)] \
             if (args.tiebreaks or tournament.tiebreaks) else []

@@ -481,6 +481,18 @@ def test_done_when_a_swiss_manager_export_and_the_trf_in_one_command(swiss, tmp_
     assert "cuts round 3, pairing-allocated bye (2.5) instead of round 4, opponent 10 (1)" in out
 
 
+def test_a_bulletin_published_during_the_event(swiss, tmp_path, capsys):
+    after3 = compute_standings(swiss, "BH,SB", "fide-2024", after_round=3)
+    rows = [[r.player.start_number, decimal_text(r.values["BH"]), decimal_text(r.values["SB"])] for r in after3.rows]
+    path = write_csv(tmp_path / "round3.csv", ["SNo", "BH", "SB"], rows)
+    code, out, _ = run(capsys, "audit", SWISS, "--published", path, "--rules", "fide-2024", "--after-round", 3)
+    assert code == 0 and "32 values checked: 32 agree" in out
+    code, out, _ = run(capsys, "audit", SWISS, "--published", path, "--rules", "fide-2024")
+    assert "32 values checked: 32 agree" not in out
+    code, _, err = run(capsys, "audit", SWISS, "--published", path, "--after-round", 9)
+    assert code == 1 and "--after-round 9 is outside 0..5" in err
+
+
 def test_old_formats_get_a_clear_message(swiss, tmp_path):
     path = tmp_path / "ranking.xls"
     path.write_bytes(b"\xd0\xcf\x11\xe0")
