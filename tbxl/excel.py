@@ -8,6 +8,7 @@ or round-robin matrix grid, see :mod:`tbxl.crosstable`) and a ``player``'s start
     =SONNEBORN_BERGER($A$1:$I$17, A2)                 Sonneborn-Berger, current FIDE rules
     =TIEBREAK($A$1:$I$17, A2, "ARO/C1")               any code of the core
     =STANDINGS($A$1:$I$17, "BH/C1,BH,SB")             the whole ranking, spilled
+    =AUDIT($A$1:$I$17, Bulletin!$A$1:$F$17)           a published table checked, differences spilled
 
 ``player`` may also be a range of start numbers: the values then come back in the range's shape
 (``=BUCHHOLZ_CUT($A$1:$O$1001, $A$2:$A$1001)`` spills a whole column in one call, which matters
@@ -75,15 +76,20 @@ except ImportError:  # pragma: no cover - exercised only where xlwings is missin
     xw = _NoXlwings()  # type: ignore[assignment]
 
 from . import conventions
+from .audit import RANK, Audit, Finding, audit
 from .conventions import Convention
 from .crosstable import LAYOUTS, read_grid
+from .derivation import Reason
 from .errors import InputError, InputWarning, TbxlError
+from .formatting import decimal_text
 from .model import Tournament
+from .published import POINTS, NumberedColumn, cell_text, published_from_rows, range_cell
 from .standings import Standings, compute_standings, resolve_tiebreaks
 from .tiebreaks import Context, compute
 from .tiebreaks.codes import Descriptor, parse
 
-__all__ = ["BUCHHOLZ", "BUCHHOLZ_CUT", "SB", "SONNEBORN_BERGER", "PROGRESSIVE", "TIEBREAK", "STANDINGS"]
+__all__ = ["BUCHHOLZ", "BUCHHOLZ_CUT", "SB", "SONNEBORN_BERGER", "PROGRESSIVE", "TIEBREAK", "STANDINGS",
+           "AUDIT"]
 
 #: The Function Wizard category of the classic add-in.
 CATEGORY = "Chess tie-breaks"
@@ -106,6 +112,9 @@ DOC_CUT = ("Cut: n drops the n lowest values (BH/Cn); a negative n or M1, M2 is 
 DOC_PS_CUT = "Cut: n drops the running scores of the first n rounds (PS/Cn). Default 0."
 DOC_CODE = ("A tie-break code of FIDE C.07, e.g. BH/C1, BH/M1, SB, KS, PS, WIN, WON, BPG, BWG, REP, "
             "ARO/C1, TPR, APRO, FB, AOB, DE, TPN, RTNG.")
+DOC_PUBLISHED = ("The published table to check, header row first: a start-number column (SNo, Nr.) and "
+                 "columns named by code or name (BH/C1, Buchholz Cut 1, SB), rank (Rk.) or points (Pts); "
+                 "numbers or text such as 9,75.")
 DOC_TIEBREAKS = ("Comma-separated tie-break codes in order, e.g. BH/C1,BH,SB (or a range of codes); "
                  "empty = BH/C1,BH,SB,PS,WIN (Swiss) or DE,SB,WIN,KS (round robin).")
 
@@ -116,9 +125,10 @@ DOC_TIEBREAKS = ("Comma-separated tie-break codes in order, e.g. BH/C1,BH,SB (or
 
 class _Book:
     """Everything derived from one crosstable content: the tournament (or the error reading it),
-    a :class:`Context` per rule set and the standings per (rules, tie-break list)."""
+    a :class:`Context` per rule set, the standings per (rules, tie-break list) and the AUDIT
+    spills per (rules, published table)."""
 
-    __slots__ = ("tournament", "error", "empty", "contexts", "standings")
+    __slots__ = ("tournament", "error", "empty", "contexts", "standings", "audits")
 
     def __init__(self) -> None:
         self.tournament: Optional[Tournament] = None
@@ -126,21 +136,23 @@ class _Book:
         self.empty = False
         self.contexts: dict[str, Context] = {}
         self.standings: OrderedDict = OrderedDict()
+        self.audits: OrderedDict = OrderedDict()
 
 
 MAX_BOOKS = 8          # crosstables kept (by content)
 MAX_STANDINGS = 16     # standings kept per crosstable (by rules and tie-break list)
+MAX_AUDITS = 8         # AUDIT spills kept per crosstable (by rules and published table)
 _RECENT_SIZE = 4       # crosstables compared by equality before hashing
 
 _lock = threading.RLock()
 _books: "OrderedDict[Any, _Book]" = OrderedDict()
 _recent: list = []     # [(rows copy, layout, book)], most recent first
-_stats = {"builds": 0, "hits": 0, "contexts": 0, "standings": 0}
+_stats = {"builds": 0, "hits": 0, "contexts": 0, "standings": 0, "audits": 0}
 
 
 def cache_info() -> dict:
-    """Counters: ``builds`` (crosstables read), ``hits``, ``contexts`` and ``standings`` built, and
-    ``size`` (crosstables kept)."""
+    """Counters: ``builds`` (crosstables read), ``hits``, ``contexts``, ``standings`` and ``audits``
+    built, and ``size`` (crosstables kept)."""
     with _lock:
         return dict(_stats, size=len(_books))
 
@@ -552,5 +564,104 @@ def STANDINGS(crosstable, tiebreaks="", rules="", layout=""):
     return out
 
 
+# -- AUDIT ------------------------------------------------------------------------------------
+
+#: The header of AUDIT's spill; one row per published value that differs follows it.
+AUDIT_HEADER = ["SNo", "Name", "Tie-break", "Published", "Computed", "Status", "Follows", "Change"]
+
+
+def _published_cells(published_range: Any) -> tuple[list, list]:
+    """The header row and the rows below it. Excel desktop sends 0 for an empty cell to Office.js
+    functions: a header cell or a whole row of such cells is empty, not a column named "0" or a
+    player numbered 0. (A single 0 among filled cells stays 0: it may be a tie-break value.)"""
+    rows = _rows(published_range)
+    header = ["" if _blank(v) else v for v in rows[0]]
+    body = [["" for _ in r] if all(_blank(v) for v in r) else list(r) for r in rows[1:]]
+    return header, body
+
+
+def _numbered_column(err: NumberedColumn, header: list, t: Tournament) -> ValueError:
+    """A TBn header: the command line can be told the tie-break list, AUDIT cannot."""
+    k = [cell_text(c) for c in header].index(err.header)
+    has = (f"only {len(t.tiebreaks)} tie-breaks ({', '.join(t.tiebreaks)})" if t.tiebreaks
+           else "no tie-break list")
+    return ValueError(f"{range_cell(-1, k)['cell']}: column {err.header!r} is tie-break {err.number}, but the "
+                      f"crosstable has {has}: head the column with the tie-break's code or name instead, "
+                      "e.g. BH/C1, SB or Buchholz Cut 1")
+
+
+def _shown(v: Any) -> Any:
+    """A value of the spill: an Excel number, or "-" for "no value" (clearer than an empty cell
+    beside a published number)."""
+    return "-" if v is None else _number(v)
+
+
+def _change_text(reason: Reason) -> str:
+    return reason.render(None, lambda v: decimal_text(v, none="-"))
+
+
+def _finding_row(f: Finding) -> list:
+    pv = f.published
+    if f.code == RANK:   # a rank label: "4", or "2-3" for a shared place
+        computed = int(f.computed) if str(f.computed).isdigit() else f.computed
+    else:
+        computed = _shown(f.computed)
+    label = {RANK: "Rank", POINTS: "Pts"}.get(f.code, f.code)
+    return [f.start_number, f.name, label, pv.text if pv.value is None else _number(pv.value), computed,
+            f.status, f.matches[0] if f.matches else "", _change_text(f.changes[0]) if f.changes else ""]
+
+
+def _audit_spill(a: Audit) -> Any:
+    """The differences under a header row, or one cell saying that everything agrees."""
+    if a.differences:
+        return [list(AUDIT_HEADER)] + [_finding_row(f) for f in a.differences]
+    s = a.summary
+    parts = [f"all {s['checked']} values agree with {a.rules.name}" if s["checked"]
+             else "no published value to check"]
+    if s["skipped"]:
+        why = sorted({f.why_skipped for f in a.findings if f.why_skipped})
+        parts.append(f"{s['skipped']} not checked ({'; '.join(why)})")
+    return "; ".join(parts + a.published.notes)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("crosstable", ndim=2, doc=DOC_CROSSTABLE)
+@xw.arg("published_range", ndim=2, doc=DOC_PUBLISHED)
+@xw.arg("rules", doc=DOC_RULES)
+@xw.arg("layout", doc=DOC_LAYOUT)
+def AUDIT(crosstable, published_range, rules="", layout=""):
+    """Checks a published table against the crosstable and spills each differing value with the rule set it follows (FIDE C.07)."""
+    book = _book(crosstable, _layout(layout))
+    if book.error is not None:
+        _raise(book.error)
+    if book.empty:
+        return ""
+    conv = _convention(book, rules)
+    header, body = _published_cells(published_range)
+    key = (conv.name, _key([header] + body, None))
+    with _lock:
+        spill = book.audits.get(key)
+        if spill is None:
+            t = book.tournament
+            try:
+                table = published_from_rows(header, body, t, tiebreaks=t.tiebreaks)
+            except NumberedColumn as err:
+                raise _numbered_column(err, header, t) from None
+            except InputError as err:
+                _raise(err)
+            try:
+                spill = _audit_spill(audit(t, table, rules=conv))
+            except TbxlError as err:
+                raise ValueError(str(err)) from None
+            book.audits[key] = spill
+            _stats["audits"] += 1
+            while len(book.audits) > MAX_AUDITS:
+                book.audits.popitem(last=False)
+        else:
+            book.audits.move_to_end(key)
+    # a copy: the cached spill must not change with what the caller does to the result
+    return [list(r) for r in spill] if isinstance(spill, list) else spill
+
+
 #: The functions with their Excel metadata, in the order of the Help sheet.
-FUNCTIONS = (BUCHHOLZ, BUCHHOLZ_CUT, SONNEBORN_BERGER, SB, PROGRESSIVE, TIEBREAK, STANDINGS)
+FUNCTIONS = (BUCHHOLZ, BUCHHOLZ_CUT, SONNEBORN_BERGER, SB, PROGRESSIVE, TIEBREAK, STANDINGS, AUDIT)

@@ -21,13 +21,15 @@ from __future__ import annotations
 
 import csv
 import io
+import math
 import os
 import re
 import unicodedata
 from dataclasses import replace
+from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import Callable, Optional, Sequence
 
 from .audit import RANK, Published, PublishedValue
 from .crosstable import column_letters
@@ -38,6 +40,22 @@ from .tiebreaks.codes import parse
 START = "START"
 IGNORE = "IGNORE"
 POINTS = "PTS"
+
+
+class NumberedColumn(UnknownTiebreak):
+    """A numbered column (``TB3``) beyond the tie-break list: which list it means is unknown.
+
+    ``header`` is the column's text, ``number`` its tie-break number; the message tells the
+    command line what to give (the Excel functions say it their own way)."""
+
+    def __init__(self, header: str, number: int, tiebreaks: Sequence[str]) -> None:
+        self.header = header
+        self.number = number
+        super().__init__(
+            f"column {header!r} is tie-break {number}, but the tie-break list has {len(tiebreaks)}"
+            + (f" ({', '.join(tiebreaks)})" if tiebreaks else "")
+            + f": give --tiebreaks CODES or --map '{header}=CODE'")
+
 
 _START = {"sno", "snr", "sn", "startno", "startnr", "startnumber", "start", "no", "nr", "num", "number",
           "#", "n°", "nº", "no#", "startingrank", "startrank", "pairingnumber", "pno",
@@ -97,10 +115,7 @@ def column_meaning(header: str, tiebreaks: Sequence[str] = (), mapping: Optional
         k = int(m.group(1))
         if 1 <= k <= len(tiebreaks):
             return parse(tiebreaks[k - 1]).code
-        raise UnknownTiebreak(
-            f"column {header!r} is tie-break {k}, but the tie-break list has {len(tiebreaks)}"
-            + (f" ({', '.join(tiebreaks)})" if tiebreaks else "")
-            + f": give --tiebreaks CODES or --map '{header}=CODE'")
+        raise NumberedColumn(str(header), k, tiebreaks)
     try:
         code = parse(str(header)).code
         return POINTS if code == "PTS" else code
@@ -159,12 +174,31 @@ def number_text(text: str) -> tuple[Optional[Fraction], int]:
     return (-value if s.startswith("-") else value), decimals
 
 
-def _cell_text(v) -> str:
+#: Excel shows and stores at most 15 significant digits; a float beyond them is a computed value.
+EXCEL_DIGITS = 15
+
+
+def cell_text(v) -> str:
+    """A spreadsheet cell as the text it stands for: text stripped, ``None`` empty, a whole number
+    without ``.0``, any other float as the shortest decimal that reads back as it (``repr``: what was
+    typed, e.g. 13.38) rounded to Excel's 15 significant digits (so ``float(40/3)`` reads as
+    13.3333333333333, the value Excel shows, not as a 17-digit binary artefact). Only the text
+    is rounded, in decimal: the value is never computed with floats.
+
+    >>> cell_text(13.375), cell_text(12.0), cell_text(40 / 3), cell_text(0.1 + 0.2), cell_text(" 9,75 ")
+    ('13.375', '12', '13.3333333333333', '0.3', '9,75')
+    """
     if v is None:
         return ""
-    if isinstance(v, float):
-        return repr(v) if not v.is_integer() else str(int(v))
-    return str(v)
+    if isinstance(v, float) and math.isfinite(v):
+        if v.is_integer():
+            return str(int(v))
+        d = Decimal(repr(v))
+        if len(d.as_tuple().digits) > EXCEL_DIGITS:
+            d = d.quantize(Decimal(1).scaleb(d.adjusted() - EXCEL_DIGITS + 1), rounding=ROUND_HALF_EVEN)
+        text = format(d, "f")
+        return text.rstrip("0").rstrip(".") if "." in text else text
+    return str(v).strip()
 
 
 #: A row of a published table: where it is (file and line, or file, sheet and row) and its cells.
@@ -212,7 +246,7 @@ def _rows_xlsx(path: str, sheet: Optional[str]) -> list[Row]:
     if sheet is not None and sheet not in names:
         raise InputError(f"no sheet named {sheet!r}; the sheets are {', '.join(names)}", file=path)
     ws = wb[sheet or names[0]]
-    out = [({"file": path, "sheet": ws.title, "row": r}, [_cell_text(v).strip() for v in row])
+    out = [({"file": path, "sheet": ws.title, "row": r}, [cell_text(v) for v in row])
            for r, row in enumerate(ws.iter_rows(values_only=True), 1)]
     wb.close()
     return out
@@ -236,36 +270,77 @@ def read_published(path, tournament: Tournament, *, tiebreaks: Sequence[str] = (
     is_xlsx = suffix in (".xlsx", ".xlsm")
     rows = _rows_xlsx(fname, sheet) if is_xlsx else _rows_csv(fname)
     mapped = parse_mapping(mapping)
-    header_at, meanings = _find_header(rows, list(tiebreaks), mapped, fname)
-    header = rows[header_at][1]
-    notes = [f"column {header[k]!r} ignored" for k, m in enumerate(meanings) if m is None and header[k]]
+    header_at = _find_header(rows, list(tiebreaks), mapped, fname)
+    wheres = [where for where, _ in rows[header_at:]]   # the header's, then each row's below it
+    return published_from_rows(rows[header_at][1], [cells for _, cells in rows[header_at + 1:]], tournament,
+                               tiebreaks=tiebreaks, mapping=mapped, source=fname,
+                               where=lambda r, k: _loc(wheres[r + 1], k))
+
+
+#: Where a cell of a published table is, as :class:`InputError` keywords (``file`` and ``line``,
+#: ``file`` and ``cell``, or ``cell`` alone), given its row below the header (-1: the header
+#: itself) and its column, both counted from 0.
+Locate = Callable[[int, int], dict]
+
+
+def range_cell(r: int, k: int) -> dict:
+    """The cell of a range whose top-left cell counts as A1 and whose first row is the header:
+    ``range_cell(0, 2)`` is C2 (as the Excel functions name cells)."""
+    return {"cell": f"{column_letters(k)}{r + 2}"}
+
+
+def published_from_rows(header: Sequence, rows: Sequence[Sequence], tournament: Tournament, *,
+                        tiebreaks: Sequence[str] = (), mapping: Optional[dict[str, str]] = None,
+                        source: str = "", where: Locate = range_cell) -> Published:
+    """The published table of a header row and the rows of cells below it, for ``tournament``.
+
+    Cells are text (decimal comma, ``½``, ``-`` for "no value") or spreadsheet numbers (read as the
+    decimal they show, :func:`cell_text`); an empty cell is a value not published, a row without a
+    start number is skipped (and noted). ``tiebreaks`` maps numbered columns (``TB1`` ...);
+    ``mapping`` is :func:`parse_mapping`'s result; ``source`` names the table; ``where`` locates a
+    cell for errors and findings (default :func:`range_cell`).
+
+    Raises :class:`~tbxl.errors.InputError` naming the cell or line, the column and the player, and
+    :class:`NumberedColumn` for a ``TBn`` column the tie-break list does not cover.
+    """
+    head = [cell_text(c) for c in header]
+    meanings = [column_meaning(c, tiebreaks, mapping) if c else None for c in head]
+    file = source or None
+    shown = ", ".join(repr(h) for h in head if h) or "empty"
+    if START not in meanings:
+        raise InputError(f"the header row ({shown}) has no start-number column (SNo, Nr., Start No ...)",
+                         file=file)
     start_col = meanings.index(START)
     value_cols = [(k, m) for k, m in enumerate(meanings) if m not in (None, START, IGNORE)]
+    if not value_cols:
+        raise InputError(f"the header row ({shown}) has no tie-break, rank or points column "
+                         "(BH/C1, Buchholz Cut 1, SB, Rk., Pts ...)", file=file)
+    notes = [f"column {head[k]!r} ignored" for k, m in enumerate(meanings) if m is None and head[k]]
     codes = [m for _, m in value_cols]
     for m in set(codes):
         if codes.count(m) > 1:
-            raise InputError(f"two columns hold {m}: " + ", ".join(repr(header[k]) for k, c in value_cols if c == m),
-                             file=fname)
+            raise InputError(f"two columns hold {m}: " + ", ".join(repr(head[k]) for k, c in value_cols if c == m),
+                             file=file)
     values: list[PublishedValue] = []
-    seen: dict[int, dict] = {}
-    for where, cells in rows[header_at + 1:]:
+    seen: dict[int, int] = {}   # start number -> its row
+    for r, raw in enumerate(rows):
+        cells = [cell_text(c) for c in raw]
         cell = lambda k: cells[k] if k < len(cells) else ""
         sno_text = cell(start_col)
         if not sno_text.isdigit():
             if any(cell(k) for k, _ in value_cols) and sno_text:
-                raise InputError(f"start number {sno_text!r} in column {header[start_col]!r} is not a number",
-                                 **_loc(where, start_col))
+                raise InputError(f"start number {sno_text!r} in column {head[start_col]!r} is not a number",
+                                 **where(r, start_col))
             if any(cells):
-                notes.append(f"{_where_text(where, start_col)}: row without a start number skipped")
+                notes.append(f"{_loc_text(where(r, start_col))}: row without a start number skipped")
             continue
         sn = int(sno_text)
         if sn not in tournament:
-            raise InputError(f"no player with start number {sn} in the tournament",
-                             **_loc(where, start_col))
+            raise InputError(f"no player with start number {sn} in the tournament", **where(r, start_col))
         if sn in seen:
-            raise InputError(f"start number {sn} appears twice (first at {_where_text(seen[sn], start_col)})",
-                             **_loc(where, start_col))
-        seen[sn] = where
+            raise InputError(f"start number {sn} appears twice (first at {_loc_text(where(seen[sn], start_col))})",
+                             **where(r, start_col))
+        seen[sn] = r
         for k, code in value_cols:
             text = cell(k)
             if not text:
@@ -273,17 +348,17 @@ def read_published(path, tournament: Tournament, *, tiebreaks: Sequence[str] = (
             try:
                 value, decimals = number_text(text)
             except ValueError:
-                raise InputError(f"column {header[k]!r} ({code}): {text!r} is not a number",
-                                 player=sn, **_loc(where, k)) from None
+                raise InputError(f"column {head[k]!r} ({code}): {text!r} is not a number",
+                                 player=sn, **where(r, k)) from None
             if code == RANK and (value is None or value.denominator != 1):
                 if value is None:
                     continue
-                raise InputError(f"column {header[k]!r}: rank {text!r} is not a whole number",
-                                 player=sn, **_loc(where, k))
+                raise InputError(f"column {head[k]!r}: rank {text!r} is not a whole number",
+                                 player=sn, **where(r, k))
             values.append(PublishedValue(sn, code, text, value, decimals,
-                                         f"{_where_text(where, k)}, column {header[k]!r}"))
+                                         f"{_loc_text(where(r, k))}, column {head[k]!r}"))
     if not seen:
-        raise InputError("no player rows under the header", file=fname)
+        raise InputError("no player rows under the header", file=file)
     # A program prints a column with one precision ("12" beside "11.5" means 12.0): a value is
     # rounded to the most decimals of its column, not to its own (else "12" would pass for 11.5).
     places: dict[str, int] = {}
@@ -291,7 +366,7 @@ def read_published(path, tournament: Tournament, *, tiebreaks: Sequence[str] = (
         places[v.code] = max(places.get(v.code, 0), v.decimals)
     values = [replace(v, decimals=places[v.code]) for v in values]
     order = [c for c in codes if c not in (RANK, POINTS)]
-    return Published(fname, values, order, notes)
+    return Published(source, values, order, notes)
 
 
 def _loc(where: dict, column: int) -> dict:
@@ -301,14 +376,16 @@ def _loc(where: dict, column: int) -> dict:
     return {"file": where["file"], "line": where["line"]}
 
 
-def _where_text(where: dict, column: int) -> str:
-    """Where a published value was read, for the audit's findings: ``bulletin.csv:12``."""
-    loc = _loc(where, column)
-    name = os.path.basename(loc["file"])
-    return f"{name}!{loc['cell']}" if "cell" in loc else f"{name}:{loc['line']}"
+def _loc_text(loc: dict) -> str:
+    """An :class:`InputError` location as the findings show it: ``bulletin.csv:12``,
+    ``bulletin.xlsx!Standings!C2`` or ``C2``."""
+    name = os.path.basename(loc["file"]) if loc.get("file") else ""
+    if "cell" in loc:
+        return f"{name}!{loc['cell']}" if name else loc["cell"]
+    return f"{name}:{loc['line']}"
 
 
-def _find_header(rows, tiebreaks, mapped, fname) -> tuple[int, list]:
+def _find_header(rows, tiebreaks, mapped, fname) -> int:
     """The first of the top rows that has a start-number column and a column of values."""
     problem: Optional[Exception] = None
     for r, (where, cells) in enumerate(rows[:40]):
@@ -318,7 +395,7 @@ def _find_header(rows, tiebreaks, mapped, fname) -> tuple[int, list]:
             problem = err
             continue
         if START in meanings and any(m not in (None, START, IGNORE) for m in meanings):
-            return r, meanings
+            return r
     if problem is not None:
         raise InputError(str(problem), file=fname)
     raise InputError("no header row with a start-number column (SNo, Nr., Start No ...) and a tie-break, "

@@ -386,6 +386,7 @@ def _help_lines(rng: str, layout: str, codes: list[str], rules: str, filename: s
     for name, doc in (("crosstable", excel.DOC_CROSSTABLE), ("player", excel.DOC_PLAYER),
                       ("cut (BUCHHOLZ_CUT)", excel.DOC_CUT), ("cut (PROGRESSIVE)", excel.DOC_PS_CUT),
                       ("code", excel.DOC_CODE), ("tiebreaks", excel.DOC_TIEBREAKS),
+                      ("published_range (AUDIT)", excel.DOC_PUBLISHED),
                       ("rules", excel.DOC_RULES), ("layout", excel.DOC_LAYOUT)):
         add(f"{name}: {doc}")
     add("Empty cells and omitted arguments are 'not given' (Excel sends 0 or nothing for them). An empty "

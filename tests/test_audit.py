@@ -22,7 +22,7 @@ from tbxl.conventions import PRESETS, get
 from tbxl.errors import InputError
 from tbxl.formatting import decimal_text, to_decimal
 from tbxl.model import Pairing
-from tbxl.published import read_published
+from tbxl.published import published_from_rows, read_published
 from tbxl.standings import compute_standings
 from tbxl.trf import read_trf, write_trf
 
@@ -290,6 +290,31 @@ def test_xlsx_published_table(swiss, tmp_path):
         (4, "BH/C1", Fraction(23, 2)), (4, "SB", Fraction(39, 4)), (6, "BH/C1", 11), (6, "SB", Fraction(13, 2))]
     assert table.values[0].where == "bulletin.xlsx!Standings!C2, column 'Buchholz Cut 1'"
     assert audit(swiss, table, rules="fide-2024").summary["agree"] == 4
+
+
+def test_published_from_rows_reads_cells_as_a_spreadsheet_shows_them(swiss):
+    """Rows of cells (what a spreadsheet range holds) read like a CSV: floats as the decimal they
+    show, at most Excel's 15 significant digits (79/6 computed in Excel is 13.166666666666666,
+    shown as 13.1666666666667), text with a decimal comma, empty cells not published."""
+    table = published_from_rows(["SNo", "Name", "AOB", "SB", "Rk."],
+                                [[14.0, "Paul", float(Fraction(79, 6)), "4,5", None],
+                                 [4, "David", 13.375, 9.75, 3.0],
+                                 [None, None, None, None, None]], swiss, source="sheet")
+    assert [(v.start_number, v.code, v.text, v.value, v.decimals, v.where) for v in table.values] == [
+        (14, "AOB", "13.1666666666667", Fraction(131666666666667, 10 ** 13), 13, "C2, column 'AOB'"),
+        (14, "SB", "4,5", Fraction(9, 2), 2, "D2, column 'SB'"),
+        (4, "AOB", "13.375", Fraction(107, 8), 13, "C3, column 'AOB'"),
+        (4, "SB", "9.75", Fraction(39, 4), 2, "D3, column 'SB'"),
+        (4, RANK, "3", 3, 0, "E3, column 'Rk.'")]
+    assert table.tiebreaks == ["AOB", "SB"] and table.source == "sheet"
+    assert audit(swiss, table, rules="fide-2024").summary == {"checked": 5, "agree": 5, "explained": 0,
+                                                              "unexplained": 0, "skipped": 0}
+    with pytest.raises(InputError, match=r"^E3: player 4: column 'Rk.': rank '3.5' is not a whole number"):
+        published_from_rows(["SNo", "Name", "AOB", "SB", "Rk."], [[], [4, "David", 13.375, 9.75, 3.5]], swiss)
+    with pytest.raises(InputError, match=r"the header row \('Name', 'BH'\) has no start-number column"):
+        published_from_rows(["Name", "BH"], [["David", 15]], swiss)
+    with pytest.raises(InputError, match=r"the header row \('SNo', 'Name'\) has no tie-break, rank or points"):
+        published_from_rows(["SNo", "Name"], [[4, "David"]], swiss)
 
 
 def test_map_names_what_is_not_obvious(swiss, tmp_path):

@@ -16,6 +16,7 @@ from conftest import DATA
 from tbxl import cli, excel
 from tbxl.crosstable import to_grid
 from tbxl.errors import InputError
+from tbxl.formatting import decimal_text
 from tbxl.model import Pairing
 from tbxl.standings import compute_standings
 from tbxl.trf import read_trf
@@ -26,6 +27,7 @@ import formulas  # noqa: E402
 import numpy as np  # noqa: E402
 import schedula  # noqa: E402
 import openpyxl  # noqa: E402
+from openpyxl.worksheet.formula import ArrayFormula  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 BOOKS = ROOT / "workbooks"
@@ -311,6 +313,33 @@ def test_template_filled_in_computes(tmp_path):
     # the CLI reads it too
     back = read_workbook(path)
     assert len(back.players) == 16 and back.rounds == 5
+
+
+def test_audit_formula_in_a_workbook(tmp_path):
+    """A bulletin typed into the shipped workbook (BH made under fide-2024, SB as text with a decimal
+    comma) checked by =AUDIT as an array formula: the engine spills the core's differences."""
+    t = read_trf(SWISS)
+    st = compute_standings(t, "BH,SB", "fide-2024")
+    wb = openpyxl.load_workbook(BOOKS / "tec-swiss.xlsx")
+    ws = wb.create_sheet("Bulletin")
+    ws.append(["SNo", "Name", "BH", "SB"])
+    for r in st.rows:
+        ws.append([r.player.start_number, r.player.name, float(r.values["BH"]),
+                   decimal_text(r.values["SB"], comma=True)])
+    audit_ws = wb.create_sheet("Audit")
+    expected = excel.AUDIT(to_grid(t, "compact"), [[c.value for c in row] for row in ws.iter_rows()], "fide-2026")
+    ref = f"A1:H{len(expected)}"
+    audit_ws["A1"] = ArrayFormula(ref, '=AUDIT(Crosstable!$A$1:$I$17,Bulletin!$A$1:$D$17,"fide-2026")')
+    audit_ws["J1"] = '=AUDIT(Crosstable!$A$1:$I$17,Bulletin!$A$1:$D$17,"fide-2024")'
+    path = tmp_path / "audited.xlsx"
+    wb.save(path)
+    values = evaluate(path)
+    got = [[plain(values[("AUDIT", f"{openpyxl.utils.get_column_letter(c)}{r}")]) for c in range(1, 9)]
+           for r in range(1, len(expected) + 1)]
+    assert got == expected
+    assert [row[0] for row in got[1:]] == [4, 4, 6, 6, 11, 11]     # BH and SB of the three capped players
+    assert all(row[5] == "explained" and row[6] == "fide-2024" for row in got[1:])
+    assert plain(values[("AUDIT", "J1")]) == "all 32 values agree with fide-2024"
 
 
 # -- write -> read round trips ---------------------------------------------------------------
