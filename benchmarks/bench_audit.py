@@ -50,9 +50,11 @@ def main() -> None:
             t0 = time.perf_counter()
             result = audit(t, read_published(path, t), rules="fide-2026", tiebreaks=CODES)
             wall = time.perf_counter() - t0
-        t0 = time.perf_counter()
-        compare(t, "fide-2024,fide-2026,fide-2017", CODES)
-        cmp_wall = time.perf_counter() - t0
+        cmp_wall = float("inf")
+        for _ in range(3):  # best of 3: the shared machine is noisy
+            t0 = time.perf_counter()
+            compare(t, "fide-2024,fide-2026,fide-2017", CODES)
+            cmp_wall = min(cmp_wall, time.perf_counter() - t0)
         s = result.summary
         print(f"{players:>8} {rounds:>7} {s['checked']:>7} {s['explained'] + s['unexplained']:>7} {wall:>8.2f}"
               f" {wall / (players * rounds) * 1e6:>16.0f} {cmp_wall:>10.2f}")
