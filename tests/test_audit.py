@@ -523,3 +523,21 @@ def test_old_formats_get_a_clear_message(swiss, tmp_path):
     path.write_bytes(b"\xd0\xcf\x11\xe0")
     with pytest.raises(InputError, match=r"cannot read \.xls files: export the standings as CSV or \.xlsx"):
         read_published(path, swiss)
+
+
+@pytest.mark.parametrize("printed, rules", [
+    # Seed 001 (Zilli, Spanish): Juan's Buchholz as the article prints it under each program's rule.
+    ({"BH": "5,5", "BH/C1": "5,5", "BH/M1": "3,5"}, "standard"),
+    ({"BH": "14,5", "BH/C1": "12,5", "BH/M1": "9"}, "fide-draws"),
+])
+def test_the_seed_articles_printed_numbers_are_traced_to_their_program(printed, rules, tmp_path):
+    from test_seeds import juan
+    t = juan()
+    codes = list(printed)
+    path = write_csv(tmp_path / "juan.csv", ["Nº", "Nombre"] + codes,
+                     [[1, "Juan"] + list(printed.values())], delimiter=";")
+    result = audit(t, read_published(path, t, mapping=["Nº=start"]), rules="fide-2026")
+    assert result.summary["unexplained"] == 0 and result.summary["agree"] == 0
+    for f in result.findings:
+        assert f.status == EXPLAINED and rules in f.matches, (f.code, f.matches)
+    assert all(rules in c.reproduced_by for c in result.columns)
