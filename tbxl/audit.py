@@ -52,7 +52,8 @@ class PublishedValue:
 
     ``value`` is the exact number as printed (None: printed as "no value", e.g. ``-``);
     ``decimals`` how many decimals it was printed with (published values are rounded: AOB 13.38);
-    ``where`` says where it was read ("standings.csv:12, column 'TB1'").
+    ``where`` says where it was read (``standings.csv:12``, ``bulletin.xlsx!Sheet1!C7``) and
+    ``column`` under which header (``TB1``).
     """
 
     start_number: int
@@ -61,6 +62,12 @@ class PublishedValue:
     value: Optional[Fraction]
     decimals: int
     where: str = ""
+    column: str = ""
+
+    @property
+    def place(self) -> str:
+        """Where it was read, in English: ``standings.csv:12, column 'TB1'``."""
+        return f"{self.where}, column {self.column!r}" if self.column else self.where
 
     def matches(self, exact) -> bool:
         """Does the exact value print as this one? Rounded either way to the printed decimals.

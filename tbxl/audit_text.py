@@ -58,7 +58,7 @@ def render_audit_text(a: Audit) -> str:
         for f in diffs:
             verb = "ranks" if f.code == RANK else "gives"
             out.append(f"  #{f.start_number} {f.name}, {_label(f.code)}: published {f.published.text} "
-                       f"({f.published.where}); {a.rules.name} {verb} {_computed(f)}")
+                       f"({f.published.place}); {a.rules.name} {verb} {_computed(f)}")
             if f.status == EXPLAINED:
                 out.append(f"    follows {_names(f.matches)}")
                 out.append(f"    ({f.matches[0]}: {describe(f.matches[0])})")
@@ -93,7 +93,7 @@ def audit_json(a: Audit) -> dict:
     def finding(f: Finding) -> dict:
         pv = f.published
         return {"start_number": f.start_number, "name": f.name, "code": f.code, "status": f.status,
-                "published": pv.text, "where": pv.where,
+                "published": pv.text, "where": pv.where, "column": pv.column,
                 "computed": f.computed if f.code == RANK else json_number(f.computed),
                 "matches": f.matches, "follows": describe(f.matches[0]) if f.matches else None,
                 "changes": [_reason(c) for c in f.changes],

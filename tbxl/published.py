@@ -356,7 +356,7 @@ def published_from_rows(header: Sequence, rows: Sequence[Sequence], tournament: 
                 raise InputError(f"column {head[k]!r}: rank {text!r} is not a whole number",
                                  player=sn, **where(r, k))
             values.append(PublishedValue(sn, code, text, value, decimals,
-                                         f"{_loc_text(where(r, k))}, column {head[k]!r}"))
+                                         _loc_text(where(r, k)), head[k]))
     if not seen:
         raise InputError("no player rows under the header", file=file)
     # A program prints a column with one precision ("12" beside "11.5" means 12.0): a value is

@@ -545,7 +545,9 @@ def build_audit_view(result, *, lang: str = "en", paper: str = "a4", inputs=()) 
     for f in result.differences:
         findings.append({
             "sn": f.start_number, "name": f.name, "code": _item_label(f.code, L),
-            "published": f.published.text, "where": f.published.where,
+            "published": f.published.text,
+            "where": f.published.where + (f", {L['audit']['column']} '{f.published.column}'"
+                                          if f.published.column else ""),
             "computed": f.computed if f.code == RANK else fmt(f.computed, none="–"),
             "status": f.status, "status_text": _status_text(f.status, L),
             "follows": _rules_names(f.matches, L) if f.status == EXPLAINED else "",

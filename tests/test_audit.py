@@ -270,7 +270,7 @@ def test_swiss_manager_style_export(swiss, tmp_path):
     assert codes == {"RANK", "PTS", "BH/C1", "BH", "SB"}
     david = {v.code: v for v in table.values if v.start_number == 4}
     assert david["SB"].value == Fraction(39, 4) and david["SB"].text == "9,75"
-    assert david["BH"].where == "sm.csv:6, column 'TB2'"
+    assert david["BH"].place == "sm.csv:6, column 'TB2'"
     result = audit(swiss, table, rules="fide-2024")
     assert result.summary == {"checked": 80, "agree": 80, "explained": 0, "unexplained": 0, "skipped": 0}
 
@@ -288,7 +288,7 @@ def test_xlsx_published_table(swiss, tmp_path):
     table = read_published(path, swiss)
     assert [(v.start_number, v.code, v.value) for v in table.values] == [
         (4, "BH/C1", Fraction(23, 2)), (4, "SB", Fraction(39, 4)), (6, "BH/C1", 11), (6, "SB", Fraction(13, 2))]
-    assert table.values[0].where == "bulletin.xlsx!Standings!C2, column 'Buchholz Cut 1'"
+    assert table.values[0].place == "bulletin.xlsx!Standings!C2, column 'Buchholz Cut 1'"
     assert audit(swiss, table, rules="fide-2024").summary["agree"] == 4
 
 
@@ -300,7 +300,7 @@ def test_published_from_rows_reads_cells_as_a_spreadsheet_shows_them(swiss):
                                 [[14.0, "Paul", float(Fraction(79, 6)), "4,5", None],
                                  [4, "David", 13.375, 9.75, 3.0],
                                  [None, None, None, None, None]], swiss, source="sheet")
-    assert [(v.start_number, v.code, v.text, v.value, v.decimals, v.where) for v in table.values] == [
+    assert [(v.start_number, v.code, v.text, v.value, v.decimals, v.place) for v in table.values] == [
         (14, "AOB", "13.1666666666667", Fraction(131666666666667, 10 ** 13), 13, "C2, column 'AOB'"),
         (14, "SB", "4,5", Fraction(9, 2), 2, "D2, column 'SB'"),
         (4, "AOB", "13.375", Fraction(107, 8), 13, "C3, column 'AOB'"),
