@@ -56,3 +56,32 @@ def test_mutated_grid_reads_or_fails_with_a_location(edits):
             assert err.cell and err.cell.startswith("Sheet1!"), str(err)
             return
     compute_standings(t, "BH/C1,BH,SB,PS,DE", "fide-2026")
+
+
+BULLETIN = "Final ranking\n\nRk.;SNo;Name;Pts.;BH-C1;BH;SB\n1;2;Bruno;4;12;13;9,5\n2;3;Charline;3,5;13;15,5;10,5\n" \
+           "3;4;David;3,5;11,5;15;9,75\n4;1;Alyx;3,5;11;12,5;8\n"
+BULLETIN_CHARS = st.sampled_from(list(" 0123456789;,.\t\n\"-½abcRkSNoBH/CPts#é"))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.integers(0, len(BULLETIN) - 1), BULLETIN_CHARS), min_size=1, max_size=4))
+def test_mutated_bulletin_reads_or_fails_with_a_location(tmp_path_factory, edits):
+    """A published table read for ``tbxl audit``: an audit, or an InputError naming the file."""
+    from tbxl.audit import audit
+    from tbxl.errors import UnknownTiebreak
+    from tbxl.published import read_published
+    text = list(BULLETIN)
+    for pos, ch in edits:
+        text[pos] = ch
+    path = tmp_path_factory.mktemp("b") / "fuzz.csv"
+    path.write_text("".join(text), encoding="utf-8")
+    swiss = parse_trf(TRF, source="held_swiss_5.trf")
+    try:
+        table = read_published(path, swiss, tiebreaks=["BH/C1", "BH", "SB"])
+    except InputError as err:
+        assert str(err).startswith(str(path)), str(err)
+        return
+    except UnknownTiebreak as err:  # a header naming an unknown modifier: a usage-level message
+        assert "tie-break" in str(err)
+        return
+    audit(swiss, table, rules="fide-2026")
