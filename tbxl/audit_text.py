@@ -99,7 +99,7 @@ def audit_json(a: Audit) -> dict:
                 "changes": [_reason(c) for c in f.changes],
                 **({"why_skipped": f.why_skipped} if f.status == SKIPPED else {})}
     return {
-        "input": a.tournament.source, "published": a.published.source, "rules": a.rules.name,
+        "input": a.tournament.source, "published": os.path.basename(a.published.source), "rules": a.rules.name,
         "tiebreaks": a.tiebreaks, "summary": a.summary, "ok": a.ok,
         "columns": [{"code": c.code, "checked": c.checked, "agree": c.agree, "reproduced_by": c.reproduced_by}
                     for c in a.columns],
