@@ -32,6 +32,7 @@ from . import conventions
 from .changes import changes
 from .conventions import OPTIONS, PRESETS, Convention
 from .derivation import Reason
+from .errors import InputError
 from .model import Tournament
 from .standings import Standings, compute_standings, resolve_tiebreaks
 from .tiebreaks import Context, compute, explain
@@ -216,7 +217,7 @@ def candidates(rules: Convention) -> list[Candidate]:
 
 def _fields(conv: Convention) -> tuple:
     """What a convention computes with (its name aside): two names for one rule set count once."""
-    return tuple(getattr(conv, k) for k in OPTIONS) + (conv.dummy_cap,)
+    return tuple(getattr(conv, k) for k in OPTIONS)
 
 
 class _Engine:
@@ -271,8 +272,8 @@ def audit(tournament: Tournament, published: Published, *, rules: Union[str, Con
     findings: list[Finding] = []
     ranks: list[PublishedValue] = []
     for pv in published.values:
-        if pv.start_number not in tournament:
-            raise KeyError(pv.start_number)  # the reader checks start numbers; a caller's table may not
+        if pv.start_number not in tournament:  # the readers check this; a caller's own table may not
+            raise InputError(f"{pv.place}: no player with start number {pv.start_number} in the tournament")
         if pv.code == RANK:
             ranks.append(pv)
         else:
