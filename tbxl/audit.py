@@ -25,6 +25,7 @@ round 2, half-point bye: 3.5 instead of 2.5, without “capped at a draw x 5 rou
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import permutations
 from fractions import Fraction
 from typing import Iterable, Optional, Union
 
@@ -95,13 +96,17 @@ class Published:
 
 @dataclass
 class Candidate:
-    """A rule set tried to explain a difference: a preset, possibly with settings changed."""
+    """A rule set tried to explain a difference: a preset, possibly with settings changed, or (for
+    ranks) the announced rules with the tie-breaks applied in another order."""
 
     convention: Convention
-    family: str   # "setting" (announced rules, one setting changed) or "preset"
+    family: str   # "preset", "setting" (announced rules, one setting changed) or "order"
+    tiebreaks: Optional[tuple[str, ...]] = None   # "order": the list in the order tried
 
     @property
     def name(self) -> str:
+        if self.tiebreaks is not None:
+            return f"{self.convention.name} with tie-breaks {','.join(self.tiebreaks)}"
         return self.convention.name
 
 
@@ -226,7 +231,8 @@ class _Engine:
     def __init__(self, tournament: Tournament, tiebreaks: list[str]) -> None:
         self.t = tournament
         self.tiebreaks = tiebreaks
-        self._standings: dict[str, Standings] = {}
+        self._standings: dict[tuple, Standings] = {}
+        self.tried: dict[str, Candidate] = {}   # every candidate tried, by name
 
     def context(self, conv: Convention) -> Context:
         """The context of ``conv``: the one its standings were ranked with, so that each rule set
@@ -240,10 +246,15 @@ class _Engine:
     def explain(self, conv: Convention, d: Descriptor, sn: int):
         return explain(self.context(conv), d, sn)
 
-    def standings(self, conv: Convention) -> Standings:
-        if conv.name not in self._standings:
-            self._standings[conv.name] = compute_standings(self.t, self.tiebreaks, conv)
-        return self._standings[conv.name]
+    def standings(self, conv: Convention, tiebreaks: Optional[tuple[str, ...]] = None) -> Standings:
+        key = (conv.name, tiebreaks)
+        if key not in self._standings:
+            self._standings[key] = compute_standings(self.t, list(tiebreaks or self.tiebreaks), conv)
+        return self._standings[key]
+
+    def ranking(self, c: Candidate) -> Standings:
+        """The standings of a candidate (its own tie-break order, if it has one)."""
+        return self.standings(c.convention, c.tiebreaks)
 
 
 def rank_range(st: Standings, sn: int) -> tuple[int, int]:
@@ -269,6 +280,7 @@ def audit(tournament: Tournament, published: Published, *, rules: Union[str, Con
     engine = _Engine(tournament, codes)
     st = engine.standings(conv)
     tried = candidates(conv)
+    engine.tried.update((c.name, c) for c in tried)
     findings: list[Finding] = []
     ranks: list[PublishedValue] = []
     for pv in published.values:
@@ -314,19 +326,19 @@ def _prefer_column_rules(engine: _Engine, conv: Convention, findings: list[Findi
             score = per_code.setdefault(f.code, {})
             for name in f.matches:
                 score[name] = score.get(name, 0) + 1
-    by_name = {c.name: c.convention for c in candidates(conv)}
     for f in findings:
         if f.status != EXPLAINED:
             continue
         score = per_code[f.code]
         ordered = sorted(f.matches, key=lambda n: (n not in whole[f.code], -score[n]))
         if ordered[0] != f.matches[0]:
-            best = by_name[ordered[0]]
+            best = engine.tried[ordered[0]]
             if f.code == RANK:
-                f.changes = _rank_changes(engine.standings(conv), engine.standings(best), f.start_number)
+                f.changes = _rank_changes(engine.standings(conv), engine.ranking(best), f.start_number)
             else:
                 d = parse(f.code)
-                f.changes = changes(engine.explain(conv, d, f.start_number), engine.explain(best, d, f.start_number))
+                f.changes = changes(engine.explain(conv, d, f.start_number),
+                                    engine.explain(best.convention, d, f.start_number))
         f.matches = ordered
 
 
@@ -339,7 +351,9 @@ def _inside(st: Standings, pv: PublishedValue) -> bool:
 def _check_ranks(engine: _Engine, st: Standings, tried: list[Candidate],
                  ranks: list[PublishedValue]) -> list[Finding]:
     """Published ranks. Rules change ranks only within a group equal on points, so a rule set
-    explains a group's differences when it puts every published member of the group in place."""
+    explains a group's differences when it puts every published member of the group in place.
+    Besides the rule sets, the announced rules with the tie-break list in another order are tried
+    (a program set up with the list in the wrong order is a common cause)."""
     groups: dict = {}
     for pv in ranks:
         groups.setdefault(st.row(pv.start_number).points, []).append(pv)
@@ -353,23 +367,42 @@ def _check_ranks(engine: _Engine, st: Standings, tried: list[Candidate],
             continue
         if row.points not in group_matches:  # once per group: the groups of a big Swiss are large
             group = groups[row.points]
-            group_matches[row.points] = [c for c in tried
-                                         if all(_inside(engine.standings(c.convention), g) for g in group)]
+            group_matches[row.points] = [c for c in tried + _orders(engine, st)
+                                         if all(_inside(engine.ranking(c), g) for g in group)]
         matches = group_matches[row.points]
         if not matches:
             out.append(Finding(pv, name, label, UNEXPLAINED))
             continue
-        other = engine.standings(matches[0].convention)
+        other = engine.ranking(matches[0])
         out.append(Finding(pv, name, label, EXPLAINED, [c.name for c in matches],
                            _rank_changes(st, other, pv.start_number)))
+    return out
+
+
+#: Tie-break lists up to this length have every other order tried on unexplained ranks (4! = 24
+#: rankings); longer lists would cost too many.
+MAX_ORDER = 4
+
+
+def _orders(engine: _Engine, st: Standings) -> list[Candidate]:
+    """The announced rules with the tie-breaks in every other order: tried on published ranks that
+    no rule set explains (a program set up with the list in another order)."""
+    codes = tuple(st.codes)
+    if not 2 <= len(codes) <= MAX_ORDER:
+        return []
+    out = [Candidate(st.convention, "order", perm) for perm in permutations(codes) if perm != codes]
+    engine.tried.update((c.name, c) for c in out)
     return out
 
 
 def _rank_changes(st: Standings, other: Standings, sn: int) -> list[Reason]:
     """Which of the player's tie-break values differ under the other rules, in list order."""
     a, b = st.row(sn).values, other.row(sn).values
-    return [Reason.of("change.tiebreak", code=code, old=_shown(a[code]), new=_shown(b[code]))
-            for code in st.codes if a[code] != b[code]]
+    found = [Reason.of("change.tiebreak", code=code, old=_shown(a[code]), new=_shown(b[code]))
+             for code in st.codes if a[code] != b[code]]
+    if other.codes != st.codes:
+        found.insert(0, Reason.of("change.order", order=", ".join(other.codes), announced=", ".join(st.codes)))
+    return found
 
 
 def _shown(v) -> object:
@@ -394,14 +427,14 @@ def _columns(engine: _Engine, conv: Convention, tried: list[Candidate],
             # Only candidates that explain every difference can reproduce the column; check them
             # on the agreeing values too.
             common = set.intersection(*(set(f.matches) for f in found if f.status == EXPLAINED))
-            reproduced = [c.name for c in tried if c.name in common
-                          and all(_reproduces(engine, c.convention, f) for f in found if f.status == AGREE)]
+            reproduced = [c.name for c in engine.tried.values() if c.name in common
+                          and all(_reproduces(engine, c, f) for f in found if f.status == AGREE)]
         out.append(ColumnVerdict(code, len(found), agree, reproduced))
     return out
 
 
-def _reproduces(engine: _Engine, conv: Convention, f: Finding) -> bool:
+def _reproduces(engine: _Engine, c: Candidate, f: Finding) -> bool:
     pv = f.published
     if pv.code == RANK:
-        return _inside(engine.standings(conv), pv)
-    return pv.matches(engine.value(conv, parse(pv.code), pv.start_number))
+        return _inside(engine.ranking(c), pv)
+    return pv.matches(engine.value(c.convention, parse(pv.code), pv.start_number))

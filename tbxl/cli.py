@@ -89,6 +89,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="what a published column holds, e.g. 'TB1=BH/C1', 'Nr.=start', 'Pl=rank', 'Club=ignore'")
     a.add_argument("--published-sheet", metavar="NAME", help="worksheet of a published .xlsx")
     a.add_argument("--format", choices=("text", "json"), default="text")
+    a.add_argument("--fail-on", choices=("unexplained", "difference"), default="unexplained",
+                   help="exit 1 on differences no rule set explains (default), or on any difference")
     a.add_argument("-o", "--output", metavar="FILE", help="write to FILE (.pdf: the audit report; .html: its HTML)")
     a.add_argument("--lang", default="en", help="report language: en, vi, es, ru, ms")
     a.add_argument("--paper", choices=("a4", "letter"), default="a4")
@@ -246,7 +248,8 @@ def _is_report(args) -> bool:
 
 def _audit(args, tournament) -> int:
     """``tbxl audit``: exit 0 when every published number follows the rules or a named rule set,
-    1 when some difference follows none (or the input is bad)."""
+    1 when some difference follows none (with ``--fail-on difference``: when any differs), or
+    when the input is bad."""
     from .audit import audit
     from .audit_text import render_audit_json, render_audit_text
     from .conventions import resolve
@@ -282,6 +285,8 @@ def _audit(args, tournament) -> int:
             write_atomic(args.output, text, inputs=inputs)
         else:
             _emit(args, text)
+    if args.fail_on == "difference":
+        return 1 if result.differences else 0
     return 0 if result.ok else 1
 
 

@@ -162,6 +162,9 @@ def describe(name: str) -> str:
     >>> describe("fide-2026+cut_priority=unplayed")
     'FIDE C.07 (2026), but every own unplayed round is cut first, byes and forfeits too (Swiss-Manager)'
     """
+    name, _, order = name.partition(" with tie-breaks ")
+    if order:  # a rank explained by the announced rules with the tie-breaks in another order
+        return describe(name) + f", with the tie-breaks in the order {order.replace(',', ', ')}"
     base, *settings = name.split("+")
     text = get(base).title
     parts = []

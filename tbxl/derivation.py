@@ -105,6 +105,7 @@ REASONS: dict[str, str] = {
     "change.dropped": "leaves out round {rd}, {term} ({old})",
     "change.divisor": "averages over {new} instead of {old}",
     "change.tiebreak": "{code} {new} instead of {old}",
+    "change.order": "tie-breaks in the order {order} instead of {announced}",
 }
 
 

@@ -214,11 +214,19 @@ def test_rank_column_that_disagrees_with_the_212_list_is_caught(swiss, tmp_path,
             outside.add(r.player.start_number)
     assert outside, "the two lists rank the exercise alike: the test could not fail"
     assert {f.start_number for f in result.findings if f.status != AGREE} == outside
+    # every difference is traced to the list applied in the other order, the column as a whole too
+    for f in result.findings:
+        if f.status != AGREE:
+            assert f.status == EXPLAINED and f.matches[0] == "fide-2024 with tie-breaks SB,BH/C1,BH"
+            assert str(f.changes[0]) == "tie-breaks in the order SB, BH/C1, BH instead of BH/C1, BH, SB"
+    assert result.columns[0].reproduced_by[0] == "fide-2024 with tie-breaks SB,BH/C1,BH"
     code, out, _ = run(capsys, "audit", path, "--rules", "fide-2024", "--format", "json")
     doc = json.loads(out)
-    assert code == (0 if result.ok else 1)
+    assert code == 0  # explained ...
     assert {f["start_number"] for f in doc["findings"]} == outside
     assert all(f["code"] == RANK for f in doc["findings"])
+    code, _, _ = run(capsys, "audit", path, "--rules", "fide-2024", "--fail-on", "difference")
+    assert code == 1  # ... but a difference all the same
 
 
 def test_a_rank_against_the_points_is_unexplained(swiss, tmp_path, capsys):
