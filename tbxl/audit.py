@@ -150,6 +150,14 @@ class Audit:
     findings: list[Finding]
     columns: list[ColumnVerdict]
     standings: Standings
+    engine: "_Engine" = field(repr=False, default=None)
+
+    def standings_under(self, name: str) -> Standings:
+        """The standings under the announced rules or any rule set tried (by its name, as in
+        :attr:`Finding.matches`)."""
+        if name == self.rules.name:
+            return self.standings
+        return self.engine.ranking(self.engine.tried[name])
 
     @property
     def differences(self) -> list[Finding]:
@@ -293,7 +301,7 @@ def audit(tournament: Tournament, published: Published, *, rules: Union[str, Con
     findings += _check_ranks(engine, st, tried, ranks)
     columns = _columns(engine, conv, tried, findings)
     _prefer_column_rules(engine, conv, findings, columns)
-    return Audit(tournament, published, conv, codes, findings, columns, st)
+    return Audit(tournament, published, conv, codes, findings, columns, st, engine)
 
 
 def _check_value(engine: _Engine, conv: Convention, tried: list[Candidate], pv: PublishedValue,

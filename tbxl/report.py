@@ -516,8 +516,7 @@ def build_audit_view(result, *, lang: str = "en", paper: str = "a4", inputs=()) 
     """The view of ``tbxl audit -o audit.pdf``: summary, verdict per published column, every
     difference with the rule sets that reproduce it, and the derivations of the players concerned
     under the announced rules and under the rule set their published number follows."""
-    from .audit import EXPLAINED, RANK, SKIPPED, UNEXPLAINED, candidates
-    from .standings import compute_standings
+    from .audit import EXPLAINED, RANK, SKIPPED, UNEXPLAINED
     st = result.standings
     inputs = list(inputs)
     view = build_view(st, lang=lang, derivations="none", paper=paper, input_path=inputs[0] if inputs else None)
@@ -555,26 +554,57 @@ def build_audit_view(result, *, lang: str = "en", paper: str = "a4", inputs=()) 
     view["findings"] = findings
     view["skipped"] = sorted({f"{_item_label(f.code, L)}: {f.why_skipped}"
                               for f in result.findings if f.status == SKIPPED})
-    by_name = {c.name: c.convention for c in candidates(result.rules)}
-    other: dict = {}
     blocks: dict[int, dict] = {}
     for f in result.differences:
         if f.code == RANK or f.status != EXPLAINED or parse(f.code).name == "DE":
             continue
-        rules = f.matches[0]
-        if rules not in other:
-            other[rules] = compute_standings(result.tournament, result.tiebreaks, by_name[rules])
+        other = result.standings_under(f.matches[0])
         row = st.row(f.start_number)
         block = blocks.setdefault(f.start_number, {
             "sn": f.start_number, "name": row.player.name, "title": row.player.title,
             "fed": row.player.federation, "rating": "" if row.player.rating is None else str(row.player.rating),
             "rank": row.rank_label, "points": fmt(row.points), "derivations": []})
-        block["derivations"] += _derivation_pair(st, other[rules], f.start_number, f.code, fmt, L, names)
+        block["derivations"] += _derivation_pair(st, other, f.start_number, f.code, fmt, L, names)
     order = {r.player.start_number: k for k, r in enumerate(st.rows)}
     view["players"] = sorted(blocks.values(), key=lambda b: order[b["sn"]])
     _term_lines((d for b in view["players"] for d in b["derivations"]), L, LINE_CHARS[paper])
     view["unexplained"] = sum(f.status == UNEXPLAINED for f in result.findings)
+    view["rank_groups"] = _rank_groups(result, fmt, L)
     return view
+
+
+def _rank_groups(result, fmt: _Fmt, L: dict) -> list[dict]:
+    """For each group equal on points with a published rank that differs: every member's published
+    rank, its place under the announced rules and under the rule set the ranks follow, and its
+    tie-break values under both (changed cells marked)."""
+    from .audit import EXPLAINED, RANK
+    st = result.standings
+    published = {f.start_number: f for f in result.findings if f.code == RANK}
+    out = []
+    for points, rows in groupby(st.rows, key=lambda r: r.points):
+        rows = list(rows)
+        differing = [published[r.player.start_number] for r in rows
+                     if r.player.start_number in published and published[r.player.start_number].status in
+                     (EXPLAINED, "unexplained")]
+        if not differing:
+            continue
+        follows = differing[0].matches[0] if differing[0].status == EXPLAINED else None
+        other = result.standings_under(follows) if follows else None
+        members = []
+        for r in rows:
+            sn = r.player.start_number
+            f = published.get(sn)
+            o = other.row(sn) if other else None
+            members.append({
+                "sn": sn, "name": r.player.name, "published": f.published.text if f else "",
+                "rank": r.rank_label, "other_rank": o.rank_label if o else "",
+                "differs": bool(f) and f.status != "agree",
+                "cells": [{"text": fmt(r.values[c], none="–") + (
+                    " / " + fmt(o.values.get(c), none="–") if o and c in o.values else ""),
+                    "changed": bool(o) and c in o.values and o.values[c] != r.values[c]} for c in st.codes]})
+        out.append({"points": fmt(points), "rules": st.convention.name, "follows": follows or "",
+                    "codes": st.codes, "members": members})
+    return out
 
 
 def render_audit_pdf(result, output, *, lang: str = "en", paper: str = "a4", inputs=()) -> None:

@@ -227,6 +227,13 @@ def test_rank_column_that_disagrees_with_the_212_list_is_caught(swiss, tmp_path,
     assert all(f["code"] == RANK for f in doc["findings"])
     code, _, _ = run(capsys, "audit", path, "--rules", "fide-2024", "--fail-on", "difference")
     assert code == 1  # ... but a difference all the same
+    pdf = tmp_path / "ranks.pdf"
+    run(capsys, "audit", path, "--rules", "fide-2024", "-o", pdf)
+    text = _pdf_text(pdf)
+    assert "Published ranks that differ, by group equal on points" in text
+    assert "tie-breaks in the order SB, BH/C1, BH instead of BH/C1, BH, SB" in text
+    # Paul #14 (2 points): published 10th, 12th under the 212 list, 10th with SB first
+    assert "14 Paul 10 12 10 9 / 9 11 / 11 4.5 / 4.5" in text
 
 
 def test_a_rank_against_the_points_is_unexplained(swiss, tmp_path, capsys):
