@@ -3,14 +3,27 @@
 # standings of the FIDE TEC tie-break exercise in the terminal and as a PDF report (out/standings.pdf).
 set -euo pipefail
 cd "$(dirname "$0")"
-SUDO=""
-if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+PACKAGES="python3 python3-venv libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core poppler-utils"
 if command -v apt-get >/dev/null 2>&1; then
   # WeasyPrint needs Pango and HarfBuzz (subset) and a font with Vietnamese and Cyrillic (DejaVu);
-  # poppler-utils gives pdftoppm/pdftotext for checking the PDFs.
-  $SUDO apt-get update -qq
-  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 python3-venv \
-    libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core poppler-utils >/dev/null
+  # poppler-utils gives pdftoppm/pdftotext for checking the PDFs. Install only what is missing.
+  MISSING=""
+  for p in $PACKAGES; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || MISSING="$MISSING $p"
+  done
+  if [ -n "$MISSING" ]; then
+    SUDO=""
+    if [ "$(id -u)" -ne 0 ]; then
+      if ! command -v sudo >/dev/null 2>&1; then
+        echo "setup.sh: these system packages are missing:$MISSING" >&2
+        echo "setup.sh: ask an administrator to run: apt-get install$MISSING" >&2
+        exit 1
+      fi
+      SUDO="sudo"
+    fi
+    $SUDO apt-get update -qq
+    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $MISSING >/dev/null
+  fi
 fi
 if [ ! -x .venv/bin/python ]; then python3 -m venv .venv; fi
 .venv/bin/python -m pip install -q --upgrade pip
