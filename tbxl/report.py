@@ -349,6 +349,14 @@ def _ties(st, fmt: _Fmt, names: dict, L: dict, only: Optional[set] = None) -> li
     return out
 
 
+def _player_block(row, fmt: _Fmt, **extra) -> dict:
+    """The heading data of a player's block (derivations, changes): who, rank and points."""
+    p = row.player
+    return {"sn": p.start_number, "name": p.name, "title": p.title, "fed": p.federation,
+            "rating": "" if p.rating is None else str(p.rating), "rank": row.rank_label,
+            "points": fmt(row.points), **extra}
+
+
 def _standing_row(r, fmt: _Fmt, codes: list[str]) -> dict:
     p = r.player
     return {"rank": r.rank_label, "sn": p.start_number, "title": p.title, "name": p.name,
@@ -427,12 +435,8 @@ def build_view(standings, *, lang: str = "en", derivations: str = "tied", player
             view["by_round"] = _by_round(st, history, shown, fmt, L, LINE_CHARS[paper])
     blocks = []
     for k, sn in enumerate(selected, 1):
-        row = st.row(sn)
-        p = row.player
-        blocks.append({"sn": sn, "name": p.name, "title": p.title, "fed": p.federation,
-                       "rating": "" if p.rating is None else str(p.rating), "rank": row.rank_label,
-                       "points": fmt(row.points),
-                       "derivations": [_derivation(st, sn, c, fmt, L, names) for c in codes]})
+        blocks.append(_player_block(st.row(sn), fmt,
+                                    derivations=[_derivation(st, sn, c, fmt, L, names) for c in codes]))
         _progress(progress, "derivations", k, len(selected))
     view["players"] = blocks
     _term_lines((d for b in blocks for d in b["derivations"]), L, LINE_CHARS[paper])
@@ -463,6 +467,18 @@ def _to_pdf(html: str, progress: bool) -> bytes:
     return data
 
 
+def _is_html(output) -> bool:
+    return os.fspath(output).lower().endswith((".html", ".htm"))
+
+
+def _write_report(view: dict, template: str, output, inputs: list, *, html: bool = False,
+                  progress: bool = False) -> None:
+    """Render a view and write it atomically: the PDF, or with ``html`` the HTML (stylesheet
+    inlined)."""
+    text = render_html(view, template, inline_css=html)
+    write_atomic(output, text.encode("utf-8") if html else _to_pdf(text, progress), inputs=inputs)
+
+
 def render_pdf(standings, output, *, lang: str = "en", derivations: str = "tied", players=None,
                paper: str = "a4", input_path=None, html: bool = False, progress: bool = False,
                by_round: bool = False) -> None:
@@ -471,9 +487,7 @@ def render_pdf(standings, output, *, lang: str = "en", derivations: str = "tied"
     check_not_input(output, [input_path])
     view = build_view(standings, lang=lang, derivations=derivations, players=players, paper=paper,
                       input_path=input_path, progress=progress, by_round=by_round)
-    text = render_html(view, "report.html.j2", inline_css=html)
-    data = text.encode("utf-8") if html else _to_pdf(text, progress)
-    write_atomic(output, data, inputs=[input_path])
+    _write_report(view, "report.html.j2", output, [input_path], html=html, progress=progress)
 
 
 def render_appeal_pdf(standings, start_number: int, output, *, lang: str = "en", paper: str = "a4",
@@ -483,7 +497,7 @@ def render_appeal_pdf(standings, start_number: int, output, *, lang: str = "en",
     check_not_input(output, [input_path])
     view = build_view(standings, lang=lang, paper=paper, input_path=input_path,
                       appeal=start_number, codes=codes)
-    write_atomic(output, _to_pdf(render_html(view, "appeal.html.j2"), False), inputs=[input_path])
+    _write_report(view, "appeal.html.j2", output, [input_path])
 
 
 # -- audit and compare reports ------------------------------------------------------------------
@@ -559,11 +573,9 @@ def build_audit_view(result, *, lang: str = "en", paper: str = "a4", inputs=()) 
         if f.code == RANK or f.status != EXPLAINED or parse(f.code).name == "DE":
             continue
         other = result.standings_under(f.matches[0])
-        row = st.row(f.start_number)
-        block = blocks.setdefault(f.start_number, {
-            "sn": f.start_number, "name": row.player.name, "title": row.player.title,
-            "fed": row.player.federation, "rating": "" if row.player.rating is None else str(row.player.rating),
-            "rank": row.rank_label, "points": fmt(row.points), "derivations": []})
+        if f.start_number not in blocks:
+            blocks[f.start_number] = _player_block(st.row(f.start_number), fmt, derivations=[])
+        block = blocks[f.start_number]
         block["derivations"] += _derivation_pair(st, other, f.start_number, f.code, fmt, L, names)
     order = {r.player.start_number: k for k, r in enumerate(st.rows)}
     view["players"] = sorted(blocks.values(), key=lambda b: order[b["sn"]])
@@ -577,7 +589,7 @@ def _rank_groups(result, fmt: _Fmt, L: dict) -> list[dict]:
     """For each group equal on points with a published rank that differs: every member's published
     rank, its place under the announced rules and under the rule set the ranks follow, and its
     tie-break values under both (changed cells marked)."""
-    from .audit import EXPLAINED, RANK
+    from .audit import AGREE, EXPLAINED, RANK, UNEXPLAINED
     st = result.standings
     published = {f.start_number: f for f in result.findings if f.code == RANK}
     out = []
@@ -585,7 +597,7 @@ def _rank_groups(result, fmt: _Fmt, L: dict) -> list[dict]:
         rows = list(rows)
         differing = [published[r.player.start_number] for r in rows
                      if r.player.start_number in published and published[r.player.start_number].status in
-                     (EXPLAINED, "unexplained")]
+                     (EXPLAINED, UNEXPLAINED)]
         if not differing:
             continue
         follows = differing[0].matches[0] if differing[0].status == EXPLAINED else None
@@ -598,7 +610,7 @@ def _rank_groups(result, fmt: _Fmt, L: dict) -> list[dict]:
             members.append({
                 "sn": sn, "name": r.player.name, "published": f.published.text if f else "",
                 "rank": r.rank_label, "other_rank": o.rank_label if o else "",
-                "differs": bool(f) and f.status != "agree",
+                "differs": bool(f) and f.status != AGREE,
                 "cells": [{"text": fmt(r.values[c], none="–") + (
                     " / " + fmt(o.values.get(c), none="–") if o and c in o.values else ""),
                     "changed": bool(o) and c in o.values and o.values[c] != r.values[c]} for c in st.codes]})
@@ -611,9 +623,7 @@ def render_audit_pdf(result, output, *, lang: str = "en", paper: str = "a4", inp
     """Write the audit report (PDF; HTML when ``output`` ends in .html)."""
     check_not_input(output, list(inputs))
     view = build_audit_view(result, lang=lang, paper=paper, inputs=inputs)
-    html = os.fspath(output).lower().endswith((".html", ".htm"))
-    text = render_html(view, "audit.html.j2", inline_css=html)
-    write_atomic(output, text.encode("utf-8") if html else _to_pdf(text, False), inputs=list(inputs))
+    _write_report(view, "audit.html.j2", output, list(inputs), html=_is_html(output))
 
 
 def build_compare_view(result, *, lang: str = "en", paper: str = "a4", input_path=None,
@@ -640,17 +650,13 @@ def build_compare_view(result, *, lang: str = "en", paper: str = "a4", input_pat
     for r in result.rows:
         if not r.changes:
             continue
-        row = st.row(r.start_number)
         items = []
         for (code, k), found in r.changes.items():
             items.append({"code": code, "rules": rules[k],
                           "before": fmt(r.values[code][0], none="–"), "after": fmt(r.values[code][k], none="–"),
                           "changes": [_reason(x, L, fmt) for x in found],
                           "derivations": _derivation_pair(st, result.standings[k], r.start_number, code, fmt, L, names)})
-        blocks.append({"sn": r.start_number, "name": r.player.name, "title": r.player.title,
-                       "fed": r.player.federation,
-                       "rating": "" if r.player.rating is None else str(r.player.rating),
-                       "rank": row.rank_label, "points": fmt(row.points), "items": items})
+        blocks.append(_player_block(st.row(r.start_number), fmt, items=items))
     view["change_blocks"] = blocks
     _term_lines((d for b in blocks for i in b["items"] for d in i["derivations"]), L, LINE_CHARS[paper])
     return view
@@ -661,6 +667,4 @@ def render_compare_pdf(result, output, *, lang: str = "en", paper: str = "a4", i
     """Write the comparison report (PDF; HTML when ``output`` ends in .html)."""
     check_not_input(output, [input_path])
     view = build_compare_view(result, lang=lang, paper=paper, input_path=input_path, changed_only=changed_only)
-    html = os.fspath(output).lower().endswith((".html", ".htm"))
-    text = render_html(view, "compare.html.j2", inline_css=html)
-    write_atomic(output, text.encode("utf-8") if html else _to_pdf(text, False), inputs=[input_path])
+    _write_report(view, "compare.html.j2", output, [input_path], html=_is_html(output))
