@@ -100,8 +100,7 @@ class Candidate:
     ranks) the announced rules with the tie-breaks applied in another order."""
 
     convention: Convention
-    family: str   # "preset", "setting" (announced rules, one setting changed) or "order"
-    tiebreaks: Optional[tuple[str, ...]] = None   # "order": the list in the order tried
+    tiebreaks: Optional[tuple[str, ...]] = None   # the list in the order tried (ranks only)
 
     @property
     def name(self) -> str:
@@ -207,24 +206,24 @@ def candidates(rules: Convention) -> list[Candidate]:
     seen: set = {_fields(rules)}
     out: list[Candidate] = []
 
-    def add(conv: Convention, family: str) -> None:
+    def add(conv: Convention) -> None:
         key = _fields(conv)
         if key not in seen:
             seen.add(key)
-            out.append(Candidate(conv, family))
+            out.append(Candidate(conv))
 
     others = [p for p in PRESETS.values() if p.name != rules.name.split("+")[0]]
     for p in others:  # every preset by its own name, even where two name the same rules
         if _fields(p) != _fields(rules):
             seen.add(_fields(p))
-            out.append(Candidate(p, "preset"))
+            out.append(Candidate(p))
     for conv in _variants(rules, SWITCHES):
-        add(conv, "setting")
+        add(conv)
     for p in others:
         for conv in _variants(p, SWITCHES):
-            add(conv, "preset")
+            add(conv)
     for conv in _variants(rules, STRUCTURAL):
-        add(conv, "setting")
+        add(conv)
     return out
 
 
@@ -300,7 +299,7 @@ def audit(tournament: Tournament, published: Published, *, rules: Union[str, Con
             findings.append(_check_value(engine, conv, tried, pv, tournament.player(pv.start_number).name))
     findings += _check_ranks(engine, st, tried, ranks)
     columns = _columns(engine, conv, tried, findings)
-    _prefer_column_rules(engine, conv, findings, columns)
+    _name_first_matches(engine, conv, findings, columns)
     return Audit(tournament, published, conv, codes, findings, columns, st, engine)
 
 
@@ -316,17 +315,15 @@ def _check_value(engine: _Engine, conv: Convention, tried: list[Candidate], pv: 
     matches = [c for c in tried if pv.matches(engine.value(c.convention, d, pv.start_number))]
     if not matches:
         return Finding(pv, name, computed, UNEXPLAINED)
-    first = matches[0].convention
-    diff = changes(engine.explain(conv, d, pv.start_number), engine.explain(first, d, pv.start_number))
-    return Finding(pv, name, computed, EXPLAINED, [c.name for c in matches], diff)
+    return Finding(pv, name, computed, EXPLAINED, [c.name for c in matches])
 
 
-def _prefer_column_rules(engine: _Engine, conv: Convention, findings: list[Finding],
-                         columns: list["ColumnVerdict"]) -> None:
-    """Order each explained difference's matches: first the rule sets that reproduce its whole
-    column, then by how many differences of the column they explain (stable, so the candidate
-    order breaks ties). The rule set a program used gives the whole column; a coincidence only a
-    value or two. The changes follow the new first match."""
+def _name_first_matches(engine: _Engine, conv: Convention, findings: list[Finding],
+                        columns: list["ColumnVerdict"]) -> None:
+    """Order each explained difference's matches, then say what the first one changes. First come
+    the rule sets that reproduce its whole column, then those explaining the most differences of
+    the column (stable, so the candidate order breaks ties): the rule set a program used gives the
+    whole column, a coincidence only a value or two."""
     whole = {c.code: set(c.reproduced_by) for c in columns}
     per_code: dict[str, dict[str, int]] = {}
     for f in findings:
@@ -338,16 +335,14 @@ def _prefer_column_rules(engine: _Engine, conv: Convention, findings: list[Findi
         if f.status != EXPLAINED:
             continue
         score = per_code[f.code]
-        ordered = sorted(f.matches, key=lambda n: (n not in whole[f.code], -score[n]))
-        if ordered[0] != f.matches[0]:
-            best = engine.tried[ordered[0]]
-            if f.code == RANK:
-                f.changes = _rank_changes(engine.standings(conv), engine.ranking(best), f.start_number)
-            else:
-                d = parse(f.code)
-                f.changes = changes(engine.explain(conv, d, f.start_number),
-                                    engine.explain(best.convention, d, f.start_number))
-        f.matches = ordered
+        f.matches = sorted(f.matches, key=lambda n: (n not in whole[f.code], -score[n]))
+        best = engine.tried[f.matches[0]]
+        if f.code == RANK:
+            f.changes = _rank_changes(engine.standings(conv), engine.ranking(best), f.start_number)
+        else:
+            d = parse(f.code)
+            f.changes = changes(engine.explain(conv, d, f.start_number),
+                                engine.explain(best.convention, d, f.start_number))
 
 
 def _inside(st: Standings, pv: PublishedValue) -> bool:
@@ -366,6 +361,7 @@ def _check_ranks(engine: _Engine, st: Standings, tried: list[Candidate],
     for pv in ranks:
         groups.setdefault(st.row(pv.start_number).points, []).append(pv)
     group_matches: dict = {}
+    orders: Optional[list[Candidate]] = None
     out: list[Finding] = []
     for pv in ranks:
         row = st.row(pv.start_number)
@@ -373,22 +369,20 @@ def _check_ranks(engine: _Engine, st: Standings, tried: list[Candidate],
         if _inside(st, pv):
             out.append(Finding(pv, name, label, AGREE))
             continue
+        if orders is None:
+            orders = _orders(engine, st)
         if row.points not in group_matches:  # once per group: the groups of a big Swiss are large
             group = groups[row.points]
-            group_matches[row.points] = [c for c in tried + _orders(engine, st)
+            group_matches[row.points] = [c.name for c in tried + orders
                                          if all(_inside(engine.ranking(c), g) for g in group)]
         matches = group_matches[row.points]
-        if not matches:
-            out.append(Finding(pv, name, label, UNEXPLAINED))
-            continue
-        other = engine.ranking(matches[0])
-        out.append(Finding(pv, name, label, EXPLAINED, [c.name for c in matches],
-                           _rank_changes(st, other, pv.start_number)))
+        out.append(Finding(pv, name, label, EXPLAINED, list(matches)) if matches
+                   else Finding(pv, name, label, UNEXPLAINED))
     return out
 
 
-#: Tie-break lists up to this length have every other order tried on unexplained ranks (4! = 24
-#: rankings); longer lists would cost too many.
+#: Tie-break lists up to this length have every other order tried on differing ranks (4! - 1 = 23
+#: more rankings); longer lists would cost too many.
 MAX_ORDER = 4
 
 
@@ -398,7 +392,7 @@ def _orders(engine: _Engine, st: Standings) -> list[Candidate]:
     codes = tuple(st.codes)
     if not 2 <= len(codes) <= MAX_ORDER:
         return []
-    out = [Candidate(st.convention, "order", perm) for perm in permutations(codes) if perm != codes]
+    out = [Candidate(st.convention, perm) for perm in permutations(codes) if perm != codes]
     engine.tried.update((c.name, c) for c in out)
     return out
 
