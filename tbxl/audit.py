@@ -177,7 +177,7 @@ class Audit:
 
 #: The switches programs and editions differ on (C07 §9 options, §8.4 behaviours): tried on the
 #: announced rules and on every preset.
-SWITCHES = ("cut_priority", "vur_cut", "fpb_returns_to_play", "dummy_cap_rounds", "short_games",
+SWITCHES = ("cut_priority", "vur_cut", "sb_vur_pick", "fpb_returns_to_play", "dummy_cap_rounds", "short_games",
             "exceptions_15_2")
 #: The remaining settings, tried on the announced rules only, as a last resort. ``unrated_rating`` is
 #: a number with no finite list of values: it is not guessed.

@@ -79,7 +79,7 @@ def explain_terms(ctx, i: int, d: Descriptor, sb: bool = False) -> tuple[list[Te
     """Terms of BH (or SB) for player index ``i``, with cuts marked; returns terms and total."""
     its = items(ctx, i, sb)
     scale = 2 if sb else 1
-    chosen = dict(cuts.select(its, d.low, d.high, ctx.conv.vur_cut))
+    chosen = dict(cuts.select(its, d.low, d.high, ctx.conv.vur_cut, ctx.conv.sb_vur_pick))
     terms = []
     for idx, (contrib, v, vur, r) in enumerate(its):
         k = ctx.kind[i][r]
