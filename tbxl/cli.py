@@ -373,7 +373,8 @@ def standings_json(st) -> dict:
     t = st.tournament
     return {
         "tournament": {"name": t.name, "rounds": t.rounds, "players": len(t.players),
-                       "start_date": t.start_date.isoformat() if t.start_date else None},
+                       "start_date": t.start_date.isoformat() if t.start_date else None,
+                       "pairing": t.pairing.value},
         "rules": st.convention.name,
         "tiebreaks": st.codes,
         "standings": _json_rows(st),

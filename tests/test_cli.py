@@ -29,7 +29,7 @@ def test_json_contract(capsys):
     assert code == 0
     doc = json.loads(out)
     assert doc["tournament"] == {"name": "FIDE C.07 2023 Tie-Break Exercises", "rounds": 5, "players": 16,
-                                 "start_date": "2024-08-01"}
+                                 "start_date": "2024-08-01", "pairing": "swiss"}
     assert doc["rules"] == "fide-2024"
     assert doc["tiebreaks"] == ["DE", "BH/C1", "BH", "SB", "AOB", "ARO/C1"]
     first = doc["standings"][0]
@@ -60,6 +60,12 @@ def test_default_tiebreaks_swiss_and_round_robin(capsys):
     doc = json.loads(out)
     assert doc["tiebreaks"] == ["DE", "SB", "WIN", "KS"]
     assert [s["start_number"] for s in doc["standings"]][:3] == [1, 2, 3]
+    # The TEC round robin has no 092 record: its pairings say what it is (C.07 15.2).
+    _, detected, err = run(capsys, "compute", RR, "--format", "json", "-v")
+    assert detected == out and json.loads(detected)["tournament"]["pairing"] == "round-robin"
+    assert "pairings form a single round robin" in err
+    _, out, _ = run(capsys, "compute", RR, "--pairing", "swiss", "--format", "json")
+    assert json.loads(out)["tournament"]["pairing"] == "swiss" and json.loads(out)["tiebreaks"][0] == "BH/C1"
 
 
 def test_after_round(capsys):
