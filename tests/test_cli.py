@@ -189,3 +189,23 @@ def test_a_terminal_without_unicode_does_not_crash(tmp_path):
     out = subprocess.run([sys.executable, "-m", "tbxl.cli", "compute", str(f), "--tiebreaks", "BH"],
                          capture_output=True, env={**os.environ, "PYTHONIOENCODING": "ascii"})
     assert out.returncode == 0 and b"??????" in out.stdout
+
+
+def test_one_unrated_player_blanking_rating_tiebreaks_is_said_once(tmp_path, capsys):
+    """C07 §9 D18: an unrated participant leaves ARO/TPR without a value for everybody; the user is
+    told once, with who and the setting that rates unrated players instead."""
+    lines = open(SWISS, encoding="utf-8").read().splitlines()
+    k = next(i for i, line in enumerate(lines) if line.startswith("001    7 "))
+    lines[k] = lines[k][:48] + "    " + lines[k][52:]   # Genevieve #7 loses her rating (columns 49-52)
+    path = tmp_path / "unrated.trf"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out, err = run(capsys, "compute", str(path), "--tiebreaks", "ARO,TPR,BH", "--format", "json")
+    assert code == 0
+    assert all(s["values"]["ARO"] is None and s["values"]["TPR"] is None for s in json.loads(out)["standings"])
+    notes = [line for line in err.splitlines() if "no value for anybody" in line]
+    assert len(notes) == 1 and "ARO, TPR" in notes[0] and "7 Genevieve" in notes[0]
+    assert "unrated_rating=1400" in notes[0] and "ARO/U1400" in notes[0]
+    code, out, err = run(capsys, "compute", str(path), "--tiebreaks", "ARO,TPR", "--set", "unrated_rating=1400",
+                         "--format", "json")
+    assert code == 0 and "no value for anybody" not in err
+    assert json.loads(out)["standings"][0]["values"]["ARO"] is not None
