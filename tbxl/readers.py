@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Optional
 
 from .errors import InputError
-from .model import Pairing, Tournament
+from .model import Pairing, Tournament, detect_pairing
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 
@@ -35,6 +35,12 @@ def load(path, *, pairing: Optional[str] = None, strict: bool = False, sheet: Op
         if forced is not None:
             from dataclasses import replace
             t = replace(t, pairing=forced)
+        elif notes is not None:
+            # Say what the pairings showed (a matrix is a round robin by its layout: no note then
+            # if its pairings are not yet complete).
+            found: list[str] = []
+            if detect_pairing(t.players, t.rounds, found) is t.pairing:
+                notes.extend(found)
         return t
     from .trf import read_trf_with_notes
     tournament, remarks = read_trf_with_notes(os.fspath(p), strict=strict, pairing=forced)

@@ -120,3 +120,15 @@ def test_a_092_record_or_the_option_still_decides(tmp_path, capsys):
     path.write_text(text, encoding="utf-8")
     assert main(["compute", str(path), "--pairing", "swiss", "--format", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["tournament"]["pairing"] == "swiss"
+
+
+def test_a_compact_workbook_without_pairing_system_is_recognised(tmp_path, capsys):
+    pytest.importorskip("openpyxl")
+    from tbxl.workbook import write_workbook
+    t = replace(berger_round_robin(5), pairing=Pairing.SWISS)  # written as a plain compact crosstable
+    path = tmp_path / "rr.xlsx"
+    write_workbook(t, path, layout="compact")
+    assert main(["compute", str(path), "--format", "json", "-v"]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["tournament"]["pairing"] == "round-robin"
+    assert "pairings form a single round robin" in err
