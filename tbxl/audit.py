@@ -217,8 +217,8 @@ def _matters(option: str, base: Convention, round_robin: Optional[bool]) -> bool
     an audit costs no ranking for them (``round_robin`` None: unknown, try everything)."""
     if option == "rr_forfeit_win":
         return round_robin is not False
-    if option == "sb_vur_pick":  # which VUR is offered for a cut: only when VURs are cut first
-        return base.vur_cut != conventions.VUR_NONE
+    if option == "sb_vur_pick":  # only when VURs are cut first and their dummies can differ (D23)
+        return base.vur_cut != conventions.VUR_NONE and (base.dummy_cap or base.own_unplayed != conventions.DUMMY)
     return True
 
 
