@@ -188,6 +188,7 @@ class Player:
     federation: str = ""
     fide_id: str = ""
     birth_date: str = ""
+    club: str = ""
     declared_points: Optional[Fraction] = None
     declared_rank: Optional[int] = None
 

@@ -32,6 +32,7 @@ from . import __version__
 from .errors import InputError, MissingDependency
 from .files import check_not_input, write_atomic
 from .formatting import decimal_text
+from .prizes import SHARING_TEXT
 from .standings import standings_by_round
 from .tiebreaks.codes import CATALOGUE, parse
 
@@ -364,9 +365,37 @@ def _standing_row(r, fmt: _Fmt, codes: list[str]) -> dict:
             "points": fmt(r.points), "values": [fmt(r.values.get(c), none="–") for c in codes]}
 
 
+def _classification_view(cl, fmt: _Fmt, L: dict, names: dict) -> dict:
+    """The categories' standings and the prize lists (``templates/_categories.html.j2``)."""
+    if cl is None:
+        return {"categories": [], "prizes": []}
+
+    def money(award) -> str:
+        return "" if award is None else decimal_text(award.amount, places=2, comma=fmt.comma)
+
+    cats = []
+    for name, rows in cl.rows.items():
+        award = cl.prize_of(name) if name in cl.awards else None
+        cats.append({"name": name, "has_prizes": award is not None,
+                     "rows": [{"place": place, "rank": r.rank_label, "sn": r.player.start_number,
+                               "title": r.player.title, "name": r.player.name, "fed": r.player.federation,
+                               "rating": "" if r.player.rating is None else str(r.player.rating),
+                               "points": fmt(r.points),
+                               "prize": money(award.get(r.player.start_number)) if award else ""}
+                              for place, r in zip(cl.places[name], rows)]})
+    prizes = []
+    for name, awards in cl.awards.items():
+        prizes.append({"name": L["prizes_overall"] if name is None else name,
+                       "rows": [{"place": a.place, "sn": a.player, "name": names[a.player],
+                                 "listed": decimal_text(a.listed, places=2, comma=fmt.comma),
+                                 "amount": money(a)} for a in awards]})
+    sharing = L.get("prize_sharing", {}).get(cl.sharing, SHARING_TEXT[cl.sharing])
+    return {"categories": cats, "prizes": prizes, "sharing": sharing}
+
+
 def build_view(standings, *, lang: str = "en", derivations: str = "tied", players=None,
                paper: str = "a4", input_path=None, appeal: Optional[int] = None, codes=None,
-               progress: bool = False, by_round: bool = False) -> dict:
+               progress: bool = False, by_round: bool = False, classification=None) -> dict:
     """Everything the templates show, as plain Python data (no WeasyPrint needed).
 
     ``appeal`` = a start number makes the view of that player's appeal report (derivations of
@@ -406,6 +435,7 @@ def build_view(standings, *, lang: str = "en", derivations: str = "tied", player
         "has_de": any(parse(c).name == "DE" for c in st.codes),
         "rows": [_standing_row(r, fmt, st.codes) for r in st.rows],
         "by_round": [],
+        "classes": _classification_view(classification, fmt, L, names),
     }
     if appeal is not None:
         if appeal not in names:
@@ -481,12 +511,14 @@ def _write_report(view: dict, template: str, output, inputs: list, *, html: bool
 
 def render_pdf(standings, output, *, lang: str = "en", derivations: str = "tied", players=None,
                paper: str = "a4", input_path=None, html: bool = False, progress: bool = False,
-               by_round: bool = False) -> None:
+               by_round: bool = False, classification=None) -> None:
     """Write the final standings report (PDF, or its HTML with ``html=True``) to ``output``;
-    ``by_round`` adds the round-by-round tables (see :func:`build_view`)."""
+    ``by_round`` adds the round-by-round tables (see :func:`build_view`), ``classification``
+    (:func:`tbxl.categories.classify`) the categories' standings and the prizes."""
     check_not_input(output, [input_path])
     view = build_view(standings, lang=lang, derivations=derivations, players=players, paper=paper,
-                      input_path=input_path, progress=progress, by_round=by_round)
+                      input_path=input_path, progress=progress, by_round=by_round,
+                      classification=classification)
     _write_report(view, "report.html.j2", output, [input_path], html=html, progress=progress)
 
 
