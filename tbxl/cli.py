@@ -386,8 +386,8 @@ def render_table(st, cl=None) -> str:
                                + ([_money(award.get(r.player.start_number))] if award is not None else [])
                                for place, r in zip(cl.places[name], rows)])
     if cl and cl.awards:
-        from .prizes import SHARING_TEXT
-        lines += ["", f"Prizes ({cl.sharing}): {SHARING_TEXT[cl.sharing]}"]
+        from .report import labels  # the words only: no Jinja2 or WeasyPrint
+        lines += ["", f"Prizes ({cl.sharing}): {labels('en')['prize_sharing'][cl.sharing]}"]
     return "\n".join(lines) + "\n"
 
 
@@ -399,7 +399,7 @@ def _money(award) -> str:
 def _player_fields(p) -> list:
     """Title, rating, federation, FIDE id, club: as the input has them ("" when it has not)."""
     return [_csv_text(p.title), "" if p.rating is None else p.rating, _csv_text(p.federation),
-            _csv_text(p.fide_id), _csv_text(p.club)]
+            _csv_text(p.known_fide_id or ""), _csv_text(p.club)]
 
 
 def _csv_text(text: str) -> str:
@@ -453,7 +453,7 @@ def _json_rows(st) -> list[dict]:
              "name": r.player.name, "points": pts[r.index],
              "values": dict(zip(codes, [c[r.index] for c in cols])),
              "title": r.player.title or None, "rating": r.player.rating,
-             "federation": r.player.federation or None, "fide_id": r.player.fide_id or None,
+             "federation": r.player.federation or None, "fide_id": r.player.known_fide_id,
              "club": r.player.club or None} for r in st.rows]
 
 

@@ -44,14 +44,6 @@ from .errors import UsageError
 
 #: How tied players share (the part of a tied place's prize that goes into the common pot).
 SHARING = {"hort": Fraction(1, 2), "equal": Fraction(1), "tiebreak": Fraction(0)}
-#: What each way of sharing does, in words (reports translate it: labels ``prize_sharing``).
-SHARING_TEXT = {
-    "hort": "Players equal on points share by the Hort system: each keeps half of the prize of "
-            "the place the tie-breaks gave him; the other halves are shared equally.",
-    "equal": "Players equal on points share the prizes of their places equally.",
-    "tiebreak": "Prizes go by the places the tie-breaks gave; only players equal on every "
-                "tie-break share.",
-}
 
 _ITEM = re.compile(r"\s*(\d+)\s*(?:-\s*(\d+))?\s*:\s*([0-9]+(?:[.,][0-9]+)?)\s*")
 

@@ -32,7 +32,6 @@ from . import __version__
 from .errors import InputError, MissingDependency
 from .files import check_not_input, write_atomic
 from .formatting import decimal_text
-from .prizes import SHARING_TEXT
 from .standings import standings_by_round
 from .tiebreaks.codes import CATALOGUE, parse
 
@@ -365,7 +364,7 @@ def _standing_row(r, fmt: _Fmt, codes: list[str]) -> dict:
             "points": fmt(r.points), "values": [fmt(r.values.get(c), none="–") for c in codes]}
 
 
-def _classification_view(cl, fmt: _Fmt, L: dict, names: dict) -> dict:
+def _classification_view(cl, st, fmt: _Fmt, L: dict) -> dict:
     """The categories' standings and the prize lists (``templates/_categories.html.j2``)."""
     if cl is None:
         return {"categories": [], "prizes": []}
@@ -385,12 +384,15 @@ def _classification_view(cl, fmt: _Fmt, L: dict, names: dict) -> dict:
                               for place, r in zip(cl.places[name], rows)]})
     prizes = []
     for name, awards in cl.awards.items():
-        prizes.append({"name": L["prizes_overall"] if name is None else name,
-                       "rows": [{"place": a.place, "sn": a.player, "name": names[a.player],
+        # The place as the list shows it: "2-3" for players equal on every tie-break.
+        place = ({r.player.start_number: r.rank_label for r in st.rows} if name is None
+                 else dict(zip(cl.members[name], cl.places[name])))
+        prizes.append({"name": L["prizes_overall"] if name is None else L["category"].format(name=name),
+                       "rows": [{"place": place[a.player], "sn": a.player,
+                                 "name": st.tournament.player(a.player).name,
                                  "listed": decimal_text(a.listed, places=2, comma=fmt.comma),
                                  "amount": money(a)} for a in awards]})
-    sharing = L.get("prize_sharing", {}).get(cl.sharing, SHARING_TEXT[cl.sharing])
-    return {"categories": cats, "prizes": prizes, "sharing": sharing}
+    return {"categories": cats, "prizes": prizes, "sharing": L["prize_sharing"][cl.sharing]}
 
 
 def build_view(standings, *, lang: str = "en", derivations: str = "tied", players=None,
@@ -435,7 +437,7 @@ def build_view(standings, *, lang: str = "en", derivations: str = "tied", player
         "has_de": any(parse(c).name == "DE" for c in st.codes),
         "rows": [_standing_row(r, fmt, st.codes) for r in st.rows],
         "by_round": [],
-        "classes": _classification_view(classification, fmt, L, names),
+        "classes": _classification_view(classification, st, fmt, L),
     }
     if appeal is not None:
         if appeal not in names:
