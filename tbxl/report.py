@@ -133,17 +133,39 @@ class _Fmt:
         return decimal_text(v, comma=self.comma, none=none)
 
 
+def plural(label, n: int) -> str:
+    """A label's form for the count ``n``: a label is one text, or its forms by CLDR plural
+    category. English and Spanish give ``one``/``other``, Russian ``one``/``few``/``many`` (1, 21
+    значение; 2-4, 22 значения; 5-20 значений); Vietnamese and Malay do not inflect.
+
+    >>> forms = {"one": "{n} value", "other": "{n} values"}
+    >>> plural(forms, 1).format(n=1), plural(forms, 2).format(n=2), plural("{n} giá trị", 2)
+    ('1 value', '2 values', '{n} giá trị')
+    >>> ru = {"one": "значение", "few": "значения", "many": "значений"}
+    >>> [plural(ru, n) for n in (1, 2, 5, 11, 21, 22, 112)]
+    ['значение', 'значения', 'значений', 'значений', 'значение', 'значения', 'значений']
+    """
+    if isinstance(label, str):
+        return label
+    n = abs(n)
+    if "few" in label:  # East Slavic rule
+        if n % 10 == 1 and n % 100 != 11:
+            return label["one"]
+        return label["few"] if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else label["many"]
+    return label["one"] if n == 1 else label["other"]
+
+
 def _definition(code: str, L: dict) -> str:
     """One line: the tie-break's meaning (translated) with its article, then its modifiers."""
     d = parse(code)
     parts = [L["tiebreak_meanings"].get(d.name, CATALOGUE[d.name][1])
              + (f" ({L['article']} {d.article})" if d.article else "")]
     if d.low and d.high:
-        parts.append(L["mod_median"].format(n=d.low))
+        parts.append(plural(L["mod_median"], d.low).format(n=d.low))
     elif d.low:
-        parts.append(L["mod_cut"].format(n=d.low))
+        parts.append(plural(L["mod_cut"], d.low).format(n=d.low))
     if d.limit:
-        parts.append(L["mod_limit"].format(n=f"{d.limit:+d}"))
+        parts.append(plural(L["mod_limit"], d.limit).format(n=f"{d.limit:+d}"))
     parts += [L[f"mod_{flag}"] for flag in ("played_forfeits", "fore", "reverse") if getattr(d, flag)]
     if d.unrated is not None:
         parts.append(L["mod_unrated"].format(n=d.unrated))
