@@ -9,7 +9,8 @@ The condition language is small and parsed here, never evaluated as Python:
 
 * ``FIELD OP VALUE`` with ``FIELD`` one of ``sex``, ``title``, ``fed``, ``rating``, ``born``,
   ``age``; ``OP`` one of ``= != < <= > >=`` (``sex``, ``title``, ``fed`` take only ``=`` and
-  ``!=``, case-insensitive; ``sex=f`` is ``sex=w``);
+  ``!=``, case-insensitive; ``sex=f`` is ``sex=w``; JaVaFo's titles ``g``, ``wg`` ... are ``GM``,
+  ``WGM`` ...);
 * ``unrated`` and ``rated`` (a rating in the file, or none);
 * ``A|B``: either condition; ``A,B``: both (``,`` binds looser than ``|``).
 
@@ -51,6 +52,8 @@ _OPS = {"=": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a
         "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
 _CONDITION = re.compile(r"\s*([A-Za-z]+)\s*(?:(<=|>=|!=|=|<|>)\s*(.*?))?\s*")
 _SEX = {"m": "m", "w": "w", "f": "w"}
+# Titles as JaVaFo writes them (rules/C07.md §10.1: "g, m, f, c, wg, wm ...").
+_TITLES = {"G": "GM", "M": "IM", "F": "FM", "C": "CM", "WG": "WGM", "WM": "WIM", "WF": "WFM", "WC": "WCM"}
 SYNTAX = ("conditions sex=w, title=GM, fed=VIE, rating<1800, born>=2014, age<12, unrated, rated; "
           "A|B = either, A,B = both")
 
@@ -87,6 +90,7 @@ class Condition:
             mine: object = _SEX.get(player.sex.strip().lower(), "")
         elif self.field == "title":
             mine = player.title.strip().upper()
+            mine = _TITLES.get(mine, mine)
         elif self.field == "fed":
             mine = player.federation.strip().upper()
         elif self.field == "rating":

@@ -72,6 +72,7 @@ def test_conditions_on_each_field():
     assert holds("sex=w") and holds("sex=f") and holds("SEX = W") and not holds("sex=m")
     assert holds("sex!=m") and not holds("sex=w", unrated)
     assert holds("title=wfm") and not holds("title=GM") and holds("title!=GM")
+    assert holds("title=GM", Player(9, "z", title="g")) and holds("title=WIM", Player(9, "z", title="wm"))
     assert holds("fed=VIE") and holds("fed=mas", unrated) and holds("fed!=MAS")
     assert holds("rating<1800") and not holds("rating<1790") and holds("rating<=1790") and holds("elo>1789")
     assert not holds("rating<1800", unrated)                    # no rating, no rating band
