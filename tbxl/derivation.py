@@ -81,7 +81,7 @@ REASONS: dict[str, str] = {
     "note.tpn_reverse": "pairing number, higher first",
     "note.unrated": "unrated participants present and no rating set for them (/Unnnn): no value (C07 D18)",
     "note.own_rating": "own rating",
-    "note.tpr": "TPR = ARO {aro} + dp({p}) {dp}; score {score} in {games} games",
+    "note.tpr": "TPR = ARO {aro} + dp({p}) {dp}; score {score}, games: {games}",
     "note.ptp": "lowest rating whose expected score reaches {score} (8.1(b) table)",
     "note.average": "average, rounded half up",
     "note.de_tier": "tier within the tied group, 1 = top (Art. 6)",
