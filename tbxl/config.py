@@ -117,6 +117,8 @@ def load(path: str) -> Config:
                 raise bad(key, "a table: [categories] then NAME = \"CONDITIONS\" lines")
             for name, spec in value.items():
                 where = lambda m, name=name: bad(name, m, "categories")  # noqa: E731
+                if "=" in name or not name.strip():
+                    raise where("a category's name has no '=' and is not empty")
                 if isinstance(spec, dict):
                     extra = [k for k in spec if k not in CATEGORY_KEYS]
                     if extra or "where" not in spec:

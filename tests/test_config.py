@@ -111,6 +111,7 @@ def test_language_and_paper_from_the_file(tmp_path, event, monkeypatch):
     ('lang = 3\n', ":1: lang: a string, not int 3"),
     ('[categories]\nU12 = "age<12"\nOld = "age>>60"\n', ":3: Old: category Old=age>>60"),
     ('[categories]\nW = { where = "sex=w", money = "1:5" }\n', ":2: W: a category table takes"),
+    ('[categories]\n"a=b" = "sex=w"\n', ":2: a=b: a category's name has no '='"),
     ('lang = vi\n', ": not valid TOML: Invalid value (at line 1, column 8)"),
 ])
 def test_bad_files_are_usage_errors_naming_file_line_and_key(capsys, event, text, where):
