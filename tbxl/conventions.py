@@ -203,8 +203,8 @@ PRESETS: dict[str, Convention] = {c.name: c for c in (
         dummy_cap=True, exceptions_15_2=True),
     Convention(
         "fide-2024", "FIDE C.07 (2023/2024)",
-        "FIDE Handbook C.07, texts of Sep 2023, Apr 2024 and Aug 2024 (1 Sep 2023 - 28 Feb 2026): "
-        "Art. 16 with an uncapped dummy; the official TEC tie-break exercise."),
+        "FIDE Handbook C.07, texts of Sep 2023, Apr 2024 and Aug 2024 (in force 1 Sep 2023 - 28 Feb 2026): "
+        "Art. 16 with an uncapped dummy."),
     Convention(
         "fide-2022", "FIDE C.07 (2022, game against oneself)",
         "TieBreakRegulations2022 Arts 14.3-14.7 (EVE/GSC, mid 2023): trailing forfeit losses become "
@@ -214,37 +214,41 @@ PRESETS: dict[str, Convention] = {c.name: c for c in (
         "fide-2017", "FIDE 2009-2017 (virtual opponent)",
         "FIDE Congress 2009 / Handbook C.02 13.15 (1 July 2012 - Aug 2023): opponents' unplayed games "
         "count as draws; own unplayed rounds against a virtual opponent Svon = SPR + (1 - SfPR) + "
-        "0.5 (n - R). Seeds 000 (S6.5), 003, 004.",
+        "0.5 (n - R), as taught in the MASISWA arbiters' course (Malaysia, 27-28 Nov 2015).",
         opponent_score=UNPLAYED_AS_DRAW, own_unplayed=VIRTUAL_OPPONENT, vur_cut=VUR_NONE),
     Convention(
         "sm-real-points", "Swiss-Manager: computed with real points",
-        "Seed 000 (S6.2): opponents' real scores; an own unpaired round counts rounds/2; a paired "
+        "Swiss-Manager, as described in the Vietnamese article \"Cách tính hệ số Buchholz có điều chỉnh\" "
+        "(how to compute the adjusted Buchholz): opponents' real scores; an own unpaired round counts rounds/2; a paired "
         "round decided by forfeit counts the opponent's score.",
         opponent_score=REAL, own_unplayed=HALF_ROUNDS, paired_forfeit_uses_opponent=True,
         vur_cut=VUR_NONE),
     Convention(
         "sm-half-point", "Swiss-Manager: computed with 1/2 point (modified points)",
-        "Seed 000 (S6.3): as real points, but every opponent is worth BHc = P + (L - W) x 0.5.",
+        "Swiss-Manager, as described in the Vietnamese article \"Cách tính hệ số Buchholz có điều chỉnh\" "
+        "(how to compute the adjusted Buchholz): as real points, but every opponent is worth BHc = P + (L - W) x 0.5.",
         opponent_score=UNPLAYED_AS_DRAW, own_unplayed=HALF_ROUNDS, paired_forfeit_uses_opponent=True,
         vur_cut=VUR_NONE),
     Convention(
         "sm-self-draw", "Swiss-Manager: counted as a draw against the player himself",
-        "Seed 000 (S6.4): every own unplayed round (byes and forfeits, paired or not) counts the "
+        "Swiss-Manager, as described in the Vietnamese article \"Cách tính hệ số Buchholz có điều chỉnh\" "
+        "(how to compute the adjusted Buchholz): every own unplayed round (byes and forfeits, paired or not) counts the "
         "player's own BHc; opponents are worth their BHc.",
         opponent_score=UNPLAYED_AS_DRAW, own_unplayed=OWN_VALUE, vur_cut=VUR_NONE),
     Convention(
         "sm-virtual-opponent", "Swiss-Manager: counted as a game against a virtual opponent",
-        "Seed 000 (S6.5): opponents are worth their BHc; each own unplayed round R counts "
+        "Swiss-Manager, as described in the Vietnamese article \"Cách tính hệ số Buchholz có điều chỉnh\" "
+        "(how to compute the adjusted Buchholz): opponents are worth their BHc; each own unplayed round R counts "
         "points before R + reverse result + (rounds - R) x 0.5 (the FIDE 2009 formula).",
         opponent_score=UNPLAYED_AS_DRAW, own_unplayed=VIRTUAL_OPPONENT, vur_cut=VUR_NONE),
     Convention(
-        "standard", "Buchholz 'Standard' (seed 001)",
-        "Seed 001 (S7.1), IA Mario Zilli: the opponents' real scores, forfeited games included; a "
+        "standard", "Buchholz 'Standard' (Mario Zilli)",
+        "IA Mario Zilli, \"Sistemas de desempate\" (Columna Técnica): the opponents' real scores, forfeited games included; a "
         "bye (requested or allocated) adds 0.",
         opponent_score=REAL, own_unplayed=ZERO, paired_forfeit_uses_opponent=True, vur_cut=VUR_NONE),
     Convention(
-        "fide-draws", "Buchholz 'FIDE' (seed 001)",
-        "Seed 001 (S7.2), IA Mario Zilli: every unplayed game counts as a draw - for opponents, and "
+        "fide-draws", "Buchholz 'FIDE' (Mario Zilli)",
+        "IA Mario Zilli, \"Sistemas de desempate\" (Columna Técnica): every unplayed game counts as a draw - for opponents, and "
         "an own unplayed round adds the own score with that round turned into a draw.",
         opponent_score=UNPLAYED_AS_DRAW, own_unplayed=OWN_WITH_DRAW, vur_cut=VUR_NONE),
     Convention(

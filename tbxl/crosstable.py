@@ -108,7 +108,7 @@ Around the results
   otherwise; opponents are found by the numbering that makes the pairings symmetric (row order,
   the start-number column or a rank column), so a crosstable sorted by rank also reads.
 * Columns before the rounds: start number, name (the first text column, or header ``Name``),
-  rating (``Rtg``, ``Elo``), federation (``Fed``), title (``Title``), rank (``Rk``); others are
+  rating (``Rtg``, ``Elo``), federation (``Fed``), title (``Title``), club (``Club``), rank (``Rk``); others are
   ignored. The first column after the rounds is the points column when its header says so
   (``Pts``, ``Points``, ``Total``...) or when it has no header and holds numbers; it is checked
   against the results (an :class:`~tbxl.errors.InputWarning`, an error with ``strict=True``).
@@ -187,6 +187,7 @@ _ROLES = {
     "fed": r"fed(?:eration)?|country|land|pa[ií]s",
     "title": r"tit(?:le)?|titel|t[ií]tulo",
     "points": r"pts|points?|pkt|punkte|puntos|score|total|sum|summe",
+    "club": r"club|verein|clb|c[aâ]u\s*l[aạ]c\s*b[oộ]|kelab|клуб",
 }
 _ROLE_RES = {k: re.compile(rf"(?:{v})\.?") for k, v in _ROLES.items()}
 _HEADER_WORD = re.compile(
@@ -597,6 +598,7 @@ class _Info:
     rating: Optional[int] = None
     fed: Optional[int] = None
     title: Optional[int] = None
+    club: Optional[int] = None
     points: Optional[int] = None
     perms: list[int] = field(default_factory=list)   # permutation columns (other numberings)
 
@@ -615,7 +617,7 @@ def _info(sheet: _Sheet, fr: _Frame, rows: list[int], lead: range, trail: range)
     unassigned = []
     for c in lead:
         role = _header_role(sheet, fr, c)
-        if role in ("sno", "rank", "name", "rating", "fed", "title") and getattr(info, role) is None:
+        if role in ("sno", "rank", "name", "rating", "fed", "title", "club") and getattr(info, role) is None:
             setattr(info, role, c)
         elif role in (None, "other"):
             unassigned.append(c)
@@ -906,6 +908,8 @@ def _base_players(sheet: _Sheet, rows: list[int], info: _Info, ident: list[int])
             d["federation"] = sheet.t(r, info.fed)
         if info.title is not None and not _blank(sheet.t(r, info.title)):
             d["title"] = sheet.t(r, info.title)
+        if info.club is not None and not _blank(sheet.t(r, info.club)):
+            d["club"] = sheet.t(r, info.club)
         if info.rank is not None and _is_int(sheet.t(r, info.rank)) and not _blank(sheet.t(r, info.rank)):
             d["declared_rank"] = int(float(sheet.t(r, info.rank)))
         if info.points is not None and sheet.t(r, info.points) != "":

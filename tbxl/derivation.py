@@ -85,7 +85,7 @@ REASONS: dict[str, str] = {
                            "{players} (C07 D18). To give unrated players a rating instead: "
                            "--set unrated_rating=1400, or the code {example}."),
     "note.own_rating": "own rating",
-    "note.tpr": "TPR = ARO {aro} + dp({p}) {dp}; score {score} in {games} games",
+    "note.tpr": "TPR = ARO {aro} + dp({p}) {dp}; score {score}, games: {games}",
     "note.ptp": "lowest rating whose expected score reaches {score} (8.1(b) table)",
     "note.average": "average, rounded half up",
     "note.de_tier": "tier within the tied group, 1 = top (Art. 6)",

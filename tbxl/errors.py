@@ -71,3 +71,8 @@ class UnknownTiebreak(TbxlError, ValueError):
 
 class UnknownRules(TbxlError, ValueError):
     """A convention name that is not one of the presets."""
+
+
+class UsageError(TbxlError, ValueError):
+    """A bad option value or configuration (a category expression, a prize list, a config file key):
+    the command line's fault, not the input's (exit code 2)."""

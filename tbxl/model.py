@@ -188,6 +188,7 @@ class Player:
     federation: str = ""
     fide_id: str = ""
     birth_date: str = ""
+    club: str = ""
     declared_points: Optional[Fraction] = None
     declared_rank: Optional[int] = None
 
@@ -201,6 +202,11 @@ class Player:
 
     def entry(self, round: int) -> RoundEntry:
         return self.rounds[round - 1]
+
+    @property
+    def known_fide_id(self) -> Optional[str]:
+        """The FIDE id, or None when the file has none (blank, or ``0`` as many programs write)."""
+        return self.fide_id.strip() if self.fide_id.strip("0 ") else None
 
 
 @dataclass(frozen=True)

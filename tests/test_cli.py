@@ -33,8 +33,14 @@ def test_json_contract(capsys):
     assert doc["rules"] == "fide-2024"
     assert doc["tiebreaks"] == ["DE", "BH/C1", "BH", "SB", "AOB", "ARO/C1"]
     first = doc["standings"][0]
-    assert first == {"rank": 1, "rank_label": "1", "start_number": 2, "name": "Bruno", "points": 4,
-                     "values": {"DE": None, "BH/C1": 12, "BH": 13, "SB": 9.5, "AOB": 13.6, "ARO/C1": 1988}}
+    # The keys of the first contract, unchanged; the player's fields were added after (issue 11).
+    assert {k: first[k] for k in ("rank", "rank_label", "start_number", "name", "points", "values")} == {
+        "rank": 1, "rank_label": "1", "start_number": 2, "name": "Bruno", "points": 4,
+        "values": {"DE": None, "BH/C1": 12, "BH": 13, "SB": 9.5, "AOB": 13.6, "ARO/C1": 1988}}
+    # The exercise file writes FIDE id 0 and no title for Bruno; clubs are not in TRF.
+    assert {k: first[k] for k in ("title", "rating", "federation", "fide_id", "club")} == {
+        "title": None, "rating": 2150, "federation": "NOR", "fide_id": None, "club": None}
+    assert doc["categories"] == {} and doc["prizes"] is None
     by = {s["start_number"]: s for s in doc["standings"]}
     assert by[4]["values"]["AOB"] == 13.375          # exact: a finite decimal
     assert by[14]["values"]["AOB"] == 13.17          # 79/6, rounded for display only
@@ -49,8 +55,9 @@ def test_table_and_csv(capsys):
     assert "David" in out and "11.5" in out and "BH/C1" in out
     code, out, _ = run(capsys, "compute", SWISS, "--rules", "fide-2024", "--tiebreaks", "BH/C1", "--format", "csv")
     lines = out.splitlines()
-    assert lines[0] == "rank,start_number,name,points,BH/C1"
-    assert lines[1] == "1,2,Bruno,4,12"
+    # The first columns as before; the player's fields follow the tie-breaks (issue 11).
+    assert lines[0] == "rank,start_number,name,points,BH/C1,title,rating,federation,fide_id,club"
+    assert lines[1] == "1,2,Bruno,4,12,,2150,NOR,,"
 
 
 def test_default_tiebreaks_swiss_and_round_robin(capsys):
