@@ -128,6 +128,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except MissingDependency as err:
         print(f"tbxl: error: {err}", file=sys.stderr)
         return 1
+    except ImportError as err:  # an optional room's package, imported where the room needs it
+        missing = MissingDependency.from_import_error(err)
+        if missing is None:
+            raise
+        print(f"tbxl: error: {missing}", file=sys.stderr)
+        return 1
     except TbxlError as err:  # unknown rules / tie-break: a usage error
         print(f"tbxl: error: {err}", file=sys.stderr)
         return 2
@@ -139,17 +145,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             gc.enable()
 
 
-EXTRAS = {"report": "report", "workbook": "xlsx", "excel": "excel"}
-
-
-
 def _room(module: str, name: str):
-    """A function of an optional room, with a clear message when its extra is not installed."""
+    """A function of an optional room (imported only by the commands that need it; a package of a
+    missing extra is reported by :func:`main`, naming the extra)."""
     import importlib
-    try:
-        return getattr(importlib.import_module(f"tbxl.{module}"), name)
-    except ImportError as err:
-        raise MissingDependency(err.name or "an optional package", EXTRAS[module]) from None
+    return getattr(importlib.import_module(f"tbxl.{module}"), name)
 
 
 def _load(args):

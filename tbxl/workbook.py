@@ -316,7 +316,7 @@ def _xlsm_base(openpyxl):
                 base = p
                 break
     if base is None:
-        raise InputError("writing an .xlsm needs xlwings (pip install tbxl[excel]) for its VBA project; "
+        raise InputError("writing an .xlsm needs xlwings (pip install \"tbxl[excel]\") for its VBA project; "
                          "write an .xlsx for xlwings Lite or Server")
     wb = openpyxl.load_workbook(base, keep_vba=True)
     conf = None
