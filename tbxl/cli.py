@@ -1,4 +1,4 @@
-"""The ``tbxl`` command: compute, explain, report, workbook, rules.
+"""The ``tbxl`` command: compute, explain, report, workbook, audit, compare, rules, lite.
 
 Exit codes: 0 ok; 2 usage error; 1 input error (one line naming file:line, player, round).
 Heavy rooms (openpyxl, Jinja2, WeasyPrint) are imported only by the commands that need them.
@@ -104,6 +104,11 @@ def _parser() -> argparse.ArgumentParser:
     k.add_argument("--paper", choices=("a4", "letter"), default="a4")
 
     sub.add_parser("rules", help="list the conventions for unplayed games")
+
+    lt = sub.add_parser("lite", help="write main.py and requirements.txt for xlwings Lite (Excel on Mac, "
+                                     "Windows and the web): the Excel functions with the core inside")
+    lt.add_argument("-o", "--output", required=True, metavar="DIR",
+                    help="folder for main.py and requirements.txt (made if missing)")
     return p
 
 
@@ -192,6 +197,13 @@ def _run(args, parser) -> int:
         from .conventions import PRESETS
         for c in PRESETS.values():
             print(f"{c.name:22} {c.title}\n{'':22} {c.source}\n")
+        return 0
+    if args.command == "lite":
+        from .lite import write_lite
+        main_file, requirements = write_lite(args.output)
+        size = main_file.stat().st_size
+        print(f"wrote {main_file} ({size // 1024} KB) and {requirements}: paste each into the tab of the "
+              "same name in the xlwings Lite editor")
         return 0
     tournament = _load(args)
     if args.command == "compute":
