@@ -2,11 +2,12 @@
 //     node tests/pyodide/run.mjs DIR SCRIPT
 // Every file of DIR is copied into Pyodide's home folder (/home/pyodide, the working directory,
 // first on sys.path), SCRIPT (a file of DIR) runs there, and the files it writes into its home
-// folder are copied back into DIR. Pyodide loads its interpreter and standard library from the
+// folder (new or changed) are copied back into DIR. TBXL_PYODIDE names the npm package to load
+// (default "pyodide"; package.json also has "pyodide-314"). Pyodide loads its interpreter and standard library from the
 // npm package in tests/pyodide/node_modules (no network); nothing else is installed.
 import fs from "node:fs";
 import path from "node:path";
-import { loadPyodide } from "pyodide";
+const { loadPyodide } = await import(process.env.TBXL_PYODIDE || "pyodide");
 
 const [dir, script] = process.argv.slice(2);
 if (!dir || !script) {
@@ -32,8 +33,10 @@ try {
   code = 1;
 }
 for (const name of pyodide.FS.readdir(home)) {
-  if (name === "." || name === ".." || before.has(name)) continue;
-  const stat = pyodide.FS.stat(`${home}/${name}`);
-  if (pyodide.FS.isFile(stat.mode)) fs.writeFileSync(path.join(dir, name), pyodide.FS.readFile(`${home}/${name}`));
+  if (name === "." || name === "..") continue;
+  if (!pyodide.FS.isFile(pyodide.FS.stat(`${home}/${name}`).mode)) continue;
+  const data = pyodide.FS.readFile(`${home}/${name}`);
+  const file = path.join(dir, name);
+  if (!before.has(name) || !Buffer.from(data).equals(fs.readFileSync(file))) fs.writeFileSync(file, data);
 }
 process.exit(code);
