@@ -82,38 +82,34 @@ def decompress(data: bytes) -> bytes:
     return bytes(out)
 
 
-def _literal_size(n: int) -> int:
-    """Bytes of a compressed chunk of ``n`` bytes as literal tokens: header, tokens, flag bytes."""
-    return 2 + n + -(-n // 8)
-
-
 def compress_to(source: bytes, size: int) -> bytes:
-    """A CompressedContainer of exactly ``size`` bytes decompressing to ``source`` followed by
-    spaces inserted before its last line break (a comment's trailing blanks): literal tokens only,
-    in one chunk, and, where no number of literals fits, the last three blanks as one copy token."""
+    """A CompressedContainer of exactly ``size`` bytes decompressing to ``source`` with blanks
+    inserted before its last line break (a comment's trailing blanks): one chunk of literal tokens
+    and, where literals alone cannot make the size (a flag byte comes with every 8 tokens), one
+    copy token repeating the blank before it; :class:`VbaError` if ``size`` is too small."""
     base = source.rstrip(b"\r\n")
     tail = source[len(base):]
     for n in range(len(source), 4097):
-        padded = base + b" " * (n - len(source)) + tail
-        if 1 + _literal_size(n) == size:
-            return _chunk(padded, copy_last_three=False)
-        # n - 3 literals and one copy token (3 blanks copied from the blank before them)
-        if n - len(source) >= 4 and 1 + 2 + (n - 3) + 2 + -(-(n - 2) // 8) == size:
-            return _chunk(base + b" " * (n - len(source)) + tail, copy_last_three=True,
-                          copy_at=len(base) + (n - len(source)) - 3)
+        pad = n - len(source)
+        for copy in [0] + list(range(3, min(pad - 1, 18) + 1)):   # 18: the longest copy at any offset
+            tokens = n - copy + (1 if copy else 0)
+            if 1 + 2 + (n - copy) + (2 if copy else 0) + -(-tokens // 8) == size:
+                return _chunk(base + b" " * pad + tail, copy, len(base) + pad - copy)
     raise VbaError(f"the new module text ({len(source)} bytes) does not fit in {size} bytes")
 
 
-def _chunk(data: bytes, copy_last_three: bool, copy_at: int = 0) -> bytes:
+def _chunk(data: bytes, copy: int, copy_at: int) -> bytes:
+    """One compressed chunk of ``data``: literals, and ``copy`` bytes at ``copy_at`` as a copy token
+    of offset 1 (the byte before them, repeated)."""
     tokens: list[bytes] = []
     flags: list[int] = []
     i = 0
     while i < len(data):
-        if copy_last_three and i == copy_at:
-            bits = max((i - 1).bit_length(), 4)
-            tokens.append(struct.pack("<H", ((1 - 1) << (16 - bits)) | (3 - 3)))
+        if copy and i == copy_at:
+            bits = max((i - 1).bit_length(), 4)    # MS-OVBA 2.4.1.3.19.1
+            tokens.append(struct.pack("<H", ((1 - 1) << (16 - bits)) | (copy - 3)))
             flags.append(1)
-            i += 3
+            i += copy
         else:
             tokens.append(data[i:i + 1])
             flags.append(0)
