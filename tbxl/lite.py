@@ -172,7 +172,7 @@ def main_py() -> str:
                             .encode("utf-8")).hexdigest()
     body = ",\n".join(f"    {name!r}: ({is_package!r}, {_literal(source, ' ' * 8)})"
                       for name, (is_package, source) in modules.items())
-    return f'''"""Chess tie-breaks (FIDE C.07) for xlwings Lite: the Excel functions of tbxl {__version__}.
+    text = f'''"""Chess tie-breaks (FIDE C.07) for xlwings Lite: the Excel functions of tbxl {__version__}.
 
 Written by `tbxl lite` (tbxl {__version__}); regenerate it rather than edit it. It carries the
 {len(modules)} tbxl modules the functions need (pure Python, sha256 {digest[:16]}), so it needs
@@ -194,6 +194,11 @@ EmbeddedModules(TBXL_MODULES, "in main.py").install()
 
 from tbxl.excel import {", ".join(functions)}  # noqa: E402,F401  (registered by xlwings Lite)
 '''
+    try:   # e.g. a docstring quoted into the header that ends it early
+        compile(text, MAIN, "exec", dont_inherit=True)
+    except SyntaxError as err:
+        raise NotPure(f"the generated {MAIN} is not valid Python ({err})") from None
+    return text
 
 
 def _xlwings_requirement() -> str:

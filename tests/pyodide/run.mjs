@@ -3,8 +3,9 @@
 // Every file of DIR is copied into Pyodide's home folder (/home/pyodide, the working directory,
 // first on sys.path), SCRIPT (a file of DIR) runs there, and the files it writes into its home
 // folder (new or changed) are copied back into DIR. TBXL_PYODIDE names the npm package to load
-// (default "pyodide"; package.json also has "pyodide-314"). Pyodide loads its interpreter and standard library from the
-// npm package in tests/pyodide/node_modules (no network); nothing else is installed.
+// (default "pyodide"; package.json also has "pyodide-314"). Pyodide loads its interpreter and
+// standard library from that package in tests/pyodide/node_modules (no network); nothing else is
+// installed.
 import fs from "node:fs";
 import path from "node:path";
 const { loadPyodide } = await import(process.env.TBXL_PYODIDE || "pyodide");
