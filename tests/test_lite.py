@@ -178,6 +178,26 @@ def test_a_module_importing_a_package_outside_the_standard_library_is_refused(tm
     assert sorted(lite.core_modules("tbxlfake")) == ["tbxlfake", "tbxlfake.core"]
 
 
+def test_main_py_shadows_an_installed_tbxl_and_can_run_again(generated, tmp_path):
+    """Where a tbxl is installed (here: this development install), main.py's copy is the one used;
+    running main.py again (xlwings Lite after an edit) replaces the modules instead of stacking finders."""
+    folder = run_folder(generated, tmp_path, [])
+    code = ("import runpy, sys, importlib.util\n"
+            "assert importlib.util.find_spec('tbxl') is not None   # the development install\n"
+            "first = runpy.run_path('main.py')\n"
+            "import tbxl.excel\n"
+            "one = tbxl.excel\n"
+            "second = runpy.run_path('main.py')\n"
+            "import tbxl.excel\n"
+            "finders = [f for f in sys.meta_path if type(f).__name__ == 'EmbeddedModules']\n"
+            "print(tbxl.__spec__.origin, len(finders), one is not tbxl.excel,\n"
+            "      second['BUCHHOLZ'] is tbxl.excel.BUCHHOLZ, first['BUCHHOLZ'] is not second['BUCHHOLZ'])\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=folder, capture_output=True, text=True,
+                          env={**os.environ, "XLWINGS_ON_SERVER": "true", "PYTHONPATH": str(folder)})
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["tbxl/__init__.py", "(in", "main.py)", "1", "True", "True", "True"]
+
+
 # -- CPython, the real xlwings, no tbxl -------------------------------------------------------------
 
 def test_main_py_registers_and_computes_with_the_real_xlwings_and_no_tbxl(generated, tmp_path, cases):
