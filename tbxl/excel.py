@@ -40,7 +40,8 @@ and the standings; 4,000 formulas over one 1,000-player crosstable read it once.
 :func:`cache_info` and :func:`cache_clear`.
 
 This module imports only the standard library, xlwings and tbxl's core (no openpyxl, Jinja2 or
-WeasyPrint), so it runs in xlwings Lite (Pyodide) with ``from tbxl.excel import *`` in ``main.py``.
+WeasyPrint), so it runs in xlwings Lite (Pyodide): ``tbxl lite`` writes a ``main.py`` that carries
+it with the core (:mod:`tbxl.lite`).
 Without xlwings installed it still imports (the decorators become no-ops), for ``tbxl workbook``.
 """
 
