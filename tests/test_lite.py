@@ -217,10 +217,18 @@ def test_main_py_registers_and_computes_with_the_real_xlwings_and_no_tbxl(genera
     only.mkdir()
     (only / "xlwings").symlink_to(Path(xlwings.__file__).parent, target_is_directory=True)
     folder = run_folder(generated, tmp_path, calls_, xlwings_dir=only)
-    meta = ("import json, main\nfrom xlwings.server import custom_functions_meta\n"
+    # registration as xlwings Lite does it, and one call through xlwings' Office.js call path
+    # (arguments as 2-D matrices, converted by xlwings): BH/C1 of David (no. 4), fide-2024 = 11.5
+    meta = ("import asyncio, json, main, xlwings as xw\n"
+            "from xlwings.server import custom_functions_call, custom_functions_meta\n"
             "m = custom_functions_meta(main)\n"
-            "json.dump([(f['name'], [p['name'] for p in f['parameters']]) for f in m['functions']], "
-            "open('meta.json', 'w'))\n")
+            "grid = json.load(open('calls.json'))[0][1][0]\n"
+            "data = {'func_name': 'BUCHHOLZ_CUT', 'args': [grid, [[4]], [[1]], [['fide-2024']]],\n"
+            "        'version': xw.__version__, 'client': 'Office.js', 'runtime': '1.4',\n"
+            "        'culture_info_name': 'en-US', 'date_format': 'm/d/yyyy'}\n"
+            "value = asyncio.run(custom_functions_call(data, main))\n"
+            "json.dump({'functions': [(f['name'], [p['name'] for p in f['parameters']]) for f in m['functions']],\n"
+            "           'call': value}, open('meta.json', 'w'))\n")
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
     env.update(PYTHONPATH=str(only), XLWINGS_ON_SERVER="true", XLWINGS_LICENSE_KEY="noncommercial")
     for script in ("check.py", "-c"):
@@ -232,9 +240,11 @@ def test_main_py_registers_and_computes_with_the_real_xlwings_and_no_tbxl(genera
     assert result["tbxl_origin"] == "tbxl/__init__.py (in main.py)"
     assert result["registered"] == FUNCTIONS
     assert result["results"] == want
-    meta_names = dict(json.loads((folder / "meta.json").read_text()))
+    meta = json.loads((folder / "meta.json").read_text())
+    meta_names = dict(meta["functions"])
     assert sorted(meta_names) == FUNCTIONS
     assert meta_names["BUCHHOLZ_CUT"] == ["crosstable", "player", "cut", "rules", "layout"]
+    assert meta["call"] == [[11.5]]
 
 
 # -- Pyodide under Node -----------------------------------------------------------------------------
