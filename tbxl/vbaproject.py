@@ -9,9 +9,10 @@ included, as it was.
 The project is an OLE compound file (MS-CFB) whose module streams hold the source compressed
 (MS-OVBA 2.4.1) after a compiled form (p-code). The file is patched in place, each stream keeping
 its size: the new source is compressed to exactly the old compressed length (literal tokens
-only, the comment padded to fit); the compiled forms are zeroed and the project's VBA version is
-set to ``0xFFFF`` (what MS-OVBA 2.3.4.1 says a writer writes, as LibreOffice does), which differs
-from every Office's, so Excel compiles the modules from their source.
+only, the comment padded to fit); the module's compiled form is zeroed, and the ``_VBA_PROJECT``
+stream becomes the 7 bytes MS-OVBA 2.3.4.1 says a writer writes (as LibreOffice does): VBA
+version ``0xFFFF``, which differs from every Office's, so Excel compiles the modules from their
+source, and no performance cache.
 
 >>> decompress(compress_to(b"Attribute VB_Name = \\"M\\"\\r\\n' note\\r\\n", 60))[:24]
 b'Attribute VB_Name = "M"\\r'
@@ -142,10 +143,12 @@ class CompoundFile:
             raise VbaError("a compound file with DIFAT sectors (larger than expected)")
         difat = [s for s in struct.unpack_from("<109I", data, 0x4C) if s < 0xFFFFFFFA]
         self.fat = [e for s in difat for e in struct.unpack_from(f"<{self.sector // 4}I", data, self._at(s))]
+        self.dir_sectors = list(self._chain(first_dir))
         dir_bytes = self._read_chain(first_dir)
         self.entries = [dir_bytes[i:i + 128] for i in range(0, len(dir_bytes), 128)]
         root = self.entries[0]
         self.ministream = list(self._chain(struct.unpack_from("<I", root, 0x74)[0]))
+        self.minifat_sectors = list(self._chain(first_minifat))
         minifat = self._read_chain(first_minifat) if first_minifat < 0xFFFFFFFA else b""
         self.minifat = list(struct.unpack(f"<{len(minifat) // 4}I", minifat))
 
@@ -164,22 +167,26 @@ class CompoundFile:
     def _read_chain(self, start: int) -> bytes:
         return b"".join(self.data[self._at(s):self._at(s) + self.sector] for s in self._chain(start))
 
-    def _entry(self, path: str) -> bytes:
-        current = self.entries[0]
+    def _index(self, path: str) -> int:
+        """The directory entry of ``path`` (names compare by length, then case-blind: MS-CFB 2.6.4)."""
+        current = 0
         for name in path.split("/"):
-            node = struct.unpack_from("<I", current, 0x4C)[0]        # the child tree of a storage
+            node = struct.unpack_from("<I", self.entries[current], 0x4C)[0]   # a storage's child tree
             key = (len(name), name.upper())
             while node != NO_STREAM:
                 e = self.entries[node]
                 n = e[:struct.unpack_from("<H", e, 0x40)[0]].decode("utf-16-le").rstrip("\0")
                 here = (len(n), n.upper())
                 if key == here:
-                    current = e
+                    current = node
                     break
                 node = struct.unpack_from("<I", e, 0x44 if key < here else 0x48)[0]
             else:
                 raise VbaError(f"no stream {path!r} in the VBA project")
         return current
+
+    def _entry(self, path: str) -> bytes:
+        return self.entries[self._index(path)]
 
     def _spans(self, path: str) -> list[tuple[int, int]]:
         """(file offset, length) pieces of the stream, in order."""
@@ -201,6 +208,29 @@ class CompoundFile:
 
     def read(self, path: str) -> bytes:
         return b"".join(bytes(self.data[o:o + n]) for o, n in self._spans(path))
+
+    def shrink(self, path: str, size: int) -> None:
+        """Cut a small stream (one in the mini stream) to its first ``size`` bytes: the directory
+        entry's size, the end of its mini-sector chain, the sectors after it freed and zeroed."""
+        index = self._index(path)
+        entry = self.entries[index]
+        start, old = struct.unpack_from("<I", entry, 0x74)[0], struct.unpack_from("<Q", entry, 0x78)[0]
+        if not 0 < size <= old < self.cutoff:
+            raise VbaError(f"{path}: cannot cut a stream of {old} bytes to {size}")
+        self.overwrite(path, self.read(path)[:size] + bytes(old - size))
+        chain = [start]
+        while self.minifat[chain[-1]] < 0xFFFFFFFA:
+            chain.append(self.minifat[chain[-1]])
+        keep = -(-size // self.mini)
+        for k, sector in enumerate(chain[keep - 1:]):
+            self.minifat[sector] = END_OF_CHAIN if k == 0 else NO_STREAM     # NO_STREAM = FREESECT
+            per = self.sector // 4
+            at = self._at(self.minifat_sectors[sector // per]) + (sector % per) * 4
+            struct.pack_into("<I", self.data, at, self.minifat[sector])
+        per = self.sector // 128
+        at = self._at(self.dir_sectors[index // per]) + (index % per) * 128
+        struct.pack_into("<Q", self.data, at + 0x78, size)
+        self.entries[index] = bytes(self.data[at:at + 128])
 
     def overwrite(self, path: str, data: bytes) -> None:
         """Replace the stream's bytes by as many bytes."""
@@ -264,6 +294,8 @@ def without_sample_macros(data: bytes) -> bytes:
     # differ look like "VBA stomping" to virus scanners.
     cfb.overwrite(f"VBA/{SAMPLE_MODULE}", bytes(offset) + compress_to(text, len(stream) - offset))
     project = cfb.read("VBA/_VBA_PROJECT")
-    # Reserved1, Version 0xFFFF, Reserved2 and 3 (MS-OVBA 2.3.4.1), then the project's cache, zeroed
+    # Reserved1, Version 0xFFFF, Reserved2 and 3 (MS-OVBA 2.3.4.1) and no performance cache: the
+    # 7 bytes LibreOffice writes
     cfb.overwrite("VBA/_VBA_PROJECT", project[:2] + b"\xff\xff" + project[4:7] + bytes(len(project) - 7))
+    cfb.shrink("VBA/_VBA_PROJECT", 7)
     return bytes(cfb.data)
