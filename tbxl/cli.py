@@ -1,4 +1,4 @@
-"""The ``tbxl`` command: compute, explain, report, workbook, rules.
+"""The ``tbxl`` command: compute, explain, report, workbook, audit, compare, rules, lite.
 
 Exit codes: 0 ok; 2 usage error; 1 input error (one line naming file:line, player, round).
 Heavy rooms (openpyxl, Jinja2, WeasyPrint) are imported only by the commands that need them.
@@ -122,6 +122,11 @@ def _parser() -> argparse.ArgumentParser:
     k.add_argument("--paper", choices=("a4", "letter"), help="a4 (default) or letter")
 
     sub.add_parser("rules", help="list the conventions for unplayed games")
+
+    lt = sub.add_parser("lite", help="write main.py and requirements.txt for xlwings Lite (Excel on Mac, "
+                                     "Windows and the web): the Excel functions with the core inside")
+    lt.add_argument("-o", "--output", required=True, metavar="DIR",
+                    help="folder for main.py and requirements.txt (made if missing)")
     return p
 
 
@@ -146,6 +151,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except MissingDependency as err:
         print(f"tbxl: error: {err}", file=sys.stderr)
         return 1
+    except ImportError as err:  # an optional room's package, imported where the room needs it
+        missing = MissingDependency.from_import_error(err)
+        if missing is None:
+            raise
+        print(f"tbxl: error: {missing}", file=sys.stderr)
+        return 1
     except TbxlError as err:  # unknown rules / tie-break: a usage error
         print(f"tbxl: error: {err}", file=sys.stderr)
         return 2
@@ -157,17 +168,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             gc.enable()
 
 
-EXTRAS = {"report": "report", "workbook": "xlsx", "excel": "excel"}
-
-
-
 def _room(module: str, name: str):
-    """A function of an optional room, with a clear message when its extra is not installed."""
+    """A function of an optional room (imported only by the commands that need it; a package of a
+    missing extra is reported by :func:`main`, naming the extra)."""
     import importlib
-    try:
-        return getattr(importlib.import_module(f"tbxl.{module}"), name)
-    except ImportError as err:
-        raise MissingDependency(err.name or "an optional package", EXTRAS[module]) from None
+    return getattr(importlib.import_module(f"tbxl.{module}"), name)
 
 
 def _load(args):
@@ -210,6 +215,13 @@ def _run(args, parser) -> int:
         from .conventions import PRESETS
         for c in PRESETS.values():
             print(f"{c.name:22} {c.title}\n{'':22} {c.source}\n")
+        return 0
+    if args.command == "lite":
+        from .lite import write_lite
+        main_file, requirements = write_lite(args.output)
+        size = main_file.stat().st_size
+        print(f"wrote {main_file} ({size // 1024} KB) and {requirements}: paste each into the tab of the "
+              "same name in the xlwings Lite editor")
         return 0
     _configure(args)
     tournament = _load(args)

@@ -26,11 +26,7 @@ def load(path, *, pairing: Optional[str] = None, strict: bool = False, sheet: Op
         raise InputError("is a folder, not a tournament file", file=str(path))
     forced = Pairing(pairing) if pairing else None
     if p.suffix.lower() in WORKBOOK_SUFFIXES:
-        try:
-            from .workbook import read_workbook  # openpyxl only when needed
-        except ImportError:
-            raise InputError("reading workbooks needs openpyxl: pip install 'tbxl[xlsx]'",
-                             file=str(path)) from None
+        from .workbook import read_workbook  # openpyxl only when needed
         t = read_workbook(p, sheet=sheet, layout=layout)
         if forced is not None:
             from dataclasses import replace

@@ -161,7 +161,7 @@ def test_missing_extra_gives_a_clear_error(capsys, monkeypatch, tmp_path):
     monkeypatch.setitem(sys.modules, "weasyprint", None)
     code, _, err = run(capsys, "report", SWISS, "-o", str(tmp_path / "x.pdf"))
     assert code == 1
-    assert "pip install 'tbxl[report]'" in err and "WeasyPrint" in err
+    assert 'pip install "tbxl[report]"' in err and "WeasyPrint" in err
 
 
 def test_core_imports_only_the_standard_library():
@@ -216,3 +216,25 @@ def test_one_unrated_player_blanking_rating_tiebreaks_is_said_once(tmp_path, cap
                          "--format", "json")
     assert code == 0 and "no value for anybody" not in err
     assert json.loads(out)["standings"][0]["values"]["ARO"] is not None
+
+
+def test_missing_openpyxl_names_the_extra_in_one_line(capsys, monkeypatch):
+    # A plain install reading a workbook: openpyxl is imported inside read_workbook, deep in the call;
+    # the command still ends with one line naming the extra, exit 1 (no traceback).
+    monkeypatch.setitem(sys.modules, "openpyxl", None)
+    book = Path(__file__).parent.parent / "workbooks" / "tec-swiss.xlsx"
+    code, out, err = run(capsys, "compute", str(book))
+    assert code == 1 and out == ""
+    assert err == 'tbxl: error: this needs openpyxl: pip install "tbxl[xlsx]"\n'
+
+
+def test_an_unrelated_import_error_is_not_hidden(monkeypatch):
+    # Only the optional rooms' packages are reported as a missing extra; a broken import of
+    # anything else is a bug and keeps its traceback.
+    import tbxl.cli as cli
+
+    def broken(args, parser):
+        import tbxl_no_such_module  # noqa: F401
+    monkeypatch.setattr(cli, "_run", broken)
+    with pytest.raises(ModuleNotFoundError):
+        cli.main(["rules"])
