@@ -84,7 +84,7 @@ def test_round_robin_detection_and_override() -> None:
     assert read_trf(SEED_RR).pairing is Pairing.ROUND_ROBIN          # 092 Individual: Round-Robin
     assert read_trf(SEED_SWISS).pairing is Pairing.SWISS             # 092 Individual: Swiss-System
     assert read_trf(SEED_RR, pairing=Pairing.SWISS).pairing is Pairing.SWISS
-    body = row(1, "A", "0.0")
+    body = row(1, "A", "1.0", "0000 - U")   # one round: a file with no results is an error
     for text, expected in (("092 Berger tables", Pairing.ROUND_ROBIN), ("192 FIDE_ROUNDROBIN", Pairing.ROUND_ROBIN),
                            ("092 RR", Pairing.ROUND_ROBIN), ("092 Individual: Swiss-System", Pairing.SWISS),
                            ("192 FIDE_DUTCH_2025", Pairing.SWISS), ("092 Error correction", Pairing.SWISS)):
@@ -148,10 +148,13 @@ def test_bye_spellings_short_lines_and_missing_rounds() -> None:
     assert any("3, 4" in n and "zero-point" in n for n in notes)
 
 
-def test_rounds_from_longest_record_without_xxr() -> None:
-    t = parse_trf(trf(row(1, "A", "1.0", "0000 - U", "0000 - Z"), row(2, "B", "0.0")))
-    assert t.rounds == 2 and t.scheduled_rounds is None
-    assert [e.kind for e in t.player(2).rounds] == [Kind.ZPB, Kind.ZPB]
+def test_rounds_after_the_last_pairing_are_not_played_yet() -> None:
+    """Round 2 holds only an announced absence (Z) and no pairing: the event is after round 1."""
+    with pytest.warns(InputWarning, match=r"^<string>: round 2 has no results yet: standings after round 1$"):
+        t = parse_trf(trf(row(1, "A", "1.0", "0000 - U", "0000 - Z"), row(2, "B", "0.0")))
+    assert t.rounds == 1 and t.scheduled_rounds == 2
+    assert [e.kind for e in t.player(2).rounds] == [Kind.ZPB]
+
 
 
 def test_short_games_and_double_forfeit() -> None:
