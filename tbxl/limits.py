@@ -28,7 +28,7 @@ MAX_TIEBREAKS = 50
 MAX_TEXT_BYTES = 16 * 2 ** 20
 #: Size of a workbook file (.xlsx/.xlsm) on disk.
 MAX_WORKBOOK_BYTES = 16 * 2 ** 20
-#: Uncompressed size of a workbook's XML parts together (a zip "bomb" is refused before it is read).
+#: Uncompressed size of a workbook's parts together (a zip "bomb" is refused before it is unpacked).
 MAX_WORKBOOK_XML_BYTES = 64 * 2 ** 20
 #: Cells written in a workbook's sheets together, counted in the XML (not the declared dimension).
 MAX_WORKBOOK_CELLS = 500_000
