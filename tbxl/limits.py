@@ -6,8 +6,8 @@ a few dozen rounds.
 Measured (benchmarks/bench_limits.py): a TRF at the size bound (9999 players x 150 rounds) computes
 in about 14 s and 0.8 GB; a workbook at the cell bound loads in about 7 s and 0.3 GB.
 
->>> size_text(MAX_TEXT_BYTES), size_text(512)
-('16 MB', '512 bytes')
+>>> size_text(MAX_TEXT_BYTES), size_text(512), size_text(100 * 2 ** 20 + 3000), size_text(17_000_000)
+('16 MB', '512 bytes', '100 MB', '16.2 MB')
 """
 
 from __future__ import annotations
@@ -36,7 +36,9 @@ MAX_WORKBOOK_CELLS = 500_000
 
 def size_text(n: int) -> str:
     """``16 MB``: a byte count as the limits are documented."""
-    return f"{n / 2 ** 20:g} MB" if n >= 2 ** 20 else f"{n} bytes"
+    if n < 2 ** 20:
+        return f"{n} bytes"
+    return f"{n / 2 ** 20:.1f}".removesuffix(".0") + " MB"
 
 
 def check_regular(path) -> int:

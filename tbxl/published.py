@@ -380,7 +380,7 @@ def published_from_rows(header: Sequence, rows: Sequence[Sequence], tournament: 
         sno_text = cell(start_col)
         if not (sno_text.isascii() and sno_text.isdigit() and len(sno_text) <= 9):   # not "²"
             if any(cell(k) for k, _ in value_cols) and sno_text:
-                raise InputError(f"start number {sno_text!r} in column {head[start_col]!r} is not a number",
+                raise InputError(f"start number {sno_text[:20]!r} in column {head[start_col]!r} is not a number",
                                  **where(r, start_col))
             if any(cells):
                 notes.append(f"{_loc_text(where(r, start_col))}: row without a start number skipped")
@@ -399,7 +399,8 @@ def published_from_rows(header: Sequence, rows: Sequence[Sequence], tournament: 
             try:
                 value, decimals = number_text(text)
             except ValueError:
-                raise InputError(f"column {head[k]!r} ({code}): {text!r} is not a number",
+                shown = text if len(text) <= 20 else text[:20] + "..."
+                raise InputError(f"column {head[k]!r} ({code}): {shown!r} is not a number",
                                  player=sn, **where(r, k)) from None
             if code == RANK and (value is None or value.denominator != 1):
                 if value is None:
