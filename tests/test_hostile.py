@@ -56,3 +56,40 @@ def test_hostile_input_bounded(case: Case, tmp_path) -> None:
     done = run_limited(args, tmp_path)
     check(case, done.returncode, done.stderr)
     assert done.stdout == ""
+
+
+# -- a stray cell far away does not change what is read -------------------------------------------
+
+def test_workbook_input_with_a_cell_at_xfd1048576(tmp_path, capsys):
+    """The sheet declares A1:XFD1048576 and holds one more cell there: the crosstable at A1 is read
+    as without it (17 billion positions are never walked)."""
+    import json
+
+    from hostile import FAR, GRID, sheet_xml, write_xlsx
+    plain = write_xlsx(tmp_path / "plain.xlsx", sheet_xml(GRID))
+    far = write_xlsx(tmp_path / "far.xlsx", sheet_xml(GRID, extra=FAR, dimension="A1:XFD1048576"))
+    done = run_limited(["compute", far, "--tiebreaks", "BH,SB", "--format", "json"], tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert main(["compute", plain, "--tiebreaks", "BH,SB", "--format", "json"]) == 0
+    expected = json.loads(capsys.readouterr().out)["standings"]
+    assert json.loads(done.stdout)["standings"] == expected
+    # C: 1 + ½ + ½ = 2 points; A: 1 + ½ + 0 = 1.5; B: 0 + 1 + ½ = 1.5; D: 0 + 0 + 1 = 1.
+    assert [(s["start_number"], s["points"]) for s in expected] == [(3, 2), (1, 1.5), (2, 1.5), (4, 1)]
+
+
+def test_published_workbook_with_a_cell_at_xfd1048576(tmp_path, capsys):
+    """A published table (the TEC exercise's true BH values) with a stray cell at XFD1048576: the
+    audit reads the table and passes."""
+    from conftest import DATA
+    from hostile import FAR, sheet_xml, write_xlsx
+    from tbxl.standings import compute_standings
+    from tbxl.trf import read_trf
+    swiss = DATA / "tec-2023" / "held_swiss_5.trf"
+    st = compute_standings(read_trf(swiss), "BH", "fide-2024")
+    rows = [["SNo", "Pts", "BH"]] + [[r.player.start_number, float(r.points), float(r.values["BH"])]
+                                     for r in st.rows]
+    book = write_xlsx(tmp_path / "published.xlsx", sheet_xml(rows, extra=FAR, dimension="A1:XFD1048576"))
+    done = run_limited(["audit", str(swiss), "--published", book, "--tiebreaks", "BH", "--rules", "fide-2024"],
+                       tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Traceback" not in done.stderr
