@@ -1,0 +1,89 @@
+"""Benchmark of the input bounds (issue 10: every file ends within 30 s and 1.5 GB).
+
+Runs the real command line in a fresh process, one process per case, and reports wall time and
+peak memory (max RSS of that process):
+
+- every hostile case of tests/hostile.py (refused: they should take a fraction of a second);
+- the largest inputs the bounds let through: a TRF just under MAX_TEXT_BYTES (9999 players x 150
+  rounds, 15.2 MB) and a compact crosstable workbook just under MAX_WORKBOOK_CELLS (9999 players x
+  45 rounds, 470,000 cells).
+
+    python benchmarks/bench_limits.py            # all
+    python benchmarks/bench_limits.py hostile    # only the hostile corpus
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).parent
+DATA = HERE / "data"
+sys.path.insert(0, str(HERE.parent / "tests"))
+
+# Peak RSS of one child, measured by the child itself as it exits (RUSAGE_CHILDREN would keep the
+# maximum over all the children run so far).
+_WRAP = ("import resource, runpy, sys, atexit\n"
+         "atexit.register(lambda: print(f'@@peak {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}',"
+         " file=sys.stderr))\n"
+         "sys.argv = ['tbxl'] + sys.argv[1:]\n"
+         "from tbxl.cli import main\n"
+         "sys.exit(main())\n")
+
+
+def run(args: list[str], cwd: Path) -> tuple[float, float, int, str]:
+    t0 = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", _WRAP, *args], capture_output=True, text=True, cwd=cwd,
+                          timeout=600)
+    wall = time.perf_counter() - t0
+    peak = next((int(line.split()[1]) / 1024 for line in done.stderr.splitlines() if line.startswith("@@peak")),
+                float("nan"))
+    first = next((line for line in done.stderr.splitlines() if not line.startswith("@@peak")), "")
+    return wall, peak, done.returncode, first
+
+
+def largest_trf() -> Path:
+    path = DATA / "swiss-9999x150.trf"
+    if not path.exists():
+        DATA.mkdir(exist_ok=True)
+        subprocess.run([sys.executable, str(HERE / "generate.py"), "9999", "150", "-o", str(path)], check=True)
+    return path
+
+
+def largest_workbook() -> Path:
+    path = DATA / "compact-9999x45.xlsx"
+    if not path.exists():
+        from generate import generate
+        from hostile import sheet_xml, write_xlsx
+        from tbxl.crosstable import to_grid
+        grid = to_grid(generate(9999, 45), "compact")
+        DATA.mkdir(exist_ok=True)
+        write_xlsx(path, sheet_xml(grid))
+    return path
+
+
+def main() -> None:
+    only = sys.argv[1:]
+    print(f"{'case':44} {'exit':>4} {'wall s':>7} {'peak MB':>8}  first line of stderr")
+    if not only or "hostile" in only:
+        from hostile import CASES
+        for case in CASES:
+            with tempfile.TemporaryDirectory() as tmp:
+                args = case.build(Path(tmp))
+                wall, peak, code, first = run(args, Path(tmp))
+            print(f"{case.name:44} {code:>4} {wall:>7.2f} {peak:>8.0f}  {first[:90]}")
+    if not only or "largest" in only:
+        sys.path.insert(0, str(HERE))
+        for name, path in (("largest TRF (9999 x 150 rounds)", largest_trf()),
+                           ("largest workbook (9999 x 45 rounds)", largest_workbook())):
+            wall, peak, code, first = run(["compute", str(path), "--format", "json", "-o", os.devnull], HERE)
+            size = path.stat().st_size / 2 ** 20
+            print(f"{name:44} {code:>4} {wall:>7.2f} {peak:>8.0f}  {size:.1f} MB {first[:60]}")
+
+
+if __name__ == "__main__":
+    main()
