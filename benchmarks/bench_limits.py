@@ -25,11 +25,13 @@ HERE = Path(__file__).parent
 DATA = HERE / "data"
 sys.path.insert(0, str(HERE.parent / "tests"))
 
-# Peak RSS of one child, measured by the child itself as it exits (RUSAGE_CHILDREN would keep the
-# maximum over all the children run so far).
-_WRAP = ("import resource, runpy, sys, atexit\n"
-         "atexit.register(lambda: print(f'@@peak {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}',"
-         " file=sys.stderr))\n"
+# Peak RSS of one child, read by the child itself as it exits: VmHWM starts afresh at exec, while
+# ru_maxrss keeps the forked parent's size (and RUSAGE_CHILDREN the maximum over all children).
+_WRAP = ("import sys, atexit\n"
+         "def peak():\n"
+         "    kb = [l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM')][0]\n"
+         "    print(f'@@peak {kb}', file=sys.stderr)\n"
+         "atexit.register(peak)\n"
          "sys.argv = ['tbxl'] + sys.argv[1:]\n"
          "from tbxl.cli import main\n"
          "sys.exit(main())\n")
