@@ -3,8 +3,10 @@ within seconds and well under 1.5 GB (issue 10; README "Limits"). Each bound is 
 event: the largest opens have a few thousand players and fifteen rounds, the longest round robins
 a few dozen rounds.
 
-Measured (benchmarks/bench_limits.py): a TRF at the size bound (9999 players x 150 rounds) computes
-in about 14 s and 0.8 GB; a workbook at the cell bound loads in about 7 s and 0.3 GB.
+Measured (benchmarks/bench_limits.py, CPU time of ``tbxl compute``): a TRF just under the size bound
+(9999 players x 150 rounds, 15.2 MB) takes 12 s and 0.8 GB; a workbook just under the cell bound
+(470,000 cells, all inline strings, the slowest kind for openpyxl) 12 s and 0.46 GB. Every refused
+file takes under 3 s and 0.2 GB.
 
 >>> size_text(MAX_TEXT_BYTES), size_text(512), size_text(100 * 2 ** 20 + 3000), size_text(17_000_000)
 ('16 MB', '512 bytes', '100 MB', '16.2 MB')

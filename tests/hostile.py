@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Callable
 from xml.sax.saxutils import escape
 
+from tbxl.crosstable import column_letters
+
 DATA = Path(__file__).parent / "data"
 SWISS_TEXT = (DATA / "tec-2023" / "held_swiss_5.trf").read_text(encoding="utf-8")
 SWISS_LINES = SWISS_TEXT.splitlines()
@@ -188,11 +190,7 @@ _MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 
 def column_name(c: int) -> str:
     """1 -> A, 16384 -> XFD."""
-    s = ""
-    while c:
-        c, rem = divmod(c - 1, 26)
-        s = chr(65 + rem) + s
-    return s
+    return column_letters(c - 1)
 
 
 def cell_xml(ref: str, value) -> str:

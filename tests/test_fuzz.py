@@ -48,6 +48,11 @@ def test_mutated_grid_reads_or_fails_with_a_location(edits):
     grid = [row[:] for row in GRID]
     for r, c, v in edits:
         grid[r][c] = v
+    _grid_ok_or_located(grid)
+
+
+def _grid_ok_or_located(grid) -> None:
+    """The grid reads and ranks, or fails with an InputError naming a cell."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
@@ -125,14 +130,7 @@ def test_grid_with_any_cell(edits):
     grid = [row[:] + [None] for row in GRID]
     for r, c, v in edits:
         grid[r][c] = v
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        try:
-            t = read_grid(grid, origin="Sheet1!A1")
-        except InputError as err:
-            assert err.cell and err.cell.startswith("Sheet1!"), str(err)
-            return
-    compute_standings(t, "BH/C1,BH,SB,PS,DE", "fide-2026")
+    _grid_ok_or_located(grid)
 
 
 # Fewer examples: each one runs an audit (about 50 ms).
