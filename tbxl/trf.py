@@ -52,6 +52,8 @@ _SEPARATED = re.compile(r".{3} .{4} .{4} .{33} .{4} .{3} .{11} .{10} .{4} .{4}  
 _FIRST_ROUND_COLUMN = 92   # round r starts at column 92 + 10 (r - 1)
 _ROUND_WIDTH = 10
 
+# The code of a slot paired without a result yet (an opponent and a blank result column).
+_PENDING = "?"
 # Codes of a round with an opponent, checked on the fast path of _Reader.slot.
 _PLAIN_CODES = frozenset("1=0WDL+-")
 # NamedTuple instances built from a tuple in C, skipping the Python-level __new__ (hot paths only).
@@ -198,6 +200,7 @@ class _Reader:
         self.declared_rounds: Optional[int] = None
         self.rows: list[_Row] = []
         self.line_of: dict[int, int] = {}  # start number -> line, for duplicate checks
+        self.pending: list[InputError] = []   # games paired without a result yet, in file order
 
     def error(self, message: str, line: int, column: Optional[int] = None,
               player: Optional[int] = None, round: Optional[int] = None) -> InputError:
@@ -230,19 +233,24 @@ class _Reader:
         return tournament, self.notes
 
     def rounds_with_results(self) -> int:
-        """The rounds to rank: up to the last one with a pairing (a game, a forfeit or a
-        pairing-allocated bye). An event in progress announces more rounds (XXR / 142) than have
-        results, and its file may already hold the byes requested for later rounds: those rounds are
-        left out, said on one line (an InputWarning), and the standings are those after the last
-        round played, as ``--after-round`` gives them (README "Events in progress"). 0 when no round
-        has a result (e.g. every record ends at column 91)."""
+        """The rounds to rank: up to the last one with a result that comes from a pairing (a game,
+        a forfeit or a pairing-allocated bye). An event in progress announces more rounds (XXR / 142)
+        than have results, and its file may already hold the next round's pairings without results
+        and the byes requested for later rounds: those rounds are left out, said on one line (an
+        InputWarning), and the standings are those after the last round played, as ``--after-round``
+        gives them (README "Events in progress"). 0 when no round has a result (e.g. every record
+        ends at column 91)."""
         written = max(len(row.slots) for row in self.rows)
         played = 0
         for r in range(written, 0, -1):
-            if any(r <= len(row.slots) and (row.slots[r - 1].opponent is not None or row.slots[r - 1].code == "U")
+            if any(r <= len(row.slots) and row.slots[r - 1].code != _PENDING
+                   and (row.slots[r - 1].opponent is not None or row.slots[r - 1].code == "U")
                    for row in self.rows):
                 played = r
                 break
+        for err in self.pending:
+            if err.round <= played:        # a game of a round that has results: its result is missing
+                raise err
         announced = max(self.declared_rounds or 0, written)
         if announced > played > 0:   # none played: the command line refuses (readers.load)
             later = f"round {announced} has" if announced == played + 1 else f"rounds {played + 1}-{announced} have"
@@ -452,11 +460,17 @@ class _Reader:
                              number, column + 7, sn, r)
         if opponent is None and code not in _BYES:
             raise self.error(f"result '{field_text[7]}' needs an opponent", number, column, sn, r)
-        if opponent is not None and code in _BYES:
-            shown = "a blank result" if code == " " else f"result '{field_text[7]}' (a bye)"
-            raise self.error(f"{shown} cannot have an opponent ({opponent})", number, column + 7, sn, r)
         if opponent == sn:
             raise self.error("player paired with himself", number, column, sn, r)
+        if opponent is not None and code == " ":
+            # Paired, result not in yet: an event exported after its pairings. Fine in a round after
+            # the last one with results (rounds_with_results), an error in one before.
+            self.pending.append(self.error(f"a blank result cannot have an opponent ({opponent})",
+                                           number, column + 7, sn, r))
+            return _Slot(r, _PENDING, opponent, colour if colour in "wb" else None, column)
+        if opponent is not None and code in _BYES:
+            raise self.error(f"result '{field_text[7]}' (a bye) cannot have an opponent ({opponent})",
+                             number, column + 7, sn, r)
         return _Slot(r, code, opponent, colour if colour in "wb" and opponent else None, column)
 
     # -- pairings ----------------------------------------------------------------------------

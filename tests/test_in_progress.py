@@ -84,6 +84,35 @@ def test_after_three_rounds_by_hand(tmp_path, capsys):
     assert values(out) == values(full)
 
 
+def test_next_round_paired_without_results(tmp_path, capsys):
+    """Exported after round 6 was paired: opponents and colours, blank result columns (1-2, 3-4 ...)."""
+    lines = []
+    for line in LINES:
+        if line.startswith("001"):
+            sn = int(line[4:8])
+            opponent, colour = (sn + 1, "w") if sn % 2 else (sn - 1, "b")
+            line = f"{line}  {opponent:>4} {colour}"
+        lines.append(line.replace("XXR 5", "XXR 9"))
+    path = tmp_path / "paired.trf"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out, err = run(capsys, "compute", path, "--tiebreaks", "BH,SB", "--format", "json")
+    assert code == 0
+    assert err == "tbxl: warning: paired.trf: rounds 6-9 have no results yet: standings after round 5\n"
+    code, full, _ = run(capsys, "compute", SWISS, "--tiebreaks", "BH,SB", "--format", "json")
+    assert values(out) == values(full)
+
+
+def test_a_missing_result_in_a_played_round_is_an_error(tmp_path, capsys):
+    """Round 5 has results, but Bruno's game (line 5) has none: not a round in progress."""
+    lines = [line[:137] if line.startswith("001    2") else line for line in LINES]
+    path = tmp_path / "missing.trf"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out, err = run(capsys, "compute", path)
+    assert code == 1 and out == ""
+    assert err == ("tbxl: error: missing.trf:5:139: player 2, round 5: a blank result cannot have an "
+                   "opponent (3)\n")
+
+
 def test_after_round_still_picks_an_earlier_round(tmp_path, capsys):
     path = in_progress(tmp_path, 4, "9")
     code, out, _ = run(capsys, "compute", path, "--tiebreaks", "BH,SB", "--format", "json", "--after-round", 2)
