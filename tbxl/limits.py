@@ -3,10 +3,11 @@ within seconds and well under 1.5 GB (issue 10; README "Limits"). Each bound is 
 event: the largest opens have a few thousand players and fifteen rounds, the longest round robins
 a few dozen rounds.
 
-Measured (benchmarks/bench_limits.py, CPU time of ``tbxl compute``): a TRF just under the size bound
-(9999 players x 150 rounds, 15.2 MB) takes 12 s and 0.8 GB; a workbook just under the cell bound
-(470,000 cells, all inline strings, the slowest kind for openpyxl) 12 s and 0.46 GB. Every refused
-file takes under 3 s and 0.2 GB.
+Measured (benchmarks/bench_limits.py; CPU time of ``tbxl compute``, the wall time of an idle
+machine): a TRF just under the size and entry bounds (9999 players x 150 rounds, 15.2 MB) takes 12 s
+and 0.8 GB with the default tie-breaks, 16 s and 1.0 GB with sixteen; a workbook just under the cell
+bound (470,000 cells, all inline strings, the slowest kind for openpyxl) 14 s and 0.46 GB. Every
+refused file takes about a second of CPU at most, and under 0.1 GB.
 
 >>> size_text(MAX_TEXT_BYTES), size_text(512), size_text(100 * 2 ** 20 + 3000), size_text(17_000_000)
 ('16 MB', '512 bytes', '100 MB', '16.2 MB')
@@ -23,7 +24,7 @@ from .errors import InputError
 MAX_ROUNDS = 999
 #: Round entries of one event (players x rounds): short records are padded with zero-point byes,
 #: so a small file could otherwise ask for millions of them.
-MAX_ENTRIES = 2_000_000
+MAX_ENTRIES = 1_500_000
 #: Codes in one tie-break list (--tiebreaks, TRF 202/212, the workbook's settings).
 MAX_TIEBREAKS = 50
 #: Size of a text input: a TRF or a published CSV.
