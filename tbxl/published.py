@@ -84,7 +84,7 @@ _FAMILIES = [
     ("коэффициентбергера", "SB"), ("прогресс", "PS"), ("личнаявстреча", "DE"), ("победы", "WIN"),
     ("koya", "KS"), ("kemenangan", "WIN"),
 ]
-_NUMBERED = re.compile(r"^(?:tb|tiebreak|wtg|wertung|fw|desempate|des|dop|доп|tiêuchí|tc|pp)(\d+)$")
+_NUMBERED = re.compile(r"^(?:tb|tiebreak|wtg|wertung|fw|desempate|des|dop|доп|tiêuchí|tc|pp)(\d{1,4})$", re.ASCII)
 _LONG = re.compile(r"^(?P<family>[^\W\d_]+?)(?:(?P<mod>cut|corte|median|mediana|c|m)?(?P<n>\d+)"
                    r"|(?P<bare>cut|corte|median|mediana))?$")
 

@@ -93,3 +93,16 @@ def test_published_workbook_with_a_cell_at_xfd1048576(tmp_path, capsys):
                        tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_headers_with_digits_int_refuses():
+    """A numbered column of 5000 digits or with "²" is not a numbered tie-break column (int() would
+    raise); a code's cut of 5000 digits is an unknown modifier, said in one short line."""
+    from tbxl.errors import UnknownTiebreak
+    from tbxl.published import column_meaning
+    from tbxl.tiebreaks.codes import parse
+    assert column_meaning("TB" + "9" * 5000, ["BH"]) is None
+    assert column_meaning("TB\u00b2", ["BH"]) is None
+    assert column_meaning("TB1", ["BH"]) == "BH"
+    with pytest.raises(UnknownTiebreak, match=r"^unknown modifier '/C9{19}' in tie-break 'BH/C9{36}\.\.\.'$"):
+        parse("BH/C" + "9" * 5000)
