@@ -167,7 +167,10 @@ def _standings(args, tournament):
     from .conventions import resolve
     from .standings import compute_standings
     rules = resolve(args.rules, tournament.start_date).with_settings(args.settings)
-    return compute_standings(tournament, getattr(args, "tiebreaks", None), rules, args.after_round)
+    st = compute_standings(tournament, getattr(args, "tiebreaks", None), rules, args.after_round)
+    for note in st.notes:
+        print(f"tbxl: note: {note}", file=sys.stderr)
+    return st
 
 
 def _emit(args, text: str) -> None:
@@ -373,7 +376,8 @@ def standings_json(st) -> dict:
     t = st.tournament
     return {
         "tournament": {"name": t.name, "rounds": t.rounds, "players": len(t.players),
-                       "start_date": t.start_date.isoformat() if t.start_date else None},
+                       "start_date": t.start_date.isoformat() if t.start_date else None,
+                       "pairing": t.pairing.value},
         "rules": st.convention.name,
         "tiebreaks": st.codes,
         "standings": _json_rows(st),

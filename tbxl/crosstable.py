@@ -94,8 +94,9 @@ with white in even rounds. For 5 or 6 players: round 1 is 1-6, 2-5, 3-4; round 2
 (white first); see :func:`berger_schedule`.
 In an odd round robin each player's bye round is a ZPB with no opponent: pre-determined pairings
 are outside Art. 16 (C.07 15.2), so the round has no effect on SB, KS or DE. The pairing system of
-a matrix is :attr:`Pairing.ROUND_ROBIN`; of the other layouts :attr:`Pairing.SWISS` (pass
-``pairing=`` otherwise).
+a matrix is :attr:`Pairing.ROUND_ROBIN`; of the other layouts :attr:`Pairing.ROUND_ROBIN` when
+their pairings form a complete round robin (:func:`tbxl.model.round_robin_cycles`), else
+:attr:`Pairing.SWISS` (pass ``pairing=`` otherwise).
 
 Around the results
 ------------------
@@ -134,7 +135,7 @@ from fractions import Fraction
 from typing import Any, Optional, Union
 
 from .errors import InputError, InputWarning
-from .model import Kind, Outcome, Pairing, Player, RoundEntry, Scoring, Tournament, make_entry
+from .model import Kind, Outcome, Pairing, Player, RoundEntry, Scoring, Tournament, detect_pairing, make_entry
 
 __all__ = ["LAYOUTS", "read_grid", "detect_layout", "to_grid", "berger_round", "berger_schedule"]
 
@@ -887,7 +888,7 @@ def read_grid(grid: Any, *, layout: Optional[str] = None, scoring: Optional[Scor
         rows = fr.data
         info = _info(sheet, fr, rows, range(fr.left, first), range(first + width, fr.right + 1))
         players = _read_swiss(sheet, lay, rows, first, rounds, info, scoring)
-        default_pairing = Pairing.SWISS
+        default_pairing = None if pairing else detect_pairing(players, rounds)
     _check_points(sheet, players, rows, info, strict)
     return Tournament(players=tuple(sorted(players, key=lambda p: p.start_number)), rounds=rounds,
                       name=name, scoring=scoring, pairing=pairing or default_pairing,

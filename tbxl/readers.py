@@ -8,7 +8,7 @@ from typing import Optional
 
 from .errors import InputError
 from .limits import check_regular
-from .model import Pairing, Tournament
+from .model import Pairing, Tournament, detect_pairing
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 
@@ -48,6 +48,12 @@ def _read(p: Path, pairing: Optional[str], strict: bool, sheet: Optional[str], l
         if forced is not None:
             from dataclasses import replace
             t = replace(t, pairing=forced)
+        elif notes is not None:
+            # Say what the pairings showed (a matrix is a round robin by its layout: no note then
+            # if its pairings are not yet complete).
+            found: list[str] = []
+            if detect_pairing(t.players, t.rounds, found) is t.pairing:
+                notes.extend(found)
         return t
     from .trf import read_trf_with_notes
     tournament, remarks = read_trf_with_notes(os.fspath(p), strict=strict, pairing=forced)

@@ -564,13 +564,14 @@ def build_audit_view(result, *, lang: str = "en", paper: str = "a4", inputs=()) 
             "computed": f.computed if f.code == RANK else fmt(f.computed, none="–"),
             "status": f.status, "status_text": _status_text(f.status, L),
             "follows": _rules_names(f.matches, L) if f.status == EXPLAINED else "",
-            "changes": [_reason(c, L, fmt) for c in f.changes]})
+            "changes": [_reason(c, L, fmt) for c in f.changes],
+            "note": A[f.why_unexplained] if f.why_unexplained else A["unexplained_note"]})
     view["findings"] = findings
     view["skipped"] = sorted({f"{_item_label(f.code, L)}: {f.why_skipped}"
                               for f in result.findings if f.status == SKIPPED})
     blocks: dict[int, dict] = {}
     for f in result.differences:
-        if f.code == RANK or f.status != EXPLAINED or parse(f.code).name == "DE":
+        if f.code == RANK or f.status != EXPLAINED or f.habit or parse(f.code).name == "DE":
             continue
         other = result.standings_under(f.matches[0])
         if f.start_number not in blocks:

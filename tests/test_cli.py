@@ -29,7 +29,7 @@ def test_json_contract(capsys):
     assert code == 0
     doc = json.loads(out)
     assert doc["tournament"] == {"name": "FIDE C.07 2023 Tie-Break Exercises", "rounds": 5, "players": 16,
-                                 "start_date": "2024-08-01"}
+                                 "start_date": "2024-08-01", "pairing": "swiss"}
     assert doc["rules"] == "fide-2024"
     assert doc["tiebreaks"] == ["DE", "BH/C1", "BH", "SB", "AOB", "ARO/C1"]
     first = doc["standings"][0]
@@ -60,6 +60,12 @@ def test_default_tiebreaks_swiss_and_round_robin(capsys):
     doc = json.loads(out)
     assert doc["tiebreaks"] == ["DE", "SB", "WIN", "KS"]
     assert [s["start_number"] for s in doc["standings"]][:3] == [1, 2, 3]
+    # The TEC round robin has no 092 record: its pairings say what it is (C.07 15.2).
+    _, detected, err = run(capsys, "compute", RR, "--format", "json", "-v")
+    assert detected == out and json.loads(detected)["tournament"]["pairing"] == "round-robin"
+    assert "pairings form a single round robin" in err
+    _, out, _ = run(capsys, "compute", RR, "--pairing", "swiss", "--format", "json")
+    assert json.loads(out)["tournament"]["pairing"] == "swiss" and json.loads(out)["tiebreaks"][0] == "BH/C1"
 
 
 def test_after_round(capsys):
@@ -183,3 +189,23 @@ def test_a_terminal_without_unicode_does_not_crash(tmp_path):
     out = subprocess.run([sys.executable, "-m", "tbxl.cli", "compute", str(f), "--tiebreaks", "BH"],
                          capture_output=True, env={**os.environ, "PYTHONIOENCODING": "ascii"})
     assert out.returncode == 0 and b"??????" in out.stdout
+
+
+def test_one_unrated_player_blanking_rating_tiebreaks_is_said_once(tmp_path, capsys):
+    """C07 §9 D18: an unrated participant leaves ARO/TPR without a value for everybody; the user is
+    told once, with who and the setting that rates unrated players instead."""
+    lines = open(SWISS, encoding="utf-8").read().splitlines()
+    k = next(i for i, line in enumerate(lines) if line.startswith("001    7 "))
+    lines[k] = lines[k][:48] + "    " + lines[k][52:]   # Genevieve #7 loses her rating (columns 49-52)
+    path = tmp_path / "unrated.trf"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out, err = run(capsys, "compute", str(path), "--tiebreaks", "ARO,TPR,BH", "--format", "json")
+    assert code == 0
+    assert all(s["values"]["ARO"] is None and s["values"]["TPR"] is None for s in json.loads(out)["standings"])
+    notes = [line for line in err.splitlines() if "no value for anybody" in line]
+    assert len(notes) == 1 and "ARO, TPR" in notes[0] and "7 Genevieve" in notes[0]
+    assert "unrated_rating=1400" in notes[0] and "ARO/U1400" in notes[0]
+    code, out, err = run(capsys, "compute", str(path), "--tiebreaks", "ARO,TPR", "--set", "unrated_rating=1400",
+                         "--format", "json")
+    assert code == 0 and "no value for anybody" not in err
+    assert json.loads(out)["standings"][0]["values"]["ARO"] is not None
