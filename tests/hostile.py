@@ -292,6 +292,31 @@ def _not_a_zip(d: Path) -> str:
     return str(path)
 
 
+def _only_far() -> bytes:
+    """Nothing but one cell at XFD1048576, and the dimension A1:XFD1048576 declared."""
+    return sheet_xml([], extra=FAR, dimension="A1:XFD1048576")
+
+
+def _missing_parts(d: Path) -> str:
+    path = d / "book.xlsx"
+    with zipfile.ZipFile(path, "w") as z:
+        z.writestr("hello.txt", "a zip, but no workbook in it")
+    return str(path)
+
+
+def _lying_size(d: Path) -> str:
+    """The sheet's central-directory entry declares 200 bytes; the part holds more."""
+    path = Path(write_xlsx(d / "book.xlsx", sheet_xml(GRID)))
+    data = bytearray(path.read_bytes())
+    at = data.index(b"PK\x01\x02")
+    name = SHEET_PART.encode()
+    while data[at + 46:at + 46 + len(name)] != name:   # the sheet's central-directory header
+        at = data.index(b"PK\x01\x02", at + 4)
+    data[at + 24:at + 28] = (200).to_bytes(4, "little")   # uncompressed size
+    path.write_bytes(bytes(data))
+    return str(path)
+
+
 def _xlsx_cases(role: str) -> list[Case]:
     part = r"book\.xlsx: xl/worksheets/sheet1\.xml: "
     return [
@@ -314,6 +339,13 @@ def _xlsx_cases(role: str) -> list[Case]:
         Case(f"xlsx_{role}_too_big", _as(role, _big_book), 1,
              r"book\.xlsx: the workbook is 17 MB; tbxl reads workbooks of at most 16 MB"),
         Case(f"xlsx_{role}_not_a_zip", _as(role, _not_a_zip), 1, r"book\.xlsx: not a readable .xlsx/.xlsm workbook"),
+        Case(f"xlsx_{role}_missing_parts", _as(role, _missing_parts), 1,
+             r"book\.xlsx: not a readable .xlsx/.xlsm workbook \(KeyError: .*\[Content_Types\]\.xml"),
+        Case(f"xlsx_{role}_lying_entry_size", _as(role, _lying_size), 1,
+             part + r"(cannot be unpacked \(Bad CRC-32|malformed XML)"),
+        Case(f"xlsx_{role}_only_a_cell_at_xfd1048576", _as(role, _book(_only_far)), 1,
+             r"book\.xlsx!Sheet1!XFD1048576: cannot tell the crosstable layout" if role == "input"
+             else r"book\.xlsx: no header row with a start-number column", heavy=True),
     ]
 
 
