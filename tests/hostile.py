@@ -342,7 +342,7 @@ def _xlsx_cases(role: str) -> list[Case]:
         Case(f"xlsx_{role}_missing_parts", _as(role, _missing_parts), 1,
              r"book\.xlsx: not a readable .xlsx/.xlsm workbook \(KeyError: .*\[Content_Types\]\.xml"),
         Case(f"xlsx_{role}_lying_entry_size", _as(role, _lying_size), 1,
-             part + r"(cannot be unpacked \(Bad CRC-32|malformed XML)"),
+             part + r"cannot be unpacked \(Bad CRC-32"),
         Case(f"xlsx_{role}_only_a_cell_at_xfd1048576", _as(role, _book(_only_far)), 1,
              r"book\.xlsx!Sheet1!XFD1048576: cannot tell the crosstable layout" if role == "input"
              else r"book\.xlsx: no header row with a start-number column", heavy=True),
