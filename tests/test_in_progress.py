@@ -43,7 +43,9 @@ def in_progress(tmp_path: Path, played: int, announced: str) -> Path:
 
 def test_nine_announced_five_played(tmp_path, capsys):
     """The complete five rounds with XXR 9: the values of the five-round file, not four zero-point
-    byes each (Bruno's BH is 13 = 2.5 + 2.5 + 3.5 + 3.5 + 1, not 13 + 4 x ... = 39)."""
+    byes each (the issue saw Bruno's BH as 39). Bruno (2) met Lais 1, Genevieve 1.5, Alyx 3.5,
+    Stephan 3.5, Charline 3.5: BH 13; SB 1 + 1.5 + 3.5 (wins) + 3.5/2 + 3.5/2 (draws) = 9.5;
+    PS 1 + 2 + 2.5 + 3.5 + 4 = 13."""
     path = tmp_path / "nine.trf"
     path.write_text(SWISS.read_text(encoding="utf-8").replace("XXR 5", "XXR 9"), encoding="utf-8")
     code, out, err = run(capsys, "compute", path, "--tiebreaks", "BH,SB,PS", "--format", "json")
