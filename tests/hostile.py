@@ -90,7 +90,7 @@ def _xxr(value: str) -> Callable[[Path], list[str]]:
 
 def _long_record(d: Path) -> list[str]:
     """One 001 line of 12 MB (1.2 million round fields), under the file-size bound."""
-    line = LINE5[:91] + "     0 - Z" * 1_200_000
+    line = LINE5[:91] + "0000 - Z  " * 1_200_000   # valid zero-point byes
     return compute(_trf(d, _with_line(5, line)))
 
 
