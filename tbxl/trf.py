@@ -638,7 +638,8 @@ def write_trf(tournament: Tournament) -> str:
     """The tournament as TRF-16 text with LF line ends.
 
     Writes 012/022/032/042/052/102 when set, 092 ``Round Robin`` for pre-determined
-    pairings, ``XXR``, 162 (or ``XXS``) when the scoring is not standard, 212 with the
+    pairings and ``Swiss`` otherwise (a file without 092 is read by its pairings, and a small Swiss
+    can pair like a round robin), ``XXR``, 162 (or ``XXS``) when the scoring is not standard, 212 with the
     tie-breaks, then one 001 record per player in start-number order. The points column
     holds the points computed from the results; names longer than 33 characters are cut.
     """
@@ -653,7 +654,7 @@ def write_trf(tournament: Tournament) -> str:
     out = []
     for code, value in (("012", t.name), ("022", t.city), ("032", t.federation),
                         ("042", ymd(t.start_date)), ("052", ymd(t.end_date)),
-                        ("092", "Round Robin" if t.is_round_robin else ""),
+                        ("092", "Round Robin" if t.is_round_robin else "Swiss"),
                         ("102", t.chief_arbiter)):
         if value:
             out.append(f"{code} {one_line(value)}")

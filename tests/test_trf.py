@@ -9,7 +9,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from tbxl.errors import InputError, InputWarning
@@ -329,7 +329,7 @@ def test_round_trip_sample_files(path: Path) -> None:
 def test_written_columns() -> None:
     t = read_trf(SWISS)
     lines = write_trf(t).splitlines()
-    assert lines[:3] == ["012 FIDE C.07 2023 Tie-Break Exercises", "042 2024/08/01", "XXR 5"]
+    assert lines[:4] == ["012 FIDE C.07 2023 Tie-Break Exercises", "042 2024/08/01", "092 Swiss", "XXR 5"]
     nick = next(line for line in lines if line[4:8] == "  12")
     assert nick[14:47].rstrip() == "Nick" and nick[48:52] == "1650"
     assert nick[80:84] == " 2.0" and nick[85:89] == "  12"
@@ -415,6 +415,14 @@ def swiss_tournaments(draw: st.DrawFn) -> Tournament:
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(swiss_tournaments())
+@example(Tournament(   # three players: a Swiss whose pairings form a round robin stays a Swiss
+    tuple(Player(sn, "A", tuple(make_entry(Scoring(), r, *kinds) for r, kinds in enumerate(rounds, 1)),
+                 declared_points=Fraction(points))
+          for sn, rounds, points in (
+              (1, [(Kind.PLAYED, Outcome.WIN, 2, "w"), (Kind.PLAYED, Outcome.WIN, 3, "w"), (Kind.PAB,)], 3),
+              (2, [(Kind.PLAYED, Outcome.LOSS, 1, "b"), (Kind.PAB,), (Kind.PLAYED, Outcome.WIN, 3, "w")], 2),
+              (3, [(Kind.PAB,), (Kind.PLAYED, Outcome.LOSS, 1, "b"), (Kind.PLAYED, Outcome.LOSS, 2, "b")], 1))),
+    3, scheduled_rounds=3, source="generated.trf"))
 def test_round_trip_random_swiss(t: Tournament) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
