@@ -1,6 +1,7 @@
 """The ``tbxl`` command: compute, explain, report, workbook, rules.
 
-Exit codes: 0 ok; 2 usage error; 1 input error (one line naming file:line, player, round).
+Exit codes: 0 ok; 2 usage error; 1 input error (one line naming file:line, player, round);
+130 interrupted (Ctrl-C). ``-o FILE`` writes the form its extension names (:data:`WRITES`).
 Heavy rooms (openpyxl, Jinja2, WeasyPrint) are imported only by the commands that need them.
 """
 
@@ -17,10 +18,17 @@ import warnings
 from typing import Optional, Sequence
 
 from . import __version__
-from .errors import InputError, InputWarning, MissingDependency, TbxlError
+from .errors import InputError, InputWarning, MissingDependency, TbxlError, UsageError
+from .files import output_format
 from .formatting import decimal_text, json_number_raw
 
 LAYOUTS = ("compact", "sm3", "matrix")
+
+#: The forms each command writes, named as in :data:`tbxl.files.OUTPUT_FORMATS` (``text``: what
+#: the terminal shows); the first is the default. ``-o FILE``'s extension chooses among them.
+WRITES = {"compute": ("text", "csv", "json", "pdf", "html"), "explain": ("text", "pdf", "html"),
+          "report": ("pdf", "html"), "audit": ("text", "json", "pdf", "html"),
+          "compare": ("text", "json", "pdf", "html"), "workbook": ("xlsx",)}
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -51,20 +59,23 @@ def _parser() -> argparse.ArgumentParser:
 
     c = sub.add_parser("compute", help="standings with tie-break values")
     common(c)
-    c.add_argument("--format", choices=("table", "csv", "json"), default="table")
-    c.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    c.add_argument("--format", choices=("table", "csv", "json"),
+                   help="default: as -o's extension says (.txt, .csv, .json), else table")
+    c.add_argument("-o", "--output", metavar="FILE",
+                   help="write to FILE instead of standard output: .txt, .csv, .json, or .pdf/.html "
+                        "(the standings report)")
 
     e = sub.add_parser("explain", help="how one player's tie-break values were made")
     common(e)
     e.add_argument("--player", type=int, required=True, metavar="N", help="start number")
     e.add_argument("--tiebreak", metavar="CODE", help="one tie-break (default: all of the list)")
-    e.add_argument("-o", "--output", metavar="FILE", help="write the appeal report as PDF (or text)")
+    e.add_argument("-o", "--output", metavar="FILE", help="the appeal report (.pdf, .html) or the text (.txt)")
     e.add_argument("--lang", default="en", help="report language: en, vi, es, ru, ms")
     e.add_argument("--paper", choices=("a4", "letter"), default="a4")
 
     r = sub.add_parser("report", help="PDF standings with per-player derivations")
     common(r)
-    r.add_argument("-o", "--output", required=True, metavar="FILE", help="PDF to write")
+    r.add_argument("-o", "--output", required=True, metavar="FILE", help="PDF (or .html) to write")
     r.add_argument("--lang", default="en", help="report language: en, vi, es, ru, ms")
     r.add_argument("--derivations", choices=("all", "tied", "none"), default="tied",
                    help="which players get derivation blocks (default: those tied on points)")
@@ -88,7 +99,7 @@ def _parser() -> argparse.ArgumentParser:
     a.add_argument("--map", action="append", default=[], metavar="COLUMN=CODE",
                    help="what a published column holds, e.g. 'TB1=BH/C1', 'Nr.=start', 'Pl=rank', 'Club=ignore'")
     a.add_argument("--published-sheet", metavar="NAME", help="worksheet of a published .xlsx")
-    a.add_argument("--format", choices=("text", "json"), default="text")
+    a.add_argument("--format", choices=("text", "json"), help="default: as -o's extension says, else text")
     a.add_argument("--fail-on", choices=("unexplained", "difference"), default="unexplained",
                    help="exit 1 on differences no rule set explains (default), or on any difference")
     a.add_argument("-o", "--output", metavar="FILE", help="write to FILE (.pdf: the audit report; .html: its HTML)")
@@ -97,7 +108,7 @@ def _parser() -> argparse.ArgumentParser:
 
     k = sub.add_parser("compare", help="standings under several conventions side by side")
     common(k)
-    k.add_argument("--format", choices=("text", "json"), default="text")
+    k.add_argument("--format", choices=("text", "json"), help="default: as -o's extension says, else text")
     k.add_argument("--changed-only", action="store_true", help="only players whose rank or a value changes")
     k.add_argument("-o", "--output", metavar="FILE", help="write to FILE (.pdf: the comparison report; .html: its HTML)")
     k.add_argument("--lang", default="en", help="report language: en, vi, es, ru, ms")
@@ -122,13 +133,16 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             if issubclass(w.category, InputWarning):
                 print(f"tbxl: warning: {w.message}", file=sys.stderr)
         return code
+    except KeyboardInterrupt:
+        print("tbxl: interrupted", file=sys.stderr)
+        return 130
     except InputError as err:
         print(f"tbxl: error: {err}", file=sys.stderr)
         return 1
     except MissingDependency as err:
         print(f"tbxl: error: {err}", file=sys.stderr)
         return 1
-    except TbxlError as err:  # unknown rules / tie-break: a usage error
+    except TbxlError as err:  # unknown rules / tie-break, UsageError: a usage error
         print(f"tbxl: error: {err}", file=sys.stderr)
         return 2
     except OSError as err:
@@ -184,23 +198,64 @@ def _emit(args, text: str) -> None:
             sys.stdout.write(text.encode(enc, errors="replace").decode(enc))
 
 
+def _output_format(args) -> str:
+    """What the command writes: as ``-o``'s extension says, which ``--format`` (or ``--html``)
+    may repeat but not contradict; without an extension ``--format``, else the command's default."""
+    allowed = WRITES[args.command]
+    option = getattr(args, "format", None)
+    given = {"table": "text"}.get(option, option)
+    if getattr(args, "html", False):
+        option, given = "--html", "html"
+    elif option:
+        option = f"--format {option}"
+    ext = output_format(args.output, allowed) if getattr(args, "output", None) else None
+    if given and ext and given != ext:
+        raise UsageError(f"-o {args.output}: {option} contradicts the extension, which says {ext}")
+    return ext or given or allowed[0]
+
+
+def _check_usage(args, tournament) -> None:
+    """Usage errors that need the tournament or the report's languages (exit 2)."""
+    k = args.after_round
+    if k is not None and not 0 <= k <= tournament.rounds:
+        raise UsageError(f"--after-round {k}: {args.input} has rounds 1..{tournament.rounds} "
+                         "(0 = before the first)")
+    lang = getattr(args, "lang", None)
+    if lang is not None:
+        available = _room("report", "languages")()
+        if lang not in available:
+            raise UsageError(f"--lang {lang}: no such report language (available: {', '.join(available)})")
+
+
 def _run(args, parser) -> int:
     if args.command == "rules":
         from .conventions import PRESETS
         for c in PRESETS.values():
             print(f"{c.name:22} {c.title}\n{'':22} {c.source}\n")
         return 0
+    fmt = _output_format(args)
+    if getattr(args, "output", None):
+        from .files import check_output
+        check_output(args.output, [args.input])   # before the work: a missing folder, the input itself
+    if args.command == "workbook" and args.settings:
+        raise UsageError("--set cannot be kept in a workbook: its functions take a rule set's name "
+                         "(--rules) only; compute with --set from the command line instead")
     tournament = _load(args)
+    _check_usage(args, tournament)
     if args.command == "compute":
         st = _standings(args, tournament)
-        _emit(args, {"table": render_table, "csv": render_csv, "json": render_json}[args.format](st))
+        if fmt in ("pdf", "html"):
+            _room("report", "render_pdf")(st, args.output, input_path=args.input, html=fmt == "html",
+                                          progress=sys.stderr.isatty())
+            return 0
+        _emit(args, {"text": render_table, "csv": render_csv, "json": render_json}[fmt](st))
         return 0
     if args.command == "explain":
         st = _standings(args, tournament)
         if args.player not in st.context.index:
             raise InputError(f"no player with start number {args.player}", file=args.input)
         codes = [args.tiebreak] if args.tiebreak else ["PTS"] + st.codes
-        if args.output and args.output.lower().endswith(".pdf"):
+        if fmt in ("pdf", "html"):
             render_appeal_pdf = _room("report", "render_appeal_pdf")
             render_appeal_pdf(st, args.player, args.output, lang=args.lang, paper=args.paper,
                               input_path=args.input, codes=codes)
@@ -220,19 +275,21 @@ def _run(args, parser) -> int:
                 raise InputError(f"no player with start number {missing[0]}", file=args.input)
         render_pdf = _room("report", "render_pdf")
         render_pdf(st, args.output, lang=args.lang, derivations=args.derivations, players=players,
-                   paper=args.paper, input_path=args.input, html=args.html,
+                   paper=args.paper, input_path=args.input, html=fmt == "html",
                    progress=sys.stderr.isatty(), by_round=args.by_round)
         return 0
     if args.command == "audit":
         if args.map and not args.published:
             parser.error("--map names columns of a --published file")
-        return _audit(args, tournament)
+        return _audit(args, tournament, fmt)
     if args.command == "compare":
         if not args.rules or "," not in args.rules:
             parser.error("compare needs two or more rule sets, e.g. --rules fide-2024,fide-2026")
-        return _compare(args, tournament)
+        return _compare(args, tournament, fmt)
     if args.command == "workbook":
         write_workbook = _room("workbook", "write_workbook")
+        if args.after_round is not None:
+            tournament = tournament.after_round(args.after_round)
         layout = args.layout or ("matrix" if tournament.is_round_robin else "compact")
         write_workbook(tournament, args.output, layout=layout,
                        tiebreaks=args.tiebreaks, rules=args.rules, inputs=[args.input])
@@ -241,12 +298,7 @@ def _run(args, parser) -> int:
     return 2
 
 
-def _is_report(args) -> bool:
-    """``-o`` names a report: a PDF, or its HTML."""
-    return bool(args.output) and args.output.lower().endswith((".pdf", ".html", ".htm"))
-
-
-def _audit(args, tournament) -> int:
+def _audit(args, tournament, fmt: str) -> int:
     """``tbxl audit``: exit 0 when every published number follows the rules or a named rule set,
     1 when some difference follows none (with ``--fail-on difference``: when any differs), or
     when the input is bad."""
@@ -257,8 +309,6 @@ def _audit(args, tournament) -> int:
     from .standings import resolve_tiebreaks
     rules = resolve(args.rules, tournament.start_date).with_settings(args.settings)
     if args.after_round is not None:  # a bulletin published during the event
-        if not 0 <= args.after_round <= tournament.rounds:
-            raise InputError(f"--after-round {args.after_round} is outside 0..{tournament.rounds}")
         tournament = tournament.after_round(args.after_round)
     if args.published:
         listed = [d.code for d in resolve_tiebreaks(tournament, args.tiebreaks)] \
@@ -275,11 +325,11 @@ def _audit(args, tournament) -> int:
                              "give the published standings with --published FILE", file=args.input)
     result = audit(tournament, published, rules=rules, tiebreaks=args.tiebreaks)
     inputs = [args.input] + ([args.published] if args.published else [])
-    if _is_report(args):
+    if fmt in ("pdf", "html"):
         render_audit_pdf = _room("report", "render_audit_pdf")
         render_audit_pdf(result, args.output, lang=args.lang, paper=args.paper, inputs=inputs)
     else:
-        text = (render_audit_json if args.format == "json" else render_audit_text)(result)
+        text = (render_audit_json if fmt == "json" else render_audit_text)(result)
         if args.output:
             from .files import write_atomic
             write_atomic(args.output, text, inputs=inputs)
@@ -290,16 +340,16 @@ def _audit(args, tournament) -> int:
     return 0 if result.ok else 1
 
 
-def _compare(args, tournament) -> int:
+def _compare(args, tournament, fmt: str) -> int:
     from .audit_text import render_compare_json, render_compare_text
     from .compare import compare
     result = compare(tournament, args.rules, args.tiebreaks, args.after_round, args.settings)
-    if _is_report(args):
+    if fmt in ("pdf", "html"):
         render_compare_pdf = _room("report", "render_compare_pdf")
         render_compare_pdf(result, args.output, lang=args.lang, paper=args.paper, input_path=args.input,
                            changed_only=args.changed_only)
         return 0
-    if args.format == "json":
+    if fmt == "json":
         _emit(args, render_compare_json(result))
     else:
         _emit(args, render_compare_text(result, args.changed_only))
@@ -402,7 +452,11 @@ def render_explain(st, player: int, codes) -> str:
 def entry() -> None:
     """The console script: run, flush, and leave without tearing down every object one by one
     (freeing the ~10^5 round entries of a large event took a fifth of compute's wall time)."""
-    code = main()
+    try:
+        code = main()
+    except KeyboardInterrupt:   # between main's own handler and here (e.g. while importing)
+        print("tbxl: interrupted", file=sys.stderr)
+        code = 130
     try:
         sys.stdout.flush()
         sys.stderr.flush()

@@ -58,6 +58,11 @@ class InputWarning(UserWarning):
     """A recoverable problem in the input (e.g. a points column that disagrees with the results)."""
 
 
+class UsageError(TbxlError):
+    """A command line that cannot mean anything (an option against the output's extension, a
+    language or round that does not exist): the CLI exits 2 with one line."""
+
+
 class MissingDependency(TbxlError):
     """An optional room's packages are not installed; the message names the extra to install."""
 

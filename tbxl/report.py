@@ -30,7 +30,7 @@ from urllib.request import url2pathname, urlopen
 
 from . import __version__
 from .errors import InputError, MissingDependency
-from .files import check_not_input, write_atomic
+from .files import check_output, output_format, write_atomic
 from .formatting import decimal_text
 from .standings import standings_by_round
 from .tiebreaks.codes import CATALOGUE, parse
@@ -468,7 +468,7 @@ def _to_pdf(html: str, progress: bool) -> bytes:
 
 
 def _is_html(output) -> bool:
-    return os.fspath(output).lower().endswith((".html", ".htm"))
+    return output_format(output, ("pdf", "html")) == "html"
 
 
 def _write_report(view: dict, template: str, output, inputs: list, *, html: bool = False,
@@ -480,11 +480,14 @@ def _write_report(view: dict, template: str, output, inputs: list, *, html: bool
 
 
 def render_pdf(standings, output, *, lang: str = "en", derivations: str = "tied", players=None,
-               paper: str = "a4", input_path=None, html: bool = False, progress: bool = False,
+               paper: str = "a4", input_path=None, html: Optional[bool] = None, progress: bool = False,
                by_round: bool = False) -> None:
-    """Write the final standings report (PDF, or its HTML with ``html=True``) to ``output``;
-    ``by_round`` adds the round-by-round tables (see :func:`build_view`)."""
-    check_not_input(output, [input_path])
+    """Write the final standings report (PDF, or its HTML with ``html=True``; by default as
+    ``output``'s extension says) to ``output``; ``by_round`` adds the round-by-round tables (see
+    :func:`build_view`)."""
+    if html is None:
+        html = _is_html(output)
+    check_output(output, [input_path])
     view = build_view(standings, lang=lang, derivations=derivations, players=players, paper=paper,
                       input_path=input_path, progress=progress, by_round=by_round)
     _write_report(view, "report.html.j2", output, [input_path], html=html, progress=progress)
@@ -493,11 +496,12 @@ def render_pdf(standings, output, *, lang: str = "en", derivations: str = "tied"
 def render_appeal_pdf(standings, start_number: int, output, *, lang: str = "en", paper: str = "a4",
                       input_path=None, codes=None) -> None:
     """Write one player's appeal report: standings line, tied group and how it was broken, and the
-    derivation of every tie-break in ``codes`` (default PTS + the standings' tie-breaks)."""
-    check_not_input(output, [input_path])
+    derivation of every tie-break in ``codes`` (default PTS + the standings' tie-breaks); PDF, or
+    HTML when ``output`` ends in .html."""
+    check_output(output, [input_path])
     view = build_view(standings, lang=lang, paper=paper, input_path=input_path,
                       appeal=start_number, codes=codes)
-    _write_report(view, "appeal.html.j2", output, [input_path])
+    _write_report(view, "appeal.html.j2", output, [input_path], html=_is_html(output))
 
 
 # -- audit and compare reports ------------------------------------------------------------------
@@ -621,7 +625,7 @@ def _rank_groups(result, fmt: _Fmt, L: dict) -> list[dict]:
 
 def render_audit_pdf(result, output, *, lang: str = "en", paper: str = "a4", inputs=()) -> None:
     """Write the audit report (PDF; HTML when ``output`` ends in .html)."""
-    check_not_input(output, list(inputs))
+    check_output(output, list(inputs))
     view = build_audit_view(result, lang=lang, paper=paper, inputs=inputs)
     _write_report(view, "audit.html.j2", output, list(inputs), html=_is_html(output))
 
@@ -665,6 +669,6 @@ def build_compare_view(result, *, lang: str = "en", paper: str = "a4", input_pat
 def render_compare_pdf(result, output, *, lang: str = "en", paper: str = "a4", input_path=None,
                        changed_only: bool = False) -> None:
     """Write the comparison report (PDF; HTML when ``output`` ends in .html)."""
-    check_not_input(output, [input_path])
+    check_output(output, [input_path])
     view = build_compare_view(result, lang=lang, paper=paper, input_path=input_path, changed_only=changed_only)
     _write_report(view, "compare.html.j2", output, [input_path], html=_is_html(output))
