@@ -233,10 +233,10 @@ def _run(args, parser) -> int:
         for c in PRESETS.values():
             print(f"{c.name:22} {c.title}\n{'':22} {c.source}\n")
         return 0
-    fmt = _output_format(args)
     if getattr(args, "output", None):
         from .files import check_output
-        check_output(args.output, [args.input])   # before the work: a missing folder, the input itself
+        check_output(args.output, [args.input, getattr(args, "published", None)])   # before the work: the input itself, a missing folder
+    fmt = _output_format(args)
     if args.command == "workbook" and args.settings:
         raise UsageError("--set cannot be kept in a workbook: its functions take a rule set's name "
                          "(--rules) only; compute with --set from the command line instead")

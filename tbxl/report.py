@@ -485,9 +485,9 @@ def render_pdf(standings, output, *, lang: str = "en", derivations: str = "tied"
     """Write the final standings report (PDF, or its HTML with ``html=True``; by default as
     ``output``'s extension says) to ``output``; ``by_round`` adds the round-by-round tables (see
     :func:`build_view`)."""
+    check_output(output, [input_path])
     if html is None:
         html = _is_html(output)
-    check_output(output, [input_path])
     view = build_view(standings, lang=lang, derivations=derivations, players=players, paper=paper,
                       input_path=input_path, progress=progress, by_round=by_round)
     _write_report(view, "report.html.j2", output, [input_path], html=html, progress=progress)
