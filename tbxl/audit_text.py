@@ -10,7 +10,7 @@ from typing import Optional
 from .audit import AGREE, EXPLAINED, RANK, SKIPPED, UNEXPLAINED, Audit, Finding
 from .compare import Comparison
 from .conventions import describe
-from .formatting import decimal_text, json_number
+from .formatting import decimal_text, json_number, visible
 
 SHOWN_MATCHES = 4  # rule sets named per difference in text; JSON has them all
 
@@ -123,7 +123,7 @@ def render_compare_text(c: Comparison, changed_only: bool = False) -> str:
     body = []
     rows = c.changed_rows if changed_only else c.rows
     for r in rows:
-        cells = [str(r.start_number), r.player.name, _joined(r.ranks, r.rank_changed)]
+        cells = [str(r.start_number), visible(r.player.name), _joined(r.ranks, r.rank_changed)]
         cells += [_joined([_num(v) for v in r.values[code]], code in r.changed) for code in c.codes]
         body.append(cells)
     widths = [max(len(row[k]) for row in [head] + body) for k in range(len(head))]

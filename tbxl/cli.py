@@ -20,7 +20,7 @@ from typing import Optional, Sequence
 from . import __version__
 from .errors import InputError, InputWarning, MissingDependency, TbxlError, UsageError
 from .files import output_format
-from .formatting import decimal_text, json_number_raw
+from .formatting import decimal_text, json_number_raw, visible, visible_json
 
 LAYOUTS = ("compact", "sm3", "matrix")
 
@@ -131,26 +131,31 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             code = _run(args, parser)
         for w in caught:
             if issubclass(w.category, InputWarning):
-                print(f"tbxl: warning: {w.message}", file=sys.stderr)
+                _say(f"warning: {w.message}")
         return code
     except KeyboardInterrupt:
-        print("tbxl: interrupted", file=sys.stderr)
+        _say("interrupted")
         return 130
     except InputError as err:
-        print(f"tbxl: error: {err}", file=sys.stderr)
+        _say(f"error: {err}")
         return 1
     except MissingDependency as err:
-        print(f"tbxl: error: {err}", file=sys.stderr)
+        _say(f"error: {err}")
         return 1
     except TbxlError as err:  # unknown rules / tie-break, UsageError: a usage error
-        print(f"tbxl: error: {err}", file=sys.stderr)
+        _say(f"error: {err}")
         return 2
     except OSError as err:
-        print(f"tbxl: error: {err.filename or ''}: {err.strerror or err}", file=sys.stderr)
+        _say(f"error: {err.filename or ''}: {err.strerror or err}")
         return 1
     finally:
         if gc_was_enabled:
             gc.enable()
+
+
+def _say(message: str) -> None:
+    """One line on standard error; names quoted in it are shown inert (:func:`visible`)."""
+    print(f"tbxl: {visible(message)}", file=sys.stderr)
 
 
 EXTRAS = {"report": "report", "workbook": "xlsx", "excel": "excel"}
@@ -173,7 +178,7 @@ def _load(args):
                       layout=args.layout, notes=notes)
     if args.verbose:
         for note in notes:
-            print(f"tbxl: note: {args.input}: {note}", file=sys.stderr)
+            _say(f"note: {args.input}: {note}")
     return tournament
 
 
@@ -184,10 +189,13 @@ def _standings(args, tournament):
     return compute_standings(tournament, getattr(args, "tiebreaks", None), rules, args.after_round)
 
 
-def _emit(args, text: str) -> None:
+def _emit(args, text: str, fmt: str = "text") -> None:
+    """Write ``text`` to ``-o FILE`` or standard output, control and bidi characters made inert
+    (line breaks kept; in JSON as ``\\u`` escapes, which read back to the same names)."""
+    text = visible_json(text) if fmt == "json" else visible(text, keep="\n")
     if getattr(args, "output", None):
         from .files import write_atomic
-        write_atomic(args.output, text, inputs=[args.input])  # always UTF-8
+        write_atomic(args.output, text, inputs=[args.input, getattr(args, "published", None)])  # UTF-8
     else:
         try:
             sys.stdout.write(text)
@@ -248,7 +256,7 @@ def _run(args, parser) -> int:
             _room("report", "render_pdf")(st, args.output, input_path=args.input, html=fmt == "html",
                                           progress=sys.stderr.isatty())
             return 0
-        _emit(args, {"text": render_table, "csv": render_csv, "json": render_json}[fmt](st))
+        _emit(args, {"text": render_table, "csv": render_csv, "json": render_json}[fmt](st), fmt)
         return 0
     if args.command == "explain":
         st = _standings(args, tournament)
@@ -317,7 +325,7 @@ def _audit(args, tournament, fmt: str) -> int:
                                    sheet=args.published_sheet)
         if args.verbose:
             for note in published.notes:
-                print(f"tbxl: note: {args.published}: {note}", file=sys.stderr)
+                _say(f"note: {args.published}: {note}")
     else:
         published = published_ranks(tournament)
         if not published.values:
@@ -329,12 +337,7 @@ def _audit(args, tournament, fmt: str) -> int:
         render_audit_pdf = _room("report", "render_audit_pdf")
         render_audit_pdf(result, args.output, lang=args.lang, paper=args.paper, inputs=inputs)
     else:
-        text = (render_audit_json if fmt == "json" else render_audit_text)(result)
-        if args.output:
-            from .files import write_atomic
-            write_atomic(args.output, text, inputs=inputs)
-        else:
-            _emit(args, text)
+        _emit(args, (render_audit_json if fmt == "json" else render_audit_text)(result), fmt)
     if args.fail_on == "difference":
         return 1 if result.differences else 0
     return 0 if result.ok else 1
@@ -350,7 +353,7 @@ def _compare(args, tournament, fmt: str) -> int:
                            changed_only=args.changed_only)
         return 0
     if fmt == "json":
-        _emit(args, render_compare_json(result))
+        _emit(args, render_compare_json(result), fmt)
     else:
         _emit(args, render_compare_text(result, args.changed_only))
     return 0
@@ -366,11 +369,11 @@ def render_table(st) -> str:
     """A readable aligned table for a terminal."""
     t = st.tournament
     head = ["Rank", "SNo", "Name", "Pts"] + st.codes
-    body = [[r.rank_label, str(r.player.start_number), r.player.name, _cell(r.points)]
+    body = [[r.rank_label, str(r.player.start_number), visible(r.player.name), _cell(r.points)]
             + [_cell(r.values[c]) for c in st.codes] for r in st.rows]
     widths = [max(len(row[k]) for row in [head] + body) for k in range(len(head))]
     left = {2}
-    lines = [f"{t.name or t.source} - {t.rounds} rounds - rules {st.convention.name}"]
+    lines = [visible(f"{t.name or t.source} - {t.rounds} rounds - rules {st.convention.name}")]
     for row in [head] + body:
         lines.append("  ".join(c.ljust(widths[k]) if k in left else c.rjust(widths[k])
                                for k, c in enumerate(row)).rstrip())
@@ -388,7 +391,7 @@ def render_csv(st) -> str:
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(["rank", "start_number", "name", "points"] + st.codes)
     for r in st.rows:
-        w.writerow([r.rank_label, r.player.start_number, _csv_text(r.player.name), decimal_text(r.points)]
+        w.writerow([r.rank_label, r.player.start_number, _csv_text(visible(r.player.name)), decimal_text(r.points)]
                    + [decimal_text(r.values[c]) for c in st.codes])
     return buf.getvalue()
 

@@ -31,7 +31,7 @@ from urllib.request import url2pathname, urlopen
 from . import __version__
 from .errors import InputError, MissingDependency
 from .files import check_output, output_format, write_atomic
-from .formatting import decimal_text
+from .formatting import decimal_text, visible
 from .standings import standings_by_round
 from .tiebreaks.codes import CATALOGUE, parse
 
@@ -70,9 +70,16 @@ def labels(lang: str) -> dict:
 @functools.lru_cache(maxsize=1)
 def _environment():
     import jinja2
+    from markupsafe import Markup
+
+    def finalize(value):
+        # Every {{ value }} of a page: control and bidi characters of names made inert (a U+202E
+        # in a name must not reverse the digits after it), our own Markup (the stylesheet) as is.
+        return visible(value) if isinstance(value, str) and not isinstance(value, Markup) else value
+
     return jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir())),
                               autoescape=True, trim_blocks=True, lstrip_blocks=True,
-                              undefined=jinja2.StrictUndefined)
+                              undefined=jinja2.StrictUndefined, finalize=finalize)
 
 
 def url_fetcher(url: str) -> dict:
