@@ -74,8 +74,9 @@ def _environment():
 
     def finalize(value):
         # Every {{ value }} of a page: control and bidi characters of names made inert (a U+202E
-        # in a name must not reverse the digits after it), our own Markup (the stylesheet) as is.
-        return visible(value) if isinstance(value, str) and not isinstance(value, Markup) else value
+        # in a name must not reverse the digits after it); tabs and line breaks are HTML's white
+        # space (and the line breaks of the term blocks); our own Markup (the stylesheet) as is.
+        return visible(value, keep="\t\n") if isinstance(value, str) and not isinstance(value, Markup) else value
 
     return jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir())),
                               autoescape=True, trim_blocks=True, lstrip_blocks=True,
