@@ -583,7 +583,7 @@ def test_module_source_imports_only_stdlib_xlwings_and_core():
             names |= {a.name.split(".")[0] for a in node.names}
         elif isinstance(node, ast.ImportFrom) and node.level == 0:
             names.add(node.module.split(".")[0])
-    assert names <= {"__future__", "os", "threading", "warnings", "collections", "fractions", "typing",
+    assert names <= {"__future__", "os", "threading", "warnings", "collections", "decimal", "fractions", "typing",
                      "xlwings"}, names
 
 
