@@ -298,8 +298,7 @@ def _run(args, parser) -> int:
         write_workbook = _room("workbook", "write_workbook")
         if args.after_round is not None:
             tournament = tournament.after_round(args.after_round)
-        layout = args.layout or ("matrix" if tournament.is_round_robin else "compact")
-        write_workbook(tournament, args.output, layout=layout,
+        write_workbook(tournament, args.output, layout=args.layout,
                        tiebreaks=args.tiebreaks, rules=args.rules, inputs=[args.input])
         return 0
     parser.error(f"unknown command {args.command}")

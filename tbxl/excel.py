@@ -107,7 +107,8 @@ DOC_PLAYER = ("The player's start number (the No column of the crosstable), or a
               "numbers: the values then spill in the range's shape.")
 DOC_RULES = ("Rules for unplayed rounds, e.g. fide-2026, fide-2024, fide-2017, sm-real-points; "
              "empty = the FIDE rules in force (fide-2026).")
-DOC_LAYOUT = "Optional: compact, sm3 or matrix to force the layout; empty = detected."
+DOC_LAYOUT = ("Optional: compact, sm3 or matrix to force the layout, and/or round-robin or swiss to force "
+              "the pairing system (e.g. \"compact round-robin\"); empty = detected.")
 DOC_CUT = ("Cut: n drops the n lowest values (BH/Cn); a negative n or M1, M2 is the Median "
            "(drops the n highest too); 0 = none. Default 1.")
 DOC_PS_CUT = "Cut: n drops the running scores of the first n rounds (PS/Cn). Default 0."
@@ -203,7 +204,7 @@ def _key(rows: list, layout: Optional[str]):
     return layout, content
 
 
-def _book(crosstable: Any, layout: Optional[str]) -> _Book:
+def _book(crosstable: Any, layout: Optional[tuple]) -> _Book:
     """The cached book of this crosstable content, built on first use."""
     with _lock:
         # Fast path: the same content as a recent call. List equality is cheaper than hashing
@@ -233,13 +234,14 @@ def _book(crosstable: Any, layout: Optional[str]) -> _Book:
         return book
 
 
-def _build(rows: list, layout: Optional[str]) -> _Book:
+def _build(rows: list, layout: Optional[tuple]) -> _Book:
     _stats["builds"] += 1
     book = _Book()
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", InputWarning)   # a points column that disagrees
-            book.tournament = read_grid(rows, layout=layout)
+            lay, pairing = layout or (None, None)
+            book.tournament = read_grid(rows, layout=lay, pairing=pairing)
     except InputError as err:
         if _no_results(rows):
             book.empty = True
@@ -296,13 +298,29 @@ def _text(v: Any, what: str) -> str:
     return str(v).strip()
 
 
-def _layout(layout: Any) -> Optional[str]:
+#: The pairing words of the ``layout`` argument.
+_PAIRINGS = {"round-robin": "round-robin", "roundrobin": "round-robin", "rr": "round-robin",
+             "swiss": "swiss"}
+
+
+def _layout(layout: Any) -> Optional[tuple[Optional[str], Optional[str]]]:
+    """(layout, pairing system) of the ``layout`` argument, each None when not given: a compact
+    or sm3 crosstable is read as a Swiss unless it says "round-robin" (C.07 15.2: its unplayed
+    rounds count otherwise); ``tbxl workbook`` writes a round robin whose pairings are not the
+    Berger tables' that way.
+
+    >>> _layout(""), _layout("SM3"), _layout("compact, round-robin")
+    (None, ('sm3', None), ('compact', 'round-robin'))
+    """
     if not _given(_scalar(layout, "layout")):
         return None
-    name = _text(layout, "layout").lower()
-    if name not in LAYOUTS:
-        raise ValueError(f"unknown layout {name!r}: expected one of {', '.join(LAYOUTS)} or empty")
-    return name
+    words = _text(layout, "layout").lower().replace(",", " ").split()
+    lay = [w for w in words if w in LAYOUTS]
+    pairing = [_PAIRINGS[w] for w in words if w in _PAIRINGS]
+    if len(lay) + len(pairing) != len(words) or len(lay) > 1 or len(pairing) > 1:
+        raise ValueError(f"unknown layout {_text(layout, 'layout')!r}: expected one of {', '.join(LAYOUTS)}, "
+                         "round-robin or swiss, or empty")
+    return (lay[0] if lay else None, pairing[0] if pairing else None)
 
 
 #: Whole-number arguments at least this large (10^18) stand for "beyond any event" (a start
