@@ -675,3 +675,80 @@ def test_trf_to_workbook_to_standings_is_the_trf(tmp_path, capsys, trf, pairing)
                         + extra) == 0
         from_trf = json.loads(capsys.readouterr().out)
         assert from_book["standings"] == from_trf["standings"]
+
+
+# -- generated events: TRF -> workbook -> read back gives the TRF's standings, or a clear refusal ----
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+from strategies import swiss_tournaments  # noqa: E402
+
+TRICKY_NAMES = ["X", "½", "3b1", "Name", "Pts", "R2", "bye", "1", "", "Nguyễn Văn An", "Иванов", "=1+2", "\u202e12"]
+ALL_CODES = "BH/C1,BH,SB,PS,WIN,BPG,KS,ARO,AOB,DE"
+
+
+@st.composite
+def named(draw, tournaments):
+    from dataclasses import replace
+    t = draw(tournaments)
+    names = draw(st.lists(st.sampled_from(TRICKY_NAMES + [f"Player {k}" for k in range(20)]),
+                          min_size=len(t.players), max_size=len(t.players)))
+    return replace(t, players=tuple(replace(p, name=n) for p, n in zip(t.players, names)))
+
+
+@st.composite
+def round_robins(draw):
+    """A round robin with its rounds in any order and any colours (mostly not the Berger tables')."""
+    n = draw(st.integers(3, 8))
+    schedule = berger_schedule(n)
+    order = draw(st.permutations(range(len(schedule))))
+    perm = draw(st.permutations(range(1, n + 1)))          # draw numbers are not start numbers
+    b = Builder(len(schedule), pairing=Pairing.ROUND_ROBIN)
+    for sn in range(1, n + 1):
+        b.player(sn, f"P{sn}")
+    for r, k in enumerate(order, 1):
+        paired = set()
+        for w, bl in schedule[k]:
+            w, bl = perm[w - 1], perm[bl - 1]
+            if draw(st.booleans()):
+                w, bl = bl, w
+            res = draw(st.sampled_from(["1-0", "0-1", "1/2", "1-0", "+-"]))
+            if res == "+-":
+                b.forfeit(r, w, bl)
+            else:
+                b.game(r, w, bl, res)
+            paired |= {w, bl}
+        for sn in set(range(1, n + 1)) - paired:
+            b.bye(r, sn, "Z")
+    return b.build()
+
+
+def _standings_match(t, path):
+    back = read_workbook(path)
+    for rules in ("fide-2024", "fide-2026"):
+        a, b = compute_standings(t, ALL_CODES, rules), compute_standings(back, ALL_CODES, rules)
+        assert [(r.rank_label, r.player.start_number, r.player.name, r.points, r.values) for r in a.rows] == \
+               [(r.rank_label, r.player.start_number, r.player.name, r.points, r.values) for r in b.rows]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(t=named(swiss_tournaments(max_players=9, max_rounds=5)), layout=st.sampled_from(["compact", "sm3"]))
+def test_generated_swiss_workbooks_keep_the_standings(tmp_path, t, layout):
+    path = tmp_path / "g.xlsx"
+    path.unlink(missing_ok=True)   # tmp_path is shared by the examples
+    try:
+        write_workbook(t, path, layout=layout)
+    except InputError as err:   # refused: one clear reason, nothing written
+        assert "not written" in str(err) and "\n" not in str(err)
+        assert not path.exists()
+        return
+    _standings_match(t, path)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(t=round_robins())
+def test_generated_round_robins_keep_pairings_and_standings(tmp_path, t):
+    path = tmp_path / "rr.xlsx"
+    write_workbook(t, path)
+    same_results(t, read_workbook(path))
+    _standings_match(t, path)
