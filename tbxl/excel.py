@@ -364,7 +364,7 @@ def _shown_arg(v: Any) -> str:
 def _player(player: Any) -> Optional[int]:
     """The start number, or None for an empty cell."""
     v = _scalar(player, "player")
-    if not _given(v):
+    if not _given(v) and not isinstance(v, bool):   # FALSE is no empty cell (though FALSE == 0)
         return None
     return _whole(v, "player")
 

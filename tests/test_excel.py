@@ -770,3 +770,88 @@ def test_decorators_are_transparent_here():
     assert excel.BUCHHOLZ.__name__ == "BUCHHOLZ" and callable(excel.SB)
     for f in excel.FUNCTIONS:
         assert f.__doc__ and len(f.__doc__) <= 255 and "\n" not in f.__doc__
+
+
+# -- issue 10: hostile arguments give a clean #VALUE! or #N/A; cut as text follows numbers --------
+
+@pytest.mark.parametrize("player", ["inf", "-inf", float("inf"), float("nan"), "nan", "Infinity", "TRUE", True, False,
+                                    "1e-999999999", "1.5", 2.5])
+def test_non_finite_or_not_whole_players_are_value_errors(swiss, player):
+    with pytest.raises(ValueError, match=r"^player must be a whole number, not "):
+        excel.BUCHHOLZ(to_grid(swiss, "compact"), player)
+
+
+@pytest.mark.parametrize("player", [10 ** 400, -10 ** 400, 1e300, "1e400", "1e999999999", "9" * 5000, 2 ** 70, 17, -1])
+def test_huge_start_numbers_are_no_player(swiss, player):
+    grid = to_grid(swiss, "compact")
+    assert excel.BUCHHOLZ(grid, player) == "#N/A"
+    assert excel.TIEBREAK(grid, player, "DE") == "#N/A"
+    assert excel.BUCHHOLZ(grid, [[player], [5]], "fide-2024") == [["#N/A"], [8.5]]
+
+
+@pytest.mark.parametrize("text,number", [("-1", -1), (" -2 ", -2), ("1", 1), ("2.0", 2), ("0", 0), ("1e0", 1),
+                                         ("C2", 2), ("M1", -1), ("m2", -2)])
+def test_cut_given_as_text_follows_the_rule_of_numbers(swiss, text, number):
+    grid = to_grid(swiss, "compact")
+    # BH/M1 of Alyx (fide-2024): 13 minus the highest and the lowest opponent score
+    assert excel.BUCHHOLZ_CUT(grid, 1, text, "fide-2024") == excel.BUCHHOLZ_CUT(grid, 1, number, "fide-2024")
+    assert excel.BUCHHOLZ_CUT(grid, 1, text, "fide-2024") == excel.BUCHHOLZ_CUT(grid, 1, float(number), "fide-2024")
+    assert excel.BUCHHOLZ_CUT(grid, 1, "-1", "fide-2024") == core_value(swiss, "BH/M1", 1, "fide-2024")
+
+
+@pytest.mark.parametrize("cut", ["1.5", 1.5, "inf", float("inf"), "nan", float("nan"), True, False, "TRUE", "M-1",
+                                 "C-1", "1/2", "one"])
+def test_cut_that_is_no_whole_number_is_a_value_error(swiss, cut):
+    with pytest.raises(ValueError, match="cut must be"):
+        excel.BUCHHOLZ_CUT(to_grid(swiss, "compact"), 1, cut)
+
+
+@pytest.mark.parametrize("cut", ["inf", float("inf"), True, "1.5", "-1", -1, "nan"])
+def test_progressive_cut_that_is_no_whole_number_of_rounds_is_a_value_error(swiss, cut):
+    with pytest.raises(ValueError, match="cut must be a whole number"):
+        excel.PROGRESSIVE(to_grid(swiss, "compact"), 1, cut)
+
+
+def test_huge_cuts_cut_everything(swiss):
+    grid = to_grid(swiss, "compact")
+    assert excel.BUCHHOLZ_CUT(grid, 1, 10 ** 400) == excel.BUCHHOLZ_CUT(grid, 1, "1e999999999") == 0
+    assert excel.PROGRESSIVE(grid, 1, 10 ** 400) == excel.PROGRESSIVE(grid, 1, "1e400") == 0
+
+
+def test_true_is_never_a_start_number_cached_or_not(swiss):
+    grid = to_grid(swiss, "compact")
+    as_true = [list(row) for row in grid]
+    assert as_true[1][0] == 1
+    as_true[1][0] = True      # Excel's TRUE where start number 1 stood: True == 1 in Python
+    for first, second in ((grid, as_true), (as_true, grid)):
+        excel.cache_clear()
+        for g in (first, second, first, second):
+            if g is as_true:
+                with pytest.raises(ValueError, match=r"A2: row 2: 'TRUE' is not a start number"):
+                    excel.BUCHHOLZ(g, 2)
+                with pytest.raises(ValueError, match="'TRUE' is not a start number"):
+                    excel.STANDINGS(g)
+            else:
+                assert excel.BUCHHOLZ(g, 5, "fide-2024") == 8.5
+    with pytest.raises(ValueError, match="player must be a whole number, not TRUE"):
+        excel.BUCHHOLZ(grid, True)
+    # FALSE where an Office.js empty cell (0) stood is no empty cell either
+    zero = office_js(grid)
+    as_false = [list(row) for row in zero]
+    k = as_false[1].index(0) if 0 in as_false[1] else None
+    if k is not None:
+        as_false[1][k] = False
+        excel.BUCHHOLZ(zero, 5)
+        assert excel._book(as_false, None) is not excel._book(zero, None)
+
+
+def test_layout_argument_can_say_round_robin(rr):
+    grid = to_grid(rr, "compact")          # a round robin in a Swiss layout
+    swiss_sb = excel.SONNEBORN_BERGER(grid, 6, "fide-2017")
+    rr_sb = excel.SONNEBORN_BERGER(grid, 6, "fide-2017", "round-robin")
+    assert (swiss_sb, rr_sb) == (1.75, 2.25)       # Helene's forfeit win: C.07 15.2 vs 16
+    assert rr_sb == core_value(rr, "SB", 6, "fide-2017")
+    assert excel.SONNEBORN_BERGER(grid, 6, "fide-2017", "compact, round-robin") == rr_sb
+    assert excel.STANDINGS(grid, "SB", "fide-2017", "RR") == excel.STANDINGS(to_grid(rr, "matrix"), "SB", "fide-2017")
+    with pytest.raises(ValueError, match="unknown layout 'compact matrix'"):
+        excel.BUCHHOLZ(grid, 1, "", "compact matrix")
