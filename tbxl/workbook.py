@@ -6,7 +6,7 @@ A workbook written by :func:`write_workbook` has
 * ``Crosstable``: the grid of :func:`tbxl.crosstable.to_grid` at A1 (start numbers, names, ratings,
   rounds, points), an empty column, then one formula column per tie-break, e.g.
   ``=BUCHHOLZ_CUT($A$1:$I$17,$A2,1,Standings!$B$3)``;
-* ``Standings``: the settings (tournament, start date, rules, tie-breaks in B1:B4) and a
+* ``Standings``: the settings (tournament, start date, rules, tie-breaks, pairing system in B1:B5) and a
   ``STANDINGS`` array formula at A6, stored as a dynamic array (it spills in Excel 365 and is a
   classic array formula in older Excel);
 * ``Help``: the functions, the three layouts and their grammar, the errors and the rule sets;
@@ -22,8 +22,15 @@ of its inputs changes (Ctrl+Alt+F9 recomputes all).
 :func:`read_workbook` reads the crosstable sheet (``Crosstable``, else the first sheet whose
 content reads): the longest run of non-empty rows, from its first used column to the first empty
 column, so the formula columns after the gap are left out. Errors name the file and
-``sheet!cell``. The settings of a ``Standings`` sheet (tournament name, start date, tie-breaks)
-are restored, so ``tbxl compute book.xlsx`` gives what the TRF it was made from gives.
+``sheet!cell``. The settings of a ``Standings`` sheet (tournament name, start date, tie-breaks,
+pairing system) are restored, so ``tbxl compute book.xlsx`` gives what the TRF it was made from
+gives.
+
+:func:`write_workbook` never changes results: it reads its own crosstable back first, as the
+functions and :func:`read_workbook` will, and refuses (:class:`InputError` naming the player and
+round) what would not come back the same. A round robin whose pairings are not the Berger tables'
+is written in the compact layout with ``round-robin`` in Standings!B5, passed by every formula as
+its ``layout`` argument.
 """
 
 from __future__ import annotations
@@ -468,7 +475,7 @@ def _help_lines(rng: str, layout: str, codes: list[str], rules: str, filename: s
     add("How this workbook works", "head")
     add(f"Crosstable: the results in {rng.replace('$', '')} (one row per player; the first column is the "
         "start number). The shaded columns right of it compute the tie-breaks with the functions below;")
-    add("their header is the tie-break code. Standings: the settings in B1:B4 and the STANDINGS formula "
+    add("their header is the tie-break code. Standings: the settings in B1:B5 and the STANDINGS formula "
         "at A6, which spills the ranking (Rank, SNo, Name, Pts, one column per tie-break).")
     add("The numbers stored in this file were computed by tbxl when it was written, so they show before "
         "the functions are available. Once they are (see 'Getting the functions'), Excel recomputes a")
@@ -478,6 +485,10 @@ def _help_lines(rng: str, layout: str, codes: list[str], rules: str, filename: s
         "=BUCHHOLZ_CUT($A$1:$O$1001,$A$2:$A$1001,1) spills the values of all players at once.")
     add("Rules (Standings!B3) decide how unplayed rounds count; Tie-breaks (Standings!B4) are the "
         "STANDINGS order. An empty Rules cell means the FIDE rules in force: fide-2026.")
+    if t.is_round_robin and layout != "matrix":
+        add("Pairing (Standings!B5): round-robin. This round robin was not paired by the Berger tables, so "
+            "its rounds and colours are kept in a compact crosstable, and every formula passes B5 as its "
+            "'layout' argument: unplayed rounds then count as in a round robin (C.07 15.2).")
     add()
     add("Functions (category 'Chess tie-breaks')", "head")
     for f in excel.FUNCTIONS:
