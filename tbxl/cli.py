@@ -222,7 +222,7 @@ def _output_format(args) -> str:
     return ext or given or allowed[0]
 
 
-def _check_usage(args, tournament) -> None:
+def _check_usage(args, tournament, fmt: str) -> None:
     """Usage errors that need the tournament or the report's languages (exit 2)."""
     k = args.after_round
     if k is not None and not 0 <= k <= tournament.rounds:
@@ -230,7 +230,12 @@ def _check_usage(args, tournament) -> None:
                          "(0 = before the first)")
     lang = getattr(args, "lang", None)
     if lang is not None:
-        available = _room("report", "languages")()
+        try:
+            available = _room("report", "languages")()
+        except MissingDependency:
+            if fmt in ("pdf", "html"):
+                raise
+            return   # a text output without the report room: the language is not used
         if lang not in available:
             raise UsageError(f"--lang {lang}: no such report language (available: {', '.join(available)})")
 
@@ -249,7 +254,7 @@ def _run(args, parser) -> int:
         raise UsageError("--set cannot be kept in a workbook: its functions take a rule set's name "
                          "(--rules) only; compute with --set from the command line instead")
     tournament = _load(args)
-    _check_usage(args, tournament)
+    _check_usage(args, tournament, fmt)
     if args.command == "compute":
         st = _standings(args, tournament)
         if fmt in ("pdf", "html"):
