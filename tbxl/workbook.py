@@ -12,7 +12,7 @@ A workbook written by :func:`write_workbook` has
 * ``Help``: the functions, the three layouts and their grammar, the errors and the rule sets;
 * ``xlwings.conf`` (``.xlsm`` only): ``UDF Modules`` = ``tbxl.excel`` for the classic add-in. The
   ``.xlsm`` is built on xlwings' own quickstart workbook, whose VBA project references the xlwings
-  add-in, so *Import Functions* works in it.
+  add-in, so *Import Functions* works in it; its sample macro is removed (:mod:`tbxl.vbaproject`).
 
 Every formula cell is stored with the value tbxl computed for it (openpyxl writes formulas without
 values, so the sheet XML is patched afterwards), and the workbook does not ask Excel to recompute
@@ -55,6 +55,7 @@ from .formatting import decimal_text
 from .model import Kind, Pairing, Scoring, Tournament
 from .standings import resolve_tiebreaks
 from .tiebreaks.codes import Descriptor
+from .vbaproject import without_sample_macros
 
 __all__ = ["write_workbook", "write_template", "read_workbook", "CROSSTABLE", "STANDINGS", "HELP", "CONF"]
 
@@ -70,7 +71,6 @@ TIEBREAKS_CELL = "$B$4"
 #: The pairing system, passed as the functions' ``layout`` argument by a round robin written in
 #: a Swiss layout (which the functions would otherwise read as a Swiss, C.07 15.2).
 PAIRING_CELL = f"{STANDINGS}!$B$5"
-ROUND_ROBIN = Pairing.ROUND_ROBIN.value
 STANDINGS_ANCHOR = (6, 1)   # row, column of the STANDINGS formula
 
 _SKIP_SHEETS = {CONF.lower(), "_xlwings.conf", HELP.lower(), STANDINGS.lower()}
@@ -130,16 +130,17 @@ def _write(t: Tournament, output: PathLike, *, layout: str, tiebreaks, rules: Op
         layout, grid = "compact", to_grid(t, "compact")   # e.g. a double round robin
     if frame is not None:
         grid = _frame_grid(grid, layout, frame, t.rounds)
-    else:
+    said = False   # the pairing system passed to the functions (Standings!B5)
+    if frame is None:
         try:
-            _check_round_trip(t, grid, layout)
+            said = _check_round_trip(t, grid, layout)
         except InputError:
             if chosen or layout != "matrix":
                 raise
             # A round robin not paired by the Berger tables: the compact layout keeps its rounds
             # and colours, and the formulas say "round-robin" (Standings!B5).
             layout, grid = "compact", to_grid(t, "compact")
-            _check_round_trip(t, grid, layout)
+            said = _check_round_trip(t, grid, layout)
 
     import openpyxl  # the heavy room: only here
 
@@ -151,13 +152,12 @@ def _write(t: Tournament, output: PathLike, *, layout: str, tiebreaks, rules: Op
     dynamic: set[tuple[str, str]] = set()
     ws = wb.worksheets[0]
     ws.title = CROSSTABLE
-    # The pairing system where the layout does not imply it: a round robin in a Swiss layout.
-    pairing = PAIRING_CELL if t.is_round_robin and layout != "matrix" else None
+    pairing = t.pairing.value if said else None
     rng = _fill_crosstable(ws, grid, descs, conv.name, cached, pairing)
     st = wb.create_sheet(STANDINGS)
     _fill_standings(st, t, grid, rng, conv.name, [d.code for d in descs], cached, dynamic, pairing)
     hp = wb.create_sheet(HELP)
-    _fill_help(hp, rng, layout, [d.code for d in descs], conv.name, Path(output).name, t)
+    _fill_help(hp, rng, layout, [d.code for d in descs], conv.name, Path(output).name, t, pairing)
     if conf is not None:
         _fill_conf(conf)
         wb.move_sheet(conf, offset=len(wb.sheetnames) - 1 - wb.sheetnames.index(conf.title))
@@ -204,29 +204,39 @@ def _entry_key(e) -> Optional[tuple]:
     return kind, e.outcome if kind.is_game else None, e.opponent, e.colour
 
 
-def _check_round_trip(t: Tournament, grid: list[list], layout: str) -> None:
+def _check_round_trip(t: Tournament, grid: list[list], layout: str) -> bool:
     """Read ``grid`` back as the workbook's functions and ``tbxl compute book.xlsx`` will, and
     refuse (InputError naming the player and round) unless every player, round and result comes
-    back as in ``t``: the workbook never changes results."""
+    back as in ``t``: the workbook never changes results. True when the functions must be told
+    the pairing system (Standings!B5): a round robin in a Swiss layout, or a Swiss whose grid
+    alone reads as a round robin (everyone met everyone)."""
     why = {"matrix": " (a round-robin matrix takes rounds and colours from the Berger tables, C.05 "
                      "Annex 1: to keep other pairings, write it as --layout compact or sm3, or leave "
                      "--layout out)"}.get(layout, "")
-    pairing = t.pairing if t.is_round_robin and layout != "matrix" else None   # Standings!B5
+    pairing = t.pairing if t.is_round_robin and layout != "matrix" else None
+    back = _read_back(t, grid, layout, pairing)              # as the functions see it
+    if back.pairing is not t.pairing and layout != "matrix":
+        pairing = t.pairing
+        back = _read_back(t, grid, layout, pairing)
+    _compare(t, back, layout, why)
     stored = [[None if v == "" else v for v in row] for row in grid]   # "" is stored as no cell
     block, _ = _block_of(stored)
-    _compare_read(t, grid, layout, pairing, why)            # as the functions see it
     if block != stored:                                       # as `tbxl compute book.xlsx` reads it
-        _compare_read(t, block, layout, pairing, why)
+        _compare(t, _read_back(t, block, layout, pairing), layout, why)
+    return pairing is not None
 
 
-def _compare_read(t: Tournament, grid: list[list], layout: str, pairing, why: str) -> None:
+def _read_back(t: Tournament, grid: list[list], layout: str, pairing) -> Tournament:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", InputWarning)
-            back = read_grid(grid, pairing=pairing)
+            return read_grid(grid, pairing=pairing)
     except InputError as err:
         raise InputError(f"the {layout} crosstable of this tournament would not read back ({err.message}); "
                          "not written", file=t.source or None, player=err.player, round=err.round) from None
+
+
+def _compare(t: Tournament, back: Tournament, layout: str, why: str) -> None:
     if back.pairing is not t.pairing:
         raise InputError(f"the {layout} crosstable would read a {back.pairing.value} tournament, this is a "
                          f"{t.pairing.value}; not written", file=t.source or None)
@@ -344,14 +354,15 @@ def _fill_crosstable(ws, grid: list[list], descs: Sequence[Descriptor], rules_na
         head.alignment = Alignment(horizontal="center")
         ws.column_dimensions[letter].width = max(8, len(d.code) + 2)
         for r in range(2, height + 1):
-            text, (fname, extra) = _formula_for(d, rng, f"$A{r}", f"{letter}$1", rules, pairing)
+            text, (fname, extra) = _formula_for(d, rng, f"$A{r}", f"{letter}$1", rules,
+                                                PAIRING_CELL if pairing else None)
             cell = ws.cell(r, col, "=" + text)
             cell.fill = formula_fill
             args = (grid, grid[r - 1][0]) + extra
             if fname != "PROGRESSIVE":
                 args += (rules_name,)
             if pairing:
-                args += (ROUND_ROBIN,)
+                args += (pairing,)
             cached[(CROSSTABLE, f"{letter}{r}")] = getattr(excel, fname)(*args)
     ws.freeze_panes = "C2"
     return rng
@@ -376,7 +387,7 @@ def _fill_standings(ws, t: Tournament, grid: list[list], rng: str, rules: str, c
     ws.cell(1, 3, "Rules: fide-2026 (current FIDE), fide-2024, fide-2017, sm-* ... (see Help); "
                   "empty = fide-2026. Tie-breaks: codes in order, empty = the defaults. Pairing: "
                   "swiss or round-robin (how unplayed rounds count, C.07 15.2).")
-    table = excel.STANDINGS(grid, ",".join(codes), rules, ROUND_ROBIN if pairing else "")
+    table = excel.STANDINGS(grid, ",".join(codes), rules, pairing or "")
     if not isinstance(table, list):
         table = [[table]]
     r0, c0 = STANDINGS_ANCHOR
@@ -411,13 +422,16 @@ def _fill_conf(ws) -> None:
     ws["B1"] = "tbxl.excel"
     notes = [
         "Settings of the classic xlwings add-in for this workbook (key in column A, value in column B).",
-        "Install once: pip install tbxl[excel], then: xlwings addin install",
+        'Install once: pip install "tbxl[excel]", then: xlwings addin install',
         "Then in Excel: xlwings tab > Import Functions (needs 'Trust access to the VBA project object model').",
         "Add keys such as Interpreter_Win or Conda Env in A2, A3 ... (values in B) if the add-in's own "
         "settings do not find the Python where tbxl is installed; an empty cell in A ends the settings.",
     ]
     for i, text in enumerate(notes, 1):
         ws.cell(i, 4, text)
+
+
+VBA_PART = "xl/vbaProject.bin"
 
 
 def _xlsm_base(openpyxl):
@@ -431,7 +445,7 @@ def _xlsm_base(openpyxl):
                 base = p
                 break
     if base is None:
-        raise InputError("writing an .xlsm needs xlwings (pip install tbxl[excel]) for its VBA project; "
+        raise InputError("writing an .xlsm needs xlwings (pip install \"tbxl[excel]\") for its VBA project; "
                          "write an .xlsx for xlwings Lite or Server")
     wb = openpyxl.load_workbook(base, keep_vba=True)
     conf = None
@@ -465,7 +479,7 @@ def _grammar_lines() -> list[str]:
 
 
 def _help_lines(rng: str, layout: str, codes: list[str], rules: str, filename: str,
-                t: Tournament) -> list[tuple[str, str]]:
+                t: Tournament, pairing: Optional[str] = None) -> list[tuple[str, str]]:
     """(style, text) lines: style is 'title', 'head', 'mono' or ''."""
     from . import excel
     out: list[tuple[str, str]] = []
@@ -487,10 +501,13 @@ def _help_lines(rng: str, layout: str, codes: list[str], rules: str, filename: s
         "=BUCHHOLZ_CUT($A$1:$O$1001,$A$2:$A$1001,1) spills the values of all players at once.")
     add("Rules (Standings!B3) decide how unplayed rounds count; Tie-breaks (Standings!B4) are the "
         "STANDINGS order. An empty Rules cell means the FIDE rules in force: fide-2026.")
-    if t.is_round_robin and layout != "matrix":
-        add("Pairing (Standings!B5): round-robin. This round robin was not paired by the Berger tables, so "
-            "its rounds and colours are kept in a compact crosstable, and every formula passes B5 as its "
+    if pairing == Pairing.ROUND_ROBIN.value:
+        add("Pairing (Standings!B5): round-robin. This round robin is kept in a Swiss layout (its pairings "
+            "are not the Berger tables', which a matrix implies), and every formula passes B5 as its "
             "'layout' argument: unplayed rounds then count as in a round robin (C.07 15.2).")
+    elif pairing:
+        add(f"Pairing (Standings!B5): {pairing}. Every formula passes B5 as its 'layout' argument, so the "
+            "crosstable is read as this pairing system, whatever its pairings look like (C.07 15.2).")
     add()
     add("Functions (category 'Chess tie-breaks')", "head")
     for f in excel.FUNCTIONS:
@@ -545,10 +562,11 @@ def _help_lines(rng: str, layout: str, codes: list[str], rules: str, filename: s
         "as games for DE, /F Fore Buchholz in AOB, /R reverse order, /Unnnn rating of unrated players.")
     add()
     add("Getting the functions", "head")
-    add("Windows, classic xlwings add-in: pip install tbxl[excel]; xlwings addin install; open the .xlsm "
-        "(its xlwings.conf sheet says UDF Modules = tbxl.excel) and click xlwings > Import Functions.")
-    add("xlwings Lite (Windows, Mac, Excel on the web; free): add tbxl to requirements.txt and write "
-        "'from tbxl.excel import *' in main.py.")
+    add('Windows, classic xlwings add-in: pip install "tbxl[excel]"; xlwings addin install; unblock the '
+        "downloaded .xlsm (right-click > Properties > Unblock) and click Enable Content when it opens (its "
+        "xlwings.conf sheet says UDF Modules = tbxl.excel); then click xlwings > Import Functions.")
+    add("xlwings Lite (Mac, Excel on the web, Windows; free from the add-in store): run 'tbxl lite -o lite' "
+        "and paste lite/main.py and lite/requirements.txt into the editor's tabs of the same names.")
     add("xlwings Server: import tbxl.excel in the server's custom-functions module.")
     add("Without any of them the stored values stay as they are; the command line recomputes the file: "
         "tbxl compute this.xlsx")
@@ -556,11 +574,11 @@ def _help_lines(rng: str, layout: str, codes: list[str], rules: str, filename: s
 
 
 def _fill_help(ws, rng: str, layout: str, codes: list[str], rules: str, filename: str,
-               t: Tournament) -> None:
+               t: Tournament, pairing: Optional[str] = None) -> None:
     from openpyxl.styles import Font
     styles = {"title": Font(bold=True, size=14), "head": Font(bold=True, size=12),
               "mono": Font(name="Consolas")}
-    for r, (style, text) in enumerate(_help_lines(rng, layout, codes, rules, filename, t), 1):
+    for r, (style, text) in enumerate(_help_lines(rng, layout, codes, rules, filename, t, pairing), 1):
         if text:
             cell = _put(ws, r, 1, text)
             if style in styles:
@@ -669,6 +687,8 @@ def _patch(data: bytes, cached: dict, dynamic: set) -> bytes:
             rels = rels.replace("</Relationships>", f'<Relationship Id="{rid}" Type="{_METADATA_REL}" '
                                                     'Target="metadata.xml"/></Relationships>')
         files["xl/_rels/workbook.xml.rels"] = rels.encode("utf-8")
+    if VBA_PART in files:   # xlwings' quickstart project: keep its reference to the add-in, not its macro
+        files[VBA_PART] = without_sample_macros(files[VBA_PART])
     # Reproducible output: SOURCE_DATE_EPOCH (if set) for the document dates, fixed zip times.
     stamp = _source_date()
     if stamp is not None and "docProps/core.xml" in files:

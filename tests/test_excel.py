@@ -847,7 +847,7 @@ def test_true_is_never_a_start_number_cached_or_not(swiss):
 
 def test_layout_argument_can_say_round_robin(rr):
     grid = to_grid(rr, "compact")          # a round robin in a Swiss layout
-    swiss_sb = excel.SONNEBORN_BERGER(grid, 6, "fide-2017")
+    swiss_sb = excel.SONNEBORN_BERGER(grid, 6, "fide-2017", "swiss")
     rr_sb = excel.SONNEBORN_BERGER(grid, 6, "fide-2017", "round-robin")
     assert (swiss_sb, rr_sb) == (1.75, 2.25)       # Helene's forfeit win: C.07 15.2 vs 16
     assert rr_sb == core_value(rr, "SB", 6, "fide-2017")

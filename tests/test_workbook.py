@@ -15,7 +15,7 @@ import pytest
 from builders import Builder
 from conftest import DATA
 from tbxl import cli, excel
-from tbxl.crosstable import berger_schedule, to_grid
+from tbxl.crosstable import berger_schedule, read_grid, to_grid
 from tbxl.errors import InputError
 from tbxl.formatting import decimal_text
 from tbxl.model import Pairing
@@ -203,6 +203,11 @@ def test_cli_compute_on_workbook_equals_trf(name, capsys):
     args = ["compute", str(trf), "--format", "json"] + (["--pairing", pairing] if pairing else [])
     assert cli.main(args) == 0
     from_trf = json.loads(capsys.readouterr().out)
+    # The crosstable workbook carries names and ratings, not the TRF's federation, title, FIDE id.
+    for doc in (from_book, from_trf):
+        for row in doc["standings"]:
+            for key in ("title", "federation", "fide_id", "club"):
+                del row[key]
     assert from_book == from_trf
 
 
@@ -589,9 +594,9 @@ def test_a_round_robin_off_the_berger_tables_keeps_its_pairings(tmp_path):
                 assert stored[("CROSSTABLE", f"{letter}{r}")] == float(exact)
     # Read as a Swiss (what the functions would do without B5), Helene's forfeit win would count:
     # BPG 2 instead of 3 (fide-2024), SB 7/4 instead of 9/4 (fide-2017).
-    assert compute_standings(read_trf(RR), "BPG", "fide-2024").row(6).values["BPG"] == 2
+    assert compute_standings(read_trf(RR, pairing=Pairing.SWISS), "BPG", "fide-2024").row(6).values["BPG"] == 2
     assert compute_standings(rr, "BPG", "fide-2024").row(6).values["BPG"] == 3
-    assert compute_standings(read_trf(RR), "SB", "fide-2017").row(6).values["SB"] == Fraction(7, 4)
+    assert compute_standings(read_trf(RR, pairing=Pairing.SWISS), "SB", "fide-2017").row(6).values["SB"] == Fraction(7, 4)
     assert compute_standings(rr, "SB", "fide-2017").row(6).values["SB"] == Fraction(9, 4)
 
 
@@ -647,7 +652,7 @@ def test_cli_workbook_refusals_and_after_round(tmp_path, capsys):
     # --set cannot be stored: a usage error, nothing written
     code = cli.main(["workbook", str(SWISS), "--set", "vur_cut=always", "-o", str(tmp_path / "s.xlsx")])
     err = capsys.readouterr().err
-    assert code == 2 and err.startswith("tbxl: error: --set cannot be kept in a workbook") and err.count("\n") == 1
+    assert code == 2 and err.startswith("tbxl: error: --set: a workbook cannot keep vur_cut=always") and err.count("\n") == 1
     assert not (tmp_path / "s.xlsx").exists()
     # --after-round is honoured: the workbook of the event after round 3
     out = tmp_path / "r3.xlsx"
@@ -674,7 +679,10 @@ def test_trf_to_workbook_to_standings_is_the_trf(tmp_path, capsys, trf, pairing)
         assert cli.main(["compute", str(trf), "--format", "json", "--tiebreaks", codes, "--rules", "fide-2024"]
                         + extra) == 0
         from_trf = json.loads(capsys.readouterr().out)
-        assert from_book["standings"] == from_trf["standings"]
+        kept = ("rank", "rank_label", "start_number", "name", "points", "values", "rating")  # what a workbook carries
+        assert [{k: r[k] for k in kept} for r in from_book["standings"]] == \
+            [{k: r[k] for k in kept} for r in from_trf["standings"]]
+        assert from_book["tournament"]["pairing"] == from_trf["tournament"]["pairing"]
 
 
 # -- generated events: TRF -> workbook -> read back gives the TRF's standings, or a clear refusal ----
@@ -752,3 +760,29 @@ def test_generated_round_robins_keep_pairings_and_standings(tmp_path, t):
     write_workbook(t, path)
     same_results(t, read_workbook(path))
     _standings_match(t, path)
+
+
+def test_a_swiss_in_which_everyone_met_everyone_stays_a_swiss(tmp_path):
+    # 4 players, 3 rounds, every pair met once: the grid alone looks like a round robin, whose
+    # forfeits count otherwise (C.07 15.2); the workbook tells its functions "swiss" (B5).
+    b = Builder(3)
+    for sn in range(1, 5):
+        b.player(sn, f"P{sn}")
+    b.game(1, 1, 2, "1-0").forfeit(1, 3, 4).game(2, 1, 3, "1/2").game(2, 4, 2, "0-1")
+    b.game(3, 4, 1, "1/2").game(3, 2, 3, "1-0")
+    t = b.build()
+    assert t.pairing is Pairing.SWISS
+    path = tmp_path / "sw.xlsx"
+    write_workbook(t, path, tiebreaks="SB,BH")
+    wb = openpyxl.load_workbook(path)
+    assert wb["Standings"]["B5"].value == "swiss"
+    formulas_text = [c.value for c in wb["Crosstable"][2] if isinstance(c.value, str) and c.value.startswith("=")]
+    assert read_grid(to_grid(t, "compact")).pairing is Pairing.ROUND_ROBIN   # the grid alone
+    assert formulas_text and all(f.endswith(",Standings!$B$5)") for f in formulas_text)
+    same_results(t, read_workbook(path))
+    _standings_match(t, path)
+    values = evaluate(path)
+    a = compute_standings(t, "SB,BH")
+    for r in range(2, 6):
+        sn = wb["Crosstable"].cell(r, 1).value
+        assert plain(values[("CROSSTABLE", f"H{r}")]) == float(a.row(sn).values["SB"])
