@@ -248,7 +248,7 @@ def _output_format(args) -> str:
     return ext or given or allowed[0]
 
 
-def _check_usage(args, tournament, fmt: str) -> None:
+def _check_usage(args, tournament) -> None:
     """Usage errors that need the tournament or the report's languages (exit 2)."""
     k = args.after_round
     if k is not None and not 0 <= k <= tournament.rounds:
@@ -256,12 +256,8 @@ def _check_usage(args, tournament, fmt: str) -> None:
                          "(0 = before the first)")
     lang = getattr(args, "lang", None)
     if lang is not None:
-        try:
-            available = _room("report", "languages")()
-        except ImportError as err:
-            if fmt in ("pdf", "html") or MissingDependency.from_import_error(err) is None:
-                raise
-            return   # a text output without the report room: the language is not used
+        from .report import languages  # the labels' folder only: no Jinja2 or WeasyPrint imported
+        available = languages()
         if lang not in available:
             raise UsageError(f"--lang {lang}: no such report language (available: {', '.join(available)})")
 
@@ -290,7 +286,7 @@ def _run(args, parser) -> int:
         raise UsageError(f"{where}: a workbook cannot keep {', '.join(args.settings)}: its functions take "
                          "a rule set's name (--rules) only; compute with the settings from the command line")
     tournament = _load(args)
-    _check_usage(args, tournament, fmt)
+    _check_usage(args, tournament)
     if args.command == "compute":
         st = _standings(args, tournament)
         if fmt in ("pdf", "html"):
