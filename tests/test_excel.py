@@ -855,3 +855,23 @@ def test_layout_argument_can_say_round_robin(rr):
     assert excel.STANDINGS(grid, "SB", "fide-2017", "RR") == excel.STANDINGS(to_grid(rr, "matrix"), "SB", "fide-2017")
     with pytest.raises(ValueError, match="unknown layout 'compact matrix'"):
         excel.BUCHHOLZ(grid, 1, "", "compact matrix")
+
+
+@pytest.mark.parametrize("cell", [1e300, float(10 ** 20), "9" * 400, "9" * 5000])
+def test_huge_numbers_inside_the_crosstable_are_clean_errors(cell):
+    # a start number, opponent, rating or points of hundreds of digits: never an OverflowError or
+    # Python's 4,300-digit limit on int(), but the cell named (#VALUE!) or the value left out
+    base = [["No", "Name", "Rtg", "R1", "R2", "Pts"], [1, "A", 1500, "2w1", "3b½", 2],
+            [2, "B", 1500, "1b0", "bye", 1], [3, "C", 1600, "H", "1w½", 1]]
+    g = [list(r) for r in base]
+    g[3][0] = cell
+    with pytest.raises(ValueError, match=r"^A4: row 4: '\d+' is not a start number$"):
+        excel.BUCHHOLZ(g, 1)
+    g = [list(r) for r in base]
+    g[1][3] = f"{cell:.0f}w1" if isinstance(cell, float) else cell + "w1"
+    with pytest.raises(ValueError, match=r"^D2: row 2, round 1: '\d+w1' is not a result"):
+        excel.BUCHHOLZ(g, 1)
+    g = [list(r) for r in base]
+    g[1][2] = cell                      # a rating that is no rating: left out, as text is
+    assert excel.TIEBREAK(g, 1, "ARO") == excel.TIEBREAK([r[:2] + [""] + r[3:] if i == 1 else r
+                                                          for i, r in enumerate(base)], 1, "ARO")
