@@ -68,8 +68,9 @@ CONF = "xlwings.conf"
 SETTINGS = {"Tournament": 1, "Start date": 2, "Rules": 3, "Tie-breaks": 4, "Pairing": 5}
 RULES_CELL = f"{STANDINGS}!$B$3"
 TIEBREAKS_CELL = "$B$4"
-#: The pairing system, passed as the functions' ``layout`` argument by a round robin written in
-#: a Swiss layout (which the functions would otherwise read as a Swiss, C.07 15.2).
+#: The pairing system, passed as the functions' ``layout`` argument where the grid alone would not
+#: say it: a round robin written in a Swiss layout, a Swiss in which everyone met everyone (C.07
+#: 15.2: unplayed rounds count otherwise).
 PAIRING_CELL = f"{STANDINGS}!$B$5"
 STANDINGS_ANCHOR = (6, 1)   # row, column of the STANDINGS formula
 
@@ -181,11 +182,12 @@ def _check_storable(t: Tournament) -> None:
     from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
     if t.scoring != Scoring():
         s = t.scoring
-        raise InputError(f"this tournament scores win {_num(s.win)}, draw {_num(s.draw)}, loss {_num(s.loss)} "
+        raise InputError(f"this tournament scores win {decimal_text(s.win)}, draw {decimal_text(s.draw)}, "
+                         f"loss {decimal_text(s.loss)} "
                          f"(TRF record 162 or XXS), but the workbook's functions score 1-½-0: its "
                          "standings would change; not written", file=t.source or None)
     texts = [("the tournament name", t.name, None)] + [
-        (f"the {what} of player {p.start_number}", text, p.start_number)
+        (f"the {what}", text, p.start_number)
         for p in t.players for what, text in (("name", p.name), ("federation", p.federation), ("title", p.title))]
     for what, text, player in texts:
         m = ILLEGAL_CHARACTERS_RE.search(text or "")
@@ -263,10 +265,6 @@ def _said(key: Optional[tuple]) -> str:
     what = {Kind.PLAYED: {0: "a loss", 1: "a draw", 2: "a win"}.get(outcome, "a game")}.get(kind, kind.value)
     return what + (f" against {opponent}" if opponent else "") + (f" with {'white' if colour == 'w' else 'black'}"
                                                                   if colour else "")
-
-
-def _num(v) -> str:
-    return decimal_text(v)
 
 
 def _frame_grid(grid: list[list], layout: str, players: int, rounds: int) -> list[list]:
