@@ -156,15 +156,13 @@ _DRAW = r"(?:½|=|0?[.,]5|1/2)"
 _PLAYED = rf"(?:1|0|{_DRAW})"
 _FORFEIT = r"(?:\+|--|-)"
 _DRAW_RE = re.compile(_DRAW)
-# Numbers have at most 15 digits (no start number, rating or score has more): a cell of 400 digits
-# (or Excel's 1e300) is text, read without a float overflow or Python's limit on int() of 4,300 digits.
-_N = r"\d{1,15}"
-_INT_RE = re.compile(rf"{_N}(?:\.0+)?")
+# Numbers are ASCII digits, at most 9 of them: int() refuses "²" and strings of thousands of digits.
+_INT_RE = re.compile(r"\d{1,9}(?:\.0+)?", re.ASCII)
 # Compact game cells: with colour; colour omitted before a played result (blank needed); forfeit.
-_GAME_RE = re.compile(rf"({_N})\s*([wbsn])\s*({_PLAYED}|{_FORFEIT})"
-                      rf"|({_N})\s+({_PLAYED})"
-                      rf"|({_N})\s*({_FORFEIT})")
-_STRONG_GAME_RE = re.compile(rf"{_N}\s*[wbsn]\s*(?:{_PLAYED}|{_FORFEIT})")
+_GAME_RE = re.compile(rf"(\d{{1,9}})\s*([wbsn])\s*({_PLAYED}|{_FORFEIT})"
+                      rf"|(\d{{1,9}})\s+({_PLAYED})"
+                      rf"|(\d{{1,9}})\s*({_FORFEIT})", re.ASCII)
+_STRONG_GAME_RE = re.compile(rf"\d{{1,9}}\s*[wbsn]\s*(?:{_PLAYED}|{_FORFEIT})", re.ASCII)
 
 _COMPACT_BYES = {"+": Kind.PAB, "bye": Kind.PAB, "u": Kind.PAB, "pab": Kind.PAB,
                  "f": Kind.FPB, "fpb": Kind.FPB, "h": Kind.HPB, "hpb": Kind.HPB,
@@ -207,7 +205,7 @@ def _text(v: Any) -> str:
     if isinstance(v, bool):
         return str(v).upper()
     if isinstance(v, int):
-        return str(v)
+        return str(v) if v.bit_length() < 10_000 else "#NUM!"   # str() refuses over 4300 digits
     if isinstance(v, float):
         if math.isnan(v):
             return ""
@@ -233,12 +231,6 @@ def _is_int(t: str) -> bool:
     return bool(_INT_RE.fullmatch(t))
 
 
-def _int(t: str) -> int:
-    """The value of a text :func:`_is_int` accepts (``12``, ``12.0``), exactly: through a float, a
-    400-digit number would overflow."""
-    return int(t.partition(".")[0])
-
-
 def _is_token(t: str) -> bool:
     """True when ``t`` means something as a result, colour or bye in some layout."""
     s = _squash(t)
@@ -251,10 +243,10 @@ def _points_value(v: Any, t: str) -> Optional[Fraction]:
     if isinstance(v, float) and math.isfinite(v):
         return Fraction(v).limit_denominator(1000)
     s = _squash(t).replace(",", ".")
-    m = re.fullmatch(r"(\d{0,15})½", s)
+    m = re.fullmatch(r"(\d{0,9})½", s, re.ASCII)
     if m:
         return int(m.group(1) or 0) + Fraction(1, 2)
-    if re.fullmatch(r"\d{1,15}/\d{1,15}|\d{1,15}(?:\.\d{0,15})?|\.\d{1,15}", s) and not s.endswith("/0"):
+    if re.fullmatch(r"\d{1,12}/\d{1,12}|\d{1,12}(?:\.\d{0,12})?|\.\d{1,12}", s, re.ASCII) and not s.endswith("/0"):
         return Fraction(s)
     return None
 
@@ -404,7 +396,7 @@ def _is_header_row(cells: list[str]) -> bool:
     if any(_HEADER_WORD.fullmatch(_norm(t)) for t in vals):
         return True
     at = [c for c, t in enumerate(cells) if _is_int(t) and not _blank(t)]
-    ints = [_int(cells[c]) for c in at]
+    ints = [int(float(cells[c])) for c in at]
     others = [t for t in vals if not _is_int(t)]
     if any(_is_token(t) for t in others):
         return False
@@ -622,7 +614,7 @@ def _int_column(sheet: _Sheet, rows: list[int], c: int) -> Optional[list[int]]:
     texts = [sheet.t(r, c) for r in rows]
     if not all(_is_int(t) for t in texts):
         return None
-    return [_int(t) for t in texts]
+    return [int(float(t)) for t in texts]
 
 
 def _info(sheet: _Sheet, fr: _Frame, rows: list[int], lead: range, trail: range) -> _Info:
@@ -675,9 +667,9 @@ def _start_numbers(sheet: _Sheet, rows: list[int], info: _Info) -> Optional[list
     out = []
     for r in rows:
         t = sheet.t(r, info.sno)
-        if not _is_int(t) or _int(t) < 1:
+        if not _is_int(t) or int(float(t)) < 1:
             raise InputError(f"row {sheet.row(r)}: {t!r} is not a start number", cell=sheet.ref(r, info.sno))
-        k = _int(t)
+        k = int(float(t))
         if k in seen:
             raise InputError(f"row {sheet.row(r)}: start number {k} is also in row {sheet.row(seen[k])}",
                              cell=sheet.ref(r, info.sno), player=k)
@@ -745,7 +737,7 @@ def _sm3_cell(sheet: _Sheet, r: int, c: int, colours: dict[str, str], player: in
     if o in ("", "0", "-", "bye"):
         opp = None
     elif _is_int(o):
-        opp = _int(o)
+        opp = int(float(o))
     else:
         raise bad(0, f"{t_opp!r} is not an opponent number (expected a start number, '-' or empty)")
     if col in ("", "0"):
@@ -918,7 +910,7 @@ def _base_players(sheet: _Sheet, rows: list[int], info: _Info, ident: list[int])
         if info.name is not None:
             d["name"] = "" if _blank(sheet.t(r, info.name)) else sheet.t(r, info.name)
         if info.rating is not None and _is_int(sheet.t(r, info.rating)) and not _blank(sheet.t(r, info.rating)):
-            d["rating"] = _int(sheet.t(r, info.rating))
+            d["rating"] = int(float(sheet.t(r, info.rating)))
         if info.fed is not None and not _blank(sheet.t(r, info.fed)):
             d["federation"] = sheet.t(r, info.fed)
         if info.title is not None and not _blank(sheet.t(r, info.title)):
@@ -926,7 +918,7 @@ def _base_players(sheet: _Sheet, rows: list[int], info: _Info, ident: list[int])
         if info.club is not None and not _blank(sheet.t(r, info.club)):
             d["club"] = sheet.t(r, info.club)
         if info.rank is not None and _is_int(sheet.t(r, info.rank)) and not _blank(sheet.t(r, info.rank)):
-            d["declared_rank"] = _int(sheet.t(r, info.rank))
+            d["declared_rank"] = int(float(sheet.t(r, info.rank)))
         if info.points is not None and sheet.t(r, info.points) != "":
             d["declared_points"] = _points_value(sheet.v(r, info.points), sheet.t(r, info.points))
         out.append(d)

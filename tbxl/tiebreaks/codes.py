@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from ..errors import UnknownTiebreak
+from ..limits import MAX_TIEBREAKS
 
 #: Every individual tie-break of C.07 Art. 5 (plus PTS), with its article and a one-line meaning.
 CATALOGUE: dict[str, tuple[str, str]] = {
@@ -44,7 +45,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
 ALIASES = {"GE": "REP", "SONNEBORN-BERGER": "SB", "BUCHHOLZ": "BH", "PROGRESSIVE": "PS",
            "KOYA": "KS", "WINS": "WIN", "POINTS": "PTS", "RATING": "RTNG", "PAIRING": "TPN"}
 
-_PART = re.compile(r"^(?:(?P<cm>[CM])(?P<n>\d+)|L(?P<l>[+-]?\d+)|(?P<flag>[PFR])|U(?P<u>\d+))$")
+# ASCII digits, a few of them: int() refuses "²" and strings of thousands of digits.
+_PART = re.compile(r"^(?:(?P<cm>[CM])(?P<n>\d{1,4})|L(?P<l>[+-]?\d{1,5})|(?P<flag>[PFR])|U(?P<u>\d{1,5}))$",
+                   re.ASCII)
 
 
 @dataclass(frozen=True)
@@ -90,7 +93,7 @@ class Descriptor:
 
 def parse(text: str) -> Descriptor:
     """Parse one code; ``BH-C1`` is accepted for ``BH/C1``. Raises :class:`UnknownTiebreak`."""
-    raw = text
+    raw = text if len(str(text)) <= 40 else f"{str(text)[:40]}..."   # messages stay one short line
     s = text.strip().upper().replace(" ", "")
     if "/" in s:
         head, *parts = s.split("/")
@@ -104,7 +107,7 @@ def parse(text: str) -> Descriptor:
     for part in parts:
         m = _PART.match(part)
         if not m:
-            raise UnknownTiebreak(f"unknown modifier '/{part}' in tie-break {raw!r}")
+            raise UnknownTiebreak(f"unknown modifier '/{part[:20]}' in tie-break {raw!r}")
         kind = "C" if m["cm"] else "L" if m["l"] is not None else "U" if m["u"] is not None else m["flag"]
         if kind in seen:  # BH/C1/C2: which cut? refuse rather than keep the last one silently
             raise UnknownTiebreak(f"tie-break {raw!r} has two modifiers of one kind ('/{seen[kind]}' "
@@ -124,9 +127,12 @@ def parse(text: str) -> Descriptor:
 
 
 def parse_list(text) -> list[Descriptor]:
-    """Parse a comma-separated list (or a sequence) of codes; a text of commas only names none,
-    which is an error rather than "no tie-breaks".
+    """Parse a comma-separated list (or a sequence) of codes, at most :data:`~tbxl.limits.MAX_TIEBREAKS`
+    of them (ties are broken level by level: thousands of codes would only exhaust the stack); a
+    text of commas only names none, which is an error rather than "no tie-breaks".
 
+    >>> len(parse_list("BH/C1,BH,SB")), parse_list(["ARO/C1"])[0].low
+    (3, 1)
     >>> [d.code for d in parse_list("BH-C1, sb")]
     ['BH/C1', 'SB']
     >>> parse_list(",,,")
@@ -135,7 +141,9 @@ def parse_list(text) -> list[Descriptor]:
     tbxl.errors.UnknownTiebreak: no tie-break code in ',,,' (e.g. BH/C1,BH,SB)
     """
     items = text.split(",") if isinstance(text, str) else list(text)
-    codes = [parse(c) for c in items if str(c).strip()]
+    codes = [c for c in items if str(c).strip()]
+    if len(codes) > MAX_TIEBREAKS:
+        raise UnknownTiebreak(f"{len(codes)} tie-break codes: at most {MAX_TIEBREAKS} are taken")
     if not codes and isinstance(text, str) and text.strip():
         raise UnknownTiebreak(f"no tie-break code in {text!r} (e.g. BH/C1,BH,SB)")
-    return codes
+    return [parse(c) for c in codes]
