@@ -197,11 +197,13 @@ def _two_whites(tmp_path, forfeit: bool) -> Path:
 @pytest.mark.parametrize("forfeit", [False, True])
 def test_both_players_white_in_one_game_is_a_located_input_error(capsys, tmp_path, forfeit):
     path = _two_whites(tmp_path, forfeit)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    two, three = (next(k for k, line in enumerate(lines, 1) if line.startswith(f"001    {sn}")) for sn in (2, 3))
     code, _, err = run(capsys, "compute", path)
     assert code == 1
     # file:line:column of the first of the two lines, the player, the round, the other line
-    assert one_line(err) == (f"tbxl: error: {path.name}:4:107: player 2, round 2: both players have colour 'w' "
-                             "(player 3, line 5)\n")
+    assert one_line(err) == (f"tbxl: error: {path.name}:{two}:107: player 2, round 2: both players have colour "
+                             f"'w' (player 3, line {three})\n")
 
 
 # -- Ctrl-C ------------------------------------------------------------------------------------------
