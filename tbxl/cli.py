@@ -21,8 +21,17 @@ from . import __version__
 from .errors import InputError, InputWarning, MissingDependency, TbxlError, UsageError
 from .files import output_format
 from .formatting import decimal_text, json_number_raw, visible, visible_json
+from .grid.cells import layout_name
 
-LAYOUTS = ("compact", "sm3", "matrix")
+
+
+def _layout(text: str) -> str:
+    """``--layout``: a layout's name or alias (:func:`tbxl.grid.cells.layout_name`)."""
+    try:
+        return layout_name(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
 
 #: The forms each command writes, named as in :data:`tbxl.files.OUTPUT_FORMATS` (``text``: what
 #: the terminal shows); the first is the default. ``-o FILE``'s extension chooses among them.
@@ -53,7 +62,8 @@ def _parser() -> argparse.ArgumentParser:
         sp.add_argument("--strict", action="store_true",
                         help="fail when the points column disagrees with the results")
         sp.add_argument("--sheet", help="worksheet of a workbook input (default: detected)")
-        sp.add_argument("--layout", choices=LAYOUTS, help="crosstable layout of a workbook input")
+        sp.add_argument("--layout", type=_layout, metavar="{compact,sm3,matrix}",
+                        help="crosstable layout of a workbook input")
         sp.add_argument("-v", "--verbose", action="store_true",
                         help="also print the reader's notes (records ignored, encoding used) and "
                              "the configuration file used")

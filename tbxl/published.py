@@ -21,19 +21,17 @@ from __future__ import annotations
 
 import csv
 import io
-import math
 import os
 import re
 import unicodedata
 from dataclasses import replace
-from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Callable, Optional, Sequence
 
 from .audit import RANK, Published, PublishedValue
-from .crosstable import column_letters
 from .errors import InputError, MissingDependency, UnknownTiebreak
+from .grid.cells import cell_text, column_letters, parse_number
 from .limits import MAX_TEXT_BYTES, read_regular
 from .model import Tournament
 from .tiebreaks.codes import parse
@@ -149,57 +147,16 @@ def parse_mapping(items: Sequence[str]) -> dict[str, str]:
     return out
 
 
-_NUMBER = re.compile(r"^[+-]?(\d{1,15})?(?:[.,](\d{1,15}))?(½)?$", re.ASCII)
-
-
 def number_text(text: str) -> tuple[Optional[Fraction], int]:
     """A published number as an exact fraction and its printed decimals; ``-`` means no value.
     Decimal comma, a trailing ``½`` and a rank's trailing dot (``12.``) are accepted."""
     s = text.strip().replace("\u00a0", "").replace(" ", "")
     if s in ("-", "–", "—", "n/a", "#n/a", "none"):
         return None, 0
-    if re.fullmatch(r"\d+\.", s):
-        s = s[:-1]
-    m = _NUMBER.match(s)
-    if not m or not (m.group(1) or m.group(2) or m.group(3)):
+    parsed = parse_number(s, signed=True, half=True)
+    if parsed is None:
         raise ValueError(text)
-    whole, frac, half = m.groups()
-    value = Fraction(int(whole or 0))
-    decimals = 0
-    if frac:
-        value += Fraction(int(frac), 10 ** len(frac))
-        decimals = len(frac)
-    if half:
-        value += Fraction(1, 2)
-        decimals = max(decimals, 1)
-    return (-value if s.startswith("-") else value), decimals
-
-
-#: Excel shows and stores at most 15 significant digits; a float beyond them is a computed value.
-EXCEL_DIGITS = 15
-
-
-def cell_text(v) -> str:
-    """A spreadsheet cell as the text it stands for: text stripped, ``None`` empty, a whole number
-    without ``.0``, any other float as the shortest decimal that reads back as it (``repr``: what was
-    typed, e.g. 13.38) rounded to Excel's 15 significant digits (so ``float(40/3)`` reads as
-    13.3333333333333, the value Excel shows, not as a 17-digit binary artefact). Only the text
-    is rounded, in decimal: the value is never computed with floats.
-
-    >>> cell_text(13.375), cell_text(12.0), cell_text(40 / 3), cell_text(0.1 + 0.2), cell_text(" 9,75 ")
-    ('13.375', '12', '13.3333333333333', '0.3', '9,75')
-    """
-    if v is None:
-        return ""
-    if isinstance(v, float) and math.isfinite(v):
-        if v.is_integer():
-            return str(int(v))
-        d = Decimal(repr(v))
-        if len(d.as_tuple().digits) > EXCEL_DIGITS:
-            d = d.quantize(Decimal(1).scaleb(d.adjusted() - EXCEL_DIGITS + 1), rounding=ROUND_HALF_EVEN)
-        text = format(d, "f")
-        return text.rstrip("0").rstrip(".") if "." in text else text
-    return str(v).strip()
+    return parsed
 
 
 #: A row of a published table: where it is (file and line, or file, sheet and row) and its cells.

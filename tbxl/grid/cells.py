@@ -1,0 +1,245 @@
+"""Cells: what every grid of tbxl (crosstables, published standings, workbooks, Excel ranges) agrees on.
+
+A cell is ``str``, ``int``, ``float`` (``12.0`` is 12), ``bool``, ``None`` or ``''``; Excel sends ``0``
+for an empty cell to Office.js functions. This module holds, once each: a cell's text
+(:func:`text_of`, :func:`cell_text`), blanks (:func:`blank`), numbers read (:func:`parse_number`:
+decimal comma, ``½``) and written (:func:`cell_number`; their print form is :mod:`tbxl.formatting`'s),
+A1 references (:func:`column_letters`, :func:`parse_origin`, :func:`a1`), the header words of every
+language (:data:`HEADER_WORDS`, :func:`header_role`) and the layout names with their aliases
+(:func:`layout_name`). Standard library only: it runs in Pyodide.
+
+>>> text_of(12.0), text_of(" Nguyễn\xa0 Văn "), blank("0"), column_letters(27), a1(1, 0, "S!")
+('12', 'Nguyễn Văn', True, 'AB', 'S!B1')
+>>> parse_number("3,5"), parse_number("4½", half=True), parse_number("-1", signed=True)
+((Fraction(7, 2), 1), (Fraction(9, 2), 1), (Fraction(-1, 1), 0))
+>>> cell_number(Fraction(5, 2)), cell_number(Fraction(1, 3), exact=True), layout_name("Swiss-Manager")
+(2.5, '1/3', 'sm3')
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from decimal import ROUND_HALF_EVEN, Decimal
+from fractions import Fraction
+from typing import Any, Optional
+
+# ---------------------------------------------------------------------------------------------
+# A cell's text and blanks
+# ---------------------------------------------------------------------------------------------
+
+# Numbers are ASCII digits, at most 9 of them: int() refuses "²" and strings of thousands of digits.
+INT_RE = re.compile(r"\d{1,9}(?:\.0+)?", re.ASCII)
+
+
+def text_of(v: Any) -> str:
+    """A cell as text: ``None`` and NaN are ``''``, ``12.0`` is ``'12'``, strings are stripped."""
+    if v is None:
+        return ""
+    if isinstance(v, bool):
+        return str(v).upper()
+    if isinstance(v, int):
+        return str(v) if v.bit_length() < 10_000 else "#NUM!"   # str() refuses over 4300 digits
+    if isinstance(v, float):
+        if math.isnan(v):
+            return ""
+        return str(int(v)) if v.is_integer() else repr(v)
+    return " ".join(str(v).replace("\xa0", " ").split())
+
+
+def norm(t: str) -> str:
+    """Lower case with every dash as ``-`` (for matching tokens)."""
+    return t.lower().replace("–", "-").replace("—", "-").replace("−", "-")
+
+
+def squash(t: str) -> str:
+    return norm(t).replace(" ", "")
+
+
+def blank(t: str) -> bool:
+    """Empty, or Excel's 0 for an empty cell."""
+    return t == "" or t == "0"
+
+
+def is_int(t: str) -> bool:
+    """A whole number as a cell shows it: ``12``, ``12.0`` (ASCII digits, at most nine)."""
+    return bool(INT_RE.fullmatch(t))
+
+
+def whole(t: str) -> int:
+    """The number of a cell that :func:`is_int`."""
+    return int(float(t))
+
+
+#: Excel shows and stores at most 15 significant digits; a float beyond them is a computed value.
+EXCEL_DIGITS = 15
+
+
+def cell_text(v: Any) -> str:
+    """A spreadsheet cell as the text it stands for: text stripped, ``None`` empty, a whole number
+    without ``.0``, any other float as the shortest decimal that reads back as it (``repr``: what was
+    typed, e.g. 13.38) rounded to Excel's 15 significant digits (so ``float(40/3)`` reads as
+    13.3333333333333, the value Excel shows, not as a 17-digit binary artefact). Only the text
+    is rounded, in decimal: the value is never computed with floats. Unlike :func:`text_of` it keeps
+    the blanks inside the text (published standings are read as typed).
+
+    >>> cell_text(13.375), cell_text(12.0), cell_text(40 / 3), cell_text(0.1 + 0.2), cell_text(" 9,75 ")
+    ('13.375', '12', '13.3333333333333', '0.3', '9,75')
+    """
+    if v is None:
+        return ""
+    if isinstance(v, float) and math.isfinite(v):
+        if v.is_integer():
+            return str(int(v))
+        d = Decimal(repr(v))
+        if len(d.as_tuple().digits) > EXCEL_DIGITS:
+            d = d.quantize(Decimal(1).scaleb(d.adjusted() - EXCEL_DIGITS + 1), rounding=ROUND_HALF_EVEN)
+        text = format(d, "f")
+        return text.rstrip("0").rstrip(".") if "." in text else text
+    return str(v).strip()
+
+
+# ---------------------------------------------------------------------------------------------
+# Numbers
+# ---------------------------------------------------------------------------------------------
+
+_NUMBER = re.compile(r"([+-]?)(\d{0,15})(?:[.,](\d{0,15}))?(½?)", re.ASCII)
+
+
+def parse_number(text: str, *, signed: bool = False, half: bool = False,
+                 ratio: bool = False) -> Optional[tuple[Fraction, int]]:
+    """A number written in a cell or a field, exactly, with its number of printed decimals; ``None``
+    when ``text`` is not one. A decimal point or comma (``3.5``, ``3,5``, ``.5``, ``12.``: a rank's
+    dot); with ``signed`` a leading ``+``/``-``, with ``half`` a trailing ``½`` (``4½``, ``½``), with
+    ``ratio`` a fraction ``7/2``. Blanks are the caller's: ``"3 5"`` is no number.
+
+    >>> parse_number("12."), parse_number(".25"), parse_number("7/2", ratio=True), parse_number("7/0", ratio=True)
+    ((Fraction(12, 1), 0), (Fraction(1, 4), 2), (Fraction(7, 2), 0), None)
+    >>> parse_number("½"), parse_number("-3"), parse_number("3 5"), parse_number(".")
+    (None, None, None, None)
+    """
+    if ratio and (m := re.fullmatch(r"(\d{1,12})/(\d{1,12})", text, re.ASCII)):
+        return (Fraction(int(m.group(1)), int(m.group(2))), 0) if int(m.group(2)) else None
+    m = _NUMBER.fullmatch(text)
+    if not m:
+        return None
+    sign, whole, frac, h = m.groups()
+    if ((sign and not signed) or (h and not half) or (h and frac is not None)
+            or not (whole or frac or h)):
+        return None
+    value = Fraction(int(whole or 0))
+    if frac:
+        value += Fraction(int(frac), 10 ** len(frac))
+    if h:
+        value += Fraction(1, 2)
+    return (-value if sign == "-" else value), max(len(frac or ""), 1 if h else 0)
+
+
+def cell_number(v: Any, *, exact: bool = False) -> Any:
+    """An exact value as a spreadsheet cell: an int when whole, else a float; with ``exact`` the
+    float only when it holds the value exactly (halves, quarters ...), else the text ``"a/b"``.
+    ``None`` is the empty cell ``''``; anything but a :class:`~fractions.Fraction` is left as it is."""
+    if v is None:
+        return ""
+    if not isinstance(v, Fraction):
+        return v
+    if v.denominator == 1:
+        return v.numerator
+    if exact and v.denominator & (v.denominator - 1):
+        return f"{v.numerator}/{v.denominator}"
+    return float(v)
+
+
+def points_value(v: Any, t: str) -> Optional[Fraction]:
+    """A points cell: ``3.5``, ``3,5``, ``3½``, ``½``, ``7/2`` (``t`` its text, ``v`` the value: a float
+    is read as the nearest fraction of small denominator); ``None`` when it is not a number."""
+    if isinstance(v, float) and math.isfinite(v):
+        return Fraction(v).limit_denominator(1000)
+    parsed = parse_number(squash(t), half=True, ratio=True)
+    return None if parsed is None else parsed[0]
+
+
+# ---------------------------------------------------------------------------------------------
+# A1 references
+# ---------------------------------------------------------------------------------------------
+
+def column_letters(c: int) -> str:
+    """A spreadsheet column's letters from its 0-based index: ``0 -> A``, ``26 -> AA``."""
+    s = ""
+    c += 1
+    while c:
+        c, rem = divmod(c - 1, 26)
+        s = chr(65 + rem) + s
+    return s
+
+
+def parse_origin(origin: str) -> tuple[str, int, int]:
+    """``"Sheet1!B2"`` -> (``"Sheet1!"``, column 1, row 1), 0-based."""
+    prefix, _, ref = str(origin).rpartition("!")
+    m = re.fullmatch(r"\$?([A-Za-z]{1,3})\$?(\d+)", ref.strip())
+    if not m or int(m.group(2)) < 1:
+        raise ValueError(f"origin must be an A1 reference such as 'B2', not {origin!r}")
+    col = 0
+    for ch in m.group(1).upper():
+        col = col * 26 + ord(ch) - 64
+    return (prefix + "!" if prefix else ""), col - 1, int(m.group(2)) - 1
+
+
+def a1(c: int, r: int, prefix: str = "") -> str:
+    """The A1 reference of 0-based column ``c`` and row ``r`` (``prefix``: a sheet's ``"Name!"``)."""
+    return f"{prefix}{column_letters(c)}{r + 1}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Header words
+# ---------------------------------------------------------------------------------------------
+
+# Header words (lower case, optional final dot) and the column roles they name.
+ROUND_LABEL = (r"(?:r|rd|rnd|round|runde|rde|ronda|ronde|tour|turno)\s*\.?\s*\d+"
+                r"|\d+\s*\.?\s*(?:r|rd|rnd|round|runde|rde|ronda|ronde|tour|turno)")
+
+
+ROLES = {
+    "sno": r"no|nr|n[°º]|#|s\.?\s*no|snr|sn|st\.?\s*nr|start\s*(?:no|nr|number)?|starting\s*rank"
+           r"|num(?:ber)?|pairing\s*(?:no|number)",
+    "rank": r"rk|rank(?:ing)?|pl|place|pos|position|platz|rang|puesto|clas",
+    "name": r"names?|players?|spieler(?:in)?|jugador(?:es)?|joueurs?|nom|nombre|giocatore"
+            r"|participants?",
+    "rating": r"rtg|elo|ratings?|fide\s*(?:rtg|elo|rating)|(?:rtg|elo)\s*fide",
+    "fed": r"fed(?:eration)?|country|land|pa[ií]s",
+    "title": r"tit(?:le)?|titel|t[ií]tulo",
+    "points": r"pts|points?|pkt|punkte|puntos|score|total|sum|summe",
+    "club": r"club|verein|clb|c[aâ]u\s*l[aạ]c\s*b[oộ]|kelab|клуб",
+}
+
+
+ROLE_RES = {k: re.compile(rf"(?:{v})\.?") for k, v in ROLES.items()}
+
+
+HEADER_WORD = re.compile(
+    "(?:" + "|".join(ROLES.values()) +
+    r"|club|verein|sex|gender|id|fide\s*id|tb\s*\d*|bh.*|buchholz.*|sb|sonneborn.*|ks|koya|de"
+    r"|wins?|games|ps|aro|tpr|arpo|perf.*|opp|opponent|gegner|rival|col|colou?r|farbe|res"
+    r"|result|erg|ergebnis|" + ROUND_LABEL + r")\.?")
+
+
+
+
+# ---------------------------------------------------------------------------------------------
+# Layout names
+# ---------------------------------------------------------------------------------------------
+
+#: The layout names accepted by ``layout=``.
+LAYOUTS = ("compact", "sm3", "matrix")
+
+
+LAYOUT_ALIASES = {"compact": "compact", "sm3": "sm3", "sm": "sm3", "swiss-manager": "sm3",
+                   "swissmanager": "sm3", "matrix": "matrix", "rr": "matrix",
+                   "round-robin": "matrix", "roundrobin": "matrix", "berger": "matrix"}
+
+
+def layout_name(layout: str) -> str:
+    name = LAYOUT_ALIASES.get(str(layout).strip().lower())
+    if name is None:
+        raise ValueError(f"unknown layout {layout!r}: expected one of {', '.join(LAYOUTS)}")
+    return name
