@@ -23,7 +23,6 @@ import csv
 import io
 import os
 import re
-import unicodedata
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
@@ -31,7 +30,7 @@ from typing import Callable, Optional, Sequence
 
 from .audit import RANK, Published, PublishedValue
 from .errors import InputError, MissingDependency, UnknownTiebreak
-from .grid.cells import cell_text, column_letters, parse_number
+from .grid.cells import cell_text, column_letters, header_key, header_role, parse_number
 from .limits import MAX_TEXT_BYTES, read_regular
 from .model import Tournament
 from .tiebreaks.codes import parse
@@ -56,18 +55,8 @@ class NumberedColumn(UnknownTiebreak):
             + f": give --tiebreaks CODES or --map '{header}=CODE'")
 
 
-_START = {"sno", "snr", "sn", "startno", "startnr", "startnumber", "start", "no", "nr", "num", "number",
-          "#", "n°", "nº", "no#", "startingrank", "startrank", "pairingnumber", "pno",
-          "№", "ст№", "стартовыйномер", "nºinicial", "ninicial", "noinicial", "sốxuấtphát", "sxp",
-          "nomula", "bil"}
-_RANK = {"rk", "rg", "rank", "rnk", "place", "pl", "pos", "position", "platz", "rang", "ranking", "hạng",
-         "xếphạng", "место", "puesto", "pto", "clas", "clasif", "kedudukan", "tempat"}
-_POINTS = {"pts", "points", "pt", "score", "punkte", "pkt", "điểm", "очки", "puntos", "ptos", "mata"}
-_PLAYER = {"name", "player", "nom", "tên", "họtên", "имя", "фамилияимя", "участник", "nombre", "jugador",
-           "nama", "pemain", "title", "tit", "fed", "federation", "club", "rtg", "rating", "elo", "fideid",
-           "id", "sex", "type", "typ", "gr", "group", "k", "rp", "birth", "born", "fide", "land", "verein",
-           "vereinort", "clubcity", "elo", "nwz", "dwz", "titel", "país", "pais", "клуб",
-           "федерация", "фед", "рейт", "рейтинг", "звание", "liênđoàn", "đơnvị", "câulạcbộ", "negara", "kelab"}
+#: What a column a header word names (:data:`tbxl.grid.cells.HEADER_WORDS`) holds in published standings.
+_MEANING = {"sno": START, "rank": RANK, "points": POINTS}
 
 #: Long names of tie-breaks (normalised: lower case, letters and digits only) -> family.
 _FAMILIES = [
@@ -87,28 +76,17 @@ _LONG = re.compile(r"^(?P<family>[^\W\d_]+?)(?:(?P<mod>cut|corte|median|mediana|
                    r"|(?P<bare>cut|corte|median|mediana))?$")
 
 
-def _norm(text: str) -> str:
-    """Lower case, letters, digits, '#' and '№' only: ``"Start-No."`` -> ``"startno"``."""
-    text = unicodedata.normalize("NFC", str(text)).casefold()
-    return "".join(ch for ch in text if ch.isalnum() or ch in "#№°º")
-
-
 def column_meaning(header: str, tiebreaks: Sequence[str] = (), mapping: Optional[dict] = None) -> Optional[str]:
     """What a published column holds: ``START``, ``RANK``, ``PTS``, a tie-break code, ``IGNORE``
     (a known column of no interest, e.g. the name) or None (not recognised)."""
-    key = _norm(header)
+    key = header_key(header)
     if mapping and key in mapping:
         return mapping[key]
     if not key:
         return None
-    if key in _START:
-        return START
-    if key in _RANK:
-        return RANK
-    if key in _POINTS:
-        return POINTS
-    if key in _PLAYER:
-        return IGNORE
+    role = header_role(key)
+    if role is not None:
+        return _MEANING.get(role, IGNORE)
     m = _NUMBERED.match(key)
     if m:
         k = int(m.group(1))
@@ -142,8 +120,8 @@ def parse_mapping(items: Sequence[str]) -> dict[str, str]:
         column, sep, code = item.rpartition("=")
         if not sep or not column.strip() or not code.strip():
             raise UnknownTiebreak(f"--map expects COLUMN=CODE (e.g. 'TB1=BH/C1'), not {item!r}")
-        meaning = special.get(_norm(code))
-        out[_norm(column)] = meaning or parse(code).code
+        meaning = special.get(header_key(code))
+        out[header_key(column)] = meaning or parse(code).code
     return out
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from typing import Any, Optional
@@ -194,35 +195,77 @@ def a1(c: int, r: int, prefix: str = "") -> str:
 # Header words
 # ---------------------------------------------------------------------------------------------
 
-# Header words (lower case, optional final dot) and the column roles they name.
-ROUND_LABEL = (r"(?:r|rd|rnd|round|runde|rde|ronda|ronde|tour|turno)\s*\.?\s*\d+"
-                r"|\d+\s*\.?\s*(?:r|rd|rnd|round|runde|rde|ronda|ronde|tour|turno)")
-
-
-ROLES = {
-    "sno": r"no|nr|n[°º]|#|s\.?\s*no|snr|sn|st\.?\s*nr|start\s*(?:no|nr|number)?|starting\s*rank"
-           r"|num(?:ber)?|pairing\s*(?:no|number)",
-    "rank": r"rk|rank(?:ing)?|pl|place|pos|position|platz|rang|puesto|clas",
-    "name": r"names?|players?|spieler(?:in)?|jugador(?:es)?|joueurs?|nom|nombre|giocatore"
-            r"|participants?",
-    "rating": r"rtg|elo|ratings?|fide\s*(?:rtg|elo|rating)|(?:rtg|elo)\s*fide",
-    "fed": r"fed(?:eration)?|country|land|pa[ií]s",
-    "title": r"tit(?:le)?|titel|t[ií]tulo",
-    "points": r"pts|points?|pkt|punkte|puntos|score|total|sum|summe",
-    "club": r"club|verein|clb|c[aâ]u\s*l[aạ]c\s*b[oộ]|kelab|клуб",
+#: The words that head a column, every language in one table: the role a column plays -> the
+#: words naming it, as :func:`header_key` writes them (no case, no blanks, no punctuation).
+#: ``other``: columns of no interest to tbxl that are known not to be results or tie-breaks.
+HEADER_WORDS: dict[str, frozenset[str]] = {
+    "sno": frozenset({
+        "no", "nr", "n°", "nº", "#", "no#", "№", "sno", "snr", "sn", "stnr", "pno", "start", "startno",
+        "startnr", "startnumber", "startingrank", "startrank", "num", "number", "pairingno",
+        "pairingnumber", "ст№", "стартовыйномер", "nºinicial", "ninicial", "noinicial", "sốxuấtphát",
+        "sxp", "nomula", "bil"}),
+    "rank": frozenset({
+        "rk", "rg", "rnk", "rank", "ranking", "pl", "place", "pos", "position", "platz", "rang",
+        "puesto", "pto", "clas", "clasif", "hạng", "xếphạng", "место", "kedudukan", "tempat"}),
+    "points": frozenset({
+        "pts", "pt", "point", "points", "score", "total", "sum", "summe", "pkt", "punkte", "puntos",
+        "ptos", "điểm", "очки", "mata"}),
+    "name": frozenset({
+        "name", "names", "player", "players", "participant", "participants", "spieler", "spielerin",
+        "jugador", "jugadores", "nombre", "joueur", "joueurs", "nom", "giocatore", "tên", "họtên",
+        "имя", "фамилияимя", "участник", "nama", "pemain"}),
+    "rating": frozenset({
+        "rtg", "elo", "rating", "ratings", "fidertg", "fideelo", "fiderating", "rtgfide", "elofide",
+        "nwz", "dwz", "рейт", "рейтинг"}),
+    "fed": frozenset({
+        "fed", "federation", "country", "land", "país", "pais", "федерация", "фед", "liênđoàn",
+        "negara"}),
+    "title": frozenset({"tit", "title", "titel", "título", "titulo", "звание"}),
+    "club": frozenset({
+        "club", "clb", "verein", "vereinort", "clubcity", "kelab", "клуб", "câulạcbộ", "caulacbo",
+        "đơnvị"}),
+    "other": frozenset({
+        "sex", "gender", "id", "fideid", "fide", "type", "typ", "gr", "group", "k", "rp", "birth",
+        "born", "opp", "opponent", "gegner", "rival", "col", "color", "colour", "farbe", "res",
+        "result", "erg", "ergebnis", "games"}),
 }
+_ROLE_OF = {word: role for role, words in HEADER_WORDS.items() for word in words}
+
+#: Header keys a crosstable skips that are not in :data:`HEADER_WORDS`: rounds (``R1``, ``Rd 1``,
+#: ``1.Rd``) and tie-breaks (``TB1``, ``BH``, ``Buchholz Cut 1``, ``SB`` ...).
+ROUND_LABEL = (r"(?:r|rd|rnd|round|runde|rde|ronda|ronde|tour|turno)\d+"
+               r"|\d+(?:r|rd|rnd|round|runde|rde|ronda|ronde|tour|turno)")
+_SKIPPED = re.compile(ROUND_LABEL + r"|tb\d*|bh.*|buchholz.*|sb|sonneborn.*|ks|koya|de|wins?|ps|aro|tpr"
+                      r"|arpo|perf.*")
 
 
-ROLE_RES = {k: re.compile(rf"(?:{v})\.?") for k, v in ROLES.items()}
+def header_key(text: Any) -> str:
+    """A header as it is looked up: lower case (NFC, case-folded), letters, digits, ``#``, ``№``,
+    ``°`` and ``º`` only: ``"Start-No."`` -> ``"startno"``."""
+    text = unicodedata.normalize("NFC", str(text)).casefold()
+    return "".join(ch for ch in text if ch.isalnum() or ch in "#№°º")
 
 
-HEADER_WORD = re.compile(
-    "(?:" + "|".join(ROLES.values()) +
-    r"|club|verein|sex|gender|id|fide\s*id|tb\s*\d*|bh.*|buchholz.*|sb|sonneborn.*|ks|koya|de"
-    r"|wins?|games|ps|aro|tpr|arpo|perf.*|opp|opponent|gegner|rival|col|colou?r|farbe|res"
-    r"|result|erg|ergebnis|" + ROUND_LABEL + r")\.?")
+def header_role(text: Any) -> Optional[str]:
+    """The role of the column a header word names (a key of :data:`HEADER_WORDS`), else ``None``.
+
+    >>> header_role("Rk."), header_role("Start-No."), header_role("Điểm"), header_role("Фед"), header_role("R1")
+    ('rank', 'sno', 'points', 'fed', None)
+    """
+    return _ROLE_OF.get(header_key(text))
 
 
+def is_header_word(text: Any) -> bool:
+    """A word that heads a crosstable column: a role's, a round's or a tie-break's. A single letter
+    is a player's name (``K`` over a matrix), not a header.
+
+    >>> is_header_word("Rd 1"), is_header_word("BH/C1"), is_header_word("Name"), is_header_word("K")
+    (True, True, True, False)
+    """
+    key = header_key(text)
+    if len(key) == 1 and key.isalpha():
+        return False
+    return key in _ROLE_OF or bool(_SKIPPED.fullmatch(key))
 
 
 # ---------------------------------------------------------------------------------------------

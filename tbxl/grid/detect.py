@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from ..errors import InputError
-from .cells import HEADER_WORD, ROLE_RES, blank, is_int, norm, squash, whole
+from .cells import blank, header_role, is_header_word, is_int, norm, squash, whole
 from .compact import COMPACT_BYES, GAME_RE, compact_block
 from .matrix import DIAGONAL, matrix_block
 from .sheet import Frame, Sheet
@@ -34,7 +34,7 @@ def frame(sheet: Sheet) -> Frame:
                            or is_header_row_relaxed(cells)):
         if any(is_int(cells[k]) and not blank(cells[k]) for k in sno_cols):
             break   # a start number under "No": a player (named "Name", "Pts" ...), not a header
-        sno_cols |= {k for k, t in enumerate(cells) if ROLE_RES["sno"].fullmatch(norm(t))}
+        sno_cols |= {k for k, t in enumerate(cells) if header_role(t) == "sno"}
         header.append(r)
         r += 1
     if r > bottom:
@@ -46,7 +46,7 @@ def is_header_row(cells: list[str]) -> bool:
     vals = [t for t in cells if not blank(t)]
     if not vals or any(GAME_RE.fullmatch(norm(t)) for t in vals):
         return False
-    if any(HEADER_WORD.fullmatch(norm(t)) for t in vals):
+    if any(is_header_word(t) for t in vals):
         return True
     at = [c for c, t in enumerate(cells) if is_int(t) and not blank(t)]
     ints = [whole(cells[c]) for c in at]

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from ..errors import InputError
-from .cells import ROLE_RES, a1, blank, is_int, norm, parse_origin, points_value, text_of, whole
+from .cells import a1, blank, header_role, is_int, parse_origin, points_value, text_of, whole
 
 class Sheet:
     def __init__(self, grid: Any, origin: str) -> None:
@@ -58,9 +58,9 @@ def column_role(sheet: Sheet, fr: Frame, c: int) -> Optional[str]:
     ``"other"`` for any other header text, ``None`` without header text."""
     texts = [sheet.t(r, c) for r in fr.header if not blank(sheet.t(r, c))]
     for t in texts:
-        for role, rx in ROLE_RES.items():
-            if rx.fullmatch(norm(t)):
-                return role
+        role = header_role(t)
+        if role not in (None, "other"):
+            return role
     return "other" if texts else None
 
 
