@@ -129,7 +129,7 @@ def number_text(text: str) -> tuple[Optional[Fraction], int]:
     """A published number as an exact fraction and its printed decimals; ``-`` means no value.
     Decimal comma, a trailing ``½`` and a rank's trailing dot (``12.``) are accepted."""
     s = text.strip().replace("\u00a0", "").replace(" ", "")
-    if s in ("-", "–", "—", "n/a", "#n/a", "none"):
+    if s.lower() in ("-", "–", "—", "n/a", "#n/a", "none"):   # Excel shows #N/A
         return None, 0
     parsed = parse_number(s, signed=True, half=True)
     if parsed is None:
