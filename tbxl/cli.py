@@ -15,6 +15,7 @@ import json
 import os
 import sys
 import warnings
+from functools import partial
 from typing import Optional, Sequence
 
 from . import __version__
@@ -22,15 +23,6 @@ from .errors import InputError, InputWarning, MissingDependency, TbxlError, Usag
 from .files import output_format
 from .formatting import decimal_text, json_number_raw, visible, visible_json
 from .grid.cells import layout_name
-
-
-
-def _layout(text: str) -> str:
-    """``--layout``: a layout's name or alias (:func:`tbxl.grid.cells.layout_name`)."""
-    try:
-        return layout_name(text)
-    except ValueError as err:
-        raise argparse.ArgumentTypeError(str(err)) from None
 
 
 #: The forms each command writes, named as in :data:`tbxl.files.OUTPUT_FORMATS` (``text``: what
@@ -62,7 +54,7 @@ def _parser() -> argparse.ArgumentParser:
         sp.add_argument("--strict", action="store_true",
                         help="fail when the points column disagrees with the results")
         sp.add_argument("--sheet", help="worksheet of a workbook input (default: detected)")
-        sp.add_argument("--layout", type=_layout, metavar="{compact,sm3,matrix}",
+        sp.add_argument("--layout", type=partial(layout_name, error=argparse.ArgumentTypeError), metavar="{compact,sm3,matrix}",
                         help="crosstable layout of a workbook input")
         sp.add_argument("-v", "--verbose", action="store_true",
                         help="also print the reader's notes (records ignored, encoding used) and "

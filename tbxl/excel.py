@@ -307,18 +307,14 @@ def _layout(layout: Any) -> Optional[tuple[Optional[str], Optional[str]]]:
         return None
     words = _text(layout, "layout").lower().replace(",", " ").split()
     pairing = [_PAIRINGS[w] for w in words if w in _PAIRINGS]
-    lay = [_layout_name(w) for w in words if w not in _PAIRINGS]
-    if None in lay or len(lay) > 1 or len(pairing) > 1:
-        raise ValueError(f"unknown layout {_text(layout, 'layout')!r}: expected one of {', '.join(LAYOUTS)}, "
-                         "round-robin or swiss, or empty")
-    return (lay[0] if lay else None, pairing[0] if pairing else None)
+    lay = [w for w in words if w not in _PAIRINGS]
 
-
-def _layout_name(word: str) -> Optional[str]:
-    try:
-        return layout_name(word)
-    except ValueError:
-        return None
+    def unknown(_: str) -> ValueError:
+        return ValueError(f"unknown layout {_text(layout, 'layout')!r}: expected one of {', '.join(LAYOUTS)}, "
+                          "round-robin or swiss, or empty")
+    if len(lay) > 1 or len(pairing) > 1:
+        raise unknown("")
+    return (layout_name(lay[0], unknown) if lay else None, pairing[0] if pairing else None)
 
 
 #: Whole-number arguments at least this large (10^18) stand for "beyond any event" (a start

@@ -103,17 +103,10 @@ def write_template(output: PathLike, *, players: int = 20, rounds: int = 9, layo
     stay empty until results are entered) and the Help sheet."""
     if players < 1 or rounds < 1:
         raise InputError("a template needs at least one player and one round")
-    layout = _layout(layout or "compact")
+    layout = layout_name(layout or "compact", InputError)
     pairing = Pairing.ROUND_ROBIN if layout == "matrix" else Pairing.SWISS
     t = Tournament(players=(), rounds=rounds, name=name, pairing=pairing)
     _write(t, output, layout=layout, tiebreaks=tiebreaks, rules=rules, inputs=inputs, frame=players)
-
-
-def _layout(name: str) -> str:
-    try:
-        return layout_name(name)
-    except ValueError as err:
-        raise InputError(str(err)) from None
 
 
 def _write(t: Tournament, output: PathLike, *, layout: str, tiebreaks, rules: Optional[str],
@@ -124,7 +117,7 @@ def _write(t: Tournament, output: PathLike, *, layout: str, tiebreaks, rules: Op
     if suffix not in (".xlsx", ".xlsm"):
         raise InputError(f"a workbook must end in .xlsx or .xlsm, not {Path(output).name!r}")
     chosen = layout
-    layout = _layout(layout or ("matrix" if t.is_round_robin else "compact"))
+    layout = layout_name(layout or ("matrix" if t.is_round_robin else "compact"), InputError)
     if not t.is_round_robin and layout == "matrix" and frame is None:
         raise InputError("the matrix layout is for round robins (pre-determined pairings); "
                          "read the tournament with --pairing round-robin, or choose compact or sm3")

@@ -23,7 +23,7 @@ import re
 import unicodedata
 from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 # ---------------------------------------------------------------------------------------------
 # A cell's text and blanks
@@ -281,8 +281,15 @@ LAYOUT_ALIASES = {"compact": "compact", "sm3": "sm3", "sm": "sm3", "swiss-manage
                    "round-robin": "matrix", "roundrobin": "matrix", "berger": "matrix"}
 
 
-def layout_name(layout: str) -> str:
+def layout_name(layout: str, error: Callable[[str], Exception] = ValueError) -> str:
+    """The layout a name or alias stands for; ``error`` (a message -> the exception to raise: the
+    reader's ``ValueError``, the command line's usage error, a workbook's ``InputError``) for any
+    other text.
+
+    >>> layout_name("SM"), layout_name(" Berger ")
+    ('sm3', 'matrix')
+    """
     name = LAYOUT_ALIASES.get(str(layout).strip().lower())
     if name is None:
-        raise ValueError(f"unknown layout {layout!r}: expected one of {', '.join(LAYOUTS)}")
+        raise error(f"unknown layout {layout!r}: expected one of {', '.join(LAYOUTS)}")
     return name

@@ -1,7 +1,7 @@
 """Chess tie-breaks (FIDE C.07) for xlwings Lite: the Excel functions of tbxl 0.1.0.
 
 Written by `tbxl lite` (tbxl 0.1.0); regenerate it rather than edit it. It carries the
-34 tbxl modules the functions need (pure Python, sha256 510b1cf8909d16a7), so it needs
+34 tbxl modules the functions need (pure Python, sha256 8d10cb98f91036d6), so it needs
 no package but xlwings: paste it into xlwings Lite's main.py tab, and the requirements.txt
 written beside it into the requirements.txt tab. Then, e.g. =BUCHHOLZ_CUT(A1:I17, A2) with the
 crosstable in A1:I17 and a start number in A2. The functions (tbxl's README, "Excel on
@@ -405,18 +405,14 @@ TBXL_MODULES = {
         '        return None\n'
         '    words = _text(layout, "layout").lower().replace(",", " ").split()\n'
         '    pairing = [_PAIRINGS[w] for w in words if w in _PAIRINGS]\n'
-        '    lay = [_layout_name(w) for w in words if w not in _PAIRINGS]\n'
-        '    if None in lay or len(lay) > 1 or len(pairing) > 1:\n'
-        '        raise ValueError(f"unknown layout {_text(layout, \'layout\')!r}: expected one of {\', \'.join(LAYOUTS)}, "\n'
-        '                         "round-robin or swiss, or empty")\n'
-        '    return (lay[0] if lay else None, pairing[0] if pairing else None)\n'
+        '    lay = [w for w in words if w not in _PAIRINGS]\n'
         '\n'
-        '\n'
-        'def _layout_name(word: str) -> Optional[str]:\n'
-        '    try:\n'
-        '        return layout_name(word)\n'
-        '    except ValueError:\n'
-        '        return None\n'
+        '    def unknown(_: str) -> ValueError:\n'
+        '        return ValueError(f"unknown layout {_text(layout, \'layout\')!r}: expected one of {\', \'.join(LAYOUTS)}, "\n'
+        '                          "round-robin or swiss, or empty")\n'
+        '    if len(lay) > 1 or len(pairing) > 1:\n'
+        '        raise unknown("")\n'
+        '    return (layout_name(lay[0], unknown) if lay else None, pairing[0] if pairing else None)\n'
         '\n'
         '\n'
         '#: Whole-number arguments at least this large (10^18) stand for "beyond any event" (a start\n'
@@ -2646,7 +2642,7 @@ TBXL_MODULES = {
         'import unicodedata\n'
         'from decimal import ROUND_HALF_EVEN, Decimal\n'
         'from fractions import Fraction\n'
-        'from typing import Any, Optional\n'
+        'from typing import Any, Callable, Optional\n'
         '\n'
         '# ---------------------------------------------------------------------------------------------\n'
         "# A cell's text and blanks\n"
@@ -2904,10 +2900,17 @@ TBXL_MODULES = {
         '                   "round-robin": "matrix", "roundrobin": "matrix", "berger": "matrix"}\n'
         '\n'
         '\n'
-        'def layout_name(layout: str) -> str:\n'
+        'def layout_name(layout: str, error: Callable[[str], Exception] = ValueError) -> str:\n'
+        '    """The layout a name or alias stands for; ``error`` (a message -> the exception to raise: the\n'
+        "    reader's ``ValueError``, the command line's usage error, a workbook's ``InputError``) for any\n"
+        '    other text.\n'
+        '\n'
+        '    >>> layout_name("SM"), layout_name(" Berger ")\n'
+        "    ('sm3', 'matrix')\n"
+        '    """\n'
         '    name = LAYOUT_ALIASES.get(str(layout).strip().lower())\n'
         '    if name is None:\n'
-        '        raise ValueError(f"unknown layout {layout!r}: expected one of {\', \'.join(LAYOUTS)}")\n'
+        '        raise error(f"unknown layout {layout!r}: expected one of {\', \'.join(LAYOUTS)}")\n'
         '    return name\n'
     )),
     'tbxl.grid.sheet': (False, (
@@ -3216,7 +3219,7 @@ TBXL_MODULES = {
         '    """A published number as an exact fraction and its printed decimals; ``-`` means no value.\n'
         '    Decimal comma, a trailing ``½`` and a rank\'s trailing dot (``12.``) are accepted."""\n'
         '    s = text.strip().replace("\\u00a0", "").replace(" ", "")\n'
-        '    if s in ("-", "–", "—", "n/a", "#n/a", "none"):\n'
+        '    if s.lower() in ("-", "–", "—", "n/a", "#n/a", "none"):   # Excel shows #N/A\n'
         '        return None, 0\n'
         '    parsed = parse_number(s, signed=True, half=True)\n'
         '    if parsed is None:\n'
