@@ -85,7 +85,7 @@ from .derivation import Reason
 from .errors import InputError, InputWarning, TbxlError
 from .formatting import decimal_text
 from .model import Tournament
-from .grid.cells import LAYOUTS, cell_number, cell_text, layout_name
+from .grid.cells import LAYOUTS, cell_number, cell_text, empty, layout_name
 from .grid.sheet import rows_of
 from .published import POINTS, NumberedColumn, published_from_rows, range_cell
 from .standings import Standings, compute_standings, resolve_tiebreaks
@@ -241,11 +241,6 @@ def _build(rows: list, layout: Optional[tuple]) -> _Book:
     return book
 
 
-def _blank(v: Any) -> bool:
-    return v is None or v == "" or (isinstance(v, (int, float)) and v == 0) or \
-        (isinstance(v, str) and not v.strip())
-
-
 def _no_results(rows: list) -> bool:
     """True for a template without results yet (only called when the grid does not read): below
     the first row, at most three columns are used (start number, name, rating) and at most one
@@ -254,7 +249,7 @@ def _no_results(rows: list) -> bool:
     text: set[int] = set()
     for r in rows[1:]:
         for c, v in enumerate(r):
-            if _blank(v):
+            if empty(v):
                 continue
             used.add(c)
             if isinstance(v, str):
@@ -271,7 +266,7 @@ def _no_results(rows: list) -> bool:
 
 def _given(v: Any) -> bool:
     """False for what Excel sends for an empty or omitted argument: None, '', 0."""
-    return not _blank(v)
+    return not empty(v)
 
 
 def _scalar(v: Any, what: str) -> Any:
@@ -615,8 +610,8 @@ def _published_cells(published_range: Any) -> tuple[list, list]:
     functions: a header cell or a whole row of such cells is empty, not a column named "0" or a
     player numbered 0. (A single 0 among filled cells stays 0: it may be a tie-break value.)"""
     rows = rows_of(published_range)
-    header = ["" if _blank(v) else v for v in rows[0]]
-    body = [["" for _ in r] if all(_blank(v) for v in r) else list(r) for r in rows[1:]]
+    header = ["" if empty(v) else v for v in rows[0]]
+    body = [["" for _ in r] if all(empty(v) for v in r) else list(r) for r in rows[1:]]
     return header, body
 
 

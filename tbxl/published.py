@@ -30,7 +30,7 @@ from typing import Callable, Optional, Sequence
 
 from .audit import RANK, Published, PublishedValue
 from .errors import InputError, MissingDependency, UnknownTiebreak
-from .grid.cells import cell_text, column_letters, header_key, header_role, parse_number
+from .grid.cells import a1, cell_text, header_key, header_role, parse_number
 from .limits import MAX_TEXT_BYTES, read_regular
 from .model import Tournament
 from .tiebreaks.codes import parse
@@ -272,7 +272,7 @@ Locate = Callable[[int, int], dict]
 def range_cell(r: int, k: int) -> dict:
     """The cell of a range whose top-left cell counts as A1 and whose first row is the header:
     ``range_cell(0, 2)`` is C2 (as the Excel functions name cells)."""
-    return {"cell": f"{column_letters(k)}{r + 2}"}
+    return {"cell": a1(k, r + 1)}
 
 
 def published_from_rows(header: Sequence, rows: Sequence[Sequence], tournament: Tournament, *,
@@ -359,7 +359,7 @@ def published_from_rows(header: Sequence, rows: Sequence[Sequence], tournament: 
 def _loc(where: dict, column: int) -> dict:
     """:class:`InputError` location of a cell: ``file:line`` (CSV) or ``file`` + ``Sheet!B7`` (xlsx)."""
     if "sheet" in where:
-        return {"file": where["file"], "cell": f"{where['sheet']}!{column_letters(column)}{where['row']}"}
+        return {"file": where["file"], "cell": a1(column, where["row"] - 1, f"{where['sheet']}!")}
     return {"file": where["file"], "line": where["line"]}
 
 

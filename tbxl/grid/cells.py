@@ -34,7 +34,9 @@ INT_RE = re.compile(r"\d{1,9}(?:\.0+)?", re.ASCII)
 
 
 def text_of(v: Any) -> str:
-    """A cell as text: ``None`` and NaN are ``''``, ``12.0`` is ``'12'``, strings are stripped."""
+    """A cell as a crosstable reads it: ``None`` and NaN are ``''``, a float as Excel shows it
+    (:func:`cell_text`: ``12.0`` is ``'12'``), ``TRUE``/``FALSE`` as Excel writes them, blanks
+    (no-break spaces too) squeezed to one space and stripped."""
     if v is None:
         return ""
     if isinstance(v, bool):
@@ -42,10 +44,15 @@ def text_of(v: Any) -> str:
     if isinstance(v, int):
         return str(v) if v.bit_length() < 10_000 else "#NUM!"   # str() refuses over 4300 digits
     if isinstance(v, float):
-        if math.isnan(v):
-            return ""
-        return str(int(v)) if v.is_integer() else repr(v)
+        return "" if math.isnan(v) else cell_text(v)
     return " ".join(str(v).replace("\xa0", " ").split())
+
+
+def empty(v: Any) -> bool:
+    """What Excel sends for an empty cell or an omitted argument: ``None``, ``''``, blanks, ``0``
+    (``FALSE`` too, as ``FALSE == 0``; the callers that must tell it apart check for ``bool``)."""
+    return v is None or v == "" or (isinstance(v, (int, float)) and v == 0) or \
+        (isinstance(v, str) and not v.strip())
 
 
 def norm(t: str) -> str:
