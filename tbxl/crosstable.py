@@ -3,7 +3,8 @@ cell-shaped lives in :mod:`tbxl.grid` (the grammar of the three layouts is in it
 
 from __future__ import annotations
 
-from .grid import LAYOUTS, berger_round, berger_schedule, column_letters, detect_layout, read_grid, round_headers, to_grid
+from .grid import (LAYOUTS, berger_round, berger_schedule, column_letters, detect_layout, read_grid, round_headers,
+                   to_grid)
 
 __all__ = ["LAYOUTS", "read_grid", "detect_layout", "to_grid", "round_headers", "berger_round", "berger_schedule",
            "column_letters"]

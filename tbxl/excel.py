@@ -52,7 +52,6 @@ import threading
 import warnings
 from collections import OrderedDict
 from decimal import Decimal, InvalidOperation
-from fractions import Fraction
 from typing import Any, Optional
 
 try:

@@ -61,4 +61,3 @@ def same(got, exact):
     if Fraction(exact).denominator == 1:
         assert isinstance(got, int), got
     return got == float(exact)
-

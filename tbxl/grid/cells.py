@@ -281,11 +281,11 @@ def is_header_word(text: Any) -> bool:
 
 #: The layout names accepted by ``layout=``.
 LAYOUTS = ("compact", "sm3", "matrix")
-
-
+#: Every name of a layout (lower case) -> the layout: the one table of aliases, accepted wherever a
+#: layout is named (the readers, ``--layout``, ``tbxl workbook``, the Excel ``layout`` argument).
 LAYOUT_ALIASES = {"compact": "compact", "sm3": "sm3", "sm": "sm3", "swiss-manager": "sm3",
-                   "swissmanager": "sm3", "matrix": "matrix", "rr": "matrix",
-                   "round-robin": "matrix", "roundrobin": "matrix", "berger": "matrix"}
+                  "swissmanager": "sm3", "matrix": "matrix", "rr": "matrix",
+                  "round-robin": "matrix", "roundrobin": "matrix", "berger": "matrix"}
 
 
 def layout_name(layout: str, error: Callable[[str], Exception] = ValueError) -> str:

@@ -13,12 +13,12 @@ from .tokens import DRAW_RE, FORFEIT, FORFEIT_KINDS, FORFEIT_TEXT, PLAYED, RESUL
 COMPACT_HINT = "expected e.g. 12w1, 5b½, 7w0, 12w+, bye, H, Z"
 # Compact game cells: with colour; colour omitted before a played result (blank needed); forfeit.
 GAME_RE = re.compile(rf"(\d{{1,9}})\s*([wbsn])\s*({PLAYED}|{FORFEIT})"
-                      rf"|(\d{{1,9}})\s+({PLAYED})"
-                      rf"|(\d{{1,9}})\s*({FORFEIT})", re.ASCII)
+                     rf"|(\d{{1,9}})\s+({PLAYED})"
+                     rf"|(\d{{1,9}})\s*({FORFEIT})", re.ASCII)
 STRONG_GAME_RE = re.compile(rf"\d{{1,9}}\s*[wbsn]\s*(?:{PLAYED}|{FORFEIT})", re.ASCII)
 COMPACT_BYES = {"+": Kind.PAB, "bye": Kind.PAB, "u": Kind.PAB, "pab": Kind.PAB,
-                 "f": Kind.FPB, "fpb": Kind.FPB, "h": Kind.HPB, "hpb": Kind.HPB,
-                 "z": Kind.ZPB, "zpb": Kind.ZPB, "-": Kind.ZPB, "0": Kind.ZPB, "": Kind.ZPB}
+                "f": Kind.FPB, "fpb": Kind.FPB, "h": Kind.HPB, "hpb": Kind.HPB,
+                "z": Kind.ZPB, "zpb": Kind.ZPB, "-": Kind.ZPB, "0": Kind.ZPB, "": Kind.ZPB}
 
 
 def compact_ok(t: str) -> bool:

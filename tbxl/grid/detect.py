@@ -13,6 +13,7 @@ from .sheet import Frame, Sheet
 from .sm3 import SM3_RESULTS, sm3_block
 from .tokens import COLOURS, DRAW_RE
 
+
 def is_token(t: str) -> bool:
     """True when ``t`` means something as a result, colour or bye in some layout."""
     s = squash(t)

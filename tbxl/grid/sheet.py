@@ -9,6 +9,7 @@ from typing import Any, Optional
 from ..errors import InputError
 from .cells import a1, blank, header_role, is_int, parse_origin, points_value, text_of, whole
 
+
 class Sheet:
     def __init__(self, grid: Any, origin: str) -> None:
         rows = rows_of(grid)

@@ -11,8 +11,8 @@ from .sheet import Frame, Sheet, column_role, share
 from .tokens import COLOURS, DRAW_RE, FORFEIT_KINDS, FORFEIT_TEXT, Cell, outcome_of
 
 SM3_BYES = {"1": Kind.PAB, "+": Kind.PAB, "u": Kind.PAB, "bye": Kind.PAB, "pab": Kind.PAB,
-             "f": Kind.FPB, "fpb": Kind.FPB, "h": Kind.HPB, "hpb": Kind.HPB,
-             "-": Kind.ZPB, "z": Kind.ZPB, "zpb": Kind.ZPB, "0": Kind.ZPB, "": Kind.ZPB}
+            "f": Kind.FPB, "fpb": Kind.FPB, "h": Kind.HPB, "hpb": Kind.HPB,
+            "-": Kind.ZPB, "z": Kind.ZPB, "zpb": Kind.ZPB, "0": Kind.ZPB, "": Kind.ZPB}
 SM3_RESULTS = set(SM3_BYES) | {"--"}
 
 

@@ -10,6 +10,7 @@ from .compact import compact_text
 from .matrix import matrix_body
 from .sm3 import sm3_cells
 
+
 def round_headers(layout: str, rounds: int) -> list[str]:
     """The header cells over the rounds of a Swiss layout. Every sm3 column has one, so that a
     round where no one has a colour (all byes, colours unknown) is not an empty column, which
