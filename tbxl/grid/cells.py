@@ -61,6 +61,7 @@ def norm(t: str) -> str:
 
 
 def squash(t: str) -> str:
+    """Lower case, dashes as ``-``, no blanks: the form tokens are looked up in."""
     return norm(t).replace(" ", "")
 
 

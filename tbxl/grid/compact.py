@@ -22,6 +22,7 @@ COMPACT_BYES = {"+": Kind.PAB, "bye": Kind.PAB, "u": Kind.PAB, "pab": Kind.PAB,
 
 
 def compact_ok(t: str) -> bool:
+    """A cell the compact grammar reads (a game or a bye)."""
     s = squash(t)
     return s in COMPACT_BYES or bool(DRAW_RE.fullmatch(s)) or bool(GAME_RE.fullmatch(norm(t)))
 
@@ -77,6 +78,7 @@ BYE_TEXT = {Kind.PAB: "bye", Kind.FPB: "F", Kind.HPB: "H", Kind.ZPB: "Z"}
 
 
 def compact_text(e: Optional[RoundEntry]) -> str:
+    """A round entry as a compact cell (``12w1``, ``5 ½``, ``bye``); ``''`` for no entry."""
     if e is None:
         return ""
     if e.kind in BYE_TEXT or e.opponent is None:

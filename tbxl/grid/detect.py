@@ -22,6 +22,7 @@ def is_token(t: str) -> bool:
 
 
 def frame(sheet: Sheet) -> Frame:
+    """The header rows, player rows and used columns of ``sheet``."""
     used_rows = [r for r in range(sheet.nrows) if any(not blank(t) for t in sheet.texts[r])]
     if not used_rows:
         raise InputError("the range is empty: no players and no results", cell=sheet.ref(0, 0))
@@ -44,6 +45,7 @@ def frame(sheet: Sheet) -> Frame:
 
 
 def is_header_row(cells: list[str]) -> bool:
+    """A row above the players: a header word, column numbers, or text only."""
     vals = [t for t in cells if not blank(t)]
     if not vals or any(GAME_RE.fullmatch(norm(t)) for t in vals):
         return False
@@ -69,6 +71,7 @@ def is_header_row_relaxed(cells: list[str]) -> bool:
 
 
 def detect(sheet: Sheet, fr: Frame) -> str:
+    """The layout of the crosstable in ``fr``; compact wins over sm3, sm3 over matrix."""
     if compact_block(sheet, fr):
         return "compact"
     if sm3_block(sheet, fr):

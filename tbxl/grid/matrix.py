@@ -94,6 +94,7 @@ def matrix_block(sheet: Sheet, fr: Frame) -> Optional[tuple[int, list[int]]]:
 
 
 def read_matrix(sheet: Sheet, rows: list[int], first: int, info: Info, scoring: Scoring) -> list[Player]:
+    """The players of a round-robin matrix, with rounds and colours from the Berger table."""
     n = len(rows)
     ident = start_numbers(sheet, rows, info) or list(range(1, n + 1))
     pos = {sn: p + 1 for p, sn in enumerate(sorted(ident))}          # Berger position

@@ -150,6 +150,7 @@ def read_grid(grid: Any, *, layout: Optional[str] = None, scoring: Optional[Scor
 
 def read_swiss(sheet: Sheet, lay: str, rows: list[int], first: int, rounds: int, info: Info,
                scoring: Scoring) -> list[Player]:
+    """The players of a compact or sm3 grid, every pairing checked from both sides."""
     n = len(rows)
     sno = start_numbers(sheet, rows, info)
     provisional = sno or list(range(1, n + 1))

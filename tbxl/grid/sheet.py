@@ -11,6 +11,10 @@ from .cells import a1, blank, header_role, is_int, parse_origin, points_value, t
 
 
 class Sheet:
+    """A grid's cells, as values (:meth:`v`) and as the texts a crosstable reads (:meth:`t`), 0-based;
+    out of range is an empty cell. ``origin`` is the A1 reference of the top-left cell, for errors
+    (:meth:`ref`, :meth:`row`)."""
+
     def __init__(self, grid: Any, origin: str) -> None:
         rows = rows_of(grid)
         width = max((len(r) for r in rows), default=0)
@@ -48,6 +52,7 @@ def rows_of(grid: Any) -> list[list[Any]]:
 
 @dataclass
 class Frame:
+    """Where the crosstable is in its sheet."""
     header: list[int]      # header rows
     data: list[int]        # player rows
     left: int              # first used column
@@ -66,12 +71,14 @@ def column_role(sheet: Sheet, fr: Frame, c: int) -> Optional[str]:
 
 
 def share(texts: list[str], pred) -> float:
+    """The share of the non-blank ``texts`` that satisfy ``pred`` (1 when all are blank)."""
     vals = [t for t in texts if not blank(t)]
     return sum(1 for t in vals if pred(t)) / len(vals) if vals else 1.0
 
 
 @dataclass
 class Info:
+    """The columns of the player data, by role (0-based grid columns)."""
     sno: Optional[int] = None          # column of start numbers (identity)
     name: Optional[int] = None
     rank: Optional[int] = None
@@ -84,6 +91,7 @@ class Info:
 
 
 def int_column(sheet: Sheet, rows: list[int], c: int) -> Optional[list[int]]:
+    """The whole numbers of column ``c`` in ``rows``; ``None`` unless every cell holds one."""
     texts = [sheet.t(r, c) for r in rows]
     if not all(is_int(t) for t in texts):
         return None
@@ -152,6 +160,7 @@ def start_numbers(sheet: Sheet, rows: list[int], info: Info) -> Optional[list[in
 
 
 def base_players(sheet: Sheet, rows: list[int], info: Info, ident: list[int]) -> list[dict[str, Any]]:
+    """The player fields read beside the rounds (name, rating, ...), one dict per row."""
     out = []
     for r, sn in zip(rows, ident):
         d: dict[str, Any] = {"start_number": sn, "name": ""}

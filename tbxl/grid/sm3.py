@@ -17,10 +17,12 @@ SM3_RESULTS = set(SM3_BYES) | {"--"}
 
 
 def is_opp(t: str) -> bool:
+    """An sm3 opponent cell: a start number or ``-``."""
     return is_int(t) or squash(t) == "-"
 
 
 def is_sm3_result(t: str) -> bool:
+    """An sm3 result cell."""
     s = squash(t)
     return s in SM3_RESULTS or bool(DRAW_RE.fullmatch(s))
 
@@ -110,6 +112,7 @@ def sm3_cell(sheet: Sheet, r: int, c: int, colours: dict[str, str], player: int,
 
 
 def sm3_cells(e: Optional[RoundEntry]) -> list[Any]:
+    """A round entry as the three sm3 cells: opponent, colour, result."""
     if e is None:
         return ["", "", ""]
     if e.opponent is None or e.kind.is_bye:

@@ -25,6 +25,7 @@ def colour_map(letters: set[str]) -> dict[str, str]:
 
 @dataclass
 class Cell:
+    """One round of a Swiss layout as written, before it is checked against the opponent's."""
     kind: Kind
     outcome: Optional[Outcome] = None
     opponent: Optional[int] = None     # the number as written
@@ -41,6 +42,7 @@ FORFEIT_KINDS = {"+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS, "--": Kind.FORFE
 
 
 def outcome_of(s: str) -> Optional[Outcome]:
+    """The outcome a played result token means (``1``, a draw, ``0``); ``None`` otherwise."""
     if s in OUTCOMES:
         return OUTCOMES[s]
     return Outcome.DRAW if DRAW_RE.fullmatch(s) else None
