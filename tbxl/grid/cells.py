@@ -44,6 +44,8 @@ def text_of(v: Any) -> str:
     if isinstance(v, int):
         return str(v) if v.bit_length() < 10_000 else "#NUM!"   # str() refuses over 4300 digits
     if isinstance(v, float):
+        if v.is_integer():
+            return str(int(v))     # the usual cell (Excel sends numbers as floats), kept fast
         return "" if math.isnan(v) else cell_text(v)
     return " ".join(str(v).replace("\xa0", " ").split())
 
@@ -100,7 +102,10 @@ def cell_text(v: Any) -> str:
     if isinstance(v, float) and math.isfinite(v):
         if v.is_integer():
             return str(int(v))
-        d = Decimal(repr(v))
+        shortest = repr(v)
+        if len(shortest) <= 16 and "e" not in shortest:
+            return shortest        # at most 15 digits, no exponent: already what Excel shows
+        d = Decimal(shortest)
         if len(d.as_tuple().digits) > EXCEL_DIGITS:
             d = d.quantize(Decimal(1).scaleb(d.adjusted() - EXCEL_DIGITS + 1), rounding=ROUND_HALF_EVEN)
         text = format(d, "f")

@@ -1,7 +1,7 @@
 """Chess tie-breaks (FIDE C.07) for xlwings Lite: the Excel functions of tbxl 0.1.0.
 
 Written by `tbxl lite` (tbxl 0.1.0); regenerate it rather than edit it. It carries the
-34 tbxl modules the functions need (pure Python, sha256 f514eab7eea4bcc3), so it needs
+34 tbxl modules the functions need (pure Python, sha256 8f01740fbc8681a1), so it needs
 no package but xlwings: paste it into xlwings Lite's main.py tab, and the requirements.txt
 written beside it into the requirements.txt tab. Then, e.g. =BUCHHOLZ_CUT(A1:I17, A2) with the
 crosstable in A1:I17 and a start number in A2. The functions (tbxl's README, "Excel on
@@ -2657,6 +2657,8 @@ TBXL_MODULES = {
         '    if isinstance(v, int):\n'
         '        return str(v) if v.bit_length() < 10_000 else "#NUM!"   # str() refuses over 4300 digits\n'
         '    if isinstance(v, float):\n'
+        '        if v.is_integer():\n'
+        '            return str(int(v))     # the usual cell (Excel sends numbers as floats), kept fast\n'
         '        return "" if math.isnan(v) else cell_text(v)\n'
         '    return " ".join(str(v).replace("\\xa0", " ").split())\n'
         '\n'
@@ -2713,7 +2715,10 @@ TBXL_MODULES = {
         '    if isinstance(v, float) and math.isfinite(v):\n'
         '        if v.is_integer():\n'
         '            return str(int(v))\n'
-        '        d = Decimal(repr(v))\n'
+        '        shortest = repr(v)\n'
+        '        if len(shortest) <= 16 and "e" not in shortest:\n'
+        '            return shortest        # at most 15 digits, no exponent: already what Excel shows\n'
+        '        d = Decimal(shortest)\n'
         '        if len(d.as_tuple().digits) > EXCEL_DIGITS:\n'
         '            d = d.quantize(Decimal(1).scaleb(d.adjusted() - EXCEL_DIGITS + 1), rounding=ROUND_HALF_EVEN)\n'
         '        text = format(d, "f")\n'
