@@ -413,7 +413,7 @@ class _Builder:
                 other = [Board(b, None, make_entry(s, rd, Kind.FORFEIT_WIN)) for b in range(1, k + 1)]
         gp = sum((b.entry.points for b in boards), Fraction(0))
         ogp = sum((b.entry.points for b in other), Fraction(0))
-        colour = boards[0].entry.colour if boards and boards[0].player is not None else None
+        colour = self.team_colour(boards, other)
         if played:
             outcome = ts.outcome(gp, ogp)
             return TeamRound(rd, Kind.PLAYED, outcome, ts.match_points(outcome), gp, opp, colour, tuple(boards))
@@ -433,6 +433,21 @@ class _Builder:
             return TeamRound(rd, Kind.DOUBLE_FORFEIT, Outcome.LOSS, ts.loss, gp, opp, colour, tuple(boards))
         kind = Kind.FORFEIT_LOSS if want == Outcome.LOSS else Kind.FORFEIT_WIN
         return TeamRound(rd, kind, want, ts.match_points(want), gp, opp, colour, tuple(boards))
+
+    def team_colour(self, boards: list[Board], other: list[Board]) -> Optional[str]:
+        """The colour of board 1 (C07 §10.5); when board 1 has none (a forfeit without an opponent),
+        deduced from another board and the board colour sequence (352, default alternating)."""
+        seq = self.r.colours() or "WB" * len(boards or other or [0])
+        for side, flip in ((boards, False), (other, True)):
+            for b in side:
+                c = b.entry.colour
+                if c in ("w", "b") and b.board <= len(seq):
+                    same = (c == "w") == (seq[b.board - 1] == "W")
+                    first = "w" if same else "b"
+                    if flip:
+                        first = "b" if first == "w" else "w"
+                    return first
+        return None
 
     def bye(self, rd: int, number: int, boards: list[Board], pab: dict, byes: dict, k: int) -> TeamRound:
         ts, s = self.ts, self.scoring
