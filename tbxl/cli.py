@@ -56,7 +56,8 @@ def _parser() -> argparse.ArgumentParser:
 
     e = sub.add_parser("explain", help="how one player's tie-break values were made")
     common(e)
-    e.add_argument("--player", type=int, required=True, metavar="N", help="start number")
+    e.add_argument("--player", type=int, metavar="N", help="start number")
+    e.add_argument("--team", type=int, metavar="N", help="team number (team events)")
     e.add_argument("--tiebreak", metavar="CODE", help="one tie-break (default: all of the list)")
     e.add_argument("-o", "--output", metavar="FILE", help="write the appeal report as PDF (or text)")
     e.add_argument("--lang", default="en", help="report language: en, vi, es, ru, ms")
@@ -190,6 +191,11 @@ def _run(args, parser) -> int:
         for c in PRESETS.values():
             print(f"{c.name:22} {c.title}\n{'':22} {c.source}\n")
         return 0
+    if _is_team_event(args):
+        from .team.cli import run_team
+        return run_team(args, parser, _emit)
+    if args.command == "explain" and args.player is None:
+        parser.error("explain needs --player N (or --team N on a team event)")
     tournament = _load(args)
     if args.command == "compute":
         st = _standings(args, tournament)
@@ -239,6 +245,12 @@ def _run(args, parser) -> int:
         return 0
     parser.error(f"unknown command {args.command}")
     return 2
+
+
+def _is_team_event(args) -> bool:
+    """A TRF with team records (013/310) goes to the team commands (tbxl.team.cli)."""
+    from .team.cli import is_team_input
+    return is_team_input(args.input)
 
 
 def _is_report(args) -> bool:
