@@ -373,3 +373,34 @@ def test_trf16_013_team_records():
     assert [tm.name for tm in t.teams] == ["Club 1", "Club 2", "Club 3", "Club 4"]
     assert [tm.mp for tm in t.teams] == [4, 2, 4, 2] and t.boards == 2
     assert is_team_trf("\n".join(lines) + "\n") and not is_team_trf("012 x\n001    1\n")
+
+
+def test_trf16_pab_without_320_and_a_match_forfeited_on_every_board():
+    # TRF-16 style: the PAB is the fielded players' "0000 - U" (no 320): a drawn match (1 MP) worth a
+    # won game on every board (2 GP with 2 boards). Teams 1-2 in round 1: every board "+"/"-" with
+    # the opponents named: no board played, so a forfeited match won by team 1 (2 MP, 2 GP).
+    rounds = [[("M", 1, 2, "++"), ("B", 3, "PAB")], [("M", 1, 3, "=="), ("M", 2, 3, "1=")]]
+    text = event_trf(3, 2, rounds[:1])
+    lines = [ln for ln in text.splitlines() if not ln.startswith(("310", "352", "192", "320"))]
+    for n in range(1, 4):
+        lines.append(f"013 {'Club ' + str(n):<32}" + "".join(f"{10 * n + k:5d}" for k in (1, 2)))
+    t = read_team_trf("\n".join(lines) + "\n")
+    one, two, three = (t.team(n).rounds[0] for n in (1, 2, 3))
+    assert (one.kind, one.mp, one.gp, two.kind, two.mp, two.gp) == (Kind.FORFEIT_WIN, 2, 2, Kind.FORFEIT_LOSS, 0, 0)
+    assert (three.kind, three.outcome, three.mp, three.gp) == (Kind.PAB, Outcome.DRAW, 1, 2)
+
+
+def test_de_on_a_score_and_its_derivation(event_a):
+    # DE:GP on T1-T3 (4 MP each): their match 0.5-1.5 -> T3 first.
+    st = compute_team_standings(event_a, "MPTS,DE:GP", "fide-2024")
+    assert [r.team.number for r in st.rows][:2] == [3, 1]
+    d = st.explain(1, "DE:GP")
+    assert d.value == 2 and {row["team"]: row["score"] for row in d.table} == {1: F(1, 2), 3: F(3, 2)}
+    assert "direct encounter (GP)" in d.text()
+
+
+def test_after_round(event_a):
+    t1 = event_a.after_round(1)
+    assert [tm.mp for tm in t1.teams] == [2, 0, 1, 1]
+    st = compute_team_standings(t1, "MPTS,GP")
+    assert [r.team.number for r in st.rows] == [1, 3, 4, 2] and st.rows[1].rank_label == "2-3"

@@ -180,7 +180,12 @@ class TeamEngine:
         if len(group) < 2:
             return [group]
         if d.name == "DE":
-            return encounter.order(self.ctx(self.score_of(d), d.played_forfeits), group, d.played_forfeits, trace)
+            c = self.ctx(self.score_of(d), d.played_forfeits)
+            sub: Optional[list] = [] if trace is not None else None
+            out = encounter.order(c, group, d.played_forfeits, sub)
+            if trace is not None:
+                self._trace(trace, f"direct encounter ({c.score_name})", sub)
+            return out
         if d.name in ("TBR", "BBE"):
             keys = {i: self._board_vector(d.name, i) for i in group}
             if trace is not None:
@@ -250,12 +255,16 @@ class TeamEngine:
             label = _STEP[step] + (f" (board {pos + 1})" if step == "T" else
                                    f" (boards 1-{k - 1 - pos})" if step == "B" else "")
         if trace is not None:
-            for grp, rows, outcome in sub:
-                for row in rows:
-                    trace.append({"step": label, "group": ", ".join(str(self.teams[g].number) for g in grp),
-                                  "team": self.teams[row.player].number, "score": row.score,
-                                  "missing": row.missing, "maximum": row.maximum, "outcome": outcome})
+            self._trace(trace, label, sub)
         return out
+
+    def _trace(self, trace: list, label: str, sub: list) -> None:
+        """The mini-tables of DE steps (``encounter.order``'s trace) as rows of a derivation table."""
+        for grp, rows, outcome in sub:
+            for row in rows:
+                trace.append({"step": label, "group": ", ".join(str(self.teams[g].number) for g in grp),
+                              "team": self.teams[row.player].number, "score": row.score,
+                              "missing": row.missing, "maximum": row.maximum, "outcome": outcome})
 
     # -- derivations --------------------------------------------------------------------------------
 
