@@ -404,3 +404,65 @@ def test_after_round(event_a):
     assert [tm.mp for tm in t1.teams] == [2, 0, 1, 1]
     st = compute_team_standings(t1, "MPTS,GP")
     assert [r.team.number for r in st.rows] == [1, 3, 4, 2] and st.rows[1].rank_label == "2-3"
+
+
+# -- the team crosstable grid (spreadsheets) ---------------------------------------------------------
+
+from tbxl.team.grid import read_team_grid  # noqa: E402
+
+# Event A as a grid, once with board results and once with game points only.
+GRID_BOARDS = [["No", "Team", "R1", "R2", "R3"],
+               [1, "T1", "2w:1=", "3b:=0", "4w:11"],
+               [2, "T2", "1b:0=", "4w:10", "3b:=="],
+               [3, "T3", "4w:==", "1w:=1", "2w:=="],
+               [4, "T4", "3b:==", "2b1", "1b:00"]]
+GRID_POINTS = [["No", "Team", "R1", "R2", "R3"],
+               [1, "T1", "2w1½", "3b½", "4w2"],
+               [2, "T2", "1b½", "4w1", "3b1"],
+               [3, "T3", "4w1", "1w1½", "2w1"],
+               [4, "T4", "3b1", "2b1", "1b0"]]
+
+
+def test_grid_equals_the_trf(event_a):
+    codes = "MPTS,EDE,GP,EMGSB/C1,BH:MP/C1,SB:MP,SSSC,FB:MP,AOB:MP"
+    want = {r.team.number: (r.rank_label, r.values) for r in compute_team_standings(event_a, codes).rows}
+    for grid in (GRID_BOARDS, GRID_POINTS):
+        t = read_team_grid(grid)
+        assert t.boards == 2 and [tm.mp for tm in t.teams] == [4, 2, 4, 2]
+        got = {r.team.number: (r.rank_label, r.values) for r in compute_team_standings(t, codes).rows}
+        assert got == want
+    board_codes = "MPTS,BC,TBR,EDEBT,WIN:GP"
+    want = {r.team.number: r.values for r in compute_team_standings(event_a, board_codes).rows}
+    got = {r.team.number: r.values for r in compute_team_standings(read_team_grid(GRID_BOARDS), board_codes).rows}
+    assert got == want
+
+
+def test_grid_byes_and_forfeits():
+    grid = [["No", "Team", "R1", "R2"],
+            [1, "A", "2+", "3w:1="],
+            [2, "B", "1-", "PAB"],
+            [3, "C", "H", "1b:0="]]
+    t = read_team_grid(grid)
+    a, b, c = t.teams
+    assert [(r.kind, r.mp, r.gp) for r in a.rounds] == [(Kind.FORFEIT_WIN, 2, 2), (Kind.PLAYED, 2, F(3, 2))]
+    assert [(r.kind, r.mp, r.gp) for r in b.rounds] == [(Kind.FORFEIT_LOSS, 0, 0), (Kind.PAB, 1, 2)]
+    assert (c.rounds[0].kind, c.rounds[0].mp, c.rounds[0].gp) == (Kind.HPB, 1, 1)
+
+
+@pytest.mark.parametrize("cell, message", [
+    ("2x1", r"C2: row 2, round 1: '2x1' is not a team result"),
+    ("3w1", r"C2: row 2, round 1: '3w1' names team 3, but team 3's cell C4 is '4w:=='"),
+    ("2b1½", r"C2: row 2, round 1: both teams have colour 'b' on board 1 \(cell C3\)"),
+    ("2w:11", r"C2: row 2, round 1: board results '11' and team 2's '0=' \(C3\) do not complement"),
+    ("2w2:1=", r"C2: row 2, round 1: game points 2 differ from the board results '1=' \(1.5\)"),
+])
+def test_grid_errors(cell, message):
+    grid = [list(r) for r in GRID_BOARDS]
+    grid[1][2] = cell
+    with pytest.raises(InputError, match=message):
+        read_team_grid(grid)
+
+
+def test_grid_board_tiebreaks_need_board_results():
+    with pytest.raises(InputError, match="BC needs the board results of every match"):
+        compute_team_standings(read_team_grid(GRID_POINTS), "MPTS,BC")

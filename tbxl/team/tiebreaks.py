@@ -23,6 +23,7 @@ from typing import Optional, Sequence
 from .. import conventions as cv
 from ..conventions import Convention
 from ..derivation import Derivation, Reason, Term
+from ..errors import InputError
 from ..model import Kind
 from ..tiebreaks import FAMILIES, cuts, encounter, unplayed
 from ..tiebreaks.base import Column, result_code
@@ -62,6 +63,14 @@ class TeamEngine:
         # Board points per team, per round, per board, in units of 1/q (C.07 Art. 12).
         self.bp = [[[int(p * q) for p in board_points(r, t.boards, t.scoring)] for r in team.rounds]
                    for team in t.teams]
+        #: Every match has its board results (a grid may give game points only).
+        self.has_boards = all(r.boards for team in t.teams for r in team.rounds if r.kind is Kind.PLAYED)
+
+    def needs_boards(self, d: TeamDescriptor) -> None:
+        """Board tie-breaks need the board results of every match (C.07 Art. 12)."""
+        if not self.has_boards:
+            raise InputError(f"{d.code} needs the board results of every match (e.g. 7w:1=10 in a grid)",
+                             file=self.t.source or None)
 
     # -- contexts -----------------------------------------------------------------------------------
 
@@ -92,6 +101,8 @@ class TeamEngine:
         if d.name == "MPVGP":
             c = self.ctx(self.secondary)
             return Column(d.code, c.unit, list(c.score))
+        if d.name == "BC" or (d.name in _BOARD_COUNTS and self.score_of(d) == GP):
+            self.needs_boards(d)
         if d.name == "BC":
             return Column(d.code, self.board_unit, [self._bc(i)[0] for i in range(len(self.teams))], ascending=True)
         if d.name == "ESB" or (d.name == "SB"):
@@ -186,6 +197,8 @@ class TeamEngine:
             if trace is not None:
                 self._trace(trace, f"direct encounter ({c.score_name})", sub)
             return out
+        if d.name in ("TBR", "BBE") or len(_CHAINS.get(d.name, "PS")) > 2:
+            self.needs_boards(d)
         if d.name in ("TBR", "BBE"):
             keys = {i: self._board_vector(d.name, i) for i in group}
             if trace is not None:
