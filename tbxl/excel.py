@@ -665,3 +665,16 @@ def AUDIT(crosstable, published_range, rules="", layout=""):
 
 #: The functions with their Excel metadata, in the order of the Help sheet.
 FUNCTIONS = (BUCHHOLZ, BUCHHOLZ_CUT, SONNEBORN_BERGER, SB, PROGRESSIVE, TIEBREAK, STANDINGS, AUDIT)
+
+
+# Team events (C.07 Arts 11-13): TEAM_TIEBREAK and TEAM_STANDINGS on a team crosstable grid, defined
+# in tbxl.team.excel (which uses the helpers above) and exported here for `from tbxl.excel import *`.
+TEAM_FUNCTIONS = ("TEAM_TIEBREAK", "TEAM_STANDINGS")
+__all__ += list(TEAM_FUNCTIONS)
+
+
+def __getattr__(name: str):
+    if name in TEAM_FUNCTIONS:
+        from .team import excel as team_excel
+        return getattr(team_excel, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -77,7 +77,16 @@ def run_team(args, parser, emit) -> int:
         text, ok = render_team_audit(t, args)
         emit(args, text)
         return 0 if ok else 1
-    parser.error(f"'{args.command}' does not support team events yet (compute, explain, compare, audit do)")
+    if args.command == "workbook":
+        from .workbook import write_team_workbook
+        try:
+            write_team_workbook(t, args.output, tiebreaks=args.tiebreaks, rules=args.rules, inputs=[args.input])
+        except ImportError as err:
+            from ..errors import MissingDependency
+            raise MissingDependency(err.name or "openpyxl", "xlsx") from None
+        return 0
+    parser.error(f"'{args.command}' does not support team events yet (compute, explain, compare, audit, "
+                 f"workbook do)")
     return 2
 
 

@@ -11,7 +11,7 @@ A match cell is the opponent team's number, the colour of board 1 (``w``/``b``),
 (``1 = ½ 0`` games, ``+ -`` individual forfeits): ``2w2½``, ``2w:1=10`` or both. Without board
 results the board tie-breaks (BC, TBR, BBE, board counts on GP, the EDE chains' board steps) have no
 data and say so. ``2+`` / ``2-`` is a match won / lost by forfeit, ``2--`` a double forfeit; byes
-are ``PAB`` (or ``U``), ``H`` (half-point bye), ``F`` (full-point bye), ``-``, ``Z`` or an empty cell
+are ``PAB`` (or ``U``; ``PAB2`` gives its game points, as a TRF-2026 ``320`` record does), ``H`` (half-point bye), ``F`` (full-point bye), ``-``, ``Z`` or an empty cell
 (absent). The number of boards is the length of the board results, else the most game points of a
 match (both sides together), unless given. Matches must agree on both rows (opponent, colours,
 board results); a bad cell raises :class:`~tbxl.errors.InputError` naming the cell (A1 from the
@@ -36,6 +36,7 @@ from .model import Board, Team, TeamRound, TeamScoring, TeamTournament
 _MATCH = re.compile(r"^(?P<opp>\d+)\s*(?P<col>[wWbB])?\s*(?P<gp>\d*½|\d+(?:[.,]\d+)?)?\s*"
                     r"(?::\s*(?P<boards>[10=½+\-\s]+))?$")
 _FORFEIT = re.compile(r"^(?P<opp>\d+)\s*(?P<col>[wWbB])?\s*(?P<ff>--|\+|-)$")
+_PAB = re.compile(r"^(?:PAB|U)\s*(?P<gp>\d*½|\d+(?:[.,]\d+)?)$")
 _BYES = {"PAB": Kind.PAB, "U": Kind.PAB, "H": Kind.HPB, "F": Kind.FPB, "-": Kind.ZPB, "Z": Kind.ZPB, "": Kind.ZPB}
 _BOARD = {"1": (Kind.PLAYED, Outcome.WIN), "=": (Kind.PLAYED, Outcome.DRAW), "½": (Kind.PLAYED, Outcome.DRAW),
           "0": (Kind.PLAYED, Outcome.LOSS), "+": (Kind.FORFEIT_WIN, Outcome.WIN), "-": (Kind.FORFEIT_LOSS, Outcome.LOSS)}
@@ -103,7 +104,10 @@ def _where(r: int, k: int) -> str:
 def _parse(v: str, r: int, k: int, source: str) -> tuple:
     up = v.upper()
     if up in _BYES:
-        return ("bye", _BYES[up])
+        return ("bye", _BYES[up], None)
+    m = _PAB.match(up)
+    if m:
+        return ("bye", Kind.PAB, _number(m["gp"]))
     m = _FORFEIT.match(v)
     if m:
         return ("forfeit", int(m["opp"]), (m["col"] or "").lower() or None, m["ff"])
@@ -139,7 +143,8 @@ def _round(n: int, rd: int, cells: dict, numbers: dict, k: int, ts: TeamScoring,
     c, r, col, text = cells[n, rd]
     if c[0] == "bye":
         kind = c[1]
-        mp, gp = {Kind.PAB: (ts.draw if ts.pab_mp is None else ts.pab_mp, s.win * k if ts.pab_gp is None else ts.pab_gp),
+        pab_gp = c[2] if c[2] is not None else s.win * k if ts.pab_gp is None else ts.pab_gp
+        mp, gp = {Kind.PAB: (ts.draw if ts.pab_mp is None else ts.pab_mp, pab_gp),
                   Kind.HPB: (ts.draw, s.hpb * k), Kind.FPB: (ts.win, s.fpb * k)}.get(kind, (Fraction(0), Fraction(0)))
         return TeamRound(rd, kind, ts.outcome_of_points(mp), mp, gp)
     opp = c[1]
@@ -208,3 +213,38 @@ def _plain(v: Fraction) -> str:
 def _pair(ch: str) -> tuple:
     kind, outcome = _BOARD[ch]
     return (kind, outcome if kind is Kind.PLAYED else None)
+
+
+def _gp_text(v: Fraction) -> str:
+    whole, half = divmod(v, 1)
+    if half == Fraction(1, 2):
+        return (str(int(whole)) if whole else "") + "½"
+    return str(int(v)) if v.denominator == 1 else format(float(v), "g")
+
+
+_CODE = {(Kind.PLAYED, Outcome.WIN): "1", (Kind.PLAYED, Outcome.DRAW): "=", (Kind.PLAYED, Outcome.LOSS): "0",
+         (Kind.SHORT, Outcome.WIN): "1", (Kind.SHORT, Outcome.DRAW): "=", (Kind.SHORT, Outcome.LOSS): "0"}
+
+
+def team_cell(t: TeamTournament, rnd: TeamRound) -> str:
+    """The grid cell of one team round (the inverse of the reader)."""
+    if rnd.opponent is None:
+        if rnd.kind is Kind.PAB:
+            default = t.scoring.win * t.boards
+            return "PAB" if rnd.gp == default else f"PAB{_gp_text(rnd.gp)}"
+        return {Kind.HPB: "H", Kind.FPB: "F"}.get(rnd.kind, "-")
+    if rnd.kind is not Kind.PLAYED:
+        return f"{rnd.opponent}" + {Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-"}.get(rnd.kind, "--")
+    codes = ["-"] * t.boards
+    for b in rnd.boards:
+        e = b.entry
+        codes[b.board - 1] = _CODE.get((e.kind, e.outcome)) or ("+" if e.kind is Kind.FORFEIT_WIN else "-")
+    return f"{rnd.opponent}{rnd.colour or ''}{_gp_text(rnd.gp)}:{''.join(codes)}"
+
+
+def to_team_grid(t: TeamTournament) -> list[list]:
+    """The team crosstable as rows of cells: header, then No, Team and one cell per round."""
+    out: list[list] = [["No", "Team"] + [f"R{r}" for r in range(1, t.rounds + 1)]]
+    for team in t.teams:
+        out.append([team.number, team.name] + [team_cell(t, r) for r in team.rounds])
+    return out
