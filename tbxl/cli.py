@@ -72,6 +72,8 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--players", metavar="LIST", help="only these start numbers, e.g. 3,7,12")
     r.add_argument("--paper", choices=("a4", "letter"), default="a4")
     r.add_argument("--html", action="store_true", help="write the HTML instead of the PDF")
+    r.add_argument("--min-games", type=int, default=0, metavar="N",
+                   help="team events: board prizes rank only players with at least N games on the board")
     r.add_argument("--by-round", action="store_true",
                    help="add a table per player of the points, rank and tie-breaks after each round "
                         "(every player, or those of --players)")

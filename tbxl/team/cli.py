@@ -77,6 +77,25 @@ def run_team(args, parser, emit) -> int:
         text, ok = render_team_audit(t, args)
         emit(args, text)
         return 0 if ok else 1
+    if args.command == "report":
+        st = compute_team_standings(t, args.tiebreaks, _rules(args, t))
+        teams = None
+        if args.players:
+            try:
+                teams = [int(x) for x in args.players.split(",") if x.strip()]
+            except ValueError:
+                parser.error(f"--players expects team numbers like 3,7,12, not {args.players!r}")
+            missing = [n for n in teams if n not in t]
+            if missing:
+                raise InputError(f"no team with number {missing[0]}", file=args.input)
+        try:
+            from .report import render_team_pdf
+        except ImportError as err:
+            from ..errors import MissingDependency
+            raise MissingDependency(err.name or "jinja2", "report") from None
+        render_team_pdf(st, args.output, lang=args.lang, derivations=args.derivations, teams=teams,
+                        paper=args.paper, input_path=args.input, html=args.html, min_games=args.min_games)
+        return 0
     if args.command == "workbook":
         from .workbook import write_team_workbook
         try:

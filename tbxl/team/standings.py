@@ -14,6 +14,7 @@ from .. import conventions
 from ..conventions import Convention
 from ..derivation import Derivation
 from ..errors import InputError
+from ..standings import TieStep
 from ..tiebreaks.base import Column
 from .codes import TeamDescriptor, parse, parse_list
 from .model import Team, TeamTournament
@@ -63,6 +64,7 @@ class TeamStandings:
     rows: list[TeamRow] = field(default_factory=list)
     tier: dict = field(default_factory=dict)       # (code, team index) -> tier of an order
     groups: dict = field(default_factory=dict)     # (code, team number) -> tied group (numbers)
+    steps: list = field(default_factory=list)      # TieStep: which code split which tied group
 
     @property
     def codes(self) -> list[str]:
@@ -129,6 +131,8 @@ def compute_team_standings(t: TeamTournament, tiebreaks=None,
                     tiers[-1].append(i)
                 else:
                     tiers.append([i])
+        if len(tiers) > 1:
+            st.steps.append(TieStep(d.code, [numbers[i] for i in group], [[numbers[i] for i in t] for t in tiers]))
         out: list[list[int]] = []
         for tier in tiers:
             out.extend(split(tier, level + 1))
