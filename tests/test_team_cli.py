@@ -99,3 +99,20 @@ def test_team_bad_file_is_one_located_line(capsys, tmp_path):
     code, out, err = run(capsys, "compute", str(p))
     assert code == 1 and out == ""
     assert err.startswith("tbxl: error: bad.trf:") and "record 330" in err and err.count("\n") == 1
+
+
+def test_team_workbook_reads_back(capsys, tmp_path):
+    # tbxl workbook on the team TRF, then compute on the workbook: the same standings.
+    book = tmp_path / "team.xlsx"
+    assert main(["workbook", TEC, "-o", str(book), "--rules", "fide-2026"]) == 0
+    code, from_book, _ = run(capsys, "compute", str(book), "--rules", "fide-2026", "--format", "csv")
+    assert code == 0
+    code, from_trf, _ = run(capsys, "compute", TEC, "--rules", "fide-2026", "--format", "csv")
+    assert from_book == from_trf and from_trf.count("\n") == 51
+
+
+def test_team_explain_to_a_report(tmp_path):
+    out = tmp_path / "appeal.html"
+    assert main(["explain", TEC, "--team", "6", "-o", str(out)]) == 0
+    html = out.read_text()
+    assert "Azerbaijan (6)" in html and "EDET/P = 2" in html

@@ -22,20 +22,30 @@ from .standings import TeamStandings, compute_team_standings, resolve_team_tiebr
 
 
 def is_team_input(path) -> bool:
-    """A TRF (not a workbook) with ``013`` or ``310`` records."""
+    """A TRF with ``013`` or ``310`` records, or a workbook written for a team event."""
     from pathlib import Path
     from ..readers import WORKBOOK_SUFFIXES
     from .trf import is_team_trf
+    from .workbook import is_team_workbook
     p = Path(path)
-    return p.is_file() and p.suffix.lower() not in WORKBOOK_SUFFIXES and is_team_trf(p)
+    if not p.is_file():
+        return False
+    if p.suffix.lower() in WORKBOOK_SUFFIXES:
+        return is_team_workbook(p)
+    return is_team_trf(p)
 
 
 def load_team(args) -> TeamTournament:
     import os
+    from ..readers import WORKBOOK_SUFFIXES
     from .trf import read_team_trf
     notes: list[str] = []
-    t = read_team_trf(os.fspath(args.input), strict=args.strict,
-                      pairing=Pairing(args.pairing) if args.pairing else None, notes=notes)
+    if os.fspath(args.input).lower().endswith(WORKBOOK_SUFFIXES):
+        from .workbook import read_team_workbook
+        t = read_team_workbook(args.input)
+    else:
+        t = read_team_trf(os.fspath(args.input), strict=args.strict,
+                          pairing=Pairing(args.pairing) if args.pairing else None, notes=notes)
     if args.verbose:
         for note in notes:
             print(f"tbxl: note: {args.input}: {note}", file=sys.stderr)
@@ -66,6 +76,12 @@ def run_team(args, parser, emit) -> int:
         if number not in t:
             raise InputError(f"no team with number {number}", file=args.input)
         codes = [args.tiebreak] if args.tiebreak else [st.primary] + st.codes
+        if args.output and args.output.lower().endswith((".pdf", ".html", ".htm")):
+            # The team's appeal: the team report with this team's derivations.
+            from .report import render_team_pdf
+            render_team_pdf(st, args.output, lang=args.lang, derivations="all", teams=[number], paper=args.paper,
+                            input_path=args.input, html=not args.output.lower().endswith(".pdf"))
+            return 0
         emit(args, render_team_explain(st, number, codes))
         return 0
     if args.command == "compare":

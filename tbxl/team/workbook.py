@@ -155,3 +155,40 @@ def help_lines(rng: str, listed: str, rules: str, filename: str, t: TeamTourname
     add("xlwings Lite: in main.py write  from tbxl.excel import *  (TEAM_TIEBREAK and TEAM_STANDINGS are exported "
         "with the individual functions). Classic add-in: UDF Modules = tbxl.excel, then Import Functions.")
     return out
+
+
+def is_team_workbook(path) -> bool:
+    """Does the workbook use the team functions (a cheap look into its sheets' XML)?"""
+    import zipfile
+    try:
+        with zipfile.ZipFile(path) as z:
+            return any(n.startswith("xl/worksheets/") and b"TEAM_" in z.read(n) for n in z.namelist())
+    except (OSError, zipfile.BadZipFile):
+        return False
+
+
+def read_team_workbook(path) -> TeamTournament:
+    """The team grid of a workbook's Crosstable sheet (the block at A1 up to the first empty column),
+    with the rules and tie-breaks of its Standings sheet as the event's list."""
+    import openpyxl
+    from dataclasses import replace
+    from .grid import read_team_grid
+    name = Path(path).name
+    wb = openpyxl.load_workbook(path, data_only=True)
+    ws = wb[CROSSTABLE] if CROSSTABLE in wb.sheetnames else wb.worksheets[0]
+    rows = [list(r) for r in ws.iter_rows(values_only=True)]
+    width = next((k for k, v in enumerate(rows[0]) if v in (None, "")), len(rows[0])) if rows else 0
+    grid = [r[:width] for r in rows if any(v not in (None, "") for v in r[:width])]
+    try:
+        t = read_team_grid(grid, source=f"{name}!{ws.title}")
+    except InputError as err:
+        raise InputError(err.message, file=name, cell=f"{ws.title}!{err.cell}" if err.cell else None) from None
+    if STANDINGS in wb.sheetnames:
+        st = wb[STANDINGS]
+        listed = st["B4"].value
+        title = st["B1"].value
+        if listed:
+            t = replace(t, tiebreaks=tuple(c.strip() for c in str(listed).split(",") if c.strip()))
+        if title:
+            t = replace(t, name=str(title))
+    return t
