@@ -18,7 +18,7 @@ from ..errors import InputError
 from ..formatting import decimal_text, json_number
 from ..model import Pairing
 from .model import TeamTournament
-from .standings import TeamStandings, compute_team_standings, resolve_team_tiebreaks
+from .standings import TeamStandings, compute_team_standings
 
 
 def is_team_input(path) -> bool:

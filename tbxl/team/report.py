@@ -13,12 +13,10 @@ import json
 import os
 from fractions import Fraction
 from itertools import groupby
-from typing import Optional
 
 from .. import __version__
 from ..errors import InputError
 from ..files import check_not_input
-from ..model import Kind
 from ..report import (LINE_CHARS, PAPER, _Fmt, _reason, _rules_text, _term_lines, _write_report, labels,
                       sha256_file, templates_dir)
 from ..tiebreaks.base import result_code

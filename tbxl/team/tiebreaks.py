@@ -20,7 +20,6 @@ from fractions import Fraction
 from types import SimpleNamespace
 from typing import Optional, Sequence
 
-from .. import conventions as cv
 from ..conventions import Convention
 from ..derivation import Derivation, Reason, Term
 from ..errors import InputError

@@ -15,11 +15,11 @@ import os
 import re
 import warnings
 from fractions import Fraction
-from typing import Optional, Union
+from typing import Optional
 
 from ..errors import InputError, InputWarning
 from ..model import Kind, Outcome, Pairing, Player, RoundEntry, make_entry
-from ..trf import _BYES, _FORFEITS, _GAMES, _Reader, _ROUND_ROBIN, _Slot, _decimal, decode_trf
+from ..trf import _BYES, _FORFEITS, _Reader, _ROUND_ROBIN, _Slot, _decimal, decode_trf
 from .model import Board, Team, TeamRound, TeamScoring, TeamTournament
 
 __all__ = ["is_team_trf", "read_team_trf", "parse_team_trf"]
@@ -27,7 +27,6 @@ __all__ = ["is_team_trf", "read_team_trf", "parse_team_trf"]
 #: Record codes that make a TRF a team event (C07 §10.5).
 TEAM_RECORDS = ("013", "310")
 _RECORDS = ("013", "240", "300", "310", "320", "330", "352", "362", "801", "802")
-_SEPARATOR = re.compile(r"[\s]+")
 
 
 def is_team_trf(path_or_text) -> bool:
@@ -341,14 +340,10 @@ class _Builder:
         if s.opponent is not None:
             if self.team_of.get(s.opponent) is None and s.opponent in self.row:
                 raise self.err(f"opponent {s.opponent} is in no team", row.line, column=s.column, player=sn, round=rd)
-            return self.r.entry(self.scoring, row, s, self.r_by_number)
+            return self.r.entry(self.scoring, row, s, self.row)
         if s.code in _FORFEITS:
             return make_entry(self.scoring, rd, _FORFEITS[s.code])
         return make_entry(self.scoring, rd, _BYES[s.code])
-
-    @property
-    def r_by_number(self):
-        return self.row
 
     def side(self, rd: int, number: int, lineup: list, forfeits: dict):
         boards: list[Board] = []
@@ -395,10 +390,9 @@ class _Builder:
         opp, boards = sides[rd, number]
         if opp is None:
             return self.bye(rd, number, boards, pab, byes, k)
-        for key, what in (((rd, number), "320"), ):
-            if key in pab:
-                raise self.err(f"record 320 gives team {number} the PAB in round {rd}, but it meets team {opp}",
-                               pab[key], round=rd)
+        if (rd, number) in pab:
+            raise self.err(f"record 320 gives team {number} the PAB in round {rd}, but it meets team {opp}",
+                           pab[rd, number], round=rd)
         _, other = sides[rd, opp]
         played = any(b.entry.kind.is_game for b in boards + other)
         listed = forfeits.get((rd, number))
@@ -409,7 +403,7 @@ class _Builder:
             code = listed[1]
             if not boards and code == "+":
                 boards = [Board(b, None, make_entry(s, rd, Kind.FORFEIT_WIN)) for b in range(1, k + 1)]
-            if not other and dict(forfeits)[rd, opp][1] == "+":
+            if not other and forfeits[rd, opp][1] == "+":
                 other = [Board(b, None, make_entry(s, rd, Kind.FORFEIT_WIN)) for b in range(1, k + 1)]
         gp = sum((b.entry.points for b in boards), Fraction(0))
         ogp = sum((b.entry.points for b in other), Fraction(0))
