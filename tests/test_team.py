@@ -466,3 +466,39 @@ def test_grid_errors(cell, message):
 def test_grid_board_tiebreaks_need_board_results():
     with pytest.raises(InputError, match="BC needs the board results of every match"):
         compute_team_standings(read_team_grid(GRID_POINTS), "MPTS,BC")
+
+
+def test_mutated_team_files_give_standings_or_a_located_error():
+    # 300 random edits of the TEC sample and of a generated event (a character, a cut line, an empty
+    # line, a stray team record): each reads and ranks, or raises an InputError naming the line.
+    import random
+    base = [TEC.read_text(), random_event(12, 5, 3, 2)]
+    rnd = random.Random(7)
+    outcomes = {"ok": 0, "error": 0}
+    for k in range(300):
+        lines = base[k % 2].splitlines()
+        for _ in range(rnd.randint(1, 3)):
+            i = rnd.randrange(len(lines))
+            ln = lines[i]
+            op = rnd.random()
+            if op < 0.4 and ln:
+                j = rnd.randrange(len(ln))
+                ln = ln[:j] + rnd.choice("0123456789 +-=WBwbUHFZ:x") + ln[j + 1:]
+            elif op < 0.6:
+                ln = ""
+            elif op < 0.8 and ln:
+                ln = ln[:rnd.randrange(len(ln))]
+            else:
+                ln = rnd.choice(["330 +-   1   1   2", "320  1    2.0    5", "300   1   1   2   11 12",
+                                 "240 H   1    1", "352 WB", "362 TW 3 TD 1 TL 0"])
+            lines[i] = ln
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", InputWarning)
+                t = read_team_trf("\n".join(lines) + "\n", source="m.trf")
+            compute_team_standings(t, "MPTS,EDEBT/P,EMGSB/C1,BH:MP/C1,SSSC,TBR,BBE,WIN:GP", "fide-2026")
+            outcomes["ok"] += 1
+        except InputError as err:
+            assert str(err).startswith("m.trf") and err.line is not None or "no " in err.message, str(err)
+            outcomes["error"] += 1
+    assert outcomes["ok"] > 20 and outcomes["error"] > 100
