@@ -219,7 +219,10 @@ REFERENCE = json.loads((DATA / "reference-engine.json").read_text())["runs"]
 @pytest.mark.parametrize("run", REFERENCE, ids=lambda r: f"{r['rules']}:{','.join(r['tiebreaks'])}")
 def test_tec_sample_against_the_reference_engine(tec, run):
     codes = run["tiebreaks"]
-    st = compute_team_standings(tec, codes, run["rules"])
+    # Inside EDEBT/EDEBB the engine ranks the higher board count first (tbxl's default is the lower,
+    # as BC itself: the setting ede_bc=higher-first reproduces the engine; see the next test).
+    chains = any(c.split("/")[0] in ("EDEBT", "EDEBB") for c in codes)
+    st = compute_team_standings(tec, codes, run["rules"], {"ede_bc": "higher-first"} if chains else None)
     for number, expected in run["teams"].items():
         row = st.row(int(number))
         assert row.rank == expected["rank"], (number, codes)
@@ -229,6 +232,17 @@ def test_tec_sample_against_the_reference_engine(tec, run):
                 continue  # the engine prints 0 where an order did not apply; the rank checks it
             # The engine rounds AOB and SSSC to 2 decimals; tbxl keeps them exact.
             assert abs(F(want) - F(have)) <= F(1, 200), (number, code, want, have)
+
+
+def test_tec_sample_ede_board_count_direction(tec):
+    # Two pairs stay tied after EDE and are separated by the BC step of EDEBT (their match was drawn
+    # 2-2): Azerbaijan (6) and Spain (13), Turkey (41) and Belgium (49). The lower board count first
+    # (tbxl's default) and the higher first (the reference engine) order each pair the other way.
+    lower = compute_team_standings(tec, "MPTS,EDEBT,BH:MP", "fide-2024")
+    higher = compute_team_standings(tec, "MPTS,EDEBT,BH:MP", "fide-2024", {"ede_bc": "higher-first"})
+    assert [(lower.row(n).rank, higher.row(n).rank) for n in (6, 13, 41, 49)] == [(4, 5), (5, 4), (49, 48), (48, 49)]
+    d = lower.explain(6, "EDEBT")
+    assert any(r["step"] == "board count" and r["team"] in (6, 13) for r in d.table)
 
 
 # -- properties on generated team Swiss events ----------------------------------------------------

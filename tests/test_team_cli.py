@@ -116,3 +116,11 @@ def test_team_explain_to_a_report(tmp_path):
     assert main(["explain", TEC, "--team", "6", "-o", str(out)]) == 0
     html = out.read_text()
     assert "Azerbaijan (6)" in html and "EDET/P = 2" in html
+
+
+def test_team_setting_ede_bc(capsys):
+    code, out, _ = run(capsys, "compute", TEC, "--tiebreaks", "MPTS,EDEBT,BH:MP", "--rules", "fide-2024",
+                       "--set", "ede_bc=higher-first", "--format", "csv")
+    assert code == 0 and "\n4,13,Spain,19," in out            # the reference engine's order
+    code, _, err = run(capsys, "compute", TEC, "--set", "ede_bc=sideways")
+    assert code == 2 and "ede_bc must be one of lower-first, higher-first" in err

@@ -14,7 +14,7 @@ import json
 import sys
 from typing import Optional
 
-from ..errors import InputError
+from ..errors import InputError, UnknownRules
 from ..formatting import decimal_text, json_number
 from ..model import Pairing
 from .model import TeamTournament
@@ -56,23 +56,43 @@ def load_team(args) -> TeamTournament:
     return t
 
 
+def _split_settings(args) -> tuple[list, dict]:
+    """``--set`` items: the convention's, and the team settings (TEAM_OPTIONS, e.g. ede_bc=higher-first)."""
+    from .tiebreaks import TEAM_OPTIONS
+    rest, team = [], {}
+    for item in getattr(args, "settings", []) or []:
+        key, _, value = item.partition("=")
+        key = key.strip().replace("-", "_")
+        if key in TEAM_OPTIONS:
+            if value.strip() not in TEAM_OPTIONS[key]:
+                raise UnknownRules(f"{key} must be one of {', '.join(TEAM_OPTIONS[key])}, not {value.strip()!r}")
+            team[key] = value.strip()
+        else:
+            rest.append(item)
+    return rest, team
+
+
 def _rules(args, t: TeamTournament, name: Optional[str] = None):
     from ..conventions import resolve
-    return resolve(name if name is not None else args.rules, t.start_date).with_settings(args.settings)
+    return resolve(name if name is not None else args.rules, t.start_date).with_settings(_split_settings(args)[0])
+
+
+def _standings(args, t: TeamTournament, name: Optional[str] = None) -> TeamStandings:
+    return compute_team_standings(t, args.tiebreaks, _rules(args, t, name), _split_settings(args)[1])
 
 
 def run_team(args, parser, emit) -> int:
     """Run ``args.command`` on a team event; ``emit`` writes the text (``-o`` or standard output)."""
     t = load_team(args)
     if args.command == "compute":
-        st = compute_team_standings(t, args.tiebreaks, _rules(args, t))
+        st = _standings(args, t)
         emit(args, {"table": render_team_table, "csv": render_team_csv, "json": render_team_json}[args.format](st))
         return 0
     if args.command == "explain":
         number = getattr(args, "team", None) if getattr(args, "team", None) is not None else args.player
         if number is None:
             parser.error("explain on a team event needs --team N")
-        st = compute_team_standings(t, args.tiebreaks, _rules(args, t))
+        st = _standings(args, t)
         if number not in t:
             raise InputError(f"no team with number {number}", file=args.input)
         codes = [args.tiebreak] if args.tiebreak else [st.primary] + st.codes
@@ -94,7 +114,7 @@ def run_team(args, parser, emit) -> int:
         emit(args, text)
         return 0 if ok else 1
     if args.command == "report":
-        st = compute_team_standings(t, args.tiebreaks, _rules(args, t))
+        st = _standings(args, t)
         teams = None
         if args.players:
             try:
@@ -216,7 +236,7 @@ def render_team_explain(st: TeamStandings, number: int, codes) -> str:
 
 def render_team_compare(t: TeamTournament, args, as_json: bool) -> str:
     names = [n.strip() for n in args.rules.split(",") if n.strip()]
-    sts = [compute_team_standings(t, args.tiebreaks, _rules(args, t, n)) for n in names]
+    sts = [_standings(args, t, n) for n in names]
     codes = sts[0].codes
     rows = []
     for r0 in sts[0].rows:
@@ -248,7 +268,7 @@ def render_team_audit(t: TeamTournament, args) -> tuple[str, bool]:
     names = [n.strip() for n in (args.rules or "fide-2024,fide-2026").split(",") if n.strip()]
     out, ok_any = [], False
     for name in names:
-        st = compute_team_standings(t, args.tiebreaks, _rules(args, t, name))
+        st = _standings(args, t, name)
         diffs = [(r.team.number, published[r.team.number], r.rank_label) for r in st.rows
                  if r.team.number in published and not _rank_matches(published[r.team.number], r)]
         ok_any = ok_any or not diffs

@@ -101,11 +101,11 @@ def resolve_team_tiebreaks(t: TeamTournament, tiebreaks=None) -> tuple[str, list
 
 
 def compute_team_standings(t: TeamTournament, tiebreaks=None,
-                           rules: Union[str, Convention, None] = None) -> TeamStandings:
-    """Rank the teams of ``t``."""
+                           rules: Union[str, Convention, None] = None, options: Optional[dict] = None) -> TeamStandings:
+    """Rank the teams of ``t``; ``options``: team settings (:data:`~tbxl.team.tiebreaks.TEAM_OPTIONS`)."""
     conv = rules if isinstance(rules, Convention) else conventions.resolve(rules, t.start_date)
     primary, descs = resolve_team_tiebreaks(t, tiebreaks)
-    engine = TeamEngine(t, conv, primary)
+    engine = TeamEngine(t, conv, primary, options)
     pts = engine.compute(TeamDescriptor(primary, "POINTS", parse("PTS").base, primary))
     cols = [None if d.is_order else engine.compute(d) for d in descs]
     st = TeamStandings(t, conv, descs, primary, engine, pts, cols)

@@ -45,10 +45,26 @@ def primary_of(codes: Sequence[TeamDescriptor]) -> str:
     return MP
 
 
-class TeamEngine:
-    """Every team tie-break of one event under one convention. Team indices follow ``t.teams``."""
+#: Team settings (``tbxl --set NAME=VALUE`` on a team event): the allowed values, the default first.
+TEAM_OPTIONS: dict[str, tuple[str, ...]] = {
+    # The BC step inside EDEBT/EDEBB: the lower board count first, as BC itself ranks (12.1), or the
+    # higher first, as the reference engine ranks there (which favours points on the bottom boards).
+    "ede_bc": ("lower-first", "higher-first"),
+}
 
-    def __init__(self, t: TeamTournament, conv: Convention, primary: str = MP) -> None:
+
+class TeamEngine:
+    """Every team tie-break of one event under one convention. Team indices follow ``t.teams``;
+    ``options`` are :data:`TEAM_OPTIONS` values."""
+
+    def __init__(self, t: TeamTournament, conv: Convention, primary: str = MP,
+                 options: Optional[dict] = None) -> None:
+        self.options = {k: v[0] for k, v in TEAM_OPTIONS.items()}
+        for k, v in (options or {}).items():
+            if k not in TEAM_OPTIONS or v not in TEAM_OPTIONS[k]:
+                raise ValueError(f"team setting {k}={v}: expected one of "
+                                 + ", ".join(f"{n}={'|'.join(vs)}" for n, vs in TEAM_OPTIONS.items()))
+            self.options[k] = v
         self.t = t
         self.conv = conv
         self.primary = primary
@@ -252,8 +268,9 @@ class TeamEngine:
         else:
             c = self.ctx(self.primary, pf)
             k = self.t.boards
-            if step == "C":   # lower board count first: negate
-                weights = [-(b + 1) for b in range(k)]
+            if step == "C":   # lower board count first: negate (unless ede_bc=higher-first)
+                sign = 1 if self.options["ede_bc"] == "higher-first" else -1
+                weights = [sign * (b + 1) for b in range(k)]
             elif step == "T":
                 weights = [1 if b == pos else 0 for b in range(k)]
             else:

@@ -33,6 +33,8 @@ LISTS = [
     "GPTS,EDE,TBR,BBE",
     "MPTS,STD,BPG:MP,WIN:MP,REP:MP",
     "MPTS,BWG:MP,BPG:GP,BWG:GP",
+    "MPTS,EDEBT,BH:MP",
+    "MPTS,EDEBB/P,BH:MP",
 ]
 
 
