@@ -110,10 +110,15 @@ def run_team(args, parser, emit) -> int:
         emit(args, render_team_compare(t, args, args.format == "json"))
         return 0
     if args.command == "audit":
+        if getattr(args, "published", None):
+            parser.error("on a team event, audit checks the rank column of the 310 records; "
+                         "--published is not supported for teams yet")
         text, ok = render_team_audit(t, args)
         emit(args, text)
         return 0 if ok else 1
     if args.command == "report":
+        if getattr(args, "by_round", False):
+            parser.error("--by-round is not supported for team events yet")
         st = _standings(args, t)
         teams = None
         if args.players:
