@@ -516,3 +516,16 @@ def test_mutated_team_files_give_standings_or_a_located_error():
             assert str(err).startswith("m.trf") and err.line is not None or "no " in err.message, str(err)
             outcomes["error"] += 1
     assert outcomes["ok"] > 20 and outcomes["error"] > 100
+
+
+def test_013_clubs_of_an_individual_event_are_not_a_team_event():
+    # An individual Swiss whose 013 records list clubs for a team prize: players of club 1 meet
+    # players of clubs 2 and 3 in the same round, so the games are not team matches.
+    from tbxl.trf import read_trf
+    text = (DATA.parent / "tec-2023" / "held_swiss_5.trf").read_text()
+    clubs = "".join(f"013 {'Club ' + str(k):<32}" + "".join(f"{n:5d}" for n in range(4 * k - 3, 4 * k + 1)) + "\n"
+                    for k in range(1, 5))
+    assert not is_team_trf(text + clubs)
+    assert len(read_trf(text + clubs).players) == 16
+    # The same 013 records with a 352 record, or a TEAM type, make it a team event.
+    assert is_team_trf(text + clubs + "352 WB\n") and is_team_trf(text + clubs + "192 FIDE_TEAM_BAKU\n")

@@ -30,7 +30,11 @@ _RECORDS = ("013", "240", "300", "310", "320", "330", "352", "362", "801", "802"
 
 
 def is_team_trf(path_or_text) -> bool:
-    """Does the TRF hold team records (``013`` or ``310``)? Reads the file's lines only."""
+    """Is the TRF a team event? Yes with ``310`` records (TRF-2026). With ``013`` records only, the
+    file may also be an individual event whose clubs are listed for a team prize (Swiss-Manager
+    writes them): it is a team event when another team record (``3xx``) or a team tournament type
+    (``192 ..TEAM..``) says so, or when the games are team matches (in every round a team's players
+    meet the players of one other team at most)."""
     if isinstance(path_or_text, str) and ("\n" in path_or_text or "\r" in path_or_text):
         text = path_or_text
     else:
@@ -39,7 +43,38 @@ def is_team_trf(path_or_text) -> bool:
                 text = decode_trf(f.read())[0]
         except (OSError, TypeError, ValueError):
             return False
-    return any(line[:3] in TEAM_RECORDS for line in re.split(r"\r\n|\r|\n", text.lstrip("\ufeff")))
+    lines = re.split(r"\r\n|\r|\n", text.lstrip("\ufeff"))
+    codes = {line[:3] for line in lines}
+    if "310" in codes:
+        return True
+    if "013" not in codes:
+        return False
+    if codes & {"300", "320", "330", "352", "362"} or any(
+            line[:3] == "192" and "TEAM" in line.upper() for line in lines):
+        return True
+    return _games_are_matches(lines)
+
+
+def _games_are_matches(lines: list[str]) -> bool:
+    team_of: dict[int, int] = {}
+    for k, line in enumerate((ln for ln in lines if ln[:3] == "013"), 1):
+        for m in re.finditer(r"\d+", line[36:]):
+            team_of.setdefault(int(m.group()), k)
+    met: dict[tuple[int, int], int] = {}
+    paired = False
+    for line in lines:
+        if line[:3] != "001" or not line[4:8].strip().isdigit():
+            continue
+        a = team_of.get(int(line[4:8]))
+        for r, s in enumerate(range(91, len(line), 10)):
+            opp = line[s:s + 4].strip()
+            if not opp.isdigit() or not int(opp) or a is None:
+                continue
+            b = team_of.get(int(opp))
+            if b is None or b == a or met.setdefault((r, a), b) != b:
+                return False
+            paired = True
+    return paired
 
 
 def read_team_trf(path_or_text, *, source: Optional[str] = None, strict: bool = False,
