@@ -30,18 +30,18 @@ from .model import GP, MP
 CATALOGUE: dict[str, tuple[str, str]] = {
     "POINTS": ("11.1", "match points (MP) or game points (GP)"),
     "MPVGP": ("13.1", "the score that is not the primary one (GP when MP ranks, MP when GP ranks)"),
-    "BC": ("12.1", "board count: sum of board number x game points on that board, lower first"),
-    "TBR": ("12.2", "top-board results: game points on board 1, then board 2 ..."),
-    "BBE": ("12.3", "bottom-board elimination: game points without the last board, then without the "
+    "BC": ("12", "board count: sum of board number x game points on that board, lower first"),
+    "TBR": ("12", "top-board results: game points on board 1, then board 2 ..."),
+    "BBE": ("12", "bottom-board elimination: game points without the last board, then without the "
                     "last two ..."),
     "ESB": ("13.2", "extended Sonneborn-Berger: opponent's final MP or GP x the MP or GP scored against them"),
-    "EDE": ("13.3", "extended direct encounter: DE on the primary score, then on the secondary score, "
+    "EDE": ("13", "extended direct encounter: DE on the primary score, then on the secondary score, "
                     "restarting on every new tied subset"),
-    "EDET": ("13.3 (2026)", "EDE, then TBR in the match(es) when exactly two teams stay tied"),
-    "EDEB": ("13.3 (2026)", "EDE, then BBE in the match(es) when exactly two teams stay tied"),
-    "EDEBT": ("13.3 (2026)", "EDE, then BC and TBR in the match(es) when exactly two teams stay tied"),
-    "EDEBB": ("13.3 (2026)", "EDE, then BC and BBE in the match(es) when exactly two teams stay tied"),
-    "SSSC": ("13.4", "score strength combination: secondary score + BH on the primary score / a "
+    "EDET": ("13 (2026)", "EDE, then TBR in the match(es) when exactly two teams stay tied"),
+    "EDEB": ("13 (2026)", "EDE, then BBE in the match(es) when exactly two teams stay tied"),
+    "EDEBT": ("13 (2026)", "EDE, then BC and TBR in the match(es) when exactly two teams stay tied"),
+    "EDEBB": ("13 (2026)", "EDE, then BC and BBE in the match(es) when exactly two teams stay tied"),
+    "SSSC": ("13", "score strength combination: secondary score + BH on the primary score / a "
                      "normalising factor"),
 }
 #: Orders, not numbers: they rank inside a tied group (like DE, C.07 Art. 6).

@@ -177,7 +177,7 @@ class TeamTournament:
                        scheduled_rounds=self.scheduled_rounds or self.rounds)
 
     def board_points(self, team: Team) -> list[Fraction]:
-        """Points per board over all rounds (C.07 12.1-12.3)."""
+        """Points per board over all rounds (C.07 Art. 12)."""
         total = [Fraction(0)] * self.boards
         for rnd in team.rounds:
             for b, p in enumerate(board_points(rnd, self.boards, self.scoring)):

@@ -3,13 +3,13 @@
 One :class:`TeamEngine` per (team event, convention) holds the MP and GP contexts
 (:class:`~tbxl.team.context.TeamContext`) and computes every code of :mod:`tbxl.team.codes`:
 
-* values: MP, GP, MPvGP (11.1, 13.1); BC (12.1); ESB = EMMSB/EMGSB/EGMSB/EGGSB (13.2, cuts as
-  14.1.2, Art. 16); SSSC (13.4); the individual tie-breaks on MP or GP (Art. 13) through the
+* values: MP, GP, MPvGP (11.1, 13.1); BC (Art. 12); ESB = EMMSB/EMGSB/EGMSB/EGGSB (13.2, cuts as
+  14.1.2, Art. 16); SSSC (Art. 13); the individual tie-breaks on MP or GP (Art. 13) through the
   individual families (``SB:MP`` is EMMSB and ``SB:GP`` EGGSB: the points scored against an
   opponent are MP or GP, as in the reference engine); ``WIN:GP``, ``WON:GP``, ``BPG:GP``,
   ``BWG:GP`` and ``REP:GP`` count boards.
-* orders (inside a tied group, like DE): TBR (12.2), BBE (12.3), EDE and its 2026 chains EDET,
-  EDEB, EDEBT, EDEBB (13.3), DE on MP or GP.
+* orders (inside a tied group, like DE): TBR, BBE (Art. 12), EDE and its 2026 chains EDET,
+  EDEB, EDEBT, EDEBB (Art. 13), DE on MP or GP.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def primary_of(codes: Sequence[TeamDescriptor]) -> str:
 
 #: Team settings (``tbxl --set NAME=VALUE`` on a team event): the allowed values, the default first.
 TEAM_OPTIONS: dict[str, tuple[str, ...]] = {
-    # The BC step inside EDEBT/EDEBB: the lower board count first, as BC itself ranks (12.1), or the
+    # The BC step inside EDEBT/EDEBB: the lower board count first, as BC itself ranks (Art. 12), or the
     # higher first, as the reference engine ranks there (which favours points on the bottom boards).
     "ede_bc": ("lower-first", "higher-first"),
 }
@@ -180,7 +180,7 @@ class TeamEngine:
         return out
 
     def _sssc_divisor(self, d: TeamDescriptor) -> Fraction:
-        """13.4: floor(the most primary points of the event / the most secondary points of a match)."""
+        """SSSC (Art. 13): floor(the most primary points of the event / the most secondary points of a match)."""
         if d.divisor is not None:
             return d.divisor
         _, _, win_p = draw_and_win(self.t, self.primary)
@@ -224,7 +224,7 @@ class TeamEngine:
         return self._ede(d, group, trace)
 
     def _board_vector(self, name: str, i: int) -> list[int]:
-        """TBR: GP on board 1, 2 ... K; BBE: GP on boards 1..K-1, then 1..K-2 ... 1 (C.07 12.2, 12.3)."""
+        """TBR: GP on board 1, 2 ... K; BBE: GP on boards 1..K-1, then 1..K-2 ... 1 (C.07 Art. 12)."""
         _, per_board = self._bc(i)
         if name == "TBR":
             return per_board
@@ -232,7 +232,7 @@ class TeamEngine:
         return [sum(per_board[:m]) for m in range(k - 1, 0, -1)]
 
     def _ede(self, d: TeamDescriptor, group: list[int], trace: Optional[list]) -> list[list[int]]:
-        """13.3: DE on the primary score, then on the secondary score, applied again to every new
+        """EDE (Art. 13): DE on the primary score, then on the secondary score, applied again to every new
         tied subset until nothing changes; the 2026 chains add BC / TBR (board by board) / BBE (board
         by board) on the match(es) between two teams that stay tied. Same loop as the reference engine."""
         k = self.t.boards
@@ -318,7 +318,7 @@ class TeamEngine:
         if d.name == "BC":
             _, per_board = self._bc(i)
             terms = tuple(Term(None, None, f"B{b + 1}", Fraction(p, self.board_unit), b + 1, Reason.of("points"),
-                               "12.1", Fraction((b + 1) * p, self.board_unit)) for b, p in enumerate(per_board))
+                               "12", Fraction((b + 1) * p, self.board_unit)) for b, p in enumerate(per_board))
             return Derivation(d.code, number, terms, value)
         if d.name in ("ESB", "SB"):
             return self._explain_esb(d, i, value)
@@ -364,7 +364,7 @@ class TeamEngine:
         total, sec, bh, div = self._sssc(d, i)
         bh_d = self._sssc_bh(d)
         base = self.explain(bh_d, self.teams[i].number)
-        terms = [Term(None, None, self.secondary, None, None, Reason.of("points"), "13.4", sec)]
+        terms = [Term(None, None, self.secondary, None, None, Reason.of("points"), "13", sec)]
         for t in base.terms:
             terms.append(replace(t, contribution=Fraction(t.contribution) / div))
         return Derivation(d.code, self.teams[i].number, tuple(terms), total,
