@@ -103,3 +103,16 @@ def test_shipped_team_workbook(registered, tmp_path):
     assert checked == 250
     # The Standings spill: rank 1 India 3 (20 MP), the reference engine's order.
     assert plain(values[("STANDINGS", "C7")]) == "India 3" and plain(values[("STANDINGS", "D7")]) == 20
+
+
+def test_team_functions_take_arguments_as_excel_sends_them():
+    # Office.js sends 0 for an empty cell and whole numbers as floats in the classic add-in.
+    assert excel.TEAM_TIEBREAK(GRID, 0, "BC") == "" and excel.TEAM_TIEBREAK(GRID, None, "BC") == ""
+    assert excel.TEAM_TIEBREAK(GRID, 1.0, "BH:MP", 0) == excel.TEAM_TIEBREAK(GRID, 1, "BH:MP", "fide-2026") == 8
+    assert excel.TEAM_STANDINGS(GRID, 0, None)[0] == ["Rank", "No", "Team", "MP", "EDE", "EMGSB/C1", "BH:MP/C1",
+                                                       "MPvGP"]   # the default team Swiss list
+    assert excel.TEAM_STANDINGS(GRID, [["MPTS", "EDE"], ["BC", None]], "")[0][4:] == ["EDE", "BC"]
+    with pytest.raises(ValueError, match="no tie-break code"):
+        excel.TEAM_TIEBREAK(GRID, 1, 0)
+    with pytest.raises(ValueError, match="unknown rules"):
+        excel.TEAM_TIEBREAK(GRID, 1, "BC", "fide-1999")
