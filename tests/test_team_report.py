@@ -37,7 +37,7 @@ def test_view(standings):
     # Ties: T3 over T1 by EDE (their match 1.5-0.5); T2 over T4 by EMGSB/C1 (6 > 4).
     assert [[s["code"] for s in g["steps"]] for g in v["ties"]] == [["EDE"], ["EMGSB/C1"]]
     one = [b for b in v["boards"] if b["no"] == 1][0]
-    assert one["rounds"][0]["boards"] == ["1. Player 11 1 (Player 21)", "2. Player 12 = (Player 22)"]
+    assert one["rounds"][0][5] == "1. Player 11 1 (Player 21); 2. Player 12 = (Player 22)"
     # Board 1: player 11 scored 1 + 0.5 + 1 = 2.5 of 3 (83.3 %).
     b1 = v["prizes"][0]
     assert b1["board"] == 1 and b1["rows"][0]["sn"] == 11 and b1["rows"][0]["points"] == "2.5"
@@ -45,7 +45,7 @@ def test_view(standings):
     # Every team is tied on MP with another: derivations of MP + the three codes for all four.
     assert len(v["teams"]) == 4 and [d["code"] for d in v["teams"][0]["derivations"]] == ["MP", "EDE", "EMGSB/C1", "BC"]
     ede = v["teams"][0]["derivations"][1]
-    assert ede["value"] == "1" and ede["table"][0]["step"] == "primary score (MP)"
+    assert ede["value"] == "1" and ede["table"].splitlines()[1].startswith("primary score (MP)")
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -83,3 +83,9 @@ def test_cli_report(tmp_path, capsys):
     html = out.read_text()
     assert "Board prizes" in html and "Match crosstable" in html
     assert main(["report", str(src), "-o", str(out), "--players", "9"]) == 1
+
+
+def test_ede_steps_are_translated(standings):
+    v = build_team_view(standings, lang="es")
+    ede = v["teams"][0]["derivations"][1]
+    assert "puntuación principal (MP)" in ede["table"] and "primary score" not in ede["table"]

@@ -51,20 +51,48 @@ def _definition(code: str, L: dict) -> str:
     return "; ".join(parts)
 
 
-def _derivation(st: TeamStandings, number: int, code: str, fmt: _Fmt, L: dict, names: dict) -> dict:
+def _derivation(st: TeamStandings, number: int, code: str, fmt: _Fmt, L: dict, names: dict,
+                line_chars: int) -> dict:
     d = st.explain(number, code)
     terms = [{"cells": ["" if t.round is None else str(t.round),
                         "" if t.opponent is None else f"{t.opponent:>3} {names.get(t.opponent, '')[:18]}",
                         t.result, fmt(t.real), fmt(t.adjusted), fmt(t.contribution)],
               "reason": _reason(t.reason, L, fmt) + (f" [{t.article}]" if t.article else ""),
               "cut": t.cut and _reason(t.cut, L, fmt)} for t in d.terms]
-    table = [{"step": r.get("step", ""), "group": r.get("group", ""), "team": f"{r['team']} {names.get(r['team'], '')}",
-              "score": fmt(r["score"]) if "score" in r else r.get("values", ""),
-              "missing": fmt(r.get("missing")), "maximum": fmt(r.get("maximum")),
-              "outcome": _reason(r["outcome"], L, fmt) if "outcome" in r else ""} for r in d.table]
+    T = L["team"]
+    table = ""
+    if d.table:
+        head = [T["step"], L["de_group"], T["team"], L["de_score"], L["de_missing"], L["de_maximum"], L["de_step"]]
+        rows = [[_step(r.get("step", ""), T["steps"]), r.get("group", ""), f"{r['team']} {names.get(r['team'], '')[:18]}",
+                 fmt(r["score"]) if "score" in r else r.get("values", ""), fmt(r.get("missing")),
+                 fmt(r.get("maximum")), _reason(r["outcome"], L, fmt) if "outcome" in r else ""] for r in d.table]
+        table = _aligned(head, rows, line_chars)
     total = fmt(d.total) if d.terms else None
     return {"code": d.code, "value": fmt(d.value, none="–"), "terms": terms, "total": total,
             "notes": [_reason(n, L, fmt) for n in d.notes], "table": table, "definition": _definition(code, L)}
+
+
+def _step(text: str, words: dict) -> str:
+    """An EDE step's label (``top-board results (board 2)``) in the report's language."""
+    import re
+    for en in sorted(words, key=len, reverse=True):
+        text = re.sub(rf"\b{re.escape(en)}\b", words[en], text)
+    return text
+
+
+def _aligned(head: list[str], rows: list[list[str]], line_chars: int, last_wraps: bool = True) -> str:
+    """Monospace text: columns padded to common widths, the last column wrapped with a hanging
+    indent (one text block instead of a table cell per value: far fewer elements for WeasyPrint)."""
+    import textwrap
+    widths = [max(len(r[k]) for r in [head] + rows) for k in range(len(head) - 1)]
+    hang = sum(widths) + 2 * len(widths)
+    out = []
+    for r in [head] + rows:
+        lead = "".join(c.ljust(w) + "  " for c, w in zip(r[:-1], widths))
+        lines = textwrap.wrap(r[-1], max(line_chars - hang, 20), break_on_hyphens=False) if last_wraps else [r[-1]]
+        out.append(lead + (lines[0] if lines else ""))
+        out.extend(" " * hang + line for line in lines[1:])
+    return "\n".join(out)
 
 
 def _board_prizes(st: TeamStandings, fmt: _Fmt, min_games: int) -> list[dict]:
@@ -145,6 +173,7 @@ def build_team_view(st: TeamStandings, *, lang: str = "en", derivations: str = "
              for team in (r.team for r in st.rows)]
     kinds = L["team"]["kinds"]
     boards = []
+    T = L["team"]
     for r in st.rows:
         team = r.team
         lines = []
@@ -154,10 +183,11 @@ def build_team_view(st: TeamStandings, *, lang: str = "en", derivations: str = "
                 who = t.player(b.player).name if b.player is not None else "–"
                 opp = t.player(b.entry.opponent).name if b.entry.opponent else ""
                 cells.append(f"{b.board}. {who} {result_code(b.entry.kind, b.entry.outcome)}" + (f" ({opp})" if opp else ""))
-            lines.append({"round": rnd.round, "opponent": names.get(rnd.opponent, "") if rnd.opponent else "",
-                          "kind": kinds.get(rnd.kind.value, rnd.kind.value), "mp": fmt(rnd.mp), "gp": fmt(rnd.gp),
-                          "boards": cells})
-        boards.append({"no": team.number, "name": team.name, "rank": r.rank_label, "rounds": lines})
+            lines.append([str(rnd.round), f"{rnd.opponent} {names[rnd.opponent][:16]}" if rnd.opponent else "",
+                          kinds.get(rnd.kind.value, rnd.kind.value), fmt(rnd.mp), fmt(rnd.gp), "; ".join(cells)])
+        boards.append({"no": team.number, "name": team.name, "rank": r.rank_label, "rounds": lines,
+                       "text": _aligned([T["round"], T["opponent"], T["kind"], "MP", "GP", T["boards"]], lines,
+                                        LINE_CHARS[paper])})
     count: dict = {}
     for r in st.rows:
         count[r.points] = count.get(r.points, 0) + 1
@@ -169,7 +199,8 @@ def build_team_view(st: TeamStandings, *, lang: str = "en", derivations: str = "
     for n in selected:
         row = st.row(n)
         blocks.append({"no": n, "name": names[n], "rank": row.rank_label, "points": fmt(row.points),
-                       "derivations": [_derivation(st, n, c, fmt, L, names) for c in [st.primary] + codes]})
+                       "derivations": [_derivation(st, n, c, fmt, L, names, LINE_CHARS[paper])
+                                       for c in [st.primary] + codes]})
     _term_lines((d for b in blocks for d in b["derivations"]), L, LINE_CHARS[paper])
     foot = " · ".join(x for x in (f"tbxl {__version__}", f"{L['rules']} {st.convention.name}", file_name,
                                   f"SHA-256 {digest[:16]}" if digest else "") if x)
