@@ -367,6 +367,21 @@ def test_error_330_on_a_played_match():
         read_team_trf(text, source="x.trf")
 
 
+def test_error_bye_on_a_board_of_a_match():
+    # Player 22 (team 2, board 2) is written as a half-point bye in round 1, where team 2 meets team 1.
+    text = event_trf(4, 2, A_ROUNDS)
+    out = []
+    for ln in text.splitlines():
+        if ln.startswith("001   22"):
+            ln = ln[:89] + "  0000 - H" + ln[99:]
+        if ln.startswith("001   12"):
+            ln = ln[:89] + "  0000 - +" + ln[99:]
+        out.append(ln)
+    with pytest.raises(InputError, match=r"player 22 \(board 2 of team 2\) has a bye \('H'\) in round 1, but the "
+                                         r"team meets team 1"):
+        read_team_trf("\n".join(out) + "\n", source="x.trf")
+
+
 def test_declared_mp_mismatch_warns_or_fails():
     text = event_trf(4, 2, A_ROUNDS, declared=True)
     line = [ln for ln in text.splitlines() if ln.startswith("310   1")][0]

@@ -19,6 +19,7 @@ from typing import Optional
 
 from ..errors import InputError, InputWarning
 from ..model import Kind, Outcome, Pairing, Player, RoundEntry, make_entry
+from ..tiebreaks.base import result_code
 from ..trf import _BYES, _FORFEITS, _Reader, _ROUND_ROBIN, _Slot, _decimal, decode_trf
 from .model import Board, Team, TeamRound, TeamScoring, TeamTournament
 
@@ -429,6 +430,11 @@ class _Builder:
             raise self.err(f"record 320 gives team {number} the PAB in round {rd}, but it meets team {opp}",
                            pab[rd, number], round=rd)
         _, other = sides[rd, opp]
+        bye = next((b for b in boards if b.entry.kind.is_bye), None)
+        if bye is not None:
+            raise self.err(f"player {bye.player} (board {bye.board} of team {number}) has a bye "
+                           f"('{result_code(bye.entry.kind, bye.entry.outcome)}') in round {rd}, but the team "
+                           f"meets team {opp}", self.row[bye.player].line, player=bye.player, round=rd)
         played = any(b.entry.kind.is_game for b in boards + other)
         listed = forfeits.get((rd, number))
         if played and listed is not None:
