@@ -216,8 +216,19 @@ def test_tec_sample_mp_gp_equal_the_310_records(tec):
 REFERENCE = json.loads((DATA / "reference-engine.json").read_text())["runs"]
 
 
-@pytest.mark.parametrize("run", REFERENCE, ids=lambda r: f"{r['rules']}:{','.join(r['tiebreaks'])}")
-def test_tec_sample_against_the_reference_engine(tec, run):
+@pytest.fixture(scope="module")
+def events(tec):
+    return {"grandmommyscup.trf": tec,
+            "generated-16x7x4-seed5.trf": read_team_trf(DATA / "generated-16x7x4-seed5.trf", strict=True)}
+
+
+def test_the_generated_reference_event_is_what_the_generator_writes():
+    assert (DATA / "generated-16x7x4-seed5.trf").read_text() == random_event(16, 7, 4, 5)
+
+
+@pytest.mark.parametrize("run", REFERENCE, ids=lambda r: f"{r['file'][:9]}:{r['rules']}:{','.join(r['tiebreaks'])}")
+def test_against_the_reference_engine(events, run):
+    tec = events[run["file"]]
     codes = run["tiebreaks"]
     # Inside EDEBT/EDEBB the engine ranks the higher board count first (tbxl's default is the lower,
     # as BC itself: the setting ede_bc=higher-first reproduces the engine; see the next test).

@@ -1,6 +1,8 @@
 """Regenerate ``reference-engine.json``: the values the FIDE TEC reference engine (Otto Milvang's
 TieBreakServer, MIT, https://github.com/OttoMilvang/TieBreakServer, commit 14a34a2 "Add EDExx
-Tiebreaks") computes for ``grandmommyscup.trf``. Not run by the tests (the engine is not a
+Tiebreaks") computes for ``grandmommyscup.trf`` and for ``generated-16x7x4-seed5.trf`` (written by
+``benchmarks/generate_team.py``: ``random_event(16, 7, 4, 5)``, with a PAB, half-point byes, a
+withdrawal, forfeited matches including a double one, individual forfeits and empty boards). Not run by the tests (the engine is not a
 dependency): ``python make_reference.py /path/to/TieBreakServer``.
 
 Each entry: the tie-break list given to the engine (``-t``), the rule version (``/V2026`` appended to
@@ -38,9 +40,22 @@ LISTS = [
 ]
 
 
-def run(engine: Path, codes: list[str], v2026: bool) -> dict:
+GENERATED = [
+    "MPTS,EDE,EMGSB/C1,BH:MP/C1,MPvGP",
+    "MPTS,BH:MP,BH:GP/C1,SB:MP,SB:GP/C1,FB:MP",
+    "MPTS,EGGSB/C1,EMMSB,PS:MP,WIN:GP,BC",
+    "MPTS,TBR,BH:MP",
+    "MPTS,BBE,BH:MP",
+    "MPTS,EDET,BH:MP",
+    "GPTS,EDE,BH:GP,SSSC",
+    "MPTS,AOB:MP,KS:MP/P",
+]
+FILES = {"grandmommyscup.trf": LISTS, "generated-16x7x4-seed5.trf": GENERATED}
+
+
+def run(engine: Path, name: str, codes: list[str], v2026: bool) -> dict:
     given = [c if c in ("MPTS", "GPTS") or not v2026 else c + "/V2026" for c in codes]
-    out = subprocess.run([sys.executable, "tiebreakchecker.py", "-i", str(HERE / "grandmommyscup.trf"), "-f", "TRF",
+    out = subprocess.run([sys.executable, "tiebreakchecker.py", "-i", str(HERE / name), "-f", "TRF",
                           "-o", "-", "-d", "B", "-t"] + given, cwd=engine, capture_output=True, text=True,
                          check=True).stdout
     rows = {}
@@ -53,10 +68,12 @@ def run(engine: Path, codes: list[str], v2026: bool) -> dict:
 def main() -> None:
     engine = Path(sys.argv[1])
     data = {"source": "OttoMilvang/TieBreakServer 14a34a2, tiebreakchecker.py -d B", "runs": []}
-    for text in LISTS:
-        codes = text.split(",")
-        for rules, v2026 in (("fide-2024", False), ("fide-2026", True)):
-            data["runs"].append({"tiebreaks": codes, "rules": rules, "teams": run(engine, codes, v2026)})
+    for name, lists in FILES.items():
+        for text in lists:
+            codes = text.split(",")
+            for rules, v2026 in (("fide-2024", False), ("fide-2026", True)):
+                data["runs"].append({"file": name, "tiebreaks": codes, "rules": rules,
+                                     "teams": run(engine, name, codes, v2026)})
     runs = ",\n".join(json.dumps(r, separators=(",", ":")) for r in data["runs"])
     (HERE / "reference-engine.json").write_text(
         '{"source": ' + json.dumps(data["source"]) + ',\n"runs": [\n' + runs + "\n]}\n")
