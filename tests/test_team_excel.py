@@ -116,3 +116,19 @@ def test_team_functions_take_arguments_as_excel_sends_them():
         excel.TEAM_TIEBREAK(GRID, 1, 0)
     with pytest.raises(ValueError, match="unknown rules"):
         excel.TEAM_TIEBREAK(GRID, 1, "BC", "fide-1999")
+
+
+def test_team_functions_in_the_xlwings_lite_main_py():
+    # workbooks/lite/main.py carries the team modules too (tbxl lite): the functions run from it.
+    import subprocess
+    import sys
+    code = ("import runpy, json\n"
+            f"ns = runpy.run_path({str(ROOT / 'workbooks' / 'lite' / 'main.py')!r})\n"
+            "import tbxl.team.excel as te\n"
+            f"g = {GRID!r}\n"
+            "print(json.dumps([te.__spec__.origin, ns['TEAM_TIEBREAK'](g, 1, 'EMGSB', 'fide-2024'),"
+            " ns['TEAM_STANDINGS'](g, 'MPTS,EDE', '')[1]]))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd="/")
+    assert done.returncode == 0, done.stderr[-2000:]
+    import json
+    assert json.loads(done.stdout) == ["tbxl/team/excel.py (in main.py)", 9, [1, 3, "T3", 4, 1]]

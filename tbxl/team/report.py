@@ -18,7 +18,7 @@ from .. import __version__
 from ..errors import InputError
 from ..files import check_not_input
 from ..report import (LINE_CHARS, PAPER, _Fmt, _reason, _rules_text, _term_lines, _write_report, labels,
-                      sha256_file, templates_dir)
+                      plural, sha256_file, templates_dir)
 from ..tiebreaks.base import result_code
 from ..tiebreaks.ratings import DP, _half_up
 from .codes import parse
@@ -43,9 +43,9 @@ def _definition(code: str, L: dict) -> str:
     if d.score:
         parts.append(d.score)
     if d.base.low and d.base.high:
-        parts.append(L["mod_median"].format(n=d.base.low))
+        parts.append(plural(L["mod_median"], d.base.low).format(n=d.base.low))
     elif d.base.low:
-        parts.append(L["mod_cut"].format(n=d.base.low))
+        parts.append(plural(L["mod_cut"], d.base.low).format(n=d.base.low))
     if d.base.played_forfeits:
         parts.append(L["mod_played_forfeits"])
     return "; ".join(parts)

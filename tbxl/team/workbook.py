@@ -152,8 +152,9 @@ def help_lines(rng: str, listed: str, rules: str, filename: str, t: TeamTourname
     add(f"{'BH:MP, SB:GP, PS:MP, WIN:GP ...':<34} C.07 13           any individual tie-break on MP or GP", "mono")
     add()
     add("Getting the functions", "head")
-    add("xlwings Lite: in main.py write  from tbxl.excel import *  (TEAM_TIEBREAK and TEAM_STANDINGS are exported "
-        "with the individual functions). Classic add-in: UDF Modules = tbxl.excel, then Import Functions.")
+    add("xlwings Lite: paste the main.py and requirements.txt that `tbxl lite` writes (they carry TEAM_TIEBREAK and "
+        "TEAM_STANDINGS with the individual functions). Classic add-in: UDF Modules = tbxl.excel;tbxl.team.excel, "
+        "then Import Functions.")
     return out
 
 
