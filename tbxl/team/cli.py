@@ -83,6 +83,8 @@ def _standings(args, t: TeamTournament, name: Optional[str] = None) -> TeamStand
 
 def run_team(args, parser, emit) -> int:
     """Run ``args.command`` on a team event; ``emit`` writes the text (``-o`` or standard output)."""
+    if getattr(args, "categories", None) or getattr(args, "prizes", None):
+        parser.error("--category and --prizes are for individual events, not team events")
     t = load_team(args)
     if args.command == "compute":
         st = _standings(args, t)
