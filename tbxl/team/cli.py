@@ -81,14 +81,19 @@ def _standings(args, t: TeamTournament, name: Optional[str] = None) -> TeamStand
     return compute_team_standings(t, args.tiebreaks, _rules(args, t, name), _split_settings(args)[1])
 
 
-def run_team(args, parser, emit) -> int:
-    """Run ``args.command`` on a team event; ``emit`` writes the text (``-o`` or standard output)."""
+def run_team(args, parser, emit, fmt: str = "text") -> int:
+    """Run ``args.command`` on a team event; ``emit(args, text, fmt)`` writes the text (``-o`` or
+    standard output); ``fmt`` is what the command writes (text, csv, json, pdf, html, xlsx), as
+    :func:`tbxl.cli._output_format` decided from ``-o`` and ``--format``."""
     if getattr(args, "categories", None) or getattr(args, "prizes", None):
         parser.error("--category and --prizes are for individual events, not team events")
     t = load_team(args)
     if args.command == "compute":
         st = _standings(args, t)
-        emit(args, {"table": render_team_table, "csv": render_team_csv, "json": render_team_json}[args.format](st))
+        if fmt in ("pdf", "html"):
+            _report(st, args, t, parser, html=fmt == "html", derivations="tied")
+            return 0
+        emit(args, {"text": render_team_table, "csv": render_team_csv, "json": render_team_json}[fmt](st), fmt)
         return 0
     if args.command == "explain":
         number = getattr(args, "team", None) if getattr(args, "team", None) is not None else args.player
@@ -98,46 +103,32 @@ def run_team(args, parser, emit) -> int:
         if number not in t:
             raise InputError(f"no team with number {number}", file=args.input)
         codes = [args.tiebreak] if args.tiebreak else [st.primary] + st.codes
-        if args.output and args.output.lower().endswith((".pdf", ".html", ".htm")):
+        if fmt in ("pdf", "html"):
             # The team's appeal: the team report with this team's derivations.
-            from .report import render_team_pdf
-            render_team_pdf(st, args.output, lang=args.lang, derivations="all", teams=[number], paper=args.paper,
-                            input_path=args.input, html=not args.output.lower().endswith(".pdf"))
+            _render(st, args, derivations="all", teams=[number], html=fmt == "html")
             return 0
-        emit(args, render_team_explain(st, number, codes))
+        emit(args, render_team_explain(st, number, codes), fmt)
         return 0
     if args.command == "compare":
         if not args.rules or "," not in args.rules:
             parser.error("compare needs two or more rule sets, e.g. --rules fide-2024,fide-2026")
-        emit(args, render_team_compare(t, args, args.format == "json"))
+        if fmt in ("pdf", "html"):
+            parser.error("compare on a team event writes text or JSON, not a report yet")
+        emit(args, render_team_compare(t, args, fmt == "json"), fmt)
         return 0
     if args.command == "audit":
         if getattr(args, "published", None):
             parser.error("on a team event, audit checks the rank column of the 310 records; "
                          "--published is not supported for teams yet")
-        text, ok = render_team_audit(t, args)
-        emit(args, text)
+        if fmt in ("pdf", "html"):
+            parser.error("audit on a team event writes text or JSON, not a report yet")
+        text, ok = render_team_audit(t, args, fmt == "json")
+        emit(args, text, fmt)
         return 0 if ok else 1
     if args.command == "report":
         if getattr(args, "by_round", False):
             parser.error("--by-round is not supported for team events yet")
-        st = _standings(args, t)
-        teams = None
-        if args.players:
-            try:
-                teams = [int(x) for x in args.players.split(",") if x.strip()]
-            except ValueError:
-                parser.error(f"--players expects team numbers like 3,7,12, not {args.players!r}")
-            missing = [n for n in teams if n not in t]
-            if missing:
-                raise InputError(f"no team with number {missing[0]}", file=args.input)
-        try:
-            from .report import render_team_pdf
-        except ImportError as err:
-            from ..errors import MissingDependency
-            raise MissingDependency(err.name or "jinja2", "report") from None
-        render_team_pdf(st, args.output, lang=args.lang, derivations=args.derivations, teams=teams,
-                        paper=args.paper, input_path=args.input, html=args.html, min_games=args.min_games)
+        _report(_standings(args, t), args, t, parser, html=fmt == "html", derivations=args.derivations)
         return 0
     if args.command == "workbook":
         from .workbook import write_team_workbook
@@ -148,8 +139,32 @@ def run_team(args, parser, emit) -> int:
             raise MissingDependency(err.name or "openpyxl", "xlsx") from None
         return 0
     parser.error(f"'{args.command}' does not support team events yet (compute, explain, compare, audit, "
-                 f"workbook do)")
+                 f"report, workbook do)")
     return 2
+
+
+def _report(st: TeamStandings, args, t: TeamTournament, parser, *, html: bool, derivations: str) -> None:
+    teams = None
+    if getattr(args, "players", None):
+        try:
+            teams = [int(x) for x in args.players.split(",") if x.strip()]
+        except ValueError:
+            parser.error(f"--players expects team numbers like 3,7,12, not {args.players!r}")
+        missing = [n for n in teams if n not in t]
+        if missing:
+            raise InputError(f"no team with number {missing[0]}", file=args.input)
+    _render(st, args, derivations=derivations, teams=teams, html=html)
+
+
+def _render(st: TeamStandings, args, *, derivations: str, teams, html: bool) -> None:
+    try:
+        from .report import render_team_pdf
+    except ImportError as err:
+        from ..errors import MissingDependency
+        raise MissingDependency(err.name or "jinja2", "report") from None
+    render_team_pdf(st, args.output, lang=getattr(args, "lang", None) or "en", derivations=derivations,
+                    teams=teams, paper=getattr(args, "paper", None) or "a4", input_path=args.input, html=html,
+                    min_games=getattr(args, "min_games", 0) or 0)
 
 
 # -- renderers ----------------------------------------------------------------------------------------
@@ -267,7 +282,7 @@ def render_team_compare(t: TeamTournament, args, as_json: bool) -> str:
     return "\n".join(out) + "\n"
 
 
-def render_team_audit(t: TeamTournament, args) -> tuple[str, bool]:
+def render_team_audit(t: TeamTournament, args, as_json: bool = False) -> tuple[str, bool]:
     """Check the rank column of the 310 records against the standings under each rule set."""
     published = {team.number: team.declared_rank for team in t.teams if team.declared_rank is not None}
     if not published:
@@ -283,7 +298,7 @@ def render_team_audit(t: TeamTournament, args) -> tuple[str, bool]:
                    f"{len(published) - len(diffs)} of {len(published)} published ranks agree")
         for n, pub, got in diffs:
             out.append(f"  team {n} {t.team(n).name}: published rank {pub}, computed {got}")
-    if args.format == "json":
+    if as_json:
         return json.dumps({"kind": "team", "report": out, "ok": ok_any}, ensure_ascii=False, indent=1) + "\n", ok_any
     return "\n".join(out) + "\n", ok_any
 
