@@ -17,16 +17,13 @@ from itertools import groupby
 from .. import __version__
 from ..errors import InputError
 from ..files import check_not_input
-from ..report import (LINE_CHARS, PAPER, _Fmt, _reason, _rules_text, _term_lines, _write_report, labels,
+from ..report import (DERIVATIONS, LINE_CHARS, PAPER, _Fmt, _reason, _rules_text, _term_lines, _write_report, labels,
                       plural, sha256_file, templates_dir)
 from ..tiebreaks.base import result_code
 from ..tiebreaks.ratings import DP, _half_up
 from .codes import parse
 from .grid import team_cell
 from .standings import TeamStandings
-
-DERIVATIONS = ("all", "tied", "none")
-
 
 def team_labels(lang: str) -> dict:
     """The report labels of ``lang`` with the team words under ``"team"``."""
