@@ -368,7 +368,7 @@ class TeamEngine:
         for t in base.terms:
             terms.append(replace(t, contribution=Fraction(t.contribution) / div))
         return Derivation(d.code, self.teams[i].number, tuple(terms), total,
-                          notes=(Reason.of("opp_tiebreak", code=f"{bh_d.code} / {_fmt(div)}"),))
+                          notes=(Reason.of("note.sssc", code=bh_d.code, divisor=div),))
 
     def _explain_boards(self, d: TeamDescriptor, i: int, value) -> Derivation:
         terms = []

@@ -506,7 +506,7 @@ class _Builder:
         elif kind is Kind.HPB:
             mp, gp = ts.draw, s.hpb * k
         else:
-            mp, gp = Fraction(0), s.zpb * 0
+            mp, gp = Fraction(0), Fraction(0)
         return TeamRound(rd, kind, ts.outcome_of_points(mp), mp, gp)
 
     def check_declared(self, t: Team) -> None:

@@ -1,7 +1,7 @@
 """Chess tie-breaks (FIDE C.07) for xlwings Lite: the Excel functions of tbxl 0.1.0.
 
 Written by `tbxl lite` (tbxl 0.1.0); regenerate it rather than edit it. It carries the
-33 tbxl modules the functions need (pure Python, sha256 3de9271101daf80f), so it needs
+33 tbxl modules the functions need (pure Python, sha256 b2cc56daed8c49e1), so it needs
 no package but xlwings: paste it into xlwings Lite's main.py tab, and the requirements.txt
 written beside it into the requirements.txt tab. Then, e.g. =BUCHHOLZ_CUT(A1:I17, A2) with the
 crosstable in A1:I17 and a start number in A2. The functions (tbxl's README, "Excel on
@@ -2946,6 +2946,7 @@ TBXL_MODULES = {
         '    "note.tpr": "TPR = ARO {aro} + dp({p}) {dp}; score {score}, games: {games}",\n'
         '    "note.ptp": "lowest rating whose expected score reaches {score} (8.1(b) table)",\n'
         '    "note.average": "average, rounded half up",\n'
+        '    "note.sssc": "secondary score + {code} / {divisor}",\n'
         '    "note.de_tier": "tier within the tied group, 1 = top (Art. 6)",\n'
         '    "note.de_alone": "not tied with anyone when DE was applied",\n'
         '    "de.complete": "complete mini-table (6.2)",\n'
@@ -7189,7 +7190,7 @@ TBXL_MODULES = {
         '        for t in base.terms:\n'
         '            terms.append(replace(t, contribution=Fraction(t.contribution) / div))\n'
         '        return Derivation(d.code, self.teams[i].number, tuple(terms), total,\n'
-        '                          notes=(Reason.of("opp_tiebreak", code=f"{bh_d.code} / {_fmt(div)}"),))\n'
+        '                          notes=(Reason.of("note.sssc", code=bh_d.code, divisor=div),))\n'
         '\n'
         '    def _explain_boards(self, d: TeamDescriptor, i: int, value) -> Derivation:\n'
         '        terms = []\n'
