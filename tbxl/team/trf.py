@@ -235,6 +235,7 @@ class _Builder:
         self.row = {row.player.start_number: row for row in reader.rows}
         self.team_of: dict[int, int] = {}
         self.team_line: dict[int, int] = {}
+        self._entries: dict[tuple[int, int], RoundEntry] = {}
 
     def err(self, message: str, line: Optional[int] = None, **kw) -> InputError:
         return self.r.error(message, line, **kw)
@@ -371,6 +372,14 @@ class _Builder:
         return s.code in ("+", "U", "F", "H")
 
     def entry(self, sn: int, rd: int) -> RoundEntry:
+        """The individual round entry of a player (checked against the opponent's line), once each."""
+        key = (sn, rd)
+        e = self._entries.get(key)
+        if e is None:
+            e = self._entries[key] = self._entry(sn, rd)
+        return e
+
+    def _entry(self, sn: int, rd: int) -> RoundEntry:
         s = self.slot(sn, rd)
         row = self.row[sn]
         if s.opponent is not None:
