@@ -354,7 +354,7 @@ def _run(args, parser) -> int:
 
 def _is_team_event(args) -> bool:
     """A TRF with team records (013/310) goes to the team commands (tbxl.team.cli)."""
-    from .team.cli import is_team_input
+    from .team.detect import is_team_input
     return is_team_input(args.input)
 
 

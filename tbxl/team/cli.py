@@ -21,20 +21,6 @@ from .model import TeamTournament
 from .standings import TeamStandings, compute_team_standings
 
 
-def is_team_input(path) -> bool:
-    """A TRF with ``013`` or ``310`` records, or a workbook written for a team event."""
-    from pathlib import Path
-    from ..readers import WORKBOOK_SUFFIXES
-    from .trf import is_team_trf
-    from .workbook import is_team_workbook
-    p = Path(path)
-    if not p.is_file():
-        return False
-    if p.suffix.lower() in WORKBOOK_SUFFIXES:
-        return is_team_workbook(p)
-    return is_team_trf(p)
-
-
 def load_team(args) -> TeamTournament:
     import os
     from ..readers import WORKBOOK_SUFFIXES

@@ -41,9 +41,13 @@ def is_team_trf(path_or_text) -> bool:
     else:
         try:
             with open(path_or_text, "rb") as f:
-                text = decode_trf(f.read())[0]
+                data = f.read()
         except (OSError, TypeError, ValueError):
             return False
+        # Most inputs are individual events: no team record at a line start, no decoding needed.
+        if not re.search(rb"(?m)^(?:\xef\xbb\xbf)?(?:013|310)|^\x00?0\x00?1\x00?3|^\x00?3\x00?1\x00?0", data):
+            return False
+        text = decode_trf(data)[0]
     lines = re.split(r"\r\n|\r|\n", text.lstrip("\ufeff"))
     codes = {line[:3] for line in lines}
     if "310" in codes:

@@ -158,16 +158,6 @@ def help_lines(rng: str, listed: str, rules: str, filename: str, t: TeamTourname
     return out
 
 
-def is_team_workbook(path) -> bool:
-    """Does the workbook use the team functions (a cheap look into its sheets' XML)?"""
-    import zipfile
-    try:
-        with zipfile.ZipFile(path) as z:
-            return any(n.startswith("xl/worksheets/") and b"TEAM_" in z.read(n) for n in z.namelist())
-    except (OSError, zipfile.BadZipFile):
-        return False
-
-
 def read_team_workbook(path) -> TeamTournament:
     """The team grid of a workbook's Crosstable sheet (the block at A1 up to the first empty column),
     with the rules and tie-breaks of its Standings sheet as the event's list."""
