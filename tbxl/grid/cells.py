@@ -25,6 +25,8 @@ from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from typing import Any, Callable, Optional
 
+from ..formatting import exact_text
+
 # ---------------------------------------------------------------------------------------------
 # A cell's text and blanks
 # ---------------------------------------------------------------------------------------------
@@ -162,6 +164,19 @@ def cell_number(v: Any, *, exact: bool = False) -> Any:
     if exact and v.denominator & (v.denominator - 1):
         return f"{v.numerator}/{v.denominator}"
     return float(v)
+
+
+def half_text(v: Fraction) -> str:
+    """A number as a cell writes it by hand, a half as ``½``: ``2½``, ``½``, ``3``; any other value
+    as its exact text (:func:`tbxl.formatting.exact_text`).
+
+    >>> half_text(Fraction(5, 2)), half_text(Fraction(1, 2)), half_text(Fraction(3)), half_text(Fraction(9, 4))
+    ('2½', '½', '3', '2.25')
+    """
+    whole, part = divmod(v, 1)
+    if part == Fraction(1, 2):
+        return (str(int(whole)) if whole else "") + "½"
+    return exact_text(v)
 
 
 def points_value(v: Any, t: str) -> Optional[Fraction]:
