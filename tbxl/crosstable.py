@@ -1079,15 +1079,33 @@ _BYE_TEXT = {Kind.PAB: "bye", Kind.FPB: "F", Kind.HPB: "H", Kind.ZPB: "Z"}
 _FORFEIT_TEXT = {Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-", Kind.DOUBLE_FORFEIT: "--"}
 
 
-def _compact_text(e: Optional[RoundEntry]) -> str:
+def compact_text(e: Optional[RoundEntry], opponent: Optional[dict] = None) -> str:
+    """One round of a player as a compact-layout cell (the grammar above): ``12w1``, ``5b½``,
+    ``12w+``, ``bye``, ``H`` ... ``opponent`` maps start numbers to what the cell shows instead
+    (the printed ranking crosstable shows the opponent's rank).
+
+    >>> from tbxl.model import Scoring, make_entry
+    >>> s = Scoring()
+    >>> compact_text(make_entry(s, 1, Kind.PLAYED, Outcome.DRAW, 7, "b")), compact_text(
+    ...     make_entry(s, 2, Kind.FORFEIT_WIN, None, 7, "w"), {7: 3}), compact_text(make_entry(s, 3, Kind.PAB))
+    ('7b½', '3w+', 'bye')
+    """
     if e is None:
         return ""
     if e.kind in _BYE_TEXT or e.opponent is None:
         return _BYE_TEXT.get(e.kind, "Z")
+    opp = e.opponent if opponent is None else opponent[e.opponent]
     if e.kind in _FORFEIT_TEXT:
-        return f"{e.opponent}{e.colour or ''}{_FORFEIT_TEXT[e.kind]}"
+        return f"{opp}{e.colour or ''}{_FORFEIT_TEXT[e.kind]}"
     res = _RESULT_TEXT[e.outcome]
-    return f"{e.opponent}{e.colour}{res}" if e.colour else f"{e.opponent} {res}"
+    return f"{opp}{e.colour}{res}" if e.colour else f"{opp} {res}"
+
+
+def result_text(e: RoundEntry) -> str:
+    """The result of a paired round as a round-robin matrix shows it: ``1 ½ 0 + -``."""
+    if e.kind in _FORFEIT_TEXT:
+        return "+" if e.kind is Kind.FORFEIT_WIN else "-"
+    return _RESULT_TEXT[e.outcome]
 
 
 def _sm3_cells(e: Optional[RoundEntry]) -> list[Any]:
@@ -1129,7 +1147,7 @@ def to_grid(tournament: Tournament, layout: str) -> list[list[Any]]:
     if lay == "compact":
         grid = [head + [f"R{k}" for k in range(1, rounds + 1)] + ["Pts"]]
         for p in players:
-            cells = [_compact_text(p.rounds[k] if k < len(p.rounds) else None) for k in range(rounds)]
+            cells = [compact_text(p.rounds[k] if k < len(p.rounds) else None) for k in range(rounds)]
             grid.append(lead(p) + cells + [_number(p.points)])
         return grid
     if lay == "sm3":
