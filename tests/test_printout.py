@@ -332,3 +332,14 @@ def test_web_page_in_a_headless_browser(open200, web_page, tmp_path):
     shot = tmp_path / "page.png"
     chromium(f"--screenshot={shot}", "--window-size=414,900", web_page.as_uri(), tmp_path=tmp_path)
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000
+
+
+def test_derivations_heading_stays_with_the_first_block(open200, tmp_path):
+    path, st = open200
+    out = tmp_path / "top.pdf"
+    report.render_pdf(st, out, input_path=path, derivations="top:2", lang="ru")
+    texts = ["\n" + t for t in page_texts(out)]
+    page = next(t for t in texts if "\nРасчёты\n" in t)
+    first = st.rows[0].player
+    assert f"№ {first.start_number} · {first.federation}" in page[page.index("\nРасчёты\n"):]
+    assert sum(f"№ {r.player.start_number} · " in "\n".join(texts) for r in st.rows[:3]) == 2
