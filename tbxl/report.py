@@ -14,6 +14,7 @@ derivation take about 50 s instead of about 13 s.
 from __future__ import annotations
 
 import functools
+import gc
 import hashlib
 import io
 import json
@@ -673,7 +674,10 @@ def _to_pdf(view: dict, template: str, progress: bool) -> tuple[bytes, int]:
         doc = _render_doc(render_html(view, template, part=part))
         pages += len(doc.pages)
         pdfs.append(doc.write_pdf())
+        # A laid-out document is full of reference cycles (boxes and their parents), and the CLI
+        # pauses the cyclic collector: free each part's layout before the next one.
         del doc
+        gc.collect()
         done += sum(_weight(s, view) for s in part)
         _progress(progress, "rendering", done, total, f" lines · {pages} pages")
     return _join(pdfs, view), pages
