@@ -597,9 +597,16 @@ def _weight(section: dict, view: dict) -> int:
     return per * (section["b"] - section["a"])
 
 
-def _parts(view: dict, limit: int = PART_LINES) -> list[list[dict]]:
-    """The report's sections cut into parts of at most ``limit`` lines (a section made of lines is
-    split between parts; a heading always stays with the first lines under it)."""
+def _section_size(section: dict, view: dict) -> int:
+    return len({"standings": view["rows"], "crosstable": view["xt"]["rows"] if view["xt"] else [],
+                "by_round": view["by_round"], "players": view["players"]}[section["name"]])
+
+
+def _parts(view: dict, limit: Optional[int] = None) -> list[list[dict]]:
+    """The report's sections cut into parts of at most ``limit`` lines (default ``PART_LINES``; a
+    section made of lines is split between parts; a heading always stays with the first lines
+    under it)."""
+    limit = PART_LINES if limit is None else limit
     parts: list[list[dict]] = [[]]
     used = 0
     for sec in view["sections"]:
@@ -671,6 +678,7 @@ def _to_pdf(view: dict, template: str, progress: bool) -> tuple[bytes, int]:
     pdfs = []
     _progress(progress, "rendering", 0, total, " lines")
     for part in parts:
+        last = part[-1]
         doc = _render_doc(render_html(view, template, part=part))
         pages += len(doc.pages)
         pdfs.append(doc.write_pdf())
@@ -679,7 +687,8 @@ def _to_pdf(view: dict, template: str, progress: bool) -> tuple[bytes, int]:
         del doc
         gc.collect()
         done += sum(_weight(s, view) for s in part)
-        _progress(progress, "rendering", done, total, f" lines · {pages} pages")
+        where = f" · {last['name']} {last['b']}/{_section_size(last, view)}" if "b" in last else ""
+        _progress(progress, "rendering", done, total, f" lines{where} · {pages} pages")
     return _join(pdfs, view), pages
 
 
@@ -702,8 +711,7 @@ def _join(pdfs: list[bytes], view: dict) -> bytes:
     k = 0
     for r in readers:
         for page in r.pages:
-            page.merge_page(numbers.pages[k])
-            writer.add_page(page)
+            writer.add_page(page).merge_page(numbers.pages[k])
             k += 1
     if readers[0].metadata:
         writer.add_metadata({key: str(v) for key, v in readers[0].metadata.items()})

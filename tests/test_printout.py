@@ -343,3 +343,13 @@ def test_derivations_heading_stays_with_the_first_block(open200, tmp_path):
     first = st.rows[0].player
     assert f"№ {first.start_number} · {first.federation}" in page[page.index("\nРасчёты\n"):]
     assert sum(f"№ {r.player.start_number} · " in "\n".join(texts) for r in st.rows[:3]) == 2
+
+
+def test_appeal_web_page(tmp_path):
+    out = tmp_path / "appeal.html"
+    assert cli.main(["explain", str(SWISS), "--rules", "fide-2024", "--player", "14,12", "-o", str(out)]) == 0
+    html = out.read_text(encoding="utf-8")
+    assert html.startswith("<!DOCTYPE html>") and "What separates them" in html and "<main>" in html
+    assert "Nick (12) is ahead of Paul (14)" in html
+    for ref in ("http:", "https:", "src=", "url(", "<script", "<link"):
+        assert ref not in html
