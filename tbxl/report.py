@@ -711,8 +711,11 @@ def _join(pdfs: list[bytes], view: dict) -> bytes:
     k = 0
     for r in readers:
         for page in r.pages:
-            writer.add_page(page).merge_page(numbers.pages[k])
+            added = writer.add_page(page)
+            added.merge_page(numbers.pages[k])
+            added.compress_content_streams()  # merging leaves the page's content uncompressed
             k += 1
+    writer.compress_identical_objects()  # e.g. the page numbers' font, once for every page
     if readers[0].metadata:
         writer.add_metadata({key: str(v) for key, v in readers[0].metadata.items()})
     out = io.BytesIO()
