@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Fresh Debian 12 machine -> tbxl installed in .venv, then the main job on the bundled example:
+# Fresh Debian 12 machine -> tbxl installed in .venv (and Node with Pyodide for the xlwings Lite test),
+# then the main job on the bundled example:
 # standings of the FIDE TEC tie-break exercise in the terminal and as a PDF report (out/standings.pdf).
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -12,6 +13,10 @@ if command -v apt-get >/dev/null 2>&1; then
   for p in $PACKAGES; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || MISSING="$MISSING $p"
   done
+  # Node runs the xlwings Lite test (tests/test_lite.py: main.py in Pyodide); a node or npm of
+  # another origin (e.g. NodeSource, which bundles npm) is fine, so look for the commands.
+  command -v node >/dev/null 2>&1 || MISSING="$MISSING nodejs"
+  command -v npm >/dev/null 2>&1 || MISSING="$MISSING npm"
   if [ -n "$MISSING" ]; then
     SUDO=""
     if [ "$(id -u)" -ne 0 ]; then
@@ -29,6 +34,11 @@ fi
 if [ ! -x .venv/bin/python ]; then python3 -m venv .venv; fi
 .venv/bin/python -m pip install -q --upgrade pip
 .venv/bin/python -m pip install -q -e ".[all,test]"
+# Pyodide (the Python of xlwings Lite) for tests/test_lite.py, at the versions of package-lock.json,
+# into tests/pyodide/node_modules (not committed); skipped when they are already there.
+if ! (cd tests/pyodide && npm ls --silent >/dev/null 2>&1); then
+  (cd tests/pyodide && npm ci --silent --no-audit --no-fund)
+fi
 mkdir -p out
 .venv/bin/tbxl compute tbxl/examples/held_swiss_5.trf --rules fide-2024
 .venv/bin/tbxl report tbxl/examples/held_swiss_5.trf --rules fide-2024 --derivations all -o out/standings.pdf

@@ -31,7 +31,7 @@ from typing import Iterable, Optional, Union
 
 from . import conventions
 from .changes import changes
-from .conventions import OPTIONS, PRESETS, Convention
+from .conventions import OPTIONS, PRESETS, Convention, describe
 from .derivation import Reason
 from .errors import InputError
 from .model import Tournament
@@ -46,6 +46,23 @@ AGREE = "agree"
 EXPLAINED = "explained"
 UNEXPLAINED = "unexplained"
 SKIPPED = "skipped"
+
+
+#: How pairing programs print what tbxl computes the same way: a published number that differs only
+#: by such a habit is explained by it (C07 §8.4), with no rule set behind it.
+ZERO_FOR_NO_VALUE = "0 for no value (Swiss-Manager)"
+HABITS: dict[str, str] = {
+    ZERO_FOR_NO_VALUE: "prints 0 where a tie-break has no value (ARO, APRO, TPR of a player without a "
+                       "rated game over the board): a display habit, not another rule",
+}
+
+#: Why a published rank is unexplained, when more can be said than "no rule set gives it".
+RANK_AGAINST_POINTS = "rank_against_points"
+
+
+def describe_match(name: str) -> str:
+    """What a match of :attr:`Finding.matches` does, in words: a display habit or a rule set."""
+    return HABITS.get(name) or describe(name)
 
 
 @dataclass(frozen=True)
@@ -120,6 +137,12 @@ class Finding:
     matches: list[str] = field(default_factory=list)   # candidates reproducing the published number
     changes: list[Reason] = field(default_factory=list)  # what the first match changes
     why_skipped: str = ""
+    why_unexplained: str = ""        # e.g. RANK_AGAINST_POINTS
+
+    @property
+    def habit(self) -> Optional[str]:
+        """The display habit that explains this number (a key of :data:`HABITS`), if any."""
+        return self.matches[0] if self.status == EXPLAINED and self.matches and self.matches[0] in HABITS else None
 
     @property
     def code(self) -> str:
@@ -154,7 +177,7 @@ class Audit:
     def standings_under(self, name: str) -> Standings:
         """The standings under the announced rules or any rule set tried (by its name, as in
         :attr:`Finding.matches`)."""
-        if name == self.rules.name:
+        if name == self.rules.name or name in HABITS:  # a habit prints the announced rules' numbers
             return self.standings
         return self.engine.ranking(self.engine.tried[name])
 
@@ -177,7 +200,7 @@ class Audit:
 
 #: The switches programs and editions differ on (C07 §9 options, §8.4 behaviours): tried on the
 #: announced rules and on every preset.
-SWITCHES = ("cut_priority", "vur_cut", "fpb_returns_to_play", "dummy_cap_rounds", "short_games",
+SWITCHES = ("cut_priority", "vur_cut", "sb_vur_pick", "rr_forfeit_win", "fpb_returns_to_play", "dummy_cap_rounds", "short_games",
             "exceptions_15_2")
 #: The remaining settings, tried on the announced rules only, as a last resort. ``unrated_rating`` is
 #: a number with no finite list of values: it is not guessed.
@@ -189,20 +212,33 @@ def _values_of(option: str) -> tuple:
     return (True, False) if allowed == ("true", "false") else allowed
 
 
-def _variants(base: Convention, options: Iterable[str]) -> list[Convention]:
+def _matters(option: str, base: Convention, round_robin: Optional[bool]) -> bool:
+    """Can changing ``option`` change a number of ``base``? Settings that cannot are not tried, so
+    an audit costs no ranking for them (``round_robin`` None: unknown, try everything)."""
+    if option == "rr_forfeit_win":
+        return round_robin is not False
+    if option == "sb_vur_pick":  # only when VURs are cut first and their dummies can differ (D23)
+        return base.vur_cut != conventions.VUR_NONE and (base.dummy_cap or base.own_unplayed != conventions.DUMMY)
+    return True
+
+
+def _variants(base: Convention, options: Iterable[str], round_robin: Optional[bool] = None) -> list[Convention]:
     out = []
     for option in options:
+        if not _matters(option, base, round_robin):
+            continue
         for value in _values_of(option):
             if getattr(base, option) != value:
                 out.append(base.with_options(**{option: value}))
     return out
 
 
-def candidates(rules: Convention) -> list[Candidate]:
+def candidates(rules: Convention, round_robin: Optional[bool] = None) -> list[Candidate]:
     """Rule sets tried to explain a difference, the most telling first: the other presets (an
     edition or a program's option as a whole); the announced rules with one switch changed; the
     other presets with one switch changed; the announced rules with one structural setting
-    changed. The first one that reproduces a number is the one its changes are shown for."""
+    changed. The first one that reproduces a number is the one its changes are shown for.
+    ``round_robin`` (the tournament's pairing, when known) leaves out what cannot matter."""
     seen: set = {_fields(rules)}
     out: list[Candidate] = []
 
@@ -217,12 +253,12 @@ def candidates(rules: Convention) -> list[Candidate]:
         if _fields(p) != _fields(rules):
             seen.add(_fields(p))
             out.append(Candidate(p))
-    for conv in _variants(rules, SWITCHES):
+    for conv in _variants(rules, SWITCHES, round_robin):
         add(conv)
     for p in others:
-        for conv in _variants(p, SWITCHES):
+        for conv in _variants(p, SWITCHES, round_robin):
             add(conv)
-    for conv in _variants(rules, STRUCTURAL):
+    for conv in _variants(rules, STRUCTURAL, round_robin):
         add(conv)
     return out
 
@@ -286,7 +322,7 @@ def audit(tournament: Tournament, published: Published, *, rules: Union[str, Con
     codes = [d.code for d in resolve_tiebreaks(tournament, tiebreaks)]
     engine = _Engine(tournament, codes)
     st = engine.standings(conv)
-    tried = candidates(conv)
+    tried = candidates(conv, tournament.is_round_robin)
     engine.tried.update((c.name, c) for c in tried)
     findings: list[Finding] = []
     ranks: list[PublishedValue] = []
@@ -312,6 +348,9 @@ def _check_value(engine: _Engine, conv: Convention, tried: list[Candidate], pv: 
     computed = engine.value(conv, d, pv.start_number)
     if pv.matches(computed):
         return Finding(pv, name, computed, AGREE)
+    if computed is None and pv.value == 0:
+        return Finding(pv, name, computed, EXPLAINED, [ZERO_FOR_NO_VALUE],
+                       [Reason.of("change.zero_for_no_value", code=pv.code)])
     matches = [c for c in tried if pv.matches(engine.value(c.convention, d, pv.start_number))]
     if not matches:
         return Finding(pv, name, computed, UNEXPLAINED)
@@ -332,7 +371,7 @@ def _name_first_matches(engine: _Engine, conv: Convention, findings: list[Findin
             for name in f.matches:
                 score[name] = score.get(name, 0) + 1
     for f in findings:
-        if f.status != EXPLAINED:
+        if f.status != EXPLAINED or f.habit:
             continue
         score = per_code[f.code]
         f.matches = sorted(f.matches, key=lambda n: (n not in whole[f.code], -score[n]))
@@ -363,6 +402,7 @@ def _check_ranks(engine: _Engine, st: Standings, tried: list[Candidate],
     group_matches: dict = {}
     orders: Optional[list[Candidate]] = None
     out: list[Finding] = []
+    against = _ranked_against_points(st, ranks)
     for pv in ranks:
         row = st.row(pv.start_number)
         name, label = row.player.name, row.rank_label
@@ -377,7 +417,34 @@ def _check_ranks(engine: _Engine, st: Standings, tried: list[Candidate],
                                          if all(_inside(engine.ranking(c), g) for g in group)]
         matches = group_matches[row.points]
         out.append(Finding(pv, name, label, EXPLAINED, list(matches)) if matches
-                   else Finding(pv, name, label, UNEXPLAINED))
+                   else Finding(pv, name, label, UNEXPLAINED,
+                                why_unexplained=RANK_AGAINST_POINTS if pv.start_number in against else ""))
+    return out
+
+
+def _ranked_against_points(st: Standings, ranks: list[PublishedValue]) -> set[int]:
+    """Start numbers published behind a player with fewer points or ahead of one with more: no
+    tie-break can do that (points always rank first, C.07 4.2), so it is said as it is."""
+    by_points: dict = {}
+    for pv in ranks:
+        if pv.value is not None:
+            by_points.setdefault(st.row(pv.start_number).points, []).append(pv)
+    levels = sorted(by_points, reverse=True)
+    out: set[int] = set()
+    worst_above = None   # the worst published rank among players with more points
+    for pts in levels:
+        for pv in by_points[pts]:
+            if worst_above is not None and pv.value < worst_above:
+                out.add(pv.start_number)
+        worst = max(pv.value for pv in by_points[pts])
+        worst_above = worst if worst_above is None else max(worst_above, worst)
+    best_below = None    # the best published rank among players with fewer points
+    for pts in reversed(levels):
+        for pv in by_points[pts]:
+            if best_below is not None and pv.value > best_below:
+                out.add(pv.start_number)
+        best = min(pv.value for pv in by_points[pts])
+        best_below = best if best_below is None else min(best_below, best)
     return out
 
 
@@ -421,7 +488,10 @@ def _columns(engine: _Engine, conv: Convention, tried: list[Candidate],
     out = []
     for code, found in by_code.items():
         agree = sum(f.status == AGREE for f in found)
-        if agree == len(found):
+        # A number printed by a display habit is the announced rules' number: it neither confirms
+        # nor rules out a rule set.
+        found = [f for f in found if not f.habit]
+        if all(f.status == AGREE for f in found):
             reproduced = [conv.name]
         elif any(f.status == UNEXPLAINED for f in found):
             reproduced = []
@@ -431,7 +501,7 @@ def _columns(engine: _Engine, conv: Convention, tried: list[Candidate],
             common = set.intersection(*(set(f.matches) for f in found if f.status == EXPLAINED))
             reproduced = [c.name for c in engine.tried.values() if c.name in common
                           and all(_reproduces(engine, c, f) for f in found if f.status == AGREE)]
-        out.append(ColumnVerdict(code, len(found), agree, reproduced))
+        out.append(ColumnVerdict(code, len(by_code[code]), agree, reproduced))
     return out
 
 

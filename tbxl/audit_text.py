@@ -7,9 +7,8 @@ import json
 import os
 from typing import Optional
 
-from .audit import AGREE, EXPLAINED, RANK, SKIPPED, UNEXPLAINED, Audit, Finding
+from .audit import AGREE, EXPLAINED, RANK, RANK_AGAINST_POINTS, SKIPPED, UNEXPLAINED, Audit, Finding, describe_match
 from .compare import Comparison
-from .conventions import describe
 from .formatting import decimal_text, json_number
 
 SHOWN_MATCHES = 4  # rule sets named per difference in text; JSON has them all
@@ -47,7 +46,7 @@ def render_audit_text(a: Audit) -> str:
                 line += f" ({a.rules.name})"
             elif c.reproduced_by:
                 line += "; the whole column follows " + _names(c.reproduced_by)
-                line += f"\n  {'':<{width}}  ({c.reproduced_by[0]}: {describe(c.reproduced_by[0])})"
+                line += f"\n  {'':<{width}}  ({c.reproduced_by[0]}: {describe_match(c.reproduced_by[0])})"
             else:
                 line += "; no single rule set reproduces the whole column"
             out.append(line)
@@ -61,8 +60,11 @@ def render_audit_text(a: Audit) -> str:
                        f"({f.published.place}); {a.rules.name} {verb} {_computed(f)}")
             if f.status == EXPLAINED:
                 out.append(f"    follows {_names(f.matches)}")
-                out.append(f"    ({f.matches[0]}: {describe(f.matches[0])})")
+                out.append(f"    ({f.matches[0]}: {describe_match(f.matches[0])})")
                 out.extend(f"    - {_reason(c)}" for c in f.changes)
+            elif f.why_unexplained == RANK_AGAINST_POINTS:
+                out.append("    UNEXPLAINED: the published rank contradicts the points (a player with more "
+                           "points is ranked lower): no tie-break can do that")
             elif f.code == RANK:
                 out.append("    UNEXPLAINED: no named convention or documented setting ranks the players "
                            "equal on points as published")
@@ -95,8 +97,9 @@ def audit_json(a: Audit) -> dict:
         return {"start_number": f.start_number, "name": f.name, "code": f.code, "status": f.status,
                 "published": pv.text, "where": pv.where, "column": pv.column,
                 "computed": f.computed if f.code == RANK else json_number(f.computed),
-                "matches": f.matches, "follows": describe(f.matches[0]) if f.matches else None,
+                "matches": f.matches, "follows": describe_match(f.matches[0]) if f.matches else None,
                 "changes": [_reason(c) for c in f.changes],
+                **({"why_unexplained": f.why_unexplained} if f.why_unexplained else {}),
                 **({"why_skipped": f.why_skipped} if f.status == SKIPPED else {})}
     return {
         "input": a.tournament.source, "published": os.path.basename(a.published.source), "rules": a.rules.name,

@@ -1,4 +1,4 @@
-"""The ``tbxl`` command: compute, explain, report, workbook, rules.
+"""The ``tbxl`` command: compute, explain, report, workbook, audit, compare, rules, lite.
 
 Exit codes: 0 ok; 2 usage error; 1 input error (one line naming file:line, player, round).
 Heavy rooms (openpyxl, Jinja2, WeasyPrint) are imported only by the commands that need them.
@@ -17,7 +17,7 @@ import warnings
 from typing import Optional, Sequence
 
 from . import __version__
-from .errors import InputError, InputWarning, MissingDependency, TbxlError
+from .errors import InputError, InputWarning, MissingDependency, TbxlError, UsageError
 from .formatting import decimal_text, json_number_raw
 
 LAYOUTS = ("compact", "sm3", "matrix")
@@ -47,11 +47,28 @@ def _parser() -> argparse.ArgumentParser:
         sp.add_argument("--sheet", help="worksheet of a workbook input (default: detected)")
         sp.add_argument("--layout", choices=LAYOUTS, help="crosstable layout of a workbook input")
         sp.add_argument("-v", "--verbose", action="store_true",
-                        help="also print the reader's notes (records ignored, encoding used)")
+                        help="also print the reader's notes (records ignored, encoding used) and "
+                             "the configuration file used")
+        sp.add_argument("--config", metavar="FILE",
+                        help="the event's configuration (default: tbxl.toml beside the input, if any)")
+        sp.add_argument("--no-config", action="store_true", help="read no configuration file")
+
+    def prizes(sp):
+        sp.add_argument("--category", action="append", default=[], metavar="NAME=CONDITIONS",
+                        dest="categories",
+                        help="a category's standings, e.g. 'U12=age<12', 'Women=sex=w', "
+                             "'U1800=rating<1800|unrated', 'VIE=fed=VIE' (repeatable; see README)")
+        sp.add_argument("--prizes", action="append", default=[], metavar="[NAME=]PLACE:AMOUNT,...",
+                        help="prize money by place, e.g. '1:500,2:300,3:200,4-6:100'; NAME=... for a "
+                             "category's prizes (repeatable)")
+        sp.add_argument("--prize-sharing", choices=("hort", "equal", "tiebreak"),
+                        help="how players tied on points share: hort (default: half by the "
+                             "tie-breaks, half equally), equal, or tiebreak (no sharing)")
 
     c = sub.add_parser("compute", help="standings with tie-break values")
     common(c)
     c.add_argument("--format", choices=("table", "csv", "json"), default="table")
+    prizes(c)
     c.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
 
     e = sub.add_parser("explain", help="how one player's tie-break values were made")
@@ -62,19 +79,20 @@ def _parser() -> argparse.ArgumentParser:
                    help="add the players who finished on the same points as N")
     e.add_argument("--tiebreak", metavar="CODE", help="one tie-break (default: all of the list)")
     e.add_argument("-o", "--output", metavar="FILE", help="write the appeal report as PDF (or text)")
-    e.add_argument("--lang", default="en", help="report language: en, vi, es, ru, ms")
-    e.add_argument("--paper", choices=("a4", "letter"), default="a4")
+    e.add_argument("--lang", help="report language: en (default), vi, es, ru, ms")
+    e.add_argument("--paper", choices=("a4", "letter"), help="a4 (default) or letter")
 
     r = sub.add_parser("report", help="PDF standings with per-player derivations")
     common(r)
     r.add_argument("-o", "--output", required=True, metavar="FILE", help="PDF to write")
-    r.add_argument("--lang", default="en", help="report language: en, vi, es, ru, ms")
+    r.add_argument("--lang", help="report language: en (default), vi, es, ru, ms")
     r.add_argument("--derivations", metavar="WHICH", type=_derivations_option,
                    help="add derivation blocks: none (default), tied (players equal on points), all, "
                         "top:N (the first N), players (those of --players, the default with --players)")
     r.add_argument("--players", metavar="LIST", help="only these start numbers, e.g. 3,7,12")
-    r.add_argument("--paper", choices=("a4", "letter"), default="a4")
+    r.add_argument("--paper", choices=("a4", "letter"), help="a4 (default) or letter")
     r.add_argument("--html", action="store_true", help="write the HTML instead of the PDF")
+    prizes(r)
     r.add_argument("--by-round", action="store_true",
                    help="add a table per player of the points, rank and tie-breaks after each round "
                         "(every player, or those of --players)")
@@ -96,18 +114,23 @@ def _parser() -> argparse.ArgumentParser:
     a.add_argument("--fail-on", choices=("unexplained", "difference"), default="unexplained",
                    help="exit 1 on differences no rule set explains (default), or on any difference")
     a.add_argument("-o", "--output", metavar="FILE", help="write to FILE (.pdf: the audit report; .html: its HTML)")
-    a.add_argument("--lang", default="en", help="report language: en, vi, es, ru, ms")
-    a.add_argument("--paper", choices=("a4", "letter"), default="a4")
+    a.add_argument("--lang", help="report language: en (default), vi, es, ru, ms")
+    a.add_argument("--paper", choices=("a4", "letter"), help="a4 (default) or letter")
 
     k = sub.add_parser("compare", help="standings under several conventions side by side")
     common(k)
     k.add_argument("--format", choices=("text", "json"), default="text")
     k.add_argument("--changed-only", action="store_true", help="only players whose rank or a value changes")
     k.add_argument("-o", "--output", metavar="FILE", help="write to FILE (.pdf: the comparison report; .html: its HTML)")
-    k.add_argument("--lang", default="en", help="report language: en, vi, es, ru, ms")
-    k.add_argument("--paper", choices=("a4", "letter"), default="a4")
+    k.add_argument("--lang", help="report language: en (default), vi, es, ru, ms")
+    k.add_argument("--paper", choices=("a4", "letter"), help="a4 (default) or letter")
 
     sub.add_parser("rules", help="list the conventions for unplayed games")
+
+    lt = sub.add_parser("lite", help="write main.py and requirements.txt for xlwings Lite (Excel on Mac, "
+                                     "Windows and the web): the Excel functions with the core inside")
+    lt.add_argument("-o", "--output", required=True, metavar="DIR",
+                    help="folder for main.py and requirements.txt (made if missing)")
     return p
 
 
@@ -157,6 +180,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except MissingDependency as err:
         print(f"tbxl: error: {err}", file=sys.stderr)
         return 1
+    except ImportError as err:  # an optional room's package, imported where the room needs it
+        missing = MissingDependency.from_import_error(err)
+        if missing is None:
+            raise
+        print(f"tbxl: error: {missing}", file=sys.stderr)
+        return 1
     except TbxlError as err:  # unknown rules / tie-break: a usage error
         print(f"tbxl: error: {err}", file=sys.stderr)
         return 2
@@ -168,17 +197,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             gc.enable()
 
 
-EXTRAS = {"report": "report", "workbook": "xlsx", "excel": "excel"}
-
-
-
 def _room(module: str, name: str):
-    """A function of an optional room, with a clear message when its extra is not installed."""
+    """A function of an optional room (imported only by the commands that need it; a package of a
+    missing extra is reported by :func:`main`, naming the extra)."""
     import importlib
-    try:
-        return getattr(importlib.import_module(f"tbxl.{module}"), name)
-    except ImportError as err:
-        raise MissingDependency(err.name or "an optional package", EXTRAS[module]) from None
+    return getattr(importlib.import_module(f"tbxl.{module}"), name)
 
 
 def _load(args):
@@ -196,7 +219,10 @@ def _standings(args, tournament):
     from .conventions import resolve
     from .standings import compute_standings
     rules = resolve(args.rules, tournament.start_date).with_settings(args.settings)
-    return compute_standings(tournament, getattr(args, "tiebreaks", None), rules, args.after_round)
+    st = compute_standings(tournament, getattr(args, "tiebreaks", None), rules, args.after_round)
+    for note in st.notes:
+        print(f"tbxl: note: {note}", file=sys.stderr)
+    return st
 
 
 def _emit(args, text: str) -> None:
@@ -219,10 +245,19 @@ def _run(args, parser) -> int:
         for c in PRESETS.values():
             print(f"{c.name:22} {c.title}\n{'':22} {c.source}\n")
         return 0
+    if args.command == "lite":
+        from .lite import write_lite
+        main_file, requirements = write_lite(args.output)
+        size = main_file.stat().st_size
+        print(f"wrote {main_file} ({size // 1024} KB) and {requirements}: paste each into the tab of the "
+              "same name in the xlwings Lite editor")
+        return 0
+    _configure(args)
     tournament = _load(args)
     if args.command == "compute":
         st = _standings(args, tournament)
-        _emit(args, {"table": render_table, "csv": render_csv, "json": render_json}[args.format](st))
+        _emit(args, {"table": render_table, "csv": render_csv, "json": render_json}[args.format](
+            st, _classify(args, st)))
         return 0
     if args.command == "explain":
         st = _standings(args, tournament)
@@ -256,7 +291,8 @@ def _run(args, parser) -> int:
         render_pdf = _room("report", "render_pdf")
         pages = render_pdf(st, args.output, lang=args.lang, derivations=derivations, players=players,
                            paper=args.paper, input_path=args.input, html=args.html,
-                           progress=sys.stderr.isatty() or args.verbose, by_round=args.by_round)
+                           progress=sys.stderr.isatty() or args.verbose, by_round=args.by_round,
+                           classification=_classify(args, st))
         _wrote(args.output, pages)
         return 0
     if args.command == "audit":
@@ -275,6 +311,34 @@ def _run(args, parser) -> int:
         return 0
     parser.error(f"unknown command {args.command}")
     return 2
+
+
+def _configure(args) -> None:
+    """Options from the event's configuration file where the command line gave none (CLI > file >
+    defaults, :mod:`tbxl.config`)."""
+    from . import config
+    path = None if args.no_config else (args.config or config.find(args.input))
+    if args.config and not args.no_config and not os.path.isfile(args.config):
+        raise UsageError(f"--config {args.config}: no such file")
+    conf = config.load(path) if path else config.Config()
+    if args.command == "compare":  # its --rules is a list of rule sets to compare, not the event's
+        conf.values.pop("rules", None)
+    config.apply(args, conf)
+    if args.verbose:
+        print(f"tbxl: note: configuration: {path or 'none'}", file=sys.stderr)
+
+
+def _classify(args, st):
+    """The categories' standings and the prize lists asked for (None when none)."""
+    if not args.categories and not args.prizes:
+        return None
+    from .categories import classify, parse_category
+    from .prizes import parse_prizes
+    tables = {}
+    for item in args.prizes:
+        name, sep, text = item.rpartition("=")
+        tables[name.strip() if sep else None] = parse_prizes(text)
+    return classify(st, [parse_category(c) for c in args.categories], tables, args.prize_sharing)
 
 
 def _is_report(args) -> bool:
@@ -348,19 +412,45 @@ def _cell(v) -> str:
     return decimal_text(v, none="-")
 
 
-def render_table(st) -> str:
-    """A readable aligned table for a terminal."""
-    t = st.tournament
-    head = ["Rank", "SNo", "Name", "Pts"] + st.codes
-    body = [[r.rank_label, str(r.player.start_number), r.player.name, _cell(r.points)]
-            + [_cell(r.values[c]) for c in st.codes] for r in st.rows]
+def _aligned(head: list[str], body: list[list[str]], left=frozenset({2})) -> list[str]:
     widths = [max(len(row[k]) for row in [head] + body) for k in range(len(head))]
-    left = {2}
+    return ["  ".join(c.ljust(widths[k]) if k in left else c.rjust(widths[k])
+                      for k, c in enumerate(row)).rstrip() for row in [head] + body]
+
+
+def render_table(st, cl=None) -> str:
+    """A readable aligned table for a terminal; then each category's standings and the prizes."""
+    t = st.tournament
+    prize = cl.prize_of(None) if cl and None in cl.awards else None
+    head = ["Rank", "SNo", "Name", "Pts"] + st.codes + (["Prize"] if prize is not None else [])
+    body = [[r.rank_label, str(r.player.start_number), r.player.name, _cell(r.points)]
+            + [_cell(r.values[c]) for c in st.codes]
+            + ([_money(prize.get(r.player.start_number))] if prize is not None else []) for r in st.rows]
     lines = [f"{t.name or t.source} - {t.rounds} rounds - rules {st.convention.name}"]
-    for row in [head] + body:
-        lines.append("  ".join(c.ljust(widths[k]) if k in left else c.rjust(widths[k])
-                               for k, c in enumerate(row)).rstrip())
+    lines += _aligned(head, body)
+    for name, rows in (cl.rows.items() if cl else ()):
+        award = cl.prize_of(name) if name in cl.awards else None
+        lines += ["", f"Category {name}: {len(rows)} player{'' if len(rows) == 1 else 's'}"]
+        if rows:
+            lines += _aligned(["Place", "SNo", "Name", "Pts", "Rank"] + (["Prize"] if award is not None else []),
+                              [[place, str(r.player.start_number), r.player.name, _cell(r.points), r.rank_label]
+                               + ([_money(award.get(r.player.start_number))] if award is not None else [])
+                               for place, r in zip(cl.places[name], rows)])
+    if cl and cl.awards:
+        from .report import labels  # the words only: no Jinja2 or WeasyPrint
+        lines += ["", f"Prizes ({cl.sharing}): {labels('en')['prize_sharing'][cl.sharing]}"]
     return "\n".join(lines) + "\n"
+
+
+def _money(award) -> str:
+    """A prize at the edge: two decimals (exact fractions inside)."""
+    return "" if award is None else decimal_text(award.amount, places=2)
+
+
+def _player_fields(p) -> list:
+    """Title, rating, federation, FIDE id, club: as the input has them ("" when it has not)."""
+    return [_csv_text(p.title), "" if p.rating is None else p.rating, _csv_text(p.federation),
+            _csv_text(p.known_fide_id or ""), _csv_text(p.club)]
 
 
 def _csv_text(text: str) -> str:
@@ -369,13 +459,24 @@ def _csv_text(text: str) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
-def render_csv(st) -> str:
+def render_csv(st, cl=None) -> str:
+    """One row per player: rank, start number, name, points, the tie-breaks, then the player's
+    title, rating, federation, FIDE id and club; with categories a ``category:NAME`` column (the
+    place in that category, empty for others); with prizes ``prize`` and ``prize:NAME`` columns."""
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
-    w.writerow(["rank", "start_number", "name", "points"] + st.codes)
+    names = list(cl.rows) if cl else []
+    lists = list(cl.awards) if cl else []
+    w.writerow(["rank", "start_number", "name", "points"] + st.codes
+               + ["title", "rating", "federation", "fide_id", "club"] + [f"category:{n}" for n in names]
+               + ["prize" if n is None else f"prize:{n}" for n in lists])
+    places = {n: dict(zip(cl.members[n], cl.places[n])) for n in names}
+    awards = {n: cl.prize_of(n) for n in lists}
     for r in st.rows:
-        w.writerow([r.rank_label, r.player.start_number, _csv_text(r.player.name), decimal_text(r.points)]
-                   + [decimal_text(r.values[c]) for c in st.codes])
+        sn = r.player.start_number
+        w.writerow([r.rank_label, sn, _csv_text(r.player.name), decimal_text(r.points)]
+                   + [decimal_text(r.values[c]) for c in st.codes] + _player_fields(r.player)
+                   + [places[n].get(sn, "") for n in names] + [_money(awards[n].get(sn)) for n in lists])
     return buf.getvalue()
 
 
@@ -401,24 +502,39 @@ def _json_rows(st) -> list[dict]:
             cols.append(_json_column(col.raw, col.den))
     return [{"rank": r.rank, "rank_label": r.rank_label, "start_number": r.player.start_number,
              "name": r.player.name, "points": pts[r.index],
-             "values": dict(zip(codes, [c[r.index] for c in cols]))} for r in st.rows]
+             "values": dict(zip(codes, [c[r.index] for c in cols])),
+             "title": r.player.title or None, "rating": r.player.rating,
+             "federation": r.player.federation or None, "fide_id": r.player.known_fide_id,
+             "club": r.player.club or None} for r in st.rows]
 
 
-def standings_json(st) -> dict:
+def _json_awards(awards) -> list[dict]:
+    return [{"place": a.place, "start_number": a.player, "listed": decimal_text(a.listed, places=2),
+             "amount": decimal_text(a.amount, places=2)} for a in awards]
+
+
+def standings_json(st, cl=None) -> dict:
     """The ``--format json`` object (the contract the Excel layer and outside checks rely on)."""
     t = st.tournament
+    prizes = None
+    if cl and cl.awards:
+        prizes = {"sharing": cl.sharing, "overall": _json_awards(cl.awards.get(None, [])),
+                  "categories": {n: _json_awards(a) for n, a in cl.awards.items() if n is not None}}
     return {
         "tournament": {"name": t.name, "rounds": t.rounds, "players": len(t.players),
-                       "start_date": t.start_date.isoformat() if t.start_date else None},
+                       "start_date": t.start_date.isoformat() if t.start_date else None,
+                       "pairing": t.pairing.value},
         "rules": st.convention.name,
         "tiebreaks": st.codes,
+        "categories": cl.members if cl else {},
+        "prizes": prizes,
         "standings": _json_rows(st),
     }
 
 
-def render_json(st) -> str:
+def render_json(st, cl=None) -> str:
     # One standings entry per line, through the C encoder (an indent would force the slow one).
-    obj = standings_json(st)
+    obj = standings_json(st, cl)
     rows = obj.pop("standings")
     head = json.dumps(obj, ensure_ascii=False)[:-1]
     dump = json.JSONEncoder(ensure_ascii=False).encode

@@ -37,6 +37,14 @@ VUR_HIGHER_OF = "higher-of"  # 16.5.1: the lowest VUR contribution unless below 
 VUR_ALWAYS = "always"        # 2022 text 14.6: unplayed rounds are cut first, unconditionally
 VUR_NONE = "none"            # no exception: cut the least significant value
 
+# What a forfeit win in pre-determined pairings adds to BH/SB (C.07 15.2; C07 §8.4).
+RR_FORFEIT_OPPONENT = "opponent"    # C.07 15.2: a game against the scheduled opponent, his score
+RR_FORFEIT_OWN_SCORE = "own-score"  # Swiss-Manager "SB (2023)": the Art. 16 dummy, the own score
+
+# Which VUR is "the lowest contribution coming from a VUR" of SB when the dummies differ (2026, D23).
+PICK_LEAST_SIGNIFICANT = "least-significant"  # the reference engine: 14.1.1's order (dummy, then product)
+PICK_SMALLEST_PRODUCT = "smallest-product"    # the smallest SB product among the VURs
+
 
 @dataclass(frozen=True)
 class Convention:
@@ -49,6 +57,10 @@ class Convention:
     ``dummy_cap`` - C.07 2026 16.4.1/16.4.2 caps on the dummy.
     ``dummy_cap_rounds`` - "evaluated" or "scheduled": the n of 16.4.2 before the last round (D3).
     ``vur_cut`` - 16.5 exception: "higher-of", "always" or "none" (D1).
+    ``sb_vur_pick`` - which VUR the 16.5 exception offers for SB's cuts: the one 14.1.1 orders
+    first ("least-significant", the reference engine) or the smallest product (D23).
+    ``rr_forfeit_win`` - in pre-determined pairings a forfeit win adds the scheduled opponent's
+    score (15.2, "opponent") or the own score like an Art. 16 dummy ("own-score", Swiss-Manager).
     ``fpb_returns_to_play`` - an FPB is a non-VUR round, so earlier requested byes are 16.2.3 (16.1).
     ``short_games`` - TRF W/D/L games: "played" (D10) or "unplayed" (W/L as forfeits).
     ``exceptions_15_2`` - 2026: in pre-determined pairings forfeits stay unplayed for rating
@@ -68,6 +80,8 @@ class Convention:
     dummy_cap: bool = False
     dummy_cap_rounds: str = "evaluated"
     vur_cut: str = VUR_HIGHER_OF
+    sb_vur_pick: str = PICK_LEAST_SIGNIFICANT
+    rr_forfeit_win: str = RR_FORFEIT_OPPONENT
     fpb_returns_to_play: bool = True
     short_games: str = "played"
     exceptions_15_2: bool = False
@@ -115,6 +129,8 @@ OPTIONS: dict[str, tuple[str, ...]] = {
     "dummy_cap": ("true", "false"),
     "dummy_cap_rounds": ("evaluated", "scheduled"),
     "vur_cut": (VUR_HIGHER_OF, VUR_ALWAYS, VUR_NONE),
+    "sb_vur_pick": (PICK_LEAST_SIGNIFICANT, PICK_SMALLEST_PRODUCT),
+    "rr_forfeit_win": (RR_FORFEIT_OPPONENT, RR_FORFEIT_OWN_SCORE),
     "fpb_returns_to_play": ("true", "false"),
     "short_games": ("played", "unplayed"),
     "exceptions_15_2": ("true", "false"),
@@ -144,6 +160,11 @@ SETTING_TEXT: dict[tuple[str, str], str] = {
     ("vur_cut", VUR_ALWAYS): "unplayed rounds are cut first, always (2022 text)",
     ("vur_cut", VUR_NONE): "no VUR-first cut: the least significant value is cut",
     ("vur_cut", VUR_HIGHER_OF): "a VUR is cut first unless below the least significant value (16.5)",
+    ("sb_vur_pick", PICK_LEAST_SIGNIFICANT): "SB's cuts offer the VUR that 14.1.1 makes least significant (16.5)",
+    ("sb_vur_pick", PICK_SMALLEST_PRODUCT): "SB's cuts offer the VUR with the smallest product",
+    ("rr_forfeit_win", RR_FORFEIT_OPPONENT): "a round-robin forfeit win counts the scheduled opponent (15.2)",
+    ("rr_forfeit_win", RR_FORFEIT_OWN_SCORE): "a round-robin forfeit win counts the own score, like a "
+                                              "dummy (Swiss-Manager 'SB (2023)')",
     ("fpb_returns_to_play", "false"): "a full-point bye is not a return to play",
     ("fpb_returns_to_play", "true"): "a full-point bye is a return to play (16.1)",
     ("short_games", "unplayed"): "games under one move count as unplayed",
@@ -182,8 +203,8 @@ PRESETS: dict[str, Convention] = {c.name: c for c in (
         dummy_cap=True, exceptions_15_2=True),
     Convention(
         "fide-2024", "FIDE C.07 (2023/2024)",
-        "FIDE Handbook C.07, texts of Sep 2023, Apr 2024 and Aug 2024 (1 Sep 2023 - 28 Feb 2026): "
-        "Art. 16 with an uncapped dummy; the official TEC tie-break exercise."),
+        "FIDE Handbook C.07, texts of Sep 2023, Apr 2024 and Aug 2024 (in force 1 Sep 2023 - 28 Feb 2026): "
+        "Art. 16 with an uncapped dummy."),
     Convention(
         "fide-2022", "FIDE C.07 (2022, game against oneself)",
         "TieBreakRegulations2022 Arts 14.3-14.7 (EVE/GSC, mid 2023): trailing forfeit losses become "
@@ -193,37 +214,41 @@ PRESETS: dict[str, Convention] = {c.name: c for c in (
         "fide-2017", "FIDE 2009-2017 (virtual opponent)",
         "FIDE Congress 2009 / Handbook C.02 13.15 (1 July 2012 - Aug 2023): opponents' unplayed games "
         "count as draws; own unplayed rounds against a virtual opponent Svon = SPR + (1 - SfPR) + "
-        "0.5 (n - R). Seeds 000 (S6.5), 003, 004.",
+        "0.5 (n - R), as taught in the MASISWA arbiters' course (Malaysia, 27-28 Nov 2015).",
         opponent_score=UNPLAYED_AS_DRAW, own_unplayed=VIRTUAL_OPPONENT, vur_cut=VUR_NONE),
     Convention(
         "sm-real-points", "Swiss-Manager: computed with real points",
-        "Seed 000 (S6.2): opponents' real scores; an own unpaired round counts rounds/2; a paired "
+        "Swiss-Manager, as described in the Vietnamese article \"Cách tính hệ số Buchholz có điều chỉnh\" "
+        "(how to compute the adjusted Buchholz): opponents' real scores; an own unpaired round counts rounds/2; a paired "
         "round decided by forfeit counts the opponent's score.",
         opponent_score=REAL, own_unplayed=HALF_ROUNDS, paired_forfeit_uses_opponent=True,
         vur_cut=VUR_NONE),
     Convention(
         "sm-half-point", "Swiss-Manager: computed with 1/2 point (modified points)",
-        "Seed 000 (S6.3): as real points, but every opponent is worth BHc = P + (L - W) x 0.5.",
+        "Swiss-Manager, as described in the Vietnamese article \"Cách tính hệ số Buchholz có điều chỉnh\" "
+        "(how to compute the adjusted Buchholz): as real points, but every opponent is worth BHc = P + (L - W) x 0.5.",
         opponent_score=UNPLAYED_AS_DRAW, own_unplayed=HALF_ROUNDS, paired_forfeit_uses_opponent=True,
         vur_cut=VUR_NONE),
     Convention(
         "sm-self-draw", "Swiss-Manager: counted as a draw against the player himself",
-        "Seed 000 (S6.4): every own unplayed round (byes and forfeits, paired or not) counts the "
+        "Swiss-Manager, as described in the Vietnamese article \"Cách tính hệ số Buchholz có điều chỉnh\" "
+        "(how to compute the adjusted Buchholz): every own unplayed round (byes and forfeits, paired or not) counts the "
         "player's own BHc; opponents are worth their BHc.",
         opponent_score=UNPLAYED_AS_DRAW, own_unplayed=OWN_VALUE, vur_cut=VUR_NONE),
     Convention(
         "sm-virtual-opponent", "Swiss-Manager: counted as a game against a virtual opponent",
-        "Seed 000 (S6.5): opponents are worth their BHc; each own unplayed round R counts "
+        "Swiss-Manager, as described in the Vietnamese article \"Cách tính hệ số Buchholz có điều chỉnh\" "
+        "(how to compute the adjusted Buchholz): opponents are worth their BHc; each own unplayed round R counts "
         "points before R + reverse result + (rounds - R) x 0.5 (the FIDE 2009 formula).",
         opponent_score=UNPLAYED_AS_DRAW, own_unplayed=VIRTUAL_OPPONENT, vur_cut=VUR_NONE),
     Convention(
-        "standard", "Buchholz 'Standard' (seed 001)",
-        "Seed 001 (S7.1), IA Mario Zilli: the opponents' real scores, forfeited games included; a "
+        "standard", "Buchholz 'Standard' (Mario Zilli)",
+        "IA Mario Zilli, \"Sistemas de desempate\" (Columna Técnica): the opponents' real scores, forfeited games included; a "
         "bye (requested or allocated) adds 0.",
         opponent_score=REAL, own_unplayed=ZERO, paired_forfeit_uses_opponent=True, vur_cut=VUR_NONE),
     Convention(
-        "fide-draws", "Buchholz 'FIDE' (seed 001)",
-        "Seed 001 (S7.2), IA Mario Zilli: every unplayed game counts as a draw - for opponents, and "
+        "fide-draws", "Buchholz 'FIDE' (Mario Zilli)",
+        "IA Mario Zilli, \"Sistemas de desempate\" (Columna Técnica): every unplayed game counts as a draw - for opponents, and "
         "an own unplayed round adds the own score with that round turned into a draw.",
         opponent_score=UNPLAYED_AS_DRAW, own_unplayed=OWN_WITH_DRAW, vur_cut=VUR_NONE),
     Convention(

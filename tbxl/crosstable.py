@@ -94,8 +94,9 @@ with white in even rounds. For 5 or 6 players: round 1 is 1-6, 2-5, 3-4; round 2
 (white first); see :func:`berger_schedule`.
 In an odd round robin each player's bye round is a ZPB with no opponent: pre-determined pairings
 are outside Art. 16 (C.07 15.2), so the round has no effect on SB, KS or DE. The pairing system of
-a matrix is :attr:`Pairing.ROUND_ROBIN`; of the other layouts :attr:`Pairing.SWISS` (pass
-``pairing=`` otherwise).
+a matrix is :attr:`Pairing.ROUND_ROBIN`; of the other layouts :attr:`Pairing.ROUND_ROBIN` when
+their pairings form a complete round robin (:func:`tbxl.model.round_robin_cycles`), else
+:attr:`Pairing.SWISS` (pass ``pairing=`` otherwise).
 
 Around the results
 ------------------
@@ -107,7 +108,7 @@ Around the results
   otherwise; opponents are found by the numbering that makes the pairings symmetric (row order,
   the start-number column or a rank column), so a crosstable sorted by rank also reads.
 * Columns before the rounds: start number, name (the first text column, or header ``Name``),
-  rating (``Rtg``, ``Elo``), federation (``Fed``), title (``Title``), rank (``Rk``); others are
+  rating (``Rtg``, ``Elo``), federation (``Fed``), title (``Title``), club (``Club``), rank (``Rk``); others are
   ignored. The first column after the rounds is the points column when its header says so
   (``Pts``, ``Points``, ``Total``...) or when it has no header and holds numbers; it is checked
   against the results (an :class:`~tbxl.errors.InputWarning`, an error with ``strict=True``).
@@ -134,7 +135,7 @@ from fractions import Fraction
 from typing import Any, Optional, Union
 
 from .errors import InputError, InputWarning
-from .model import Kind, Outcome, Pairing, Player, RoundEntry, Scoring, Tournament, make_entry
+from .model import Kind, Outcome, Pairing, Player, RoundEntry, Scoring, Tournament, detect_pairing, make_entry
 
 __all__ = ["LAYOUTS", "read_grid", "detect_layout", "to_grid", "berger_round", "berger_schedule"]
 
@@ -186,6 +187,7 @@ _ROLES = {
     "fed": r"fed(?:eration)?|country|land|pa[ií]s",
     "title": r"tit(?:le)?|titel|t[ií]tulo",
     "points": r"pts|points?|pkt|punkte|puntos|score|total|sum|summe",
+    "club": r"club|verein|clb|c[aâ]u\s*l[aạ]c\s*b[oộ]|kelab|клуб",
 }
 _ROLE_RES = {k: re.compile(rf"(?:{v})\.?") for k, v in _ROLES.items()}
 _HEADER_WORD = re.compile(
@@ -596,6 +598,7 @@ class _Info:
     rating: Optional[int] = None
     fed: Optional[int] = None
     title: Optional[int] = None
+    club: Optional[int] = None
     points: Optional[int] = None
     perms: list[int] = field(default_factory=list)   # permutation columns (other numberings)
 
@@ -614,7 +617,7 @@ def _info(sheet: _Sheet, fr: _Frame, rows: list[int], lead: range, trail: range)
     unassigned = []
     for c in lead:
         role = _header_role(sheet, fr, c)
-        if role in ("sno", "rank", "name", "rating", "fed", "title") and getattr(info, role) is None:
+        if role in ("sno", "rank", "name", "rating", "fed", "title", "club") and getattr(info, role) is None:
             setattr(info, role, c)
         elif role in (None, "other"):
             unassigned.append(c)
@@ -886,7 +889,7 @@ def read_grid(grid: Any, *, layout: Optional[str] = None, scoring: Optional[Scor
         rows = fr.data
         info = _info(sheet, fr, rows, range(fr.left, first), range(first + width, fr.right + 1))
         players = _read_swiss(sheet, lay, rows, first, rounds, info, scoring)
-        default_pairing = Pairing.SWISS
+        default_pairing = None if pairing else detect_pairing(players, rounds)
     _check_points(sheet, players, rows, info, strict)
     return Tournament(players=tuple(sorted(players, key=lambda p: p.start_number)), rounds=rounds,
                       name=name, scoring=scoring, pairing=pairing or default_pairing,
@@ -905,6 +908,8 @@ def _base_players(sheet: _Sheet, rows: list[int], info: _Info, ident: list[int])
             d["federation"] = sheet.t(r, info.fed)
         if info.title is not None and not _blank(sheet.t(r, info.title)):
             d["title"] = sheet.t(r, info.title)
+        if info.club is not None and not _blank(sheet.t(r, info.club)):
+            d["club"] = sheet.t(r, info.club)
         if info.rank is not None and _is_int(sheet.t(r, info.rank)) and not _blank(sheet.t(r, info.rank)):
             d["declared_rank"] = int(float(sheet.t(r, info.rank)))
         if info.points is not None and sheet.t(r, info.points) != "":

@@ -29,6 +29,7 @@ Number = Union[Fraction, int]
 REASONS: dict[str, str] = {
     "game": "opponent's score",
     "forfeit_game": "forfeit counted as a game (pre-determined pairings)",
+    "rr_forfeit_own_score": "forfeit win scored with the own score, like a dummy (Swiss-Manager 'SB (2023)')",
     "adjusted": "opponent's adjusted score: rounds of cat. 16.2.5 as draws",
     "adjusted_2022": "opponent's adjusted score: trailing unplayed rounds as draws",
     "unplayed_as_draw": "opponent's score with unplayed games as draws",
@@ -80,8 +81,11 @@ REASONS: dict[str, str] = {
     "note.tpn": "pairing number, lower first",
     "note.tpn_reverse": "pairing number, higher first",
     "note.unrated": "unrated participants present and no rating set for them (/Unnnn): no value (C07 D18)",
+    "note.unrated_field": ("{codes}: no value for anybody, because {count} participant(s) have no rating: "
+                           "{players} (C07 D18). To give unrated players a rating instead: "
+                           "--set unrated_rating=1400, or the code {example}."),
     "note.own_rating": "own rating",
-    "note.tpr": "TPR = ARO {aro} + dp({p}) {dp}; score {score} in {games} games",
+    "note.tpr": "TPR = ARO {aro} + dp({p}) {dp}; score {score}, games: {games}",
     "note.ptp": "lowest rating whose expected score reaches {score} (8.1(b) table)",
     "note.average": "average, rounded half up",
     "note.de_tier": "tier within the tied group, 1 = top (Art. 6)",
@@ -106,6 +110,7 @@ REASONS: dict[str, str] = {
     "change.divisor": "averages over {new} instead of {old}",
     "change.tiebreak": "{code} {new} instead of {old}",
     "change.order": "tie-breaks in the order {order} instead of {announced}",
+    "change.zero_for_no_value": "prints 0 where {code} has no value (a display habit of Swiss-Manager)",
 }
 
 

@@ -58,11 +58,32 @@ class InputWarning(UserWarning):
     """A recoverable problem in the input (e.g. a points column that disagrees with the results)."""
 
 
-class MissingDependency(TbxlError):
-    """An optional room's packages are not installed; the message names the extra to install."""
+#: The extra (pyproject.toml's optional-dependencies) that brings each optional package, by import name.
+EXTRA_OF_PACKAGE = {"openpyxl": "xlsx", "jinja2": "report", "markupsafe": "report", "weasyprint": "report",
+                    "xlwings": "excel"}
 
-    def __init__(self, package: str, extra: str) -> None:
-        super().__init__(f"this needs {package}: pip install 'tbxl[{extra}]'")
+
+class MissingDependency(TbxlError):
+    """An optional room's packages are not installed; the message names the extra to install
+    (in double quotes, which every shell reads, cmd.exe and PowerShell included).
+
+    >>> str(MissingDependency("openpyxl"))
+    'this needs openpyxl: pip install "tbxl[xlsx]"'
+    >>> str(MissingDependency.from_import_error(ModuleNotFoundError(name="jinja2.ext")))
+    'this needs jinja2: pip install "tbxl[report]"'
+    >>> MissingDependency.from_import_error(ModuleNotFoundError(name="tbxl.nothing")) is None
+    True
+    """
+
+    def __init__(self, package: str, extra: Optional[str] = None) -> None:
+        extra = extra or EXTRA_OF_PACKAGE[package.lower()]
+        super().__init__(f'this needs {package}: pip install "tbxl[{extra}]"')
+
+    @classmethod
+    def from_import_error(cls, err: ImportError) -> Optional["MissingDependency"]:
+        """The error for an import of an optional package that failed; None for any other import."""
+        top = (err.name or "").partition(".")[0]
+        return cls(top) if top.lower() in EXTRA_OF_PACKAGE else None
 
 
 class UnknownTiebreak(TbxlError, ValueError):
@@ -71,3 +92,8 @@ class UnknownTiebreak(TbxlError, ValueError):
 
 class UnknownRules(TbxlError, ValueError):
     """A convention name that is not one of the presets."""
+
+
+class UsageError(TbxlError, ValueError):
+    """A bad option value or configuration (a category expression, a prize list, a config file key):
+    the command line's fault, not the input's (exit code 2)."""

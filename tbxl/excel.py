@@ -40,7 +40,8 @@ and the standings; 4,000 formulas over one 1,000-player crosstable read it once.
 :func:`cache_info` and :func:`cache_clear`.
 
 This module imports only the standard library, xlwings and tbxl's core (no openpyxl, Jinja2 or
-WeasyPrint), so it runs in xlwings Lite (Pyodide) with ``from tbxl.excel import *`` in ``main.py``.
+WeasyPrint), so it runs in xlwings Lite (Pyodide): ``tbxl lite`` writes a ``main.py`` that carries
+it with the core (:mod:`tbxl.lite`).
 Without xlwings installed it still imports (the decorators become no-ops), for ``tbxl workbook``.
 """
 
@@ -665,3 +666,6 @@ def AUDIT(crosstable, published_range, rules="", layout=""):
 
 #: The functions with their Excel metadata, in the order of the Help sheet.
 FUNCTIONS = (BUCHHOLZ, BUCHHOLZ_CUT, SONNEBORN_BERGER, SB, PROGRESSIVE, TIEBREAK, STANDINGS, AUDIT)
+
+#: The names registered under Office.js (xlwings Lite and Server): all but SB, which is too short there.
+OFFICE_JS_FUNCTIONS = tuple(f.__name__ for f in FUNCTIONS if f.__name__ != "SB")

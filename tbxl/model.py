@@ -21,7 +21,7 @@ import math
 from dataclasses import dataclass, field, replace
 from datetime import date
 from fractions import Fraction
-from typing import NamedTuple, Optional
+from typing import NamedTuple, Optional, Sequence
 
 
 class Kind(enum.Enum):
@@ -188,6 +188,7 @@ class Player:
     federation: str = ""
     fide_id: str = ""
     birth_date: str = ""
+    club: str = ""
     declared_points: Optional[Fraction] = None
     declared_rank: Optional[int] = None
 
@@ -201,6 +202,11 @@ class Player:
 
     def entry(self, round: int) -> RoundEntry:
         return self.rounds[round - 1]
+
+    @property
+    def known_fide_id(self) -> Optional[str]:
+        """The FIDE id, or None when the file has none (blank, or ``0`` as many programs write)."""
+        return self.fide_id.strip() if self.fide_id.strip("0 ") else None
 
 
 @dataclass(frozen=True)
@@ -245,6 +251,68 @@ class Tournament:
                         for p in self.players)
         return replace(self, players=players, rounds=k,
                        scheduled_rounds=self.scheduled_rounds or self.rounds)
+
+
+def round_robin_cycles(players: Sequence[Player], rounds: int) -> int:
+    """How many cycles of a complete round robin the pairings form, or 0 when they form none.
+
+    A file without a pairing-system record (TRF ``092``) is a round robin when every pair of
+    players met the same number of times ``c`` >= 1 (forfeits included: a forfeit in
+    pre-determined pairings still names the scheduled opponent) over exactly ``c`` cycles of rounds;
+    an odd field's player left out of each round is the cycle's extra round. A Swiss where some
+    pair never met is never one, whatever its size.
+
+    >>> s = Scoring()
+    >>> def game(r, opp, o): return make_entry(s, r, Kind.PLAYED, o, opp)
+    >>> W, L = Outcome.WIN, Outcome.LOSS
+    >>> rr = [Player(1, "A", (game(1, 2, W), game(2, 3, W), make_entry(s, 3, Kind.ZPB))),
+    ...       Player(2, "B", (game(1, 1, L), make_entry(s, 2, Kind.ZPB), game(3, 3, W))),
+    ...       Player(3, "C", (make_entry(s, 1, Kind.ZPB), game(2, 1, L), game(3, 2, L)))]
+    >>> round_robin_cycles(rr, 3), round_robin_cycles(rr[:2], 3)
+    (1, 0)
+    """
+    n = len(players)
+    if n < 3:  # two players: a match, not a pairing system worth a name
+        return 0
+    numbers = {p.start_number for p in players}
+    met: dict[tuple[int, int], int] = {}
+    for p in players:
+        if len(p.rounds) != rounds:
+            return 0
+        a = p.start_number
+        for e in p.rounds:
+            b = e.opponent
+            if b is None:
+                continue
+            if b not in numbers or b == a:
+                return 0
+            key = (a, b) if a < b else (b, a)
+            met[key] = met.get(key, 0) + 1
+    if len(met) != n * (n - 1) // 2:
+        return 0
+    counts = set(met.values())
+    if len(counts) != 1:
+        return 0
+    both_sides = counts.pop()  # each game is seen from both players' records
+    if both_sides % 2:
+        return 0
+    cycles = both_sides // 2
+    return cycles if rounds == cycles * (n - 1 + n % 2) else 0
+
+
+def detect_pairing(players: Sequence[Player], rounds: int, notes: Optional[list] = None) -> Pairing:
+    """The pairing system of a file that does not name one: a round robin when the pairings form
+    one (:func:`round_robin_cycles`), else a Swiss; ``notes`` receives what was found."""
+    cycles = round_robin_cycles(players, rounds)
+    if notes is not None:
+        if cycles:
+            kind = "a single" if cycles == 1 else "a double" if cycles == 2 else f"a {cycles}-cycle"
+            notes.append(f"no pairing system named: the pairings form {kind} round robin, ranked as one "
+                         "(C.07 15.2); --pairing swiss overrides")
+        else:
+            notes.append("no pairing system named: ranked as a Swiss (the pairings are no complete "
+                         "round robin); --pairing round-robin overrides")
+    return Pairing.ROUND_ROBIN if cycles else Pairing.SWISS
 
 
 def make_entry(scoring: Scoring, round: int, kind: Kind, outcome: Optional[Outcome] = None,

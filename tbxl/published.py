@@ -33,7 +33,7 @@ from typing import Callable, Optional, Sequence
 
 from .audit import RANK, Published, PublishedValue
 from .crosstable import column_letters
-from .errors import InputError, UnknownTiebreak
+from .errors import InputError, MissingDependency, UnknownTiebreak
 from .model import Tournament
 from .tiebreaks.codes import parse
 
@@ -237,7 +237,7 @@ def _rows_xlsx(path: str, sheet: Optional[str]) -> list[Row]:
     try:
         import openpyxl
     except ImportError:
-        raise InputError("reading .xlsx needs openpyxl: pip install 'tbxl[xlsx]'", file=path) from None
+        raise MissingDependency("openpyxl") from None
     try:
         wb = openpyxl.load_workbook(path, read_only=True, data_only=True)
     except Exception as err:  # openpyxl raises many kinds for a file that is not a workbook

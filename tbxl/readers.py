@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Optional
 
 from .errors import InputError
-from .model import Pairing, Tournament
+from .model import Pairing, Tournament, detect_pairing
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 
@@ -26,15 +26,17 @@ def load(path, *, pairing: Optional[str] = None, strict: bool = False, sheet: Op
         raise InputError("is a folder, not a tournament file", file=str(path))
     forced = Pairing(pairing) if pairing else None
     if p.suffix.lower() in WORKBOOK_SUFFIXES:
-        try:
-            from .workbook import read_workbook  # openpyxl only when needed
-        except ImportError:
-            raise InputError("reading workbooks needs openpyxl: pip install 'tbxl[xlsx]'",
-                             file=str(path)) from None
+        from .workbook import read_workbook  # openpyxl only when needed
         t = read_workbook(p, sheet=sheet, layout=layout)
         if forced is not None:
             from dataclasses import replace
             t = replace(t, pairing=forced)
+        elif notes is not None:
+            # Say what the pairings showed (a matrix is a round robin by its layout: no note then
+            # if its pairings are not yet complete).
+            found: list[str] = []
+            if detect_pairing(t.players, t.rounds, found) is t.pairing:
+                notes.extend(found)
         return t
     from .trf import read_trf_with_notes
     tournament, remarks = read_trf_with_notes(os.fspath(p), strict=strict, pairing=forced)

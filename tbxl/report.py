@@ -159,17 +159,39 @@ class _Fmt:
         return decimal_text(v, comma=self.comma, none=none)
 
 
+def plural(label, n: int) -> str:
+    """A label's form for the count ``n``: a label is one text, or its forms by CLDR plural
+    category. English and Spanish give ``one``/``other``, Russian ``one``/``few``/``many`` (1, 21
+    значение; 2-4, 22 значения; 5-20 значений); Vietnamese and Malay do not inflect.
+
+    >>> forms = {"one": "{n} value", "other": "{n} values"}
+    >>> plural(forms, 1).format(n=1), plural(forms, 2).format(n=2), plural("{n} giá trị", 2)
+    ('1 value', '2 values', '{n} giá trị')
+    >>> ru = {"one": "значение", "few": "значения", "many": "значений"}
+    >>> [plural(ru, n) for n in (1, 2, 5, 11, 21, 22, 112)]
+    ['значение', 'значения', 'значений', 'значений', 'значение', 'значения', 'значений']
+    """
+    if isinstance(label, str):
+        return label
+    n = abs(n)
+    if "few" in label:  # East Slavic rule
+        if n % 10 == 1 and n % 100 != 11:
+            return label["one"]
+        return label["few"] if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else label["many"]
+    return label["one"] if n == 1 else label["other"]
+
+
 def _definition(code: str, L: dict) -> str:
     """One line: the tie-break's meaning (translated) with its article, then its modifiers."""
     d = parse(code)
     parts = [L["tiebreak_meanings"].get(d.name, CATALOGUE[d.name][1])
              + (f" ({L['article']} {d.article})" if d.article else "")]
     if d.low and d.high:
-        parts.append(L["mod_median"].format(n=d.low))
+        parts.append(plural(L["mod_median"], d.low).format(n=d.low))
     elif d.low:
-        parts.append(L["mod_cut"].format(n=d.low))
+        parts.append(plural(L["mod_cut"], d.low).format(n=d.low))
     if d.limit:
-        parts.append(L["mod_limit"].format(n=f"{d.limit:+d}"))
+        parts.append(plural(L["mod_limit"], d.limit).format(n=f"{d.limit:+d}"))
     parts += [L[f"mod_{flag}"] for flag in ("played_forfeits", "fore", "reverse") if getattr(d, flag)]
     if d.unrated is not None:
         parts.append(L["mod_unrated"].format(n=d.unrated))
@@ -390,6 +412,37 @@ def _standing_row(r, fmt: _Fmt, codes: list[str]) -> dict:
             "points": fmt(r.points), "values": [fmt(r.values.get(c), none="–") for c in codes]}
 
 
+def _classification_view(cl, st, fmt: _Fmt, L: dict) -> dict:
+    """The categories' standings and the prize lists (``templates/_categories.html.j2``)."""
+    if cl is None:
+        return {"categories": [], "prizes": []}
+
+    def money(award) -> str:
+        return "" if award is None else decimal_text(award.amount, places=2, comma=fmt.comma)
+
+    cats = []
+    for name, rows in cl.rows.items():
+        award = cl.prize_of(name) if name in cl.awards else None
+        cats.append({"name": name, "has_prizes": award is not None,
+                     "rows": [{"place": place, "rank": r.rank_label, "sn": r.player.start_number,
+                               "title": r.player.title, "name": r.player.name, "fed": r.player.federation,
+                               "rating": "" if r.player.rating is None else str(r.player.rating),
+                               "points": fmt(r.points),
+                               "prize": money(award.get(r.player.start_number)) if award else ""}
+                              for place, r in zip(cl.places[name], rows)]})
+    prizes = []
+    for name, awards in cl.awards.items():
+        # The place as the list shows it: "2-3" for players equal on every tie-break.
+        place = ({r.player.start_number: r.rank_label for r in st.rows} if name is None
+                 else dict(zip(cl.members[name], cl.places[name])))
+        prizes.append({"name": L["prizes_overall"] if name is None else L["category"].format(name=name),
+                       "rows": [{"place": place[a.player], "sn": a.player,
+                                 "name": st.tournament.player(a.player).name,
+                                 "listed": decimal_text(a.listed, places=2, comma=fmt.comma),
+                                 "amount": money(a)} for a in awards]})
+    return {"categories": cats, "prizes": prizes, "sharing": L["prize_sharing"][cl.sharing]}
+
+
 def _crosstable(st, fmt: _Fmt, L: dict) -> dict:
     """The ranking crosstable, rows in the order of the standings, opponents by their line in it.
 
@@ -489,7 +542,7 @@ def select_derivations(st, derivations: str = "none", players=None) -> list[int]
 
 def build_view(standings, *, lang: str = "en", derivations: str = "none", players=None,
                paper: str = "a4", input_path=None, appeal=None, codes=None,
-               progress: bool = False, by_round: bool = False) -> dict:
+               progress: bool = False, by_round: bool = False, classification=None) -> dict:
     """Everything the templates show, as plain Python data (no WeasyPrint needed).
 
     The standings report (the default) holds the header, the final standings, the ranking
@@ -497,6 +550,9 @@ def build_view(standings, *, lang: str = "en", derivations: str = "none", player
     :func:`parse_derivations`, default none) picks the players with derivation blocks, and
     ``players`` (start numbers) restricts them. ``by_round`` adds the round-by-round tables
     (``view["by_round"]``) of every player in standings order, or of ``players`` only.
+
+    ``classification`` (:func:`tbxl.categories.classify`) adds the categories' standings and the
+    prize lists (``view["classes"]``).
 
     ``appeal`` = a start number or a list of them makes the appeal report of those players:
     their lines, their groups on the same points with how each tie was broken in detail, the
@@ -535,6 +591,7 @@ def build_view(standings, *, lang: str = "en", derivations: str = "none", player
         "by_round": [],
         "xt": None,
         "tie_lines": [],
+        "classes": _classification_view(classification, st, fmt, L),
     }
     if appeal is not None:
         chosen = [appeal] if isinstance(appeal, int) else list(dict.fromkeys(appeal))
@@ -583,6 +640,8 @@ def _sections(view: dict) -> list[dict]:
         if items:
             secs.append({"name": name, "a": 0, "b": len(items), "first": True, "last": True})
     secs.append({"name": "ties"})
+    if view["classes"]["categories"] or view["classes"]["prizes"]:
+        secs.append({"name": "classes"})
     for name, items in (("by_round", view["by_round"]), ("players", view["players"])):
         if items:
             secs.append({"name": name, "a": 0, "b": len(items), "first": True, "last": True})
@@ -591,6 +650,9 @@ def _sections(view: dict) -> list[dict]:
 
 def _weight(section: dict, view: dict) -> int:
     """Lines of a section piece, for cutting the report into bounded parts."""
+    if section["name"] == "classes":
+        cls = view["classes"]
+        return 40 + sum(len(c["rows"]) for c in cls["categories"]) + sum(len(p["rows"]) for p in cls["prizes"])
     if "a" not in section:
         return 40
     per = {"players": DERIVATION_WEIGHT, "by_round": DERIVATION_WEIGHT}.get(section["name"], 1)
@@ -742,13 +804,15 @@ def _write_report(view: dict, template: str, output, inputs: list, *, html: bool
 
 def render_pdf(standings, output, *, lang: str = "en", derivations: str = "none", players=None,
                paper: str = "a4", input_path=None, html: bool = False, progress: bool = False,
-               by_round: bool = False) -> Optional[int]:
+               by_round: bool = False, classification=None) -> Optional[int]:
     """Write the standings report (PDF, or the web page with ``html=True``) to ``output``: the
-    final standings, the ranking crosstable, how each tie was broken, the derivations asked for
-    (see :func:`build_view`). Returns the number of pages of the PDF."""
+    final standings, the ranking crosstable, how each tie was broken, the categories' standings
+    and the prizes of ``classification`` (:func:`tbxl.categories.classify`), the derivations asked
+    for (see :func:`build_view`). Returns the number of pages of the PDF."""
     check_not_input(output, [input_path])
     view = build_view(standings, lang=lang, derivations=derivations, players=players, paper=paper,
-                      input_path=input_path, progress=progress, by_round=by_round)
+                      input_path=input_path, progress=progress, by_round=by_round,
+                      classification=classification)
     return _write_report(view, "report.html.j2", output, [input_path], html=html, progress=progress)
 
 
@@ -828,13 +892,14 @@ def build_audit_view(result, *, lang: str = "en", paper: str = "a4", inputs=()) 
             "computed": f.computed if f.code == RANK else fmt(f.computed, none="–"),
             "status": f.status, "status_text": _status_text(f.status, L),
             "follows": _rules_names(f.matches, L) if f.status == EXPLAINED else "",
-            "changes": [_reason(c, L, fmt) for c in f.changes]})
+            "changes": [_reason(c, L, fmt) for c in f.changes],
+            "note": A[f.why_unexplained] if f.why_unexplained else A["unexplained_note"]})
     view["findings"] = findings
     view["skipped"] = sorted({f"{_item_label(f.code, L)}: {f.why_skipped}"
                               for f in result.findings if f.status == SKIPPED})
     blocks: dict[int, dict] = {}
     for f in result.differences:
-        if f.code == RANK or f.status != EXPLAINED or parse(f.code).name == "DE":
+        if f.code == RANK or f.status != EXPLAINED or f.habit or parse(f.code).name == "DE":
             continue
         other = result.standings_under(f.matches[0])
         if f.start_number not in blocks:

@@ -17,12 +17,15 @@ from .model import Player, Tournament
 from .tiebreaks import Context, compute, explain as explain_value
 from .tiebreaks.base import Column
 from .tiebreaks.codes import Descriptor, parse, parse_list
-from .tiebreaks import encounter
+from .tiebreaks import encounter, ratings
 
 SWISS_DEFAULT = "BH/C1,BH,SB,PS,WIN"
 ROUND_ROBIN_DEFAULT = "DE,SB,WIN,KS"
 
 Value = Union[Fraction, int, None]
+
+#: How many unrated participants a note names before it counts the rest.
+UNRATED_NAMED = 5
 
 
 @dataclass
@@ -107,6 +110,25 @@ class Standings:
         if ra.points != rb.points:
             return "PTS"
         return next((c for c in self.codes if ra.values[c] != rb.values[c]), None)
+
+    @cached_property
+    def notes(self) -> list[Reason]:
+        """What a reader must know about the whole table, said once (stderr, the report's notes):
+        rating tie-breaks left without a value for everybody by unrated participants (D18)."""
+        blank: dict[tuple[int, ...], list[str]] = {}
+        for d in self.tiebreaks:
+            if d.name in ratings.RATING_TIEBREAKS:
+                who = ratings.unrated_players(self.context, d)
+                if who:
+                    blank.setdefault(tuple(who), []).append(d.code)
+        out = []
+        for who, codes in blank.items():
+            named = ", ".join(f"{sn} {self.tournament.player(sn).name}" for sn in who[:UNRATED_NAMED])
+            if len(who) > UNRATED_NAMED:
+                named += f" (+{len(who) - UNRATED_NAMED})"
+            out.append(Reason.of("note.unrated_field", codes=", ".join(codes), count=len(who), players=named,
+                                 example=f"{codes[0]}/U1400"))
+        return out
 
     def explain(self, start_number: int, code: str) -> Derivation:
         """The derivation of one value; DE shows its mini-tables."""

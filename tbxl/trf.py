@@ -23,7 +23,7 @@ from typing import NamedTuple, Optional, Union
 
 from .errors import InputError, InputWarning
 from .files import write_atomic
-from .model import Kind, Outcome, Pairing, Player, RoundEntry, Scoring, Tournament, make_entry
+from .model import Kind, Outcome, Pairing, Player, RoundEntry, Scoring, Tournament, detect_pairing, make_entry
 
 __all__ = ["read_trf", "read_trf_with_notes", "parse_trf", "decode_trf", "write_trf", "write_trf_file"]
 
@@ -200,8 +200,10 @@ class _Reader:
         scoring = self.build_scoring()
         rounds = max([self.declared_rounds or 0] + [len(row.slots) for row in self.rows])
         players = self.build_players(scoring, rounds)
-        if pairing is None:
+        if pairing is None and self.types:
             pairing = Pairing.ROUND_ROBIN if any(_ROUND_ROBIN.search(t) for t in self.types) else Pairing.SWISS
+        elif pairing is None:
+            pairing = detect_pairing(players, rounds, self.notes)
         for code, where in self.ignored.items():
             s = "s" if len(where) > 1 else ""
             self.notes.append(f"record {code} ignored (line{s} {', '.join(map(str, where))})")

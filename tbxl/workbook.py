@@ -12,7 +12,7 @@ A workbook written by :func:`write_workbook` has
 * ``Help``: the functions, the three layouts and their grammar, the errors and the rule sets;
 * ``xlwings.conf`` (``.xlsm`` only): ``UDF Modules`` = ``tbxl.excel`` for the classic add-in. The
   ``.xlsm`` is built on xlwings' own quickstart workbook, whose VBA project references the xlwings
-  add-in, so *Import Functions* works in it.
+  add-in, so *Import Functions* works in it; its sample macro is removed (:mod:`tbxl.vbaproject`).
 
 Every formula cell is stored with the value tbxl computed for it (openpyxl writes formulas without
 values, so the sheet XML is patched afterwards), and the workbook does not ask Excel to recompute
@@ -46,6 +46,7 @@ from .files import PathLike, check_not_input, write_atomic
 from .model import Pairing, Tournament
 from .standings import resolve_tiebreaks
 from .tiebreaks.codes import Descriptor
+from .vbaproject import without_sample_macros
 
 __all__ = ["write_workbook", "write_template", "read_workbook", "CROSSTABLE", "STANDINGS", "HELP", "CONF"]
 
@@ -296,13 +297,16 @@ def _fill_conf(ws) -> None:
     ws["B1"] = "tbxl.excel"
     notes = [
         "Settings of the classic xlwings add-in for this workbook (key in column A, value in column B).",
-        "Install once: pip install tbxl[excel], then: xlwings addin install",
+        'Install once: pip install "tbxl[excel]", then: xlwings addin install',
         "Then in Excel: xlwings tab > Import Functions (needs 'Trust access to the VBA project object model').",
         "Add keys such as Interpreter_Win or Conda Env in A2, A3 ... (values in B) if the add-in's own "
         "settings do not find the Python where tbxl is installed; an empty cell in A ends the settings.",
     ]
     for i, text in enumerate(notes, 1):
         ws.cell(i, 4, text)
+
+
+VBA_PART = "xl/vbaProject.bin"
 
 
 def _xlsm_base(openpyxl):
@@ -316,7 +320,7 @@ def _xlsm_base(openpyxl):
                 base = p
                 break
     if base is None:
-        raise InputError("writing an .xlsm needs xlwings (pip install tbxl[excel]) for its VBA project; "
+        raise InputError("writing an .xlsm needs xlwings (pip install \"tbxl[excel]\") for its VBA project; "
                          "write an .xlsx for xlwings Lite or Server")
     wb = openpyxl.load_workbook(base, keep_vba=True)
     conf = None
@@ -426,10 +430,11 @@ def _help_lines(rng: str, layout: str, codes: list[str], rules: str, filename: s
         "as games for DE, /F Fore Buchholz in AOB, /R reverse order, /Unnnn rating of unrated players.")
     add()
     add("Getting the functions", "head")
-    add("Windows, classic xlwings add-in: pip install tbxl[excel]; xlwings addin install; open the .xlsm "
-        "(its xlwings.conf sheet says UDF Modules = tbxl.excel) and click xlwings > Import Functions.")
-    add("xlwings Lite (Windows, Mac, Excel on the web; free): add tbxl to requirements.txt and write "
-        "'from tbxl.excel import *' in main.py.")
+    add('Windows, classic xlwings add-in: pip install "tbxl[excel]"; xlwings addin install; unblock the '
+        "downloaded .xlsm (right-click > Properties > Unblock) and click Enable Content when it opens (its "
+        "xlwings.conf sheet says UDF Modules = tbxl.excel); then click xlwings > Import Functions.")
+    add("xlwings Lite (Mac, Excel on the web, Windows; free from the add-in store): run 'tbxl lite -o lite' "
+        "and paste lite/main.py and lite/requirements.txt into the editor's tabs of the same names.")
     add("xlwings Server: import tbxl.excel in the server's custom-functions module.")
     add("Without any of them the stored values stay as they are; the command line recomputes the file: "
         "tbxl compute this.xlsx")
@@ -550,6 +555,8 @@ def _patch(data: bytes, cached: dict, dynamic: set) -> bytes:
             rels = rels.replace("</Relationships>", f'<Relationship Id="{rid}" Type="{_METADATA_REL}" '
                                                     'Target="metadata.xml"/></Relationships>')
         files["xl/_rels/workbook.xml.rels"] = rels.encode("utf-8")
+    if VBA_PART in files:   # xlwings' quickstart project: keep its reference to the add-in, not its macro
+        files[VBA_PART] = without_sample_macros(files[VBA_PART])
     # Reproducible output: SOURCE_DATE_EPOCH (if set) for the document dates, fixed zip times.
     stamp = _source_date()
     if stamp is not None and "docProps/core.xml" in files:

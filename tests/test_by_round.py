@@ -210,7 +210,7 @@ def test_lines_fit_the_page_and_long_events_wrap_in_chunks(tec, paper):
 
 LANG_ROWS = {  # Alyx (1): heading, rounds row, points row (decimal comma in vi, es, ru)
     "en": ("Round by round", "After round 1 2 3 4 5", "Pts 1 1.5 2 3 3.5"),
-    "vi": ("Diễn biến qua từng ván", "Sau ván 1 2 3 4 5", "Điểm 1 1,5 2 3 3,5"),
+    "vi": ("Diễn biến qua từng vòng", "Sau vòng 1 2 3 4 5", "Điểm 1 1,5 2 3 3,5"),
     "es": ("Ronda a ronda", "Tras la ronda 1 2 3 4 5", "Ptos 1 1,5 2 3 3,5"),
     "ru": ("По турам", "После тура 1 2 3 4 5", "Очки 1 1,5 2 3 3,5"),
     "ms": ("Pusingan demi pusingan", "Selepas pusingan 1 2 3 4 5", "Mata 1 1.5 2 3 3.5"),

@@ -29,12 +29,18 @@ def test_json_contract(capsys):
     assert code == 0
     doc = json.loads(out)
     assert doc["tournament"] == {"name": "FIDE C.07 2023 Tie-Break Exercises", "rounds": 5, "players": 16,
-                                 "start_date": "2024-08-01"}
+                                 "start_date": "2024-08-01", "pairing": "swiss"}
     assert doc["rules"] == "fide-2024"
     assert doc["tiebreaks"] == ["DE", "BH/C1", "BH", "SB", "AOB", "ARO/C1"]
     first = doc["standings"][0]
-    assert first == {"rank": 1, "rank_label": "1", "start_number": 2, "name": "Bruno", "points": 4,
-                     "values": {"DE": None, "BH/C1": 12, "BH": 13, "SB": 9.5, "AOB": 13.6, "ARO/C1": 1988}}
+    # The keys of the first contract, unchanged; the player's fields were added after (issue 11).
+    assert {k: first[k] for k in ("rank", "rank_label", "start_number", "name", "points", "values")} == {
+        "rank": 1, "rank_label": "1", "start_number": 2, "name": "Bruno", "points": 4,
+        "values": {"DE": None, "BH/C1": 12, "BH": 13, "SB": 9.5, "AOB": 13.6, "ARO/C1": 1988}}
+    # The exercise file writes FIDE id 0 and no title for Bruno; clubs are not in TRF.
+    assert {k: first[k] for k in ("title", "rating", "federation", "fide_id", "club")} == {
+        "title": None, "rating": 2150, "federation": "NOR", "fide_id": None, "club": None}
+    assert doc["categories"] == {} and doc["prizes"] is None
     by = {s["start_number"]: s for s in doc["standings"]}
     assert by[4]["values"]["AOB"] == 13.375          # exact: a finite decimal
     assert by[14]["values"]["AOB"] == 13.17          # 79/6, rounded for display only
@@ -49,8 +55,9 @@ def test_table_and_csv(capsys):
     assert "David" in out and "11.5" in out and "BH/C1" in out
     code, out, _ = run(capsys, "compute", SWISS, "--rules", "fide-2024", "--tiebreaks", "BH/C1", "--format", "csv")
     lines = out.splitlines()
-    assert lines[0] == "rank,start_number,name,points,BH/C1"
-    assert lines[1] == "1,2,Bruno,4,12"
+    # The first columns as before; the player's fields follow the tie-breaks (issue 11).
+    assert lines[0] == "rank,start_number,name,points,BH/C1,title,rating,federation,fide_id,club"
+    assert lines[1] == "1,2,Bruno,4,12,,2150,NOR,,"
 
 
 def test_default_tiebreaks_swiss_and_round_robin(capsys):
@@ -60,6 +67,12 @@ def test_default_tiebreaks_swiss_and_round_robin(capsys):
     doc = json.loads(out)
     assert doc["tiebreaks"] == ["DE", "SB", "WIN", "KS"]
     assert [s["start_number"] for s in doc["standings"]][:3] == [1, 2, 3]
+    # The TEC round robin has no 092 record: its pairings say what it is (C.07 15.2).
+    _, detected, err = run(capsys, "compute", RR, "--format", "json", "-v")
+    assert detected == out and json.loads(detected)["tournament"]["pairing"] == "round-robin"
+    assert "pairings form a single round robin" in err
+    _, out, _ = run(capsys, "compute", RR, "--pairing", "swiss", "--format", "json")
+    assert json.loads(out)["tournament"]["pairing"] == "swiss" and json.loads(out)["tiebreaks"][0] == "BH/C1"
 
 
 def test_after_round(capsys):
@@ -148,7 +161,7 @@ def test_missing_extra_gives_a_clear_error(capsys, monkeypatch, tmp_path):
     monkeypatch.setitem(sys.modules, "weasyprint", None)
     code, _, err = run(capsys, "report", SWISS, "-o", str(tmp_path / "x.pdf"))
     assert code == 1
-    assert "pip install 'tbxl[report]'" in err and "WeasyPrint" in err
+    assert 'pip install "tbxl[report]"' in err and "WeasyPrint" in err
 
 
 def test_core_imports_only_the_standard_library():
@@ -183,3 +196,45 @@ def test_a_terminal_without_unicode_does_not_crash(tmp_path):
     out = subprocess.run([sys.executable, "-m", "tbxl.cli", "compute", str(f), "--tiebreaks", "BH"],
                          capture_output=True, env={**os.environ, "PYTHONIOENCODING": "ascii"})
     assert out.returncode == 0 and b"??????" in out.stdout
+
+
+def test_one_unrated_player_blanking_rating_tiebreaks_is_said_once(tmp_path, capsys):
+    """C07 §9 D18: an unrated participant leaves ARO/TPR without a value for everybody; the user is
+    told once, with who and the setting that rates unrated players instead."""
+    lines = open(SWISS, encoding="utf-8").read().splitlines()
+    k = next(i for i, line in enumerate(lines) if line.startswith("001    7 "))
+    lines[k] = lines[k][:48] + "    " + lines[k][52:]   # Genevieve #7 loses her rating (columns 49-52)
+    path = tmp_path / "unrated.trf"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out, err = run(capsys, "compute", str(path), "--tiebreaks", "ARO,TPR,BH", "--format", "json")
+    assert code == 0
+    assert all(s["values"]["ARO"] is None and s["values"]["TPR"] is None for s in json.loads(out)["standings"])
+    notes = [line for line in err.splitlines() if "no value for anybody" in line]
+    assert len(notes) == 1 and "ARO, TPR" in notes[0] and "7 Genevieve" in notes[0]
+    assert "unrated_rating=1400" in notes[0] and "ARO/U1400" in notes[0]
+    code, out, err = run(capsys, "compute", str(path), "--tiebreaks", "ARO,TPR", "--set", "unrated_rating=1400",
+                         "--format", "json")
+    assert code == 0 and "no value for anybody" not in err
+    assert json.loads(out)["standings"][0]["values"]["ARO"] is not None
+
+
+def test_missing_openpyxl_names_the_extra_in_one_line(capsys, monkeypatch):
+    # A plain install reading a workbook: openpyxl is imported inside read_workbook, deep in the call;
+    # the command still ends with one line naming the extra, exit 1 (no traceback).
+    monkeypatch.setitem(sys.modules, "openpyxl", None)
+    book = Path(__file__).parent.parent / "workbooks" / "tec-swiss.xlsx"
+    code, out, err = run(capsys, "compute", str(book))
+    assert code == 1 and out == ""
+    assert err == 'tbxl: error: this needs openpyxl: pip install "tbxl[xlsx]"\n'
+
+
+def test_an_unrelated_import_error_is_not_hidden(monkeypatch):
+    # Only the optional rooms' packages are reported as a missing extra; a broken import of
+    # anything else is a bug and keeps its traceback.
+    import tbxl.cli as cli
+
+    def broken(args, parser):
+        import tbxl_no_such_module  # noqa: F401
+    monkeypatch.setattr(cli, "_run", broken)
+    with pytest.raises(ModuleNotFoundError):
+        cli.main(["rules"])

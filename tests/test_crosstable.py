@@ -165,6 +165,16 @@ def test_rating_federation_title_columns():
     assert (t.player(2).title, t.player(2).rating) == ("", None)
 
 
+def test_club_column():
+    grid = [["No", "Name", "Club", "Rtg", "R1"],
+            [1, "Ann", "SK Oslo", 2500, "2w1"],
+            [2, "Bob", "", 1800, "1b0"]]
+    t = read_grid(grid)
+    assert (t.player(1).club, t.player(2).club) == ("SK Oslo", "")
+    assert read_grid([["No", "Name", "CLB", "R1"], [1, "An", "Hà Nội", "2w1"], [2, "Bình", "TP.HCM", "1b0"]]
+                     ).player(2).club == "TP.HCM"
+
+
 def test_origin_with_sheet_and_leading_empty_rows():
     grid = [[None, None, None], [None, 1, "2x1"], [None, 2, "1b0"]]
     with pytest.raises(InputError) as ei:

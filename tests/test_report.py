@@ -82,8 +82,10 @@ def test_standings_names_and_values(tec_text):
 def test_header_rules_and_tiebreak_order(tec_text):
     assert "FIDE C.07 2023 Tie-Break Exercises" in tec_text
     assert "FIDE C.07 (2023/2024) (fide-2024)" in tec_text
-    assert "the official TEC tie-break exercise" in tec_text          # the convention's source
-    assert "BH/C1 – Buchholz: sum of the opponents' scores (Art. 8.1); Cut-1" in tec_text
+    assert "Art. 16 with an uncapped dummy" in tec_text                # the convention's source
+    assert "TEC tie-break exercise" not in tec_text                    # ... which is not about one event
+    assert ("BH/C1 – Buchholz: sum of the opponents' scores (Art. 8.1); Cut-1: the least significant "
+            "value dropped (Art. 14.1)") in tec_text                   # singular for one value
     assert "SB – Sonneborn-Berger" in tec_text
     assert "2024-08-01" in tec_text
 
@@ -373,7 +375,14 @@ def test_rules_edition_is_translated():
         assert set(labels(lang)["conventions"]) == set(PRESETS), lang
     t = read_trf(SWISS)
     view = build_view(compute_standings(t, "BH", "fide-2024"), lang="es", derivations="none")
-    assert view["rules"]["title"] == "FIDE C.07 (2023/2024)" and "ejercicio oficial" in view["rules"]["source"]
+    assert view["rules"]["title"] == "FIDE C.07 (2023/2024)" and "rival ficticio sin límite" in view["rules"]["source"]
+    # English: the words of conventions.py itself (one home); no internal seed numbers anywhere.
+    assert labels("en")["conventions"] == {}
+    for lang in ("en", "vi", "es", "ru", "ms"):
+        view = build_view(compute_standings(t, "BH", "sm-real-points"), lang=lang, derivations="none")
+        assert "000" not in view["rules"]["source"] and "Cách tính hệ số Buchholz" in view["rules"]["source"]
+        view = build_view(compute_standings(t, "BH", "standard"), lang=lang, derivations="none")
+        assert "001" not in view["rules"]["title"] and "Sistemas de desempate" in view["rules"]["source"]
     view = build_view(compute_standings(t, "BH", conventions.get("fide-2024").with_settings(["vur_cut=always"])),
                       lang="ru", derivations="none")
     assert view["rules"]["name"] == "fide-2024+vur_cut=always" and "Справочник" in view["rules"]["source"]

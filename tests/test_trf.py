@@ -78,9 +78,9 @@ def test_points_match_declared_column_in_all_sample_files() -> None:
 
 
 def test_round_robin_detection_and_override() -> None:
-    # The exercise's round robin has no 092 record: the caller says what it is.
-    assert read_trf(ROBIN).pairing is Pairing.SWISS
-    assert read_trf(ROBIN, pairing=Pairing.ROUND_ROBIN).pairing is Pairing.ROUND_ROBIN
+    # The exercise's round robin has no 092 record: its pairings say what it is; the caller may override.
+    assert read_trf(ROBIN).pairing is Pairing.ROUND_ROBIN
+    assert read_trf(ROBIN, pairing=Pairing.SWISS).pairing is Pairing.SWISS
     assert read_trf(SEED_RR).pairing is Pairing.ROUND_ROBIN          # 092 Individual: Round-Robin
     assert read_trf(SEED_SWISS).pairing is Pairing.SWISS             # 092 Individual: Swiss-System
     assert read_trf(SEED_RR, pairing=Pairing.SWISS).pairing is Pairing.SWISS

@@ -9,6 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Optional
 
+from ..conventions import RR_FORFEIT_OWN_SCORE
 from ..derivation import Derivation, Reason, Term
 from ..model import Kind
 from . import cuts, unplayed
@@ -29,9 +30,13 @@ def items(ctx, i: int, sb: bool = False) -> list[tuple]:
             return [(value[j] * o, value[j], False, r) for r, (j, o) in enumerate(zip(opp, res))]
         return [(value[j], value[j], False, r) for r, j in enumerate(opp)]
     out = []
+    own_score_forfeits = ctx.round_robin and ctx.conv.rr_forfeit_win == RR_FORFEIT_OWN_SCORE
     for r, k in enumerate(kind):
         if k is Kind.PLAYED or k is Kind.SHORT:
-            v = value[opp[r]]
+            if own_score_forfeits and ctx.raw_kind[i][r] is Kind.FORFEIT_WIN:
+                v = ctx.score[i]
+            else:
+                v = value[opp[r]]
             vur = False
         elif ctx.round_robin:
             continue  # the bye round of an odd round robin: no game, no Art. 16 (C.07 4.9)
@@ -79,7 +84,7 @@ def explain_terms(ctx, i: int, d: Descriptor, sb: bool = False) -> tuple[list[Te
     """Terms of BH (or SB) for player index ``i``, with cuts marked; returns terms and total."""
     its = items(ctx, i, sb)
     scale = 2 if sb else 1
-    chosen = dict(cuts.select(its, d.low, d.high, ctx.conv.vur_cut))
+    chosen = dict(cuts.select(its, d.low, d.high, ctx.conv.vur_cut, ctx.conv.sb_vur_pick))
     terms = []
     for idx, (contrib, v, vur, r) in enumerate(its):
         k = ctx.kind[i][r]
@@ -88,7 +93,9 @@ def explain_terms(ctx, i: int, d: Descriptor, sb: bool = False) -> tuple[list[Te
         opp_no = ctx.players[j].start_number if j >= 0 else None
         real = ctx.frac(ctx.score[j]) if j >= 0 else None
         if k is Kind.PLAYED or k is Kind.SHORT:
-            if raw_k.is_forfeit:
+            if raw_k is Kind.FORFEIT_WIN and ctx.round_robin and ctx.conv.rr_forfeit_win == RR_FORFEIT_OWN_SCORE:
+                reason, art = Reason.of("rr_forfeit_own_score"), "15.2"
+            elif raw_k.is_forfeit:
                 reason, art = Reason.of("forfeit_game"), "15.2"
             elif ctx.value[j] != ctx.score[j]:
                 reason, art = _adjusted_reason(ctx)

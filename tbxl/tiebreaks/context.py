@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Optional
 
-from ..conventions import Convention
+from ..conventions import RR_FORFEIT_OWN_SCORE, Convention
 from ..model import Kind, Outcome, Player, Tournament
 from . import unplayed
 
@@ -100,6 +100,8 @@ class Context:
             # C.07 4.9: no dummy and no adjusted score in pre-determined pairings.
             self.cat = [[0] * len(k) for k in self.kind]
             self.value = list(self.score)
+            if conv.rr_forfeit_win == RR_FORFEIT_OWN_SCORE:  # these rows leave BH/SB's fast path
+                self.unplayed_rows |= {i for i, ks in enumerate(self.raw_kind) if Kind.FORFEIT_WIN in ks}
         else:
             # A player who played every round has no categories to find and is worth the score.
             fpb, mode, draw = conv.fpb_returns_to_play, conv.opponent_score, self.draw

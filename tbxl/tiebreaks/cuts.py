@@ -19,16 +19,26 @@ VUR_FIRST = "cut.vur"
 MOST = "cut.most"
 
 
-def select(items: Sequence[Item], low: int, high: int, vur_rule: str) -> list[tuple[int, str]]:
+def select(items: Sequence[Item], low: int, high: int, vur_rule: str,
+           vur_pick: str = cv.PICK_LEAST_SIGNIFICANT) -> list[tuple[int, str]]:
     """Indexes of the items to cut, in cutting order, each with its reason.
 
     Low cuts come first, each applying 16.5 again (16.5.2); then the high cuts of Median on
-    what remains, without exception (14.3 "in that order", C07 §9 D12).
+    what remains, without exception (14.3 "in that order", C07 §9 D12). ``vur_pick`` says which
+    VUR is "the lowest contribution coming from a VUR" (C07 §9 D23).
 
     >>> select([(3, 3, False, 0), (1, 1, False, 1), (2, 2, True, 2)], 1, 0, "higher-of")
     [(2, 'cut.vur')]
     >>> select([(3, 3, False, 0), (1, 1, False, 1), (2, 2, True, 2)], 1, 1, "none")
     [(1, 'cut.least'), (0, 'cut.most')]
+
+    SB items of two VURs with different (2026-capped) dummies: the reference engine's reading takes
+    the VUR that 14.1.1 makes least significant (dummy 9 half-points, product 9), the other reading the
+    smallest product (dummy 11, product 0), which is below the least significant value (6):
+
+    >>> sb = [(6, 6, False, 0), (0, 11, True, 2), (9, 9, True, 5), (18, 9, False, 6)]
+    >>> select(sb, 1, 0, "higher-of"), select(sb, 1, 0, "higher-of", "smallest-product")
+    ([(2, 'cut.vur')], [(0, 'cut.least')])
     """
     alive = list(range(len(items)))
     cuts: list[tuple[int, str]] = []
@@ -40,7 +50,10 @@ def select(items: Sequence[Item], low: int, high: int, vur_rule: str) -> list[tu
         if vur_rule != cv.VUR_NONE:
             vurs = [k for k in alive if items[k][2]]
             if vurs:
-                v = min(vurs, key=lambda k: items[k][0])
+                if vur_pick == cv.PICK_SMALLEST_PRODUCT:
+                    v = min(vurs, key=lambda k: items[k][0])
+                else:  # 14.1.1's order: the lowest opponent (dummy) value, then the smallest product
+                    v = min(vurs, key=lambda k: (items[k][1], items[k][0]))
                 # 16.5.1: the VUR goes "as long as it is not lower than the least significant value".
                 if vur_rule == cv.VUR_ALWAYS or items[v][0] >= items[least][0]:
                     pick, why = v, VUR_FIRST
@@ -67,13 +80,14 @@ def kept(order: Sequence, low: int, high: int) -> Sequence:
     return order[lo:max(lo, n - high)]
 
 
-def kept_sum(items: Sequence[Item], low: int, high: int, vur_rule: str) -> int:
+def kept_sum(items: Sequence[Item], low: int, high: int, vur_rule: str,
+             vur_pick: str = cv.PICK_LEAST_SIGNIFICANT) -> int:
     """Sum of the contributions left after the cuts (the fast path of :func:`select`)."""
     if low == 0 and high == 0:
         return sum(it[0] for it in items)
     if vur_rule == cv.VUR_NONE or not any(it[2] for it in items):
         return sum(c for _, c in kept(sorted((it[1], it[0]) for it in items), low, high))
-    return sum(it[0] for it in items) - sum(items[k][0] for k, _ in select(items, low, high, vur_rule))
+    return sum(it[0] for it in items) - sum(items[k][0] for k, _ in select(items, low, high, vur_rule, vur_pick))
 
 
 def kept_sums(ctx, all_items: Sequence[Sequence[Item]], low: int, high: int, key) -> list[int]:
@@ -89,7 +103,7 @@ def kept_sums(ctx, all_items: Sequence[Sequence[Item]], low: int, high: int, key
     out = []
     for items, total, order in zip(all_items, totals, orders):
         if order is None:
-            out.append(total - sum(items[k][0] for k, _ in select(items, low, high, rule)))
+            out.append(total - sum(items[k][0] for k, _ in select(items, low, high, rule, ctx.conv.sb_vur_pick)))
         else:
             out.append(sum(c for _, c in kept(order, low, high)))
     return out

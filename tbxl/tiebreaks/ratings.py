@@ -125,6 +125,20 @@ def _ratings(ctx, d: Descriptor) -> _Ratings:
     return ctx.cached(("ratings", d.unrated), lambda: _Ratings(ctx, d.unrated))
 
 
+#: The tie-breaks of Art. 10, which need a rating for every participant (C07 §9 D18).
+RATING_TIEBREAKS = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"})
+
+
+def unrated_players(ctx, d: Descriptor) -> list[int]:
+    """Start numbers of the unrated participants that leave rating tie-break ``d`` without a value
+    for everybody (D18: no rating is set for them, by ``/Unnnn`` or ``unrated_rating``); empty when
+    ``d`` has its values."""
+    R = _ratings(ctx, d)
+    if R.available:
+        return []
+    return [p.start_number for p, rating in zip(ctx.players, R.rating) if rating is None]
+
+
 def _average_of(values, games) -> Optional[int]:
     vs = [values[j] for _, j in games if values[j] is not None]
     return _half_up(sum(vs), len(vs)) if vs else None

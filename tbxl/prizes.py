@@ -1,0 +1,116 @@
+"""Prize money by place, shared among players tied on points by the Hort system.
+
+The Hort system (introduced by GM Vlastimil Hort for Swiss opens; German Wikipedia "Hort-System"):
+each player in a prize place keeps **half** of the prize of the place the tie-breaks gave him;
+the other halves of the tied players' places go into a pot that the players **equal on points**
+share equally. A player tied with nobody keeps the whole prize of his place. So the tie-breaks
+still count, but only for half of the money.
+
+Worked example (1000, 500, 350, 200, 150, 100; A and B on 8 points, C alone on 7.5, D, E, F on 7):
+A keeps 500 + (500 + 250) / 2 = 875, B keeps 250 + 375 = 625, C 350, D 100 + (100 + 75 + 50) / 3
+= 175, E 75 + 75 = 150, F 50 + 75 = 125; the total is still 2300.
+
+Decisions, stated because regulations rarely do:
+
+* the pot is shared by *every* player on the same points as a prize place, also those whose own
+  place carries no prize (a group on places 5-7 with prizes for places 1-6 shares the halves of
+  the 5th and 6th prizes three ways);
+* players equal on every tie-break (a shared place such as "3-4") also share their kept halves
+  equally: nothing told them apart;
+* ``sharing="equal"`` pools the whole prizes of the tied places (the "split the money" custom),
+  ``sharing="tiebreak"`` pools nothing (the tie-breaks decide all; shared places still share).
+
+Amounts are exact fractions; they are rounded to cents only when printed
+(:func:`tbxl.formatting.decimal_text` with ``places=2``), so printed cents may add up to a cent
+more or less than the prize fund when a pot is split three ways.
+
+>>> from fractions import Fraction as F
+>>> prizes = parse_prizes("1:1000,2:500,3:350,4:200,5:150,6:100")
+>>> rows = [("A", 1, F(8)), ("B", 2, F(8)), ("C", 3, F(15, 2)), ("D", 4, F(7)), ("E", 5, F(7)),
+...         ("F", 6, F(7))]
+>>> [(a.player, str(a.amount)) for a in share(rows, prizes)]
+[('A', '875'), ('B', '625'), ('C', '350'), ('D', '175'), ('E', '150'), ('F', '125')]
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+from typing import Hashable, Sequence
+
+from .errors import UsageError
+
+#: How tied players share (the part of a tied place's prize that goes into the common pot).
+SHARING = {"hort": Fraction(1, 2), "equal": Fraction(1), "tiebreak": Fraction(0)}
+
+_ITEM = re.compile(r"\s*(\d+)\s*(?:-\s*(\d+))?\s*:\s*([0-9]+(?:[.,][0-9]+)?)\s*")
+
+
+def parse_prizes(text: str) -> dict[int, Fraction]:
+    """Prizes by place from ``"1:500,2:300,3:200"``; ``"4-6:100"`` gives each of places 4-6 100.
+
+    Amounts are exact decimals (``"1:250.50"``). :class:`UsageError` naming the list if it is bad.
+
+    >>> parse_prizes("1:500, 2:300, 3-4:50.5")
+    {1: Fraction(500, 1), 2: Fraction(300, 1), 3: Fraction(101, 2), 4: Fraction(101, 2)}
+    """
+    prizes: dict[int, Fraction] = {}
+    for item in text.split(","):
+        m = _ITEM.fullmatch(item)
+        if not m:
+            raise UsageError(f"prizes {text!r}: {item.strip()!r} is not PLACE:AMOUNT "
+                             "(e.g. 1:500,2:300,4-6:100)")
+        first, last = int(m.group(1)), int(m.group(2) or m.group(1))
+        try:
+            amount = Fraction(Decimal(m.group(3).replace(",", ".")))
+        except InvalidOperation:  # pragma: no cover - the pattern admits only decimals
+            raise UsageError(f"prizes {text!r}: {m.group(3)!r} is not an amount") from None
+        if first < 1 or last < first:
+            raise UsageError(f"prizes {text!r}: places {first}-{last} are not a range from 1 up")
+        for place in range(first, last + 1):
+            if place in prizes:
+                raise UsageError(f"prizes {text!r}: place {place} is given twice")
+            prizes[place] = amount
+    return dict(sorted(prizes.items()))
+
+
+@dataclass(frozen=True)
+class Award:
+    """One player's prize: the place in the list, the prize listed for it, what he receives."""
+
+    player: Hashable
+    place: int
+    listed: Fraction
+    amount: Fraction
+
+
+def share(rows: Sequence[tuple[Hashable, int, Fraction]], prizes: dict[int, Fraction],
+          sharing: str = "hort") -> list[Award]:
+    """The awards of ranked ``rows`` = ``(player, rank, points)`` in standings order (``rank`` as
+    in the standings: equal for players equal on every tie-break). Every row of a points group
+    that touches a prize place gets an :class:`Award`; groups below the last prize get none.
+    """
+    if sharing not in SHARING:
+        raise UsageError(f"prize sharing must be one of {', '.join(SHARING)}, not {sharing!r}")
+    pooled = SHARING[sharing]
+    last = max(prizes, default=0)
+    awards: list[Award] = []
+    k = 0
+    while k < len(rows) and k < last:
+        group = [k]
+        while group[-1] + 1 < len(rows) and rows[group[-1] + 1][2] == rows[k][2]:
+            group.append(group[-1] + 1)
+        listed = [prizes.get(i + 1, Fraction(0)) for i in group]
+        pot = pooled * sum(listed, Fraction(0)) / len(group)
+        kept = [(1 - pooled) * v for v in listed]
+        # Players equal on every tie-break (the same rank) share their kept parts too.
+        for rank in {rows[i][1] for i in group}:
+            same = [j for j, i in enumerate(group) if rows[i][1] == rank]
+            mean = sum((kept[j] for j in same), Fraction(0)) / len(same)
+            for j in same:
+                kept[j] = mean
+        awards.extend(Award(rows[i][0], i + 1, listed[j], kept[j] + pot) for j, i in enumerate(group))
+        k = group[-1] + 1
+    return awards

@@ -1,0 +1,28 @@
+"""A stand-in for xlwings inside Pyodide (copied as ``xlwings.py`` next to the generated main.py):
+the real package is not pure Python, so it cannot be loaded offline. Like xlwings' Office.js
+decorators (xlwings Lite), ``func`` marks a function with ``__xlfunc__``, which is how xlwings Lite
+finds the functions to register in main.py, and returns it unchanged; ``arg`` and ``ret`` record
+their options."""
+
+import os
+
+__version__ = "stand-in"
+on_server = os.environ.get("XLWINGS_ON_SERVER") == "true"
+
+
+def func(f=None, **options):
+    def mark(g):
+        g.__xlfunc__ = {"name": g.__name__, "options": options, "args": dict(getattr(g, "__xlargs__", {}))}
+        return g
+    return mark(f) if f is not None else mark
+
+
+def arg(name, convert=None, **options):
+    def mark(g):
+        g.__dict__.setdefault("__xlargs__", {})[name] = options
+        return g
+    return mark
+
+
+def ret(convert=None, **options):
+    return lambda g: g

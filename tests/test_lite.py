@@ -1,0 +1,295 @@
+"""``tbxl lite``: the main.py and requirements.txt of xlwings Lite (Excel on Mac and the web).
+
+The generated main.py runs for real where tbxl is not installed:
+
+* in Pyodide under Node (the Python of xlwings Lite; the npm packages of tests/pyodide, installed
+  by setup.sh), both the 0.27 line (Python 3.12) and the 314 line (Python 3.14), with a stand-in
+  ``xlwings`` (the real one is not pure Python);
+* in CPython with the real xlwings' Office.js decorators and registration (``xlwings.server``).
+
+Every function is called on the crosstables of the TEC exercise (compact, Swiss-Manager 3-column,
+round-robin matrix) and the seed example, with errors, and each result must equal what
+:mod:`tbxl.excel` gives here, in CPython, with the installed core.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import DATA
+from tbxl import excel, lite
+from tbxl.cli import main
+from tbxl.crosstable import to_grid
+from tbxl.model import Pairing
+from tbxl.standings import compute_standings
+from tbxl.trf import read_trf
+
+ROOT = Path(__file__).resolve().parents[1]
+PYODIDE = ROOT / "tests" / "pyodide"
+SWISS = DATA / "tec-2023" / "held_swiss_5.trf"
+RR = DATA / "tec-2023" / "held_round_robin.trf"
+SEED2 = DATA / "seeds" / "seed002-buchholz-swiss.trf"
+FUNCTIONS = ["AUDIT", "BUCHHOLZ", "BUCHHOLZ_CUT", "PROGRESSIVE", "SONNEBORN_BERGER", "STANDINGS", "TIEBREAK"]
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory):
+    """The folder ``tbxl lite -o`` wrote."""
+    out = tmp_path_factory.mktemp("lite") / "lite"
+    assert main(["lite", "-o", str(out)]) == 0
+    return out
+
+
+def office_js(grid):
+    """What Excel desktop sends to an Office.js function: 0 for an empty cell."""
+    return [[0 if v in (None, "") else v for v in row] for row in grid]
+
+
+def calls() -> list:
+    """(function, arguments) pairs, JSON-ready, as xlwings Lite passes them after its conversion."""
+    swiss, rr, seed = read_trf(SWISS), read_trf(RR, pairing=Pairing.ROUND_ROBIN), read_trf(SEED2)
+    grid = office_js(to_grid(swiss, "compact"))
+    # first, three official answers of the TEC exercise (see test_the_calls_check_real_numbers)
+    out: list = [["BUCHHOLZ_CUT", [grid, 4, 1, "fide-2024"]], ["BUCHHOLZ", [grid, 4, "fide-2024"]],
+                 ["SONNEBORN_BERGER", [grid, 14, "fide-2024"]], ["STANDINGS", [grid, "", "fide-2024"]]]
+    grids = [(swiss, office_js(to_grid(swiss, "compact"))), (swiss, office_js(to_grid(swiss, "sm3"))),
+             (rr, office_js(to_grid(rr, "matrix"))), (seed, office_js(to_grid(seed, "sm3")))]
+    for t, grid in grids:
+        numbers = [[p.start_number] for p in t.players]
+        out += [["BUCHHOLZ", [grid, numbers]], ["BUCHHOLZ", [grid, numbers, "fide-2024"]],
+                ["BUCHHOLZ_CUT", [grid, numbers]], ["BUCHHOLZ_CUT", [grid, numbers, 1, "fide-2024"]],
+                ["BUCHHOLZ_CUT", [grid, numbers, 2, "fide-2017"]],
+                ["BUCHHOLZ_CUT", [grid, numbers, "M1"]], ["SONNEBORN_BERGER", [grid, numbers]],
+                ["PROGRESSIVE", [grid, numbers]], ["PROGRESSIVE", [grid, numbers, 1]],
+                ["STANDINGS", [grid]], ["STANDINGS", [grid, "BH/C1,SB,WIN", "fide-2024"]],
+                ["BUCHHOLZ", [grid, 99]], ["BUCHHOLZ", [grid, 0]]]
+        for code in ("ARO", "TPR", "KS", "DE", "WIN", "AOB", "BH/C1", "SB/C1", "PS", "REP", "RTNG"):
+            out.append(["TIEBREAK", [grid, numbers, code]])
+        for rules in ("fide-2024", "fide-2026", "sm-real-points"):
+            out.append(["TIEBREAK", [grid, numbers, "BH", rules]])
+        st = compute_standings(t, ["BH", "SB"], "fide-2024")
+        bulletin = [["SNo", "Name", "BH", "SB"]] + [
+            [r.player.start_number, r.player.name, float(r.values["BH"]), float(r.values["SB"])]
+            for r in st.rows]
+        out += [["AUDIT", [grid, bulletin, "fide-2026"]], ["AUDIT", [grid, bulletin, "fide-2024"]]]
+    grid = office_js(to_grid(swiss, "compact"))
+    bad = [list(r) for r in grid]
+    bad[6][5] = "12x1"
+    out += [["BUCHHOLZ", [bad, 1]], ["TIEBREAK", [grid, 1, "XYZ"]], ["BUCHHOLZ", [grid, 1, "fide-1900"]],
+            ["BUCHHOLZ", [grid, 1.5]], ["AUDIT", [grid, [["Name", "BH"], ["David", 15]]]],
+            ["BUCHHOLZ", [grid, 1, "", "matrix"]]]
+    return out
+
+
+def expected(calls_: list) -> list:
+    """What tbxl.excel gives in this CPython, in check.py's form, through JSON as the runs are."""
+    out = []
+    for function, args in calls_:
+        try:
+            out.append({"value": getattr(excel, function)(*args)})
+        except Exception as err:
+            out.append({"error": type(err).__name__, "message": str(err)})
+    return json.loads(json.dumps(out, ensure_ascii=False))
+
+
+@pytest.fixture(scope="module")
+def cases():
+    c = calls()
+    return c, expected(c)
+
+
+def run_folder(generated, tmp_path, calls_, xlwings_dir=None) -> Path:
+    """A folder as check.py expects it: main.py, check.py, calls.json (and the stand-in xlwings)."""
+    folder = tmp_path / "run"
+    folder.mkdir()
+    shutil.copy(generated / "main.py", folder / "main.py")
+    shutil.copy(PYODIDE / "check.py", folder / "check.py")
+    if xlwings_dir is None:
+        shutil.copy(PYODIDE / "xlwings_standin.py", folder / "xlwings.py")
+    (folder / "calls.json").write_text(json.dumps(calls_, ensure_ascii=False), encoding="utf-8")
+    return folder
+
+
+# -- the files ------------------------------------------------------------------------------------
+
+def test_requirements_name_only_packages_on_pypi(generated):
+    lines = (generated / "requirements.txt").read_text(encoding="utf-8").splitlines()
+    requirements = [ln.strip() for ln in lines if ln.strip() and not ln.startswith("#")]
+    # xlwings is the only one: tbxl is not on PyPI (it is inside main.py) and the core needs nothing.
+    assert requirements == ["xlwings>=0.33"]
+
+
+def test_main_py_is_python_that_carries_the_core_and_imports_every_function(generated):
+    text = (generated / "main.py").read_text(encoding="utf-8")
+    tree = ast.parse(text)
+    assert ast.get_docstring(tree).startswith("Chess tie-breaks (FIDE C.07) for xlwings Lite")
+    last = tree.body[-1]
+    assert isinstance(last, ast.ImportFrom) and last.module == "tbxl.excel"
+    assert sorted(a.name for a in last.names) == FUNCTIONS == sorted(excel.OFFICE_JS_FUNCTIONS)
+    modules = lite.core_modules()
+    assert f"carries the\n{len(modules)} tbxl modules" in text
+    # the modules' text, exactly as installed
+    namespace: dict = {}
+    body = [n for n in tree.body if not (isinstance(n, ast.ImportFrom) and n.module == "tbxl.excel")
+            and not (isinstance(n, ast.Expr) and isinstance(n.value, ast.Call))]
+    exec(compile(ast.Module(body=body, type_ignores=[]), "main.py", "exec"), namespace)
+    assert namespace["TBXL_MODULES"] == modules
+    assert {"tbxl", "tbxl.excel", "tbxl.crosstable", "tbxl.tiebreaks", "tbxl.tiebreaks.buchholz"} <= set(modules)
+    assert not {"tbxl.cli", "tbxl.report", "tbxl.workbook", "tbxl.lite", "tbxl.trf"} & set(modules)
+
+
+def test_generation_is_reproducible(generated, tmp_path):
+    assert main(["lite", "-o", str(tmp_path)]) == 0
+    for name in ("main.py", "requirements.txt"):
+        assert (tmp_path / name).read_bytes() == (generated / name).read_bytes()
+
+
+def test_the_shipped_lite_files_are_what_the_code_writes(generated):
+    """workbooks/lite/ is for organisers without Python: it must be the current code's."""
+    for name in ("main.py", "requirements.txt"):
+        shipped = ROOT / "workbooks" / "lite" / name
+        assert shipped.read_bytes() == (generated / name).read_bytes(), \
+            f"{shipped} is out of date: run sh workbooks/build.sh (PYTHON=.venv/bin/python)"
+
+
+def test_lite_says_what_it_wrote(capsys, tmp_path):
+    assert main(["lite", "-o", str(tmp_path / "new" / "lite")]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"wrote {tmp_path / 'new' / 'lite' / 'main.py'} (") and "requirements.txt" in out
+
+
+def test_lite_refuses_a_file_as_folder(capsys, tmp_path):
+    target = tmp_path / "main.py"
+    target.write_text("mine\n")
+    assert main(["lite", "-o", str(target)]) == 1
+    assert "is a file, not a folder" in capsys.readouterr().err
+    assert target.read_text() == "mine\n"
+
+
+def test_a_module_importing_a_package_outside_the_standard_library_is_refused(tmp_path, monkeypatch):
+    pkg = tmp_path / "tbxlfake"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("from . import core\n")
+    (pkg / "core.py").write_text("import json\n\ndef later():\n    import openpyxl\n\nimport numpy\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(lite.NotPure, match=r"core.py:6: tbxlfake.core imports numpy"):
+        lite.core_modules("tbxlfake")
+    (pkg / "core.py").write_text("import json\n\ndef later():\n    import openpyxl\n")   # only when called
+    assert sorted(lite.core_modules("tbxlfake")) == ["tbxlfake", "tbxlfake.core"]
+
+
+def test_main_py_shadows_an_installed_tbxl_and_can_run_again(generated, tmp_path):
+    """Where a tbxl is installed (here: this development install), main.py's copy is the one used;
+    running main.py again (xlwings Lite after an edit) replaces the modules instead of stacking finders."""
+    folder = run_folder(generated, tmp_path, [])
+    code = ("import runpy, sys, importlib.util\n"
+            "assert importlib.util.find_spec('tbxl') is not None   # the development install\n"
+            "first = runpy.run_path('main.py')\n"
+            "import tbxl.excel\n"
+            "one = tbxl.excel\n"
+            "second = runpy.run_path('main.py')\n"
+            "import tbxl.excel\n"
+            "finders = [f for f in sys.meta_path if type(f).__name__ == 'EmbeddedModules']\n"
+            "print(tbxl.__spec__.origin, len(finders), one is not tbxl.excel,\n"
+            "      second['BUCHHOLZ'] is tbxl.excel.BUCHHOLZ, first['BUCHHOLZ'] is not second['BUCHHOLZ'])\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=folder, capture_output=True, text=True,
+                          env={**os.environ, "XLWINGS_ON_SERVER": "true", "PYTHONPATH": str(folder)})
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["tbxl/__init__.py", "(in", "main.py)", "1", "True", "True", "True"]
+
+
+# -- CPython, the real xlwings, no tbxl -------------------------------------------------------------
+
+def test_main_py_registers_and_computes_with_the_real_xlwings_and_no_tbxl(generated, tmp_path, cases):
+    """xlwings' own Office.js decorators and registration (what xlwings Lite runs), in a Python
+    that sees xlwings but not tbxl: site-packages is off (-S) and only xlwings is on the path."""
+    import xlwings
+    calls_, want = cases
+    only = tmp_path / "only-xlwings"
+    only.mkdir()
+    (only / "xlwings").symlink_to(Path(xlwings.__file__).parent, target_is_directory=True)
+    folder = run_folder(generated, tmp_path, calls_, xlwings_dir=only)
+    # registration as xlwings Lite does it, and one call through xlwings' Office.js call path
+    # (arguments as 2-D matrices, converted by xlwings): BH/C1 of David (no. 4), fide-2024 = 11.5
+    meta = ("import asyncio, json, main, xlwings as xw\n"
+            "from xlwings.server import custom_functions_call, custom_functions_meta\n"
+            "m = custom_functions_meta(main)\n"
+            "grid = json.load(open('calls.json'))[0][1][0]\n"
+            "data = {'func_name': 'BUCHHOLZ_CUT', 'args': [grid, [[4]], [[1]], [['fide-2024']]],\n"
+            "        'version': xw.__version__, 'client': 'Office.js', 'runtime': '1.4',\n"
+            "        'culture_info_name': 'en-US', 'date_format': 'm/d/yyyy'}\n"
+            "value = asyncio.run(custom_functions_call(data, main))\n"
+            "json.dump({'functions': [(f['name'], [p['name'] for p in f['parameters']]) for f in m['functions']],\n"
+            "           'call': value}, open('meta.json', 'w'))\n")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+    env.update(PYTHONPATH=str(only), XLWINGS_ON_SERVER="true", XLWINGS_LICENSE_KEY="noncommercial")
+    for script in ("check.py", "-c"):
+        args = [sys.executable, "-S", script] + ([meta] if script == "-c" else [])
+        done = subprocess.run(args, cwd=folder, env=env, capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr[-2000:]
+    result = json.loads((folder / "result.json").read_text(encoding="utf-8"))
+    assert result["tbxl_installed_before"] is False
+    assert result["tbxl_origin"] == "tbxl/__init__.py (in main.py)"
+    assert result["registered"] == FUNCTIONS
+    assert result["results"] == want
+    meta = json.loads((folder / "meta.json").read_text())
+    meta_names = dict(meta["functions"])
+    assert sorted(meta_names) == FUNCTIONS
+    assert meta_names["BUCHHOLZ_CUT"] == ["crosstable", "player", "cut", "rules", "layout"]
+    assert meta["call"] == [[11.5]]
+
+
+# -- Pyodide under Node -----------------------------------------------------------------------------
+
+def node() -> str:
+    exe = shutil.which("node") or shutil.which("nodejs")
+    if exe is None:
+        pytest.skip("node is not installed (setup.sh installs Debian's nodejs and npm, then the Pyodide "
+                    "npm packages of tests/pyodide)")
+    return exe
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("package, python", [("pyodide", "3.12."), ("pyodide-314", "3.14.")])
+def test_main_py_in_pyodide_gives_what_the_core_gives(generated, tmp_path, cases, package, python):
+    exe = node()
+    if not (PYODIDE / "node_modules" / package / "package.json").exists():
+        pytest.fail(f"the npm package {package} is missing: run `npm ci` in tests/pyodide (setup.sh does)")
+    calls_, want = cases
+    folder = run_folder(generated, tmp_path, calls_)
+    done = subprocess.run([exe, str(PYODIDE / "run.mjs"), str(folder), "check.py"],
+                          env={**os.environ, "TBXL_PYODIDE": package}, capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    result = json.loads((folder / "result.json").read_text(encoding="utf-8"))
+    assert result["platform"] == "emscripten" and result["python"].startswith(python)
+    assert result["tbxl_installed_before"] is False
+    assert result["tbxl_origin"] == "tbxl/__init__.py (in main.py)"
+    assert result["registered"] == FUNCTIONS
+    assert len(result["results"]) == len(want) > 100
+    for call, got, exp in zip(calls_, result["results"], want):
+        assert got == exp, call[0]
+
+
+def test_the_calls_check_real_numbers(cases):
+    """The comparison is not between two empty answers: the TEC exercise's official values are
+    among them (David, no. 4: BH/C1 11.5 and BH 15 under fide-2024; Paul, no. 14: SB 4.5), and the
+    errors carry their messages."""
+    calls_, want = cases
+    assert [w["value"] for w in want[:3]] == [11.5, 15, 4.5]
+    assert want[3]["value"][1][:5] == [1, 2, "Bruno", 4, 12]              # STANDINGS: Bruno, BH/C1 12
+    column = want[4 + 3]["value"]                                         # BH/C1 fide-2024, all players
+    assert len(column) == 16 and column[3] == [11.5]
+    assert {"value": "#N/A"} in want
+    errors = [w for w in want if "error" in w]
+    assert errors[0] == {"error": "ValueError", "message": "F7: row 7, round 3: '12x1' is not a result "
+                         + errors[0]["message"].split("is not a result ", 1)[1]}
+    assert len(errors) >= 5 and all(e["error"] == "ValueError" for e in errors)
