@@ -23,6 +23,7 @@ from typing import NamedTuple, Optional, Union
 
 from .errors import InputError, InputWarning
 from .files import write_atomic
+from .limits import MAX_ENTRIES, MAX_ROUNDS, MAX_TEXT_BYTES, MAX_TIEBREAKS, read_regular, size_text
 from .model import Kind, Outcome, Pairing, Player, RoundEntry, Scoring, Tournament, detect_pairing, make_entry
 
 __all__ = ["read_trf", "read_trf_with_notes", "parse_trf", "decode_trf", "write_trf", "write_trf_file"]
@@ -51,16 +52,18 @@ _SEPARATED = re.compile(r".{3} .{4} .{4} .{33} .{4} .{3} .{11} .{10} .{4} .{4}  
 _FIRST_ROUND_COLUMN = 92   # round r starts at column 92 + 10 (r - 1)
 _ROUND_WIDTH = 10
 
+# The code of a slot paired without a result yet (an opponent and a blank result column).
+_PENDING = "?"
 # Codes of a round with an opponent, checked on the fast path of _Reader.slot.
 _PLAIN_CODES = frozenset("1=0WDL+-")
 # NamedTuple instances built from a tuple in C, skipping the Python-level __new__ (hot paths only).
 _new = tuple.__new__
 # A whole round field on the fast path: opponent (4 columns), colour w/b, a game or forfeit code.
-_FAST_SLOT = re.compile(r"(?: {3}\d| {2}\d\d| \d{3}|\d{4}) [wbWB] [10=WDLwdl+\-] {0,2}")
+_FAST_SLOT = re.compile(r"(?: {3}\d| {2}\d\d| \d{3}|\d{4}) [wbWB] [10=WDLwdl+\-] {0,2}", re.ASCII)
 
 # 092 / 192 tournament type (§10.1, §10.3): pre-determined pairings for round robins.
 _ROUND_ROBIN = re.compile(r"robin|berger|(?<![a-z0-9])rr(?![a-z0-9])", re.IGNORECASE)
-_NUMBER = re.compile(r"[-+]?(\d+([.,]\d*)?|[.,]\d+)")
+_NUMBER = re.compile(r"[-+]?(\d{1,12}([.,]\d{0,12})?|[.,]\d{1,12})", re.ASCII)
 
 # Fine-grained scoring keys of TRF(x) XXS (§10.2) and the Scoring field each one feeds.
 _XXS_FIELDS = {"WW": "win", "BW": "win", "WD": "draw", "BD": "draw", "WL": "loss", "BL": "loss",
@@ -70,6 +73,18 @@ _XXS_SHORTCUTS = {"W": ("WW", "BW", "FW", "FPB"), "D": ("WD", "BD", "HPB")}
 # TRF-2026 162 codes (§10.3); P defaults to W within the record, X (unknown) is not scored.
 _162_CODES = {"W": ("WW", "BW", "FW", "FPB"), "D": ("WD", "BD", "HPB"), "L": ("WL", "BL"),
               "A": ("ZPB", "FL"), "P": ("PAB",), "X": ()}
+
+
+
+
+def _digits(text: str, width: int = 4) -> bool:
+    """ASCII digits only, at most ``width`` of them: ``str.isdigit`` also passes ``²`` (CP1252 byte
+    0xB2), which ``int`` refuses.
+
+    >>> _digits("12"), _digits("\u00b2"), _digits(""), _digits("12345")
+    (True, False, False, False)
+    """
+    return 0 < len(text) <= width and text.isascii() and text.isdigit()
 
 
 # --------------------------------------------------------------------------------------------
@@ -110,6 +125,9 @@ def read_trf_with_notes(path_or_text: PathOrText, *, source: Optional[str] = Non
     whose record is shorter than the tournament (their missing rounds are ZPB).
     """
     notes: list[str] = []
+    if isinstance(path_or_text, (bytes, str)) and len(path_or_text) > MAX_TEXT_BYTES:
+        raise InputError(f"the text is over {size_text(MAX_TEXT_BYTES)}; tbxl reads TRF files of at most "
+                         f"{size_text(MAX_TEXT_BYTES)}", file=source or "<text>")
     if isinstance(path_or_text, bytes):
         text, note = decode_trf(path_or_text)
         default_source = "<bytes>"
@@ -117,8 +135,7 @@ def read_trf_with_notes(path_or_text: PathOrText, *, source: Optional[str] = Non
         text, note = path_or_text.lstrip("\ufeff"), None
         default_source = "<string>"
     else:
-        with open(path_or_text, "rb") as f:
-            text, note = decode_trf(f.read())
+        text, note = decode_trf(read_regular(path_or_text, MAX_TEXT_BYTES))
         default_source = os.path.basename(os.fspath(path_or_text))
     if note:
         notes.append(note)
@@ -183,6 +200,7 @@ class _Reader:
         self.declared_rounds: Optional[int] = None
         self.rows: list[_Row] = []
         self.line_of: dict[int, int] = {}  # start number -> line, for duplicate checks
+        self.pending: list[InputError] = []   # games paired without a result yet, in file order
 
     def error(self, message: str, line: int, column: Optional[int] = None,
               player: Optional[int] = None, round: Optional[int] = None) -> InputError:
@@ -198,7 +216,10 @@ class _Reader:
         if not self.rows:
             raise InputError("no player records (001)", file=self.source)
         scoring = self.build_scoring()
-        rounds = max([self.declared_rounds or 0] + [len(row.slots) for row in self.rows])
+        rounds = self.rounds_with_results()
+        if len(self.rows) * rounds > MAX_ENTRIES:
+            raise InputError(f"{len(self.rows)} players x {rounds} rounds: tbxl reads at most {MAX_ENTRIES:,} "
+                             f"round entries", file=self.source)
         players = self.build_players(scoring, rounds)
         if pairing is None and self.types:
             pairing = Pairing.ROUND_ROBIN if any(_ROUND_ROBIN.search(t) for t in self.types) else Pairing.SWISS
@@ -212,6 +233,34 @@ class _Reader:
             tiebreaks=self.tiebreaks(), scheduled_rounds=self.declared_rounds, source=self.source,
             **self.meta)  # type: ignore[arg-type]
         return tournament, self.notes
+
+    def rounds_with_results(self) -> int:
+        """The rounds to rank: up to the last one with a result that comes from a pairing (a game,
+        a forfeit or a pairing-allocated bye). An event in progress announces more rounds (XXR / 142)
+        than have results, and its file may already hold the next round's pairings without results
+        and the byes requested for later rounds: those rounds are left out, said on one line (an
+        InputWarning), and the standings are those after the last round played, as ``--after-round``
+        gives them (README "Events in progress"). 0 when no round has a result (e.g. every record
+        ends at column 91)."""
+        written = max(len(row.slots) for row in self.rows)
+        played = 0
+        for r in range(written, 0, -1):
+            if any(r <= len(row.slots) and row.slots[r - 1].code != _PENDING
+                   and (row.slots[r - 1].opponent is not None or row.slots[r - 1].code == "U")
+                   for row in self.rows):
+                played = r
+                break
+        for err in self.pending:
+            if err.round <= played:        # a game of a round that has results: its result is missing
+                raise err
+        announced = max(self.declared_rounds or 0, written)
+        if announced > played > 0:   # none played: the command line refuses (readers.load)
+            later = f"round {announced} has" if announced == played + 1 else f"rounds {played + 1}-{announced} have"
+            warnings.warn(InputWarning(str(InputError(f"{later} no results yet: standings after round {played}",
+                                                      file=self.source))), stacklevel=3)
+            if self.declared_rounds is None:
+                self.declared_rounds = announced
+        return played
 
     def tiebreaks(self) -> tuple[str, ...]:
         """§10.3: 212 defines the standings as is; 202 breaks ties, so ``PTS`` goes first."""
@@ -235,15 +284,20 @@ class _Reader:
         elif code in ("092", "192"):
             self.types.append(value)
         elif code in ("142", "XXR"):
-            if not value.isdigit():
-                raise self.error(f"number of rounds '{value}' is not a number", number, 5)
+            if not (value.isascii() and value.isdigit()):
+                raise self.error(f"number of rounds '{value[:20]}' is not a number", number, 5)
+            if len(value) > 6 or int(value) > MAX_ROUNDS:
+                raise self.error(f"{value[:20]} rounds: tbxl reads events of at most {MAX_ROUNDS} rounds", number, 5)
             self.declared_rounds = int(value)
         elif code == "162":
             self.scoring_162(line, number)
         elif code == "XXS":
             self.scoring_xxs(line, number)
         elif code in ("202", "212"):
-            self.tiebreak_lists[code] = tuple(c for c in re.split(r"[,;\s]+", value) if c)
+            codes = tuple(c for c in re.split(r"[,;\s]+", value) if c)
+            if len(codes) > MAX_TIEBREAKS:
+                raise self.error(f"{len(codes)} tie-break codes: tbxl takes at most {MAX_TIEBREAKS}", number, 5)
+            self.tiebreak_lists[code] = codes
         else:
             self.ignored.setdefault(line[:3], []).append(number)
 
@@ -271,7 +325,7 @@ class _Reader:
     def number(self, text: str, number: int, column: int, what: str,
                player: Optional[int] = None) -> Fraction:
         if not _NUMBER.fullmatch(text):
-            raise self.error(f"{what} '{text}' is not a number", number, column, player)
+            raise self.error(f"{what} '{text[:20]}' is not a number", number, column, player)
         return Fraction(text.replace(",", "."))
 
     def scoring_162(self, line: str, number: int) -> None:
@@ -323,7 +377,7 @@ class _Reader:
         for white, black in (("WW", "BW"), ("WD", "BD"), ("WL", "BL")):
             if values[white] != values[black]:
                 raise self.error(f"colour-dependent scoring is not supported ({white}="
-                                 f"{_decimal(values[white])}, {black}={_decimal(values[black])})",
+                                 f"{_shown(values[white])}, {black}={_shown(values[black])})",
                                  self.scoring_line)
         return Scoring(**{f: values[k] for k, f in _XXS_FIELDS.items()})
 
@@ -334,12 +388,16 @@ class _Reader:
             return line[a - 1:b].strip()
 
         text = col(5, 8)
-        if not text.isdigit() or int(text) < 1:
+        if not _digits(text) or int(text) < 1:
             raise self.error(f"bad start number '{text}' (columns 5-8)", number, 5)
         sn = int(text)
         if sn in self.line_of:
             raise self.error(f"duplicate start number {sn} (also on line {self.line_of[sn]})", number, 5, sn)
         self.line_of[sn] = number
+        fields = -(-(len(line) - _FIRST_ROUND_COLUMN + 1) // _ROUND_WIDTH)
+        if fields > MAX_ROUNDS:   # e.g. one 50 MB line: refused before it is read field by field
+            raise self.error(f"the record has {fields} round fields: tbxl reads events of at most "
+                             f"{MAX_ROUNDS} rounds", number, _FIRST_ROUND_COLUMN, sn)
         if not _SEPARATED.match(line):  # the usual full-width line passes in one C call
             for c in _SEPARATORS:
                 if c <= len(line) and line[c - 1] != " ":
@@ -347,12 +405,12 @@ class _Reader:
                                      f"(fields must be in TRF-16 columns)", number, c, sn)
 
         rating_text = col(49, 52)
-        if rating_text and not rating_text.isdigit():
+        if rating_text and not _digits(rating_text):
             raise self.error(f"rating '{rating_text}' is not a number (columns 49-52)", number, 49, sn)
         points_text = col(81, 84)
         declared = self.number(points_text, number, 81, "points", sn) if points_text else None
         rank_text = col(86, 89)
-        if rank_text and not rank_text.isdigit():
+        if rank_text and not _digits(rank_text):
             raise self.error(f"rank '{rank_text}' is not a number (columns 86-89)", number, 86, sn)
         player = Player(
             start_number=sn, name=col(15, 47), sex=col(10, 10), title=col(11, 13),
@@ -381,7 +439,7 @@ class _Reader:
         if field_text[4] != " " or field_text[6] != " " or field_text[8:10] != "  ":
             self.separator_error(field_text, number, column, sn, r)
         opp_text, colour, code = field_text[0:4].strip(), field_text[5].lower(), field_text[7].upper()
-        if opp_text.isdigit() and code in _PLAIN_CODES and colour in "wb" and int(opp_text) not in (0, sn):
+        if _digits(opp_text) and code in _PLAIN_CODES and colour in "wb" and int(opp_text) not in (0, sn):
             return _Slot(r, code, int(opp_text), colour, column)  # the common case: a game or forfeit
         return self.slow_slot(field_text, opp_text, colour, code, number, sn, r, column)
 
@@ -394,7 +452,7 @@ class _Reader:
 
     def slow_slot(self, field_text: str, opp_text: str, colour: str, code: str, number: int, sn: int,
                   r: int, column: int) -> _Slot:
-        if opp_text and not opp_text.isdigit():
+        if opp_text and not _digits(opp_text):
             raise self.error(f"opponent '{opp_text}' is not a start number", number, column, sn, r)
         opponent = int(opp_text) if opp_text and int(opp_text) else None   # 0000, 0, blank = none
         if colour not in "wb- ":
@@ -404,11 +462,17 @@ class _Reader:
                              number, column + 7, sn, r)
         if opponent is None and code not in _BYES:
             raise self.error(f"result '{field_text[7]}' needs an opponent", number, column, sn, r)
-        if opponent is not None and code in _BYES:
-            shown = "a blank result" if code == " " else f"result '{field_text[7]}' (a bye)"
-            raise self.error(f"{shown} cannot have an opponent ({opponent})", number, column + 7, sn, r)
         if opponent == sn:
             raise self.error("player paired with himself", number, column, sn, r)
+        if opponent is not None and code == " ":
+            # Paired, result not in yet: an event exported after its pairings. Fine in a round after
+            # the last one with results (rounds_with_results), an error in one before.
+            self.pending.append(self.error(f"a blank result cannot have an opponent ({opponent})",
+                                           number, column + 7, sn, r))
+            return _Slot(r, _PENDING, opponent, colour if colour in "wb" else None, column)
+        if opponent is not None and code in _BYES:
+            raise self.error(f"result '{field_text[7]}' (a bye) cannot have an opponent ({opponent})",
+                             number, column + 7, sn, r)
         return _Slot(r, code, opponent, colour if colour in "wb" and opponent else None, column)
 
     # -- pairings ----------------------------------------------------------------------------
@@ -490,8 +554,8 @@ class _Reader:
         declared = player.declared_points
         if declared is None or declared == player.points:
             return
-        err = self.error(f"declared points {_decimal(declared)} (columns 81-84) differ from the "
-                         f"results, which give {_decimal(player.points)}", line, 81, player.start_number)
+        err = self.error(f"declared points {_shown(declared)} (columns 81-84) differ from the "
+                         f"results, which give {_shown(player.points)}", line, 81, player.start_number)
         if self.strict:
             raise err
         warnings.warn(InputWarning(str(err)), stacklevel=2)
@@ -515,6 +579,19 @@ def _decimal(value: Fraction) -> str:
             text = f"{digits[:-places]}.{digits[-places:]}"
             return ("-" if value < 0 else "") + text
     raise ValueError(f"{value} has no short decimal form")
+
+
+def _shown(value: Fraction) -> str:
+    """A value in a message: its short decimal, else the exact fraction (a scoring with many
+    decimals gives totals with no short decimal form).
+
+    >>> _shown(Fraction(7, 2)), _shown(Fraction(10, 3))
+    ('3.5', '10/3')
+    """
+    try:
+        return _decimal(value)
+    except ValueError:
+        return str(value)
 
 
 def _fit(text: str, width: int, what: str) -> str:
@@ -561,7 +638,8 @@ def write_trf(tournament: Tournament) -> str:
     """The tournament as TRF-16 text with LF line ends.
 
     Writes 012/022/032/042/052/102 when set, 092 ``Round Robin`` for pre-determined
-    pairings, ``XXR``, 162 (or ``XXS``) when the scoring is not standard, 212 with the
+    pairings and ``Swiss`` otherwise (a file without 092 is read by its pairings, and a small Swiss
+    can pair like a round robin), ``XXR``, 162 (or ``XXS``) when the scoring is not standard, 212 with the
     tie-breaks, then one 001 record per player in start-number order. The points column
     holds the points computed from the results; names longer than 33 characters are cut.
     """
@@ -576,7 +654,7 @@ def write_trf(tournament: Tournament) -> str:
     out = []
     for code, value in (("012", t.name), ("022", t.city), ("032", t.federation),
                         ("042", ymd(t.start_date)), ("052", ymd(t.end_date)),
-                        ("092", "Round Robin" if t.is_round_robin else ""),
+                        ("092", "Round Robin" if t.is_round_robin else "Swiss"),
                         ("102", t.chief_arbiter)):
         if value:
             out.append(f"{code} {one_line(value)}")
