@@ -288,6 +288,8 @@ def _run(args, parser) -> int:
             if missing:
                 raise InputError(f"no player with start number {missing[0]}", file=args.input)
         derivations = args.derivations or ("players" if players else "none")
+        if derivations.strip().lower() == "players" and not players:
+            parser.error("--derivations players needs --players, e.g. --players 3,7,12")
         render_pdf = _room("report", "render_pdf")
         pages = render_pdf(st, args.output, lang=args.lang, derivations=derivations, players=players,
                            paper=args.paper, input_path=args.input, html=args.html,

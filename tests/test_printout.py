@@ -200,9 +200,10 @@ def test_cli_derivations(tmp_path, capsys):
     assert cli.main(["report", str(SWISS), "--derivations", "top:2", "-o", str(out)]) == 0
     text = "\n".join(page_texts(out))
     assert "Bruno No. 2" in text and "Charline No. 3" in text and "David No. 4" not in text
-    with pytest.raises(SystemExit) as exc:
-        cli.main(["report", str(SWISS), "--derivations", "top:x", "-o", str(out)])
-    assert exc.value.code == 2
+    for bad in (["--derivations", "top:x"], ["--derivations", "players"]):
+        with pytest.raises(SystemExit) as exc:
+            cli.main(["report", str(SWISS), *bad, "-o", str(out)])
+        assert exc.value.code == 2
 
 
 # -- both sides of an appeal --------------------------------------------------------------------------
