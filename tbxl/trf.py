@@ -318,7 +318,7 @@ class _Reader:
                     return date(y, mo, d)
                 except ValueError:
                     break
-        shown = value if len(value) <= 40 else value[:40] + "…"   # one line, whatever the file holds
+        shown = value if len(value) <= 40 else value[:40] + "…"   # a line of any length stays one short message
         raise self.error(f"bad date '{shown}' (expected YYYY/MM/DD)", number, 5)
 
     # -- scoring (§10.3 record 162, §10.2 XXS) ----------------------------------------------
@@ -539,10 +539,10 @@ class _Reader:
             raise self.error(f"results do not complement: '{slot.code}' here, '{mate.code}' for "
                              f"player {slot.opponent} (line {other.line})",
                              row.line, slot.result_column, sn, r)
+        if slot.colour and slot.colour == mate.colour:   # a game, or the scheduled colours of a forfeit
+            raise self.error(f"both players have colour '{slot.colour}' (player {slot.opponent}, "
+                             f"line {other.line})", row.line, slot.column + 5, sn, r)
         if slot.code in _GAMES:
-            if slot.colour and slot.colour == mate.colour:
-                raise self.error(f"both players have colour '{slot.colour}' (player {slot.opponent}, "
-                                 f"line {other.line})", row.line, slot.column + 5, sn, r)
             kind, outcome = _GAMES[slot.code]
             return make_entry(scoring, r, kind, outcome, slot.opponent, slot.colour)
         kind = _FORFEITS[slot.code]
