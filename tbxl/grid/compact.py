@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from ..model import Kind, RoundEntry
+from ..model import Kind, Outcome, RoundEntry
 from .cells import norm, points_value, squash
 from .sheet import Frame, Sheet, column_role
 from .tokens import DRAW_RE, FORFEIT, FORFEIT_KINDS, FORFEIT_TEXT, PLAYED, RESULT_TEXT, Cell, outcome_of
@@ -77,13 +77,30 @@ def compact_cell(text: str, colours: dict[str, str]) -> Optional[Cell]:
 BYE_TEXT = {Kind.PAB: "bye", Kind.FPB: "F", Kind.HPB: "H", Kind.ZPB: "Z"}
 
 
-def compact_text(e: Optional[RoundEntry]) -> str:
-    """A round entry as a compact cell (``12w1``, ``5 ½``, ``bye``); ``''`` for no entry."""
+def compact_text(e: Optional[RoundEntry], opponent: Optional[dict] = None) -> str:
+    """One round of a player as a compact cell (the grammar of :mod:`tbxl.grid`): ``12w1``,
+    ``5b½``, ``12w+``, ``bye``, ``H`` ...; ``''`` for no entry. ``opponent`` maps start numbers to
+    what the cell shows instead (the printed ranking crosstable shows the opponent's rank).
+
+    >>> from tbxl.model import Scoring, make_entry
+    >>> s = Scoring()
+    >>> compact_text(make_entry(s, 1, Kind.PLAYED, Outcome.DRAW, 7, "b")), compact_text(
+    ...     make_entry(s, 2, Kind.FORFEIT_WIN, None, 7, "w"), {7: 3}), compact_text(make_entry(s, 3, Kind.PAB))
+    ('7b½', '3w+', 'bye')
+    """
     if e is None:
         return ""
     if e.kind in BYE_TEXT or e.opponent is None:
         return BYE_TEXT.get(e.kind, "Z")
+    opp = e.opponent if opponent is None else opponent[e.opponent]
     if e.kind in FORFEIT_TEXT:
-        return f"{e.opponent}{e.colour or ''}{FORFEIT_TEXT[e.kind]}"
+        return f"{opp}{e.colour or ''}{FORFEIT_TEXT[e.kind]}"
     res = RESULT_TEXT[e.outcome]
-    return f"{e.opponent}{e.colour}{res}" if e.colour else f"{e.opponent} {res}"
+    return f"{opp}{e.colour}{res}" if e.colour else f"{opp} {res}"
+
+
+def result_text(e: RoundEntry) -> str:
+    """The result of a paired round as a round-robin matrix shows it: ``1 ½ 0 + -``."""
+    if e.kind in FORFEIT_TEXT:
+        return "+" if e.kind is Kind.FORFEIT_WIN else "-"
+    return RESULT_TEXT[e.outcome]

@@ -1,7 +1,7 @@
 """Chess tie-breaks (FIDE C.07) for xlwings Lite: the Excel functions of tbxl 0.1.0.
 
 Written by `tbxl lite` (tbxl 0.1.0); regenerate it rather than edit it. It carries the
-42 tbxl modules the functions need (pure Python, sha256 bd536871ba540414), so it needs
+42 tbxl modules the functions need (pure Python, sha256 bc006157aa417f33), so it needs
 no package but xlwings: paste it into xlwings Lite's main.py tab, and the requirements.txt
 written beside it into the requirements.txt tab. Then, e.g. =BUCHHOLZ_CUT(A1:I17, A2) with the
 crosstable in A1:I17 and a start number in A2. The functions (tbxl's README, "Excel on
@@ -3631,6 +3631,26 @@ TBXL_MODULES = {
         '    def _row_of(self) -> dict[int, Row]:\n'
         '        return {row.player.start_number: row for row in self.rows}\n'
         '\n'
+        '    def separating(self, a: int, b: int) -> Optional[str]:\n'
+        '        """The item that puts start numbers ``a`` and ``b`` in their order: ``"PTS"`` when their\n'
+        '        points differ, else the first tie-break of the list on which they differ (Art. 4.2), or\n'
+        '        None when they are equal on everything (a shared place).\n'
+        '\n'
+        '        Comparing the values in list order is the ranking itself: two players still tied when a\n'
+        '        DE step comes are in the same DE group, so their DE tiers compare too.\n'
+        '\n'
+        '        >>> from importlib.resources import files\n'
+        '        >>> from tbxl.trf import read_trf\n'
+        '        >>> t = read_trf(str(files("tbxl.examples") / "held_swiss_5.trf"))\n'
+        '        >>> st = compute_standings(t, "BH/C1,BH,SB", "fide-2024")\n'
+        '        >>> st.separating(4, 14), st.separating(4, 1), st.separating(1, 16)\n'
+        "        ('PTS', 'BH/C1', 'SB')\n"
+        '        """\n'
+        '        ra, rb = self.row(a), self.row(b)\n'
+        '        if ra.points != rb.points:\n'
+        '            return "PTS"\n'
+        '        return next((c for c in self.codes if ra.values[c] != rb.values[c]), None)\n'
+        '\n'
         '    @cached_property\n'
         '    def notes(self) -> list[Reason]:\n'
         '        """What a reader must know about the whole table, said once (stderr, the report\'s notes):\n'
@@ -5676,7 +5696,7 @@ TBXL_MODULES = {
         'import re\n'
         'from typing import Optional\n'
         '\n'
-        'from ..model import Kind, RoundEntry\n'
+        'from ..model import Kind, Outcome, RoundEntry\n'
         'from .cells import norm, points_value, squash\n'
         'from .sheet import Frame, Sheet, column_role\n'
         'from .tokens import DRAW_RE, FORFEIT, FORFEIT_KINDS, FORFEIT_TEXT, PLAYED, RESULT_TEXT, Cell, outcome_of\n'
@@ -5748,16 +5768,33 @@ TBXL_MODULES = {
         'BYE_TEXT = {Kind.PAB: "bye", Kind.FPB: "F", Kind.HPB: "H", Kind.ZPB: "Z"}\n'
         '\n'
         '\n'
-        'def compact_text(e: Optional[RoundEntry]) -> str:\n'
-        '    """A round entry as a compact cell (``12w1``, ``5 ½``, ``bye``); ``\'\'`` for no entry."""\n'
+        'def compact_text(e: Optional[RoundEntry], opponent: Optional[dict] = None) -> str:\n'
+        '    """One round of a player as a compact cell (the grammar of :mod:`tbxl.grid`): ``12w1``,\n'
+        "    ``5b½``, ``12w+``, ``bye``, ``H`` ...; ``''`` for no entry. ``opponent`` maps start numbers to\n"
+        "    what the cell shows instead (the printed ranking crosstable shows the opponent's rank).\n"
+        '\n'
+        '    >>> from tbxl.model import Scoring, make_entry\n'
+        '    >>> s = Scoring()\n'
+        '    >>> compact_text(make_entry(s, 1, Kind.PLAYED, Outcome.DRAW, 7, "b")), compact_text(\n'
+        '    ...     make_entry(s, 2, Kind.FORFEIT_WIN, None, 7, "w"), {7: 3}), compact_text(make_entry(s, 3, Kind.PAB))\n'
+        "    ('7b½', '3w+', 'bye')\n"
+        '    """\n'
         '    if e is None:\n'
         '        return ""\n'
         '    if e.kind in BYE_TEXT or e.opponent is None:\n'
         '        return BYE_TEXT.get(e.kind, "Z")\n'
+        '    opp = e.opponent if opponent is None else opponent[e.opponent]\n'
         '    if e.kind in FORFEIT_TEXT:\n'
-        '        return f"{e.opponent}{e.colour or \'\'}{FORFEIT_TEXT[e.kind]}"\n'
+        '        return f"{opp}{e.colour or \'\'}{FORFEIT_TEXT[e.kind]}"\n'
         '    res = RESULT_TEXT[e.outcome]\n'
-        '    return f"{e.opponent}{e.colour}{res}" if e.colour else f"{e.opponent} {res}"\n'
+        '    return f"{opp}{e.colour}{res}" if e.colour else f"{opp} {res}"\n'
+        '\n'
+        '\n'
+        'def result_text(e: RoundEntry) -> str:\n'
+        '    """The result of a paired round as a round-robin matrix shows it: ``1 ½ 0 + -``."""\n'
+        '    if e.kind in FORFEIT_TEXT:\n'
+        '        return "+" if e.kind is Kind.FORFEIT_WIN else "-"\n'
+        '    return RESULT_TEXT[e.outcome]\n'
     )),
     'tbxl.grid.sm3': (False, (
         '"""Swiss-Manager\'s layout (``sm3``): three cells per round -- opponent, colour, result."""\n'
