@@ -595,6 +595,7 @@ def build_view(standings, *, lang: str = "en", derivations: str = "none", player
         "tiebreaks": [{"code": c, "text": _definition(c, L)} for c in st.codes],
         "codes": st.codes,
         "has_de": any(parse(c).name == "DE" for c in st.codes),
+        "notes": [_reason(n, L, fmt) for n in st.notes],
         "rows": [_standing_row(r, fmt, st.codes) for r in st.rows],
         "by_round": [],
         "xt": None,
