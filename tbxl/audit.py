@@ -269,13 +269,25 @@ def _fields(conv: Convention) -> tuple:
 
 
 class _Engine:
-    """Values and derivations under several conventions, each context built once, on demand."""
+    """Values and derivations under several conventions, each context built once, on demand.
+    The checks reach the event only through it (``parse``, ``is_order``, ``name``, ``value``,
+    ``explain``, ``standings``, ``ranking``): :mod:`tbxl.team.audit` gives a team event its own."""
+
+    parse = staticmethod(parse)
 
     def __init__(self, tournament: Tournament, tiebreaks: list[str]) -> None:
         self.t = tournament
         self.tiebreaks = tiebreaks
         self._standings: dict[tuple, Standings] = {}
         self.tried: dict[str, Candidate] = {}   # every candidate tried, by name
+
+    @staticmethod
+    def is_order(d: Descriptor) -> bool:
+        """An order within a tied group (DE), not a number: the rank check covers it."""
+        return d.name == "DE"
+
+    def name(self, sn: int) -> str:
+        return self.t.player(sn).name
 
     def context(self, conv: Convention) -> Context:
         """The context of ``conv``: the one its standings were ranked with, so that each rule set
@@ -341,9 +353,9 @@ def audit(tournament: Tournament, published: Published, *, rules: Union[str, Con
 
 def _check_value(engine: _Engine, conv: Convention, tried: list[Candidate], pv: PublishedValue,
                  name: str) -> Finding:
-    d = parse(pv.code)
-    if d.name == "DE":
-        return Finding(pv, name, None, SKIPPED, why_skipped="DE is an order within a tied group, not a "
+    d = engine.parse(pv.code)
+    if engine.is_order(d):
+        return Finding(pv, name, None, SKIPPED, why_skipped=f"{d.name} is an order within a tied group, not a "
                        "number: the rank check covers it")
     computed = engine.value(conv, d, pv.start_number)
     if pv.matches(computed):
@@ -379,7 +391,7 @@ def _name_first_matches(engine: _Engine, conv: Convention, findings: list[Findin
         if f.code == RANK:
             f.changes = _rank_changes(engine.standings(conv), engine.ranking(best), f.start_number)
         else:
-            d = parse(f.code)
+            d = engine.parse(f.code)
             f.changes = changes(engine.explain(conv, d, f.start_number),
                                 engine.explain(best.convention, d, f.start_number))
 
@@ -405,7 +417,7 @@ def _check_ranks(engine: _Engine, st: Standings, tried: list[Candidate],
     against = _ranked_against_points(st, ranks)
     for pv in ranks:
         row = st.row(pv.start_number)
-        name, label = row.player.name, row.rank_label
+        name, label = engine.name(pv.start_number), row.rank_label
         if _inside(st, pv):
             out.append(Finding(pv, name, label, AGREE))
             continue
@@ -509,4 +521,4 @@ def _reproduces(engine: _Engine, c: Candidate, f: Finding) -> bool:
     pv = f.published
     if pv.code == RANK:
         return _inside(engine.ranking(c), pv)
-    return pv.matches(engine.value(c.convention, parse(pv.code), pv.start_number))
+    return pv.matches(engine.value(c.convention, engine.parse(pv.code), pv.start_number))

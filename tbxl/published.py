@@ -76,6 +76,10 @@ _LONG = re.compile(r"^(?P<family>[^\W\d_]+?)(?:(?P<mod>cut|corte|median|mediana|
                    r"|(?P<bare>cut|corte|median|mediana))?$")
 
 
+#: What reads a published header: ``(header, tiebreaks, mapping) -> meaning`` as :func:`column_meaning`.
+Meaning = Callable[..., Optional[str]]
+
+
 def column_meaning(header: str, tiebreaks: Sequence[str] = (), mapping: Optional[dict] = None) -> Optional[str]:
     """What a published column holds: ``START``, ``RANK``, ``PTS``, a tie-break code, ``IGNORE``
     (a known column of no interest, e.g. the name) or None (not recognised)."""
@@ -110,7 +114,7 @@ def column_meaning(header: str, tiebreaks: Sequence[str] = (), mapping: Optional
     return None
 
 
-def parse_mapping(items: Sequence[str]) -> dict[str, str]:
+def parse_mapping(items: Sequence[str], meaning: Optional["Meaning"] = None) -> dict[str, str]:
     """``--map`` items ``COLUMN=CODE`` (CODE: a tie-break code, ``start``, ``rank``, ``points`` or
     ``ignore``), keyed by the normalised column name."""
     out: dict[str, str] = {}
@@ -120,8 +124,7 @@ def parse_mapping(items: Sequence[str]) -> dict[str, str]:
         column, sep, code = item.rpartition("=")
         if not sep or not column.strip() or not code.strip():
             raise UnknownTiebreak(f"--map expects COLUMN=CODE (e.g. 'TB1=BH/C1'), not {item!r}")
-        meaning = special.get(header_key(code))
-        out[header_key(column)] = meaning or parse(code).code
+        out[header_key(column)] = special.get(header_key(code)) or (meaning(code) if meaning else parse(code).code)
     return out
 
 
@@ -234,12 +237,15 @@ def _rows_xlsx(path: str, sheet: Optional[str]) -> list[Row]:
 
 
 def read_published(path, tournament: Tournament, *, tiebreaks: Sequence[str] = (), mapping: Sequence[str] = (),
-                   sheet: Optional[str] = None) -> Published:
+                   sheet: Optional[str] = None, meaning: Optional["Meaning"] = None) -> Published:
     """Read a published standings table (CSV or .xlsx) for ``tournament``.
 
     ``tiebreaks`` maps numbered columns (``TB1`` ...); ``mapping`` holds ``--map`` items. Raises
-    :class:`~tbxl.errors.InputError` naming the file, line or cell, column and player.
+    :class:`~tbxl.errors.InputError` naming the file, line or cell, column and player. ``meaning``
+    reads the headers (default :func:`column_meaning`; a team event's: :func:`tbxl.team.audit.team_column_meaning`)
+    and parses the ``--map`` codes.
     """
+    meaning = meaning or column_meaning
     fname = os.fspath(path)
     p = Path(fname)
     if not p.is_file():
@@ -253,14 +259,14 @@ def read_published(path, tournament: Tournament, *, tiebreaks: Sequence[str] = (
         rows = _rows_xlsx(fname, sheet)
     else:
         rows, delimiter = _rows_csv(fname)
-    mapped = parse_mapping(mapping)
-    header_at = _find_header(rows, list(tiebreaks), mapped, fname)
+    mapped = parse_mapping(mapping, None if meaning is column_meaning else meaning)
+    header_at = _find_header(rows, list(tiebreaks), mapped, fname, meaning)
     if not is_xlsx:
         _check_csv_table(rows, header_at, delimiter)
     wheres = [where for where, _ in rows[header_at:]]   # the header's, then each row's below it
     return published_from_rows(rows[header_at][1], [cells for _, cells in rows[header_at + 1:]], tournament,
                                tiebreaks=tiebreaks, mapping=mapped, source=fname,
-                               where=lambda r, k: _loc(wheres[r + 1], k))
+                               where=lambda r, k: _loc(wheres[r + 1], k), meaning=meaning)
 
 
 #: Where a cell of a published table is, as :class:`InputError` keywords (``file`` and ``line``,
@@ -277,7 +283,7 @@ def range_cell(r: int, k: int) -> dict:
 
 def published_from_rows(header: Sequence, rows: Sequence[Sequence], tournament: Tournament, *,
                         tiebreaks: Sequence[str] = (), mapping: Optional[dict[str, str]] = None,
-                        source: str = "", where: Locate = range_cell) -> Published:
+                        source: str = "", where: Locate = range_cell, meaning: Optional["Meaning"] = None) -> Published:
     """The published table of a header row and the rows of cells below it, for ``tournament``.
 
     Cells are text (decimal comma, ``½``, ``-`` for "no value") or spreadsheet numbers (read as the
@@ -290,7 +296,8 @@ def published_from_rows(header: Sequence, rows: Sequence[Sequence], tournament: 
     :class:`NumberedColumn` for a ``TBn`` column the tie-break list does not cover.
     """
     head = [cell_text(c) for c in header]
-    meanings = [column_meaning(c, tiebreaks, mapping) if c else None for c in head]
+    meaning = meaning or column_meaning
+    meanings = [meaning(c, tiebreaks, mapping) if c else None for c in head]
     file = source or None
     shown = ", ".join(repr(h) for h in head if h) or "empty"
     if START not in meanings:
@@ -372,12 +379,12 @@ def _loc_text(loc: dict) -> str:
     return f"{name}:{loc['line']}"
 
 
-def _find_header(rows, tiebreaks, mapped, fname) -> int:
+def _find_header(rows, tiebreaks, mapped, fname, meaning: "Meaning" = column_meaning) -> int:
     """The first of the top rows that has a start-number column and a column of values."""
     problem: Optional[Exception] = None
     for r, (where, cells) in enumerate(rows[:40]):
         try:
-            meanings = [column_meaning(c, tiebreaks, mapped) if c else None for c in cells]
+            meanings = [meaning(c, tiebreaks, mapped) if c else None for c in cells]
         except UnknownTiebreak as err:
             problem = err
             continue

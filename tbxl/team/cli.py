@@ -108,8 +108,9 @@ def run_team(args, parser, emit, fmt: str = "text") -> int:
         return 0
     if args.command == "audit":
         if getattr(args, "published", None):
-            parser.error("on a team event, audit checks the rank column of the 310 records; "
-                         "--published is not supported for teams yet")
+            return _audit_published(args, t, parser, emit, fmt)
+        if getattr(args, "map", None):
+            parser.error("--map names columns of a --published file")
         if fmt in ("pdf", "html"):
             parser.error("audit on a team event writes text or JSON, not a report yet")
         text, ok = render_team_audit(t, args, fmt == "json")
@@ -131,6 +132,31 @@ def run_team(args, parser, emit, fmt: str = "text") -> int:
     parser.error(f"'{args.command}' does not support team events yet (compute, explain, compare, audit, "
                  f"report, workbook do)")
     return 2
+
+
+def _audit_published(args, t: TeamTournament, parser, emit, fmt: str) -> int:
+    """``tbxl audit TEAM.trf --published FILE``: every published number against the announced rules
+    (one rule set), the differences traced to a named rule set or setting; exit 0 when every
+    difference follows one, 1 when one follows none (``--fail-on difference``: when any differs)."""
+    from ..audit_text import render_audit_json, render_audit_text
+    from ..published import read_published
+    from .audit import team_audit, team_column_meaning
+    from .standings import resolve_team_tiebreaks
+    if args.rules and "," in args.rules:
+        parser.error("audit --published checks against one rule set (the announced one), e.g. --rules fide-2026")
+    listed = [d.code for d in resolve_team_tiebreaks(t, args.tiebreaks)[1]] if (args.tiebreaks or t.tiebreaks) else []
+    published = read_published(args.published, t, tiebreaks=listed, mapping=args.map or (),
+                               sheet=args.published_sheet, meaning=team_column_meaning)
+    if args.verbose:
+        for note in published.notes:
+            print(f"tbxl: note: {args.published}: {note}", file=sys.stderr)
+    result = team_audit(t, published, rules=_rules(args, t), tiebreaks=args.tiebreaks)
+    if fmt in ("pdf", "html"):
+        parser.error("audit --published on a team event writes text or JSON, not a report yet")
+    emit(args, (render_audit_json if fmt == "json" else render_audit_text)(result), fmt)
+    if getattr(args, "fail_on", None) == "difference":
+        return 1 if result.differences else 0
+    return 0 if result.ok else 1
 
 
 def _report(st: TeamStandings, args, t: TeamTournament, parser, *, html: bool, derivations: str) -> None:

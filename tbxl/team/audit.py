@@ -1,0 +1,144 @@
+"""Audit a published team standings table against the announced rules (``tbxl audit TEAM.trf
+--published FILE``), and name the rule set each differing number follows.
+
+The checks are :mod:`tbxl.audit`'s (the same candidates, findings, column verdicts, exit status);
+this module gives them a team event: its header words (a team-number column, ``MP``, ``GP``, team
+codes such as ``BH:MP/C1`` or ``EMGSB``, ``TB1`` ... mapped onto the tie-break list) and an engine
+that computes team values and rankings under each rule set tried.
+
+>>> team_column_meaning("Team No."), team_column_meaning("MP"), team_column_meaning("GP")
+('START', 'MP', 'GP')
+>>> team_column_meaning("TB2", ["EDET/P", "EMGSB/C1/P"]), team_column_meaning("BH/C1:MP")
+('EMGSB/C1/P', 'BH/C1:MP')
+>>> team_column_meaning("Team"), team_column_meaning("Rk."), team_column_meaning("Buchholz Cut 1")
+('IGNORE', 'RANK', 'BH/C1')
+"""
+
+from __future__ import annotations
+
+from typing import Optional, Sequence, Union
+
+from .. import conventions
+from ..audit import RANK, Audit, Finding, Published, _check_ranks, _check_value, _columns, _Engine, \
+    _name_first_matches, candidates
+from ..conventions import Convention
+from ..errors import InputError, UnknownTiebreak
+from ..grid.cells import header_key, header_role
+from ..published import _NUMBERED, IGNORE, POINTS, START, NumberedColumn, column_meaning
+from .codes import TeamDescriptor, parse
+from .model import GP, MP, TeamTournament
+from .standings import TeamStandings, compute_team_standings, resolve_team_tiebreaks
+
+#: Header words of a team-number column (normalised as :func:`~tbxl.grid.cells.header_key` does);
+#: ``No``, ``SNo``, ``Nr.`` ... are :data:`~tbxl.grid.cells.HEADER_WORDS`' start numbers.
+TEAM_NUMBER_WORDS = frozenset({
+    "teamno", "teamnr", "teamnumber", "team#", "tno", "tnr", "tsno", "mannschaftnr", "mnr", "equipono",
+    "nºequipo", "noequipo", "sốđội", "номеркоманды", "nopasukan"})
+#: Header words of the team's name column (ignored, as a player's name is).
+TEAM_NAME_WORDS = frozenset({
+    "team", "teams", "teamname", "mannschaft", "equipo", "équipe", "equipe", "đội", "команда", "pasukan"})
+#: Match and game points spelled as columns: the codes MP and GP.
+SCORE_WORDS = {"mp": MP, "mpts": MP, "matchpoints": MP, "mannschaftspunkte": MP, "gp": GP, "gpts": GP,
+               "gamepoints": GP, "bp": GP, "boardpoints": GP, "brettpunkte": GP}
+
+
+def team_column_meaning(header: str, tiebreaks: Sequence[str] = (), mapping: Optional[dict] = None) -> Optional[str]:
+    """What a column of published team standings holds: ``START`` (the team number), ``RANK``,
+    ``PTS`` (the primary score), ``MP``, ``GP``, a team tie-break code as spelled, ``IGNORE`` or None.
+    ``TBn`` is the n-th code of ``tiebreaks`` (the ranking's list without the points)."""
+    key = header_key(header)
+    if mapping and key in mapping:
+        return mapping[key]
+    if not key:
+        return None
+    if key in TEAM_NUMBER_WORDS:
+        return START
+    if key in TEAM_NAME_WORDS:
+        return IGNORE
+    if key in SCORE_WORDS:
+        return SCORE_WORDS[key]
+    if header_role(key) is not None:
+        return column_meaning(header)
+    m = _NUMBERED.match(key)
+    if m:
+        k = int(m.group(1))
+        if 1 <= k <= len(tiebreaks):
+            return parse(tiebreaks[k - 1]).code
+        raise NumberedColumn(str(header), k, tiebreaks)
+    try:
+        d = parse(str(header))
+    except UnknownTiebreak:
+        long = column_meaning(header)   # "Buchholz Cut 1" -> BH/C1 (on the primary score)
+        return long if long not in (None, IGNORE) and _parses(long) else None
+    return POINTS if d.name == "POINTS" and d.score is None else d.code
+
+
+def _parses(code: str) -> bool:
+    try:
+        parse(code)
+    except UnknownTiebreak:
+        return False
+    return True
+
+
+class TeamAuditEngine(_Engine):
+    """:class:`tbxl.audit._Engine` on a team event: team codes, team names, team standings (each
+    rule set ranked once, with the primary score first)."""
+
+    parse = staticmethod(parse)
+
+    def __init__(self, tournament: TeamTournament, primary: str, tiebreaks: list[str]) -> None:
+        super().__init__(tournament, tiebreaks)   # type: ignore[arg-type]
+        self.points_code = "MPTS" if primary == MP else "GPTS"
+
+    @staticmethod
+    def is_order(d: TeamDescriptor) -> bool:
+        return d.is_order
+
+    def name(self, number: int) -> str:
+        return self.t.team(number).name
+
+    def standings(self, conv: Convention, tiebreaks: Optional[tuple[str, ...]] = None) -> TeamStandings:
+        key = (conv.name, tiebreaks)
+        if key not in self._standings:
+            codes = [self.points_code] + list(tiebreaks or self.tiebreaks)
+            self._standings[key] = compute_team_standings(self.t, codes, conv)
+        return self._standings[key]
+
+    def value(self, conv: Convention, d: TeamDescriptor, number: int):
+        engine = self.standings(conv).engine
+        return engine.compute(d).value(engine.index[number])
+
+    def explain(self, conv: Convention, d: TeamDescriptor, number: int):
+        return self.standings(conv).engine.explain(d, number)
+
+
+def team_audit(t: TeamTournament, published: Published, *, rules: Union[str, Convention, None] = None,
+               tiebreaks=None) -> Audit:
+    """Check every published number of a team table against ``rules`` (default: the edition in force
+    at the start date), trying :func:`tbxl.audit.candidates` on each difference. ``tiebreaks``: the
+    ranking's list (default: the file's 212/202, else the published tie-break columns in order, else
+    tbxl's team defaults). The result is an :class:`~tbxl.audit.Audit` (``start_number`` = team number).
+    """
+    conv = rules if isinstance(rules, Convention) else conventions.resolve(rules, t.start_date)
+    if tiebreaks is None and not t.tiebreaks and published.tiebreaks:
+        tiebreaks = published.tiebreaks
+    primary, descs = resolve_team_tiebreaks(t, tiebreaks)
+    codes = [d.code for d in descs]
+    engine = TeamAuditEngine(t, primary, codes)
+    st = engine.standings(conv)
+    tried = candidates(conv, t.is_round_robin)
+    engine.tried.update((c.name, c) for c in tried)
+    findings: list[Finding] = []
+    ranks = []
+    for pv in published.values:
+        if pv.start_number not in t:
+            raise InputError(f"{pv.place}: no team with number {pv.start_number} in the event")
+        if pv.code == RANK:
+            ranks.append(pv)
+        else:
+            findings.append(_check_value(engine, conv, tried, pv, t.team(pv.start_number).name))
+    findings += _check_ranks(engine, st, tried, ranks)
+    columns = _columns(engine, conv, tried, findings)
+    _name_first_matches(engine, conv, findings, columns)
+    return Audit(t, published, conv, codes, findings, columns, st, engine)   # type: ignore[arg-type]
