@@ -1,0 +1,125 @@
+"""``tbxl audit TEAM.trf --published FILE``: a published team table checked against the announced
+rules, each difference traced to the rule set that prints it."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tbxl.audit import EXPLAINED, UNEXPLAINED
+from tbxl.cli import main
+from tbxl.errors import InputError
+from tbxl.published import read_published
+from tbxl.team.audit import team_audit, team_column_meaning
+from tbxl.team.trf import read_team_trf
+
+DATA = Path(__file__).parent / "data" / "team"
+TEC = str(DATA / "grandmommyscup.trf")
+BULLETIN = DATA / "bulletin-fide2024.csv"
+
+
+def run(capsys, *args):
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def read(path, t, **kw):
+    return read_published(path, t, tiebreaks=[c for c in t.tiebreaks if c != "PTS"],
+                          meaning=team_column_meaning, **kw)
+
+
+def test_a_2024_bulletin_audited_against_2026_is_traced_to_2024():
+    t = read_team_trf(TEC)
+    a = team_audit(t, read(BULLETIN, t), rules="fide-2026")
+    # 50 teams x (MP, GP, EMGSB/C1/P, BH:MP/C1/P, MPvGP, rank) = 300 checked; EDET/P is an order (50 skipped).
+    assert a.summary == {"checked": 300, "agree": 282, "explained": 18, "unexplained": 0, "skipped": 50}
+    assert a.ok
+    diffs = {(f.start_number, f.code): f for f in a.differences}
+    # Nine teams had a full-point bye: EMGSB/C1/P and BH:MP/C1/P of each differ, nothing else.
+    assert sorted({n for n, _ in diffs}) == [3, 6, 8, 11, 13, 16, 18, 19, 22]
+    assert {c for _, c in diffs} == {"EMGSB/C1/P", "BH:MP/C1/P"}
+    india = diffs[16, "BH:MP/C1/P"]
+    # India 3 (20 MP) had the PAB in round 6: 2024 counts its dummy at India's own 20 MP, 2026 caps
+    # it at a draw x 14 rounds = 1 x 14 = 14; 225 - 20 + 14 = 219.
+    assert (india.published.value, india.computed, india.status) == (225, 219, EXPLAINED)
+    assert india.matches[0] == "fide-2024"
+    assert str(india.changes[0]) == "round 6, full-point bye: 20 instead of 14, without “capped at a draw x 14 rounds”"
+    esb = diffs[16, "EMGSB/C1/P"]
+    # EMGSB: the dummy's MP x India's GP in the match: 20 x 4 = 80 in 2024, 14 x 4 = 56 in 2026.
+    assert (esb.published.value, esb.computed) == (528, 504) and esb.matches[0] == "fide-2024"
+    columns = {c.code: c for c in a.columns}
+    assert columns["BH:MP/C1/P"].reproduced_by[0] == "fide-2024"
+    assert columns["MP"].agree == columns["GP"].agree == columns["RANK"].agree == 50
+
+
+def test_the_same_bulletin_agrees_with_2024(capsys):
+    code, out, _ = run(capsys, "audit", TEC, "--published", str(BULLETIN), "--rules", "fide-2024")
+    assert code == 0
+    assert "300 values checked: 300 agree, 0 explained, 0 unexplained (50 skipped)" in out
+
+
+def test_cli_text_json_and_fail_on_difference(capsys):
+    code, out, _ = run(capsys, "audit", TEC, "--published", str(BULLETIN), "--rules", "fide-2026")
+    assert code == 0
+    assert "#16 India 3, BH:MP/C1/P: published 225 (bulletin-fide2024.csv:4, column 'TB3'); fide-2026 gives 219" in out
+    assert "Every difference follows a named rule set." in out
+    code, out, _ = run(capsys, "audit", TEC, "--published", str(BULLETIN), "--rules", "fide-2026", "--format", "json")
+    doc = json.loads(out)
+    assert code == 0 and doc["ok"] is True and doc["summary"]["explained"] == 18
+    assert doc["tiebreaks"] == ["EDET/P", "EMGSB/C1/P", "BH:MP/C1/P", "MPvGP"]
+    spain = [f for f in doc["findings"] if f["start_number"] == 13 and f["code"] == "EMGSB/C1/P"][0]
+    assert (spain["published"], spain["computed"], spain["matches"][0]) == ("528", 508, "fide-2024")
+    code, _, _ = run(capsys, "audit", TEC, "--published", str(BULLETIN), "--rules", "fide-2026",
+                     "--fail-on", "difference")
+    assert code == 1
+
+
+def test_a_typo_is_unexplained_and_exits_1(capsys, tmp_path):
+    # Spain's GP printed 33,5 instead of 32,5: no rule set changes game points.
+    text = BULLETIN.read_text().replace("5;13;Spain;19;32,5;", "5;13;Spain;19;33,5;")
+    assert "33,5" in text
+    p = tmp_path / "typo.csv"
+    p.write_text(text)
+    t = read_team_trf(TEC)
+    a = team_audit(t, read(p, t), rules="fide-2024")
+    bad = [f for f in a.findings if f.status == UNEXPLAINED]
+    assert [(f.start_number, f.code, f.published.text, f.computed) for f in bad] == [(13, "GP", "33,5", 32.5)]
+    code, out, _ = run(capsys, "audit", TEC, "--published", str(p), "--rules", "fide-2024")
+    assert code == 1
+    assert "UNEXPLAINED: no named convention or documented setting gives 33,5" in out
+
+
+def test_xlsx_with_no_column_and_mp_spellings(tmp_path):
+    openpyxl = pytest.importorskip("openpyxl")
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.append(["Pl", "No", "Team", "MPTS", "BH/C1:MP/P", "EMGSB/C1/P", "SB:MP"])
+    # India 3 under fide-2024: BH:MP/C1/P 225 (the MTB order BH/C1:MP/P spells the same), EMGSB/C1/P 528.
+    ws.append([1, 16, "India 3", 20, 225, 528, None])
+    ws.append([2, 22, "Slovakia", 20, 230, 504.5, None])     # a typo: 224 published as 230
+    path = tmp_path / "bulletin.xlsx"
+    wb.save(path)
+    t = read_team_trf(TEC)
+    pub = read(path, t)
+    assert [(v.start_number, v.code) for v in pub.values][:4] == [(16, "RANK"), (16, "MP"), (16, "BH/C1:MP/P"),
+                                                                  (16, "EMGSB/C1/P")]
+    a = team_audit(t, pub, rules="fide-2024")
+    assert not a.ok
+    bad = [f for f in a.findings if f.status == UNEXPLAINED]
+    assert [(f.start_number, f.code, f.computed) for f in bad] == [(22, "BH/C1:MP/P", 224)]
+    assert bad[0].published.where.endswith("bulletin.xlsx!Sheet!E3")
+
+
+def test_unknown_team_number_is_located(tmp_path):
+    p = tmp_path / "b.csv"
+    p.write_text("Team No.;MP\n99;3\n")
+    t = read_team_trf(TEC)
+    with pytest.raises(InputError, match=r"b.csv:2.*99"):
+        read(p, t)
+
+
+def test_team_column_meaning_numbered_beyond_the_list():
+    from tbxl.published import NumberedColumn
+    with pytest.raises(NumberedColumn, match="TB3"):
+        team_column_meaning("TB3", ["EDE", "BH:MP"])
