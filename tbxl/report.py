@@ -882,19 +882,13 @@ def _derivation_pair(st_a, st_b, sn: int, code: str, fmt: _Fmt, L: dict, names: 
     return out
 
 
-def build_audit_view(result, *, lang: str = "en", paper: str = "a4", inputs=()) -> dict:
-    """The view of ``tbxl audit -o audit.pdf``: summary, verdict per published column, every
-    difference with the rule sets that reproduce it, and the derivations of the players concerned
-    under the announced rules and under the rule set their published number follows."""
-    from .audit import EXPLAINED, RANK, SKIPPED, UNEXPLAINED
-    st = result.standings
-    inputs = list(inputs)
-    view = build_view(st, lang=lang, derivations="none", paper=paper, input_path=inputs[0] if inputs else None)
-    L = view["L"]
+def audit_findings_view(result, L: dict, fmt: _Fmt, pub=None) -> dict:
+    """The parts of an audit report that speak of published numbers only (the published file,
+    summary, column verdicts, differences, what was not checked): shared by the individual and the
+    team audit reports. ``pub`` is the published file (None: the input's rank column)."""
+    from .audit import EXPLAINED, RANK, SKIPPED
     A = L["audit"]
-    fmt = _Fmt(bool(L["decimal_comma"]))
-    names = {p.start_number: p.name for p in st.tournament.players}
-    pub = inputs[1] if len(inputs) > 1 else None
+    view: dict = {}
     view["published"] = {"name": os.path.basename(os.fspath(pub)) if pub else A["rank_column"],
                          "sha256": sha256_file(pub) if pub else ""}
     view["summary"] = result.summary
@@ -925,6 +919,21 @@ def build_audit_view(result, *, lang: str = "en", paper: str = "a4", inputs=()) 
     view["findings"] = findings
     view["skipped"] = sorted({f"{_item_label(f.code, L)}: {f.why_skipped}"
                               for f in result.findings if f.status == SKIPPED})
+    return view
+
+
+def build_audit_view(result, *, lang: str = "en", paper: str = "a4", inputs=()) -> dict:
+    """The view of ``tbxl audit -o audit.pdf``: summary, verdict per published column, every
+    difference with the rule sets that reproduce it, and the derivations of the players concerned
+    under the announced rules and under the rule set their published number follows."""
+    from .audit import EXPLAINED, RANK, UNEXPLAINED
+    st = result.standings
+    inputs = list(inputs)
+    view = build_view(st, lang=lang, derivations="none", paper=paper, input_path=inputs[0] if inputs else None)
+    L = view["L"]
+    fmt = _Fmt(bool(L["decimal_comma"]))
+    names = {p.start_number: p.name for p in st.tournament.players}
+    view.update(audit_findings_view(result, L, fmt, inputs[1] if len(inputs) > 1 else None))
     blocks: dict[int, dict] = {}
     for f in result.differences:
         if f.code == RANK or f.status != EXPLAINED or f.habit or parse(f.code).name == "DE":
@@ -942,30 +951,30 @@ def build_audit_view(result, *, lang: str = "en", paper: str = "a4", inputs=()) 
     return view
 
 
-def _rank_groups(result, fmt: _Fmt, L: dict) -> list[dict]:
+def _rank_groups(result, fmt: _Fmt, L: dict, who=lambda r: (r.player.start_number, r.player.name)) -> list[dict]:
     """For each group equal on points with a published rank that differs: every member's published
     rank, its place under the announced rules and under the rule set the ranks follow, and its
-    tie-break values under both (changed cells marked)."""
+    tie-break values under both (changed cells marked). ``who`` gives a row's number and name (a
+    team's for a team audit)."""
     from .audit import AGREE, EXPLAINED, RANK, UNEXPLAINED
     st = result.standings
     published = {f.start_number: f for f in result.findings if f.code == RANK}
     out = []
     for points, rows in groupby(st.rows, key=lambda r: r.points):
         rows = list(rows)
-        differing = [published[r.player.start_number] for r in rows
-                     if r.player.start_number in published and published[r.player.start_number].status in
-                     (EXPLAINED, UNEXPLAINED)]
+        differing = [published[who(r)[0]] for r in rows
+                     if who(r)[0] in published and published[who(r)[0]].status in (EXPLAINED, UNEXPLAINED)]
         if not differing:
             continue
         follows = differing[0].matches[0] if differing[0].status == EXPLAINED else None
         other = result.standings_under(follows) if follows else None
         members = []
         for r in rows:
-            sn = r.player.start_number
+            sn, name = who(r)
             f = published.get(sn)
             o = other.row(sn) if other else None
             members.append({
-                "sn": sn, "name": r.player.name, "published": f.published.text if f else "",
+                "sn": sn, "name": name, "published": f.published.text if f else "",
                 "rank": r.rank_label, "other_rank": o.rank_label if o else "",
                 "differs": bool(f) and f.status != AGREE,
                 "cells": [{"text": fmt(r.values[c], none="–") + (

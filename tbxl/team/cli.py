@@ -103,7 +103,12 @@ def run_team(args, parser, emit, fmt: str = "text") -> int:
         if not args.rules or "," not in args.rules:
             parser.error("compare needs two or more rule sets, e.g. --rules fide-2024,fide-2026")
         if fmt in ("pdf", "html"):
-            parser.error("compare on a team event writes text or JSON, not a report yet")
+            names = [n.strip() for n in args.rules.split(",") if n.strip()]
+            report = _room("render_team_compare_pdf")
+            report([_standings(args, t, n) for n in names], args.output, lang=getattr(args, "lang", None) or "en",
+                   paper=getattr(args, "paper", None) or "a4", input_path=args.input,
+                   changed_only=getattr(args, "changed_only", False), html=fmt == "html")
+            return 0
         emit(args, render_team_compare(t, args, fmt == "json"), fmt)
         return 0
     if args.command == "audit":
@@ -112,7 +117,8 @@ def run_team(args, parser, emit, fmt: str = "text") -> int:
         if getattr(args, "map", None):
             parser.error("--map names columns of a --published file")
         if fmt in ("pdf", "html"):
-            parser.error("audit on a team event writes text or JSON, not a report yet")
+            parser.error("audit on a team event writes a report of a --published table; the 310 rank "
+                         "column check writes text or JSON")
         text, ok = render_team_audit(t, args, fmt == "json")
         emit(args, text, fmt)
         return 0 if ok else 1
@@ -152,8 +158,11 @@ def _audit_published(args, t: TeamTournament, parser, emit, fmt: str) -> int:
             print(f"tbxl: note: {args.published}: {note}", file=sys.stderr)
     result = team_audit(t, published, rules=_rules(args, t), tiebreaks=args.tiebreaks)
     if fmt in ("pdf", "html"):
-        parser.error("audit --published on a team event writes text or JSON, not a report yet")
-    emit(args, (render_audit_json if fmt == "json" else render_audit_text)(result), fmt)
+        _room("render_team_audit_pdf")(result, args.output, lang=getattr(args, "lang", None) or "en",
+                                       paper=getattr(args, "paper", None) or "a4",
+                                       inputs=[args.input, args.published], html=fmt == "html")
+    else:
+        emit(args, (render_audit_json if fmt == "json" else render_audit_text)(result), fmt)
     if getattr(args, "fail_on", None) == "difference":
         return 1 if result.differences else 0
     return 0 if result.ok else 1
@@ -172,13 +181,18 @@ def _report(st: TeamStandings, args, t: TeamTournament, parser, *, html: bool, d
     _render(st, args, derivations=derivations, teams=teams, html=html)
 
 
-def _render(st: TeamStandings, args, *, derivations: str, teams, html: bool) -> None:
+def _room(name: str):
+    """A renderer of :mod:`tbxl.team.report` (its dependencies are the ``report`` extra)."""
     try:
-        from .report import render_team_pdf
+        from . import report
     except ImportError as err:
         from ..errors import MissingDependency
         raise MissingDependency(err.name or "jinja2", "report") from None
-    render_team_pdf(st, args.output, lang=getattr(args, "lang", None) or "en", derivations=derivations,
+    return getattr(report, name)
+
+
+def _render(st: TeamStandings, args, *, derivations: str, teams, html: bool) -> None:
+    _room("render_team_pdf")(st, args.output, lang=getattr(args, "lang", None) or "en", derivations=derivations,
                     teams=teams, paper=getattr(args, "paper", None) or "a4", input_path=args.input, html=html,
                     min_games=getattr(args, "min_games", 0) or 0)
 

@@ -220,3 +220,125 @@ def render_team_pdf(st: TeamStandings, output, *, lang: str = "en", derivations:
     view = build_team_view(st, lang=lang, derivations=derivations, teams=teams, paper=paper,
                            input_path=input_path, min_games=min_games)
     _write_report(view, "team.html.j2", output, [input_path], html=html)
+
+
+# -- compare and audit of a team event (the individual templates, team words) -------------------------
+
+def _team_frame(st: TeamStandings, *, lang: str, paper: str, input_path) -> dict:
+    """The header, labels and footer of a team compare or audit report: the team report's view with
+    the individual labels the shared templates use turned to teams (no., team, teams)."""
+    view = build_team_view(st, lang=lang, derivations="none", paper=paper, input_path=input_path)
+    L = dict(view["L"])
+    T = L["team"]
+    L.update(players_count=T["teams"], col_name=T["team"], col_sno=T["col_no"])
+    L["audit"] = dict(L["audit"], compare_intro=T["compare_intro"])
+    view["L"] = L
+    view["event"]["players"] = view["event"]["teams"]
+    return view
+
+
+def _team_block(row, fmt: _Fmt, **extra) -> dict:
+    """A team's heading in the shared templates (``player_head``): number, name, rank, points."""
+    return {"sn": row.team.number, "name": row.team.name, "title": "", "fed": "", "rating": "",
+            "rank": row.rank_label, "points": fmt(row.points), **extra}
+
+
+def _derivation_pair(st_a: TeamStandings, st_b: TeamStandings, number: int, code: str, fmt: _Fmt, L: dict,
+                     names: dict, line_chars: int) -> list[dict]:
+    out = []
+    for st in (st_a, st_b):
+        d = _derivation(st, number, code, fmt, L, names, line_chars)
+        d["under"] = L["audit"]["under"].format(rules=st.convention.name)
+        out.append(d)
+    return out
+
+
+def build_team_compare_view(sts: list[TeamStandings], *, lang: str = "en", paper: str = "a4", input_path=None,
+                            changed_only: bool = False) -> dict:
+    """The view of ``tbxl compare TEAM.trf -o compare.pdf`` (``compare.html.j2``): the team standings
+    under every rule set side by side, changed cells marked, then for each changed value what
+    changes in its terms and both derivations."""
+    from ..changes import changes
+    st = sts[0]
+    view = _team_frame(st, lang=lang, paper=paper, input_path=input_path)
+    L = view["L"]
+    fmt = _Fmt(bool(L["decimal_comma"]))
+    names = {team.number: team.name for team in st.tournament.teams}
+    rules = [s.convention.name for s in sts]
+    view["rules_list"] = [_rules_text(s.convention, L) for s in sts]
+    view["foot"] = view["foot"].replace(f"{L['rules']} {st.convention.name}", f"{L['rules']} {' | '.join(rules)}")
+    rows, blocks, changed_count = [], [], 0
+    for r0 in st.rows:
+        n = r0.team.number
+        per = [s.row(n) for s in sts]
+        changed = {c for c in st.codes if any(p.values[c] != r0.values[c] for p in per)}
+        rank_changed = any(p.rank_label != r0.rank_label for p in per)
+        changed_count += bool(changed or rank_changed)
+        if changed_only and not (changed or rank_changed):
+            continue
+        rows.append({"sn": n, "name": r0.team.name, "ranks": [p.rank_label for p in per],
+                     "rank_changed": rank_changed,
+                     "cells": [{"values": [fmt(p.values[c], none="–") for p in per], "changed": c in changed}
+                               for c in st.codes]})
+        items = []
+        for c in st.codes:
+            d = parse(c)
+            for k in range(1, len(sts)):
+                if per[k].values[c] == r0.values[c]:
+                    continue
+                pair = [] if d.is_order else _derivation_pair(st, sts[k], n, c, fmt, L, names, LINE_CHARS[paper])
+                found = [] if d.is_order else changes(st.explain(n, c), sts[k].explain(n, c))
+                items.append({"code": c, "rules": rules[k], "before": fmt(r0.values[c], none="–"),
+                              "after": fmt(per[k].values[c], none="–"), "changes": [_reason(x, L, fmt) for x in found],
+                              "derivations": pair})
+        if items:
+            blocks.append(_team_block(r0, fmt, items=items))
+    view["compare_rows"] = rows
+    view["changed_count"] = changed_count
+    view["change_blocks"] = blocks
+    _term_lines((d for b in blocks for i in b["items"] for d in i["derivations"]), L, LINE_CHARS[paper])
+    return view
+
+
+def render_team_compare_pdf(sts: list[TeamStandings], output, *, lang: str = "en", paper: str = "a4",
+                            input_path=None, changed_only: bool = False, html: bool = False) -> None:
+    """Write the team comparison report (PDF, or its HTML with ``html=True``) atomically."""
+    check_not_input(output, [input_path])
+    view = build_team_compare_view(sts, lang=lang, paper=paper, input_path=input_path, changed_only=changed_only)
+    _write_report(view, "compare.html.j2", output, [input_path], html=html)
+
+
+def build_team_audit_view(result, *, lang: str = "en", paper: str = "a4", inputs=()) -> dict:
+    """The view of ``tbxl audit TEAM.trf --published FILE -o audit.pdf`` (``audit.html.j2``): the
+    summary, the verdict per published column, every difference with the rule sets reproducing it,
+    the rank groups, and each differing value's derivation under the announced rules and under the
+    rule set it follows."""
+    from ..audit import EXPLAINED, RANK, UNEXPLAINED
+    from ..report import _rank_groups, audit_findings_view
+    st = result.standings
+    inputs = list(inputs)
+    view = _team_frame(st, lang=lang, paper=paper, input_path=inputs[0] if inputs else None)
+    L = view["L"]
+    fmt = _Fmt(bool(L["decimal_comma"]))
+    names = {team.number: team.name for team in st.tournament.teams}
+    view.update(audit_findings_view(result, L, fmt, inputs[1] if len(inputs) > 1 else None))
+    blocks: dict[int, dict] = {}
+    for f in result.differences:
+        if f.code == RANK or f.status != EXPLAINED or f.habit or parse(f.code).is_order:
+            continue
+        other = result.standings_under(f.matches[0])
+        block = blocks.setdefault(f.start_number, _team_block(st.row(f.start_number), fmt, derivations=[]))
+        block["derivations"] += _derivation_pair(st, other, f.start_number, f.code, fmt, L, names, LINE_CHARS[paper])
+    order = {r.team.number: k for k, r in enumerate(st.rows)}
+    view["players"] = sorted(blocks.values(), key=lambda b: order[b["sn"]])
+    _term_lines((d for b in view["players"] for d in b["derivations"]), L, LINE_CHARS[paper])
+    view["unexplained"] = sum(f.status == UNEXPLAINED for f in result.findings)
+    view["rank_groups"] = _rank_groups(result, fmt, L, who=lambda r: (r.team.number, r.team.name))
+    return view
+
+
+def render_team_audit_pdf(result, output, *, lang: str = "en", paper: str = "a4", inputs=(), html: bool = False) -> None:
+    """Write the team audit report (PDF, or its HTML with ``html=True``) atomically."""
+    check_not_input(output, list(inputs))
+    view = build_team_audit_view(result, lang=lang, paper=paper, inputs=inputs)
+    _write_report(view, "audit.html.j2", output, list(inputs), html=html)
