@@ -123,3 +123,58 @@ def test_team_column_meaning_numbered_beyond_the_list():
     from tbxl.published import NumberedColumn
     with pytest.raises(NumberedColumn, match="TB3"):
         team_column_meaning("TB3", ["EDE", "BH:MP"])
+
+
+# -- reports ----------------------------------------------------------------------------------------
+
+LANGS = ("en", "vi", "es", "ru", "ms")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_team_audit_report_html(tmp_path, lang):
+    pytest.importorskip("jinja2")
+    from tbxl.report import labels
+    out = tmp_path / "audit.html"
+    code = main(["audit", TEC, "--published", str(BULLETIN), "--rules", "fide-2026", "-o", str(out), "--lang", lang])
+    assert code == 0
+    html = out.read_text(encoding="utf-8")
+    L = labels(lang)
+    assert L["audit"]["title"] in html and "bulletin-fide2024.csv" in html
+    # India 3's BH:MP/C1/P: published 225, fide-2026 gives 219; both derivations are shown.
+    assert "<b>225</b>" in html and "<b>219</b>" in html
+    assert L["audit"]["under"].format(rules="fide-2024") in html
+    assert L["audit"]["under"].format(rules="fide-2026") in html
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_team_compare_report_html(tmp_path, lang):
+    pytest.importorskip("jinja2")
+    import json as _json
+    from tbxl.report import templates_dir
+    out = tmp_path / "compare.html"
+    assert main(["compare", TEC, "--rules", "fide-2024,fide-2026", "-o", str(out), "--lang", lang]) == 0
+    html = out.read_text(encoding="utf-8")
+    T = _json.loads((templates_dir() / "labels" / "team" / f"{lang}.json").read_text(encoding="utf-8"))
+    # 9 of the 50 teams change a value (the nine full-point byes, 16.4.2).
+    intro = T["compare_intro"].format(changed=9, players=50, rules="fide-2024 / fide-2026")
+    assert intro in html
+    assert "225 / 219" in html and "India 3" in html
+
+
+def test_team_compare_and_audit_pdf(tmp_path):
+    pytest.importorskip("weasyprint")
+    a, c = tmp_path / "audit.pdf", tmp_path / "compare.pdf"
+    assert main(["audit", TEC, "--published", str(BULLETIN), "--rules", "fide-2026", "-o", str(a)]) == 0
+    assert main(["compare", TEC, "--rules", "fide-2024,fide-2026", "--changed-only", "-o", str(c)]) == 0
+    assert a.read_bytes()[:5] == c.read_bytes()[:5] == b"%PDF-"
+
+
+def test_team_names_are_escaped_in_reports(tmp_path):
+    pytest.importorskip("jinja2")
+    src = tmp_path / "evil.trf"
+    # the same width as "India 3": the 310 record is fixed-column
+    src.write_text(Path(TEC).read_text(encoding="utf-8").replace("India 3", "<s>In3>"), encoding="utf-8")
+    out = tmp_path / "c.html"
+    assert main(["compare", str(src), "--rules", "fide-2024,fide-2026", "-o", str(out)]) == 0
+    html = out.read_text(encoding="utf-8")
+    assert "&lt;s&gt;In3&gt;" in html and "<s>In3>" not in html
