@@ -314,7 +314,14 @@ def _segments(parts: Iterable[tuple[str, str]]) -> list[dict]:
     return out
 
 
-def _by_round(st, history: list, selected: list[int], fmt: _Fmt, L: dict, line_chars: int) -> list[list[dict]]:
+def _player_heading(row) -> str:
+    """A player's name as a block heads it: title and name."""
+    p = row.player
+    return f"{p.title} {p.name}" if p.title else p.name
+
+
+def _by_round(st, history: list, selected: list[int], fmt: _Fmt, L: dict, line_chars: int,
+              heading=_player_heading) -> list[list[dict]]:
     """The round-by-round section: per player a small monospace table (rows: the points, the rank
     label and each tie-break; columns: the standings after round 1, 2 ...), values exact as in the
     standings, DE as the tier, "–" for no value.
@@ -323,7 +330,8 @@ def _by_round(st, history: list, selected: list[int], fmt: _Fmt, L: dict, line_c
     ``selected`` the start numbers, in the report's standings order. The column widths are common
     to the whole section, so every table has the same shape: as many as fit in ``line_chars``
     stand side by side, and an event with more rounds than fit on a line gets its rounds in
-    chunks, one under the other. Returns one list of text segments (see :func:`_segments`) per
+    chunks, one under the other. ``heading`` names a row's block (a team's name for a team report).
+    Returns one list of text segments (see :func:`_segments`) per
     line of tables: one block each, kept on one page (kinds: "n" name, "s" the rest of the
     heading, "h" the rounds row, "p" the points row).
     """
@@ -348,9 +356,8 @@ def _by_round(st, history: list, selected: list[int], fmt: _Fmt, L: dict, line_c
     def block(sn: int) -> list[list[tuple[str, str]]]:
         """One player's table: a list of lines, each a list of (kind, text) of ``width`` chars."""
         row = st.row(sn)
-        p = row.player
         rest = f" · {L['col_sno']} {sn} · {L['rank']} {row.rank_label}"
-        name = _cut_name(f"{p.title} {p.name}" if p.title else p.name, max(width - len(rest), 8))
+        name = _cut_name(heading(row), max(width - len(rest), 8))
         lines = [[("n", name), ("s", rest[:width - len(name)])]]
         for chunk in chunks:
             for kind, label, values in zip(kinds, labels, cells[sn]):

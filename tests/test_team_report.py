@@ -89,3 +89,36 @@ def test_ede_steps_are_translated(standings):
     v = build_team_view(standings, lang="es")
     ede = v["teams"][0]["derivations"][1]
     assert "puntuación principal (MP)" in ede["table"] and "primary score" not in ede["table"]
+
+
+# -- report --by-round ---------------------------------------------------------------------------
+
+def test_team_standings_by_round_ends_with_the_final_standings():
+    from tbxl.team.standings import compute_team_standings, team_standings_by_round
+    from tbxl.team.trf import read_team_trf
+    t = read_team_trf(str(Path(__file__).parent / "data" / "team" / "grandmommyscup.trf"))
+    codes = "MPTS,EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP"
+    history = team_standings_by_round(t, codes, "fide-2024")
+    final = compute_team_standings(t, codes, "fide-2024")
+    assert len(history) == 14
+    assert [(r.team.number, r.rank_label, r.values) for r in history[-1].rows] == \
+        [(r.team.number, r.rank_label, r.values) for r in final.rows]
+    # After round k a team's MP is the sum of its first k match points (2/1/0): India 3 won rounds 1
+    # (2), lost 2 (0), drew 3 (1), so 2, 2, 3.
+    india = [h.row(16).points for h in history[:3]]
+    assert india == [2, 2, 3]
+    assert india == [sum(r.mp for r in t.team(16).rounds[:k]) for k in (1, 2, 3)]
+
+
+def test_team_report_by_round_html(tmp_path):
+    pytest.importorskip("jinja2")
+    import re
+    out = tmp_path / "team.html"
+    trf = str(Path(__file__).parent / "data" / "team" / "grandmommyscup.trf")
+    assert main(["report", trf, "--by-round", "--derivations", "none", "--players", "16", "-o", str(out)]) == 0
+    html = out.read_text(encoding="utf-8")
+    text = re.sub(r"<[^>]+>", "", html)
+    assert "Round by round" in html and "India 3 · No. 16 · rank 1" in text
+    lines = {line.split()[0]: line.split()[1:] for line in text.splitlines() if line.strip()[:3] in ("MP ", "BH:")}
+    assert lines["MP"] == "2 2 3 5 7 9 11 12 12 12 14 16 18 20".split()
+    assert lines["BH:MP/C1/P"][-1] == "225"   # the final value (fide-2024 by the start date)

@@ -123,8 +123,6 @@ def run_team(args, parser, emit, fmt: str = "text") -> int:
         emit(args, text, fmt)
         return 0 if ok else 1
     if args.command == "report":
-        if getattr(args, "by_round", False):
-            parser.error("--by-round is not supported for team events yet")
         _report(_standings(args, t), args, t, parser, html=fmt == "html", derivations=args.derivations or "tied")
         return 0
     if args.command == "workbook":
@@ -194,7 +192,7 @@ def _room(name: str):
 def _render(st: TeamStandings, args, *, derivations: str, teams, html: bool) -> None:
     _room("render_team_pdf")(st, args.output, lang=getattr(args, "lang", None) or "en", derivations=derivations,
                     teams=teams, paper=getattr(args, "paper", None) or "a4", input_path=args.input, html=html,
-                    min_games=getattr(args, "min_games", 0) or 0)
+                    min_games=getattr(args, "min_games", 0) or 0, by_round=getattr(args, "by_round", False))
 
 
 # -- renderers ----------------------------------------------------------------------------------------

@@ -150,8 +150,9 @@ def _ties(st: TeamStandings, fmt: _Fmt, L: dict, names: dict) -> list[dict]:
 
 
 def build_team_view(st: TeamStandings, *, lang: str = "en", derivations: str = "tied", teams=None,
-                    paper: str = "a4", input_path=None, min_games: int = 0) -> dict:
-    """Everything the team template shows, as plain data."""
+                    paper: str = "a4", input_path=None, min_games: int = 0, by_round: bool = False) -> dict:
+    """Everything the team template shows, as plain data. ``by_round`` adds the round-by-round
+    tables (``view["by_round"]``) of every team in standings order, or of ``teams`` only."""
     L = team_labels(lang)
     if paper not in PAPER:
         raise InputError(f"unknown paper size {paper!r}; available: {', '.join(PAPER)}")
@@ -210,15 +211,29 @@ def build_team_view(st: TeamStandings, *, lang: str = "en", derivations: str = "
         "rows": rows, "crosstable": cross, "round_numbers": list(range(1, t.rounds + 1)),
         "boards": boards, "prizes": _board_prizes(st, fmt, min_games), "min_games": min_games,
         "ties": _ties(st, fmt, L, names), "teams": blocks,
+        "by_round": _team_by_round(st, teams, fmt, L, LINE_CHARS[paper]) if by_round else [],
     }
 
 
+def _team_by_round(st: TeamStandings, teams, fmt: _Fmt, L: dict, line_chars: int) -> list:
+    """The round-by-round tables (:func:`tbxl.report._by_round`'s layout) of the teams: the primary
+    score (headed MP or GP), rank and every tie-break after each round."""
+    from ..report import _by_round
+    from .standings import team_standings_by_round
+    history = team_standings_by_round(st.tournament, [st.primary] + st.codes, st.convention, st.engine.options)
+    shown = [r.team.number for r in st.rows if teams is None or r.team.number in set(teams)]
+    T = L["team"]
+    words = dict(L, col_points=st.primary, col_sno=T["col_no"])
+    return _by_round(st, history, shown, fmt, words, line_chars, heading=lambda row: row.team.name)
+
+
 def render_team_pdf(st: TeamStandings, output, *, lang: str = "en", derivations: str = "tied", teams=None,
-                    paper: str = "a4", input_path=None, html: bool = False, min_games: int = 0) -> None:
+                    paper: str = "a4", input_path=None, html: bool = False, min_games: int = 0,
+                    by_round: bool = False) -> None:
     """Write the team report (PDF, or its HTML with ``html=True``) to ``output`` atomically."""
     check_not_input(output, [input_path])
     view = build_team_view(st, lang=lang, derivations=derivations, teams=teams, paper=paper,
-                           input_path=input_path, min_games=min_games)
+                           input_path=input_path, min_games=min_games, by_round=by_round)
     _write_report(view, "team.html.j2", output, [input_path], html=html)
 
 

@@ -158,3 +158,15 @@ def compute_team_standings(t: TeamTournament, tiebreaks=None,
 def check_team(st: TeamStandings, number: int, source: str = "") -> None:
     if number not in st.engine.index:
         raise InputError(f"no team with number {number}", file=source or None)
+
+
+def team_standings_by_round(t: TeamTournament, tiebreaks=None, rules: Union[str, Convention, None] = None,
+                            options: Optional[dict] = None) -> list[TeamStandings]:
+    """The team standings as they stood after each round: element ``k - 1`` ranks the matches of
+    rounds 1..k, with the same rules, primary score and tie-break list (resolved once against the
+    whole event); the last equals the final standings. Cost: one ranking per round."""
+    conv = rules if isinstance(rules, Convention) else conventions.resolve(rules, t.start_date)
+    primary, descs = resolve_team_tiebreaks(t, tiebreaks)
+    codes = ["MPTS" if primary == "MP" else "GPTS"] + [d.code for d in descs]
+    return [compute_team_standings(t.after_round(k), codes, conv, options) for k in range(1, t.rounds + 1)]
+
