@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import Optional
 
 from ..conventions import RR_FORFEIT_OWN_SCORE, Convention
-from ..model import Kind, Outcome, Player, Tournament
+from ..model import RESULT_KIND, RESULT_OUTCOME, RESULTS, Kind, Outcome, Player, Tournament
 from . import unplayed
 
 
@@ -38,29 +38,25 @@ class Context:
         self.outcome_units = [int(s.outcome_points(o) * q) for o in (Outcome.LOSS, Outcome.DRAW, Outcome.WIN)]
         self.draw = self.outcome_units[1]
         self.win = self.outcome_units[2]
-        units = [[0, 0, 0] for _ in Kind]  # [kind.index][outcome] -> points in units
-        for k in Kind:
-            for o in Outcome:
-                units[k.index][o] = int(s.points(k, o) * q)
-        index = self.index
+        # The arrays come straight from the tournament's columns, a lookup per result class
+        # (RESULTS) and a transposition per array; no round entry is built.
+        table = t.table
         short_unplayed = conv.short_games == "unplayed"
         rr = self.round_robin
-        self.opp: list[list[int]] = []
-        self.kind: list[list[Kind]] = []
-        self.raw_kind: list[list[Kind]] = []
-        self.out: list[list[int]] = []
-        self.pts: list[list[int]] = []
-        convert = short_unplayed or rr
-        get = index.get
-        for p in t.players:
-            rounds = p.rounds
-            raw = [e.kind for e in rounds]
-            self.raw_kind.append(raw)
-            self.kind.append([self._effective(k, e.outcome, short_unplayed, rr) for k, e in zip(raw, rounds)]
-                             if convert else raw)
-            self.opp.append([-1 if e.opponent is None else get(e.opponent, -1) for e in rounds])
-            self.out.append([int(e.outcome) for e in rounds])
-            self.pts.append([units[e.kind.index][e.outcome] for e in rounds])
+        pad = [None] * (256 - len(RESULTS))  # NO_ROUND in a record built by hand, cut off by rows()
+        kinds = list(RESULT_KIND) + pad
+        outs = list(RESULT_OUTCOME) + pad
+        units = [int(s.points(k, o) * q) for k, o in RESULTS] + pad
+        self.table = table
+        self.raw_kind: list[list[Kind]] = table.rows([list(map(kinds.__getitem__, c)) for c in table.result])
+        if short_unplayed or rr:
+            effective = [self._effective(k, o, short_unplayed, rr) for k, o in RESULTS] + pad
+            self.kind: list[list[Kind]] = table.rows([list(map(effective.__getitem__, c)) for c in table.result])
+        else:
+            self.kind = self.raw_kind
+        self.out: list[list[int]] = table.rows([list(map(outs.__getitem__, c)) for c in table.result])
+        self.pts: list[list[int]] = table.rows([list(map(units.__getitem__, c)) for c in table.result])
+        self.opp: list[list[int]] = table.rows(table.opponent)
         self._fore: Optional[Context] = None
         self._cache: dict = {}
         if fore:
@@ -132,6 +128,11 @@ class Context:
             f._finish()
             self._fore = f
         return self._fore
+
+    @property
+    def colours(self) -> list[list[str]]:
+        """Per player and round the colour: ``w``, ``b`` or a blank (no colour, or no opponent)."""
+        return self.cached("colours", lambda: self.table.rows(self.table.colour))
 
     def cached(self, key, compute):
         if key not in self._cache:

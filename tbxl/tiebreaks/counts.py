@@ -31,10 +31,11 @@ def _flag_rows(ctx) -> dict[str, list[list]]:
     def build():
         win, rr = ctx.win, ctx.round_robin
         rows: dict[str, list] = {"WIN": [], "WON": [], "BPG": [], "BWG": [], "REP": []}
-        for i, p in enumerate(ctx.players):
+        colours = ctx.colours
+        for i in range(len(ctx.players)):
             raw, out = ctx.raw_kind[i], ctx.out[i]
             game = [is_game(ctx, i, r) for r in range(len(raw))] if rr else [k.is_game for k in ctx.kind[i]]
-            black = [e.colour == "b" for e in p.rounds]
+            black = [c == "b" for c in colours[i]]
             won = [g and o == 2 for g, o in zip(game, out)]
             # 7.1: the points of a win, with or without playing (forfeit win, FPB, a PAB worth a win).
             rows["WIN"].append([o == 2 and pt >= win for o, pt in zip(out, ctx.pts[i])])
