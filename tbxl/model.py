@@ -181,7 +181,7 @@ class Player:
 
     start_number: int
     name: str
-    rounds: tuple[RoundEntry, ...] = ()
+    rounds: tuple[RoundEntry, ...] = field(default_factory=tuple)  # no class attribute: see __getattr__
     title: str = ""
     sex: str = ""
     rating: Optional[int] = None

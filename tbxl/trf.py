@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import os
 import re
+from itertools import repeat
+from operator import add, eq, mul
 import warnings
 from dataclasses import dataclass, field, replace
 from datetime import date
@@ -23,7 +25,8 @@ from typing import NamedTuple, Optional, Union
 
 from .errors import InputError, InputWarning
 from .files import write_atomic
-from .model import Kind, Outcome, Pairing, Player, RoundEntry, Scoring, Tournament, detect_pairing, make_entry
+from .model import (RESULT_OF, RESULTS, UNPLAYED_OUTCOME, Kind, Outcome, Pairing, Player, RoundEntry,
+                    RoundTable, Scoring, Tournament, detect_pairing, make_entry)
 
 __all__ = ["read_trf", "read_trf_with_notes", "parse_trf", "decode_trf", "write_trf", "write_trf_file"]
 
@@ -51,12 +54,42 @@ _SEPARATED = re.compile(r".{3} .{4} .{4} .{33} .{4} .{3} .{11} .{10} .{4} .{4}  
 _FIRST_ROUND_COLUMN = 92   # round r starts at column 92 + 10 (r - 1)
 _ROUND_WIDTH = 10
 
-# Codes of a round with an opponent, checked on the fast path of _Reader.slot.
-_PLAIN_CODES = frozenset("1=0WDL+-")
-# NamedTuple instances built from a tuple in C, skipping the Python-level __new__ (hot paths only).
-_new = tuple.__new__
-# A whole round field on the fast path: opponent (4 columns), colour w/b, a game or forfeit code.
-_FAST_SLOT = re.compile(r"(?: {3}\d| {2}\d\d| \d{3}|\d{4}) [wbWB] [10=WDLwdl+\-] {0,2}")
+# A round field (§10.1), ten columns: the opponent's start number (digits in 4 columns, or blank),
+# a blank, the colour, a blank, the result code, two blanks. The record's round fields are read as
+# one string padded to whole fields; this is the one definition of a well-formed field.
+_OPPONENT_FORMS = "|".join(" " * a + r"\d" * d + " " * (4 - a - d) for a in range(4) for d in range(1, 5 - a))
+_ROUND_FIELDS = re.compile(rf"(?:(?:{_OPPONENT_FORMS}| {{4}}) [wWbB\- ] [10=WDLwdl+\-HFUZhfuz ]  )*")
+_OPPONENT_TEXT = re.compile(r"(.{4}).{6}", re.S)
+
+
+def _pairing_classes() -> tuple[dict[str, int], dict[str, str]]:
+    """The result class (model.RESULTS) and the colour kept, of every valid combination of a round's
+    code, the opponent's code, the colour and the opponent's colour (``.`` = no opponent)."""
+    classes: dict[str, int] = {}
+    colours: dict[str, str] = {}
+    both = "wb- "
+    for (code, mate) in _COMPLEMENTS:
+        if code in _GAMES:
+            kind, outcome = _GAMES[code]
+        else:
+            kind = Kind.DOUBLE_FORFEIT if code == mate == "-" else _FORFEITS[code]
+            outcome = UNPLAYED_OUTCOME[kind]
+        for colour in both:
+            for mate_colour in both:
+                if code in _GAMES and colour in "wb" and colour == mate_colour:
+                    continue   # both players with the same colour
+                key = code + mate + colour + mate_colour
+                classes[key] = RESULT_OF[kind, outcome]
+                colours[key] = colour if colour in "wb" else " "
+    for code, kind in _BYES.items():
+        for colour in both:
+            key = code + "." + colour + "."
+            classes[key] = RESULT_OF[kind, UNPLAYED_OUTCOME[kind]]
+            colours[key] = " "
+    return classes, colours
+
+
+_PAIR_CLASS, _PAIR_COLOUR = _pairing_classes()
 
 # 092 / 192 tournament type (§10.1, §10.3): pre-determined pairings for round robins.
 _ROUND_ROBIN = re.compile(r"robin|berger|(?<![a-z0-9])rr(?![a-z0-9])", re.IGNORECASE)
@@ -137,7 +170,7 @@ def read_trf(path_or_text: PathOrText, *, source: Optional[str] = None, strict: 
 
 
 class _Slot(NamedTuple):
-    """One round field of a 001 record as written (§10.1)."""
+    """One round field of a 001 record as written (§10.1), for the messages on a bad one."""
 
     round: int
     code: str                 # upper-case result code, " " when blank
@@ -152,17 +185,25 @@ class _Slot(NamedTuple):
 
 @dataclass
 class _Row:
-    """A parsed 001 record before the pairings are checked."""
+    """A parsed 001 record: the player and its round fields, padded to whole fields."""
 
     player: Player
     line: int
-    slots: list[_Slot] = field(default_factory=list)
+    fields: str = ""
+
+    @property
+    def rounds(self) -> int:
+        return len(self.fields) // _ROUND_WIDTH
 
     def slot(self, r: int) -> _Slot:
-        """Round ``r``'s field; a record too short to hold it reads as ZPB."""
-        if r <= len(self.slots):
-            return self.slots[r - 1]
-        return _Slot(r, " ", None, None, _FIRST_ROUND_COLUMN + _ROUND_WIDTH * (r - 1))
+        """Round ``r``'s field (well formed, checked by check_field); a short record reads as ZPB."""
+        column = _FIRST_ROUND_COLUMN + _ROUND_WIDTH * (r - 1)
+        f = self.fields[_ROUND_WIDTH * (r - 1):_ROUND_WIDTH * r]
+        if not f:
+            return _Slot(r, " ", None, None, column)
+        opponent = int(f[0:4]) if f[0:4].strip() else 0
+        colour = f[5].lower()
+        return _Slot(r, f[7].upper(), opponent or None, colour if colour in "wb" and opponent else None, column)
 
 
 class _Reader:
@@ -183,6 +224,7 @@ class _Reader:
         self.declared_rounds: Optional[int] = None
         self.rows: list[_Row] = []
         self.line_of: dict[int, int] = {}  # start number -> line, for duplicate checks
+        self.opponent_numbers: dict[str, int] = {}  # a field's opponent text -> start number
 
     def error(self, message: str, line: int, column: Optional[int] = None,
               player: Optional[int] = None, round: Optional[int] = None) -> InputError:
@@ -191,15 +233,19 @@ class _Reader:
     # -- records -------------------------------------------------------------------------
 
     def read(self, pairing: Optional[Pairing]) -> tuple[Tournament, list[str]]:
-        for number, line in enumerate(self.lines, 1):
-            if not line.strip() or line.startswith("###"):   # blank lines, TRF-2026 comments
-                continue
-            self.record(line.rstrip(), number)
-        if not self.rows:
-            raise InputError("no player records (001)", file=self.source)
-        scoring = self.build_scoring()
-        rounds = max([self.declared_rounds or 0] + [len(row.slots) for row in self.rows])
-        players = self.build_players(scoring, rounds)
+        try:
+            for number, line in enumerate(self.lines, 1):
+                if not line.strip() or line.startswith("###"):   # blank lines, TRF-2026 comments
+                    continue
+                self.record(line.rstrip(), number)
+            if not self.rows:
+                raise InputError("no player records (001)", file=self.source)
+            scoring = self.build_scoring()
+        except InputError:
+            self.check_fields()  # a round field's error on an earlier line comes first
+            raise
+        rounds = max([self.declared_rounds or 0] + [row.rounds for row in self.rows])
+        players, table = self.build_players(scoring, rounds)
         if pairing is None and self.types:
             pairing = Pairing.ROUND_ROBIN if any(_ROUND_ROBIN.search(t) for t in self.types) else Pairing.SWISS
         elif pairing is None:
@@ -211,6 +257,7 @@ class _Reader:
             players=players, rounds=rounds, scoring=scoring, pairing=pairing,
             tiebreaks=self.tiebreaks(), scheduled_rounds=self.declared_rounds, source=self.source,
             **self.meta)  # type: ignore[arg-type]
+        object.__setattr__(tournament, "_table", table)
         return tournament, self.notes
 
     def tiebreaks(self) -> tuple[str, ...]:
@@ -361,39 +408,24 @@ class _Reader:
             declared_points=declared, declared_rank=int(rank_text) if rank_text else None)
 
         row = _Row(player, number)
-        slots = row.slots
-        fast = _FAST_SLOT.fullmatch
-        for r, s in enumerate(range(_FIRST_ROUND_COLUMN - 1, len(line), _ROUND_WIDTH), 1):
-            f = line[s:s + _ROUND_WIDTH]
-            # Fast path of slot(): "oooo c r" with an opponent, w/b and a game or forfeit code.
-            if fast(f):
-                opp = int(f[0:4])
-                if opp and opp != sn:
-                    slots.append(_new(_Slot, (r, f[7].upper(), opp, f[5].lower(), s + 1)))
-                    continue
-            slots.append(self.slot(line, number, sn, r, s + 1))
+        fields = line[_FIRST_ROUND_COLUMN - 1:]
+        if fields:
+            row.fields = fields = fields.ljust(-(-len(fields) // _ROUND_WIDTH) * _ROUND_WIDTH)
+            if not _ROUND_FIELDS.fullmatch(fields):  # one C call for the whole record
+                for r in range(1, row.rounds + 1):
+                    self.check_field(line, number, sn, r)
+                raise AssertionError("a round field was refused but no check says why")  # pragma: no cover
         return row
 
-    def slot(self, line: str, number: int, sn: int, r: int, column: int) -> _Slot:
-        """Round r at ``column``: opponent (4 columns), colour at +5, result at +7 (§10.1)."""
+    def check_field(self, line: str, number: int, sn: int, r: int) -> None:
+        """Raise the error of round r's field, if it has one: opponent (4 columns), colour at +5,
+        result at +7 (§10.1). Called to word what the record-wide checks found wrong."""
+        column = _FIRST_ROUND_COLUMN + _ROUND_WIDTH * (r - 1)
         s = column - 1
         field_text = line[s:s + _ROUND_WIDTH].ljust(_ROUND_WIDTH)
         if field_text[4] != " " or field_text[6] != " " or field_text[8:10] != "  ":
             self.separator_error(field_text, number, column, sn, r)
         opp_text, colour, code = field_text[0:4].strip(), field_text[5].lower(), field_text[7].upper()
-        if opp_text.isdigit() and code in _PLAIN_CODES and colour in "wb" and int(opp_text) not in (0, sn):
-            return _Slot(r, code, int(opp_text), colour, column)  # the common case: a game or forfeit
-        return self.slow_slot(field_text, opp_text, colour, code, number, sn, r, column)
-
-    def separator_error(self, field_text: str, number: int, column: int, sn: int, r: int) -> None:
-        for offset in (4, 6, 8, 9):
-            if field_text[offset] != " ":
-                raise self.error(f"expected a blank at column {column + offset}, found "
-                                 f"'{field_text[offset]}' (round fields are 10 columns wide)",
-                                 number, column + offset, sn, r)
-
-    def slow_slot(self, field_text: str, opp_text: str, colour: str, code: str, number: int, sn: int,
-                  r: int, column: int) -> _Slot:
         if opp_text and not opp_text.isdigit():
             raise self.error(f"opponent '{opp_text}' is not a start number", number, column, sn, r)
         opponent = int(opp_text) if opp_text and int(opp_text) else None   # 0000, 0, blank = none
@@ -409,58 +441,114 @@ class _Reader:
             raise self.error(f"{shown} cannot have an opponent ({opponent})", number, column + 7, sn, r)
         if opponent == sn:
             raise self.error("player paired with himself", number, column, sn, r)
-        return _Slot(r, code, opponent, colour if colour in "wb" and opponent else None, column)
+
+    def separator_error(self, field_text: str, number: int, column: int, sn: int, r: int) -> None:
+        for offset in (4, 6, 8, 9):
+            if field_text[offset] != " ":
+                raise self.error(f"expected a blank at column {column + offset}, found "
+                                 f"'{field_text[offset]}' (round fields are 10 columns wide)",
+                                 number, column + offset, sn, r)
+
+    def check_fields(self) -> None:
+        """Raise the first error of a round field of the records read so far, in file order."""
+        for row in self.rows:
+            sn = row.player.start_number
+            line = " " * (_FIRST_ROUND_COLUMN - 1) + row.fields
+            for r in range(1, row.rounds + 1):
+                self.check_field(line, row.line, sn, r)
 
     # -- pairings ----------------------------------------------------------------------------
 
-    def build_players(self, scoring: Scoring, rounds: int) -> tuple[Player, ...]:
-        by_number = {row.player.start_number: row for row in self.rows}
-        # code -> (kind, outcome, points): one str-keyed lookup per game on the fast path.
+    def build_players(self, scoring: Scoring, rounds: int) -> tuple[tuple[Player, ...], RoundTable]:
+        """The players in start-number order as views of the table of their rounds.
+
+        Each round is checked as a whole column (§10.1: the pairing is symmetric, the results
+        complement each other, the colours differ): the opponent's field is found by index and the
+        four characters code, opponent's code, colour, opponent's colour name the result class.
+        Anything that does not fit is worded by check_fields and check_pairings, in file order.
+        """
+        rows = sorted(self.rows, key=lambda row: row.player.start_number)
+        numbers = [row.player.start_number for row in rows]
+        width = _ROUND_WIDTH * rounds
+        fields = [row.fields.ljust(width) for row in rows]          # short records: blank = ZPB
+        codes = list(zip(*[f[7::_ROUND_WIDTH].upper() for f in fields]))
+        colours = list(zip(*[f[5::_ROUND_WIDTH].lower() for f in fields]))
+        opponents = list(zip(*[self.start_numbers(_OPPONENT_TEXT.findall(f)) for f in fields]))
+        index = {sn: i for i, sn in enumerate(numbers)}
+        index[0] = -1
         unit = scoring.unit
-        games = {code: (k, o, scoring.table[k, o], int(scoring.table[k, o] * unit)) for code, (k, o) in _GAMES.items()}
-        short = []
+        units = [int(scoring.table[k, o] * unit) for k, o in RESULTS]
+        totals = [0] * len(rows)
+        result, opponent, colour = [], [], []
+        try:
+            for r in range(rounds):
+                sns = opponents[r]
+                mates = list(map(index.get, sns, repeat(-2)))  # -1 no opponent, -2 not a listed player
+                # Symmetric: the opponent's field names this player; and no one plays himself.
+                if list(map(sns.__add__((-2, 0)).__getitem__, mates)) != list(map(mul, numbers, map(bool, sns))) \
+                        or any(map(eq, sns, numbers)):
+                    raise KeyError
+                code = "".join(codes[r])
+                tone = "".join(colours[r])
+                keys = list(map(add, map(add, map(add, code, map((code + "?.").__getitem__, mates)), tone),
+                                map((tone + "?.").__getitem__, mates)))
+                classes = bytes(map(_PAIR_CLASS.__getitem__, keys))
+                result.append(classes)
+                opponent.append(mates)
+                colour.append("".join(map(_PAIR_COLOUR.__getitem__, keys)))
+                totals = list(map(add, totals, map(units.__getitem__, classes)))
+        except KeyError:
+            self.check_fields()
+            self.check_pairings(scoring, rounds)
+            raise AssertionError("a round field was refused but no check says why")  # pragma: no cover
+        table = RoundTable(numbers, rounds, scoring, result, opponent, colour)
         players = []
-        for row in self.rows:
-            sn = row.player.start_number
-            if len(row.slots) < rounds:
-                short.append(str(sn))
-            entries: list[RoundEntry] = []
-            slots = row.slots
-            total = 0  # points in units of 1/unit
-            for r in range(1, rounds + 1):
-                slot = slots[r - 1] if r <= len(slots) else row.slot(r)
-                # Fast path: a played game whose opponent's line mirrors it (checked in entry()).
-                other = by_number.get(slot.opponent) if slot.opponent is not None else None
-                if other is not None and slot.code in _GAMES and r <= len(other.slots):
-                    mate = other.slots[r - 1]
-                    if mate.opponent == sn and (slot.code, mate.code) in _COMPLEMENTS \
-                            and mate.colour != slot.colour:
-                        kind, outcome, points, units = games[slot.code]
-                        entries.append(_new(RoundEntry, (r, kind, outcome, points, slot.opponent, slot.colour)))
-                        total += units
-                        continue
-                e = self.entry(scoring, row, slot, by_number)
-                entries.append(e)
-                total += int(e.points * unit)
+        for i, row in enumerate(rows):
             player = row.player
-            # The Player is still private to the reader: fill its rounds in place rather than copy
-            # a frozen dataclass per player (dataclasses.replace cost 5 % of a large read).
-            object.__setattr__(player, "rounds", tuple(entries))
+            d = player.__dict__
+            del d["rounds"]                # a view: the entries are built from the table on demand
+            d["_view"] = (table, i)
+            players.append(player)
+        short = []
+        total_of = dict(zip(numbers, totals))
+        for row in self.rows:               # file order, as the notes and warnings read
+            player = row.player
+            if row.rounds < rounds:
+                short.append(str(player.start_number))
             declared = player.declared_points
             # D21 in integer units first (every point is a multiple of 1/unit); details only on a mismatch.
-            if declared is not None and declared * unit != total:
+            if declared is not None and declared * unit != total_of[player.start_number]:
                 self.check_points(player, row.line)
-            players.append(player)
         if short:
             self.notes.append(f"players {', '.join(short)}: record shorter than {rounds} rounds; "
                               f"missing rounds read as zero-point byes")
-        return tuple(sorted(players, key=lambda p: p.start_number))
+        return tuple(players), table
 
-    def entry(self, scoring: Scoring, row: _Row, slot: _Slot, by_number: dict[int, _Row]) -> RoundEntry:
-        """Check ``slot`` against the opponent's line and build the round entry."""
+    def start_numbers(self, texts: list[str]) -> list[int]:
+        """The opponents' start numbers of a record's fields (0 = none), each form parsed once."""
+        known = self.opponent_numbers
+        try:
+            return list(map(known.__getitem__, texts))
+        except KeyError:
+            for text in texts:
+                if text not in known:
+                    known[text] = int(text) if text.strip() else 0
+            return list(map(known.__getitem__, texts))
+
+    def check_pairings(self, scoring: Scoring, rounds: int) -> None:
+        """Raise the first pairing error, in file order, after the D21 checks of the records before it."""
+        by_number = {row.player.start_number: row for row in self.rows}
+        for row in self.rows:
+            for r in range(1, rounds + 1):
+                self.check_pairing(row, row.slot(r), by_number)
+            entries = tuple(self.entry(scoring, row, row.slot(r), by_number) for r in range(1, rounds + 1))
+            self.check_points(replace(row.player, rounds=entries), row.line)
+
+    def check_pairing(self, row: _Row, slot: _Slot, by_number: dict[int, _Row]) -> None:
+        """Check ``slot`` against the opponent's line (§10.1)."""
         sn, r = row.player.start_number, slot.round
         if slot.opponent is None:
-            return make_entry(scoring, r, _BYES[slot.code])
+            return
         other = by_number.get(slot.opponent)
         if other is None:
             raise self.error(f"opponent {slot.opponent} is not a listed player", row.line, slot.column, sn, r)
@@ -474,14 +562,20 @@ class _Reader:
             raise self.error(f"results do not complement: '{slot.code}' here, '{mate.code}' for "
                              f"player {slot.opponent} (line {other.line})",
                              row.line, slot.result_column, sn, r)
+        if slot.code in _GAMES and slot.colour and slot.colour == mate.colour:
+            raise self.error(f"both players have colour '{slot.colour}' (player {slot.opponent}, "
+                             f"line {other.line})", row.line, slot.column + 5, sn, r)
+
+    def entry(self, scoring: Scoring, row: _Row, slot: _Slot, by_number: dict[int, _Row]) -> RoundEntry:
+        """The round entry of a checked ``slot``."""
+        r = slot.round
+        if slot.opponent is None:
+            return make_entry(scoring, r, _BYES[slot.code])
         if slot.code in _GAMES:
-            if slot.colour and slot.colour == mate.colour:
-                raise self.error(f"both players have colour '{slot.colour}' (player {slot.opponent}, "
-                                 f"line {other.line})", row.line, slot.column + 5, sn, r)
             kind, outcome = _GAMES[slot.code]
             return make_entry(scoring, r, kind, outcome, slot.opponent, slot.colour)
         kind = _FORFEITS[slot.code]
-        if slot.code == mate.code == "-":          # both lose by forfeit (D8)
+        if slot.code == "-" and by_number[slot.opponent].slot(r).code == "-":  # both lose by forfeit (D8)
             kind = Kind.DOUBLE_FORFEIT
         return make_entry(scoring, r, kind, None, slot.opponent, slot.colour)
 
