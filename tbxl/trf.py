@@ -90,6 +90,7 @@ def _pairing_classes() -> tuple[dict[str, int], dict[str, str]]:
 
 
 _PAIR_CLASS, _PAIR_COLOUR = _pairing_classes()
+_new_player = object.__new__
 
 # 092 / 192 tournament type (§10.1, §10.3): pre-determined pairings for round robins.
 _ROUND_ROBIN = re.compile(r"robin|berger|(?<![a-z0-9])rr(?![a-z0-9])", re.IGNORECASE)
@@ -190,6 +191,7 @@ class _Row:
     player: Player
     line: int
     fields: str = ""
+    points: Optional[str] = None  # the points column's text
 
     @property
     def rounds(self) -> int:
@@ -224,7 +226,7 @@ class _Reader:
         self.declared_rounds: Optional[int] = None
         self.rows: list[_Row] = []
         self.line_of: dict[int, int] = {}  # start number -> line, for duplicate checks
-        self.opponent_numbers: dict[str, int] = {}  # a field's opponent text -> start number
+        self.points_of: dict[str, Fraction] = {}  # a points column's text -> its value
 
     def error(self, message: str, line: int, column: Optional[int] = None,
               player: Optional[int] = None, round: Optional[int] = None) -> InputError:
@@ -377,10 +379,7 @@ class _Reader:
     # -- 001 player records (§10.1) --------------------------------------------------------
 
     def player_record(self, line: str, number: int) -> _Row:
-        def col(a: int, b: int) -> str:            # 1-based inclusive columns, stripped
-            return line[a - 1:b].strip()
-
-        text = col(5, 8)
+        text = line[4:8].strip()                   # columns 5-8 (1-based, inclusive)
         if not text.isdigit() or int(text) < 1:
             raise self.error(f"bad start number '{text}' (columns 5-8)", number, 5)
         sn = int(text)
@@ -393,21 +392,27 @@ class _Reader:
                     raise self.error(f"expected a blank at column {c}, found '{line[c - 1]}' "
                                      f"(fields must be in TRF-16 columns)", number, c, sn)
 
-        rating_text = col(49, 52)
+        rating_text = line[48:52].strip()
         if rating_text and not rating_text.isdigit():
             raise self.error(f"rating '{rating_text}' is not a number (columns 49-52)", number, 49, sn)
-        points_text = col(81, 84)
-        declared = self.number(points_text, number, 81, "points", sn) if points_text else None
-        rank_text = col(86, 89)
+        points_text = line[80:84].strip()
+        declared = None
+        if points_text:
+            declared = self.points_of.get(points_text)
+            if declared is None:
+                declared = self.points_of[points_text] = self.number(points_text, number, 81, "points", sn)
+        rank_text = line[85:89].strip()
         if rank_text and not rank_text.isdigit():
             raise self.error(f"rank '{rank_text}' is not a number (columns 86-89)", number, 86, sn)
-        player = Player(
-            start_number=sn, name=col(15, 47), sex=col(10, 10), title=col(11, 13),
-            rating=(int(rating_text) or None) if rating_text else None,   # blank or 0 = unrated
-            federation=col(54, 56), fide_id=col(58, 68), birth_date=col(70, 79),
-            declared_points=declared, declared_rank=int(rank_text) if rank_text else None)
+        # The fields of Player(...) set directly: its generated __init__ was a tenth of a large read.
+        player = _new_player(Player)
+        player.__dict__.update(
+            start_number=sn, name=line[14:47].strip(), rounds=(), title=line[10:13].strip(),
+            sex=line[9:10].strip(), rating=(int(rating_text) or None) if rating_text else None,  # blank/0: unrated
+            federation=line[53:56].strip(), fide_id=line[57:68].strip(), birth_date=line[69:79].strip(),
+            club="", declared_points=declared, declared_rank=int(rank_text) if rank_text else None)
 
-        row = _Row(player, number)
+        row = _Row(player, number, points=points_text or None)
         fields = line[_FIRST_ROUND_COLUMN - 1:]
         if fields:
             row.fields = fields = fields.ljust(-(-len(fields) // _ROUND_WIDTH) * _ROUND_WIDTH)
@@ -470,10 +475,13 @@ class _Reader:
         rows = sorted(self.rows, key=lambda row: row.player.start_number)
         numbers = [row.player.start_number for row in rows]
         width = _ROUND_WIDTH * rounds
-        fields = [row.fields.ljust(width) for row in rows]          # short records: blank = ZPB
-        codes = list(zip(*[f[7::_ROUND_WIDTH].upper() for f in fields]))
-        colours = list(zip(*[f[5::_ROUND_WIDTH].lower() for f in fields]))
-        opponents = list(zip(*[self.start_numbers(_OPPONENT_TEXT.findall(f)) for f in fields]))
+        # All records' fields as one text (short records padded: blank = ZPB); field k of player
+        # index i is field i * rounds + k, so round k's column is a slice [k::rounds].
+        text = "".join([row.fields.ljust(width) for row in rows])
+        codes = text[7::_ROUND_WIDTH].upper()
+        colours = text[5::_ROUND_WIDTH].lower()
+        opponents = self.start_numbers(_OPPONENT_TEXT.findall(text))
+        del text
         index = {sn: i for i, sn in enumerate(numbers)}
         index[0] = -1
         unit = scoring.unit
@@ -482,14 +490,14 @@ class _Reader:
         result, opponent, colour = [], [], []
         try:
             for r in range(rounds):
-                sns = opponents[r]
+                sns = opponents[r::rounds]
                 mates = list(map(index.get, sns, repeat(-2)))  # -1 no opponent, -2 not a listed player
                 # Symmetric: the opponent's field names this player; and no one plays himself.
-                if list(map(sns.__add__((-2, 0)).__getitem__, mates)) != list(map(mul, numbers, map(bool, sns))) \
+                if list(map((sns + [-2, 0]).__getitem__, mates)) != list(map(mul, numbers, map(bool, sns))) \
                         or any(map(eq, sns, numbers)):
                     raise KeyError
-                code = "".join(codes[r])
-                tone = "".join(colours[r])
+                code = codes[r::rounds]
+                tone = colours[r::rounds]
                 keys = list(map(add, map(add, map(add, code, map((code + "?.").__getitem__, mates)), tone),
                                 map((tone + "?.").__getitem__, mates)))
                 classes = bytes(map(_PAIR_CLASS.__getitem__, keys))
@@ -511,29 +519,27 @@ class _Reader:
             players.append(player)
         short = []
         total_of = dict(zip(numbers, totals))
+        units_of = {text: int(value * unit) if (value * unit).denominator == 1 else value * unit
+                    for text, value in self.points_of.items()}
+        units_of[None] = None
         for row in self.rows:               # file order, as the notes and warnings read
             player = row.player
             if row.rounds < rounds:
                 short.append(str(player.start_number))
-            declared = player.declared_points
+            declared = units_of[row.points]
             # D21 in integer units first (every point is a multiple of 1/unit); details only on a mismatch.
-            if declared is not None and declared * unit != total_of[player.start_number]:
+            if declared is not None and declared != total_of[player.start_number]:
                 self.check_points(player, row.line)
         if short:
             self.notes.append(f"players {', '.join(short)}: record shorter than {rounds} rounds; "
                               f"missing rounds read as zero-point byes")
         return tuple(players), table
 
-    def start_numbers(self, texts: list[str]) -> list[int]:
-        """The opponents' start numbers of a record's fields (0 = none), each form parsed once."""
-        known = self.opponent_numbers
-        try:
-            return list(map(known.__getitem__, texts))
-        except KeyError:
-            for text in texts:
-                if text not in known:
-                    known[text] = int(text) if text.strip() else 0
-            return list(map(known.__getitem__, texts))
+    @staticmethod
+    def start_numbers(texts: list[str]) -> list[int]:
+        """The opponents' start numbers in the fields' 4-column texts (0 = none), each text parsed once."""
+        known = {text: int(text) if text.strip() else 0 for text in set(texts)}
+        return list(map(known.__getitem__, texts))
 
     def check_pairings(self, scoring: Scoring, rounds: int) -> None:
         """Raise the first pairing error, in file order, after the D21 checks of the records before it."""
