@@ -7,17 +7,29 @@ round, 16.4) by the result in that round: 1, 1/2 or 0.
 from __future__ import annotations
 
 from fractions import Fraction
+from operator import mul
 
 from ..derivation import Derivation, Reason, Term
 from ..model import Kind
 from . import cuts
 from .base import Column, result_code
-from .buchholz import _items_cached, explain_terms
+from .buchholz import _items_cached, explain_terms, items
 from .codes import Descriptor
 
 
 def compute_sb(ctx, d: Descriptor) -> Column:
+    if d.low == 0 and d.high == 0:
+        return Column(d.code, 2 * ctx.unit, list(ctx.cached("sb-totals", lambda: _totals(ctx))))
     return Column(d.code, 2 * ctx.unit, cuts.kept_sums(ctx, _items_cached(ctx, True), d.low, d.high, ("items", True)))
+
+
+def _totals(ctx) -> list[int]:
+    """SB without cuts: the items' sum; a player who played every round sums value x result
+    over the rows directly (the same terms as items(), without building them)."""
+    value, unplayed_rows = ctx.value, ctx.unplayed_rows
+    return [sum(it[0] for it in items(ctx, i, True)) if i in unplayed_rows
+            else sum(map(mul, map(value.__getitem__, opp), out))
+            for i, (opp, out) in enumerate(zip(ctx.opp, ctx.out))]
 
 
 def explain_sb(ctx, d: Descriptor, i: int) -> Derivation:
