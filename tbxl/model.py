@@ -175,13 +175,13 @@ class Pairing(enum.Enum):
     ROUND_ROBIN = "round-robin"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Player:
     """A participant: identity and the per-round record (index 0 = round 1)."""
 
     start_number: int
     name: str
-    rounds: tuple[RoundEntry, ...] = field(default_factory=tuple)  # no class attribute: see __getattr__
+    rounds: tuple[RoundEntry, ...] = ()
     title: str = ""
     sex: str = ""
     rating: Optional[int] = None
@@ -191,6 +191,8 @@ class Player:
     club: str = ""
     declared_points: Optional[Fraction] = None
     declared_rank: Optional[int] = None
+    # (RoundTable, player index) when the player is a view of a table's row (see __getattr__).
+    _view: Optional[tuple] = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def points(self) -> Fraction:
@@ -207,7 +209,7 @@ class Player:
         # A player read from a file is a view of a row of its tournament's RoundTable: the round
         # entries are built on first use (most runs never need them) and then kept.
         if name == "rounds":
-            view = self.__dict__.get("_view")
+            view = self._view
             if view is not None:
                 rounds = view[0].entries(view[1])
                 object.__setattr__(self, "rounds", rounds)
@@ -422,7 +424,7 @@ class RoundTable:
         if (self.rounds != tournament.rounds or self.scoring != tournament.scoring
                 or len(players) != len(self.numbers)):
             return False
-        return all(p.__dict__.get("_view") == (self, i) for i, p in enumerate(players))
+        return all(p._view == (self, i) for i, p in enumerate(players))
 
     @classmethod
     def from_players(cls, players: Sequence[Player], rounds: int, scoring: Scoring) -> "RoundTable":

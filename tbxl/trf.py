@@ -59,7 +59,6 @@ _ROUND_WIDTH = 10
 # one string padded to whole fields; this is the one definition of a well-formed field.
 _OPPONENT_FORMS = "|".join(" " * a + r"\d" * d + " " * (4 - a - d) for a in range(4) for d in range(1, 5 - a))
 _ROUND_FIELDS = re.compile(rf"(?:(?:{_OPPONENT_FORMS}| {{4}}) [wWbB\- ] [10=WDLwdl+\-HFUZhfuz ]  )*")
-_OPPONENT_TEXT = re.compile(r"(.{4}).{6}", re.S)
 
 
 def _pairing_classes() -> tuple[dict[str, int], dict[str, str]]:
@@ -90,7 +89,6 @@ def _pairing_classes() -> tuple[dict[str, int], dict[str, str]]:
 
 
 _PAIR_CLASS, _PAIR_COLOUR = _pairing_classes()
-_new_player = object.__new__
 
 # 092 / 192 tournament type (§10.1, §10.3): pre-determined pairings for round robins.
 _ROUND_ROBIN = re.compile(r"robin|berger|(?<![a-z0-9])rr(?![a-z0-9])", re.IGNORECASE)
@@ -206,6 +204,14 @@ class _Row:
         opponent = int(f[0:4]) if f[0:4].strip() else 0
         colour = f[5].lower()
         return _Slot(r, f[7].upper(), opponent or None, colour if colour in "wb" and opponent else None, column)
+
+
+class _OpponentNumbers(dict):
+    """A round field's 4-column opponent text -> start number (0 = none), each text parsed once."""
+
+    def __missing__(self, text: str) -> int:
+        number = self[text] = int(text) if text.strip() else 0
+        return number
 
 
 class _Reader:
@@ -404,13 +410,11 @@ class _Reader:
         rank_text = line[85:89].strip()
         if rank_text and not rank_text.isdigit():
             raise self.error(f"rank '{rank_text}' is not a number (columns 86-89)", number, 86, sn)
-        # The fields of Player(...) set directly: its generated __init__ was a tenth of a large read.
-        player = _new_player(Player)
-        player.__dict__.update(
-            start_number=sn, name=line[14:47].strip(), rounds=(), title=line[10:13].strip(),
-            sex=line[9:10].strip(), rating=(int(rating_text) or None) if rating_text else None,  # blank/0: unrated
+        player = Player(
+            start_number=sn, name=line[14:47].strip(), sex=line[9:10].strip(), title=line[10:13].strip(),
+            rating=(int(rating_text) or None) if rating_text else None,   # blank or 0 = unrated
             federation=line[53:56].strip(), fide_id=line[57:68].strip(), birth_date=line[69:79].strip(),
-            club="", declared_points=declared, declared_rank=int(rank_text) if rank_text else None)
+            declared_points=declared, declared_rank=int(rank_text) if rank_text else None)
 
         row = _Row(player, number, points=points_text or None)
         fields = line[_FIRST_ROUND_COLUMN - 1:]
@@ -475,13 +479,11 @@ class _Reader:
         rows = sorted(self.rows, key=lambda row: row.player.start_number)
         numbers = [row.player.start_number for row in rows]
         width = _ROUND_WIDTH * rounds
-        # All records' fields as one text (short records padded: blank = ZPB); field k of player
-        # index i is field i * rounds + k, so round k's column is a slice [k::rounds].
+        # All records' fields as one text (short records padded: blank = ZPB): the field of player
+        # index i in round k starts at (i * rounds + k) * 10, so a round's column of each character
+        # is one slice with a stride of the record's width.
         text = "".join([row.fields.ljust(width) for row in rows])
-        codes = text[7::_ROUND_WIDTH].upper()
-        colours = text[5::_ROUND_WIDTH].lower()
-        opponents = self.start_numbers(_OPPONENT_TEXT.findall(text))
-        del text
+        opponent_number = _OpponentNumbers()
         index = {sn: i for i, sn in enumerate(numbers)}
         index[0] = -1
         unit = scoring.unit
@@ -490,14 +492,16 @@ class _Reader:
         result, opponent, colour = [], [], []
         try:
             for r in range(rounds):
-                sns = opponents[r::rounds]
+                at = _ROUND_WIDTH * r
+                sns = list(map(opponent_number.__getitem__, map(add, map(add, map(
+                    add, text[at::width], text[at + 1::width]), text[at + 2::width]), text[at + 3::width])))
                 mates = list(map(index.get, sns, repeat(-2)))  # -1 no opponent, -2 not a listed player
                 # Symmetric: the opponent's field names this player; and no one plays himself.
                 if list(map((sns + [-2, 0]).__getitem__, mates)) != list(map(mul, numbers, map(bool, sns))) \
                         or any(map(eq, sns, numbers)):
                     raise KeyError
-                code = codes[r::rounds]
-                tone = colours[r::rounds]
+                code = text[at + 7::width].upper()
+                tone = text[at + 5::width].lower()
                 keys = list(map(add, map(add, map(add, code, map((code + "?.").__getitem__, mates)), tone),
                                 map((tone + "?.").__getitem__, mates)))
                 classes = bytes(map(_PAIR_CLASS.__getitem__, keys))
@@ -512,10 +516,10 @@ class _Reader:
         table = RoundTable(numbers, rounds, scoring, result, opponent, colour)
         players = []
         for i, row in enumerate(rows):
+            # A view: its rounds slot emptied, the entries built from the table on demand.
             player = row.player
-            d = player.__dict__
-            del d["rounds"]                # a view: the entries are built from the table on demand
-            d["_view"] = (table, i)
+            object.__delattr__(player, "rounds")
+            object.__setattr__(player, "_view", (table, i))
             players.append(player)
         short = []
         total_of = dict(zip(numbers, totals))
@@ -534,12 +538,6 @@ class _Reader:
             self.notes.append(f"players {', '.join(short)}: record shorter than {rounds} rounds; "
                               f"missing rounds read as zero-point byes")
         return tuple(players), table
-
-    @staticmethod
-    def start_numbers(texts: list[str]) -> list[int]:
-        """The opponents' start numbers in the fields' 4-column texts (0 = none), each text parsed once."""
-        known = {text: int(text) if text.strip() else 0 for text in set(texts)}
-        return list(map(known.__getitem__, texts))
 
     def check_pairings(self, scoring: Scoring, rounds: int) -> None:
         """Raise the first pairing error, in file order, after the D21 checks of the records before it."""
