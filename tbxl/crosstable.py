@@ -156,12 +156,13 @@ _DRAW = r"(?:½|=|0?[.,]5|1/2)"
 _PLAYED = rf"(?:1|0|{_DRAW})"
 _FORFEIT = r"(?:\+|--|-)"
 _DRAW_RE = re.compile(_DRAW)
-_INT_RE = re.compile(r"\d+(?:\.0+)?")
+# Numbers are ASCII digits, at most 9 of them: int() refuses "²" and strings of thousands of digits.
+_INT_RE = re.compile(r"\d{1,9}(?:\.0+)?", re.ASCII)
 # Compact game cells: with colour; colour omitted before a played result (blank needed); forfeit.
-_GAME_RE = re.compile(rf"(\d+)\s*([wbsn])\s*({_PLAYED}|{_FORFEIT})"
-                      rf"|(\d+)\s+({_PLAYED})"
-                      rf"|(\d+)\s*({_FORFEIT})")
-_STRONG_GAME_RE = re.compile(rf"\d+\s*[wbsn]\s*(?:{_PLAYED}|{_FORFEIT})")
+_GAME_RE = re.compile(rf"(\d{{1,9}})\s*([wbsn])\s*({_PLAYED}|{_FORFEIT})"
+                      rf"|(\d{{1,9}})\s+({_PLAYED})"
+                      rf"|(\d{{1,9}})\s*({_FORFEIT})", re.ASCII)
+_STRONG_GAME_RE = re.compile(rf"\d{{1,9}}\s*[wbsn]\s*(?:{_PLAYED}|{_FORFEIT})", re.ASCII)
 
 _COMPACT_BYES = {"+": Kind.PAB, "bye": Kind.PAB, "u": Kind.PAB, "pab": Kind.PAB,
                  "f": Kind.FPB, "fpb": Kind.FPB, "h": Kind.HPB, "hpb": Kind.HPB,
@@ -204,7 +205,7 @@ def _text(v: Any) -> str:
     if isinstance(v, bool):
         return str(v).upper()
     if isinstance(v, int):
-        return str(v)
+        return str(v) if v.bit_length() < 10_000 else "#NUM!"   # str() refuses over 4300 digits
     if isinstance(v, float):
         if math.isnan(v):
             return ""
@@ -242,10 +243,10 @@ def _points_value(v: Any, t: str) -> Optional[Fraction]:
     if isinstance(v, float) and math.isfinite(v):
         return Fraction(v).limit_denominator(1000)
     s = _squash(t).replace(",", ".")
-    m = re.fullmatch(r"(\d*)½", s)
+    m = re.fullmatch(r"(\d{0,9})½", s, re.ASCII)
     if m:
         return int(m.group(1) or 0) + Fraction(1, 2)
-    if re.fullmatch(r"\d+/\d+|\d+(?:\.\d*)?|\.\d+", s) and not s.endswith("/0"):
+    if re.fullmatch(r"\d{1,12}/\d{1,12}|\d{1,12}(?:\.\d{0,12})?|\.\d{1,12}", s, re.ASCII) and not s.endswith("/0"):
         return Fraction(s)
     return None
 

@@ -34,6 +34,7 @@ from typing import Callable, Optional, Sequence
 from .audit import RANK, Published, PublishedValue
 from .crosstable import column_letters
 from .errors import InputError, MissingDependency, UnknownTiebreak
+from .limits import MAX_TEXT_BYTES, read_regular
 from .model import Tournament
 from .tiebreaks.codes import parse
 
@@ -83,7 +84,7 @@ _FAMILIES = [
     ("коэффициентбергера", "SB"), ("прогресс", "PS"), ("личнаявстреча", "DE"), ("победы", "WIN"),
     ("koya", "KS"), ("kemenangan", "WIN"),
 ]
-_NUMBERED = re.compile(r"^(?:tb|tiebreak|wtg|wertung|fw|desempate|des|dop|доп|tiêuchí|tc|pp)(\d+)$")
+_NUMBERED = re.compile(r"^(?:tb|tiebreak|wtg|wertung|fw|desempate|des|dop|доп|tiêuchí|tc|pp)(\d{1,4})$", re.ASCII)
 _LONG = re.compile(r"^(?P<family>[^\W\d_]+?)(?:(?P<mod>cut|corte|median|mediana|c|m)?(?P<n>\d+)"
                    r"|(?P<bare>cut|corte|median|mediana))?$")
 
@@ -148,7 +149,7 @@ def parse_mapping(items: Sequence[str]) -> dict[str, str]:
     return out
 
 
-_NUMBER = re.compile(r"^[+-]?(\d+)?(?:[.,](\d+))?(½)?$")
+_NUMBER = re.compile(r"^[+-]?(\d{1,15})?(?:[.,](\d{1,15}))?(½)?$", re.ASCII)
 
 
 def number_text(text: str) -> tuple[Optional[Fraction], int]:
@@ -205,18 +206,65 @@ def cell_text(v) -> str:
 Row = tuple[dict, list[str]]
 
 
-def _rows_csv(path: str) -> list[Row]:
-    """Every line of a CSV file (delimiter sniffed). UTF-8 (with or without BOM), else CP1252."""
-    data = Path(path).read_bytes()
+def _rows_csv(path: str) -> tuple[list[Row], str]:
+    """Every record of a CSV file (delimiter sniffed) and the delimiter. UTF-8 (with or without
+    BOM), else CP1252. A record's place is the line it starts on (``end``: the line it ends on).
+    A quote left open, or a field past the csv module's limit, is an :class:`InputError` naming the
+    line where the record starts (else the rest of the file would read as one field)."""
+    data = read_regular(path, MAX_TEXT_BYTES)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         text = data.decode("cp1252", errors="replace")
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text.splitlines()[:60]))
+    delimiter = _delimiter(text.splitlines()[:60])
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     out = []
-    for cells in reader:
-        out.append(({"file": path, "line": reader.line_num}, [c.strip() for c in cells]))
-    return out
+    start = 1
+    while True:
+        try:
+            cells = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as err:
+            if "end of data" in str(err):
+                problem = "a quote opened in this record is never closed (the rest of the file would be one field)"
+            elif "field limit" in str(err):
+                problem = f"a field of more than {csv.field_size_limit():,} characters (a quote left open?)"
+            else:
+                problem = f"not valid CSV ({err})"
+            raise InputError(problem, file=path, line=start) from None
+        out.append(({"file": path, "line": start, "end": reader.line_num}, [c.strip() for c in cells]))
+        start = reader.line_num + 1
+    return out, delimiter
+
+
+def _check_csv_table(rows: list[Row], header_at: int, delimiter: str) -> None:
+    """The rows of a CSV table below its header must line up with the header: a record over several
+    lines (a quote left open), more fields than the header (an unquoted delimiter: the values after
+    it would shift one column) or one field holding another delimiter (a line exported with ``,``
+    under a ``;`` header) would give a partial or shifted audit that seems to pass."""
+    header = rows[header_at][1]
+    width = len(header)
+    while width and not header[width - 1]:
+        width -= 1
+    shown = {";": "';'", ",": "','", "\t": "tabs"}
+    for where, cells in rows[header_at + 1:]:
+        if where["end"] > where["line"]:
+            raise InputError(f"a quoted field runs from line {where['line']} to line {where['end']} "
+                             f"(a quote left open?)", file=where["file"], line=where["line"])
+        used = len(cells)
+        while used and not cells[used - 1]:
+            used -= 1
+        if used > width:
+            raise InputError(f"{used} fields, but the header (line {rows[header_at][0]['line']}) has {width}: "
+                             f"the values would shift columns (a delimiter {shown[delimiter]} inside an unquoted "
+                             f"field, e.g. a decimal comma?)", file=where["file"], line=where["line"])
+        if used == 1 and width >= 3:
+            for other in (";", "\t", ","):
+                if other != delimiter and len(cells[0].split(other)) >= max(3, width // 2):
+                    raise InputError(f"fields separated by {shown[other]}, but the header (line "
+                                     f"{rows[header_at][0]['line']}) uses {shown[delimiter]}: mixed delimiters",
+                                     file=where["file"], line=where["line"])
 
 
 def _delimiter(lines: list[str]) -> str:
@@ -234,20 +282,18 @@ def _delimiter(lines: list[str]) -> str:
 
 
 def _rows_xlsx(path: str, sheet: Optional[str]) -> list[Row]:
+    """The rows of a sheet that hold values (the first sheet unless ``sheet`` is given)."""
     try:
-        import openpyxl
+        from .xlsx import load_workbook, sheet_rows
+        wb = load_workbook(path)   # checked first: size, XML, cell count
     except ImportError:
         raise MissingDependency("openpyxl") from None
-    try:
-        wb = openpyxl.load_workbook(path, read_only=True, data_only=True)
-    except Exception as err:  # openpyxl raises many kinds for a file that is not a workbook
-        raise InputError(f"not a readable .xlsx workbook ({err})", file=path) from None
     names = wb.sheetnames
     if sheet is not None and sheet not in names:
         raise InputError(f"no sheet named {sheet!r}; the sheets are {', '.join(names)}", file=path)
     ws = wb[sheet or names[0]]
-    out = [({"file": path, "sheet": ws.title, "row": r}, [cell_text(v) for v in row])
-           for r, row in enumerate(ws.iter_rows(values_only=True), 1)]
+    out = [({"file": path, "sheet": ws.title, "row": r}, [cell_text(v) for v in values])
+           for r, values in sheet_rows(ws, path)]
     wb.close()
     return out
 
@@ -268,9 +314,14 @@ def read_published(path, tournament: Tournament, *, tiebreaks: Sequence[str] = (
         raise InputError(f"cannot read {suffix} files: export the standings as CSV or .xlsx (Swiss-Manager: "
                          "the Excel or CSV export; a spreadsheet: 'Save as' .xlsx or CSV)", file=fname)
     is_xlsx = suffix in (".xlsx", ".xlsm")
-    rows = _rows_xlsx(fname, sheet) if is_xlsx else _rows_csv(fname)
+    if is_xlsx:
+        rows = _rows_xlsx(fname, sheet)
+    else:
+        rows, delimiter = _rows_csv(fname)
     mapped = parse_mapping(mapping)
     header_at = _find_header(rows, list(tiebreaks), mapped, fname)
+    if not is_xlsx:
+        _check_csv_table(rows, header_at, delimiter)
     wheres = [where for where, _ in rows[header_at:]]   # the header's, then each row's below it
     return published_from_rows(rows[header_at][1], [cells for _, cells in rows[header_at + 1:]], tournament,
                                tiebreaks=tiebreaks, mapping=mapped, source=fname,
@@ -327,9 +378,9 @@ def published_from_rows(header: Sequence, rows: Sequence[Sequence], tournament: 
         cells = [cell_text(c) for c in raw]
         cell = lambda k: cells[k] if k < len(cells) else ""
         sno_text = cell(start_col)
-        if not sno_text.isdigit():
+        if not (sno_text.isascii() and sno_text.isdigit() and len(sno_text) <= 9):   # not "²"
             if any(cell(k) for k, _ in value_cols) and sno_text:
-                raise InputError(f"start number {sno_text!r} in column {head[start_col]!r} is not a number",
+                raise InputError(f"start number {sno_text[:20]!r} in column {head[start_col]!r} is not a number",
                                  **where(r, start_col))
             if any(cells):
                 notes.append(f"{_loc_text(where(r, start_col))}: row without a start number skipped")
@@ -348,7 +399,8 @@ def published_from_rows(header: Sequence, rows: Sequence[Sequence], tournament: 
             try:
                 value, decimals = number_text(text)
             except ValueError:
-                raise InputError(f"column {head[k]!r} ({code}): {text!r} is not a number",
+                shown = text if len(text) <= 20 else text[:20] + "..."
+                raise InputError(f"column {head[k]!r} ({code}): {shown!r} is not a number",
                                  player=sn, **where(r, k)) from None
             if code == RANK and (value is None or value.denominator != 1):
                 if value is None:

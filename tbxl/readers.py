@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Optional
 
 from .errors import InputError
+from .limits import check_regular
 from .model import Pairing, Tournament, detect_pairing
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
@@ -18,12 +19,24 @@ def load(path, *, pairing: Optional[str] = None, strict: bool = False, sheet: Op
 
     ``pairing`` ("swiss" / "round-robin") overrides what the file says; ``notes``, when given,
     receives the reader's remarks (records ignored, encoding fallbacks, short records).
+
+    Only a regular file is read (a device such as ``/dev/zero`` or a FIFO would never end), within
+    the bounds of :mod:`tbxl.limits`; a file in which no round has a result is an
+    :class:`InputError` (nothing to rank), not a table of zeros.
     """
     p = Path(path)
-    if not p.exists():
-        raise InputError("no such file", file=str(path))
-    if p.is_dir():
-        raise InputError("is a folder, not a tournament file", file=str(path))
+    check_regular(p)
+    tournament = _read(p, pairing, strict, sheet, layout, notes)
+    if tournament.rounds == 0:
+        hint = "" if p.suffix.lower() in WORKBOOK_SUFFIXES else "; the round fields of a 001 record start at column 92"
+        raise InputError(f"no round has results yet (no game, forfeit or pairing-allocated bye{hint}): "
+                         f"nothing to rank", file=str(path))
+    return tournament
+
+
+def _read(p: Path, pairing: Optional[str], strict: bool, sheet: Optional[str], layout: Optional[str],
+          notes: Optional[list]) -> Tournament:
+    path = os.fspath(p)
     forced = Pairing(pairing) if pairing else None
     if p.suffix.lower() in WORKBOOK_SUFFIXES:
         from .workbook import read_workbook  # openpyxl only when needed

@@ -25,6 +25,7 @@ from typing import NamedTuple, Optional, Union
 
 from .errors import InputError, InputWarning
 from .files import write_atomic
+from .limits import MAX_ENTRIES, MAX_ROUNDS, MAX_TEXT_BYTES, MAX_TIEBREAKS, read_regular, size_text
 from .model import (RESULT_OF, RESULTS, UNPLAYED_OUTCOME, Kind, Outcome, Pairing, Player, RoundEntry,
                     RoundTable, Scoring, Tournament, detect_pairing, make_entry)
 
@@ -57,8 +58,14 @@ _ROUND_WIDTH = 10
 # A round field (§10.1), ten columns: the opponent's start number (digits in 4 columns, or blank),
 # a blank, the colour, a blank, the result code, two blanks. The record's round fields are read as
 # one string padded to whole fields; this is the one definition of a well-formed field.
-_OPPONENT_FORMS = "|".join(" " * a + r"\d" * d + " " * (4 - a - d) for a in range(4) for d in range(1, 5 - a))
-_ROUND_FIELDS = re.compile(rf"(?:(?:{_OPPONENT_FORMS}| {{4}}) [wWbB\- ] [10=WDLwdl+\-HFUZhfuz ]  )*")
+# An opponent (a start number other than 0, its digits anywhere in the 4 columns) plays a game or a
+# forfeit, or waits for its result (blank); no opponent (blank, 0, 0000) goes with a bye or a blank.
+_SPREAD = [(a, d) for a in range(4) for d in range(1, 5 - a)]
+# (The blanks around the digits are any white space, as str.strip and int take them.)
+_OPPONENT = "|".join(r"\s" * a + "(?=0*[1-9])" + "[0-9]" * d + r"\s" * (4 - a - d) for a, d in _SPREAD)
+_NO_OPPONENT = "|".join(r"\s" * a + "0" * d + r"\s" * (4 - a - d) for a, d in _SPREAD) + r"|\s{4}"
+_ROUND_FIELDS = re.compile(rf"(?:(?:{_OPPONENT}) [wWbB\- ] [10=WDLwdl+\- ]  "
+                           rf"|(?:{_NO_OPPONENT}) [wWbB\- ] [HFUZhfuz ]  )*")
 
 
 def _pairing_classes() -> tuple[dict[str, int], dict[str, str]]:
@@ -92,7 +99,7 @@ _PAIR_CLASS, _PAIR_COLOUR = _pairing_classes()
 
 # 092 / 192 tournament type (§10.1, §10.3): pre-determined pairings for round robins.
 _ROUND_ROBIN = re.compile(r"robin|berger|(?<![a-z0-9])rr(?![a-z0-9])", re.IGNORECASE)
-_NUMBER = re.compile(r"[-+]?(\d+([.,]\d*)?|[.,]\d+)")
+_NUMBER = re.compile(r"[-+]?(\d{1,12}([.,]\d{0,12})?|[.,]\d{1,12})", re.ASCII)
 
 # Fine-grained scoring keys of TRF(x) XXS (§10.2) and the Scoring field each one feeds.
 _XXS_FIELDS = {"WW": "win", "BW": "win", "WD": "draw", "BD": "draw", "WL": "loss", "BL": "loss",
@@ -102,6 +109,18 @@ _XXS_SHORTCUTS = {"W": ("WW", "BW", "FW", "FPB"), "D": ("WD", "BD", "HPB")}
 # TRF-2026 162 codes (§10.3); P defaults to W within the record, X (unknown) is not scored.
 _162_CODES = {"W": ("WW", "BW", "FW", "FPB"), "D": ("WD", "BD", "HPB"), "L": ("WL", "BL"),
               "A": ("ZPB", "FL"), "P": ("PAB",), "X": ()}
+
+
+
+
+def _digits(text: str, width: int = 4) -> bool:
+    """ASCII digits only, at most ``width`` of them: ``str.isdigit`` also passes ``²`` (CP1252 byte
+    0xB2), which ``int`` refuses.
+
+    >>> _digits("12"), _digits("\u00b2"), _digits(""), _digits("12345")
+    (True, False, False, False)
+    """
+    return 0 < len(text) <= width and text.isascii() and text.isdigit()
 
 
 # --------------------------------------------------------------------------------------------
@@ -142,6 +161,9 @@ def read_trf_with_notes(path_or_text: PathOrText, *, source: Optional[str] = Non
     whose record is shorter than the tournament (their missing rounds are ZPB).
     """
     notes: list[str] = []
+    if isinstance(path_or_text, (bytes, str)) and len(path_or_text) > MAX_TEXT_BYTES:
+        raise InputError(f"the text is over {size_text(MAX_TEXT_BYTES)}; tbxl reads TRF files of at most "
+                         f"{size_text(MAX_TEXT_BYTES)}", file=source or "<text>")
     if isinstance(path_or_text, bytes):
         text, note = decode_trf(path_or_text)
         default_source = "<bytes>"
@@ -149,8 +171,7 @@ def read_trf_with_notes(path_or_text: PathOrText, *, source: Optional[str] = Non
         text, note = path_or_text.lstrip("\ufeff"), None
         default_source = "<string>"
     else:
-        with open(path_or_text, "rb") as f:
-            text, note = decode_trf(f.read())
+        text, note = decode_trf(read_regular(path_or_text, MAX_TEXT_BYTES))
         default_source = os.path.basename(os.fspath(path_or_text))
     if note:
         notes.append(note)
@@ -190,6 +211,7 @@ class _Row:
     line: int
     fields: str = ""
     points: Optional[str] = None  # the points column's text
+    played: int = 0               # the last round with a result from a pairing (0: none)
 
     @property
     def rounds(self) -> int:
@@ -233,6 +255,7 @@ class _Reader:
         self.rows: list[_Row] = []
         self.line_of: dict[int, int] = {}  # start number -> line, for duplicate checks
         self.points_of: dict[str, Fraction] = {}  # a points column's text -> its value
+        self.pending: list[InputError] = []   # games paired without a result yet, in file order
 
     def error(self, message: str, line: int, column: Optional[int] = None,
               player: Optional[int] = None, round: Optional[int] = None) -> InputError:
@@ -249,10 +272,13 @@ class _Reader:
             if not self.rows:
                 raise InputError("no player records (001)", file=self.source)
             scoring = self.build_scoring()
+            rounds = self.rounds_with_results()
+            if len(self.rows) * rounds > MAX_ENTRIES:
+                raise InputError(f"{len(self.rows)} players x {rounds} rounds: tbxl reads at most {MAX_ENTRIES:,} "
+                                 f"round entries", file=self.source)
         except InputError:
             self.check_fields()  # a round field's error on an earlier line comes first
             raise
-        rounds = max([self.declared_rounds or 0] + [row.rounds for row in self.rows])
         players, table = self.build_players(scoring, rounds)
         if pairing is None and self.types:
             pairing = Pairing.ROUND_ROBIN if any(_ROUND_ROBIN.search(t) for t in self.types) else Pairing.SWISS
@@ -267,6 +293,34 @@ class _Reader:
             **self.meta)  # type: ignore[arg-type]
         object.__setattr__(tournament, "_table", table)
         return tournament, self.notes
+
+    def rounds_with_results(self) -> int:
+        """The rounds to rank: up to the last one with a result that comes from a pairing (a game,
+        a forfeit or a pairing-allocated bye). An event in progress announces more rounds (XXR / 142)
+        than have results, and its file may already hold the next round's pairings without results
+        and the byes requested for later rounds: those rounds are left out, said on one line (an
+        InputWarning), and the standings are those after the last round played, as ``--after-round``
+        gives them (README "Events in progress"). 0 when no round has a result (e.g. every record
+        ends at column 91)."""
+        written = max(row.rounds for row in self.rows)
+        played = max(row.played for row in self.rows)
+        for row in self.rows:
+            if row.rounds > played:  # the line's checks of the rounds not ranked (the ranked: build_players)
+                sn = row.player.start_number
+                for r in range(played + 1, row.rounds + 1):
+                    if row.slot(r).opponent == sn:
+                        self.check_fields()
+        for err in self.pending:
+            if err.round <= played:        # a game of a round that has results: its result is missing
+                raise err
+        announced = max(self.declared_rounds or 0, written)
+        if announced > played > 0:   # none played: the command line refuses (readers.load)
+            later = f"round {announced} has" if announced == played + 1 else f"rounds {played + 1}-{announced} have"
+            warnings.warn(InputWarning(str(InputError(f"{later} no results yet: standings after round {played}",
+                                                      file=self.source))), stacklevel=3)
+            if self.declared_rounds is None:
+                self.declared_rounds = announced
+        return played
 
     def tiebreaks(self) -> tuple[str, ...]:
         """§10.3: 212 defines the standings as is; 202 breaks ties, so ``PTS`` goes first."""
@@ -290,15 +344,20 @@ class _Reader:
         elif code in ("092", "192"):
             self.types.append(value)
         elif code in ("142", "XXR"):
-            if not value.isdigit():
-                raise self.error(f"number of rounds '{value}' is not a number", number, 5)
+            if not (value.isascii() and value.isdigit()):
+                raise self.error(f"number of rounds '{value[:20]}' is not a number", number, 5)
+            if len(value) > 6 or int(value) > MAX_ROUNDS:
+                raise self.error(f"{value[:20]} rounds: tbxl reads events of at most {MAX_ROUNDS} rounds", number, 5)
             self.declared_rounds = int(value)
         elif code == "162":
             self.scoring_162(line, number)
         elif code == "XXS":
             self.scoring_xxs(line, number)
         elif code in ("202", "212"):
-            self.tiebreak_lists[code] = tuple(c for c in re.split(r"[,;\s]+", value) if c)
+            codes = tuple(c for c in re.split(r"[,;\s]+", value) if c)
+            if len(codes) > MAX_TIEBREAKS:
+                raise self.error(f"{len(codes)} tie-break codes: tbxl takes at most {MAX_TIEBREAKS}", number, 5)
+            self.tiebreak_lists[code] = codes
         else:
             self.ignored.setdefault(line[:3], []).append(number)
 
@@ -326,7 +385,7 @@ class _Reader:
     def number(self, text: str, number: int, column: int, what: str,
                player: Optional[int] = None) -> Fraction:
         if not _NUMBER.fullmatch(text):
-            raise self.error(f"{what} '{text}' is not a number", number, column, player)
+            raise self.error(f"{what} '{text[:20]}' is not a number", number, column, player)
         return Fraction(text.replace(",", "."))
 
     def scoring_162(self, line: str, number: int) -> None:
@@ -378,7 +437,7 @@ class _Reader:
         for white, black in (("WW", "BW"), ("WD", "BD"), ("WL", "BL")):
             if values[white] != values[black]:
                 raise self.error(f"colour-dependent scoring is not supported ({white}="
-                                 f"{_decimal(values[white])}, {black}={_decimal(values[black])})",
+                                 f"{_shown(values[white])}, {black}={_shown(values[black])})",
                                  self.scoring_line)
         return Scoring(**{f: values[k] for k, f in _XXS_FIELDS.items()})
 
@@ -386,12 +445,16 @@ class _Reader:
 
     def player_record(self, line: str, number: int) -> _Row:
         text = line[4:8].strip()                   # columns 5-8 (1-based, inclusive)
-        if not text.isdigit() or int(text) < 1:
+        if not _digits(text) or int(text) < 1:
             raise self.error(f"bad start number '{text}' (columns 5-8)", number, 5)
         sn = int(text)
         if sn in self.line_of:
             raise self.error(f"duplicate start number {sn} (also on line {self.line_of[sn]})", number, 5, sn)
         self.line_of[sn] = number
+        count = -(-(len(line) - _FIRST_ROUND_COLUMN + 1) // _ROUND_WIDTH)
+        if count > MAX_ROUNDS:   # e.g. one 50 MB line: refused before it is read field by field
+            raise self.error(f"the record has {count} round fields: tbxl reads events of at most "
+                             f"{MAX_ROUNDS} rounds", number, _FIRST_ROUND_COLUMN, sn)
         if not _SEPARATED.match(line):  # the usual full-width line passes in one C call
             for c in _SEPARATORS:
                 if c <= len(line) and line[c - 1] != " ":
@@ -399,7 +462,7 @@ class _Reader:
                                      f"(fields must be in TRF-16 columns)", number, c, sn)
 
         rating_text = line[48:52].strip()
-        if rating_text and not rating_text.isdigit():
+        if rating_text and not _digits(rating_text):
             raise self.error(f"rating '{rating_text}' is not a number (columns 49-52)", number, 49, sn)
         points_text = line[80:84].strip()
         declared = None
@@ -408,7 +471,7 @@ class _Reader:
             if declared is None:
                 declared = self.points_of[points_text] = self.number(points_text, number, 81, "points", sn)
         rank_text = line[85:89].strip()
-        if rank_text and not rank_text.isdigit():
+        if rank_text and not _digits(rank_text):
             raise self.error(f"rank '{rank_text}' is not a number (columns 86-89)", number, 86, sn)
         player = Player(
             start_number=sn, name=line[14:47].strip(), sex=line[9:10].strip(), title=line[10:13].strip(),
@@ -419,23 +482,32 @@ class _Reader:
         row = _Row(player, number, points=points_text or None)
         fields = line[_FIRST_ROUND_COLUMN - 1:]
         if fields:
-            row.fields = fields = fields.ljust(-(-len(fields) // _ROUND_WIDTH) * _ROUND_WIDTH)
+            row.fields = fields = fields.ljust(count * _ROUND_WIDTH)
             if not _ROUND_FIELDS.fullmatch(fields):  # one C call for the whole record
-                for r in range(1, row.rounds + 1):
+                for r in range(1, count + 1):
                     self.check_field(line, number, sn, r)
                 raise AssertionError("a round field was refused but no check says why")  # pragma: no cover
+            codes = fields[7::_ROUND_WIDTH].upper()
+            # The last round with a result that comes from a pairing (a game, a forfeit, a PAB).
+            row.played = len(codes.rstrip(" FHZ"))
+            if " " in codes:       # a blank result: a ZPB, or a game paired without a result yet
+                for r, code in enumerate(codes, 1):
+                    opponent = fields[_ROUND_WIDTH * (r - 1):_ROUND_WIDTH * (r - 1) + 4]
+                    if code == " " and opponent.strip() and int(opponent):
+                        self.pending.append(self.check_field(line, number, sn, r))
         return row
 
-    def check_field(self, line: str, number: int, sn: int, r: int) -> None:
+    def check_field(self, line: str, number: int, sn: int, r: int) -> Optional[InputError]:
         """Raise the error of round r's field, if it has one: opponent (4 columns), colour at +5,
-        result at +7 (§10.1). Called to word what the record-wide checks found wrong."""
+        result at +7 (§10.1). Called to word what the record-wide checks found wrong. A game
+        paired without a result yet returns its error, raised if the round is ranked."""
         column = _FIRST_ROUND_COLUMN + _ROUND_WIDTH * (r - 1)
         s = column - 1
         field_text = line[s:s + _ROUND_WIDTH].ljust(_ROUND_WIDTH)
         if field_text[4] != " " or field_text[6] != " " or field_text[8:10] != "  ":
             self.separator_error(field_text, number, column, sn, r)
         opp_text, colour, code = field_text[0:4].strip(), field_text[5].lower(), field_text[7].upper()
-        if opp_text and not opp_text.isdigit():
+        if opp_text and not _digits(opp_text):
             raise self.error(f"opponent '{opp_text}' is not a start number", number, column, sn, r)
         opponent = int(opp_text) if opp_text and int(opp_text) else None   # 0000, 0, blank = none
         if colour not in "wb- ":
@@ -445,11 +517,16 @@ class _Reader:
                              number, column + 7, sn, r)
         if opponent is None and code not in _BYES:
             raise self.error(f"result '{field_text[7]}' needs an opponent", number, column, sn, r)
-        if opponent is not None and code in _BYES:
-            shown = "a blank result" if code == " " else f"result '{field_text[7]}' (a bye)"
-            raise self.error(f"{shown} cannot have an opponent ({opponent})", number, column + 7, sn, r)
         if opponent == sn:
             raise self.error("player paired with himself", number, column, sn, r)
+        if opponent is not None and code == " ":
+            # Paired, result not in yet: an event exported after its pairings. Fine in a round after
+            # the last one with results (rounds_with_results), an error in one before.
+            return self.error(f"a blank result cannot have an opponent ({opponent})", number, column + 7, sn, r)
+        if opponent is not None and code in _BYES:
+            raise self.error(f"result '{field_text[7]}' (a bye) cannot have an opponent ({opponent})",
+                             number, column + 7, sn, r)
+        return None
 
     def separator_error(self, field_text: str, number: int, column: int, sn: int, r: int) -> None:
         for offset in (4, 6, 8, 9):
@@ -459,7 +536,8 @@ class _Reader:
                                  number, column + offset, sn, r)
 
     def check_fields(self) -> None:
-        """Raise the first error of a round field of the records read so far, in file order."""
+        """Raise the first error of a round field of the records read so far, in file order (a game
+        without a result yet is no error here: see rounds_with_results)."""
         for row in self.rows:
             sn = row.player.start_number
             line = " " * (_FIRST_ROUND_COLUMN - 1) + row.fields
@@ -482,7 +560,7 @@ class _Reader:
         # All records' fields as one text (short records padded: blank = ZPB): the field of player
         # index i in round k starts at (i * rounds + k) * 10, so a round's column of each character
         # is one slice with a stride of the record's width.
-        text = "".join([row.fields.ljust(width) for row in rows])
+        text = "".join([row.fields[:width].ljust(width) for row in rows])
         opponent_number = _OpponentNumbers()
         index = {sn: i for i, sn in enumerate(numbers)}
         index[0] = -1
@@ -588,8 +666,8 @@ class _Reader:
         declared = player.declared_points
         if declared is None or declared == player.points:
             return
-        err = self.error(f"declared points {_decimal(declared)} (columns 81-84) differ from the "
-                         f"results, which give {_decimal(player.points)}", line, 81, player.start_number)
+        err = self.error(f"declared points {_shown(declared)} (columns 81-84) differ from the "
+                         f"results, which give {_shown(player.points)}", line, 81, player.start_number)
         if self.strict:
             raise err
         warnings.warn(InputWarning(str(err)), stacklevel=2)
@@ -613,6 +691,19 @@ def _decimal(value: Fraction) -> str:
             text = f"{digits[:-places]}.{digits[-places:]}"
             return ("-" if value < 0 else "") + text
     raise ValueError(f"{value} has no short decimal form")
+
+
+def _shown(value: Fraction) -> str:
+    """A value in a message: its short decimal, else the exact fraction (a scoring with many
+    decimals gives totals with no short decimal form).
+
+    >>> _shown(Fraction(7, 2)), _shown(Fraction(10, 3))
+    ('3.5', '10/3')
+    """
+    try:
+        return _decimal(value)
+    except ValueError:
+        return str(value)
 
 
 def _fit(text: str, width: int, what: str) -> str:
@@ -659,7 +750,8 @@ def write_trf(tournament: Tournament) -> str:
     """The tournament as TRF-16 text with LF line ends.
 
     Writes 012/022/032/042/052/102 when set, 092 ``Round Robin`` for pre-determined
-    pairings, ``XXR``, 162 (or ``XXS``) when the scoring is not standard, 212 with the
+    pairings and ``Swiss`` otherwise (a file without 092 is read by its pairings, and a small Swiss
+    can pair like a round robin), ``XXR``, 162 (or ``XXS``) when the scoring is not standard, 212 with the
     tie-breaks, then one 001 record per player in start-number order. The points column
     holds the points computed from the results; names longer than 33 characters are cut.
     """
@@ -674,7 +766,7 @@ def write_trf(tournament: Tournament) -> str:
     out = []
     for code, value in (("012", t.name), ("022", t.city), ("032", t.federation),
                         ("042", ymd(t.start_date)), ("052", ymd(t.end_date)),
-                        ("092", "Round Robin" if t.is_round_robin else ""),
+                        ("092", "Round Robin" if t.is_round_robin else "Swiss"),
                         ("102", t.chief_arbiter)):
         if value:
             out.append(f"{code} {one_line(value)}")

@@ -47,6 +47,7 @@ from .model import Pairing, Tournament
 from .standings import resolve_tiebreaks
 from .tiebreaks.codes import Descriptor
 from .vbaproject import without_sample_macros
+from .xlsx import is_empty, load_workbook, sheet_rows
 
 __all__ = ["write_workbook", "write_template", "read_workbook", "CROSSTABLE", "STANDINGS", "HELP", "CONF"]
 
@@ -592,16 +593,8 @@ def _source_date() -> Optional[dt.datetime]:
 def read_workbook(path: PathLike, *, sheet: Optional[str] = None, layout: Optional[str] = None) -> Tournament:
     """Read the crosstable of a workbook (``sheet``, else ``Crosstable``, else the first sheet whose
     content reads) in any layout; :class:`InputError` names the file and ``sheet!cell``."""
-    import openpyxl
-    from openpyxl.utils.exceptions import InvalidFileException
-
     fname = os.fspath(path)
-    try:
-        wb = openpyxl.load_workbook(fname, data_only=True)
-    except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError, ValueError) as err:
-        if isinstance(err, FileNotFoundError):
-            raise InputError("no such file", file=fname) from None
-        raise InputError(f"not a readable .xlsx/.xlsm workbook ({err})", file=fname) from None
+    wb = load_workbook(fname)   # checked first: size, XML, cell count (tbxl.xlsx)
     names = wb.sheetnames
     if sheet is not None:
         match = [n for n in names if n == sheet] or [n for n in names if n.lower() == str(sheet).lower()]
@@ -614,7 +607,7 @@ def read_workbook(path: PathLike, *, sheet: Optional[str] = None, layout: Option
         candidates = [n for n in names if n.lower() not in _SKIP_SHEETS] or names
     first_error: Optional[InputError] = None
     for name in candidates:
-        grid, origin = _block(wb[name])
+        grid, origin = _block(wb[name], fname)
         if grid is None:
             if first_error is None and len(candidates) == 1:
                 first_error = InputError("the sheet is empty", file=fname, cell=f"{name}!A1")
@@ -632,37 +625,31 @@ def read_workbook(path: PathLike, *, sheet: Optional[str] = None, layout: Option
     raise first_error or InputError("no sheet holds a crosstable", file=fname)
 
 
-def _empty(v: Any) -> bool:
-    return v is None or (isinstance(v, str) and not v.strip())
-
-
-def _block(ws) -> tuple[Optional[list[list]], str]:
-    """The crosstable block of a sheet: the longest run of non-empty rows, from its first used
-    column up to the first empty column. Returns (grid, A1 reference of its top-left cell)."""
-    rows = [list(r) for r in ws.iter_rows(values_only=True)]
-    used = [any(not _empty(v) for v in r) for r in rows]
+def _block(ws, fname: str) -> tuple[Optional[list[list]], str]:
+    """The crosstable block of a sheet: the longest run of consecutive rows with values, from its
+    first used column up to the first empty column. Returns (grid, A1 reference of its top-left cell)."""
+    rows = sheet_rows(ws, fname)
     best: Optional[tuple[int, int]] = None
-    r = 0
-    while r < len(rows):
-        if used[r]:
-            s = r
-            while r < len(rows) and used[r]:
-                r += 1
-            if best is None or r - s > best[1] - best[0]:
-                best = (s, r)
-        r += 1
+    i = 0
+    while i < len(rows):
+        j = i
+        while j + 1 < len(rows) and rows[j + 1][0] == rows[j][0] + 1:
+            j += 1
+        if best is None or j - i > best[1] - best[0]:
+            best = (i, j)
+        i = j + 1
     if best is None:
         return None, "A1"
-    block = rows[best[0]:best[1]]
+    block = [values for _, values in rows[best[0]:best[1] + 1]]
     width = max(len(x) for x in block)
     block = [x + [None] * (width - len(x)) for x in block]
-    cols = [any(not _empty(x[c]) for x in block) for c in range(width)]
+    cols = [any(not is_empty(x[c]) for x in block) for c in range(width)]
     c0 = cols.index(True)
     c1 = c0
     while c1 < width and cols[c1]:
         c1 += 1
     grid = [x[c0:c1] for x in block]
-    return grid, f"{_col(c0 + 1)}{best[0] + 1}"
+    return grid, f"{_col(c0 + 1)}{rows[best[0]][0]}"
 
 
 def _with_settings(t: Tournament, wb, fname: str, sheet: str) -> Tournament:

@@ -48,6 +48,11 @@ def test_mutated_grid_reads_or_fails_with_a_location(edits):
     grid = [row[:] for row in GRID]
     for r, c, v in edits:
         grid[r][c] = v
+    _grid_ok_or_located(grid)
+
+
+def _grid_ok_or_located(grid) -> None:
+    """The grid reads and ranks, or fails with an InputError naming a cell."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
@@ -82,6 +87,74 @@ def test_mutated_bulletin_reads_or_fails_with_a_location(tmp_path_factory, edits
         assert str(err).startswith(str(path)), str(err)
         return
     except UnknownTiebreak as err:  # a header naming an unknown modifier: a usage-level message
+        assert "tie-break" in str(err)
+        return
+    audit(swiss, table, rules="fide-2026")
+
+
+# -- wider alphabets (issue 10): digits int() refuses, long numbers, quotes, delimiters, any text ----
+
+ODD = st.sampled_from(["\u00b2", "\u0663", "\xb2", "9" * 30, "1" * 5000, '"', ";", ",", "\t", "\r", "\x00",
+                       "\ufeff", "\u202e", "XXR 99999999", "&lol;", "½", "-", "=", "  "])
+ANY_TEXT = st.text(max_size=8) | ODD
+
+
+def _ok_or_located(text: str, source: str = "fuzz.trf") -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            t = parse_trf(text, source=source)
+        except InputError as err:
+            assert str(err).startswith(source), str(err)
+            assert len(str(err)) < 400, str(err)[:400]
+            return
+    compute_standings(t, "BH/C1,BH,SB,PS,WIN,ARO,DE", "fide-2026")
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.integers(0, len(TRF)), st.integers(0, 3), ANY_TEXT), min_size=1, max_size=3))
+def test_trf_with_any_text_spliced_in(edits):
+    """Any text replacing 0-3 characters anywhere (a number field, a record code, a line end)."""
+    text = TRF
+    for pos, cut, piece in edits:
+        text = text[:pos] + piece + text[pos + cut:]
+    _ok_or_located(text)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 4), st.integers(0, 5),
+                          CELLS | ANY_TEXT | st.integers() | st.floats() | st.just(10 ** 400) | st.booleans()),
+                min_size=1, max_size=3))
+def test_grid_with_any_cell(edits):
+    """Any value in any cell, the header included: numbers of any size, inf and nan, text."""
+    grid = [row[:] + [None] for row in GRID]
+    for r, c, v in edits:
+        grid[r][c] = v
+    _grid_ok_or_located(grid)
+
+
+# Fewer examples: each one runs an audit (about 50 ms).
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.integers(0, len(BULLETIN)), st.integers(0, 3), ANY_TEXT), min_size=1, max_size=3))
+def test_bulletin_with_any_text_spliced_in(tmp_path_factory, edits):
+    """Quotes, delimiters, line ends and odd digits anywhere in a bulletin: an audit, or an InputError
+    naming the file (a quote left open or a line that does not fit the header is never skipped)."""
+    from tbxl.audit import audit
+    from tbxl.errors import UnknownTiebreak
+    from tbxl.published import read_published
+    text = BULLETIN
+    for pos, cut, piece in edits:
+        text = text[:pos] + piece + text[pos + cut:]
+    path = tmp_path_factory.mktemp("b") / "fuzz.csv"
+    path.write_text(text, encoding="utf-8", newline="")
+    swiss = parse_trf(TRF, source="held_swiss_5.trf")
+    try:
+        table = read_published(path, swiss, tiebreaks=["BH/C1", "BH", "SB"])
+    except InputError as err:
+        assert str(err).startswith(str(path)), str(err)
+        assert len(str(err)) < 400 + len(str(path)), str(err)[:400]
+        return
+    except UnknownTiebreak as err:
         assert "tie-break" in str(err)
         return
     audit(swiss, table, rules="fide-2026")

@@ -9,7 +9,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from tbxl.errors import InputError, InputWarning
@@ -84,7 +84,7 @@ def test_round_robin_detection_and_override() -> None:
     assert read_trf(SEED_RR).pairing is Pairing.ROUND_ROBIN          # 092 Individual: Round-Robin
     assert read_trf(SEED_SWISS).pairing is Pairing.SWISS             # 092 Individual: Swiss-System
     assert read_trf(SEED_RR, pairing=Pairing.SWISS).pairing is Pairing.SWISS
-    body = row(1, "A", "0.0")
+    body = row(1, "A", "1.0", "0000 - U")   # one round: a file with no results is an error
     for text, expected in (("092 Berger tables", Pairing.ROUND_ROBIN), ("192 FIDE_ROUNDROBIN", Pairing.ROUND_ROBIN),
                            ("092 RR", Pairing.ROUND_ROBIN), ("092 Individual: Swiss-System", Pairing.SWISS),
                            ("192 FIDE_DUTCH_2025", Pairing.SWISS), ("092 Error correction", Pairing.SWISS)):
@@ -148,10 +148,13 @@ def test_bye_spellings_short_lines_and_missing_rounds() -> None:
     assert any("3, 4" in n and "zero-point" in n for n in notes)
 
 
-def test_rounds_from_longest_record_without_xxr() -> None:
-    t = parse_trf(trf(row(1, "A", "1.0", "0000 - U", "0000 - Z"), row(2, "B", "0.0")))
-    assert t.rounds == 2 and t.scheduled_rounds is None
-    assert [e.kind for e in t.player(2).rounds] == [Kind.ZPB, Kind.ZPB]
+def test_rounds_after_the_last_pairing_are_not_played_yet() -> None:
+    """Round 2 holds only an announced absence (Z) and no pairing: the event is after round 1."""
+    with pytest.warns(InputWarning, match=r"^<string>: round 2 has no results yet: standings after round 1$"):
+        t = parse_trf(trf(row(1, "A", "1.0", "0000 - U", "0000 - Z"), row(2, "B", "0.0")))
+    assert t.rounds == 1 and t.scheduled_rounds == 2
+    assert [e.kind for e in t.player(2).rounds] == [Kind.ZPB]
+
 
 
 def test_short_games_and_double_forfeit() -> None:
@@ -326,7 +329,7 @@ def test_round_trip_sample_files(path: Path) -> None:
 def test_written_columns() -> None:
     t = read_trf(SWISS)
     lines = write_trf(t).splitlines()
-    assert lines[:3] == ["012 FIDE C.07 2023 Tie-Break Exercises", "042 2024/08/01", "XXR 5"]
+    assert lines[:4] == ["012 FIDE C.07 2023 Tie-Break Exercises", "042 2024/08/01", "092 Swiss", "XXR 5"]
     nick = next(line for line in lines if line[4:8] == "  12")
     assert nick[14:47].rstrip() == "Nick" and nick[48:52] == "1650"
     assert nick[80:84] == " 2.0" and nick[85:89] == "  12"
@@ -412,6 +415,14 @@ def swiss_tournaments(draw: st.DrawFn) -> Tournament:
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(swiss_tournaments())
+@example(Tournament(   # three players: a Swiss whose pairings form a round robin stays a Swiss
+    tuple(Player(sn, "A", tuple(make_entry(Scoring(), r, *kinds) for r, kinds in enumerate(rounds, 1)),
+                 declared_points=Fraction(points))
+          for sn, rounds, points in (
+              (1, [(Kind.PLAYED, Outcome.WIN, 2, "w"), (Kind.PLAYED, Outcome.WIN, 3, "w"), (Kind.PAB,)], 3),
+              (2, [(Kind.PLAYED, Outcome.LOSS, 1, "b"), (Kind.PAB,), (Kind.PLAYED, Outcome.WIN, 3, "w")], 2),
+              (3, [(Kind.PAB,), (Kind.PLAYED, Outcome.LOSS, 1, "b"), (Kind.PLAYED, Outcome.LOSS, 2, "b")], 1))),
+    3, scheduled_rounds=3, source="generated.trf"))
 def test_round_trip_random_swiss(t: Tournament) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")

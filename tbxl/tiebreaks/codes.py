@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from ..errors import UnknownTiebreak
+from ..limits import MAX_TIEBREAKS
 
 #: Every individual tie-break of C.07 Art. 5 (plus PTS), with its article and a one-line meaning.
 CATALOGUE: dict[str, tuple[str, str]] = {
@@ -44,7 +45,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
 ALIASES = {"GE": "REP", "SONNEBORN-BERGER": "SB", "BUCHHOLZ": "BH", "PROGRESSIVE": "PS",
            "KOYA": "KS", "WINS": "WIN", "POINTS": "PTS", "RATING": "RTNG", "PAIRING": "TPN"}
 
-_PART = re.compile(r"^(?:(?P<cm>[CM])(?P<n>\d+)|L(?P<l>[+-]?\d+)|(?P<flag>[PFR])|U(?P<u>\d+))$")
+# ASCII digits, a few of them: int() refuses "²" and strings of thousands of digits.
+_PART = re.compile(r"^(?:(?P<cm>[CM])(?P<n>\d{1,4})|L(?P<l>[+-]?\d{1,5})|(?P<flag>[PFR])|U(?P<u>\d{1,5}))$",
+                   re.ASCII)
 
 
 @dataclass(frozen=True)
@@ -90,7 +93,7 @@ class Descriptor:
 
 def parse(text: str) -> Descriptor:
     """Parse one code; ``BH-C1`` is accepted for ``BH/C1``. Raises :class:`UnknownTiebreak`."""
-    raw = text
+    raw = text if len(str(text)) <= 40 else f"{str(text)[:40]}..."   # messages stay one short line
     s = text.strip().upper().replace(" ", "")
     if "/" in s:
         head, *parts = s.split("/")
@@ -103,7 +106,7 @@ def parse(text: str) -> Descriptor:
     for part in parts:
         m = _PART.match(part)
         if not m:
-            raise UnknownTiebreak(f"unknown modifier '/{part}' in tie-break {raw!r}")
+            raise UnknownTiebreak(f"unknown modifier '/{part[:20]}' in tie-break {raw!r}")
         if m["cm"]:
             n = int(m["n"])
             fields["low"] = n
@@ -118,6 +121,14 @@ def parse(text: str) -> Descriptor:
 
 
 def parse_list(text) -> list[Descriptor]:
-    """Parse a comma-separated list (or a sequence) of codes."""
+    """Parse a comma-separated list (or a sequence) of codes, at most :data:`~tbxl.limits.MAX_TIEBREAKS`
+    of them (ties are broken level by level: thousands of codes would only exhaust the stack).
+
+    >>> len(parse_list("BH/C1,BH,SB")), parse_list(["ARO/C1"])[0].low
+    (3, 1)
+    """
     items = text.split(",") if isinstance(text, str) else list(text)
-    return [parse(c) for c in items if str(c).strip()]
+    codes = [c for c in items if str(c).strip()]
+    if len(codes) > MAX_TIEBREAKS:
+        raise UnknownTiebreak(f"{len(codes)} tie-break codes: at most {MAX_TIEBREAKS} are taken")
+    return [parse(c) for c in codes]

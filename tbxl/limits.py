@@ -1,0 +1,76 @@
+"""Bounds on what tbxl reads, so that any file from the field ends in a result or one clear line,
+within seconds and well under 1.5 GB (issue 10; README "Limits"). Each bound is far above any real
+event: the largest opens have a few thousand players and fifteen rounds, the longest round robins
+a few dozen rounds.
+
+Measured (benchmarks/bench_limits.py; CPU time of ``tbxl compute``, the wall time of an idle
+machine): a TRF just under the size and entry bounds (9999 players x 150 rounds, 15.2 MB) takes 12 s
+and 0.8 GB with the default tie-breaks, 16 s and 1.0 GB with sixteen; a workbook just under the cell
+bound (470,000 cells, all inline strings, the slowest kind for openpyxl) 14 s and 0.46 GB. Every
+refused file takes about a second of CPU at most, and under 0.1 GB.
+
+>>> size_text(MAX_TEXT_BYTES), size_text(512), size_text(100 * 2 ** 20 + 3000), size_text(17_000_000)
+('16 MB', '512 bytes', '100 MB', '16.2 MB')
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+
+from .errors import InputError
+
+#: Rounds of one event (XXR / 142, round fields of a 001 record, round columns of a crosstable).
+MAX_ROUNDS = 999
+#: Round entries of one event (players x rounds): short records are padded with zero-point byes,
+#: so a small file could otherwise ask for millions of them.
+MAX_ENTRIES = 1_500_000
+#: Codes in one tie-break list (--tiebreaks, TRF 202/212, the workbook's settings).
+MAX_TIEBREAKS = 50
+#: Size of a text input: a TRF or a published CSV.
+MAX_TEXT_BYTES = 16 * 2 ** 20
+#: Size of a workbook file (.xlsx/.xlsm) on disk.
+MAX_WORKBOOK_BYTES = 16 * 2 ** 20
+#: Uncompressed size of a workbook's parts together (a zip "bomb" is refused before it is unpacked).
+MAX_WORKBOOK_XML_BYTES = 64 * 2 ** 20
+#: Cells written in a workbook's sheets together, counted in the XML (not the declared dimension).
+MAX_WORKBOOK_CELLS = 500_000
+
+
+def size_text(n: int) -> str:
+    """``16 MB``: a byte count as the limits are documented."""
+    if n < 2 ** 20:
+        return f"{n} bytes"
+    return f"{n / 2 ** 20:.1f}".removesuffix(".0") + " MB"
+
+
+def check_regular(path) -> int:
+    """The size of ``path``, a regular file; :class:`InputError` for a folder, a device (``/dev/zero``
+    never ends), a FIFO (reading it would wait for a writer) or a missing file."""
+    name = os.fspath(path)
+    try:
+        st = os.stat(name)
+    except FileNotFoundError:
+        raise InputError("no such file", file=name) from None
+    except OSError as err:
+        raise InputError(f"cannot read it ({err.strerror or err})", file=name) from None
+    if stat.S_ISDIR(st.st_mode):
+        raise InputError("is a folder, not a tournament file", file=name)
+    if not stat.S_ISREG(st.st_mode):
+        raise InputError("is not a regular file (a device, pipe or socket): give a file", file=name)
+    return st.st_size
+
+
+def read_regular(path, limit: int) -> bytes:
+    """The bytes of ``path``, a regular file of at most ``limit`` bytes, else :class:`InputError`."""
+    size = check_regular(path)
+    name = os.fspath(path)
+    if size > limit:
+        raise InputError(f"the file is {size_text(size)}; tbxl reads files of at most {size_text(limit)}",
+                         file=name)
+    with open(name, "rb") as f:
+        data = f.read(limit + 1)   # the file may have grown since stat
+    if len(data) > limit:
+        raise InputError(f"the file is over {size_text(limit)}; tbxl reads files of at most "
+                         f"{size_text(limit)}", file=name)
+    return data

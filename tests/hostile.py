@@ -1,0 +1,421 @@
+"""A corpus of hostile and broken input files (issue 10), built on demand: each case writes its files
+into a folder and gives the ``tbxl`` arguments, the exit code and the one line expected on stderr.
+
+Some files are large (a 12 MB line, a 17 MB workbook) or unending (``/dev/zero``, a FIFO), so
+nothing is kept in the repository: ``python tests/hostile.py FOLDER`` writes the whole corpus into
+FOLDER to try it by hand.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+from xml.sax.saxutils import escape
+
+from tbxl.crosstable import column_letters
+
+DATA = Path(__file__).parent / "data"
+SWISS_TEXT = (DATA / "tec-2023" / "held_swiss_5.trf").read_text(encoding="utf-8")
+SWISS_LINES = SWISS_TEXT.splitlines()
+
+
+@dataclass(frozen=True)
+class Case:
+    """A hostile input: ``build(folder)`` writes it and returns the arguments after ``tbxl``;
+    the command must exit with ``code`` and print one line on stderr matching ``message`` (a
+    regular expression searched in it). ``heavy`` cases run in a subprocess under resource limits
+    (they would hang or eat memory if a bound were missing)."""
+
+    name: str
+    build: Callable[[Path], list[str]]
+    code: int
+    message: str
+    heavy: bool = False
+
+
+# -- TRF ----------------------------------------------------------------------------------------
+
+def _trf(folder: Path, lines: list[str], name: str = "held.trf", encoding: str = "utf-8") -> str:
+    path = folder / name
+    path.write_bytes(("\n".join(lines) + "\n").encode(encoding))
+    return str(path)
+
+
+def _with_line(n: int, line: str) -> list[str]:
+    """The TEC Swiss file with line ``n`` (1-based) replaced."""
+    lines = list(SWISS_LINES)
+    lines[n - 1] = line
+    return lines
+
+
+def _set_columns(line: str, column: int, text: str) -> str:
+    """``line`` with ``text`` written from 1-based ``column`` on."""
+    return line[:column - 1] + text + line[column - 1 + len(text):]
+
+
+LINE5 = SWISS_LINES[4]      # 001    2 ... Bruno
+
+
+def compute(path: str, *more: str) -> list[str]:
+    return ["compute", path, "--tiebreaks", "BH,SB", *more]
+
+
+def _superscript_start(d: Path) -> list[str]:
+    return compute(_trf(d, _with_line(5, _set_columns(LINE5, 8, "\u00b2"))))
+
+
+def _cp1252_rating(d: Path) -> list[str]:
+    # Byte 0xB2 is "²" in CP1252: the file is not UTF-8, so it is read as CP1252.
+    path = d / "held.trf"
+    lines = _with_line(5, _set_columns(LINE5, 49, "\u00b2150"))
+    path.write_bytes(("\n".join(lines) + "\n").encode("cp1252"))
+    return compute(str(path))
+
+
+def _superscript_opponent(d: Path) -> list[str]:
+    return compute(_trf(d, _with_line(5, _set_columns(LINE5, 92, "  1\u00b2"))))
+
+
+def _superscript_rank(d: Path) -> list[str]:
+    return compute(_trf(d, _with_line(5, _set_columns(LINE5, 86, "   \u00b2"))))
+
+
+def _xxr(value: str) -> Callable[[Path], list[str]]:
+    return lambda d: compute(_trf(d, _with_line(4, f"XXR {value}")))
+
+
+def _long_record(d: Path) -> list[str]:
+    """One 001 line of 12 MB (1.2 million round fields), under the file-size bound."""
+    line = LINE5[:91] + "0000 - Z  " * 1_200_000   # valid zero-point byes
+    return compute(_trf(d, _with_line(5, line)))
+
+
+def _huge_file(d: Path) -> list[str]:
+    path = d / "huge.trf"
+    with open(path, "wb") as f:      # sparse: no disk is used
+        f.truncate(17 * 2 ** 20)
+    return compute(str(path))
+
+
+def _xxs(items: str, *more: str) -> Callable[[Path], list[str]]:
+    return lambda d: compute(_trf(d, SWISS_LINES[:4] + [f"XXS {items}"] + SWISS_LINES[4:]), *more)
+
+
+def _tiebreak_record(d: Path) -> list[str]:
+    return ["compute", _trf(d, SWISS_LINES[:4] + ["212 PTS," + ",".join(["BH"] * 5000)] + SWISS_LINES[4:])]
+
+
+def _tiebreak_option(d: Path) -> list[str]:
+    return ["compute", _trf(d, SWISS_LINES), "--tiebreaks", ",".join(["BH", "SB"] * 2500)]
+
+
+def _no_rounds(d: Path) -> list[str]:
+    return compute(_trf(d, [line[:91].rstrip() for line in SWISS_LINES]))
+
+
+def _dev_zero(d: Path) -> list[str]:
+    return compute("/dev/zero")
+
+
+def _fifo(d: Path) -> list[str]:
+    path = d / "pipe.trf"
+    os.mkfifo(path)
+    return compute(str(path))
+
+
+def _padding_bomb(d: Path) -> list[str]:
+    """2,100 players, and one pairing in round 999: short records are padded with byes, so a
+    200 kB file would ask for 2.1 million round entries."""
+    head = "001 {sn:>4} m    {name:<33} {'':>4} {'':3} {'':>11} {'':10} {'':>4} {'':>4}"
+    lines = ["XXR 999"]
+    for sn in range(1, 2101):
+        line = f"001 {sn:>4} m    {'P' + str(sn):<33} {'':>4} {'':3} {'':>11} {'':10} {'':>4} {'':>4}"
+        if sn in (1, 2):
+            line += " " * (10 * 998) + f"  {3 - sn:>4} {'wb'[sn - 1]} {'10'[sn - 1]}"
+        lines.append(line)
+    return compute(_trf(d, lines))
+
+
+# -- bulletins (CSV, --published) ---------------------------------------------------------------
+
+BULLETIN_HEAD = "Rk.;SNo;Name;Pts.;BH;SB"
+BULLETIN_ROWS = ["1;2;Bruno;4;13;9,5", "2;3;Charline;3,5;15,5;10,5", "3;4;David;3,5;15;9,75"]
+
+
+def _bulletin(rows: list[str], head: str = BULLETIN_HEAD, title: bool = True) -> Callable[[Path], list[str]]:
+    def build(d: Path) -> list[str]:
+        path = d / "bulletin.csv"
+        path.write_text("\n".join((["Final ranking", ""] if title else []) + [head] + rows) + "\n",
+                        encoding="utf-8")
+        return ["audit", _trf(d, SWISS_LINES), "--published", str(path), "--tiebreaks", "BH,SB"]
+    return build
+
+
+def _bulletin_dev_zero(d: Path) -> list[str]:
+    return ["audit", _trf(d, SWISS_LINES), "--published", "/dev/zero"]
+
+
+def _bulletin_huge(d: Path) -> list[str]:
+    path = d / "bulletin.csv"
+    with open(path, "wb") as f:
+        f.truncate(17 * 2 ** 20)
+    return ["audit", _trf(d, SWISS_LINES), "--published", str(path)]
+
+
+# -- workbooks (.xlsx, as INPUT and as --published) ----------------------------------------------
+
+_CT = (b'<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/'
+       b'content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.'
+       b'relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName='
+       b'"/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.'
+       b'main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.'
+       b'openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>')
+_RELS = (b'<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/'
+         b'package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/'
+         b'officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>')
+_WORKBOOK = (b'<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/'
+             b'spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/'
+             b'relationships"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>')
+_WORKBOOK_RELS = (b'<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.'
+                  b'org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.'
+                  b'org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>'
+                  b'</Relationships>')
+SHEET_PART = "xl/worksheets/sheet1.xml"
+_MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+
+
+def column_name(c: int) -> str:
+    """1 -> A, 16384 -> XFD."""
+    return column_letters(c - 1)
+
+
+def cell_xml(ref: str, value) -> str:
+    if isinstance(value, (int, float)):
+        return f'<c r="{ref}"><v>{value}</v></c>'
+    return f'<c r="{ref}" t="inlineStr"><is><t>{escape(str(value))}</t></is></c>'
+
+
+def sheet_xml(rows: list[list], extra: str = "", dimension: str = "", prolog: str = "") -> bytes:
+    """A worksheet holding ``rows`` from A1, then ``extra`` (raw ``<row>`` elements)."""
+    body = "".join(f'<row r="{r}">' + "".join(cell_xml(f"{column_name(c)}{r}", v)
+                                              for c, v in enumerate(row, 1) if v is not None) + "</row>"
+                   for r, row in enumerate(rows, 1))
+    dim = f'<dimension ref="{dimension}"/>' if dimension else ""
+    return (f'<?xml version="1.0" encoding="UTF-8"?>{prolog}<worksheet xmlns="{_MAIN}">{dim}<sheetData>'
+            f"{body}{extra}</sheetData></worksheet>").encode()
+
+
+def write_xlsx(path: Path, sheet: bytes, *, more: dict[str, bytes] = {}) -> str:
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in (("[Content_Types].xml", _CT), ("_rels/.rels", _RELS), ("xl/workbook.xml", _WORKBOOK),
+                           ("xl/_rels/workbook.xml.rels", _WORKBOOK_RELS), (SHEET_PART, sheet), *more.items()):
+            z.writestr(name, data)
+    return str(path)
+
+
+#: A 4-player, 3-round Swiss as a compact crosstable (the grid of tests/test_fuzz.py).
+GRID = [["No", "Name", "R1", "R2", "R3"],
+        [1, "A", "2w1", "3b½", "4w0"],
+        [2, "B", "1b0", "4w1", "3b="],
+        [3, "C", "4b1", "1w½", "2w="],
+        [4, "D", "3w0", "2b0", "1b1"]]
+
+LAUGHS = ('<!DOCTYPE worksheet [<!ENTITY lol "lol">' +
+          "".join(f'<!ENTITY lol{i} "{("&lol" + (str(i - 1) if i > 1 else "") + ";") * 10}">' for i in range(1, 10))
+          + "]>")
+ENTITY = '<!DOCTYPE worksheet [<!ENTITY name "Bruno">]>'
+EXTERNAL = '<!DOCTYPE worksheet [<!ENTITY secret SYSTEM "file:///etc/passwd">]>'
+FAR = '<row r="1048576"><c r="XFD1048576"><v>1</v></c></row>'
+
+
+def _as(role: str, make: Callable[[Path], str]) -> Callable[[Path], list[str]]:
+    """The workbook made by ``make`` given as INPUT (``role="input"``) or as ``--published``."""
+    def build(d: Path) -> list[str]:
+        book = make(d)
+        if role == "input":
+            return ["compute", book, "--tiebreaks", "BH"]
+        return ["audit", _trf(d, SWISS_LINES), "--published", book]
+    return build
+
+
+def _book(sheet: Callable[[], bytes], **kw) -> Callable[[Path], str]:
+    return lambda d: write_xlsx(d / "book.xlsx", sheet(), **kw)
+
+
+def _grid_with(prolog: str = "", cell: str = "") -> Callable[[], bytes]:
+    rows = [r[:] for r in GRID]
+    if cell:
+        rows[1][1] = cell
+    return lambda: sheet_xml(rows, prolog=prolog)
+
+
+def _truncated() -> bytes:
+    data = sheet_xml(GRID)
+    return data[:len(data) // 2]
+
+
+def _cell_bomb() -> bytes:
+    """600,000 cells (each a small number): 13 MB of XML that compresses to a few hundred kB."""
+    rows = "".join(f'<row r="{r}">' + "".join(f'<c r="{column_name(c)}{r}"><v>1</v></c>' for c in range(1, 11))
+                   + "</row>" for r in range(1, 60_001))
+    return (f'<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="{_MAIN}"><sheetData>{rows}'
+            f"</sheetData></worksheet>").encode()
+
+
+def _zip_bomb(d: Path) -> str:
+    """A part that unpacks to 100 MB of blanks (about 100 kB compressed)."""
+    return write_xlsx(d / "book.xlsx", sheet_xml(GRID), more={"xl/media/blank.xml": b" " * (100 * 2 ** 20)})
+
+
+def _far_right_rows() -> bytes:
+    """130 rows holding a value in column A and one in column XFD: 2.1 million positions."""
+    rows = "".join(f'<row r="{r}"><c r="A{r}"><v>1</v></c><c r="XFD{r}"><v>1</v></c></row>'
+                   for r in range(1, 131))
+    return (f'<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="{_MAIN}"><sheetData>{rows}'
+            f"</sheetData></worksheet>").encode()
+
+
+def _big_book(d: Path) -> str:
+    path = d / "book.xlsx"
+    with open(path, "wb") as f:
+        f.truncate(17 * 2 ** 20)
+    return str(path)
+
+
+def _not_a_zip(d: Path) -> str:
+    path = d / "book.xlsx"
+    path.write_text("No;Name;R1\n1;A;2w1\n", encoding="utf-8")
+    return str(path)
+
+
+def _only_far() -> bytes:
+    """Nothing but one cell at XFD1048576, and the dimension A1:XFD1048576 declared."""
+    return sheet_xml([], extra=FAR, dimension="A1:XFD1048576")
+
+
+def _missing_parts(d: Path) -> str:
+    path = d / "book.xlsx"
+    with zipfile.ZipFile(path, "w") as z:
+        z.writestr("hello.txt", "a zip, but no workbook in it")
+    return str(path)
+
+
+def _lying_size(d: Path) -> str:
+    """The sheet's central-directory entry declares 200 bytes; the part holds more."""
+    path = Path(write_xlsx(d / "book.xlsx", sheet_xml(GRID)))
+    data = bytearray(path.read_bytes())
+    at = data.index(b"PK\x01\x02")
+    name = SHEET_PART.encode()
+    while data[at + 46:at + 46 + len(name)] != name:   # the sheet's central-directory header
+        at = data.index(b"PK\x01\x02", at + 4)
+    data[at + 24:at + 28] = (200).to_bytes(4, "little")   # uncompressed size
+    path.write_bytes(bytes(data))
+    return str(path)
+
+
+def _xlsx_cases(role: str) -> list[Case]:
+    part = r"book\.xlsx: xl/worksheets/sheet1\.xml: "
+    return [
+        Case(f"xlsx_{role}_entity", _as(role, _book(_grid_with(ENTITY, "&name;"))), 1, part + "declares a DTD"),
+        Case(f"xlsx_{role}_billion_laughs", _as(role, _book(_grid_with(LAUGHS, "&lol9;"))), 1,
+             part + "declares a DTD", heavy=True),
+        Case(f"xlsx_{role}_external_entity", _as(role, _book(_grid_with(EXTERNAL, "&secret;"))), 1,
+             part + "declares a DTD"),
+        Case(f"xlsx_{role}_undeclared_entity",
+             _as(role, _book(lambda: sheet_xml(GRID).replace(b">A<", b">&name;<"))), 1,
+             part + r"malformed XML \(undefined entity, line 1"),
+        Case(f"xlsx_{role}_truncated_xml", _as(role, _book(_truncated)), 1, part + "malformed XML"),
+        Case(f"xlsx_{role}_cell_bomb", _as(role, _book(_cell_bomb)), 1,
+             r"book\.xlsx: the sheets hold over 500,000 cells", heavy=True),
+        Case(f"xlsx_{role}_zip_bomb", _as(role, _zip_bomb), 1,
+             r"book\.xlsx: the workbook unpacks to 100 MB; tbxl reads workbooks that unpack to at most 64 MB",
+             heavy=True),
+        Case(f"xlsx_{role}_far_right_rows", _as(role, _book(_far_right_rows)), 1,
+             r"book\.xlsx!Sheet1!A\d+: the rows with values span over 2,000,000 cells", heavy=True),
+        Case(f"xlsx_{role}_too_big", _as(role, _big_book), 1,
+             r"book\.xlsx: the workbook is 17 MB; tbxl reads workbooks of at most 16 MB"),
+        Case(f"xlsx_{role}_not_a_zip", _as(role, _not_a_zip), 1, r"book\.xlsx: not a readable .xlsx/.xlsm workbook"),
+        Case(f"xlsx_{role}_missing_parts", _as(role, _missing_parts), 1,
+             r"book\.xlsx: not a readable .xlsx/.xlsm workbook \(KeyError: .*\[Content_Types\]\.xml"),
+        Case(f"xlsx_{role}_lying_entry_size", _as(role, _lying_size), 1,
+             part + r"cannot be unpacked \(Bad CRC-32"),
+        Case(f"xlsx_{role}_only_a_cell_at_xfd1048576", _as(role, _book(_only_far)), 1,
+             r"book\.xlsx!Sheet1!XFD1048576: cannot tell the crosstable layout" if role == "input"
+             else r"book\.xlsx: no header row with a start-number column", heavy=True),
+    ]
+
+
+CASES: list[Case] = [
+    # TRF: digits that str.isdigit() passes but int() refuses, and absurd numbers
+    Case("trf_superscript_start_number", _superscript_start, 1,
+         r"held\.trf:5:5: bad start number '\u00b2' \(columns 5-8\)"),
+    Case("trf_cp1252_b2_rating", _cp1252_rating, 1,
+         r"held\.trf:5:49: player 2: rating '\u00b2150' is not a number"),
+    Case("trf_superscript_opponent", _superscript_opponent, 1,
+         r"held\.trf:5:92: player 2, round 1: opponent '1\u00b2' is not a start number"),
+    Case("trf_superscript_rank", _superscript_rank, 1, r"held\.trf:5:86: player 2: rank '\u00b2' is not a number"),
+    Case("trf_xxr_superscript", _xxr("\u00b2"), 1, r"held\.trf:4:5: number of rounds '\u00b2' is not a number"),
+    Case("trf_xxr_huge", _xxr("99999999"), 1, r"held\.trf:4:5: 99999999 rounds: tbxl reads events of at most 999",
+         heavy=True),
+    Case("trf_xxr_long_digits", _xxr("9" * 10_000), 1, r"held\.trf:4:5: 9{20} rounds: tbxl reads events of at most"),
+    Case("trf_long_record", _long_record, 1,
+         r"held\.trf:5:92: player 2: the record has 1200000 round fields: tbxl reads events of at most 999 rounds",
+         heavy=True),
+    Case("trf_huge_file", _huge_file, 1, r"huge\.trf: the file is 17 MB; tbxl reads files of at most 16 MB",
+         heavy=True),
+    Case("trf_padding_bomb", _padding_bomb, 1,
+         r"held\.trf: 2100 players x 999 rounds: tbxl reads at most 1,500,000 round entries", heavy=True),
+    Case("trf_xxs_long_number", _xxs("W=" + "1" * 5000), 1, r"held\.trf:5:7: XXS W value '1{20}' is not a number"),
+    # Bruno: 3 wins x 0.3333333 + 2 draws x 0.5 = 1.9999999, which has no short decimal form.
+    Case("trf_many_decimals_points_mismatch", _xxs("W=0.3333333", "--strict"), 1,
+         r"held\.trf:6:81: player 2: declared points 4\.0 \(columns 81-84\) differ from the results, "
+         r"which give 19999999/10000000"),
+    Case("trf_many_decimals_colour_scoring", _xxs("WW=0.3333333 BW=1"), 1,
+         r"held\.trf:5: colour-dependent scoring is not supported \(WW=3333333/10000000, BW=1\.0\)"),
+    Case("trf_thousands_of_tiebreaks_212", _tiebreak_record, 1,
+         r"held\.trf:5:5: 5001 tie-break codes: tbxl takes at most 50"),
+    Case("cli_thousands_of_tiebreaks", _tiebreak_option, 2, r"5000 tie-break codes: at most 50 are taken"),
+    Case("trf_no_rounds", _no_rounds, 1, r"held\.trf: no round has results yet"),
+    Case("trf_dev_zero", _dev_zero, 1, r"/dev/zero: is not a regular file", heavy=True),
+    Case("trf_fifo", _fifo, 1, r"pipe\.trf: is not a regular file", heavy=True),
+    # Bulletins
+    Case("csv_superscript_start_number", _bulletin(BULLETIN_ROWS + ["4;\u00b2;Alyx;3,5;12,5;8"]), 1,
+         r"bulletin\.csv:7: start number '\u00b2' in column 'SNo' is not a number"),
+    Case("csv_long_digits", _bulletin(BULLETIN_ROWS + ["4;1;Alyx;3,5;" + "9" * 5000 + ";8"]), 1,
+         r"bulletin\.csv:7: player 1: column 'BH' \(BH\): '9{20}\.\.\.' is not a number"),
+    Case("csv_field_over_the_csv_limit", _bulletin(BULLETIN_ROWS + ["4;1;" + "A" * 200_000 + ";3,5;12,5;8"]), 1,
+         r"bulletin\.csv:7: a field of more than 131,072 characters"),
+    Case("csv_unterminated_quote", _bulletin(['1;2;"Bruno;4;13;9,5'] + BULLETIN_ROWS[1:]), 1,
+         r"bulletin\.csv:4: a quote opened in this record is never closed"),
+    Case("csv_quote_over_lines", _bulletin(['1;2;"Bruno;4;13;9,5', '2;3;Charline";3,5;15,5;10,5',
+                                            BULLETIN_ROWS[2]]), 1,
+         r"bulletin\.csv:4: a quoted field runs from line 4 to line 5 \(a quote left open\?\)"),
+    Case("csv_mixed_delimiters", _bulletin(BULLETIN_ROWS[:2] + ["3,4,David,3.5,15,9.75"]), 1,
+         r"bulletin\.csv:6: fields separated by ',', but the header \(line 3\) uses ';': mixed delimiters"),
+    Case("csv_decimal_comma_in_comma_file",
+         _bulletin(["1,2,Bruno,4,13,9.5", "2,3,Charline,3,5,15.5,10.5"], head="Rk.,SNo,Name,Pts.,BH,SB"), 1,
+         r"bulletin\.csv:5: 7 fields, but the header \(line 3\) has 6: the values would shift columns"),
+    Case("csv_dev_zero", _bulletin_dev_zero, 1, r"/dev/zero: is not a file"),
+    Case("csv_huge", _bulletin_huge, 1, r"bulletin\.csv: the file is 17 MB; tbxl reads files of at most 16 MB"),
+    *_xlsx_cases("input"),
+    *_xlsx_cases("published"),
+]
+
+
+def main(folder: str) -> None:
+    """Write every case into its own folder under ``folder`` and print its command."""
+    root = Path(folder)
+    for case in CASES:
+        d = root / case.name
+        d.mkdir(parents=True, exist_ok=True)
+        if case.name == "trf_fifo" and (d / "pipe.trf").exists():
+            continue
+        print("tbxl", " ".join(case.build(d))[:200])
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
