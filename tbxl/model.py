@@ -383,7 +383,7 @@ class RoundTable:
     True
     """
 
-    __slots__ = ("numbers", "rounds", "scoring", "result", "opponent", "colour", "lengths")
+    __slots__ = ("numbers", "rounds", "scoring", "result", "opponent", "colour", "lengths", "players")
 
     def __init__(self, numbers: Sequence[int], rounds: int, scoring: Scoring, result: list[bytes],
                  opponent: list[list[int]], colour: list[str], lengths: Optional[list[int]] = None) -> None:
@@ -394,6 +394,7 @@ class RoundTable:
         self.opponent = opponent
         self.colour = colour
         self.lengths = lengths  # None when every record has every round
+        self.players: Sequence[Player] = ()  # the players whose rounds these are (see holds)
 
     def length(self, i: int) -> int:
         """How many rounds player index ``i``'s record has (``rounds`` unless built by hand)."""
@@ -419,12 +420,10 @@ class RoundTable:
         return rows
 
     def holds(self, tournament: "Tournament") -> bool:
-        """Is this the table of ``tournament``: its players still the views of its rows?"""
-        players = tournament.players
-        if (self.rounds != tournament.rounds or self.scoring != tournament.scoring
-                or len(players) != len(self.numbers)):
-            return False
-        return all(p._view == (self, i) for i, p in enumerate(players))
+        """Is this the table of ``tournament``: the same rounds, scoring and players (the reader's
+        tuple of views, kept by ``dataclasses.replace``)?"""
+        return (tournament.players is self.players and self.rounds == tournament.rounds
+                and self.scoring == tournament.scoring)
 
     @classmethod
     def from_players(cls, players: Sequence[Player], rounds: int, scoring: Scoring) -> "RoundTable":
@@ -444,5 +443,7 @@ class RoundTable:
                 if e.colour:
                     colour[r][i] = e.colour
         full = all(n == rounds for n in lengths)
-        return cls([p.start_number for p in players], rounds, scoring, [bytes(c) for c in result], opponent,
-                   ["".join(c) for c in colour], None if full else lengths)
+        table = cls([p.start_number for p in players], rounds, scoring, [bytes(c) for c in result], opponent,
+                    ["".join(c) for c in colour], None if full else lengths)
+        table.players = players
+        return table

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import groupby
+from operator import neg
 from fractions import Fraction
 from typing import Optional, Union
 
@@ -168,7 +170,7 @@ def compute_standings(tournament: Tournament, tiebreaks=None, rules: Union[str, 
     def sort_keys(level: int) -> list:
         if level not in keys:
             col = cols[level]
-            if any(v is None for v in col.raw):
+            if None in col.raw:
                 keys[level] = [col.sort_key(i) for i in range(len(col.raw))]
             else:  # the same order as sort_key, without a call per player
                 keys[level] = list(col.raw) if col.ascending else [-v for v in col.raw]
@@ -187,13 +189,8 @@ def compute_standings(tournament: Tournament, tiebreaks=None, rules: Union[str, 
                     de_groups[d.code, sn[i]] = members
         else:
             raw = cols[level].raw
-            ordered = sorted(group, key=sort_keys(level).__getitem__)
-            tiers = []
-            for i in ordered:
-                if tiers and raw[tiers[-1][0]] == raw[i]:
-                    tiers[-1].append(i)
-                else:
-                    tiers.append([i])
+            tiers = [list(tier) for _, tier in groupby(sorted(group, key=sort_keys(level).__getitem__),
+                                                        raw.__getitem__)]
         if len(tiers) > 1:
             steps.append(TieStep(d.code, [sn[i] for i in group], [[sn[i] for i in t] for t in tiers]))
         out = []
@@ -201,13 +198,8 @@ def compute_standings(tournament: Tournament, tiebreaks=None, rules: Union[str, 
             out.extend(split(tier, level + 1))
         return out
 
-    by_points = sorted(range(len(ctx.players)), key=lambda i: (-pts.raw[i], sn[i]))
-    groups: list[list[int]] = []
-    for i in by_points:
-        if groups and pts.raw[groups[-1][0]] == pts.raw[i]:
-            groups[-1].append(i)
-        else:
-            groups.append([i])
+    by_points = sorted(range(len(ctx.players)), key=list(zip(map(neg, pts.raw), sn)).__getitem__)
+    groups = [list(group) for _, group in groupby(by_points, pts.raw.__getitem__)]
     final: list[list[int]] = []
     for g in groups:
         final.extend(split(g, 0))
@@ -216,7 +208,7 @@ def compute_standings(tournament: Tournament, tiebreaks=None, rules: Union[str, 
     place = 1
     for tier in final:
         label = str(place) if len(tier) == 1 else f"{place}-{place + len(tier) - 1}"
-        for i in sorted(tier, key=lambda i: sn[i]):
+        for i in sorted(tier, key=sn.__getitem__):
             st.rows.append(Row(place, label, ctx.players[i], i, st))
         place += len(tier)
     return st

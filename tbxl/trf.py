@@ -599,6 +599,7 @@ class _Reader:
             object.__delattr__(player, "rounds")
             object.__setattr__(player, "_view", (table, i))
             players.append(player)
+        table.players = players = tuple(players)
         short = []
         total_of = dict(zip(numbers, totals))
         units_of = {text: int(value * unit) if (value * unit).denominator == 1 else value * unit
@@ -615,7 +616,7 @@ class _Reader:
         if short:
             self.notes.append(f"players {', '.join(short)}: record shorter than {rounds} rounds; "
                               f"missing rounds read as zero-point byes")
-        return tuple(players), table
+        return players, table
 
     def check_pairings(self, scoring: Scoring, rounds: int) -> None:
         """Raise the first pairing error, in file order, after the D21 checks of the records before it."""

@@ -90,8 +90,9 @@ class Context:
         conv = self.conv
         self.score = [sum(p) for p in self.pts]
         n = self.n
+        played, short = Kind.PLAYED, Kind.SHORT  # games (is_game), counted in C rather than tested one by one
         self.unplayed_rows = {i for i, ks in enumerate(self.kind)
-                              if len(ks) != n or not all(k.is_game for k in ks)}
+                              if len(ks) != n or ks.count(played) + ks.count(short) != n}
         if self.round_robin:
             # C.07 4.9: no dummy and no adjusted score in pre-determined pairings.
             self.cat = [[0] * len(k) for k in self.kind]

@@ -13,7 +13,7 @@ from ..derivation import Derivation, Reason, Term
 from ..model import Kind
 from . import cuts
 from .base import Column, result_code
-from .buchholz import _items_cached, explain_terms, items
+from .buchholz import _bh_rows, _items_cached, explain_terms
 from .codes import Descriptor
 
 
@@ -24,10 +24,12 @@ def compute_sb(ctx, d: Descriptor) -> Column:
 
 
 def _totals(ctx) -> list[int]:
-    """SB without cuts: the items' sum; a player who played every round sums value x result
-    over the rows directly (the same terms as items(), without building them)."""
+    """SB without cuts: each BH contribution times the round's result (the same terms as
+    ``items(ctx, i, sb=True)``); a player who played every round sums value x result over the rows
+    directly, the others reuse BH's items (value, key, vur, round)."""
     value, unplayed_rows = ctx.value, ctx.unplayed_rows
-    return [sum(it[0] for it in items(ctx, i, True)) if i in unplayed_rows
+    rows = ctx.cached("bh-rows", lambda: _bh_rows(ctx))
+    return [sum([v * out[r] for v, _, _, r in rows[i]]) if i in unplayed_rows
             else sum(map(mul, map(value.__getitem__, opp), out))
             for i, (opp, out) in enumerate(zip(ctx.opp, ctx.out))]
 
