@@ -364,6 +364,7 @@ RESULT_OUTCOME: tuple[int, ...] = tuple(int(o) for _, o in RESULTS)
 NO_ROUND = 255
 
 
+@dataclass(eq=False, slots=True)
 class RoundTable:
     """A tournament's rounds as compact per-round columns; player index = start-number order.
 
@@ -383,18 +384,14 @@ class RoundTable:
     True
     """
 
-    __slots__ = ("numbers", "rounds", "scoring", "result", "opponent", "colour", "lengths", "players")
-
-    def __init__(self, numbers: Sequence[int], rounds: int, scoring: Scoring, result: list[bytes],
-                 opponent: list[list[int]], colour: list[str], lengths: Optional[list[int]] = None) -> None:
-        self.numbers = numbers
-        self.rounds = rounds
-        self.scoring = scoring
-        self.result = result
-        self.opponent = opponent
-        self.colour = colour
-        self.lengths = lengths  # None when every record has every round
-        self.players: Sequence[Player] = ()  # the players whose rounds these are (see holds)
+    numbers: Sequence[int]
+    rounds: int
+    scoring: Scoring
+    result: list[bytes]
+    opponent: list[list[int]]
+    colour: list[str]
+    lengths: Optional[list[int]] = None   # None when every record has every round
+    players: Sequence[Player] = ()        # the players whose rounds these are (see holds)
 
     def length(self, i: int) -> int:
         """How many rounds player index ``i``'s record has (``rounds`` unless built by hand)."""
