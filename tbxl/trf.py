@@ -55,17 +55,12 @@ _SEPARATED = re.compile(r".{3} .{4} .{4} .{33} .{4} .{3} .{11} .{10} .{4} .{4}  
 _FIRST_ROUND_COLUMN = 92   # round r starts at column 92 + 10 (r - 1)
 _ROUND_WIDTH = 10
 
-# A round field (§10.1), ten columns: the opponent's start number (digits in 4 columns, or blank),
-# a blank, the colour, a blank, the result code, two blanks. The record's round fields are read as
-# one string padded to whole fields; this is the one definition of a well-formed field.
-# An opponent (a start number other than 0, its digits anywhere in the 4 columns) plays a game or a
-# forfeit, or waits for its result (blank); no opponent (blank, 0, 0000) goes with a bye or a blank.
-_SPREAD = [(a, d) for a in range(4) for d in range(1, 5 - a)]
-# (The blanks around the digits are any white space, as str.strip and int take them.)
-_OPPONENT = "|".join(r"\s" * a + "(?=0*[1-9])" + "[0-9]" * d + r"\s" * (4 - a - d) for a, d in _SPREAD)
-_NO_OPPONENT = "|".join(r"\s" * a + "0" * d + r"\s" * (4 - a - d) for a, d in _SPREAD) + r"|\s{4}"
-_ROUND_FIELDS = re.compile(rf"(?:(?:{_OPPONENT}) [wWbB\- ] [10=WDLwdl+\- ]  "
-                           rf"|(?:{_NO_OPPONENT}) [wWbB\- ] [HFUZhfuz ]  )*")
+# A round field (§10.1), ten columns: the opponent's start number (4 columns of digits and blanks),
+# a blank, the colour, a blank, the result code, two blanks. A record's fields are read as one
+# string padded to whole fields and checked for this shape in one C call; what the characters mean
+# together (the digits a number, an opponent with a game and none with a bye, a pairing seen from
+# both sides) is checked on whole round columns (_Reader.build_players).
+_ROUND_FIELDS = re.compile(r"(?:[\s0-9]{4} [wWbB\- ] [10=WDLwdl+\-HFUZhfuz ]  )*")
 
 
 def _pairing_classes() -> tuple[dict[str, int], dict[str, str]]:
@@ -229,10 +224,14 @@ class _Row:
 
 
 class _OpponentNumbers(dict):
-    """A round field's 4-column opponent text -> start number (0 = none), each text parsed once."""
+    """A round field's 4-column opponent text -> start number (0 = none), each text parsed once;
+    ``KeyError`` for digits split by a blank."""
 
     def __missing__(self, text: str) -> int:
-        number = self[text] = int(text) if text.strip() else 0
+        try:
+            number = self[text] = int(text) if text.strip() else 0
+        except ValueError:
+            raise KeyError(text) from None
         return number
 
 
@@ -305,11 +304,14 @@ class _Reader:
         written = max(row.rounds for row in self.rows)
         played = max(row.played for row in self.rows)
         for row in self.rows:
-            if row.rounds > played:  # the line's checks of the rounds not ranked (the ranked: build_players)
-                sn = row.player.start_number
+            if row.rounds > played:  # the fields of the rounds not ranked (the ranked: build_players)
+                line = " " * (_FIRST_ROUND_COLUMN - 1) + row.fields
                 for r in range(played + 1, row.rounds + 1):
-                    if row.slot(r).opponent == sn:
-                        self.check_fields()
+                    try:
+                        self.check_field(line, row.line, row.player.start_number, r)
+                    except InputError:
+                        self.check_fields()  # the first in file order
+                        raise
         for err in self.pending:
             if err.round <= played:        # a game of a round that has results: its result is missing
                 raise err
@@ -378,7 +380,7 @@ class _Reader:
                     return date(y, mo, d)
                 except ValueError:
                     break
-        raise self.error(f"bad date '{value}' (expected YYYY/MM/DD)", number, 5)
+        raise self.error(f"bad date '{value[:20]}' (expected YYYY/MM/DD)", number, 5)
 
     # -- scoring (§10.3 record 162, §10.2 XXS) ----------------------------------------------
 
@@ -492,9 +494,10 @@ class _Reader:
             row.played = len(codes.rstrip(" FHZ"))
             if " " in codes:       # a blank result: a ZPB, or a game paired without a result yet
                 for r, code in enumerate(codes, 1):
-                    opponent = fields[_ROUND_WIDTH * (r - 1):_ROUND_WIDTH * (r - 1) + 4]
-                    if code == " " and opponent.strip() and int(opponent):
-                        self.pending.append(self.check_field(line, number, sn, r))
+                    if code == " " and fields[_ROUND_WIDTH * (r - 1):_ROUND_WIDTH * (r - 1) + 4].strip():
+                        pending = self.check_field(line, number, sn, r)
+                        if pending:
+                            self.pending.append(pending)
         return row
 
     def check_field(self, line: str, number: int, sn: int, r: int) -> Optional[InputError]:

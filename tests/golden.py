@@ -10,7 +10,10 @@ JSON and CSV text byte for byte. Regenerate only for an intended change of outpu
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import io
+import json
+import random
 import re
 import sys
 import warnings
@@ -44,6 +47,44 @@ CASES = {
                                   ("fide2024", ["--rules", "fide-2024", "--tiebreaks", FULL])],
 }
 FORMATS = ("json", "csv")
+
+#: Files mutated for the reader's golden outcomes (MUTATIONS cases, a fixed seed).
+MUTATED = [GOLDEN / "wild-40x5-s3.trf", EXAMPLES / "held_swiss_5.trf", EXAMPLES / "held_round_robin.trf",
+           GOLDEN / "gen-61x7-s2.trf"]
+MUTATIONS = 1500
+_PIECES = [" ", "0", "1", "=", "-", "+", "H", "U", "Z", "F", "w", "b", "W", "\t", "12", "  ", "0000", "x", "\n",
+           "999", "D", "L", "?", " 0", "5", "3 ", "\u00b2", "-- ", "2"]
+
+
+def mutations() -> list[str]:
+    """TRF texts with one to three pieces spliced in anywhere (fixed seed): each one read, or
+    refused with one message, exactly as main's reader did."""
+    rnd = random.Random(13)
+    texts = [p.read_text(encoding="utf-8") for p in MUTATED]
+    out = []
+    for _ in range(MUTATIONS):
+        text = rnd.choice(texts)
+        for _ in range(rnd.randint(1, 3)):
+            pos = rnd.randrange(len(text))
+            text = text[:pos] + rnd.choice(_PIECES) + text[pos + rnd.randint(0, 3):]
+        out.append(text)
+    return out
+
+
+def outcome(text: str) -> str:
+    """What reading ``text`` gives: the tournament written back as TRF (with its rounds, pairing
+    and scheduled rounds), or the error; then the warnings."""
+    from tbxl.errors import InputError
+    from tbxl.trf import parse_trf, write_trf
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            t = parse_trf(text, source="m.trf")
+            got = f"{t.rounds} {t.scheduled_rounds} {t.pairing.value}\n{write_trf(t)}"
+        except InputError as err:
+            got = f"error: {err}"
+    digest = hashlib.sha256(got.encode("utf-8")).hexdigest()[:16]
+    return " | ".join([got if got.startswith("error") else digest] + [str(w.message) for w in caught])
 
 
 def output(path: Path, options: list[str], fmt: str) -> str:
@@ -89,6 +130,8 @@ def main() -> None:
         for case, options in cases:
             for fmt in FORMATS:
                 (GOLDEN / golden_name(path, case, fmt)).write_text(output(path, options, fmt), encoding="utf-8")
+    (GOLDEN / "mutations.json").write_text(json.dumps([outcome(t) for t in mutations()], ensure_ascii=False,
+                                                      indent=0) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":
