@@ -9,7 +9,7 @@ from typing import Optional
 
 from .audit import AGREE, EXPLAINED, RANK, RANK_AGAINST_POINTS, SKIPPED, UNEXPLAINED, Audit, Finding, describe_match
 from .compare import Comparison
-from .formatting import decimal_text, json_number
+from .formatting import decimal_text, json_number, visible
 
 SHOWN_MATCHES = 4  # rule sets named per difference in text; JSON has them all
 
@@ -126,7 +126,7 @@ def render_compare_text(c: Comparison, changed_only: bool = False) -> str:
     body = []
     rows = c.changed_rows if changed_only else c.rows
     for r in rows:
-        cells = [str(r.start_number), r.player.name, _joined(r.ranks, r.rank_changed)]
+        cells = [str(r.start_number), visible(r.player.name), _joined(r.ranks, r.rank_changed)]
         cells += [_joined([_num(v) for v in r.values[code]], code in r.changed) for code in c.codes]
         body.append(cells)
     widths = [max(len(row[k]) for row in [head] + body) for k in range(len(head))]

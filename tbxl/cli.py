@@ -1,6 +1,7 @@
 """The ``tbxl`` command: compute, explain, report, workbook, audit, compare, rules, lite.
 
-Exit codes: 0 ok; 2 usage error; 1 input error (one line naming file:line, player, round).
+Exit codes: 0 ok; 2 usage error; 1 input error (one line naming file:line, player, round);
+130 interrupted (Ctrl-C). ``-o FILE`` writes the form its extension names (:data:`WRITES`).
 Heavy rooms (openpyxl, Jinja2, WeasyPrint) are imported only by the commands that need them.
 """
 
@@ -18,9 +19,16 @@ from typing import Optional, Sequence
 
 from . import __version__
 from .errors import InputError, InputWarning, MissingDependency, TbxlError, UsageError
-from .formatting import decimal_text, json_number_raw
+from .files import output_format
+from .formatting import decimal_text, json_number_raw, visible, visible_json
 
 LAYOUTS = ("compact", "sm3", "matrix")
+
+#: The forms each command writes, named as in :data:`tbxl.files.OUTPUT_FORMATS` (``text``: what
+#: the terminal shows); the first is the default. ``-o FILE``'s extension chooses among them.
+WRITES = {"compute": ("text", "csv", "json", "pdf", "html"), "explain": ("text", "pdf", "html"),
+          "report": ("pdf", "html"), "audit": ("text", "json", "pdf", "html"),
+          "compare": ("text", "json", "pdf", "html"), "workbook": ("xlsx",)}
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -67,21 +75,24 @@ def _parser() -> argparse.ArgumentParser:
 
     c = sub.add_parser("compute", help="standings with tie-break values")
     common(c)
-    c.add_argument("--format", choices=("table", "csv", "json"), default="table")
+    c.add_argument("--format", choices=("table", "csv", "json"),
+                   help="default: as -o's extension says (.txt, .csv, .json), else table")
     prizes(c)
-    c.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    c.add_argument("-o", "--output", metavar="FILE",
+                   help="write to FILE instead of standard output: .txt, .csv, .json, or .pdf/.html "
+                        "(the standings report)")
 
     e = sub.add_parser("explain", help="how one player's tie-break values were made")
     common(e)
     e.add_argument("--player", type=int, required=True, metavar="N", help="start number")
     e.add_argument("--tiebreak", metavar="CODE", help="one tie-break (default: all of the list)")
-    e.add_argument("-o", "--output", metavar="FILE", help="write the appeal report as PDF (or text)")
+    e.add_argument("-o", "--output", metavar="FILE", help="the appeal report (.pdf, .html) or the text (.txt)")
     e.add_argument("--lang", help="report language: en (default), vi, es, ru, ms")
     e.add_argument("--paper", choices=("a4", "letter"), help="a4 (default) or letter")
 
     r = sub.add_parser("report", help="PDF standings with per-player derivations")
     common(r)
-    r.add_argument("-o", "--output", required=True, metavar="FILE", help="PDF to write")
+    r.add_argument("-o", "--output", required=True, metavar="FILE", help="PDF (or .html) to write")
     r.add_argument("--lang", help="report language: en (default), vi, es, ru, ms")
     r.add_argument("--derivations", choices=("all", "tied", "none"), default="tied",
                    help="which players get derivation blocks (default: those tied on points)")
@@ -106,7 +117,7 @@ def _parser() -> argparse.ArgumentParser:
     a.add_argument("--map", action="append", default=[], metavar="COLUMN=CODE",
                    help="what a published column holds, e.g. 'TB1=BH/C1', 'Nr.=start', 'Pl=rank', 'Club=ignore'")
     a.add_argument("--published-sheet", metavar="NAME", help="worksheet of a published .xlsx")
-    a.add_argument("--format", choices=("text", "json"), default="text")
+    a.add_argument("--format", choices=("text", "json"), help="default: as -o's extension says, else text")
     a.add_argument("--fail-on", choices=("unexplained", "difference"), default="unexplained",
                    help="exit 1 on differences no rule set explains (default), or on any difference")
     a.add_argument("-o", "--output", metavar="FILE", help="write to FILE (.pdf: the audit report; .html: its HTML)")
@@ -115,7 +126,7 @@ def _parser() -> argparse.ArgumentParser:
 
     k = sub.add_parser("compare", help="standings under several conventions side by side")
     common(k)
-    k.add_argument("--format", choices=("text", "json"), default="text")
+    k.add_argument("--format", choices=("text", "json"), help="default: as -o's extension says, else text")
     k.add_argument("--changed-only", action="store_true", help="only players whose rank or a value changes")
     k.add_argument("-o", "--output", metavar="FILE", help="write to FILE (.pdf: the comparison report; .html: its HTML)")
     k.add_argument("--lang", help="report language: en (default), vi, es, ru, ms")
@@ -143,29 +154,37 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             code = _run(args, parser)
         for w in caught:
             if issubclass(w.category, InputWarning):
-                print(f"tbxl: warning: {w.message}", file=sys.stderr)
+                _say(f"warning: {w.message}")
         return code
+    except KeyboardInterrupt:
+        _say("interrupted")
+        return 130
     except InputError as err:
-        print(f"tbxl: error: {err}", file=sys.stderr)
+        _say(f"error: {err}")
         return 1
     except MissingDependency as err:
-        print(f"tbxl: error: {err}", file=sys.stderr)
+        _say(f"error: {err}")
         return 1
     except ImportError as err:  # an optional room's package, imported where the room needs it
         missing = MissingDependency.from_import_error(err)
         if missing is None:
             raise
-        print(f"tbxl: error: {missing}", file=sys.stderr)
+        _say(f"error: {missing}")
         return 1
-    except TbxlError as err:  # unknown rules / tie-break: a usage error
-        print(f"tbxl: error: {err}", file=sys.stderr)
+    except TbxlError as err:  # unknown rules / tie-break, UsageError: a usage error
+        _say(f"error: {err}")
         return 2
     except OSError as err:
-        print(f"tbxl: error: {err.filename or ''}: {err.strerror or err}", file=sys.stderr)
+        _say(f"error: {err.filename or ''}: {err.strerror or err}")
         return 1
     finally:
         if gc_was_enabled:
             gc.enable()
+
+
+def _say(message: str) -> None:
+    """One line on standard error; names quoted in it are shown inert (:func:`visible`)."""
+    print(f"tbxl: {visible(message)}", file=sys.stderr)
 
 
 def _room(module: str, name: str):
@@ -182,7 +201,7 @@ def _load(args):
                       layout=args.layout, notes=notes)
     if args.verbose:
         for note in notes:
-            print(f"tbxl: note: {args.input}: {note}", file=sys.stderr)
+            _say(f"note: {args.input}: {note}")
     return tournament
 
 
@@ -192,14 +211,17 @@ def _standings(args, tournament):
     rules = resolve(args.rules, tournament.start_date).with_settings(args.settings)
     st = compute_standings(tournament, getattr(args, "tiebreaks", None), rules, args.after_round)
     for note in st.notes:
-        print(f"tbxl: note: {note}", file=sys.stderr)
+        _say(f"note: {note}")
     return st
 
 
-def _emit(args, text: str) -> None:
+def _emit(args, text: str, fmt: str = "text") -> None:
+    """Write ``text`` to ``-o FILE`` or standard output, control and bidi characters made inert
+    (line breaks kept; in JSON as ``\\u`` escapes, which read back to the same names)."""
+    text = visible_json(text) if fmt == "json" else visible(text, keep="\n")
     if getattr(args, "output", None):
         from .files import write_atomic
-        write_atomic(args.output, text, inputs=[args.input])  # always UTF-8
+        write_atomic(args.output, text, inputs=[args.input, getattr(args, "published", None)])  # UTF-8
     else:
         try:
             sys.stdout.write(text)
@@ -208,6 +230,36 @@ def _emit(args, text: str) -> None:
             # page): show what it can rather than fail; -o FILE keeps every character.
             enc = sys.stdout.encoding or "ascii"
             sys.stdout.write(text.encode(enc, errors="replace").decode(enc))
+
+
+def _output_format(args) -> str:
+    """What the command writes: as ``-o``'s extension says, which ``--format`` (or ``--html``)
+    may repeat but not contradict; without an extension ``--format``, else the command's default."""
+    allowed = WRITES[args.command]
+    option = getattr(args, "format", None)
+    given = {"table": "text"}.get(option, option)
+    if getattr(args, "html", False):
+        option, given = "--html", "html"
+    elif option:
+        option = f"--format {option}"
+    ext = output_format(args.output, allowed) if getattr(args, "output", None) else None
+    if given and ext and given != ext:
+        raise UsageError(f"-o {args.output}: {option} contradicts the extension, which says {ext}")
+    return ext or given or allowed[0]
+
+
+def _check_usage(args, tournament) -> None:
+    """Usage errors that need the tournament or the report's languages (exit 2)."""
+    k = args.after_round
+    if k is not None and not 0 <= k <= tournament.rounds:
+        raise UsageError(f"--after-round {k}: {args.input} has rounds 1..{tournament.rounds} "
+                         "(0 = before the first)")
+    lang = getattr(args, "lang", None)
+    if lang is not None:
+        from .report import languages  # the labels' folder only: no Jinja2 or WeasyPrint imported
+        available = languages()
+        if lang not in available:
+            raise UsageError(f"--lang {lang}: no such report language (available: {', '.join(available)})")
 
 
 def _run(args, parser) -> int:
@@ -223,19 +275,33 @@ def _run(args, parser) -> int:
         print(f"wrote {main_file} ({size // 1024} KB) and {requirements}: paste each into the tab of the "
               "same name in the xlwings Lite editor")
         return 0
+    if getattr(args, "output", None):
+        from .files import check_output
+        check_output(args.output, [args.input, getattr(args, "published", None)])   # before the work
+    fmt = _output_format(args)
+    given_settings = list(getattr(args, "settings", []))
     _configure(args)
+    if args.command == "workbook" and args.settings:
+        where = "--set" if given_settings else "the configuration file's settings (--no-config leaves them out)"
+        raise UsageError(f"{where}: a workbook cannot keep {', '.join(args.settings)}: its functions take "
+                         "a rule set's name (--rules) only; compute with the settings from the command line")
     tournament = _load(args)
+    _check_usage(args, tournament)
     if args.command == "compute":
         st = _standings(args, tournament)
-        _emit(args, {"table": render_table, "csv": render_csv, "json": render_json}[args.format](
-            st, _classify(args, st)))
+        if fmt in ("pdf", "html"):
+            _room("report", "render_pdf")(st, args.output, input_path=args.input, html=fmt == "html",
+                                          progress=sys.stderr.isatty(), classification=_classify(args, st))
+            return 0
+        _emit(args, {"text": render_table, "csv": render_csv, "json": render_json}[fmt](
+            st, _classify(args, st)), fmt)
         return 0
     if args.command == "explain":
         st = _standings(args, tournament)
         if args.player not in st.context.index:
             raise InputError(f"no player with start number {args.player}", file=args.input)
         codes = [args.tiebreak] if args.tiebreak else ["PTS"] + st.codes
-        if args.output and args.output.lower().endswith(".pdf"):
+        if fmt in ("pdf", "html"):
             render_appeal_pdf = _room("report", "render_appeal_pdf")
             render_appeal_pdf(st, args.player, args.output, lang=args.lang, paper=args.paper,
                               input_path=args.input, codes=codes)
@@ -255,22 +321,23 @@ def _run(args, parser) -> int:
                 raise InputError(f"no player with start number {missing[0]}", file=args.input)
         render_pdf = _room("report", "render_pdf")
         render_pdf(st, args.output, lang=args.lang, derivations=args.derivations, players=players,
-                   paper=args.paper, input_path=args.input, html=args.html,
+                   paper=args.paper, input_path=args.input, html=fmt == "html",
                    progress=sys.stderr.isatty(), by_round=args.by_round,
                    classification=_classify(args, st))
         return 0
     if args.command == "audit":
         if args.map and not args.published:
             parser.error("--map names columns of a --published file")
-        return _audit(args, tournament)
+        return _audit(args, tournament, fmt)
     if args.command == "compare":
         if not args.rules or "," not in args.rules:
             parser.error("compare needs two or more rule sets, e.g. --rules fide-2024,fide-2026")
-        return _compare(args, tournament)
+        return _compare(args, tournament, fmt)
     if args.command == "workbook":
         write_workbook = _room("workbook", "write_workbook")
-        layout = args.layout or ("matrix" if tournament.is_round_robin else "compact")
-        write_workbook(tournament, args.output, layout=layout,
+        if args.after_round is not None:
+            tournament = tournament.after_round(args.after_round)
+        write_workbook(tournament, args.output, layout=args.layout,
                        tiebreaks=args.tiebreaks, rules=args.rules, inputs=[args.input])
         return 0
     parser.error(f"unknown command {args.command}")
@@ -289,7 +356,7 @@ def _configure(args) -> None:
         conf.values.pop("rules", None)
     config.apply(args, conf)
     if args.verbose:
-        print(f"tbxl: note: configuration: {path or 'none'}", file=sys.stderr)
+        _say(f"note: configuration: {path or 'none'}")
 
 
 def _classify(args, st):
@@ -305,12 +372,7 @@ def _classify(args, st):
     return classify(st, [parse_category(c) for c in args.categories], tables, args.prize_sharing)
 
 
-def _is_report(args) -> bool:
-    """``-o`` names a report: a PDF, or its HTML."""
-    return bool(args.output) and args.output.lower().endswith((".pdf", ".html", ".htm"))
-
-
-def _audit(args, tournament) -> int:
+def _audit(args, tournament, fmt: str) -> int:
     """``tbxl audit``: exit 0 when every published number follows the rules or a named rule set,
     1 when some difference follows none (with ``--fail-on difference``: when any differs), or
     when the input is bad."""
@@ -321,8 +383,6 @@ def _audit(args, tournament) -> int:
     from .standings import resolve_tiebreaks
     rules = resolve(args.rules, tournament.start_date).with_settings(args.settings)
     if args.after_round is not None:  # a bulletin published during the event
-        if not 0 <= args.after_round <= tournament.rounds:
-            raise InputError(f"--after-round {args.after_round} is outside 0..{tournament.rounds}")
         tournament = tournament.after_round(args.after_round)
     if args.published:
         listed = [d.code for d in resolve_tiebreaks(tournament, args.tiebreaks)] \
@@ -331,7 +391,7 @@ def _audit(args, tournament) -> int:
                                    sheet=args.published_sheet)
         if args.verbose:
             for note in published.notes:
-                print(f"tbxl: note: {args.published}: {note}", file=sys.stderr)
+                _say(f"note: {args.published}: {note}")
     else:
         published = published_ranks(tournament)
         if not published.values:
@@ -339,32 +399,27 @@ def _audit(args, tournament) -> int:
                              "give the published standings with --published FILE", file=args.input)
     result = audit(tournament, published, rules=rules, tiebreaks=args.tiebreaks)
     inputs = [args.input] + ([args.published] if args.published else [])
-    if _is_report(args):
+    if fmt in ("pdf", "html"):
         render_audit_pdf = _room("report", "render_audit_pdf")
         render_audit_pdf(result, args.output, lang=args.lang, paper=args.paper, inputs=inputs)
     else:
-        text = (render_audit_json if args.format == "json" else render_audit_text)(result)
-        if args.output:
-            from .files import write_atomic
-            write_atomic(args.output, text, inputs=inputs)
-        else:
-            _emit(args, text)
+        _emit(args, (render_audit_json if fmt == "json" else render_audit_text)(result), fmt)
     if args.fail_on == "difference":
         return 1 if result.differences else 0
     return 0 if result.ok else 1
 
 
-def _compare(args, tournament) -> int:
+def _compare(args, tournament, fmt: str) -> int:
     from .audit_text import render_compare_json, render_compare_text
     from .compare import compare
     result = compare(tournament, args.rules, args.tiebreaks, args.after_round, args.settings)
-    if _is_report(args):
+    if fmt in ("pdf", "html"):
         render_compare_pdf = _room("report", "render_compare_pdf")
         render_compare_pdf(result, args.output, lang=args.lang, paper=args.paper, input_path=args.input,
                            changed_only=args.changed_only)
         return 0
-    if args.format == "json":
-        _emit(args, render_compare_json(result))
+    if fmt == "json":
+        _emit(args, render_compare_json(result), fmt)
     else:
         _emit(args, render_compare_text(result, args.changed_only))
     return 0
@@ -387,17 +442,18 @@ def render_table(st, cl=None) -> str:
     t = st.tournament
     prize = cl.prize_of(None) if cl and None in cl.awards else None
     head = ["Rank", "SNo", "Name", "Pts"] + st.codes + (["Prize"] if prize is not None else [])
-    body = [[r.rank_label, str(r.player.start_number), r.player.name, _cell(r.points)]
+    body = [[r.rank_label, str(r.player.start_number), visible(r.player.name), _cell(r.points)]
             + [_cell(r.values[c]) for c in st.codes]
             + ([_money(prize.get(r.player.start_number))] if prize is not None else []) for r in st.rows]
-    lines = [f"{t.name or t.source} - {t.rounds} rounds - rules {st.convention.name}"]
+    lines = [visible(f"{t.name or t.source} - {t.rounds} rounds - rules {st.convention.name}")]
     lines += _aligned(head, body)
     for name, rows in (cl.rows.items() if cl else ()):
         award = cl.prize_of(name) if name in cl.awards else None
         lines += ["", f"Category {name}: {len(rows)} player{'' if len(rows) == 1 else 's'}"]
         if rows:
             lines += _aligned(["Place", "SNo", "Name", "Pts", "Rank"] + (["Prize"] if award is not None else []),
-                              [[place, str(r.player.start_number), r.player.name, _cell(r.points), r.rank_label]
+                              [[place, str(r.player.start_number), visible(r.player.name), _cell(r.points),
+                                r.rank_label]
                                + ([_money(award.get(r.player.start_number))] if award is not None else [])
                                for place, r in zip(cl.places[name], rows)])
     if cl and cl.awards:
@@ -438,7 +494,7 @@ def render_csv(st, cl=None) -> str:
     awards = {n: cl.prize_of(n) for n in lists}
     for r in st.rows:
         sn = r.player.start_number
-        w.writerow([r.rank_label, sn, _csv_text(r.player.name), decimal_text(r.points)]
+        w.writerow([r.rank_label, sn, _csv_text(visible(r.player.name)), decimal_text(r.points)]
                    + [decimal_text(r.values[c]) for c in st.codes] + _player_fields(r.player)
                    + [places[n].get(sn, "") for n in names] + [_money(awards[n].get(sn)) for n in lists])
     return buf.getvalue()
@@ -518,7 +574,11 @@ def render_explain(st, player: int, codes) -> str:
 def entry() -> None:
     """The console script: run, flush, and leave without tearing down every object one by one
     (freeing the ~10^5 round entries of a large event took a fifth of compute's wall time)."""
-    code = main()
+    try:
+        code = main()
+    except KeyboardInterrupt:   # between main's own handler and here (e.g. while importing)
+        print("tbxl: interrupted", file=sys.stderr)
+        code = 130
     try:
         sys.stdout.flush()
         sys.stderr.flush()

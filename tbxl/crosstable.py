@@ -375,9 +375,13 @@ def _frame(sheet: _Sheet) -> _Frame:
     left, right = used_cols[0], used_cols[-1]
     top, bottom = used_rows[0], used_rows[-1]
     r = top
-    header = []
+    header: list[int] = []
+    sno_cols: set[int] = set()   # columns a header row above calls No, Nr, SNo ...
     while r <= bottom and (_is_header_row(cells := [sheet.t(r, c) for c in range(left, right + 1)])
                            or _is_header_row_relaxed(cells)):
+        if any(_is_int(cells[k]) and not _blank(cells[k]) for k in sno_cols):
+            break   # a start number under "No": a player (named "Name", "Pts" ...), not a header
+        sno_cols |= {k for k, t in enumerate(cells) if _ROLE_RES["sno"].fullmatch(_norm(t))}
         header.append(r)
         r += 1
     if r > bottom:
@@ -433,10 +437,12 @@ def _share(texts: list[str], pred) -> float:
 def _compact_block(sheet: _Sheet, fr: _Frame, weak: bool = False) -> Optional[tuple[int, int]]:
     """First column and number of rounds of a compact grid: the columns with cells like ``12w1``
     (``weak``: also ``12+``, ``12 1`` in columns of compact cells only)."""
-    strong = [c for c in range(fr.left, fr.right + 1)
-              if any(_STRONG_GAME_RE.fullmatch(_norm(sheet.t(r, c))) for r in fr.data)]
+    # A column headed Name, No, Pts ... is not a round, whatever its cells look like (a player
+    # named "3b1" must not turn the name column into round 1).
+    free = [c for c in range(fr.left, fr.right + 1) if _header_role(sheet, fr, c) in (None, "other")]
+    strong = [c for c in free if any(_STRONG_GAME_RE.fullmatch(_norm(sheet.t(r, c))) for r in fr.data)]
     if not strong and weak:
-        strong = [c for c in range(fr.left, fr.right + 1)
+        strong = [c for c in free
                   if any(_GAME_RE.fullmatch(_norm(sheet.t(r, c))) for r in fr.data)
                   and all(_compact_ok(sheet.t(r, c)) for r in fr.data)]
     if not strong:
@@ -1107,6 +1113,19 @@ def _sm3_cells(e: Optional[RoundEntry]) -> list[Any]:
     return [e.opponent, e.colour or "", res]
 
 
+def round_headers(layout: str, rounds: int) -> list[str]:
+    """The header cells over the rounds of a Swiss layout. Every sm3 column has one, so that a
+    round where no one has a colour (all byes, colours unknown) is not an empty column, which
+    would end the crosstable for a workbook reader.
+
+    >>> round_headers("sm3", 2), round_headers("compact", 2)
+    (['R1', 'Col', 'Res', 'R2', 'Col', 'Res'], ['R1', 'R2'])
+    """
+    if _layout_name(layout) == "sm3":
+        return [x for k in range(1, rounds + 1) for x in (f"R{k}", "Col", "Res")]
+    return [f"R{k}" for k in range(1, rounds + 1)]
+
+
 def to_grid(tournament: Tournament, layout: str) -> list[list[Any]]:
     """The cells of ``tournament`` in ``layout``: a header row, then one row per player with the
     start number, the name (the rating when any player has one), the rounds and the points.
@@ -1119,7 +1138,7 @@ def to_grid(tournament: Tournament, layout: str) -> list[list[Any]]:
     >>> t = read_grid([[1, "2w1", "bye"], [2, "1b0", "H"]])
     >>> to_grid(t, "compact")
     [['No', 'Name', 'R1', 'R2', 'Pts'], [1, '', '2w1', 'bye', 2], [2, '', '1b0', 'H', 0.5]]
-    >>> to_grid(t, "sm3")[1]
+    >>> to_grid(t, "sm3")[1]   # under R1 Col Res R2 Col Res
     [1, '', 2, 'w', 1, '-', '', 1, 2]
     """
     lay = _layout_name(layout)
@@ -1133,13 +1152,13 @@ def to_grid(tournament: Tournament, layout: str) -> list[list[Any]]:
     rounds = tournament.rounds
     grid: list[list[Any]]
     if lay == "compact":
-        grid = [head + [f"R{k}" for k in range(1, rounds + 1)] + ["Pts"]]
+        grid = [head + round_headers(lay, rounds) + ["Pts"]]
         for p in players:
             cells = [_compact_text(p.rounds[k] if k < len(p.rounds) else None) for k in range(rounds)]
             grid.append(lead(p) + cells + [_number(p.points)])
         return grid
     if lay == "sm3":
-        grid = [head + [x for k in range(1, rounds + 1) for x in (f"R{k}", "", "")] + ["Pts"]]
+        grid = [head + round_headers(lay, rounds) + ["Pts"]]
         for p in players:
             cells = [x for k in range(rounds)
                      for x in _sm3_cells(p.rounds[k] if k < len(p.rounds) else None)]

@@ -95,5 +95,6 @@ class UnknownRules(TbxlError, ValueError):
 
 
 class UsageError(TbxlError, ValueError):
-    """A bad option value or configuration (a category expression, a prize list, a config file key):
-    the command line's fault, not the input's (exit code 2)."""
+    """A bad option value or configuration (a category expression, a prize list, a config file key,
+    an ``-o`` extension the command does not write, a language or round that does not exist): the
+    command line's fault, not the input's (exit code 2)."""

@@ -51,6 +51,7 @@ import os
 import threading
 import warnings
 from collections import OrderedDict
+from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any, Optional
 
@@ -107,7 +108,8 @@ DOC_PLAYER = ("The player's start number (the No column of the crosstable), or a
               "numbers: the values then spill in the range's shape.")
 DOC_RULES = ("Rules for unplayed rounds, e.g. fide-2026, fide-2024, fide-2017, sm-real-points; "
              "empty = the FIDE rules in force (fide-2026).")
-DOC_LAYOUT = "Optional: compact, sm3 or matrix to force the layout; empty = detected."
+DOC_LAYOUT = ("Optional: compact, sm3 or matrix to force the layout, and/or round-robin or swiss to force "
+              "the pairing system (e.g. \"compact round-robin\"); empty = detected.")
 DOC_CUT = ("Cut: n drops the n lowest values (BH/Cn); a negative n or M1, M2 is the Median "
            "(drops the n highest too); 0 = none. Default 1.")
 DOC_PS_CUT = "Cut: n drops the running scores of the first n rounds (PS/Cn). Default 0."
@@ -147,7 +149,7 @@ _RECENT_SIZE = 4       # crosstables compared by equality before hashing
 
 _lock = threading.RLock()
 _books: "OrderedDict[Any, _Book]" = OrderedDict()
-_recent: list = []     # [(rows copy, layout, book)], most recent first
+_recent: list = []     # [(rows copy, layout, book, cells equal to 0 or 1)], most recent first
 _stats = {"builds": 0, "hits": 0, "contexts": 0, "standings": 0, "audits": 0}
 
 
@@ -179,6 +181,21 @@ def _rows(crosstable: Any) -> list:
     return [list(r) if isinstance(r, (list, tuple)) else [r] for r in rows]
 
 
+def _bools_as_text(rows: list) -> list:
+    """Excel's TRUE and FALSE as the text the crosstable reader sees in them: in Python True == 1
+    and hashes alike, and a cached crosstable with start number 1 must never answer for one that
+    has TRUE there."""
+    if not any(bool in map(type, r) for r in rows):
+        return rows
+    return [[("TRUE" if v else "FALSE") if type(v) is bool else v for v in r] for r in rows]
+
+
+def _zeros_and_ones(rows: list) -> list[tuple[int, int]]:
+    """Where a grid holds the numbers 0 or 1, the only cells a TRUE or FALSE would equal."""
+    return [(i, j) for i, r in enumerate(rows) for j, v in enumerate(r)
+            if type(v) in (int, float) and (v == 0 or v == 1)]
+
+
 def _key(rows: list, layout: Optional[str]):
     try:
         content = tuple(map(tuple, rows))
@@ -188,20 +205,21 @@ def _key(rows: list, layout: Optional[str]):
     return layout, content
 
 
-def _book(crosstable: Any, layout: Optional[str]) -> _Book:
+def _book(crosstable: Any, layout: Optional[tuple]) -> _Book:
     """The cached book of this crosstable content, built on first use."""
     with _lock:
         # Fast path: the same content as a recent call. List equality is cheaper than hashing
         # (no tuples to build, no string hashes to compute for Excel's fresh strings) and safe
         # against a grid changed in place, since we compare with our own copy.
         if type(crosstable) is list:
-            for i, (seen, lay, book) in enumerate(_recent):
-                if lay == layout and seen == crosstable:
+            for i, (seen, lay, book, ones) in enumerate(_recent):
+                if lay == layout and seen == crosstable and \
+                        not any(type(crosstable[r][c]) is bool for r, c in ones):
                     if i:
                         _recent.insert(0, _recent.pop(i))
                     _stats["hits"] += 1
                     return book
-        rows = _rows(crosstable)
+        rows = _bools_as_text(_rows(crosstable))
         key = _key(rows, layout)
         book = _books.get(key)
         if book is not None:
@@ -212,18 +230,19 @@ def _book(crosstable: Any, layout: Optional[str]) -> _Book:
             _books[key] = book
             while len(_books) > MAX_BOOKS:
                 _books.popitem(last=False)
-        _recent.insert(0, ([list(r) for r in rows], layout, book))
+        _recent.insert(0, ([list(r) for r in rows], layout, book, _zeros_and_ones(rows)))
         del _recent[_RECENT_SIZE:]
         return book
 
 
-def _build(rows: list, layout: Optional[str]) -> _Book:
+def _build(rows: list, layout: Optional[tuple]) -> _Book:
     _stats["builds"] += 1
     book = _Book()
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", InputWarning)   # a points column that disagrees
-            book.tournament = read_grid(rows, layout=layout)
+            lay, pairing = layout or (None, None)
+            book.tournament = read_grid(rows, layout=lay, pairing=pairing)
     except InputError as err:
         if _no_results(rows):
             book.empty = True
@@ -280,34 +299,75 @@ def _text(v: Any, what: str) -> str:
     return str(v).strip()
 
 
-def _layout(layout: Any) -> Optional[str]:
+#: The pairing words of the ``layout`` argument.
+_PAIRINGS = {"round-robin": "round-robin", "roundrobin": "round-robin", "rr": "round-robin",
+             "swiss": "swiss"}
+
+
+def _layout(layout: Any) -> Optional[tuple[Optional[str], Optional[str]]]:
+    """(layout, pairing system) of the ``layout`` argument, each None when not given: a compact
+    or sm3 crosstable is read as a Swiss unless it says "round-robin" (C.07 15.2: its unplayed
+    rounds count otherwise); ``tbxl workbook`` writes a round robin whose pairings are not the
+    Berger tables' that way.
+
+    >>> _layout(""), _layout("SM3"), _layout("compact, round-robin")
+    (None, ('sm3', None), ('compact', 'round-robin'))
+    """
     if not _given(_scalar(layout, "layout")):
         return None
-    name = _text(layout, "layout").lower()
-    if name not in LAYOUTS:
-        raise ValueError(f"unknown layout {name!r}: expected one of {', '.join(LAYOUTS)} or empty")
-    return name
+    words = _text(layout, "layout").lower().replace(",", " ").split()
+    lay = [w for w in words if w in LAYOUTS]
+    pairing = [_PAIRINGS[w] for w in words if w in _PAIRINGS]
+    if len(lay) + len(pairing) != len(words) or len(lay) > 1 or len(pairing) > 1:
+        raise ValueError(f"unknown layout {_text(layout, 'layout')!r}: expected one of {', '.join(LAYOUTS)}, "
+                         "round-robin or swiss, or empty")
+    return (lay[0] if lay else None, pairing[0] if pairing else None)
+
+
+#: Whole-number arguments at least this large (10^18) stand for "beyond any event" (a start
+#: number no player has, a cut of everything), without building a number of 10^9 digits from
+#: the text "1e999999999".
+BEYOND = 10 ** 18
+
+
+def _whole(v: Any, what: str) -> int:
+    """A whole-number argument as Excel sends it -- ``5.0``, ``5``, the text ``" -1 "`` alike;
+    ``ValueError`` (``#VALUE!``) for TRUE/FALSE, text that is no number, inf, NaN or ``1.5``.
+
+    >>> _whole(5.0, "cut"), _whole(" -1 ", "cut"), _whole("1e400", "player") == BEYOND
+    (5, -1, True)
+    >>> _whole(True, "player")
+    Traceback (most recent call last):
+    ...
+    ValueError: player must be a whole number, not TRUE
+    """
+    if isinstance(v, bool):
+        raise ValueError(f"{what} must be a whole number, not {'TRUE' if v else 'FALSE'}")
+    if isinstance(v, int):
+        return max(-BEYOND, min(BEYOND, v))
+    try:
+        d = Decimal(v) if isinstance(v, float) else Decimal(str(v).strip())
+    except (InvalidOperation, ValueError):
+        d = Decimal("NaN")
+    if not d.is_finite():
+        raise ValueError(f"{what} must be a whole number, not {_shown_arg(v)}")
+    if d.adjusted() >= 18:
+        return BEYOND if d > 0 else -BEYOND
+    if d != d.to_integral_value():
+        raise ValueError(f"{what} must be a whole number, not {_shown_arg(v)}")
+    return int(d)
+
+
+def _shown_arg(v: Any) -> str:
+    return repr(v[:40] + "..." if isinstance(v, str) and len(v) > 40 else v)
 
 
 def _player(player: Any) -> Optional[int]:
     """The start number, or None for an empty cell."""
     v = _scalar(player, "player")
-    if not _given(v):
+    if not _given(v) and not isinstance(v, bool):   # FALSE is no empty cell (though FALSE == 0)
         return None
-    if isinstance(v, bool):
-        raise ValueError(f"player must be a start number, not {v!r}")
-    if isinstance(v, (int, float)):
-        if float(v).is_integer():
-            return int(v)
-        raise ValueError(f"player must be a whole start number, not {v!r}")
-    s = str(v).strip()
-    try:
-        f = float(s)
-    except ValueError:
-        raise ValueError(f"player must be a start number, not {s!r}") from None
-    if not f.is_integer():
-        raise ValueError(f"player must be a whole start number, not {s!r}")
-    return int(f)
+    return _whole(v, "player")
 
 
 def _convention(book: _Book, rules: Any) -> Convention:
@@ -432,27 +492,25 @@ def _value(crosstable: Any, player: Any, d: Descriptor, rules: Any, layout: Any)
 
 
 def _cut_descriptor(name: str, cut: Any) -> Descriptor:
-    """``BH`` with a Cut (n > 0), a Median (n < 0, "M1"), or nothing (0)."""
+    """``BH`` with a Cut (n > 0), a Median (n < 0, "M1"), or nothing (0). Text follows the rule of
+    numbers ("-1" is the Median-1 as -1 is, "1.5" is refused as 1.5 is), with "C2" and "M1" too.
+
+    >>> [_cut_descriptor("BH", c).code for c in (2, "2", "C2", -1.0, "-1", "M1", 0, None)]
+    ['BH/C2', 'BH/C2', 'BH/C2', 'BH/M1', 'BH/M1', 'BH/M1', 'BH', 'BH/C1']
+    """
     v = _scalar(cut, "cut")
     if v is None or (isinstance(v, str) and not v.strip()):
-        n, median = 1, False
-    elif isinstance(v, str):
-        s = v.strip().upper().replace("-", "").replace("/", "")
-        median = s.startswith("M")
+        return Descriptor(name, low=1)
+    median = False
+    if isinstance(v, str):
+        s = v.strip().upper().lstrip("/")
         if s[:1] in ("C", "M"):
-            s = s[1:]
-        try:
-            n = int(float(s))
-        except ValueError:
-            raise ValueError(f"cut must be a number like 1 or 2, or M1/M2 for the Median, not {v!r}") from None
-        if n < 0:
-            n, median = -n, True
-    elif isinstance(v, bool) or not float(v).is_integer():
-        raise ValueError(f"cut must be a whole number, not {v!r}")
-    else:
-        n = int(v)
-        median = n < 0
-        n = abs(n)
+            median, v = s[0] == "M", s[1:]
+            if v.strip().startswith(("-", "+")):
+                raise ValueError(f"cut must be C1, C2 ... or M1, M2 ..., not {cut!r}")
+    n = _whole(v, "cut")
+    median = median or n < 0
+    n = abs(n)
     if n == 0:
         return Descriptor(name)
     return Descriptor(name, low=n, high=n if median else 0)
@@ -518,11 +576,8 @@ def PROGRESSIVE(crosstable, player, cut=0, layout=""):
     if not _given(v):
         n = 0
     else:
-        try:
-            n = int(float(str(v).strip().upper().lstrip("C")))
-        except ValueError:
-            raise ValueError(f"cut must be a whole number of rounds, not {v!r}") from None
-        if n < 0 or float(str(v).strip().upper().lstrip("C")) != n:
+        n = _whole(v.strip().upper().lstrip("/").removeprefix("C") if isinstance(v, str) else v, "cut")
+        if n < 0:
             raise ValueError(f"cut must be a whole number of rounds (0 or more), not {v!r}")
     return _value(crosstable, player, Descriptor("PS", low=n), "", layout)
 

@@ -7,10 +7,13 @@
 '0,50'
 >>> json_number(F(107, 8)), json_number(F(79, 6)), json_number(4)
 (13.375, 13.17, 4)
+
+Names come from files and are untrusted: :func:`visible` is what every output shows of them.
 """
 
 from __future__ import annotations
 
+import re
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Optional, Union
@@ -78,3 +81,48 @@ def json_number_raw(raw, den: int):
     if raw % den == 0:
         return raw // den
     return json_number(Fraction(raw, den))
+
+
+#: Characters that change how text shows rather than what it says: the C0 and C1 controls (ESC
+#: starts terminal commands, BEL rings, NUL ends C strings, CR rewrites a line), the line and
+#: paragraph separators, and the bidi marks, embeddings, overrides and isolates (U+202E shows
+#: "12" as "21").
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
+
+
+def visible(text: str, keep: str = "") -> str:
+    r"""``text`` safe to show in a terminal, a CSV cell or a page: every control or bidi character
+    becomes its escape, visible and inert (``\x1b``, ``\u202e``); ``keep`` lists characters left as
+    they are (the line breaks of a whole table). Idempotent.
+
+    >>> print(visible("Ann\x1b[2J\a \u202e12\x00"))
+    Ann\x1b[2J\x07 \u202e12\x00
+    >>> visible("a\nb", keep="\n") == "a\nb", visible("Nguyễn Иванов") == "Nguyễn Иванов"
+    (True, True)
+    """
+    if not _UNSAFE.search(text):
+        return text
+    return _UNSAFE.sub(lambda m: m.group() if m.group() in keep else _escape(m.group()), text)
+
+
+def visible_json(text: str) -> str:
+    r"""JSON text with the characters of :func:`visible` as ``\uXXXX`` escapes: the same strings
+    once parsed, but inert on a terminal. The JSON encoder already escapes the C0 controls inside
+    strings, so the tab and line breaks left are the layout's whitespace, kept.
+
+    >>> import json
+    >>> s = visible_json(json.dumps({"name": "a\u202e1\x9b"}, ensure_ascii=False, indent=0)); print(s)
+    {
+    "name": "a\u202e1\u009b"
+    }
+    >>> json.loads(s)["name"] == "a\u202e1\x9b"
+    True
+    """
+    if not _UNSAFE.search(text):
+        return text
+    return _UNSAFE.sub(lambda m: m.group() if m.group() in "\t\n\r" else f"\\u{ord(m.group()):04x}", text)
+
+
+def _escape(ch: str) -> str:
+    code = ord(ch)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"

@@ -30,8 +30,8 @@ from urllib.request import url2pathname, urlopen
 
 from . import __version__
 from .errors import InputError, MissingDependency
-from .files import check_not_input, write_atomic
-from .formatting import decimal_text
+from .files import check_output, output_format, write_atomic
+from .formatting import decimal_text, visible
 from .standings import standings_by_round
 from .tiebreaks.codes import CATALOGUE, parse
 
@@ -70,9 +70,17 @@ def labels(lang: str) -> dict:
 @functools.lru_cache(maxsize=1)
 def _environment():
     import jinja2
+    from markupsafe import Markup
+
+    def finalize(value):
+        # Every {{ value }} of a page: control and bidi characters of names made inert (a U+202E
+        # in a name must not reverse the digits after it); tabs and line breaks are HTML's white
+        # space (and the line breaks of the term blocks); our own Markup (the stylesheet) as is.
+        return visible(value, keep="\t\n") if isinstance(value, str) and not isinstance(value, Markup) else value
+
     return jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir())),
                               autoescape=True, trim_blocks=True, lstrip_blocks=True,
-                              undefined=jinja2.StrictUndefined)
+                              undefined=jinja2.StrictUndefined, finalize=finalize)
 
 
 def url_fetcher(url: str) -> dict:
@@ -522,7 +530,7 @@ def _to_pdf(html: str, progress: bool) -> bytes:
 
 
 def _is_html(output) -> bool:
-    return os.fspath(output).lower().endswith((".html", ".htm"))
+    return output_format(output, ("pdf", "html")) == "html"
 
 
 def _write_report(view: dict, template: str, output, inputs: list, *, html: bool = False,
@@ -534,12 +542,15 @@ def _write_report(view: dict, template: str, output, inputs: list, *, html: bool
 
 
 def render_pdf(standings, output, *, lang: str = "en", derivations: str = "tied", players=None,
-               paper: str = "a4", input_path=None, html: bool = False, progress: bool = False,
+               paper: str = "a4", input_path=None, html: Optional[bool] = None, progress: bool = False,
                by_round: bool = False, classification=None) -> None:
-    """Write the final standings report (PDF, or its HTML with ``html=True``) to ``output``;
-    ``by_round`` adds the round-by-round tables (see :func:`build_view`), ``classification``
-    (:func:`tbxl.categories.classify`) the categories' standings and the prizes."""
-    check_not_input(output, [input_path])
+    """Write the final standings report (PDF, or its HTML with ``html=True``; by default as
+    ``output``'s extension says) to ``output``; ``by_round`` adds the round-by-round tables (see
+    :func:`build_view`), ``classification`` (:func:`tbxl.categories.classify`) the categories'
+    standings and the prizes."""
+    check_output(output, [input_path])
+    if html is None:
+        html = _is_html(output)
     view = build_view(standings, lang=lang, derivations=derivations, players=players, paper=paper,
                       input_path=input_path, progress=progress, by_round=by_round,
                       classification=classification)
@@ -549,11 +560,12 @@ def render_pdf(standings, output, *, lang: str = "en", derivations: str = "tied"
 def render_appeal_pdf(standings, start_number: int, output, *, lang: str = "en", paper: str = "a4",
                       input_path=None, codes=None) -> None:
     """Write one player's appeal report: standings line, tied group and how it was broken, and the
-    derivation of every tie-break in ``codes`` (default PTS + the standings' tie-breaks)."""
-    check_not_input(output, [input_path])
+    derivation of every tie-break in ``codes`` (default PTS + the standings' tie-breaks); PDF, or
+    HTML when ``output`` ends in .html."""
+    check_output(output, [input_path])
     view = build_view(standings, lang=lang, paper=paper, input_path=input_path,
                       appeal=start_number, codes=codes)
-    _write_report(view, "appeal.html.j2", output, [input_path])
+    _write_report(view, "appeal.html.j2", output, [input_path], html=_is_html(output))
 
 
 # -- audit and compare reports ------------------------------------------------------------------
@@ -678,7 +690,7 @@ def _rank_groups(result, fmt: _Fmt, L: dict) -> list[dict]:
 
 def render_audit_pdf(result, output, *, lang: str = "en", paper: str = "a4", inputs=()) -> None:
     """Write the audit report (PDF; HTML when ``output`` ends in .html)."""
-    check_not_input(output, list(inputs))
+    check_output(output, list(inputs))
     view = build_audit_view(result, lang=lang, paper=paper, inputs=inputs)
     _write_report(view, "audit.html.j2", output, list(inputs), html=_is_html(output))
 
@@ -722,6 +734,6 @@ def build_compare_view(result, *, lang: str = "en", paper: str = "a4", input_pat
 def render_compare_pdf(result, output, *, lang: str = "en", paper: str = "a4", input_path=None,
                        changed_only: bool = False) -> None:
     """Write the comparison report (PDF; HTML when ``output`` ends in .html)."""
-    check_not_input(output, [input_path])
+    check_output(output, [input_path])
     view = build_compare_view(result, lang=lang, paper=paper, input_path=input_path, changed_only=changed_only)
     _write_report(view, "compare.html.j2", output, [input_path], html=_is_html(output))

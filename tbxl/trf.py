@@ -77,8 +77,8 @@ def _pairing_classes() -> tuple[dict[str, int], dict[str, str]]:
             outcome = UNPLAYED_OUTCOME[kind]
         for colour in both:
             for mate_colour in both:
-                if code in _GAMES and colour in "wb" and colour == mate_colour:
-                    continue   # both players with the same colour
+                if colour in "wb" and colour == mate_colour:
+                    continue   # both players with the same colour (a game, or a forfeit's scheduled colours)
                 key = code + mate + colour + mate_colour
                 classes[key] = RESULT_OF[kind, outcome]
                 colours[key] = colour if colour in "wb" else " "
@@ -648,7 +648,7 @@ class _Reader:
             raise self.error(f"results do not complement: '{slot.code}' here, '{mate.code}' for "
                              f"player {slot.opponent} (line {other.line})",
                              row.line, slot.result_column, sn, r)
-        if slot.code in _GAMES and slot.colour and slot.colour == mate.colour:
+        if slot.colour and slot.colour == mate.colour:   # a game, or the scheduled colours of a forfeit
             raise self.error(f"both players have colour '{slot.colour}' (player {slot.opponent}, "
                              f"line {other.line})", row.line, slot.column + 5, sn, r)
 

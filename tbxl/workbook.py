@@ -6,7 +6,7 @@ A workbook written by :func:`write_workbook` has
 * ``Crosstable``: the grid of :func:`tbxl.crosstable.to_grid` at A1 (start numbers, names, ratings,
   rounds, points), an empty column, then one formula column per tie-break, e.g.
   ``=BUCHHOLZ_CUT($A$1:$I$17,$A2,1,Standings!$B$3)``;
-* ``Standings``: the settings (tournament, start date, rules, tie-breaks in B1:B4) and a
+* ``Standings``: the settings (tournament, start date, rules, tie-breaks, pairing system in B1:B5) and a
   ``STANDINGS`` array formula at A6, stored as a dynamic array (it spills in Excel 365 and is a
   classic array formula in older Excel);
 * ``Help``: the functions, the three layouts and their grammar, the errors and the rule sets;
@@ -22,8 +22,15 @@ of its inputs changes (Ctrl+Alt+F9 recomputes all).
 :func:`read_workbook` reads the crosstable sheet (``Crosstable``, else the first sheet whose
 content reads): the longest run of non-empty rows, from its first used column to the first empty
 column, so the formula columns after the gap are left out. Errors name the file and
-``sheet!cell``. The settings of a ``Standings`` sheet (tournament name, start date, tie-breaks)
-are restored, so ``tbxl compute book.xlsx`` gives what the TRF it was made from gives.
+``sheet!cell``. The settings of a ``Standings`` sheet (tournament name, start date, tie-breaks,
+pairing system) are restored, so ``tbxl compute book.xlsx`` gives what the TRF it was made from
+gives.
+
+:func:`write_workbook` never changes results: it reads its own crosstable back first, as the
+functions and :func:`read_workbook` will, and refuses (:class:`InputError` naming the player and
+round) what would not come back the same. A round robin whose pairings are not the Berger tables'
+is written in the compact layout with ``round-robin`` in Standings!B5, passed by every formula as
+its ``layout`` argument.
 """
 
 from __future__ import annotations
@@ -34,16 +41,18 @@ import inspect
 import io
 import os
 import re
+import warnings
 import zipfile
 from pathlib import Path
 from typing import Any, Iterable, Optional, Sequence
 from xml.sax.saxutils import escape
 
 from . import __version__, conventions
-from .crosstable import LAYOUTS, read_grid, to_grid
-from .errors import InputError, TbxlError
+from .crosstable import LAYOUTS, read_grid, round_headers, to_grid
+from .errors import InputError, InputWarning, TbxlError
 from .files import PathLike, check_not_input, write_atomic
-from .model import Pairing, Tournament
+from .formatting import decimal_text
+from .model import Kind, Pairing, Scoring, Tournament
 from .standings import resolve_tiebreaks
 from .tiebreaks.codes import Descriptor
 from .vbaproject import without_sample_macros
@@ -57,9 +66,13 @@ HELP = "Help"
 CONF = "xlwings.conf"
 
 #: Settings on the Standings sheet: label (column A) and row.
-SETTINGS = {"Tournament": 1, "Start date": 2, "Rules": 3, "Tie-breaks": 4}
+SETTINGS = {"Tournament": 1, "Start date": 2, "Rules": 3, "Tie-breaks": 4, "Pairing": 5}
 RULES_CELL = f"{STANDINGS}!$B$3"
 TIEBREAKS_CELL = "$B$4"
+#: The pairing system, passed as the functions' ``layout`` argument where the grid alone would not
+#: say it: a round robin written in a Swiss layout, a Swiss in which everyone met everyone (C.07
+#: 15.2: unplayed rounds count otherwise).
+PAIRING_CELL = f"{STANDINGS}!$B$5"
 STANDINGS_ANCHOR = (6, 1)   # row, column of the STANDINGS formula
 
 _SKIP_SHEETS = {CONF.lower(), "_xlwings.conf", HELP.lower(), STANDINGS.lower()}
@@ -101,24 +114,35 @@ def _write(t: Tournament, output: PathLike, *, layout: str, tiebreaks, rules: Op
     suffix = Path(output).suffix.lower()
     if suffix not in (".xlsx", ".xlsm"):
         raise InputError(f"a workbook must end in .xlsx or .xlsm, not {Path(output).name!r}")
+    chosen = layout
     layout = (layout or ("matrix" if t.is_round_robin else "compact")).lower()
     if layout not in LAYOUTS:
         raise InputError(f"unknown layout {layout!r}: expected one of {', '.join(LAYOUTS)}")
-    if t.is_round_robin and layout != "matrix":
-        raise InputError(f"a round robin is written in the matrix layout (--layout matrix), not {layout}: "
-                         "the Excel functions read a compact or sm3 crosstable as a Swiss, where unplayed "
-                         "rounds count differently (C.07 15.2 vs Art. 16)")
     if not t.is_round_robin and layout == "matrix" and frame is None:
         raise InputError("the matrix layout is for round robins (pre-determined pairings); "
                          "read the tournament with --pairing round-robin, or choose compact or sm3")
     conv = conventions.get(rules) if rules else conventions.default_for(t.start_date)
     descs = resolve_tiebreaks(t, tiebreaks)
+    _check_storable(t)
     try:
         grid = to_grid(t, layout)
     except ValueError as err:
-        raise InputError(f"cannot write a {layout} crosstable: {err}") from None
+        if chosen or layout != "matrix":
+            raise InputError(f"cannot write a {layout} crosstable: {err}") from None
+        layout, grid = "compact", to_grid(t, "compact")   # e.g. a double round robin
     if frame is not None:
         grid = _frame_grid(grid, layout, frame, t.rounds)
+    said = False   # the pairing system passed to the functions (Standings!B5)
+    if frame is None:
+        try:
+            said = _check_round_trip(t, grid, layout)
+        except InputError:
+            if chosen or layout != "matrix":
+                raise
+            # A round robin not paired by the Berger tables: the compact layout keeps its rounds
+            # and colours, and the formulas say "round-robin" (Standings!B5).
+            layout, grid = "compact", to_grid(t, "compact")
+            said = _check_round_trip(t, grid, layout)
 
     import openpyxl  # the heavy room: only here
 
@@ -130,11 +154,12 @@ def _write(t: Tournament, output: PathLike, *, layout: str, tiebreaks, rules: Op
     dynamic: set[tuple[str, str]] = set()
     ws = wb.worksheets[0]
     ws.title = CROSSTABLE
-    rng = _fill_crosstable(ws, grid, descs, conv.name, cached)
+    pairing = t.pairing.value if said else None
+    rng = _fill_crosstable(ws, grid, descs, conv.name, cached, pairing)
     st = wb.create_sheet(STANDINGS)
-    _fill_standings(st, t, grid, rng, conv.name, [d.code for d in descs], cached, dynamic)
+    _fill_standings(st, t, grid, rng, conv.name, [d.code for d in descs], cached, dynamic, pairing)
     hp = wb.create_sheet(HELP)
-    _fill_help(hp, rng, layout, [d.code for d in descs], conv.name, Path(output).name, t)
+    _fill_help(hp, rng, layout, [d.code for d in descs], conv.name, Path(output).name, t, pairing)
     if conf is not None:
         _fill_conf(conf)
         wb.move_sheet(conf, offset=len(wb.sheetnames) - 1 - wb.sheetnames.index(conf.title))
@@ -152,14 +177,103 @@ def _write(t: Tournament, output: PathLike, *, layout: str, tiebreaks, rules: Op
     write_atomic(output, data, inputs=inputs)
 
 
+def _check_storable(t: Tournament) -> None:
+    """Refuse what a workbook cannot hold: another scoring system than 1-½-0 (the functions have
+    no argument for one) and control characters, which XML 1.0 cannot store, in a name."""
+    from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+    if t.scoring != Scoring():
+        s = t.scoring
+        raise InputError(f"this tournament scores win {decimal_text(s.win)}, draw {decimal_text(s.draw)}, "
+                         f"loss {decimal_text(s.loss)} "
+                         f"(TRF record 162 or XXS), but the workbook's functions score 1-½-0: its "
+                         "standings would change; not written", file=t.source or None)
+    texts = [("the tournament name", t.name, None)] + [
+        (f"the {what}", text, p.start_number)
+        for p in t.players for what, text in (("name", p.name), ("federation", p.federation), ("title", p.title))]
+    for what, text, player in texts:
+        m = ILLEGAL_CHARACTERS_RE.search(text or "")
+        if m:
+            raise InputError(f"{what} holds the control character U+{ord(m.group()):04X}, which a workbook "
+                             "cannot store; not written", file=t.source or None, player=player)
+
+
+def _entry_key(e) -> Optional[tuple]:
+    """What a workbook keeps of a round: games under one move are played games (the same under
+    every rule set: only --set short_games=unplayed tells them apart, and a workbook takes no
+    --set)."""
+    if e is None:
+        return None
+    kind = Kind.PLAYED if e.kind is Kind.SHORT else e.kind
+    return kind, e.outcome if kind.is_game else None, e.opponent, e.colour
+
+
+def _check_round_trip(t: Tournament, grid: list[list], layout: str) -> bool:
+    """Read ``grid`` back as the workbook's functions and ``tbxl compute book.xlsx`` will, and
+    refuse (InputError naming the player and round) unless every player, round and result comes
+    back as in ``t``: the workbook never changes results. True when the functions must be told
+    the pairing system (Standings!B5): a round robin in a Swiss layout, or a Swiss whose grid
+    alone reads as a round robin (everyone met everyone)."""
+    why = {"matrix": " (a round-robin matrix takes rounds and colours from the Berger tables, C.05 "
+                     "Annex 1: to keep other pairings, write it as --layout compact or sm3, or leave "
+                     "--layout out)"}.get(layout, "")
+    pairing = t.pairing if t.is_round_robin and layout != "matrix" else None
+    back = _read_back(t, grid, layout, pairing)              # as the functions see it
+    if back.pairing is not t.pairing and layout != "matrix":
+        pairing = t.pairing
+        back = _read_back(t, grid, layout, pairing)
+    _compare(t, back, layout, why)
+    stored = [[None if v == "" else v for v in row] for row in grid]   # "" is stored as no cell
+    block, _ = _block_of([(r, row) for r, row in enumerate(stored, 1) if not all(map(is_empty, row))])
+    if block != stored:                                       # as `tbxl compute book.xlsx` reads it
+        _compare(t, _read_back(t, block, layout, pairing), layout, why)
+    return pairing is not None
+
+
+def _read_back(t: Tournament, grid: list[list], layout: str, pairing) -> Tournament:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", InputWarning)
+            return read_grid(grid, pairing=pairing)
+    except InputError as err:
+        raise InputError(f"the {layout} crosstable of this tournament would not read back ({err.message}); "
+                         "not written", file=t.source or None, player=err.player, round=err.round) from None
+
+
+def _compare(t: Tournament, back: Tournament, layout: str, why: str) -> None:
+    if back.pairing is not t.pairing:
+        raise InputError(f"the {layout} crosstable would read a {back.pairing.value} tournament, this is a "
+                         f"{t.pairing.value}; not written", file=t.source or None)
+    theirs = {p.start_number: p for p in back.players}
+    for p in t.players:
+        q = theirs.get(p.start_number)
+        if q is None or q.name != p.name:
+            raise InputError(f"the {layout} crosstable would not give back this player"
+                             + (f" (it reads {q.name!r} for {p.name!r})" if q else "") + "; not written",
+                             file=t.source or None, player=p.start_number)
+        for r in range(1, max(t.rounds, back.rounds) + 1):
+            mine = _entry_key(p.rounds[r - 1] if r <= len(p.rounds) else None)
+            read = _entry_key(q.rounds[r - 1] if r <= len(q.rounds) else None)
+            if mine != read:
+                raise InputError(f"the {layout} crosstable would read {_said(read)} where the tournament "
+                                 f"has {_said(mine)}{why}; not written",
+                                 file=t.source or None, player=p.start_number, round=r)
+
+
+def _said(key: Optional[tuple]) -> str:
+    if key is None:
+        return "no round"
+    kind, outcome, opponent, colour = key
+    what = {Kind.PLAYED: {0: "a loss", 1: "a draw", 2: "a win"}.get(outcome, "a game")}.get(kind, kind.value)
+    return what + (f" against {opponent}" if opponent else "") + (f" with {'white' if colour == 'w' else 'black'}"
+                                                                  if colour else "")
+
+
 def _frame_grid(grid: list[list], layout: str, players: int, rounds: int) -> list[list]:
     """A header with a rating column and ``players`` empty rows (a matrix: one column per player)."""
     if layout == "matrix":
         head = ["No", "Name", "Rtg"] + list(range(1, players + 1)) + ["Pts"]
-    elif layout == "sm3":
-        head = ["No", "Name", "Rtg"] + [x for k in range(1, rounds + 1) for x in (f"R{k}", "", "")] + ["Pts"]
     else:
-        head = ["No", "Name", "Rtg"] + [f"R{k}" for k in range(1, rounds + 1)] + ["Pts"]
+        head = ["No", "Name", "Rtg"] + round_headers(layout, rounds) + ["Pts"]
     width = len(head)
     return [head] + [[None] * width for _ in range(players)]
 
@@ -186,27 +300,31 @@ def _put(ws, row: int, col: int, value: Any):
     return cell
 
 
-def _formula_for(d: Descriptor, rng: str, player: str, header: str, rules: str) -> tuple[str, tuple]:
-    """The formula text of one tie-break cell and the call that computes its value."""
+def _formula_for(d: Descriptor, rng: str, player: str, header: str, rules: str,
+                 pairing: Optional[str] = None) -> tuple[str, tuple]:
+    """The formula text of one tie-break cell and the call that computes its value (function
+    name, the arguments after the player, and whether it takes ``rules``); ``pairing``: the cell
+    passed as the last (``layout``) argument."""
     plain = not (d.limit or d.played_forfeits or d.fore or d.reverse or d.unrated is not None)
+    last = f",{pairing}" if pairing else ""
     if plain and d.name == "BH":
         if not d.low:
-            return f"BUCHHOLZ({rng},{player},{rules})", ("BUCHHOLZ", ())
+            return f"BUCHHOLZ({rng},{player},{rules}{last})", ("BUCHHOLZ", ())
         if not d.high:
-            return f"BUCHHOLZ_CUT({rng},{player},{d.low},{rules})", ("BUCHHOLZ_CUT", (d.low,))
+            return f"BUCHHOLZ_CUT({rng},{player},{d.low},{rules}{last})", ("BUCHHOLZ_CUT", (d.low,))
         if d.high == d.low:
-            return (f'BUCHHOLZ_CUT({rng},{player},"M{d.low}",{rules})', ("BUCHHOLZ_CUT", (f"M{d.low}",)))
+            return (f'BUCHHOLZ_CUT({rng},{player},"M{d.low}",{rules}{last})', ("BUCHHOLZ_CUT", (f"M{d.low}",)))
     if plain and d.name == "SB" and not d.low:
-        return f"SONNEBORN_BERGER({rng},{player},{rules})", ("SONNEBORN_BERGER", ())
+        return f"SONNEBORN_BERGER({rng},{player},{rules}{last})", ("SONNEBORN_BERGER", ())
     if plain and d.name == "PS" and not d.high:
-        if d.low:
-            return f"PROGRESSIVE({rng},{player},{d.low})", ("PROGRESSIVE", (d.low,))
+        if d.low or pairing:
+            return f"PROGRESSIVE({rng},{player},{d.low}{last})", ("PROGRESSIVE", (d.low,))
         return f"PROGRESSIVE({rng},{player})", ("PROGRESSIVE", ())
-    return f"TIEBREAK({rng},{player},{header},{rules})", ("TIEBREAK", (d.code,))
+    return f"TIEBREAK({rng},{player},{header},{rules}{last})", ("TIEBREAK", (d.code,))
 
 
 def _fill_crosstable(ws, grid: list[list], descs: Sequence[Descriptor], rules_name: str,
-                     cached: dict) -> str:
+                     cached: dict, pairing: Optional[str] = None) -> str:
     """The grid at A1, then an empty column and the tie-break formula columns. Returns the range."""
     from openpyxl.styles import Alignment, Font, PatternFill
 
@@ -235,19 +353,22 @@ def _fill_crosstable(ws, grid: list[list], descs: Sequence[Descriptor], rules_na
         head.alignment = Alignment(horizontal="center")
         ws.column_dimensions[letter].width = max(8, len(d.code) + 2)
         for r in range(2, height + 1):
-            text, (fname, extra) = _formula_for(d, rng, f"$A{r}", f"{letter}$1", rules)
+            text, (fname, extra) = _formula_for(d, rng, f"$A{r}", f"{letter}$1", rules,
+                                                PAIRING_CELL if pairing else None)
             cell = ws.cell(r, col, "=" + text)
             cell.fill = formula_fill
             args = (grid, grid[r - 1][0]) + extra
             if fname != "PROGRESSIVE":
                 args += (rules_name,)
+            if pairing:
+                args += (pairing,)
             cached[(CROSSTABLE, f"{letter}{r}")] = getattr(excel, fname)(*args)
     ws.freeze_panes = "C2"
     return rng
 
 
 def _fill_standings(ws, t: Tournament, grid: list[list], rng: str, rules: str, codes: list[str],
-                    cached: dict, dynamic: set) -> None:
+                    cached: dict, dynamic: set, pairing: Optional[str] = None) -> None:
     from openpyxl.styles import Font
     from openpyxl.worksheet.formula import ArrayFormula
 
@@ -255,23 +376,25 @@ def _fill_standings(ws, t: Tournament, grid: list[list], rng: str, rules: str, c
 
     bold = Font(bold=True)
     values = {"Tournament": t.name or "", "Start date": t.start_date, "Rules": rules,
-              "Tie-breaks": ",".join(codes)}
+              "Tie-breaks": ",".join(codes), "Pairing": t.pairing.value}
     for label, row in SETTINGS.items():
         ws.cell(row, 1, label).font = bold
         v = values[label]
         cell = _put(ws, row, 2, v if v not in ("", None) else None)
         if isinstance(v, dt.date):
             cell.number_format = "yyyy-mm-dd"
-    ws.cell(5, 1, "Rules: fide-2026 (current FIDE), fide-2024, fide-2017, sm-* ... (see Help); "
-                  "empty = fide-2026. Tie-breaks: codes in order, empty = the defaults.")
-    table = excel.STANDINGS(grid, ",".join(codes), rules)
+    ws.cell(1, 3, "Rules: fide-2026 (current FIDE), fide-2024, fide-2017, sm-* ... (see Help); "
+                  "empty = fide-2026. Tie-breaks: codes in order, empty = the defaults. Pairing: "
+                  "swiss or round-robin (how unplayed rounds count, C.07 15.2).")
+    table = excel.STANDINGS(grid, ",".join(codes), rules, pairing or "")
     if not isinstance(table, list):
         table = [[table]]
     r0, c0 = STANDINGS_ANCHOR
     h, w = len(table), max(len(row) for row in table)
     ref = f"{_col(c0)}{r0}:{_col(c0 + w - 1)}{r0 + h - 1}"
     anchor = f"{_col(c0)}{r0}"
-    ws[anchor] = ArrayFormula(ref, f"=STANDINGS({CROSSTABLE}!{rng},{TIEBREAKS_CELL},$B$3)")
+    last = ",$B$5" if pairing else ""
+    ws[anchor] = ArrayFormula(ref, f"=STANDINGS({CROSSTABLE}!{rng},{TIEBREAKS_CELL},$B$3{last})")
     cached[(STANDINGS, anchor)] = table[0][0]
     dynamic.add((STANDINGS, anchor))
     for i, row in enumerate(table):
@@ -355,7 +478,7 @@ def _grammar_lines() -> list[str]:
 
 
 def _help_lines(rng: str, layout: str, codes: list[str], rules: str, filename: str,
-                t: Tournament) -> list[tuple[str, str]]:
+                t: Tournament, pairing: Optional[str] = None) -> list[tuple[str, str]]:
     """(style, text) lines: style is 'title', 'head', 'mono' or ''."""
     from . import excel
     out: list[tuple[str, str]] = []
@@ -367,7 +490,7 @@ def _help_lines(rng: str, layout: str, codes: list[str], rules: str, filename: s
     add("How this workbook works", "head")
     add(f"Crosstable: the results in {rng.replace('$', '')} (one row per player; the first column is the "
         "start number). The shaded columns right of it compute the tie-breaks with the functions below;")
-    add("their header is the tie-break code. Standings: the settings in B1:B4 and the STANDINGS formula "
+    add("their header is the tie-break code. Standings: the settings in B1:B5 and the STANDINGS formula "
         "at A6, which spills the ranking (Rank, SNo, Name, Pts, one column per tie-break).")
     add("The numbers stored in this file were computed by tbxl when it was written, so they show before "
         "the functions are available. Once they are (see 'Getting the functions'), Excel recomputes a")
@@ -377,6 +500,13 @@ def _help_lines(rng: str, layout: str, codes: list[str], rules: str, filename: s
         "=BUCHHOLZ_CUT($A$1:$O$1001,$A$2:$A$1001,1) spills the values of all players at once.")
     add("Rules (Standings!B3) decide how unplayed rounds count; Tie-breaks (Standings!B4) are the "
         "STANDINGS order. An empty Rules cell means the FIDE rules in force: fide-2026.")
+    if pairing == Pairing.ROUND_ROBIN.value:
+        add("Pairing (Standings!B5): round-robin. This round robin is kept in a Swiss layout (its pairings "
+            "are not the Berger tables', which a matrix implies), and every formula passes B5 as its "
+            "'layout' argument: unplayed rounds then count as in a round robin (C.07 15.2).")
+    elif pairing:
+        add(f"Pairing (Standings!B5): {pairing}. Every formula passes B5 as its 'layout' argument, so the "
+            "crosstable is read as this pairing system, whatever its pairings look like (C.07 15.2).")
     add()
     add("Functions (category 'Chess tie-breaks')", "head")
     for f in excel.FUNCTIONS:
@@ -443,11 +573,11 @@ def _help_lines(rng: str, layout: str, codes: list[str], rules: str, filename: s
 
 
 def _fill_help(ws, rng: str, layout: str, codes: list[str], rules: str, filename: str,
-               t: Tournament) -> None:
+               t: Tournament, pairing: Optional[str] = None) -> None:
     from openpyxl.styles import Font
     styles = {"title": Font(bold=True, size=14), "head": Font(bold=True, size=12),
               "mono": Font(name="Consolas")}
-    for r, (style, text) in enumerate(_help_lines(rng, layout, codes, rules, filename, t), 1):
+    for r, (style, text) in enumerate(_help_lines(rng, layout, codes, rules, filename, t, pairing), 1):
         if text:
             cell = _put(ws, r, 1, text)
             if style in styles:
@@ -628,7 +758,12 @@ def read_workbook(path: PathLike, *, sheet: Optional[str] = None, layout: Option
 def _block(ws, fname: str) -> tuple[Optional[list[list]], str]:
     """The crosstable block of a sheet: the longest run of consecutive rows with values, from its
     first used column up to the first empty column. Returns (grid, A1 reference of its top-left cell)."""
-    rows = sheet_rows(ws, fname)
+    return _block_of(sheet_rows(ws, fname))
+
+
+def _block_of(rows: list[tuple[int, list]]) -> tuple[Optional[list[list]], str]:
+    """:func:`_block` of a sheet's rows with values, as :func:`tbxl.xlsx.sheet_rows` gives them
+    (row number, values from column A)."""
     best: Optional[tuple[int, int]] = None
     i = 0
     while i < len(rows):
@@ -673,6 +808,13 @@ def _with_settings(t: Tournament, wb, fname: str, sheet: str) -> Tournament:
             except ValueError:
                 raise InputError(f"{date!r} is not a date (YYYY-MM-DD)", file=fname,
                                  cell=f"{STANDINGS}!B{SETTINGS['Start date']}") from None
+        pairing = label.get("Pairing")
+        if isinstance(pairing, str) and pairing.strip():
+            try:
+                changes["pairing"] = Pairing(pairing.strip().lower())
+            except ValueError:
+                raise InputError(f"{pairing!r} is not a pairing system (swiss or round-robin)", file=fname,
+                                 cell=f"{STANDINGS}!B{SETTINGS['Pairing']}") from None
         codes = label.get("Tie-breaks")
         if isinstance(codes, str) and codes.strip():
             try:

@@ -532,7 +532,7 @@ def test_a_bulletin_published_during_the_event(swiss, tmp_path, capsys):
     code, out, _ = run(capsys, "audit", SWISS, "--published", path, "--rules", "fide-2024")
     assert "32 values checked: 32 agree" not in out
     code, _, err = run(capsys, "audit", SWISS, "--published", path, "--after-round", 9)
-    assert code == 1 and "--after-round 9 is outside 0..5" in err
+    assert code == 2 and "--after-round 9: " in err and "has rounds 1..5" in err  # a usage error
 
 
 def test_old_formats_get_a_clear_message(swiss, tmp_path):

@@ -530,7 +530,7 @@ def test_to_grid_compact_and_sm3_cells():
     assert g[2] == [2, "Bob", "", "1b0", "5w1", "6w--", "F", 2]
     assert g[5] == [5, "Eve", 2005, "bye", "2b0", "3 0", "Z", 1]
     g = to_grid(t, "sm3")
-    assert g[0][:6] == ["No", "Name", "Rtg", "R1", "", ""]
+    assert g[0][:6] == ["No", "Name", "Rtg", "R1", "Col", "Res"]  # no empty header: see round_headers
     assert g[4][3:] == [3, "b", "½", "-", "", "½", 1, "-", "-", 3, "w", "-", 1]
 
 

@@ -584,7 +584,7 @@ def test_module_source_imports_only_stdlib_xlwings_and_core():
             names |= {a.name.split(".")[0] for a in node.names}
         elif isinstance(node, ast.ImportFrom) and node.level == 0:
             names.add(node.module.split(".")[0])
-    assert names <= {"__future__", "os", "threading", "warnings", "collections", "fractions", "typing",
+    assert names <= {"__future__", "os", "threading", "warnings", "collections", "decimal", "fractions", "typing",
                      "xlwings"}, names
 
 
@@ -771,3 +771,108 @@ def test_decorators_are_transparent_here():
     assert excel.BUCHHOLZ.__name__ == "BUCHHOLZ" and callable(excel.SB)
     for f in excel.FUNCTIONS:
         assert f.__doc__ and len(f.__doc__) <= 255 and "\n" not in f.__doc__
+
+
+# -- issue 10: hostile arguments give a clean #VALUE! or #N/A; cut as text follows numbers --------
+
+@pytest.mark.parametrize("player", ["inf", "-inf", float("inf"), float("nan"), "nan", "Infinity", "TRUE", True, False,
+                                    "1e-999999999", "1.5", 2.5])
+def test_non_finite_or_not_whole_players_are_value_errors(swiss, player):
+    with pytest.raises(ValueError, match=r"^player must be a whole number, not "):
+        excel.BUCHHOLZ(to_grid(swiss, "compact"), player)
+
+
+@pytest.mark.parametrize("player", [10 ** 400, -10 ** 400, 1e300, "1e400", "1e999999999", "9" * 5000, 2 ** 70, 17, -1])
+def test_huge_start_numbers_are_no_player(swiss, player):
+    grid = to_grid(swiss, "compact")
+    assert excel.BUCHHOLZ(grid, player) == "#N/A"
+    assert excel.TIEBREAK(grid, player, "DE") == "#N/A"
+    assert excel.BUCHHOLZ(grid, [[player], [5]], "fide-2024") == [["#N/A"], [8.5]]
+
+
+@pytest.mark.parametrize("text,number", [("-1", -1), (" -2 ", -2), ("1", 1), ("2.0", 2), ("0", 0), ("1e0", 1),
+                                         ("C2", 2), ("M1", -1), ("m2", -2)])
+def test_cut_given_as_text_follows_the_rule_of_numbers(swiss, text, number):
+    grid = to_grid(swiss, "compact")
+    # BH/M1 of Alyx (fide-2024): 13 minus the highest and the lowest opponent score
+    assert excel.BUCHHOLZ_CUT(grid, 1, text, "fide-2024") == excel.BUCHHOLZ_CUT(grid, 1, number, "fide-2024")
+    assert excel.BUCHHOLZ_CUT(grid, 1, text, "fide-2024") == excel.BUCHHOLZ_CUT(grid, 1, float(number), "fide-2024")
+    assert excel.BUCHHOLZ_CUT(grid, 1, "-1", "fide-2024") == core_value(swiss, "BH/M1", 1, "fide-2024")
+
+
+@pytest.mark.parametrize("cut", ["1.5", 1.5, "inf", float("inf"), "nan", float("nan"), True, False, "TRUE", "M-1",
+                                 "C-1", "1/2", "one"])
+def test_cut_that_is_no_whole_number_is_a_value_error(swiss, cut):
+    with pytest.raises(ValueError, match="cut must be"):
+        excel.BUCHHOLZ_CUT(to_grid(swiss, "compact"), 1, cut)
+
+
+@pytest.mark.parametrize("cut", ["inf", float("inf"), True, "1.5", "-1", -1, "nan"])
+def test_progressive_cut_that_is_no_whole_number_of_rounds_is_a_value_error(swiss, cut):
+    with pytest.raises(ValueError, match="cut must be a whole number"):
+        excel.PROGRESSIVE(to_grid(swiss, "compact"), 1, cut)
+
+
+def test_huge_cuts_cut_everything(swiss):
+    grid = to_grid(swiss, "compact")
+    assert excel.BUCHHOLZ_CUT(grid, 1, 10 ** 400) == excel.BUCHHOLZ_CUT(grid, 1, "1e999999999") == 0
+    assert excel.PROGRESSIVE(grid, 1, 10 ** 400) == excel.PROGRESSIVE(grid, 1, "1e400") == 0
+
+
+def test_true_is_never_a_start_number_cached_or_not(swiss):
+    grid = to_grid(swiss, "compact")
+    as_true = [list(row) for row in grid]
+    assert as_true[1][0] == 1
+    as_true[1][0] = True      # Excel's TRUE where start number 1 stood: True == 1 in Python
+    for first, second in ((grid, as_true), (as_true, grid)):
+        excel.cache_clear()
+        for g in (first, second, first, second):
+            if g is as_true:
+                with pytest.raises(ValueError, match=r"A2: row 2: 'TRUE' is not a start number"):
+                    excel.BUCHHOLZ(g, 2)
+                with pytest.raises(ValueError, match="'TRUE' is not a start number"):
+                    excel.STANDINGS(g)
+            else:
+                assert excel.BUCHHOLZ(g, 5, "fide-2024") == 8.5
+    with pytest.raises(ValueError, match="player must be a whole number, not TRUE"):
+        excel.BUCHHOLZ(grid, True)
+    # FALSE where an Office.js empty cell (0) stood is no empty cell either
+    zero = office_js(grid)
+    as_false = [list(row) for row in zero]
+    k = as_false[1].index(0) if 0 in as_false[1] else None
+    if k is not None:
+        as_false[1][k] = False
+        excel.BUCHHOLZ(zero, 5)
+        assert excel._book(as_false, None) is not excel._book(zero, None)
+
+
+def test_layout_argument_can_say_round_robin(rr):
+    grid = to_grid(rr, "compact")          # a round robin in a Swiss layout
+    swiss_sb = excel.SONNEBORN_BERGER(grid, 6, "fide-2017", "swiss")
+    rr_sb = excel.SONNEBORN_BERGER(grid, 6, "fide-2017", "round-robin")
+    assert (swiss_sb, rr_sb) == (1.75, 2.25)       # Helene's forfeit win: C.07 15.2 vs 16
+    assert rr_sb == core_value(rr, "SB", 6, "fide-2017")
+    assert excel.SONNEBORN_BERGER(grid, 6, "fide-2017", "compact, round-robin") == rr_sb
+    assert excel.STANDINGS(grid, "SB", "fide-2017", "RR") == excel.STANDINGS(to_grid(rr, "matrix"), "SB", "fide-2017")
+    with pytest.raises(ValueError, match="unknown layout 'compact matrix'"):
+        excel.BUCHHOLZ(grid, 1, "", "compact matrix")
+
+
+@pytest.mark.parametrize("cell", [1e300, float(10 ** 20), "9" * 400, "9" * 5000])
+def test_huge_numbers_inside_the_crosstable_are_clean_errors(cell):
+    # a start number, opponent, rating or points of hundreds of digits: never an OverflowError or
+    # Python's 4,300-digit limit on int(), but the cell named (#VALUE!) or the value left out
+    base = [["No", "Name", "Rtg", "R1", "R2", "Pts"], [1, "A", 1500, "2w1", "3b½", 2],
+            [2, "B", 1500, "1b0", "bye", 1], [3, "C", 1600, "H", "1w½", 1]]
+    g = [list(r) for r in base]
+    g[3][0] = cell
+    with pytest.raises(ValueError, match=r"^A4: row 4: '\d+' is not a start number$"):
+        excel.BUCHHOLZ(g, 1)
+    g = [list(r) for r in base]
+    g[1][3] = f"{cell:.0f}w1" if isinstance(cell, float) else cell + "w1"
+    with pytest.raises(ValueError, match=r"^D2: row 2, round 1: '\d+w1' is not a result"):
+        excel.BUCHHOLZ(g, 1)
+    g = [list(r) for r in base]
+    g[1][2] = cell                      # a rating that is no rating: left out, as text is
+    assert excel.TIEBREAK(g, 1, "ARO") == excel.TIEBREAK([r[:2] + [""] + r[3:] if i == 1 else r
+                                                          for i, r in enumerate(base)], 1, "ARO")

@@ -128,6 +128,13 @@ def test_a_compact_workbook_without_pairing_system_is_recognised(tmp_path, capsy
     t = replace(berger_round_robin(5), pairing=Pairing.SWISS)  # written as a plain compact crosstable
     path = tmp_path / "rr.xlsx"
     write_workbook(t, path, layout="compact")
+    # tbxl's workbooks record the pairing system (Standings!B5, issue 10): without it, as in a
+    # hand-made or older workbook, the pairings decide
+    import openpyxl
+    wb = openpyxl.load_workbook(path)
+    assert wb["Standings"]["A5"].value == "Pairing"
+    wb["Standings"]["A5"] = wb["Standings"]["B5"] = None
+    wb.save(path)
     assert main(["compute", str(path), "--format", "json", "-v"]) == 0
     out, err = capsys.readouterr()
     assert json.loads(out)["tournament"]["pairing"] == "round-robin"

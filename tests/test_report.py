@@ -344,7 +344,7 @@ def test_cli_report_and_explain(tmp_path):
     assert cli.main(["explain", str(SWISS), "--rules", "fide-2024", "--player", "14",
                      "--lang", "es", "-o", str(appeal)]) == 0
     assert "Informe de reclamación" in pdf_text(appeal)
-    assert cli.main(["report", str(SWISS), "--lang", "xx", "-o", str(tmp_path / "x.pdf")]) == 1
+    assert cli.main(["report", str(SWISS), "--lang", "xx", "-o", str(tmp_path / "x.pdf")]) == 2  # usage
 
 
 def test_every_language_translates_every_reason():

@@ -12,14 +12,15 @@ from pathlib import Path
 
 import pytest
 
+from builders import Builder
 from conftest import DATA
 from tbxl import cli, excel
-from tbxl.crosstable import to_grid
+from tbxl.crosstable import berger_schedule, read_grid, to_grid
 from tbxl.errors import InputError
 from tbxl.formatting import decimal_text
 from tbxl.model import Pairing
 from tbxl.standings import compute_standings
-from tbxl.trf import read_trf
+from tbxl.trf import read_trf, write_trf
 from tbxl.workbook import read_workbook, write_template, write_workbook
 
 os.environ.setdefault("TQDM_DISABLE", "1")
@@ -39,7 +40,7 @@ SEED2 = DATA / "seeds" / "seed002-buchholz-swiss.trf"
 SHIPPED = {
     "tec-swiss.xlsx": (SWISS, None, "compact"),
     "tec-swiss.xlsm": (SWISS, None, "compact"),
-    "tec-round-robin.xlsx": (RR, "round-robin", "matrix"),
+    "tec-round-robin.xlsx": (RR, "round-robin", None),   # not Berger-paired: compact, "round-robin"
     "seed002-sm3.xlsx": (SEED2, None, "sm3"),
 }
 
@@ -365,12 +366,33 @@ def test_round_trip_swiss(tmp_path, layout):
     assert read_workbook(path, sheet="crosstable").players == back.players
 
 
+def berger_round_robin(n: int = 6):
+    """A round robin paired by the FIDE Berger table, with a forfeit (so that its pairing system
+    matters, C.07 15.2) and wins, draws and losses."""
+    b = Builder(n + n % 2 - 1, pairing=Pairing.ROUND_ROBIN)
+    for sn in range(1, n + 1):
+        b.player(sn, f"P{sn}")
+    results = ["1-0", "1/2", "0-1"]
+    for r, pairs in enumerate(berger_schedule(n), 1):
+        for k, (w, bl) in enumerate(pairs):
+            if (r, k) == (2, 1):
+                b.forfeit(r, w, bl)
+            else:
+                b.game(r, w, bl, results[(r + w) % 3])
+        for sn in range(1, n + 1):   # the bye of an odd round robin
+            if not any(sn in pair for pair in pairs):
+                b.bye(r, sn, "Z")
+    return b.build()
+
+
 def test_round_trip_matrix(tmp_path):
-    t = read_trf(RR, pairing=Pairing.ROUND_ROBIN)
+    t = berger_round_robin(6)
     path = tmp_path / "rr.xlsx"
-    write_workbook(t, path, layout="matrix", tiebreaks="SB,KS")
+    write_workbook(t, path, tiebreaks="SB,KS")   # Berger-paired: the matrix
     back = read_workbook(path)
     assert back.pairing is Pairing.ROUND_ROBIN and back.tiebreaks == ("SB", "KS")
+    assert openpyxl.load_workbook(path)["Crosstable"]["C1"].value == 1      # a matrix: players across
+    assert [q.rounds for q in back.players] == [p.rounds for p in t.players]
     a, b = compute_standings(t, "SB,KS,DE"), compute_standings(back, "SB,KS,DE")
     assert [(r.player.start_number, r.points, r.values) for r in a.rows] == \
         [(r.player.start_number, r.points, r.values) for r in b.rows]
@@ -381,12 +403,10 @@ def test_round_trip_matrix(tmp_path):
 def test_layout_follows_the_pairing_system(tmp_path):
     with pytest.raises(InputError, match="the matrix layout is for round robins"):
         write_workbook(read_trf(SWISS), tmp_path / "x.xlsx", layout="matrix")
-    rr = read_trf(RR, pairing=Pairing.ROUND_ROBIN)
-    for layout in ("compact", "sm3"):
-        with pytest.raises(InputError, match="a round robin is written in the matrix layout"):
-            write_workbook(rr, tmp_path / "x.xlsx", layout=layout)
-    write_workbook(rr, tmp_path / "rr.xlsx")                  # default: matrix
+    write_workbook(berger_round_robin(5), tmp_path / "rr.xlsx")     # default for Berger pairings: matrix
+    assert openpyxl.load_workbook(tmp_path / "rr.xlsx")["Crosstable"]["C1"].value == 1
     assert read_workbook(tmp_path / "rr.xlsx").pairing is Pairing.ROUND_ROBIN
+    rr = read_trf(RR, pairing=Pairing.ROUND_ROBIN)
     write_workbook(read_trf(SWISS), tmp_path / "sw.xlsx")     # default: compact
     assert openpyxl.load_workbook(tmp_path / "sw.xlsx")["Crosstable"]["D2"].value == "9w1"
     with pytest.raises(InputError, match="unknown layout"):
@@ -527,3 +547,242 @@ def test_names_starting_with_equals_stay_text(tmp_path):
     assert wb["Standings"]["B1"].data_type == "s"
     back = read_workbook(out)
     assert back.player(1).name == "=1+2" and back.name.startswith("=HYPERLINK")
+
+
+# -- the workbook never changes results (issue 10) ---------------------------------------------
+
+def same_results(t, back):
+    """Every player, round and result of ``t`` in ``back`` (games under one move as played)."""
+    assert back.pairing is t.pairing and back.rounds == t.rounds
+    for p in t.players:
+        q = back.player(p.start_number)
+        assert q.name == p.name
+        assert [(e.round, e.kind if e.kind.value != "short" else "played", e.outcome, e.opponent, e.colour)
+                for e in q.rounds] == \
+               [(e.round, e.kind if e.kind.value != "short" else "played", e.outcome, e.opponent, e.colour)
+                for e in p.rounds]
+
+
+def test_a_round_robin_off_the_berger_tables_keeps_its_pairings(tmp_path):
+    # The TEC round robin: 1 meets 5 in round 1 (the Berger table says round 5), and 5-6 in round 4
+    # is a forfeit, so reading it as a Swiss would change SB (C.07 15.2 vs 16).
+    rr = read_trf(RR, pairing=Pairing.ROUND_ROBIN)
+    with pytest.raises(InputError, match=r"player 1, round 1: the matrix crosstable would read a win against 6 "
+                                         r"with white where the tournament has a draw against 5 with white"):
+        write_workbook(rr, tmp_path / "x.xlsx", layout="matrix")
+    assert not (tmp_path / "x.xlsx").exists()
+    for layout in (None, "compact", "sm3"):
+        path = tmp_path / f"rr-{layout}.xlsx"
+        write_workbook(rr, path, layout=layout, tiebreaks="SB,BPG,KS,PS")
+        wb = openpyxl.load_workbook(path)
+        assert wb["Standings"]["A5"].value == "Pairing" and wb["Standings"]["B5"].value == "round-robin"
+        assert wb["Crosstable"].cell(2, wb["Crosstable"].max_column).value.endswith(",Standings!$B$5)")
+        back = read_workbook(path)
+        same_results(rr, back)
+        a = compute_standings(rr, "SB,BPG,KS,PS")
+        b = compute_standings(back, "SB,BPG,KS,PS")
+        assert [(r.player.start_number, r.values) for r in a.rows] == [(r.player.start_number, r.values) for r in b.rows]
+        # the formulas give the same numbers as the core (and as stored)
+        values, stored = evaluate(path), stored_values(path)
+        ws = wb["Crosstable"]
+        header = [c.value for c in ws[1]]
+        for code in ("SB", "BPG", "PS"):
+            letter = openpyxl.utils.get_column_letter(header.index(code) + 1)
+            for r in range(2, 8):
+                exact = a.row(ws.cell(r, 1).value).values[code]
+                assert plain(values[("CROSSTABLE", f"{letter}{r}")]) == float(exact)
+                assert stored[("CROSSTABLE", f"{letter}{r}")] == float(exact)
+    # Read as a Swiss (what the functions would do without B5), Helene's forfeit win would count:
+    # BPG 2 instead of 3 (fide-2024), SB 7/4 instead of 9/4 (fide-2017).
+    assert compute_standings(read_trf(RR, pairing=Pairing.SWISS), "BPG", "fide-2024").row(6).values["BPG"] == 2
+    assert compute_standings(rr, "BPG", "fide-2024").row(6).values["BPG"] == 3
+    assert compute_standings(read_trf(RR, pairing=Pairing.SWISS), "SB", "fide-2017").row(6).values["SB"] == Fraction(7, 4)
+    assert compute_standings(rr, "SB", "fide-2017").row(6).values["SB"] == Fraction(9, 4)
+
+
+def test_scoring_other_than_one_half_zero_is_refused(tmp_path):
+    from tbxl.model import Scoring
+    b = Builder(1, scoring=Scoring(win=Fraction(3), draw=Fraction(1), pab=Fraction(3), fpb=Fraction(3),
+                                   hpb=Fraction(1), forfeit_win=Fraction(3)))
+    b.player(1, "A").player(2, "B").game(1, 1, 2, "1-0")
+    with pytest.raises(InputError, match=r"scores win 3, draw 1, loss 0 .*record 162 or XXS.*not written"):
+        write_workbook(b.build(), tmp_path / "x.xlsx")
+    assert not (tmp_path / "x.xlsx").exists()
+
+
+@pytest.mark.parametrize("name", ["X", "x", "½", "3b1", "12w1", "1", "bye", "H", "Z", "=", "-", "+", "Name", "No",
+                                  "Pts", "R1", "Rtg", "Total", "1.5", "", "Round 1", "\u202eBob"])
+@pytest.mark.parametrize("layout", ["compact", "sm3"])
+def test_names_that_look_like_results_or_headers_round_trip(tmp_path, name, layout):
+    for who in (1, 2):   # the first row's name, and another's
+        b = Builder(2)
+        for sn in (1, 2, 3):
+            b.player(sn, name if sn == who else f"P{sn}")
+        b.game(1, 1, 2, "1-0").bye(1, 3, "U").game(2, 3, 1, "1/2").bye(2, 2, "H")
+        t = b.build()
+        path = tmp_path / f"n{who}.xlsx"
+        write_workbook(t, path, layout=layout)
+        same_results(t, read_workbook(path))
+
+
+def test_byes_only_and_one_player_are_refused_clearly(tmp_path):
+    one = Builder(1).player(1, "Solo").bye(1, 1, "U").build()
+    byes = Builder(2).player(1, "A").player(2, "B").bye(1, 1, "U").bye(1, 2, "H").bye(2, 1, "Z").bye(2, 2, "F").build()
+    for t in (one, byes):
+        with pytest.raises(InputError, match=r"the compact crosstable of this tournament would not read back "
+                                             r"\(cannot tell the crosstable layout.*not written"):
+            write_workbook(t, tmp_path / "x.xlsx")
+        assert not (tmp_path / "x.xlsx").exists()
+
+
+def test_control_characters_in_names_are_refused(tmp_path):
+    b = Builder(1).player(1, "Ann\x1b[2J").player(2, "Bob").game(1, 1, 2, "1-0")
+    with pytest.raises(InputError, match=r"player 1: the name holds the control character U\+001B, which a workbook cannot store"):
+        write_workbook(b.build(), tmp_path / "x.xlsx")
+    assert not (tmp_path / "x.xlsx").exists()
+
+
+def test_cli_workbook_refusals_and_after_round(tmp_path, capsys):
+    ctrl = tmp_path / "ctrl.trf"
+    ctrl.write_text(write_trf(Builder(1).player(1, "Ann\x07").player(2, "Bob").game(1, 1, 2, "1-0").build()))
+    code = cli.main(["workbook", str(ctrl), "-o", str(tmp_path / "c.xlsx")])
+    err = capsys.readouterr().err
+    assert code == 1 and err.count("\n") == 1 and "ctrl.trf: player 1: " in err and "U+0007" in err
+    assert "\x07" not in err and "Traceback" not in err
+    # --set cannot be stored: a usage error, nothing written
+    code = cli.main(["workbook", str(SWISS), "--set", "vur_cut=always", "-o", str(tmp_path / "s.xlsx")])
+    err = capsys.readouterr().err
+    assert code == 2 and err.startswith("tbxl: error: --set: a workbook cannot keep vur_cut=always") and err.count("\n") == 1
+    assert not (tmp_path / "s.xlsx").exists()
+    # --after-round is honoured: the workbook of the event after round 3
+    out = tmp_path / "r3.xlsx"
+    assert cli.main(["workbook", str(SWISS), "--after-round", "3", "-o", str(out)]) == 0
+    capsys.readouterr()
+    back = read_workbook(out)
+    assert back.rounds == 3
+    a = compute_standings(read_trf(SWISS), "BH/C1,BH,SB", "fide-2024", after_round=3)
+    b = compute_standings(back, "BH/C1,BH,SB", "fide-2024")
+    assert [(r.player.start_number, r.values) for r in a.rows] == [(r.player.start_number, r.values) for r in b.rows]
+    code = cli.main(["workbook", str(SWISS), "--after-round", "6", "-o", str(tmp_path / "r6.xlsx")])
+    assert code == 2 and "--after-round 6: " in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("trf,pairing", [(SWISS, None), (RR, "round-robin"), (SEED2, None)])
+def test_trf_to_workbook_to_standings_is_the_trf(tmp_path, capsys, trf, pairing):
+    out = tmp_path / "b.xlsx"
+    extra = ["--pairing", pairing] if pairing else []
+    assert cli.main(["workbook", str(trf), "-o", str(out)] + extra) == 0
+    for codes in ("BH/C1,BH,SB,PS,WIN", "ARO,BPG,KS,DE,AOB"):
+        capsys.readouterr()
+        assert cli.main(["compute", str(out), "--format", "json", "--tiebreaks", codes, "--rules", "fide-2024"]) == 0
+        from_book = json.loads(capsys.readouterr().out)
+        assert cli.main(["compute", str(trf), "--format", "json", "--tiebreaks", codes, "--rules", "fide-2024"]
+                        + extra) == 0
+        from_trf = json.loads(capsys.readouterr().out)
+        kept = ("rank", "rank_label", "start_number", "name", "points", "values", "rating")  # what a workbook carries
+        assert [{k: r[k] for k in kept} for r in from_book["standings"]] == \
+            [{k: r[k] for k in kept} for r in from_trf["standings"]]
+        assert from_book["tournament"]["pairing"] == from_trf["tournament"]["pairing"]
+
+
+# -- generated events: TRF -> workbook -> read back gives the TRF's standings, or a clear refusal ----
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+from strategies import swiss_tournaments  # noqa: E402
+
+TRICKY_NAMES = ["X", "½", "3b1", "Name", "Pts", "R2", "bye", "1", "", "Nguyễn Văn An", "Иванов", "=1+2", "\u202e12"]
+ALL_CODES = "BH/C1,BH,SB,PS,WIN,BPG,KS,ARO,AOB,DE"
+
+
+@st.composite
+def named(draw, tournaments):
+    from dataclasses import replace
+    t = draw(tournaments)
+    names = draw(st.lists(st.sampled_from(TRICKY_NAMES + [f"Player {k}" for k in range(20)]),
+                          min_size=len(t.players), max_size=len(t.players)))
+    return replace(t, players=tuple(replace(p, name=n) for p, n in zip(t.players, names)))
+
+
+@st.composite
+def round_robins(draw):
+    """A round robin with its rounds in any order and any colours (mostly not the Berger tables')."""
+    n = draw(st.integers(3, 8))
+    schedule = berger_schedule(n)
+    order = draw(st.permutations(range(len(schedule))))
+    perm = draw(st.permutations(range(1, n + 1)))          # draw numbers are not start numbers
+    b = Builder(len(schedule), pairing=Pairing.ROUND_ROBIN)
+    for sn in range(1, n + 1):
+        b.player(sn, f"P{sn}")
+    for r, k in enumerate(order, 1):
+        paired = set()
+        for w, bl in schedule[k]:
+            w, bl = perm[w - 1], perm[bl - 1]
+            if draw(st.booleans()):
+                w, bl = bl, w
+            res = draw(st.sampled_from(["1-0", "0-1", "1/2", "1-0", "+-"]))
+            if res == "+-":
+                b.forfeit(r, w, bl)
+            else:
+                b.game(r, w, bl, res)
+            paired |= {w, bl}
+        for sn in set(range(1, n + 1)) - paired:
+            b.bye(r, sn, "Z")
+    return b.build()
+
+
+def _standings_match(t, path):
+    back = read_workbook(path)
+    for rules in ("fide-2024", "fide-2026"):
+        a, b = compute_standings(t, ALL_CODES, rules), compute_standings(back, ALL_CODES, rules)
+        assert [(r.rank_label, r.player.start_number, r.player.name, r.points, r.values) for r in a.rows] == \
+               [(r.rank_label, r.player.start_number, r.player.name, r.points, r.values) for r in b.rows]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(t=named(swiss_tournaments(max_players=9, max_rounds=5)), layout=st.sampled_from(["compact", "sm3"]))
+def test_generated_swiss_workbooks_keep_the_standings(tmp_path, t, layout):
+    path = tmp_path / "g.xlsx"
+    path.unlink(missing_ok=True)   # tmp_path is shared by the examples
+    try:
+        write_workbook(t, path, layout=layout)
+    except InputError as err:   # refused: one clear reason, nothing written
+        assert "not written" in str(err) and "\n" not in str(err)
+        assert not path.exists()
+        return
+    _standings_match(t, path)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(t=round_robins())
+def test_generated_round_robins_keep_pairings_and_standings(tmp_path, t):
+    path = tmp_path / "rr.xlsx"
+    write_workbook(t, path)
+    same_results(t, read_workbook(path))
+    _standings_match(t, path)
+
+
+def test_a_swiss_in_which_everyone_met_everyone_stays_a_swiss(tmp_path):
+    # 4 players, 3 rounds, every pair met once: the grid alone looks like a round robin, whose
+    # forfeits count otherwise (C.07 15.2); the workbook tells its functions "swiss" (B5).
+    b = Builder(3)
+    for sn in range(1, 5):
+        b.player(sn, f"P{sn}")
+    b.game(1, 1, 2, "1-0").forfeit(1, 3, 4).game(2, 1, 3, "1/2").game(2, 4, 2, "0-1")
+    b.game(3, 4, 1, "1/2").game(3, 2, 3, "1-0")
+    t = b.build()
+    assert t.pairing is Pairing.SWISS
+    path = tmp_path / "sw.xlsx"
+    write_workbook(t, path, tiebreaks="SB,BH")
+    wb = openpyxl.load_workbook(path)
+    assert wb["Standings"]["B5"].value == "swiss"
+    formulas_text = [c.value for c in wb["Crosstable"][2] if isinstance(c.value, str) and c.value.startswith("=")]
+    assert read_grid(to_grid(t, "compact")).pairing is Pairing.ROUND_ROBIN   # the grid alone
+    assert formulas_text and all(f.endswith(",Standings!$B$5)") for f in formulas_text)
+    same_results(t, read_workbook(path))
+    _standings_match(t, path)
+    values = evaluate(path)
+    a = compute_standings(t, "SB,BH")
+    for r in range(2, 6):
+        sn = wb["Crosstable"].cell(r, 1).value
+        assert plain(values[("CROSSTABLE", f"H{r}")]) == float(a.row(sn).values["SB"])

@@ -9,7 +9,7 @@ export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1767225600}   # 2026-01-01: fixed 
 TEC=tests/data/tec-2023
 $PY -m tbxl.cli workbook $TEC/held_swiss_5.trf --layout compact -o workbooks/tec-swiss.xlsx
 $PY -m tbxl.cli workbook $TEC/held_swiss_5.trf --layout compact -o workbooks/tec-swiss.xlsm
-$PY -m tbxl.cli workbook $TEC/held_round_robin.trf --pairing round-robin --layout matrix \
+$PY -m tbxl.cli workbook $TEC/held_round_robin.trf --pairing round-robin \
     -o workbooks/tec-round-robin.xlsx
 $PY -m tbxl.cli workbook tests/data/seeds/seed002-buchholz-swiss.trf --layout sm3 \
     -o workbooks/seed002-sm3.xlsx

@@ -103,10 +103,16 @@ def parse(text: str) -> Descriptor:
     if head not in CATALOGUE:
         raise UnknownTiebreak(f"unknown tie-break {raw!r}; known codes: {', '.join(CATALOGUE)}")
     fields: dict = {}
+    seen: dict[str, str] = {}
     for part in parts:
         m = _PART.match(part)
         if not m:
             raise UnknownTiebreak(f"unknown modifier '/{part[:20]}' in tie-break {raw!r}")
+        kind = "C" if m["cm"] else "L" if m["l"] is not None else "U" if m["u"] is not None else m["flag"]
+        if kind in seen:  # BH/C1/C2: which cut? refuse rather than keep the last one silently
+            raise UnknownTiebreak(f"tie-break {raw!r} has two modifiers of one kind ('/{seen[kind]}' "
+                                  f"and '/{part}'): give one")
+        seen[kind] = part
         if m["cm"]:
             n = int(m["n"])
             fields["low"] = n
@@ -122,13 +128,22 @@ def parse(text: str) -> Descriptor:
 
 def parse_list(text) -> list[Descriptor]:
     """Parse a comma-separated list (or a sequence) of codes, at most :data:`~tbxl.limits.MAX_TIEBREAKS`
-    of them (ties are broken level by level: thousands of codes would only exhaust the stack).
+    of them (ties are broken level by level: thousands of codes would only exhaust the stack); a
+    text of commas only names none, which is an error rather than "no tie-breaks".
 
     >>> len(parse_list("BH/C1,BH,SB")), parse_list(["ARO/C1"])[0].low
     (3, 1)
+    >>> [d.code for d in parse_list("BH-C1, sb")]
+    ['BH/C1', 'SB']
+    >>> parse_list(",,,")
+    Traceback (most recent call last):
+    ...
+    tbxl.errors.UnknownTiebreak: no tie-break code in ',,,' (e.g. BH/C1,BH,SB)
     """
     items = text.split(",") if isinstance(text, str) else list(text)
     codes = [c for c in items if str(c).strip()]
     if len(codes) > MAX_TIEBREAKS:
         raise UnknownTiebreak(f"{len(codes)} tie-break codes: at most {MAX_TIEBREAKS} are taken")
+    if not codes and isinstance(text, str) and text.strip():
+        raise UnknownTiebreak(f"no tie-break code in {text!r} (e.g. BH/C1,BH,SB)")
     return [parse(c) for c in codes]
