@@ -57,8 +57,8 @@ _PIECES = [" ", "0", "1", "=", "-", "+", "H", "U", "Z", "F", "w", "b", "W", "\t"
 
 
 def mutations() -> list[str]:
-    """TRF texts with one to three pieces spliced in anywhere (fixed seed): each one read, or
-    refused with one message, exactly as main's reader did."""
+    """TRF texts with one to three pieces written over or spliced in anywhere (fixed seed): each
+    one read, or refused with one message, exactly as main's reader did."""
     rnd = random.Random(13)
     texts = [p.read_text(encoding="utf-8") for p in MUTATED]
     out = []
@@ -66,7 +66,10 @@ def mutations() -> list[str]:
         text = rnd.choice(texts)
         for _ in range(rnd.randint(1, 3)):
             pos = rnd.randrange(len(text))
-            text = text[:pos] + rnd.choice(_PIECES) + text[pos + rnd.randint(0, 3):]
+            piece = rnd.choice(_PIECES)
+            # Mostly overwritten in place (columns kept: the round fields' checks), else spliced.
+            cut = len(piece) if rnd.random() < 0.8 else rnd.randint(0, 3)
+            text = text[:pos] + piece + text[pos + cut:]
         out.append(text)
     return out
 
