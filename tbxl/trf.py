@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import os
 import re
-from itertools import repeat
 from operator import add, eq, mul
 import warnings
 from dataclasses import dataclass, field, replace
@@ -65,7 +64,7 @@ _ROUND_FIELDS = re.compile(r"(?:[\s0-9]{4} [wWbB\- ] [10=WDLwdl+\-HFUZhfuz ]  )*
 
 def _pairing_classes() -> tuple[dict[str, int], dict[str, str]]:
     """The result class (model.RESULTS) and the colour kept, of every valid combination of a round's
-    code, the opponent's code, the colour and the opponent's colour (``.`` = no opponent)."""
+    code and colour with the opponent's code and colour (``..`` = no opponent)."""
     classes: dict[str, int] = {}
     colours: dict[str, str] = {}
     both = "wb- "
@@ -79,12 +78,12 @@ def _pairing_classes() -> tuple[dict[str, int], dict[str, str]]:
             for mate_colour in both:
                 if colour in "wb" and colour == mate_colour:
                     continue   # both players with the same colour (a game, or a forfeit's scheduled colours)
-                key = code + mate + colour + mate_colour
+                key = code + colour + mate + mate_colour
                 classes[key] = RESULT_OF[kind, outcome]
                 colours[key] = colour if colour in "wb" else " "
     for code, kind in _BYES.items():
         for colour in both:
-            key = code + "." + colour + "."
+            key = code + colour + ".."
             classes[key] = RESULT_OF[kind, UNPLAYED_OUTCOME[kind]]
             colours[key] = " "
     return classes, colours
@@ -565,8 +564,10 @@ class _Reader:
         # is one slice with a stride of the record's width.
         text = "".join([row.fields[:width].ljust(width) for row in rows])
         opponent_number = _OpponentNumbers()
-        index = {sn: i for i, sn in enumerate(numbers)}
-        index[0] = -1
+        position = [-2] * (numbers[-1] + 1)     # start number -> player index; -2: not a listed player
+        for i, sn in enumerate(numbers):
+            position[sn] = i
+        position[0] = -1                        # no opponent
         unit = scoring.unit
         units = [int(scoring.table[k, o] * unit) for k, o in RESULTS]
         totals = [0] * len(rows)
@@ -576,21 +577,20 @@ class _Reader:
                 at = _ROUND_WIDTH * r
                 sns = list(map(opponent_number.__getitem__, map(add, map(add, map(
                     add, text[at::width], text[at + 1::width]), text[at + 2::width]), text[at + 3::width])))
-                mates = list(map(index.get, sns, repeat(-2)))  # -1 no opponent, -2 not a listed player
+                mates = list(map(position.__getitem__, sns))  # IndexError: a number beyond the last
                 # Symmetric: the opponent's field names this player; and no one plays himself.
                 if list(map((sns + [-2, 0]).__getitem__, mates)) != list(map(mul, numbers, map(bool, sns))) \
                         or any(map(eq, sns, numbers)):
                     raise KeyError
-                code = text[at + 7::width].upper()
-                tone = text[at + 5::width].lower()
-                keys = list(map(add, map(add, map(add, code, map((code + "?.").__getitem__, mates)), tone),
-                                map((tone + "?.").__getitem__, mates)))
+                # Code and colour of each field, then with the opponent's (".." none, "??" not listed).
+                fields = list(map(add, text[at + 7::width].upper(), text[at + 5::width].lower()))
+                keys = list(map(add, fields, map((fields + ["??", ".."]).__getitem__, mates)))
                 classes = bytes(map(_PAIR_CLASS.__getitem__, keys))
                 result.append(classes)
                 opponent.append(mates)
                 colour.append("".join(map(_PAIR_COLOUR.__getitem__, keys)))
                 totals = list(map(add, totals, map(units.__getitem__, classes)))
-        except KeyError:
+        except (KeyError, IndexError):
             self.check_fields()
             self.check_pairings(scoring, rounds)
             raise AssertionError("a round field was refused but no check says why")  # pragma: no cover
