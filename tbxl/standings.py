@@ -193,9 +193,14 @@ def compute_standings(tournament: Tournament, tiebreaks=None, rules: Union[str, 
                                                         raw.__getitem__)]
         if len(tiers) > 1:
             steps.append(TieStep(d.code, [sn[i] for i in group], [[sn[i] for i in t] for t in tiers]))
+        if level + 1 == len(descs):
+            return tiers
         out = []
         for tier in tiers:
-            out.extend(split(tier, level + 1))
+            if len(tier) > 1:
+                out.extend(split(tier, level + 1))
+            else:
+                out.append(tier)
         return out
 
     by_points = sorted(range(len(ctx.players)), key=list(zip(map(neg, pts.raw), sn)).__getitem__)

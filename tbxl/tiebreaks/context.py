@@ -95,19 +95,26 @@ class Context:
                               if len(ks) != n or ks.count(played) + ks.count(short) != n}
         if self.round_robin:
             # C.07 4.9: no dummy and no adjusted score in pre-determined pairings.
-            self.cat = [[0] * len(k) for k in self.kind]
+            self.cat = self._games_only()
             self.value = list(self.score)
             if conv.rr_forfeit_win == RR_FORFEIT_OWN_SCORE:  # these rows leave BH/SB's fast path
                 self.unplayed_rows |= {i for i, ks in enumerate(self.raw_kind) if Kind.FORFEIT_WIN in ks}
         else:
             # A player who played every round has no categories to find and is worth the score.
             fpb, mode, draw = conv.fpb_returns_to_play, conv.opponent_score, self.draw
-            self.cat = [[0] * len(k) for k in self.kind]
+            self.cat = self._games_only()
             self.value = list(self.score)
             for i in self.unplayed_rows:
                 kinds = self.kind[i]
                 self.cat[i] = unplayed.categories(kinds, fpb)
                 self.value[i] = unplayed.opponent_value(kinds, self.pts[i], self.cat[i], draw, mode)
+
+    def _games_only(self) -> list:
+        """Category 0 (a game) for every round: one shared row for the full records (rows are
+        replaced, never changed in place), a row of its own for a short one."""
+        n = self.n
+        zero = (0,) * n
+        return [zero if len(k) == n else [0] * len(k) for k in self.kind]
 
     # -- conversions at the edge -------------------------------------------------------------
     def frac(self, units: int, scale: int = 1) -> Fraction:
