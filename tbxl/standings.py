@@ -166,6 +166,7 @@ def compute_standings(tournament: Tournament, tiebreaks=None, rules: Union[str, 
     sn = [p.start_number for p in ctx.players]
 
     keys: dict[int, list] = {}
+    codes = [d.code for d in descs]  # (a descriptor's code is a property that formats it)
 
     def sort_keys(level: int) -> list:
         if level not in keys:
@@ -192,7 +193,7 @@ def compute_standings(tournament: Tournament, tiebreaks=None, rules: Union[str, 
             tiers = [list(tier) for _, tier in groupby(sorted(group, key=sort_keys(level).__getitem__),
                                                         raw.__getitem__)]
         if len(tiers) > 1:
-            steps.append(TieStep(d.code, [sn[i] for i in group], [[sn[i] for i in t] for t in tiers]))
+            steps.append(TieStep(codes[level], [sn[i] for i in group], [[sn[i] for i in t] for t in tiers]))
         if level + 1 == len(descs):
             return tiers
         out = []
@@ -211,10 +212,16 @@ def compute_standings(tournament: Tournament, tiebreaks=None, rules: Union[str, 
 
     st = Standings(tournament, conv, descs, [], ctx, cols, pts, steps, de_tier, de_groups)
     place = 1
+    players, rows = ctx.players, st.rows
     for tier in final:
-        label = str(place) if len(tier) == 1 else f"{place}-{place + len(tier) - 1}"
+        if len(tier) == 1:
+            i = tier[0]
+            rows.append(Row(place, str(place), players[i], i, st))
+            place += 1
+            continue
+        label = f"{place}-{place + len(tier) - 1}"
         for i in sorted(tier, key=sn.__getitem__):
-            st.rows.append(Row(place, label, ctx.players[i], i, st))
+            rows.append(Row(place, label, players[i], i, st))
         place += len(tier)
     return st
 
