@@ -18,14 +18,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE))
-from bench_core import TIEBREAKS as FULL, ensure  # noqa: E402
+from bench_core import TIEBREAKS as FULL, ensure, measure as run  # noqa: E402
 
 CODES = "BH/C1,BH,SB,PS"
 SIZES = [200, 2000, 9999]
@@ -38,18 +36,6 @@ def tbxl(path: Path, codes: str) -> list[str]:
 
 def peer(path: Path, codes: str) -> list[str]:
     return [sys.executable, str(HERE / "peers" / "tiebreak_core_run.py"), str(path), codes]
-
-
-def run(cmd: list[str], tree: Path = HERE.parent) -> tuple[float, float, float]:
-    """Wall seconds, CPU seconds and peak RSS in MB of one fresh process (tbxl imported from ``tree``)."""
-    t0 = time.perf_counter()
-    env = dict(os.environ, PYTHONPATH=str(tree))
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, cwd=tree, env=env)
-    _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - t0
-    if status:
-        raise SystemExit(f"{cmd[2:4]} failed with status {status}")
-    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
 def best(runs: list[tuple[float, float, float]]) -> tuple[float, float, float]:
