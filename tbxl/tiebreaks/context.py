@@ -76,14 +76,15 @@ class Context:
         last = self.n - 1
         if last < 0:
             return
-        for i in range(len(self.players)):
-            kinds = self.raw_kind[i]
+        played, draw, draw_points = [Kind.PLAYED], [int(Outcome.DRAW)], [self.draw]
+        raw_kind, kind, out, pts = self.raw_kind, self.kind, self.out, self.pts
+        for i, kinds in enumerate(raw_kind):
             if len(kinds) > last and kinds[last].is_paired:
-                shared = self.kind[i] is kinds
-                self.raw_kind[i] = kinds[:last] + [Kind.PLAYED]
-                self.kind[i] = self.raw_kind[i] if shared else self.kind[i][:last] + [Kind.PLAYED]
-                self.out[i] = self.out[i][:last] + [int(Outcome.DRAW)]
-                self.pts[i] = self.pts[i][:last] + [self.draw]
+                shared = kind[i] is kinds
+                raw_kind[i] = kinds[:last] + played
+                kind[i] = raw_kind[i] if shared else kind[i][:last] + played
+                out[i] = out[i][:last] + draw
+                pts[i] = pts[i][:last] + draw_points
 
     def _finish(self) -> None:
         """Scores, 16.2 categories and the values seen by opponents."""

@@ -57,7 +57,8 @@ _WHY = {"WIN": "win", "WON": "won", "BPG": "bpg", "BWG": "bwg"}
 
 
 def compute_count(ctx, d: Descriptor) -> Column:
-    return Column(d.code, 1, [sum(1 for f in row if f) for row in _flag_rows(ctx)[d.name]])
+    # The flags are True, False or None (REP's bye round of an odd round robin): count the True.
+    return Column(d.code, 1, [row.count(True) for row in _flag_rows(ctx)[d.name]])
 
 
 def explain_count(ctx, d: Descriptor, i: int) -> Derivation:
