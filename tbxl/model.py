@@ -259,6 +259,8 @@ class Tournament:
         """The rounds as compact columns: the reader's own table when the players are still its
         views, else one built (once) from the players' round entries."""
         table = self.__dict__.get("_table")
+        if table is None and self.players and self.players[0]._view is not None:
+            table = self.players[0]._view[0]  # e.g. a dataclasses.replace of the reader's tournament
         if table is None or not table.holds(self):
             table = RoundTable.from_players(self.players, self.rounds, self.scoring)
             object.__setattr__(self, "_table", table)
