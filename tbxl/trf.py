@@ -264,7 +264,7 @@ class _Reader:
     def read(self, pairing: Optional[Pairing]) -> tuple[Tournament, list[str]]:
         try:
             for number, line in enumerate(self.lines, 1):
-                if not line.strip() or line.startswith("###"):   # blank lines, TRF-2026 comments
+                if not line or line.isspace() or line.startswith("###"):  # blank lines, TRF-2026 comments
                     continue
                 self.record(line.rstrip(), number)
             if not self.rows:
@@ -334,10 +334,11 @@ class _Reader:
 
     def record(self, line: str, number: int) -> None:
         code = line[:3].upper()
-        value = line[4:].strip()
         if code == "001":
             self.rows.append(self.player_record(line, number))
-        elif code in ("012", "022", "032", "102"):
+            return
+        value = line[4:].strip()
+        if code in ("012", "022", "032", "102"):
             key = {"012": "name", "022": "city", "032": "federation", "102": "chief_arbiter"}[code]
             self.meta[key] = value
         elif code in ("042", "052"):
