@@ -1,7 +1,7 @@
 """Chess tie-breaks (FIDE C.07) for xlwings Lite: the Excel functions of tbxl 0.1.0.
 
 Written by `tbxl lite` (tbxl 0.1.0); regenerate it rather than edit it. It carries the
-25 tbxl modules the functions need (pure Python, sha256 7703f19a11316e6d), so it needs
+25 tbxl modules the functions need (pure Python, sha256 a6bde8a3264dda2d), so it needs
 no package but xlwings: paste it into xlwings Lite's main.py tab, and the requirements.txt
 written beside it into the requirements.txt tab. Then, e.g. =BUCHHOLZ_CUT(A1:I17, A2) with the
 crosstable in A1:I17 and a start number in A2. The functions (tbxl's README, "Excel on
@@ -3572,6 +3572,8 @@ TBXL_MODULES = {
         '        """The rounds as compact columns: the reader\'s own table when the players are still its\n'
         '        views, else one built (once) from the players\' round entries."""\n'
         '        table = self.__dict__.get("_table")\n'
+        '        if table is None and self.players and self.players[0]._view is not None:\n'
+        "            table = self.players[0]._view[0]  # e.g. a dataclasses.replace of the reader's tournament\n"
         '        if table is None or not table.holds(self):\n'
         '            table = RoundTable.from_players(self.players, self.rounds, self.scoring)\n'
         '            object.__setattr__(self, "_table", table)\n'
