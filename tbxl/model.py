@@ -350,7 +350,8 @@ def make_entry(scoring: Scoring, round: int, kind: Kind, outcome: Optional[Outco
     return RoundEntry(round, kind, outcome, scoring.table[kind, outcome], opponent, colour)
 
 
-#: The result classes of the :class:`RoundTable`: a small int per (kind, outcome) a round can have.
+#: The result classes of the :class:`RoundTable`: a small int per (kind, outcome), those of the
+#: TRF codes first.
 RESULTS: tuple[tuple[Kind, Outcome], ...] = (
     (Kind.PLAYED, Outcome.LOSS), (Kind.PLAYED, Outcome.DRAW), (Kind.PLAYED, Outcome.WIN),
     (Kind.SHORT, Outcome.LOSS), (Kind.SHORT, Outcome.DRAW), (Kind.SHORT, Outcome.WIN),
@@ -358,6 +359,8 @@ RESULTS: tuple[tuple[Kind, Outcome], ...] = (
     (Kind.DOUBLE_FORFEIT, Outcome.LOSS), (Kind.PAB, Outcome.WIN), (Kind.FPB, Outcome.WIN),
     (Kind.HPB, Outcome.DRAW), (Kind.ZPB, Outcome.LOSS),
 )
+# ... then every other (kind, outcome), for tournaments built by hand (a team's PAB worth a draw).
+RESULTS += tuple((k, o) for k in Kind for o in Outcome if (k, o) not in RESULTS)
 RESULT_OF = {ko: c for c, ko in enumerate(RESULTS)}
 #: The kind and the outcome (in half-games) of each result class, for lookups by class.
 RESULT_KIND: tuple[Kind, ...] = tuple(k for k, _ in RESULTS)

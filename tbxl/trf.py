@@ -59,6 +59,8 @@ _ROUND_WIDTH = 10
 # string padded to whole fields and checked for this shape in one C call; what the characters mean
 # together (the digits a number, an opponent with a game and none with a bye, a pairing seen from
 # both sides) is checked on whole round columns (_Reader.build_players).
+# The code of a slot paired without a result yet (an opponent and a blank result column).
+_PENDING = "?"
 _ROUND_FIELDS = re.compile(r"(?:[\s0-9]{4} [wWbB\- ] [10=WDLwdl+\-HFUZhfuz ]  )*")
 
 
@@ -211,6 +213,10 @@ class _Row:
     def rounds(self) -> int:
         return len(self.fields) // _ROUND_WIDTH
 
+    @property
+    def slots(self) -> list[_Slot]:
+        return [self.slot(r) for r in range(1, self.rounds + 1)]
+
     def slot(self, r: int) -> _Slot:
         """Round ``r``'s field (well formed, checked by check_field); a short record reads as ZPB."""
         column = _FIRST_ROUND_COLUMN + _ROUND_WIDTH * (r - 1)
@@ -218,8 +224,10 @@ class _Row:
         if not f:
             return _Slot(r, " ", None, None, column)
         opponent = int(f[0:4]) if f[0:4].strip() else 0
-        colour = f[5].lower()
-        return _Slot(r, f[7].upper(), opponent or None, colour if colour in "wb" and opponent else None, column)
+        colour, code = f[5].lower(), f[7].upper()
+        if opponent and code == " ":  # paired, no result yet
+            return _Slot(r, _PENDING, opponent, colour if colour in "wb" else None, column)
+        return _Slot(r, code, opponent or None, colour if colour in "wb" and opponent else None, column)
 
 
 class _OpponentNumbers(dict):
@@ -253,6 +261,8 @@ class _Reader:
         self.rows: list[_Row] = []
         self.line_of: dict[int, int] = {}  # start number -> line, for duplicate checks
         self.points_of: dict[str, Fraction] = {}  # a points column's text -> its value
+        # A reader with its own rules for a round field (slow_slot) checks the fields one by one.
+        self.field_by_field = type(self).slow_slot is not _Reader.slow_slot
         self.pending: list[InputError] = []   # games paired without a result yet, in file order
 
     def error(self, message: str, line: int, column: Optional[int] = None,
@@ -486,6 +496,12 @@ class _Reader:
         fields = line[_FIRST_ROUND_COLUMN - 1:]
         if fields:
             row.fields = fields = fields.ljust(count * _ROUND_WIDTH)
+            if self.field_by_field:  # a subclass's own rules for a field: each one checked by them
+                for r in range(1, count + 1):
+                    pending = self.check_field(line, number, sn, r)
+                    if pending:
+                        self.pending.append(pending)
+                return row
             if not _ROUND_FIELDS.fullmatch(fields):  # one C call for the whole record
                 for r in range(1, count + 1):
                     self.check_field(line, number, sn, r)
@@ -511,6 +527,12 @@ class _Reader:
         if field_text[4] != " " or field_text[6] != " " or field_text[8:10] != "  ":
             self.separator_error(field_text, number, column, sn, r)
         opp_text, colour, code = field_text[0:4].strip(), field_text[5].lower(), field_text[7].upper()
+        slot = self.slow_slot(field_text, opp_text, colour, code, number, sn, r, column)
+        return self.pending.pop() if slot.code == _PENDING else None
+
+    def slow_slot(self, field_text: str, opp_text: str, colour: str, code: str, number: int, sn: int,
+                  r: int, column: int) -> _Slot:
+        """The rules of one round field, one by one (a subclass may add its own: team events)."""
         if opp_text and not _digits(opp_text):
             raise self.error(f"opponent '{opp_text}' is not a start number", number, column, sn, r)
         opponent = int(opp_text) if opp_text and int(opp_text) else None   # 0000, 0, blank = none
@@ -526,11 +548,13 @@ class _Reader:
         if opponent is not None and code == " ":
             # Paired, result not in yet: an event exported after its pairings. Fine in a round after
             # the last one with results (rounds_with_results), an error in one before.
-            return self.error(f"a blank result cannot have an opponent ({opponent})", number, column + 7, sn, r)
+            self.pending.append(self.error(f"a blank result cannot have an opponent ({opponent})",
+                                           number, column + 7, sn, r))
+            return _Slot(r, _PENDING, opponent, colour if colour in "wb" else None, column)
         if opponent is not None and code in _BYES:
             raise self.error(f"result '{field_text[7]}' (a bye) cannot have an opponent ({opponent})",
                              number, column + 7, sn, r)
-        return None
+        return _Slot(r, code, opponent, colour if colour in "wb" and opponent else None, column)
 
     def separator_error(self, field_text: str, number: int, column: int, sn: int, r: int) -> None:
         for offset in (4, 6, 8, 9):
@@ -627,8 +651,6 @@ class _Reader:
         """Raise the first pairing error, in file order, after the D21 checks of the records before it."""
         by_number = {row.player.start_number: row for row in self.rows}
         for row in self.rows:
-            for r in range(1, rounds + 1):
-                self.check_pairing(row, row.slot(r), by_number)
             entries = tuple(self.entry(scoring, row, row.slot(r), by_number) for r in range(1, rounds + 1))
             self.check_points(replace(row.player, rounds=entries), row.line)
 
@@ -655,7 +677,8 @@ class _Reader:
                              f"line {other.line})", row.line, slot.column + 5, sn, r)
 
     def entry(self, scoring: Scoring, row: _Row, slot: _Slot, by_number: dict[int, _Row]) -> RoundEntry:
-        """The round entry of a checked ``slot``."""
+        """Check ``slot`` against the opponent's line and build the round entry."""
+        self.check_pairing(row, slot, by_number)
         r = slot.round
         if slot.opponent is None:
             return make_entry(scoring, r, _BYES[slot.code])
