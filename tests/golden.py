@@ -43,6 +43,8 @@ CASES = {
                                  ("short-unplayed", ["--rules", "fide-2026", "--set", "short_games=unplayed"]),
                                  ("rr", ["--rules", "fide-2026", "--pairing", "round-robin",
                                          "--tiebreaks", FULL])],
+    HERE / "data" / "team" / "grandmommyscup.trf": [("default", [])],
+    HERE / "data" / "team" / "generated-16x7x4-seed5.trf": [("default", [])],
     GOLDEN / "wild-40x5-s3.trf": [("fide2026-full", ["--rules", "fide-2026", "--tiebreaks", FULL]),
                                   ("fide2024", ["--rules", "fide-2024", "--tiebreaks", FULL])],
 }
