@@ -261,6 +261,7 @@ class _Reader:
         self.rows: list[_Row] = []
         self.line_of: dict[int, int] = {}  # start number -> line, for duplicate checks
         self.points_of: dict[str, Fraction] = {}  # a points column's text -> its value
+        self.in_progress: Optional[InputWarning] = None  # rounds announced without results (said once)
         # A reader with its own rules for a round field (slow_slot) checks the fields one by one.
         self.field_by_field = type(self).slow_slot is not _Reader.slow_slot
         self.pending: list[InputError] = []   # games paired without a result yet, in file order
@@ -282,6 +283,8 @@ class _Reader:
             scoring = self.build_scoring()
             rounds = self.rounds_with_results()
             if len(self.rows) * rounds > MAX_ENTRIES:
+                self.check_fields()
+                self.announce_rounds(stacklevel=3)
                 raise InputError(f"{len(self.rows)} players x {rounds} rounds: tbxl reads at most {MAX_ENTRIES:,} "
                                  f"round entries", file=self.source)
         except InputError:
@@ -327,11 +330,19 @@ class _Reader:
         announced = max(self.declared_rounds or 0, written)
         if announced > played > 0:   # none played: the command line refuses (readers.load)
             later = f"round {announced} has" if announced == played + 1 else f"rounds {played + 1}-{announced} have"
-            warnings.warn(InputWarning(str(InputError(f"{later} no results yet: standings after round {played}",
-                                                      file=self.source))), stacklevel=3)
+            # Said once the round fields are known to be good (announce_rounds), as the line-by-line
+            # reading said it only after every field's own check.
+            self.in_progress = InputWarning(str(InputError(f"{later} no results yet: standings after round "
+                                                           f"{played}", file=self.source)))
             if self.declared_rounds is None:
                 self.declared_rounds = announced
         return played
+
+    def announce_rounds(self, stacklevel: int = 4) -> None:
+        """Warn (once) that the last rounds announced have no results yet (rounds_with_results)."""
+        if self.in_progress is not None:
+            warnings.warn(self.in_progress, stacklevel=stacklevel)
+            self.in_progress = None
 
     def tiebreaks(self) -> tuple[str, ...]:
         """§10.3: 212 defines the standings as is; 202 breaks ties, so ``PTS`` goes first."""
@@ -618,6 +629,7 @@ class _Reader:
                 totals = list(map(add, totals, map(units.__getitem__, classes)))
         except (KeyError, IndexError):
             self.check_fields()
+            self.announce_rounds()
             self.check_pairings(scoring, rounds)
             raise AssertionError("a round field was refused but no check says why")  # pragma: no cover
         table = RoundTable(numbers, rounds, scoring, result, opponent, colour)
@@ -629,6 +641,7 @@ class _Reader:
             object.__setattr__(player, "_view", (table, i))
             players.append(player)
         table.players = players = tuple(players)
+        self.announce_rounds()
         short = []
         total_of = dict(zip(numbers, totals))
         units_of = {text: int(value * unit) if (value * unit).denominator == 1 else value * unit
