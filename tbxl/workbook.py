@@ -48,7 +48,8 @@ from typing import Any, Iterable, Optional, Sequence
 from xml.sax.saxutils import escape
 
 from . import __version__, conventions
-from .crosstable import LAYOUTS, read_grid, round_headers, to_grid
+from .grid import read_grid, round_headers, to_grid
+from .grid.cells import column_letters, layout_name
 from .errors import InputError, InputWarning, TbxlError
 from .files import PathLike, check_not_input, write_atomic
 from .formatting import decimal_text
@@ -102,7 +103,8 @@ def write_template(output: PathLike, *, players: int = 20, rounds: int = 9, layo
     stay empty until results are entered) and the Help sheet."""
     if players < 1 or rounds < 1:
         raise InputError("a template needs at least one player and one round")
-    pairing = Pairing.ROUND_ROBIN if (layout or "").lower() == "matrix" else Pairing.SWISS
+    layout = layout_name(layout or "compact", InputError)
+    pairing = Pairing.ROUND_ROBIN if layout == "matrix" else Pairing.SWISS
     t = Tournament(players=(), rounds=rounds, name=name, pairing=pairing)
     _write(t, output, layout=layout, tiebreaks=tiebreaks, rules=rules, inputs=inputs, frame=players)
 
@@ -115,9 +117,7 @@ def _write(t: Tournament, output: PathLike, *, layout: str, tiebreaks, rules: Op
     if suffix not in (".xlsx", ".xlsm"):
         raise InputError(f"a workbook must end in .xlsx or .xlsm, not {Path(output).name!r}")
     chosen = layout
-    layout = (layout or ("matrix" if t.is_round_robin else "compact")).lower()
-    if layout not in LAYOUTS:
-        raise InputError(f"unknown layout {layout!r}: expected one of {', '.join(LAYOUTS)}")
+    layout = layout_name(layout or ("matrix" if t.is_round_robin else "compact"), InputError)
     if not t.is_round_robin and layout == "matrix" and frame is None:
         raise InputError("the matrix layout is for round robins (pre-determined pairings); "
                          "read the tournament with --pairing round-robin, or choose compact or sm3")
@@ -278,15 +278,6 @@ def _frame_grid(grid: list[list], layout: str, players: int, rounds: int) -> lis
     return [head] + [[None] * width for _ in range(players)]
 
 
-def _col(c: int) -> str:
-    """1-based column number to letters."""
-    s = ""
-    while c:
-        c, rem = divmod(c - 1, 26)
-        s = chr(65 + rem) + s
-    return s
-
-
 def _cell_value(v: Any) -> Any:
     return None if v == "" else v
 
@@ -335,7 +326,7 @@ def _fill_crosstable(ws, grid: list[list], descs: Sequence[Descriptor], rules_na
         for c, v in enumerate(row, 1):
             if v is not None and v != "":
                 _put(ws, r, c, v)
-    rng = f"$A$1:${_col(width)}${height}"
+    rng = f"$A$1:${column_letters(width - 1)}${height}"
     bold = Font(bold=True)
     formula_fill = PatternFill("solid", fgColor="EEF3FA")
     for c in range(1, width + 1):
@@ -347,7 +338,7 @@ def _fill_crosstable(ws, grid: list[list], descs: Sequence[Descriptor], rules_na
     rules = RULES_CELL
     for k, d in enumerate(descs):
         col = first + k
-        letter = _col(col)
+        letter = column_letters(col - 1)
         head = ws.cell(1, col, d.code)
         head.font = bold
         head.alignment = Alignment(horizontal="center")
@@ -391,8 +382,8 @@ def _fill_standings(ws, t: Tournament, grid: list[list], rng: str, rules: str, c
         table = [[table]]
     r0, c0 = STANDINGS_ANCHOR
     h, w = len(table), max(len(row) for row in table)
-    ref = f"{_col(c0)}{r0}:{_col(c0 + w - 1)}{r0 + h - 1}"
-    anchor = f"{_col(c0)}{r0}"
+    ref = f"{column_letters(c0 - 1)}{r0}:{column_letters(c0 + w - 2)}{r0 + h - 1}"
+    anchor = f"{column_letters(c0 - 1)}{r0}"
     last = ",$B$5" if pairing else ""
     ws[anchor] = ArrayFormula(ref, f"=STANDINGS({CROSSTABLE}!{rng},{TIEBREAKS_CELL},$B$3{last})")
     cached[(STANDINGS, anchor)] = table[0][0]
@@ -468,8 +459,8 @@ def _rst(text: str) -> str:
 
 
 def _grammar_lines() -> list[str]:
-    from . import crosstable
-    doc = crosstable.__doc__ or ""
+    from . import grid
+    doc = grid.__doc__ or ""
     start = doc.find("Grammar\n")
     end = doc.find("Errors are ")
     part = doc[start:end if end > start else None]
@@ -784,7 +775,7 @@ def _block_of(rows: list[tuple[int, list]]) -> tuple[Optional[list[list]], str]:
     while c1 < width and cols[c1]:
         c1 += 1
     grid = [x[c0:c1] for x in block]
-    return grid, f"{_col(c0 + 1)}{rows[best[0]][0]}"
+    return grid, f"{column_letters(c0)}{rows[best[0]][0]}"
 
 
 def _with_settings(t: Tournament, wb, fname: str, sheet: str) -> Tournament:
