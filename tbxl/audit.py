@@ -332,7 +332,14 @@ def audit(tournament: Tournament, published: Published, *, rules: Union[str, Con
     if tiebreaks is None and not tournament.tiebreaks and published.tiebreaks:
         tiebreaks = published.tiebreaks
     codes = [d.code for d in resolve_tiebreaks(tournament, tiebreaks)]
-    engine = _Engine(tournament, codes)
+    return check(_Engine(tournament, codes), published, conv, "player with start number")
+
+
+def check(engine: "_Engine", published: Published, conv: Convention, who: str) -> Audit:
+    """Check every published number with ``engine`` (the event's values and rankings: individual,
+    or a team event's :class:`tbxl.team.audit.TeamAuditEngine`); ``who`` names a row's number in
+    errors ("player with start number")."""
+    tournament = engine.t
     st = engine.standings(conv)
     tried = candidates(conv, tournament.is_round_robin)
     engine.tried.update((c.name, c) for c in tried)
@@ -340,15 +347,15 @@ def audit(tournament: Tournament, published: Published, *, rules: Union[str, Con
     ranks: list[PublishedValue] = []
     for pv in published.values:
         if pv.start_number not in tournament:  # the readers check this; a caller's own table may not
-            raise InputError(f"{pv.place}: no player with start number {pv.start_number} in the tournament")
+            raise InputError(f"{pv.place}: no {who} {pv.start_number} in the tournament")
         if pv.code == RANK:
             ranks.append(pv)
         else:
-            findings.append(_check_value(engine, conv, tried, pv, tournament.player(pv.start_number).name))
+            findings.append(_check_value(engine, conv, tried, pv, engine.name(pv.start_number)))
     findings += _check_ranks(engine, st, tried, ranks)
     columns = _columns(engine, conv, tried, findings)
     _name_first_matches(engine, conv, findings, columns)
-    return Audit(tournament, published, conv, codes, findings, columns, st, engine)
+    return Audit(tournament, published, conv, engine.tiebreaks, findings, columns, st, engine)
 
 
 def _check_value(engine: _Engine, conv: Convention, tried: list[Candidate], pv: PublishedValue,

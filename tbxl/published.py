@@ -91,12 +91,9 @@ def column_meaning(header: str, tiebreaks: Sequence[str] = (), mapping: Optional
     role = header_role(key)
     if role is not None:
         return _MEANING.get(role, IGNORE)
-    m = _NUMBERED.match(key)
-    if m:
-        k = int(m.group(1))
-        if 1 <= k <= len(tiebreaks):
-            return parse(tiebreaks[k - 1]).code
-        raise NumberedColumn(str(header), k, tiebreaks)
+    code = numbered_column(header, tiebreaks)
+    if code is not None:
+        return code
     try:
         code = parse(str(header)).code
         return POINTS if code == "PTS" else code
@@ -112,6 +109,18 @@ def column_meaning(header: str, tiebreaks: Sequence[str] = (), mapping: Optional
                 return f"{family}/{'M' if m['mod'] and m['mod'][0] == 'm' else 'C'}{m['n']}"
             return family
     return None
+
+
+def numbered_column(header: str, tiebreaks: Sequence[str], parse_code: Callable = parse) -> Optional[str]:
+    """The code of a numbered column (``TB2``: the second of ``tiebreaks``, as ``parse_code`` spells
+    it); None when the header is not numbered; :class:`NumberedColumn` beyond the list."""
+    m = _NUMBERED.match(header_key(header))
+    if not m:
+        return None
+    k = int(m.group(1))
+    if 1 <= k <= len(tiebreaks):
+        return parse_code(tiebreaks[k - 1]).code
+    raise NumberedColumn(str(header), k, tiebreaks)
 
 
 def parse_mapping(items: Sequence[str], meaning: Optional["Meaning"] = None) -> dict[str, str]:

@@ -19,12 +19,11 @@ from __future__ import annotations
 from typing import Optional, Sequence, Union
 
 from .. import conventions
-from ..audit import RANK, Audit, Finding, Published, _check_ranks, _check_value, _columns, _Engine, \
-    _name_first_matches, candidates
+from ..audit import Audit, Published, _Engine, check
 from ..conventions import Convention
-from ..errors import InputError, UnknownTiebreak
+from ..errors import UnknownTiebreak
 from ..grid.cells import header_key, header_role
-from ..published import _NUMBERED, IGNORE, POINTS, START, NumberedColumn, column_meaning
+from ..published import IGNORE, POINTS, START, column_meaning, numbered_column
 from .codes import TeamDescriptor, parse
 from .model import GP, MP, TeamTournament
 from .standings import TeamStandings, compute_team_standings, resolve_team_tiebreaks
@@ -59,12 +58,9 @@ def team_column_meaning(header: str, tiebreaks: Sequence[str] = (), mapping: Opt
         return SCORE_WORDS[key]
     if header_role(key) is not None:
         return column_meaning(header)
-    m = _NUMBERED.match(key)
-    if m:
-        k = int(m.group(1))
-        if 1 <= k <= len(tiebreaks):
-            return parse(tiebreaks[k - 1]).code
-        raise NumberedColumn(str(header), k, tiebreaks)
+    code = numbered_column(header, tiebreaks, parse)
+    if code is not None:
+        return code
     try:
         d = parse(str(header))
     except UnknownTiebreak:
@@ -124,21 +120,5 @@ def team_audit(t: TeamTournament, published: Published, *, rules: Union[str, Con
     if tiebreaks is None and not t.tiebreaks and published.tiebreaks:
         tiebreaks = published.tiebreaks
     primary, descs = resolve_team_tiebreaks(t, tiebreaks)
-    codes = [d.code for d in descs]
-    engine = TeamAuditEngine(t, primary, codes)
-    st = engine.standings(conv)
-    tried = candidates(conv, t.is_round_robin)
-    engine.tried.update((c.name, c) for c in tried)
-    findings: list[Finding] = []
-    ranks = []
-    for pv in published.values:
-        if pv.start_number not in t:
-            raise InputError(f"{pv.place}: no team with number {pv.start_number} in the event")
-        if pv.code == RANK:
-            ranks.append(pv)
-        else:
-            findings.append(_check_value(engine, conv, tried, pv, t.team(pv.start_number).name))
-    findings += _check_ranks(engine, st, tried, ranks)
-    columns = _columns(engine, conv, tried, findings)
-    _name_first_matches(engine, conv, findings, columns)
-    return Audit(t, published, conv, codes, findings, columns, st, engine)   # type: ignore[arg-type]
+    engine = TeamAuditEngine(t, primary, [d.code for d in descs])
+    return check(engine, published, conv, "team with number")   # type: ignore[arg-type]
