@@ -929,11 +929,22 @@ def audit_findings_view(result, L: dict, fmt: _Fmt, pub=None) -> dict:
     return view
 
 
+def derived_differences(result):
+    """The differences an audit report derives, each with the standings under the rule set it
+    follows: explained values (not ranks, display habits or orders such as DE and EDE)."""
+    from .audit import EXPLAINED, RANK
+    engine = result.engine
+    for f in result.differences:
+        if f.code == RANK or f.status != EXPLAINED or f.habit or engine.is_order(engine.parse(f.code)):
+            continue
+        yield f, result.standings_under(f.matches[0])
+
+
 def build_audit_view(result, *, lang: str = "en", paper: str = "a4", inputs=()) -> dict:
     """The view of ``tbxl audit -o audit.pdf``: summary, verdict per published column, every
     difference with the rule sets that reproduce it, and the derivations of the players concerned
     under the announced rules and under the rule set their published number follows."""
-    from .audit import EXPLAINED, RANK, UNEXPLAINED
+    from .audit import UNEXPLAINED
     st = result.standings
     inputs = list(inputs)
     view = build_view(st, lang=lang, derivations="none", paper=paper, input_path=inputs[0] if inputs else None)
@@ -942,10 +953,7 @@ def build_audit_view(result, *, lang: str = "en", paper: str = "a4", inputs=()) 
     names = {p.start_number: p.name for p in st.tournament.players}
     view.update(audit_findings_view(result, L, fmt, inputs[1] if len(inputs) > 1 else None))
     blocks: dict[int, dict] = {}
-    for f in result.differences:
-        if f.code == RANK or f.status != EXPLAINED or f.habit or parse(f.code).name == "DE":
-            continue
-        other = result.standings_under(f.matches[0])
+    for f, other in derived_differences(result):
         if f.start_number not in blocks:
             blocks[f.start_number] = _player_block(st.row(f.start_number), fmt, derivations=[])
         block = blocks[f.start_number]

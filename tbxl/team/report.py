@@ -328,8 +328,8 @@ def build_team_audit_view(result, *, lang: str = "en", paper: str = "a4", inputs
     summary, the verdict per published column, every difference with the rule sets reproducing it,
     the rank groups, and each differing value's derivation under the announced rules and under the
     rule set it follows."""
-    from ..audit import EXPLAINED, RANK, UNEXPLAINED
-    from ..report import _rank_groups, audit_findings_view
+    from ..audit import UNEXPLAINED
+    from ..report import _rank_groups, audit_findings_view, derived_differences
     st = result.standings
     inputs = list(inputs)
     view = _team_frame(st, lang=lang, paper=paper, input_path=inputs[0] if inputs else None)
@@ -338,10 +338,7 @@ def build_team_audit_view(result, *, lang: str = "en", paper: str = "a4", inputs
     names = {team.number: team.name for team in st.tournament.teams}
     view.update(audit_findings_view(result, L, fmt, inputs[1] if len(inputs) > 1 else None))
     blocks: dict[int, dict] = {}
-    for f in result.differences:
-        if f.code == RANK or f.status != EXPLAINED or f.habit or parse(f.code).is_order:
-            continue
-        other = result.standings_under(f.matches[0])
+    for f, other in derived_differences(result):
         block = blocks.setdefault(f.start_number, _team_block(st.row(f.start_number), fmt, derivations=[]))
         block["derivations"] += _derivation_pair(st, other, f.start_number, f.code, fmt, L, names, LINE_CHARS[paper])
     order = {r.team.number: k for k, r in enumerate(st.rows)}
