@@ -246,13 +246,14 @@ def _rows_xlsx(path: str, sheet: Optional[str]) -> list[Row]:
 
 
 def read_published(path, tournament: Tournament, *, tiebreaks: Sequence[str] = (), mapping: Sequence[str] = (),
-                   sheet: Optional[str] = None, meaning: Optional["Meaning"] = None) -> Published:
+                   sheet: Optional[str] = None, meaning: Optional["Meaning"] = None,
+                   who: str = "player with start number") -> Published:
     """Read a published standings table (CSV or .xlsx) for ``tournament``.
 
     ``tiebreaks`` maps numbered columns (``TB1`` ...); ``mapping`` holds ``--map`` items. Raises
     :class:`~tbxl.errors.InputError` naming the file, line or cell, column and player. ``meaning``
     reads the headers (default :func:`column_meaning`; a team event's: :func:`tbxl.team.audit.team_column_meaning`)
-    and parses the ``--map`` codes.
+    and parses the ``--map`` codes; ``who`` names a row's number in errors ("team with number").
     """
     meaning = meaning or column_meaning
     fname = os.fspath(path)
@@ -275,7 +276,7 @@ def read_published(path, tournament: Tournament, *, tiebreaks: Sequence[str] = (
     wheres = [where for where, _ in rows[header_at:]]   # the header's, then each row's below it
     return published_from_rows(rows[header_at][1], [cells for _, cells in rows[header_at + 1:]], tournament,
                                tiebreaks=tiebreaks, mapping=mapped, source=fname,
-                               where=lambda r, k: _loc(wheres[r + 1], k), meaning=meaning)
+                               where=lambda r, k: _loc(wheres[r + 1], k), meaning=meaning, who=who)
 
 
 #: Where a cell of a published table is, as :class:`InputError` keywords (``file`` and ``line``,
@@ -292,7 +293,8 @@ def range_cell(r: int, k: int) -> dict:
 
 def published_from_rows(header: Sequence, rows: Sequence[Sequence], tournament: Tournament, *,
                         tiebreaks: Sequence[str] = (), mapping: Optional[dict[str, str]] = None,
-                        source: str = "", where: Locate = range_cell, meaning: Optional["Meaning"] = None) -> Published:
+                        source: str = "", where: Locate = range_cell, meaning: Optional["Meaning"] = None,
+                        who: str = "player with start number") -> Published:
     """The published table of a header row and the rows of cells below it, for ``tournament``.
 
     Cells are text (decimal comma, ``½``, ``-`` for "no value") or spreadsheet numbers (read as the
@@ -338,7 +340,7 @@ def published_from_rows(header: Sequence, rows: Sequence[Sequence], tournament: 
             continue
         sn = int(sno_text)
         if sn not in tournament:
-            raise InputError(f"no player with start number {sn} in the tournament", **where(r, start_col))
+            raise InputError(f"no {who} {sn} in the tournament", **where(r, start_col))
         if sn in seen:
             raise InputError(f"start number {sn} appears twice (first at {_loc_text(where(seen[sn], start_col))})",
                              **where(r, start_col))

@@ -26,7 +26,7 @@ def run(capsys, *args):
 
 def read(path, t, **kw):
     return read_published(path, t, tiebreaks=[c for c in t.tiebreaks if c != "PTS"],
-                          meaning=team_column_meaning, **kw)
+                          meaning=team_column_meaning, who="team with number", **kw)
 
 
 def test_a_2024_bulletin_audited_against_2026_is_traced_to_2024():
@@ -115,7 +115,7 @@ def test_unknown_team_number_is_located(tmp_path):
     p = tmp_path / "b.csv"
     p.write_text("Team No.;MP\n99;3\n")
     t = read_team_trf(TEC)
-    with pytest.raises(InputError, match=r"b.csv:2.*99"):
+    with pytest.raises(InputError, match=r"b.csv:2.*no team with number 99"):
         read(p, t)
 
 

@@ -150,7 +150,8 @@ def _audit_published(args, t: TeamTournament, parser, emit, fmt: str) -> int:
         parser.error("audit --published checks against one rule set (the announced one), e.g. --rules fide-2026")
     listed = [d.code for d in resolve_team_tiebreaks(t, args.tiebreaks)[1]] if (args.tiebreaks or t.tiebreaks) else []
     published = read_published(args.published, t, tiebreaks=listed, mapping=args.map or (),
-                               sheet=args.published_sheet, meaning=team_column_meaning)
+                               sheet=args.published_sheet, meaning=team_column_meaning,
+                               who="team with number")
     if args.verbose:
         for note in published.notes:
             print(f"tbxl: note: {args.published}: {note}", file=sys.stderr)
