@@ -278,7 +278,7 @@ def test_parts_cover_every_line_once(open200):
 
 def test_long_report_in_parts_is_numbered_and_complete(open200, printout, tmp_path, monkeypatch):
     path, st = open200
-    monkeypatch.setattr(report, "PART_LINES", 150)
+    monkeypatch.setattr(report.render, "PART_LINES", 150)  # the parts are cut in tbxl.report.render
     out = tmp_path / "parts.pdf"
     pages = report.render_pdf(st, out, input_path=path)
     texts = page_texts(out)

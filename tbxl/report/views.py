@@ -1,66 +1,32 @@
-"""PDF reports: final standings with tie-break derivations, and one player's appeal report.
-
-``build_view`` turns :class:`~tbxl.standings.Standings` into plain data (strings, lists, dicts);
-``render_html`` fills the Jinja2 templates of ``templates/`` (autoescaped); WeasyPrint makes the
-PDF, fetching nothing but files of the templates folder. Labels come from
-``templates/labels/<lang>.json``; numbers are exact decimals (``decimal_text``).
-
-Speed: the term rows of a derivation are laid out here as monospace text (aligned columns, the
-reason wrapped with a hanging indent), one text block per tie-break. WeasyPrint's cost grows with
-the number of elements: a table cell per value made a 200-player, 9-round report with every
-derivation take about 50 s instead of about 13 s.
-"""
+"""Report views: everything the templates show, built once from
+:class:`~tbxl.standings.Standings` (or an audit or a comparison) in the reader's language, with
+no Jinja2 or WeasyPrint needed. Labels come from ``templates/labels/<lang>.json``; numbers are
+exact decimals (:mod:`tbxl.report.text`)."""
 
 from __future__ import annotations
 
-import functools
-import gc
 import hashlib
-import io
 import json
-import mimetypes
 import os
 import sys
-import textwrap
-import unicodedata
 from importlib import resources
 from itertools import groupby
 from pathlib import Path
-from typing import Iterable, Optional
-from urllib.parse import unquote, urlparse
-from urllib.request import url2pathname, urlopen
+from typing import Optional
 
-from . import __version__
-from .errors import InputError, MissingDependency
-from .files import check_output, output_format, write_atomic
-from .formatting import decimal_text, visible
-from .standings import standings_by_round
-from .tiebreaks.codes import CATALOGUE, parse
+from .. import __version__
+from ..errors import InputError
+from ..formatting import decimal_text
+from ..standings import standings_by_round
+from ..tiebreaks.codes import CATALOGUE, parse
+from .text import LINE_CHARS, _by_round, _cut_name, _Fmt, _reason, _term_lines, plural
 
 PAPER = {"a4": "A4", "letter": "letter"}
 DERIVATIONS = ("none", "tied", "all", "top:N", "players")
 # A round robin gets a matrix crosstable up to this many players (wider does not fit a portrait
 # page); beyond it, the per-round ranking crosstable of a Swiss.
 MATRIX_MAX = 24
-# Bounded rendering: WeasyPrint holds the layout of a whole document in memory (a 9,999-player
-# report took 11 GB), so a long report is rendered in parts of at most this many standings or
-# crosstable lines (a derivation block counts DERIVATION_WEIGHT lines), each to its own PDF, and
-# the parts are joined with pypdf. A report under the limit is one document, as before.
-PART_LINES = 1500
-DERIVATION_WEIGHT = 25
-NAME_WIDTH = 18  # opponent names in term rows are cut to this many characters
-# Characters per line of a term row: the text width of the page (report.css: 13 mm side margins)
-# over the advance of DejaVu Sans Mono at 6.6 pt (0.602 em), less one for safety.
-LINE_CHARS = {"a4": 130, "letter": 134}
-# Round-by-round tables (same font as the term rows): spaces between two round columns, spaces
-# between two players' tables set side by side, and the least width of one player's table (its
-# heading line: a name and "· No. 123 · rank 101-120").
-BY_ROUND_SEP = 2
-BY_ROUND_GAP = 6
-BY_ROUND_MIN_WIDTH = 44
 
-
-# -- resources ----------------------------------------------------------------------------------
 
 def templates_dir() -> Path:
     return Path(str(resources.files("tbxl.templates")))
@@ -76,51 +42,6 @@ def labels(lang: str) -> dict:
     if not lang.isalpha() or not path.is_file():
         raise InputError(f"unknown report language {lang!r}; available: {', '.join(languages())}")
     return json.loads(path.read_text(encoding="utf-8"))
-
-
-@functools.lru_cache(maxsize=1)
-def _environment():
-    import jinja2
-    from markupsafe import Markup
-
-    def finalize(value):
-        # Every {{ value }} of a page: control and bidi characters of names made inert (a U+202E
-        # in a name must not reverse the digits after it); tabs and line breaks are HTML's white
-        # space (and the line breaks of the term blocks); our own Markup (the stylesheet) as is.
-        return visible(value, keep="\t\n") if isinstance(value, str) and not isinstance(value, Markup) else value
-
-    return jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir())),
-                              autoescape=True, trim_blocks=True, lstrip_blocks=True,
-                              undefined=jinja2.StrictUndefined, finalize=finalize)
-
-
-def url_fetcher(url: str) -> dict:
-    """Serve only files inside the templates folder and ``data:`` URIs; raise for anything else.
-
-    Returns WeasyPrint's classic dict (string, mime_type, redirected_url)."""
-    if url.startswith("data:"):
-        with urlopen(url) as r:  # decoded locally: urllib's data handler, no network
-            return {"string": r.read(), "mime_type": r.headers.get_content_type(), "redirected_url": url}
-    parsed = urlparse(url)
-    if parsed.scheme == "file" and parsed.netloc in ("", "localhost"):
-        path = Path(url2pathname(unquote(parsed.path))).resolve()
-        if path.is_relative_to(templates_dir().resolve()) and path.is_file():
-            return {"string": path.read_bytes(), "mime_type": mimetypes.guess_type(path.name)[0],
-                    "redirected_url": path.as_uri()}
-    raise ValueError(f"refusing to fetch {url!r}: only the report templates are allowed")
-
-
-def _weasyprint_fetcher():
-    """:func:`url_fetcher` in the form WeasyPrint 70 wants (a ``URLFetcher``)."""
-    from weasyprint.urls import URLFetcher, URLFetcherResponse
-
-    class TemplatesOnly(URLFetcher):
-        def fetch(self, url, headers=None):
-            r = url_fetcher(url)
-            return URLFetcherResponse(r["redirected_url"], r["string"],
-                                      {"Content-Type": r["mime_type"] or "application/octet-stream"})
-
-    return TemplatesOnly(allowed_protocols=("file", "data"), allow_redirects=False)
 
 
 def sha256_file(path) -> str:
@@ -155,40 +76,6 @@ def parse_derivations(text: str) -> tuple[str, int]:
     raise InputError(f"derivations must be one of {', '.join(DERIVATIONS)}, not {text!r}")
 
 
-# -- view data ----------------------------------------------------------------------------------
-
-class _Fmt:
-    """Number formatting of one language."""
-
-    def __init__(self, comma: bool) -> None:
-        self.comma = comma
-
-    def __call__(self, v, none: str = "") -> str:
-        return decimal_text(v, comma=self.comma, none=none)
-
-
-def plural(label, n: int) -> str:
-    """A label's form for the count ``n``: a label is one text, or its forms by CLDR plural
-    category. English and Spanish give ``one``/``other``, Russian ``one``/``few``/``many`` (1, 21
-    значение; 2-4, 22 значения; 5-20 значений); Vietnamese and Malay do not inflect.
-
-    >>> forms = {"one": "{n} value", "other": "{n} values"}
-    >>> plural(forms, 1).format(n=1), plural(forms, 2).format(n=2), plural("{n} giá trị", 2)
-    ('1 value', '2 values', '{n} giá trị')
-    >>> ru = {"one": "значение", "few": "значения", "many": "значений"}
-    >>> [plural(ru, n) for n in (1, 2, 5, 11, 21, 22, 112)]
-    ['значение', 'значения', 'значений', 'значений', 'значение', 'значения', 'значений']
-    """
-    if isinstance(label, str):
-        return label
-    n = abs(n)
-    if "few" in label:  # East Slavic rule
-        if n % 10 == 1 and n % 100 != 11:
-            return label["one"]
-        return label["few"] if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else label["many"]
-    return label["one"] if n == 1 else label["other"]
-
-
 def _definition(code: str, L: dict) -> str:
     """One line: the tie-break's meaning (translated) with its article, then its modifiers."""
     d = parse(code)
@@ -206,23 +93,12 @@ def _definition(code: str, L: dict) -> str:
     return "; ".join(parts)
 
 
-def _reason(reason, L: dict, fmt: "_Fmt") -> str:
-    """An engine :class:`~tbxl.derivation.Reason` in the report's language (English where a
-    label file lacks a key), numbers formatted for the language."""
-    return reason.render(L.get("reasons"), fmt) if hasattr(reason, "render") else str(reason)
-
-
 def _rules_text(conv, L: dict) -> dict:
     """The convention's title and source in the report's language (English where not translated);
     a preset changed by settings (``fide-2024+vur_cut=always``) keeps the settings visible."""
     base = conv.name.split("+")[0]
     tr = L.get("conventions", {}).get(base, {})
     return {"name": conv.name, "title": tr.get("title", conv.title), "source": tr.get("source", conv.source)}
-
-
-def _cut_name(name: str, width: int = NAME_WIDTH) -> str:
-    name = unicodedata.normalize("NFC", name)
-    return name if len(name) <= width else name[:width - 1] + "…"
 
 
 def _de_rows(table, fmt: _Fmt, names: dict, L: dict) -> list[dict]:
@@ -249,115 +125,6 @@ def _derivation(st, sn: int, code: str, fmt: _Fmt, L: dict, names: dict) -> dict
     return {"code": d.code, "value": fmt(d.value, none="–"), "terms": terms, "total": total,
             "notes": [_reason(n, L, fmt) for n in d.notes], "table": _de_rows(d.table, fmt, names, L),
             "definition": _definition(code, L)}
-
-
-def _term_lines(derivations: Iterable[dict], L: dict, line_chars: int) -> None:
-    """Lay out the term rows of every derivation as monospace text, in place.
-
-    Columns get common widths over the whole report; the reason follows them and is wrapped here
-    to ``line_chars`` with a hanging indent. ``body`` is a list of segments: plain text, "x"
-    (struck: a cut term) and "c" (the reason of the cut).
-    """
-    heads = [L["col_round"], L["col_opponent"], L["col_result"], L["col_real"], L["col_used"], L["col_adds"]]
-    derivations = list(derivations)
-    widths = [len(h) for h in heads]
-    for d in derivations:
-        for t in d["terms"]:
-            widths = [max(w, len(c)) for w, c in zip(widths, t["cells"])]
-    pad = lambda cells: "".join((c.ljust(w) if k == 1 else c.rjust(w)) + "  "
-                                for k, (c, w) in enumerate(zip(cells, widths)))
-    hang = sum(widths) + 2 * len(widths)
-    indent = " " * hang
-    wrap = lambda text: textwrap.wrap(text, max(line_chars - hang, 20), break_on_hyphens=False) or [""]
-    for d in derivations:
-        d["head"] = pad(heads) + L["col_reason"]
-        body = []
-        for t in d["terms"]:
-            lines = wrap(t["reason"])
-            body.append({"kind": "x" if t["cut"] else "", "text": pad(t["cells"]) + lines[0]})
-            for line in lines[1:]:
-                body += [{"kind": "", "text": "\n" + indent}, {"kind": "x" if t["cut"] else "", "text": line}]
-            for line in wrap(t["cut"]) if t["cut"] else ():
-                body += [{"kind": "", "text": "\n" + indent}, {"kind": "c", "text": line}]
-            body.append({"kind": "", "text": "\n"})
-        if body:
-            body.pop()
-        d["body"] = body
-        if d["total"] is not None:
-            d["total_text"] = L["total"].ljust(hang - 2 - widths[-1]) + d["total"].rjust(widths[-1])
-
-
-def _segments(parts: Iterable[tuple[str, str]]) -> list[dict]:
-    """Text segments for a monospace block, neighbours of the same kind merged (fewer elements for
-    WeasyPrint). ``kind`` "" is plain text, anything else becomes a ``<span class=kind>``."""
-    out: list[dict] = []
-    for kind, text in parts:
-        if not text:
-            continue
-        if out and out[-1]["kind"] == kind:
-            out[-1]["text"] += text
-        else:
-            out.append({"kind": kind, "text": text})
-    return out
-
-
-def _by_round(st, history: list, selected: list[int], fmt: _Fmt, L: dict, line_chars: int) -> list[list[dict]]:
-    """The round-by-round section: per player a small monospace table (rows: the points, the rank
-    label and each tie-break; columns: the standings after round 1, 2 ...), values exact as in the
-    standings, DE as the tier, "–" for no value.
-
-    ``history`` is :func:`~tbxl.standings.standings_by_round` of the report's tournament;
-    ``selected`` the start numbers, in the report's standings order. The column widths are common
-    to the whole section, so every table has the same shape: as many as fit in ``line_chars``
-    stand side by side, and an event with more rounds than fit on a line gets its rounds in
-    chunks, one under the other. Returns one list of text segments (see :func:`_segments`) per
-    line of tables: one block each, kept on one page (kinds: "n" name, "s" the rest of the
-    heading, "h" the rounds row, "p" the points row).
-    """
-    if not history or not selected:
-        return []
-    rounds = len(history)
-    labels = [L["by_round_after"], L["col_points"], L["by_round_rank"]] + st.codes
-    cells = {}
-    for sn in selected:
-        rows = [history[k].row(sn) for k in range(rounds)]
-        cells[sn] = [[str(k) for k in range(1, rounds + 1)], [fmt(r.points) for r in rows],
-                     [r.rank_label for r in rows]] + [[fmt(r.values[c], none="–") for r in rows] for c in st.codes]
-    label_w = max(len(x) for x in labels)
-    col_w = max(len(c) for table in cells.values() for line in table for c in line)
-    step = col_w + BY_ROUND_SEP
-    per_chunk = max(1, (line_chars - label_w) // step)
-    chunks = [range(a, min(a + per_chunk, rounds)) for a in range(0, rounds, per_chunk)]
-    width = min(max(label_w + min(rounds, per_chunk) * step, BY_ROUND_MIN_WIDTH), line_chars)
-    per_line = max(1, (line_chars + BY_ROUND_GAP) // (width + BY_ROUND_GAP))
-    kinds = ["h", "p"] + [""] * (len(labels) - 2)
-
-    def block(sn: int) -> list[list[tuple[str, str]]]:
-        """One player's table: a list of lines, each a list of (kind, text) of ``width`` chars."""
-        row = st.row(sn)
-        p = row.player
-        rest = f" · {L['col_sno']} {sn} · {L['rank']} {row.rank_label}"
-        name = _cut_name(f"{p.title} {p.name}" if p.title else p.name, max(width - len(rest), 8))
-        lines = [[("n", name), ("s", rest[:width - len(name)])]]
-        for chunk in chunks:
-            for kind, label, values in zip(kinds, labels, cells[sn]):
-                lines.append([(kind, label.ljust(label_w) + "".join(values[k].rjust(step) for k in chunk))])
-        for line in lines:
-            used = sum(len(text) for _, text in line)
-            line.append(("", " " * (width - used)))
-        return lines
-
-    groups = []
-    for a in range(0, len(selected), per_line):
-        blocks = [block(sn) for sn in selected[a:a + per_line]]
-        parts: list[tuple[str, str]] = []
-        for i in range(len(blocks[0])):
-            for j, b in enumerate(blocks):
-                parts += b[i] if j < len(blocks) - 1 else b[i][:-1]  # no padding at the line's end
-                parts.append(("", " " * BY_ROUND_GAP if j < len(blocks) - 1 else "\n"))
-        parts.pop()
-        groups.append(_segments(parts))
-    return groups
 
 
 def _ties(st, fmt: _Fmt, names: dict, L: dict, only: Optional[set] = None) -> list[dict]:
@@ -459,7 +226,7 @@ def _crosstable(st, fmt: _Fmt, L: dict) -> dict:
     :func:`~tbxl.grid.compact.compact_text`); a round robin gets the matrix, each cell the results
     against the player of that column in round order (a double round robin shows two).
     """
-    from .grid.compact import compact_text, result_text
+    from ..grid.compact import compact_text, result_text
     t = st.tournament
     line = {r.player.start_number: k for k, r in enumerate(st.rows, 1)}
     matrix = t.is_round_robin and len(st.rows) <= MATRIX_MAX
@@ -657,194 +424,6 @@ def _sections(view: dict) -> list[dict]:
     return secs
 
 
-def _weight(section: dict, view: dict) -> int:
-    """Lines of a section piece, for cutting the report into bounded parts."""
-    if section["name"] == "classes":
-        cls = view["classes"]
-        return 40 + sum(len(c["rows"]) for c in cls["categories"]) + sum(len(p["rows"]) for p in cls["prizes"])
-    if "a" not in section:
-        return 40
-    per = {"players": DERIVATION_WEIGHT, "by_round": DERIVATION_WEIGHT}.get(section["name"], 1)
-    return per * (section["b"] - section["a"])
-
-
-def _section_size(section: dict, view: dict) -> int:
-    return len({"standings": view["rows"], "crosstable": view["xt"]["rows"] if view["xt"] else [],
-                "by_round": view["by_round"], "players": view["players"]}[section["name"]])
-
-
-def _parts(view: dict, limit: Optional[int] = None) -> list[list[dict]]:
-    """The report's sections cut into parts of at most ``limit`` lines (default ``PART_LINES``; a
-    section made of lines is split between parts; a heading always stays with the first lines
-    under it)."""
-    limit = PART_LINES if limit is None else limit
-    parts: list[list[dict]] = [[]]
-    used = 0
-    for sec in view["sections"]:
-        if "a" not in sec:
-            parts[-1].append(sec)
-            used += _weight(sec, view)
-            continue
-        per = _weight({**sec, "a": 0, "b": 1}, view)
-        a = sec["a"]
-        while a < sec["b"]:
-            room = (limit - used) // per
-            if room <= 0:
-                parts.append([])
-                used = 0
-                room = max(limit // per, 1)
-            b = min(a + room, sec["b"])
-            parts[-1].append({**sec, "a": a, "b": b, "first": a == sec["a"], "last": b == sec["b"]})
-            used += per * (b - a)
-            a = b
-    return [p for p in parts if p]
-
-
-# -- rendering ----------------------------------------------------------------------------------
-
-def render_html(view: dict, template: str = "report.html.j2", *, inline_css: bool = False,
-                part: Optional[list] = None, web: bool = False) -> str:
-    """The HTML of a view. ``inline_css`` embeds report.css (for a standalone HTML file); ``web``
-    makes the page for a web site (responsive, web.css inlined too); ``part`` renders only those
-    sections of the standings report (see :func:`_parts`), with the page numbers left to the
-    caller."""
-    css = None
-    if inline_css or web:  # our own stylesheets, not data: mark them safe so that autoescape leaves them intact
-        from markupsafe import Markup
-        css = (templates_dir() / "report.css").read_text(encoding="utf-8")
-        if web:
-            css += "\n" + (templates_dir() / "web.css").read_text(encoding="utf-8")
-        css = Markup(css)
-    sections = view.get("sections", []) if part is None else part
-    return _environment().get_template(template).render(view=view, L=view["L"], css=css, web=web,
-                                                        part=sections, numbered=part is None)
-
-
-def _weasy():
-    try:
-        from weasyprint import HTML
-    except ImportError:
-        raise MissingDependency("WeasyPrint", "report") from None
-    return HTML
-
-
-def _render_doc(html: str):
-    HTML = _weasy()
-    return HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=_weasyprint_fetcher()).render()
-
-
-def _to_pdf(view: dict, template: str, progress: bool) -> tuple[bytes, int]:
-    """The PDF of a view and its number of pages. The standings report is rendered in parts when
-    it is long (see ``PART_LINES``): each part to its own PDF, joined by :func:`_join`."""
-    parts = _parts(view) if template == "report.html.j2" else [None]
-    if len(parts) == 1:
-        _progress(progress, "rendering", 0, 1)
-        doc = _render_doc(render_html(view, template))
-        pages = len(doc.pages)
-        data = doc.write_pdf()
-        _progress(progress, "rendering", 1, 1, f" · {pages} pages")
-        return data, pages
-    total = sum(_weight(s, view) for p in parts for s in p)
-    done = pages = 0
-    pdfs = []
-    _progress(progress, "rendering", 0, total, " lines")
-    for part in parts:
-        last = part[-1]
-        doc = _render_doc(render_html(view, template, part=part))
-        pages += len(doc.pages)
-        pdfs.append(doc.write_pdf())
-        # A laid-out document is full of reference cycles (boxes and their parents), and the CLI
-        # pauses the cyclic collector: free each part's layout before the next one.
-        del doc
-        gc.collect()
-        done += sum(_weight(s, view) for s in part)
-        where = f" · {last['name']} {last['b']}/{_section_size(last, view)}" if "b" in last else ""
-        _progress(progress, "rendering", done, total, f" lines{where} · {pages} pages")
-    return _join(pdfs, view), pages
-
-
-def _join(pdfs: list[bytes], view: dict) -> bytes:
-    """One PDF of the parts, with "page N of M" stamped on every page: the parts leave the page
-    number out (their own counter would restart), a document of empty pages carrying only the
-    numbers is rendered with the same stylesheet and laid over them.
-
-    pypdf (pure Python) does the joining: WeasyPrint can only join documents whose layouts are
-    all in memory at once, which is what the parts avoid."""
-    try:
-        from pypdf import PdfReader, PdfWriter
-    except ImportError:
-        raise MissingDependency("pypdf", "report") from None
-    readers = [PdfReader(io.BytesIO(b)) for b in pdfs]
-    total = sum(len(r.pages) for r in readers)
-    numbers = PdfReader(io.BytesIO(_render_doc(
-        _environment().get_template("pages.html.j2").render(view=view, L=view["L"], pages=total)).write_pdf()))
-    writer = PdfWriter()
-    k = 0
-    for r in readers:
-        for page in r.pages:
-            added = writer.add_page(page)
-            added.merge_page(numbers.pages[k])
-            added.compress_content_streams()  # merging leaves the page's content uncompressed
-            k += 1
-    writer.compress_identical_objects()  # e.g. the page numbers' font, once for every page
-    if readers[0].metadata:
-        writer.add_metadata({key: str(v) for key, v in readers[0].metadata.items()})
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
-
-
-def _is_html(output) -> bool:
-    return output_format(output, ("pdf", "html")) == "html"
-
-
-def _write_report(view: dict, template: str, output, inputs: list, *, html: bool = False,
-                  progress: bool = False) -> Optional[int]:
-    """Render a view and write it atomically: the PDF, or with ``html`` the standalone web page
-    (stylesheets inlined). Returns the number of PDF pages (None for HTML)."""
-    if html:
-        text = render_html(view, template, web=True)
-        write_atomic(output, text.encode("utf-8"), inputs=inputs)
-        return None
-    data, pages = _to_pdf(view, template, progress)
-    write_atomic(output, data, inputs=inputs)
-    return pages
-
-
-def render_pdf(standings, output, *, lang: str = "en", derivations: str = "none", players=None,
-               paper: str = "a4", input_path=None, html: Optional[bool] = None, progress: bool = False,
-               by_round: bool = False, classification=None) -> Optional[int]:
-    """Write the standings report (PDF, or the web page with ``html=True``; by default as
-    ``output``'s extension says) to ``output``: the final standings, the ranking crosstable, how
-    each tie was broken, the categories' standings and the prizes of ``classification``
-    (:func:`tbxl.categories.classify`), the derivations asked for (see :func:`build_view`).
-    Returns the number of pages of the PDF (None for the web page)."""
-    check_output(output, [input_path])
-    if html is None:
-        html = _is_html(output)
-    view = build_view(standings, lang=lang, derivations=derivations, players=players, paper=paper,
-                      input_path=input_path, progress=progress, by_round=by_round,
-                      classification=classification)
-    return _write_report(view, "report.html.j2", output, [input_path], html=html, progress=progress)
-
-
-def render_appeal_pdf(standings, start_number, output, *, lang: str = "en", paper: str = "a4",
-                      input_path=None, codes=None, html: Optional[bool] = None) -> Optional[int]:
-    """Write the appeal report of one player or of several (a list of start numbers: the first is
-    the appellant): the standings lines, the groups on the same points and how each tie was
-    broken, what separates the first from the others, and the derivation of every tie-break in
-    ``codes`` (default PTS + the standings' tie-breaks) of each; PDF, or the web page (by default
-    when ``output`` ends in .html). Returns the number of pages (None for the web page)."""
-    check_output(output, [input_path])
-    if html is None:
-        html = _is_html(output)
-    view = build_view(standings, lang=lang, paper=paper, input_path=input_path,
-                      appeal=start_number, codes=codes)
-    return _write_report(view, "appeal.html.j2", output, [input_path], html=html)
-
-
-# -- audit and compare reports ------------------------------------------------------------------
-
 def _status_text(status: str, L: dict) -> str:
     return L["audit"][f"status_{status}"]
 
@@ -873,7 +452,7 @@ def build_audit_view(result, *, lang: str = "en", paper: str = "a4", inputs=()) 
     """The view of ``tbxl audit -o audit.pdf``: summary, verdict per published column, every
     difference with the rule sets that reproduce it, and the derivations of the players concerned
     under the announced rules and under the rule set their published number follows."""
-    from .audit import EXPLAINED, RANK, SKIPPED, UNEXPLAINED
+    from ..audit import EXPLAINED, RANK, SKIPPED, UNEXPLAINED
     st = result.standings
     inputs = list(inputs)
     view = build_view(st, lang=lang, derivations="none", paper=paper, input_path=inputs[0] if inputs else None)
@@ -933,7 +512,7 @@ def _rank_groups(result, fmt: _Fmt, L: dict) -> list[dict]:
     """For each group equal on points with a published rank that differs: every member's published
     rank, its place under the announced rules and under the rule set the ranks follow, and its
     tie-break values under both (changed cells marked)."""
-    from .audit import AGREE, EXPLAINED, RANK, UNEXPLAINED
+    from ..audit import AGREE, EXPLAINED, RANK, UNEXPLAINED
     st = result.standings
     published = {f.start_number: f for f in result.findings if f.code == RANK}
     out = []
@@ -961,13 +540,6 @@ def _rank_groups(result, fmt: _Fmt, L: dict) -> list[dict]:
         out.append({"points": fmt(points), "rules": st.convention.name, "follows": follows or "",
                     "codes": st.codes, "members": members})
     return out
-
-
-def render_audit_pdf(result, output, *, lang: str = "en", paper: str = "a4", inputs=()) -> None:
-    """Write the audit report (PDF; HTML when ``output`` ends in .html)."""
-    check_output(output, list(inputs))
-    view = build_audit_view(result, lang=lang, paper=paper, inputs=inputs)
-    _write_report(view, "audit.html.j2", output, list(inputs), html=_is_html(output))
 
 
 def build_compare_view(result, *, lang: str = "en", paper: str = "a4", input_path=None,
@@ -1004,11 +576,3 @@ def build_compare_view(result, *, lang: str = "en", paper: str = "a4", input_pat
     view["change_blocks"] = blocks
     _term_lines((d for b in blocks for i in b["items"] for d in i["derivations"]), L, LINE_CHARS[paper])
     return view
-
-
-def render_compare_pdf(result, output, *, lang: str = "en", paper: str = "a4", input_path=None,
-                       changed_only: bool = False) -> None:
-    """Write the comparison report (PDF; HTML when ``output`` ends in .html)."""
-    check_output(output, [input_path])
-    view = build_compare_view(result, lang=lang, paper=paper, input_path=input_path, changed_only=changed_only)
-    _write_report(view, "compare.html.j2", output, [input_path], html=_is_html(output))
