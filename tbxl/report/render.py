@@ -16,6 +16,7 @@ from urllib.request import url2pathname, urlopen
 from ..errors import MissingDependency
 from ..files import check_output, output_format, write_atomic
 from ..formatting import visible
+from .text import plural
 from .views import (_progress, build_audit_view, build_compare_view, build_view,
                     templates_dir)
 
@@ -38,9 +39,11 @@ def _environment():
         # space (and the line breaks of the term blocks); our own Markup (the stylesheet) as is.
         return visible(value, keep="\t\n") if isinstance(value, str) and not isinstance(value, Markup) else value
 
-    return jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir())),
-                              autoescape=True, trim_blocks=True, lstrip_blocks=True,
-                              undefined=jinja2.StrictUndefined, finalize=finalize)
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir())),
+                             autoescape=True, trim_blocks=True, lstrip_blocks=True,
+                             undefined=jinja2.StrictUndefined, finalize=finalize)
+    env.globals["plural"] = plural
+    return env
 
 
 def url_fetcher(url: str) -> dict:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import textwrap
 import unicodedata
+from fractions import Fraction
 from typing import Iterable
 
 from ..formatting import decimal_text
@@ -49,9 +50,19 @@ def plural(label, n: int) -> str:
     >>> ru = {"one": "значение", "few": "значения", "many": "значений"}
     >>> [plural(ru, n) for n in (1, 2, 5, 11, 21, 22, 112)]
     ['значение', 'значения', 'значений', 'значений', 'значение', 'значения', 'значений']
+
+    A score as printed counts too: 1 point, but 1.5 points (and 1,5 очка).
+
+    >>> plural({"one": "point", "other": "points"}, "1"), plural({"one": "point", "other": "points"}, "1,5")
+    ('point', 'points')
     """
     if isinstance(label, str):
         return label
+    if not isinstance(n, int):  # a score as printed ("1", "1,5") or a number: 1.5 takes no singular
+        value = Fraction(str(n).replace(",", ".")) if isinstance(n, str) else Fraction(n)
+        if value.denominator != 1:
+            return label["few"] if "few" in label else label["other"]
+        n = int(value)
     n = abs(n)
     if "few" in label:  # East Slavic rule
         if n % 10 == 1 and n % 100 != 11:
