@@ -87,7 +87,7 @@ def _weight(section: dict, view: dict) -> int:
 
 
 def _section_size(section: dict, view: dict) -> int:
-    return len({"standings": view["rows"], "crosstable": view["xt"]["rows"] if view["xt"] else [],
+    return len({"standings": view["rows"], "crosstable": view["xt"].rows if view["xt"] else [],
                 "by_round": view["by_round"], "players": view["players"]}[section["name"]])
 
 

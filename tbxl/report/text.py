@@ -13,7 +13,8 @@ from __future__ import annotations
 import textwrap
 import unicodedata
 from fractions import Fraction
-from typing import Iterable
+from dataclasses import dataclass
+from typing import Iterable, Optional, Sequence
 
 from ..formatting import decimal_text
 
@@ -82,57 +83,110 @@ def _cut_name(name: str, width: int = NAME_WIDTH) -> str:
     return name if len(name) <= width else name[:width - 1] + "…"
 
 
-def _term_lines(derivations: Iterable[dict], L: dict, line_chars: int) -> None:
-    """Lay out the term rows of every derivation as monospace text, in place.
+@dataclass(frozen=True)
+class Segment:
+    """A run of text in a monospace block: ``kind`` "" is plain text, anything else becomes a
+    ``<span class=kind>`` ("x" a struck term, "c" the reason of a cut, "n"/"s"/"h"/"p" the parts
+    of a round-by-round table)."""
+
+    kind: str
+    text: str
+
+
+@dataclass(frozen=True)
+class TermRow:
+    """One term of a derivation as the report prints it: the cells (round, opponent, result,
+    real, used, adds), the reason, and why the term was cut ("" when it counts)."""
+
+    cells: tuple[str, ...]
+    reason: str
+    cut: str = ""
+
+
+@dataclass(frozen=True)
+class TermBlock:
+    """The term rows of one derivation laid out as monospace text: the column heads, the body
+    (:class:`Segment` runs with line breaks) and the total line (None for no terms)."""
+
+    head: str
+    body: tuple[Segment, ...]
+    total_text: Optional[str]
+
+
+def term_blocks(derivations: Sequence[tuple[Sequence[TermRow], Optional[str]]], L: dict,
+                line_chars: int) -> list[TermBlock]:
+    """Lay out the term rows of every derivation (its rows and its total) as monospace text.
 
     Columns get common widths over the whole report; the reason follows them and is wrapped here
-    to ``line_chars`` with a hanging indent. ``body`` is a list of segments: plain text, "x"
-    (struck: a cut term) and "c" (the reason of the cut).
+    to ``line_chars`` with a hanging indent; the cut reason under a struck term.
+
+    >>> L = {"col_round": "Rd", "col_opponent": "Opp", "col_result": "Res", "col_real": "Real",
+    ...      "col_used": "Used", "col_adds": "Adds", "col_reason": "Why", "total": "Total"}
+    >>> block, = term_blocks([([TermRow(("1", "5 Bo", "1", "2", "2", "2"), "played"),
+    ...                         TermRow(("2", "", "½", "1", "1", "0"), "bye", "the lowest")], "2")], L, 60)
+    >>> print(block.head); print("".join(s.text for s in block.body)); print(block.total_text)
+    Rd  Opp   Res  Real  Used  Adds  Why
+     1  5 Bo    1     2     2     2  played
+     2          ½     1     1     0  bye
+                                     the lowest
+    Total                         2
+    >>> [s.kind for s in block.body]
+    ['', '', 'x', '', 'c']
     """
     heads = [L["col_round"], L["col_opponent"], L["col_result"], L["col_real"], L["col_used"], L["col_adds"]]
-    derivations = list(derivations)
     widths = [len(h) for h in heads]
-    for d in derivations:
-        for t in d["terms"]:
-            widths = [max(w, len(c)) for w, c in zip(widths, t["cells"])]
+    for terms, _ in derivations:
+        for t in terms:
+            widths = [max(w, len(c)) for w, c in zip(widths, t.cells)]
     pad = lambda cells: "".join((c.ljust(w) if k == 1 else c.rjust(w)) + "  "
                                 for k, (c, w) in enumerate(zip(cells, widths)))
     hang = sum(widths) + 2 * len(widths)
     indent = " " * hang
     wrap = lambda text: textwrap.wrap(text, max(line_chars - hang, 20), break_on_hyphens=False) or [""]
-    for d in derivations:
-        d["head"] = pad(heads) + L["col_reason"]
+    head = pad(heads) + L["col_reason"]
+    out = []
+    for terms, total in derivations:
         body = []
-        for t in d["terms"]:
-            lines = wrap(t["reason"])
-            body.append({"kind": "x" if t["cut"] else "", "text": pad(t["cells"]) + lines[0]})
+        for t in terms:
+            lines = wrap(t.reason)
+            body.append(Segment("x" if t.cut else "", pad(t.cells) + lines[0]))
             for line in lines[1:]:
-                body += [{"kind": "", "text": "\n" + indent}, {"kind": "x" if t["cut"] else "", "text": line}]
-            for line in wrap(t["cut"]) if t["cut"] else ():
-                body += [{"kind": "", "text": "\n" + indent}, {"kind": "c", "text": line}]
-            body.append({"kind": "", "text": "\n"})
-        if body:
-            body.pop()
-        d["body"] = body
-        if d["total"] is not None:
-            d["total_text"] = L["total"].ljust(hang - 2 - widths[-1]) + d["total"].rjust(widths[-1])
-
-
-def _segments(parts: Iterable[tuple[str, str]]) -> list[dict]:
-    """Text segments for a monospace block, neighbours of the same kind merged (fewer elements for
-    WeasyPrint). ``kind`` "" is plain text, anything else becomes a ``<span class=kind>``."""
-    out: list[dict] = []
-    for kind, text in parts:
-        if not text:
-            continue
-        if out and out[-1]["kind"] == kind:
-            out[-1]["text"] += text
-        else:
-            out.append({"kind": kind, "text": text})
+                body += [Segment("", "\n" + indent), Segment("x" if t.cut else "", line)]
+            for line in wrap(t.cut) if t.cut else ():
+                body += [Segment("", "\n" + indent), Segment("c", line)]
+            body.append(Segment("", "\n"))
+        total_text = None if total is None else L["total"].ljust(hang - 2 - widths[-1]) + total.rjust(widths[-1])
+        out.append(TermBlock(head, tuple(body[:-1]), total_text))
     return out
 
 
-def _by_round(st, history: list, selected: list[int], fmt: _Fmt, L: dict, line_chars: int) -> list[list[dict]]:
+def _term_lines(derivations: Iterable[dict], L: dict, line_chars: int) -> None:
+    """:func:`term_blocks` for derivations kept as dicts (the team report's): their ``head``,
+    ``body`` and ``total_text`` set from it."""
+    derivations = list(derivations)
+    blocks = term_blocks([([TermRow(tuple(t["cells"]), t["reason"], t["cut"] or "") for t in d["terms"]], d["total"])
+                          for d in derivations], L, line_chars)
+    for d, block in zip(derivations, blocks):
+        d["head"], d["body"] = block.head, [{"kind": s.kind, "text": s.text} for s in block.body]
+        if block.total_text is not None:
+            d["total_text"] = block.total_text
+
+
+def _segments(parts: Iterable[tuple[str, str]]) -> tuple[Segment, ...]:
+    """Text segments for a monospace block, neighbours of the same kind merged (fewer elements for
+    WeasyPrint)."""
+    out: list[list[str]] = []
+    for kind, text in parts:
+        if not text:
+            continue
+        if out and out[-1][0] == kind:
+            out[-1][1] += text
+        else:
+            out.append([kind, text])
+    return tuple(Segment(kind, text) for kind, text in out)
+
+
+def _by_round(st, history: list, selected: list[int], fmt: _Fmt, L: dict, line_chars: int) -> list[tuple[Segment, ...]]:
     """The round-by-round section: per player a small monospace table (rows: the points, the rank
     label and each tie-break; columns: the standings after round 1, 2 ...), values exact as in the
     standings, DE as the tier, "–" for no value.

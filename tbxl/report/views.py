@@ -12,6 +12,7 @@ import sys
 from importlib import resources
 from itertools import groupby
 from pathlib import Path
+from dataclasses import dataclass, replace
 from typing import Optional
 
 from .. import __version__
@@ -19,7 +20,7 @@ from ..errors import InputError
 from ..formatting import decimal_text
 from ..standings import standings_by_round
 from ..tiebreaks.codes import CATALOGUE, parse
-from .text import LINE_CHARS, _by_round, _cut_name, _Fmt, _reason, _term_lines, plural
+from .text import LINE_CHARS, Segment, TermRow, _by_round, _cut_name, _Fmt, _reason, plural, term_blocks
 
 PAPER = {"a4": "A4", "letter": "letter"}
 DERIVATIONS = ("none", "tied", "all", "top:N", "players")
@@ -101,33 +102,238 @@ def _rules_text(conv, L: dict) -> dict:
     return {"name": conv.name, "title": tr.get("title", conv.title), "source": tr.get("source", conv.source)}
 
 
-def _de_rows(table, fmt: _Fmt, names: dict, L: dict) -> list[dict]:
-    return [{"group": r["group"], "player": f"{r['player']} {names.get(r['player'], '')}",
-             "score": fmt(r["score"]), "missing": fmt(r["missing"]), "maximum": fmt(r["maximum"]),
-             "step": _reason(r["step"], L, fmt)} for r in table]
+@dataclass(frozen=True)
+class Footer:
+    """The line at the foot of every page: the event, the program, the rules (several, joined,
+    in a comparison), the input file and the start of its SHA-256."""
+
+    event: str
+    rules_label: str
+    rules: str
+    file_name: str
+    digest: str
+    version: str = __version__
+
+    @property
+    def text(self) -> str:
+        """The footer's line; a comparison's footer names every rule set.
+
+        >>> Footer("Open", "Rules", "fide-2024 | fide-2026", "open.trf", "ab" * 32, "1.0").text
+        'Open · tbxl 1.0 · Rules fide-2024 | fide-2026 · open.trf · SHA-256 abababababababab'
+        """
+        return " · ".join(x for x in (self.event, f"tbxl {self.version}", f"{self.rules_label} {self.rules}",
+                                      self.file_name, f"SHA-256 {self.digest[:16]}" if self.digest else "") if x)
 
 
-def _derivation(st, sn: int, code: str, fmt: _Fmt, L: dict, names: dict) -> dict:
-    """One tie-break's derivation: term rows as aligned monospace text, the total, notes, DE table."""
+@dataclass(frozen=True)
+class StandingRow:
+    """A line of the standings as printed: rank label, who, points and the tie-break values."""
+
+    rank: str
+    sn: int
+    title: str
+    name: str
+    rating: str
+    fed: str
+    points: str
+    values: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class DERow:
+    """A line of a direct-encounter mini-table: the group, the player, score, missing, maximum,
+    and the step that decided."""
+
+    group: str
+    player: str
+    score: str
+    missing: str
+    maximum: str
+    step: str
+
+
+@dataclass(frozen=True)
+class DerivationTable:
+    """One tie-break's derivation for one player: its value, definition, term rows (laid out as
+    monospace text: ``head``, ``body``, ``total_text``, see :func:`~tbxl.report.text.term_blocks`),
+    notes and the DE table; ``under`` names the rule set when two derivations stand side by side."""
+
+    code: str
+    value: str
+    definition: str
+    terms: tuple[TermRow, ...]
+    total: Optional[str]
+    notes: tuple[str, ...]
+    table: tuple[DERow, ...]
+    under: str = ""
+    head: str = ""
+    body: tuple[Segment, ...] = ()
+    total_text: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class CompareItem:
+    """One changed value of a comparison: before and after, what made it change, both derivations."""
+
+    code: str
+    rules: str
+    before: str
+    after: str
+    changes: tuple[str, ...]
+    derivations: tuple[DerivationTable, ...]
+
+
+@dataclass(frozen=True)
+class PlayerBlock:
+    """A player's block: the heading (who, rank, points) and the derivations (standings, appeal,
+    audit) or the changed values (comparison)."""
+
+    sn: int
+    name: str
+    title: str
+    fed: str
+    rating: str
+    rank: str
+    points: str
+    derivations: tuple[DerivationTable, ...] = ()
+    items: tuple[CompareItem, ...] = ()
+
+
+@dataclass(frozen=True)
+class CrosstableRow:
+    line: int
+    sn: int
+    title: str
+    name: str
+    rating: str
+    fed: str
+    points: str
+    cells: tuple[Optional[str], ...]
+
+
+@dataclass(frozen=True)
+class Crosstable:
+    """The ranking crosstable: the matrix of a small round robin or one column per round."""
+
+    matrix: bool
+    heads: tuple[str, ...]
+    rows: tuple[CrosstableRow, ...]
+    intro: str
+
+
+@dataclass(frozen=True)
+class Decided:
+    """A tie-break that separated players of a group: how many pairs of neighbours, or both values."""
+
+    code: Optional[str]
+    text: str
+
+
+@dataclass(frozen=True)
+class SharedPlace:
+    """Players equal on every item, sharing ``place``."""
+
+    place: str
+    players: str
+
+
+@dataclass(frozen=True)
+class TieLine:
+    """How one group equal on points was broken, in one line of the standings report."""
+
+    points: str
+    places: str
+    count: int
+    decided: tuple[Decided, ...]
+    shared: tuple[SharedPlace, ...]
+
+
+@dataclass(frozen=True)
+class Tier:
+    players: str
+    value: str
+
+
+@dataclass(frozen=True)
+class TieStep:
+    """A step of the appeal report's tie detail: the tie-break, the players still tied before it,
+    whether it split them (its tiers, best first) and its DE table."""
+
+    code: str
+    group: str
+    split: bool
+    tiers: tuple[Tier, ...]
+    table: tuple[DERow, ...] = ()
+
+
+@dataclass(frozen=True)
+class TieGroup:
+    """A group equal on points in the appeal report, with every step that broke it."""
+
+    points: str
+    places: str
+    players: str
+    steps: tuple[TieStep, ...]
+    shared: tuple[SharedPlace, ...]
+
+
+@dataclass(frozen=True)
+class Separation:
+    """Why two players stand in their order: the separating item and its sentence."""
+
+    a: int
+    b: int
+    code: str
+    text: str
+
+
+def _de_rows(table, fmt: _Fmt, names: dict, L: dict) -> tuple[DERow, ...]:
+    return tuple(DERow(r["group"], f"{r['player']} {names.get(r['player'], '')}", fmt(r["score"]),
+                       fmt(r["missing"]), fmt(r["maximum"]), _reason(r["step"], L, fmt)) for r in table)
+
+
+def _derivation(st, sn: int, code: str, fmt: _Fmt, L: dict, names: dict, under: str = "") -> DerivationTable:
+    """One tie-break's derivation: term rows, the total, notes, DE table (laid out by :func:`_laid_out`)."""
     d = st.explain(sn, code)
     terms = []
     for t in d.terms:
         opp = "" if t.opponent is None else f"{t.opponent:>3} {_cut_name(names.get(t.opponent, ''))}"
-        terms.append({"cells": ["" if t.round is None else str(t.round), opp, t.result,
-                                fmt(t.real), fmt(t.adjusted), fmt(t.contribution)],
-                      "reason": _reason(t.reason, L, fmt) + (f" [{t.article}]" if t.article else ""),
-                      "cut": t.cut and _reason(t.cut, L, fmt)})
+        terms.append(TermRow(("" if t.round is None else str(t.round), opp, t.result,
+                              fmt(t.real), fmt(t.adjusted), fmt(t.contribution)),
+                             _reason(t.reason, L, fmt) + (f" [{t.article}]" if t.article else ""),
+                             _reason(t.cut, L, fmt) if t.cut else ""))
     total = None
     if d.terms:
         total = fmt(d.total)
         if d.divisor is not None:
             total += f" / {d.divisor} → {fmt(d.value, none='–')}"
-    return {"code": d.code, "value": fmt(d.value, none="–"), "terms": terms, "total": total,
-            "notes": [_reason(n, L, fmt) for n in d.notes], "table": _de_rows(d.table, fmt, names, L),
-            "definition": _definition(code, L)}
+    return DerivationTable(d.code, fmt(d.value, none="–"), _definition(code, L), tuple(terms), total,
+                           tuple(_reason(n, L, fmt) for n in d.notes), _de_rows(d.table, fmt, names, L), under)
 
 
-def _ties(st, fmt: _Fmt, names: dict, L: dict, only: Optional[set] = None) -> list[dict]:
+def _laid_out(derivations: list[DerivationTable], L: dict, paper: str) -> list[DerivationTable]:
+    """The derivations with their term rows laid out together (common column widths)."""
+    blocks = term_blocks([(d.terms, d.total) for d in derivations], L, LINE_CHARS[paper])
+    return [replace(d, head=b.head, body=b.body, total_text=b.total_text) for d, b in zip(derivations, blocks)]
+
+
+def _laid_out_groups(groups: list[list[DerivationTable]], L: dict, paper: str) -> list[tuple[DerivationTable, ...]]:
+    """:func:`_laid_out` over several lists of derivations (a block's, an item's), kept apart."""
+    flat = iter(_laid_out([d for group in groups for d in group], L, paper))
+    return [tuple(next(flat) for _ in group) for group in groups]
+
+
+def _shared(rows, label) -> tuple[SharedPlace, ...]:
+    """The places shared by players equal on every item of a group, in order."""
+    out = []
+    for place, grp in groupby(rows, key=lambda r: r.rank_label):
+        grp = list(grp)
+        if len(grp) > 1:
+            out.append(SharedPlace(place, ", ".join(label(r.player.start_number) for r in grp)))
+    return tuple(out)
+
+
+def _ties(st, fmt: _Fmt, names: dict, L: dict, only: Optional[set] = None) -> list[TieGroup]:
     """For every group equal on points (>= 2 players): which tie-break separated whom."""
     de_codes = [c for c in st.codes if parse(c).name == "DE"]
     order = {c: k for k, c in enumerate(st.codes)}
@@ -139,10 +345,11 @@ def _ties(st, fmt: _Fmt, names: dict, L: dict, only: Optional[set] = None) -> li
         if len(rows) < 2 or (only is not None and not members & only):
             continue
         values = {r.player.start_number: r.values for r in rows}
-        steps = [{"code": s.code, "group": frozenset(s.group), "split": True, "table": [],
-                  "tiers": [{"players": ", ".join(label(n) for n in sorted(tier)),
-                             "value": fmt(values[tier[0]][s.code], none="–")} for tier in s.tiers]}
-                 for s in st.steps if s.group[0] in members]
+        # (code, group) -> [split, tiers, DE table]
+        steps = {(s.code, frozenset(s.group)): [True, tuple(Tier(", ".join(label(n) for n in sorted(tier)),
+                                                                 fmt(values[tier[0]][s.code], none="–"))
+                                                            for tier in s.tiers), ()]
+                 for s in st.steps if s.group[0] in members}
         for code in de_codes:  # the DE mini-tables, also where DE separated nobody
             tables = {}
             for sn in sorted(members):
@@ -151,40 +358,29 @@ def _ties(st, fmt: _Fmt, names: dict, L: dict, only: Optional[set] = None) -> li
                     group = frozenset(int(x) for r in table for x in r["group"].split(","))
                     tables.setdefault(group, table)
             for group, table in tables.items():
-                step = next((s for s in steps if s["code"] == code and s["group"] == group), None)
-                if step is None:
-                    step = {"code": code, "group": group, "split": False,
-                            "tiers": [{"players": ", ".join(label(n) for n in sorted(group)), "value": ""}]}
-                    steps.append(step)
-                step["table"] = _de_rows(table, fmt, names, L)
-        steps.sort(key=lambda s: order.get(s["code"], len(order)))
-        for s in steps:
-            s["group"] = ", ".join(map(str, sorted(s["group"])))
-        shared = []
-        for place, grp in groupby(rows, key=lambda r: r.rank_label):
-            grp = list(grp)
-            if len(grp) > 1:
-                shared.append({"place": place, "players": ", ".join(label(r.player.start_number) for r in grp)})
+                step = steps.setdefault((code, group), [False, (Tier(", ".join(label(n) for n in sorted(group)), ""),), ()])
+                step[2] = _de_rows(table, fmt, names, L)
+        ordered = sorted(steps.items(), key=lambda kv: order.get(kv[0][0], len(order)))
         first = rows[0].rank
-        out.append({"points": fmt(points), "places": f"{first}-{first + len(rows) - 1}",
-                    "players": ", ".join(label(r.player.start_number) for r in rows),
-                    "steps": steps, "shared": shared})
+        out.append(TieGroup(fmt(points), f"{first}-{first + len(rows) - 1}",
+                            ", ".join(label(r.player.start_number) for r in rows),
+                            tuple(TieStep(code, ", ".join(map(str, sorted(group))), split, tiers, table)
+                                  for (code, group), (split, tiers, table) in ordered),
+                            _shared(rows, label)))
     return out
 
 
-def _player_block(row, fmt: _Fmt, **extra) -> dict:
-    """The heading data of a player's block (derivations, changes): who, rank and points."""
+def _player_block(row, fmt: _Fmt, **parts) -> PlayerBlock:
+    """A player's block: who, rank and points, with its derivations or changes."""
     p = row.player
-    return {"sn": p.start_number, "name": p.name, "title": p.title, "fed": p.federation,
-            "rating": "" if p.rating is None else str(p.rating), "rank": row.rank_label,
-            "points": fmt(row.points), **extra}
+    return PlayerBlock(p.start_number, p.name, p.title, p.federation, "" if p.rating is None else str(p.rating),
+                       row.rank_label, fmt(row.points), **parts)
 
 
-def _standing_row(r, fmt: _Fmt, codes: list[str]) -> dict:
+def _standing_row(r, fmt: _Fmt, codes: list[str]) -> StandingRow:
     p = r.player
-    return {"rank": r.rank_label, "sn": p.start_number, "title": p.title, "name": p.name,
-            "rating": "" if p.rating is None else str(p.rating), "fed": p.federation,
-            "points": fmt(r.points), "values": [fmt(r.values.get(c), none="–") for c in codes]}
+    return StandingRow(r.rank_label, p.start_number, p.title, p.name, "" if p.rating is None else str(p.rating),
+                       p.federation, fmt(r.points), tuple(fmt(r.values.get(c), none="–") for c in codes))
 
 
 def _classification_view(cl, st, fmt: _Fmt, L: dict) -> dict:
@@ -218,7 +414,7 @@ def _classification_view(cl, st, fmt: _Fmt, L: dict) -> dict:
     return {"categories": cats, "prizes": prizes, "sharing": L["prize_sharing"][cl.sharing]}
 
 
-def _crosstable(st, fmt: _Fmt, L: dict) -> dict:
+def _crosstable(st, fmt: _Fmt, L: dict) -> Crosstable:
     """The ranking crosstable, rows in the order of the standings, opponents by their line in it.
 
     A Swiss (or a round robin of more than ``MATRIX_MAX`` players) gets one cell per round in
@@ -238,19 +434,17 @@ def _crosstable(st, fmt: _Fmt, L: dict) -> dict:
             for e in p.rounds:
                 if e.opponent is not None and e.kind.is_paired:
                     met[line[e.opponent]] = met.get(line[e.opponent], "") + result_text(e)
-            cells = [None if j == k else met.get(j, "") for j in range(1, len(st.rows) + 1)]
+            cells = tuple(None if j == k else met.get(j, "") for j in range(1, len(st.rows) + 1))
         else:
-            cells = [compact_text(p.rounds[i] if i < len(p.rounds) else None, line) for i in range(t.rounds)]
-        rows.append({"line": k, "sn": p.start_number, "title": p.title, "name": p.name,
-                     "rating": "" if p.rating is None else str(p.rating), "fed": p.federation,
-                     "points": fmt(r.points), "cells": cells})
-    heads = ([str(j) for j in range(1, len(st.rows) + 1)] if matrix
-             else [L["xt_round"].format(k=i) for i in range(1, t.rounds + 1)])
-    return {"matrix": matrix, "heads": heads, "rows": rows,
-            "intro": L["xt_matrix_intro"] if matrix else L["xt_intro"]}
+            cells = tuple(compact_text(p.rounds[i] if i < len(p.rounds) else None, line) for i in range(t.rounds))
+        rows.append(CrosstableRow(k, p.start_number, p.title, p.name, "" if p.rating is None else str(p.rating),
+                                  p.federation, fmt(r.points), cells))
+    heads = tuple(str(j) for j in range(1, len(st.rows) + 1)) if matrix \
+        else tuple(L["xt_round"].format(k=i) for i in range(1, t.rounds + 1))
+    return Crosstable(matrix, heads, tuple(rows), L["xt_matrix_intro"] if matrix else L["xt_intro"])
 
 
-def _tie_lines(st, fmt: _Fmt, names: dict, L: dict) -> list[dict]:
+def _tie_lines(st, fmt: _Fmt, names: dict, L: dict) -> list[TieLine]:
     """How each tie was broken, one line per group equal on points: for every two neighbours in
     the final order the item that separated them (:meth:`Standings.separating`), counted per
     tie-break; a group of two shows both values; players equal on everything are named."""
@@ -266,22 +460,16 @@ def _tie_lines(st, fmt: _Fmt, names: dict, L: dict) -> list[dict]:
         if len(rows) == 2 and count.get(None) is None:
             code = next(iter(count))
             va, vb = (fmt(r.values[code], none="–") for r in rows)
-            decided = [{"code": code, "text": f"{va} › {vb}"}]
+            decided = (Decided(code, f"{va} › {vb}"),)
         else:
-            decided = [{"code": c, "text": str(count[c])} for c in st.codes if c in count]
-        shared = []
-        for place, grp in groupby(rows, key=lambda r: r.rank_label):
-            grp = list(grp)
-            if len(grp) > 1:
-                shared.append({"place": place, "players": ", ".join(
-                    f"{names[r.player.start_number]} ({r.player.start_number})" for r in grp)})
+            decided = tuple(Decided(c, str(count[c])) for c in st.codes if c in count)
         first = rows[0].rank
-        out.append({"points": fmt(points), "places": f"{first}-{first + len(rows) - 1}",
-                    "count": len(rows), "decided": decided, "shared": shared})
+        out.append(TieLine(fmt(points), f"{first}-{first + len(rows) - 1}", len(rows), decided,
+                           _shared(rows, lambda sn: f"{names[sn]} ({sn})")))
     return out
 
 
-def _separation(st, a: int, b: int, fmt: _Fmt, names: dict, L: dict) -> dict:
+def _separation(st, a: int, b: int, fmt: _Fmt, names: dict, L: dict) -> Separation:
     """Why ``a`` and ``b`` stand in their order: the separating item and both values, best first."""
     ra, rb = st.row(a), st.row(b)
     if (rb.rank, b) < (ra.rank, a):
@@ -294,7 +482,7 @@ def _separation(st, a: int, b: int, fmt: _Fmt, names: dict, L: dict) -> dict:
     else:
         text = L["sep_points" if code == "PTS" else "sep_ahead"].format(
             a=who(ra), b=who(rb), code=code, va=value(ra), vb=value(rb), ra=ra.rank_label, rb=rb.rank_label)
-    return {"a": ra.player.start_number, "b": rb.player.start_number, "code": code or "", "text": text}
+    return Separation(ra.player.start_number, rb.player.start_number, code or "", text)
 
 
 def select_derivations(st, derivations: str = "none", players=None) -> list[int]:
@@ -349,8 +537,6 @@ def build_view(standings, *, lang: str = "en", derivations: str = "none", player
     if t.scheduled_rounds and t.scheduled_rounds != t.rounds:
         after = L["after_round"].format(k=t.rounds, n=t.scheduled_rounds)
     event = t.name or file_name
-    foot = " · ".join(x for x in (event, f"tbxl {__version__}", f"{L['rules']} {conv.name}", file_name,
-                                  f"SHA-256 {digest[:16]}" if digest else "") if x)
     view = {
         "L": L, "lang": lang, "paper": PAPER[paper], "version": __version__,
         "event": {"name": event, "city": t.city, "dates": dates,
@@ -358,15 +544,12 @@ def build_view(standings, *, lang: str = "en", derivations: str = "none", player
                   "after": after},
         "rules": _rules_text(conv, L),
         "input": {"name": file_name, "sha256": digest},
-        "foot": foot,
+        "foot": Footer(event, L["rules"], conv.name, file_name, digest),
         "tiebreaks": [{"code": c, "text": _definition(c, L)} for c in st.codes],
         "codes": st.codes,
         "has_de": any(parse(c).name == "DE" for c in st.codes),
         "notes": [_reason(n, L, fmt) for n in st.notes],
         "rows": [_standing_row(r, fmt, st.codes) for r in st.rows],
-        "by_round": [],
-        "xt": None,
-        "tie_lines": [],
         "classes": _classification_view(classification, st, fmt, L),
     }
     if appeal is not None:
@@ -378,32 +561,32 @@ def build_view(standings, *, lang: str = "en", derivations: str = "none", player
         selected = sorted(chosen, key=order.__getitem__)
         codes = list(codes) if codes else ["PTS"] + st.codes
         points = {st.row(sn).points for sn in chosen}
-        view["appeal"] = _standing_row(st.row(chosen[0]), fmt, st.codes)
-        view["appeal_rows"] = [_standing_row(st.row(sn), fmt, st.codes) for sn in selected]
-        view["highlight"] = chosen
-        view["group_rows"] = [_standing_row(r, fmt, st.codes) for r in st.rows if r.points in points]
-        view["ties"] = _ties(st, fmt, names, L, only=set(chosen))
-        view["separations"] = [_separation(st, chosen[0], sn, fmt, names, L) for sn in chosen[1:]]
+        parts = {"by_round": [], "xt": None, "tie_lines": [],
+                 "appeal": _standing_row(st.row(chosen[0]), fmt, st.codes),
+                 "appeal_rows": [_standing_row(st.row(sn), fmt, st.codes) for sn in selected],
+                 "highlight": chosen,
+                 "group_rows": [_standing_row(r, fmt, st.codes) for r in st.rows if r.points in points],
+                 "ties": _ties(st, fmt, names, L, only=set(chosen)),
+                 "separations": [_separation(st, chosen[0], sn, fmt, names, L) for sn in chosen[1:]]}
     else:
         selected = select_derivations(st, derivations, players)
         codes = st.codes
-        view["xt"] = _crosstable(st, fmt, L)
-        view["tie_lines"] = _tie_lines(st, fmt, names, L)
+        shown = []
         if by_round:
             wanted = None if players is None else set(players)
             shown = [r.player.start_number for r in st.rows if wanted is None or r.player.start_number in wanted]
-            # The report's own tournament: with --after-round K it already ends at round K.
-            history = standings_by_round(t, st.codes, conv)
-            view["by_round"] = _by_round(st, history, shown, fmt, L, LINE_CHARS[paper])
-    blocks = []
+        # The report's own tournament: with --after-round K it already ends at round K.
+        parts = {"by_round": _by_round(st, standings_by_round(t, st.codes, conv), shown, fmt, L, LINE_CHARS[paper])
+                 if by_round else [],
+                 "xt": _crosstable(st, fmt, L), "tie_lines": _tie_lines(st, fmt, names, L)}
+    derivations_of = []
     for k, sn in enumerate(selected, 1):
-        blocks.append(_player_block(st.row(sn), fmt,
-                                    derivations=[_derivation(st, sn, c, fmt, L, names) for c in codes]))
+        derivations_of.append([_derivation(st, sn, c, fmt, L, names) for c in codes])
         _progress(progress, "derivations", k, len(selected))
-    view["players"] = blocks
-    _term_lines((d for b in blocks for d in b["derivations"]), L, LINE_CHARS[paper])
-    view["sections"] = _sections(view)
-    return view
+    blocks = [_player_block(st.row(sn), fmt, derivations=ds)
+              for sn, ds in zip(selected, _laid_out_groups(derivations_of, L, paper))]
+    view = {**view, **parts, "players": blocks}
+    return {**view, "sections": _sections(view)}
 
 
 def _sections(view: dict) -> list[dict]:
@@ -412,7 +595,7 @@ def _sections(view: dict) -> list[dict]:
     if "appeal" in view:
         return []
     secs = [{"name": "header"}]
-    for name, items in (("standings", view["rows"]), ("crosstable", view["xt"]["rows"] if view["xt"] else [])):
+    for name, items in (("standings", view["rows"]), ("crosstable", view["xt"].rows if view["xt"] else [])):
         if items:
             secs.append({"name": name, "a": 0, "b": len(items), "first": True, "last": True})
     secs.append({"name": "ties"})
@@ -438,14 +621,10 @@ def _rules_names(names: list[str], L: dict, shown: int = 3) -> str:
     return text + (" " + L["audit"]["and_more"].format(n=len(names) - shown) if len(names) > shown else "")
 
 
-def _derivation_pair(st_a, st_b, sn: int, code: str, fmt: _Fmt, L: dict, names: dict) -> list[dict]:
+def _derivation_pair(st_a, st_b, sn: int, code: str, fmt: _Fmt, L: dict, names: dict) -> list[DerivationTable]:
     """One value's derivation under two rule sets (the announced first), each marked with its rules."""
-    out = []
-    for st in (st_a, st_b):
-        d = _derivation(st, sn, code, fmt, L, names)
-        d["under"] = L["audit"]["under"].format(rules=st.convention.name)
-        out.append(d)
-    return out
+    return [_derivation(st, sn, code, fmt, L, names, under=L["audit"]["under"].format(rules=st.convention.name))
+            for st in (st_a, st_b)]
 
 
 def build_audit_view(result, *, lang: str = "en", paper: str = "a4", inputs=()) -> dict:
@@ -455,16 +634,12 @@ def build_audit_view(result, *, lang: str = "en", paper: str = "a4", inputs=()) 
     from ..audit import EXPLAINED, RANK, SKIPPED, UNEXPLAINED
     st = result.standings
     inputs = list(inputs)
-    view = build_view(st, lang=lang, derivations="none", paper=paper, input_path=inputs[0] if inputs else None)
-    L = view["L"]
+    base = build_view(st, lang=lang, derivations="none", paper=paper, input_path=inputs[0] if inputs else None)
+    L = base["L"]
     A = L["audit"]
     fmt = _Fmt(bool(L["decimal_comma"]))
     names = {p.start_number: p.name for p in st.tournament.players}
     pub = inputs[1] if len(inputs) > 1 else None
-    view["published"] = {"name": os.path.basename(os.fspath(pub)) if pub else A["rank_column"],
-                         "sha256": sha256_file(pub) if pub else ""}
-    view["summary"] = result.summary
-    view["ok"] = result.ok
     columns = []
     for c in result.columns:
         if c.agree == c.checked:
@@ -475,7 +650,6 @@ def build_audit_view(result, *, lang: str = "en", paper: str = "a4", inputs=()) 
             verdict = A["column_mixed"]
         columns.append({"code": _item_label(c.code, L), "checked": c.checked, "agree": c.agree,
                         "verdict": verdict, "ok": c.agree == c.checked})
-    view["columns"] = columns
     findings = []
     for f in result.differences:
         findings.append({
@@ -488,24 +662,25 @@ def build_audit_view(result, *, lang: str = "en", paper: str = "a4", inputs=()) 
             "follows": _rules_names(f.matches, L) if f.status == EXPLAINED else "",
             "changes": [_reason(c, L, fmt) for c in f.changes],
             "note": A[f.why_unexplained] if f.why_unexplained else A["unexplained_note"]})
-    view["findings"] = findings
-    view["skipped"] = sorted({f"{_item_label(f.code, L)}: {f.why_skipped}"
-                              for f in result.findings if f.status == SKIPPED})
-    blocks: dict[int, dict] = {}
+    derivations_of: dict[int, list[DerivationTable]] = {}
     for f in result.differences:
         if f.code == RANK or f.status != EXPLAINED or f.habit or parse(f.code).name == "DE":
             continue
         other = result.standings_under(f.matches[0])
-        if f.start_number not in blocks:
-            blocks[f.start_number] = _player_block(st.row(f.start_number), fmt, derivations=[])
-        block = blocks[f.start_number]
-        block["derivations"] += _derivation_pair(st, other, f.start_number, f.code, fmt, L, names)
+        derivations_of.setdefault(f.start_number, []).extend(
+            _derivation_pair(st, other, f.start_number, f.code, fmt, L, names))
     order = {r.player.start_number: k for k, r in enumerate(st.rows)}
-    view["players"] = sorted(blocks.values(), key=lambda b: order[b["sn"]])
-    _term_lines((d for b in view["players"] for d in b["derivations"]), L, LINE_CHARS[paper])
-    view["unexplained"] = sum(f.status == UNEXPLAINED for f in result.findings)
-    view["rank_groups"] = _rank_groups(result, fmt, L)
-    return view
+    shown = sorted(derivations_of, key=order.__getitem__)
+    laid_out = _laid_out_groups([derivations_of[sn] for sn in shown], L, paper)
+    return {**base,
+            "published": {"name": os.path.basename(os.fspath(pub)) if pub else A["rank_column"],
+                          "sha256": sha256_file(pub) if pub else ""},
+            "summary": result.summary, "ok": result.ok, "columns": columns, "findings": findings,
+            "skipped": sorted({f"{_item_label(f.code, L)}: {f.why_skipped}"
+                               for f in result.findings if f.status == SKIPPED}),
+            "players": [_player_block(st.row(sn), fmt, derivations=ds) for sn, ds in zip(shown, laid_out)],
+            "unexplained": sum(f.status == UNEXPLAINED for f in result.findings),
+            "rank_groups": _rank_groups(result, fmt, L)}
 
 
 def _rank_groups(result, fmt: _Fmt, L: dict) -> list[dict]:
@@ -547,32 +722,25 @@ def build_compare_view(result, *, lang: str = "en", paper: str = "a4", input_pat
     """The view of ``tbxl compare -o compare.pdf``: the standings under every rule set side by
     side, changed cells marked, then for each change the terms that make it and both derivations."""
     st = result.standings[0]
-    view = build_view(st, lang=lang, derivations="none", paper=paper, input_path=input_path)
-    L = view["L"]
+    base = build_view(st, lang=lang, derivations="none", paper=paper, input_path=input_path)
+    L = base["L"]
     fmt = _Fmt(bool(L["decimal_comma"]))
     names = {p.start_number: p.name for p in st.tournament.players}
     rules = [c.name for c in result.conventions]
-    view["rules_list"] = [_rules_text(c, L) for c in result.conventions]
-    view["foot"] = view["foot"].replace(f"{L['rules']} {st.convention.name}", f"{L['rules']} {' | '.join(rules)}")
     rows = []
     for r in (result.changed_rows if changed_only else result.rows):
         rows.append({"sn": r.start_number, "name": r.player.name,
                      "ranks": r.ranks, "rank_changed": r.rank_changed,
                      "cells": [{"values": [fmt(v, none="–") for v in r.values[c]], "changed": c in r.changed}
                                for c in result.codes]})
-    view["compare_rows"] = rows
-    view["changed_count"] = len(result.changed_rows)
-    blocks = []
-    for r in result.rows:
-        if not r.changes:
-            continue
-        items = []
-        for (code, k), found in r.changes.items():
-            items.append({"code": code, "rules": rules[k],
-                          "before": fmt(r.values[code][0], none="–"), "after": fmt(r.values[code][k], none="–"),
-                          "changes": [_reason(x, L, fmt) for x in found],
-                          "derivations": _derivation_pair(st, result.standings[k], r.start_number, code, fmt, L, names)})
-        blocks.append(_player_block(st.row(r.start_number), fmt, items=items))
-    view["change_blocks"] = blocks
-    _term_lines((d for b in blocks for i in b["items"] for d in i["derivations"]), L, LINE_CHARS[paper])
-    return view
+    changed = [r for r in result.rows if r.changes]
+    pairs = [_derivation_pair(st, result.standings[k], r.start_number, code, fmt, L, names)
+             for r in changed for code, k in r.changes]
+    laid_out = iter(_laid_out_groups(pairs, L, paper))
+    blocks = [_player_block(st.row(r.start_number), fmt, items=tuple(
+        CompareItem(code, rules[k], fmt(r.values[code][0], none="–"), fmt(r.values[code][k], none="–"),
+                    tuple(_reason(x, L, fmt) for x in found), next(laid_out))
+        for (code, k), found in r.changes.items())) for r in changed]
+    return {**base, "rules_list": [_rules_text(c, L) for c in result.conventions],
+            "foot": replace(base["foot"], rules=" | ".join(rules)),
+            "compare_rows": rows, "changed_count": len(result.changed_rows), "change_blocks": blocks}
