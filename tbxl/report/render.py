@@ -79,7 +79,7 @@ def _weight(section: dict, view: dict) -> int:
     """Lines of a section piece, for cutting the report into bounded parts."""
     if section["name"] == "classes":
         cls = view["classes"]
-        return 40 + sum(len(c["rows"]) for c in cls["categories"]) + sum(len(p["rows"]) for p in cls["prizes"])
+        return 40 + sum(len(c.rows) for c in cls.categories) + sum(len(p.rows) for p in cls.prizes)
     if "a" not in section:
         return 40
     per = {"players": DERIVATION_WEIGHT, "by_round": DERIVATION_WEIGHT}.get(section["name"], 1)

@@ -383,10 +383,60 @@ def _standing_row(r, fmt: _Fmt, codes: list[str]) -> StandingRow:
                        p.federation, fmt(r.points), tuple(fmt(r.values.get(c), none="–") for c in codes))
 
 
-def _classification_view(cl, st, fmt: _Fmt, L: dict) -> dict:
-    """The categories' standings and the prize lists (``templates/_categories.html.j2``)."""
+@dataclass(frozen=True)
+class CategoryRow:
+    """A line of a category's standings: its place in the category, the overall rank, who, the prize."""
+
+    place: str
+    rank: str
+    sn: int
+    title: str
+    name: str
+    fed: str
+    rating: str
+    points: str
+    prize: str
+
+
+@dataclass(frozen=True)
+class CategoryTable:
+    name: str
+    has_prizes: bool
+    rows: tuple[CategoryRow, ...]
+
+
+@dataclass(frozen=True)
+class PrizeRow:
+    """An award: the place as the list shows it ("2-3" when shared), who, the listed prize and the
+    amount after sharing."""
+
+    place: str
+    sn: int
+    name: str
+    listed: str
+    amount: str
+
+
+@dataclass(frozen=True)
+class PrizeList:
+    name: str
+    rows: tuple[PrizeRow, ...]
+
+
+@dataclass(frozen=True)
+class Classes:
+    """The categories' standings and the prize lists (``templates/_categories.html.j2``), with the
+    sentence saying how tied players share prizes."""
+
+    categories: tuple[CategoryTable, ...] = ()
+    prizes: tuple[PrizeList, ...] = ()
+    sharing: str = ""
+
+
+def _classification_view(cl, st, fmt: _Fmt, L: dict) -> Classes:
+    """The categories' standings and the prize lists of a :func:`tbxl.categories.classify`."""
     if cl is None:
-        return {"categories": [], "prizes": []}
+        return Classes()
 
     def money(award) -> str:
         return "" if award is None else decimal_text(award.amount, places=2, comma=fmt.comma)
@@ -394,24 +444,20 @@ def _classification_view(cl, st, fmt: _Fmt, L: dict) -> dict:
     cats = []
     for name, rows in cl.rows.items():
         award = cl.prize_of(name) if name in cl.awards else None
-        cats.append({"name": name, "has_prizes": award is not None,
-                     "rows": [{"place": place, "rank": r.rank_label, "sn": r.player.start_number,
-                               "title": r.player.title, "name": r.player.name, "fed": r.player.federation,
-                               "rating": "" if r.player.rating is None else str(r.player.rating),
-                               "points": fmt(r.points),
-                               "prize": money(award.get(r.player.start_number)) if award else ""}
-                              for place, r in zip(cl.places[name], rows)]})
+        cats.append(CategoryTable(name, award is not None, tuple(
+            CategoryRow(place, r.rank_label, r.player.start_number, r.player.title, r.player.name,
+                        r.player.federation, "" if r.player.rating is None else str(r.player.rating),
+                        fmt(r.points), money(award.get(r.player.start_number)) if award else "")
+            for place, r in zip(cl.places[name], rows))))
     prizes = []
     for name, awards in cl.awards.items():
         # The place as the list shows it: "2-3" for players equal on every tie-break.
         place = ({r.player.start_number: r.rank_label for r in st.rows} if name is None
                  else dict(zip(cl.members[name], cl.places[name])))
-        prizes.append({"name": L["prizes_overall"] if name is None else L["category"].format(name=name),
-                       "rows": [{"place": place[a.player], "sn": a.player,
-                                 "name": st.tournament.player(a.player).name,
-                                 "listed": decimal_text(a.listed, places=2, comma=fmt.comma),
-                                 "amount": money(a)} for a in awards]})
-    return {"categories": cats, "prizes": prizes, "sharing": L["prize_sharing"][cl.sharing]}
+        prizes.append(PrizeList(L["prizes_overall"] if name is None else L["category"].format(name=name), tuple(
+            PrizeRow(place[a.player], a.player, st.tournament.player(a.player).name,
+                     decimal_text(a.listed, places=2, comma=fmt.comma), money(a)) for a in awards)))
+    return Classes(tuple(cats), tuple(prizes), L["prize_sharing"][cl.sharing])
 
 
 def _crosstable(st, fmt: _Fmt, L: dict) -> Crosstable:
@@ -599,7 +645,7 @@ def _sections(view: dict) -> list[dict]:
         if items:
             secs.append({"name": name, "a": 0, "b": len(items), "first": True, "last": True})
     secs.append({"name": "ties"})
-    if view["classes"]["categories"] or view["classes"]["prizes"]:
+    if view["classes"].categories or view["classes"].prizes:
         secs.append({"name": "classes"})
     for name, items in (("by_round", view["by_round"]), ("players", view["players"])):
         if items:
