@@ -585,11 +585,9 @@ def build_view(standings, *, lang: str = "en", derivations: str = "none", player
     event = t.name or file_name
     view = {
         "L": L, "lang": lang, "paper": PAPER[paper], "version": __version__,
-        "event": {"name": event, "city": t.city, "dates": dates,
-                  "chief_arbiter": t.chief_arbiter, "rounds": t.rounds, "players": len(t.players),
-                  "after": after},
+        "event": Event(event, t.city, dates, t.chief_arbiter, t.rounds, len(t.players), after),
         "rules": _rules_text(conv, L),
-        "input": {"name": file_name, "sha256": digest},
+        "input": InputFile(file_name, digest),
         "foot": Footer(event, L["rules"], conv.name, file_name, digest),
         "tiebreaks": [{"code": c, "text": _definition(c, L)} for c in st.codes],
         "codes": st.codes,
@@ -653,6 +651,103 @@ def _sections(view: dict) -> list[dict]:
     return secs
 
 
+@dataclass(frozen=True)
+class Event:
+    """The report's heading: the event, where and when, its chief arbiter, rounds and players, and
+    "after round K of N" for an event in progress."""
+
+    name: str
+    city: str
+    dates: str
+    chief_arbiter: str
+    rounds: int
+    players: int
+    after: str
+
+
+@dataclass(frozen=True)
+class InputFile:
+    """A file the report was made from (the event, a published bulletin) and its SHA-256."""
+
+    name: str
+    sha256: str
+
+
+@dataclass(frozen=True)
+class AuditColumn:
+    """A published column's verdict: how many values were checked, how many agree, and which rule
+    set it follows."""
+
+    code: str
+    checked: int
+    agree: int
+    verdict: str
+    ok: bool
+
+
+@dataclass(frozen=True)
+class AuditFinding:
+    """A published value that differs: where it stands, what the rules give, and why."""
+
+    sn: int
+    name: str
+    code: str
+    published: str
+    where: str
+    computed: str
+    status: str
+    status_text: str
+    follows: str
+    changes: tuple[str, ...]
+    note: str
+
+
+@dataclass(frozen=True)
+class RankCell:
+    text: str
+    changed: bool
+
+
+@dataclass(frozen=True)
+class RankMember:
+    """A player of a group whose published ranks differ: published rank, rank under the announced
+    rules and under the rule set the ranks follow, tie-break values under both."""
+
+    sn: int
+    name: str
+    published: str
+    rank: str
+    other_rank: str
+    differs: bool
+    cells: tuple[RankCell, ...]
+
+
+@dataclass(frozen=True)
+class RankGroup:
+    points: str
+    rules: str
+    follows: str
+    codes: list[str]
+    members: tuple[RankMember, ...]
+
+
+@dataclass(frozen=True)
+class CompareCell:
+    """A tie-break's values under every rule set, marked when they differ."""
+
+    values: tuple[str, ...]
+    changed: bool
+
+
+@dataclass(frozen=True)
+class CompareRow:
+    sn: int
+    name: str
+    ranks: list
+    rank_changed: bool
+    cells: tuple[CompareCell, ...]
+
+
 def _status_text(status: str, L: dict) -> str:
     return L["audit"][f"status_{status}"]
 
@@ -694,20 +789,15 @@ def build_audit_view(result, *, lang: str = "en", paper: str = "a4", inputs=()) 
             verdict = A["column_follows"].format(rules=_rules_names(c.reproduced_by, L))
         else:
             verdict = A["column_mixed"]
-        columns.append({"code": _item_label(c.code, L), "checked": c.checked, "agree": c.agree,
-                        "verdict": verdict, "ok": c.agree == c.checked})
+        columns.append(AuditColumn(_item_label(c.code, L), c.checked, c.agree, verdict, c.agree == c.checked))
     findings = []
     for f in result.differences:
-        findings.append({
-            "sn": f.start_number, "name": f.name, "code": _item_label(f.code, L),
-            "published": f.published.text,
-            "where": f.published.where + (f", {L['audit']['column']} '{f.published.column}'"
-                                          if f.published.column else ""),
-            "computed": f.computed if f.code == RANK else fmt(f.computed, none="–"),
-            "status": f.status, "status_text": _status_text(f.status, L),
-            "follows": _rules_names(f.matches, L) if f.status == EXPLAINED else "",
-            "changes": [_reason(c, L, fmt) for c in f.changes],
-            "note": A[f.why_unexplained] if f.why_unexplained else A["unexplained_note"]})
+        findings.append(AuditFinding(
+            f.start_number, f.name, _item_label(f.code, L), f.published.text,
+            f.published.where + (f", {L['audit']['column']} '{f.published.column}'" if f.published.column else ""),
+            f.computed if f.code == RANK else fmt(f.computed, none="–"), f.status, _status_text(f.status, L),
+            _rules_names(f.matches, L) if f.status == EXPLAINED else "", tuple(_reason(c, L, fmt) for c in f.changes),
+            A[f.why_unexplained] if f.why_unexplained else A["unexplained_note"]))
     derivations_of: dict[int, list[DerivationTable]] = {}
     for f in result.differences:
         if f.code == RANK or f.status != EXPLAINED or f.habit or parse(f.code).name == "DE":
@@ -719,8 +809,8 @@ def build_audit_view(result, *, lang: str = "en", paper: str = "a4", inputs=()) 
     shown = sorted(derivations_of, key=order.__getitem__)
     laid_out = _laid_out_groups([derivations_of[sn] for sn in shown], L, paper)
     return {**base,
-            "published": {"name": os.path.basename(os.fspath(pub)) if pub else A["rank_column"],
-                          "sha256": sha256_file(pub) if pub else ""},
+            "published": InputFile(os.path.basename(os.fspath(pub)) if pub else A["rank_column"],
+                                   sha256_file(pub) if pub else ""),
             "summary": result.summary, "ok": result.ok, "columns": columns, "findings": findings,
             "skipped": sorted({f"{_item_label(f.code, L)}: {f.why_skipped}"
                                for f in result.findings if f.status == SKIPPED}),
@@ -729,7 +819,7 @@ def build_audit_view(result, *, lang: str = "en", paper: str = "a4", inputs=()) 
             "rank_groups": _rank_groups(result, fmt, L)}
 
 
-def _rank_groups(result, fmt: _Fmt, L: dict) -> list[dict]:
+def _rank_groups(result, fmt: _Fmt, L: dict) -> list[RankGroup]:
     """For each group equal on points with a published rank that differs: every member's published
     rank, its place under the announced rules and under the rule set the ranks follow, and its
     tie-break values under both (changed cells marked)."""
@@ -751,15 +841,13 @@ def _rank_groups(result, fmt: _Fmt, L: dict) -> list[dict]:
             sn = r.player.start_number
             f = published.get(sn)
             o = other.row(sn) if other else None
-            members.append({
-                "sn": sn, "name": r.player.name, "published": f.published.text if f else "",
-                "rank": r.rank_label, "other_rank": o.rank_label if o else "",
-                "differs": bool(f) and f.status != AGREE,
-                "cells": [{"text": fmt(r.values[c], none="–") + (
-                    " / " + fmt(o.values.get(c), none="–") if o and c in o.values else ""),
-                    "changed": bool(o) and c in o.values and o.values[c] != r.values[c]} for c in st.codes]})
-        out.append({"points": fmt(points), "rules": st.convention.name, "follows": follows or "",
-                    "codes": st.codes, "members": members})
+            members.append(RankMember(
+                sn, r.player.name, f.published.text if f else "", r.rank_label, o.rank_label if o else "",
+                bool(f) and f.status != AGREE,
+                tuple(RankCell(fmt(r.values[c], none="–") + (" / " + fmt(o.values.get(c), none="–")
+                                                              if o and c in o.values else ""),
+                               bool(o) and c in o.values and o.values[c] != r.values[c]) for c in st.codes)))
+        out.append(RankGroup(fmt(points), st.convention.name, follows or "", st.codes, tuple(members)))
     return out
 
 
@@ -775,10 +863,9 @@ def build_compare_view(result, *, lang: str = "en", paper: str = "a4", input_pat
     rules = [c.name for c in result.conventions]
     rows = []
     for r in (result.changed_rows if changed_only else result.rows):
-        rows.append({"sn": r.start_number, "name": r.player.name,
-                     "ranks": r.ranks, "rank_changed": r.rank_changed,
-                     "cells": [{"values": [fmt(v, none="–") for v in r.values[c]], "changed": c in r.changed}
-                               for c in result.codes]})
+        rows.append(CompareRow(r.start_number, r.player.name, r.ranks, r.rank_changed,
+                               tuple(CompareCell(tuple(fmt(v, none="–") for v in r.values[c]), c in r.changed)
+                                     for c in result.codes)))
     changed = [r for r in result.rows if r.changes]
     pairs = [_derivation_pair(st, result.standings[k], r.start_number, code, fmt, L, names)
              for r in changed for code, k in r.changes]
