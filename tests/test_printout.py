@@ -270,9 +270,9 @@ def test_parts_cover_every_line_once(open200):
     parts = report._parts(view, limit=120)
     assert all(sum(report._weight(s, view) for s in p) <= 120 or len(p) == 1 for p in parts)
     for name, n in (("standings", 200), ("crosstable", 200), ("players", 7)):
-        pieces = [s for p in parts for s in p if s["name"] == name]
-        assert [x for s in pieces for x in range(s["a"], s["b"])] == list(range(n))
-        assert [s["first"] for s in pieces].count(True) == 1 and pieces[0]["first"] and pieces[-1]["last"]
+        pieces = [s for p in parts for s in p if s.name == name]
+        assert [x for s in pieces for x in range(s.a, s.b)] == list(range(n))
+        assert [s.first for s in pieces].count(True) == 1 and pieces[0].first and pieces[-1].last
 
 
 def test_long_report_in_parts_is_numbered_and_complete(open200, printout, tmp_path, monkeypatch):

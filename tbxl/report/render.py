@@ -8,6 +8,7 @@ import functools
 import gc
 import io
 import mimetypes
+from dataclasses import replace
 from pathlib import Path
 from typing import Optional
 from urllib.parse import unquote, urlparse
@@ -17,7 +18,7 @@ from ..errors import MissingDependency
 from ..files import check_output, output_format, write_atomic
 from ..formatting import visible
 from .text import plural
-from .views import (_progress, build_audit_view, build_compare_view, build_view,
+from .views import (Section, _progress, build_audit_view, build_compare_view, build_view,
                     templates_dir)
 
 # Bounded rendering: WeasyPrint holds the layout of a whole document in memory (a 9,999-player
@@ -75,44 +76,44 @@ def _weasyprint_fetcher():
     return TemplatesOnly(allowed_protocols=("file", "data"), allow_redirects=False)
 
 
-def _weight(section: dict, view: dict) -> int:
+def _weight(section: Section, view: dict) -> int:
     """Lines of a section piece, for cutting the report into bounded parts."""
-    if section["name"] == "classes":
+    if section.name == "classes":
         cls = view["classes"]
         return 40 + sum(len(c.rows) for c in cls.categories) + sum(len(p.rows) for p in cls.prizes)
-    if "a" not in section:
+    if not section.lines:
         return 40
-    per = {"players": DERIVATION_WEIGHT, "by_round": DERIVATION_WEIGHT}.get(section["name"], 1)
-    return per * (section["b"] - section["a"])
+    per = {"players": DERIVATION_WEIGHT, "by_round": DERIVATION_WEIGHT}.get(section.name, 1)
+    return per * (section.b - section.a)
 
 
-def _section_size(section: dict, view: dict) -> int:
+def _section_size(section: Section, view: dict) -> int:
     return len({"standings": view["rows"], "crosstable": view["xt"].rows if view["xt"] else [],
-                "by_round": view["by_round"], "players": view["players"]}[section["name"]])
+                "by_round": view["by_round"], "players": view["players"]}[section.name])
 
 
-def _parts(view: dict, limit: Optional[int] = None) -> list[list[dict]]:
+def _parts(view: dict, limit: Optional[int] = None) -> list[list[Section]]:
     """The report's sections cut into parts of at most ``limit`` lines (default ``PART_LINES``; a
     section made of lines is split between parts; a heading always stays with the first lines
     under it)."""
     limit = PART_LINES if limit is None else limit
-    parts: list[list[dict]] = [[]]
+    parts: list[list[Section]] = [[]]
     used = 0
     for sec in view["sections"]:
-        if "a" not in sec:
+        if not sec.lines:
             parts[-1].append(sec)
             used += _weight(sec, view)
             continue
-        per = _weight({**sec, "a": 0, "b": 1}, view)
-        a = sec["a"]
-        while a < sec["b"]:
+        per = _weight(replace(sec, a=0, b=1), view)
+        a = sec.a
+        while a < sec.b:
             room = (limit - used) // per
             if room <= 0:
                 parts.append([])
                 used = 0
                 room = max(limit // per, 1)
-            b = min(a + room, sec["b"])
-            parts[-1].append({**sec, "a": a, "b": b, "first": a == sec["a"], "last": b == sec["b"]})
+            b = min(a + room, sec.b)
+            parts[-1].append(replace(sec, a=a, b=b, first=a == sec.a, last=b == sec.b))
             used += per * (b - a)
             a = b
     return [p for p in parts if p]
@@ -174,7 +175,7 @@ def _to_pdf(view: dict, template: str, progress: bool) -> tuple[bytes, int]:
         del doc
         gc.collect()
         done += sum(_weight(s, view) for s in part)
-        where = f" · {last['name']} {last['b']}/{_section_size(last, view)}" if "b" in last else ""
+        where = f" · {last.name} {last.b}/{_section_size(last, view)}" if last.lines else ""
         _progress(progress, "rendering", done, total, f" lines{where} · {pages} pages")
     return _join(pdfs, view), pages
 

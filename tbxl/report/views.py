@@ -633,21 +633,37 @@ def build_view(standings, *, lang: str = "en", derivations: str = "none", player
     return {**view, "sections": _sections(view)}
 
 
-def _sections(view: dict) -> list[dict]:
-    """The parts of the standings report in order; the ones made of lines carry ``a``/``b``
-    (the slice of their list) and ``first``/``last`` (to print the heading, the notes)."""
+@dataclass(frozen=True)
+class Section:
+    """A part of the standings report, in order. One made of lines (standings, crosstable,
+    round-by-round tables, derivation blocks) carries the slice ``a:b`` of its list, and
+    ``first``/``last`` (to print the heading, the notes) when the report is cut into parts."""
+
+    name: str
+    a: Optional[int] = None
+    b: Optional[int] = None
+    first: bool = True
+    last: bool = True
+
+    @property
+    def lines(self) -> bool:
+        return self.a is not None
+
+
+def _sections(view: dict) -> list[Section]:
+    """The parts of the standings report in order (none for the appeal report)."""
     if "appeal" in view:
         return []
-    secs = [{"name": "header"}]
+    secs = [Section("header")]
     for name, items in (("standings", view["rows"]), ("crosstable", view["xt"].rows if view["xt"] else [])):
         if items:
-            secs.append({"name": name, "a": 0, "b": len(items), "first": True, "last": True})
-    secs.append({"name": "ties"})
+            secs.append(Section(name, 0, len(items)))
+    secs.append(Section("ties"))
     if view["classes"].categories or view["classes"].prizes:
-        secs.append({"name": "classes"})
+        secs.append(Section("classes"))
     for name, items in (("by_round", view["by_round"]), ("players", view["players"])):
         if items:
-            secs.append({"name": name, "a": 0, "b": len(items), "first": True, "last": True})
+            secs.append(Section(name, 0, len(items)))
     return secs
 
 
