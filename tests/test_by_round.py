@@ -121,7 +121,7 @@ REPORT_CODES = "BH/C1,BH,SB,DE"
 
 
 def section_text(view) -> str:
-    return "\n\n".join("".join(s["text"] for s in group) for group in view["by_round"])
+    return "\n\n".join("".join(s.text for s in group) for group in view["by_round"])
 
 
 def parse_section(text: str, codes: list[str], rounds: int) -> dict:
@@ -161,8 +161,8 @@ def test_section_values_equal_the_standings_after_each_round(tec):
                 assert t[code][k - 1] == decimal_text(row.values[code], none="–"), (k, code)
     # the last column is the final standings table of the same report
     for r in view["rows"]:
-        t = tables[r["sn"]]
-        assert [t["Rank"][-1], t["Pts"][-1]] + [t[c][-1] for c in st.codes] == [r["rank"], r["points"]] + r["values"]
+        t = tables[r.sn]
+        assert [t["Rank"][-1], t["Pts"][-1]] + [t[c][-1] for c in st.codes] == [r.rank, r.points, *r.values]
 
 
 def test_section_hand_checked_rows(tec):
@@ -202,7 +202,7 @@ def test_lines_fit_the_page_and_long_events_wrap_in_chunks(tec, paper):
     # A page too narrow for five rounds: the rounds come in chunks, one table under the other.
     history = standings_by_round(st.tournament, st.codes, st.convention)
     groups = report._by_round(st, history, [1], report._Fmt(False), report.labels("en"), 40)
-    lines = "".join(s["text"] for s in groups[0]).splitlines()
+    lines = "".join(s.text for s in groups[0]).splitlines()
     assert max(len(line) for line in lines) <= 40
     heads = [line.split()[2:] for line in lines if line.startswith("After round")]
     assert len(heads) > 1 and sum(heads, []) == ["1", "2", "3", "4", "5"]

@@ -137,12 +137,12 @@ def test_one_line_per_tied_group(open200, printout):
     tied = [g for g in groups.values() if len(g) > 1]
     assert len(view["tie_lines"]) == len(tied)
     for line, group in zip(view["tie_lines"], tied):
-        assert line["count"] == len(group)
+        assert line.count == len(group)
         first = group[0].rank
-        assert line["places"] == f"{first}-{first + len(group) - 1}"
+        assert line.places == f"{first}-{first + len(group) - 1}"
         if len(group) > 2:                                            # every neighbour pair counted once
-            shared = sum(s["players"].count("(") - 1 for s in line["shared"])
-            assert sum(int(d["text"]) for d in line["decided"]) + shared == len(group) - 1
+            shared = sum(s.players.count("(") - 1 for s in line.shared)
+            assert sum(int(d.text) for d in line.decided) + shared == len(group) - 1
     lines = lines_of(printout[2])
     start = lines.index("Pts Places Players Decided by Equal on every tie-break (shared place)")
     assert len([l for l in lines[start + 1:] if re.match(r"^\d+(\.5)? \d+-\d+ \d+ ", l)]) == len(tied)
@@ -152,10 +152,9 @@ def test_two_player_group_shows_both_values():
     st = compute_standings(load(SWISS), "BH/C1,BH,SB", "fide-2024")
     lines = report.build_view(st)["tie_lines"]
     # 1.5 points, places 13-15: Genevieve 12.5 > Opal 12 > Jessica 7.5 (BH/C1 decides both places)
-    assert {"points": "1.5", "places": "13-15", "count": 3, "decided": [{"code": "BH/C1", "text": "2"}],
-            "shared": []} in lines
+    assert report.TieLine("1.5", "13-15", 3, (report.Decided("BH/C1", "2"),), ()) in lines
     two = compute_standings(load(SWISS), "BH/C1,BH,SB", "fide-2024", after_round=1)
-    assert all(line["count"] > 2 or "›" in line["decided"][0]["text"] for line in report.build_view(two)["tie_lines"])
+    assert all(line.count > 2 or "›" in line.decided[0].text for line in report.build_view(two)["tie_lines"])
 
 
 # -- round robins: a matrix ------------------------------------------------------------------------
@@ -172,14 +171,14 @@ def test_round_robin_matrix(tmp_path):
     assert "4 6 Helene 2000 0 0 0 + ½ 1.5" in lines
     assert "5 5 Franck 1950 ½ 0 0 - 1 1.5" in lines
     view = report.build_view(st)
-    assert view["xt"]["matrix"] and [r["cells"][k] for k, r in enumerate(view["xt"]["rows"])] == [None] * 6
+    assert view["xt"].matrix and [r.cells[k] for k, r in enumerate(view["xt"].rows)] == [None] * 6
 
 
 # -- derivations are opt-in ---------------------------------------------------------------------------
 
 def test_derivation_choices():
     st = compute_standings(load(SWISS), "BH/C1,BH,SB", "fide-2024")
-    blocks = lambda **kw: [b["sn"] for b in report.build_view(st, **kw)["players"]]
+    blocks = lambda **kw: [b.sn for b in report.build_view(st, **kw)["players"]]
     assert blocks() == []
     assert blocks(derivations="top:3") == [2, 3, 4]
     assert blocks(derivations="players", players=[14, 2]) == [2, 14]   # standings order
@@ -271,14 +270,14 @@ def test_parts_cover_every_line_once(open200):
     parts = report._parts(view, limit=120)
     assert all(sum(report._weight(s, view) for s in p) <= 120 or len(p) == 1 for p in parts)
     for name, n in (("standings", 200), ("crosstable", 200), ("players", 7)):
-        pieces = [s for p in parts for s in p if s["name"] == name]
-        assert [x for s in pieces for x in range(s["a"], s["b"])] == list(range(n))
-        assert [s["first"] for s in pieces].count(True) == 1 and pieces[0]["first"] and pieces[-1]["last"]
+        pieces = [s for p in parts for s in p if s.name == name]
+        assert [x for s in pieces for x in range(s.a, s.b)] == list(range(n))
+        assert [s.first for s in pieces].count(True) == 1 and pieces[0].first and pieces[-1].last
 
 
 def test_long_report_in_parts_is_numbered_and_complete(open200, printout, tmp_path, monkeypatch):
     path, st = open200
-    monkeypatch.setattr(report, "PART_LINES", 150)
+    monkeypatch.setattr(report.render, "PART_LINES", 150)  # the parts are cut in tbxl.report.render
     out = tmp_path / "parts.pdf"
     pages = report.render_pdf(st, out, input_path=path)
     texts = page_texts(out)

@@ -132,9 +132,9 @@ def test_paul_derivations(tec_text):
 def test_shared_places_with_de():
     st = tec("DE")
     view = report.build_view(st, derivations="tied")
-    assert [r["rank"] for r in view["rows"] if r["sn"] in (1, 3, 4, 16)] == ["2-5"] * 4
-    assert view["tie_lines"][0]["shared"] == [
-        {"place": "2-5", "players": "Alyx (1), Charline (3), David (4), Stephan (16)"}]
+    assert [r.rank for r in view["rows"] if r.sn in (1, 3, 4, 16)] == ["2-5"] * 4
+    assert view["tie_lines"][0].shared == (
+        report.SharedPlace("2-5", "Alyx (1), Charline (3), David (4), Stephan (16)"),)
     html = report.render_html(report.build_view(st, appeal=4), "appeal.html.j2")  # the details
     assert "Shared place 2-5: Alyx (1), Charline (3), David (4), Stephan (16)" in html
 
@@ -167,7 +167,7 @@ def test_appeal_for_paul(tmp_path):
 
 def test_appeal_default_codes_and_untied_player():
     view = report.build_view(tec(), appeal=2)
-    assert [d["code"] for d in view["players"][0]["derivations"]] == ["PTS", "BH/C1", "BH", "SB"]
+    assert [d.code for d in view["players"][0].derivations] == ["PTS", "BH/C1", "BH", "SB"]
     assert view["ties"] == [] and len(view["group_rows"]) == 1
     assert "No other player finished on the same points." in report.render_html(view, "appeal.html.j2")
     with pytest.raises(InputError):
@@ -255,10 +255,10 @@ def test_labels_complete_in_every_language():
 
 def test_decimal_comma_for_spanish(tmp_path):
     view = report.build_view(tec(), lang="es", derivations="all", players=[4])
-    assert "9,75" in [r["values"][2] for r in view["rows"]]
-    deriv = view["players"][0]["derivations"][0]
-    assert deriv["code"] == "BH/C1" and deriv["value"] == "11,5" and "Total" in deriv["total_text"]
-    assert report.build_view(tec(), lang="ms")["rows"][0]["values"][2] == "9.5"
+    assert "9,75" in [r.values[2] for r in view["rows"]]
+    deriv = view["players"][0].derivations[0]
+    assert deriv.code == "BH/C1" and deriv.value == "11,5" and "Total" in deriv.total_text
+    assert report.build_view(tec(), lang="ms")["rows"][0].values[2] == "9.5"
 
 
 def test_unknown_language():
@@ -272,7 +272,7 @@ def test_unknown_language():
 
 def test_derivation_selection():
     st = tec()
-    blocks = lambda **kw: [b["sn"] for b in report.build_view(st, **kw)["players"]]
+    blocks = lambda **kw: [b.sn for b in report.build_view(st, **kw)["players"]]
     assert len(blocks(derivations="all")) == 16
     tied = blocks(derivations="tied")
     assert 2 not in tied and 6 not in tied and 10 not in tied         # alone on 4, 3 and 1 points

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 from fractions import Fraction
+from dataclasses import replace
 from itertools import groupby
 
 from .. import __version__
@@ -21,6 +22,7 @@ from ..report import (LINE_CHARS, PAPER, _Fmt, _reason, _rules_text, _term_lines
                       parse_derivations, plural, sha256_file, templates_dir)
 from ..tiebreaks.base import result_code
 from ..tiebreaks.ratings import DP, _half_up
+from ..report.views import Footer
 from .codes import parse
 from .grid import team_cell
 from .standings import TeamStandings
@@ -249,6 +251,9 @@ def _team_frame(st: TeamStandings, *, lang: str, paper: str, input_path) -> dict
     L["audit"] = dict(L["audit"], compare_intro=T["compare_intro"])
     view["L"] = L
     view["event"]["players"] = view["event"]["teams"]
+    view["event"].setdefault("after", "")
+    view["foot"] = Footer(view["event"]["name"], L["rules"], st.convention.name, view["input"]["name"],
+                          view["input"]["sha256"])
     return view
 
 
@@ -281,7 +286,7 @@ def build_team_compare_view(sts: list[TeamStandings], *, lang: str = "en", paper
     names = {team.number: team.name for team in st.tournament.teams}
     rules = [s.convention.name for s in sts]
     view["rules_list"] = [_rules_text(s.convention, L) for s in sts]
-    view["foot"] = view["foot"].replace(f"{L['rules']} {st.convention.name}", f"{L['rules']} {' | '.join(rules)}")
+    view["foot"] = replace(view["foot"], rules=" | ".join(rules))
     rows, blocks, changed_count = [], [], 0
     for r0 in st.rows:
         n = r0.team.number
@@ -329,7 +334,7 @@ def build_team_audit_view(result, *, lang: str = "en", paper: str = "a4", inputs
     the rank groups, and each differing value's derivation under the announced rules and under the
     rule set it follows."""
     from ..audit import UNEXPLAINED
-    from ..report import _rank_groups, audit_findings_view, derived_differences
+    from ..report.views import _rank_groups, audit_findings_view, derived_differences
     st = result.standings
     inputs = list(inputs)
     view = _team_frame(st, lang=lang, paper=paper, input_path=inputs[0] if inputs else None)

@@ -1,0 +1,275 @@
+"""Rendering a report view: the Jinja2 templates of ``templates/`` (autoescaped, control and bidi
+characters of names made inert), WeasyPrint fetching nothing but files of the templates folder, a
+long report rendered in bounded parts joined with pypdf, the output written atomically."""
+
+from __future__ import annotations
+
+import functools
+import gc
+import io
+import mimetypes
+from dataclasses import replace
+from pathlib import Path
+from typing import Optional
+from urllib.parse import unquote, urlparse
+from urllib.request import url2pathname, urlopen
+
+from ..errors import MissingDependency
+from ..files import check_output, output_format, write_atomic
+from ..formatting import visible
+from .text import plural
+from .views import (Section, _progress, build_audit_view, build_compare_view, build_view,
+                    templates_dir)
+
+# Bounded rendering: WeasyPrint holds the layout of a whole document in memory (a 9,999-player
+# report took 11 GB), so a long report is rendered in parts of at most this many standings or
+# crosstable lines (a derivation block counts DERIVATION_WEIGHT lines), each to its own PDF, and
+# the parts are joined with pypdf. A report under the limit is one document, as before.
+PART_LINES = 1500
+DERIVATION_WEIGHT = 25
+
+
+@functools.lru_cache(maxsize=1)
+def _environment():
+    import jinja2
+    from markupsafe import Markup
+
+    def finalize(value):
+        # Every {{ value }} of a page: control and bidi characters of names made inert (a U+202E
+        # in a name must not reverse the digits after it); tabs and line breaks are HTML's white
+        # space (and the line breaks of the term blocks); our own Markup (the stylesheet) as is.
+        return visible(value, keep="\t\n") if isinstance(value, str) and not isinstance(value, Markup) else value
+
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir())),
+                             autoescape=True, trim_blocks=True, lstrip_blocks=True,
+                             undefined=jinja2.StrictUndefined, finalize=finalize)
+    env.globals["plural"] = plural
+    return env
+
+
+def url_fetcher(url: str) -> dict:
+    """Serve only files inside the templates folder and ``data:`` URIs; raise for anything else.
+
+    Returns WeasyPrint's classic dict (string, mime_type, redirected_url)."""
+    if url.startswith("data:"):
+        with urlopen(url) as r:  # decoded locally: urllib's data handler, no network
+            return {"string": r.read(), "mime_type": r.headers.get_content_type(), "redirected_url": url}
+    parsed = urlparse(url)
+    if parsed.scheme == "file" and parsed.netloc in ("", "localhost"):
+        path = Path(url2pathname(unquote(parsed.path))).resolve()
+        if path.is_relative_to(templates_dir().resolve()) and path.is_file():
+            return {"string": path.read_bytes(), "mime_type": mimetypes.guess_type(path.name)[0],
+                    "redirected_url": path.as_uri()}
+    raise ValueError(f"refusing to fetch {url!r}: only the report templates are allowed")
+
+
+def _weasyprint_fetcher():
+    """:func:`url_fetcher` in the form WeasyPrint 70 wants (a ``URLFetcher``)."""
+    from weasyprint.urls import URLFetcher, URLFetcherResponse
+
+    class TemplatesOnly(URLFetcher):
+        def fetch(self, url, headers=None):
+            r = url_fetcher(url)
+            return URLFetcherResponse(r["redirected_url"], r["string"],
+                                      {"Content-Type": r["mime_type"] or "application/octet-stream"})
+
+    return TemplatesOnly(allowed_protocols=("file", "data"), allow_redirects=False)
+
+
+def _weight(section: Section, view: dict) -> int:
+    """Lines of a section piece, for cutting the report into bounded parts."""
+    if section.name == "classes":
+        cls = view["classes"]
+        return 40 + sum(len(c.rows) for c in cls.categories) + sum(len(p.rows) for p in cls.prizes)
+    if not section.lines:
+        return 40
+    per = {"players": DERIVATION_WEIGHT, "by_round": DERIVATION_WEIGHT}.get(section.name, 1)
+    return per * (section.b - section.a)
+
+
+def _section_size(section: Section, view: dict) -> int:
+    return len({"standings": view["rows"], "crosstable": view["xt"].rows if view["xt"] else [],
+                "by_round": view["by_round"], "players": view["players"]}[section.name])
+
+
+def _parts(view: dict, limit: Optional[int] = None) -> list[list[Section]]:
+    """The report's sections cut into parts of at most ``limit`` lines (default ``PART_LINES``; a
+    section made of lines is split between parts; a heading always stays with the first lines
+    under it)."""
+    limit = PART_LINES if limit is None else limit
+    parts: list[list[Section]] = [[]]
+    used = 0
+    for sec in view["sections"]:
+        if not sec.lines:
+            parts[-1].append(sec)
+            used += _weight(sec, view)
+            continue
+        per = _weight(replace(sec, a=0, b=1), view)
+        a = sec.a
+        while a < sec.b:
+            room = (limit - used) // per
+            if room <= 0:
+                parts.append([])
+                used = 0
+                room = max(limit // per, 1)
+            b = min(a + room, sec.b)
+            parts[-1].append(replace(sec, a=a, b=b, first=a == sec.a, last=b == sec.b))
+            used += per * (b - a)
+            a = b
+    return [p for p in parts if p]
+
+
+def render_html(view: dict, template: str = "report.html.j2", *, inline_css: bool = False,
+                part: Optional[list] = None, web: bool = False) -> str:
+    """The HTML of a view. ``inline_css`` embeds report.css (for a standalone HTML file); ``web``
+    makes the page for a web site (responsive, web.css inlined too); ``part`` renders only those
+    sections of the standings report (see :func:`_parts`), with the page numbers left to the
+    caller."""
+    css = None
+    if inline_css or web:  # our own stylesheets, not data: mark them safe so that autoescape leaves them intact
+        from markupsafe import Markup
+        css = (templates_dir() / "report.css").read_text(encoding="utf-8")
+        if web:
+            css += "\n" + (templates_dir() / "web.css").read_text(encoding="utf-8")
+        css = Markup(css)
+    sections = view.get("sections", []) if part is None else part
+    return _environment().get_template(template).render(view=view, L=view["L"], css=css, web=web,
+                                                        part=sections, numbered=part is None)
+
+
+def _weasy():
+    try:
+        from weasyprint import HTML
+    except ImportError:
+        raise MissingDependency("WeasyPrint", "report") from None
+    return HTML
+
+
+def _render_doc(html: str):
+    HTML = _weasy()
+    return HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=_weasyprint_fetcher()).render()
+
+
+def _to_pdf(view: dict, template: str, progress: bool) -> tuple[bytes, int]:
+    """The PDF of a view and its number of pages. The standings report is rendered in parts when
+    it is long (see ``PART_LINES``): each part to its own PDF, joined by :func:`_join`."""
+    parts = _parts(view) if template == "report.html.j2" else [None]
+    if len(parts) == 1:
+        _progress(progress, "rendering", 0, 1)
+        doc = _render_doc(render_html(view, template))
+        pages = len(doc.pages)
+        data = doc.write_pdf()
+        _progress(progress, "rendering", 1, 1, f" · {pages} pages")
+        return data, pages
+    total = sum(_weight(s, view) for p in parts for s in p)
+    done = pages = 0
+    pdfs = []
+    _progress(progress, "rendering", 0, total, " lines")
+    for part in parts:
+        last = part[-1]
+        doc = _render_doc(render_html(view, template, part=part))
+        pages += len(doc.pages)
+        pdfs.append(doc.write_pdf())
+        # A laid-out document is full of reference cycles (boxes and their parents), and the CLI
+        # pauses the cyclic collector: free each part's layout before the next one.
+        del doc
+        gc.collect()
+        done += sum(_weight(s, view) for s in part)
+        where = f" · {last.name} {last.b}/{_section_size(last, view)}" if last.lines else ""
+        _progress(progress, "rendering", done, total, f" lines{where} · {pages} pages")
+    return _join(pdfs, view), pages
+
+
+def _join(pdfs: list[bytes], view: dict) -> bytes:
+    """One PDF of the parts, with "page N of M" stamped on every page: the parts leave the page
+    number out (their own counter would restart), a document of empty pages carrying only the
+    numbers is rendered with the same stylesheet and laid over them.
+
+    pypdf (pure Python) does the joining: WeasyPrint can only join documents whose layouts are
+    all in memory at once, which is what the parts avoid."""
+    try:
+        from pypdf import PdfReader, PdfWriter
+    except ImportError:
+        raise MissingDependency("pypdf", "report") from None
+    readers = [PdfReader(io.BytesIO(b)) for b in pdfs]
+    total = sum(len(r.pages) for r in readers)
+    numbers = PdfReader(io.BytesIO(_render_doc(
+        _environment().get_template("pages.html.j2").render(view=view, L=view["L"], pages=total)).write_pdf()))
+    writer = PdfWriter()
+    k = 0
+    for r in readers:
+        for page in r.pages:
+            added = writer.add_page(page)
+            added.merge_page(numbers.pages[k])
+            added.compress_content_streams()  # merging leaves the page's content uncompressed
+            k += 1
+    writer.compress_identical_objects()  # e.g. the page numbers' font, once for every page
+    if readers[0].metadata:
+        writer.add_metadata({key: str(v) for key, v in readers[0].metadata.items()})
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def _is_html(output) -> bool:
+    return output_format(output, ("pdf", "html")) == "html"
+
+
+def _write_report(view: dict, template: str, output, inputs: list, *, html: bool = False,
+                  progress: bool = False) -> Optional[int]:
+    """Render a view and write it atomically: the PDF, or with ``html`` the standalone web page
+    (stylesheets inlined). Returns the number of PDF pages (None for HTML)."""
+    if html:
+        text = render_html(view, template, web=True)
+        write_atomic(output, text.encode("utf-8"), inputs=inputs)
+        return None
+    data, pages = _to_pdf(view, template, progress)
+    write_atomic(output, data, inputs=inputs)
+    return pages
+
+
+def render_pdf(standings, output, *, lang: str = "en", derivations: str = "none", players=None,
+               paper: str = "a4", input_path=None, html: Optional[bool] = None, progress: bool = False,
+               by_round: bool = False, classification=None) -> Optional[int]:
+    """Write the standings report (PDF, or the web page with ``html=True``; by default as
+    ``output``'s extension says) to ``output``: the final standings, the ranking crosstable, how
+    each tie was broken, the categories' standings and the prizes of ``classification``
+    (:func:`tbxl.categories.classify`), the derivations asked for (see :func:`build_view`).
+    Returns the number of pages of the PDF (None for the web page)."""
+    check_output(output, [input_path])
+    if html is None:
+        html = _is_html(output)
+    view = build_view(standings, lang=lang, derivations=derivations, players=players, paper=paper,
+                      input_path=input_path, progress=progress, by_round=by_round,
+                      classification=classification)
+    return _write_report(view, "report.html.j2", output, [input_path], html=html, progress=progress)
+
+
+def render_appeal_pdf(standings, start_number, output, *, lang: str = "en", paper: str = "a4",
+                      input_path=None, codes=None, html: Optional[bool] = None) -> Optional[int]:
+    """Write the appeal report of one player or of several (a list of start numbers: the first is
+    the appellant): the standings lines, the groups on the same points and how each tie was
+    broken, what separates the first from the others, and the derivation of every tie-break in
+    ``codes`` (default PTS + the standings' tie-breaks) of each; PDF, or the web page (by default
+    when ``output`` ends in .html). Returns the number of pages (None for the web page)."""
+    check_output(output, [input_path])
+    if html is None:
+        html = _is_html(output)
+    view = build_view(standings, lang=lang, paper=paper, input_path=input_path,
+                      appeal=start_number, codes=codes)
+    return _write_report(view, "appeal.html.j2", output, [input_path], html=html)
+
+
+def render_audit_pdf(result, output, *, lang: str = "en", paper: str = "a4", inputs=()) -> None:
+    """Write the audit report (PDF; HTML when ``output`` ends in .html)."""
+    check_output(output, list(inputs))
+    view = build_audit_view(result, lang=lang, paper=paper, inputs=inputs)
+    _write_report(view, "audit.html.j2", output, list(inputs), html=_is_html(output))
+
+
+def render_compare_pdf(result, output, *, lang: str = "en", paper: str = "a4", input_path=None,
+                       changed_only: bool = False) -> None:
+    """Write the comparison report (PDF; HTML when ``output`` ends in .html)."""
+    check_output(output, [input_path])
+    view = build_compare_view(result, lang=lang, paper=paper, input_path=input_path, changed_only=changed_only)
+    _write_report(view, "compare.html.j2", output, [input_path], html=_is_html(output))
