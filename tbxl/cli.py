@@ -208,7 +208,7 @@ def _load(args):
 def _standings(args, tournament):
     from .conventions import resolve
     from .standings import compute_standings
-    rules = resolve(args.rules, tournament.start_date).with_settings(args.settings)
+    rules = resolve(args.rules, tournament.start_date, args.settings)
     st = compute_standings(tournament, getattr(args, "tiebreaks", None), rules, args.after_round)
     for note in st.notes:
         _say(f"note: {note}")
@@ -381,7 +381,7 @@ def _audit(args, tournament, fmt: str) -> int:
     from .conventions import resolve
     from .published import published_ranks, read_published
     from .standings import resolve_tiebreaks
-    rules = resolve(args.rules, tournament.start_date).with_settings(args.settings)
+    rules = resolve(args.rules, tournament.start_date, args.settings)
     if args.after_round is not None:  # a bulletin published during the event
         tournament = tournament.after_round(args.after_round)
     if args.published:

@@ -372,10 +372,8 @@ def _player(player: Any) -> Optional[int]:
 
 def _convention(book: _Book, rules: Any) -> Convention:
     t = book.tournament
-    if not _given(_scalar(rules, "rules")):
-        return conventions.default_for(t.start_date)
     try:
-        return conventions.get(_text(rules, "rules"))
+        return conventions.resolve(_text(rules, "rules") if _given(_scalar(rules, "rules")) else None, t.start_date)
     except TbxlError as err:
         raise ValueError(str(err)) from None
 

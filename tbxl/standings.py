@@ -149,7 +149,7 @@ def resolve_tiebreaks(tournament: Tournament, tiebreaks=None) -> list[Descriptor
 def compute_standings(tournament: Tournament, tiebreaks=None, rules: Union[str, Convention, None] = None,
                       after_round: Optional[int] = None) -> Standings:
     """Rank ``tournament`` (optionally as it stood after ``after_round``)."""
-    conv = rules if isinstance(rules, Convention) else conventions.resolve(rules, tournament.start_date)
+    conv = conventions.resolve(rules, tournament.start_date)
     if after_round is not None:
         if not 0 <= after_round <= tournament.rounds:
             raise InputError(f"--after-round {after_round} is outside 0..{tournament.rounds}")
@@ -235,7 +235,7 @@ def standings_by_round(tournament: Tournament, tiebreaks=None,
     or the file's 212 record could not differ anyway, but a given ``Convention`` stays that object).
     Cost: one standings computation per round.
     """
-    conv = rules if isinstance(rules, Convention) else conventions.resolve(rules, tournament.start_date)
+    conv = conventions.resolve(rules, tournament.start_date)
     codes = [d.code for d in resolve_tiebreaks(tournament, tiebreaks)]
     return [compute_standings(tournament, codes, conv, after_round=k)
             for k in range(1, tournament.rounds + 1)]

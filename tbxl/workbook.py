@@ -121,7 +121,7 @@ def _write(t: Tournament, output: PathLike, *, layout: str, tiebreaks, rules: Op
     if not t.is_round_robin and layout == "matrix" and frame is None:
         raise InputError("the matrix layout is for round robins (pre-determined pairings); "
                          "read the tournament with --pairing round-robin, or choose compact or sm3")
-    conv = conventions.get(rules) if rules else conventions.default_for(t.start_date)
+    conv = conventions.resolve(rules, t.start_date)
     descs = resolve_tiebreaks(t, tiebreaks)
     _check_storable(t)
     try:
