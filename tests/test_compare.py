@@ -7,6 +7,8 @@ from dataclasses import replace
 from decimal import Decimal
 from fractions import Fraction
 
+import pytest
+
 from auditing import RR, SWISS, pdf_text, run, swiss  # noqa: F401 (a fixture)
 from conftest import load_json
 from tbxl.compare import compare
@@ -111,3 +113,46 @@ def test_compare_pdf_marks_changes_and_escapes_names(swiss, tmp_path, capsys):
     text = pdf_text(pdf)
     assert "What changes from fide-2024" in text
     assert "BH 15 → 14 under fide-2026" in text
+
+
+# -- hand-worked ----------------------------------------------------------------------------------
+
+def with_a_half_point_bye():
+    """Four players, three rounds: round 1: 1-2 1-0, 3-4 1/2; round 2: 1-3 1/2, 2-4 1-0;
+    round 3: #1 takes a half-point bye, 2-3 0-1 (#4 not paired: a zero-point bye).
+    Points: #1 1 + 1/2 + 1/2 = 2, #2 0 + 1 + 0 = 1, #3 1/2 + 1/2 + 1 = 2, #4 1/2 + 0 + 0 = 1/2."""
+    from builders import Builder
+    b = Builder(3)
+    b.game(1, 1, 2, "1-0").game(1, 3, 4, "1/2")
+    b.game(2, 1, 3, "1/2").game(2, 2, 4, "1-0")
+    b.bye(3, 1, "H").game(3, 2, 3, "0-1")
+    return b.build()
+
+
+def test_a_bye_counted_three_ways():
+    # #1's opponents #2 and #3 played every round: their scores count as they are, 1 and 2.
+    # fide-2024 (16.4): the bye counts a dummy with #1's own score, 2: BH = 1 + 2 + 2 = 5.
+    # fide-2026 (16.4.1): the dummy is capped at a draw over the rounds: 1.5: BH = 1 + 2 + 1.5 = 4.5.
+    # plain: the bye is skipped: BH = 1 + 2 = 3.
+    c = compare(with_a_half_point_bye(), "fide-2024,fide-2026,plain", "BH")
+    assert [conv.name for conv in c.conventions] == ["fide-2024", "fide-2026", "plain"]
+    row = c.row(1)
+    assert row.values["BH"] == [5, Fraction(9, 2), 3]
+    assert row.changed == ["BH"]
+    assert set(row.changes) == {("BH", 1), ("BH", 2)}  # each changed value against the first rules
+    assert all(row.changes[k] for k in row.changes)
+
+
+def test_the_same_rules_twice_change_nothing():
+    c = compare(with_a_half_point_bye(), ["fide-2024", "fide-2024"], "BH,SB")
+    assert c.changed_rows == []
+    assert all(len(set(r.ranks)) == 1 for r in c.rows)
+
+
+def test_settings_apply_to_every_rule_set_and_one_rule_set_is_refused():
+    from tbxl.errors import UnknownRules
+    c = compare(with_a_half_point_bye(), "fide-2024,fide-2026", "BH", settings=["vur_cut=always"])
+    assert [conv.name for conv in c.conventions] == ["fide-2024+vur_cut=always", "fide-2026+vur_cut=always"]
+    assert [conv.preset for conv in c.conventions] == ["fide-2024", "fide-2026"]
+    with pytest.raises(UnknownRules, match="at least two"):
+        compare(with_a_half_point_bye(), "fide-2024", "BH")
