@@ -635,6 +635,7 @@ OFFICE_JS = textwrap.dedent("""
 
 @pytest.fixture(scope="module")
 def office_js_run():
+    pytest.importorskip("xlwings")  # the script imports xlwings' Office.js machinery
     env = {**os.environ, "XLWINGS_ON_SERVER": "true", "XLWINGS_LICENSE_KEY": "noncommercial"}
     out = subprocess.run([sys.executable, "-c", OFFICE_JS, str(SWISS)], capture_output=True, text=True,
                          cwd=ROOT, env=env)
@@ -721,6 +722,7 @@ CLASSIC = textwrap.dedent("""
 
 @pytest.fixture(scope="module")
 def classic_run():
+    pytest.importorskip("xlwings")  # the script imports xlwings.udfs
     out = subprocess.run([sys.executable, "-c", CLASSIC], capture_output=True, text=True, cwd=ROOT,
                          env={**os.environ, "XLWINGS_ON_SERVER": ""})
     if out.returncode != 0 and "xlwings.udfs" in out.stderr:

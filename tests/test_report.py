@@ -11,7 +11,10 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
+
+PdfReader = pytest.importorskip("pypdf").PdfReader  # reads the PDFs back
+pytest.importorskip("jinja2")  # the report's templates
+pytest.importorskip("weasyprint")  # the report's PDFs
 
 from tbxl import cli, report
 from tbxl.errors import InputError

@@ -24,10 +24,10 @@ from tbxl.trf import read_trf, write_trf
 from tbxl.workbook import read_workbook, write_template, write_workbook
 
 os.environ.setdefault("TQDM_DISABLE", "1")
-import formulas  # noqa: E402
-import numpy as np  # noqa: E402
-import schedula  # noqa: E402
-import openpyxl  # noqa: E402
+formulas = pytest.importorskip("formulas")  # the Excel engine that evaluates the workbooks (numpy, schedula)
+np = pytest.importorskip("numpy")
+schedula = pytest.importorskip("schedula")
+openpyxl = pytest.importorskip("openpyxl")
 from openpyxl.worksheet.formula import ArrayFormula  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
