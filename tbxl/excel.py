@@ -649,4 +649,4 @@ def AUDIT(crosstable, published_range, rules="", layout=""):
 FUNCTIONS = (BUCHHOLZ, BUCHHOLZ_CUT, SONNEBORN_BERGER, SB, PROGRESSIVE, TIEBREAK, STANDINGS, AUDIT)
 
 #: The names registered under Office.js (xlwings Lite and Server): all but SB, which is too short there.
-OFFICE_JS_FUNCTIONS = tuple(f.__name__ for f in FUNCTIONS if f.__name__ != "SB")
+OFFICE_JS_FUNCTIONS = tuple(f.__name__ for f in FUNCTIONS if not BY_NAME[f.__name__].classic_only)

@@ -44,15 +44,14 @@ class Argument:
 
 @dataclass(frozen=True)
 class Function:
-    """One Excel function. ``tiebreak``: the code whose value it gives (with ``cut`` as its
-    modifier), "" for one that takes the code (TIEBREAK) or gives a table (STANDINGS, AUDIT);
-    ``rules``: whether it takes the ``rules`` argument; ``classic_only``: registered for the
-    classic add-in only (Office.js needs names of at least 3 characters)."""
+    """One Excel function: its name, its one-line help (what Excel shows), its arguments in order;
+    ``classic_only``: registered for the classic add-in only (Office.js needs names of at least 3
+    characters), ``note`` says so on the Help sheet. Its value: :func:`value_of` for the tie-break
+    functions (the code :func:`call_for` maps to them), :func:`standings_table` for STANDINGS."""
 
     name: str
     help: str
     arguments: tuple[Argument, ...]
-    tiebreak: str = ""
     classic_only: bool = False
     note: str = ""
 
@@ -99,15 +98,15 @@ _SB_HELP = "Sonneborn-Berger (FIDE C.07 9.1): the sum of each opponent's score t
 #: The functions, in the order of the Help sheet.
 FUNCTIONS = (
     Function("BUCHHOLZ", "Buchholz (FIDE C.07 8.1): the sum of the opponents' scores, unplayed rounds as the "
-             "rules say.", (CROSSTABLE, PLAYER, RULES, LAYOUT), tiebreak="BH"),
+             "rules say.", (CROSSTABLE, PLAYER, RULES, LAYOUT)),
     Function("BUCHHOLZ_CUT", "Buchholz Cut-n or Median-n (FIDE C.07 8.1, 14.1-14.3): Buchholz without the n least "
-             "significant values.", (CROSSTABLE, PLAYER, CUT, RULES, LAYOUT), tiebreak="BH"),
-    Function("SONNEBORN_BERGER", _SB_HELP, (CROSSTABLE, PLAYER, RULES, LAYOUT), tiebreak="SB"),
+             "significant values.", (CROSSTABLE, PLAYER, CUT, RULES, LAYOUT)),
+    Function("SONNEBORN_BERGER", _SB_HELP, (CROSSTABLE, PLAYER, RULES, LAYOUT)),
     Function("SB", "Sonneborn-Berger (FIDE C.07 9.1), short name for the classic add-in; same as "
-             "SONNEBORN_BERGER.", (CROSSTABLE, PLAYER, RULES, LAYOUT), tiebreak="SB", classic_only=True,
+             "SONNEBORN_BERGER.", (CROSSTABLE, PLAYER, RULES, LAYOUT), classic_only=True,
              note="classic add-in only; use SONNEBORN_BERGER elsewhere"),
     Function("PROGRESSIVE", "Progressive score (FIDE C.07 7.5): the sum of the running scores after each round; "
-             "cut n drops the first n.", (CROSSTABLE, PLAYER, PS_CUT, LAYOUT), tiebreak="PS"),
+             "cut n drops the first n.", (CROSSTABLE, PLAYER, PS_CUT, LAYOUT)),
     Function("TIEBREAK", "Any FIDE C.07 tie-break by its code (BH/C1, SB, KS, ARO, TPR, WIN, DE ...); DE gives the "
              "tier among players tied on points.", (CROSSTABLE, PLAYER, CODE, RULES, LAYOUT)),
     Function("STANDINGS", "The standings to spill: Rank, SNo, Name, Pts and one column per tie-break, best first "

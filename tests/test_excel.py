@@ -571,6 +571,7 @@ def test_import_pulls_in_nothing_heavy():
                "tbxl.model", "tbxl.derivation", "tbxl.tiebreaks",
                # AUDIT's core: pure Python (tbxl.published imports openpyxl only to read a file)
                "tbxl.audit", "tbxl.changes", "tbxl.published", "tbxl.formatting",
+               "tbxl.functions",   # the functions' catalogue: names, arguments, help, how values are computed
                "tbxl.limits"}   # the input bounds: constants and a stat() check, standard library only
     assert {m for m in res["ours"] if not m.startswith("tbxl.tiebreaks.")} <= allowed, res["ours"]
 
@@ -773,6 +774,23 @@ def test_decorators_are_transparent_here():
     assert excel.BUCHHOLZ.__name__ == "BUCHHOLZ" and callable(excel.SB)
     for f in excel.FUNCTIONS:
         assert f.__doc__ and len(f.__doc__) <= 255 and "\n" not in f.__doc__
+
+
+def test_the_catalogue_describes_the_functions_as_defined():
+    """tbxl.functions is the one home of names, arguments and help: every function excel.py defines
+    is in it, with the same arguments in the same order, optional exactly where it has a default."""
+    import inspect
+    from tbxl.functions import ARGUMENTS, BY_NAME, FUNCTIONS
+    assert [f.__name__ for f in excel.FUNCTIONS] == [f.name for f in FUNCTIONS]
+    for f in excel.FUNCTIONS:
+        entry = BY_NAME[f.__name__]
+        params = inspect.signature(f).parameters
+        assert [a.name for a in entry.arguments] == list(params)
+        assert [a.optional for a in entry.arguments] == \
+            [p.default is not inspect.Parameter.empty for p in params.values()]
+        assert f.__doc__ == entry.help
+    assert all(len(a.help) <= 255 for a in ARGUMENTS)  # the Function Wizard's limit
+    assert excel.OFFICE_JS_FUNCTIONS == tuple(f.name for f in FUNCTIONS if f.name != "SB")
 
 
 # -- issue 10: hostile arguments give a clean #VALUE! or #N/A; cut as text follows numbers --------
