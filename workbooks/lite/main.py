@@ -1,7 +1,7 @@
 """Chess tie-breaks (FIDE C.07) for xlwings Lite: the Excel functions of tbxl 0.1.0.
 
 Written by `tbxl lite` (tbxl 0.1.0); regenerate it rather than edit it. It carries the
-26 tbxl modules the functions need (pure Python, sha256 f09af1eace57d341), so it needs
+26 tbxl modules the functions need (pure Python, sha256 151d1623fec74fa1), so it needs
 no package but xlwings: paste it into xlwings Lite's main.py tab, and the requirements.txt
 written beside it into the requirements.txt tab. Then, e.g. =BUCHHOLZ_CUT(A1:I17, A2) with the
 crosstable in A1:I17 and a start number in A2. The functions (tbxl's README, "Excel on
@@ -747,7 +747,7 @@ TBXL_MODULES = {
         'FUNCTIONS = (BUCHHOLZ, BUCHHOLZ_CUT, SONNEBORN_BERGER, SB, PROGRESSIVE, TIEBREAK, STANDINGS, AUDIT)\n'
         '\n'
         '#: The names registered under Office.js (xlwings Lite and Server): all but SB, which is too short there.\n'
-        'OFFICE_JS_FUNCTIONS = tuple(f.__name__ for f in FUNCTIONS if f.__name__ != "SB")\n'
+        'OFFICE_JS_FUNCTIONS = tuple(f.__name__ for f in FUNCTIONS if not BY_NAME[f.__name__].classic_only)\n'
     )),
     'tbxl': (True, (
         '"""tbxl: FIDE C.07 chess tie-breaks with derivations, for the command line, Excel and print.\n'
@@ -3380,15 +3380,14 @@ TBXL_MODULES = {
         '\n'
         '@dataclass(frozen=True)\n'
         'class Function:\n'
-        '    """One Excel function. ``tiebreak``: the code whose value it gives (with ``cut`` as its\n'
-        '    modifier), "" for one that takes the code (TIEBREAK) or gives a table (STANDINGS, AUDIT);\n'
-        '    ``rules``: whether it takes the ``rules`` argument; ``classic_only``: registered for the\n'
-        '    classic add-in only (Office.js needs names of at least 3 characters)."""\n'
+        '    """One Excel function: its name, its one-line help (what Excel shows), its arguments in order;\n'
+        '    ``classic_only``: registered for the classic add-in only (Office.js needs names of at least 3\n'
+        '    characters), ``note`` says so on the Help sheet. Its value: :func:`value_of` for the tie-break\n'
+        '    functions (the code :func:`call_for` maps to them), :func:`standings_table` for STANDINGS."""\n'
         '\n'
         '    name: str\n'
         '    help: str\n'
         '    arguments: tuple[Argument, ...]\n'
-        '    tiebreak: str = ""\n'
         '    classic_only: bool = False\n'
         '    note: str = ""\n'
         '\n'
@@ -3435,15 +3434,15 @@ TBXL_MODULES = {
         '#: The functions, in the order of the Help sheet.\n'
         'FUNCTIONS = (\n'
         '    Function("BUCHHOLZ", "Buchholz (FIDE C.07 8.1): the sum of the opponents\' scores, unplayed rounds as the "\n'
-        '             "rules say.", (CROSSTABLE, PLAYER, RULES, LAYOUT), tiebreak="BH"),\n'
+        '             "rules say.", (CROSSTABLE, PLAYER, RULES, LAYOUT)),\n'
         '    Function("BUCHHOLZ_CUT", "Buchholz Cut-n or Median-n (FIDE C.07 8.1, 14.1-14.3): Buchholz without the n least "\n'
-        '             "significant values.", (CROSSTABLE, PLAYER, CUT, RULES, LAYOUT), tiebreak="BH"),\n'
-        '    Function("SONNEBORN_BERGER", _SB_HELP, (CROSSTABLE, PLAYER, RULES, LAYOUT), tiebreak="SB"),\n'
+        '             "significant values.", (CROSSTABLE, PLAYER, CUT, RULES, LAYOUT)),\n'
+        '    Function("SONNEBORN_BERGER", _SB_HELP, (CROSSTABLE, PLAYER, RULES, LAYOUT)),\n'
         '    Function("SB", "Sonneborn-Berger (FIDE C.07 9.1), short name for the classic add-in; same as "\n'
-        '             "SONNEBORN_BERGER.", (CROSSTABLE, PLAYER, RULES, LAYOUT), tiebreak="SB", classic_only=True,\n'
+        '             "SONNEBORN_BERGER.", (CROSSTABLE, PLAYER, RULES, LAYOUT), classic_only=True,\n'
         '             note="classic add-in only; use SONNEBORN_BERGER elsewhere"),\n'
         '    Function("PROGRESSIVE", "Progressive score (FIDE C.07 7.5): the sum of the running scores after each round; "\n'
-        '             "cut n drops the first n.", (CROSSTABLE, PLAYER, PS_CUT, LAYOUT), tiebreak="PS"),\n'
+        '             "cut n drops the first n.", (CROSSTABLE, PLAYER, PS_CUT, LAYOUT)),\n'
         '    Function("TIEBREAK", "Any FIDE C.07 tie-break by its code (BH/C1, SB, KS, ARO, TPR, WIN, DE ...); DE gives the "\n'
         '             "tier among players tied on points.", (CROSSTABLE, PLAYER, CODE, RULES, LAYOUT)),\n'
         '    Function("STANDINGS", "The standings to spill: Rank, SNo, Name, Pts and one column per tie-break, best first "\n'
