@@ -126,8 +126,8 @@ def call_for(d: Descriptor, layout: bool = False) -> tuple[Function, tuple]:
     >>> from tbxl.tiebreaks.codes import parse
     >>> call_for(parse("BH/C2")), call_for(parse("PS")), call_for(parse("PS"), layout=True)
     ((Function('BUCHHOLZ_CUT'), (2,)), (Function('PROGRESSIVE'), ()), (Function('PROGRESSIVE'), (0,)))
-    >>> call_for(parse("BH/L0.5"))
-    (Function('TIEBREAK'), ('BH/L0.5',))
+    >>> call_for(parse("SB/C1"))
+    (Function('TIEBREAK'), ('SB/C1',))
     """
     plain = not (d.limit or d.played_forfeits or d.fore or d.reverse or d.unrated is not None)
     if plain and d.name == "BH":

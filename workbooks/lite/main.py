@@ -1,7 +1,7 @@
 """Chess tie-breaks (FIDE C.07) for xlwings Lite: the Excel functions of tbxl 0.1.0.
 
 Written by `tbxl lite` (tbxl 0.1.0); regenerate it rather than edit it. It carries the
-26 tbxl modules the functions need (pure Python, sha256 151d1623fec74fa1), so it needs
+26 tbxl modules the functions need (pure Python, sha256 b9466fccdf1c5665), so it needs
 no package but xlwings: paste it into xlwings Lite's main.py tab, and the requirements.txt
 written beside it into the requirements.txt tab. Then, e.g. =BUCHHOLZ_CUT(A1:I17, A2) with the
 crosstable in A1:I17 and a start number in A2. The functions (tbxl's README, "Excel on
@@ -3462,8 +3462,8 @@ TBXL_MODULES = {
         '    >>> from tbxl.tiebreaks.codes import parse\n'
         '    >>> call_for(parse("BH/C2")), call_for(parse("PS")), call_for(parse("PS"), layout=True)\n'
         "    ((Function('BUCHHOLZ_CUT'), (2,)), (Function('PROGRESSIVE'), ()), (Function('PROGRESSIVE'), (0,)))\n"
-        '    >>> call_for(parse("BH/L0.5"))\n'
-        "    (Function('TIEBREAK'), ('BH/L0.5',))\n"
+        '    >>> call_for(parse("SB/C1"))\n'
+        "    (Function('TIEBREAK'), ('SB/C1',))\n"
         '    """\n'
         '    plain = not (d.limit or d.played_forfeits or d.fore or d.reverse or d.unrated is not None)\n'
         '    if plain and d.name == "BH":\n'
