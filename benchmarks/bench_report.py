@@ -19,6 +19,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from generate import generate  # noqa: E402
 
+from tbxl import conventions
 from tbxl.report import render_pdf  # noqa: E402
 from tbxl.standings import compute_standings  # noqa: E402
 from tbxl.trf import write_trf_file  # noqa: E402
@@ -31,7 +32,7 @@ def time_report(players: int, rounds: int, derivations: str, by_round: bool = Fa
         out = Path(tmp) / "report.pdf"
         from tbxl.trf import read_trf
         t0 = time.perf_counter()
-        st = compute_standings(read_trf(src), "BH/C1,BH,SB,PS,WIN", "fide-2026")
+        st = compute_standings(read_trf(src), "BH/C1,BH,SB,PS,WIN", conventions.get("fide-2026"))
         render_pdf(st, out, derivations=derivations, input_path=src, by_round=by_round)
         wall = time.perf_counter() - t0
         return wall, os.path.getsize(out)

@@ -146,10 +146,21 @@ def resolve_tiebreaks(tournament: Tournament, tiebreaks=None) -> list[Descriptor
     return [d for d in ds if d.name != "PTS"]
 
 
-def compute_standings(tournament: Tournament, tiebreaks=None, rules: Union[str, Convention, None] = None,
+def _convention(rules: Optional[Convention], tournament: Tournament) -> Convention:
+    if rules is None:
+        return conventions.default_for(tournament.start_date)
+    if not isinstance(rules, Convention):
+        raise TypeError(f"rules must be a Convention, not {rules!r}: resolve a name with "
+                        "tbxl.conventions.resolve(rules, start_date, settings) where it is given")
+    return rules
+
+
+def compute_standings(tournament: Tournament, tiebreaks=None, rules: Optional[Convention] = None,
                       after_round: Optional[int] = None) -> Standings:
-    """Rank ``tournament`` (optionally as it stood after ``after_round``)."""
-    conv = conventions.resolve(rules, tournament.start_date)
+    """Rank ``tournament`` (optionally as it stood after ``after_round``) under ``rules`` (None:
+    the edition in force at its start date). A rule set's name is resolved at the edge
+    (:func:`tbxl.conventions.resolve`), never here."""
+    conv = _convention(rules, tournament)
     if after_round is not None:
         if not 0 <= after_round <= tournament.rounds:
             raise InputError(f"--after-round {after_round} is outside 0..{tournament.rounds}")
@@ -223,7 +234,7 @@ def compute_standings(tournament: Tournament, tiebreaks=None, rules: Union[str, 
 
 
 def standings_by_round(tournament: Tournament, tiebreaks=None,
-                       rules: Union[str, Convention, None] = None) -> list[Standings]:
+                       rules: Optional[Convention] = None) -> list[Standings]:
     """The standings as they stood after each round: element ``k - 1`` is the ranking after round
     ``k``, for k = 1 .. ``tournament.rounds`` (ChessLivo's round-by-round tables).
 
@@ -235,7 +246,7 @@ def standings_by_round(tournament: Tournament, tiebreaks=None,
     or the file's 212 record could not differ anyway, but a given ``Convention`` stays that object).
     Cost: one standings computation per round.
     """
-    conv = conventions.resolve(rules, tournament.start_date)
+    conv = _convention(rules, tournament)
     codes = [d.code for d in resolve_tiebreaks(tournament, tiebreaks)]
     return [compute_standings(tournament, codes, conv, after_round=k)
             for k in range(1, tournament.rounds + 1)]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from auditing import published_under
+from tbxl import conventions
 from tbxl.audit import AGREE, EXPLAINED, Published, PublishedValue, audit
 from tbxl.conventions import get
 from tbxl.published import read_published
@@ -53,7 +54,7 @@ def test_swiss_manager_sb_2023_scores_a_round_robin_forfeit_win_with_the_own_sco
     t = berger_round_robin(9)
     assert [t.player(k).points for k in range(1, 10)] == [Fraction(x, 2) for x in (13, 11, 13, 11, 9, 7, 4, 2, 0)]
     sm = get("fide-2024").with_options(rr_forfeit_win="own-score")
-    assert compute_standings(t, "SB", "fide-2024").row(3).values["SB"] == Fraction(77, 4)
+    assert compute_standings(t, "SB", conventions.get("fide-2024")).row(3).values["SB"] == Fraction(77, 4)
     assert compute_standings(t, "SB", sm).row(3).values["SB"] == Fraction(81, 4)
     path = published_under(t, sm, ["SB"], tmp_path)
     result = audit(t, read_published(path, t), rules="fide-2024", tiebreaks="SB")

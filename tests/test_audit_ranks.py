@@ -7,6 +7,7 @@ import json
 from dataclasses import replace
 
 from auditing import SWISS, pdf_text, run, swiss, with_ranks  # noqa: F401 (a fixture)
+from tbxl import conventions
 from tbxl.audit import AGREE, EXPLAINED, RANK, Published, audit
 from tbxl.standings import compute_standings
 from tbxl.trf import read_trf, write_trf
@@ -15,7 +16,7 @@ from tbxl.trf import read_trf, write_trf
 def test_rank_column_that_follows_the_212_list_agrees(swiss, tmp_path, capsys):
     codes = ["BH/C1", "BH", "SB"]
     path = tmp_path / "ok.trf"
-    path.write_text(with_ranks(swiss, compute_standings(swiss, codes, "fide-2024"), codes))
+    path.write_text(with_ranks(swiss, compute_standings(swiss, codes, conventions.get("fide-2024")), codes))
     code, out, _ = run(capsys, "audit", path, "--rules", "fide-2024")
     assert code == 0, out
     assert "16 values checked: 16 agree, 0 explained, 0 unexplained" in out
@@ -24,8 +25,8 @@ def test_rank_column_that_follows_the_212_list_agrees(swiss, tmp_path, capsys):
 def test_rank_column_that_disagrees_with_the_212_list_is_caught(swiss, tmp_path, capsys):
     """The ranks were made with SB first while the 212 record announces BH/C1, BH, SB."""
     announced, used = ["BH/C1", "BH", "SB"], ["SB", "BH/C1", "BH"]
-    real = compute_standings(swiss, announced, "fide-2024")
-    printed = compute_standings(swiss, used, "fide-2024")
+    real = compute_standings(swiss, announced, conventions.get("fide-2024"))
+    printed = compute_standings(swiss, used, conventions.get("fide-2024"))
     path = tmp_path / "wrong.trf"
     path.write_text(with_ranks(swiss, printed, announced))
     result = audit(read_trf(path), Published("x", []), rules="fide-2024")  # sanity: nothing published
@@ -65,7 +66,7 @@ def test_rank_column_that_disagrees_with_the_212_list_is_caught(swiss, tmp_path,
 
 def test_a_rank_against_the_points_is_unexplained(swiss, tmp_path, capsys):
     """No tie-break rule moves a 1.0-point player above a 4.0-point one."""
-    st = compute_standings(swiss, "BH/C1,BH,SB", "fide-2024")
+    st = compute_standings(swiss, "BH/C1,BH,SB", conventions.get("fide-2024"))
     text = with_ranks(swiss, st, ["BH/C1", "BH", "SB"])
     lines = text.splitlines()
     # swap the ranks of the leader Bruno (#2, 4.0) and the last, Lais (#10, 1.0)

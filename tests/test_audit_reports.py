@@ -9,6 +9,7 @@ from dataclasses import replace
 import pytest
 
 from auditing import SWISS, pdf_text, run, swiss, write_csv  # noqa: F401 (a fixture)
+from tbxl import conventions
 from tbxl.audit import EXPLAINED, audit
 from tbxl.conventions import get
 from tbxl.errors import InputError
@@ -72,7 +73,7 @@ def test_done_when_a_swiss_manager_export_and_the_trf_in_one_command(swiss, tmp_
 
 
 def test_a_bulletin_published_during_the_event(swiss, tmp_path, capsys):
-    after3 = compute_standings(swiss, "BH,SB", "fide-2024", after_round=3)
+    after3 = compute_standings(swiss, "BH,SB", conventions.get("fide-2024"), after_round=3)
     rows = [[r.player.start_number, decimal_text(r.values["BH"]), decimal_text(r.values["SB"])] for r in after3.rows]
     path = write_csv(tmp_path / "round3.csv", ["SNo", "BH", "SB"], rows)
     code, out, _ = run(capsys, "audit", SWISS, "--published", path, "--rules", "fide-2024", "--after-round", 3)

@@ -9,6 +9,7 @@ from fractions import Fraction
 import pytest
 
 from auditing import COLUMNS, SWISS, published_under, run, swiss, write_csv  # noqa: F401 (a fixture)
+from tbxl import conventions
 from tbxl.audit import AGREE, EXPLAINED, RANK, UNEXPLAINED, Published, PublishedValue, audit, candidates
 from tbxl.changes import changes
 from tbxl.tiebreaks import Context, explain, parse
@@ -20,6 +21,7 @@ from tbxl.standings import compute_standings
 # -- values: each named convention is recognised -------------------------------------------------
 
 def _differs(t, a, b, codes) -> set:
+    a, b = (conventions.resolve(x, t.start_date) for x in (a, b))
     sa, sb = compute_standings(t, codes, a), compute_standings(t, codes, b)
     return {(r.player.start_number, c) for r in sa.rows for c in codes
             if r.values[c] != sb.row(r.player.start_number).values[c]}

@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 
 from conftest import DATA
+from tbxl import conventions
 from tbxl import excel, lite
 from tbxl.cli import main
 from tbxl.crosstable import to_grid
@@ -75,7 +76,7 @@ def calls() -> list:
             out.append(["TIEBREAK", [grid, numbers, code]])
         for rules in ("fide-2024", "fide-2026", "sm-real-points"):
             out.append(["TIEBREAK", [grid, numbers, "BH", rules]])
-        st = compute_standings(t, ["BH", "SB"], "fide-2024")
+        st = compute_standings(t, ["BH", "SB"], conventions.get("fide-2024"))
         bulletin = [["SNo", "Name", "BH", "SB"]] + [
             [r.player.start_number, r.player.name, float(r.values["BH"]), float(r.values["SB"])]
             for r in st.rows]

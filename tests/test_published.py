@@ -10,6 +10,7 @@ from fractions import Fraction
 import pytest
 
 from auditing import SWISS, run, swiss, write_csv  # noqa: F401 (a fixture)
+from tbxl import conventions
 from tbxl.audit import RANK, audit
 from tbxl.errors import InputError
 from tbxl.formatting import decimal_text
@@ -22,7 +23,7 @@ from tbxl.standings import compute_standings
 def test_swiss_manager_style_export(swiss, tmp_path):
     """Title lines above the header, semicolons, decimal commas, CP1252, numbered TB columns
     mapped onto the file's tie-break list."""
-    st = compute_standings(swiss, "BH/C1,BH,SB", "fide-2024")
+    st = compute_standings(swiss, "BH/C1,BH,SB", conventions.get("fide-2024"))
     rows = [[r.rank, r.player.start_number, "", r.player.name, "NOR", r.player.rating,
              decimal_text(r.points, comma=True)]
             + [decimal_text(r.values[c], comma=True) for c in ("BH/C1", "BH", "SB")] for r in st.rows]

@@ -16,6 +16,7 @@ PdfReader = pytest.importorskip("pypdf").PdfReader  # reads the PDFs back
 pytest.importorskip("jinja2")  # the report's templates
 pytest.importorskip("weasyprint")  # the report's PDFs
 
+from tbxl import conventions
 from tbxl import cli, report
 from tbxl.errors import InputError
 from tbxl.readers import load
@@ -45,7 +46,7 @@ def player_block(text: str, sn: int) -> str:
 
 
 def tec(tiebreaks: str = TEC_TIEBREAKS):
-    return compute_standings(load(SWISS), tiebreaks, "fide-2024")
+    return compute_standings(load(SWISS), tiebreaks, conventions.get("fide-2024"))
 
 
 def edited_trf(tmp_path, names: dict) -> Path:
@@ -186,7 +187,7 @@ def test_seed_example(tmp_path):
 def test_vietnamese_and_cyrillic_names(tmp_path):
     path = edited_trf(tmp_path, {"Bruno": "Nguyễn Thị Hà", "Alyx": "Иванов Пётр"})
     st = compute_standings(parse_trf(path.read_text(encoding="utf-8"), source=path.name),
-                           TEC_TIEBREAKS, "fide-2024")
+                           TEC_TIEBREAKS, conventions.get("fide-2024"))
     out = tmp_path / "names.pdf"
     report.render_pdf(st, out, derivations="all", input_path=path)
     text = pdf_text(out)
@@ -199,7 +200,7 @@ def test_hostile_name_is_literal_text(tmp_path):
     hostile = '<b>X</b> & "Y" {color:red}'
     path = edited_trf(tmp_path, {"Bruno": hostile})
     st = compute_standings(parse_trf(path.read_text(encoding="utf-8"), source=path.name),
-                           TEC_TIEBREAKS, "fide-2024")
+                           TEC_TIEBREAKS, conventions.get("fide-2024"))
     html_out = tmp_path / "hostile.html"
     report.render_pdf(st, html_out, derivations="all", input_path=path, html=True)
     html = html_out.read_text(encoding="utf-8")
@@ -370,14 +371,14 @@ def test_rules_edition_is_translated():
     for lang in ("vi", "es", "ru", "ms"):
         assert set(labels(lang)["conventions"]) == set(PRESETS), lang
     t = read_trf(SWISS)
-    view = build_view(compute_standings(t, "BH", "fide-2024"), lang="es", derivations="none")
+    view = build_view(compute_standings(t, "BH", conventions.get("fide-2024")), lang="es", derivations="none")
     assert view["rules"]["title"] == "FIDE C.07 (2023/2024)" and "rival ficticio sin límite" in view["rules"]["source"]
     # English: the words of conventions.py itself (one home); no internal seed numbers anywhere.
     assert labels("en")["conventions"] == {}
     for lang in ("en", "vi", "es", "ru", "ms"):
-        view = build_view(compute_standings(t, "BH", "sm-real-points"), lang=lang, derivations="none")
+        view = build_view(compute_standings(t, "BH", conventions.get("sm-real-points")), lang=lang, derivations="none")
         assert "000" not in view["rules"]["source"] and "Cách tính hệ số Buchholz" in view["rules"]["source"]
-        view = build_view(compute_standings(t, "BH", "standard"), lang=lang, derivations="none")
+        view = build_view(compute_standings(t, "BH", conventions.get("standard")), lang=lang, derivations="none")
         assert "001" not in view["rules"]["title"] and "Sistemas de desempate" in view["rules"]["source"]
     view = build_view(compute_standings(t, "BH", conventions.get("fide-2024").with_settings(["vur_cut=always"])),
                       lang="ru", derivations="none")

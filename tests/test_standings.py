@@ -4,6 +4,7 @@ expected number below is worked by hand from the games written in the test."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -63,31 +64,32 @@ def test_each_value_is_the_value_its_derivation_ends_with():
             assert st.explain(row.player.start_number, code).value == row.values[code]
 
 
-def test_a_name_a_convention_and_the_default_for_the_date_rank_alike():
+def test_the_rules_are_a_convention_resolved_at_the_edge():
+    from datetime import date
     t = four_players()  # no start date: the rules in force today (fide-2026)
-    by_name = compute_standings(t, "BH,SB", "fide-2026")
-    given = compute_standings(t, "BH,SB", conventions.get("fide-2026"))
-    default = compute_standings(t, "BH,SB")
-    assert by_name.convention == given.convention == default.convention
-    assert table(by_name) == table(given) == table(default)
+    assert compute_standings(t, "BH,SB").convention == conventions.get("fide-2026")
+    assert compute_standings(replace(t, start_date=date(2024, 5, 1)), "BH").convention.name == "fide-2024"  # D16
+    given = compute_standings(t, "BH,SB", conventions.resolve("fide-2024", None, ["vur_cut=always"]))
+    assert given.convention.name == "fide-2024+vur_cut=always"
+    with pytest.raises(TypeError, match="conventions.resolve"):
+        compute_standings(t, "BH", "fide-2024")   # a name is the edges' business
     with pytest.raises(UnknownRules):
-        compute_standings(t, "BH", "swiss-perfect")
+        conventions.resolve("swiss-perfect", None)
 
 
 def test_after_each_round():
     # After round 1: #1 1 point; #3 and #4 drew (0.5 each, BH 0.5 each, SB 0.25 each): a shared place.
-    history = standings_by_round(four_players(), "BH,SB", "fide-2024")
+    history = standings_by_round(four_players(), "BH,SB", conventions.get("fide-2024"))
     assert len(history) == 3
     assert table(history[0]) == [("1", 1), ("2-3", 3), ("2-3", 4), ("4", 2)]
     assert history[0].row(3).values == {"BH": Fraction(1, 2), "SB": Fraction(1, 4)}
-    assert table(history[-1]) == table(compute_standings(four_players(), "BH,SB", "fide-2024"))
+    assert table(history[-1]) == table(compute_standings(four_players(), "BH,SB", conventions.get("fide-2024")))
     with pytest.raises(InputError, match="outside 0..3"):
-        compute_standings(four_players(), "BH", "fide-2024", after_round=4)
+        compute_standings(four_players(), "BH", conventions.get("fide-2024"), after_round=4)
 
 
 def test_the_tiebreak_list_defaults_to_the_file_then_to_the_pairing():
     t = four_players()
     assert [d.code for d in resolve_tiebreaks(t)] == ["BH/C1", "BH", "SB", "PS", "WIN"]
     assert [d.code for d in resolve_tiebreaks(t, "PTS,SB")] == ["SB"]  # points always rank first
-    from dataclasses import replace
     assert [d.code for d in resolve_tiebreaks(replace(t, tiebreaks=("SB", "BH")))] == ["SB", "BH"]
