@@ -227,6 +227,12 @@ class Convention:
     cut_priority: CutPriority = _mode(CutPriority.VUR)
     changes: tuple[tuple[str, Any], ...] = ()
 
+    def __post_init__(self) -> None:
+        for key, setting in SETTINGS.items():   # "always" given for VurCut.ALWAYS: one type inside
+            value = getattr(self, key)
+            if setting.kind not in (bool, int) and not isinstance(value, setting.kind):
+                object.__setattr__(self, key, setting.parse(value))
+
     @property
     def name(self) -> str:
         """The preset's name and the changed settings: ``fide-2026+vur_cut=always``."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Optional
 
-from ..conventions import RR_FORFEIT_OWN_SCORE, Convention
+from ..conventions import RR_FORFEIT_OWN_SCORE, CapRounds, Convention, ShortGames
 from ..model import Kind, Outcome, Player, Tournament
 from . import unplayed
 
@@ -32,7 +32,7 @@ class Context:
         self.n = t.rounds
         self.unit = q = t.scoring.unit
         self.round_robin = t.is_round_robin
-        self.cap_rounds = (t.scheduled_rounds or t.rounds) if conv.dummy_cap_rounds == "scheduled" else t.rounds
+        self.cap_rounds = (t.scheduled_rounds or t.rounds) if conv.dummy_cap_rounds is CapRounds.SCHEDULED else t.rounds
         self.index = {p.start_number: i for i, p in enumerate(t.players)}
         s = t.scoring
         self.outcome_units = [int(s.outcome_points(o) * q) for o in (Outcome.LOSS, Outcome.DRAW, Outcome.WIN)]
@@ -43,7 +43,7 @@ class Context:
             for o in Outcome:
                 units[k.index][o] = int(s.points(k, o) * q)
         index = self.index
-        short_unplayed = conv.short_games == "unplayed"
+        short_unplayed = conv.short_games is ShortGames.UNPLAYED
         rr = self.round_robin
         self.opp: list[list[int]] = []
         self.kind: list[list[Kind]] = []
