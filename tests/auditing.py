@@ -7,23 +7,16 @@ import csv
 from dataclasses import replace
 from pathlib import Path
 
-import pytest
-
-from conftest import DATA
+from conftest import DATA, TEC_SWISS
 from tbxl.cli import main
 from tbxl.conventions import get
 from tbxl.formatting import decimal_text
 from tbxl.standings import compute_standings
-from tbxl.trf import read_trf, write_trf
+from tbxl.trf import write_trf
 
-SWISS = DATA / "tec-2023" / "held_swiss_5.trf"
+SWISS = TEC_SWISS
 RR = DATA / "tec-2023" / "held_round_robin.trf"
 COLUMNS = ["BH/C1", "BH", "SB", "FB", "BH/M1", "SB/C1"]
-
-
-@pytest.fixture(scope="module")
-def swiss():
-    return read_trf(SWISS)
 
 
 def run(capsys, *args):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from auditing import SWISS, pdf_text, run, swiss, with_ranks  # noqa: F401 (a fixture)
+from auditing import SWISS, pdf_text, run, with_ranks
 from tbxl import conventions
 from tbxl.audit import AGREE, EXPLAINED, RANK, Published, audit
 from tbxl.standings import compute_standings

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from auditing import SWISS, pdf_text, run, swiss, write_csv  # noqa: F401 (a fixture)
+from auditing import SWISS, pdf_text, run, write_csv
 from tbxl import conventions
 from tbxl.audit import EXPLAINED, audit
 from tbxl.conventions import get

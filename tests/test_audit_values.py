@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from auditing import COLUMNS, SWISS, published_under, run, swiss, write_csv  # noqa: F401 (a fixture)
+from auditing import COLUMNS, SWISS, published_under, run, write_csv
 from tbxl import conventions
 from tbxl.audit import AGREE, EXPLAINED, RANK, UNEXPLAINED, Published, PublishedValue, audit, candidates
 from tbxl.changes import changes

@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 
-from auditing import RR, SWISS, pdf_text, run, swiss  # noqa: F401 (a fixture)
+from auditing import RR, SWISS, pdf_text, run
 from conftest import load_json
 from tbxl.compare import compare
 from tbxl.formatting import to_decimal

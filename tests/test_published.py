@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 
-from auditing import SWISS, run, swiss, write_csv  # noqa: F401 (a fixture)
+from auditing import SWISS, run, write_csv
 from tbxl import conventions
 from tbxl.audit import RANK, audit
 from tbxl.errors import InputError
