@@ -58,7 +58,8 @@ class OwnUnplayed(Mode):
     """How the participant's own unplayed rounds contribute (the "direct" side)."""
 
     DUMMY = "dummy", "own unplayed rounds count a dummy with the own score (16.4)"  # capped in 2026
-    VIRTUAL_OPPONENT = "virtual-opponent", "own unplayed rounds count a virtual opponent (2009)"  # Svon = SPR + (1 - SfPR) + 1/2 (n - R)
+    # 2009-2017: Svon = SPR + (1 - SfPR) + 1/2 (n - R)
+    VIRTUAL_OPPONENT = "virtual-opponent", "own unplayed rounds count a virtual opponent (2009)"
     HALF_ROUNDS = "half-rounds", "own unpaired rounds count half the rounds"  # SM real/half-point
     OWN_VALUE = "own-value", "own unplayed rounds count as a draw against himself"  # SM (BHc)
     OWN_WITH_DRAW = "own-with-draw", "own unplayed rounds count the own score with that round drawn"  # seed 001 "FIDE"

@@ -47,6 +47,7 @@ from typing import Any, Iterable, Optional, Sequence
 from xml.sax.saxutils import escape
 
 from . import __version__, conventions
+from .conventions import Convention
 from .crosstable import LAYOUTS, read_grid, round_headers, to_grid
 from .errors import InputError, InputWarning, TbxlError
 from .files import PathLike, check_not_input, write_atomic
@@ -54,8 +55,7 @@ from .formatting import decimal_text
 from .model import Kind, Pairing, Scoring, Tournament
 from .standings import compute_standings, resolve_tiebreaks
 from .tiebreaks.codes import Descriptor
-from .conventions import Convention
-from .functions import ARGUMENTS, FUNCTIONS, as_excel, call_for, standings_table, value_of
+from .functions import ARGUMENTS, FUNCTIONS, Function, as_excel, call_for, standings_table, value_of
 from .vbaproject import without_sample_macros
 from .xlsx import is_empty, load_workbook, sheet_rows
 
@@ -156,9 +156,10 @@ def _write(t: Tournament, output: PathLike, *, layout: str, tiebreaks, rules: Op
     ws = wb.worksheets[0]
     ws.title = CROSSTABLE
     pairing = t.pairing.value if said else None
-    rng = _fill_crosstable(ws, grid, descs, conv, cached, pairing)
+    seen = _as_functions_read(grid, pairing)
+    rng = _fill_crosstable(ws, grid, descs, conv, seen, cached, pairing)
     st = wb.create_sheet(STANDINGS)
-    _fill_standings(st, t, grid, rng, conv, [d.code for d in descs], cached, dynamic, pairing)
+    _fill_standings(st, t, seen, rng, conv, [d.code for d in descs], cached, dynamic, pairing)
     hp = wb.create_sheet(HELP)
     _fill_help(hp, rng, layout, [d.code for d in descs], conv.name, Path(output).name, t, pairing)
     if conf is not None:
@@ -301,12 +302,11 @@ def _put(ws, row: int, col: int, value: Any):
     return cell
 
 
-def _formula_for(d: Descriptor, rng: str, player: str, header: str, rules: str,
+def _formula_for(fn: Function, extra: tuple, rng: str, player: str, header: str, rules: str,
                  pairing: Optional[str] = None) -> str:
-    """The formula text of one tie-break cell (the call :func:`tbxl.functions.call_for` says);
-    ``header``: the cell holding the code (for TIEBREAK), ``pairing``: the cell passed as the last
-    (``layout``) argument."""
-    fn, extra = call_for(d, layout=bool(pairing))
+    """The formula text of one tie-break cell: ``fn`` with the arguments ``extra`` between the
+    player and the rules (:func:`tbxl.functions.call_for`); ``header``: the cell holding the code
+    (for TIEBREAK), ``pairing``: the cell passed as the last (``layout``) argument."""
     args = [rng, player] + [header if fn.name == "TIEBREAK" else
                             f'"{x}"' if isinstance(x, str) else str(x) for x in extra]
     if fn.rules:
@@ -327,9 +327,10 @@ def _as_functions_read(grid: list[list], pairing: Optional[str]) -> Optional[Tou
         return None
 
 
-def _fill_crosstable(ws, grid: list[list], descs: Sequence[Descriptor], conv: Convention,
+def _fill_crosstable(ws, grid: list[list], descs: Sequence[Descriptor], conv: Convention, seen: Optional[Tournament],
                      cached: dict, pairing: Optional[str] = None) -> str:
-    """The grid at A1, then an empty column and the tie-break formula columns. Returns the range."""
+    """The grid at A1, then an empty column and the tie-break formula columns, their stored values
+    computed as the functions compute them on ``seen`` (the grid as they read it). Returns the range."""
     from openpyxl.styles import Alignment, Font, PatternFill
 
     height, width = len(grid), max(len(r) for r in grid)
@@ -347,7 +348,6 @@ def _fill_crosstable(ws, grid: list[list], descs: Sequence[Descriptor], conv: Co
     ws.column_dimensions["B"].width = 22
     first = width + 2
     rules = RULES_CELL
-    seen = _as_functions_read(grid, pairing)
     for k, d in enumerate(descs):
         col = first + k
         letter = _col(col)
@@ -355,10 +355,12 @@ def _fill_crosstable(ws, grid: list[list], descs: Sequence[Descriptor], conv: Co
         head.font = bold
         head.alignment = Alignment(horizontal="center")
         ws.column_dimensions[letter].width = max(8, len(d.code) + 2)
-        fn = call_for(d, layout=bool(pairing))[0]
-        of = None if seen is None else value_of(seen, conv if fn.rules else conventions.resolve(None, seen.start_date), d)
+        fn, extra = call_for(d, layout=bool(pairing))
+        # PROGRESSIVE takes no rules: the default for the read grid's date, as in Excel
+        rules_of = conv if fn.rules or seen is None else conventions.resolve(None, seen.start_date)
+        of = None if seen is None else value_of(seen, rules_of, d)
         for r in range(2, height + 1):
-            text = _formula_for(d, rng, f"$A{r}", f"{letter}$1", rules, PAIRING_CELL if pairing else None)
+            text = _formula_for(fn, extra, rng, f"$A{r}", f"{letter}$1", rules, PAIRING_CELL if pairing else None)
             cell = ws.cell(r, col, "=" + text)
             cell.fill = formula_fill
             sn = grid[r - 1][0]
@@ -367,7 +369,7 @@ def _fill_crosstable(ws, grid: list[list], descs: Sequence[Descriptor], conv: Co
     return rng
 
 
-def _fill_standings(ws, t: Tournament, grid: list[list], rng: str, conv: Convention, codes: list[str],
+def _fill_standings(ws, t: Tournament, seen: Optional[Tournament], rng: str, conv: Convention, codes: list[str],
                     cached: dict, dynamic: set, pairing: Optional[str] = None) -> None:
     from openpyxl.styles import Font
     from openpyxl.worksheet.formula import ArrayFormula
@@ -386,7 +388,6 @@ def _fill_standings(ws, t: Tournament, grid: list[list], rng: str, conv: Convent
     ws.cell(1, 3, "Rules: fide-2026 (current FIDE), fide-2024, fide-2017, sm-* ... (see Help); "
                   "empty = fide-2026. Tie-breaks: codes in order, empty = the defaults. Pairing: "
                   "swiss or round-robin (how unplayed rounds count, C.07 15.2).")
-    seen = _as_functions_read(grid, pairing)
     table = [[""]] if seen is None else [
         row[:3] + [as_excel(v) for v in row[3:]] for row in standings_table(compute_standings(seen, codes, conv))]
     r0, c0 = STANDINGS_ANCHOR

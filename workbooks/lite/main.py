@@ -1,7 +1,7 @@
 """Chess tie-breaks (FIDE C.07) for xlwings Lite: the Excel functions of tbxl 0.1.0.
 
 Written by `tbxl lite` (tbxl 0.1.0); regenerate it rather than edit it. It carries the
-26 tbxl modules the functions need (pure Python, sha256 04e3eb80cae0d32c), so it needs
+26 tbxl modules the functions need (pure Python, sha256 54deb4865555d81a), so it needs
 no package but xlwings: paste it into xlwings Lite's main.py tab, and the requirements.txt
 written beside it into the requirements.txt tab. Then, e.g. =BUCHHOLZ_CUT(A1:I17, A2) with the
 crosstable in A1:I17 and a start number in A2. The functions (tbxl's README, "Excel on
@@ -818,7 +818,8 @@ TBXL_MODULES = {
         '    """How the participant\'s own unplayed rounds contribute (the "direct" side)."""\n'
         '\n'
         '    DUMMY = "dummy", "own unplayed rounds count a dummy with the own score (16.4)"  # capped in 2026\n'
-        '    VIRTUAL_OPPONENT = "virtual-opponent", "own unplayed rounds count a virtual opponent (2009)"  # Svon = SPR + (1 - SfPR) + 1/2 (n - R)\n'
+        '    # 2009-2017: Svon = SPR + (1 - SfPR) + 1/2 (n - R)\n'
+        '    VIRTUAL_OPPONENT = "virtual-opponent", "own unplayed rounds count a virtual opponent (2009)"\n'
         '    HALF_ROUNDS = "half-rounds", "own unpaired rounds count half the rounds"  # SM real/half-point\n'
         '    OWN_VALUE = "own-value", "own unplayed rounds count as a draw against himself"  # SM (BHc)\n'
         '    OWN_WITH_DRAW = "own-with-draw", "own unplayed rounds count the own score with that round drawn"  # seed 001 "FIDE"\n'
