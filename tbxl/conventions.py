@@ -111,12 +111,14 @@ class CutPriority(Mode):
     UNPLAYED = "unplayed", "every own unplayed round is cut first, byes and forfeits too (Swiss-Manager)"
 
 
-# The values by their old names: the tie-break families test ``conv.vur_cut == VUR_ALWAYS``.
-ADJUSTED, ADJUSTED_2022, REAL, UNPLAYED_AS_DRAW = OpponentScore
-DUMMY, VIRTUAL_OPPONENT, HALF_ROUNDS, OWN_VALUE, OWN_WITH_DRAW, ZERO, SKIP = OwnUnplayed
-VUR_HIGHER_OF, VUR_ALWAYS, VUR_NONE = VurCut
-RR_FORFEIT_OPPONENT, RR_FORFEIT_OWN_SCORE = RrForfeitWin
-PICK_LEAST_SIGNIFICANT, PICK_SMALLEST_PRODUCT = SbVurPick
+# The values by their old names (the tie-break families test ``conv.vur_cut == VUR_ALWAYS``).
+ADJUSTED, ADJUSTED_2022 = OpponentScore.ADJUSTED, OpponentScore.ADJUSTED_2022
+REAL, UNPLAYED_AS_DRAW = OpponentScore.REAL, OpponentScore.UNPLAYED_AS_DRAW
+DUMMY, VIRTUAL_OPPONENT, HALF_ROUNDS = OwnUnplayed.DUMMY, OwnUnplayed.VIRTUAL_OPPONENT, OwnUnplayed.HALF_ROUNDS
+OWN_VALUE, OWN_WITH_DRAW, ZERO, SKIP = OwnUnplayed.OWN_VALUE, OwnUnplayed.OWN_WITH_DRAW, OwnUnplayed.ZERO, OwnUnplayed.SKIP
+VUR_HIGHER_OF, VUR_ALWAYS, VUR_NONE = VurCut.HIGHER_OF, VurCut.ALWAYS, VurCut.NONE
+RR_FORFEIT_OPPONENT, RR_FORFEIT_OWN_SCORE = RrForfeitWin.OPPONENT, RrForfeitWin.OWN_SCORE
+PICK_LEAST_SIGNIFICANT, PICK_SMALLEST_PRODUCT = SbVurPick.LEAST_SIGNIFICANT, SbVurPick.SMALLEST_PRODUCT
 
 
 def _mode(default: Mode) -> Any:

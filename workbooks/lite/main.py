@@ -1,7 +1,7 @@
 """Chess tie-breaks (FIDE C.07) for xlwings Lite: the Excel functions of tbxl 0.1.0.
 
 Written by `tbxl lite` (tbxl 0.1.0); regenerate it rather than edit it. It carries the
-26 tbxl modules the functions need (pure Python, sha256 54deb4865555d81a), so it needs
+26 tbxl modules the functions need (pure Python, sha256 fd70ac5556f79455), so it needs
 no package but xlwings: paste it into xlwings Lite's main.py tab, and the requirements.txt
 written beside it into the requirements.txt tab. Then, e.g. =BUCHHOLZ_CUT(A1:I17, A2) with the
 crosstable in A1:I17 and a start number in A2. The functions (tbxl's README, "Excel on
@@ -871,12 +871,14 @@ TBXL_MODULES = {
         '    UNPLAYED = "unplayed", "every own unplayed round is cut first, byes and forfeits too (Swiss-Manager)"\n'
         '\n'
         '\n'
-        '# The values by their old names: the tie-break families test ``conv.vur_cut == VUR_ALWAYS``.\n'
-        'ADJUSTED, ADJUSTED_2022, REAL, UNPLAYED_AS_DRAW = OpponentScore\n'
-        'DUMMY, VIRTUAL_OPPONENT, HALF_ROUNDS, OWN_VALUE, OWN_WITH_DRAW, ZERO, SKIP = OwnUnplayed\n'
-        'VUR_HIGHER_OF, VUR_ALWAYS, VUR_NONE = VurCut\n'
-        'RR_FORFEIT_OPPONENT, RR_FORFEIT_OWN_SCORE = RrForfeitWin\n'
-        'PICK_LEAST_SIGNIFICANT, PICK_SMALLEST_PRODUCT = SbVurPick\n'
+        '# The values by their old names (the tie-break families test ``conv.vur_cut == VUR_ALWAYS``).\n'
+        'ADJUSTED, ADJUSTED_2022 = OpponentScore.ADJUSTED, OpponentScore.ADJUSTED_2022\n'
+        'REAL, UNPLAYED_AS_DRAW = OpponentScore.REAL, OpponentScore.UNPLAYED_AS_DRAW\n'
+        'DUMMY, VIRTUAL_OPPONENT, HALF_ROUNDS = OwnUnplayed.DUMMY, OwnUnplayed.VIRTUAL_OPPONENT, OwnUnplayed.HALF_ROUNDS\n'
+        'OWN_VALUE, OWN_WITH_DRAW, ZERO, SKIP = OwnUnplayed.OWN_VALUE, OwnUnplayed.OWN_WITH_DRAW, OwnUnplayed.ZERO, OwnUnplayed.SKIP\n'
+        'VUR_HIGHER_OF, VUR_ALWAYS, VUR_NONE = VurCut.HIGHER_OF, VurCut.ALWAYS, VurCut.NONE\n'
+        'RR_FORFEIT_OPPONENT, RR_FORFEIT_OWN_SCORE = RrForfeitWin.OPPONENT, RrForfeitWin.OWN_SCORE\n'
+        'PICK_LEAST_SIGNIFICANT, PICK_SMALLEST_PRODUCT = SbVurPick.LEAST_SIGNIFICANT, SbVurPick.SMALLEST_PRODUCT\n'
         '\n'
         '\n'
         'def _mode(default: Mode) -> Any:\n'
