@@ -222,7 +222,7 @@ def test_audit_lists_exactly_the_values_made_under_other_rules(swiss):
     grid = office_js(to_grid(swiss, "compact"))
     differ = bh_differs(swiss, "fide-2024", "fide-2026")
     assert differ == [4, 6, 11]      # the exercise's players with an unplayed round the 2026 caps change
-    old, new = compute_standings(swiss, "BH", conventions.get("fide-2024")), compute_standings(swiss, "BH", conventions.get("fide-2026"))
+    old, new = (compute_standings(swiss, "BH", conventions.get(name)) for name in ("fide-2024", "fide-2026"))
     table = excel.AUDIT(grid, bulletin(swiss, "fide-2024", ["BH"]), "fide-2026")
     assert table[0] == ["SNo", "Name", "Tie-break", "Published", "Computed", "Status", "Follows", "Change"]
     assert [row[0] for row in table[1:]] == differ
@@ -597,6 +597,7 @@ OFFICE_JS = textwrap.dedent("""
     from xlwings.server import custom_functions_meta, custom_functions_call
     import tbxl.excel as E
     from tbxl.crosstable import to_grid
+    from tbxl import conventions
     from tbxl.standings import compute_standings
     from tbxl.trf import read_trf
 
