@@ -63,7 +63,7 @@ def main() -> None:
         (folder / "bench.py").write_text(SCRIPT, encoding="utf-8")
         (folder / "grid.json").write_text(json.dumps(swiss_grid(args.players, args.rounds)), encoding="utf-8")
         size = (folder / "main.py").stat().st_size
-        print(f"main.py: {size // 1024} KB, {len(lite.core_modules())} modules; "
+        print(f"main.py: {size // 1024} KB, {len(lite.carried_modules())} modules; "
               f"{args.players} players x {args.rounds} rounds")
         runs = [("CPython " + sys.version.split()[0], [sys.executable, "-S", "bench.py"], {})]
         node = shutil.which("node")

@@ -84,7 +84,8 @@ def _parser() -> argparse.ArgumentParser:
 
     e = sub.add_parser("explain", help="how one player's tie-break values were made")
     common(e)
-    e.add_argument("--player", type=int, required=True, metavar="N", help="start number")
+    e.add_argument("--player", type=int, metavar="N", help="start number")
+    e.add_argument("--team", type=int, metavar="N", help="team number (team events)")
     e.add_argument("--tiebreak", metavar="CODE", help="one tie-break (default: all of the list)")
     e.add_argument("-o", "--output", metavar="FILE", help="the appeal report (.pdf, .html) or the text (.txt)")
     e.add_argument("--lang", help="report language: en (default), vi, es, ru, ms")
@@ -100,6 +101,8 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--paper", choices=("a4", "letter"), help="a4 (default) or letter")
     r.add_argument("--html", action="store_true", help="write the HTML instead of the PDF")
     prizes(r)
+    r.add_argument("--min-games", type=int, default=0, metavar="N",
+                   help="team events: board prizes rank only players with at least N games on the board")
     r.add_argument("--by-round", action="store_true",
                    help="add a table per player of the points, rank and tie-breaks after each round "
                         "(every player, or those of --players)")
@@ -285,6 +288,11 @@ def _run(args, parser) -> int:
         where = "--set" if given_settings else "the configuration file's settings (--no-config leaves them out)"
         raise UsageError(f"{where}: a workbook cannot keep {', '.join(args.settings)}: its functions take "
                          "a rule set's name (--rules) only; compute with the settings from the command line")
+    if _is_team_event(args):
+        from .team.cli import run_team
+        return run_team(args, parser, _emit, fmt)
+    if args.command == "explain" and args.player is None:
+        parser.error("explain needs --player N (or --team N on a team event)")
     tournament = _load(args)
     _check_usage(args, tournament)
     if args.command == "compute":
@@ -342,6 +350,12 @@ def _run(args, parser) -> int:
         return 0
     parser.error(f"unknown command {args.command}")
     return 2
+
+
+def _is_team_event(args) -> bool:
+    """A TRF with team records (013/310) goes to the team commands (tbxl.team.cli)."""
+    from .team.detect import is_team_input
+    return is_team_input(args.input)
 
 
 def _configure(args) -> None:

@@ -88,6 +88,7 @@ REASONS: dict[str, str] = {
     "note.tpr": "TPR = ARO {aro} + dp({p}) {dp}; score {score}, games: {games}",
     "note.ptp": "lowest rating whose expected score reaches {score} (8.1(b) table)",
     "note.average": "average, rounded half up",
+    "note.sssc": "secondary score + {code} / {divisor}",
     "note.de_tier": "tier within the tied group, 1 = top (Art. 6)",
     "note.de_alone": "not tied with anyone when DE was applied",
     "de.complete": "complete mini-table (6.2)",

@@ -650,3 +650,15 @@ FUNCTIONS = (BUCHHOLZ, BUCHHOLZ_CUT, SONNEBORN_BERGER, SB, PROGRESSIVE, TIEBREAK
 
 #: The names registered under Office.js (xlwings Lite and Server): all but SB, which is too short there.
 OFFICE_JS_FUNCTIONS = tuple(f.__name__ for f in FUNCTIONS if not BY_NAME[f.__name__].classic_only)
+
+# Team events (C.07 Arts 11-13): TEAM_TIEBREAK and TEAM_STANDINGS on a team crosstable grid, defined
+# in tbxl.team.excel (which uses the helpers above) and exported here for `from tbxl.excel import *`.
+TEAM_FUNCTIONS = ("TEAM_TIEBREAK", "TEAM_STANDINGS")
+__all__ += list(TEAM_FUNCTIONS)
+
+
+def __getattr__(name: str):
+    if name in TEAM_FUNCTIONS:
+        from .team import excel as team_excel
+        return getattr(team_excel, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -131,8 +131,23 @@ def core_modules(entry: str = ENTRY) -> dict[str, tuple[bool, str]]:
 # ---------------------------------------------------------------------------------------------
 
 def _functions() -> list[str]:
-    from .excel import OFFICE_JS_FUNCTIONS
-    return list(OFFICE_JS_FUNCTIONS)
+    from .excel import OFFICE_JS_FUNCTIONS, TEAM_FUNCTIONS
+    return list(OFFICE_JS_FUNCTIONS) + list(TEAM_FUNCTIONS)
+
+
+#: Modules whose functions tbxl.excel exports without importing them at import time (the team
+#: functions, C.07 Arts 11-13): main.py carries them too.
+EXTRA_ENTRIES = ("tbxl.team.excel",)
+
+
+def carried_modules() -> dict[str, tuple[bool, str]]:
+    """The modules main.py carries: :func:`core_modules` of :data:`ENTRY`, then those of
+    :data:`EXTRA_ENTRIES` not already there."""
+    modules = core_modules()
+    for entry in EXTRA_ENTRIES:
+        for name, module in core_modules(entry).items():
+            modules.setdefault(name, module)
+    return modules
 
 
 def _usage() -> str:
@@ -166,7 +181,7 @@ def _loader_source() -> str:
 
 def main_py() -> str:
     """The text of ``main.py``: docstring, :mod:`tbxl.embed`, the carried modules, the imports."""
-    modules = core_modules()
+    modules = carried_modules()
     functions = _functions()
     digest = hashlib.sha256("".join(f"{n}\0{s}\0" for n, (_, s) in sorted(modules.items()))
                             .encode("utf-8")).hexdigest()

@@ -318,7 +318,8 @@ class _Reader:
                     return date(y, mo, d)
                 except ValueError:
                     break
-        raise self.error(f"bad date '{value}' (expected YYYY/MM/DD)", number, 5)
+        shown = value if len(value) <= 40 else value[:40] + "…"   # a line of any length stays one short message
+        raise self.error(f"bad date '{shown}' (expected YYYY/MM/DD)", number, 5)
 
     # -- scoring (§10.3 record 162, §10.2 XXS) ----------------------------------------------
 

@@ -38,7 +38,8 @@ PYODIDE = ROOT / "tests" / "pyodide"
 SWISS = DATA / "tec-2023" / "held_swiss_5.trf"
 RR = DATA / "tec-2023" / "held_round_robin.trf"
 SEED2 = DATA / "seeds" / "seed002-buchholz-swiss.trf"
-FUNCTIONS = ["AUDIT", "BUCHHOLZ", "BUCHHOLZ_CUT", "PROGRESSIVE", "SONNEBORN_BERGER", "STANDINGS", "TIEBREAK"]
+FUNCTIONS = ["AUDIT", "BUCHHOLZ", "BUCHHOLZ_CUT", "PROGRESSIVE", "SONNEBORN_BERGER", "STANDINGS", "TEAM_STANDINGS",
+             "TEAM_TIEBREAK", "TIEBREAK"]
 
 
 @pytest.fixture(scope="module")
@@ -134,8 +135,8 @@ def test_main_py_is_python_that_carries_the_core_and_imports_every_function(gene
     assert ast.get_docstring(tree).startswith("Chess tie-breaks (FIDE C.07) for xlwings Lite")
     last = tree.body[-1]
     assert isinstance(last, ast.ImportFrom) and last.module == "tbxl.excel"
-    assert sorted(a.name for a in last.names) == FUNCTIONS == sorted(excel.OFFICE_JS_FUNCTIONS)
-    modules = lite.core_modules()
+    assert sorted(a.name for a in last.names) == FUNCTIONS == sorted(excel.OFFICE_JS_FUNCTIONS + excel.TEAM_FUNCTIONS)
+    modules = lite.carried_modules()
     assert f"carries the\n{len(modules)} tbxl modules" in text
     # the modules' text, exactly as installed
     namespace: dict = {}
@@ -145,6 +146,9 @@ def test_main_py_is_python_that_carries_the_core_and_imports_every_function(gene
     assert namespace["TBXL_MODULES"] == modules
     assert {"tbxl", "tbxl.excel", "tbxl.crosstable", "tbxl.tiebreaks", "tbxl.tiebreaks.buchholz"} <= set(modules)
     assert not {"tbxl.cli", "tbxl.report", "tbxl.workbook", "tbxl.lite", "tbxl.trf"} & set(modules)
+    # The team functions and their core (C.07 Arts 11-13), not their TRF reader or report.
+    assert {"tbxl.team", "tbxl.team.excel", "tbxl.team.grid", "tbxl.team.tiebreaks"} <= set(modules)
+    assert not {"tbxl.team.trf", "tbxl.team.report", "tbxl.team.workbook", "tbxl.team.cli"} & set(modules)
 
 
 def test_generation_is_reproducible(generated, tmp_path):

@@ -13,6 +13,7 @@ $PY -m tbxl.cli workbook $TEC/held_round_robin.trf --pairing round-robin \
     -o workbooks/tec-round-robin.xlsx
 $PY -m tbxl.cli workbook tests/data/seeds/seed002-buchholz-swiss.trf --layout sm3 \
     -o workbooks/seed002-sm3.xlsx
+$PY -m tbxl.cli workbook tests/data/team/grandmommyscup.trf -o workbooks/grandmommyscup-team.xlsx
 $PY -c "from tbxl.workbook import write_template; write_template('workbooks/template.xlsx', players=20, rounds=9)"
 $PY -m tbxl.cli lite -o workbooks/lite >/dev/null
-echo "workbooks: tec-swiss.xlsx tec-swiss.xlsm tec-round-robin.xlsx seed002-sm3.xlsx template.xlsx lite/"
+echo "workbooks: tec-swiss.xlsx tec-swiss.xlsm tec-round-robin.xlsx seed002-sm3.xlsx grandmommyscup-team.xlsx template.xlsx lite/"

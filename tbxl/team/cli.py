@@ -1,0 +1,293 @@
+"""The ``tbxl`` commands on a team event (the CLI room for teams; the team core never imports it).
+
+``tbxl compute TEAM.trf`` ranks the teams (table, CSV or the JSON contract with ``"kind": "team"``);
+``tbxl explain TEAM.trf --team N`` shows the team's matches board by board and the derivation of
+every value; ``tbxl compare`` puts rule sets side by side; ``tbxl audit`` checks the rank column of
+the ``310`` records. :func:`run_team` is called by :mod:`tbxl.cli` when the input holds team records.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sys
+from typing import Optional
+
+from ..errors import InputError, UnknownRules
+from ..formatting import decimal_text, json_number
+from ..model import Pairing
+from .model import TeamTournament
+from .standings import TeamStandings, compute_team_standings
+
+
+def load_team(args) -> TeamTournament:
+    import os
+    from ..readers import WORKBOOK_SUFFIXES
+    from .trf import read_team_trf
+    notes: list[str] = []
+    if os.fspath(args.input).lower().endswith(WORKBOOK_SUFFIXES):
+        from .workbook import read_team_workbook
+        t = read_team_workbook(args.input)
+    else:
+        t = read_team_trf(os.fspath(args.input), strict=args.strict,
+                          pairing=Pairing(args.pairing) if args.pairing else None, notes=notes)
+    if args.verbose:
+        for note in notes:
+            print(f"tbxl: note: {args.input}: {note}", file=sys.stderr)
+    if args.after_round is not None:
+        if not 0 <= args.after_round <= t.rounds:
+            raise InputError(f"--after-round {args.after_round} is outside 0..{t.rounds}")
+        t = t.after_round(args.after_round)
+    return t
+
+
+def _split_settings(args) -> tuple[list, dict]:
+    """``--set`` items: the convention's, and the team settings (TEAM_OPTIONS, e.g. ede_bc=higher-first)."""
+    from .tiebreaks import TEAM_OPTIONS
+    rest, team = [], {}
+    for item in getattr(args, "settings", []) or []:
+        key, _, value = item.partition("=")
+        key = key.strip().replace("-", "_")
+        if key in TEAM_OPTIONS:
+            if value.strip() not in TEAM_OPTIONS[key]:
+                raise UnknownRules(f"{key} must be one of {', '.join(TEAM_OPTIONS[key])}, not {value.strip()!r}")
+            team[key] = value.strip()
+        else:
+            rest.append(item)
+    return rest, team
+
+
+def _rules(args, t: TeamTournament, name: Optional[str] = None):
+    from ..conventions import resolve
+    return resolve(name if name is not None else args.rules, t.start_date, _split_settings(args)[0])
+
+
+def _standings(args, t: TeamTournament, name: Optional[str] = None) -> TeamStandings:
+    return compute_team_standings(t, args.tiebreaks, _rules(args, t, name), _split_settings(args)[1])
+
+
+def run_team(args, parser, emit, fmt: str = "text") -> int:
+    """Run ``args.command`` on a team event; ``emit(args, text, fmt)`` writes the text (``-o`` or
+    standard output); ``fmt`` is what the command writes (text, csv, json, pdf, html, xlsx), as
+    :func:`tbxl.cli._output_format` decided from ``-o`` and ``--format``."""
+    if getattr(args, "categories", None) or getattr(args, "prizes", None):
+        parser.error("--category and --prizes are for individual events, not team events")
+    t = load_team(args)
+    if args.command == "compute":
+        st = _standings(args, t)
+        if fmt in ("pdf", "html"):
+            _report(st, args, t, parser, html=fmt == "html", derivations="tied")
+            return 0
+        emit(args, {"text": render_team_table, "csv": render_team_csv, "json": render_team_json}[fmt](st), fmt)
+        return 0
+    if args.command == "explain":
+        number = getattr(args, "team", None) if getattr(args, "team", None) is not None else args.player
+        if number is None:
+            parser.error("explain on a team event needs --team N")
+        st = _standings(args, t)
+        if number not in t:
+            raise InputError(f"no team with number {number}", file=args.input)
+        codes = [args.tiebreak] if args.tiebreak else [st.primary] + st.codes
+        if fmt in ("pdf", "html"):
+            # The team's appeal: the team report with this team's derivations.
+            _render(st, args, derivations="all", teams=[number], html=fmt == "html")
+            return 0
+        emit(args, render_team_explain(st, number, codes), fmt)
+        return 0
+    if args.command == "compare":
+        if not args.rules or "," not in args.rules:
+            parser.error("compare needs two or more rule sets, e.g. --rules fide-2024,fide-2026")
+        if fmt in ("pdf", "html"):
+            parser.error("compare on a team event writes text or JSON, not a report yet")
+        emit(args, render_team_compare(t, args, fmt == "json"), fmt)
+        return 0
+    if args.command == "audit":
+        if getattr(args, "published", None):
+            parser.error("on a team event, audit checks the rank column of the 310 records; "
+                         "--published is not supported for teams yet")
+        if fmt in ("pdf", "html"):
+            parser.error("audit on a team event writes text or JSON, not a report yet")
+        text, ok = render_team_audit(t, args, fmt == "json")
+        emit(args, text, fmt)
+        return 0 if ok else 1
+    if args.command == "report":
+        if getattr(args, "by_round", False):
+            parser.error("--by-round is not supported for team events yet")
+        _report(_standings(args, t), args, t, parser, html=fmt == "html", derivations=args.derivations)
+        return 0
+    if args.command == "workbook":
+        from .workbook import write_team_workbook
+        try:
+            write_team_workbook(t, args.output, tiebreaks=args.tiebreaks, rules=args.rules, inputs=[args.input])
+        except ImportError as err:
+            from ..errors import MissingDependency
+            raise MissingDependency(err.name or "openpyxl", "xlsx") from None
+        return 0
+    parser.error(f"'{args.command}' does not support team events yet (compute, explain, compare, audit, "
+                 f"report, workbook do)")
+    return 2
+
+
+def _report(st: TeamStandings, args, t: TeamTournament, parser, *, html: bool, derivations: str) -> None:
+    teams = None
+    if getattr(args, "players", None):
+        try:
+            teams = [int(x) for x in args.players.split(",") if x.strip()]
+        except ValueError:
+            parser.error(f"--players expects team numbers like 3,7,12, not {args.players!r}")
+        missing = [n for n in teams if n not in t]
+        if missing:
+            raise InputError(f"no team with number {missing[0]}", file=args.input)
+    _render(st, args, derivations=derivations, teams=teams, html=html)
+
+
+def _render(st: TeamStandings, args, *, derivations: str, teams, html: bool) -> None:
+    try:
+        from .report import render_team_pdf
+    except ImportError as err:
+        from ..errors import MissingDependency
+        raise MissingDependency(err.name or "jinja2", "report") from None
+    render_team_pdf(st, args.output, lang=getattr(args, "lang", None) or "en", derivations=derivations,
+                    teams=teams, paper=getattr(args, "paper", None) or "a4", input_path=args.input, html=html,
+                    min_games=getattr(args, "min_games", 0) or 0)
+
+
+# -- renderers ----------------------------------------------------------------------------------------
+
+def _cell(v) -> str:
+    return decimal_text(v, none="-")
+
+
+def render_team_table(st: TeamStandings) -> str:
+    t = st.tournament
+    head = ["Rank", "TNo", "Team", st.primary] + st.codes
+    body = [[r.rank_label, str(r.team.number), r.team.name, _cell(r.points)] + [_cell(r.values[c]) for c in st.codes]
+            for r in st.rows]
+    widths = [max(len(row[k]) for row in [head] + body) for k in range(len(head))]
+    lines = [f"{t.name or t.source} - {len(t.teams)} teams x {t.boards} boards - {t.rounds} rounds - "
+             f"rules {st.convention.name}"]
+    for row in [head] + body:
+        lines.append("  ".join(c.ljust(widths[k]) if k == 2 else c.rjust(widths[k]) for k, c in enumerate(row)).rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def render_team_csv(st: TeamStandings) -> str:
+    from ..cli import _csv_text
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(["rank", "team_number", "name", "points"] + st.codes)
+    for r in st.rows:
+        w.writerow([r.rank_label, r.team.number, _csv_text(r.team.name), decimal_text(r.points)]
+                   + [decimal_text(r.values[c]) for c in st.codes])
+    return buf.getvalue()
+
+
+def team_standings_json(st: TeamStandings) -> dict:
+    """The ``--format json`` object of a team event: ``points`` is the primary score (MP unless the
+    list starts with GPTS); ``values`` are keyed by the codes as given; an order's value is the tier
+    within the tied group (1 = top) or null where it did not apply."""
+    t = st.tournament
+    return {
+        "tournament": {"name": t.name, "rounds": t.rounds, "teams": len(t.teams), "boards": t.boards,
+                       "players": len(t.players), "kind": "team", "primary": st.primary,
+                       "start_date": t.start_date.isoformat() if t.start_date else None},
+        "rules": st.convention.name,
+        "tiebreaks": st.codes,
+        "standings": [{"rank": r.rank, "rank_label": r.rank_label, "team_number": r.team.number,
+                       "name": r.team.name, "points": json_number(r.points),
+                       "values": {c: json_number(v) for c, v in r.values.items()}} for r in st.rows],
+    }
+
+
+def render_team_json(st: TeamStandings) -> str:
+    obj = team_standings_json(st)
+    rows = obj.pop("standings")
+    head = json.dumps(obj, ensure_ascii=False)[:-1]
+    return head + ', "standings": [\n' + ",\n".join(json.dumps(r, ensure_ascii=False) for r in rows) + "\n]}\n"
+
+
+def _board_text(b) -> str:
+    from ..tiebreaks.base import result_code
+    who = str(b.player) if b.player is not None else "-"
+    opp = f" v {b.entry.opponent}" if b.entry.opponent else ""
+    return f"B{b.board} {who}{opp} {result_code(b.entry.kind, b.entry.outcome)}"
+
+
+def render_team_matches(t: TeamTournament, number: int) -> list[str]:
+    """The team's rounds board by board."""
+    team = t.team(number)
+    out = [f"  {'rd':>3} {'opp':>4} {'col':>3} {'kind':<14} {'MP':>4} {'GP':>5}  boards"]
+    for r in team.rounds:
+        out.append(f"  {r.round:>3} {'' if r.opponent is None else r.opponent:>4} {r.colour or '':>3} "
+                   f"{r.kind.value:<14} {_cell(r.mp):>4} {_cell(r.gp):>5}  "
+                   + "; ".join(_board_text(b) for b in r.boards))
+    return out
+
+
+def render_team_explain(st: TeamStandings, number: int, codes) -> str:
+    t = st.tournament
+    team = t.team(number)
+    row = next(r for r in st.rows if r.team.number == number)
+    out = [f"{team.name} (team {number}), rank {row.rank_label}, rules {st.convention.name}",
+           "players: " + ", ".join(f"{p} {t.player(p).name}" for p in team.players), ""]
+    out.extend(render_team_matches(t, number))
+    out.append("")
+    for code in codes:
+        d = st.explain(number, code)
+        text = d.text(lambda v: decimal_text(v))
+        first, _, rest = text.partition("\n")
+        out.append(first.replace(" of player ", " of team ", 1) + ("\n" + rest if rest else ""))
+        out.append("")
+    return "\n".join(out)
+
+
+def render_team_compare(t: TeamTournament, args, as_json: bool) -> str:
+    names = [n.strip() for n in args.rules.split(",") if n.strip()]
+    sts = [_standings(args, t, n) for n in names]
+    codes = sts[0].codes
+    rows = []
+    for r0 in sts[0].rows:
+        n = r0.team.number
+        per = [st.row(n) for st in sts]
+        changed = any(p.rank_label != r0.rank_label or p.values != r0.values for p in per)
+        if getattr(args, "changed_only", False) and not changed:
+            continue
+        rows.append((n, r0.team.name, per, changed))
+    if as_json:
+        return json.dumps({"rules": [st.convention.name for st in sts], "tiebreaks": codes, "kind": "team",
+                           "teams": [{"team_number": n, "name": name, "changed": ch,
+                                      "by_rules": {st.convention.name: {"rank": p.rank_label,
+                                                                        "values": {c: json_number(v) for c, v in p.values.items()}}
+                                                   for st, p in zip(sts, per)}}
+                                     for n, name, per, ch in rows]}, ensure_ascii=False, indent=1) + "\n"
+    out = [f"{t.name or t.source}: " + " | ".join(st.convention.name for st in sts)]
+    for n, name, per, ch in rows:
+        cells = " | ".join(f"{p.rank_label:>5} " + " ".join(f"{c}={_cell(p.values[c])}" for c in codes) for p in per)
+        out.append(f"{'*' if ch else ' '} {n:>4} {name[:24]:<24} {cells}")
+    return "\n".join(out) + "\n"
+
+
+def render_team_audit(t: TeamTournament, args, as_json: bool = False) -> tuple[str, bool]:
+    """Check the rank column of the 310 records against the standings under each rule set."""
+    published = {team.number: team.declared_rank for team in t.teams if team.declared_rank is not None}
+    if not published:
+        raise InputError("the team records (310) have no rank column (69-71) to check", file=args.input)
+    names = [n.strip() for n in (args.rules or "fide-2024,fide-2026").split(",") if n.strip()]
+    out, ok_any = [], False
+    for name in names:
+        st = _standings(args, t, name)
+        diffs = [(r.team.number, published[r.team.number], r.rank_label) for r in st.rows
+                 if r.team.number in published and not _rank_matches(published[r.team.number], r)]
+        ok_any = ok_any or not diffs
+        out.append(f"rules {st.convention.name}, tie-breaks {','.join([st.primary] + st.codes)}: "
+                   f"{len(published) - len(diffs)} of {len(published)} published ranks agree")
+        for n, pub, got in diffs:
+            out.append(f"  team {n} {t.team(n).name}: published rank {pub}, computed {got}")
+    if as_json:
+        return json.dumps({"kind": "team", "report": out, "ok": ok_any}, ensure_ascii=False, indent=1) + "\n", ok_any
+    return "\n".join(out) + "\n", ok_any
+
+
+def _rank_matches(published: int, row) -> bool:
+    return row.rank <= published <= row.rank + int(row.rank_label.split("-")[-1]) - row.rank

@@ -1,0 +1,126 @@
+"""The command line on team events: the JSON contract (kind: team, team_number), explain --team,
+compare, audit of the 310 rank column, errors."""
+
+import json
+import sys
+from pathlib import Path
+
+from tbxl.cli import main
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "benchmarks"))
+from generate_team import event_trf  # noqa: E402
+
+TEC = str(Path(__file__).parent / "data" / "team" / "grandmommyscup.trf")
+
+
+def run(capsys, *args):
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_team_json_contract(capsys):
+    code, out, _ = run(capsys, "compute", TEC, "--rules", "fide-2024", "--tiebreaks", "MP,GP,EDE,BH/C1:MP,SB:MP",
+                       "--format", "json")
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["tournament"] == {"name": "Grandmommy's Cup", "rounds": 14, "teams": 50, "boards": 4, "players": 249,
+                                 "kind": "team", "primary": "MP", "start_date": "2024-12-01"}
+    assert doc["rules"] == "fide-2024"
+    assert doc["tiebreaks"] == ["GP", "EDE", "BH/C1:MP", "SB:MP"]   # spelled as given; MP is the points
+    first = doc["standings"][0]
+    assert set(first) == {"rank", "rank_label", "team_number", "name", "points", "values"}
+    assert (first["team_number"], first["name"], first["points"]) == (16, "India 3", 20)
+    assert first["values"]["GP"] == 33.5 and first["values"]["EDE"] is None
+    by = {s["team_number"]: s for s in doc["standings"]}
+    # Reference engine (tests/data/team/reference-engine.json): BH:MP/C1 of team 1 is 207.
+    assert by[1]["values"]["BH/C1:MP"] == 207
+
+
+def test_team_default_tiebreaks_are_the_files_202(capsys):
+    code, out, _ = run(capsys, "compute", TEC, "--format", "csv")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "rank,team_number,name,points,EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP"
+    assert lines[1] == "1,16,India 3,20,1,528,225,33.5"
+
+
+def test_team_table(capsys):
+    code, out, _ = run(capsys, "compute", TEC, "--tiebreaks", "MPTS,EDE,BC")
+    assert code == 0 and "50 teams x 4 boards" in out and "India 3" in out
+
+
+def test_team_explain(capsys):
+    code, out, _ = run(capsys, "explain", TEC, "--team", "6", "--rules", "fide-2024")
+    assert code == 0
+    assert out.startswith("Azerbaijan (team 6), rank 4, rules fide-2024")
+    assert "B1 13 v 48 =" in out                      # board by board
+    assert "EMGSB/C1/P of team 6 = 528" in out and "EDET/P of team 6 = 2" in out
+    assert "cut: least significant value" in out
+
+
+def test_team_explain_needs_a_team(capsys):
+    code = None
+    try:
+        code = main(["explain", TEC])
+    except SystemExit as e:
+        code = e.code
+    assert code == 2
+    code, _, err = run(capsys, "explain", TEC, "--team", "99")
+    assert code == 1 and "no team with number 99" in err
+
+
+def test_team_compare(capsys):
+    code, out, _ = run(capsys, "compare", TEC, "--rules", "fide-2024,fide-2026", "--format", "json")
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["kind"] == "team" and doc["rules"] == ["fide-2024", "fide-2026"]
+    india3 = [t for t in doc["teams"] if t["team_number"] == 16][0]
+    # India 3 (20 MP) had a full-point bye in round 6: 2026 caps its dummy at 1 MP x 14 rounds = 14
+    # (16.4.2), 6 less: BH:MP/C1/P 225 -> 219 (the reference engine gives the same).
+    assert india3["by_rules"]["fide-2024"]["values"]["BH:MP/C1/P"] == 225
+    assert india3["by_rules"]["fide-2026"]["values"]["BH:MP/C1/P"] == 219
+
+
+def test_team_audit_of_the_310_ranks(capsys):
+    # The data README's known fact: the 310 rank column does not follow the file's 202 list, 31 of
+    # 50 places differ.
+    code, out, _ = run(capsys, "audit", TEC, "--rules", "fide-2024")
+    assert code == 1
+    assert "19 of 50 published ranks agree" in out
+    assert "team 16 India 3: published rank 2, computed 1" in out
+
+
+def test_team_bad_file_is_one_located_line(capsys, tmp_path):
+    rounds = [[("M", 1, 2, "1=")]]
+    text = event_trf(2, 2, rounds) + "330 +-   1   1   2\n"
+    p = tmp_path / "bad.trf"
+    p.write_text(text)
+    code, out, err = run(capsys, "compute", str(p))
+    assert code == 1 and out == ""
+    assert err.startswith("tbxl: error: bad.trf:") and "record 330" in err and err.count("\n") == 1
+
+
+def test_team_workbook_reads_back(capsys, tmp_path):
+    # tbxl workbook on the team TRF, then compute on the workbook: the same standings.
+    book = tmp_path / "team.xlsx"
+    assert main(["workbook", TEC, "-o", str(book), "--rules", "fide-2026"]) == 0
+    code, from_book, _ = run(capsys, "compute", str(book), "--rules", "fide-2026", "--format", "csv")
+    assert code == 0
+    code, from_trf, _ = run(capsys, "compute", TEC, "--rules", "fide-2026", "--format", "csv")
+    assert from_book == from_trf and from_trf.count("\n") == 51
+
+
+def test_team_explain_to_a_report(tmp_path):
+    out = tmp_path / "appeal.html"
+    assert main(["explain", TEC, "--team", "6", "-o", str(out)]) == 0
+    html = out.read_text()
+    assert "Azerbaijan (6)" in html and "EDET/P = 2" in html
+
+
+def test_team_setting_ede_bc(capsys):
+    code, out, _ = run(capsys, "compute", TEC, "--tiebreaks", "MPTS,EDEBT,BH:MP", "--rules", "fide-2024",
+                       "--set", "ede_bc=higher-first", "--format", "csv")
+    assert code == 0 and "\n4,13,Spain,19," in out            # the reference engine's order
+    code, _, err = run(capsys, "compute", TEC, "--set", "ede_bc=sideways")
+    assert code == 2 and "ede_bc must be one of lower-first, higher-first" in err

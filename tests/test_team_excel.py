@@ -1,0 +1,134 @@
+"""Team Excel functions (TEAM_TIEBREAK, TEAM_STANDINGS) on a team crosstable grid, and the shipped
+team workbook evaluated by the `formulas` engine with the functions registered."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tbxl import excel
+from tbxl.team.grid import to_team_grid
+from tbxl.team.standings import compute_team_standings
+from tbxl.team.trf import read_team_trf
+
+os.environ.setdefault("TQDM_DISABLE", "1")
+formulas = pytest.importorskip("formulas")
+from test_workbook import _bridge, evaluate, formula_cells, plain, stored_values  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+TEC = ROOT / "tests" / "data" / "team" / "grandmommyscup.trf"
+BOOK = ROOT / "workbooks" / "grandmommyscup-team.xlsx"
+
+GRID = [["No", "Team", "R1", "R2", "R3"],
+        [1, "T1", "2w:1=", "3b:=0", "4w:11"],
+        [2, "T2", "1b:0=", "4w:10", "3b:=="],
+        [3, "T3", "4w:==", "1w:=1", "2w:=="],
+        [4, "T4", "3b:==", "2b1", "1b:00"]]
+
+
+def test_team_functions_on_a_grid():
+    # Event A of test_team.py: EMGSB T1 = 2x1.5 + 4x0.5 + 2x2 = 9; BH:MP T1 8, T2 10.
+    assert excel.TEAM_TIEBREAK(GRID, 1, "EMGSB", "fide-2024") == 9
+    assert excel.TEAM_TIEBREAK(GRID, 1.0, "BC") == 5.5
+    assert excel.TEAM_TIEBREAK(GRID, [[1], [2], [9]], "BH:MP") == [[8], [10], ["#N/A"]]
+    assert excel.TEAM_TIEBREAK(GRID, "", "BC") == ""
+    assert excel.TEAM_TIEBREAK(GRID, 3, "EDE") == 1 and excel.TEAM_TIEBREAK(GRID, 1, "EDE") == 2
+    table = excel.TEAM_STANDINGS(GRID, "MPTS,EDE,EMGSB/C1,BC", "fide-2024")
+    assert table[0] == ["Rank", "No", "Team", "MP", "EDE", "EMGSB/C1", "BC"]
+    assert table[1:] == [[1, 3, "T3", 4, 1, 8, 5.5], [2, 1, "T1", 4, 2, 6, 5.5],
+                         [3, 2, "T2", 2, 1, 6, 3.5], [4, 4, "T4", 2, 1, 4, 3.5]]
+
+
+def test_team_function_errors_name_the_cell():
+    bad = [list(r) for r in GRID]
+    bad[2][3] = "zz"
+    with pytest.raises(ValueError, match=r"^D3: row 3, round 2: 'zz' is not a team result"):
+        excel.TEAM_TIEBREAK(bad, 1, "BC")
+    with pytest.raises(ValueError, match="unknown team tie-break 'XYZ'"):
+        excel.TEAM_TIEBREAK(GRID, 1, "XYZ")
+    with pytest.raises(ValueError, match="no tie-break code"):
+        excel.TEAM_TIEBREAK(GRID, 1, "")
+
+
+def test_grid_of_the_tec_sample_gives_the_trf_values():
+    t = read_team_trf(TEC)
+    grid = to_team_grid(t)
+    codes = "MPTS,EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP,BC,WIN:GP,SSSC"
+    want = compute_team_standings(t, codes, "fide-2026")
+    table = excel.TEAM_STANDINGS(grid, codes, "fide-2026")
+    assert [row[1] for row in table[1:]] == [r.team.number for r in want.rows]
+    for row, r in zip(table[1:], want.rows):
+        assert row[4:] == [excel._number(r.values[c]) for c in want.codes]
+
+
+@pytest.fixture(scope="module")
+def registered():
+    funcs = formulas.get_functions()
+    for name in excel.__all__:
+        funcs[name] = _bridge(getattr(excel, name))
+    yield
+
+
+def test_shipped_team_workbook(registered, tmp_path):
+    # Up to date: what the current code writes (same SOURCE_DATE_EPOCH as workbooks/build.sh).
+    from tbxl.team.workbook import write_team_workbook
+    os.environ["SOURCE_DATE_EPOCH"] = "1767225600"
+    try:
+        fresh = tmp_path / BOOK.name
+        write_team_workbook(read_team_trf(TEC), fresh, inputs=[TEC])
+    finally:
+        del os.environ["SOURCE_DATE_EPOCH"]
+    assert fresh.read_bytes() == BOOK.read_bytes(), "run sh workbooks/build.sh"
+    cells = formula_cells(BOOK)
+    assert sum(1 for (s, _), f in cells.items() if "TEAM_TIEBREAK" in f) == 50 * 5
+    values = evaluate(BOOK)
+    stored = stored_values(BOOK)
+    st = compute_team_standings(read_team_trf(TEC), None, "fide-2024")
+    by_team = {r.team.number: r for r in st.rows}
+    checked = 0
+    for (sheet, ref), formula in cells.items():
+        got = plain(values[(sheet, ref)])
+        assert got == plain(stored[(sheet, ref)]), (sheet, ref, formula)
+        if sheet == "CROSSTABLE":
+            row = int("".join(ch for ch in ref if ch.isdigit()))
+            team = stored[("CROSSTABLE", f"A{row}")]
+            col = "".join(ch for ch in ref if ch.isalpha())
+            code = stored[("CROSSTABLE", f"{col}1")]
+            r = by_team[team]
+            want = r.points if code in ("MP", "GP") else r.values[code]
+            assert got == excel._number(want), (ref, code)
+            checked += 1
+    assert checked == 250
+    # The Standings spill: rank 1 India 3 (20 MP), the reference engine's order.
+    assert plain(values[("STANDINGS", "C7")]) == "India 3" and plain(values[("STANDINGS", "D7")]) == 20
+
+
+def test_team_functions_take_arguments_as_excel_sends_them():
+    # Office.js sends 0 for an empty cell and whole numbers as floats in the classic add-in.
+    assert excel.TEAM_TIEBREAK(GRID, 0, "BC") == "" and excel.TEAM_TIEBREAK(GRID, None, "BC") == ""
+    assert excel.TEAM_TIEBREAK(GRID, 1.0, "BH:MP", 0) == excel.TEAM_TIEBREAK(GRID, 1, "BH:MP", "fide-2026") == 8
+    assert excel.TEAM_STANDINGS(GRID, 0, None)[0] == ["Rank", "No", "Team", "MP", "EDE", "EMGSB/C1", "BH:MP/C1",
+                                                       "MPvGP"]   # the default team Swiss list
+    assert excel.TEAM_STANDINGS(GRID, [["MPTS", "EDE"], ["BC", None]], "")[0][4:] == ["EDE", "BC"]
+    with pytest.raises(ValueError, match="no tie-break code"):
+        excel.TEAM_TIEBREAK(GRID, 1, 0)
+    with pytest.raises(ValueError, match="unknown rules"):
+        excel.TEAM_TIEBREAK(GRID, 1, "BC", "fide-1999")
+
+
+def test_team_functions_in_the_xlwings_lite_main_py():
+    # workbooks/lite/main.py carries the team modules too (tbxl lite): the functions run from it.
+    import subprocess
+    import sys
+    code = ("import runpy, json\n"
+            f"ns = runpy.run_path({str(ROOT / 'workbooks' / 'lite' / 'main.py')!r})\n"
+            "import tbxl.team.excel as te\n"
+            f"g = {GRID!r}\n"
+            "print(json.dumps([te.__spec__.origin, ns['TEAM_TIEBREAK'](g, 1, 'EMGSB', 'fide-2024'),"
+            " ns['TEAM_STANDINGS'](g, 'MPTS,EDE', '')[1]]))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd="/")
+    assert done.returncode == 0, done.stderr[-2000:]
+    import json
+    assert json.loads(done.stdout) == ["tbxl/team/excel.py (in main.py)", 9, [1, 3, "T3", 4, 1]]
