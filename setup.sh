@@ -4,10 +4,11 @@
 # standings of the FIDE TEC tie-break exercise in the terminal and as a PDF report (out/standings.pdf).
 set -euo pipefail
 cd "$(dirname "$0")"
-PACKAGES="python3 python3-venv libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core poppler-utils"
+PACKAGES="python3 python3-venv libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core poppler-utils chromium"
 if command -v apt-get >/dev/null 2>&1; then
   # WeasyPrint needs Pango and HarfBuzz (subset) and a font with Vietnamese and Cyrillic (DejaVu);
-  # poppler-utils gives pdftoppm/pdftotext for checking the PDFs. Install only what is missing.
+  # poppler-utils gives pdftoppm/pdftotext for checking the PDFs; chromium is the headless browser
+  # the tests open the web page (tbxl report --html) in. Install only what is missing.
   MISSING=""
   for p in $PACKAGES; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || MISSING="$MISSING $p"

@@ -1,15 +1,23 @@
-"""Benchmark of `tbxl report` (issue: PDF reports, item 5).
+"""Benchmark of `tbxl report` (issue 11: the secretary's printout; earlier: PDF reports).
 
-* 200 players x 9 rounds with every derivation (target <= 20 s), and 100/400 players for growth;
-* standings alone (no derivations) for 500, 1,000 and 2,000 players;
-* 200 x 9 with the round-by-round tables (``--by-round``), without and with every derivation.
+Each case runs in its own process, so its peak memory (the process's maximum resident set size,
+which includes reading and ranking the event) is its own:
 
-    python benchmarks/bench_report.py
+* the default report of a 200 x 9 open (standings, ranking crosstable, one line per tied group);
+* 200 x 9 with every derivation, and with the round-by-round tables;
+* the default report of 2,000 players (time and peak memory);
+* the default report of 9,999 players x 11 rounds: must stay under 1.5 GB (rendered in parts).
+
+    python benchmarks/bench_report.py            # every case
+    python benchmarks/bench_report.py --quick    # without the 9,999-player case
 """
 
 from __future__ import annotations
 
+import json
 import os
+import resource
+import subprocess
 import sys
 import tempfile
 import time
@@ -17,37 +25,51 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from generate import generate  # noqa: E402
+CASES = [  # players, rounds, derivations, by_round
+    (200, 9, "none", False),
+    (200, 9, "all", False),
+    (200, 9, "none", True),
+    (2000, 9, "none", False),
+    (9999, 11, "none", False),
+]
 
-from tbxl import conventions
-from tbxl.report import render_pdf  # noqa: E402
-from tbxl.standings import compute_standings  # noqa: E402
-from tbxl.trf import write_trf_file  # noqa: E402
 
+def one(players: int, rounds: int, derivations: str, by_round: bool) -> dict:
+    """One case in this process: generate, read, rank, render; wall time of read + rank + render."""
+    from generate import generate
+    from pypdf import PdfReader
 
-def time_report(players: int, rounds: int, derivations: str, by_round: bool = False) -> tuple[float, int]:
+    from tbxl import conventions
+    from tbxl.report import render_pdf
+    from tbxl.standings import compute_standings
+    from tbxl.trf import read_trf, write_trf_file
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "event.trf"
         write_trf_file(generate(players, rounds, seed=7), src)
         out = Path(tmp) / "report.pdf"
-        from tbxl.trf import read_trf
         t0 = time.perf_counter()
         st = compute_standings(read_trf(src), "BH/C1,BH,SB,PS,WIN", conventions.get("fide-2026"))
-        render_pdf(st, out, derivations=derivations, input_path=src, by_round=by_round)
+        pages = render_pdf(st, out, derivations=derivations, input_path=src, by_round=by_round)
         wall = time.perf_counter() - t0
-        return wall, os.path.getsize(out)
+        assert pages == len(PdfReader(str(out)).pages)
+        return {"wall": wall, "pages": pages, "kb": os.path.getsize(out) // 1024,
+                "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024}
 
 
 def main() -> None:
-    print(f"{'players':>8} {'rounds':>7} {'derivations':>12} {'by round':>9} {'wall s':>8} {'s per player':>13} "
-          f"{'PDF KB':>8}")
-    for players, rounds, der, by_round in ((100, 9, "all", False), (200, 9, "all", False), (400, 9, "all", False),
-                                           (500, 9, "none", False), (1000, 9, "none", False),
-                                           (2000, 9, "none", False), (200, 9, "none", False),
-                                           (200, 9, "none", True), (200, 9, "all", True)):
-        wall, size = time_report(players, rounds, der, by_round)
-        print(f"{players:>8} {rounds:>7} {der:>12} {'yes' if by_round else 'no':>9} {wall:>8.2f} "
-              f"{wall / players:>13.4f} {size // 1024:>8}")
+    if sys.argv[1:2] == ["--one"]:
+        p, r, d, b = sys.argv[2:6]
+        print(json.dumps(one(int(p), int(r), d, b == "1")))
+        return
+    cases = [c for c in CASES if c[0] < 5000] if "--quick" in sys.argv else CASES
+    print(f"{'players':>8} {'rounds':>7} {'derivations':>12} {'by round':>9} {'wall s':>8} {'pages':>6} "
+          f"{'PDF KB':>8} {'peak MB':>8}")
+    for players, rounds, der, by_round in cases:
+        out = subprocess.run([sys.executable, __file__, "--one", str(players), str(rounds), der,
+                              "1" if by_round else "0"], capture_output=True, text=True, check=True)
+        res = json.loads(out.stdout.strip().splitlines()[-1])
+        print(f"{players:>8} {rounds:>7} {der:>12} {'yes' if by_round else 'no':>9} {res['wall']:>8.1f} "
+              f"{res['pages']:>6} {res['kb']:>8} {res['peak_mb']:>8}", flush=True)
 
 
 if __name__ == "__main__":

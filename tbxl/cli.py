@@ -15,14 +15,15 @@ import json
 import os
 import sys
 import warnings
+from functools import partial
 from typing import Optional, Sequence
 
 from . import __version__
 from .errors import InputError, InputWarning, MissingDependency, TbxlError, UsageError
 from .files import output_format
 from .formatting import decimal_text, json_number_raw, visible, visible_json
+from .grid.cells import layout_name
 
-LAYOUTS = ("compact", "sm3", "matrix")
 
 #: The forms each command writes, named as in :data:`tbxl.files.OUTPUT_FORMATS` (``text``: what
 #: the terminal shows); the first is the default. ``-o FILE``'s extension chooses among them.
@@ -53,7 +54,8 @@ def _parser() -> argparse.ArgumentParser:
         sp.add_argument("--strict", action="store_true",
                         help="fail when the points column disagrees with the results")
         sp.add_argument("--sheet", help="worksheet of a workbook input (default: detected)")
-        sp.add_argument("--layout", choices=LAYOUTS, help="crosstable layout of a workbook input")
+        sp.add_argument("--layout", type=partial(layout_name, error=argparse.ArgumentTypeError), metavar="{compact,sm3,matrix}",
+                        help="crosstable layout of a workbook input")
         sp.add_argument("-v", "--verbose", action="store_true",
                         help="also print the reader's notes (records ignored, encoding used) and "
                              "the configuration file used")
@@ -84,7 +86,10 @@ def _parser() -> argparse.ArgumentParser:
 
     e = sub.add_parser("explain", help="how one player's tie-break values were made")
     common(e)
-    e.add_argument("--player", type=int, metavar="N", help="start number")
+    e.add_argument("--player", metavar="N[,M...]",
+                   help="start number; several (4,7) show both sides of an appeal and what separates them")
+    e.add_argument("--with-tied", action="store_true",
+                   help="add the players who finished on the same points as N")
     e.add_argument("--team", type=int, metavar="N", help="team number (team events)")
     e.add_argument("--tiebreak", metavar="CODE", help="one tie-break (default: all of the list)")
     e.add_argument("-o", "--output", metavar="FILE", help="the appeal report (.pdf, .html) or the text (.txt)")
@@ -95,8 +100,9 @@ def _parser() -> argparse.ArgumentParser:
     common(r)
     r.add_argument("-o", "--output", required=True, metavar="FILE", help="PDF (or .html) to write")
     r.add_argument("--lang", help="report language: en (default), vi, es, ru, ms")
-    r.add_argument("--derivations", choices=("all", "tied", "none"), default="tied",
-                   help="which players get derivation blocks (default: those tied on points)")
+    r.add_argument("--derivations", metavar="WHICH", type=_derivations_option,
+                   help="add derivation blocks: none (default), tied (players equal on points), all, "
+                        "top:N (the first N), players (those of --players, the default with --players)")
     r.add_argument("--players", metavar="LIST", help="only these start numbers, e.g. 3,7,12")
     r.add_argument("--paper", choices=("a4", "letter"), help="a4 (default) or letter")
     r.add_argument("--html", action="store_true", help="write the HTML instead of the PDF")
@@ -142,6 +148,31 @@ def _parser() -> argparse.ArgumentParser:
     lt.add_argument("-o", "--output", required=True, metavar="DIR",
                     help="folder for main.py and requirements.txt (made if missing)")
     return p
+
+
+def _derivations_option(text: str) -> str:
+    from .report import parse_derivations  # light: the report module imports WeasyPrint lazily
+    try:
+        parse_derivations(text)
+    except InputError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+    return text
+
+
+def _numbers(text: str, parser, option: str) -> list[int]:
+    try:
+        numbers = [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        numbers = []
+    if not numbers:
+        parser.error(f"{option} expects start numbers like 3,7,12, not {text!r}")
+    return numbers
+
+
+def _wrote(path, pages: Optional[int]) -> None:
+    """The last line of a report command, on stderr (stdout stays for data)."""
+    what = f" ({pages} page{'s' if pages != 1 else ''})" if pages is not None else ""
+    print(f"wrote {path}{what}", file=sys.stderr)
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -306,32 +337,41 @@ def _run(args, parser) -> int:
         return 0
     if args.command == "explain":
         st = _standings(args, tournament)
-        if args.player not in st.context.index:
-            raise InputError(f"no player with start number {args.player}", file=args.input)
+        players = _numbers(args.player, parser, "--player")
+        for n in players:
+            if n not in st.context.index:
+                raise InputError(f"no player with start number {n}", file=args.input)
+        if args.with_tied:
+            points = st.row(players[0]).points
+            players += [r.player.start_number for r in st.rows if r.points == points]
+        players = list(dict.fromkeys(players))
         codes = [args.tiebreak] if args.tiebreak else ["PTS"] + st.codes
         if fmt in ("pdf", "html"):
             render_appeal_pdf = _room("report", "render_appeal_pdf")
-            render_appeal_pdf(st, args.player, args.output, lang=args.lang, paper=args.paper,
-                              input_path=args.input, codes=codes)
+            pages = render_appeal_pdf(st, players if len(players) > 1 else players[0], args.output,
+                                      lang=args.lang, paper=args.paper, input_path=args.input, codes=codes,
+                                      html=fmt == "html")
+            _wrote(args.output, pages)
             return 0
-        _emit(args, render_explain(st, args.player, codes))
+        _emit(args, render_explain(st, players, codes))
         return 0
     if args.command == "report":
         st = _standings(args, tournament)
         players = None
         if args.players:
-            try:
-                players = [int(x) for x in args.players.split(",") if x.strip()]
-            except ValueError:
-                parser.error(f"--players expects start numbers like 3,7,12, not {args.players!r}")
+            players = _numbers(args.players, parser, "--players")
             missing = [n for n in players if n not in st.context.index]
             if missing:
                 raise InputError(f"no player with start number {missing[0]}", file=args.input)
+        derivations = args.derivations or ("players" if players else "none")
+        if derivations.strip().lower() == "players" and not players:
+            parser.error("--derivations players needs --players, e.g. --players 3,7,12")
         render_pdf = _room("report", "render_pdf")
-        render_pdf(st, args.output, lang=args.lang, derivations=args.derivations, players=players,
-                   paper=args.paper, input_path=args.input, html=fmt == "html",
-                   progress=sys.stderr.isatty(), by_round=args.by_round,
-                   classification=_classify(args, st))
+        pages = render_pdf(st, args.output, lang=args.lang, derivations=derivations, players=players,
+                           paper=args.paper, input_path=args.input, html=fmt == "html",
+                           progress=sys.stderr.isatty() or args.verbose, by_round=args.by_round,
+                           classification=_classify(args, st))
+        _wrote(args.output, pages)
         return 0
     if args.command == "audit":
         if args.map and not args.published:
@@ -575,14 +615,43 @@ def render_json(st, cl=None) -> str:
     return head + ', "standings": [\n' + ",\n".join(dump(r) for r in rows) + "\n]}\n"
 
 
-def render_explain(st, player: int, codes) -> str:
-    p = st.tournament.player(player)
-    row = st.row(player)
-    out = [f"{p.name} (start number {player}), rank {row.rank_label}, rules {st.convention.name}", ""]
-    for code in codes:
-        out.append(st.explain(player, code).text(lambda v: decimal_text(v)))
+def render_explain(st, players, codes) -> str:
+    """The derivations of ``codes`` for one player or several (a list: the first is the
+    appellant), then what separates the first from each other one."""
+    players = [players] if isinstance(players, int) else list(players)
+    out = []
+    for player in players:
+        p = st.tournament.player(player)
+        row = st.row(player)
+        out += [f"{p.name} (start number {player}), rank {row.rank_label}, rules {st.convention.name}", ""]
+        for code in codes:
+            out.append(st.explain(player, code).text(lambda v: decimal_text(v)))
+            out.append("")
+    if len(players) > 1:
+        out.append("What separates them")
+        out += [separation_text(st, players[0], other) for other in players[1:]]
         out.append("")
     return "\n".join(out)
+
+
+def separation_text(st, a: int, b: int) -> str:
+    """One line: which of ``a`` and ``b`` is ahead and the item that decided it, with both values.
+
+    >>> from importlib.resources import files
+    >>> from tbxl.standings import compute_standings
+    >>> from tbxl.trf import read_trf
+    >>> st = compute_standings(read_trf(str(files("tbxl.examples") / "held_swiss_5.trf")), "BH/C1,BH,SB", "fide-2024")
+    >>> separation_text(st, 1, 4)
+    '  4 David (rank 3) is ahead of 1 Alyx (rank 4): equal on points, separated by BH/C1, 11.5 against 11'
+    """
+    ra, rb = sorted((st.row(a), st.row(b)), key=lambda r: (r.rank, r.player.start_number))
+    code = st.separating(a, b)
+    who = lambda r: f"{r.player.start_number} {r.player.name} (rank {r.rank_label})"
+    if code is None:
+        return f"  {who(ra)} and {who(rb)} share the place: equal on points and on every tie-break"
+    value = (lambda r: _cell(r.points)) if code == "PTS" else (lambda r: _cell(r.values[code]))
+    how = "on points" if code == "PTS" else f"equal on points, separated by {code}"
+    return f"  {who(ra)} is ahead of {who(rb)}: {how}, {value(ra)} against {value(rb)}"
 
 
 def entry() -> None:

@@ -53,6 +53,15 @@ class InputError(TbxlError):
         loc = self.location
         return f"{loc}: {self.message}" if loc else self.message
 
+    def raise_or_warn(self, strict: bool, stacklevel: int = 2) -> None:
+        """Raise this error with ``strict``, else warn it as an :class:`InputWarning` from the
+        caller's caller (``stacklevel`` as for :func:`warnings.warn`, counted from the caller): a
+        declared points column that disagrees with the results (D21) is one or the other."""
+        if strict:
+            raise self
+        import warnings
+        warnings.warn(InputWarning(str(self)), stacklevel=stacklevel + 1)
+
 
 class InputWarning(UserWarning):
     """A recoverable problem in the input (e.g. a points column that disagrees with the results)."""

@@ -79,13 +79,15 @@ except ImportError:  # pragma: no cover - exercised only where xlwings is missin
 from . import conventions
 from .audit import RANK, Audit, Finding, audit
 from .conventions import Convention
-from .crosstable import LAYOUTS, read_grid
+from .grid import read_grid
 from .derivation import Reason
 from .errors import InputError, InputWarning, TbxlError
 from .formatting import decimal_text
-from .functions import BY_NAME, as_excel, standings_table, value_of
+from .functions import BY_NAME, standings_table, value_of
 from .model import Tournament
-from .published import POINTS, NumberedColumn, cell_text, published_from_rows, range_cell
+from .grid.cells import LAYOUTS, cell_number, cell_text, empty, layout_name
+from .grid.sheet import rows_of
+from .published import POINTS, NumberedColumn, published_from_rows, range_cell
 from .standings import Standings, compute_standings, resolve_tiebreaks
 from .tiebreaks import Context
 from .tiebreaks.codes import Descriptor, parse
@@ -148,18 +150,6 @@ def cache_clear() -> None:
             _stats[k] = 0
 
 
-def _rows(crosstable: Any) -> list:
-    """The range as a list of rows (a scalar is a 1x1 range, a flat list a single row)."""
-    if isinstance(crosstable, list) and crosstable and all(type(r) is list for r in crosstable):
-        return crosstable
-    if crosstable is None or isinstance(crosstable, (str, bytes, int, float)):
-        return [[crosstable]]
-    rows = list(crosstable)
-    if rows and not any(isinstance(r, (list, tuple)) for r in rows):
-        return [rows]
-    return [list(r) if isinstance(r, (list, tuple)) else [r] for r in rows]
-
-
 def _bools_as_text(rows: list) -> list:
     """Excel's TRUE and FALSE as the text the crosstable reader sees in them: in Python True == 1
     and hashes alike, and a cached crosstable with start number 1 must never answer for one that
@@ -198,7 +188,7 @@ def _book(crosstable: Any, layout: Optional[tuple]) -> _Book:
                         _recent.insert(0, _recent.pop(i))
                     _stats["hits"] += 1
                     return book
-        rows = _bools_as_text(_rows(crosstable))
+        rows = _bools_as_text(rows_of(crosstable))
         key = _key(rows, layout)
         book = _books.get(key)
         if book is not None:
@@ -230,11 +220,6 @@ def _build(rows: list, layout: Optional[tuple]) -> _Book:
     return book
 
 
-def _blank(v: Any) -> bool:
-    return v is None or v == "" or (isinstance(v, (int, float)) and v == 0) or \
-        (isinstance(v, str) and not v.strip())
-
-
 def _no_results(rows: list) -> bool:
     """True for a template without results yet (only called when the grid does not read): below
     the first row, at most three columns are used (start number, name, rating) and at most one
@@ -243,7 +228,7 @@ def _no_results(rows: list) -> bool:
     text: set[int] = set()
     for r in rows[1:]:
         for c, v in enumerate(r):
-            if _blank(v):
+            if empty(v):
                 continue
             used.add(c)
             if isinstance(v, str):
@@ -260,7 +245,7 @@ def _no_results(rows: list) -> bool:
 
 def _given(v: Any) -> bool:
     """False for what Excel sends for an empty or omitted argument: None, '', 0."""
-    return not _blank(v)
+    return not empty(v)
 
 
 def _scalar(v: Any, what: str) -> Any:
@@ -295,12 +280,15 @@ def _layout(layout: Any) -> Optional[tuple[Optional[str], Optional[str]]]:
     if not _given(_scalar(layout, "layout")):
         return None
     words = _text(layout, "layout").lower().replace(",", " ").split()
-    lay = [w for w in words if w in LAYOUTS]
     pairing = [_PAIRINGS[w] for w in words if w in _PAIRINGS]
-    if len(lay) + len(pairing) != len(words) or len(lay) > 1 or len(pairing) > 1:
-        raise ValueError(f"unknown layout {_text(layout, 'layout')!r}: expected one of {', '.join(LAYOUTS)}, "
-                         "round-robin or swiss, or empty")
-    return (lay[0] if lay else None, pairing[0] if pairing else None)
+    lay = [w for w in words if w not in _PAIRINGS]
+
+    def unknown(_: str) -> ValueError:
+        return ValueError(f"unknown layout {_text(layout, 'layout')!r}: expected one of {', '.join(LAYOUTS)}, "
+                          "round-robin or swiss, or empty")
+    if len(lay) > 1 or len(pairing) > 1:
+        raise unknown("")
+    return (layout_name(lay[0], unknown) if lay else None, pairing[0] if pairing else None)
 
 
 #: Whole-number arguments at least this large (10^18) stand for "beyond any event" (a start
@@ -442,7 +430,7 @@ def _value(crosstable: Any, player: Any, d: Descriptor, rules: Any, layout: Any)
             if n is None:
                 return ""
             try:
-                return as_excel(of(n))
+                return cell_number(of(n))
             except KeyError:
                 return NOT_FOUND
         if numbers is None:
@@ -548,7 +536,7 @@ def STANDINGS(crosstable, tiebreaks="", rules="", layout=""):
             st = _standings(book, conv, codes)
         except TbxlError as err:
             raise ValueError(str(err)) from None
-    return [row[:3] + [as_excel(v) for v in row[3:]] for row in standings_table(st)]
+    return [row[:3] + [cell_number(v) for v in row[3:]] for row in standings_table(st)]
 
 
 # -- AUDIT ------------------------------------------------------------------------------------
@@ -561,9 +549,9 @@ def _published_cells(published_range: Any) -> tuple[list, list]:
     """The header row and the rows below it. Excel desktop sends 0 for an empty cell to Office.js
     functions: a header cell or a whole row of such cells is empty, not a column named "0" or a
     player numbered 0. (A single 0 among filled cells stays 0: it may be a tie-break value.)"""
-    rows = _rows(published_range)
-    header = ["" if _blank(v) else v for v in rows[0]]
-    body = [["" for _ in r] if all(_blank(v) for v in r) else list(r) for r in rows[1:]]
+    rows = rows_of(published_range)
+    header = ["" if empty(v) else v for v in rows[0]]
+    body = [["" for _ in r] if all(empty(v) for v in r) else list(r) for r in rows[1:]]
     return header, body
 
 
@@ -580,7 +568,7 @@ def _numbered_column(err: NumberedColumn, header: list, t: Tournament) -> ValueE
 def _shown(v: Any) -> Any:
     """A value of the spill: an Excel number, or "-" for "no value" (clearer than an empty cell
     beside a published number)."""
-    return "-" if v is None else as_excel(v)
+    return "-" if v is None else cell_number(v)
 
 
 def _change_text(reason: Reason) -> str:
@@ -594,7 +582,7 @@ def _finding_row(f: Finding) -> list:
     else:
         computed = _shown(f.computed)
     label = {RANK: "Rank", POINTS: "Pts"}.get(f.code, f.code)
-    return [f.start_number, f.name, label, pv.text if pv.value is None else as_excel(pv.value), computed,
+    return [f.start_number, f.name, label, pv.text if pv.value is None else cell_number(pv.value), computed,
             f.status, f.matches[0] if f.matches else "", _change_text(f.changes[0]) if f.changes else ""]
 
 

@@ -54,6 +54,36 @@ def decimal_text(v: Optional[Number], places: Optional[int] = None, comma: bool 
     return s.replace(".", ",") if comma else s
 
 
+def short_decimal(v: Number, min_places: int = 0) -> str:
+    """The exact decimal of ``v`` with at least ``min_places`` places and at most six (a TRF field,
+    a message); ``ValueError`` when it has no such form.
+
+    >>> short_decimal(Fraction(7, 2)), short_decimal(2, 1), short_decimal(Fraction(-1, 4), 1)
+    ('3.5', '2.0', '-0.25')
+    """
+    f = Fraction(v)
+    for places in range(min_places, 7):
+        scaled = f * 10 ** places
+        if scaled.denominator == 1:
+            digits = str(abs(scaled.numerator)).rjust(places + 1, "0")
+            text = f"{digits[:-places]}.{digits[-places:]}" if places else digits
+            return ("-" if f < 0 else "") + text
+    raise ValueError(f"{f} has no short decimal form")
+
+
+def exact_text(v: Number, min_places: int = 0) -> str:
+    """A value in a message, exactly: its short decimal, else the fraction (a scoring with many
+    decimals gives totals with no short decimal form).
+
+    >>> exact_text(Fraction(7, 2)), exact_text(Fraction(10, 3)), exact_text(3), exact_text(3, 1)
+    ('3.5', '10/3', '3', '3.0')
+    """
+    try:
+        return short_decimal(v, min_places)
+    except ValueError:
+        return str(Fraction(v))
+
+
 def json_number(v: Optional[Number]):
     """A JSON number: int when whole, else the exact decimal or 2 places (display only)."""
     if v is None:

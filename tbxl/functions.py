@@ -17,7 +17,6 @@ Standard library and the core only: it travels into xlwings Lite with :mod:`tbxl
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, Callable, Optional
 
 from .conventions import Convention
@@ -26,7 +25,7 @@ from .standings import Standings, compute_standings
 from .tiebreaks import Context, compute
 from .tiebreaks.codes import Descriptor
 
-__all__ = ["Argument", "Function", "FUNCTIONS", "BY_NAME", "call_for", "value_of", "standings_table", "as_excel"]
+__all__ = ["Argument", "Function", "FUNCTIONS", "BY_NAME", "call_for", "value_of", "standings_table"]
 
 
 @dataclass(frozen=True)
@@ -168,12 +167,3 @@ def standings_table(st: Standings) -> list[list]:
         out.append([rank, row.player.start_number, row.player.name, row.points]
                    + [row.values[c] for c in st.codes])
     return out
-
-
-def as_excel(v: Any) -> Any:
-    """An exact value as an Excel number: int when whole, else float; None as ''."""
-    if v is None:
-        return ""
-    if isinstance(v, Fraction):
-        return v.numerator if v.denominator == 1 else float(v)
-    return v

@@ -21,19 +21,16 @@ from __future__ import annotations
 
 import csv
 import io
-import math
 import os
 import re
-import unicodedata
 from dataclasses import replace
-from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Callable, Optional, Sequence
 
 from .audit import RANK, Published, PublishedValue
-from .crosstable import column_letters
 from .errors import InputError, MissingDependency, UnknownTiebreak
+from .grid.cells import a1, cell_text, header_key, header_role, parse_number
 from .limits import MAX_TEXT_BYTES, read_regular
 from .model import Tournament
 from .tiebreaks.codes import parse
@@ -58,18 +55,8 @@ class NumberedColumn(UnknownTiebreak):
             + f": give --tiebreaks CODES or --map '{header}=CODE'")
 
 
-_START = {"sno", "snr", "sn", "startno", "startnr", "startnumber", "start", "no", "nr", "num", "number",
-          "#", "n°", "nº", "no#", "startingrank", "startrank", "pairingnumber", "pno",
-          "№", "ст№", "стартовыйномер", "nºinicial", "ninicial", "noinicial", "sốxuấtphát", "sxp",
-          "nomula", "bil"}
-_RANK = {"rk", "rg", "rank", "rnk", "place", "pl", "pos", "position", "platz", "rang", "ranking", "hạng",
-         "xếphạng", "место", "puesto", "pto", "clas", "clasif", "kedudukan", "tempat"}
-_POINTS = {"pts", "points", "pt", "score", "punkte", "pkt", "điểm", "очки", "puntos", "ptos", "mata"}
-_PLAYER = {"name", "player", "nom", "tên", "họtên", "имя", "фамилияимя", "участник", "nombre", "jugador",
-           "nama", "pemain", "title", "tit", "fed", "federation", "club", "rtg", "rating", "elo", "fideid",
-           "id", "sex", "type", "typ", "gr", "group", "k", "rp", "birth", "born", "fide", "land", "verein",
-           "vereinort", "clubcity", "elo", "nwz", "dwz", "titel", "país", "pais", "клуб",
-           "федерация", "фед", "рейт", "рейтинг", "звание", "liênđoàn", "đơnvị", "câulạcbộ", "negara", "kelab"}
+#: What a column a header word names (:data:`tbxl.grid.cells.HEADER_WORDS`) holds in published standings.
+_MEANING = {"sno": START, "rank": RANK, "points": POINTS}
 
 #: Long names of tie-breaks (normalised: lower case, letters and digits only) -> family.
 _FAMILIES = [
@@ -89,28 +76,17 @@ _LONG = re.compile(r"^(?P<family>[^\W\d_]+?)(?:(?P<mod>cut|corte|median|mediana|
                    r"|(?P<bare>cut|corte|median|mediana))?$")
 
 
-def _norm(text: str) -> str:
-    """Lower case, letters, digits, '#' and '№' only: ``"Start-No."`` -> ``"startno"``."""
-    text = unicodedata.normalize("NFC", str(text)).casefold()
-    return "".join(ch for ch in text if ch.isalnum() or ch in "#№°º")
-
-
 def column_meaning(header: str, tiebreaks: Sequence[str] = (), mapping: Optional[dict] = None) -> Optional[str]:
     """What a published column holds: ``START``, ``RANK``, ``PTS``, a tie-break code, ``IGNORE``
     (a known column of no interest, e.g. the name) or None (not recognised)."""
-    key = _norm(header)
+    key = header_key(header)
     if mapping and key in mapping:
         return mapping[key]
     if not key:
         return None
-    if key in _START:
-        return START
-    if key in _RANK:
-        return RANK
-    if key in _POINTS:
-        return POINTS
-    if key in _PLAYER:
-        return IGNORE
+    role = header_role(key)
+    if role is not None:
+        return _MEANING.get(role, IGNORE)
     m = _NUMBERED.match(key)
     if m:
         k = int(m.group(1))
@@ -144,62 +120,21 @@ def parse_mapping(items: Sequence[str]) -> dict[str, str]:
         column, sep, code = item.rpartition("=")
         if not sep or not column.strip() or not code.strip():
             raise UnknownTiebreak(f"--map expects COLUMN=CODE (e.g. 'TB1=BH/C1'), not {item!r}")
-        meaning = special.get(_norm(code))
-        out[_norm(column)] = meaning or parse(code).code
+        meaning = special.get(header_key(code))
+        out[header_key(column)] = meaning or parse(code).code
     return out
-
-
-_NUMBER = re.compile(r"^[+-]?(\d{1,15})?(?:[.,](\d{1,15}))?(½)?$", re.ASCII)
 
 
 def number_text(text: str) -> tuple[Optional[Fraction], int]:
     """A published number as an exact fraction and its printed decimals; ``-`` means no value.
     Decimal comma, a trailing ``½`` and a rank's trailing dot (``12.``) are accepted."""
     s = text.strip().replace("\u00a0", "").replace(" ", "")
-    if s in ("-", "–", "—", "n/a", "#n/a", "none"):
+    if s.lower() in ("-", "–", "—", "n/a", "#n/a", "none"):   # Excel shows #N/A
         return None, 0
-    if re.fullmatch(r"\d+\.", s):
-        s = s[:-1]
-    m = _NUMBER.match(s)
-    if not m or not (m.group(1) or m.group(2) or m.group(3)):
+    parsed = parse_number(s, signed=True, half=True)
+    if parsed is None:
         raise ValueError(text)
-    whole, frac, half = m.groups()
-    value = Fraction(int(whole or 0))
-    decimals = 0
-    if frac:
-        value += Fraction(int(frac), 10 ** len(frac))
-        decimals = len(frac)
-    if half:
-        value += Fraction(1, 2)
-        decimals = max(decimals, 1)
-    return (-value if s.startswith("-") else value), decimals
-
-
-#: Excel shows and stores at most 15 significant digits; a float beyond them is a computed value.
-EXCEL_DIGITS = 15
-
-
-def cell_text(v) -> str:
-    """A spreadsheet cell as the text it stands for: text stripped, ``None`` empty, a whole number
-    without ``.0``, any other float as the shortest decimal that reads back as it (``repr``: what was
-    typed, e.g. 13.38) rounded to Excel's 15 significant digits (so ``float(40/3)`` reads as
-    13.3333333333333, the value Excel shows, not as a 17-digit binary artefact). Only the text
-    is rounded, in decimal: the value is never computed with floats.
-
-    >>> cell_text(13.375), cell_text(12.0), cell_text(40 / 3), cell_text(0.1 + 0.2), cell_text(" 9,75 ")
-    ('13.375', '12', '13.3333333333333', '0.3', '9,75')
-    """
-    if v is None:
-        return ""
-    if isinstance(v, float) and math.isfinite(v):
-        if v.is_integer():
-            return str(int(v))
-        d = Decimal(repr(v))
-        if len(d.as_tuple().digits) > EXCEL_DIGITS:
-            d = d.quantize(Decimal(1).scaleb(d.adjusted() - EXCEL_DIGITS + 1), rounding=ROUND_HALF_EVEN)
-        text = format(d, "f")
-        return text.rstrip("0").rstrip(".") if "." in text else text
-    return str(v).strip()
+    return parsed
 
 
 #: A row of a published table: where it is (file and line, or file, sheet and row) and its cells.
@@ -337,7 +272,7 @@ Locate = Callable[[int, int], dict]
 def range_cell(r: int, k: int) -> dict:
     """The cell of a range whose top-left cell counts as A1 and whose first row is the header:
     ``range_cell(0, 2)`` is C2 (as the Excel functions name cells)."""
-    return {"cell": f"{column_letters(k)}{r + 2}"}
+    return {"cell": a1(k, r + 1)}
 
 
 def published_from_rows(header: Sequence, rows: Sequence[Sequence], tournament: Tournament, *,
@@ -424,7 +359,7 @@ def published_from_rows(header: Sequence, rows: Sequence[Sequence], tournament: 
 def _loc(where: dict, column: int) -> dict:
     """:class:`InputError` location of a cell: ``file:line`` (CSV) or ``file`` + ``Sheet!B7`` (xlsx)."""
     if "sheet" in where:
-        return {"file": where["file"], "cell": f"{where['sheet']}!{column_letters(column)}{where['row']}"}
+        return {"file": where["file"], "cell": a1(column, where["row"] - 1, f"{where['sheet']}!")}
     return {"file": where["file"], "line": where["line"]}
 
 

@@ -14,7 +14,9 @@ derivation take about 50 s instead of about 13 s.
 from __future__ import annotations
 
 import functools
+import gc
 import hashlib
+import io
 import json
 import mimetypes
 import os
@@ -36,7 +38,16 @@ from .standings import standings_by_round
 from .tiebreaks.codes import CATALOGUE, parse
 
 PAPER = {"a4": "A4", "letter": "letter"}
-DERIVATIONS = ("all", "tied", "none")
+DERIVATIONS = ("none", "tied", "all", "top:N", "players")
+# A round robin gets a matrix crosstable up to this many players (wider does not fit a portrait
+# page); beyond it, the per-round ranking crosstable of a Swiss.
+MATRIX_MAX = 24
+# Bounded rendering: WeasyPrint holds the layout of a whole document in memory (a 9,999-player
+# report took 11 GB), so a long report is rendered in parts of at most this many standings or
+# crosstable lines (a derivation block counts DERIVATION_WEIGHT lines), each to its own PDF, and
+# the parts are joined with pypdf. A report under the limit is one document, as before.
+PART_LINES = 1500
+DERIVATION_WEIGHT = 25
 NAME_WIDTH = 18  # opponent names in term rows are cut to this many characters
 # Characters per line of a term row: the text width of the page (report.css: 13 mm side margins)
 # over the advance of DejaVu Sans Mono at 6.6 pt (0.602 em), less one for safety.
@@ -120,13 +131,28 @@ def sha256_file(path) -> str:
     return h.hexdigest()
 
 
-def _progress(enabled: bool, label: str, done: int, total: int) -> None:
+def _progress(enabled: bool, label: str, done: int, total: int, extra: str = "") -> None:
     if enabled:
         width = 30
         filled = width * done // max(total, 1)
         end = "\n" if done >= total else ""
-        sys.stderr.write(f"\r{label:<12} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}{end}")
+        sys.stderr.write(f"\r{label:<12} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}{extra}{end}")
         sys.stderr.flush()
+
+
+def parse_derivations(text: str) -> tuple[str, int]:
+    """``--derivations``: ``none``, ``tied``, ``all``, ``players`` (those of ``--players``) or
+    ``top:N`` (the first N of the standings) as ``(kind, N)``; :class:`InputError` otherwise.
+
+    >>> parse_derivations("top:10"), parse_derivations("tied")
+    (('top', 10), ('tied', 0))
+    """
+    kind, _, n = text.strip().lower().partition(":")
+    if kind == "top" and n.isdigit() and int(n) > 0:
+        return "top", int(n)
+    if kind in ("none", "tied", "all", "players") and not n:
+        return kind, 0
+    raise InputError(f"derivations must be one of {', '.join(DERIVATIONS)}, not {text!r}")
 
 
 # -- view data ----------------------------------------------------------------------------------
@@ -424,23 +450,126 @@ def _classification_view(cl, st, fmt: _Fmt, L: dict) -> dict:
     return {"categories": cats, "prizes": prizes, "sharing": L["prize_sharing"][cl.sharing]}
 
 
-def build_view(standings, *, lang: str = "en", derivations: str = "tied", players=None,
-               paper: str = "a4", input_path=None, appeal: Optional[int] = None, codes=None,
+def _crosstable(st, fmt: _Fmt, L: dict) -> dict:
+    """The ranking crosstable, rows in the order of the standings, opponents by their line in it.
+
+    A Swiss (or a round robin of more than ``MATRIX_MAX`` players) gets one cell per round in
+    the compact crosstable form (``12w1``, ``5b½``, ``3w+``, ``bye``, ``H``, ``Z``:
+    :func:`~tbxl.grid.compact.compact_text`); a round robin gets the matrix, each cell the results
+    against the player of that column in round order (a double round robin shows two).
+    """
+    from .grid.compact import compact_text, result_text
+    t = st.tournament
+    line = {r.player.start_number: k for k, r in enumerate(st.rows, 1)}
+    matrix = t.is_round_robin and len(st.rows) <= MATRIX_MAX
+    rows = []
+    for k, r in enumerate(st.rows, 1):
+        p = r.player
+        if matrix:
+            met: dict[int, str] = {}
+            for e in p.rounds:
+                if e.opponent is not None and e.kind.is_paired:
+                    met[line[e.opponent]] = met.get(line[e.opponent], "") + result_text(e)
+            cells = [None if j == k else met.get(j, "") for j in range(1, len(st.rows) + 1)]
+        else:
+            cells = [compact_text(p.rounds[i] if i < len(p.rounds) else None, line) for i in range(t.rounds)]
+        rows.append({"line": k, "sn": p.start_number, "title": p.title, "name": p.name,
+                     "rating": "" if p.rating is None else str(p.rating), "fed": p.federation,
+                     "points": fmt(r.points), "cells": cells})
+    heads = ([str(j) for j in range(1, len(st.rows) + 1)] if matrix
+             else [L["xt_round"].format(k=i) for i in range(1, t.rounds + 1)])
+    return {"matrix": matrix, "heads": heads, "rows": rows,
+            "intro": L["xt_matrix_intro"] if matrix else L["xt_intro"]}
+
+
+def _tie_lines(st, fmt: _Fmt, names: dict, L: dict) -> list[dict]:
+    """How each tie was broken, one line per group equal on points: for every two neighbours in
+    the final order the item that separated them (:meth:`Standings.separating`), counted per
+    tie-break; a group of two shows both values; players equal on everything are named."""
+    out = []
+    for points, rows in groupby(st.rows, key=lambda r: r.points):
+        rows = list(rows)
+        if len(rows) < 2:
+            continue
+        count: dict = {}
+        for a, b in zip(rows, rows[1:]):
+            code = st.separating(a.player.start_number, b.player.start_number)
+            count[code] = count.get(code, 0) + 1
+        if len(rows) == 2 and count.get(None) is None:
+            code = next(iter(count))
+            va, vb = (fmt(r.values[code], none="–") for r in rows)
+            decided = [{"code": code, "text": f"{va} › {vb}"}]
+        else:
+            decided = [{"code": c, "text": str(count[c])} for c in st.codes if c in count]
+        shared = []
+        for place, grp in groupby(rows, key=lambda r: r.rank_label):
+            grp = list(grp)
+            if len(grp) > 1:
+                shared.append({"place": place, "players": ", ".join(
+                    f"{names[r.player.start_number]} ({r.player.start_number})" for r in grp)})
+        first = rows[0].rank
+        out.append({"points": fmt(points), "places": f"{first}-{first + len(rows) - 1}",
+                    "count": len(rows), "decided": decided, "shared": shared})
+    return out
+
+
+def _separation(st, a: int, b: int, fmt: _Fmt, names: dict, L: dict) -> dict:
+    """Why ``a`` and ``b`` stand in their order: the separating item and both values, best first."""
+    ra, rb = st.row(a), st.row(b)
+    if (rb.rank, b) < (ra.rank, a):
+        ra, rb = rb, ra
+    code = st.separating(a, b)
+    value = (lambda r: fmt(r.points)) if code == "PTS" else (lambda r: fmt(r.values[code], none="–"))
+    who = lambda r: f"{names[r.player.start_number]} ({r.player.start_number})"
+    if code is None:
+        text = L["sep_equal"].format(a=who(ra), b=who(rb), place=ra.rank_label)
+    else:
+        text = L["sep_points" if code == "PTS" else "sep_ahead"].format(
+            a=who(ra), b=who(rb), code=code, va=value(ra), vb=value(rb), ra=ra.rank_label, rb=rb.rank_label)
+    return {"a": ra.player.start_number, "b": rb.player.start_number, "code": code or "", "text": text}
+
+
+def select_derivations(st, derivations: str = "none", players=None) -> list[int]:
+    """The start numbers that get derivation blocks, in standings order (see
+    :func:`parse_derivations`); ``players`` also restricts ``tied``, ``all`` and ``top:N``."""
+    kind, n = parse_derivations(derivations)
+    if kind == "players" and players is None:
+        raise InputError("--derivations players needs --players, e.g. --players 3,7,12")
+    count: dict = {}
+    for r in st.rows:
+        count[r.points] = count.get(r.points, 0) + 1
+    rows = st.rows[:n] if kind == "top" else st.rows
+    selected = [r.player.start_number for r in rows
+                if kind in ("all", "top", "players") or (kind == "tied" and count[r.points] > 1)]
+    if players is not None:
+        wanted = set(players)
+        selected = [sn for sn in selected if sn in wanted]
+    return selected
+
+
+def build_view(standings, *, lang: str = "en", derivations: str = "none", players=None,
+               paper: str = "a4", input_path=None, appeal=None, codes=None,
                progress: bool = False, by_round: bool = False, classification=None) -> dict:
     """Everything the templates show, as plain Python data (no WeasyPrint needed).
 
-    ``appeal`` = a start number makes the view of that player's appeal report (derivations of
-    ``codes``, default PTS + the tie-breaks); otherwise ``derivations`` ("all", "tied", "none")
-    picks the players with derivation blocks and ``players`` (start numbers) restricts them.
-    ``by_round`` adds the round-by-round tables (``view["by_round"]``) of every player in standings
-    order, or of ``players`` only when given; ``derivations`` does not change them.
+    The standings report (the default) holds the header, the final standings, the ranking
+    crosstable and one line per tied group (``tie_lines``); ``derivations`` (see
+    :func:`parse_derivations`, default none) picks the players with derivation blocks, and
+    ``players`` (start numbers) restricts them. ``by_round`` adds the round-by-round tables
+    (``view["by_round"]``) of every player in standings order, or of ``players`` only.
+
+    ``classification`` (:func:`tbxl.categories.classify`) adds the categories' standings and the
+    prize lists (``view["classes"]``).
+
+    ``appeal`` = a start number or a list of them makes the appeal report of those players:
+    their lines, their groups on the same points with how each tie was broken in detail, the
+    item that separates the first from each other one, and the derivations of ``codes``
+    (default PTS + the tie-breaks) of each.
     """
     st = standings
     L = labels(lang)
     if paper not in PAPER:
         raise InputError(f"unknown paper size {paper!r}; available: {', '.join(PAPER)}")
-    if derivations not in DERIVATIONS:
-        raise InputError(f"derivations must be one of {', '.join(DERIVATIONS)}, not {derivations!r}")
     fmt = _Fmt(bool(L["decimal_comma"]))
     t = st.tournament
     names = {p.start_number: p.name for p in t.players}
@@ -451,11 +580,12 @@ def build_view(standings, *, lang: str = "en", derivations: str = "tied", player
     after = ""
     if t.scheduled_rounds and t.scheduled_rounds != t.rounds:
         after = L["after_round"].format(k=t.rounds, n=t.scheduled_rounds)
-    foot = " · ".join(x for x in (f"tbxl {__version__}", f"{L['rules']} {conv.name}", file_name,
+    event = t.name or file_name
+    foot = " · ".join(x for x in (event, f"tbxl {__version__}", f"{L['rules']} {conv.name}", file_name,
                                   f"SHA-256 {digest[:16]}" if digest else "") if x)
     view = {
         "L": L, "lang": lang, "paper": PAPER[paper], "version": __version__,
-        "event": {"name": t.name or file_name, "city": t.city, "dates": dates,
+        "event": {"name": event, "city": t.city, "dates": dates,
                   "chief_arbiter": t.chief_arbiter, "rounds": t.rounds, "players": len(t.players),
                   "after": after},
         "rules": _rules_text(conv, L),
@@ -466,28 +596,30 @@ def build_view(standings, *, lang: str = "en", derivations: str = "tied", player
         "has_de": any(parse(c).name == "DE" for c in st.codes),
         "rows": [_standing_row(r, fmt, st.codes) for r in st.rows],
         "by_round": [],
+        "xt": None,
+        "tie_lines": [],
         "classes": _classification_view(classification, st, fmt, L),
     }
     if appeal is not None:
-        if appeal not in names:
-            raise InputError(f"no player with start number {appeal}")
-        row = st.row(appeal)
-        selected = [appeal]
+        chosen = [appeal] if isinstance(appeal, int) else list(dict.fromkeys(appeal))
+        for sn in chosen:
+            if sn not in names:
+                raise InputError(f"no player with start number {sn}")
+        order = {r.player.start_number: k for k, r in enumerate(st.rows)}
+        selected = sorted(chosen, key=order.__getitem__)
         codes = list(codes) if codes else ["PTS"] + st.codes
-        view["appeal"] = _standing_row(row, fmt, st.codes)
-        view["group_rows"] = [_standing_row(r, fmt, st.codes) for r in st.rows if r.points == row.points]
-        view["ties"] = _ties(st, fmt, names, L, only={appeal})
+        points = {st.row(sn).points for sn in chosen}
+        view["appeal"] = _standing_row(st.row(chosen[0]), fmt, st.codes)
+        view["appeal_rows"] = [_standing_row(st.row(sn), fmt, st.codes) for sn in selected]
+        view["highlight"] = chosen
+        view["group_rows"] = [_standing_row(r, fmt, st.codes) for r in st.rows if r.points in points]
+        view["ties"] = _ties(st, fmt, names, L, only=set(chosen))
+        view["separations"] = [_separation(st, chosen[0], sn, fmt, names, L) for sn in chosen[1:]]
     else:
-        count = {}
-        for r in st.rows:
-            count[r.points] = count.get(r.points, 0) + 1
-        selected = [r.player.start_number for r in st.rows
-                    if derivations == "all" or (derivations == "tied" and count[r.points] > 1)]
-        if players is not None:
-            wanted = set(players)
-            selected = [n for n in selected if n in wanted]
+        selected = select_derivations(st, derivations, players)
         codes = st.codes
-        view["ties"] = _ties(st, fmt, names, L)
+        view["xt"] = _crosstable(st, fmt, L)
+        view["tie_lines"] = _tie_lines(st, fmt, names, L)
         if by_round:
             wanted = None if players is None else set(players)
             shown = [r.player.start_number for r in st.rows if wanted is None or r.player.start_number in wanted]
@@ -501,31 +633,163 @@ def build_view(standings, *, lang: str = "en", derivations: str = "tied", player
         _progress(progress, "derivations", k, len(selected))
     view["players"] = blocks
     _term_lines((d for b in blocks for d in b["derivations"]), L, LINE_CHARS[paper])
+    view["sections"] = _sections(view)
     return view
+
+
+def _sections(view: dict) -> list[dict]:
+    """The parts of the standings report in order; the ones made of lines carry ``a``/``b``
+    (the slice of their list) and ``first``/``last`` (to print the heading, the notes)."""
+    if "appeal" in view:
+        return []
+    secs = [{"name": "header"}]
+    for name, items in (("standings", view["rows"]), ("crosstable", view["xt"]["rows"] if view["xt"] else [])):
+        if items:
+            secs.append({"name": name, "a": 0, "b": len(items), "first": True, "last": True})
+    secs.append({"name": "ties"})
+    if view["classes"]["categories"] or view["classes"]["prizes"]:
+        secs.append({"name": "classes"})
+    for name, items in (("by_round", view["by_round"]), ("players", view["players"])):
+        if items:
+            secs.append({"name": name, "a": 0, "b": len(items), "first": True, "last": True})
+    return secs
+
+
+def _weight(section: dict, view: dict) -> int:
+    """Lines of a section piece, for cutting the report into bounded parts."""
+    if section["name"] == "classes":
+        cls = view["classes"]
+        return 40 + sum(len(c["rows"]) for c in cls["categories"]) + sum(len(p["rows"]) for p in cls["prizes"])
+    if "a" not in section:
+        return 40
+    per = {"players": DERIVATION_WEIGHT, "by_round": DERIVATION_WEIGHT}.get(section["name"], 1)
+    return per * (section["b"] - section["a"])
+
+
+def _section_size(section: dict, view: dict) -> int:
+    return len({"standings": view["rows"], "crosstable": view["xt"]["rows"] if view["xt"] else [],
+                "by_round": view["by_round"], "players": view["players"]}[section["name"]])
+
+
+def _parts(view: dict, limit: Optional[int] = None) -> list[list[dict]]:
+    """The report's sections cut into parts of at most ``limit`` lines (default ``PART_LINES``; a
+    section made of lines is split between parts; a heading always stays with the first lines
+    under it)."""
+    limit = PART_LINES if limit is None else limit
+    parts: list[list[dict]] = [[]]
+    used = 0
+    for sec in view["sections"]:
+        if "a" not in sec:
+            parts[-1].append(sec)
+            used += _weight(sec, view)
+            continue
+        per = _weight({**sec, "a": 0, "b": 1}, view)
+        a = sec["a"]
+        while a < sec["b"]:
+            room = (limit - used) // per
+            if room <= 0:
+                parts.append([])
+                used = 0
+                room = max(limit // per, 1)
+            b = min(a + room, sec["b"])
+            parts[-1].append({**sec, "a": a, "b": b, "first": a == sec["a"], "last": b == sec["b"]})
+            used += per * (b - a)
+            a = b
+    return [p for p in parts if p]
 
 
 # -- rendering ----------------------------------------------------------------------------------
 
-def render_html(view: dict, template: str = "report.html.j2", *, inline_css: bool = False) -> str:
-    """The HTML of a view. ``inline_css`` embeds report.css (for a standalone HTML file)."""
+def render_html(view: dict, template: str = "report.html.j2", *, inline_css: bool = False,
+                part: Optional[list] = None, web: bool = False) -> str:
+    """The HTML of a view. ``inline_css`` embeds report.css (for a standalone HTML file); ``web``
+    makes the page for a web site (responsive, web.css inlined too); ``part`` renders only those
+    sections of the standings report (see :func:`_parts`), with the page numbers left to the
+    caller."""
     css = None
-    if inline_css:  # our own stylesheet, not data: mark it safe so that autoescape leaves it intact
+    if inline_css or web:  # our own stylesheets, not data: mark them safe so that autoescape leaves them intact
         from markupsafe import Markup
-        css = Markup((templates_dir() / "report.css").read_text(encoding="utf-8"))
-    return _environment().get_template(template).render(view=view, L=view["L"], css=css)
+        css = (templates_dir() / "report.css").read_text(encoding="utf-8")
+        if web:
+            css += "\n" + (templates_dir() / "web.css").read_text(encoding="utf-8")
+        css = Markup(css)
+    sections = view.get("sections", []) if part is None else part
+    return _environment().get_template(template).render(view=view, L=view["L"], css=css, web=web,
+                                                        part=sections, numbered=part is None)
 
 
-def _to_pdf(html: str, progress: bool) -> bytes:
+def _weasy():
     try:
         from weasyprint import HTML
     except ImportError:
         raise MissingDependency("WeasyPrint", "report") from None
-    _progress(progress, "rendering", 0, 2)
-    doc = HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=_weasyprint_fetcher()).render()
-    _progress(progress, "rendering", 1, 2)
-    data = doc.write_pdf()
-    _progress(progress, "rendering", 2, 2)
-    return data
+    return HTML
+
+
+def _render_doc(html: str):
+    HTML = _weasy()
+    return HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=_weasyprint_fetcher()).render()
+
+
+def _to_pdf(view: dict, template: str, progress: bool) -> tuple[bytes, int]:
+    """The PDF of a view and its number of pages. The standings report is rendered in parts when
+    it is long (see ``PART_LINES``): each part to its own PDF, joined by :func:`_join`."""
+    parts = _parts(view) if template == "report.html.j2" else [None]
+    if len(parts) == 1:
+        _progress(progress, "rendering", 0, 1)
+        doc = _render_doc(render_html(view, template))
+        pages = len(doc.pages)
+        data = doc.write_pdf()
+        _progress(progress, "rendering", 1, 1, f" · {pages} pages")
+        return data, pages
+    total = sum(_weight(s, view) for p in parts for s in p)
+    done = pages = 0
+    pdfs = []
+    _progress(progress, "rendering", 0, total, " lines")
+    for part in parts:
+        last = part[-1]
+        doc = _render_doc(render_html(view, template, part=part))
+        pages += len(doc.pages)
+        pdfs.append(doc.write_pdf())
+        # A laid-out document is full of reference cycles (boxes and their parents), and the CLI
+        # pauses the cyclic collector: free each part's layout before the next one.
+        del doc
+        gc.collect()
+        done += sum(_weight(s, view) for s in part)
+        where = f" · {last['name']} {last['b']}/{_section_size(last, view)}" if "b" in last else ""
+        _progress(progress, "rendering", done, total, f" lines{where} · {pages} pages")
+    return _join(pdfs, view), pages
+
+
+def _join(pdfs: list[bytes], view: dict) -> bytes:
+    """One PDF of the parts, with "page N of M" stamped on every page: the parts leave the page
+    number out (their own counter would restart), a document of empty pages carrying only the
+    numbers is rendered with the same stylesheet and laid over them.
+
+    pypdf (pure Python) does the joining: WeasyPrint can only join documents whose layouts are
+    all in memory at once, which is what the parts avoid."""
+    try:
+        from pypdf import PdfReader, PdfWriter
+    except ImportError:
+        raise MissingDependency("pypdf", "report") from None
+    readers = [PdfReader(io.BytesIO(b)) for b in pdfs]
+    total = sum(len(r.pages) for r in readers)
+    numbers = PdfReader(io.BytesIO(_render_doc(
+        _environment().get_template("pages.html.j2").render(view=view, L=view["L"], pages=total)).write_pdf()))
+    writer = PdfWriter()
+    k = 0
+    for r in readers:
+        for page in r.pages:
+            added = writer.add_page(page)
+            added.merge_page(numbers.pages[k])
+            added.compress_content_streams()  # merging leaves the page's content uncompressed
+            k += 1
+    writer.compress_identical_objects()  # e.g. the page numbers' font, once for every page
+    if readers[0].metadata:
+        writer.add_metadata({key: str(v) for key, v in readers[0].metadata.items()})
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
 
 
 def _is_html(output) -> bool:
@@ -533,38 +797,48 @@ def _is_html(output) -> bool:
 
 
 def _write_report(view: dict, template: str, output, inputs: list, *, html: bool = False,
-                  progress: bool = False) -> None:
-    """Render a view and write it atomically: the PDF, or with ``html`` the HTML (stylesheet
-    inlined)."""
-    text = render_html(view, template, inline_css=html)
-    write_atomic(output, text.encode("utf-8") if html else _to_pdf(text, progress), inputs=inputs)
+                  progress: bool = False) -> Optional[int]:
+    """Render a view and write it atomically: the PDF, or with ``html`` the standalone web page
+    (stylesheets inlined). Returns the number of PDF pages (None for HTML)."""
+    if html:
+        text = render_html(view, template, web=True)
+        write_atomic(output, text.encode("utf-8"), inputs=inputs)
+        return None
+    data, pages = _to_pdf(view, template, progress)
+    write_atomic(output, data, inputs=inputs)
+    return pages
 
 
-def render_pdf(standings, output, *, lang: str = "en", derivations: str = "tied", players=None,
+def render_pdf(standings, output, *, lang: str = "en", derivations: str = "none", players=None,
                paper: str = "a4", input_path=None, html: Optional[bool] = None, progress: bool = False,
-               by_round: bool = False, classification=None) -> None:
-    """Write the final standings report (PDF, or its HTML with ``html=True``; by default as
-    ``output``'s extension says) to ``output``; ``by_round`` adds the round-by-round tables (see
-    :func:`build_view`), ``classification`` (:func:`tbxl.categories.classify`) the categories'
-    standings and the prizes."""
+               by_round: bool = False, classification=None) -> Optional[int]:
+    """Write the standings report (PDF, or the web page with ``html=True``; by default as
+    ``output``'s extension says) to ``output``: the final standings, the ranking crosstable, how
+    each tie was broken, the categories' standings and the prizes of ``classification``
+    (:func:`tbxl.categories.classify`), the derivations asked for (see :func:`build_view`).
+    Returns the number of pages of the PDF (None for the web page)."""
     check_output(output, [input_path])
     if html is None:
         html = _is_html(output)
     view = build_view(standings, lang=lang, derivations=derivations, players=players, paper=paper,
                       input_path=input_path, progress=progress, by_round=by_round,
                       classification=classification)
-    _write_report(view, "report.html.j2", output, [input_path], html=html, progress=progress)
+    return _write_report(view, "report.html.j2", output, [input_path], html=html, progress=progress)
 
 
-def render_appeal_pdf(standings, start_number: int, output, *, lang: str = "en", paper: str = "a4",
-                      input_path=None, codes=None) -> None:
-    """Write one player's appeal report: standings line, tied group and how it was broken, and the
-    derivation of every tie-break in ``codes`` (default PTS + the standings' tie-breaks); PDF, or
-    HTML when ``output`` ends in .html."""
+def render_appeal_pdf(standings, start_number, output, *, lang: str = "en", paper: str = "a4",
+                      input_path=None, codes=None, html: Optional[bool] = None) -> Optional[int]:
+    """Write the appeal report of one player or of several (a list of start numbers: the first is
+    the appellant): the standings lines, the groups on the same points and how each tie was
+    broken, what separates the first from the others, and the derivation of every tie-break in
+    ``codes`` (default PTS + the standings' tie-breaks) of each; PDF, or the web page (by default
+    when ``output`` ends in .html). Returns the number of pages (None for the web page)."""
     check_output(output, [input_path])
+    if html is None:
+        html = _is_html(output)
     view = build_view(standings, lang=lang, paper=paper, input_path=input_path,
                       appeal=start_number, codes=codes)
-    _write_report(view, "appeal.html.j2", output, [input_path], html=_is_html(output))
+    return _write_report(view, "appeal.html.j2", output, [input_path], html=html)
 
 
 # -- audit and compare reports ------------------------------------------------------------------

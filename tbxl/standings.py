@@ -91,6 +91,26 @@ class Standings:
     def _row_of(self) -> dict[int, Row]:
         return {row.player.start_number: row for row in self.rows}
 
+    def separating(self, a: int, b: int) -> Optional[str]:
+        """The item that puts start numbers ``a`` and ``b`` in their order: ``"PTS"`` when their
+        points differ, else the first tie-break of the list on which they differ (Art. 4.2), or
+        None when they are equal on everything (a shared place).
+
+        Comparing the values in list order is the ranking itself: two players still tied when a
+        DE step comes are in the same DE group, so their DE tiers compare too.
+
+        >>> from importlib.resources import files
+        >>> from tbxl.trf import read_trf
+        >>> t = read_trf(str(files("tbxl.examples") / "held_swiss_5.trf"))
+        >>> st = compute_standings(t, "BH/C1,BH,SB", "fide-2024")
+        >>> st.separating(4, 14), st.separating(4, 1), st.separating(1, 16)
+        ('PTS', 'BH/C1', 'SB')
+        """
+        ra, rb = self.row(a), self.row(b)
+        if ra.points != rb.points:
+            return "PTS"
+        return next((c for c in self.codes if ra.values[c] != rb.values[c]), None)
+
     @cached_property
     def notes(self) -> list[Reason]:
         """What a reader must know about the whole table, said once (stderr, the report's notes):

@@ -23,6 +23,8 @@ from typing import NamedTuple, Optional, Union
 
 from .errors import InputError, InputWarning
 from .files import write_atomic
+from .formatting import exact_text, short_decimal
+from .grid.cells import parse_number
 from .limits import MAX_ENTRIES, MAX_ROUNDS, MAX_TEXT_BYTES, MAX_TIEBREAKS, read_regular, size_text
 from .model import Kind, Outcome, Pairing, Player, RoundEntry, Scoring, Tournament, detect_pairing, make_entry
 
@@ -63,7 +65,6 @@ _FAST_SLOT = re.compile(r"(?: {3}\d| {2}\d\d| \d{3}|\d{4}) [wbWB] [10=WDLwdl+\-]
 
 # 092 / 192 tournament type (§10.1, §10.3): pre-determined pairings for round robins.
 _ROUND_ROBIN = re.compile(r"robin|berger|(?<![a-z0-9])rr(?![a-z0-9])", re.IGNORECASE)
-_NUMBER = re.compile(r"[-+]?(\d{1,12}([.,]\d{0,12})?|[.,]\d{1,12})", re.ASCII)
 
 # Fine-grained scoring keys of TRF(x) XXS (§10.2) and the Scoring field each one feeds.
 _XXS_FIELDS = {"WW": "win", "BW": "win", "WD": "draw", "BD": "draw", "WL": "loss", "BL": "loss",
@@ -325,9 +326,10 @@ class _Reader:
 
     def number(self, text: str, number: int, column: int, what: str,
                player: Optional[int] = None) -> Fraction:
-        if not _NUMBER.fullmatch(text):
+        parsed = parse_number(text, signed=True)
+        if parsed is None:
             raise self.error(f"{what} '{text[:20]}' is not a number", number, column, player)
-        return Fraction(text.replace(",", "."))
+        return parsed[0]
 
     def scoring_162(self, line: str, number: int) -> None:
         body = line[3:]
@@ -378,7 +380,7 @@ class _Reader:
         for white, black in (("WW", "BW"), ("WD", "BD"), ("WL", "BL")):
             if values[white] != values[black]:
                 raise self.error(f"colour-dependent scoring is not supported ({white}="
-                                 f"{_shown(values[white])}, {black}={_shown(values[black])})",
+                                 f"{exact_text(values[white], 1)}, {black}={exact_text(values[black], 1)})",
                                  self.scoring_line)
         return Scoring(**{f: values[k] for k, f in _XXS_FIELDS.items()})
 
@@ -555,11 +557,9 @@ class _Reader:
         declared = player.declared_points
         if declared is None or declared == player.points:
             return
-        err = self.error(f"declared points {_shown(declared)} (columns 81-84) differ from the "
-                         f"results, which give {_shown(player.points)}", line, 81, player.start_number)
-        if self.strict:
-            raise err
-        warnings.warn(InputWarning(str(err)), stacklevel=2)
+        err = self.error(f"declared points {exact_text(declared, 1)} (columns 81-84) differ from the "
+                         f"results, which give {exact_text(player.points, 1)}", line, 81, player.start_number)
+        err.raise_or_warn(self.strict)
 
 
 # --------------------------------------------------------------------------------------------
@@ -569,30 +569,6 @@ class _Reader:
 _CODE_OF_GAME = {v: k for k, v in _GAMES.items()}
 _CODE_OF_KIND = {Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-", Kind.DOUBLE_FORFEIT: "-",
                  Kind.PAB: "U", Kind.FPB: "F", Kind.HPB: "H", Kind.ZPB: "Z"}
-
-
-def _decimal(value: Fraction) -> str:
-    """An exact decimal with at least one decimal place: ``3.5``, ``2.0``, ``0.25``."""
-    for places in range(1, 7):
-        scaled = value * 10 ** places
-        if scaled.denominator == 1:
-            digits = str(abs(scaled.numerator)).rjust(places + 1, "0")
-            text = f"{digits[:-places]}.{digits[-places:]}"
-            return ("-" if value < 0 else "") + text
-    raise ValueError(f"{value} has no short decimal form")
-
-
-def _shown(value: Fraction) -> str:
-    """A value in a message: its short decimal, else the exact fraction (a scoring with many
-    decimals gives totals with no short decimal form).
-
-    >>> _shown(Fraction(7, 2)), _shown(Fraction(10, 3))
-    ('3.5', '10/3')
-    """
-    try:
-        return _decimal(value)
-    except ValueError:
-        return str(value)
 
 
 def _fit(text: str, width: int, what: str) -> str:
@@ -620,7 +596,7 @@ def _player_line(player: Player, rounds: int) -> str:
     head = (f"001 {_fit(str(player.start_number), 4, 'start number')} {player.sex[:1]:1}"
             f"{player.title[:3]:>3} {player.name[:33]:<33} {_fit(rating, 4, 'rating')} "
             f"{player.federation[:3]:<3} {player.fide_id[:11]:>11} {player.birth_date[:10]:<10} "
-            f"{_fit(_decimal(player.points), 4, 'points')} {_fit(rank, 4, 'rank')}")
+            f"{_fit(short_decimal(player.points, 1), 4, 'points')} {_fit(rank, 4, 'rank')}")
     fields = (_round_field(player.rounds[r] if r < len(player.rounds) else None) for r in range(rounds))
     return (head + "".join(fields)).rstrip()
 
@@ -630,9 +606,9 @@ def _scoring_record(scoring: Scoring) -> str:
     s = scoring
     if s.win == s.forfeit_win == s.fpb and s.draw == s.hpb and s.zpb == s.forfeit_loss:
         codes = (("W", s.win), ("D", s.draw), ("L", s.loss), ("A", s.zpb), ("P", s.pab))
-        return "162  " + "    ".join(f"{c}{_fit(_decimal(v), 4, 'points')}" for c, v in codes)
+        return "162  " + "    ".join(f"{c}{_fit(short_decimal(v, 1), 4, 'points')}" for c, v in codes)
     items = {k: getattr(s, f) for k, f in _XXS_FIELDS.items()}
-    return "XXS " + " ".join(f"{k}={_decimal(v)}" for k, v in items.items())
+    return "XXS " + " ".join(f"{k}={short_decimal(v, 1)}" for k, v in items.items())
 
 
 def write_trf(tournament: Tournament) -> str:

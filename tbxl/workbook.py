@@ -48,14 +48,15 @@ from xml.sax.saxutils import escape
 
 from . import __version__, conventions
 from .conventions import Convention
-from .crosstable import LAYOUTS, read_grid, round_headers, to_grid
+from .grid import read_grid, round_headers, to_grid
+from .grid.cells import cell_number, column_letters, layout_name
 from .errors import InputError, InputWarning, TbxlError
 from .files import PathLike, check_not_input, write_atomic
 from .formatting import decimal_text
 from .model import Kind, Pairing, Scoring, Tournament
 from .standings import compute_standings, resolve_tiebreaks
 from .tiebreaks.codes import Descriptor
-from .functions import ARGUMENTS, FUNCTIONS, Function, as_excel, call_for, standings_table, value_of
+from .functions import ARGUMENTS, FUNCTIONS, Function, call_for, standings_table, value_of
 from .vbaproject import without_sample_macros
 from .xlsx import is_empty, load_workbook, sheet_rows
 
@@ -103,7 +104,8 @@ def write_template(output: PathLike, *, players: int = 20, rounds: int = 9, layo
     stay empty until results are entered) and the Help sheet."""
     if players < 1 or rounds < 1:
         raise InputError("a template needs at least one player and one round")
-    pairing = Pairing.ROUND_ROBIN if (layout or "").lower() == "matrix" else Pairing.SWISS
+    layout = layout_name(layout or "compact", InputError)
+    pairing = Pairing.ROUND_ROBIN if layout == "matrix" else Pairing.SWISS
     t = Tournament(players=(), rounds=rounds, name=name, pairing=pairing)
     _write(t, output, layout=layout, tiebreaks=tiebreaks, rules=rules, inputs=inputs, frame=players)
 
@@ -116,9 +118,7 @@ def _write(t: Tournament, output: PathLike, *, layout: str, tiebreaks, rules: Op
     if suffix not in (".xlsx", ".xlsm"):
         raise InputError(f"a workbook must end in .xlsx or .xlsm, not {Path(output).name!r}")
     chosen = layout
-    layout = (layout or ("matrix" if t.is_round_robin else "compact")).lower()
-    if layout not in LAYOUTS:
-        raise InputError(f"unknown layout {layout!r}: expected one of {', '.join(LAYOUTS)}")
+    layout = layout_name(layout or ("matrix" if t.is_round_robin else "compact"), InputError)
     if not t.is_round_robin and layout == "matrix" and frame is None:
         raise InputError("the matrix layout is for round robins (pre-determined pairings); "
                          "read the tournament with --pairing round-robin, or choose compact or sm3")
@@ -280,15 +280,6 @@ def _frame_grid(grid: list[list], layout: str, players: int, rounds: int) -> lis
     return [head] + [[None] * width for _ in range(players)]
 
 
-def _col(c: int) -> str:
-    """1-based column number to letters."""
-    s = ""
-    while c:
-        c, rem = divmod(c - 1, 26)
-        s = chr(65 + rem) + s
-    return s
-
-
 def _cell_value(v: Any) -> Any:
     return None if v == "" else v
 
@@ -338,7 +329,7 @@ def _fill_crosstable(ws, grid: list[list], descs: Sequence[Descriptor], conv: Co
         for c, v in enumerate(row, 1):
             if v is not None and v != "":
                 _put(ws, r, c, v)
-    rng = f"$A$1:${_col(width)}${height}"
+    rng = f"$A$1:${column_letters(width - 1)}${height}"
     bold = Font(bold=True)
     formula_fill = PatternFill("solid", fgColor="EEF3FA")
     for c in range(1, width + 1):
@@ -350,7 +341,7 @@ def _fill_crosstable(ws, grid: list[list], descs: Sequence[Descriptor], conv: Co
     rules = RULES_CELL
     for k, d in enumerate(descs):
         col = first + k
-        letter = _col(col)
+        letter = column_letters(col - 1)
         head = ws.cell(1, col, d.code)
         head.font = bold
         head.alignment = Alignment(horizontal="center")
@@ -364,7 +355,7 @@ def _fill_crosstable(ws, grid: list[list], descs: Sequence[Descriptor], conv: Co
             cell = ws.cell(r, col, "=" + text)
             cell.fill = formula_fill
             sn = grid[r - 1][0]
-            cached[(CROSSTABLE, f"{letter}{r}")] = "" if of is None or sn in (None, "") else as_excel(of(sn))
+            cached[(CROSSTABLE, f"{letter}{r}")] = "" if of is None or sn in (None, "") else cell_number(of(sn))
     ws.freeze_panes = "C2"
     return rng
 
@@ -389,11 +380,11 @@ def _fill_standings(ws, t: Tournament, seen: Optional[Tournament], rng: str, con
                   "empty = fide-2026. Tie-breaks: codes in order, empty = the defaults. Pairing: "
                   "swiss or round-robin (how unplayed rounds count, C.07 15.2).")
     table = [[""]] if seen is None else [
-        row[:3] + [as_excel(v) for v in row[3:]] for row in standings_table(compute_standings(seen, codes, conv))]
+        row[:3] + [cell_number(v) for v in row[3:]] for row in standings_table(compute_standings(seen, codes, conv))]
     r0, c0 = STANDINGS_ANCHOR
     h, w = len(table), max(len(row) for row in table)
-    ref = f"{_col(c0)}{r0}:{_col(c0 + w - 1)}{r0 + h - 1}"
-    anchor = f"{_col(c0)}{r0}"
+    ref = f"{column_letters(c0 - 1)}{r0}:{column_letters(c0 + w - 2)}{r0 + h - 1}"
+    anchor = f"{column_letters(c0 - 1)}{r0}"
     last = ",$B$5" if pairing else ""
     ws[anchor] = ArrayFormula(ref, f"=STANDINGS({CROSSTABLE}!{rng},{TIEBREAKS_CELL},$B$3{last})")
     cached[(STANDINGS, anchor)] = table[0][0]
@@ -469,8 +460,8 @@ def _rst(text: str) -> str:
 
 
 def _grammar_lines() -> list[str]:
-    from . import crosstable
-    doc = crosstable.__doc__ or ""
+    from . import grid
+    doc = grid.__doc__ or ""
     start = doc.find("Grammar\n")
     end = doc.find("Errors are ")
     part = doc[start:end if end > start else None]
@@ -737,7 +728,7 @@ def _block_of(rows: list[tuple[int, list]]) -> tuple[Optional[list[list]], str]:
     while c1 < width and cols[c1]:
         c1 += 1
     grid = [x[c0:c1] for x in block]
-    return grid, f"{_col(c0 + 1)}{rows[best[0]][0]}"
+    return grid, f"{column_letters(c0)}{rows[best[0]][0]}"
 
 
 def _with_settings(t: Tournament, wb, fname: str, sheet: str) -> Tournament:

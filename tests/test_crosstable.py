@@ -8,7 +8,6 @@ from fractions import Fraction as F
 
 import pytest
 
-import tbxl.crosstable as ct
 from tbxl.crosstable import berger_schedule, detect_layout, read_grid, to_grid
 from tbxl.errors import InputError, InputWarning
 from tbxl.model import Kind, Outcome, Pairing, Player, Scoring, Tournament, make_entry
@@ -568,8 +567,13 @@ def test_to_grid_matrix_refuses_what_a_matrix_cannot_hold():
 
 
 def test_docstring_examples():
-    result = doctest.testmod(ct)
-    assert result.failed == 0 and result.attempted > 5
+    import importlib
+    import pkgutil
+
+    import tbxl.grid
+    names = ["tbxl.grid"] + [m.name for m in pkgutil.iter_modules(tbxl.grid.__path__, "tbxl.grid.")]
+    results = [doctest.testmod(importlib.import_module(n)) for n in names]
+    assert sum(r.failed for r in results) == 0 and sum(r.attempted for r in results) > 5
 
 
 # ---------------------------------------------------------------------------------------------

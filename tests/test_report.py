@@ -78,9 +78,9 @@ def tec_text(tec_report):
 def test_standings_names_and_values(tec_text):
     lines = tec_text.splitlines()
     first = lines.index(next(l for l in lines if l.startswith("Rank No. Title Name")))
-    assert lines[first + 1] == "1 2 Bruno 2150 NOR 4 12 13 9.5"
-    assert "3 4 David 2050 NOR 3.5 11.5 15 9.75" in lines
-    assert "12 14 Paul 1550 NOR 2 9 11 4.5" in lines
+    assert lines[first + 1] == "1 2 Bruno NOR 2150 4 12 13 9.5"
+    assert "3 4 David NOR 2050 3.5 11.5 15 9.75" in lines
+    assert "12 14 Paul NOR 1550 2 9 11 4.5" in lines
 
 
 def test_header_rules_and_tiebreak_order(tec_text):
@@ -106,9 +106,14 @@ def test_footer_on_every_page(tec_report):
 
 
 def test_how_ties_were_broken(tec_text):
-    assert "3.5 points, places 2-5" in tec_text
-    assert "Charline (3): 13 › David (4): 11.5 › Alyx (1), Stephan (16): 11" in tec_text
-    assert "Alyx (1): 8 › Stephan (16): 7.25" in tec_text
+    # One line per group. 3.5 points, places 2-5: Charline 13 > David 11.5 > Alyx = Stephan 11
+    # on BH/C1 (two places), then Alyx and Stephan equal on BH (12.5) and apart on SB (8 > 7.25).
+    assert "3.5 2-5 4 BH/C1 2 · SB 1" in tec_text
+    # 2 points, places 10-12: Reine 11 > Nick 9.5 > Paul 9 on BH/C1; 2.5 points, 7-9:
+    # Maria and Irina equal on BH/C1 (12) and BH (13.5), apart on SB (5.75 > 5.25), Helene 7.5.
+    assert "2 10-12 3 BH/C1 2" in tec_text
+    assert "2.5 7-9 3 BH/C1 1 · SB 1" in tec_text
+    assert "Charline (3): 13 ›" not in tec_text                       # no chain of names
 
 
 def test_david_bh_c1_with_its_cut(tec_text):
@@ -132,7 +137,9 @@ def test_shared_places_with_de():
     st = tec("DE")
     view = report.build_view(st, derivations="tied")
     assert [r["rank"] for r in view["rows"] if r["sn"] in (1, 3, 4, 16)] == ["2-5"] * 4
-    html = report.render_html(view)
+    assert view["tie_lines"][0]["shared"] == [
+        {"place": "2-5", "players": "Alyx (1), Charline (3), David (4), Stephan (16)"}]
+    html = report.render_html(report.build_view(st, appeal=4), "appeal.html.j2")  # the details
     assert "Shared place 2-5: Alyx (1), Charline (3), David (4), Stephan (16)" in html
 
 
@@ -142,8 +149,8 @@ def test_shared_places_in_pdf(tmp_path):
     text = pdf_text(out)
     for line in ("2-5 1 Alyx", "2-5 3 Charline", "2-5 4 David", "2-5 16 Stephan"):
         assert line in text
-    assert "Shared place 2-5" in text
-    assert "missing games (6.3)" in text                              # the DE mini-table
+    assert "3.5 2-5 4 2-5: Alyx (1), Charline (3), David (4), Stephan (16)" in text
+    assert "missing games (6.3)" in text                              # the DE mini-table of a derivation
 
 
 def test_appeal_for_paul(tmp_path):
@@ -152,7 +159,7 @@ def test_appeal_for_paul(tmp_path):
     report.render_appeal_pdf(st, 14, out, input_path=SWISS, codes=["PTS"] + st.codes + ["SB/C1"])
     text = pdf_text(out)
     assert "Tie-break appeal report" in text
-    assert "12 14 Paul 1550 NOR 2 9 11 4.5" in text
+    assert "12 14 Paul NOR 1550 2 9 11 4.5" in text
     assert "2 points, places 10-12" in text
     assert "Reine (15): 11 › Nick (12): 9.5 › Paul (14): 9" in text
     assert "PTS = 2" in text
@@ -191,7 +198,7 @@ def test_vietnamese_and_cyrillic_names(tmp_path):
     out = tmp_path / "names.pdf"
     report.render_pdf(st, out, derivations="all", input_path=path)
     text = pdf_text(out)
-    assert "1 2 Nguyễn Thị Hà 2150 NOR 4" in text
+    assert "1 2 Nguyễn Thị Hà NOR 2150 4" in text
     assert "Иванов Пётр" in text
     assert "1 Иванов Пётр" in player_block(text, 4)                    # David's last opponent
 
@@ -235,7 +242,7 @@ def test_each_language(tmp_path, lang):
     report.render_pdf(tec(), out, lang=lang, derivations="tied", input_path=SWISS)
     text = pdf_text(out)
     assert LANGS[lang] in text
-    bruno = "1 2 Bruno 2150 NOR 4 12 13 " + ("9,5" if lang in ("vi", "es", "ru") else "9.5")
+    bruno = "1 2 Bruno NOR 2150 4 12 13 " + ("9,5" if lang in ("vi", "es", "ru") else "9.5")
     assert bruno in text
 
 

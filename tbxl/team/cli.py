@@ -82,7 +82,11 @@ def run_team(args, parser, emit, fmt: str = "text") -> int:
         emit(args, {"text": render_team_table, "csv": render_team_csv, "json": render_team_json}[fmt](st), fmt)
         return 0
     if args.command == "explain":
-        number = getattr(args, "team", None) if getattr(args, "team", None) is not None else args.player
+        number = getattr(args, "team", None)
+        if number is None and args.player is not None:  # --player N also names a team here
+            if not args.player.strip().isdigit():
+                parser.error(f"explain on a team event needs one team number, not --player {args.player!r}")
+            number = int(args.player)
         if number is None:
             parser.error("explain on a team event needs --team N")
         st = _standings(args, t)
@@ -114,7 +118,7 @@ def run_team(args, parser, emit, fmt: str = "text") -> int:
     if args.command == "report":
         if getattr(args, "by_round", False):
             parser.error("--by-round is not supported for team events yet")
-        _report(_standings(args, t), args, t, parser, html=fmt == "html", derivations=args.derivations)
+        _report(_standings(args, t), args, t, parser, html=fmt == "html", derivations=args.derivations or "tied")
         return 0
     if args.command == "workbook":
         from .workbook import write_team_workbook

@@ -16,9 +16,9 @@ from typing import Any, Optional
 
 from .. import conventions
 from ..errors import InputError, TbxlError
-from ..excel import (CATEGORY, NOT_FOUND, _codes, _given, _lock, _player, _player_range, _raise,
-                     _rows, _scalar, _text, xw)
-from ..functions import as_excel
+from ..excel import CATEGORY, NOT_FOUND, _codes, _given, _lock, _player, _player_range, _raise, _scalar, _text, xw
+from ..grid.cells import cell_number
+from ..grid.sheet import rows_of
 from .grid import read_team_grid
 from .model import TeamTournament
 from .standings import TeamStandings, compute_team_standings
@@ -41,7 +41,7 @@ _grids: "OrderedDict[Any, tuple]" = OrderedDict()
 
 def _event(crosstable: Any) -> tuple[Optional[TeamTournament], Optional[BaseException], dict]:
     """(event, error, standings cache) of a grid content, built once."""
-    rows = _rows(crosstable)
+    rows = rows_of(crosstable)
     try:
         key = tuple(map(tuple, rows))
         hash(key)
@@ -104,7 +104,7 @@ def TEAM_TIEBREAK(crosstable, team, code, rules=""):
         row = rows.get(n)
         if row is None:
             return NOT_FOUND
-        return as_excel(row.points if not st.codes else row.values[code_given])
+        return cell_number(row.points if not st.codes else row.values[code_given])
 
     if numbers is None:
         return one(single)
@@ -121,6 +121,6 @@ def TEAM_STANDINGS(crosstable, tiebreaks="", rules=""):
     out: list[list[Any]] = [["Rank", "No", "Team", st.primary] + st.codes]
     for row in st.rows:
         rank = row.rank if row.rank_label == str(row.rank) else row.rank_label
-        out.append([rank, row.team.number, row.team.name, as_excel(row.points)]
-                   + [as_excel(row.values[c]) for c in st.codes])
+        out.append([rank, row.team.number, row.team.name, cell_number(row.points)]
+                   + [cell_number(row.values[c]) for c in st.codes])
     return out

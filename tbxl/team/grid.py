@@ -26,35 +26,22 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from typing import Any, Optional
+from typing import Optional
 
-from ..crosstable import column_letters
+from ..formatting import exact_text
+from ..grid.cells import cell_text, column_letters, half_text, parse_number
 from ..errors import InputError
 from ..model import Kind, Outcome, Scoring, make_entry
 from .model import Board, Team, TeamRound, TeamScoring, TeamTournament
 
-_MATCH = re.compile(r"^(?P<opp>\d+)\s*(?P<col>[wWbB])?\s*(?P<gp>\d*½|\d+(?:[.,]\d+)?)?\s*"
+_MATCH = re.compile(r"^(?P<opp>\d+)\s*(?P<col>[wWbB])?\s*(?P<gp>\d{0,15}½|\d{1,15}(?:[.,]\d{1,15})?)?\s*"
                     r"(?::\s*(?P<boards>[10=½+\-\s]+))?$")
 _FORFEIT = re.compile(r"^(?P<opp>\d+)\s*(?P<col>[wWbB])?\s*(?P<ff>--|\+|-)$")
-_PAB = re.compile(r"^(?:PAB|U)\s*(?P<gp>\d*½|\d+(?:[.,]\d+)?)$")
+_PAB = re.compile(r"^(?:PAB|U)\s*(?P<gp>\d{0,15}½|\d{1,15}(?:[.,]\d{1,15})?)$")
 _BYES = {"PAB": Kind.PAB, "U": Kind.PAB, "H": Kind.HPB, "F": Kind.FPB, "-": Kind.ZPB, "Z": Kind.ZPB, "": Kind.ZPB}
 _BOARD = {"1": (Kind.PLAYED, Outcome.WIN), "=": (Kind.PLAYED, Outcome.DRAW), "½": (Kind.PLAYED, Outcome.DRAW),
           "0": (Kind.PLAYED, Outcome.LOSS), "+": (Kind.FORFEIT_WIN, Outcome.WIN), "-": (Kind.FORFEIT_LOSS, Outcome.LOSS)}
 _MIRROR = {"1": "0", "0": "1", "=": "=", "½": "=", "+": "-", "-": "+"}
-
-
-def _text(v: Any) -> str:
-    if v is None:
-        return ""
-    if isinstance(v, float) and v.is_integer():
-        v = int(v)
-    return str(v).strip()
-
-
-def _number(text: str) -> Fraction:
-    if text.endswith("½"):
-        return Fraction(int(text[:-1] or 0)) + Fraction(1, 2)
-    return Fraction(text.replace(",", "."))
 
 
 def read_team_grid(rows: list, *, boards: Optional[int] = None, name: str = "",
@@ -64,17 +51,17 @@ def read_team_grid(rows: list, *, boards: Optional[int] = None, name: str = "",
     s = Scoring()
     data = []
     for r, row in enumerate(rows):
-        first = _text(row[0]) if row else ""
+        first = cell_text(row[0]) if row else ""
         if not first:
             continue
         if not first.isdigit():
             if data:
                 raise InputError(f"row {r + 1}: '{first}' is not a team number", cell=f"A{r + 1}", file=source or None)
             continue   # a header row
-        data.append((r, int(first), _text(row[1]) if len(row) > 1 else "", list(row[2:])))
+        data.append((r, int(first), cell_text(row[1]) if len(row) > 1 else "", list(row[2:])))
     if not data:
         raise InputError("no team rows (a team number in the first column)", file=source or None)
-    width = max((max((k + 1 for k, v in enumerate(cells) if _text(v)), default=0) for _, _, _, cells in data), default=0)
+    width = max((max((k + 1 for k, v in enumerate(cells) if cell_text(v)), default=0) for _, _, _, cells in data), default=0)
     numbers = {}
     for r, n, _, _ in data:
         if n in numbers:
@@ -84,7 +71,7 @@ def read_team_grid(rows: list, *, boards: Optional[int] = None, name: str = "",
     cells: dict[tuple[int, int], tuple] = {}
     for r, n, _, row in data:
         for k in range(width):
-            v = _text(row[k]) if k < len(row) else ""
+            v = cell_text(row[k]) if k < len(row) else ""
             cells[n, k + 1] = (_parse(v, r, k, source), r, k, v)
     k_boards = boards or _boards(cells, numbers, source)
     out = []
@@ -107,14 +94,14 @@ def _parse(v: str, r: int, k: int, source: str) -> tuple:
         return ("bye", _BYES[up], None)
     m = _PAB.match(up)
     if m:
-        return ("bye", Kind.PAB, _number(m["gp"]))
+        return ("bye", Kind.PAB, parse_number(m["gp"], half=True)[0])
     m = _FORFEIT.match(v)
     if m:
         return ("forfeit", int(m["opp"]), (m["col"] or "").lower() or None, m["ff"])
     m = _MATCH.match(v)
     if m and (m["gp"] is not None or m["boards"]):
         b = (m["boards"] or "").replace(" ", "")
-        gp = _number(m["gp"]) if m["gp"] is not None else None
+        gp = parse_number(m["gp"], half=True)[0] if m["gp"] is not None else None
         return ("match", int(m["opp"]), (m["col"] or "").lower() or None, gp, b)
     raise InputError(f"row {r + 1}, round {k + 1}: '{v}' is not a team result (e.g. 7w2½, 7w:1=10, 7+, PAB, H, F, -)",
                      cell=_where(r, k), file=source or None)
@@ -191,7 +178,7 @@ def _round(n: int, rd: int, cells: dict, numbers: dict, k: int, ts: TeamScoring,
     if boards:
         gp = sum((b.entry.points for b in boards), Fraction(0))
         if c[3] is not None and c[3] != gp:
-            raise err(f"game points {_plain(c[3])} differ from the board results '{c[4] or o[4]}' ({_plain(gp)})")
+            raise err(f"game points {exact_text(c[3])} differ from the board results '{c[4] or o[4]}' ({exact_text(gp)})")
         own = c[4] or "".join(_MIRROR[x] for x in o[4])
         ogp = sum((make_entry(s, rd, *_pair(_MIRROR[ch])).points for ch in own), Fraction(0))
     else:
@@ -206,20 +193,9 @@ def _round(n: int, rd: int, cells: dict, numbers: dict, k: int, ts: TeamScoring,
     return TeamRound(rd, Kind.PLAYED, outcome, ts.match_points(outcome), gp, opp, colour, boards)
 
 
-def _plain(v: Fraction) -> str:
-    return str(v.numerator) if v.denominator == 1 else str(float(v))
-
-
 def _pair(ch: str) -> tuple:
     kind, outcome = _BOARD[ch]
     return (kind, outcome if kind is Kind.PLAYED else None)
-
-
-def _gp_text(v: Fraction) -> str:
-    whole, half = divmod(v, 1)
-    if half == Fraction(1, 2):
-        return (str(int(whole)) if whole else "") + "½"
-    return str(int(v)) if v.denominator == 1 else format(float(v), "g")
 
 
 _CODE = {(Kind.PLAYED, Outcome.WIN): "1", (Kind.PLAYED, Outcome.DRAW): "=", (Kind.PLAYED, Outcome.LOSS): "0",
@@ -231,7 +207,7 @@ def team_cell(t: TeamTournament, rnd: TeamRound) -> str:
     if rnd.opponent is None:
         if rnd.kind is Kind.PAB:
             default = t.scoring.win * t.boards
-            return "PAB" if rnd.gp == default else f"PAB{_gp_text(rnd.gp)}"
+            return "PAB" if rnd.gp == default else f"PAB{half_text(rnd.gp)}"
         return {Kind.HPB: "H", Kind.FPB: "F"}.get(rnd.kind, "-")
     if rnd.kind is not Kind.PLAYED:
         return f"{rnd.opponent}" + {Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-"}.get(rnd.kind, "--")
@@ -239,7 +215,7 @@ def team_cell(t: TeamTournament, rnd: TeamRound) -> str:
     for b in rnd.boards:
         e = b.entry
         codes[b.board - 1] = _CODE.get((e.kind, e.outcome)) or ("+" if e.kind is Kind.FORFEIT_WIN else "-")
-    return f"{rnd.opponent}{rnd.colour or ''}{_gp_text(rnd.gp)}:{''.join(codes)}"
+    return f"{rnd.opponent}{rnd.colour or ''}{half_text(rnd.gp)}:{''.join(codes)}"
 
 
 def to_team_grid(t: TeamTournament) -> list[list]:

@@ -17,8 +17,8 @@ from itertools import groupby
 from .. import __version__
 from ..errors import InputError
 from ..files import check_not_input
-from ..report import (DERIVATIONS, LINE_CHARS, PAPER, _Fmt, _reason, _rules_text, _term_lines, _write_report, labels,
-                      plural, sha256_file, templates_dir)
+from ..report import (LINE_CHARS, PAPER, _Fmt, _reason, _rules_text, _term_lines, _write_report, labels,
+                      parse_derivations, plural, sha256_file, templates_dir)
 from ..tiebreaks.base import result_code
 from ..tiebreaks.ratings import DP, _half_up
 from .codes import parse
@@ -155,8 +155,7 @@ def build_team_view(st: TeamStandings, *, lang: str = "en", derivations: str = "
     L = team_labels(lang)
     if paper not in PAPER:
         raise InputError(f"unknown paper size {paper!r}; available: {', '.join(PAPER)}")
-    if derivations not in DERIVATIONS:
-        raise InputError(f"derivations must be one of {', '.join(DERIVATIONS)}, not {derivations!r}")
+    kind, top = parse_derivations(derivations)
     fmt = _Fmt(bool(L["decimal_comma"]))
     t = st.tournament
     names = {team.number: team.name for team in t.teams}
@@ -188,8 +187,8 @@ def build_team_view(st: TeamStandings, *, lang: str = "en", derivations: str = "
     count: dict = {}
     for r in st.rows:
         count[r.points] = count.get(r.points, 0) + 1
-    selected = [r.team.number for r in st.rows
-                if derivations == "all" or (derivations == "tied" and count[r.points] > 1)]
+    selected = [r.team.number for r in (st.rows[:top] if kind == "top" else st.rows)
+                if kind in ("all", "top", "players") or (kind == "tied" and count[r.points] > 1)]
     if teams is not None:
         selected = [n for n in selected if n in set(teams)]
     blocks = []

@@ -20,7 +20,8 @@ from typing import Optional
 from ..errors import InputError, InputWarning
 from ..model import Kind, Outcome, Pairing, Player, RoundEntry, make_entry
 from ..tiebreaks.base import result_code
-from ..trf import _BYES, _FORFEITS, _Reader, _ROUND_ROBIN, _Slot, _decimal, decode_trf
+from ..formatting import exact_text
+from ..trf import _BYES, _FORFEITS, _Reader, _ROUND_ROBIN, _Slot, decode_trf
 from .model import Board, Team, TeamRound, TeamScoring, TeamTournament
 
 __all__ = ["is_team_trf", "read_team_trf", "parse_team_trf"]
@@ -472,7 +473,7 @@ class _Builder:
             got = ts.outcome(gp, ogp)
             if code == "+" and got != Outcome.WIN or code == "-" and got == Outcome.WIN:
                 raise self.err(f"record 330 gives team {number} '{code}' against team {opp} in round {rd}, but the "
-                               f"boards give {_decimal(gp)}-{_decimal(ogp)}", listed[2], round=rd)
+                               f"boards give {exact_text(gp, 1)}-{exact_text(ogp, 1)}", listed[2], round=rd)
             double = code == "-" and forfeits[rd, opp][1] == "-"
         else:
             want = ts.outcome(gp, ogp)
@@ -525,8 +526,8 @@ class _Builder:
     def check_declared(self, t: Team) -> None:
         for what, declared, got, col in (("MP", t.declared_mp, t.mp, 55), ("GP", t.declared_gp, t.gp, 62)):
             if declared is not None and declared != got:
-                err = self.err(f"team {t.number}: declared {what} {_decimal(declared)} differs from the games, "
-                               f"which give {_decimal(got)}", t.line, column=col)
+                err = self.err(f"team {t.number}: declared {what} {exact_text(declared, 1)} differs from the games, "
+                               f"which give {exact_text(got, 1)}", t.line, column=col)
                 if self.r.strict:
                     raise err
                 warnings.warn(InputWarning(str(err)), stacklevel=4)

@@ -13,7 +13,8 @@ from typing import Iterable, Optional
 from .. import __version__, conventions
 from ..errors import InputError
 from ..files import PathLike, check_not_input, write_atomic
-from ..workbook import CROSSTABLE, HELP, STANDINGS, _col, _patch, _put
+from ..grid.cells import column_letters
+from ..workbook import CROSSTABLE, HELP, STANDINGS, _patch, _put
 from .grid import to_team_grid
 from .model import TeamTournament
 from .standings import resolve_team_tiebreaks
@@ -57,12 +58,12 @@ def write_team_workbook(t: TeamTournament, output: PathLike, *, tiebreaks=None, 
     ws.column_dimensions["A"].width = 5
     ws.column_dimensions["B"].width = 24
     for c in range(3, width + 1):
-        ws.column_dimensions[_col(c)].width = 4 + t.boards + 6
-    rng = f"$A$1:${_col(width)}${height}"
+        ws.column_dimensions[column_letters(c - 1)].width = 4 + t.boards + 6
+    rng = f"$A$1:${column_letters(width - 1)}${height}"
     fill = PatternFill("solid", fgColor="EEF3FA")
     for k, code in enumerate([primary] + codes):
         col = width + 2 + k
-        letter = _col(col)
+        letter = column_letters(col - 1)
         head = ws.cell(1, col, code)
         head.font = bold
         ws.column_dimensions[letter].width = max(8, len(code) + 2)
@@ -81,7 +82,7 @@ def write_team_workbook(t: TeamTournament, output: PathLike, *, tiebreaks=None, 
                   "the first MPTS/GPTS the primary score.")
     table = excel.TEAM_STANDINGS(grid, listed, conv.name)
     h, w = len(table), max(len(row) for row in table)
-    ref = f"A6:{_col(w)}{5 + h}"
+    ref = f"A6:{column_letters(w - 1)}{5 + h}"
     st["A6"] = ArrayFormula(ref, f"=TEAM_STANDINGS({CROSSTABLE}!{rng},$B$4,$B$3)")
     cached[(STANDINGS, "A6")] = table[0][0]
     dynamic.add((STANDINGS, "A6"))
