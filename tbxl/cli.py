@@ -640,7 +640,8 @@ def separation_text(st, a: int, b: int) -> str:
     >>> from importlib.resources import files
     >>> from tbxl.standings import compute_standings
     >>> from tbxl.trf import read_trf
-    >>> st = compute_standings(read_trf(str(files("tbxl.examples") / "held_swiss_5.trf")), "BH/C1,BH,SB", "fide-2024")
+    >>> from tbxl.conventions import get
+    >>> st = compute_standings(read_trf(str(files("tbxl.examples") / "held_swiss_5.trf")), "BH/C1,BH,SB", get("fide-2024"))
     >>> separation_text(st, 1, 4)
     '  4 David (rank 3) is ahead of 1 Alyx (rank 4): equal on points, separated by BH/C1, 11.5 against 11'
     """

@@ -102,7 +102,7 @@ class Standings:
         >>> from importlib.resources import files
         >>> from tbxl.trf import read_trf
         >>> t = read_trf(str(files("tbxl.examples") / "held_swiss_5.trf"))
-        >>> st = compute_standings(t, "BH/C1,BH,SB", "fide-2024")
+        >>> st = compute_standings(t, "BH/C1,BH,SB", conventions.get("fide-2024"))
         >>> st.separating(4, 14), st.separating(4, 1), st.separating(1, 16)
         ('PTS', 'BH/C1', 'SB')
         """

@@ -1,7 +1,7 @@
 """Chess tie-breaks (FIDE C.07) for xlwings Lite: the Excel functions of tbxl 0.1.0.
 
 Written by `tbxl lite` (tbxl 0.1.0); regenerate it rather than edit it. It carries the
-43 tbxl modules the functions need (pure Python, sha256 da894b8c513fcab7), so it needs
+43 tbxl modules the functions need (pure Python, sha256 e71392eb95136160), so it needs
 no package but xlwings: paste it into xlwings Lite's main.py tab, and the requirements.txt
 written beside it into the requirements.txt tab. Then, e.g. =BUCHHOLZ_CUT(A1:I17, A2) with the
 crosstable in A1:I17 and a start number in A2. The functions (tbxl's README, "Excel on
@@ -3855,7 +3855,7 @@ TBXL_MODULES = {
         '        >>> from importlib.resources import files\n'
         '        >>> from tbxl.trf import read_trf\n'
         '        >>> t = read_trf(str(files("tbxl.examples") / "held_swiss_5.trf"))\n'
-        '        >>> st = compute_standings(t, "BH/C1,BH,SB", "fide-2024")\n'
+        '        >>> st = compute_standings(t, "BH/C1,BH,SB", conventions.get("fide-2024"))\n'
         '        >>> st.separating(4, 14), st.separating(4, 1), st.separating(1, 16)\n'
         "        ('PTS', 'BH/C1', 'SB')\n"
         '        """\n'
