@@ -23,6 +23,7 @@ import os
 import sys
 import textwrap
 import unicodedata
+from fractions import Fraction
 from importlib import resources
 from itertools import groupby
 from pathlib import Path
@@ -89,9 +90,11 @@ def _environment():
         # space (and the line breaks of the term blocks); our own Markup (the stylesheet) as is.
         return visible(value, keep="\t\n") if isinstance(value, str) and not isinstance(value, Markup) else value
 
-    return jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir())),
-                              autoescape=True, trim_blocks=True, lstrip_blocks=True,
-                              undefined=jinja2.StrictUndefined, finalize=finalize)
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir())),
+                             autoescape=True, trim_blocks=True, lstrip_blocks=True,
+                             undefined=jinja2.StrictUndefined, finalize=finalize)
+    env.globals["plural"] = plural
+    return env
 
 
 def url_fetcher(url: str) -> dict:
@@ -178,9 +181,19 @@ def plural(label, n: int) -> str:
     >>> ru = {"one": "значение", "few": "значения", "many": "значений"}
     >>> [plural(ru, n) for n in (1, 2, 5, 11, 21, 22, 112)]
     ['значение', 'значения', 'значений', 'значений', 'значение', 'значения', 'значений']
+
+    A score as printed counts too: 1 point, but 1.5 points (and 1,5 очка).
+
+    >>> plural({"one": "point", "other": "points"}, "1"), plural({"one": "point", "other": "points"}, "1,5")
+    ('point', 'points')
     """
     if isinstance(label, str):
         return label
+    if not isinstance(n, int):  # a score as printed ("1", "1,5") or a number: 1.5 takes no singular
+        value = Fraction(str(n).replace(",", ".")) if isinstance(n, str) else Fraction(n)
+        if value.denominator != 1:
+            return label["few"] if "few" in label else label["other"]
+        n = int(value)
     n = abs(n)
     if "few" in label:  # East Slavic rule
         if n % 10 == 1 and n % 100 != 11:
@@ -594,6 +607,7 @@ def build_view(standings, *, lang: str = "en", derivations: str = "none", player
         "tiebreaks": [{"code": c, "text": _definition(c, L)} for c in st.codes],
         "codes": st.codes,
         "has_de": any(parse(c).name == "DE" for c in st.codes),
+        "notes": [_reason(n, L, fmt) for n in st.notes],
         "rows": [_standing_row(r, fmt, st.codes) for r in st.rows],
         "by_round": [],
         "xt": None,

@@ -390,3 +390,18 @@ def test_rules_edition_is_translated():
     view = build_view(compute_standings(t, "BH", conventions.get("fide-2024").with_settings(["vur_cut=always"])),
                       lang="ru", derivations="none")
     assert view["rules"]["name"] == "fide-2024+vur_cut=always" and "Справочник" in view["rules"]["source"]
+
+
+@pytest.mark.parametrize("lang, words", [("en", "no value for anybody"), ("ru", "нет значения ни у кого")])
+def test_unrated_players_blanking_rating_tiebreaks_are_named_in_the_report(tmp_path, lang, words):
+    """C07 §9 D18: one unrated participant leaves ARO for everybody without a value; the report says
+    so once, naming the player and the setting that rates unrated players instead."""
+    text = Path(__file__).parent.joinpath("data", "tec-2023", "held_swiss_5.trf").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    k = next(i for i, line in enumerate(lines) if line.startswith("001    7 "))
+    lines[k] = lines[k][:48] + "    " + lines[k][52:]   # Genevieve #7 without a rating
+    st = compute_standings(parse_trf("\n".join(lines) + "\n"), "ARO,BH", "fide-2024")
+    html = report.render_html(report.build_view(st, lang=lang))
+    assert html.count(words) == 1 and "7 Genevieve" in html and "ARO/U1400" in html
+    st = compute_standings(parse_trf(text), "ARO,BH", "fide-2024")
+    assert words not in report.render_html(report.build_view(st, lang=lang))
