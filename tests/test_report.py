@@ -400,8 +400,8 @@ def test_unrated_players_blanking_rating_tiebreaks_are_named_in_the_report(tmp_p
     lines = text.splitlines()
     k = next(i for i, line in enumerate(lines) if line.startswith("001    7 "))
     lines[k] = lines[k][:48] + "    " + lines[k][52:]   # Genevieve #7 without a rating
-    st = compute_standings(parse_trf("\n".join(lines) + "\n"), "ARO,BH", "fide-2024")
+    st = compute_standings(parse_trf("\n".join(lines) + "\n"), "ARO,BH", conventions.get("fide-2024"))
     html = report.render_html(report.build_view(st, lang=lang))
     assert html.count(words) == 1 and "7 Genevieve" in html and "ARO/U1400" in html
-    st = compute_standings(parse_trf(text), "ARO,BH", "fide-2024")
+    st = compute_standings(parse_trf(text), "ARO,BH", conventions.get("fide-2024"))
     assert words not in report.render_html(report.build_view(st, lang=lang))
