@@ -175,7 +175,7 @@ class Pairing(enum.Enum):
     ROUND_ROBIN = "round-robin"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Player:
     """A participant: identity and the per-round record (index 0 = round 1)."""
 
@@ -191,6 +191,8 @@ class Player:
     club: str = ""
     declared_points: Optional[Fraction] = None
     declared_rank: Optional[int] = None
+    # (RoundTable, player index) when the player is a view of a table's row (see __getattr__).
+    _view: Optional[tuple] = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def points(self) -> Fraction:
@@ -202,6 +204,17 @@ class Player:
 
     def entry(self, round: int) -> RoundEntry:
         return self.rounds[round - 1]
+
+    def __getattr__(self, name: str):
+        # A player read from a file is a view of a row of its tournament's RoundTable: the round
+        # entries are built on first use (most runs never need them) and then kept.
+        if name == "rounds":
+            view = self._view
+            if view is not None:
+                rounds = view[0].entries(view[1])
+                object.__setattr__(self, "rounds", rounds)
+                return rounds
+        raise AttributeError(f"'Player' object has no attribute '{name}'")
 
     @property
     def known_fide_id(self) -> Optional[str]:
@@ -241,6 +254,18 @@ class Tournament:
     def is_round_robin(self) -> bool:
         return self.pairing is Pairing.ROUND_ROBIN
 
+    @property
+    def table(self) -> "RoundTable":
+        """The rounds as compact columns: the reader's own table when the players are still its
+        views, else one built (once) from the players' round entries."""
+        table = self.__dict__.get("_table")
+        if table is None and self.players and self.players[0]._view is not None:
+            table = self.players[0]._view[0]  # e.g. a dataclasses.replace of the reader's tournament
+        if table is None or not table.holds(self):
+            table = RoundTable.from_players(self.players, self.rounds, self.scoring)
+            object.__setattr__(self, "_table", table)
+        return table
+
     def after_round(self, k: int) -> "Tournament":
         """The tournament as it stood after round ``k`` (ChessLivo-style per-round tables)."""
         if not 0 <= k <= self.rounds:
@@ -272,7 +297,7 @@ def round_robin_cycles(players: Sequence[Player], rounds: int) -> int:
     (1, 0)
     """
     n = len(players)
-    if n < 3:  # two players: a match, not a pairing system worth a name
+    if n < 3 or rounds < n - 1:  # two players: a match; fewer rounds than one cycle: no round robin
         return 0
     numbers = {p.start_number for p in players}
     met: dict[tuple[int, int], int] = {}
@@ -323,3 +348,104 @@ def make_entry(scoring: Scoring, round: int, kind: Kind, outcome: Optional[Outco
             raise ValueError("a played game needs an outcome")
         outcome = UNPLAYED_OUTCOME[kind]
     return RoundEntry(round, kind, outcome, scoring.table[kind, outcome], opponent, colour)
+
+
+#: The result classes of the :class:`RoundTable`: a small int per (kind, outcome), those of the
+#: TRF codes first.
+RESULTS: tuple[tuple[Kind, Outcome], ...] = (
+    (Kind.PLAYED, Outcome.LOSS), (Kind.PLAYED, Outcome.DRAW), (Kind.PLAYED, Outcome.WIN),
+    (Kind.SHORT, Outcome.LOSS), (Kind.SHORT, Outcome.DRAW), (Kind.SHORT, Outcome.WIN),
+    (Kind.FORFEIT_WIN, Outcome.WIN), (Kind.FORFEIT_LOSS, Outcome.LOSS),
+    (Kind.DOUBLE_FORFEIT, Outcome.LOSS), (Kind.PAB, Outcome.WIN), (Kind.FPB, Outcome.WIN),
+    (Kind.HPB, Outcome.DRAW), (Kind.ZPB, Outcome.LOSS),
+)
+# ... then every other (kind, outcome), for tournaments built by hand (a team's PAB worth a draw).
+RESULTS += tuple((k, o) for k in Kind for o in Outcome if (k, o) not in RESULTS)
+RESULT_OF = {ko: c for c, ko in enumerate(RESULTS)}
+#: The kind and the outcome (in half-games) of each result class, for lookups by class.
+RESULT_KIND: tuple[Kind, ...] = tuple(k for k, _ in RESULTS)
+RESULT_OUTCOME: tuple[int, ...] = tuple(int(o) for _, o in RESULTS)
+#: The class of a round missing from a short record built by hand (never in a table read from a file).
+NO_ROUND = 255
+
+
+@dataclass(eq=False, slots=True)
+class RoundTable:
+    """A tournament's rounds as compact per-round columns; player index = start-number order.
+
+    ``result[r]`` holds one result class (:data:`RESULTS`) per player as ``bytes``;
+    ``opponent[r]`` the opponent's player index (-1 for none); ``colour[r]`` one character per
+    player (``w``, ``b``, or a blank when there is no colour or no opponent). The reader fills it
+    in one pass over the file; :class:`Player` objects are views of its rows and the tie-break
+    context reads it directly, so a large event never needs its 10^5 :class:`RoundEntry` objects.
+
+    >>> s = Scoring()
+    >>> a = Player(1, "A", (make_entry(s, 1, Kind.PLAYED, Outcome.WIN, 2, "w"), make_entry(s, 2, Kind.HPB)))
+    >>> b = Player(2, "B", (make_entry(s, 1, Kind.PLAYED, Outcome.LOSS, 1, "b"),))
+    >>> t = RoundTable.from_players((a, b), 2, s)
+    >>> list(t.result[0]), t.opponent[0], t.colour[0], t.lengths
+    ([2, 0], [1, 0], 'wb', [2, 1])
+    >>> t.entries(1) == b.rounds
+    True
+    """
+
+    numbers: Sequence[int]
+    rounds: int
+    scoring: Scoring
+    result: list[bytes]
+    opponent: list[list[int]]
+    colour: list[str]
+    lengths: Optional[list[int]] = None   # None when every record has every round
+    players: Sequence[Player] = ()        # the players whose rounds these are (see holds)
+
+    def length(self, i: int) -> int:
+        """How many rounds player index ``i``'s record has (``rounds`` unless built by hand)."""
+        return self.rounds if self.lengths is None else self.lengths[i]
+
+    def entries(self, i: int) -> tuple[RoundEntry, ...]:
+        """Player index ``i``'s round entries."""
+        table, numbers, new = self.scoring.table, self.numbers, tuple.__new__
+        out = []
+        for r in range(self.length(i)):
+            kind, outcome = RESULTS[self.result[r][i]]
+            j = self.opponent[r][i]
+            colour = self.colour[r][i]
+            out.append(new(RoundEntry, (r + 1, kind, outcome, table[kind, outcome],
+                                        numbers[j] if j >= 0 else None, None if colour == " " else colour)))
+        return tuple(out)
+
+    def rows(self, columns: list) -> list[list]:
+        """Per-round columns turned into per-player rows (cut to each record's length)."""
+        rows = list(map(list, zip(*columns))) if columns else [[] for _ in self.numbers]
+        if self.lengths is not None:
+            rows = [row[:n] for row, n in zip(rows, self.lengths)]
+        return rows
+
+    def holds(self, tournament: "Tournament") -> bool:
+        """Is this the table of ``tournament``: the same rounds, scoring and players (the reader's
+        tuple of views, kept by ``dataclasses.replace``)?"""
+        return (tournament.players is self.players and self.rounds == tournament.rounds
+                and self.scoring == tournament.scoring)
+
+    @classmethod
+    def from_players(cls, players: Sequence[Player], rounds: int, scoring: Scoring) -> "RoundTable":
+        """The table of players built by hand (a record may be shorter than ``rounds``)."""
+        index = {p.start_number: i for i, p in enumerate(players)}
+        width = max([rounds] + [len(p.rounds) for p in players])
+        result = [bytearray([NO_ROUND]) * len(players) for _ in range(width)]
+        opponent = [[-1] * len(players) for _ in range(width)]
+        colour = [[" "] * len(players) for _ in range(width)]
+        lengths = []
+        for i, p in enumerate(players):
+            lengths.append(len(p.rounds))
+            for r, e in enumerate(p.rounds):
+                result[r][i] = RESULT_OF[e.kind, e.outcome]
+                if e.opponent is not None:
+                    opponent[r][i] = index.get(e.opponent, -1)
+                if e.colour:
+                    colour[r][i] = e.colour
+        full = all(n == rounds for n in lengths)
+        table = cls([p.start_number for p in players], rounds, scoring, [bytes(c) for c in result], opponent,
+                    ["".join(c) for c in colour], None if full else lengths)
+        table.players = players
+        return table

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import groupby
+from operator import neg
 from fractions import Fraction
 from typing import Optional, Union
 
@@ -195,11 +197,12 @@ def compute_standings(tournament: Tournament, tiebreaks=None, rules: Optional[Co
     sn = [p.start_number for p in ctx.players]
 
     keys: dict[int, list] = {}
+    codes = [d.code for d in descs]  # (a descriptor's code is a property that formats it)
 
     def sort_keys(level: int) -> list:
         if level not in keys:
             col = cols[level]
-            if any(v is None for v in col.raw):
+            if None in col.raw:
                 keys[level] = [col.sort_key(i) for i in range(len(col.raw))]
             else:  # the same order as sort_key, without a call per player
                 keys[level] = list(col.raw) if col.ascending else [-v for v in col.raw]
@@ -218,37 +221,38 @@ def compute_standings(tournament: Tournament, tiebreaks=None, rules: Optional[Co
                     de_groups[d.code, sn[i]] = members
         else:
             raw = cols[level].raw
-            ordered = sorted(group, key=sort_keys(level).__getitem__)
-            tiers = []
-            for i in ordered:
-                if tiers and raw[tiers[-1][0]] == raw[i]:
-                    tiers[-1].append(i)
-                else:
-                    tiers.append([i])
+            tiers = [list(tier) for _, tier in groupby(sorted(group, key=sort_keys(level).__getitem__),
+                                                        raw.__getitem__)]
         if len(tiers) > 1:
-            steps.append(TieStep(d.code, [sn[i] for i in group], [[sn[i] for i in t] for t in tiers]))
+            steps.append(TieStep(codes[level], [sn[i] for i in group], [[sn[i] for i in t] for t in tiers]))
+        if level + 1 == len(descs):
+            return tiers
         out = []
         for tier in tiers:
-            out.extend(split(tier, level + 1))
+            if len(tier) > 1:
+                out.extend(split(tier, level + 1))
+            else:
+                out.append(tier)
         return out
 
-    by_points = sorted(range(len(ctx.players)), key=lambda i: (-pts.raw[i], sn[i]))
-    groups: list[list[int]] = []
-    for i in by_points:
-        if groups and pts.raw[groups[-1][0]] == pts.raw[i]:
-            groups[-1].append(i)
-        else:
-            groups.append([i])
+    by_points = sorted(range(len(ctx.players)), key=list(zip(map(neg, pts.raw), sn)).__getitem__)
+    groups = [list(group) for _, group in groupby(by_points, pts.raw.__getitem__)]
     final: list[list[int]] = []
     for g in groups:
         final.extend(split(g, 0))
 
     st = Standings(tournament, conv, descs, [], ctx, cols, pts, steps, de_tier, de_groups)
     place = 1
+    players, rows = ctx.players, st.rows
     for tier in final:
-        label = str(place) if len(tier) == 1 else f"{place}-{place + len(tier) - 1}"
-        for i in sorted(tier, key=lambda i: sn[i]):
-            st.rows.append(Row(place, label, ctx.players[i], i, st))
+        if len(tier) == 1:
+            i = tier[0]
+            rows.append(Row(place, str(place), players[i], i, st))
+            place += 1
+            continue
+        label = f"{place}-{place + len(tier) - 1}"
+        for i in sorted(tier, key=sn.__getitem__):
+            rows.append(Row(place, label, players[i], i, st))
         place += len(tier)
     return st
 

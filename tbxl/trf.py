@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import re
+from operator import add, eq, mul
 import warnings
 from dataclasses import dataclass, field, replace
 from datetime import date
@@ -26,7 +27,8 @@ from .files import write_atomic
 from .formatting import exact_text, short_decimal
 from .grid.cells import parse_number
 from .limits import MAX_ENTRIES, MAX_ROUNDS, MAX_TEXT_BYTES, MAX_TIEBREAKS, read_regular, size_text
-from .model import Kind, Outcome, Pairing, Player, RoundEntry, Scoring, Tournament, detect_pairing, make_entry
+from .model import (RESULT_OF, RESULTS, UNPLAYED_OUTCOME, Kind, Outcome, Pairing, Player, RoundEntry,
+                    RoundTable, Scoring, Tournament, detect_pairing, make_entry)
 
 __all__ = ["read_trf", "read_trf_with_notes", "parse_trf", "decode_trf", "write_trf", "write_trf_file"]
 
@@ -54,14 +56,44 @@ _SEPARATED = re.compile(r".{3} .{4} .{4} .{33} .{4} .{3} .{11} .{10} .{4} .{4}  
 _FIRST_ROUND_COLUMN = 92   # round r starts at column 92 + 10 (r - 1)
 _ROUND_WIDTH = 10
 
+# A round field (§10.1), ten columns: the opponent's start number (4 columns of digits and blanks),
+# a blank, the colour, a blank, the result code, two blanks. A record's fields are read as one
+# string padded to whole fields and checked for this shape in one C call; what the characters mean
+# together (the digits a number, an opponent with a game and none with a bye, a pairing seen from
+# both sides) is checked on whole round columns (_Reader.build_players).
 # The code of a slot paired without a result yet (an opponent and a blank result column).
 _PENDING = "?"
-# Codes of a round with an opponent, checked on the fast path of _Reader.slot.
-_PLAIN_CODES = frozenset("1=0WDL+-")
-# NamedTuple instances built from a tuple in C, skipping the Python-level __new__ (hot paths only).
-_new = tuple.__new__
-# A whole round field on the fast path: opponent (4 columns), colour w/b, a game or forfeit code.
-_FAST_SLOT = re.compile(r"(?: {3}\d| {2}\d\d| \d{3}|\d{4}) [wbWB] [10=WDLwdl+\-] {0,2}", re.ASCII)
+_ROUND_FIELDS = re.compile(r"(?:[\s0-9]{4} [wWbB\- ] [10=WDLwdl+\-HFUZhfuz ]  )*")
+
+
+def _pairing_classes() -> tuple[dict[str, int], dict[str, str]]:
+    """The result class (model.RESULTS) and the colour kept, of every valid combination of a round's
+    code and colour with the opponent's code and colour (``..`` = no opponent)."""
+    classes: dict[str, int] = {}
+    colours: dict[str, str] = {}
+    both = "wb- "
+    for (code, mate) in _COMPLEMENTS:
+        if code in _GAMES:
+            kind, outcome = _GAMES[code]
+        else:
+            kind = Kind.DOUBLE_FORFEIT if code == mate == "-" else _FORFEITS[code]
+            outcome = UNPLAYED_OUTCOME[kind]
+        for colour in both:
+            for mate_colour in both:
+                if colour in "wb" and colour == mate_colour:
+                    continue   # both players with the same colour (a game, or a forfeit's scheduled colours)
+                key = code + colour + mate + mate_colour
+                classes[key] = RESULT_OF[kind, outcome]
+                colours[key] = colour if colour in "wb" else " "
+    for code, kind in _BYES.items():
+        for colour in both:
+            key = code + colour + ".."
+            classes[key] = RESULT_OF[kind, UNPLAYED_OUTCOME[kind]]
+            colours[key] = " "
+    return classes, colours
+
+
+_PAIR_CLASS, _PAIR_COLOUR = _pairing_classes()
 
 # 092 / 192 tournament type (§10.1, §10.3): pre-determined pairings for round robins.
 _ROUND_ROBIN = re.compile(r"robin|berger|(?<![a-z0-9])rr(?![a-z0-9])", re.IGNORECASE)
@@ -155,7 +187,7 @@ def read_trf(path_or_text: PathOrText, *, source: Optional[str] = None, strict: 
 
 
 class _Slot(NamedTuple):
-    """One round field of a 001 record as written (§10.1)."""
+    """One round field of a 001 record as written (§10.1), for the messages on a bad one."""
 
     round: int
     code: str                 # upper-case result code, " " when blank
@@ -170,17 +202,45 @@ class _Slot(NamedTuple):
 
 @dataclass
 class _Row:
-    """A parsed 001 record before the pairings are checked."""
+    """A parsed 001 record: the player and its round fields, padded to whole fields."""
 
     player: Player
     line: int
-    slots: list[_Slot] = field(default_factory=list)
+    fields: str = ""
+    points: Optional[str] = None  # the points column's text
+    played: int = 0               # the last round with a result from a pairing (0: none)
+
+    @property
+    def rounds(self) -> int:
+        return len(self.fields) // _ROUND_WIDTH
+
+    @property
+    def slots(self) -> list[_Slot]:
+        return [self.slot(r) for r in range(1, self.rounds + 1)]
 
     def slot(self, r: int) -> _Slot:
-        """Round ``r``'s field; a record too short to hold it reads as ZPB."""
-        if r <= len(self.slots):
-            return self.slots[r - 1]
-        return _Slot(r, " ", None, None, _FIRST_ROUND_COLUMN + _ROUND_WIDTH * (r - 1))
+        """Round ``r``'s field (well formed, checked by check_field); a short record reads as ZPB."""
+        column = _FIRST_ROUND_COLUMN + _ROUND_WIDTH * (r - 1)
+        f = self.fields[_ROUND_WIDTH * (r - 1):_ROUND_WIDTH * r]
+        if not f:
+            return _Slot(r, " ", None, None, column)
+        opponent = int(f[0:4]) if f[0:4].strip() else 0
+        colour, code = f[5].lower(), f[7].upper()
+        if opponent and code == " ":  # paired, no result yet
+            return _Slot(r, _PENDING, opponent, colour if colour in "wb" else None, column)
+        return _Slot(r, code, opponent or None, colour if colour in "wb" and opponent else None, column)
+
+
+class _OpponentNumbers(dict):
+    """A round field's 4-column opponent text -> start number (0 = none), each text parsed once;
+    ``KeyError`` for digits split by a blank."""
+
+    def __missing__(self, text: str) -> int:
+        try:
+            number = self[text] = int(text) if text.strip() else 0
+        except ValueError:
+            raise KeyError(text) from None
+        return number
 
 
 class _Reader:
@@ -201,6 +261,10 @@ class _Reader:
         self.declared_rounds: Optional[int] = None
         self.rows: list[_Row] = []
         self.line_of: dict[int, int] = {}  # start number -> line, for duplicate checks
+        self.points_of: dict[str, Fraction] = {}  # a points column's text -> its value
+        self.in_progress: Optional[InputWarning] = None  # rounds announced without results (said once)
+        # A reader with its own rules for a round field (slow_slot) checks the fields one by one.
+        self.field_by_field = type(self).slow_slot is not _Reader.slow_slot
         self.pending: list[InputError] = []   # games paired without a result yet, in file order
 
     def error(self, message: str, line: int, column: Optional[int] = None,
@@ -210,18 +274,24 @@ class _Reader:
     # -- records -------------------------------------------------------------------------
 
     def read(self, pairing: Optional[Pairing]) -> tuple[Tournament, list[str]]:
-        for number, line in enumerate(self.lines, 1):
-            if not line.strip() or line.startswith("###"):   # blank lines, TRF-2026 comments
-                continue
-            self.record(line.rstrip(), number)
-        if not self.rows:
-            raise InputError("no player records (001)", file=self.source)
-        scoring = self.build_scoring()
-        rounds = self.rounds_with_results()
-        if len(self.rows) * rounds > MAX_ENTRIES:
-            raise InputError(f"{len(self.rows)} players x {rounds} rounds: tbxl reads at most {MAX_ENTRIES:,} "
-                             f"round entries", file=self.source)
-        players = self.build_players(scoring, rounds)
+        try:
+            for number, line in enumerate(self.lines, 1):
+                if not line or line.isspace() or line.startswith("###"):  # blank lines, TRF-2026 comments
+                    continue
+                self.record(line.rstrip(), number)
+            if not self.rows:
+                raise InputError("no player records (001)", file=self.source)
+            scoring = self.build_scoring()
+            rounds = self.rounds_with_results()
+            if len(self.rows) * rounds > MAX_ENTRIES:
+                self.check_fields()
+                self.announce_rounds(stacklevel=3)
+                raise InputError(f"{len(self.rows)} players x {rounds} rounds: tbxl reads at most {MAX_ENTRIES:,} "
+                                 f"round entries", file=self.source)
+        except InputError:
+            self.check_fields()  # a round field's error on an earlier line comes first
+            raise
+        players, table = self.build_players(scoring, rounds)
         if pairing is None and self.types:
             pairing = Pairing.ROUND_ROBIN if any(_ROUND_ROBIN.search(t) for t in self.types) else Pairing.SWISS
         elif pairing is None:
@@ -233,6 +303,7 @@ class _Reader:
             players=players, rounds=rounds, scoring=scoring, pairing=pairing,
             tiebreaks=self.tiebreaks(), scheduled_rounds=self.declared_rounds, source=self.source,
             **self.meta)  # type: ignore[arg-type]
+        object.__setattr__(tournament, "_table", table)
         return tournament, self.notes
 
     def rounds_with_results(self) -> int:
@@ -243,25 +314,36 @@ class _Reader:
         InputWarning), and the standings are those after the last round played, as ``--after-round``
         gives them (README "Events in progress"). 0 when no round has a result (e.g. every record
         ends at column 91)."""
-        written = max(len(row.slots) for row in self.rows)
-        played = 0
-        for r in range(written, 0, -1):
-            if any(r <= len(row.slots) and row.slots[r - 1].code != _PENDING
-                   and (row.slots[r - 1].opponent is not None or row.slots[r - 1].code == "U")
-                   for row in self.rows):
-                played = r
-                break
+        written = max(row.rounds for row in self.rows)
+        played = max(row.played for row in self.rows)
+        for row in self.rows:
+            if row.rounds > played:  # the fields of the rounds not ranked (the ranked: build_players)
+                line = " " * (_FIRST_ROUND_COLUMN - 1) + row.fields
+                for r in range(played + 1, row.rounds + 1):
+                    try:
+                        self.check_field(line, row.line, row.player.start_number, r)
+                    except InputError:
+                        self.check_fields()  # the first in file order
+                        raise
         for err in self.pending:
             if err.round <= played:        # a game of a round that has results: its result is missing
                 raise err
         announced = max(self.declared_rounds or 0, written)
         if announced > played > 0:   # none played: the command line refuses (readers.load)
             later = f"round {announced} has" if announced == played + 1 else f"rounds {played + 1}-{announced} have"
-            warnings.warn(InputWarning(str(InputError(f"{later} no results yet: standings after round {played}",
-                                                      file=self.source))), stacklevel=3)
+            # Said once the round fields are known to be good (announce_rounds), as the line-by-line
+            # reading said it only after every field's own check.
+            self.in_progress = InputWarning(str(InputError(f"{later} no results yet: standings after round "
+                                                           f"{played}", file=self.source)))
             if self.declared_rounds is None:
                 self.declared_rounds = announced
         return played
+
+    def announce_rounds(self, stacklevel: int = 4) -> None:
+        """Warn (once) that the last rounds announced have no results yet (rounds_with_results)."""
+        if self.in_progress is not None:
+            warnings.warn(self.in_progress, stacklevel=stacklevel)
+            self.in_progress = None
 
     def tiebreaks(self) -> tuple[str, ...]:
         """§10.3: 212 defines the standings as is; 202 breaks ties, so ``PTS`` goes first."""
@@ -274,10 +356,11 @@ class _Reader:
 
     def record(self, line: str, number: int) -> None:
         code = line[:3].upper()
-        value = line[4:].strip()
         if code == "001":
             self.rows.append(self.player_record(line, number))
-        elif code in ("012", "022", "032", "102"):
+            return
+        value = line[4:].strip()
+        if code in ("012", "022", "032", "102"):
             key = {"012": "name", "022": "city", "032": "federation", "102": "chief_arbiter"}[code]
             self.meta[key] = value
         elif code in ("042", "052"):
@@ -387,19 +470,16 @@ class _Reader:
     # -- 001 player records (§10.1) --------------------------------------------------------
 
     def player_record(self, line: str, number: int) -> _Row:
-        def col(a: int, b: int) -> str:            # 1-based inclusive columns, stripped
-            return line[a - 1:b].strip()
-
-        text = col(5, 8)
+        text = line[4:8].strip()                   # columns 5-8 (1-based, inclusive)
         if not _digits(text) or int(text) < 1:
             raise self.error(f"bad start number '{text}' (columns 5-8)", number, 5)
         sn = int(text)
         if sn in self.line_of:
             raise self.error(f"duplicate start number {sn} (also on line {self.line_of[sn]})", number, 5, sn)
         self.line_of[sn] = number
-        fields = -(-(len(line) - _FIRST_ROUND_COLUMN + 1) // _ROUND_WIDTH)
-        if fields > MAX_ROUNDS:   # e.g. one 50 MB line: refused before it is read field by field
-            raise self.error(f"the record has {fields} round fields: tbxl reads events of at most "
+        count = -(-(len(line) - _FIRST_ROUND_COLUMN + 1) // _ROUND_WIDTH)
+        if count > MAX_ROUNDS:   # e.g. one 50 MB line: refused before it is read field by field
+            raise self.error(f"the record has {count} round fields: tbxl reads events of at most "
                              f"{MAX_ROUNDS} rounds", number, _FIRST_ROUND_COLUMN, sn)
         if not _SEPARATED.match(line):  # the usual full-width line passes in one C call
             for c in _SEPARATORS:
@@ -407,54 +487,65 @@ class _Reader:
                     raise self.error(f"expected a blank at column {c}, found '{line[c - 1]}' "
                                      f"(fields must be in TRF-16 columns)", number, c, sn)
 
-        rating_text = col(49, 52)
+        rating_text = line[48:52].strip()
         if rating_text and not _digits(rating_text):
             raise self.error(f"rating '{rating_text}' is not a number (columns 49-52)", number, 49, sn)
-        points_text = col(81, 84)
-        declared = self.number(points_text, number, 81, "points", sn) if points_text else None
-        rank_text = col(86, 89)
+        points_text = line[80:84].strip()
+        declared = None
+        if points_text:
+            declared = self.points_of.get(points_text)
+            if declared is None:
+                declared = self.points_of[points_text] = self.number(points_text, number, 81, "points", sn)
+        rank_text = line[85:89].strip()
         if rank_text and not _digits(rank_text):
             raise self.error(f"rank '{rank_text}' is not a number (columns 86-89)", number, 86, sn)
         player = Player(
-            start_number=sn, name=col(15, 47), sex=col(10, 10), title=col(11, 13),
+            start_number=sn, name=line[14:47].strip(), sex=line[9:10].strip(), title=line[10:13].strip(),
             rating=(int(rating_text) or None) if rating_text else None,   # blank or 0 = unrated
-            federation=col(54, 56), fide_id=col(58, 68), birth_date=col(70, 79),
+            federation=line[53:56].strip(), fide_id=line[57:68].strip(), birth_date=line[69:79].strip(),
             declared_points=declared, declared_rank=int(rank_text) if rank_text else None)
 
-        row = _Row(player, number)
-        slots = row.slots
-        fast = _FAST_SLOT.fullmatch
-        for r, s in enumerate(range(_FIRST_ROUND_COLUMN - 1, len(line), _ROUND_WIDTH), 1):
-            f = line[s:s + _ROUND_WIDTH]
-            # Fast path of slot(): "oooo c r" with an opponent, w/b and a game or forfeit code.
-            if fast(f):
-                opp = int(f[0:4])
-                if opp and opp != sn:
-                    slots.append(_new(_Slot, (r, f[7].upper(), opp, f[5].lower(), s + 1)))
-                    continue
-            slots.append(self.slot(line, number, sn, r, s + 1))
+        row = _Row(player, number, points=points_text or None)
+        fields = line[_FIRST_ROUND_COLUMN - 1:]
+        if fields:
+            row.fields = fields = fields.ljust(count * _ROUND_WIDTH)
+            if self.field_by_field:  # a subclass's own rules for a field: each one checked by them
+                for r in range(1, count + 1):
+                    pending = self.check_field(line, number, sn, r)
+                    if pending:
+                        self.pending.append(pending)
+                return row
+            if not _ROUND_FIELDS.fullmatch(fields):  # one C call for the whole record
+                for r in range(1, count + 1):
+                    self.check_field(line, number, sn, r)
+                raise AssertionError("a round field was refused but no check says why")  # pragma: no cover
+            codes = fields[7::_ROUND_WIDTH].upper()
+            # The last round with a result that comes from a pairing (a game, a forfeit, a PAB).
+            row.played = len(codes.rstrip(" FHZ"))
+            if " " in codes:       # a blank result: a ZPB, or a game paired without a result yet
+                for r, code in enumerate(codes, 1):
+                    if code == " " and fields[_ROUND_WIDTH * (r - 1):_ROUND_WIDTH * (r - 1) + 4].strip():
+                        pending = self.check_field(line, number, sn, r)
+                        if pending:
+                            self.pending.append(pending)
         return row
 
-    def slot(self, line: str, number: int, sn: int, r: int, column: int) -> _Slot:
-        """Round r at ``column``: opponent (4 columns), colour at +5, result at +7 (§10.1)."""
+    def check_field(self, line: str, number: int, sn: int, r: int) -> Optional[InputError]:
+        """Raise the error of round r's field, if it has one: opponent (4 columns), colour at +5,
+        result at +7 (§10.1). Called to word what the record-wide checks found wrong. A game
+        paired without a result yet returns its error, raised if the round is ranked."""
+        column = _FIRST_ROUND_COLUMN + _ROUND_WIDTH * (r - 1)
         s = column - 1
         field_text = line[s:s + _ROUND_WIDTH].ljust(_ROUND_WIDTH)
         if field_text[4] != " " or field_text[6] != " " or field_text[8:10] != "  ":
             self.separator_error(field_text, number, column, sn, r)
         opp_text, colour, code = field_text[0:4].strip(), field_text[5].lower(), field_text[7].upper()
-        if _digits(opp_text) and code in _PLAIN_CODES and colour in "wb" and int(opp_text) not in (0, sn):
-            return _Slot(r, code, int(opp_text), colour, column)  # the common case: a game or forfeit
-        return self.slow_slot(field_text, opp_text, colour, code, number, sn, r, column)
-
-    def separator_error(self, field_text: str, number: int, column: int, sn: int, r: int) -> None:
-        for offset in (4, 6, 8, 9):
-            if field_text[offset] != " ":
-                raise self.error(f"expected a blank at column {column + offset}, found "
-                                 f"'{field_text[offset]}' (round fields are 10 columns wide)",
-                                 number, column + offset, sn, r)
+        slot = self.slow_slot(field_text, opp_text, colour, code, number, sn, r, column)
+        return self.pending.pop() if slot.code == _PENDING else None
 
     def slow_slot(self, field_text: str, opp_text: str, colour: str, code: str, number: int, sn: int,
                   r: int, column: int) -> _Slot:
+        """The rules of one round field, one by one (a subclass may add its own: team events)."""
         if opp_text and not _digits(opp_text):
             raise self.error(f"opponent '{opp_text}' is not a start number", number, column, sn, r)
         opponent = int(opp_text) if opp_text and int(opp_text) else None   # 0000, 0, blank = none
@@ -478,56 +569,111 @@ class _Reader:
                              number, column + 7, sn, r)
         return _Slot(r, code, opponent, colour if colour in "wb" and opponent else None, column)
 
-    # -- pairings ----------------------------------------------------------------------------
+    def separator_error(self, field_text: str, number: int, column: int, sn: int, r: int) -> None:
+        for offset in (4, 6, 8, 9):
+            if field_text[offset] != " ":
+                raise self.error(f"expected a blank at column {column + offset}, found "
+                                 f"'{field_text[offset]}' (round fields are 10 columns wide)",
+                                 number, column + offset, sn, r)
 
-    def build_players(self, scoring: Scoring, rounds: int) -> tuple[Player, ...]:
-        by_number = {row.player.start_number: row for row in self.rows}
-        # code -> (kind, outcome, points): one str-keyed lookup per game on the fast path.
-        unit = scoring.unit
-        games = {code: (k, o, scoring.table[k, o], int(scoring.table[k, o] * unit)) for code, (k, o) in _GAMES.items()}
-        short = []
-        players = []
+    def check_fields(self) -> None:
+        """Raise the first error of a round field of the records read so far, in file order (a game
+        without a result yet is no error here: see rounds_with_results)."""
         for row in self.rows:
             sn = row.player.start_number
-            if len(row.slots) < rounds:
-                short.append(str(sn))
-            entries: list[RoundEntry] = []
-            slots = row.slots
-            total = 0  # points in units of 1/unit
-            for r in range(1, rounds + 1):
-                slot = slots[r - 1] if r <= len(slots) else row.slot(r)
-                # Fast path: a played game whose opponent's line mirrors it (checked in entry()).
-                other = by_number.get(slot.opponent) if slot.opponent is not None else None
-                if other is not None and slot.code in _GAMES and r <= len(other.slots):
-                    mate = other.slots[r - 1]
-                    if mate.opponent == sn and (slot.code, mate.code) in _COMPLEMENTS \
-                            and mate.colour != slot.colour:
-                        kind, outcome, points, units = games[slot.code]
-                        entries.append(_new(RoundEntry, (r, kind, outcome, points, slot.opponent, slot.colour)))
-                        total += units
-                        continue
-                e = self.entry(scoring, row, slot, by_number)
-                entries.append(e)
-                total += int(e.points * unit)
+            line = " " * (_FIRST_ROUND_COLUMN - 1) + row.fields
+            for r in range(1, row.rounds + 1):
+                self.check_field(line, row.line, sn, r)
+
+    # -- pairings ----------------------------------------------------------------------------
+
+    def build_players(self, scoring: Scoring, rounds: int) -> tuple[tuple[Player, ...], RoundTable]:
+        """The players in start-number order as views of the table of their rounds.
+
+        Each round is checked as a whole column (§10.1: the pairing is symmetric, the results
+        complement each other, the colours differ): the opponent's field is found by index and the
+        four characters code, opponent's code, colour, opponent's colour name the result class.
+        Anything that does not fit is worded by check_fields and check_pairings, in file order.
+        """
+        rows = sorted(self.rows, key=lambda row: row.player.start_number)
+        numbers = [row.player.start_number for row in rows]
+        width = _ROUND_WIDTH * rounds
+        # All records' fields as one text (short records padded: blank = ZPB): the field of player
+        # index i in round k starts at (i * rounds + k) * 10, so a round's column of each character
+        # is one slice with a stride of the record's width.
+        text = "".join([row.fields[:width].ljust(width) for row in rows])
+        opponent_number = _OpponentNumbers()
+        position = [-2] * (numbers[-1] + 1)     # start number -> player index; -2: not a listed player
+        for i, sn in enumerate(numbers):
+            position[sn] = i
+        position[0] = -1                        # no opponent
+        unit = scoring.unit
+        units = [int(scoring.table[k, o] * unit) for k, o in RESULTS]
+        totals = [0] * len(rows)
+        result, opponent, colour = [], [], []
+        try:
+            for r in range(rounds):
+                at = _ROUND_WIDTH * r
+                sns = list(map(opponent_number.__getitem__, map(add, map(add, map(
+                    add, text[at::width], text[at + 1::width]), text[at + 2::width]), text[at + 3::width])))
+                mates = list(map(position.__getitem__, sns))  # IndexError: a number beyond the last
+                # Symmetric: the opponent's field names this player; and no one plays himself.
+                if list(map((sns + [-2, 0]).__getitem__, mates)) != list(map(mul, numbers, map(bool, sns))) \
+                        or any(map(eq, sns, numbers)):
+                    raise KeyError
+                # Code and colour of each field, then with the opponent's (".." none, "??" not listed).
+                fields = list(map(add, text[at + 7::width].upper(), text[at + 5::width].lower()))
+                keys = list(map(add, fields, map((fields + ["??", ".."]).__getitem__, mates)))
+                classes = bytes(map(_PAIR_CLASS.__getitem__, keys))
+                result.append(classes)
+                opponent.append(mates)
+                colour.append("".join(map(_PAIR_COLOUR.__getitem__, keys)))
+                totals = list(map(add, totals, map(units.__getitem__, classes)))
+        except (KeyError, IndexError):
+            self.check_fields()
+            self.announce_rounds()
+            self.check_pairings(scoring, rounds)
+            raise AssertionError("a round field was refused but no check says why")  # pragma: no cover
+        table = RoundTable(numbers, rounds, scoring, result, opponent, colour)
+        players = []
+        for i, row in enumerate(rows):
+            # A view: its rounds slot emptied, the entries built from the table on demand.
             player = row.player
-            # The Player is still private to the reader: fill its rounds in place rather than copy
-            # a frozen dataclass per player (dataclasses.replace cost 5 % of a large read).
-            object.__setattr__(player, "rounds", tuple(entries))
-            declared = player.declared_points
-            # D21 in integer units first (every point is a multiple of 1/unit); details only on a mismatch.
-            if declared is not None and declared * unit != total:
-                self.check_points(player, row.line)
+            object.__delattr__(player, "rounds")
+            object.__setattr__(player, "_view", (table, i))
             players.append(player)
+        table.players = players = tuple(players)
+        self.announce_rounds()
+        short = []
+        total_of = dict(zip(numbers, totals))
+        units_of = {text: int(value * unit) if (value * unit).denominator == 1 else value * unit
+                    for text, value in self.points_of.items()}
+        units_of[None] = None
+        for row in self.rows:               # file order, as the notes and warnings read
+            player = row.player
+            if row.rounds < rounds:
+                short.append(str(player.start_number))
+            declared = units_of[row.points]
+            # D21 in integer units first (every point is a multiple of 1/unit); details only on a mismatch.
+            if declared is not None and declared != total_of[player.start_number]:
+                self.check_points(player, row.line)
         if short:
             self.notes.append(f"players {', '.join(short)}: record shorter than {rounds} rounds; "
                               f"missing rounds read as zero-point byes")
-        return tuple(sorted(players, key=lambda p: p.start_number))
+        return players, table
 
-    def entry(self, scoring: Scoring, row: _Row, slot: _Slot, by_number: dict[int, _Row]) -> RoundEntry:
-        """Check ``slot`` against the opponent's line and build the round entry."""
+    def check_pairings(self, scoring: Scoring, rounds: int) -> None:
+        """Raise the first pairing error, in file order, after the D21 checks of the records before it."""
+        by_number = {row.player.start_number: row for row in self.rows}
+        for row in self.rows:
+            entries = tuple(self.entry(scoring, row, row.slot(r), by_number) for r in range(1, rounds + 1))
+            self.check_points(replace(row.player, rounds=entries), row.line)
+
+    def check_pairing(self, row: _Row, slot: _Slot, by_number: dict[int, _Row]) -> None:
+        """Check ``slot`` against the opponent's line (§10.1)."""
         sn, r = row.player.start_number, slot.round
         if slot.opponent is None:
-            return make_entry(scoring, r, _BYES[slot.code])
+            return
         other = by_number.get(slot.opponent)
         if other is None:
             raise self.error(f"opponent {slot.opponent} is not a listed player", row.line, slot.column, sn, r)
@@ -544,11 +690,18 @@ class _Reader:
         if slot.colour and slot.colour == mate.colour:   # a game, or the scheduled colours of a forfeit
             raise self.error(f"both players have colour '{slot.colour}' (player {slot.opponent}, "
                              f"line {other.line})", row.line, slot.column + 5, sn, r)
+
+    def entry(self, scoring: Scoring, row: _Row, slot: _Slot, by_number: dict[int, _Row]) -> RoundEntry:
+        """Check ``slot`` against the opponent's line and build the round entry."""
+        self.check_pairing(row, slot, by_number)
+        r = slot.round
+        if slot.opponent is None:
+            return make_entry(scoring, r, _BYES[slot.code])
         if slot.code in _GAMES:
             kind, outcome = _GAMES[slot.code]
             return make_entry(scoring, r, kind, outcome, slot.opponent, slot.colour)
         kind = _FORFEITS[slot.code]
-        if slot.code == mate.code == "-":          # both lose by forfeit (D8)
+        if slot.code == "-" and by_number[slot.opponent].slot(r).code == "-":  # both lose by forfeit (D8)
             kind = Kind.DOUBLE_FORFEIT
         return make_entry(scoring, r, kind, None, slot.opponent, slot.colour)
 

@@ -58,7 +58,7 @@ def _bh_rows(ctx) -> list:
     """Per player, what BH and its cuts need: the sorted opponent values of a player who played
     every round (cuts are then plain order statistics, 14.1-14.4), else the items (VURs, dummies)."""
     value, unplayed_rows = ctx.value, ctx.unplayed_rows
-    return [items(ctx, i) if i in unplayed_rows else sorted([value[j] for j in opp])
+    return [items(ctx, i) if i in unplayed_rows else sorted(map(value.__getitem__, opp))
             for i, opp in enumerate(ctx.opp)]
 
 
@@ -70,7 +70,7 @@ def compute_bh(ctx, d: Descriptor) -> Column:
         if row and type(row[0]) is tuple:
             raw.append(cuts.kept_sum(row, low, high, rule))
         else:
-            raw.append(sum(cuts.kept(row, low, high)))
+            raw.append(sum(row[low:len(row) - high] if low + high < len(row) else ()))  # cuts.kept, inline
     return Column(d.code, ctx.unit, raw)
 
 

@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import Optional
 
 from ..conventions import RR_FORFEIT_OWN_SCORE, CapRounds, Convention, ShortGames
-from ..model import Kind, Outcome, Player, Tournament
+from ..model import RESULT_KIND, RESULT_OUTCOME, RESULTS, Kind, Outcome, Player, Tournament
 from . import unplayed
 
 
@@ -38,29 +38,25 @@ class Context:
         self.outcome_units = [int(s.outcome_points(o) * q) for o in (Outcome.LOSS, Outcome.DRAW, Outcome.WIN)]
         self.draw = self.outcome_units[1]
         self.win = self.outcome_units[2]
-        units = [[0, 0, 0] for _ in Kind]  # [kind.index][outcome] -> points in units
-        for k in Kind:
-            for o in Outcome:
-                units[k.index][o] = int(s.points(k, o) * q)
-        index = self.index
+        # The arrays come straight from the tournament's columns, a lookup per result class
+        # (RESULTS) and a transposition per array; no round entry is built.
+        table = t.table
         short_unplayed = conv.short_games is ShortGames.UNPLAYED
         rr = self.round_robin
-        self.opp: list[list[int]] = []
-        self.kind: list[list[Kind]] = []
-        self.raw_kind: list[list[Kind]] = []
-        self.out: list[list[int]] = []
-        self.pts: list[list[int]] = []
-        convert = short_unplayed or rr
-        get = index.get
-        for p in t.players:
-            rounds = p.rounds
-            raw = [e.kind for e in rounds]
-            self.raw_kind.append(raw)
-            self.kind.append([self._effective(k, e.outcome, short_unplayed, rr) for k, e in zip(raw, rounds)]
-                             if convert else raw)
-            self.opp.append([-1 if e.opponent is None else get(e.opponent, -1) for e in rounds])
-            self.out.append([int(e.outcome) for e in rounds])
-            self.pts.append([units[e.kind.index][e.outcome] for e in rounds])
+        pad = [None] * (256 - len(RESULTS))  # NO_ROUND in a record built by hand, cut off by rows()
+        kinds = list(RESULT_KIND) + pad
+        outs = list(RESULT_OUTCOME) + pad
+        units = [int(s.points(k, o) * q) for k, o in RESULTS] + pad
+        self.table = table
+        self.raw_kind: list[list[Kind]] = table.rows([list(map(kinds.__getitem__, c)) for c in table.result])
+        if short_unplayed or rr:
+            effective = [self._effective(k, o, short_unplayed, rr) for k, o in RESULTS] + pad
+            self.kind: list[list[Kind]] = table.rows([list(map(effective.__getitem__, c)) for c in table.result])
+        else:
+            self.kind = self.raw_kind
+        self.out: list[list[int]] = table.rows([list(map(outs.__getitem__, c)) for c in table.result])
+        self.pts: list[list[int]] = table.rows([list(map(units.__getitem__, c)) for c in table.result])
+        self.opp: list[list[int]] = table.rows(table.opponent)
         self._fore: Optional[Context] = None
         self._cache: dict = {}
         if fore:
@@ -80,37 +76,46 @@ class Context:
         last = self.n - 1
         if last < 0:
             return
-        for i in range(len(self.players)):
-            kinds = self.raw_kind[i]
+        played, draw, draw_points = [Kind.PLAYED], [int(Outcome.DRAW)], [self.draw]
+        raw_kind, kind, out, pts = self.raw_kind, self.kind, self.out, self.pts
+        for i, kinds in enumerate(raw_kind):
             if len(kinds) > last and kinds[last].is_paired:
-                shared = self.kind[i] is kinds
-                self.raw_kind[i] = kinds[:last] + [Kind.PLAYED]
-                self.kind[i] = self.raw_kind[i] if shared else self.kind[i][:last] + [Kind.PLAYED]
-                self.out[i] = self.out[i][:last] + [int(Outcome.DRAW)]
-                self.pts[i] = self.pts[i][:last] + [self.draw]
+                shared = kind[i] is kinds
+                raw_kind[i] = kinds[:last] + played
+                kind[i] = raw_kind[i] if shared else kind[i][:last] + played
+                out[i] = out[i][:last] + draw
+                pts[i] = pts[i][:last] + draw_points
 
     def _finish(self) -> None:
         """Scores, 16.2 categories and the values seen by opponents."""
         conv = self.conv
         self.score = [sum(p) for p in self.pts]
         n = self.n
+        played, short = Kind.PLAYED, Kind.SHORT  # games (is_game), counted in C rather than tested one by one
         self.unplayed_rows = {i for i, ks in enumerate(self.kind)
-                              if len(ks) != n or not all(k.is_game for k in ks)}
+                              if len(ks) != n or ks.count(played) + ks.count(short) != n}
         if self.round_robin:
             # C.07 4.9: no dummy and no adjusted score in pre-determined pairings.
-            self.cat = [[0] * len(k) for k in self.kind]
+            self.cat = self._games_only()
             self.value = list(self.score)
             if conv.rr_forfeit_win == RR_FORFEIT_OWN_SCORE:  # these rows leave BH/SB's fast path
                 self.unplayed_rows |= {i for i, ks in enumerate(self.raw_kind) if Kind.FORFEIT_WIN in ks}
         else:
             # A player who played every round has no categories to find and is worth the score.
             fpb, mode, draw = conv.fpb_returns_to_play, conv.opponent_score, self.draw
-            self.cat = [[0] * len(k) for k in self.kind]
+            self.cat = self._games_only()
             self.value = list(self.score)
             for i in self.unplayed_rows:
                 kinds = self.kind[i]
                 self.cat[i] = unplayed.categories(kinds, fpb)
                 self.value[i] = unplayed.opponent_value(kinds, self.pts[i], self.cat[i], draw, mode)
+
+    def _games_only(self) -> list:
+        """Category 0 (a game) for every round: one shared row for the full records (rows are
+        replaced, never changed in place), a row of its own for a short one."""
+        n = self.n
+        zero = (0,) * n
+        return [zero if len(k) == n else [0] * len(k) for k in self.kind]
 
     # -- conversions at the edge -------------------------------------------------------------
     def frac(self, units: int, scale: int = 1) -> Fraction:
@@ -132,6 +137,11 @@ class Context:
             f._finish()
             self._fore = f
         return self._fore
+
+    @property
+    def colours(self) -> list[list[str]]:
+        """Per player and round the colour: ``w``, ``b`` or a blank (no colour, or no opponent)."""
+        return self.cached("colours", lambda: self.table.rows(self.table.colour))
 
     def cached(self, key, compute):
         if key not in self._cache:

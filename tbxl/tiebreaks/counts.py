@@ -31,10 +31,11 @@ def _flag_rows(ctx) -> dict[str, list[list]]:
     def build():
         win, rr = ctx.win, ctx.round_robin
         rows: dict[str, list] = {"WIN": [], "WON": [], "BPG": [], "BWG": [], "REP": []}
-        for i, p in enumerate(ctx.players):
+        colours = ctx.colours
+        for i in range(len(ctx.players)):
             raw, out = ctx.raw_kind[i], ctx.out[i]
             game = [is_game(ctx, i, r) for r in range(len(raw))] if rr else [k.is_game for k in ctx.kind[i]]
-            black = [e.colour == "b" for e in p.rounds]
+            black = [c == "b" for c in colours[i]]
             won = [g and o == 2 for g, o in zip(game, out)]
             # 7.1: the points of a win, with or without playing (forfeit win, FPB, a PAB worth a win).
             rows["WIN"].append([o == 2 and pt >= win for o, pt in zip(out, ctx.pts[i])])
@@ -56,7 +57,8 @@ _WHY = {"WIN": "win", "WON": "won", "BPG": "bpg", "BWG": "bwg"}
 
 
 def compute_count(ctx, d: Descriptor) -> Column:
-    return Column(d.code, 1, [sum(1 for f in row if f) for row in _flag_rows(ctx)[d.name]])
+    # The flags are True, False or None (REP's bye round of an odd round robin): count the True.
+    return Column(d.code, 1, [row.count(True) for row in _flag_rows(ctx)[d.name]])
 
 
 def explain_count(ctx, d: Descriptor, i: int) -> Derivation:

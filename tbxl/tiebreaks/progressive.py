@@ -26,6 +26,8 @@ def _kept(n: int, d: Descriptor) -> range:
 
 
 def compute_ps(ctx, d: Descriptor) -> Column:
+    if d.low == 0 and d.high == 0:
+        return Column(d.code, ctx.unit, [sum(accumulate(pts)) for pts in ctx.pts])
     raw = []
     for i in range(len(ctx.players)):
         run = _running(ctx, i)

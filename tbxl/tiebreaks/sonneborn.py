@@ -7,17 +7,31 @@ round, 16.4) by the result in that round: 1, 1/2 or 0.
 from __future__ import annotations
 
 from fractions import Fraction
+from operator import mul
 
 from ..derivation import Derivation, Reason, Term
 from ..model import Kind
 from . import cuts
 from .base import Column, result_code
-from .buchholz import _items_cached, explain_terms
+from .buchholz import _bh_rows, _items_cached, explain_terms
 from .codes import Descriptor
 
 
 def compute_sb(ctx, d: Descriptor) -> Column:
+    if d.low == 0 and d.high == 0:
+        return Column(d.code, 2 * ctx.unit, list(ctx.cached("sb-totals", lambda: _totals(ctx))))
     return Column(d.code, 2 * ctx.unit, cuts.kept_sums(ctx, _items_cached(ctx, True), d.low, d.high, ("items", True)))
+
+
+def _totals(ctx) -> list[int]:
+    """SB without cuts: each BH contribution times the round's result (the same terms as
+    ``items(ctx, i, sb=True)``); a player who played every round sums value x result over the rows
+    directly, the others reuse BH's items (value, key, vur, round)."""
+    value, unplayed_rows = ctx.value, ctx.unplayed_rows
+    rows = ctx.cached("bh-rows", lambda: _bh_rows(ctx))
+    return [sum([v * out[r] for v, _, _, r in rows[i]]) if i in unplayed_rows
+            else sum(map(mul, map(value.__getitem__, opp), out))
+            for i, (opp, out) in enumerate(zip(ctx.opp, ctx.out))]
 
 
 def explain_sb(ctx, d: Descriptor, i: int) -> Derivation:
