@@ -20,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from generate import generate  # noqa: E402
 
+from tbxl import conventions
 from tbxl.audit import audit  # noqa: E402
 from tbxl.compare import compare  # noqa: E402
 from tbxl.formatting import decimal_text  # noqa: E402
@@ -30,7 +31,7 @@ CODES = ["BH/C1", "BH", "SB"]
 
 
 def bulletin(t, path: Path) -> None:
-    st = compute_standings(t, CODES, "fide-2024")
+    st = compute_standings(t, CODES, conventions.get("fide-2024"))
     with open(path, "w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
         w.writerow(["Rk.", "SNo", "Name", "Pts."] + CODES)

@@ -39,6 +39,7 @@ def one(players: int, rounds: int, derivations: str, by_round: bool) -> dict:
     from generate import generate
     from pypdf import PdfReader
 
+    from tbxl import conventions
     from tbxl.report import render_pdf
     from tbxl.standings import compute_standings
     from tbxl.trf import read_trf, write_trf_file
@@ -47,7 +48,7 @@ def one(players: int, rounds: int, derivations: str, by_round: bool) -> dict:
         write_trf_file(generate(players, rounds, seed=7), src)
         out = Path(tmp) / "report.pdf"
         t0 = time.perf_counter()
-        st = compute_standings(read_trf(src), "BH/C1,BH,SB,PS,WIN", "fide-2026")
+        st = compute_standings(read_trf(src), "BH/C1,BH,SB,PS,WIN", conventions.get("fide-2026"))
         pages = render_pdf(st, out, derivations=derivations, input_path=src, by_round=by_round)
         wall = time.perf_counter() - t0
         assert pages == len(PdfReader(str(out)).pages)

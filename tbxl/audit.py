@@ -31,7 +31,7 @@ from typing import Iterable, Optional, Union
 
 from . import conventions
 from .changes import changes
-from .conventions import OPTIONS, PRESETS, Convention, describe
+from .conventions import PRESETS, SETTINGS, Convention
 from .derivation import Reason
 from .errors import InputError
 from .model import Tournament
@@ -60,9 +60,9 @@ HABITS: dict[str, str] = {
 RANK_AGAINST_POINTS = "rank_against_points"
 
 
-def describe_match(name: str) -> str:
+def describe_match(a: "Audit", name: str) -> str:
     """What a match of :attr:`Finding.matches` does, in words: a display habit or a rule set."""
-    return HABITS.get(name) or describe(name)
+    return HABITS.get(name) or (a.rules.describe() if name == a.rules.name else a.engine.tried[name].describe())
 
 
 @dataclass(frozen=True)
@@ -124,6 +124,12 @@ class Candidate:
         if self.tiebreaks is not None:
             return f"{self.convention.name} with tie-breaks {','.join(self.tiebreaks)}"
         return self.convention.name
+
+    def describe(self) -> str:
+        """The rule set in words (:meth:`Convention.describe`), and the tie-break order tried."""
+        text = self.convention.describe()
+        return text + (f", with the tie-breaks in the order {', '.join(self.tiebreaks)}"
+                       if self.tiebreaks is not None else "")
 
 
 @dataclass
@@ -204,12 +210,7 @@ SWITCHES = ("cut_priority", "vur_cut", "sb_vur_pick", "rr_forfeit_win", "fpb_ret
             "exceptions_15_2")
 #: The remaining settings, tried on the announced rules only, as a last resort. ``unrated_rating`` is
 #: a number with no finite list of values: it is not guessed.
-STRUCTURAL = tuple(k for k in OPTIONS if k not in SWITCHES and k != "unrated_rating")
-
-
-def _values_of(option: str) -> tuple:
-    allowed = OPTIONS[option]
-    return (True, False) if allowed == ("true", "false") else allowed
+STRUCTURAL = tuple(k for k in SETTINGS if k not in SWITCHES and k != "unrated_rating")
 
 
 def _matters(option: str, base: Convention, round_robin: Optional[bool]) -> bool:
@@ -227,7 +228,7 @@ def _variants(base: Convention, options: Iterable[str], round_robin: Optional[bo
     for option in options:
         if not _matters(option, base, round_robin):
             continue
-        for value in _values_of(option):
+        for value in SETTINGS[option].values:
             if getattr(base, option) != value:
                 out.append(base.with_options(**{option: value}))
     return out
@@ -248,7 +249,7 @@ def candidates(rules: Convention, round_robin: Optional[bool] = None) -> list[Ca
             seen.add(key)
             out.append(Candidate(conv))
 
-    others = [p for p in PRESETS.values() if p.name != rules.name.split("+")[0]]
+    others = [p for p in PRESETS.values() if p.preset != rules.preset]
     for p in others:  # every preset by its own name, even where two name the same rules
         if _fields(p) != _fields(rules):
             seen.add(_fields(p))
@@ -265,7 +266,7 @@ def candidates(rules: Convention, round_robin: Optional[bool] = None) -> list[Ca
 
 def _fields(conv: Convention) -> tuple:
     """What a convention computes with (its name aside): two names for one rule set count once."""
-    return tuple(getattr(conv, k) for k in OPTIONS)
+    return tuple(conv.settings.values())
 
 
 class _Engine:
@@ -328,7 +329,7 @@ def audit(tournament: Tournament, published: Published, *, rules: Union[str, Con
     ``tiebreaks`` is the ranking's tie-break list (default: the file's 212/202 record, else the
     published tie-break columns in their order, else tbxl's default list).
     """
-    conv = rules if isinstance(rules, Convention) else conventions.resolve(rules, tournament.start_date)
+    conv = conventions.resolve(rules, tournament.start_date)
     if tiebreaks is None and not tournament.tiebreaks and published.tiebreaks:
         tiebreaks = published.tiebreaks
     codes = [d.code for d in resolve_tiebreaks(tournament, tiebreaks)]

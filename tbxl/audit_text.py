@@ -46,7 +46,7 @@ def render_audit_text(a: Audit) -> str:
                 line += f" ({a.rules.name})"
             elif c.reproduced_by:
                 line += "; the whole column follows " + _names(c.reproduced_by)
-                line += f"\n  {'':<{width}}  ({c.reproduced_by[0]}: {describe_match(c.reproduced_by[0])})"
+                line += f"\n  {'':<{width}}  ({c.reproduced_by[0]}: {describe_match(a, c.reproduced_by[0])})"
             else:
                 line += "; no single rule set reproduces the whole column"
             out.append(line)
@@ -60,7 +60,7 @@ def render_audit_text(a: Audit) -> str:
                        f"({f.published.place}); {a.rules.name} {verb} {_computed(f)}")
             if f.status == EXPLAINED:
                 out.append(f"    follows {_names(f.matches)}")
-                out.append(f"    ({f.matches[0]}: {describe_match(f.matches[0])})")
+                out.append(f"    ({f.matches[0]}: {describe_match(a, f.matches[0])})")
                 out.extend(f"    - {_reason(c)}" for c in f.changes)
             elif f.why_unexplained == RANK_AGAINST_POINTS:
                 out.append("    UNEXPLAINED: the published rank contradicts the points (a player with more "
@@ -97,7 +97,7 @@ def audit_json(a: Audit) -> dict:
         return {"start_number": f.start_number, "name": f.name, "code": f.code, "status": f.status,
                 "published": pv.text, "where": pv.where, "column": pv.column,
                 "computed": f.computed if f.code == RANK else json_number(f.computed),
-                "matches": f.matches, "follows": describe_match(f.matches[0]) if f.matches else None,
+                "matches": f.matches, "follows": describe_match(a, f.matches[0]) if f.matches else None,
                 "changes": [_reason(c) for c in f.changes],
                 **({"why_unexplained": f.why_unexplained} if f.why_unexplained else {}),
                 **({"why_skipped": f.why_skipped} if f.status == SKIPPED else {})}

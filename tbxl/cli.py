@@ -242,7 +242,7 @@ def _load(args):
 def _standings(args, tournament):
     from .conventions import resolve
     from .standings import compute_standings
-    rules = resolve(args.rules, tournament.start_date).with_settings(args.settings)
+    rules = resolve(args.rules, tournament.start_date, args.settings)
     st = compute_standings(tournament, getattr(args, "tiebreaks", None), rules, args.after_round)
     for note in st.notes:
         _say(f"note: {note}")
@@ -435,7 +435,7 @@ def _audit(args, tournament, fmt: str) -> int:
     from .conventions import resolve
     from .published import published_ranks, read_published
     from .standings import resolve_tiebreaks
-    rules = resolve(args.rules, tournament.start_date).with_settings(args.settings)
+    rules = resolve(args.rules, tournament.start_date, args.settings)
     if args.after_round is not None:  # a bulletin published during the event
         tournament = tournament.after_round(args.after_round)
     if args.published:
@@ -640,7 +640,8 @@ def separation_text(st, a: int, b: int) -> str:
     >>> from importlib.resources import files
     >>> from tbxl.standings import compute_standings
     >>> from tbxl.trf import read_trf
-    >>> st = compute_standings(read_trf(str(files("tbxl.examples") / "held_swiss_5.trf")), "BH/C1,BH,SB", "fide-2024")
+    >>> from tbxl.conventions import get
+    >>> st = compute_standings(read_trf(str(files("tbxl.examples") / "held_swiss_5.trf")), "BH/C1,BH,SB", get("fide-2024"))
     >>> separation_text(st, 1, 4)
     '  4 David (rank 3) is ahead of 1 Alyx (rank 4): equal on points, separated by BH/C1, 11.5 against 11'
     """

@@ -65,9 +65,10 @@ class Comparison:
         return [r for r in self.rows if r.rank_changed or r.changed]
 
 
-def _conventions(rules: Union[str, Sequence], start_date) -> list[Convention]:
+def _conventions(rules: Union[str, Sequence], start_date, settings: Sequence[str]) -> list[Convention]:
     names = [x for x in (rules.split(",") if isinstance(rules, str) else rules) if str(x).strip()]
-    out = [x if isinstance(x, Convention) else conventions.resolve(str(x).strip(), start_date) for x in names]
+    out = [conventions.resolve(x if isinstance(x, Convention) else str(x).strip(), start_date, settings)
+           for x in names]
     if len(out) < 2:
         raise UnknownRules("compare needs at least two rule sets, e.g. --rules fide-2024,fide-2026")
     return out
@@ -77,7 +78,7 @@ def compare(tournament: Tournament, rules: Union[str, Sequence], tiebreaks=None,
             after_round: Optional[int] = None, settings: Sequence[str] = ()) -> Comparison:
     """Standings under each of ``rules`` ("fide-2024,fide-2026" or a list); ``settings``
     (``NAME=VALUE``) apply to every one of them."""
-    convs = [c.with_settings(list(settings)) for c in _conventions(rules, tournament.start_date)]
+    convs = _conventions(rules, tournament.start_date, settings)
     codes = [d.code for d in resolve_tiebreaks(tournament, tiebreaks)]
     stands = [compute_standings(tournament, codes, c, after_round) for c in convs]
     first = stands[0]

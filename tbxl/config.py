@@ -167,7 +167,7 @@ def _check(config: Config, bad) -> None:
     if "tiebreaks" in v:
         checked("tiebreaks", lambda: parse_list(v["tiebreaks"]))
     if config.settings:
-        checked("settings", lambda: conventions.get("fide-2026").with_settings(config.settings))
+        checked("settings", lambda: conventions.resolve(None, None, config.settings))
     if "lang" in v:
         checked("lang", lambda: _check_language(v["lang"]))
     if "paper" in v and v["paper"] not in ("a4", "letter"):

@@ -1,198 +1,294 @@
 """How unplayed rounds count: one frozen :class:`Convention` per rule set, and the named presets.
 
 Every difference between FIDE editions and the programs of the seed articles is
-a field here, so a tie-break never asks "which edition?" - it asks the field.
+a field here, so a tie-break never asks "which edition?" - it asks the field. A
+setting's values are enums that carry their own words (:class:`Mode`), and a
+convention knows the preset it starts from and the settings changed on it, so its
+name (``fide-2026+vur_cut=always``) is derived, never parsed back.
 
 >>> get("fide-2026").dummy_cap
 True
 >>> default_for(None).name
 'fide-2026'
+>>> c = resolve("fide-2024", None, ["vur_cut=always"])
+>>> c.name, c.preset, c.vur_cut is VurCut.ALWAYS
+('fide-2024+vur_cut=always', 'fide-2024', True)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, fields, replace
 from datetime import date
-from typing import Optional
+from enum import Enum
+from typing import Any, Iterable, Optional, Union
 
 from .errors import UnknownRules
 
-# How a participant's score is seen by the opponents (the "indirect" side).
-ADJUSTED = "adjusted-16.3"          # C.07 16.3: category 16.2.5 rounds count as draws
-ADJUSTED_2022 = "adjusted-2022"     # 2022 text 14.4: trailing forfeit losses become draws too
-REAL = "real"                       # points awarded, nothing changed
-UNPLAYED_AS_DRAW = "unplayed-as-draw"  # 2009-2017 / SM "BHc": every unplayed round is a draw
 
-# How the participant's own unplayed rounds contribute (the "direct" side).
-DUMMY = "dummy"                     # C.07 16.4: a dummy with the own final score (capped in 2026)
-VIRTUAL_OPPONENT = "virtual-opponent"  # 2009-2017: Svon = SPR + (1 - SfPR) + 1/2 (n - R)
-HALF_ROUNDS = "half-rounds"         # SM real/half-point: unpaired rounds count rounds/2
-OWN_VALUE = "own-value"             # SM "draw against himself": own value to opponents (BHc)
-OWN_WITH_DRAW = "own-with-draw"     # seed 001 "FIDE": own score with that round made a draw
-ZERO = "zero"                       # seed 001 "Standard": a bye adds 0
-SKIP = "skip"                       # plain: unplayed rounds are not counted at all
+class Mode(str, Enum):
+    """A setting's value: the word files and ``--set`` use (the enum's value, so it compares equal
+    to that string) and ``text``, what it does in a few words (``tbxl audit`` says which rule set a
+    number follows)."""
 
-# Which contribution a Cut/Median removes first when the participant has VURs (16.5).
-VUR_HIGHER_OF = "higher-of"  # 16.5.1: the lowest VUR contribution unless below the least significant value
-VUR_ALWAYS = "always"        # 2022 text 14.6: unplayed rounds are cut first, unconditionally
-VUR_NONE = "none"            # no exception: cut the least significant value
+    text: str
 
-# What a forfeit win in pre-determined pairings adds to BH/SB (C.07 15.2; C07 §8.4).
-RR_FORFEIT_OPPONENT = "opponent"    # C.07 15.2: a game against the scheduled opponent, his score
-RR_FORFEIT_OWN_SCORE = "own-score"  # Swiss-Manager "SB (2023)": the Art. 16 dummy, the own score
+    def __new__(cls, value: str, text: str) -> "Mode":
+        obj = str.__new__(cls, value)
+        obj._value_ = value
+        obj.text = text
+        return obj
 
-# Which VUR is "the lowest contribution coming from a VUR" of SB when the dummies differ (2026, D23).
-PICK_LEAST_SIGNIFICANT = "least-significant"  # the reference engine: 14.1.1's order (dummy, then product)
-PICK_SMALLEST_PRODUCT = "smallest-product"    # the smallest SB product among the VURs
+    def __str__(self) -> str:
+        return self.value
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
+
+
+class OpponentScore(Mode):
+    """How a participant's score is seen by the opponents (the "indirect" side)."""
+
+    ADJUSTED = "adjusted-16.3", "opponents' scores are adjusted as in 16.3"  # C.07 16.3: 16.2.5 rounds are draws
+    ADJUSTED_2022 = "adjusted-2022", "opponents' trailing unplayed rounds count as draws (2022 text)"  # 14.4
+    REAL = "real", "opponents count with their real scores"
+    UNPLAYED_AS_DRAW = "unplayed-as-draw", "opponents' unplayed games count as draws"  # 2009-2017 / SM "BHc"
+
+
+class OwnUnplayed(Mode):
+    """How the participant's own unplayed rounds contribute (the "direct" side)."""
+
+    DUMMY = "dummy", "own unplayed rounds count a dummy with the own score (16.4)"  # capped in 2026
+    # 2009-2017: Svon = SPR + (1 - SfPR) + 1/2 (n - R)
+    VIRTUAL_OPPONENT = "virtual-opponent", "own unplayed rounds count a virtual opponent (2009)"
+    HALF_ROUNDS = "half-rounds", "own unpaired rounds count half the rounds"  # SM real/half-point
+    OWN_VALUE = "own-value", "own unplayed rounds count as a draw against himself"  # SM (BHc)
+    OWN_WITH_DRAW = "own-with-draw", "own unplayed rounds count the own score with that round drawn"  # seed 001 "FIDE"
+    ZERO = "zero", "a bye adds nothing"  # seed 001 "Standard"
+    SKIP = "skip", "unplayed rounds are skipped"  # plain
+
+
+class VurCut(Mode):
+    """Which contribution a Cut/Median removes first when the participant has VURs (16.5, D1)."""
+
+    HIGHER_OF = "higher-of", "a VUR is cut first unless below the least significant value (16.5)"  # 16.5.1
+    ALWAYS = "always", "unplayed rounds are cut first, always (2022 text)"  # 2022 text 14.6
+    NONE = "none", "no VUR-first cut: the least significant value is cut"
+
+
+class RrForfeitWin(Mode):
+    """What a forfeit win in pre-determined pairings adds to BH/SB (C.07 15.2; C07 §8.4)."""
+
+    OPPONENT = "opponent", "a round-robin forfeit win counts the scheduled opponent (15.2)"
+    OWN_SCORE = "own-score", ("a round-robin forfeit win counts the own score, like a dummy "
+                              "(Swiss-Manager 'SB (2023)')")
+
+
+class SbVurPick(Mode):
+    """Which VUR is "the lowest contribution coming from a VUR" of SB when the dummies differ (2026, D23)."""
+
+    LEAST_SIGNIFICANT = "least-significant", "SB's cuts offer the VUR that 14.1.1 makes least significant (16.5)"
+    SMALLEST_PRODUCT = "smallest-product", "SB's cuts offer the VUR with the smallest product"
+
+
+class CapRounds(Mode):
+    """The n of 16.4.2 before the last round (D3)."""
+
+    EVALUATED = "evaluated", "the cap counts the rounds played so far"
+    SCHEDULED = "scheduled", "the cap counts the scheduled rounds"
+
+
+class ShortGames(Mode):
+    """TRF W/D/L games (under one move): played (D10) or unplayed (W/L as forfeits)."""
+
+    PLAYED = "played", "games under one move count as played"
+    UNPLAYED = "unplayed", "games under one move count as unplayed"
+
+
+class CutPriority(Mode):
+    """Which own rounds the 16.5 exception cuts first (C07 §8.4)."""
+
+    VUR = "vur", "only VURs are cut first (16.5)"
+    UNPLAYED = "unplayed", "every own unplayed round is cut first, byes and forfeits too (Swiss-Manager)"
+
+
+# The values by their old names (the tie-break families test ``conv.vur_cut == VUR_ALWAYS``).
+ADJUSTED, ADJUSTED_2022 = OpponentScore.ADJUSTED, OpponentScore.ADJUSTED_2022
+REAL, UNPLAYED_AS_DRAW = OpponentScore.REAL, OpponentScore.UNPLAYED_AS_DRAW
+DUMMY, VIRTUAL_OPPONENT, HALF_ROUNDS = OwnUnplayed.DUMMY, OwnUnplayed.VIRTUAL_OPPONENT, OwnUnplayed.HALF_ROUNDS
+OWN_VALUE, OWN_WITH_DRAW, ZERO, SKIP = OwnUnplayed.OWN_VALUE, OwnUnplayed.OWN_WITH_DRAW, OwnUnplayed.ZERO, OwnUnplayed.SKIP
+VUR_HIGHER_OF, VUR_ALWAYS, VUR_NONE = VurCut.HIGHER_OF, VurCut.ALWAYS, VurCut.NONE
+RR_FORFEIT_OPPONENT, RR_FORFEIT_OWN_SCORE = RrForfeitWin.OPPONENT, RrForfeitWin.OWN_SCORE
+PICK_LEAST_SIGNIFICANT, PICK_SMALLEST_PRODUCT = SbVurPick.LEAST_SIGNIFICANT, SbVurPick.SMALLEST_PRODUCT
+
+
+def _mode(default: Mode) -> Any:
+    return field(default=default, metadata={"kind": type(default)})
+
+
+def _switch(default: bool, yes: str, no: str) -> Any:
+    return field(default=default, metadata={"kind": bool, True: yes, False: no})
+
+
+def _number(default: Optional[int]) -> Any:
+    return field(default=default, metadata={"kind": int})
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One setting a user may change on a preset (``--set NAME=VALUE``): its field and its kind
+    (a :class:`Mode`, ``bool`` or ``int``)."""
+
+    name: str
+    kind: type
+    words: tuple[str, str] = ("", "")   # a switch's text when true, when false
+
+    @property
+    def values(self) -> tuple:
+        """Every value, or () for a whole number (no finite list)."""
+        if self.kind is bool:
+            return (True, False)
+        return tuple(self.kind) if self.kind is not int else ()
+
+    def spelled(self, value) -> str:
+        """The value as files and ``--set`` spell it: ``true``, ``always``, ``1500``."""
+        return str(value).lower() if isinstance(value, bool) else str(value)
+
+    def text(self, value) -> str:
+        """What the value does, in a few words."""
+        if self.kind is bool:
+            return self.words[0] if value else self.words[1]
+        return value.text if isinstance(value, Mode) else f"{self.name}={value}"
+
+    def parse(self, value: Any) -> Any:
+        """The typed value of ``value`` (its spelling or itself), or :class:`UnknownRules`."""
+        if self.kind is bool:
+            if isinstance(value, bool):
+                return value
+            if str(value).lower() not in ("true", "false"):
+                raise UnknownRules(f"{self.name} must be true or false, not {value!r}")
+            return str(value).lower() == "true"
+        if self.kind is int:
+            if value is None or isinstance(value, int) and not isinstance(value, bool):
+                return value
+            if not str(value).isdigit():
+                raise UnknownRules(f"{self.name} must be a whole number, not {value!r}")
+            return int(str(value))
+        try:
+            return self.kind(str(value))
+        except ValueError:
+            raise UnknownRules(f"{self.name} must be one of {', '.join(self.kind)}, not {value!r}") from None
+
+    @property
+    def usage(self) -> str:
+        """``vur_cut=higher-of|always|none``, ``unrated_rating=N``."""
+        return f"{self.name}={'|'.join(self.spelled(v) for v in self.values) if self.values else 'N'}"
 
 
 @dataclass(frozen=True)
 class Convention:
     """A complete, explicit statement of how unplayed rounds enter BH, SB, FB and their cuts.
 
-    ``opponent_score`` - what a participant is worth to its opponents.
-    ``own_unplayed`` - what an own unplayed round adds (see the module constants).
+    ``preset`` - the named rule set it starts from; ``changes`` - the settings changed on it, in
+    the order given (``--set``), as (name, value) pairs: together they make :attr:`name`.
+    ``opponent_score`` - what a participant is worth to its opponents (:class:`OpponentScore`).
+    ``own_unplayed`` - what an own unplayed round adds (:class:`OwnUnplayed`).
     ``paired_forfeit_uses_opponent`` - own forfeits (paired rounds) add the scheduled
     opponent's value instead of ``own_unplayed`` (Swiss-Manager real/half-point, seed 001 Standard).
     ``dummy_cap`` - C.07 2026 16.4.1/16.4.2 caps on the dummy.
-    ``dummy_cap_rounds`` - "evaluated" or "scheduled": the n of 16.4.2 before the last round (D3).
-    ``vur_cut`` - 16.5 exception: "higher-of", "always" or "none" (D1).
+    ``dummy_cap_rounds`` - the n of 16.4.2 before the last round (D3, :class:`CapRounds`).
+    ``vur_cut`` - the 16.5 exception (D1, :class:`VurCut`).
     ``sb_vur_pick`` - which VUR the 16.5 exception offers for SB's cuts: the one 14.1.1 orders
-    first ("least-significant", the reference engine) or the smallest product (D23).
+    first (the reference engine) or the smallest product (D23, :class:`SbVurPick`).
     ``rr_forfeit_win`` - in pre-determined pairings a forfeit win adds the scheduled opponent's
-    score (15.2, "opponent") or the own score like an Art. 16 dummy ("own-score", Swiss-Manager).
+    score (15.2) or the own score like an Art. 16 dummy (Swiss-Manager, :class:`RrForfeitWin`).
     ``fpb_returns_to_play`` - an FPB is a non-VUR round, so earlier requested byes are 16.2.3 (16.1).
-    ``short_games`` - TRF W/D/L games: "played" (D10) or "unplayed" (W/L as forfeits).
+    ``short_games`` - TRF W/D/L games: played (D10) or unplayed (W/L as forfeits).
     ``exceptions_15_2`` - 2026: in pre-determined pairings forfeits stay unplayed for rating
     tie-breaks and forfeit losses for type-B tie-breaks (D22).
     ``unrated_rating`` - rating given to unrated players in rating tie-breaks (D18); None drops them.
-    ``cut_priority`` - which own rounds the 16.5 exception cuts first: "vur" (the text) or
-    "unplayed" (every own unplayed round, PAB/FPB and forfeit wins too: Swiss-Manager's
-    observed behaviour, C07 §8.4).
+    ``cut_priority`` - which own rounds the 16.5 exception cuts first: VURs (the text) or every
+    own unplayed round, PAB/FPB and forfeit wins too (Swiss-Manager's observed behaviour, C07 §8.4).
     """
 
-    name: str
+    preset: str
     title: str
     source: str
-    opponent_score: str = ADJUSTED
-    own_unplayed: str = DUMMY
-    paired_forfeit_uses_opponent: bool = False
-    dummy_cap: bool = False
-    dummy_cap_rounds: str = "evaluated"
-    vur_cut: str = VUR_HIGHER_OF
-    sb_vur_pick: str = PICK_LEAST_SIGNIFICANT
-    rr_forfeit_win: str = RR_FORFEIT_OPPONENT
-    fpb_returns_to_play: bool = True
-    short_games: str = "played"
-    exceptions_15_2: bool = False
-    unrated_rating: Optional[int] = None
-    cut_priority: str = "vur"
+    opponent_score: OpponentScore = _mode(OpponentScore.ADJUSTED)
+    own_unplayed: OwnUnplayed = _mode(OwnUnplayed.DUMMY)
+    paired_forfeit_uses_opponent: bool = _switch(False, "a forfeit counts the scheduled opponent's score",
+                                                 "a forfeit counts like any unplayed round")
+    dummy_cap: bool = _switch(False, "the dummy is capped (2026 16.4.1, 16.4.2)", "the dummy is not capped")
+    dummy_cap_rounds: CapRounds = _mode(CapRounds.EVALUATED)
+    vur_cut: VurCut = _mode(VurCut.HIGHER_OF)
+    sb_vur_pick: SbVurPick = _mode(SbVurPick.LEAST_SIGNIFICANT)
+    rr_forfeit_win: RrForfeitWin = _mode(RrForfeitWin.OPPONENT)
+    fpb_returns_to_play: bool = _switch(True, "a full-point bye is a return to play (16.1)",
+                                        "a full-point bye is not a return to play")
+    short_games: ShortGames = _mode(ShortGames.PLAYED)
+    exceptions_15_2: bool = _switch(False, "the 2026 15.2 exceptions apply", "without the 2026 15.2 exceptions")
+    unrated_rating: Optional[int] = _number(None)
+    cut_priority: CutPriority = _mode(CutPriority.VUR)
+    changes: tuple[tuple[str, Any], ...] = ()
+
+    def __post_init__(self) -> None:
+        for key, setting in SETTINGS.items():   # "always" given for VurCut.ALWAYS: one type inside
+            value = getattr(self, key)
+            if setting.kind not in (bool, int) and not isinstance(value, setting.kind):
+                object.__setattr__(self, key, setting.parse(value))
+
+    @property
+    def name(self) -> str:
+        """The preset's name and the changed settings: ``fide-2026+vur_cut=always``."""
+        return self.preset + "".join(f"+{k}={SETTINGS[k].spelled(v)}" for k, v in self.changes)
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        """Every setting's value (what the convention computes with, its name aside)."""
+        return {k: getattr(self, k) for k in SETTINGS}
 
     def with_options(self, **changes) -> "Convention":
-        """A copy with some fields changed; the name records the change (``fide-2026+vur_cut=always``)."""
+        """A copy with some settings changed (their values or spellings); :attr:`changes` records
+        them, so the name says so (``fide-2026+vur_cut=always``)."""
         if not changes:
             return self
-        suffix = "+".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in changes.items())
-        return replace(self, name=f"{self.name}+{suffix}", **changes)
+        typed = {}
+        for key, value in changes.items():
+            if key not in SETTINGS:
+                raise UnknownRules(f"unknown setting {key!r}; settings: " + _usage())
+            typed[key] = SETTINGS[key].parse(value)
+        recorded = dict(self.changes)
+        recorded.update(typed)
+        return replace(self, changes=tuple(recorded.items()), **typed)
 
-    def with_settings(self, settings: list[str]) -> "Convention":
+    def with_settings(self, settings: Iterable[str]) -> "Convention":
         """Apply ``NAME=VALUE`` strings (the CLI's ``--set``), checking names and values."""
         changes: dict = {}
         for item in settings:
             key, sep, value = item.partition("=")
             key = key.strip().replace("-", "_")
-            if not sep or key not in OPTIONS:
-                raise UnknownRules(f"unknown setting {item!r}; settings: "
-                                   + ", ".join(f"{k}={'|'.join(v) if v else 'N'}" for k, v in OPTIONS.items()))
-            allowed = OPTIONS[key]
-            value = value.strip()
-            if allowed == ("true", "false"):
-                if value.lower() not in allowed:
-                    raise UnknownRules(f"{key} must be true or false, not {value!r}")
-                changes[key] = value.lower() == "true"
-            elif allowed:
-                if value not in allowed:
-                    raise UnknownRules(f"{key} must be one of {', '.join(allowed)}, not {value!r}")
-                changes[key] = value
-            else:
-                if not value.isdigit():
-                    raise UnknownRules(f"{key} must be a whole number, not {value!r}")
-                changes[key] = int(value)
+            if not sep or key not in SETTINGS:
+                raise UnknownRules(f"unknown setting {item!r}; settings: " + _usage())
+            changes[key] = SETTINGS[key].parse(value.strip())
         return self.with_options(**changes)
 
+    def describe(self) -> str:
+        """The rule set in words: the preset's title and what each changed setting does.
 
-#: The settings a user may change on a preset (``--set NAME=VALUE``), with their allowed values.
-OPTIONS: dict[str, tuple[str, ...]] = {
-    "opponent_score": (ADJUSTED, ADJUSTED_2022, REAL, UNPLAYED_AS_DRAW),
-    "own_unplayed": (DUMMY, VIRTUAL_OPPONENT, HALF_ROUNDS, OWN_VALUE, OWN_WITH_DRAW, ZERO, SKIP),
-    "paired_forfeit_uses_opponent": ("true", "false"),
-    "dummy_cap": ("true", "false"),
-    "dummy_cap_rounds": ("evaluated", "scheduled"),
-    "vur_cut": (VUR_HIGHER_OF, VUR_ALWAYS, VUR_NONE),
-    "sb_vur_pick": (PICK_LEAST_SIGNIFICANT, PICK_SMALLEST_PRODUCT),
-    "rr_forfeit_win": (RR_FORFEIT_OPPONENT, RR_FORFEIT_OWN_SCORE),
-    "fpb_returns_to_play": ("true", "false"),
-    "short_games": ("played", "unplayed"),
-    "exceptions_15_2": ("true", "false"),
-    "unrated_rating": (),
-    "cut_priority": ("vur", "unplayed"),
-}
-
-#: What each setting value means, in a few words (``tbxl audit`` says which rule set a number follows).
-SETTING_TEXT: dict[tuple[str, str], str] = {
-    ("opponent_score", ADJUSTED): "opponents' scores are adjusted as in 16.3",
-    ("opponent_score", ADJUSTED_2022): "opponents' trailing unplayed rounds count as draws (2022 text)",
-    ("opponent_score", REAL): "opponents count with their real scores",
-    ("opponent_score", UNPLAYED_AS_DRAW): "opponents' unplayed games count as draws",
-    ("own_unplayed", DUMMY): "own unplayed rounds count a dummy with the own score (16.4)",
-    ("own_unplayed", VIRTUAL_OPPONENT): "own unplayed rounds count a virtual opponent (2009)",
-    ("own_unplayed", HALF_ROUNDS): "own unpaired rounds count half the rounds",
-    ("own_unplayed", OWN_VALUE): "own unplayed rounds count as a draw against himself",
-    ("own_unplayed", OWN_WITH_DRAW): "own unplayed rounds count the own score with that round drawn",
-    ("own_unplayed", ZERO): "a bye adds nothing",
-    ("own_unplayed", SKIP): "unplayed rounds are skipped",
-    ("paired_forfeit_uses_opponent", "true"): "a forfeit counts the scheduled opponent's score",
-    ("paired_forfeit_uses_opponent", "false"): "a forfeit counts like any unplayed round",
-    ("dummy_cap", "true"): "the dummy is capped (2026 16.4.1, 16.4.2)",
-    ("dummy_cap", "false"): "the dummy is not capped",
-    ("dummy_cap_rounds", "scheduled"): "the cap counts the scheduled rounds",
-    ("dummy_cap_rounds", "evaluated"): "the cap counts the rounds played so far",
-    ("vur_cut", VUR_ALWAYS): "unplayed rounds are cut first, always (2022 text)",
-    ("vur_cut", VUR_NONE): "no VUR-first cut: the least significant value is cut",
-    ("vur_cut", VUR_HIGHER_OF): "a VUR is cut first unless below the least significant value (16.5)",
-    ("sb_vur_pick", PICK_LEAST_SIGNIFICANT): "SB's cuts offer the VUR that 14.1.1 makes least significant (16.5)",
-    ("sb_vur_pick", PICK_SMALLEST_PRODUCT): "SB's cuts offer the VUR with the smallest product",
-    ("rr_forfeit_win", RR_FORFEIT_OPPONENT): "a round-robin forfeit win counts the scheduled opponent (15.2)",
-    ("rr_forfeit_win", RR_FORFEIT_OWN_SCORE): "a round-robin forfeit win counts the own score, like a "
-                                              "dummy (Swiss-Manager 'SB (2023)')",
-    ("fpb_returns_to_play", "false"): "a full-point bye is not a return to play",
-    ("fpb_returns_to_play", "true"): "a full-point bye is a return to play (16.1)",
-    ("short_games", "unplayed"): "games under one move count as unplayed",
-    ("short_games", "played"): "games under one move count as played",
-    ("exceptions_15_2", "true"): "the 2026 15.2 exceptions apply",
-    ("exceptions_15_2", "false"): "without the 2026 15.2 exceptions",
-    ("cut_priority", "unplayed"): "every own unplayed round is cut first, byes and forfeits too (Swiss-Manager)",
-    ("cut_priority", "vur"): "only VURs are cut first (16.5)",
-}
+        >>> get("fide-2026").with_options(cut_priority="unplayed").describe()
+        'FIDE C.07 (2026), but every own unplayed round is cut first, byes and forfeits too (Swiss-Manager)'
+        """
+        parts = [SETTINGS[k].text(v) for k, v in self.changes]
+        return PRESETS[self.preset].title + (", but " + "; ".join(parts) if parts else "")
 
 
-def describe(name: str) -> str:
-    """A rule set's name in words: ``fide-2026+cut_priority=unplayed`` -> the preset's title and
-    what the setting does.
+#: The settings a user may change on a preset (``--set NAME=VALUE``), by name, in field order.
+SETTINGS: dict[str, Setting] = {
+    f.name: Setting(f.name, f.metadata["kind"], (f.metadata.get(True, ""), f.metadata.get(False, "")))
+    for f in fields(Convention) if "kind" in f.metadata}
 
-    >>> describe("fide-2026+cut_priority=unplayed")
-    'FIDE C.07 (2026), but every own unplayed round is cut first, byes and forfeits too (Swiss-Manager)'
-    """
-    name, _, order = name.partition(" with tie-breaks ")
-    if order:  # a rank explained by the announced rules with the tie-breaks in another order
-        return describe(name) + f", with the tie-breaks in the order {order.replace(',', ', ')}"
-    base, *settings = name.split("+")
-    text = get(base).title
-    parts = []
-    for item in settings:
-        key, _, value = item.partition("=")
-        parts.append(SETTING_TEXT.get((key, value), item))
-    return text + (", but " + "; ".join(parts) if parts else "")
+
+def _usage() -> str:
+    return ", ".join(s.usage for s in SETTINGS.values())
 
 
 PRESETS: dict[str, Convention] = {c.name: c for c in (
@@ -293,6 +389,15 @@ def default_for(start_date: Optional[date]) -> Convention:
     return PRESETS["fide-2017"]
 
 
-def resolve(name: Optional[str], start_date: Optional[date]) -> Convention:
-    """``get(name)`` when a name is given, else the default for the start date."""
-    return get(name) if name else default_for(start_date)
+def resolve(rules: Union[str, Convention, None], start_date: Optional[date],
+            settings: Iterable[str] = ()) -> Convention:
+    """The convention the user asked for: the preset ``rules`` names (or ``rules`` itself), else
+    the edition in force on ``start_date``, with the ``NAME=VALUE`` ``settings`` applied. The edges
+    (command line, configuration, Excel, workbook, report) call this; the core gets the result.
+
+    >>> resolve(None, date(2024, 5, 1), ["cut_priority=unplayed"]).name
+    'fide-2024+cut_priority=unplayed'
+    """
+    if not isinstance(rules, Convention):
+        rules = get(rules) if rules and rules.strip() else default_for(start_date)
+    return rules.with_settings(settings)

@@ -83,12 +83,13 @@ from .grid import read_grid
 from .derivation import Reason
 from .errors import InputError, InputWarning, TbxlError
 from .formatting import decimal_text
+from .functions import BY_NAME, standings_table, value_of
 from .model import Tournament
 from .grid.cells import LAYOUTS, cell_number, cell_text, empty, layout_name
 from .grid.sheet import rows_of
 from .published import POINTS, NumberedColumn, published_from_rows, range_cell
 from .standings import Standings, compute_standings, resolve_tiebreaks
-from .tiebreaks import Context, compute
+from .tiebreaks import Context
 from .tiebreaks.codes import Descriptor, parse
 
 __all__ = ["BUCHHOLZ", "BUCHHOLZ_CUT", "SB", "SONNEBORN_BERGER", "PROGRESSIVE", "TIEBREAK", "STANDINGS",
@@ -101,27 +102,6 @@ CATEGORY = "Chess tie-breaks"
 ON_SERVER = bool(getattr(xw, "on_server", os.environ.get("XLWINGS_ON_SERVER") == "true"))
 
 NOT_FOUND = "#N/A"
-
-# -- argument documentation (each at most 255 characters: the Function Wizard's limit) -----------
-DOC_CROSSTABLE = ("The crosstable range: compact (12w1 per round), Swiss-Manager 3 columns per round "
-                  "(opponent, colour, result) or a round-robin matrix; header rows are recognised.")
-DOC_PLAYER = ("The player's start number (the No column of the crosstable), or a range of start "
-              "numbers: the values then spill in the range's shape.")
-DOC_RULES = ("Rules for unplayed rounds, e.g. fide-2026, fide-2024, fide-2017, sm-real-points; "
-             "empty = the FIDE rules in force (fide-2026).")
-DOC_LAYOUT = ("Optional: compact, sm3 or matrix to force the layout, and/or round-robin or swiss to force "
-              "the pairing system (e.g. \"compact round-robin\"); empty = detected.")
-DOC_CUT = ("Cut: n drops the n lowest values (BH/Cn); a negative n or M1, M2 is the Median "
-           "(drops the n highest too); 0 = none. Default 1.")
-DOC_PS_CUT = "Cut: n drops the running scores of the first n rounds (PS/Cn). Default 0."
-DOC_CODE = ("A tie-break code of FIDE C.07, e.g. BH/C1, BH/M1, SB, KS, PS, WIN, WON, BPG, BWG, REP, "
-            "ARO/C1, TPR, APRO, FB, AOB, DE, TPN, RTNG.")
-DOC_PUBLISHED = ("The published table to check, header row first: a start-number column (SNo, Nr.) and "
-                 "columns named by code or name (BH/C1, Buchholz Cut 1, SB), rank (Rk.) or points (Pts); "
-                 "numbers or text such as 9,75.")
-DOC_TIEBREAKS = ("Comma-separated tie-break codes in order, e.g. BH/C1,BH,SB (or a range of codes); "
-                 "empty = BH/C1,BH,SB,PS,WIN (Swiss) or DE,SB,WIN,KS (round robin).")
-
 
 # ---------------------------------------------------------------------------------------------
 # The cache
@@ -359,10 +339,8 @@ def _player(player: Any) -> Optional[int]:
 
 def _convention(book: _Book, rules: Any) -> Convention:
     t = book.tournament
-    if not _given(_scalar(rules, "rules")):
-        return conventions.default_for(t.start_date)
     try:
-        return conventions.get(_text(rules, "rules"))
+        return conventions.resolve(_text(rules, "rules") if _given(_scalar(rules, "rules")) else None, t.start_date)
     except TbxlError as err:
         raise ValueError(str(err)) from None
 
@@ -445,25 +423,16 @@ def _value(crosstable: Any, player: Any, d: Descriptor, rules: Any, layout: Any)
         return ""
     conv = _convention(book, rules)
     with _lock:
-        if d.name == "DE":
-            st = _standings(book, conv, [d.code])
-            rows = {r.player.start_number: r for r in st.rows}
+        of = value_of(book.tournament, conv, d, context=None if d.name == "DE" else _context(book, conv),
+                      de=_standings(book, conv, [d.code]) if d.name == "DE" else None)
 
-            def one(n: Optional[int]) -> Any:
-                if n is None:
-                    return ""
-                row = rows.get(n)
-                return NOT_FOUND if row is None else cell_number(row.values[d.code])
-        else:
-            ctx = _context(book, conv)
-            col = compute(ctx, d)
-            index = ctx.index
-
-            def one(n: Optional[int]) -> Any:
-                if n is None:
-                    return ""
-                i = index.get(n)
-                return NOT_FOUND if i is None else cell_number(col.value(i))
+        def one(n: Optional[int]) -> Any:
+            if n is None:
+                return ""
+            try:
+                return cell_number(of(n))
+            except KeyError:
+                return NOT_FOUND
         if numbers is None:
             return one(sn)
         return [[one(n) for n in r] for r in numbers]
@@ -495,61 +464,49 @@ def _cut_descriptor(name: str, cut: Any) -> Descriptor:
 
 
 # ---------------------------------------------------------------------------------------------
-# The functions (Excel names; docstrings are the one-line descriptions Excel shows)
+# The functions (Excel names; their help and arguments come from the catalogue, tbxl.functions)
 # ---------------------------------------------------------------------------------------------
 
-@xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, doc=DOC_CROSSTABLE)
-@xw.arg("player", ndim=2, doc=DOC_PLAYER)
-@xw.arg("rules", doc=DOC_RULES)
-@xw.arg("layout", doc=DOC_LAYOUT)
+def _registered(name: str):
+    """Register a function with xlwings as :data:`tbxl.functions.BY_NAME` describes it: its help
+    as the docstring (the one-line description Excel shows), each argument's help and kind."""
+    entry = BY_NAME[name]
+
+    def register(f):
+        f.__doc__ = entry.help
+        for a in reversed(entry.arguments):
+            f = xw.arg(a.name, ndim=2, doc=a.help)(f) if a.range else xw.arg(a.name, doc=a.help)(f)
+        return xw.func(category=CATEGORY)(f)
+    return register
+
+
+@_registered("BUCHHOLZ")
 def BUCHHOLZ(crosstable, player, rules="", layout=""):
-    """Buchholz (FIDE C.07 8.1): the sum of the opponents' scores, unplayed rounds as the rules say."""
     return _value(crosstable, player, Descriptor("BH"), rules, layout)
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, doc=DOC_CROSSTABLE)
-@xw.arg("player", ndim=2, doc=DOC_PLAYER)
-@xw.arg("cut", doc=DOC_CUT)
-@xw.arg("rules", doc=DOC_RULES)
-@xw.arg("layout", doc=DOC_LAYOUT)
+@_registered("BUCHHOLZ_CUT")
 def BUCHHOLZ_CUT(crosstable, player, cut=1, rules="", layout=""):
-    """Buchholz Cut-n or Median-n (FIDE C.07 8.1, 14.1-14.3): Buchholz without the n least significant values."""
     return _value(crosstable, player, _cut_descriptor("BH", cut), rules, layout)
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, doc=DOC_CROSSTABLE)
-@xw.arg("player", ndim=2, doc=DOC_PLAYER)
-@xw.arg("rules", doc=DOC_RULES)
-@xw.arg("layout", doc=DOC_LAYOUT)
+@_registered("SONNEBORN_BERGER")
 def SONNEBORN_BERGER(crosstable, player, rules="", layout=""):
-    """Sonneborn-Berger (FIDE C.07 9.1): the sum of each opponent's score times the result against them."""
     return _value(crosstable, player, Descriptor("SB"), rules, layout)
 
 
 def SB(crosstable, player, rules="", layout=""):
-    """Sonneborn-Berger (FIDE C.07 9.1), short name for the classic add-in; same as SONNEBORN_BERGER."""
     return _value(crosstable, player, Descriptor("SB"), rules, layout)
 
 
 if not ON_SERVER:
-    # Office.js needs names of at least 3 characters: SB exists for the classic add-in only.
-    SB = xw.func(category=CATEGORY)(
-        xw.arg("crosstable", ndim=2, doc=DOC_CROSSTABLE)(
-            xw.arg("player", ndim=2, doc=DOC_PLAYER)(
-                xw.arg("rules", doc=DOC_RULES)(
-                    xw.arg("layout", doc=DOC_LAYOUT)(SB)))))
+    SB = _registered("SB")(SB)
+else:
+    SB.__doc__ = BY_NAME["SB"].help
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, doc=DOC_CROSSTABLE)
-@xw.arg("player", ndim=2, doc=DOC_PLAYER)
-@xw.arg("cut", doc=DOC_PS_CUT)
-@xw.arg("layout", doc=DOC_LAYOUT)
+@_registered("PROGRESSIVE")
 def PROGRESSIVE(crosstable, player, cut=0, layout=""):
-    """Progressive score (FIDE C.07 7.5): the sum of the running scores after each round; cut n drops the first n."""
     v = _scalar(cut, "cut")
     if not _given(v):
         n = 0
@@ -560,24 +517,13 @@ def PROGRESSIVE(crosstable, player, cut=0, layout=""):
     return _value(crosstable, player, Descriptor("PS", low=n), "", layout)
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, doc=DOC_CROSSTABLE)
-@xw.arg("player", ndim=2, doc=DOC_PLAYER)
-@xw.arg("code", doc=DOC_CODE)
-@xw.arg("rules", doc=DOC_RULES)
-@xw.arg("layout", doc=DOC_LAYOUT)
+@_registered("TIEBREAK")
 def TIEBREAK(crosstable, player, code, rules="", layout=""):
-    """Any FIDE C.07 tie-break by its code (BH/C1, SB, KS, ARO, TPR, WIN, DE ...); DE gives the tier among players tied on points."""
     return _value(crosstable, player, _descriptor(code), rules, layout)
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, doc=DOC_CROSSTABLE)
-@xw.arg("tiebreaks", doc=DOC_TIEBREAKS)
-@xw.arg("rules", doc=DOC_RULES)
-@xw.arg("layout", doc=DOC_LAYOUT)
+@_registered("STANDINGS")
 def STANDINGS(crosstable, tiebreaks="", rules="", layout=""):
-    """The standings to spill: Rank, SNo, Name, Pts and one column per tie-break, best first (FIDE C.07)."""
     book = _book(crosstable, _layout(layout))
     if book.error is not None:
         _raise(book.error)
@@ -590,12 +536,7 @@ def STANDINGS(crosstable, tiebreaks="", rules="", layout=""):
             st = _standings(book, conv, codes)
         except TbxlError as err:
             raise ValueError(str(err)) from None
-    out: list[list[Any]] = [["Rank", "SNo", "Name", "Pts"] + st.codes]
-    for row in st.rows:
-        rank = row.rank if row.rank_label == str(row.rank) else row.rank_label
-        out.append([rank, row.player.start_number, row.player.name, cell_number(row.points)]
-                   + [cell_number(row.values[c]) for c in st.codes])
-    return out
+    return [row[:3] + [cell_number(v) for v in row[3:]] for row in standings_table(st)]
 
 
 # -- AUDIT ------------------------------------------------------------------------------------
@@ -658,13 +599,8 @@ def _audit_spill(a: Audit) -> Any:
     return "; ".join(parts + a.published.notes)
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("crosstable", ndim=2, doc=DOC_CROSSTABLE)
-@xw.arg("published_range", ndim=2, doc=DOC_PUBLISHED)
-@xw.arg("rules", doc=DOC_RULES)
-@xw.arg("layout", doc=DOC_LAYOUT)
+@_registered("AUDIT")
 def AUDIT(crosstable, published_range, rules="", layout=""):
-    """Checks a published table against the crosstable and spills each differing value with the rule set it follows (FIDE C.07)."""
     book = _book(crosstable, _layout(layout))
     if book.error is not None:
         _raise(book.error)
@@ -701,7 +637,7 @@ def AUDIT(crosstable, published_range, rules="", layout=""):
 FUNCTIONS = (BUCHHOLZ, BUCHHOLZ_CUT, SONNEBORN_BERGER, SB, PROGRESSIVE, TIEBREAK, STANDINGS, AUDIT)
 
 #: The names registered under Office.js (xlwings Lite and Server): all but SB, which is too short there.
-OFFICE_JS_FUNCTIONS = tuple(f.__name__ for f in FUNCTIONS if f.__name__ != "SB")
+OFFICE_JS_FUNCTIONS = tuple(f.__name__ for f in FUNCTIONS if not BY_NAME[f.__name__].classic_only)
 
 # Team events (C.07 Arts 11-13): TEAM_TIEBREAK and TEAM_STANDINGS on a team crosstable grid, defined
 # in tbxl.team.excel (which uses the helpers above) and exported here for `from tbxl.excel import *`.

@@ -104,7 +104,7 @@ class Standings:
         >>> from importlib.resources import files
         >>> from tbxl.trf import read_trf
         >>> t = read_trf(str(files("tbxl.examples") / "held_swiss_5.trf"))
-        >>> st = compute_standings(t, "BH/C1,BH,SB", "fide-2024")
+        >>> st = compute_standings(t, "BH/C1,BH,SB", conventions.get("fide-2024"))
         >>> st.separating(4, 14), st.separating(4, 1), st.separating(1, 16)
         ('PTS', 'BH/C1', 'SB')
         """
@@ -168,10 +168,21 @@ def resolve_tiebreaks(tournament: Tournament, tiebreaks=None) -> list[Descriptor
     return [d for d in ds if d.name != "PTS"]
 
 
-def compute_standings(tournament: Tournament, tiebreaks=None, rules: Union[str, Convention, None] = None,
+def _convention(rules: Optional[Convention], tournament: Tournament) -> Convention:
+    if rules is None:
+        return conventions.default_for(tournament.start_date)
+    if not isinstance(rules, Convention):
+        raise TypeError(f"rules must be a Convention, not {rules!r}: resolve a name with "
+                        "tbxl.conventions.resolve(rules, start_date, settings) where it is given")
+    return rules
+
+
+def compute_standings(tournament: Tournament, tiebreaks=None, rules: Optional[Convention] = None,
                       after_round: Optional[int] = None) -> Standings:
-    """Rank ``tournament`` (optionally as it stood after ``after_round``)."""
-    conv = rules if isinstance(rules, Convention) else conventions.resolve(rules, tournament.start_date)
+    """Rank ``tournament`` (optionally as it stood after ``after_round``) under ``rules`` (None:
+    the edition in force at its start date). A rule set's name is resolved at the edge
+    (:func:`tbxl.conventions.resolve`), never here."""
+    conv = _convention(rules, tournament)
     if after_round is not None:
         if not 0 <= after_round <= tournament.rounds:
             raise InputError(f"--after-round {after_round} is outside 0..{tournament.rounds}")
@@ -247,7 +258,7 @@ def compute_standings(tournament: Tournament, tiebreaks=None, rules: Union[str, 
 
 
 def standings_by_round(tournament: Tournament, tiebreaks=None,
-                       rules: Union[str, Convention, None] = None) -> list[Standings]:
+                       rules: Optional[Convention] = None) -> list[Standings]:
     """The standings as they stood after each round: element ``k - 1`` is the ranking after round
     ``k``, for k = 1 .. ``tournament.rounds`` (ChessLivo's round-by-round tables).
 
@@ -259,7 +270,7 @@ def standings_by_round(tournament: Tournament, tiebreaks=None,
     or the file's 212 record could not differ anyway, but a given ``Convention`` stays that object).
     Cost: one standings computation per round.
     """
-    conv = rules if isinstance(rules, Convention) else conventions.resolve(rules, tournament.start_date)
+    conv = _convention(rules, tournament)
     codes = [d.code for d in resolve_tiebreaks(tournament, tiebreaks)]
     return [compute_standings(tournament, codes, conv, after_round=k)
             for k in range(1, tournament.rounds + 1)]

@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import datetime as dt
 import importlib.util
-import inspect
 import io
 import os
 import re
@@ -48,14 +47,16 @@ from typing import Any, Iterable, Optional, Sequence
 from xml.sax.saxutils import escape
 
 from . import __version__, conventions
+from .conventions import Convention
 from .grid import read_grid, round_headers, to_grid
-from .grid.cells import column_letters, layout_name
+from .grid.cells import cell_number, column_letters, layout_name
 from .errors import InputError, InputWarning, TbxlError
 from .files import PathLike, check_not_input, write_atomic
 from .formatting import decimal_text
 from .model import Kind, Pairing, Scoring, Tournament
-from .standings import resolve_tiebreaks
+from .standings import compute_standings, resolve_tiebreaks
 from .tiebreaks.codes import Descriptor
+from .functions import ARGUMENTS, FUNCTIONS, Function, call_for, standings_table, value_of
 from .vbaproject import without_sample_macros
 from .xlsx import is_empty, load_workbook, sheet_rows
 
@@ -121,7 +122,7 @@ def _write(t: Tournament, output: PathLike, *, layout: str, tiebreaks, rules: Op
     if not t.is_round_robin and layout == "matrix" and frame is None:
         raise InputError("the matrix layout is for round robins (pre-determined pairings); "
                          "read the tournament with --pairing round-robin, or choose compact or sm3")
-    conv = conventions.get(rules) if rules else conventions.default_for(t.start_date)
+    conv = conventions.resolve(rules, t.start_date)
     descs = resolve_tiebreaks(t, tiebreaks)
     _check_storable(t)
     try:
@@ -155,9 +156,10 @@ def _write(t: Tournament, output: PathLike, *, layout: str, tiebreaks, rules: Op
     ws = wb.worksheets[0]
     ws.title = CROSSTABLE
     pairing = t.pairing.value if said else None
-    rng = _fill_crosstable(ws, grid, descs, conv.name, cached, pairing)
+    seen = _as_functions_read(grid, pairing)
+    rng = _fill_crosstable(ws, grid, descs, conv, seen, cached, pairing)
     st = wb.create_sheet(STANDINGS)
-    _fill_standings(st, t, grid, rng, conv.name, [d.code for d in descs], cached, dynamic, pairing)
+    _fill_standings(st, t, seen, rng, conv, [d.code for d in descs], cached, dynamic, pairing)
     hp = wb.create_sheet(HELP)
     _fill_help(hp, rng, layout, [d.code for d in descs], conv.name, Path(output).name, t, pairing)
     if conf is not None:
@@ -291,35 +293,36 @@ def _put(ws, row: int, col: int, value: Any):
     return cell
 
 
-def _formula_for(d: Descriptor, rng: str, player: str, header: str, rules: str,
-                 pairing: Optional[str] = None) -> tuple[str, tuple]:
-    """The formula text of one tie-break cell and the call that computes its value (function
-    name, the arguments after the player, and whether it takes ``rules``); ``pairing``: the cell
-    passed as the last (``layout``) argument."""
-    plain = not (d.limit or d.played_forfeits or d.fore or d.reverse or d.unrated is not None)
-    last = f",{pairing}" if pairing else ""
-    if plain and d.name == "BH":
-        if not d.low:
-            return f"BUCHHOLZ({rng},{player},{rules}{last})", ("BUCHHOLZ", ())
-        if not d.high:
-            return f"BUCHHOLZ_CUT({rng},{player},{d.low},{rules}{last})", ("BUCHHOLZ_CUT", (d.low,))
-        if d.high == d.low:
-            return (f'BUCHHOLZ_CUT({rng},{player},"M{d.low}",{rules}{last})', ("BUCHHOLZ_CUT", (f"M{d.low}",)))
-    if plain and d.name == "SB" and not d.low:
-        return f"SONNEBORN_BERGER({rng},{player},{rules}{last})", ("SONNEBORN_BERGER", ())
-    if plain and d.name == "PS" and not d.high:
-        if d.low or pairing:
-            return f"PROGRESSIVE({rng},{player},{d.low}{last})", ("PROGRESSIVE", (d.low,))
-        return f"PROGRESSIVE({rng},{player})", ("PROGRESSIVE", ())
-    return f"TIEBREAK({rng},{player},{header},{rules}{last})", ("TIEBREAK", (d.code,))
+def _formula_for(fn: Function, extra: tuple, rng: str, player: str, header: str, rules: str,
+                 pairing: Optional[str] = None) -> str:
+    """The formula text of one tie-break cell: ``fn`` with the arguments ``extra`` between the
+    player and the rules (:func:`tbxl.functions.call_for`); ``header``: the cell holding the code
+    (for TIEBREAK), ``pairing``: the cell passed as the last (``layout``) argument."""
+    args = [rng, player] + [header if fn.name == "TIEBREAK" else
+                            f'"{x}"' if isinstance(x, str) else str(x) for x in extra]
+    if fn.rules:
+        args.append(rules)
+    if pairing:
+        args.append(pairing)
+    return f"{fn.name}({','.join(args)})"
 
 
-def _fill_crosstable(ws, grid: list[list], descs: Sequence[Descriptor], rules_name: str,
+def _as_functions_read(grid: list[list], pairing: Optional[str]) -> Optional[Tournament]:
+    """The tournament the functions read from the crosstable range (None: a frame without results,
+    where they give empty cells), so that the stored values are theirs."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", InputWarning)
+            return read_grid(grid, layout=None, pairing=pairing)
+    except InputError:
+        return None
+
+
+def _fill_crosstable(ws, grid: list[list], descs: Sequence[Descriptor], conv: Convention, seen: Optional[Tournament],
                      cached: dict, pairing: Optional[str] = None) -> str:
-    """The grid at A1, then an empty column and the tie-break formula columns. Returns the range."""
+    """The grid at A1, then an empty column and the tie-break formula columns, their stored values
+    computed as the functions compute them on ``seen`` (the grid as they read it). Returns the range."""
     from openpyxl.styles import Alignment, Font, PatternFill
-
-    from . import excel
 
     height, width = len(grid), max(len(r) for r in grid)
     for r, row in enumerate(grid, 1):
@@ -343,27 +346,26 @@ def _fill_crosstable(ws, grid: list[list], descs: Sequence[Descriptor], rules_na
         head.font = bold
         head.alignment = Alignment(horizontal="center")
         ws.column_dimensions[letter].width = max(8, len(d.code) + 2)
+        fn, extra = call_for(d, layout=bool(pairing))
+        # PROGRESSIVE takes no rules: the default for the read grid's date, as in Excel
+        rules_of = conv if fn.rules or seen is None else conventions.resolve(None, seen.start_date)
+        of = None if seen is None else value_of(seen, rules_of, d)
         for r in range(2, height + 1):
-            text, (fname, extra) = _formula_for(d, rng, f"$A{r}", f"{letter}$1", rules,
-                                                PAIRING_CELL if pairing else None)
+            text = _formula_for(fn, extra, rng, f"$A{r}", f"{letter}$1", rules, PAIRING_CELL if pairing else None)
             cell = ws.cell(r, col, "=" + text)
             cell.fill = formula_fill
-            args = (grid, grid[r - 1][0]) + extra
-            if fname != "PROGRESSIVE":
-                args += (rules_name,)
-            if pairing:
-                args += (pairing,)
-            cached[(CROSSTABLE, f"{letter}{r}")] = getattr(excel, fname)(*args)
+            sn = grid[r - 1][0]
+            cached[(CROSSTABLE, f"{letter}{r}")] = "" if of is None or sn in (None, "") else cell_number(of(sn))
     ws.freeze_panes = "C2"
     return rng
 
 
-def _fill_standings(ws, t: Tournament, grid: list[list], rng: str, rules: str, codes: list[str],
+def _fill_standings(ws, t: Tournament, seen: Optional[Tournament], rng: str, conv: Convention, codes: list[str],
                     cached: dict, dynamic: set, pairing: Optional[str] = None) -> None:
     from openpyxl.styles import Font
     from openpyxl.worksheet.formula import ArrayFormula
 
-    from . import excel
+    rules = conv.name
 
     bold = Font(bold=True)
     values = {"Tournament": t.name or "", "Start date": t.start_date, "Rules": rules,
@@ -377,9 +379,8 @@ def _fill_standings(ws, t: Tournament, grid: list[list], rng: str, rules: str, c
     ws.cell(1, 3, "Rules: fide-2026 (current FIDE), fide-2024, fide-2017, sm-* ... (see Help); "
                   "empty = fide-2026. Tie-breaks: codes in order, empty = the defaults. Pairing: "
                   "swiss or round-robin (how unplayed rounds count, C.07 15.2).")
-    table = excel.STANDINGS(grid, ",".join(codes), rules, pairing or "")
-    if not isinstance(table, list):
-        table = [[table]]
+    table = [[""]] if seen is None else [
+        row[:3] + [cell_number(v) for v in row[3:]] for row in standings_table(compute_standings(seen, codes, conv))]
     r0, c0 = STANDINGS_ANCHOR
     h, w = len(table), max(len(row) for row in table)
     ref = f"{column_letters(c0 - 1)}{r0}:{column_letters(c0 + w - 2)}{r0 + h - 1}"
@@ -468,98 +469,50 @@ def _grammar_lines() -> list[str]:
     return [line[:-1] if line.endswith("::") else line for line in lines]
 
 
+#: The Help sheet's text, one line a row (see the file's own first lines for its markup).
+HELP_TEMPLATE = "workbook-help.txt"
+_STYLES = (("= ", "title"), ("== ", "head"), ("| ", "mono"))
+
+
 def _help_lines(rng: str, layout: str, codes: list[str], rules: str, filename: str,
                 t: Tournament, pairing: Optional[str] = None) -> list[tuple[str, str]]:
-    """(style, text) lines: style is 'title', 'head', 'mono' or ''."""
-    from . import excel
-    out: list[tuple[str, str]] = []
-    add = lambda text="", style="": out.append((style, text))  # noqa: E731
-    add("tbxl: FIDE C.07 chess tie-breaks as Excel functions", "title")
-    add(f"{filename}, written by tbxl {__version__}" + (f" from {t.source}" if t.source else "")
-        + f"; layout {layout}; rules {rules}; tie-breaks {','.join(codes)}.")
-    add()
-    add("How this workbook works", "head")
-    add(f"Crosstable: the results in {rng.replace('$', '')} (one row per player; the first column is the "
-        "start number). The shaded columns right of it compute the tie-breaks with the functions below;")
-    add("their header is the tie-break code. Standings: the settings in B1:B5 and the STANDINGS formula "
-        "at A6, which spills the ranking (Rank, SNo, Name, Pts, one column per tie-break).")
-    add("The numbers stored in this file were computed by tbxl when it was written, so they show before "
-        "the functions are available. Once they are (see 'Getting the functions'), Excel recomputes a")
-    add("cell when a result it depends on changes; Ctrl+Alt+F9 recomputes everything. To add players or "
-        "rounds, extend the range in the formulas (and the formula rows).")
-    add("Large tournaments: one formula per column is much faster than one per player, e.g. "
-        "=BUCHHOLZ_CUT($A$1:$O$1001,$A$2:$A$1001,1) spills the values of all players at once.")
-    add("Rules (Standings!B3) decide how unplayed rounds count; Tie-breaks (Standings!B4) are the "
-        "STANDINGS order. An empty Rules cell means the FIDE rules in force: fide-2026.")
-    if pairing == Pairing.ROUND_ROBIN.value:
-        add("Pairing (Standings!B5): round-robin. This round robin is kept in a Swiss layout (its pairings "
-            "are not the Berger tables', which a matrix implies), and every formula passes B5 as its "
-            "'layout' argument: unplayed rounds then count as in a round robin (C.07 15.2).")
-    elif pairing:
-        add(f"Pairing (Standings!B5): {pairing}. Every formula passes B5 as its 'layout' argument, so the "
-            "crosstable is read as this pairing system, whatever its pairings look like (C.07 15.2).")
-    add()
-    add("Functions (category 'Chess tie-breaks')", "head")
-    for f in excel.FUNCTIONS:
-        sig = inspect.signature(f)
-        params = ", ".join(p if sig.parameters[p].default is inspect.Parameter.empty else f"[{p}]"
-                           for p in sig.parameters)
-        note = "  (classic add-in only; use SONNEBORN_BERGER elsewhere)" if f.__name__ == "SB" else ""
-        add(f"{f.__name__}({params}){note}", "mono")
-        add(f"    {f.__doc__}")
-    add()
-    add("Arguments", "head")
-    for name, doc in (("crosstable", excel.DOC_CROSSTABLE), ("player", excel.DOC_PLAYER),
-                      ("cut (BUCHHOLZ_CUT)", excel.DOC_CUT), ("cut (PROGRESSIVE)", excel.DOC_PS_CUT),
-                      ("code", excel.DOC_CODE), ("tiebreaks", excel.DOC_TIEBREAKS),
-                      ("published_range (AUDIT)", excel.DOC_PUBLISHED),
-                      ("rules", excel.DOC_RULES), ("layout", excel.DOC_LAYOUT)):
-        add(f"{name}: {doc}")
-    add("Empty cells and omitted arguments are 'not given' (Excel sends 0 or nothing for them). An empty "
-        "player gives an empty result, so formulas can stand beside empty rows.")
-    add()
-    add("Results and errors", "head")
-    add("A number: the tie-break value (exact; averages such as AOB or ARO may have many decimals).")
-    add("Empty: the tie-break has no value for this player (e.g. ARO without a game played over the "
-        "board, DE for a player not tied on points), or the player cell is empty, or the crosstable "
-        "has no results yet.")
-    add("#N/A: no player with this start number in the crosstable (in the classic add-in the text #N/A).")
-    add("#VALUE!: a cell of the crosstable is not in the grammar below, or an unknown tie-break code, "
-        "rules name or layout. The message names the cell, the row and round and the bad text, e.g.")
-    add("    C7: row 7, round 3: '12x1' is not a result (expected e.g. 12w1, 5b½, 7w0, 12w+, bye, H, Z)",
-        "mono")
-    add("The classic add-in writes the message into the cell; xlwings Lite and Server show it with the "
-        "error. Cells are counted from the range's top-left cell as A1 (the worksheet's own references")
-    add("when the crosstable starts at A1, as here).")
-    add()
-    add("Crosstable layouts", "head")
-    add("compact: one cell per round (12w1); sm3: Swiss-Manager's three cells per round (opponent, "
-        "colour, result); matrix: a round-robin table. The layout is detected; force it with 'layout'.")
-    for line in _grammar_lines():
-        add(line, "mono")
-    add()
-    add("Rules (the 'rules' argument)", "head")
-    for c in conventions.PRESETS.values():
-        add(f"{c.name}: {c.title}. {c.source}")
-    aliases = ", ".join(f"{k} = {v}" for k, v in conventions.ALIASES.items())
-    add(f"Also accepted: {aliases}.")
-    add()
-    add("Tie-break codes (the 'code' and 'tiebreaks' arguments)", "head")
+    """(style, text) lines: style is 'title', 'head', 'mono' or ''. The prose is the template's
+    (templates/workbook-help.txt); the functions, arguments, crosstable grammar, rules and codes
+    come from their catalogues."""
+    from importlib.resources import files
+
     from .tiebreaks.codes import CATALOGUE
-    for code, (article, meaning) in CATALOGUE.items():
-        add(f"{code}: {meaning}" + (f" (C.07 {article})" if article else ""))
-    add("Modifiers: /Cn cut the n least significant values, /Mn median, /Lx Koya limit, /P forfeits "
-        "as games for DE, /F Fore Buchholz in AOB, /R reverse order, /Unnnn rating of unrated players.")
-    add()
-    add("Getting the functions", "head")
-    add('Windows, classic xlwings add-in: pip install "tbxl[excel]"; xlwings addin install; unblock the '
-        "downloaded .xlsm (right-click > Properties > Unblock) and click Enable Content when it opens (its "
-        "xlwings.conf sheet says UDF Modules = tbxl.excel); then click xlwings > Import Functions.")
-    add("xlwings Lite (Mac, Excel on the web, Windows; free from the add-in store): run 'tbxl lite -o lite' "
-        "and paste lite/main.py and lite/requirements.txt into the editor's tabs of the same names.")
-    add("xlwings Server: import tbxl.excel in the server's custom-functions module.")
-    add("Without any of them the stored values stay as they are; the command line recomputes the file: "
-        "tbxl compute this.xlsx")
+    aliases = ", ".join(f"{k} = {v}" for k, v in conventions.ALIASES.items())
+    blocks: dict[str, list[tuple[str, str]]] = {
+        "@functions": [x for f in FUNCTIONS for x in (
+            ("mono", f.signature + (f"  ({f.note})" if f.note else "")), ("", f"    {f.help}"))],
+        "@arguments": [("", f"{a.label or a.name}: {a.help}") for a in ARGUMENTS],
+        "@grammar": [("mono", line) for line in _grammar_lines()],
+        "@rules": [("", f"{c.name}: {c.title}. {c.source}") for c in conventions.PRESETS.values()]
+                  + [("", f"Also accepted: {aliases}.")],
+        "@codes": [("", f"{code}: {meaning}" + (f" (C.07 {article})" if article else ""))
+                   for code, (article, meaning) in CATALOGUE.items()],
+    }
+    shown = {"?round-robin ": pairing == Pairing.ROUND_ROBIN.value,
+             "?pairing ": bool(pairing) and pairing != Pairing.ROUND_ROBIN.value}
+    values = {"filename": filename, "version": __version__, "from_source": f" from {t.source}" if t.source else "",
+              "layout": layout, "rules": rules, "codes": ",".join(codes), "range": rng.replace("$", ""),
+              "pairing": pairing or ""}
+    out: list[tuple[str, str]] = []
+    for line in files("tbxl.templates").joinpath(HELP_TEMPLATE).read_text(encoding="utf-8").splitlines():
+        if line.startswith("--"):
+            continue
+        if line in blocks:
+            out.extend(blocks[line])
+            continue
+        condition = next((c for c in shown if line.startswith(c)), None)
+        if condition is not None:
+            if not shown[condition]:
+                continue
+            line = line[len(condition):]
+        style = next((st for prefix, st in _STYLES if line.startswith(prefix)), "")
+        text = line[len(next(p for p, st in _STYLES if st == style)):] if style else line
+        out.append((style, text.format_map(values)))
     return out
 
 

@@ -29,7 +29,7 @@ def tec():
 
 @pytest.fixture(scope="module")
 def history(tec):
-    return standings_by_round(tec, CODES, "fide-2024")
+    return standings_by_round(tec, CODES, conventions.get("fide-2024"))
 
 
 # -- the core -------------------------------------------------------------------------------------
@@ -40,12 +40,12 @@ def test_one_standings_per_round(tec, history):
 
 
 def test_after_the_last_round_equals_the_final_standings(tec, history):
-    assert table(history[-1]) == table(compute_standings(tec, CODES, "fide-2024"))
+    assert table(history[-1]) == table(compute_standings(tec, CODES, conventions.get("fide-2024")))
 
 
 def test_each_round_equals_compute_standings_after_that_round(tec, history):
     for k, st in enumerate(history, 1):
-        expected = compute_standings(tec, CODES, "fide-2024", after_round=k)
+        expected = compute_standings(tec, CODES, conventions.get("fide-2024"), after_round=k)
         for row in expected.rows:
             got = st.row(row.player.start_number)
             assert (got.rank_label, got.points) == (row.rank_label, row.points), (k, row.player.start_number)
@@ -94,17 +94,17 @@ def test_settings_of_the_rules_are_kept():
 
 
 def test_a_truncated_tournament_gives_its_own_rounds(tec):
-    history = standings_by_round(tec.after_round(3), "BH,SB", "fide-2026")
+    history = standings_by_round(tec.after_round(3), "BH,SB", conventions.get("fide-2026"))
     assert len(history) == 3
     for k, st in enumerate(history, 1):
-        assert table(st) == table(compute_standings(tec, "BH,SB", "fide-2026", after_round=k))
+        assert table(st) == table(compute_standings(tec, "BH,SB", conventions.get("fide-2026"), after_round=k))
 
 
 def test_round_robin_with_direct_encounter():
     rr = load(RR, pairing="round-robin")
-    history = standings_by_round(rr, "DE,SB,WIN,KS", "fide-2024")
+    history = standings_by_round(rr, "DE,SB,WIN,KS", conventions.get("fide-2024"))
     assert len(history) == rr.rounds
-    assert table(history[-1]) == table(compute_standings(rr, "DE,SB,WIN,KS", "fide-2024"))
+    assert table(history[-1]) == table(compute_standings(rr, "DE,SB,WIN,KS", conventions.get("fide-2024")))
 
 
 # -- the report section -----------------------------------------------------------------------------
@@ -146,12 +146,12 @@ def parse_section(text: str, codes: list[str], rounds: int) -> dict:
 
 
 def test_section_values_equal_the_standings_after_each_round(tec):
-    st = compute_standings(tec, REPORT_CODES, "fide-2024")
+    st = compute_standings(tec, REPORT_CODES, conventions.get("fide-2024"))
     view = report.build_view(st, by_round=True, derivations="none")
     tables = parse_section(section_text(view), st.codes, 5)
     assert list(tables) == [r.player.start_number for r in st.rows]          # every player, in order
     for k in range(1, 6):
-        after = compute_standings(tec, REPORT_CODES, "fide-2024", after_round=k)
+        after = compute_standings(tec, REPORT_CODES, conventions.get("fide-2024"), after_round=k)
         for row in after.rows:
             t = tables[row.player.start_number]
             assert t["After"][k - 1] == str(k)
@@ -166,7 +166,7 @@ def test_section_values_equal_the_standings_after_each_round(tec):
 
 
 def test_section_hand_checked_rows(tec):
-    text = section_text(report.build_view(compute_standings(tec, REPORT_CODES, "fide-2024"),
+    text = section_text(report.build_view(compute_standings(tec, REPORT_CODES, conventions.get("fide-2024")),
                                           by_round=True, derivations="none"))
     tables = parse_section(text, REPORT_CODES.split(","), 5)
     assert tables[2]["Pts"] == ["1", "2", "2.5", "3.5", "4"]                # Bruno: W W = W =
@@ -177,7 +177,7 @@ def test_section_hand_checked_rows(tec):
 
 
 def test_section_selection_and_default_off(tec):
-    st = compute_standings(tec, REPORT_CODES, "fide-2024")
+    st = compute_standings(tec, REPORT_CODES, conventions.get("fide-2024"))
     assert report.build_view(st, derivations="all")["by_round"] == []
     assert "Round by round" not in report.render_html(report.build_view(st, derivations="none"))
     view = report.build_view(st, by_round=True, derivations="tied", players=[14, 4])
@@ -188,14 +188,14 @@ def test_section_selection_and_default_off(tec):
 
 
 def test_section_after_round_k_has_k_rounds(tec):
-    st = compute_standings(tec, REPORT_CODES, "fide-2024", after_round=3)
+    st = compute_standings(tec, REPORT_CODES, conventions.get("fide-2024"), after_round=3)
     tables = parse_section(section_text(report.build_view(st, by_round=True, derivations="none")), st.codes, 3)
     assert tables[2]["Pts"] == ["1", "2", "2.5"] and tables[2]["After"] == ["1", "2", "3"]
 
 
 @pytest.mark.parametrize("paper", sorted(report.PAPER))
 def test_lines_fit_the_page_and_long_events_wrap_in_chunks(tec, paper):
-    st = compute_standings(tec, "BH/C1,BH,SB,PS,AOB,ARO/C1", "fide-2024")
+    st = compute_standings(tec, "BH/C1,BH,SB,PS,AOB,ARO/C1", conventions.get("fide-2024"))
     for lang in report.languages():
         text = section_text(report.build_view(st, by_round=True, derivations="none", lang=lang, paper=paper))
         assert max(len(line) for line in text.splitlines()) <= report.LINE_CHARS[paper], lang
@@ -220,7 +220,7 @@ LANG_ROWS = {  # Alyx (1): heading, rounds row, points row (decimal comma in vi,
 @pytest.mark.parametrize("lang", sorted(LANG_ROWS))
 def test_pdf_section_in_each_language(tmp_path, tec, lang):
     out = tmp_path / f"{lang}.pdf"
-    st = compute_standings(tec, REPORT_CODES, "fide-2024")
+    st = compute_standings(tec, REPORT_CODES, conventions.get("fide-2024"))
     report.render_pdf(st, out, lang=lang, derivations="none", players=[1], by_round=True, input_path=SWISS)
     text = pdf_text(out)
     heading, rounds_row, points_row = LANG_ROWS[lang]
@@ -234,7 +234,7 @@ def test_pdf_section_in_each_language(tmp_path, tec, lang):
 def test_hostile_name_stays_text(tmp_path):
     hostile = '<b>X</b> & "Y"'
     path = edited_trf(tmp_path, {"Bruno": hostile})
-    st = compute_standings(parse_trf(path.read_text(encoding="utf-8"), source=path.name), REPORT_CODES, "fide-2024")
+    st = compute_standings(parse_trf(path.read_text(encoding="utf-8"), source=path.name), REPORT_CODES, conventions.get("fide-2024"))
     html_out = tmp_path / "hostile.html"
     report.render_pdf(st, html_out, derivations="none", by_round=True, input_path=path, html=True)
     html = html_out.read_text(encoding="utf-8")

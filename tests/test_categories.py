@@ -6,6 +6,7 @@ from fractions import Fraction as F
 import pytest
 from hypothesis import given, strategies as s
 
+from tbxl import conventions
 from tbxl.categories import (Category, category_places, classify, fide_age, members, parse_category,
                              parse_expression)
 from tbxl.cli import main
@@ -44,7 +45,7 @@ def event_file(tmp_path):
 
 
 def standings():
-    return compute_standings(parse_trf(EVENT), "BH,SB", "fide-2026")
+    return compute_standings(parse_trf(EVENT), "BH,SB", conventions.get("fide-2026"))
 
 
 # -- the condition language -------------------------------------------------------------------
@@ -128,7 +129,7 @@ def test_category_places_keep_shared_places():
 
 
 def test_age_needs_the_event_year():
-    st = compute_standings(parse_trf(EVENT.replace("042 2026/03/10\n", "")), "BH", "fide-2026")
+    st = compute_standings(parse_trf(EVENT.replace("042 2026/03/10\n", "")), "BH", conventions.get("fide-2026"))
     with pytest.raises(UsageError, match="no start date.*born>=YEAR"):
         members(st, [parse_category("U12=age<12")])
     assert members(st, [parse_category("U12=born>=2014")]) == {"U12": [2, 3, 5]}

@@ -30,6 +30,35 @@ def test_aliases_and_errors():
         conventions.get("fide-2026").with_settings(["vur_cut=sometimes"])
 
 
+def test_a_convention_is_its_preset_and_its_changed_settings():
+    conv = conventions.resolve("fide-2024", None, ["vur_cut=always", "dummy_cap=TRUE", "unrated_rating=1400"])
+    assert conv.preset == "fide-2024"
+    assert conv.changes == (("vur_cut", conventions.VurCut.ALWAYS), ("dummy_cap", True), ("unrated_rating", 1400))
+    assert conv.name == "fide-2024+vur_cut=always+dummy_cap=true+unrated_rating=1400"   # as the JSON says
+    assert conv.vur_cut is conventions.VurCut.ALWAYS and conv.vur_cut == "always"
+    # The name is derived from the fields: changing a setting again keeps one entry, its last value.
+    again = conv.with_options(vur_cut="none")
+    assert again.name == "fide-2024+vur_cut=none+dummy_cap=true+unrated_rating=1400"
+    # Same settings, same rules: the preset fide-2022 is fide-2024 with two settings changed.
+    built = conventions.get("fide-2024").with_options(opponent_score="adjusted-2022", vur_cut="always")
+    assert built.settings == conventions.get("fide-2022").settings and built.name != "fide-2022"
+    with pytest.raises(UnknownRules, match="unknown setting 'cut'"):
+        conv.with_options(cut=1)
+    with pytest.raises(UnknownRules, match="unrated_rating must be a whole number, not 'x'"):
+        conv.with_settings(["unrated_rating=x"])
+
+
+def test_every_setting_value_says_what_it_does():
+    """One home for a setting's words: the enum value carries them; a switch's field does."""
+    for setting in conventions.SETTINGS.values():
+        for value in setting.values:
+            assert setting.text(value) and "=" not in setting.text(value), (setting.name, value)
+    conv = conventions.get("fide-2026").with_options(cut_priority="unplayed", fpb_returns_to_play=False)
+    assert conv.describe() == ("FIDE C.07 (2026), but every own unplayed round is cut first, byes and forfeits "
+                               "too (Swiss-Manager); a full-point bye is not a return to play")
+    assert conventions.get("fide-2017").describe() == "FIDE 2009-2017 (virtual opponent)"
+
+
 def value(t, rules, code, sn):
     ctx = Context(t, rules if isinstance(rules, conventions.Convention) else conventions.get(rules))
     return compute(ctx, parse(code)).value(ctx.index[sn])

@@ -8,6 +8,7 @@ import pytest
 
 from excel_support import swiss, fresh_cache, office_js, classic, same  # noqa: F401 (fixtures)
 
+from tbxl import conventions
 from tbxl import excel
 from tbxl.grid import to_grid
 from tbxl.standings import compute_standings
@@ -18,7 +19,7 @@ from tbxl.standings import compute_standings
 def bulletin(t, rules, codes, head=None):
     """A published range as a program following ``rules`` prints it into a sheet, as Excel passes it
     to a function: SNo, Name, one column per code, numbers as floats, "-" for no value."""
-    st = compute_standings(t, codes, rules)
+    st = compute_standings(t, codes, conventions.resolve(rules, t.start_date))
     rows = [[float(r.player.start_number), r.player.name]
             + ["-" if r.values[c] is None else float(r.values[c]) for c in codes] for r in st.rows]
     return [["SNo", "Name"] + (head or list(codes))] + rows
@@ -26,7 +27,7 @@ def bulletin(t, rules, codes, head=None):
 
 def bh_differs(t, a, b) -> list[int]:
     """Start numbers whose Buchholz differs between rules ``a`` and ``b``."""
-    sa, sb = compute_standings(t, "BH", a), compute_standings(t, "BH", b)
+    sa, sb = (compute_standings(t, "BH", conventions.resolve(x, t.start_date)) for x in (a, b))
     return sorted(r.player.start_number for r in sa.rows if r.values["BH"] != sb.row(r.player.start_number).values["BH"])
 
 
@@ -34,7 +35,7 @@ def test_audit_lists_exactly_the_values_made_under_other_rules(swiss):
     grid = office_js(to_grid(swiss, "compact"))
     differ = bh_differs(swiss, "fide-2024", "fide-2026")
     assert differ == [4, 6, 11]      # the exercise's players with an unplayed round the 2026 caps change
-    old, new = compute_standings(swiss, "BH", "fide-2024"), compute_standings(swiss, "BH", "fide-2026")
+    old, new = (compute_standings(swiss, "BH", conventions.get(name)) for name in ("fide-2024", "fide-2026"))
     table = excel.AUDIT(grid, bulletin(swiss, "fide-2024", ["BH"]), "fide-2026")
     assert table[0] == ["SNo", "Name", "Tie-break", "Published", "Computed", "Status", "Follows", "Change"]
     assert [row[0] for row in table[1:]] == differ
@@ -77,7 +78,7 @@ def test_audit_all_agree_is_one_cell(swiss):
 
 def test_audit_reads_excel_floats_and_decimal_commas_exactly(swiss):
     grid = to_grid(swiss, "compact")
-    aob = compute_standings(swiss, "AOB", "fide-2024")
+    aob = compute_standings(swiss, "AOB", conventions.get("fide-2024"))
     assert aob.row(4).values["AOB"] == Fraction(107, 8) and aob.row(14).values["AOB"] == Fraction(79, 6)
     published = [["Nr.", "AOB", "Sonneborn-Berger"],
                  [4.0, 13.375, "9,75"],
@@ -96,7 +97,7 @@ def test_audit_spill_is_the_core_audit(swiss):
     from tbxl.published import published_from_rows
     grid = to_grid(swiss, "compact")
     codes = ["BH/C1", "BH", "SB"]
-    st = compute_standings(swiss, codes, "fide-2024")
+    st = compute_standings(swiss, codes, conventions.get("fide-2024"))
     published = [["Rk.", "SNo", "Name", "Pts"] + codes] + [
         [float(r.rank), float(r.player.start_number), r.player.name, float(r.points)]
         + [float(r.values[c]) for c in codes] for r in st.rows]

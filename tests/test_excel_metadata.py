@@ -34,6 +34,7 @@ def test_import_pulls_in_nothing_heavy():
                "tbxl.model", "tbxl.derivation", "tbxl.tiebreaks",
                # AUDIT's core: pure Python (tbxl.published imports openpyxl only to read a file)
                "tbxl.audit", "tbxl.changes", "tbxl.published", "tbxl.formatting",
+               "tbxl.functions",   # the functions' catalogue: names, arguments, help, how values are computed
                "tbxl.limits"}   # the input bounds: constants and a stat() check, standard library only
     assert {m for m in res["ours"] if not m.startswith(("tbxl.tiebreaks.", "tbxl.grid"))} <= allowed, res["ours"]
     assert "tbxl.grid.cells" in res["ours"]
@@ -60,13 +61,14 @@ OFFICE_JS = textwrap.dedent("""
     from xlwings.server import custom_functions_meta, custom_functions_call
     import tbxl.excel as E
     from tbxl.grid import to_grid
+    from tbxl import conventions
     from tbxl.standings import compute_standings
     from tbxl.trf import read_trf
 
     t = read_trf(sys.argv[1])
     grid = to_grid(t, "compact")
     grid = [[0 if v in (None, "") else v for v in row] for row in grid]   # Excel desktop's zeros
-    st = compute_standings(t, "BH", "fide-2024")
+    st = compute_standings(t, "BH", conventions.get("fide-2024"))
     bulletin = [["SNo", "Name", "BH", 0]] + [[r.player.start_number, r.player.name, float(r.values["BH"]), 0]
                                              for r in st.rows] + [[0, 0, 0, 0]]
 
@@ -99,6 +101,7 @@ OFFICE_JS = textwrap.dedent("""
 
 @pytest.fixture(scope="module")
 def office_js_run():
+    pytest.importorskip("xlwings")  # the script imports xlwings' Office.js machinery
     env = {**os.environ, "XLWINGS_ON_SERVER": "true", "XLWINGS_LICENSE_KEY": "noncommercial"}
     out = subprocess.run([sys.executable, "-c", OFFICE_JS, str(SWISS)], capture_output=True, text=True,
                          cwd=ROOT, env=env)
@@ -185,6 +188,7 @@ CLASSIC = textwrap.dedent("""
 
 @pytest.fixture(scope="module")
 def classic_run():
+    pytest.importorskip("xlwings")  # the script imports xlwings.udfs
     out = subprocess.run([sys.executable, "-c", CLASSIC], capture_output=True, text=True, cwd=ROOT,
                          env={**os.environ, "XLWINGS_ON_SERVER": ""})
     if out.returncode != 0 and "xlwings.udfs" in out.stderr:
@@ -235,3 +239,20 @@ def test_decorators_are_transparent_here():
     assert excel.BUCHHOLZ.__name__ == "BUCHHOLZ" and callable(excel.SB)
     for f in excel.FUNCTIONS:
         assert f.__doc__ and len(f.__doc__) <= 255 and "\n" not in f.__doc__
+
+
+def test_the_catalogue_describes_the_functions_as_defined():
+    """tbxl.functions is the one home of names, arguments and help: every function excel.py defines
+    is in it, with the same arguments in the same order, optional exactly where it has a default."""
+    import inspect
+    from tbxl.functions import ARGUMENTS, BY_NAME, FUNCTIONS
+    assert [f.__name__ for f in excel.FUNCTIONS] == [f.name for f in FUNCTIONS]
+    for f in excel.FUNCTIONS:
+        entry = BY_NAME[f.__name__]
+        params = inspect.signature(f).parameters
+        assert [a.name for a in entry.arguments] == list(params)
+        assert [a.optional for a in entry.arguments] == \
+            [p.default is not inspect.Parameter.empty for p in params.values()]
+        assert f.__doc__ == entry.help
+    assert all(len(a.help) <= 255 for a in ARGUMENTS)  # the Function Wizard's limit
+    assert excel.OFFICE_JS_FUNCTIONS == tuple(f.name for f in FUNCTIONS if f.name != "SB")

@@ -6,6 +6,7 @@ import pytest
 
 from excel_support import swiss, rr, fresh_cache, office_js, same  # noqa: F401 (fixtures)
 
+from tbxl import conventions
 from tbxl import excel
 from tbxl.grid import to_grid
 from tbxl.standings import compute_standings
@@ -16,7 +17,7 @@ from tbxl.standings import compute_standings
 def test_standings_spill(swiss):
     grid = office_js(to_grid(swiss, "compact"))
     table = excel.STANDINGS(grid, "BH/C1,BH,SB", "fide-2024")
-    st = compute_standings(swiss, "BH/C1,BH,SB", "fide-2024")
+    st = compute_standings(swiss, "BH/C1,BH,SB", conventions.get("fide-2024"))
     assert table[0] == ["Rank", "SNo", "Name", "Pts", "BH/C1", "BH", "SB"]
     assert len(table) == 1 + len(st.rows)
     for out, row in zip(table[1:], st.rows):

@@ -9,6 +9,7 @@ import pytest
 
 from conftest import DATA
 from excel_support import SWISS, SEED2, swiss, rr, fresh_cache, office_js, classic, core_value, same  # noqa: F401 (fixtures)
+from tbxl import conventions
 from tbxl import excel
 from tbxl.grid import to_grid
 from tbxl.standings import compute_standings
@@ -60,7 +61,7 @@ def test_tiebreak_any_code_equals_core(swiss, code):
 def test_de_is_the_tier_of_standings_with_de(swiss, rr):
     for t, layout in ((swiss, "compact"), (rr, "matrix")):
         grid = to_grid(t, layout)
-        st = compute_standings(t, "DE", "fide-2024")
+        st = compute_standings(t, "DE", conventions.get("fide-2024"))
         for row in st.rows:
             got = excel.TIEBREAK(grid, row.player.start_number, "DE", "fide-2024")
             assert got == ("" if row.values["DE"] is None else row.values["DE"])

@@ -6,6 +6,7 @@ import warnings
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from conftest import DATA
+from tbxl import conventions
 from tbxl.crosstable import read_grid
 from tbxl.errors import InputError
 from tbxl.standings import compute_standings
@@ -29,7 +30,7 @@ def test_mutated_trf_reads_or_fails_with_a_location(edits):
         except InputError as err:
             assert str(err).startswith("fuzz.trf"), str(err)
             return
-    compute_standings(t, "BH/C1,BH,SB,PS,WIN,ARO,DE", "fide-2026")
+    compute_standings(t, "BH/C1,BH,SB,PS,WIN,ARO,DE", conventions.get("fide-2026"))
 
 
 GRID = [["No", "Name", "R1", "R2", "R3"],
@@ -60,7 +61,7 @@ def _grid_ok_or_located(grid) -> None:
         except InputError as err:
             assert err.cell and err.cell.startswith("Sheet1!"), str(err)
             return
-    compute_standings(t, "BH/C1,BH,SB,PS,DE", "fide-2026")
+    compute_standings(t, "BH/C1,BH,SB,PS,DE", conventions.get("fide-2026"))
 
 
 BULLETIN = "Final ranking\n\nRk.;SNo;Name;Pts.;BH-C1;BH;SB\n1;2;Bruno;4;12;13;9,5\n2;3;Charline;3,5;13;15,5;10,5\n" \
@@ -108,7 +109,7 @@ def _ok_or_located(text: str, source: str = "fuzz.trf") -> None:
             assert str(err).startswith(source), str(err)
             assert len(str(err)) < 400, str(err)[:400]
             return
-    compute_standings(t, "BH/C1,BH,SB,PS,WIN,ARO,DE", "fide-2026")
+    compute_standings(t, "BH/C1,BH,SB,PS,WIN,ARO,DE", conventions.get("fide-2026"))
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])

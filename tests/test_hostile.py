@@ -11,6 +11,7 @@ import sys
 import pytest
 
 from hostile import CASES, Case
+from tbxl import conventions
 from tbxl.cli import main
 
 #: Memory and time given to a heavy case: the goal of issue 10 is 1.5 GB and 30 s; the timeout is
@@ -85,7 +86,7 @@ def test_published_workbook_with_a_cell_at_xfd1048576(tmp_path, capsys):
     from tbxl.standings import compute_standings
     from tbxl.trf import read_trf
     swiss = DATA / "tec-2023" / "held_swiss_5.trf"
-    st = compute_standings(read_trf(swiss), "BH", "fide-2024")
+    st = compute_standings(read_trf(swiss), "BH", conventions.get("fide-2024"))
     rows = [["SNo", "Pts", "BH"]] + [[r.player.start_number, float(r.points), float(r.values["BH"])]
                                      for r in st.rows]
     book = write_xlsx(tmp_path / "published.xlsx", sheet_xml(rows, extra=FAR, dimension="A1:XFD1048576"))

@@ -13,14 +13,15 @@ import unicodedata
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
 
-from tbxl import cli, report
+from tbxl import cli, conventions, report
 from tbxl.errors import InputError
 from tbxl.model import Kind, Outcome
 from tbxl.readers import load
 from tbxl.standings import compute_standings
 from tbxl.trf import write_trf_file
+
+PdfReader = pytest.importorskip("pypdf").PdfReader  # reads the printouts back
 
 ROOT = Path(__file__).parent.parent
 DATA = Path(__file__).parent / "data"
@@ -51,7 +52,7 @@ def open200(tmp_path_factory):
                                              for p in t.players))
     path = tmp_path_factory.mktemp("open") / "open200.trf"
     write_trf_file(t, path)
-    return path, compute_standings(load(path), CODES, "fide-2026")
+    return path, compute_standings(load(path), CODES, conventions.get("fide-2026"))
 
 
 @pytest.fixture(scope="module")
@@ -149,18 +150,18 @@ def test_one_line_per_tied_group(open200, printout):
 
 
 def test_two_player_group_shows_both_values():
-    st = compute_standings(load(SWISS), "BH/C1,BH,SB", "fide-2024")
+    st = compute_standings(load(SWISS), "BH/C1,BH,SB", conventions.get("fide-2024"))
     lines = report.build_view(st)["tie_lines"]
     # 1.5 points, places 13-15: Genevieve 12.5 > Opal 12 > Jessica 7.5 (BH/C1 decides both places)
     assert report.TieLine("1.5", "13-15", 3, (report.Decided("BH/C1", "2"),), ()) in lines
-    two = compute_standings(load(SWISS), "BH/C1,BH,SB", "fide-2024", after_round=1)
+    two = compute_standings(load(SWISS), "BH/C1,BH,SB", conventions.get("fide-2024"), after_round=1)
     assert all(line.count > 2 or "›" in line.decided[0].text for line in report.build_view(two)["tie_lines"])
 
 
 # -- round robins: a matrix ------------------------------------------------------------------------
 
 def test_round_robin_matrix(tmp_path):
-    st = compute_standings(load(ROUND_ROBIN, pairing="round-robin"), None, "fide-2024")
+    st = compute_standings(load(ROUND_ROBIN, pairing="round-robin"), None, conventions.get("fide-2024"))
     out = tmp_path / "rr.pdf"
     report.render_pdf(st, out, input_path=ROUND_ROBIN)
     lines = lines_of(page_texts(out))
@@ -177,7 +178,7 @@ def test_round_robin_matrix(tmp_path):
 # -- derivations are opt-in ---------------------------------------------------------------------------
 
 def test_derivation_choices():
-    st = compute_standings(load(SWISS), "BH/C1,BH,SB", "fide-2024")
+    st = compute_standings(load(SWISS), "BH/C1,BH,SB", conventions.get("fide-2024"))
     blocks = lambda **kw: [b.sn for b in report.build_view(st, **kw)["players"]]
     assert blocks() == []
     assert blocks(derivations="top:3") == [2, 3, 4]
@@ -240,7 +241,7 @@ def test_explain_both_sides_pdf(tmp_path, capsys):
 
 def test_appeal_of_one_player_is_short(tmp_path):
     out = tmp_path / "one.pdf"
-    st = compute_standings(load(SWISS), "BH/C1,BH,SB", "fide-2024")
+    st = compute_standings(load(SWISS), "BH/C1,BH,SB", conventions.get("fide-2024"))
     assert report.render_appeal_pdf(st, 14, out, input_path=SWISS) == len(page_texts(out)) <= 2
 
 

@@ -122,14 +122,14 @@ def test_round_robin_official(code):
 
 def test_round_robin_direct_encounter_ex26():
     t = read_trf(RR, pairing=Pairing.ROUND_ROBIN)
-    st = compute_standings(t, "DE", "fide-2024")
+    st = compute_standings(t, "DE", conventions.get("fide-2024"))
     ranks = {r.player.start_number: r.rank for r in st.rows}
     assert ranks == {int(k): v for k, v in OFFICIAL["held_round_robin.trf"]["direct_encounter"]["ex26"].items()}
 
 
 @pytest.mark.parametrize("ex", ["ex23", "ex24"])
 def test_swiss_direct_encounter(swiss, ex):
-    st = compute_standings(swiss, "DE", "fide-2024")
+    st = compute_standings(swiss, "DE", conventions.get("fide-2024"))
     ranks = {r.player.start_number: r.rank for r in st.rows}
     for sn, rank in OFFICIAL["held_swiss_5.trf"]["direct_encounter"][ex].items():
         assert ranks[int(sn)] == rank
@@ -141,7 +141,7 @@ def test_default_rules_by_start_date(swiss):
 
 
 def test_official_order_bh_c1_list(swiss):
-    st = compute_standings(swiss, "BH/C1,BH,SB", "fide-2024")
+    st = compute_standings(swiss, "BH/C1,BH,SB", conventions.get("fide-2024"))
     assert [r.player.start_number for r in st.rows][:5] == [2, 3, 4, 1, 16]
     # Alyx and Stephan: equal on BH-C1 11 and BH 12.5, SB 8.0 vs 7.25.
     assert st.row(1).rank == 4 and st.row(16).rank == 5

@@ -90,7 +90,8 @@ def test_wheel_carries_templates_labels_examples_and_no_dependency(wheel):
         metadata = z.read(f"tbxl-{__version__}.dist-info/METADATA").decode()
     for lang in LANGS:
         assert f"tbxl/templates/labels/{lang}.json" in names
-    assert {"tbxl/templates/report.html.j2", "tbxl/templates/report.css", "tbxl/examples/held_swiss_5.trf",
+    assert {"tbxl/templates/report.html.j2", "tbxl/templates/report.css", "tbxl/templates/workbook-help.txt",
+            "tbxl/examples/held_swiss_5.trf", "tbxl/functions.py",
             "tbxl/examples/held_round_robin.trf", "tbxl/embed.py", "tbxl/lite.py", "tbxl/excel.py"} <= names
     assert not any(n.startswith(("tests/", "templates/", "workbooks/")) for n in names)
     requires = [ln for ln in metadata.splitlines() if ln.startswith("Requires-Dist:")]

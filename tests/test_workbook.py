@@ -14,6 +14,7 @@ import pytest
 
 from builders import Builder
 from conftest import DATA
+from tbxl import conventions
 from tbxl import cli, excel
 from tbxl.crosstable import berger_schedule, read_grid, to_grid
 from tbxl.errors import InputError
@@ -24,10 +25,10 @@ from tbxl.trf import read_trf, write_trf
 from tbxl.workbook import read_workbook, write_template, write_workbook
 
 os.environ.setdefault("TQDM_DISABLE", "1")
-import formulas  # noqa: E402
-import numpy as np  # noqa: E402
-import schedula  # noqa: E402
-import openpyxl  # noqa: E402
+formulas = pytest.importorskip("formulas")  # the Excel engine that evaluates the workbooks (numpy, schedula)
+np = pytest.importorskip("numpy")
+schedula = pytest.importorskip("schedula")
+openpyxl = pytest.importorskip("openpyxl")
 from openpyxl.worksheet.formula import ArrayFormula  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -148,7 +149,7 @@ def test_shipped_formulas_equal_core_and_stored_values(name):
     wb = openpyxl.load_workbook(path, data_only=True)
     rules = wb["Standings"]["B3"].value
     codes = wb["Standings"]["B4"].value.split(",")
-    st = compute_standings(t, codes, rules)
+    st = compute_standings(t, codes, conventions.resolve(rules, t.start_date))
     values = evaluate(path)
     stored = stored_values(path)
     cells = formula_cells(path)
@@ -306,7 +307,7 @@ def test_template_filled_in_computes(tmp_path):
     path = tmp_path / "filled.xlsx"
     wb.save(path)
     values = evaluate(path)
-    st = compute_standings(t, "BH/C1,BH,SB,PS,WIN", "fide-2024")
+    st = compute_standings(t, "BH/C1,BH,SB,PS,WIN", conventions.get("fide-2024"))
     header = [c.value for c in ws[1]]
     for code in ("BH/C1", "BH", "SB", "PS", "WIN"):
         letter = openpyxl.utils.get_column_letter(header.index(code) + 1)
@@ -325,7 +326,7 @@ def test_audit_formula_in_a_workbook(tmp_path):
     """A bulletin typed into the shipped workbook (BH made under fide-2024, SB as text with a decimal
     comma) checked by =AUDIT as an array formula: the engine spills the core's differences."""
     t = read_trf(SWISS)
-    st = compute_standings(t, "BH,SB", "fide-2024")
+    st = compute_standings(t, "BH,SB", conventions.get("fide-2024"))
     wb = openpyxl.load_workbook(BOOKS / "tec-swiss.xlsx")
     ws = wb.create_sheet("Bulletin")
     ws.append(["SNo", "Name", "BH", "SB"])
@@ -419,7 +420,7 @@ def test_explicit_rules_and_tiebreaks(tmp_path):
     path = tmp_path / "x.xlsx"
     write_workbook(t, path, tiebreaks="BH/M1,SB/C1,ARO,KS", rules="fide-2017")
     values = evaluate(path)
-    st = compute_standings(t, "BH/M1,SB/C1,ARO,KS", "fide-2017")
+    st = compute_standings(t, "BH/M1,SB/C1,ARO,KS", conventions.get("fide-2017"))
     ws = openpyxl.load_workbook(path)["Crosstable"]
     header = [c.value for c in ws[1]]
     assert ws["K2"].value == '=BUCHHOLZ_CUT($A$1:$I$17,$A2,"M1",Standings!$B$3)'
@@ -594,10 +595,10 @@ def test_a_round_robin_off_the_berger_tables_keeps_its_pairings(tmp_path):
                 assert stored[("CROSSTABLE", f"{letter}{r}")] == float(exact)
     # Read as a Swiss (what the functions would do without B5), Helene's forfeit win would count:
     # BPG 2 instead of 3 (fide-2024), SB 7/4 instead of 9/4 (fide-2017).
-    assert compute_standings(read_trf(RR, pairing=Pairing.SWISS), "BPG", "fide-2024").row(6).values["BPG"] == 2
-    assert compute_standings(rr, "BPG", "fide-2024").row(6).values["BPG"] == 3
-    assert compute_standings(read_trf(RR, pairing=Pairing.SWISS), "SB", "fide-2017").row(6).values["SB"] == Fraction(7, 4)
-    assert compute_standings(rr, "SB", "fide-2017").row(6).values["SB"] == Fraction(9, 4)
+    assert compute_standings(read_trf(RR, pairing=Pairing.SWISS), "BPG", conventions.get("fide-2024")).row(6).values["BPG"] == 2
+    assert compute_standings(rr, "BPG", conventions.get("fide-2024")).row(6).values["BPG"] == 3
+    assert compute_standings(read_trf(RR, pairing=Pairing.SWISS), "SB", conventions.get("fide-2017")).row(6).values["SB"] == Fraction(7, 4)
+    assert compute_standings(rr, "SB", conventions.get("fide-2017")).row(6).values["SB"] == Fraction(9, 4)
 
 
 def test_scoring_other_than_one_half_zero_is_refused(tmp_path):
@@ -660,8 +661,8 @@ def test_cli_workbook_refusals_and_after_round(tmp_path, capsys):
     capsys.readouterr()
     back = read_workbook(out)
     assert back.rounds == 3
-    a = compute_standings(read_trf(SWISS), "BH/C1,BH,SB", "fide-2024", after_round=3)
-    b = compute_standings(back, "BH/C1,BH,SB", "fide-2024")
+    a = compute_standings(read_trf(SWISS), "BH/C1,BH,SB", conventions.get("fide-2024"), after_round=3)
+    b = compute_standings(back, "BH/C1,BH,SB", conventions.get("fide-2024"))
     assert [(r.player.start_number, r.values) for r in a.rows] == [(r.player.start_number, r.values) for r in b.rows]
     code = cli.main(["workbook", str(SWISS), "--after-round", "6", "-o", str(tmp_path / "r6.xlsx")])
     assert code == 2 and "--after-round 6: " in capsys.readouterr().err
@@ -734,7 +735,8 @@ def round_robins(draw):
 def _standings_match(t, path):
     back = read_workbook(path)
     for rules in ("fide-2024", "fide-2026"):
-        a, b = compute_standings(t, ALL_CODES, rules), compute_standings(back, ALL_CODES, rules)
+        conv = conventions.get(rules)
+        a, b = compute_standings(t, ALL_CODES, conv), compute_standings(back, ALL_CODES, conv)
         assert [(r.rank_label, r.player.start_number, r.player.name, r.points, r.values) for r in a.rows] == \
                [(r.rank_label, r.player.start_number, r.player.name, r.points, r.values) for r in b.rows]
 

@@ -97,8 +97,7 @@ def _definition(code: str, L: dict) -> str:
 def _rules_text(conv, L: dict) -> dict:
     """The convention's title and source in the report's language (English where not translated);
     a preset changed by settings (``fide-2024+vur_cut=always``) keeps the settings visible."""
-    base = conv.name.split("+")[0]
-    tr = L.get("conventions", {}).get(base, {})
+    tr = L.get("conventions", {}).get(conv.preset, {})
     return {"name": conv.name, "title": tr.get("title", conv.title), "source": tr.get("source", conv.source)}
 
 

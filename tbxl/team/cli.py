@@ -60,7 +60,7 @@ def _split_settings(args) -> tuple[list, dict]:
 
 def _rules(args, t: TeamTournament, name: Optional[str] = None):
     from ..conventions import resolve
-    return resolve(name if name is not None else args.rules, t.start_date).with_settings(_split_settings(args)[0])
+    return resolve(name if name is not None else args.rules, t.start_date, _split_settings(args)[0])
 
 
 def _standings(args, t: TeamTournament, name: Optional[str] = None) -> TeamStandings:

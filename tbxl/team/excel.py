@@ -72,7 +72,7 @@ def _standings(crosstable: Any, tiebreaks: Any, rules: Any) -> TeamStandings:
     with _lock:
         if key not in cache:
             try:
-                conv = conventions.get(rules_name) if rules_name else conventions.default_for(t.start_date)
+                conv = conventions.resolve(rules_name, t.start_date)
                 cache[key] = compute_team_standings(t, codes, conv)
             except TbxlError as e:
                 _raise(e)

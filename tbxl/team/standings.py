@@ -103,7 +103,7 @@ def resolve_team_tiebreaks(t: TeamTournament, tiebreaks=None) -> tuple[str, list
 def compute_team_standings(t: TeamTournament, tiebreaks=None,
                            rules: Union[str, Convention, None] = None, options: Optional[dict] = None) -> TeamStandings:
     """Rank the teams of ``t``; ``options``: team settings (:data:`~tbxl.team.tiebreaks.TEAM_OPTIONS`)."""
-    conv = rules if isinstance(rules, Convention) else conventions.resolve(rules, t.start_date)
+    conv = conventions.resolve(rules, t.start_date)
     primary, descs = resolve_team_tiebreaks(t, tiebreaks)
     engine = TeamEngine(t, conv, primary, options)
     pts = engine.compute(TeamDescriptor(primary, "POINTS", parse("PTS").base, primary))

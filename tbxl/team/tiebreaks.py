@@ -20,7 +20,7 @@ from fractions import Fraction
 from types import SimpleNamespace
 from typing import Optional, Sequence
 
-from ..conventions import Convention
+from ..conventions import Convention, CutPriority
 from ..derivation import Derivation, Reason, Term
 from ..errors import InputError
 from ..model import Kind
@@ -153,7 +153,7 @@ class TeamEngine:
                 if own is None:
                     continue
                 v = own[0]
-                vur = k.is_vur or self.conv.cut_priority == "unplayed"
+                vur = k.is_vur or self.conv.cut_priority is CutPriority.UNPLAYED
             out.append((v * cy.pts[i][r], v, vur, r))
         return out
 

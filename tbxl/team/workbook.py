@@ -31,7 +31,7 @@ def write_team_workbook(t: TeamTournament, output: PathLike, *, tiebreaks=None, 
     check_not_input(output, inputs)
     if Path(output).suffix.lower() != ".xlsx":
         raise InputError(f"a team workbook must end in .xlsx, not {Path(output).name!r}")
-    conv = conventions.get(rules) if rules else conventions.default_for(t.start_date)
+    conv = conventions.resolve(rules, t.start_date)
     primary, descs = resolve_team_tiebreaks(t, tiebreaks)
     codes = [d.code for d in descs]
     listed = ",".join([("GPTS" if primary == "GP" else "MPTS")] + codes)

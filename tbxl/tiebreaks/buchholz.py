@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Optional
 
-from ..conventions import RR_FORFEIT_OWN_SCORE
+from ..conventions import RR_FORFEIT_OWN_SCORE, CutPriority, OpponentScore
 from ..derivation import Derivation, Reason, Term
 from ..model import Kind
 from . import cuts, unplayed
@@ -45,7 +45,7 @@ def items(ctx, i: int, sb: bool = False) -> list[tuple]:
             if own is None:
                 continue
             v = own[0]
-            vur = k.is_vur or ctx.conv.cut_priority == "unplayed"
+            vur = k.is_vur or ctx.conv.cut_priority is CutPriority.UNPLAYED
         out.append((v * res[r] if sb else v, v, vur, r))
     return out
 
@@ -118,9 +118,9 @@ def explain_terms(ctx, i: int, d: Descriptor, sb: bool = False) -> tuple[list[Te
 
 def _adjusted_reason(ctx) -> tuple[Reason, str]:
     mode = ctx.conv.opponent_score
-    if mode == "adjusted-16.3":
+    if mode is OpponentScore.ADJUSTED:
         return Reason.of("adjusted"), "16.3"
-    if mode == "adjusted-2022":
+    if mode is OpponentScore.ADJUSTED_2022:
         return Reason.of("adjusted_2022"), "2022 14.4"
     return Reason.of("unplayed_as_draw"), ctx.conv.name
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Optional
 
-from ..conventions import RR_FORFEIT_OWN_SCORE, Convention
+from ..conventions import RR_FORFEIT_OWN_SCORE, CapRounds, Convention, ShortGames
 from ..model import RESULT_KIND, RESULT_OUTCOME, RESULTS, Kind, Outcome, Player, Tournament
 from . import unplayed
 
@@ -32,7 +32,7 @@ class Context:
         self.n = t.rounds
         self.unit = q = t.scoring.unit
         self.round_robin = t.is_round_robin
-        self.cap_rounds = (t.scheduled_rounds or t.rounds) if conv.dummy_cap_rounds == "scheduled" else t.rounds
+        self.cap_rounds = (t.scheduled_rounds or t.rounds) if conv.dummy_cap_rounds is CapRounds.SCHEDULED else t.rounds
         self.index = {p.start_number: i for i, p in enumerate(t.players)}
         s = t.scoring
         self.outcome_units = [int(s.outcome_points(o) * q) for o in (Outcome.LOSS, Outcome.DRAW, Outcome.WIN)]
@@ -41,7 +41,7 @@ class Context:
         # The arrays come straight from the tournament's columns, a lookup per result class
         # (RESULTS) and a transposition per array; no round entry is built.
         table = t.table
-        short_unplayed = conv.short_games == "unplayed"
+        short_unplayed = conv.short_games is ShortGames.UNPLAYED
         rr = self.round_robin
         pad = [None] * (256 - len(RESULTS))  # NO_ROUND in a record built by hand, cut off by rows()
         kinds = list(RESULT_KIND) + pad

@@ -1,0 +1,78 @@
+"""tbxl audit and Swiss-Manager's habits (C07 §8.4): display habits and program behaviours that
+explain a published number without another rule set."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from auditing import published_under
+from tbxl import conventions
+from tbxl.audit import AGREE, EXPLAINED, Published, PublishedValue, audit
+from tbxl.conventions import get
+from tbxl.published import read_published
+from tbxl.standings import compute_standings
+
+
+# -- Swiss-Manager's habits (C07 §8.4) ----------------------------------------------------------
+
+def test_a_published_zero_for_no_value_is_the_display_habit():
+    """Swiss-Manager prints 0 for ARO/TPR of a player with no rated game over the board. Player 1
+    wins round 1 by forfeit and has byes after: ARO and TPR have no value."""
+    from builders import Builder
+    from tbxl.audit import ZERO_FOR_NO_VALUE
+    from tbxl.audit_text import render_audit_text
+    b = Builder(3)
+    for sn, rating in ((1, 1800), (2, 1700), (3, 1600), (4, 1500)):
+        b.player(sn, rating=rating)
+    b.forfeit(1, 1, 2).bye(2, 1, "H").bye(3, 1, "Z")
+    b.game(1, 3, 4, "1-0").game(2, 2, 3, "1/2").game(3, 2, 4, "0-1")
+    b.bye(2, 4, "Z").bye(3, 3, "Z")
+    t = b.build()
+    table = Published("bulletin", [PublishedValue(1, "ARO", "0", Fraction(0), 0, "bulletin:2"),
+                                   PublishedValue(1, "TPR", "0", Fraction(0), 0, "bulletin:2"),
+                                   PublishedValue(3, "ARO", "1600", Fraction(1600), 0, "bulletin:4")])
+    result = audit(t, table, rules="fide-2026", tiebreaks="ARO,TPR")
+    by = {(f.start_number, f.code): f for f in result.findings}
+    for code in ("ARO", "TPR"):
+        f = by[1, code]
+        assert f.computed is None and f.status == EXPLAINED and f.matches == [ZERO_FOR_NO_VALUE]
+        assert [str(c) for c in f.changes] == [f"prints 0 where {code} has no value (a display habit of Swiss-Manager)"]
+    # 1600 is the average of opponents 2 (1700) and 4 (1500): it agrees, the column follows the rules
+    assert by[3, "ARO"].status == AGREE
+    assert result.summary["unexplained"] == 0 and result.ok
+    assert {c.code: c.reproduced_by for c in result.columns}["ARO"] == ["fide-2026"]
+    assert "display habit" in render_audit_text(result)
+
+
+def test_swiss_manager_sb_2023_scores_a_round_robin_forfeit_win_with_the_own_score(tmp_path):
+    """A 9-player round robin by the Berger table (lower number wins, draws where i + j = 7; 3 beats
+    2 by forfeit in round 4, (2 + 3 - 2) mod 9 + 1; 1-5 a double forfeit). Scores: 1: 6.5, 2: 5.5, 3: 6.5, 4: 5.5, 5: 4.5, 6: 3.5,
+    7: 2, 8: 1, 9: 0. SB of #3 (C.07 15.2, the forfeit counts as a game against #2):
+    5.5 (v. 2) + 5.5 / 2 (draw v. 4) + 4.5 + 3.5 + 2 + 1 + 0 (wins v. 5-9) = 19.25. Swiss-Manager's
+    'SB (2023)' takes the own 6.5 for the forfeit win instead: 20.25."""
+    from test_crosstable import berger_round_robin
+    t = berger_round_robin(9)
+    assert [t.player(k).points for k in range(1, 10)] == [Fraction(x, 2) for x in (13, 11, 13, 11, 9, 7, 4, 2, 0)]
+    sm = get("fide-2024").with_options(rr_forfeit_win="own-score")
+    assert compute_standings(t, "SB", conventions.get("fide-2024")).row(3).values["SB"] == Fraction(77, 4)
+    assert compute_standings(t, "SB", sm).row(3).values["SB"] == Fraction(81, 4)
+    path = published_under(t, sm, ["SB"], tmp_path)
+    result = audit(t, read_published(path, t), rules="fide-2024", tiebreaks="SB")
+    diffs = [f for f in result.differences if f.code == "SB"]
+    assert [(f.start_number, f.status) for f in diffs] == [(3, EXPLAINED)]
+    assert diffs[0].matches[0] == "fide-2024+rr_forfeit_win=own-score"
+    assert [str(c) for c in diffs[0].changes] == [
+        "round 4, forfeit win v. 2: 6.5 (forfeit win scored with the own score, like a dummy "
+        "(Swiss-Manager 'SB (2023)')) instead of 5.5 (forfeit counted as a game (pre-determined pairings))"]
+    assert result.summary["unexplained"] == 0
+
+
+def test_the_2026_vur_pick_is_named_by_the_audit():
+    """tests/test_vur_cuts.py's record: SB-C1 20.75 under fide-2026, 21.5 when the smallest VUR
+    product is offered for the cut."""
+    from test_vur_cuts import FOCUS, event
+    t = event()
+    table = Published("bulletin", [PublishedValue(FOCUS, "SB/C1", "21.5", Fraction(43, 2), 1, "bulletin:2")])
+    f = audit(t, table, rules="fide-2026", tiebreaks="SB/C1").findings[0]
+    assert f.computed == Fraction(83, 4) and f.status == EXPLAINED
+    assert "fide-2026+sb_vur_pick=smallest-product" in f.matches
