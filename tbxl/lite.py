@@ -135,9 +135,10 @@ def _functions() -> list[str]:
     return list(OFFICE_JS_FUNCTIONS) + list(TEAM_FUNCTIONS)
 
 
-#: Modules whose functions tbxl.excel exports without importing them at import time (the team
-#: functions, C.07 Arts 11-13): main.py carries them too.
-EXTRA_ENTRIES = ("tbxl.team.excel",)
+#: Modules imported on first use rather than at import time, which main.py carries too: the team
+#: functions tbxl.excel exports (C.07 Arts 11-13), and the grid package's readers and writers, which
+#: ``tbxl.grid`` imports when one of its names is first asked for (its ``_HOMES``).
+EXTRA_ENTRIES = ("tbxl.team.excel", "tbxl.grid.read", "tbxl.grid.write")
 
 
 def carried_modules() -> dict[str, tuple[bool, str]]:
