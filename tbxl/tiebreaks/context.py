@@ -53,7 +53,9 @@ class Context:
             effective = [self._effective(k, o, short_unplayed, rr) for k, o in RESULTS] + pad
             self.kind: list[list[Kind]] = table.rows([list(map(effective.__getitem__, c)) for c in table.result])
         else:
+            effective = kinds
             self.kind = self.raw_kind
+        self._classes = (kinds, effective, outs, units)
         self.out: list[list[int]] = table.rows([list(map(outs.__getitem__, c)) for c in table.result])
         self.pts: list[list[int]] = table.rows([list(map(units.__getitem__, c)) for c in table.result])
         self.opp: list[list[int]] = table.rows(table.opponent)
@@ -137,6 +139,12 @@ class Context:
             f._finish()
             self._fore = f
         return self._fore
+
+    def class_rounds(self) -> list[tuple]:
+        """Per result class of the table (:data:`~tbxl.model.RESULTS`, padded to 256 with None): the
+        round as this context sees it, ``(raw_kind, kind, out, pts)``, for tie-breaks computed on the
+        table's columns a class at a time."""
+        return list(zip(*self._classes))
 
     @property
     def colours(self) -> list[list[str]]:

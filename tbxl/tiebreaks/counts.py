@@ -7,6 +7,7 @@ games (15.2), except that under the 2026 text forfeit losses stay unplayed (15.2
 from __future__ import annotations
 
 from fractions import Fraction
+from operator import add
 
 from ..derivation import Derivation, Reason, Term
 from ..model import Kind
@@ -25,45 +26,97 @@ def is_game(ctx, i: int, r: int) -> bool:
     return ctx.kind[i][r] in _GAME
 
 
-def _flag_rows(ctx) -> dict[str, list[list]]:
-    """Per player and round, whether the round counts for WIN, WON, BPG, BWG and REP (computed
-    once per context, whole rows at a time; REP rows hold None for a round-robin bye round)."""
+#: The counts of this module, in the order of :func:`round_flags`.
+COUNTS = ("WIN", "WON", "BPG", "BWG", "REP")
+
+
+def round_flags(ctx, raw: Kind, kind: Kind, out: int, points: int, black: bool) -> tuple:
+    """Whether one round counts for WIN, WON, BPG, BWG and REP: the rules of 7.1-7.6 on the round's
+    kind as read (``raw``), its kind as the BH family sees it (``kind``, see :class:`Context`), its
+    outcome in half-games, its points in units and its colour. REP is None for the bye round of an
+    odd round robin (no round to elect)."""
+    rr = ctx.round_robin
+    if rr and raw.is_forfeit:
+        game = not (ctx.conv.exceptions_15_2 and raw in _LOSS_FORFEITS)
+    else:
+        game = kind in _GAME
+    won = game and out == 2
+    if rr:
+        rep = None if raw.is_bye else not (raw in _LOSS_FORFEITS and not game)
+    else:
+        rep = not raw.is_vur
+    # 7.1: the points of a win, with or without playing (forfeit win, FPB, a PAB worth a win).
+    # 7.6: HPB, ZPB and forfeit losses are not elected (an FPB counts as elected, C07 §9 D9).
+    return out == 2 and points >= ctx.win, won, game and black, won and black, rep
+
+
+def is_game(ctx, i: int, r: int) -> bool:
+    """Does round ``r`` count as a game for type-B tie-breaks?"""
+    raw = ctx.raw_kind[i][r]
+    if ctx.round_robin and raw.is_forfeit:
+        return not (ctx.conv.exceptions_15_2 and raw in _LOSS_FORFEITS)
+    return ctx.kind[i][r] in _GAME
+
+
+def _flags(ctx, i: int, r: int) -> tuple:
+    """:func:`round_flags` of player index ``i``'s round ``r``."""
+    return round_flags(ctx, ctx.raw_kind[i][r], ctx.kind[i][r], ctx.out[i][r], ctx.pts[i][r],
+                       ctx.colours[i][r] == "b")
+
+
+def _count_columns(ctx) -> dict[str, list[int]]:
+    """Every count for every player, computed once per context a round column at a time.
+
+    A round's flags depend on its result class and colour alone, so a round column of flags is two
+    byte translations of the column of classes (the flags with black, and without) merged by the
+    column of colours. Flags are 0/1 bytes, so a column read as one big integer adds to the running
+    totals byte by byte with no carry while fewer than 256 columns are summed: a count for 10^4
+    players is then a few integer operations per round (linear in players x rounds, in C).
+    """
     def build():
-        win, rr = ctx.win, ctx.round_robin
-        rows: dict[str, list] = {"WIN": [], "WON": [], "BPG": [], "BWG": [], "REP": []}
-        colours = ctx.colours
-        for i in range(len(ctx.players)):
-            raw, out = ctx.raw_kind[i], ctx.out[i]
-            game = [is_game(ctx, i, r) for r in range(len(raw))] if rr else [k.is_game for k in ctx.kind[i]]
-            black = [c == "b" for c in colours[i]]
-            won = [g and o == 2 for g, o in zip(game, out)]
-            # 7.1: the points of a win, with or without playing (forfeit win, FPB, a PAB worth a win).
-            rows["WIN"].append([o == 2 and pt >= win for o, pt in zip(out, ctx.pts[i])])
-            rows["WON"].append(won)
-            rows["BPG"].append([g and b for g, b in zip(game, black)])
-            rows["BWG"].append([w and b for w, b in zip(won, black)])
-            # 7.6: HPB, ZPB and forfeit losses are not elected (an FPB counts as elected, C07 §9 D9);
-            # the bye round of an odd round robin is no round to elect.
-            if rr:
-                rows["REP"].append([None if k.is_bye else not (k in _LOSS_FORFEITS and not g)
-                                    for k, g in zip(raw, game)])
-            else:
-                rows["REP"].append([not k.is_vur for k in raw])
-        return rows
-    return ctx.cached("count-rows", build)
+        t, n = ctx.table, len(ctx.players)
+        tables = {}
+        for black in (False, True):
+            flags = [round_flags(ctx, raw, kind, out, pts, black) if raw is not None else (False,) * len(COUNTS)
+                     for raw, kind, out, pts in ctx.class_rounds()]
+            tables[black] = [bytes(1 if f[k] else 0 for f in flags) for k in range(len(COUNTS))]
+        ones = int.from_bytes(b"\x01" * n, "little")
+        totals = {code: [0] * n for code in COUNTS}
+        sums = dict.fromkeys(COUNTS, 0)
+        for r, (result, colour) in enumerate(zip(t.result, t.colour), 1):
+            black = int.from_bytes(colour.encode("latin-1").translate(_BLACK), "little")
+            white = black ^ ones
+            for k, code in enumerate(COUNTS):
+                off = int.from_bytes(result.translate(tables[False][k]), "little")
+                on = int.from_bytes(result.translate(tables[True][k]), "little")
+                sums[code] += (off & white) | (on & black)
+            if r % 255 == 0 or r == len(t.result):   # a byte holds at most 255
+                for code in COUNTS:
+                    totals[code] = list(map(add, totals[code], sums[code].to_bytes(n, "little")))
+                    sums[code] = 0
+        return totals
+    return ctx.cached("count-columns", build)
+
+
+#: Colour characters (latin-1 bytes) -> 1 for black, else 0.
+_BLACK = bytes(1 if c == ord("b") else 0 for c in range(256))
 
 
 _WHY = {"WIN": "win", "WON": "won", "BPG": "bpg", "BWG": "bwg"}
 
 
 def compute_count(ctx, d: Descriptor) -> Column:
-    # The flags are True, False or None (REP's bye round of an odd round robin): count the True.
-    return Column(d.code, 1, [row.count(True) for row in _flag_rows(ctx)[d.name]])
+    if ctx.is_fore:  # (never asked: the fore tournament serves FB only) its rows differ from the table
+        return Column(d.code, 1, [sum(1 for r in range(len(ctx.kind[i])) if _flags(ctx, i, r)[COUNTS.index(d.name)])
+                                  for i in range(len(ctx.players))])
+    return Column(d.code, 1, list(_count_columns(ctx)[d.name]))
 
 
 def explain_count(ctx, d: Descriptor, i: int) -> Derivation:
     terms = []
-    for r, flag in enumerate(_flag_rows(ctx)[d.name][i]):
+    k = COUNTS.index(d.name)
+    for r in range(len(ctx.kind[i])):
+        flag = _flags(ctx, i, r)[k]
         code = result_code(ctx.raw_kind[i][r], ctx.out[i][r])
         j = ctx.opp[i][r]
         opp = ctx.players[j].start_number if j >= 0 else None
