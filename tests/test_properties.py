@@ -87,3 +87,22 @@ def test_ranking_is_sorted_and_places_are_consistent(t):
     assert keys == sorted(keys, reverse=True)
     for a, b in zip(st_.rows, st_.rows[1:]):
         assert (a.rank == b.rank) == (keys[st_.rows.index(a)] == keys[st_.rows.index(b)])
+
+
+@common
+@given(swiss_tournaments(), st.sampled_from(RULES), st.booleans(), st.integers(0, 3))
+def test_counts_by_column_equal_counts_by_round(t, rules, round_robin, shorten):
+    """WIN WON BPG BWG REP are computed a round column at a time from the result classes
+    (counts._count_columns) and explained round by round (counts.round_flags): both must agree, in
+    Swiss events and round robins (15.2: forfeits as games), with records shorter than the event."""
+    from dataclasses import replace
+
+    from tbxl.model import Pairing
+    first = t.players[0]
+    players = (replace(first, rounds=first.rounds[:max(0, len(first.rounds) - shorten)]),) + t.players[1:]
+    t = replace(t, players=players, pairing=Pairing.ROUND_ROBIN if round_robin else Pairing.SWISS)
+    ctx = Context(t, conventions.get(rules))
+    for code in ("WIN", "WON", "BPG", "BWG", "REP"):
+        col = compute(ctx, parse(code))
+        for p in t.players:
+            assert explain(ctx, parse(code), p.start_number).value == col.value(ctx.index[p.start_number]), code
