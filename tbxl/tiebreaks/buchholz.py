@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Optional
 
-from ..conventions import RR_FORFEIT_OWN_SCORE, CutPriority, OpponentScore
+from ..conventions import RR_FORFEIT_OWN_SCORE, VUR_NONE, CutPriority, OpponentScore
 from ..derivation import Derivation, Reason, Term
 from ..model import Kind
 from . import cuts, unplayed
@@ -50,16 +50,33 @@ def items(ctx, i: int, sb: bool = False) -> list[tuple]:
     return out
 
 
-def _items_cached(ctx, sb: bool):
-    return ctx.cached(("items", sb), lambda: [items(ctx, i, sb) for i in range(len(ctx.players))])
+def unplayed_items(ctx) -> dict[int, list[tuple]]:
+    """The BH :func:`items` of every player with an unplayed round, by player index (computed once
+    per context; SB multiplies them by the results)."""
+    return ctx.cached("unplayed-items", lambda: {i: items(ctx, i) for i in sorted(ctx.unplayed_rows)})
+
+
+def vur_may_be_cut(ctx, its: list[tuple]) -> bool:
+    """Can 16.5's VUR exception change which of these items a cut removes? Otherwise the cuts are
+    plain order statistics of (key, contribution) (14.1-14.4)."""
+    return ctx.conv.vur_cut != VUR_NONE and any([it[2] for it in its])
 
 
 def _bh_rows(ctx) -> list:
-    """Per player, what BH and its cuts need: the sorted opponent values of a player who played
-    every round (cuts are then plain order statistics, 14.1-14.4), else the items (VURs, dummies)."""
-    value, unplayed_rows = ctx.value, ctx.unplayed_rows
-    return [items(ctx, i) if i in unplayed_rows else sorted(map(value.__getitem__, opp))
-            for i, opp in enumerate(ctx.opp)]
+    """Per player, what BH and its cuts need: the sorted values (opponents' values, own unplayed
+    rounds' values) when the cuts are plain order statistics (14.1-14.4), else the items (a VUR
+    that 16.5 may cut first)."""
+    value, unplayed = ctx.value, unplayed_items(ctx)
+    rows = []
+    for i, opp in enumerate(ctx.opp):
+        its = unplayed.get(i)
+        if its is None:
+            rows.append(sorted(map(value.__getitem__, opp)))
+        elif vur_may_be_cut(ctx, its):
+            rows.append(its)
+        else:
+            rows.append(sorted([it[0] for it in its]))
+    return rows
 
 
 def compute_bh(ctx, d: Descriptor) -> Column:

@@ -88,22 +88,3 @@ def kept_sum(items: Sequence[Item], low: int, high: int, vur_rule: str,
     if vur_rule == cv.VUR_NONE or not any(it[2] for it in items):
         return sum(c for _, c in kept(sorted((it[1], it[0]) for it in items), low, high))
     return sum(it[0] for it in items) - sum(items[k][0] for k, _ in select(items, low, high, vur_rule, vur_pick))
-
-
-def kept_sums(ctx, all_items: Sequence[Sequence[Item]], low: int, high: int, key) -> list[int]:
-    """:func:`kept_sum` for every player; the sorted orders are computed once per item lists
-    (``key`` names them in the context cache) and shared by Cut-1, Cut-2, Median ..."""
-    rule = ctx.conv.vur_cut
-    totals = ctx.cached(key + ("totals",), lambda: [sum(it[0] for it in items) for items in all_items])
-    if low == 0 and high == 0:
-        return list(totals)
-    orders = ctx.cached(key + ("orders",), lambda: [
-        None if rule != cv.VUR_NONE and any(it[2] for it in items) else sorted((it[1], it[0]) for it in items)
-        for items in all_items])
-    out = []
-    for items, total, order in zip(all_items, totals, orders):
-        if order is None:
-            out.append(total - sum(items[k][0] for k, _ in select(items, low, high, rule, ctx.conv.sb_vur_pick)))
-        else:
-            out.append(sum(c for _, c in kept(order, low, high)))
-    return out

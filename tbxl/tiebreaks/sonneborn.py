@@ -13,23 +13,48 @@ from ..derivation import Derivation, Reason, Term
 from ..model import Kind
 from . import cuts
 from .base import Column, result_code
-from .buchholz import _bh_rows, _items_cached, explain_terms
+from .buchholz import explain_terms, unplayed_items, vur_may_be_cut
 from .codes import Descriptor
 
 
 def compute_sb(ctx, d: Descriptor) -> Column:
     if d.low == 0 and d.high == 0:
         return Column(d.code, 2 * ctx.unit, list(ctx.cached("sb-totals", lambda: _totals(ctx))))
-    return Column(d.code, 2 * ctx.unit, cuts.kept_sums(ctx, _items_cached(ctx, True), d.low, d.high, ("items", True)))
+    low, high, rule, pick = d.low, d.high, ctx.conv.vur_cut, ctx.conv.sb_vur_pick
+    raw = []
+    for row in ctx.cached("sb-rows", lambda: _sb_rows(ctx)):
+        if row and len(row[0]) == 4:   # items: an unplayed round (VUR, dummy) may change the cut (16.5)
+            raw.append(cuts.kept_sum(row, low, high, rule, pick))
+        else:
+            raw.append(sum([c for _, c in cuts.kept(row, low, high)]))
+    return Column(d.code, 2 * ctx.unit, raw)
+
+
+def _sb_rows(ctx) -> list:
+    """Per player, what SB's cuts need: the pairs (opponent's value, product) in order of
+    significance (14.1.1 d: the opponent's value, then the product) when the cuts are plain order
+    statistics; else BH's items with the products (the terms of ``items(ctx, i, sb=True)``), for a
+    VUR that 16.5 may cut first."""
+    value, unplayed = ctx.value, unplayed_items(ctx)
+    rows = []
+    for i, (opp, out) in enumerate(zip(ctx.opp, ctx.out)):
+        its = unplayed.get(i)
+        if its is None:
+            keys = list(map(value.__getitem__, opp))
+            rows.append(sorted(zip(keys, map(mul, keys, out))))
+        elif vur_may_be_cut(ctx, its):
+            rows.append([(v * out[r], v, vur, r) for v, _, vur, r in its])
+        else:
+            rows.append(sorted([(v, v * out[r]) for v, _, _, r in its]))
+    return rows
 
 
 def _totals(ctx) -> list[int]:
     """SB without cuts: each BH contribution times the round's result (the same terms as
     ``items(ctx, i, sb=True)``); a player who played every round sums value x result over the rows
     directly, the others reuse BH's items (value, key, vur, round)."""
-    value, unplayed_rows = ctx.value, ctx.unplayed_rows
-    rows = ctx.cached("bh-rows", lambda: _bh_rows(ctx))
-    return [sum([v * out[r] for v, _, _, r in rows[i]]) if i in unplayed_rows
+    value, unplayed = ctx.value, unplayed_items(ctx)
+    return [sum([v * out[r] for v, _, _, r in unplayed[i]]) if i in unplayed
             else sum(map(mul, map(value.__getitem__, opp), out))
             for i, (opp, out) in enumerate(zip(ctx.opp, ctx.out))]
 
