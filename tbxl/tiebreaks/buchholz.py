@@ -64,8 +64,8 @@ def vur_may_be_cut(ctx, its: list[tuple]) -> bool:
 
 def _bh_rows(ctx) -> list:
     """Per player, what BH and its cuts need: the sorted values (opponents' values, own unplayed
-    rounds' values) when the cuts are plain order statistics (14.1-14.4), else the items (a VUR
-    that 16.5 may cut first)."""
+    rounds' values) when the cuts are plain order statistics (14.1-14.4), else the items in order of
+    significance (a VUR that 16.5 may cut first)."""
     value, unplayed = ctx.value, unplayed_items(ctx)
     rows = []
     for i, opp in enumerate(ctx.opp):
@@ -73,7 +73,7 @@ def _bh_rows(ctx) -> list:
         if its is None:
             rows.append(sorted(map(value.__getitem__, opp)))
         elif vur_may_be_cut(ctx, its):
-            rows.append(its)
+            rows.append(cuts.significance(its))
         else:
             rows.append(sorted([it[0] for it in its]))
     return rows
@@ -85,7 +85,7 @@ def compute_bh(ctx, d: Descriptor) -> Column:
     raw = []
     for row in rows:
         if row and type(row[0]) is tuple:
-            raw.append(cuts.kept_sum(row, low, high, rule))
+            raw.append(cuts.kept_sum_sorted(row, low, high, rule))
         else:
             raw.append(sum(row[low:len(row) - high] if low + high < len(row) else ()))  # cuts.kept, inline
     return Column(d.code, ctx.unit, raw)

@@ -24,7 +24,7 @@ def compute_sb(ctx, d: Descriptor) -> Column:
     raw = []
     for row in ctx.cached("sb-rows", lambda: _sb_rows(ctx)):
         if row and len(row[0]) == 4:   # items: an unplayed round (VUR, dummy) may change the cut (16.5)
-            raw.append(cuts.kept_sum(row, low, high, rule, pick))
+            raw.append(cuts.kept_sum_sorted(row, low, high, rule, pick))
         else:
             raw.append(sum([c for _, c in cuts.kept(row, low, high)]))
     return Column(d.code, 2 * ctx.unit, raw)
@@ -33,8 +33,8 @@ def compute_sb(ctx, d: Descriptor) -> Column:
 def _sb_rows(ctx) -> list:
     """Per player, what SB's cuts need: the pairs (opponent's value, product) in order of
     significance (14.1.1 d: the opponent's value, then the product) when the cuts are plain order
-    statistics; else BH's items with the products (the terms of ``items(ctx, i, sb=True)``), for a
-    VUR that 16.5 may cut first."""
+    statistics; else BH's items with the products (the terms of ``items(ctx, i, sb=True)``) in order
+    of significance, for a VUR that 16.5 may cut first."""
     value, unplayed = ctx.value, unplayed_items(ctx)
     rows = []
     for i, (opp, out) in enumerate(zip(ctx.opp, ctx.out)):
@@ -43,7 +43,7 @@ def _sb_rows(ctx) -> list:
             keys = list(map(value.__getitem__, opp))
             rows.append(sorted(zip(keys, map(mul, keys, out))))
         elif vur_may_be_cut(ctx, its):
-            rows.append([(v * out[r], v, vur, r) for v, _, vur, r in its])
+            rows.append(cuts.significance([(v * out[r], v, vur, r) for v, _, vur, r in its]))
         else:
             rows.append(sorted([(v, v * out[r]) for v, _, _, r in its]))
     return rows

@@ -1,7 +1,7 @@
 """Chess tie-breaks (FIDE C.07) for xlwings Lite: the Excel functions of tbxl 0.1.0.
 
 Written by `tbxl lite` (tbxl 0.1.0); regenerate it rather than edit it. It carries the
-43 tbxl modules the functions need (pure Python, sha256 ceb63330b5551b1c), so it needs
+43 tbxl modules the functions need (pure Python, sha256 99fba3be2ad90684), so it needs
 no package but xlwings: paste it into xlwings Lite's main.py tab, and the requirements.txt
 written beside it into the requirements.txt tab. Then, e.g. =BUCHHOLZ_CUT(A1:I17, A2) with the
 crosstable in A1:I17 and a start number in A2. The functions (tbxl's README, "Excel on
@@ -5028,8 +5028,8 @@ TBXL_MODULES = {
         '\n'
         'def _bh_rows(ctx) -> list:\n'
         '    """Per player, what BH and its cuts need: the sorted values (opponents\' values, own unplayed\n'
-        "    rounds' values) when the cuts are plain order statistics (14.1-14.4), else the items (a VUR\n"
-        '    that 16.5 may cut first)."""\n'
+        "    rounds' values) when the cuts are plain order statistics (14.1-14.4), else the items in order of\n"
+        '    significance (a VUR that 16.5 may cut first)."""\n'
         '    value, unplayed = ctx.value, unplayed_items(ctx)\n'
         '    rows = []\n'
         '    for i, opp in enumerate(ctx.opp):\n'
@@ -5037,7 +5037,7 @@ TBXL_MODULES = {
         '        if its is None:\n'
         '            rows.append(sorted(map(value.__getitem__, opp)))\n'
         '        elif vur_may_be_cut(ctx, its):\n'
-        '            rows.append(its)\n'
+        '            rows.append(cuts.significance(its))\n'
         '        else:\n'
         '            rows.append(sorted([it[0] for it in its]))\n'
         '    return rows\n'
@@ -5049,7 +5049,7 @@ TBXL_MODULES = {
         '    raw = []\n'
         '    for row in rows:\n'
         '        if row and type(row[0]) is tuple:\n'
-        '            raw.append(cuts.kept_sum(row, low, high, rule))\n'
+        '            raw.append(cuts.kept_sum_sorted(row, low, high, rule))\n'
         '        else:\n'
         '            raw.append(sum(row[low:len(row) - high] if low + high < len(row) else ()))  # cuts.kept, inline\n'
         '    return Column(d.code, ctx.unit, raw)\n'
@@ -5402,7 +5402,7 @@ TBXL_MODULES = {
         '    raw = []\n'
         '    for row in ctx.cached("sb-rows", lambda: _sb_rows(ctx)):\n'
         '        if row and len(row[0]) == 4:   # items: an unplayed round (VUR, dummy) may change the cut (16.5)\n'
-        '            raw.append(cuts.kept_sum(row, low, high, rule, pick))\n'
+        '            raw.append(cuts.kept_sum_sorted(row, low, high, rule, pick))\n'
         '        else:\n'
         '            raw.append(sum([c for _, c in cuts.kept(row, low, high)]))\n'
         '    return Column(d.code, 2 * ctx.unit, raw)\n'
@@ -5411,8 +5411,8 @@ TBXL_MODULES = {
         'def _sb_rows(ctx) -> list:\n'
         '    """Per player, what SB\'s cuts need: the pairs (opponent\'s value, product) in order of\n'
         "    significance (14.1.1 d: the opponent's value, then the product) when the cuts are plain order\n"
-        "    statistics; else BH's items with the products (the terms of ``items(ctx, i, sb=True)``), for a\n"
-        '    VUR that 16.5 may cut first."""\n'
+        "    statistics; else BH's items with the products (the terms of ``items(ctx, i, sb=True)``) in order\n"
+        '    of significance, for a VUR that 16.5 may cut first."""\n'
         '    value, unplayed = ctx.value, unplayed_items(ctx)\n'
         '    rows = []\n'
         '    for i, (opp, out) in enumerate(zip(ctx.opp, ctx.out)):\n'
@@ -5421,7 +5421,7 @@ TBXL_MODULES = {
         '            keys = list(map(value.__getitem__, opp))\n'
         '            rows.append(sorted(zip(keys, map(mul, keys, out))))\n'
         '        elif vur_may_be_cut(ctx, its):\n'
-        '            rows.append([(v * out[r], v, vur, r) for v, _, vur, r in its])\n'
+        '            rows.append(cuts.significance([(v * out[r], v, vur, r) for v, _, vur, r in its]))\n'
         '        else:\n'
         '            rows.append(sorted([(v, v * out[r]) for v, _, _, r in its]))\n'
         '    return rows\n'
@@ -5650,6 +5650,7 @@ TBXL_MODULES = {
         '\n'
         'from __future__ import annotations\n'
         '\n'
+        'from operator import itemgetter\n'
         'from typing import Sequence\n'
         '\n'
         'from .. import conventions as cv\n'
@@ -5731,6 +5732,46 @@ TBXL_MODULES = {
         '    if vur_rule == cv.VUR_NONE or not any(it[2] for it in items):\n'
         '        return sum(c for _, c in kept(sorted((it[1], it[0]) for it in items), low, high))\n'
         '    return sum(it[0] for it in items) - sum(items[k][0] for k, _ in select(items, low, high, vur_rule, vur_pick))\n'
+        '\n'
+        '\n'
+        'def significance(items: Sequence[Item]) -> list[Item]:\n'
+        '    """The items in order of significance (14.1.1: the key, then the contribution), ties in round\n'
+        '    order: the order :func:`select` finds its least significant items in."""\n'
+        '    return sorted(items, key=itemgetter(1, 0))\n'
+        '\n'
+        '\n'
+        'def kept_sum_sorted(items: Sequence[Item], low: int, high: int, vur_rule: str,\n'
+        '                    vur_pick: str = cv.PICK_LEAST_SIGNIFICANT) -> int:\n'
+        '    """:func:`kept_sum` of items already in :func:`significance` order, sorted once for Cut-1,\n'
+        '    Cut-2, Median ...: the least significant alive item is the first, the least significant VUR the\n'
+        '    first VUR, the most significant the last; the same cuts as :func:`select` (ties between items of\n'
+        '    equal key and contribution cut the same amount).\n'
+        '\n'
+        '    >>> its = significance([(3, 3, False, 0), (1, 1, False, 1), (2, 2, True, 2)])\n'
+        '    >>> kept_sum_sorted(its, 1, 0, "higher-of"), kept_sum_sorted(its, 1, 1, "none")\n'
+        '    (4, 2)\n'
+        '    """\n'
+        '    alive = list(items)\n'
+        '    total = sum([it[0] for it in alive])\n'
+        '    for _ in range(low):\n'
+        '        if not alive:\n'
+        '            break\n'
+        '        k = 0\n'
+        '        if vur_rule != cv.VUR_NONE:\n'
+        '            vurs = [v for v, it in enumerate(alive) if it[2]]\n'
+        '            if vurs:\n'
+        "                if vur_pick == cv.PICK_SMALLEST_PRODUCT:   # select's min over rounds in order: (product, round)\n"
+        '                    v = min(vurs, key=lambda v: (alive[v][0], alive[v][3]))\n'
+        '                else:\n'
+        '                    v = vurs[0]\n'
+        '                # 16.5.1: the VUR goes "as long as it is not lower than the least significant value".\n'
+        '                if vur_rule == cv.VUR_ALWAYS or alive[v][0] >= alive[0][0]:\n'
+        '                    k = v\n'
+        '        total -= alive.pop(k)[0]\n'
+        '    for _ in range(min(high, len(alive))):\n'
+        '        total -= alive.pop()[0]\n'
+        '    return total\n'
+        '\n'
     )),
     'tbxl.tiebreaks.unplayed': (False, (
         '"""C.07 Art. 16 and the older conventions: categories, VURs, what a participant is worth to\n'
