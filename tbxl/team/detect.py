@@ -4,10 +4,14 @@ team functions in the sheets' XML without loading the workbook."""
 
 from __future__ import annotations
 
+import re
 import zipfile
 from pathlib import Path
 
-from .trf import is_team_trf
+#: A team record (013 or 310) at a line start, in UTF-8 (with or without a BOM) or UTF-16 bytes.
+#: Most inputs are individual events and have none: they are told apart without importing the team
+#: reader (:func:`tbxl.team.trf.is_team_trf` looks closer at the files that have one).
+TEAM_RECORD = re.compile(rb"(?m)^(?:\xef\xbb\xbf)?(?:013|310)|^\x00?0\x00?1\x00?3|^\x00?3\x00?1\x00?0")
 
 #: Workbook suffixes (as tbxl.readers names them, without importing it).
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
@@ -30,4 +34,11 @@ def is_team_input(path) -> bool:
         return False
     if p.suffix.lower() in WORKBOOK_SUFFIXES:
         return is_team_workbook(p)
+    try:
+        with open(p, "rb") as f:
+            if not TEAM_RECORD.search(f.read()):
+                return False
+    except (OSError, ValueError):
+        return False
+    from .trf import is_team_trf
     return is_team_trf(p)

@@ -22,6 +22,7 @@ from ..model import Kind, Outcome, Pairing, Player, RoundEntry, make_entry
 from ..tiebreaks.base import result_code
 from ..formatting import exact_text
 from ..trf import _BYES, _FORFEITS, _Reader, _ROUND_ROBIN, _Slot, decode_trf
+from .detect import TEAM_RECORD
 from .model import Board, Team, TeamRound, TeamScoring, TeamTournament
 
 __all__ = ["is_team_trf", "read_team_trf", "parse_team_trf"]
@@ -46,7 +47,7 @@ def is_team_trf(path_or_text) -> bool:
         except (OSError, TypeError, ValueError):
             return False
         # Most inputs are individual events: no team record at a line start, no decoding needed.
-        if not re.search(rb"(?m)^(?:\xef\xbb\xbf)?(?:013|310)|^\x00?0\x00?1\x00?3|^\x00?3\x00?1\x00?0", data):
+        if not TEAM_RECORD.search(data):
             return False
         text = decode_trf(data)[0]
     lines = re.split(r"\r\n|\r|\n", text.lstrip("\ufeff"))
