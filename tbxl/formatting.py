@@ -117,7 +117,10 @@ def json_number_raw(raw, den: int):
 #: starts terminal commands, BEL rings, NUL ends C strings, CR rewrites a line), the line and
 #: paragraph separators, and the bidi marks, embeddings, overrides and isolates (U+202E shows
 #: "12" as "21").
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
+_UNSAFE_CHARS = "\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069"
+_UNSAFE = re.compile(f"[\x00-\x1f{_UNSAFE_CHARS}]")
+#: The same without the tab and the line breaks, which JSON text keeps as its layout.
+_UNSAFE_IN_LAYOUT = re.compile(f"[\x00-\x08\x0b\x0c\x0e-\x1f{_UNSAFE_CHARS}]")
 
 
 def visible(text: str, keep: str = "") -> str:
@@ -148,9 +151,9 @@ def visible_json(text: str) -> str:
     >>> json.loads(s)["name"] == "a\u202e1\x9b"
     True
     """
-    if not _UNSAFE.search(text):
+    if not _UNSAFE_IN_LAYOUT.search(text):
         return text
-    return _UNSAFE.sub(lambda m: m.group() if m.group() in "\t\n\r" else f"\\u{ord(m.group()):04x}", text)
+    return _UNSAFE_IN_LAYOUT.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def _escape(ch: str) -> str:

@@ -1,7 +1,7 @@
 """Chess tie-breaks (FIDE C.07) for xlwings Lite: the Excel functions of tbxl 0.1.0.
 
 Written by `tbxl lite` (tbxl 0.1.0); regenerate it rather than edit it. It carries the
-43 tbxl modules the functions need (pure Python, sha256 99fba3be2ad90684), so it needs
+43 tbxl modules the functions need (pure Python, sha256 5fbfdf047af4b8d6), so it needs
 no package but xlwings: paste it into xlwings Lite's main.py tab, and the requirements.txt
 written beside it into the requirements.txt tab. Then, e.g. =BUCHHOLZ_CUT(A1:I17, A2) with the
 crosstable in A1:I17 and a start number in A2. The functions (tbxl's README, "Excel on
@@ -2337,7 +2337,10 @@ TBXL_MODULES = {
         '#: starts terminal commands, BEL rings, NUL ends C strings, CR rewrites a line), the line and\n'
         '#: paragraph separators, and the bidi marks, embeddings, overrides and isolates (U+202E shows\n'
         '#: "12" as "21").\n'
-        '_UNSAFE = re.compile("[\\x00-\\x1f\\x7f-\\x9f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]")\n'
+        '_UNSAFE_CHARS = "\\x7f-\\x9f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069"\n'
+        '_UNSAFE = re.compile(f"[\\x00-\\x1f{_UNSAFE_CHARS}]")\n'
+        '#: The same without the tab and the line breaks, which JSON text keeps as its layout.\n'
+        '_UNSAFE_IN_LAYOUT = re.compile(f"[\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f{_UNSAFE_CHARS}]")\n'
         '\n'
         '\n'
         'def visible(text: str, keep: str = "") -> str:\n'
@@ -2368,9 +2371,9 @@ TBXL_MODULES = {
         '    >>> json.loads(s)["name"] == "a\\u202e1\\x9b"\n'
         '    True\n'
         '    """\n'
-        '    if not _UNSAFE.search(text):\n'
+        '    if not _UNSAFE_IN_LAYOUT.search(text):\n'
         '        return text\n'
-        '    return _UNSAFE.sub(lambda m: m.group() if m.group() in "\\t\\n\\r" else f"\\\\u{ord(m.group()):04x}", text)\n'
+        '    return _UNSAFE_IN_LAYOUT.sub(lambda m: f"\\\\u{ord(m.group()):04x}", text)\n'
         '\n'
         '\n'
         'def _escape(ch: str) -> str:\n'
