@@ -30,6 +30,15 @@ def ensure(players: int) -> Path:
     return path
 
 
+def compiled(tree: Path) -> Path:
+    """``tree`` with tbxl's bytecode written beside its sources, as installing the wheel writes it
+    (the peers are installed from wheels; an editable tree under PYTHONDONTWRITEBYTECODE would
+    otherwise compile every module on every run)."""
+    import compileall
+    compileall.compile_dir(str(tree / "tbxl"), quiet=2)
+    return tree
+
+
 def measure(cmd: list[str], tree: Path = HERE.parent) -> tuple[float, float, float]:
     """Wall seconds, CPU seconds (user + system) and peak RSS in MB of one fresh process, with tbxl
     imported from ``tree``."""
@@ -53,6 +62,7 @@ def run(path: Path, fmt: str = "json") -> tuple[float, float, float]:
 
 def main() -> None:
     sizes = [int(a) for a in sys.argv[1:]] or SIZES
+    compiled(HERE.parent)
     print(f"tbxl compute, 11 rounds, tie-breaks PTS {TIEBREAKS.replace(',', ' ')} + ranking, JSON output")
     print(f"{'players':>8} {'wall s (best of 3)':>20} {'cpu s':>6} {'us cpu per player-round':>24} {'peak MB':>8}")
     for n in sizes:

@@ -25,7 +25,7 @@ from pathlib import Path
 
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE))
-from bench_core import TIEBREAKS as FULL, ensure, measure as run  # noqa: E402
+from bench_core import TIEBREAKS as FULL, compiled, ensure, measure as run  # noqa: E402
 
 CODES = "BH/C1,BH,SB,PS"
 SIZES = [200, 2000, 9999]
@@ -54,6 +54,9 @@ def main() -> None:
     ap.add_argument("-n", type=int, default=5, help="runs of each program per size (default 5)")
     ap.add_argument("--before", type=Path, help="another tbxl tree to time alongside (e.g. main, from git archive)")
     a = ap.parse_args()
+    compiled(HERE.parent)
+    if a.before:
+        compiled(a.before.resolve())
     print(f"Swiss x 11 rounds, {CODES.replace(',', ' ')} under fide-2026 + ranking; best of {a.n}, alternating")
     before = f" | {'before wall':>11} {'cpu':>6} {'MB':>5}" if a.before else ""
     print(f"{'players':>8} | {'tbxl wall':>9} {'cpu':>6} {'MB':>5} | {'tiebreak-core wall':>18} {'cpu':>6} {'MB':>5} "
