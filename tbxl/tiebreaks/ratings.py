@@ -55,28 +55,50 @@ def _is_rated_game(ctx, i: int, r: int) -> bool:
 
 
 class _Ratings:
-    """Ratings and rated games, computed once per context and descriptor's unrated value."""
+    """Ratings and rated games, computed once per context and descriptor's unrated value.
+
+    ``games[i]`` lists player index ``i``'s rated games as ``(round index, opponent index)``;
+    ``opponents[i]`` their opponents alone and ``halves[i]`` the score in them (half-games). A
+    Swiss player who played every round has every round as a rated game: the context's rows serve
+    as they are (no pair per round is built for the two-thirds of a large field who never missed
+    a round)."""
 
     def __init__(self, ctx, unrated: Optional[int]):
         self.ctx = ctx
         fallback = unrated if unrated is not None else ctx.conv.unrated_rating
         self.rating = [p.rating if p.rating else fallback for p in ctx.players]
         self.available = all(r is not None for r in self.rating)
+        self._games: Optional[list] = None
         if ctx.round_robin:
-            self.games = [[(r, ctx.opp[i][r]) for r in range(len(ctx.kind[i])) if _is_rated_game(ctx, i, r)]
-                          for i in range(len(ctx.players))]
-        else:  # the same test, whole rows at a time
-            self.games = [[(r, j) for r, (k, j) in enumerate(zip(kinds, opps)) if k.is_game]
-                          for kinds, opps in zip(ctx.kind, ctx.opp)]
+            self.opponents = [[j for _, j in games] for games in self.games]
+            self.halves = [sum([ctx.out[i][r] for r, _ in games]) for i, games in enumerate(self.games)]
+        else:  # is_game, whole rows at a time; a row with no unplayed round is all games
+            unplayed = ctx.unplayed_rows
+            self.opponents = [[j for k, j in zip(kinds, opps) if k.is_game] if i in unplayed else opps
+                              for i, (kinds, opps) in enumerate(zip(ctx.kind, ctx.opp))]
+            self.halves = [sum([o for k, o in zip(kinds, out) if k.is_game]) if i in unplayed else sum(out)
+                           for i, (kinds, out) in enumerate(zip(ctx.kind, ctx.out))]
         self._tpr: Optional[list] = None
         self._ptp: Optional[list] = None
         self._sorted: Optional[list] = None
 
+    @property
+    def games(self) -> list[list[tuple[int, int]]]:
+        if self._games is None:
+            ctx = self.ctx
+            if ctx.round_robin:
+                self._games = [[(r, ctx.opp[i][r]) for r in range(len(ctx.kind[i])) if _is_rated_game(ctx, i, r)]
+                               for i in range(len(ctx.players))]
+            else:
+                self._games = [[(r, j) for r, (k, j) in enumerate(zip(kinds, opps)) if k.is_game]
+                               for kinds, opps in zip(ctx.kind, ctx.opp)]
+        return self._games
+
     def sorted_ratings(self, i: int) -> list[int]:
         """The ratings of player index ``i``'s rated opponents, lowest first (computed once)."""
         if self._sorted is None:
-            rating = self.rating
-            self._sorted = [sorted([rating[j] for _, j in games]) for games in self.games]
+            rating = self.rating.__getitem__
+            self._sorted = [sorted(map(rating, opps)) for opps in self.opponents]
         return self._sorted[i]
 
     def aro(self, i: int, low: int = 0, high: int = 0) -> Optional[int]:
@@ -85,17 +107,17 @@ class _Ratings:
         return _half_up(sum(rs), len(rs)) if rs else None
 
     def score_halves(self, i: int) -> int:
-        return sum(self.ctx.out[i][r] for r, _ in self.games[i])
+        return self.halves[i]
 
     def tpr(self, i: int) -> Optional[int]:
-        g = len(self.games[i])
+        g = len(self.opponents[i])
         if not g:
             return None
-        p = (100 * self.score_halves(i) + g) // (2 * g)  # p = halves / (2 g), to hundredths, half up
+        p = (100 * self.halves[i] + g) // (2 * g)  # p = halves / (2 g), to hundredths, half up
         return self.aro(i) + DP[p]
 
     def ptp(self, i: int) -> Optional[int]:
-        opps = [self.rating[j] for _, j in self.games[i]]
+        opps = [self.rating[j] for j in self.opponents[i]]
         if not opps:
             return None
         need = 50 * self.score_halves(i)  # score in hundredths
@@ -112,12 +134,12 @@ class _Ratings:
 
     def all_tpr(self):
         if self._tpr is None:
-            self._tpr = [self.tpr(i) for i in range(len(self.games))]
+            self._tpr = [self.tpr(i) for i in range(len(self.opponents))]
         return self._tpr
 
     def all_ptp(self):
         if self._ptp is None:
-            self._ptp = [self.ptp(i) for i in range(len(self.games))]
+            self._ptp = [self.ptp(i) for i in range(len(self.opponents))]
         return self._ptp
 
 
@@ -139,8 +161,8 @@ def unrated_players(ctx, d: Descriptor) -> list[int]:
     return [p.start_number for p, rating in zip(ctx.players, R.rating) if rating is None]
 
 
-def _average_of(values, games) -> Optional[int]:
-    vs = [values[j] for _, j in games if values[j] is not None]
+def _average_of(values, opponents) -> Optional[int]:
+    vs = [values[j] for j in opponents if values[j] is not None]
     return _half_up(sum(vs), len(vs)) if vs else None
 
 
@@ -157,10 +179,10 @@ def compute_rating(ctx, d: Descriptor) -> Column:
         raw = R.all_ptp()
     elif d.name == "APRO":
         tpr = R.all_tpr()
-        raw = [_average_of(tpr, R.games[i]) for i in range(n)]
+        raw = [_average_of(tpr, R.opponents[i]) for i in range(n)]
     elif d.name == "APPO":
         ptp = R.all_ptp()
-        raw = [_average_of(ptp, R.games[i]) for i in range(n)]
+        raw = [_average_of(ptp, R.opponents[i]) for i in range(n)]
     else:  # RTNG
         return Column(d.code, 1, list(R.rating), ascending=d.reverse)
     return Column(d.code, 1, list(raw))
