@@ -113,3 +113,17 @@ def test_counts_by_column_equal_counts_by_round(t, rules, round_robin, shorten):
         col = compute(ctx, parse(code))
         for p in t.players:
             assert explain(ctx, parse(code), p.start_number).value == col.value(ctx.index[p.start_number]), code
+
+
+def test_expected_score_follows_the_table_of_8_1b():
+    """C.07 8.1(b)'s table: a difference up to 3 points gives 0.50, 4-10 gives 0.51 ... 620-735
+    gives 0.99 and above 735 gives 1.00; the lower-rated player gets the complement."""
+    from tbxl.tiebreaks.ratings import expected_hundredths
+    bounds = [3, 10, 17, 25, 32, 39, 46, 53, 61, 68, 76, 83, 91, 98, 106, 113, 121, 129, 137, 145, 153, 162,
+              170, 179, 188, 197, 206, 215, 225, 235, 245, 256, 267, 278, 290, 302, 315, 328, 344, 357, 374,
+              391, 411, 432, 456, 484, 517, 559, 619, 735]
+    assert expected_hundredths(0) == 50
+    for k, bound in enumerate(bounds):
+        assert expected_hundredths(bound) == 50 + k and expected_hundredths(-bound) == 50 - k
+        assert expected_hundredths(bound + 1) == 51 + k and expected_hundredths(-bound - 1) == 49 - k
+    assert expected_hundredths(5000) == 100 and expected_hundredths(-5000) == 0

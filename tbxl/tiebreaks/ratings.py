@@ -8,6 +8,7 @@ Rounding: half up to integers; TPR rounds p to hundredths first (C07 §9 D7).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from fractions import Fraction
 from typing import Optional
 
@@ -34,12 +35,7 @@ def expected_hundredths(diff: int) -> int:
     >>> expected_hundredths(0), expected_hundredths(99), expected_hundredths(-99), expected_hundredths(736)
     (50, 64, 36, 100)
     """
-    d = abs(diff)
-    h = 100
-    for k, bound in enumerate(_PD_BOUNDS):
-        if d <= bound:
-            h = 50 + k
-            break
+    h = 50 + bisect_left(_PD_BOUNDS, abs(diff))  # the first bound the difference does not exceed
     return h if diff >= 0 else 100 - h
 
 
