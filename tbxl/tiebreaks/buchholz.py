@@ -6,6 +6,7 @@ their Cut/Median modifiers go through :mod:`.cuts`.
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Optional
 
@@ -166,12 +167,16 @@ def _opponents_bh(ctx, d: Descriptor) -> Column:
 
 
 def compute_aob(ctx, d: Descriptor) -> Column:
-    bh = _opponents_bh(ctx, d).raw
-    raw: list[Optional[Fraction]] = []
-    for i in range(len(ctx.players)):
-        opps = _opponents_otb(ctx, i)
-        raw.append(Fraction(sum(bh[j] for j in opps), len(opps)) if opps else None)
-    return Column(d.code, ctx.unit, raw)
+    """The average over a common denominator: with ``m`` the least common multiple of the numbers
+    of games, each average is the integer ``sum * (m / games)`` in units of ``1 / (unit * m)``, so
+    the column ranks and prints as integers do (exact, no Fraction per player)."""
+    col = _opponents_bh(ctx, d)
+    bh = col.raw.__getitem__
+    unplayed = ctx.unplayed_rows
+    opponents = [_opponents_otb(ctx, i) if i in unplayed else opp for i, opp in enumerate(ctx.opp)]
+    m = math.lcm(*{len(opps) for opps in opponents if opps})
+    raw: list[Optional[int]] = [sum(map(bh, opps)) * (m // len(opps)) if opps else None for opps in opponents]
+    return Column(d.code, col.den * m, raw)
 
 
 def explain_aob(ctx, d: Descriptor, i: int) -> Derivation:

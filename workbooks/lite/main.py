@@ -1,7 +1,7 @@
 """Chess tie-breaks (FIDE C.07) for xlwings Lite: the Excel functions of tbxl 0.1.0.
 
 Written by `tbxl lite` (tbxl 0.1.0); regenerate it rather than edit it. It carries the
-43 tbxl modules the functions need (pure Python, sha256 4c337bcc5226841a), so it needs
+43 tbxl modules the functions need (pure Python, sha256 35aeefe07070e2dc), so it needs
 no package but xlwings: paste it into xlwings Lite's main.py tab, and the requirements.txt
 written beside it into the requirements.txt tab. Then, e.g. =BUCHHOLZ_CUT(A1:I17, A2) with the
 crosstable in A1:I17 and a start number in A2. The functions (tbxl's README, "Excel on
@@ -4769,6 +4769,7 @@ TBXL_MODULES = {
         '\n'
         'from __future__ import annotations\n'
         '\n'
+        'from bisect import bisect_left\n'
         'from fractions import Fraction\n'
         'from typing import Optional\n'
         '\n'
@@ -4795,12 +4796,7 @@ TBXL_MODULES = {
         '    >>> expected_hundredths(0), expected_hundredths(99), expected_hundredths(-99), expected_hundredths(736)\n'
         '    (50, 64, 36, 100)\n'
         '    """\n'
-        '    d = abs(diff)\n'
-        '    h = 100\n'
-        '    for k, bound in enumerate(_PD_BOUNDS):\n'
-        '        if d <= bound:\n'
-        '            h = 50 + k\n'
-        '            break\n'
+        '    h = 50 + bisect_left(_PD_BOUNDS, abs(diff))  # the first bound the difference does not exceed\n'
         '    return h if diff >= 0 else 100 - h\n'
         '\n'
         '\n'
@@ -4995,6 +4991,7 @@ TBXL_MODULES = {
         '\n'
         'from __future__ import annotations\n'
         '\n'
+        'import math\n'
         'from fractions import Fraction\n'
         'from typing import Optional\n'
         '\n'
@@ -5155,12 +5152,16 @@ TBXL_MODULES = {
         '\n'
         '\n'
         'def compute_aob(ctx, d: Descriptor) -> Column:\n'
-        '    bh = _opponents_bh(ctx, d).raw\n'
-        '    raw: list[Optional[Fraction]] = []\n'
-        '    for i in range(len(ctx.players)):\n'
-        '        opps = _opponents_otb(ctx, i)\n'
-        '        raw.append(Fraction(sum(bh[j] for j in opps), len(opps)) if opps else None)\n'
-        '    return Column(d.code, ctx.unit, raw)\n'
+        '    """The average over a common denominator: with ``m`` the least common multiple of the numbers\n'
+        '    of games, each average is the integer ``sum * (m / games)`` in units of ``1 / (unit * m)``, so\n'
+        '    the column ranks and prints as integers do (exact, no Fraction per player)."""\n'
+        '    col = _opponents_bh(ctx, d)\n'
+        '    bh = col.raw.__getitem__\n'
+        '    unplayed = ctx.unplayed_rows\n'
+        '    opponents = [_opponents_otb(ctx, i) if i in unplayed else opp for i, opp in enumerate(ctx.opp)]\n'
+        '    m = math.lcm(*{len(opps) for opps in opponents if opps})\n'
+        '    raw: list[Optional[int]] = [sum(map(bh, opps)) * (m // len(opps)) if opps else None for opps in opponents]\n'
+        '    return Column(d.code, col.den * m, raw)\n'
         '\n'
         '\n'
         'def explain_aob(ctx, d: Descriptor, i: int) -> Derivation:\n'
