@@ -14,10 +14,11 @@ import json
 import sys
 from typing import Optional
 
-from ..errors import InputError, UnknownRules
+from ..errors import InputError
 from ..formatting import decimal_text, json_number
 from ..model import Pairing
 from .model import TeamTournament
+from .settings import TeamSettings, split as split_settings
 from .standings import TeamStandings, compute_team_standings
 
 
@@ -42,19 +43,9 @@ def load_team(args) -> TeamTournament:
     return t
 
 
-def _split_settings(args) -> tuple[list, dict]:
-    """``--set`` items: the convention's, and the team settings (TEAM_OPTIONS, e.g. ede_bc=higher-first)."""
-    from .tiebreaks import TEAM_OPTIONS
-    rest, team = [], {}
-    for item in getattr(args, "settings", []) or []:
-        key, _, value = item.partition("=")
-        key = key.strip().replace("-", "_")
-        if key in TEAM_OPTIONS:
-            if value.strip() not in TEAM_OPTIONS[key]:
-                raise UnknownRules(f"{key} must be one of {', '.join(TEAM_OPTIONS[key])}, not {value.strip()!r}")
-            team[key] = value.strip()
-        else:
-            rest.append(item)
+def _split_settings(args) -> tuple[list, TeamSettings]:
+    """``--set`` items: the convention's, and the team settings (e.g. ede_bc=higher-first)."""
+    team, rest = split_settings(getattr(args, "settings", []))
     return rest, team
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from typing import Optional, Union
+from typing import Mapping, Optional, Union
 
 from .. import conventions
 from ..conventions import Convention
@@ -18,6 +18,7 @@ from ..standings import TieStep
 from ..tiebreaks.base import Column
 from .codes import TeamDescriptor, parse, parse_list
 from .model import Team, TeamTournament
+from .settings import TeamSettings
 from .tiebreaks import TeamEngine, primary_of
 
 #: Defaults when neither the call nor the file (212/202) gives a list. tbxl's choice, patterned on
@@ -101,11 +102,12 @@ def resolve_team_tiebreaks(t: TeamTournament, tiebreaks=None) -> tuple[str, list
 
 
 def compute_team_standings(t: TeamTournament, tiebreaks=None,
-                           rules: Union[str, Convention, None] = None, options: Optional[dict] = None) -> TeamStandings:
-    """Rank the teams of ``t``; ``options``: team settings (:data:`~tbxl.team.tiebreaks.TEAM_OPTIONS`)."""
+                           rules: Union[str, Convention, None] = None,
+                           settings: Union[TeamSettings, Mapping, None] = None) -> TeamStandings:
+    """Rank the teams of ``t``; ``settings``: the team settings (:class:`~tbxl.team.settings.TeamSettings`)."""
     conv = conventions.resolve(rules, t.start_date)
     primary, descs = resolve_team_tiebreaks(t, tiebreaks)
-    engine = TeamEngine(t, conv, primary, options)
+    engine = TeamEngine(t, conv, primary, settings)
     pts = engine.compute(TeamDescriptor(primary, "POINTS", parse("PTS").base, primary))
     cols = [None if d.is_order else engine.compute(d) for d in descs]
     st = TeamStandings(t, conv, descs, primary, engine, pts, cols)
@@ -161,12 +163,12 @@ def check_team(st: TeamStandings, number: int, source: str = "") -> None:
 
 
 def team_standings_by_round(t: TeamTournament, tiebreaks=None, rules: Union[str, Convention, None] = None,
-                            options: Optional[dict] = None) -> list[TeamStandings]:
+                            settings: Union[TeamSettings, Mapping, None] = None) -> list[TeamStandings]:
     """The team standings as they stood after each round: element ``k - 1`` ranks the matches of
     rounds 1..k, with the same rules, primary score and tie-break list (resolved once against the
     whole event); the last equals the final standings. Cost: one ranking per round."""
     conv = rules if isinstance(rules, Convention) else conventions.resolve(rules, t.start_date)
     primary, descs = resolve_team_tiebreaks(t, tiebreaks)
     codes = ["MPTS" if primary == "MP" else "GPTS"] + [d.code for d in descs]
-    return [compute_team_standings(t.after_round(k), codes, conv, options) for k in range(1, t.rounds + 1)]
+    return [compute_team_standings(t.after_round(k), codes, conv, settings) for k in range(1, t.rounds + 1)]
 
