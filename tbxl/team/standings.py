@@ -6,15 +6,13 @@ still tied, as DE does for individuals (tbxl.standings).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from fractions import Fraction
-from functools import cached_property
 from typing import Mapping, Optional, Union
 
 from .. import conventions
 from ..conventions import Convention
 from ..derivation import Derivation
 from ..errors import InputError
-from ..standings import TieStep
+from ..standings import Row, TieStep
 from ..tiebreaks.base import Column
 from .codes import TeamDescriptor, parse, parse_list
 from .model import Team, TeamTournament
@@ -28,29 +26,17 @@ from .tiebreaks import TeamEngine, primary_of
 SWISS_DEFAULT = "MPTS,EDE,EMGSB/C1,BH:MP/C1,MPvGP"
 ROUND_ROBIN_DEFAULT = "MPTS,EDE,MPvGP,EMGSB"
 
-Value = Union[Fraction, int, None]
-
 
 @dataclass
-class TeamRow:
-    """One line of the team standings; ``values`` maps each code (as given) to its exact value (an
-    order: the tier within the tied group, 1 = top; None where there is no value)."""
-
-    rank: int
-    rank_label: str
-    team: Team
-    index: int
-    standings: "TeamStandings" = field(repr=False)
+class TeamRow(Row):
+    """One line of the team standings: a :class:`~tbxl.standings.Row` whose participant is a team
+    (``player`` holds the :class:`Team`, which :attr:`team` names); ``points`` are the primary
+    score, ``values`` map each code (as given) to its exact value (an order: the tier within the
+    tied group, 1 = top; None where there is no value)."""
 
     @property
-    def points(self) -> Fraction:
-        return self.standings.points_column.value(self.index)
-
-    @cached_property
-    def values(self) -> dict[str, Value]:
-        st = self.standings
-        return {d.code: (st.tier.get((d.code, self.index)) if col is None else col.value(self.index))
-                for d, col in zip(st.tiebreaks, st.columns)}
+    def team(self) -> Team:
+        return self.player  # type: ignore[return-value]
 
 
 @dataclass
@@ -63,7 +49,7 @@ class TeamStandings:
     points_column: Column
     columns: list[Optional[Column]]
     rows: list[TeamRow] = field(default_factory=list)
-    tier: dict = field(default_factory=dict)       # (code, team index) -> tier of an order
+    de_tier: dict = field(default_factory=dict)    # (code, team index) -> tier of an order (as DE's)
     groups: dict = field(default_factory=dict)     # (code, team number) -> tied group (numbers)
     steps: list = field(default_factory=list)      # TieStep: which code split which tied group
 
@@ -83,7 +69,7 @@ class TeamStandings:
             raise KeyError(number)
         d = next((x for x in self.tiebreaks if x.code == code), None) or parse(code)
         if d.is_order:
-            tier = self.tier.get((d.code, self.engine.index[number]))
+            tier = self.de_tier.get((d.code, self.engine.index[number]))
             return self.engine.explain(d, number, self.groups.get((d.code, number)), tier)
         return self.engine.explain(d, number)
 
@@ -122,7 +108,7 @@ def compute_team_standings(t: TeamTournament, tiebreaks=None,
             members = [numbers[i] for i in group]
             for k, tier in enumerate(tiers, 1):
                 for i in tier:
-                    st.tier[d.code, i] = k
+                    st.de_tier[d.code, i] = k
                     st.groups[d.code, numbers[i]] = members
         else:
             col = cols[level]
