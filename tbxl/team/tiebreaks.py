@@ -20,7 +20,7 @@ from fractions import Fraction
 from types import SimpleNamespace
 from typing import Mapping, Optional, Sequence, Union
 
-from ..conventions import Convention, CutPriority
+from ..conventions import Convention
 from ..derivation import Derivation, Reason, Term
 from ..errors import InputError
 from ..model import Kind
@@ -134,14 +134,11 @@ class TeamEngine:
         for r, k in enumerate(cx.kind[i]):
             if k is Kind.PLAYED or k is Kind.SHORT:
                 v, vur = cx.value[cx.opp[i][r]], False
-            elif cx.round_robin:
-                continue
             else:
-                own = unplayed.own_unplayed(cx, i, r)
+                own = unplayed.own_item(cx, i, r)
                 if own is None:
                     continue
-                v = own[0]
-                vur = k.is_vur or self.conv.cut_priority is CutPriority.UNPLAYED
+                v, vur = own
             out.append((v * cy.pts[i][r], v, vur, r))
         return out
 
