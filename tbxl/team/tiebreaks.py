@@ -27,13 +27,12 @@ from ..model import Kind
 from ..tiebreaks import FAMILIES, cuts, encounter, unplayed
 from ..tiebreaks.base import Column, result_code
 from ..tiebreaks.codes import Descriptor
-from .codes import TeamDescriptor
+from .codes import CHAINS, TeamDescriptor
 from .context import TeamContext, draw_and_win
 from .model import GP, MP, TeamTournament, board_points
 from .settings import EdeBoardCount, TeamSettings, settings as team_settings
 
 _BOARD_COUNTS = {"WIN", "WON", "BPG", "BWG", "REP"}
-_CHAINS = {"EDE": "PS", "EDET": "PST", "EDEB": "PSB", "EDEBT": "PSCT", "EDEBB": "PSCB"}
 _STEP = {"P": "primary score", "S": "secondary score", "C": "board count", "T": "top-board results",
          "B": "bottom-board elimination"}
 
@@ -197,7 +196,7 @@ class TeamEngine:
             if trace is not None:
                 self._trace(trace, f"direct encounter ({c.score_name})", sub)
             return out
-        if d.name in ("TBR", "BBE") or len(_CHAINS.get(d.name, "PS")) > 2:
+        if d.name in ("TBR", "BBE") or len(CHAINS.get(d.name, "PS")) > 2:
             self.needs_boards(d)
         if d.name in ("TBR", "BBE"):
             keys = {i: self._board_vector(d.name, i) for i in group}
@@ -222,7 +221,7 @@ class TeamEngine:
         by board) on the match(es) between two teams that stay tied. Same loop as the reference engine."""
         k = self.t.boards
         steps = ""
-        for ch in _CHAINS[d.name]:
+        for ch in CHAINS[d.name]:
             steps += ch * (k if ch == "T" else (k - 1) if ch == "B" else 1)
         tiers = [group]
         idx = unchanged = loops = 0
