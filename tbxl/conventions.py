@@ -252,11 +252,7 @@ class Convention:
         them, so the name says so (``fide-2026+vur_cut=always``)."""
         if not changes:
             return self
-        typed = {}
-        for key, value in changes.items():
-            if key not in SETTINGS:
-                raise UnknownRules(f"unknown setting {key!r}; settings: " + _usage())
-            typed[key] = SETTINGS[key].parse(value)
+        typed = parse_settings(SETTINGS, changes)
         recorded = dict(self.changes)
         recorded.update(typed)
         return replace(self, changes=tuple(recorded.items()), **typed)
@@ -303,8 +299,19 @@ def setting_item(item: str) -> tuple[str, Optional[str]]:
 SETTINGS: dict[str, Setting] = settings_of(Convention)
 
 
-def _usage() -> str:
-    return ", ".join(s.usage for s in SETTINGS.values())
+def _usage(settings: Optional[dict[str, Setting]] = None) -> str:
+    return ", ".join(s.usage for s in (settings or SETTINGS).values())
+
+
+def parse_settings(settings: dict[str, Setting], changes: dict[str, Any], what: str = "setting") -> dict[str, Any]:
+    """The typed values of ``changes`` (names to values or spellings) among ``settings``;
+    :class:`UnknownRules` naming the ``what`` and the choices for a name not among them."""
+    typed = {}
+    for key, value in changes.items():
+        if key not in settings:
+            raise UnknownRules(f"unknown {what} {key!r}; {what}s: " + _usage(settings))
+        typed[key] = settings[key].parse(value)
+    return typed
 
 
 PRESETS: dict[str, Convention] = {c.name: c for c in (

@@ -308,6 +308,31 @@ def _formula_for(fn: Function, extra: tuple, rng: str, player: str, header: str,
     return fn.call(*args)
 
 
+def _formula_fill():
+    """The shade of the formula cells (openpyxl's fill, made where openpyxl is imported)."""
+    from openpyxl.styles import PatternFill
+    return PatternFill("solid", fgColor="EEF3FA")
+
+
+def _put_grid(ws, grid: list[list], name_width: int) -> str:
+    """The crosstable ``grid`` at A1 of ``ws``, its header row bold and centred, the number and
+    name columns sized; returns its range (``$A$1:$I$17``)."""
+    from openpyxl.styles import Alignment, Font
+
+    height, width = len(grid), max(len(r) for r in grid)
+    for r, row in enumerate(grid, 1):
+        for c, v in enumerate(row, 1):
+            if v is not None and v != "":
+                _put(ws, r, c, v)
+    bold = Font(bold=True)
+    for c in range(1, width + 1):
+        ws.cell(1, c).font = bold
+        ws.cell(1, c).alignment = Alignment(horizontal="center")
+    ws.column_dimensions["A"].width = 5
+    ws.column_dimensions["B"].width = name_width
+    return f"$A$1:${column_letters(width - 1)}${height}"
+
+
 def _as_functions_read(grid: list[list], pairing: Optional[str]) -> Optional[Tournament]:
     """The tournament the functions read from the crosstable range (None: a frame without results,
     where they give empty cells), so that the stored values are theirs."""
@@ -323,21 +348,12 @@ def _fill_crosstable(ws, grid: list[list], descs: Sequence[Descriptor], conv: Co
                      cached: dict, pairing: Optional[str] = None) -> str:
     """The grid at A1, then an empty column and the tie-break formula columns, their stored values
     computed as the functions compute them on ``seen`` (the grid as they read it). Returns the range."""
-    from openpyxl.styles import Alignment, Font, PatternFill
+    from openpyxl.styles import Alignment, Font
 
+    rng = _put_grid(ws, grid, name_width=22)
     height, width = len(grid), max(len(r) for r in grid)
-    for r, row in enumerate(grid, 1):
-        for c, v in enumerate(row, 1):
-            if v is not None and v != "":
-                _put(ws, r, c, v)
-    rng = f"$A$1:${column_letters(width - 1)}${height}"
     bold = Font(bold=True)
-    formula_fill = PatternFill("solid", fgColor="EEF3FA")
-    for c in range(1, width + 1):
-        ws.cell(1, c).font = bold
-        ws.cell(1, c).alignment = Alignment(horizontal="center")
-    ws.column_dimensions["A"].width = 5
-    ws.column_dimensions["B"].width = 22
+    formula_fill = _formula_fill()
     first = width + 2
     rules = RULES_CELL
     for k, d in enumerate(descs):

@@ -13,8 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Iterable, Mapping, Optional, Union
 
-from ..conventions import Mode, Setting, mode_field, setting_item, settings_of
-from ..errors import UnknownRules
+from ..conventions import Mode, Setting, mode_field, parse_settings, setting_item, settings_of
 
 __all__ = ["EdeBoardCount", "TeamSettings", "TEAM_SETTINGS", "split", "settings"]
 
@@ -39,12 +38,7 @@ class TeamSettings:
 
     def with_options(self, **changes) -> "TeamSettings":
         """A copy with some settings changed (their values or spellings)."""
-        typed = {}
-        for key, value in changes.items():
-            if key not in TEAM_SETTINGS:
-                raise UnknownRules(f"unknown team setting {key!r}; team settings: " + _usage())
-            typed[key] = TEAM_SETTINGS[key].parse(value)
-        return replace(self, **typed)
+        return replace(self, **parse_settings(TEAM_SETTINGS, changes, "team setting"))
 
     def describe(self) -> str:
         """The settings that differ from the defaults, in words ("" for none)."""
@@ -55,10 +49,6 @@ class TeamSettings:
 
 #: The team settings (``--set NAME=VALUE`` on a team event), by name.
 TEAM_SETTINGS: dict[str, Setting] = settings_of(TeamSettings)
-
-
-def _usage() -> str:
-    return ", ".join(s.usage for s in TEAM_SETTINGS.values())
 
 
 def settings(given: Union[TeamSettings, Mapping, None]) -> TeamSettings:

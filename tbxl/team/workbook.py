@@ -17,7 +17,8 @@ from ..errors import InputError
 from ..files import PathLike, check_not_input, write_atomic
 from ..functions import BY_NAME, TEAM_ARGUMENTS, TEAM_FUNCTIONS, in_cells, team_standings_table, team_value_of
 from ..grid.cells import cell_number, column_letters
-from ..workbook import CROSSTABLE, HELP, STANDINGS, _fill_help, _patch, _put, argument_rows, function_rows, help_rows
+from ..workbook import (CROSSTABLE, HELP, STANDINGS, _fill_help, _formula_fill, _patch, _put, _put_grid,
+                        argument_rows, function_rows, help_rows)
 from .grid import read_team_grid, to_team_grid
 from .model import TeamTournament
 from .standings import compute_team_standings, resolve_team_tiebreaks
@@ -41,7 +42,7 @@ def write_team_workbook(t: TeamTournament, output: PathLike, *, tiebreaks=None, 
     seen = read_team_grid(grid)   # the event as the functions read the grid: the stored values are theirs
 
     import openpyxl
-    from openpyxl.styles import Alignment, Font, PatternFill
+    from openpyxl.styles import Font
     from openpyxl.worksheet.formula import ArrayFormula
 
     wb = openpyxl.Workbook()
@@ -50,20 +51,11 @@ def write_team_workbook(t: TeamTournament, output: PathLike, *, tiebreaks=None, 
     bold = Font(bold=True)
     ws = wb.worksheets[0]
     ws.title = CROSSTABLE
+    rng = _put_grid(ws, grid, name_width=24)
     height, width = len(grid), len(grid[0])
-    for r, row in enumerate(grid, 1):
-        for c, v in enumerate(row, 1):
-            if v not in (None, ""):
-                _put(ws, r, c, v)
-    for c in range(1, width + 1):
-        ws.cell(1, c).font = bold
-        ws.cell(1, c).alignment = Alignment(horizontal="center")
-    ws.column_dimensions["A"].width = 5
-    ws.column_dimensions["B"].width = 24
     for c in range(3, width + 1):
         ws.column_dimensions[column_letters(c - 1)].width = 4 + t.boards + 6
-    rng = f"$A$1:${column_letters(width - 1)}${height}"
-    fill = PatternFill("solid", fgColor="EEF3FA")
+    fill = _formula_fill()
     tiebreak = BY_NAME["TEAM_TIEBREAK"]
     for k, code in enumerate([primary] + codes):
         col = width + 2 + k
