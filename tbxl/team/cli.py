@@ -43,19 +43,18 @@ def load_team(args) -> TeamTournament:
     return t
 
 
-def _split_settings(args) -> tuple[list, TeamSettings]:
-    """``--set`` items: the convention's, and the team settings (e.g. ede_bc=higher-first)."""
-    team, rest = split_settings(getattr(args, "settings", []))
-    return rest, team
+def _settings(args) -> tuple[TeamSettings, list[str]]:
+    """``--set`` items: the team settings (e.g. ede_bc=higher-first), and the convention's."""
+    return split_settings(getattr(args, "settings", []))
 
 
 def _rules(args, t: TeamTournament, name: Optional[str] = None):
     from ..conventions import resolve
-    return resolve(name if name is not None else args.rules, t.start_date, _split_settings(args)[0])
+    return resolve(name if name is not None else args.rules, t.start_date, _settings(args)[1])
 
 
 def _standings(args, t: TeamTournament, name: Optional[str] = None) -> TeamStandings:
-    return compute_team_standings(t, args.tiebreaks, _rules(args, t, name), _split_settings(args)[1])
+    return compute_team_standings(t, args.tiebreaks, _rules(args, t, name), _settings(args)[0])
 
 
 def run_team(args, parser, emit, fmt: str = "text") -> int:
