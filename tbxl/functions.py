@@ -55,7 +55,8 @@ class Function:
     """One Excel function: its name, its one-line help (what Excel shows), its arguments in order;
     ``classic_only``: registered for the classic add-in only (Office.js needs names of at least 3
     characters), ``note`` says so on the Help sheet. Its value: :func:`value_of` for the tie-break
-    functions (the code :func:`call_for` maps to them), :func:`standings_table` for STANDINGS."""
+    functions (the code :func:`call_for` maps to them), :func:`standings_table` for STANDINGS,
+    :func:`team_value_of` for TEAM_TIEBREAK, :func:`team_standings_table` for TEAM_STANDINGS."""
 
     name: str
     help: str
@@ -215,7 +216,18 @@ def team_value_of(t: "TeamTournament", conv: Convention, code: str,
     """How TEAM_TIEBREAK computes: the exact value of ``code`` it gives a team number (``KeyError``
     for one not in ``t``), from the team standings by ``code`` alone (the primary score alone for
     MPTS, GPTS, MP, GP), so an order such as EDE gives the tier among the teams tied on the primary
-    score. ``standings``: those already computed for ``t``, ``conv`` and ``[code]`` (the cache)."""
+    score. ``standings``: those already computed for ``t``, ``conv`` and ``[code]`` (the cache).
+
+    One match of four boards, A 1 = 1 0 against B: BC (Art. 12) is 1x1 + 2x½ + 3x1 + 4x0 = 5 for A,
+    1x0 + 2x½ + 3x0 + 4x1 = 5 for B; A's match won is worth 2 MP.
+
+    >>> from tbxl.conventions import get
+    >>> from tbxl.team.grid import read_team_grid
+    >>> t = read_team_grid([["No", "Team", "R1"], [1, "A", "2w2½:1=10"], [2, "B", "1b1½:0=01"]])
+    >>> bc, mp = team_value_of(t, get("fide-2026"), "BC"), team_value_of(t, get("fide-2026"), "MPTS")
+    >>> bc(1), bc(2), mp(1), mp(2)
+    (Fraction(5, 1), Fraction(5, 1), Fraction(2, 1), Fraction(0, 1))
+    """
     from .team.standings import compute_team_standings
     st = standings or compute_team_standings(t, [code], conv)
     rows = {r.team.number: r for r in st.rows}
@@ -225,7 +237,15 @@ def team_value_of(t: "TeamTournament", conv: Convention, code: str,
 
 def team_standings_table(st: "TeamStandings") -> list[list]:
     """TEAM_STANDINGS' spill, exact: a header row (Rank, No, Team, the primary score MP or GP, the
-    codes), then one row per team, best first; a shared place as its label ("3-5")."""
+    codes), then one row per team, best first; a shared place as its label ("3-5").
+
+    >>> from tbxl.conventions import get
+    >>> from tbxl.team.grid import read_team_grid
+    >>> from tbxl.team.standings import compute_team_standings
+    >>> t = read_team_grid([["No", "Team", "R1"], [1, "A", "2w2½:1=10"], [2, "B", "1b1½:0=01"]])
+    >>> in_cells(team_standings_table(compute_team_standings(t, "MPTS,BC", get("fide-2026"))))
+    [['Rank', 'No', 'Team', 'MP', 'BC'], [1, 1, 'A', 2, 5], [2, 2, 'B', 0, 5]]
+    """
     return _spill(["Rank", "No", "Team", st.primary], st, [r.team.number for r in st.rows])
 
 

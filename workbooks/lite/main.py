@@ -1,7 +1,7 @@
 """Chess tie-breaks (FIDE C.07) for xlwings Lite: the Excel functions of tbxl 0.1.0.
 
 Written by `tbxl lite` (tbxl 0.1.0); regenerate it rather than edit it. It carries the
-45 tbxl modules the functions need (pure Python, sha256 5098e03cbafdea1f), so it needs
+45 tbxl modules the functions need (pure Python, sha256 9e558a568d4a6196), so it needs
 no package but xlwings: paste it into xlwings Lite's main.py tab, and the requirements.txt
 written beside it into the requirements.txt tab. Then, e.g. =BUCHHOLZ_CUT(A1:I17, A2) with the
 crosstable in A1:I17 and a start number in A2. The functions (tbxl's README, "Excel on
@@ -2448,7 +2448,8 @@ TBXL_MODULES = {
         '    """One Excel function: its name, its one-line help (what Excel shows), its arguments in order;\n'
         '    ``classic_only``: registered for the classic add-in only (Office.js needs names of at least 3\n'
         '    characters), ``note`` says so on the Help sheet. Its value: :func:`value_of` for the tie-break\n'
-        '    functions (the code :func:`call_for` maps to them), :func:`standings_table` for STANDINGS."""\n'
+        '    functions (the code :func:`call_for` maps to them), :func:`standings_table` for STANDINGS,\n'
+        '    :func:`team_value_of` for TEAM_TIEBREAK, :func:`team_standings_table` for TEAM_STANDINGS."""\n'
         '\n'
         '    name: str\n'
         '    help: str\n'
@@ -2608,7 +2609,18 @@ TBXL_MODULES = {
         '    """How TEAM_TIEBREAK computes: the exact value of ``code`` it gives a team number (``KeyError``\n'
         '    for one not in ``t``), from the team standings by ``code`` alone (the primary score alone for\n'
         '    MPTS, GPTS, MP, GP), so an order such as EDE gives the tier among the teams tied on the primary\n'
-        '    score. ``standings``: those already computed for ``t``, ``conv`` and ``[code]`` (the cache)."""\n'
+        '    score. ``standings``: those already computed for ``t``, ``conv`` and ``[code]`` (the cache).\n'
+        '\n'
+        '    One match of four boards, A 1 = 1 0 against B: BC (Art. 12) is 1x1 + 2x½ + 3x1 + 4x0 = 5 for A,\n'
+        "    1x0 + 2x½ + 3x0 + 4x1 = 5 for B; A's match won is worth 2 MP.\n"
+        '\n'
+        '    >>> from tbxl.conventions import get\n'
+        '    >>> from tbxl.team.grid import read_team_grid\n'
+        '    >>> t = read_team_grid([["No", "Team", "R1"], [1, "A", "2w2½:1=10"], [2, "B", "1b1½:0=01"]])\n'
+        '    >>> bc, mp = team_value_of(t, get("fide-2026"), "BC"), team_value_of(t, get("fide-2026"), "MPTS")\n'
+        '    >>> bc(1), bc(2), mp(1), mp(2)\n'
+        '    (Fraction(5, 1), Fraction(5, 1), Fraction(2, 1), Fraction(0, 1))\n'
+        '    """\n'
         '    from .team.standings import compute_team_standings\n'
         '    st = standings or compute_team_standings(t, [code], conv)\n'
         '    rows = {r.team.number: r for r in st.rows}\n'
@@ -2618,7 +2630,15 @@ TBXL_MODULES = {
         '\n'
         'def team_standings_table(st: "TeamStandings") -> list[list]:\n'
         '    """TEAM_STANDINGS\' spill, exact: a header row (Rank, No, Team, the primary score MP or GP, the\n'
-        '    codes), then one row per team, best first; a shared place as its label ("3-5")."""\n'
+        '    codes), then one row per team, best first; a shared place as its label ("3-5").\n'
+        '\n'
+        '    >>> from tbxl.conventions import get\n'
+        '    >>> from tbxl.team.grid import read_team_grid\n'
+        '    >>> from tbxl.team.standings import compute_team_standings\n'
+        '    >>> t = read_team_grid([["No", "Team", "R1"], [1, "A", "2w2½:1=10"], [2, "B", "1b1½:0=01"]])\n'
+        '    >>> in_cells(team_standings_table(compute_team_standings(t, "MPTS,BC", get("fide-2026"))))\n'
+        "    [['Rank', 'No', 'Team', 'MP', 'BC'], [1, 1, 'A', 2, 5], [2, 2, 'B', 0, 5]]\n"
+        '    """\n'
         '    return _spill(["Rank", "No", "Team", st.primary], st, [r.team.number for r in st.rows])\n'
         '\n'
         '\n'
