@@ -121,7 +121,8 @@ RR_FORFEIT_OPPONENT, RR_FORFEIT_OWN_SCORE = RrForfeitWin.OPPONENT, RrForfeitWin.
 PICK_LEAST_SIGNIFICANT, PICK_SMALLEST_PRODUCT = SbVurPick.LEAST_SIGNIFICANT, SbVurPick.SMALLEST_PRODUCT
 
 
-def _mode(default: Mode) -> Any:
+def mode_field(default: Mode) -> Any:
+    """A dataclass field holding a setting of :class:`Mode` ``type(default)`` (:func:`settings_of`)."""
     return field(default=default, metadata={"kind": type(default)})
 
 
@@ -213,21 +214,21 @@ class Convention:
     preset: str
     title: str
     source: str
-    opponent_score: OpponentScore = _mode(OpponentScore.ADJUSTED)
-    own_unplayed: OwnUnplayed = _mode(OwnUnplayed.DUMMY)
+    opponent_score: OpponentScore = mode_field(OpponentScore.ADJUSTED)
+    own_unplayed: OwnUnplayed = mode_field(OwnUnplayed.DUMMY)
     paired_forfeit_uses_opponent: bool = _switch(False, "a forfeit counts the scheduled opponent's score",
                                                  "a forfeit counts like any unplayed round")
     dummy_cap: bool = _switch(False, "the dummy is capped (2026 16.4.1, 16.4.2)", "the dummy is not capped")
-    dummy_cap_rounds: CapRounds = _mode(CapRounds.EVALUATED)
-    vur_cut: VurCut = _mode(VurCut.HIGHER_OF)
-    sb_vur_pick: SbVurPick = _mode(SbVurPick.LEAST_SIGNIFICANT)
-    rr_forfeit_win: RrForfeitWin = _mode(RrForfeitWin.OPPONENT)
+    dummy_cap_rounds: CapRounds = mode_field(CapRounds.EVALUATED)
+    vur_cut: VurCut = mode_field(VurCut.HIGHER_OF)
+    sb_vur_pick: SbVurPick = mode_field(SbVurPick.LEAST_SIGNIFICANT)
+    rr_forfeit_win: RrForfeitWin = mode_field(RrForfeitWin.OPPONENT)
     fpb_returns_to_play: bool = _switch(True, "a full-point bye is a return to play (16.1)",
                                         "a full-point bye is not a return to play")
-    short_games: ShortGames = _mode(ShortGames.PLAYED)
+    short_games: ShortGames = mode_field(ShortGames.PLAYED)
     exceptions_15_2: bool = _switch(False, "the 2026 15.2 exceptions apply", "without the 2026 15.2 exceptions")
     unrated_rating: Optional[int] = _number(None)
-    cut_priority: CutPriority = _mode(CutPriority.VUR)
+    cut_priority: CutPriority = mode_field(CutPriority.VUR)
     changes: tuple[tuple[str, Any], ...] = ()
 
     def __post_init__(self) -> None:
@@ -251,11 +252,7 @@ class Convention:
         them, so the name says so (``fide-2026+vur_cut=always``)."""
         if not changes:
             return self
-        typed = {}
-        for key, value in changes.items():
-            if key not in SETTINGS:
-                raise UnknownRules(f"unknown setting {key!r}; settings: " + _usage())
-            typed[key] = SETTINGS[key].parse(value)
+        typed = parse_settings(SETTINGS, changes)
         recorded = dict(self.changes)
         recorded.update(typed)
         return replace(self, changes=tuple(recorded.items()), **typed)
@@ -264,11 +261,10 @@ class Convention:
         """Apply ``NAME=VALUE`` strings (the CLI's ``--set``), checking names and values."""
         changes: dict = {}
         for item in settings:
-            key, sep, value = item.partition("=")
-            key = key.strip().replace("-", "_")
-            if not sep or key not in SETTINGS:
+            key, value = setting_item(item)
+            if value is None or key not in SETTINGS:
                 raise UnknownRules(f"unknown setting {item!r}; settings: " + _usage())
-            changes[key] = SETTINGS[key].parse(value.strip())
+            changes[key] = SETTINGS[key].parse(value)
         return self.with_options(**changes)
 
     def describe(self) -> str:
@@ -281,14 +277,41 @@ class Convention:
         return PRESETS[self.preset].title + (", but " + "; ".join(parts) if parts else "")
 
 
+def settings_of(cls: type) -> dict[str, Setting]:
+    """The settings of a dataclass whose fields say their kind (:func:`mode_field`), by name, in
+    field order: :data:`SETTINGS`, and the team settings (:mod:`tbxl.team.settings`)."""
+    return {f.name: Setting(f.name, f.metadata["kind"], (f.metadata.get(True, ""), f.metadata.get(False, "")))
+            for f in fields(cls) if "kind" in f.metadata}
+
+
+def setting_item(item: str) -> tuple[str, Optional[str]]:
+    """``(name, value)`` of a ``NAME=VALUE`` item (``--set``); the name as a field's (``vur-cut``
+    is ``vur_cut``), the value None without ``=``.
+
+    >>> setting_item(" vur-cut = always "), setting_item("vur_cut")
+    (('vur_cut', 'always'), ('vur_cut', None))
+    """
+    key, sep, value = item.partition("=")
+    return key.strip().replace("-", "_"), value.strip() if sep else None
+
+
 #: The settings a user may change on a preset (``--set NAME=VALUE``), by name, in field order.
-SETTINGS: dict[str, Setting] = {
-    f.name: Setting(f.name, f.metadata["kind"], (f.metadata.get(True, ""), f.metadata.get(False, "")))
-    for f in fields(Convention) if "kind" in f.metadata}
+SETTINGS: dict[str, Setting] = settings_of(Convention)
 
 
-def _usage() -> str:
-    return ", ".join(s.usage for s in SETTINGS.values())
+def _usage(settings: Optional[dict[str, Setting]] = None) -> str:
+    return ", ".join(s.usage for s in (settings or SETTINGS).values())
+
+
+def parse_settings(settings: dict[str, Setting], changes: dict[str, Any], what: str = "setting") -> dict[str, Any]:
+    """The typed values of ``changes`` (names to values or spellings) among ``settings``;
+    :class:`UnknownRules` naming the ``what`` and the choices for a name not among them."""
+    typed = {}
+    for key, value in changes.items():
+        if key not in settings:
+            raise UnknownRules(f"unknown {what} {key!r}; {what}s: " + _usage(settings))
+        typed[key] = settings[key].parse(value)
+    return typed
 
 
 PRESETS: dict[str, Convention] = {c.name: c for c in (

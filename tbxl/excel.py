@@ -52,7 +52,7 @@ import threading
 import warnings
 from collections import OrderedDict
 from decimal import Decimal, InvalidOperation
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 try:
     import xlwings as xw
@@ -83,7 +83,8 @@ from .grid import read_grid
 from .derivation import Reason
 from .errors import InputError, InputWarning, TbxlError
 from .formatting import decimal_text
-from .functions import BY_NAME, standings_table, value_of
+from . import functions as catalogue
+from .functions import BY_NAME, in_cells, standings_table, value_of
 from .model import Tournament
 from .grid.cells import LAYOUTS, cell_number, cell_text, empty, layout_name
 from .grid.sheet import rows_of
@@ -425,17 +426,22 @@ def _value(crosstable: Any, player: Any, d: Descriptor, rules: Any, layout: Any)
     with _lock:
         of = value_of(book.tournament, conv, d, context=None if d.name == "DE" else _context(book, conv),
                       de=_standings(book, conv, [d.code]) if d.name == "DE" else None)
+        return _each(numbers, sn, of)
 
-        def one(n: Optional[int]) -> Any:
-            if n is None:
-                return ""
-            try:
-                return cell_number(of(n))
-            except KeyError:
-                return NOT_FOUND
-        if numbers is None:
-            return one(sn)
-        return [[one(n) for n in r] for r in numbers]
+
+def _each(numbers: Optional[list[list]], single: Optional[int], of: Callable[[int], Any]) -> Any:
+    """The Excel number ``of`` gives the one number ``single``, or each of ``numbers`` in their
+    shape: empty for an empty cell, #N/A for a number ``of`` does not know (``KeyError``)."""
+    def one(n: Optional[int]) -> Any:
+        if n is None:
+            return ""
+        try:
+            return cell_number(of(n))
+        except KeyError:
+            return NOT_FOUND
+    if numbers is None:
+        return one(single)
+    return [[one(n) for n in r] for r in numbers]
 
 
 def _cut_descriptor(name: str, cut: Any) -> Descriptor:
@@ -536,7 +542,7 @@ def STANDINGS(crosstable, tiebreaks="", rules="", layout=""):
             st = _standings(book, conv, codes)
         except TbxlError as err:
             raise ValueError(str(err)) from None
-    return [row[:3] + [cell_number(v) for v in row[3:]] for row in standings_table(st)]
+    return in_cells(standings_table(st))
 
 
 # -- AUDIT ------------------------------------------------------------------------------------
@@ -641,7 +647,7 @@ OFFICE_JS_FUNCTIONS = tuple(f.__name__ for f in FUNCTIONS if not BY_NAME[f.__nam
 
 # Team events (C.07 Arts 11-13): TEAM_TIEBREAK and TEAM_STANDINGS on a team crosstable grid, defined
 # in tbxl.team.excel (which uses the helpers above) and exported here for `from tbxl.excel import *`.
-TEAM_FUNCTIONS = ("TEAM_TIEBREAK", "TEAM_STANDINGS")
+TEAM_FUNCTIONS = tuple(f.name for f in catalogue.TEAM_FUNCTIONS)
 __all__ += list(TEAM_FUNCTIONS)
 
 

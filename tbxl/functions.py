@@ -1,9 +1,10 @@
 """The catalogue of tbxl's Excel functions: each one's name, arguments, help, and how its value is
-computed. :mod:`tbxl.excel` registers the functions with xlwings from it; :mod:`tbxl.workbook`
-writes its formulas, their stored values and its Help sheet from it, without calling an Excel
-function by name.
+computed. :mod:`tbxl.excel` and :mod:`tbxl.team.excel` register the functions with xlwings from it;
+:mod:`tbxl.workbook` and :mod:`tbxl.team.workbook` write their formulas, the formulas' stored values
+and their Help sheets from it, without calling an Excel function by name.
 
-Standard library and the core only: it travels into xlwings Lite with :mod:`tbxl.excel`.
+Standard library and the core only (the team core for the team functions, C.07 Arts 11-13, imported
+where their values are computed): it travels into xlwings Lite with :mod:`tbxl.excel`.
 
 >>> from tbxl.tiebreaks.codes import parse
 >>> call_for(parse("BH/M1"))
@@ -12,20 +13,28 @@ Standard library and the core only: it travels into xlwings Lite with :mod:`tbxl
 ['BUCHHOLZ', 'BUCHHOLZ_CUT', 'SONNEBORN_BERGER']
 >>> BY_NAME["PROGRESSIVE"].signature
 'PROGRESSIVE(crosstable, player, [cut], [layout])'
+>>> BY_NAME["TEAM_STANDINGS"].call("$A$1:$E$5", "$B$4")
+'TEAM_STANDINGS($A$1:$E$5,$B$4)'
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from .conventions import Convention
+from .grid.cells import cell_number
 from .model import Tournament
 from .standings import Standings, compute_standings
 from .tiebreaks import Context, compute
 from .tiebreaks.codes import Descriptor
 
-__all__ = ["Argument", "Function", "FUNCTIONS", "BY_NAME", "call_for", "value_of", "standings_table"]
+if TYPE_CHECKING:
+    from .team.model import TeamTournament
+    from .team.standings import TeamStandings
+
+__all__ = ["Argument", "Function", "FUNCTIONS", "TEAM_FUNCTIONS", "BY_NAME", "call_for", "value_of",
+           "standings_table", "team_value_of", "team_standings_table", "in_cells"]
 
 
 @dataclass(frozen=True)
@@ -46,7 +55,8 @@ class Function:
     """One Excel function: its name, its one-line help (what Excel shows), its arguments in order;
     ``classic_only``: registered for the classic add-in only (Office.js needs names of at least 3
     characters), ``note`` says so on the Help sheet. Its value: :func:`value_of` for the tie-break
-    functions (the code :func:`call_for` maps to them), :func:`standings_table` for STANDINGS."""
+    functions (the code :func:`call_for` maps to them), :func:`standings_table` for STANDINGS,
+    :func:`team_value_of` for TEAM_TIEBREAK, :func:`team_standings_table` for TEAM_STANDINGS."""
 
     name: str
     help: str
@@ -62,6 +72,10 @@ class Function:
     def signature(self) -> str:
         """``BUCHHOLZ_CUT(crosstable, player, [cut], [rules], [layout])``: optional ones bracketed."""
         return f"{self.name}({', '.join(f'[{a.name}]' if a.optional else a.name for a in self.arguments)})"
+
+    def call(self, *arguments: str) -> str:
+        """The formula text calling this function with ``arguments`` (cell references, literals)."""
+        return f"{self.name}({','.join(arguments)})"
 
     def __repr__(self) -> str:
         return f"Function({self.name!r})"
@@ -114,7 +128,34 @@ FUNCTIONS = (
              "rule set it follows (FIDE C.07).", (CROSSTABLE, PUBLISHED, RULES, LAYOUT)),
 )
 
-BY_NAME: dict[str, Function] = {f.name: f for f in FUNCTIONS}
+# -- team events (C.07 Arts 11-13) on a team crosstable grid (tbxl.team.grid) ---------------------
+
+TEAM_GRID = Argument("crosstable", "The team crosstable: No, Team, then one cell per round: opponent, colour of "
+                     "board 1, game points and optionally board results (7w2½, 7w:1=10), 7+ / 7- forfeits, PAB, H, "
+                     "F, - byes.", optional=False, range=True, label="crosstable (TEAM_*)")
+TEAM = Argument("team", "The team number (the No column), or a range of team numbers: the values then spill in "
+                "its shape.", optional=False, range=True)
+TEAM_CODE = Argument("code", "A team tie-break code: MP, GP, MPvGP, BC, TBR, BBE, EMGSB/C1, ESB, EDE, EDEBT, SSSC, "
+                     "or any individual code on MP or GP such as BH:MP/C1, SB:GP, PS:MP, WIN:GP.", optional=False,
+                     label="code (TEAM_TIEBREAK)")
+TEAM_TIEBREAKS = Argument("tiebreaks", "Comma-separated team tie-break codes in order, the first MPTS or GPTS "
+                          "choosing the primary score, e.g. MPTS,EDE,EMGSB/C1,BH:MP/C1,MPvGP; empty = that list.",
+                          label="tiebreaks (TEAM_STANDINGS)")
+TEAM_RULES = Argument("rules", "Rules for unplayed rounds, e.g. fide-2026, fide-2024; empty = the FIDE rules in "
+                      "force (fide-2026).")
+
+#: The team functions' arguments in the order the team Help sheet explains them.
+TEAM_ARGUMENTS = (TEAM_GRID, TEAM, TEAM_CODE, TEAM_TIEBREAKS, TEAM_RULES)
+
+#: The team functions, in the order of the team Help sheet. Their match scoring is the grid's 2/1/0.
+TEAM_FUNCTIONS = (
+    Function("TEAM_TIEBREAK", "A team tie-break of FIDE C.07 Arts 11-13 by its code (EDE and other orders: the tier "
+             "among teams tied before it).", (TEAM_GRID, TEAM, TEAM_CODE, TEAM_RULES)),
+    Function("TEAM_STANDINGS", "The team standings to spill: Rank, No, Team, MP (or GP) and one column per "
+             "tie-break (FIDE C.07).", (TEAM_GRID, TEAM_TIEBREAKS, TEAM_RULES)),
+)
+
+BY_NAME: dict[str, Function] = {f.name: f for f in FUNCTIONS + TEAM_FUNCTIONS}
 
 
 def call_for(d: Descriptor, layout: bool = False) -> tuple[Function, tuple]:
@@ -161,9 +202,58 @@ def value_of(tournament: Tournament, conv: Convention, d: Descriptor, context: O
 def standings_table(st: Standings) -> list[list]:
     """STANDINGS' spill, exact: a header row (Rank, SNo, Name, Pts, the codes), then one row per
     player, best first; a shared place as its label ("3-5")."""
-    out: list[list[Any]] = [["Rank", "SNo", "Name", "Pts"] + st.codes]
-    for row in st.rows:
+    return _spill(["Rank", "SNo", "Name", "Pts"], st, [r.player.start_number for r in st.rows])
+
+
+def in_cells(table: list[list]) -> list[list]:
+    """A spill of :func:`standings_table` or :func:`team_standings_table` as Excel shows it: the
+    rank, number and name as they are, every number after them an Excel number."""
+    return [row[:3] + [cell_number(v) for v in row[3:]] for row in table]
+
+
+def team_value_of(t: "TeamTournament", conv: Convention, code: str,
+                  standings: Optional["TeamStandings"] = None) -> Callable[[int], Any]:
+    """How TEAM_TIEBREAK computes: the exact value of ``code`` it gives a team number (``KeyError``
+    for one not in ``t``), from the team standings by ``code`` alone (the primary score alone for
+    MPTS, GPTS, MP, GP), so an order such as EDE gives the tier among the teams tied on the primary
+    score. ``standings``: those already computed for ``t``, ``conv`` and ``[code]`` (the cache).
+
+    One match of four boards, A 1 = 1 0 against B: BC (Art. 12) is 1x1 + 2x½ + 3x1 + 4x0 = 5 for A,
+    1x0 + 2x½ + 3x0 + 4x1 = 5 for B; A's match won is worth 2 MP.
+
+    >>> from tbxl.conventions import get
+    >>> from tbxl.team.grid import read_team_grid
+    >>> t = read_team_grid([["No", "Team", "R1"], [1, "A", "2w2½:1=10"], [2, "B", "1b1½:0=01"]])
+    >>> bc, mp = team_value_of(t, get("fide-2026"), "BC"), team_value_of(t, get("fide-2026"), "MPTS")
+    >>> bc(1), bc(2), mp(1), mp(2)
+    (Fraction(5, 1), Fraction(5, 1), Fraction(2, 1), Fraction(0, 1))
+    """
+    from .team.standings import compute_team_standings
+    st = standings or compute_team_standings(t, [code], conv)
+    rows = {r.team.number: r for r in st.rows}
+    given = st.codes[-1] if st.codes else None
+    return lambda n: rows[n].points if given is None else rows[n].values[given]
+
+
+def team_standings_table(st: "TeamStandings") -> list[list]:
+    """TEAM_STANDINGS' spill, exact: a header row (Rank, No, Team, the primary score MP or GP, the
+    codes), then one row per team, best first; a shared place as its label ("3-5").
+
+    >>> from tbxl.conventions import get
+    >>> from tbxl.team.grid import read_team_grid
+    >>> from tbxl.team.standings import compute_team_standings
+    >>> t = read_team_grid([["No", "Team", "R1"], [1, "A", "2w2½:1=10"], [2, "B", "1b1½:0=01"]])
+    >>> in_cells(team_standings_table(compute_team_standings(t, "MPTS,BC", get("fide-2026"))))
+    [['Rank', 'No', 'Team', 'MP', 'BC'], [1, 1, 'A', 2, 5], [2, 2, 'B', 0, 5]]
+    """
+    return _spill(["Rank", "No", "Team", st.primary], st, [r.team.number for r in st.rows])
+
+
+def _spill(head: list[str], st: Any, numbers: list[int]) -> list[list]:
+    """A ranking's spill: ``head`` and the codes, then per row its rank (a shared place as its
+    label), number, name, points and values."""
+    out: list[list[Any]] = [head + st.codes]
+    for row, number in zip(st.rows, numbers):
         rank = row.rank if row.rank_label == str(row.rank) else row.rank_label
-        out.append([rank, row.player.start_number, row.player.name, row.points]
-                   + [row.values[c] for c in st.codes])
+        out.append([rank, number, row.player.name, row.points] + [row.values[c] for c in st.codes])
     return out

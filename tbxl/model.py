@@ -18,10 +18,12 @@ from __future__ import annotations
 import enum
 import functools
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
 from typing import NamedTuple, Optional, Sequence
+
+from .rounds import after_round
 
 
 class Kind(enum.Enum):
@@ -268,14 +270,7 @@ class Tournament:
 
     def after_round(self, k: int) -> "Tournament":
         """The tournament as it stood after round ``k`` (ChessLivo-style per-round tables)."""
-        if not 0 <= k <= self.rounds:
-            raise ValueError(f"round {k} is outside 0..{self.rounds}")
-        if k == self.rounds:
-            return self
-        players = tuple(replace(p, rounds=p.rounds[:k], declared_points=None, declared_rank=None)
-                        for p in self.players)
-        return replace(self, players=players, rounds=k,
-                       scheduled_rounds=self.scheduled_rounds or self.rounds)
+        return after_round(self, k)
 
 
 def round_robin_cycles(players: Sequence[Player], rounds: int) -> int:

@@ -56,7 +56,8 @@ from .formatting import decimal_text
 from .model import Kind, Pairing, Scoring, Tournament
 from .standings import compute_standings, resolve_tiebreaks
 from .tiebreaks.codes import Descriptor
-from .functions import ARGUMENTS, FUNCTIONS, Function, call_for, standings_table, value_of
+from .functions import (ARGUMENTS, BY_NAME, FUNCTIONS, Argument, Function, call_for, in_cells, standings_table,
+                        value_of)
 from .vbaproject import without_sample_macros
 from .xlsx import is_empty, load_workbook, sheet_rows
 
@@ -161,7 +162,7 @@ def _write(t: Tournament, output: PathLike, *, layout: str, tiebreaks, rules: Op
     st = wb.create_sheet(STANDINGS)
     _fill_standings(st, t, seen, rng, conv, [d.code for d in descs], cached, dynamic, pairing)
     hp = wb.create_sheet(HELP)
-    _fill_help(hp, rng, layout, [d.code for d in descs], conv.name, Path(output).name, t, pairing)
+    _fill_help(hp, _help_lines(rng, layout, [d.code for d in descs], conv.name, Path(output).name, t, pairing))
     if conf is not None:
         _fill_conf(conf)
         wb.move_sheet(conf, offset=len(wb.sheetnames) - 1 - wb.sheetnames.index(conf.title))
@@ -304,7 +305,32 @@ def _formula_for(fn: Function, extra: tuple, rng: str, player: str, header: str,
         args.append(rules)
     if pairing:
         args.append(pairing)
-    return f"{fn.name}({','.join(args)})"
+    return fn.call(*args)
+
+
+def _formula_fill():
+    """The shade of the formula cells (openpyxl's fill, made where openpyxl is imported)."""
+    from openpyxl.styles import PatternFill
+    return PatternFill("solid", fgColor="EEF3FA")
+
+
+def _put_grid(ws, grid: list[list], name_width: int) -> str:
+    """The crosstable ``grid`` at A1 of ``ws``, its header row bold and centred, the number and
+    name columns sized; returns its range (``$A$1:$I$17``)."""
+    from openpyxl.styles import Alignment, Font
+
+    height, width = len(grid), max(len(r) for r in grid)
+    for r, row in enumerate(grid, 1):
+        for c, v in enumerate(row, 1):
+            if v is not None and v != "":
+                _put(ws, r, c, v)
+    bold = Font(bold=True)
+    for c in range(1, width + 1):
+        ws.cell(1, c).font = bold
+        ws.cell(1, c).alignment = Alignment(horizontal="center")
+    ws.column_dimensions["A"].width = 5
+    ws.column_dimensions["B"].width = name_width
+    return f"$A$1:${column_letters(width - 1)}${height}"
 
 
 def _as_functions_read(grid: list[list], pairing: Optional[str]) -> Optional[Tournament]:
@@ -322,21 +348,12 @@ def _fill_crosstable(ws, grid: list[list], descs: Sequence[Descriptor], conv: Co
                      cached: dict, pairing: Optional[str] = None) -> str:
     """The grid at A1, then an empty column and the tie-break formula columns, their stored values
     computed as the functions compute them on ``seen`` (the grid as they read it). Returns the range."""
-    from openpyxl.styles import Alignment, Font, PatternFill
+    from openpyxl.styles import Alignment, Font
 
+    rng = _put_grid(ws, grid, name_width=22)
     height, width = len(grid), max(len(r) for r in grid)
-    for r, row in enumerate(grid, 1):
-        for c, v in enumerate(row, 1):
-            if v is not None and v != "":
-                _put(ws, r, c, v)
-    rng = f"$A$1:${column_letters(width - 1)}${height}"
     bold = Font(bold=True)
-    formula_fill = PatternFill("solid", fgColor="EEF3FA")
-    for c in range(1, width + 1):
-        ws.cell(1, c).font = bold
-        ws.cell(1, c).alignment = Alignment(horizontal="center")
-    ws.column_dimensions["A"].width = 5
-    ws.column_dimensions["B"].width = 22
+    formula_fill = _formula_fill()
     first = width + 2
     rules = RULES_CELL
     for k, d in enumerate(descs):
@@ -379,14 +396,14 @@ def _fill_standings(ws, t: Tournament, seen: Optional[Tournament], rng: str, con
     ws.cell(1, 3, "Rules: fide-2026 (current FIDE), fide-2024, fide-2017, sm-* ... (see Help); "
                   "empty = fide-2026. Tie-breaks: codes in order, empty = the defaults. Pairing: "
                   "swiss or round-robin (how unplayed rounds count, C.07 15.2).")
-    table = [[""]] if seen is None else [
-        row[:3] + [cell_number(v) for v in row[3:]] for row in standings_table(compute_standings(seen, codes, conv))]
+    table = [[""]] if seen is None else in_cells(standings_table(compute_standings(seen, codes, conv)))
     r0, c0 = STANDINGS_ANCHOR
     h, w = len(table), max(len(row) for row in table)
     ref = f"{column_letters(c0 - 1)}{r0}:{column_letters(c0 + w - 2)}{r0 + h - 1}"
     anchor = f"{column_letters(c0 - 1)}{r0}"
-    last = ",$B$5" if pairing else ""
-    ws[anchor] = ArrayFormula(ref, f"=STANDINGS({CROSSTABLE}!{rng},{TIEBREAKS_CELL},$B$3{last})")
+    last = ["$B$5"] if pairing else []
+    formula = BY_NAME["STANDINGS"].call(f"{CROSSTABLE}!{rng}", TIEBREAKS_CELL, "$B$3", *last)
+    ws[anchor] = ArrayFormula(ref, "=" + formula)
     cached[(STANDINGS, anchor)] = table[0][0]
     dynamic.add((STANDINGS, anchor))
     for i, row in enumerate(table):
@@ -479,49 +496,66 @@ def _help_lines(rng: str, layout: str, codes: list[str], rules: str, filename: s
     """(style, text) lines: style is 'title', 'head', 'mono' or ''. The prose is the template's
     (templates/workbook-help.txt); the functions, arguments, crosstable grammar, rules and codes
     come from their catalogues."""
-    from importlib.resources import files
-
     from .tiebreaks.codes import CATALOGUE
     aliases = ", ".join(f"{k} = {v}" for k, v in conventions.ALIASES.items())
     blocks: dict[str, list[tuple[str, str]]] = {
-        "@functions": [x for f in FUNCTIONS for x in (
-            ("mono", f.signature + (f"  ({f.note})" if f.note else "")), ("", f"    {f.help}"))],
-        "@arguments": [("", f"{a.label or a.name}: {a.help}") for a in ARGUMENTS],
+        "@functions": function_rows(FUNCTIONS),
+        "@arguments": argument_rows(ARGUMENTS),
         "@grammar": [("mono", line) for line in _grammar_lines()],
         "@rules": [("", f"{c.name}: {c.title}. {c.source}") for c in conventions.PRESETS.values()]
                   + [("", f"Also accepted: {aliases}.")],
         "@codes": [("", f"{code}: {meaning}" + (f" (C.07 {article})" if article else ""))
                    for code, (article, meaning) in CATALOGUE.items()],
     }
-    shown = {"?round-robin ": pairing == Pairing.ROUND_ROBIN.value,
-             "?pairing ": bool(pairing) and pairing != Pairing.ROUND_ROBIN.value}
+    shown = {"round-robin": pairing == Pairing.ROUND_ROBIN.value,
+             "pairing": bool(pairing) and pairing != Pairing.ROUND_ROBIN.value}
     values = {"filename": filename, "version": __version__, "from_source": f" from {t.source}" if t.source else "",
               "layout": layout, "rules": rules, "codes": ",".join(codes), "range": rng.replace("$", ""),
               "pairing": pairing or ""}
+    return help_rows(HELP_TEMPLATE, blocks, values, shown)
+
+
+def function_rows(functions: Iterable[Function]) -> list[tuple[str, str]]:
+    """A Help sheet's rows for ``functions``: each one's signature (and note), then its help."""
+    return [x for f in functions for x in (
+        ("mono", f.signature + (f"  ({f.note})" if f.note else "")), ("", f"    {f.help}"))]
+
+
+def argument_rows(arguments: Iterable[Argument]) -> list[tuple[str, str]]:
+    """A Help sheet's rows for ``arguments``: each one's name (or label) and help."""
+    return [("", f"{a.label or a.name}: {a.help}") for a in arguments]
+
+
+def help_rows(template: str, blocks: dict[str, list[tuple[str, str]]], values: dict[str, Any],
+              shown: Optional[dict[str, bool]] = None) -> list[tuple[str, str]]:
+    """The (style, text) rows of the Help template ``template`` of ``templates/`` (its markup:
+    the first lines of templates/workbook-help.txt): an ``@name`` row is ``blocks[@name]``, a
+    ``?name `` row stands only where ``shown[name]``, ``{name}`` is ``values[name]``."""
+    from importlib.resources import files
+
     out: list[tuple[str, str]] = []
-    for line in files("tbxl.templates").joinpath(HELP_TEMPLATE).read_text(encoding="utf-8").splitlines():
+    for line in files("tbxl.templates").joinpath(template).read_text(encoding="utf-8").splitlines():
         if line.startswith("--"):
             continue
         if line in blocks:
             out.extend(blocks[line])
             continue
-        condition = next((c for c in shown if line.startswith(c)), None)
-        if condition is not None:
-            if not shown[condition]:
+        if line.startswith("?"):
+            condition, _, line = line[1:].partition(" ")
+            if not (shown or {}).get(condition):
                 continue
-            line = line[len(condition):]
         style = next((st for prefix, st in _STYLES if line.startswith(prefix)), "")
         text = line[len(next(p for p, st in _STYLES if st == style)):] if style else line
         out.append((style, text.format_map(values)))
     return out
 
 
-def _fill_help(ws, rng: str, layout: str, codes: list[str], rules: str, filename: str,
-               t: Tournament, pairing: Optional[str] = None) -> None:
+def _fill_help(ws, lines: Iterable[tuple[str, str]]) -> None:
+    """The Help sheet: one (style, text) line a row in column A."""
     from openpyxl.styles import Font
     styles = {"title": Font(bold=True, size=14), "head": Font(bold=True, size=12),
               "mono": Font(name="Consolas")}
-    for r, (style, text) in enumerate(_help_lines(rng, layout, codes, rules, filename, t, pairing), 1):
+    for r, (style, text) in enumerate(lines, 1):
         if text:
             cell = _put(ws, r, 1, text)
             if style in styles:

@@ -31,7 +31,7 @@ def test_import_pulls_in_nothing_heavy():
     res = json.loads(out.stdout)
     assert [m for m in res["heavy"] if m in ("openpyxl", "jinja2", "weasyprint", "formulas")] == []
     allowed = {"tbxl", "tbxl.excel", "tbxl.crosstable", "tbxl.standings", "tbxl.conventions", "tbxl.errors",
-               "tbxl.model", "tbxl.derivation", "tbxl.tiebreaks",
+               "tbxl.model", "tbxl.rounds", "tbxl.derivation", "tbxl.tiebreaks",
                # AUDIT's core: pure Python (tbxl.published imports openpyxl only to read a file)
                "tbxl.audit", "tbxl.changes", "tbxl.published", "tbxl.formatting",
                "tbxl.functions",   # the functions' catalogue: names, arguments, help, how values are computed
@@ -256,3 +256,22 @@ def test_the_catalogue_describes_the_functions_as_defined():
         assert f.__doc__ == entry.help
     assert all(len(a.help) <= 255 for a in ARGUMENTS)  # the Function Wizard's limit
     assert excel.OFFICE_JS_FUNCTIONS == tuple(f.name for f in FUNCTIONS if f.name != "SB")
+
+
+def test_the_catalogue_describes_the_team_functions_as_defined():
+    """The team functions (C.07 Arts 11-13) have their one home in the catalogue too: tbxl.team.excel
+    registers them from it, and the team workbook writes their formulas and Help from it."""
+    import inspect
+    from tbxl.functions import BY_NAME, TEAM_ARGUMENTS, TEAM_FUNCTIONS
+    assert excel.TEAM_FUNCTIONS == ("TEAM_TIEBREAK", "TEAM_STANDINGS") == tuple(f.name for f in TEAM_FUNCTIONS)
+    for name in excel.TEAM_FUNCTIONS:
+        f, entry = getattr(excel, name), BY_NAME[name]
+        params = inspect.signature(f).parameters
+        assert [a.name for a in entry.arguments] == list(params)
+        assert [a.optional for a in entry.arguments] == \
+            [p.default is not inspect.Parameter.empty for p in params.values()]
+        assert f.__doc__ == entry.help and len(entry.help) <= 255 and "\n" not in entry.help
+    assert all(len(a.help) <= 255 for a in TEAM_ARGUMENTS)
+    assert BY_NAME["TEAM_TIEBREAK"].signature == "TEAM_TIEBREAK(crosstable, team, code, [rules])"
+    assert BY_NAME["TEAM_TIEBREAK"].call("$A$1:$E$5", "$A2", "G$1", "Standings!$B$3") == \
+        "TEAM_TIEBREAK($A$1:$E$5,$A2,G$1,Standings!$B$3)"

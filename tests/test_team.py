@@ -555,3 +555,18 @@ def test_013_clubs_of_an_individual_event_are_not_a_team_event():
     assert len(read_trf(text + clubs).players) == 16
     # The same 013 records with a 352 record, or a TEAM type, make it a team event.
     assert is_team_trf(text + clubs + "352 WB\n") and is_team_trf(text + clubs + "192 FIDE_TEAM_BAKU\n")
+
+
+def test_after_round_cuts_teams_and_players_alike(tec):
+    # One rule for individual and team events (tbxl.rounds): the first k rounds of every team and
+    # player, declared totals dropped (they describe the end), the scheduled rounds kept.
+    assert (tec.teams[0].declared_mp, tec.players[0].declared_points) == (15, 8)   # the file declares them
+    early = tec.after_round(5)
+    assert (early.rounds, early.scheduled_rounds, tec.rounds) == (5, 14, 14)
+    for before, team in zip(tec.teams, early.teams):
+        assert team.rounds == before.rounds[:5] and team.mp == sum((r.mp for r in before.rounds[:5]), F(0))
+        assert (team.declared_mp, team.declared_gp, team.declared_rank) == (None, None, None)
+    assert all(p.rounds == q.rounds[:5] and p.declared_points is None for p, q in zip(early.players, tec.players))
+    assert tec.after_round(14) is tec and early.after_round(0).teams[0].rounds == ()
+    with pytest.raises(ValueError, match="round 15 is outside 0..14"):
+        tec.after_round(15)

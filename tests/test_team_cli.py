@@ -124,3 +124,22 @@ def test_team_setting_ede_bc(capsys):
     assert code == 0 and "\n4,13,Spain,19," in out            # the reference engine's order
     code, _, err = run(capsys, "compute", TEC, "--set", "ede_bc=sideways")
     assert code == 2 and "ede_bc must be one of lower-first, higher-first" in err
+
+
+def test_team_settings_are_typed():
+    # One spelling each: the mode carries its word and its text; a mapping, the typed settings and
+    # --set give the same ranking.
+    from tbxl.team.settings import EdeBoardCount, TeamSettings, split
+    from tbxl.team.standings import compute_team_standings
+    from tbxl.team.trf import read_team_trf
+    settings, rest = split(["ede_bc=higher-first", "vur_cut=always", "ede_bc"])
+    assert settings.ede_bc is EdeBoardCount.HIGHER_FIRST and settings.ede_bc == "higher-first"
+    assert rest == ["vur_cut=always", "ede_bc"]   # a bare name is no team setting: the convention refuses it
+    assert TeamSettings().describe() == "" and "higher count first" in settings.describe()
+    t = read_team_trf(TEC)
+    typed = compute_team_standings(t, "MPTS,EDEBT,BH:MP", "fide-2024", settings)
+    mapped = compute_team_standings(t, "MPTS,EDEBT,BH:MP", "fide-2024", {"ede_bc": "higher-first"})
+    default = compute_team_standings(t, "MPTS,EDEBT,BH:MP", "fide-2024")
+    order = lambda st: [r.team.number for r in st.rows]  # noqa: E731
+    assert order(typed) == order(mapped) != order(default)
+    assert typed.engine.settings == settings

@@ -133,3 +133,18 @@ def test_team_functions_in_the_xlwings_lite_main_py():
     assert done.returncode == 0, done.stderr[-2000:]
     import json
     assert json.loads(done.stdout) == ["tbxl/team/excel.py (in main.py)", 9, [1, 3, "T3", 4, 1]]
+
+
+def test_team_workbook_help_comes_from_the_template_and_the_catalogue():
+    import openpyxl
+    from tbxl.functions import TEAM_ARGUMENTS, TEAM_FUNCTIONS
+    from tbxl.team.codes import CATALOGUE
+    ws = openpyxl.load_workbook(BOOK)["Help"]
+    lines = [c.value for c in ws["A"] if c.value]
+    assert lines[0] == "tbxl: FIDE C.07 team tie-breaks as Excel functions"
+    assert "50 teams x 4 boards; rules fide-2024; tie-breaks MPTS,EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP." in lines[1]
+    for f in TEAM_FUNCTIONS:
+        assert lines[lines.index(f.signature) + 1] == "    " + f.help
+    assert all(f"{a.label or a.name}: {a.help}" in lines for a in TEAM_ARGUMENTS)
+    assert all(any(line.endswith(f"C.07 {art:<12} {meaning}") for line in lines) for art, meaning in CATALOGUE.values())
+    assert not any("{" in line or line.startswith(("--", "@", "| ", "== ")) for line in lines)  # all rendered

@@ -14,10 +14,11 @@ import json
 import sys
 from typing import Optional
 
-from ..errors import InputError, UnknownRules
+from ..errors import InputError
 from ..formatting import decimal_text, json_number
 from ..model import Pairing
 from .model import TeamTournament
+from .settings import TeamSettings, split as split_settings
 from .standings import TeamStandings, compute_team_standings
 
 
@@ -42,29 +43,18 @@ def load_team(args) -> TeamTournament:
     return t
 
 
-def _split_settings(args) -> tuple[list, dict]:
-    """``--set`` items: the convention's, and the team settings (TEAM_OPTIONS, e.g. ede_bc=higher-first)."""
-    from .tiebreaks import TEAM_OPTIONS
-    rest, team = [], {}
-    for item in getattr(args, "settings", []) or []:
-        key, _, value = item.partition("=")
-        key = key.strip().replace("-", "_")
-        if key in TEAM_OPTIONS:
-            if value.strip() not in TEAM_OPTIONS[key]:
-                raise UnknownRules(f"{key} must be one of {', '.join(TEAM_OPTIONS[key])}, not {value.strip()!r}")
-            team[key] = value.strip()
-        else:
-            rest.append(item)
-    return rest, team
+def _settings(args) -> tuple[TeamSettings, list[str]]:
+    """``--set`` items: the team settings (e.g. ede_bc=higher-first), and the convention's."""
+    return split_settings(getattr(args, "settings", []))
 
 
 def _rules(args, t: TeamTournament, name: Optional[str] = None):
     from ..conventions import resolve
-    return resolve(name if name is not None else args.rules, t.start_date, _split_settings(args)[0])
+    return resolve(name if name is not None else args.rules, t.start_date, _settings(args)[1])
 
 
 def _standings(args, t: TeamTournament, name: Optional[str] = None) -> TeamStandings:
-    return compute_team_standings(t, args.tiebreaks, _rules(args, t, name), _split_settings(args)[1])
+    return compute_team_standings(t, args.tiebreaks, _rules(args, t, name), _settings(args)[0])
 
 
 def run_team(args, parser, emit, fmt: str = "text") -> int:

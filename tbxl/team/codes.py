@@ -25,6 +25,12 @@ from ..errors import UnknownTiebreak
 from ..tiebreaks.codes import CATALOGUE as INDIVIDUAL, Descriptor, parse as parse_individual
 from .model import GP, MP
 
+#: EDE and its 2026 chains (C.07 Art. 13), by their steps in order: P the primary score, S the
+#: secondary score (restarting on every new tied subset), then, when exactly two teams stay tied,
+#: the board tie-breaks of :data:`BOARD_STEPS` in their match(es).
+CHAINS = {"EDE": "PS", "EDET": "PST", "EDEB": "PSB", "EDEBT": "PSCT", "EDEBB": "PSCB"}
+BOARD_STEPS = {"C": "BC", "T": "TBR", "B": "BBE"}
+
 #: Team tie-breaks: code -> (article, meaning). Individual codes (BH, SB, PS ...) on MP or GP
 #: come from :data:`tbxl.tiebreaks.codes.CATALOGUE` (C.07 13: "computed on MP or GP").
 CATALOGUE: dict[str, tuple[str, str]] = {
@@ -37,10 +43,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "ESB": ("13.2", "extended Sonneborn-Berger: opponent's final MP or GP x the MP or GP scored against them"),
     "EDE": ("13", "extended direct encounter: DE on the primary score, then on the secondary score, "
                     "restarting on every new tied subset"),
-    "EDET": ("13 (2026)", "EDE, then TBR in the match(es) when exactly two teams stay tied"),
-    "EDEB": ("13 (2026)", "EDE, then BBE in the match(es) when exactly two teams stay tied"),
-    "EDEBT": ("13 (2026)", "EDE, then BC and TBR in the match(es) when exactly two teams stay tied"),
-    "EDEBB": ("13 (2026)", "EDE, then BC and BBE in the match(es) when exactly two teams stay tied"),
+    **{code: ("13 (2026)", f"EDE, then {' and '.join(BOARD_STEPS[s] for s in steps[2:])} in the match(es) "
+                           "when exactly two teams stay tied")
+       for code, steps in CHAINS.items() if steps[2:]},
     "SSSC": ("13", "score strength combination: secondary score + BH on the primary score / a "
                      "normalising factor"),
 }

@@ -13,12 +13,13 @@ board points under the individual scoring (record 162). C07 §10.5 says how TRF 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
 from typing import NamedTuple, Optional
 
 from ..model import Kind, Outcome, Pairing, Player, RoundEntry, Scoring
+from ..rounds import after_round
 
 #: The primary and secondary scores of a team event (C.07 11.1).
 MP = "MP"
@@ -165,16 +166,7 @@ class TeamTournament:
 
     def after_round(self, k: int) -> "TeamTournament":
         """The event as it stood after round ``k``."""
-        if not 0 <= k <= self.rounds:
-            raise ValueError(f"round {k} is outside 0..{self.rounds}")
-        if k == self.rounds:
-            return self
-        teams = tuple(replace(t, rounds=t.rounds[:k], declared_mp=None, declared_gp=None, declared_rank=None)
-                      for t in self.teams)
-        players = tuple(replace(p, rounds=p.rounds[:k], declared_points=None, declared_rank=None)
-                        for p in self.players)
-        return replace(self, teams=teams, players=players, rounds=k,
-                       scheduled_rounds=self.scheduled_rounds or self.rounds)
+        return after_round(self, k, ("teams", "players"))
 
     def board_points(self, team: Team) -> list[Fraction]:
         """Points per board over all rounds (C.07 Art. 12)."""

@@ -222,7 +222,7 @@ def _team_by_round(st: TeamStandings, teams, fmt: _Fmt, L: dict, line_chars: int
     score (headed MP or GP), rank and every tie-break after each round."""
     from ..report import _by_round
     from .standings import team_standings_by_round
-    history = team_standings_by_round(st.tournament, [st.primary] + st.codes, st.convention, st.engine.options)
+    history = team_standings_by_round(st.tournament, [st.primary] + st.codes, st.convention, st.engine.settings)
     shown = [r.team.number for r in st.rows if teams is None or r.team.number in set(teams)]
     T = L["team"]
     words = dict(L, col_points=st.primary, col_sno=T["col_no"])

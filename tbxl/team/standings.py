@@ -6,18 +6,17 @@ still tied, as DE does for individuals (tbxl.standings).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from fractions import Fraction
-from functools import cached_property
-from typing import Optional, Union
+from typing import Mapping, Optional, Union
 
 from .. import conventions
 from ..conventions import Convention
 from ..derivation import Derivation
 from ..errors import InputError
-from ..standings import TieStep
+from ..standings import Row, TieStep
 from ..tiebreaks.base import Column
 from .codes import TeamDescriptor, parse, parse_list
 from .model import Team, TeamTournament
+from .settings import TeamSettings
 from .tiebreaks import TeamEngine, primary_of
 
 #: Defaults when neither the call nor the file (212/202) gives a list. tbxl's choice, patterned on
@@ -27,29 +26,17 @@ from .tiebreaks import TeamEngine, primary_of
 SWISS_DEFAULT = "MPTS,EDE,EMGSB/C1,BH:MP/C1,MPvGP"
 ROUND_ROBIN_DEFAULT = "MPTS,EDE,MPvGP,EMGSB"
 
-Value = Union[Fraction, int, None]
-
 
 @dataclass
-class TeamRow:
-    """One line of the team standings; ``values`` maps each code (as given) to its exact value (an
-    order: the tier within the tied group, 1 = top; None where there is no value)."""
-
-    rank: int
-    rank_label: str
-    team: Team
-    index: int
-    standings: "TeamStandings" = field(repr=False)
+class TeamRow(Row):
+    """One line of the team standings: a :class:`~tbxl.standings.Row` whose participant is a team
+    (``player`` holds the :class:`Team`, which :attr:`team` names); ``points`` are the primary
+    score, ``values`` map each code (as given) to its exact value (an order: the tier within the
+    tied group, 1 = top; None where there is no value)."""
 
     @property
-    def points(self) -> Fraction:
-        return self.standings.points_column.value(self.index)
-
-    @cached_property
-    def values(self) -> dict[str, Value]:
-        st = self.standings
-        return {d.code: (st.tier.get((d.code, self.index)) if col is None else col.value(self.index))
-                for d, col in zip(st.tiebreaks, st.columns)}
+    def team(self) -> Team:
+        return self.player  # type: ignore[return-value]
 
 
 @dataclass
@@ -62,7 +49,7 @@ class TeamStandings:
     points_column: Column
     columns: list[Optional[Column]]
     rows: list[TeamRow] = field(default_factory=list)
-    tier: dict = field(default_factory=dict)       # (code, team index) -> tier of an order
+    de_tier: dict = field(default_factory=dict)    # (code, team index) -> tier of an order (as DE's)
     groups: dict = field(default_factory=dict)     # (code, team number) -> tied group (numbers)
     steps: list = field(default_factory=list)      # TieStep: which code split which tied group
 
@@ -82,7 +69,7 @@ class TeamStandings:
             raise KeyError(number)
         d = next((x for x in self.tiebreaks if x.code == code), None) or parse(code)
         if d.is_order:
-            tier = self.tier.get((d.code, self.engine.index[number]))
+            tier = self.de_tier.get((d.code, self.engine.index[number]))
             return self.engine.explain(d, number, self.groups.get((d.code, number)), tier)
         return self.engine.explain(d, number)
 
@@ -101,11 +88,12 @@ def resolve_team_tiebreaks(t: TeamTournament, tiebreaks=None) -> tuple[str, list
 
 
 def compute_team_standings(t: TeamTournament, tiebreaks=None,
-                           rules: Union[str, Convention, None] = None, options: Optional[dict] = None) -> TeamStandings:
-    """Rank the teams of ``t``; ``options``: team settings (:data:`~tbxl.team.tiebreaks.TEAM_OPTIONS`)."""
+                           rules: Union[str, Convention, None] = None,
+                           settings: Union[TeamSettings, Mapping, None] = None) -> TeamStandings:
+    """Rank the teams of ``t``; ``settings``: the team settings (:class:`~tbxl.team.settings.TeamSettings`)."""
     conv = conventions.resolve(rules, t.start_date)
     primary, descs = resolve_team_tiebreaks(t, tiebreaks)
-    engine = TeamEngine(t, conv, primary, options)
+    engine = TeamEngine(t, conv, primary, settings)
     pts = engine.compute(TeamDescriptor(primary, "POINTS", parse("PTS").base, primary))
     cols = [None if d.is_order else engine.compute(d) for d in descs]
     st = TeamStandings(t, conv, descs, primary, engine, pts, cols)
@@ -120,7 +108,7 @@ def compute_team_standings(t: TeamTournament, tiebreaks=None,
             members = [numbers[i] for i in group]
             for k, tier in enumerate(tiers, 1):
                 for i in tier:
-                    st.tier[d.code, i] = k
+                    st.de_tier[d.code, i] = k
                     st.groups[d.code, numbers[i]] = members
         else:
             col = cols[level]
@@ -161,12 +149,12 @@ def check_team(st: TeamStandings, number: int, source: str = "") -> None:
 
 
 def team_standings_by_round(t: TeamTournament, tiebreaks=None, rules: Union[str, Convention, None] = None,
-                            options: Optional[dict] = None) -> list[TeamStandings]:
+                            settings: Union[TeamSettings, Mapping, None] = None) -> list[TeamStandings]:
     """The team standings as they stood after each round: element ``k - 1`` ranks the matches of
     rounds 1..k, with the same rules, primary score and tie-break list (resolved once against the
     whole event); the last equals the final standings. Cost: one ranking per round."""
     conv = rules if isinstance(rules, Convention) else conventions.resolve(rules, t.start_date)
     primary, descs = resolve_team_tiebreaks(t, tiebreaks)
     codes = ["MPTS" if primary == "MP" else "GPTS"] + [d.code for d in descs]
-    return [compute_team_standings(t.after_round(k), codes, conv, options) for k in range(1, t.rounds + 1)]
+    return [compute_team_standings(t.after_round(k), codes, conv, settings) for k in range(1, t.rounds + 1)]
 

@@ -18,21 +18,21 @@ import math
 from dataclasses import replace
 from fractions import Fraction
 from types import SimpleNamespace
-from typing import Optional, Sequence
+from typing import Mapping, Optional, Sequence, Union
 
-from ..conventions import Convention, CutPriority
+from ..conventions import Convention
 from ..derivation import Derivation, Reason, Term
 from ..errors import InputError
 from ..model import Kind
 from ..tiebreaks import FAMILIES, cuts, encounter, unplayed
 from ..tiebreaks.base import Column, result_code
 from ..tiebreaks.codes import Descriptor
-from .codes import TeamDescriptor
+from .codes import CHAINS, TeamDescriptor
 from .context import TeamContext, draw_and_win
 from .model import GP, MP, TeamTournament, board_points
+from .settings import EdeBoardCount, TeamSettings, settings as team_settings
 
 _BOARD_COUNTS = {"WIN", "WON", "BPG", "BWG", "REP"}
-_CHAINS = {"EDE": "PS", "EDET": "PST", "EDEB": "PSB", "EDEBT": "PSCT", "EDEBB": "PSCB"}
 _STEP = {"P": "primary score", "S": "secondary score", "C": "board count", "T": "top-board results",
          "B": "bottom-board elimination"}
 
@@ -45,26 +45,13 @@ def primary_of(codes: Sequence[TeamDescriptor]) -> str:
     return MP
 
 
-#: Team settings (``tbxl --set NAME=VALUE`` on a team event): the allowed values, the default first.
-TEAM_OPTIONS: dict[str, tuple[str, ...]] = {
-    # The BC step inside EDEBT/EDEBB: the lower board count first, as BC itself ranks (Art. 12), or the
-    # higher first, as the reference engine ranks there (which favours points on the bottom boards).
-    "ede_bc": ("lower-first", "higher-first"),
-}
-
-
 class TeamEngine:
-    """Every team tie-break of one event under one convention. Team indices follow ``t.teams``;
-    ``options`` are :data:`TEAM_OPTIONS` values."""
+    """Every team tie-break of one event under one convention and the team settings
+    (:class:`~tbxl.team.settings.TeamSettings`, or a mapping of them). Team indices follow ``t.teams``."""
 
     def __init__(self, t: TeamTournament, conv: Convention, primary: str = MP,
-                 options: Optional[dict] = None) -> None:
-        self.options = {k: v[0] for k, v in TEAM_OPTIONS.items()}
-        for k, v in (options or {}).items():
-            if k not in TEAM_OPTIONS or v not in TEAM_OPTIONS[k]:
-                raise ValueError(f"team setting {k}={v}: expected one of "
-                                 + ", ".join(f"{n}={'|'.join(vs)}" for n, vs in TEAM_OPTIONS.items()))
-            self.options[k] = v
+                 settings: Union[TeamSettings, Mapping, None] = None) -> None:
+        self.settings = team_settings(settings)
         self.t = t
         self.conv = conv
         self.primary = primary
@@ -146,14 +133,11 @@ class TeamEngine:
         for r, k in enumerate(cx.kind[i]):
             if k is Kind.PLAYED or k is Kind.SHORT:
                 v, vur = cx.value[cx.opp[i][r]], False
-            elif cx.round_robin:
-                continue
             else:
-                own = unplayed.own_unplayed(cx, i, r)
+                own = unplayed.own_item(cx, i, r)
                 if own is None:
                     continue
-                v = own[0]
-                vur = k.is_vur or self.conv.cut_priority is CutPriority.UNPLAYED
+                v, vur = own
             out.append((v * cy.pts[i][r], v, vur, r))
         return out
 
@@ -212,7 +196,7 @@ class TeamEngine:
             if trace is not None:
                 self._trace(trace, f"direct encounter ({c.score_name})", sub)
             return out
-        if d.name in ("TBR", "BBE") or len(_CHAINS.get(d.name, "PS")) > 2:
+        if d.name in ("TBR", "BBE") or len(CHAINS.get(d.name, "PS")) > 2:
             self.needs_boards(d)
         if d.name in ("TBR", "BBE"):
             keys = {i: self._board_vector(d.name, i) for i in group}
@@ -237,7 +221,7 @@ class TeamEngine:
         by board) on the match(es) between two teams that stay tied. Same loop as the reference engine."""
         k = self.t.boards
         steps = ""
-        for ch in _CHAINS[d.name]:
+        for ch in CHAINS[d.name]:
             steps += ch * (k if ch == "T" else (k - 1) if ch == "B" else 1)
         tiers = [group]
         idx = unchanged = loops = 0
@@ -269,7 +253,7 @@ class TeamEngine:
             c = self.ctx(self.primary, pf)
             k = self.t.boards
             if step == "C":   # lower board count first: negate (unless ede_bc=higher-first)
-                sign = 1 if self.options["ede_bc"] == "higher-first" else -1
+                sign = 1 if self.settings.ede_bc is EdeBoardCount.HIGHER_FIRST else -1
                 weights = [sign * (b + 1) for b in range(k)]
             elif step == "T":
                 weights = [1 if b == pos else 0 for b in range(k)]

@@ -10,7 +10,7 @@ import math
 from fractions import Fraction
 from typing import Optional
 
-from ..conventions import RR_FORFEIT_OWN_SCORE, VUR_NONE, CutPriority, OpponentScore
+from ..conventions import RR_FORFEIT_OWN_SCORE, VUR_NONE, OpponentScore
 from ..derivation import Derivation, Reason, Term
 from ..model import Kind
 from . import cuts, unplayed
@@ -39,14 +39,11 @@ def items(ctx, i: int, sb: bool = False) -> list[tuple]:
             else:
                 v = value[opp[r]]
             vur = False
-        elif ctx.round_robin:
-            continue  # the bye round of an odd round robin: no game, no Art. 16 (C.07 4.9)
         else:
-            own = unplayed.own_unplayed(ctx, i, r)
+            own = unplayed.own_item(ctx, i, r)
             if own is None:
                 continue
-            v = own[0]
-            vur = k.is_vur or ctx.conv.cut_priority is CutPriority.UNPLAYED
+            v, vur = own
         out.append((v * res[r] if sb else v, v, vur, r))
     return out
 

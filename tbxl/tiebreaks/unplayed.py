@@ -138,6 +138,20 @@ def own_unplayed(ctx, i: int, r: int, explain: bool = False) -> Optional[tuple[i
     raise ValueError(f"unknown own_unplayed mode {mode!r}")
 
 
+def own_item(ctx, i: int, r: int) -> Optional[tuple[int, bool]]:
+    """``(value, cut first)`` of player index ``i``'s own unplayed round ``r`` among the
+    contributions of BH, SB and their cuts (ESB for teams): the value of :func:`own_unplayed`, cut
+    first when a VUR (16.5) or, under ``cut_priority=unplayed``, any own unplayed round. None when
+    it contributes nothing: the convention skips it, or it is the bye round of a round robin (no
+    game, no Art. 16, C.07 4.9)."""
+    if ctx.round_robin:
+        return None
+    own = own_unplayed(ctx, i, r)
+    if own is None:
+        return None
+    return own[0], ctx.kind[i][r].is_vur or ctx.conv.cut_priority is cv.CutPriority.UNPLAYED
+
+
 def _nothing(key: str, **args) -> None:
     return None
 
