@@ -664,9 +664,12 @@ def _source_date() -> Optional[dt.datetime]:
 # Reading
 # ---------------------------------------------------------------------------------------------
 
-def read_workbook(path: PathLike, *, sheet: Optional[str] = None, layout: Optional[str] = None) -> Tournament:
+def read_workbook(path: PathLike, *, sheet: Optional[str] = None, layout: Optional[str] = None,
+                  notes: Optional[list] = None) -> Tournament:
     """Read the crosstable of a workbook (``sheet``, else ``Crosstable``, else the first sheet whose
-    content reads) in any layout; :class:`InputError` names the file and ``sheet!cell``."""
+    content reads) in any layout; :class:`InputError` names the file and ``sheet!cell``. ``notes``,
+    when given, receives what the pairings showed (:func:`~tbxl.grid.read.read_grid`) when the
+    event is ranked as they show."""
     fname = os.fspath(path)
     wb = load_workbook(fname)   # checked first: size, XML, cell count (tbxl.xlsx)
     names = wb.sheetnames
@@ -686,8 +689,9 @@ def read_workbook(path: PathLike, *, sheet: Optional[str] = None, layout: Option
             if first_error is None and len(candidates) == 1:
                 first_error = InputError("the sheet is empty", file=fname, cell=f"{name}!A1")
             continue
+        found: Optional[list[str]] = None if notes is None else []
         try:
-            t = read_grid(grid, layout=layout, origin=f"{name}!{origin}", name="")
+            t = read_grid(grid, layout=layout, origin=f"{name}!{origin}", name="", notes=found)
         except InputError as err:
             if first_error is None:
                 first_error = InputError(err.message, file=fname, cell=err.cell, player=err.player,
@@ -695,7 +699,10 @@ def read_workbook(path: PathLike, *, sheet: Optional[str] = None, layout: Option
             continue
         except ValueError as err:   # an unknown layout name
             raise InputError(str(err), file=fname) from None
-        return _with_settings(t, wb, fname, name)
+        read = _with_settings(t, wb, fname, name)
+        if notes is not None and found and read.pairing is t.pairing:  # not if the Standings sheet names another
+            notes.extend(found)
+        return read
     raise first_error or InputError("no sheet holds a crosstable", file=fname)
 
 
