@@ -742,6 +742,9 @@ def _with_settings(t: Tournament, wb, fname: str, sheet: str) -> Tournament:
     """Name, start date and tie-breaks from the Standings sheet's settings, when present."""
     from dataclasses import replace
 
+    def bad(setting: str, text: str) -> InputError:
+        return InputError(text, file=fname, cell=f"{STANDINGS}!B{SETTINGS[setting]}")
+
     changes: dict[str, Any] = {"source": f"{fname}!{sheet}"}
     if STANDINGS in wb.sheetnames:
         ws = wb[STANDINGS]
@@ -757,20 +760,18 @@ def _with_settings(t: Tournament, wb, fname: str, sheet: str) -> Tournament:
             try:
                 changes["start_date"] = dt.date.fromisoformat(date.strip().replace("/", "-"))
             except ValueError:
-                raise InputError(f"{date!r} is not a date (YYYY-MM-DD)", file=fname,
-                                 cell=f"{STANDINGS}!B{SETTINGS['Start date']}") from None
+                raise bad("Start date", f"{date!r} is not a date (YYYY-MM-DD)") from None
         pairing = label.get("Pairing")
         if isinstance(pairing, str) and pairing.strip():
             try:
                 changes["pairing"] = Pairing(pairing.strip().lower())
             except ValueError:
-                raise InputError(f"{pairing!r} is not a pairing system (swiss or round-robin)", file=fname,
-                                 cell=f"{STANDINGS}!B{SETTINGS['Pairing']}") from None
+                raise bad("Pairing", f"{pairing!r} is not a pairing system (swiss or round-robin)") from None
         codes = label.get("Tie-breaks")
         if isinstance(codes, str) and codes.strip():
             try:
                 resolve_tiebreaks(t, codes)
             except TbxlError as err:
-                raise InputError(str(err), file=fname, cell=f"{STANDINGS}!B{SETTINGS['Tie-breaks']}") from None
+                raise bad("Tie-breaks", str(err)) from None
             changes["tiebreaks"] = tuple(c.strip() for c in codes.split(",") if c.strip())
     return replace(t, **changes)
