@@ -21,8 +21,8 @@ from ..report import (LINE_CHARS, _Fmt, _reason, _rules_text, _write_report, lab
                       templates_dir)
 from ..report.text import TermRow
 from ..report.views import (CompareCell, CompareItem, CompareRow, DerivationTable, Event, Footer, InputFile,
-                            PlayerBlock, ReportView, TiebreakText, _laid_out_groups, audit_report, compare_report,
-                            derived_differences, event_dates, paper_size, tied_groups)
+                            PlayerBlock, ReportView, TiebreakText, Tier, TieGroup, TieStep, _laid_out_groups,
+                            audit_report, compare_report, derived_differences, event_dates, paper_size, tied_groups)
 from ..tiebreaks.base import result_code
 from ..tiebreaks.ratings import DP, _half_up
 from .codes import parse
@@ -96,30 +96,6 @@ class BoardPrizes:
 
 
 @dataclass(frozen=True)
-class TeamTier:
-    teams: str
-    value: str
-
-
-@dataclass(frozen=True)
-class TeamTieStep:
-    """A tie-break that split a group of teams: the teams tied before it and its tiers, best first."""
-
-    code: str
-    group: str
-    tiers: tuple[TeamTier, ...]
-
-
-@dataclass(frozen=True)
-class TeamTie:
-    """A group of teams equal on the primary score and the steps that broke it."""
-
-    title: str
-    teams: str
-    steps: tuple[TeamTieStep, ...]
-
-
-@dataclass(frozen=True)
 class TeamReport(ReportView):
     """The team report (``team.html.j2``): standings, ties, round-by-round tables, the match
     crosstable, board prizes, board-by-board results and the derivation blocks (``teams``)."""
@@ -131,7 +107,7 @@ class TeamReport(ReportView):
     boards: tuple[BoardResults, ...]
     prizes: tuple[BoardPrizes, ...]
     min_games: int
-    ties: tuple[TeamTie, ...]
+    ties: tuple[TieGroup, ...]
     teams: tuple[PlayerBlock, ...]
     by_round: tuple
 
@@ -243,17 +219,19 @@ def _board_prizes(st: TeamStandings, fmt: _Fmt, min_games: int) -> tuple[BoardPr
     return tuple(out)
 
 
-def _ties(st: TeamStandings, fmt: _Fmt, L: dict, names: dict) -> tuple[TeamTie, ...]:
+def _ties(st: TeamStandings, fmt: _Fmt, names: dict) -> tuple[TieGroup, ...]:
+    """Each group of teams equal on the primary score and the steps that broke it (every step of a
+    team ranking splits its group)."""
     label = lambda n: f"{names[n]} ({n})"  # noqa: E731
     out = []
     for points, rows, places in tied_groups(st.rows):
         members = {r.team.number for r in rows}
         values = {r.team.number: r.values for r in rows}
-        steps = tuple(TeamTieStep(s.code, ", ".join(map(str, s.group)), tuple(
-            TeamTier(", ".join(label(n) for n in sorted(tier)), fmt(values[tier[0]][s.code], none="–"))
+        steps = tuple(TieStep(s.code, ", ".join(map(str, s.group)), True, tuple(
+            Tier(", ".join(label(n) for n in sorted(tier)), fmt(values[tier[0]][s.code], none="–"))
             for tier in s.tiers)) for s in st.steps if s.group[0] in members)
-        out.append(TeamTie(L["team"]["tie_group"].format(points=fmt(points), score=st.primary, places=places),
-                           ", ".join(label(r.team.number) for r in rows), steps))
+        out.append(TieGroup(points=fmt(points), places=places, shared=(),
+                            players=", ".join(label(r.team.number) for r in rows), steps=steps))
     return tuple(out)
 
 
@@ -313,7 +291,7 @@ def build_team_view(st: TeamStandings, *, lang: str = "en", derivations: str = "
         crosstable=tuple(MatchRow(team.number, team.name, tuple(team_cell(t, rnd).split(":")[0] for rnd in team.rounds))
                          for team in (r.team for r in st.rows)),
         round_numbers=tuple(range(1, t.rounds + 1)), boards=tuple(boards), prizes=_board_prizes(st, fmt, min_games),
-        min_games=min_games, ties=_ties(st, fmt, L, names),
+        min_games=min_games, ties=_ties(st, fmt, names),
         teams=tuple(_team_block(st.row(n), fmt, derivations=ds)
                     for n, ds in zip(selected, _laid_out_groups(derivations_of, L, paper))),
         by_round=tuple(_team_by_round(st, teams, fmt, L, LINE_CHARS[paper])) if by_round else ())
