@@ -405,3 +405,29 @@ def test_unrated_players_blanking_rating_tiebreaks_are_named_in_the_report(tmp_p
     assert html.count(words) == 1 and "7 Genevieve" in html and "ARO/U1400" in html
     st = compute_standings(parse_trf(text), "ARO,BH", conventions.get("fide-2024"))
     assert words not in report.render_html(report.build_view(st, lang=lang))
+
+
+def test_every_view_is_typed_frozen_and_left_as_built_by_the_templates():
+    import copy
+    import dataclasses
+    from tbxl.compare import compare
+    st = tec()
+    views = {"report.html.j2": report.build_view(st, derivations="tied", by_round=True),
+             "appeal.html.j2": report.build_view(st, appeal=[4, 14]),
+             "compare.html.j2": report.build_compare_view(compare(st.tournament, [
+                 conventions.get("fide-2024"), conventions.get("fide-2026")], "BH,SB"))}
+    kinds = {"report.html.j2": report.StandingsReport, "appeal.html.j2": report.AppealReport,
+             "compare.html.j2": report.CompareReport}
+    for template, view in views.items():
+        assert type(view) is kinds[template] and isinstance(view, report.ReportView)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            view.foot = None
+        built = copy.deepcopy(view)
+        report.render_html(view, template)
+        assert view == built
+    # the comparison's footer names both rule sets; the standings report's only its own
+    assert views["compare.html.j2"].foot.rules == "fide-2024 | fide-2026"
+    assert views["report.html.j2"].foot.rules == st.convention.name
+    assert [s.name for s in views["report.html.j2"].sections] == ["header", "standings", "crosstable", "ties",
+                                                                  "by_round", "players"]
+    assert views["appeal.html.j2"].sections == ()

@@ -156,7 +156,7 @@ class PlayerLine:
 
     @classmethod
     def of(cls, row, fmt: _Fmt, **parts):
-        """The line of a standings row (:class:`~tbxl.standings.StandingsRow`) with ``parts``."""
+        """The line of a standings row (:class:`~tbxl.standings.Row`), with the subclass's ``parts``."""
         p = row.player
         return cls(sn=p.start_number, title=p.title, name=p.name, fed=p.federation,
                    rating="" if p.rating is None else str(p.rating), points=fmt(row.points), **parts)
@@ -589,9 +589,10 @@ class InputFile:
     sha256: str
 
     @classmethod
-    def of(cls, path, source: str = "") -> "InputFile":
-        """The file at ``path`` (its name and digest), or only ``source`` (the tournament's) without one."""
-        return cls(os.path.basename(os.fspath(path)), sha256_file(path)) if path else cls(source or "", "")
+    def of(cls, path, name: str = "") -> "InputFile":
+        """The file at ``path``: its name and digest; without a path, ``name`` alone (the
+        tournament's source, or what stands for the file) and no digest."""
+        return cls(os.path.basename(os.fspath(path)), sha256_file(path)) if path else cls(name or "", "")
 
 
 def event_dates(t) -> str:
@@ -653,6 +654,8 @@ class StandingsReport(RankedView):
 
     @property
     def sections(self) -> tuple["Section", ...]:
+        """The header, the standings and crosstable lines, the tie lines, the categories, the
+        round-by-round tables and the derivation blocks: those the report has."""
         secs = [Section("header")]
         for name, items in (("standings", self.rows), ("crosstable", self.xt.rows if self.xt else ())):
             if items:
