@@ -49,12 +49,12 @@ def main() -> None:
             path = Path(tmp) / "bulletin.csv"
             bulletin(t, path)
             t0 = time.perf_counter()
-            result = audit(t, read_published(path, t), rules="fide-2026", tiebreaks=CODES)
+            result = audit(t, read_published(path, t), rules=conventions.get("fide-2026"), tiebreaks=CODES)
             wall = time.perf_counter() - t0
         cmp_wall = float("inf")
         for _ in range(3):  # best of 3: the shared machine is noisy
             t0 = time.perf_counter()
-            compare(t, "fide-2024,fide-2026,fide-2017", CODES)
+            compare(t, conventions.resolve_each("fide-2024,fide-2026,fide-2017", None), CODES)
             cmp_wall = min(cmp_wall, time.perf_counter() - t0)
         s = result.summary
         print(f"{players:>8} {rounds:>7} {s['checked']:>7} {s['explained'] + s['unexplained']:>7} {wall:>8.2f}"

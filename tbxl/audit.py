@@ -12,7 +12,7 @@ compares.
 >>> from tbxl.trf import read_trf
 >>> t = read_trf(files("tbxl.examples").joinpath("held_swiss_5.trf").read_text())
 >>> bulletin = Published("bulletin", [PublishedValue(4, "BH", "15.0", Fraction(15), 1)])
->>> found = audit(t, bulletin, rules="fide-2026")
+>>> found = audit(t, bulletin, rules=conventions.get("fide-2026"))
 >>> found.summary
 {'checked': 1, 'agree': 0, 'explained': 1, 'unexplained': 0, 'skipped': 0}
 >>> f = found.findings[0]
@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import permutations
 from fractions import Fraction
-from typing import Iterable, Optional, Union
+from typing import Iterable, Optional
 
 from . import conventions
 from .changes import changes
@@ -35,7 +35,7 @@ from .conventions import PRESETS, SETTINGS, Convention
 from .derivation import Reason
 from .errors import InputError
 from .model import Tournament
-from .standings import Standings, compute_standings, resolve_tiebreaks
+from .standings import Standings, _convention, compute_standings, resolve_tiebreaks
 from .tiebreaks import Context, compute, explain
 from .tiebreaks.codes import Descriptor, parse
 
@@ -321,15 +321,16 @@ def rank_range(st: Standings, sn: int) -> tuple[int, int]:
     return int(first), int(last or first)
 
 
-def audit(tournament: Tournament, published: Published, *, rules: Union[str, Convention, None] = None,
+def audit(tournament: Tournament, published: Published, *, rules: Optional[Convention] = None,
           tiebreaks=None) -> Audit:
-    """Check every published number against ``rules`` (default: the edition in force at the start
-    date) and try the candidates on each difference.
+    """Check every published number against ``rules`` (a :class:`Convention`, resolved at the edge
+    by :func:`tbxl.conventions.resolve`; default: the edition in force at the start date) and try
+    the candidates on each difference.
 
     ``tiebreaks`` is the ranking's tie-break list (default: the file's 212/202 record, else the
     published tie-break columns in their order, else tbxl's default list).
     """
-    conv = conventions.resolve(rules, tournament.start_date)
+    conv = _convention(rules, tournament)
     if tiebreaks is None and not tournament.tiebreaks and published.tiebreaks:
         tiebreaks = published.tiebreaks
     codes = [d.code for d in resolve_tiebreaks(tournament, tiebreaks)]

@@ -466,7 +466,9 @@ def _audit(args, tournament, fmt: str) -> int:
 def _compare(args, tournament, fmt: str) -> int:
     from .audit_text import render_compare_json, render_compare_text
     from .compare import compare
-    result = compare(tournament, args.rules, args.tiebreaks, args.after_round, args.settings)
+    from .conventions import resolve_each
+    result = compare(tournament, resolve_each(args.rules, tournament.start_date, args.settings), args.tiebreaks,
+                     args.after_round)
     if fmt in ("pdf", "html"):
         render_compare_pdf = _room("report", "render_compare_pdf")
         render_compare_pdf(result, args.output, lang=args.lang, paper=args.paper, input_path=args.input,

@@ -5,9 +5,10 @@ convention, :func:`compare` keeps the term-level change (:mod:`tbxl.changes`) th
 difference.
 
 >>> from importlib.resources import files
+>>> from tbxl.conventions import get
 >>> from tbxl.trf import read_trf
 >>> t = read_trf(files("tbxl.examples").joinpath("held_swiss_5.trf").read_text())
->>> c = compare(t, ["fide-2024", "fide-2026"], "BH")
+>>> c = compare(t, [get("fide-2024"), get("fide-2026")], "BH")
 >>> row = c.row(4)
 >>> row.values["BH"], row.changed
 ([Fraction(15, 1), Fraction(14, 1)], ['BH'])
@@ -18,9 +19,8 @@ round 2, half-point bye: 2.5 instead of 3.5, with “capped at a draw x 5 rounds
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional, Sequence, Union
+from typing import Optional, Sequence
 
-from . import conventions
 from .changes import changes
 from .conventions import Convention
 from .derivation import Reason
@@ -65,20 +65,20 @@ class Comparison:
         return [r for r in self.rows if r.rank_changed or r.changed]
 
 
-def _conventions(rules: Union[str, Sequence], start_date, settings: Sequence[str]) -> list[Convention]:
-    names = [x for x in (rules.split(",") if isinstance(rules, str) else rules) if str(x).strip()]
-    out = [conventions.resolve(x if isinstance(x, Convention) else str(x).strip(), start_date, settings)
-           for x in names]
-    if len(out) < 2:
+def _conventions(rules: Sequence[Convention]) -> list[Convention]:
+    if isinstance(rules, str) or not all(isinstance(c, Convention) for c in rules):
+        raise TypeError(f"rules must be Conventions, not {rules!r}: resolve names with "
+                        "tbxl.conventions.resolve_each(rules, start_date, settings) where they are given")
+    if len(rules) < 2:
         raise UnknownRules("compare needs at least two rule sets, e.g. --rules fide-2024,fide-2026")
-    return out
+    return list(rules)
 
 
-def compare(tournament: Tournament, rules: Union[str, Sequence], tiebreaks=None,
-            after_round: Optional[int] = None, settings: Sequence[str] = ()) -> Comparison:
-    """Standings under each of ``rules`` ("fide-2024,fide-2026" or a list); ``settings``
-    (``NAME=VALUE``) apply to every one of them."""
-    convs = _conventions(rules, tournament.start_date, settings)
+def compare(tournament: Tournament, rules: Sequence[Convention], tiebreaks=None,
+            after_round: Optional[int] = None) -> Comparison:
+    """Standings under each of ``rules`` (two or more :class:`Convention`, the first the
+    reference); a rule set's name is resolved at the edge (:func:`tbxl.conventions.resolve_each`)."""
+    convs = _conventions(rules)
     codes = [d.code for d in resolve_tiebreaks(tournament, tiebreaks)]
     stands = [compute_standings(tournament, codes, c, after_round) for c in convs]
     first = stands[0]

@@ -163,7 +163,7 @@ def _check(config: Config, bad) -> None:
 
     v = config.values
     if "rules" in v:
-        checked("rules", lambda: [conventions.get(name) for name in v["rules"].split(",")])
+        checked("rules", lambda: conventions.resolve_each(v["rules"], None))
     if "tiebreaks" in v:
         checked("tiebreaks", lambda: parse_list(v["tiebreaks"]))
     if config.settings:

@@ -424,3 +424,13 @@ def resolve(rules: Union[str, Convention, None], start_date: Optional[date],
     if not isinstance(rules, Convention):
         rules = get(rules) if rules and rules.strip() else default_for(start_date)
     return rules.with_settings(settings)
+
+
+def resolve_each(rules: str, start_date: Optional[date], settings: Iterable[str] = ()) -> list[Convention]:
+    """The rule sets of a comma-separated list (``--rules fide-2024,fide-2026``), each resolved
+    by :func:`resolve` with the same ``settings``; empty names are skipped.
+
+    >>> [c.name for c in resolve_each("fide-2024, fide-2026", None, ["vur_cut=always"])]
+    ['fide-2024+vur_cut=always', 'fide-2026+vur_cut=always']
+    """
+    return [resolve(name.strip(), start_date, settings) for name in rules.split(",") if name.strip()]

@@ -190,19 +190,27 @@ def _book(crosstable: Any, layout: Optional[tuple]) -> _Book:
                     _stats["hits"] += 1
                     return book
         rows = _bools_as_text(rows_of(crosstable))
-        key = _key(rows, layout)
-        book = _books.get(key)
-        if book is not None:
-            _books.move_to_end(key)
-            _stats["hits"] += 1
-        else:
-            book = _build(rows, layout)
-            _books[key] = book
-            while len(_books) > MAX_BOOKS:
-                _books.popitem(last=False)
+        book = _cached(_books, _key(rows, layout), lambda: _build(rows, layout), MAX_BOOKS, hit="hits")
         _recent.insert(0, ([list(r) for r in rows], layout, book, _zeros_and_ones(rows)))
         del _recent[_RECENT_SIZE:]
         return book
+
+
+def _cached(cache: OrderedDict, key, make: Callable[[], Any], limit: int, *, made: Optional[str] = None,
+            hit: Optional[str] = None) -> Any:
+    """``cache[key]``, made by ``make()`` on a miss; the least recently used entries beyond
+    ``limit`` are dropped. ``made`` and ``hit`` name the counters of :func:`cache_info` to raise."""
+    if key in cache:
+        cache.move_to_end(key)
+        if hit:
+            _stats[hit] += 1
+        return cache[key]
+    value = cache[key] = make()
+    if made:
+        _stats[made] += 1
+    while len(cache) > limit:
+        cache.popitem(last=False)
+    return value
 
 
 def _build(rows: list, layout: Optional[tuple]) -> _Book:
@@ -386,17 +394,9 @@ def _context(book: _Book, conv: Convention) -> Context:
 
 def _standings(book: _Book, conv: Convention, codes: Optional[list[str]]) -> Standings:
     descs = resolve_tiebreaks(book.tournament, codes)
-    key = (conv.name, tuple(d.code for d in descs))
-    st = book.standings.get(key)
-    if st is None:
-        st = compute_standings(book.tournament, [d.code for d in descs], conv)
-        book.standings[key] = st
-        _stats["standings"] += 1
-        while len(book.standings) > MAX_STANDINGS:
-            book.standings.popitem(last=False)
-    else:
-        book.standings.move_to_end(key)
-    return st
+    listed = [d.code for d in descs]
+    return _cached(book.standings, (conv.name, tuple(listed)),
+                   lambda: compute_standings(book.tournament, listed, conv), MAX_STANDINGS, made="standings")
 
 
 def _player_range(player: Any) -> Optional[list]:
@@ -409,15 +409,27 @@ def _player_range(player: Any) -> Optional[list]:
     return rows
 
 
+def _readable(crosstable: Any, layout: Any) -> _Book:
+    """The cached book of a crosstable; the error of one that does not read, as Excel shows it."""
+    book = _book(crosstable, _layout(layout))
+    if book.error is not None:
+        _raise(book.error)
+    return book
+
+
+def _opened(crosstable: Any, rules: Any, layout: Any) -> Optional[tuple[_Book, Convention]]:
+    """:func:`_readable`'s book with the convention of ``rules``; None for an empty crosstable."""
+    book = _readable(crosstable, layout)
+    return None if book.empty else (book, _convention(book, rules))
+
+
 def _value(crosstable: Any, player: Any, d: Descriptor, rules: Any, layout: Any) -> Any:
     """The tie-break value of one player, or of a range of players in the range's shape (one call
     for a whole column: much cheaper under Office.js than one formula per player)."""
     many = _player_range(player)
     numbers = [[_player(x) for x in r] for r in many] if many is not None else None
     sn = _player(player) if many is None else None
-    book = _book(crosstable, _layout(layout))
-    if book.error is not None:
-        _raise(book.error)
+    book = _readable(crosstable, layout)
     if book.empty:
         return "" if numbers is None else [["" for _ in r] for r in numbers]
     if numbers is None and sn is None:
@@ -530,12 +542,10 @@ def TIEBREAK(crosstable, player, code, rules="", layout=""):
 
 @_registered("STANDINGS")
 def STANDINGS(crosstable, tiebreaks="", rules="", layout=""):
-    book = _book(crosstable, _layout(layout))
-    if book.error is not None:
-        _raise(book.error)
-    if book.empty:
+    opened = _opened(crosstable, rules, layout)
+    if opened is None:
         return ""
-    conv = _convention(book, rules)
+    book, conv = opened
     codes = _codes(tiebreaks)
     with _lock:
         try:
@@ -607,34 +617,28 @@ def _audit_spill(a: Audit) -> Any:
 
 @_registered("AUDIT")
 def AUDIT(crosstable, published_range, rules="", layout=""):
-    book = _book(crosstable, _layout(layout))
-    if book.error is not None:
-        _raise(book.error)
-    if book.empty:
+    opened = _opened(crosstable, rules, layout)
+    if opened is None:
         return ""
-    conv = _convention(book, rules)
+    book, conv = opened
     header, body = _published_cells(published_range)
     key = (conv.name, _key([header] + body, None))
+    t = book.tournament
+
+    def spill_of() -> Any:
+        try:
+            table = published_from_rows(header, body, t, tiebreaks=t.tiebreaks)
+        except NumberedColumn as err:
+            raise _numbered_column(err, header, t) from None
+        except InputError as err:
+            _raise(err)
+        try:
+            return _audit_spill(audit(t, table, rules=conv))
+        except TbxlError as err:
+            raise ValueError(str(err)) from None
+
     with _lock:
-        spill = book.audits.get(key)
-        if spill is None:
-            t = book.tournament
-            try:
-                table = published_from_rows(header, body, t, tiebreaks=t.tiebreaks)
-            except NumberedColumn as err:
-                raise _numbered_column(err, header, t) from None
-            except InputError as err:
-                _raise(err)
-            try:
-                spill = _audit_spill(audit(t, table, rules=conv))
-            except TbxlError as err:
-                raise ValueError(str(err)) from None
-            book.audits[key] = spill
-            _stats["audits"] += 1
-            while len(book.audits) > MAX_AUDITS:
-                book.audits.popitem(last=False)
-        else:
-            book.audits.move_to_end(key)
+        spill = _cached(book.audits, key, spill_of, MAX_AUDITS, made="audits")
     # a copy: the cached spill must not change with what the caller does to the result
     return [list(r) for r in spill] if isinstance(spill, list) else spill
 

@@ -8,7 +8,7 @@ from typing import Optional
 
 from .errors import InputError
 from .limits import check_regular
-from .model import Pairing, Tournament, detect_pairing
+from .model import Pairing, Tournament
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 
@@ -40,16 +40,10 @@ def _read(p: Path, pairing: Optional[str], strict: bool, sheet: Optional[str], l
     forced = Pairing(pairing) if pairing else None
     if p.suffix.lower() in WORKBOOK_SUFFIXES:
         from .workbook import read_workbook  # openpyxl only when needed
-        t = read_workbook(p, sheet=sheet, layout=layout)
+        t = read_workbook(p, sheet=sheet, layout=layout, notes=None if forced is not None else notes)
         if forced is not None:
             from dataclasses import replace
             t = replace(t, pairing=forced)
-        elif notes is not None:
-            # Say what the pairings showed (a matrix is a round robin by its layout: no note then
-            # if its pairings are not yet complete).
-            found: list[str] = []
-            if detect_pairing(t.players, t.rounds, found) is t.pairing:
-                notes.extend(found)
         return t
     from .trf import read_trf_with_notes
     tournament, remarks = read_trf_with_notes(os.fspath(p), strict=strict, pairing=forced)

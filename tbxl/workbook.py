@@ -698,9 +698,12 @@ def _source_date() -> Optional[dt.datetime]:
 # Reading
 # ---------------------------------------------------------------------------------------------
 
-def read_workbook(path: PathLike, *, sheet: Optional[str] = None, layout: Optional[str] = None) -> Tournament:
+def read_workbook(path: PathLike, *, sheet: Optional[str] = None, layout: Optional[str] = None,
+                  notes: Optional[list] = None) -> Tournament:
     """Read the crosstable of a workbook (``sheet``, else ``Crosstable``, else the first sheet whose
-    content reads) in any layout; :class:`InputError` names the file and ``sheet!cell``."""
+    content reads) in any layout; :class:`InputError` names the file and ``sheet!cell``. ``notes``,
+    when given, receives what the pairings showed (:func:`~tbxl.grid.read.read_grid`) when the
+    event is ranked as they show."""
     fname = os.fspath(path)
     wb = load_workbook(fname)   # checked first: size, XML, cell count (tbxl.xlsx)
     names = wb.sheetnames
@@ -720,8 +723,9 @@ def read_workbook(path: PathLike, *, sheet: Optional[str] = None, layout: Option
             if first_error is None and len(candidates) == 1:
                 first_error = InputError("the sheet is empty", file=fname, cell=f"{name}!A1")
             continue
+        found: Optional[list[str]] = None if notes is None else []
         try:
-            t = read_grid(grid, layout=layout, origin=f"{name}!{origin}", name="")
+            t = read_grid(grid, layout=layout, origin=f"{name}!{origin}", name="", notes=found)
         except InputError as err:
             if first_error is None:
                 first_error = InputError(err.message, file=fname, cell=err.cell, player=err.player,
@@ -729,7 +733,10 @@ def read_workbook(path: PathLike, *, sheet: Optional[str] = None, layout: Option
             continue
         except ValueError as err:   # an unknown layout name
             raise InputError(str(err), file=fname) from None
-        return _with_settings(t, wb, fname, name)
+        read = _with_settings(t, wb, fname, name)
+        if notes is not None and found and read.pairing is t.pairing:  # not if the Standings sheet names another
+            notes.extend(found)
+        return read
     raise first_error or InputError("no sheet holds a crosstable", file=fname)
 
 
@@ -769,6 +776,9 @@ def _with_settings(t: Tournament, wb, fname: str, sheet: str) -> Tournament:
     """Name, start date and tie-breaks from the Standings sheet's settings, when present."""
     from dataclasses import replace
 
+    def bad(setting: str, text: str) -> InputError:
+        return InputError(text, file=fname, cell=f"{STANDINGS}!B{SETTINGS[setting]}")
+
     changes: dict[str, Any] = {"source": f"{fname}!{sheet}"}
     if STANDINGS in wb.sheetnames:
         ws = wb[STANDINGS]
@@ -784,20 +794,18 @@ def _with_settings(t: Tournament, wb, fname: str, sheet: str) -> Tournament:
             try:
                 changes["start_date"] = dt.date.fromisoformat(date.strip().replace("/", "-"))
             except ValueError:
-                raise InputError(f"{date!r} is not a date (YYYY-MM-DD)", file=fname,
-                                 cell=f"{STANDINGS}!B{SETTINGS['Start date']}") from None
+                raise bad("Start date", f"{date!r} is not a date (YYYY-MM-DD)") from None
         pairing = label.get("Pairing")
         if isinstance(pairing, str) and pairing.strip():
             try:
                 changes["pairing"] = Pairing(pairing.strip().lower())
             except ValueError:
-                raise InputError(f"{pairing!r} is not a pairing system (swiss or round-robin)", file=fname,
-                                 cell=f"{STANDINGS}!B{SETTINGS['Pairing']}") from None
+                raise bad("Pairing", f"{pairing!r} is not a pairing system (swiss or round-robin)") from None
         codes = label.get("Tie-breaks")
         if isinstance(codes, str) and codes.strip():
             try:
                 resolve_tiebreaks(t, codes)
             except TbxlError as err:
-                raise InputError(str(err), file=fname, cell=f"{STANDINGS}!B{SETTINGS['Tie-breaks']}") from None
+                raise bad("Tie-breaks", str(err)) from None
             changes["tiebreaks"] = tuple(c.strip() for c in codes.split(",") if c.strip())
     return replace(t, **changes)

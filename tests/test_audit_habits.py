@@ -31,7 +31,7 @@ def test_a_published_zero_for_no_value_is_the_display_habit():
     table = Published("bulletin", [PublishedValue(1, "ARO", "0", Fraction(0), 0, "bulletin:2"),
                                    PublishedValue(1, "TPR", "0", Fraction(0), 0, "bulletin:2"),
                                    PublishedValue(3, "ARO", "1600", Fraction(1600), 0, "bulletin:4")])
-    result = audit(t, table, rules="fide-2026", tiebreaks="ARO,TPR")
+    result = audit(t, table, rules=get("fide-2026"), tiebreaks="ARO,TPR")
     by = {(f.start_number, f.code): f for f in result.findings}
     for code in ("ARO", "TPR"):
         f = by[1, code]
@@ -57,7 +57,7 @@ def test_swiss_manager_sb_2023_scores_a_round_robin_forfeit_win_with_the_own_sco
     assert compute_standings(t, "SB", conventions.get("fide-2024")).row(3).values["SB"] == Fraction(77, 4)
     assert compute_standings(t, "SB", sm).row(3).values["SB"] == Fraction(81, 4)
     path = published_under(t, sm, ["SB"], tmp_path)
-    result = audit(t, read_published(path, t), rules="fide-2024", tiebreaks="SB")
+    result = audit(t, read_published(path, t), rules=get("fide-2024"), tiebreaks="SB")
     diffs = [f for f in result.differences if f.code == "SB"]
     assert [(f.start_number, f.status) for f in diffs] == [(3, EXPLAINED)]
     assert diffs[0].matches[0] == "fide-2024+rr_forfeit_win=own-score"
@@ -73,6 +73,6 @@ def test_the_2026_vur_pick_is_named_by_the_audit():
     from test_vur_cuts import FOCUS, event
     t = event()
     table = Published("bulletin", [PublishedValue(FOCUS, "SB/C1", "21.5", Fraction(43, 2), 1, "bulletin:2")])
-    f = audit(t, table, rules="fide-2026", tiebreaks="SB/C1").findings[0]
+    f = audit(t, table, rules=get("fide-2026"), tiebreaks="SB/C1").findings[0]
     assert f.computed == Fraction(83, 4) and f.status == EXPLAINED
     assert "fide-2026+sb_vur_pick=smallest-product" in f.matches

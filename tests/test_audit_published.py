@@ -10,6 +10,7 @@ from fractions import Fraction
 import pytest
 
 from auditing import SWISS, run, write_csv
+from tbxl.conventions import get
 from tbxl import conventions
 from tbxl.audit import RANK, audit
 from tbxl.errors import InputError
@@ -41,7 +42,7 @@ def test_swiss_manager_style_export(swiss, tmp_path):
     david = {v.code: v for v in table.values if v.start_number == 4}
     assert david["SB"].value == Fraction(39, 4) and david["SB"].text == "9,75"
     assert david["BH"].place == "sm.csv:6, column 'TB2'"
-    result = audit(swiss, table, rules="fide-2024")
+    result = audit(swiss, table, rules=get("fide-2024"))
     assert result.summary == {"checked": 80, "agree": 80, "explained": 0, "unexplained": 0, "skipped": 0}
 
 
@@ -59,7 +60,7 @@ def test_xlsx_published_table(swiss, tmp_path):
     assert [(v.start_number, v.code, v.value) for v in table.values] == [
         (4, "BH/C1", Fraction(23, 2)), (4, "SB", Fraction(39, 4)), (6, "BH/C1", 11), (6, "SB", Fraction(13, 2))]
     assert table.values[0].place == "bulletin.xlsx!Standings!C2, column 'Buchholz Cut 1'"
-    assert audit(swiss, table, rules="fide-2024").summary["agree"] == 4
+    assert audit(swiss, table, rules=get("fide-2024")).summary["agree"] == 4
 
 
 def test_published_from_rows_reads_cells_as_a_spreadsheet_shows_them(swiss):
@@ -77,7 +78,7 @@ def test_published_from_rows_reads_cells_as_a_spreadsheet_shows_them(swiss):
         (4, "SB", "9.75", Fraction(39, 4), 2, "D3, column 'SB'"),
         (4, RANK, "3", 3, 0, "E3, column 'Rk.'")]
     assert table.tiebreaks == ["AOB", "SB"] and table.source == "sheet"
-    assert audit(swiss, table, rules="fide-2024").summary == {"checked": 5, "agree": 5, "explained": 0,
+    assert audit(swiss, table, rules=get("fide-2024")).summary == {"checked": 5, "agree": 5, "explained": 0,
                                                               "unexplained": 0, "skipped": 0}
     with pytest.raises(InputError, match=r"^E3: player 4: column 'Rk.': rank '3.5' is not a whole number"):
         published_from_rows(["SNo", "Name", "AOB", "SB", "Rk."], [[], [4, "David", 13.375, 9.75, 3.5]], swiss)

@@ -7,6 +7,7 @@ import json
 from dataclasses import replace
 
 from auditing import SWISS, pdf_text, run, with_ranks
+from tbxl.conventions import get
 from tbxl import conventions
 from tbxl.audit import AGREE, EXPLAINED, RANK, Published, audit
 from tbxl.standings import compute_standings
@@ -29,11 +30,11 @@ def test_rank_column_that_disagrees_with_the_212_list_is_caught(swiss, tmp_path,
     printed = compute_standings(swiss, used, conventions.get("fide-2024"))
     path = tmp_path / "wrong.trf"
     path.write_text(with_ranks(swiss, printed, announced))
-    result = audit(read_trf(path), Published("x", []), rules="fide-2024")  # sanity: nothing published
+    result = audit(read_trf(path), Published("x", []), rules=get("fide-2024"))  # sanity: nothing published
     assert result.summary["checked"] == 0
     from tbxl.published import published_ranks
     t = read_trf(path)
-    result = audit(t, published_ranks(t), rules="fide-2024")
+    result = audit(t, published_ranks(t), rules=get("fide-2024"))
     position = {r.player.start_number: k for k, r in enumerate(printed.rows, 1)}
     outside = set()
     for r in real.rows:

@@ -102,7 +102,7 @@ def test_the_seed_articles_printed_numbers_are_traced_to_their_program(printed, 
     codes = list(printed)
     path = write_csv(tmp_path / "juan.csv", ["Nº", "Nombre"] + codes,
                      [[1, "Juan"] + list(printed.values())], delimiter=";")
-    result = audit(t, read_published(path, t, mapping=["Nº=start"]), rules="fide-2026")
+    result = audit(t, read_published(path, t, mapping=["Nº=start"]), rules=get("fide-2026"))
     assert result.summary["unexplained"] == 0 and result.summary["agree"] == 0
     for f in result.findings:
         assert f.status == EXPLAINED and rules in f.matches, (f.code, f.matches)

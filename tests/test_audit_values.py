@@ -31,7 +31,7 @@ def _differs(t, a, b, codes) -> set:
 def test_a_bulletin_made_under_each_convention_is_traced_to_it(swiss, tmp_path, preset):
     path = published_under(swiss, preset, COLUMNS, tmp_path)
     table = read_published(path, swiss, tiebreaks=COLUMNS)
-    result = audit(swiss, table, rules="fide-2026", tiebreaks=COLUMNS)
+    result = audit(swiss, table, rules=get("fide-2026"), tiebreaks=COLUMNS)
     expected = _differs(swiss, get("fide-2026"), get(preset), COLUMNS)
     assert expected, f"{preset} gives the same numbers as fide-2026 on the exercise: the test could not fail"
     found = {(f.start_number, f.code) for f in result.findings if f.status != AGREE and f.code in COLUMNS}
@@ -60,7 +60,7 @@ def test_david_bh_under_the_2024_text(swiss):
     """C07 §5: David #4 has BH 15 under fide-2024, 14 under fide-2026: his round-2 HPB dummy is
     capped at 0.5 x 5 rounds = 2.5 instead of his own 3.5 points (16.4.2)."""
     table = Published("bulletin", [PublishedValue(4, "BH", "15.0", Fraction(15), 1, "bulletin:5")])
-    f = audit(swiss, table, rules="fide-2026").findings[0]
+    f = audit(swiss, table, rules=get("fide-2026")).findings[0]
     assert (f.status, f.computed, f.matches[0]) == (EXPLAINED, 14, "fide-2024")
     assert [str(c) for c in f.changes] == [
         "round 2, half-point bye: 3.5 instead of 2.5, without “capped at a draw x 5 rounds”"]
@@ -71,7 +71,7 @@ def test_pairing_bye_cut_first_swiss_manager_style(swiss):
     14, 3, 10, 8 with 2, 3.5, 1, 2.5): cutting the capped dummy 2.5 instead of opponent 10's 1 gives
     2 + 3.5 + 1 + 2.5 = 9, not the 10.5 of C.07 16.5."""
     table = Published("bulletin", [PublishedValue(6, "BH/C1", "9", Fraction(9), 0, "bulletin:7")])
-    f = audit(swiss, table, rules="fide-2026").findings[0]
+    f = audit(swiss, table, rules=get("fide-2026")).findings[0]
     assert f.status == EXPLAINED and f.computed == Fraction(21, 2)
     assert "fide-2026+cut_priority=unplayed" in f.matches
     assert "fide-2026" not in f.matches
@@ -85,7 +85,7 @@ def test_pairing_bye_cut_first_swiss_manager_style(swiss):
 def test_a_whole_column_cut_swiss_manager_style_names_that_setting_first(swiss, tmp_path):
     rules = get("fide-2026").with_options(cut_priority="unplayed")
     path = published_under(swiss, rules, ["BH/C1", "BH/M1"], tmp_path)
-    result = audit(swiss, read_published(path, swiss), rules="fide-2026", tiebreaks="BH/C1,BH/M1")
+    result = audit(swiss, read_published(path, swiss), rules=get("fide-2026"), tiebreaks="BH/C1,BH/M1")
     diffs = [f for f in result.differences if f.code != RANK]
     assert {(f.start_number, f.code) for f in diffs} == {(6, "BH/C1"), (6, "BH/M1")}
     for f in diffs:
@@ -95,7 +95,7 @@ def test_a_whole_column_cut_swiss_manager_style_names_that_setting_first(swiss, 
 
 def test_a_number_no_rule_gives_is_unexplained(swiss, tmp_path, capsys):
     path = write_csv(tmp_path / "b.csv", ["SNo", "BH", "SB"], [[1, "12.5", "8"], [2, "99", "9.5"]])
-    result = audit(swiss, read_published(path, swiss), rules="fide-2026")
+    result = audit(swiss, read_published(path, swiss), rules=get("fide-2026"))
     by = {(f.start_number, f.code): f for f in result.findings}
     assert by[1, "BH"].status == AGREE and by[1, "SB"].status == AGREE and by[2, "SB"].status == AGREE
     assert by[2, "BH"].status == UNEXPLAINED and by[2, "BH"].matches == []
@@ -112,14 +112,14 @@ def test_rounded_publications_agree(swiss):
     (truncated) 13.37; 13.36 is a different number."""
     def status(text):
         pv = PublishedValue(4, "AOB", text, Fraction(Decimal(text)), len(text.split(".")[1]), "x")
-        return audit(swiss, Published("x", [pv]), rules="fide-2024").findings[0].status
+        return audit(swiss, Published("x", [pv]), rules=get("fide-2024")).findings[0].status
     assert [status(x) for x in ("13.38", "13.4", "13.37", "13.375")] == [AGREE] * 4
     assert status("13.36") != AGREE
 
 
 def test_de_is_not_checked_as_a_number(swiss):
     table = Published("x", [PublishedValue(2, "DE", "1", Fraction(1), 0, "x")])
-    f = audit(swiss, table, rules="fide-2024").findings[0]
+    f = audit(swiss, table, rules=get("fide-2024")).findings[0]
     assert f.status == "skipped" and "rank check" in f.why_skipped
 
 
@@ -131,3 +131,9 @@ def test_candidates_cover_every_preset_and_documented_switch():
         assert f"fide-2026+{setting}" in names
     assert len(names) == len(set(names))
     assert names[0] == "fide-2024"  # presets first: an edition as a whole is the most telling answer
+
+
+def test_a_rule_set_name_is_refused_the_core_takes_a_convention(swiss):
+    # issue 13: a name is resolved at the edge (tbxl.conventions.resolve), never in the core.
+    with pytest.raises(TypeError, match="resolve"):
+        audit(swiss, Published("x", []), rules="fide-2026")

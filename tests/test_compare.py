@@ -12,6 +12,7 @@ import pytest
 from auditing import RR, SWISS, pdf_text, run
 from conftest import load_json
 from tbxl.compare import compare
+from tbxl.conventions import get, resolve_each
 from tbxl.formatting import to_decimal
 from tbxl.model import Pairing
 from tbxl.trf import read_trf, write_trf
@@ -36,7 +37,7 @@ def test_compare_shows_exactly_the_2024_to_2026_changes_of_the_exercise(swiss):
     bold = {(sn, c) for c in codes for sn in new[c] if sn in old[c]
             and _two_places(old[c][sn]) != _two_places(new[c][sn])}
     assert len(bold) == 27  # the bold cells of the table: 17 of #4, #6, #11, #12 and 10 AOB
-    result = compare(swiss, "fide-2024,fide-2026", codes)
+    result = compare(swiss, resolve_each("fide-2024,fide-2026", None), codes)
     changed = {(r.start_number, c) for r in result.rows for c in r.changed}
     assert changed == bold
     for r in result.rows:
@@ -60,7 +61,7 @@ def test_compare_shows_the_2026_exceptions_of_15_2_in_the_round_robin():
     count the forfeit as a game in both texts, keep their official values."""
     t = read_trf(RR, pairing=Pairing.ROUND_ROBIN)
     codes = ["SB", "SB/C1", "KS", "DE", "ARO", "TPR", "WIN", "REP", "BPG"]
-    result = compare(t, ["fide-2024", "fide-2026"], codes)
+    result = compare(t, [get("fide-2024"), get("fide-2026")], codes)
     changed = {(r.start_number, c) for r in result.rows for c in r.changed}
     assert changed == {(5, "ARO"), (5, "TPR"), (5, "REP"), (6, "ARO"), (6, "TPR")}
     assert result.row(5).values["ARO"] == [2100, 2125] and result.row(6).values["ARO"] == [2090, 2125]
@@ -87,8 +88,8 @@ def test_compare_cli_text_and_json(capsys):
 
 def test_compare_is_independent_of_player_order(swiss):
     shuffled = replace(swiss, players=tuple(reversed(swiss.players)))
-    a = compare(swiss, "fide-2017,fide-2026", "BH/C1,SB")
-    b = compare(shuffled, "fide-2017,fide-2026", "BH/C1,SB")
+    a = compare(swiss, resolve_each("fide-2017,fide-2026", None), "BH/C1,SB")
+    b = compare(shuffled, resolve_each("fide-2017,fide-2026", None), "BH/C1,SB")
     key = lambda c: {(r.start_number, tuple(r.ranks), tuple(map(tuple, r.values.values()))) for r in c.rows}
     assert key(a) == key(b)
 
@@ -134,7 +135,7 @@ def test_a_bye_counted_three_ways():
     # fide-2024 (16.4): the bye counts a dummy with #1's own score, 2: BH = 1 + 2 + 2 = 5.
     # fide-2026 (16.4.1): the dummy is capped at a draw over the rounds: 1.5: BH = 1 + 2 + 1.5 = 4.5.
     # plain: the bye is skipped: BH = 1 + 2 = 3.
-    c = compare(with_a_half_point_bye(), "fide-2024,fide-2026,plain", "BH")
+    c = compare(with_a_half_point_bye(), resolve_each("fide-2024,fide-2026,plain", None), "BH")
     assert [conv.name for conv in c.conventions] == ["fide-2024", "fide-2026", "plain"]
     row = c.row(1)
     assert row.values["BH"] == [5, Fraction(9, 2), 3]
@@ -144,15 +145,22 @@ def test_a_bye_counted_three_ways():
 
 
 def test_the_same_rules_twice_change_nothing():
-    c = compare(with_a_half_point_bye(), ["fide-2024", "fide-2024"], "BH,SB")
+    c = compare(with_a_half_point_bye(), [get("fide-2024"), get("fide-2024")], "BH,SB")
     assert c.changed_rows == []
     assert all(len(set(r.ranks)) == 1 for r in c.rows)
 
 
 def test_settings_apply_to_every_rule_set_and_one_rule_set_is_refused():
     from tbxl.errors import UnknownRules
-    c = compare(with_a_half_point_bye(), "fide-2024,fide-2026", "BH", settings=["vur_cut=always"])
+    c = compare(with_a_half_point_bye(), resolve_each("fide-2024,fide-2026", None, ["vur_cut=always"]), "BH")
     assert [conv.name for conv in c.conventions] == ["fide-2024+vur_cut=always", "fide-2026+vur_cut=always"]
     assert [conv.preset for conv in c.conventions] == ["fide-2024", "fide-2026"]
     with pytest.raises(UnknownRules, match="at least two"):
-        compare(with_a_half_point_bye(), "fide-2024", "BH")
+        compare(with_a_half_point_bye(), [get("fide-2024")], "BH")
+
+
+def test_rule_set_names_are_refused_the_core_takes_conventions():
+    # issue 13: a name is resolved at the edge (CLI, Excel, workbook), never in the core.
+    for rules in ("fide-2024,fide-2026", ["fide-2024", "fide-2026"], [get("fide-2024"), "fide-2026"]):
+        with pytest.raises(TypeError, match="resolve_each"):
+            compare(with_a_half_point_bye(), rules, "BH")

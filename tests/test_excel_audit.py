@@ -8,6 +8,7 @@ import pytest
 
 from excel_support import swiss, fresh_cache, office_js, classic, same  # noqa: F401 (fixtures)
 
+from tbxl.conventions import get
 from tbxl import conventions
 from tbxl import excel
 from tbxl.grid import to_grid
@@ -101,7 +102,7 @@ def test_audit_spill_is_the_core_audit(swiss):
     published = [["Rk.", "SNo", "Name", "Pts"] + codes] + [
         [float(r.rank), float(r.player.start_number), r.player.name, float(r.points)]
         + [float(r.values[c]) for c in codes] for r in st.rows]
-    core = audit(swiss, published_from_rows(published[0], published[1:], swiss), rules="fide-2026").differences
+    core = audit(swiss, published_from_rows(published[0], published[1:], swiss), rules=get("fide-2026")).differences
     table = excel.AUDIT(grid, published, "fide-2026")
     assert len(table) == 1 + len(core) and any(f.code == "RANK" for f in core)
     for row, f in zip(table[1:], core):

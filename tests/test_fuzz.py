@@ -6,6 +6,7 @@ import warnings
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from conftest import DATA
+from tbxl.conventions import get
 from tbxl import conventions
 from tbxl.crosstable import read_grid
 from tbxl.errors import InputError
@@ -90,7 +91,7 @@ def test_mutated_bulletin_reads_or_fails_with_a_location(tmp_path_factory, edits
     except UnknownTiebreak as err:  # a header naming an unknown modifier: a usage-level message
         assert "tie-break" in str(err)
         return
-    audit(swiss, table, rules="fide-2026")
+    audit(swiss, table, rules=get("fide-2026"))
 
 
 # -- wider alphabets (issue 10): digits int() refuses, long numbers, quotes, delimiters, any text ----
@@ -158,4 +159,4 @@ def test_bulletin_with_any_text_spliced_in(tmp_path_factory, edits):
     except UnknownTiebreak as err:
         assert "tie-break" in str(err)
         return
-    audit(swiss, table, rules="fide-2026")
+    audit(swiss, table, rules=get("fide-2026"))

@@ -141,3 +141,28 @@ def test_a_compact_workbook_without_pairing_system_is_recognised(tmp_path, capsy
     out, err = capsys.readouterr()
     assert json.loads(out)["tournament"]["pairing"] == "round-robin"
     assert "pairings form a single round robin" in err
+
+
+@pytest.mark.parametrize("layout", ["compact", "matrix"])
+def test_loading_a_workbook_with_its_notes_detects_the_pairing_once(tmp_path, monkeypatch, layout):
+    pytest.importorskip("openpyxl")
+    import tbxl.model
+    from tbxl.readers import load
+    from tbxl.workbook import write_workbook
+    t = berger_round_robin(5)
+    path = tmp_path / "rr.xlsx"
+    write_workbook(t if layout == "matrix" else replace(t, pairing=Pairing.SWISS), path, layout=layout)
+    import openpyxl
+    wb = openpyxl.load_workbook(path)
+    wb["Standings"]["A5"] = wb["Standings"]["B5"] = None   # no pairing system named
+    wb.save(path)
+    calls = []
+    counted = tbxl.model.round_robin_cycles
+    monkeypatch.setattr(tbxl.model, "round_robin_cycles", lambda *a: calls.append(1) or counted(*a))
+    notes: list = []
+    assert load(path, notes=notes).pairing is Pairing.ROUND_ROBIN
+    assert len(calls) == 1
+    assert [n for n in notes if "pairings form a single round robin" in n]
+    calls.clear()
+    load(path)   # no notes asked: a matrix is a round robin by its layout, nothing to detect
+    assert len(calls) == (0 if layout == "matrix" else 1)

@@ -136,8 +136,8 @@ def test_one_line_per_tied_group(open200, printout):
     for r in st.rows:
         groups.setdefault(r.points, []).append(r)
     tied = [g for g in groups.values() if len(g) > 1]
-    assert len(view["tie_lines"]) == len(tied)
-    for line, group in zip(view["tie_lines"], tied):
+    assert len(view.tie_lines) == len(tied)
+    for line, group in zip(view.tie_lines, tied):
         assert line.count == len(group)
         first = group[0].rank
         assert line.places == f"{first}-{first + len(group) - 1}"
@@ -151,11 +151,12 @@ def test_one_line_per_tied_group(open200, printout):
 
 def test_two_player_group_shows_both_values():
     st = compute_standings(load(SWISS), "BH/C1,BH,SB", conventions.get("fide-2024"))
-    lines = report.build_view(st)["tie_lines"]
+    lines = report.build_view(st).tie_lines
     # 1.5 points, places 13-15: Genevieve 12.5 > Opal 12 > Jessica 7.5 (BH/C1 decides both places)
-    assert report.TieLine("1.5", "13-15", 3, (report.Decided("BH/C1", "2"),), ()) in lines
+    assert report.TieLine(points="1.5", places="13-15", count=3, decided=(report.Decided("BH/C1", "2"),),
+                          shared=()) in lines
     two = compute_standings(load(SWISS), "BH/C1,BH,SB", conventions.get("fide-2024"), after_round=1)
-    assert all(line.count > 2 or "›" in line.decided[0].text for line in report.build_view(two)["tie_lines"])
+    assert all(line.count > 2 or "›" in line.decided[0].text for line in report.build_view(two).tie_lines)
 
 
 # -- round robins: a matrix ------------------------------------------------------------------------
@@ -172,14 +173,14 @@ def test_round_robin_matrix(tmp_path):
     assert "4 6 Helene 2000 0 0 0 + ½ 1.5" in lines
     assert "5 5 Franck 1950 ½ 0 0 - 1 1.5" in lines
     view = report.build_view(st)
-    assert view["xt"].matrix and [r.cells[k] for k, r in enumerate(view["xt"].rows)] == [None] * 6
+    assert view.xt.matrix and [r.cells[k] for k, r in enumerate(view.xt.rows)] == [None] * 6
 
 
 # -- derivations are opt-in ---------------------------------------------------------------------------
 
 def test_derivation_choices():
     st = compute_standings(load(SWISS), "BH/C1,BH,SB", conventions.get("fide-2024"))
-    blocks = lambda **kw: [b.sn for b in report.build_view(st, **kw)["players"]]
+    blocks = lambda **kw: [b.sn for b in report.build_view(st, **kw).players]
     assert blocks() == []
     assert blocks(derivations="top:3") == [2, 3, 4]
     assert blocks(derivations="players", players=[14, 2]) == [2, 14]   # standings order

@@ -136,8 +136,8 @@ def test_paul_derivations(tec_text):
 def test_shared_places_with_de():
     st = tec("DE")
     view = report.build_view(st, derivations="tied")
-    assert [r.rank for r in view["rows"] if r.sn in (1, 3, 4, 16)] == ["2-5"] * 4
-    assert view["tie_lines"][0].shared == (
+    assert [r.rank for r in view.rows if r.sn in (1, 3, 4, 16)] == ["2-5"] * 4
+    assert view.tie_lines[0].shared == (
         report.SharedPlace("2-5", "Alyx (1), Charline (3), David (4), Stephan (16)"),)
     html = report.render_html(report.build_view(st, appeal=4), "appeal.html.j2")  # the details
     assert "Shared place 2-5: Alyx (1), Charline (3), David (4), Stephan (16)" in html
@@ -171,8 +171,8 @@ def test_appeal_for_paul(tmp_path):
 
 def test_appeal_default_codes_and_untied_player():
     view = report.build_view(tec(), appeal=2)
-    assert [d.code for d in view["players"][0].derivations] == ["PTS", "BH/C1", "BH", "SB"]
-    assert view["ties"] == [] and len(view["group_rows"]) == 1
+    assert [d.code for d in view.players[0].derivations] == ["PTS", "BH/C1", "BH", "SB"]
+    assert view.ties == () and len(view.group_rows) == 1
     assert "No other player finished on the same points." in report.render_html(view, "appeal.html.j2")
     with pytest.raises(InputError):
         report.build_view(tec(), appeal=99)
@@ -259,10 +259,10 @@ def test_labels_complete_in_every_language():
 
 def test_decimal_comma_for_spanish(tmp_path):
     view = report.build_view(tec(), lang="es", derivations="all", players=[4])
-    assert "9,75" in [r.values[2] for r in view["rows"]]
-    deriv = view["players"][0].derivations[0]
+    assert "9,75" in [r.values[2] for r in view.rows]
+    deriv = view.players[0].derivations[0]
     assert deriv.code == "BH/C1" and deriv.value == "11,5" and "Total" in deriv.total_text
-    assert report.build_view(tec(), lang="ms")["rows"][0].values[2] == "9.5"
+    assert report.build_view(tec(), lang="ms").rows[0].values[2] == "9.5"
 
 
 def test_unknown_language():
@@ -276,7 +276,7 @@ def test_unknown_language():
 
 def test_derivation_selection():
     st = tec()
-    blocks = lambda **kw: [b.sn for b in report.build_view(st, **kw)["players"]]
+    blocks = lambda **kw: [b.sn for b in report.build_view(st, **kw).players]
     assert len(blocks(derivations="all")) == 16
     tied = blocks(derivations="tied")
     assert 2 not in tied and 6 not in tied and 10 not in tied         # alone on 4, 3 and 1 points
@@ -379,17 +379,17 @@ def test_rules_edition_is_translated():
         assert set(labels(lang)["conventions"]) == set(PRESETS), lang
     t = read_trf(SWISS)
     view = build_view(compute_standings(t, "BH", conventions.get("fide-2024")), lang="es", derivations="none")
-    assert view["rules"]["title"] == "FIDE C.07 (2023/2024)" and "rival ficticio sin límite" in view["rules"]["source"]
+    assert view.rules.title == "FIDE C.07 (2023/2024)" and "rival ficticio sin límite" in view.rules.source
     # English: the words of conventions.py itself (one home); no internal seed numbers anywhere.
     assert labels("en")["conventions"] == {}
     for lang in ("en", "vi", "es", "ru", "ms"):
         view = build_view(compute_standings(t, "BH", conventions.get("sm-real-points")), lang=lang, derivations="none")
-        assert "000" not in view["rules"]["source"] and "Cách tính hệ số Buchholz" in view["rules"]["source"]
+        assert "000" not in view.rules.source and "Cách tính hệ số Buchholz" in view.rules.source
         view = build_view(compute_standings(t, "BH", conventions.get("standard")), lang=lang, derivations="none")
-        assert "001" not in view["rules"]["title"] and "Sistemas de desempate" in view["rules"]["source"]
+        assert "001" not in view.rules.title and "Sistemas de desempate" in view.rules.source
     view = build_view(compute_standings(t, "BH", conventions.get("fide-2024").with_settings(["vur_cut=always"])),
                       lang="ru", derivations="none")
-    assert view["rules"]["name"] == "fide-2024+vur_cut=always" and "Справочник" in view["rules"]["source"]
+    assert view.rules.name == "fide-2024+vur_cut=always" and "Справочник" in view.rules.source
 
 
 @pytest.mark.parametrize("lang, words", [("en", "no value for anybody"), ("ru", "нет значения ни у кого")])
@@ -405,3 +405,29 @@ def test_unrated_players_blanking_rating_tiebreaks_are_named_in_the_report(tmp_p
     assert html.count(words) == 1 and "7 Genevieve" in html and "ARO/U1400" in html
     st = compute_standings(parse_trf(text), "ARO,BH", conventions.get("fide-2024"))
     assert words not in report.render_html(report.build_view(st, lang=lang))
+
+
+def test_every_view_is_typed_frozen_and_left_as_built_by_the_templates():
+    import copy
+    import dataclasses
+    from tbxl.compare import compare
+    st = tec()
+    views = {"report.html.j2": report.build_view(st, derivations="tied", by_round=True),
+             "appeal.html.j2": report.build_view(st, appeal=[4, 14]),
+             "compare.html.j2": report.build_compare_view(compare(st.tournament, [
+                 conventions.get("fide-2024"), conventions.get("fide-2026")], "BH,SB"))}
+    kinds = {"report.html.j2": report.StandingsReport, "appeal.html.j2": report.AppealReport,
+             "compare.html.j2": report.CompareReport}
+    for template, view in views.items():
+        assert type(view) is kinds[template] and isinstance(view, report.ReportView)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            view.foot = None
+        built = copy.deepcopy(view)
+        report.render_html(view, template)
+        assert view == built
+    # the comparison's footer names both rule sets; the standings report's only its own
+    assert views["compare.html.j2"].foot.rules == "fide-2024 | fide-2026"
+    assert views["report.html.j2"].foot.rules == st.convention.name
+    assert [s.name for s in views["report.html.j2"].sections] == ["header", "standings", "crosstable", "ties",
+                                                                  "by_round", "players"]
+    assert views["appeal.html.j2"].sections == ()

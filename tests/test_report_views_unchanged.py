@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from conftest import DATA
+from tbxl.conventions import get
 from tbxl import __version__, report
 from tbxl.trf import read_trf
 
@@ -88,7 +89,7 @@ def test_audit(tmp_path):
         w.writerows([["Rk.", "SNo", "Name", "BH-C1", "BH"], [3, 4, "David", "11.5", "15"],
                      [2, 6, "Franck", "9", "12"], [1, 2, "Bruno", "12", "99"]])
     t = read_trf(SWISS)
-    result = audit(t, read_published(bulletin, t), rules="fide-2026")
+    result = audit(t, read_published(bulletin, t), rules=get("fide-2026"))
     for lang in ("en", "ru"):
         view = report.build_audit_view(result, lang=lang, inputs=(SWISS, bulletin))
         check(f"audit-swiss-{lang}", report.render_html(view, "audit.html.j2"))
@@ -96,7 +97,7 @@ def test_audit(tmp_path):
 
 def test_compare():
     from tbxl.compare import compare
-    result = compare(read_trf(SWISS), "fide-2024,fide-2026", ["BH/C1", "BH", "SB", "AOB"])
+    result = compare(read_trf(SWISS), [get("fide-2024"), get("fide-2026")], ["BH/C1", "BH", "SB", "AOB"])
     for lang, changed in (("en", False), ("vi", True)):
         view = report.build_compare_view(result, lang=lang, input_path=SWISS, changed_only=changed)
         check(f"compare-swiss-{lang}", report.render_html(view, "compare.html.j2"))

@@ -29,23 +29,36 @@ def standings():
 
 
 def test_view(standings):
+    from tbxl.team.report import MatchRow
     v = build_team_view(standings, min_games=3)
-    assert [(r["rank"], r["no"], r["points"], r["values"]) for r in v["rows"]] == [
-        ("1", 3, "4", ["1", "8", "5.5"]), ("2", 1, "4", ["2", "6", "5.5"]),
-        ("3", 2, "2", ["1", "6", "3.5"]), ("4", 4, "2", ["1", "4", "3.5"])]
-    assert v["crosstable"][1] == {"no": 1, "name": "Team 1", "cells": ["2w1½", "3w½", "4w2"]}
+    assert [(r.rank, r.no, r.points, r.values) for r in v.rows] == [
+        ("1", 3, "4", ("1", "8", "5.5")), ("2", 1, "4", ("2", "6", "5.5")),
+        ("3", 2, "2", ("1", "6", "3.5")), ("4", 4, "2", ("1", "4", "3.5"))]
+    assert v.crosstable[1] == MatchRow(1, "Team 1", ("2w1½", "3w½", "4w2"))
     # Ties: T3 over T1 by EDE (their match 1.5-0.5); T2 over T4 by EMGSB/C1 (6 > 4).
-    assert [[s["code"] for s in g["steps"]] for g in v["ties"]] == [["EDE"], ["EMGSB/C1"]]
-    one = [b for b in v["boards"] if b["no"] == 1][0]
-    assert one["rounds"][0][5] == "1. Player 11 1 (Player 21); 2. Player 12 = (Player 22)"
+    assert [[s.code for s in g.steps] for g in v.ties] == [["EDE"], ["EMGSB/C1"]]
+    one = [b for b in v.boards if b.no == 1][0]
+    assert one.rounds[0][5] == "1. Player 11 1 (Player 21); 2. Player 12 = (Player 22)"
     # Board 1: player 11 scored 1 + 0.5 + 1 = 2.5 of 3 (83.3 %).
-    b1 = v["prizes"][0]
-    assert b1["board"] == 1 and b1["rows"][0]["sn"] == 11 and b1["rows"][0]["points"] == "2.5"
-    assert b1["rows"][0]["percent"] == "83.3" and b1["rows"][0]["ranked"]
+    b1 = v.prizes[0]
+    assert b1.board == 1 and b1.rows[0].sn == 11 and b1.rows[0].points == "2.5"
+    assert b1.rows[0].percent == "83.3" and b1.rows[0].ranked
     # Every team is tied on MP with another: derivations of MP + the three codes for all four.
-    assert len(v["teams"]) == 4 and [d["code"] for d in v["teams"][0]["derivations"]] == ["MP", "EDE", "EMGSB/C1", "BC"]
-    ede = v["teams"][0]["derivations"][1]
-    assert ede["value"] == "1" and ede["table"].splitlines()[1].startswith("primary score (MP)")
+    assert len(v.teams) == 4 and [d.code for d in v.teams[0].derivations] == ["MP", "EDE", "EMGSB/C1", "BC"]
+    ede = v.teams[0].derivations[1]
+    assert ede.value == "1" and ede.table_text.splitlines()[1].startswith("primary score (MP)")
+
+
+def test_the_view_is_built_once_and_frozen(standings):
+    import dataclasses
+    v = build_team_view(standings)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        v.rows = ()
+    # the compare and audit frames turn the labels to teams in a copy: the team report's stay
+    from tbxl.team.report import build_team_compare_view
+    c = build_team_compare_view([standings, standings])
+    assert c.L["col_name"] == c.L["team"]["team"] != v.L["col_name"] == team_labels("en")["col_name"]
+    assert c.foot.rules == "fide-2024 | fide-2024" and c.foot.event == v.event.name and v.foot.event == ""
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -87,8 +100,8 @@ def test_cli_report(tmp_path, capsys):
 
 def test_ede_steps_are_translated(standings):
     v = build_team_view(standings, lang="es")
-    ede = v["teams"][0]["derivations"][1]
-    assert "puntuación principal (MP)" in ede["table"] and "primary score" not in ede["table"]
+    ede = v.teams[0].derivations[1]
+    assert "puntuación principal (MP)" in ede.table_text and "primary score" not in ede.table_text
 
 
 # -- report --by-round ---------------------------------------------------------------------------

@@ -97,14 +97,16 @@ def _link(sheet: Sheet, cells: list[list[Cell]], refnum: list[int], ident: list[
 
 def read_grid(grid: Any, *, layout: Optional[str] = None, scoring: Optional[Scoring] = None,
               pairing: Union[Pairing, str, None] = None, name: str = "", origin: str = "A1",
-              strict: bool = False) -> Tournament:
+              strict: bool = False, notes: Optional[list] = None) -> Tournament:
     """Read a crosstable grid (a list of rows of cells) into a :class:`Tournament`.
 
     ``layout`` forces ``"compact"``, ``"sm3"`` or ``"matrix"`` (default: detected); ``pairing``
     (a :class:`Pairing` or ``"swiss"`` / ``"round-robin"``) overrides the layout's default;
     ``origin`` is the A1 reference of the grid's top-left cell, used in errors; ``strict`` turns a
     points column that disagrees with the results into an error instead of an
-    :class:`~tbxl.errors.InputWarning`. See the module documentation for the grammar.
+    :class:`~tbxl.errors.InputWarning`. ``notes``, when given, receives what the pairings showed
+    where no ``pairing`` is given (:func:`~tbxl.model.detect_pairing`; a matrix only when they form
+    the round robin its layout says). See the module documentation for the grammar.
 
     >>> t = read_grid([["", "A", "B", "C"], ["A", "x", 1, "½"], ["B", 0, "x", "-"],
     ...                ["C", "½", "+", "x"]])
@@ -130,6 +132,10 @@ def read_grid(grid: Any, *, layout: Optional[str] = None, scoring: Optional[Scor
         players = read_matrix(sheet, rows, first, info, scoring)
         rounds = n - 1 + n % 2
         default_pairing = Pairing.ROUND_ROBIN
+        if notes is not None and pairing is None:
+            found: list[str] = []
+            if detect_pairing(players, rounds, found) is Pairing.ROUND_ROBIN:
+                notes.extend(found)
     else:
         block = compact_block(sheet, fr, weak=True) if lay == "compact" else sm3_block(sheet, fr)
         if block is None:
@@ -141,7 +147,7 @@ def read_grid(grid: Any, *, layout: Optional[str] = None, scoring: Optional[Scor
         rows = fr.data
         info = player_columns(sheet, fr, rows, range(fr.left, first), range(first + width, fr.right + 1))
         players = read_swiss(sheet, lay, rows, first, rounds, info, scoring)
-        default_pairing = None if pairing else detect_pairing(players, rounds)
+        default_pairing = None if pairing else detect_pairing(players, rounds, notes)
     _check_points(sheet, players, rows, info, strict)
     return Tournament(players=tuple(sorted(players, key=lambda p: p.start_number)), rounds=rounds,
                       name=name, scoring=scoring, pairing=pairing or default_pairing,

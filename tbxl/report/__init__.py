@@ -15,15 +15,20 @@ from .render import (DERIVATION_WEIGHT, PART_LINES, _environment, _is_html, _joi
                      _section_size, _to_pdf, _weasyprint_fetcher, _weight, _write_report, render_appeal_pdf,
                      render_audit_pdf, render_compare_pdf, render_html, render_pdf, url_fetcher)
 from .text import (BY_ROUND_GAP, BY_ROUND_MIN_WIDTH, BY_ROUND_SEP, LINE_CHARS, NAME_WIDTH, Segment, TermBlock,
-                   TermRow, _by_round, _cut_name, _Fmt, _reason, _segments, _term_lines, plural, term_blocks)
-from .views import (DERIVATIONS, MATRIX_MAX, PAPER, CompareItem, Section, Crosstable, CrosstableRow, Decided, DERow,
-                    DerivationTable, Footer, PlayerBlock, Separation, SharedPlace, StandingRow, Tier, TieGroup,
-                    TieLine, TieStep, _definition, _rules_text, build_audit_view, build_compare_view, build_view,
-                    labels, languages, parse_derivations, select_derivations, sha256_file, templates_dir)
+                   TermRow, _by_round, _cut_name, _Fmt, _reason, _segments, plural, term_blocks)
+from .views import (DERIVATIONS, MATRIX_MAX, PAPER, AppealReport, AuditReport, CompareItem, CompareReport,
+                    Crosstable, CrosstableRow, Decided, DERow, DerivationTable, Event, Footer, InputFile, PlayerBlock,
+                    PlayerLine, RankedView, ReportView, RulesText, Section, Separation, SharedPlace, StandingRow,
+                    StandingsReport, TiebreakText, TiedGroup, Tier, TieGroup, TieLine, TieStep, _definition,
+                    _rules_text, build_audit_view, build_compare_view, build_view, labels, languages,
+                    parse_derivations, select_derivations, sha256_file, templates_dir)
 
-__all__ = ["DERIVATIONS", "LINE_CHARS", "PAPER", "CompareItem", "Crosstable", "CrosstableRow", "Decided", "DERow",
-           "DerivationTable", "Footer", "PlayerBlock", "Segment", "Separation", "SharedPlace", "StandingRow",
-           "Section", "TermBlock", "TermRow", "Tier", "TieGroup", "TieLine", "TieStep", "term_blocks", "build_audit_view", "build_compare_view", "build_view",
+__all__ = ["DERIVATIONS", "LINE_CHARS", "PAPER", "AppealReport", "AuditReport", "CompareItem", "CompareReport",
+           "Crosstable", "CrosstableRow", "Decided", "DERow", "DerivationTable", "Event", "Footer", "InputFile",
+           "PlayerBlock", "PlayerLine", "RankedView", "ReportView", "RulesText", "Segment", "Separation",
+           "SharedPlace", "StandingRow", "StandingsReport", "Section", "TermBlock", "TermRow", "TiebreakText",
+           "TiedGroup", "Tier", "TieGroup", "TieLine", "TieStep", "term_blocks", "build_audit_view",
+           "build_compare_view", "build_view",
            "labels", "languages", "parse_derivations", "plural", "render_appeal_pdf", "render_audit_pdf",
            "render_compare_pdf", "render_html", "render_pdf", "select_derivations", "sha256_file",
            "templates_dir", "url_fetcher"]

@@ -18,8 +18,8 @@ from ..errors import MissingDependency
 from ..files import check_output, output_format, write_atomic
 from ..formatting import visible
 from .text import plural
-from .views import (Section, _progress, build_audit_view, build_compare_view, build_view,
-                    templates_dir)
+from .views import (ReportView, Section, StandingsReport, _progress, build_audit_view, build_compare_view,
+                    build_view, templates_dir)
 
 # Bounded rendering: WeasyPrint holds the layout of a whole document in memory (a 9,999-player
 # report took 11 GB), so a long report is rendered in parts of at most this many standings or
@@ -76,10 +76,10 @@ def _weasyprint_fetcher():
     return TemplatesOnly(allowed_protocols=("file", "data"), allow_redirects=False)
 
 
-def _weight(section: Section, view: dict) -> int:
+def _weight(section: Section, view: StandingsReport) -> int:
     """Lines of a section piece, for cutting the report into bounded parts."""
     if section.name == "classes":
-        cls = view["classes"]
+        cls = view.classes
         return 40 + sum(len(c.rows) for c in cls.categories) + sum(len(p.rows) for p in cls.prizes)
     if not section.lines:
         return 40
@@ -87,19 +87,19 @@ def _weight(section: Section, view: dict) -> int:
     return per * (section.b - section.a)
 
 
-def _section_size(section: Section, view: dict) -> int:
-    return len({"standings": view["rows"], "crosstable": view["xt"].rows if view["xt"] else [],
-                "by_round": view["by_round"], "players": view["players"]}[section.name])
+def _section_size(section: Section, view: StandingsReport) -> int:
+    return len({"standings": view.rows, "crosstable": view.xt.rows if view.xt else (),
+                "by_round": view.by_round, "players": view.players}[section.name])
 
 
-def _parts(view: dict, limit: Optional[int] = None) -> list[list[Section]]:
+def _parts(view: ReportView, limit: Optional[int] = None) -> list[list[Section]]:
     """The report's sections cut into parts of at most ``limit`` lines (default ``PART_LINES``; a
     section made of lines is split between parts; a heading always stays with the first lines
     under it)."""
     limit = PART_LINES if limit is None else limit
     parts: list[list[Section]] = [[]]
     used = 0
-    for sec in view["sections"]:
+    for sec in view.sections:
         if not sec.lines:
             parts[-1].append(sec)
             used += _weight(sec, view)
@@ -119,7 +119,7 @@ def _parts(view: dict, limit: Optional[int] = None) -> list[list[Section]]:
     return [p for p in parts if p]
 
 
-def render_html(view: dict, template: str = "report.html.j2", *, inline_css: bool = False,
+def render_html(view: ReportView, template: str = "report.html.j2", *, inline_css: bool = False,
                 part: Optional[list] = None, web: bool = False) -> str:
     """The HTML of a view. ``inline_css`` embeds report.css (for a standalone HTML file); ``web``
     makes the page for a web site (responsive, web.css inlined too); ``part`` renders only those
@@ -132,8 +132,8 @@ def render_html(view: dict, template: str = "report.html.j2", *, inline_css: boo
         if web:
             css += "\n" + (templates_dir() / "web.css").read_text(encoding="utf-8")
         css = Markup(css)
-    sections = view.get("sections", []) if part is None else part
-    return _environment().get_template(template).render(view=view, L=view["L"], css=css, web=web,
+    sections = view.sections if part is None else part
+    return _environment().get_template(template).render(view=view, L=view.L, css=css, web=web,
                                                         part=sections, numbered=part is None)
 
 
@@ -150,7 +150,7 @@ def _render_doc(html: str):
     return HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=_weasyprint_fetcher()).render()
 
 
-def _to_pdf(view: dict, template: str, progress: bool) -> tuple[bytes, int]:
+def _to_pdf(view: ReportView, template: str, progress: bool) -> tuple[bytes, int]:
     """The PDF of a view and its number of pages. The standings report is rendered in parts when
     it is long (see ``PART_LINES``): each part to its own PDF, joined by :func:`_join`."""
     parts = _parts(view) if template == "report.html.j2" else [None]
@@ -180,7 +180,7 @@ def _to_pdf(view: dict, template: str, progress: bool) -> tuple[bytes, int]:
     return _join(pdfs, view), pages
 
 
-def _join(pdfs: list[bytes], view: dict) -> bytes:
+def _join(pdfs: list[bytes], view: ReportView) -> bytes:
     """One PDF of the parts, with "page N of M" stamped on every page: the parts leave the page
     number out (their own counter would restart), a document of empty pages carrying only the
     numbers is rendered with the same stylesheet and laid over them.
@@ -194,7 +194,7 @@ def _join(pdfs: list[bytes], view: dict) -> bytes:
     readers = [PdfReader(io.BytesIO(b)) for b in pdfs]
     total = sum(len(r.pages) for r in readers)
     numbers = PdfReader(io.BytesIO(_render_doc(
-        _environment().get_template("pages.html.j2").render(view=view, L=view["L"], pages=total)).write_pdf()))
+        _environment().get_template("pages.html.j2").render(view=view, L=view.L, pages=total)).write_pdf()))
     writer = PdfWriter()
     k = 0
     for r in readers:
@@ -215,7 +215,7 @@ def _is_html(output) -> bool:
     return output_format(output, ("pdf", "html")) == "html"
 
 
-def _write_report(view: dict, template: str, output, inputs: list, *, html: bool = False,
+def _write_report(view: ReportView, template: str, output, inputs: list, *, html: bool = False,
                   progress: bool = False) -> Optional[int]:
     """Render a view and write it atomically: the PDF, or with ``html`` the standalone web page
     (stylesheets inlined). Returns the number of PDF pages (None for HTML)."""

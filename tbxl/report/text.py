@@ -160,18 +160,6 @@ def term_blocks(derivations: Sequence[tuple[Sequence[TermRow], Optional[str]]], 
     return out
 
 
-def _term_lines(derivations: Iterable[dict], L: dict, line_chars: int) -> None:
-    """:func:`term_blocks` for derivations kept as dicts (the team report's): their ``head``,
-    ``body`` and ``total_text`` set from it."""
-    derivations = list(derivations)
-    blocks = term_blocks([([TermRow(tuple(t["cells"]), t["reason"], t["cut"] or "") for t in d["terms"]], d["total"])
-                          for d in derivations], L, line_chars)
-    for d, block in zip(derivations, blocks):
-        d["head"], d["body"] = block.head, [{"kind": s.kind, "text": s.text} for s in block.body]
-        if block.total_text is not None:
-            d["total_text"] = block.total_text
-
-
 def _segments(parts: Iterable[tuple[str, str]]) -> tuple[Segment, ...]:
     """Text segments for a monospace block, neighbours of the same kind merged (fewer elements for
     WeasyPrint)."""

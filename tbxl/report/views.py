@@ -12,7 +12,7 @@ import sys
 from importlib import resources
 from itertools import groupby
 from pathlib import Path
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Optional
 
 from .. import __version__
@@ -94,11 +94,29 @@ def _definition(code: str, L: dict) -> str:
     return "; ".join(parts)
 
 
-def _rules_text(conv, L: dict) -> dict:
+@dataclass(frozen=True)
+class RulesText:
+    """A rule set as a report names it: its name (with the settings changed on its preset), title
+    and source."""
+
+    name: str
+    title: str
+    source: str
+
+
+@dataclass(frozen=True)
+class TiebreakText:
+    """A tie-break of the report's list and its definition (:func:`_definition`)."""
+
+    code: str
+    text: str
+
+
+def _rules_text(conv, L: dict) -> RulesText:
     """The convention's title and source in the report's language (English where not translated);
     a preset changed by settings (``fide-2024+vur_cut=always``) keeps the settings visible."""
     tr = L.get("conventions", {}).get(conv.preset, {})
-    return {"name": conv.name, "title": tr.get("title", conv.title), "source": tr.get("source", conv.source)}
+    return RulesText(conv.name, tr.get("title", conv.title), tr.get("source", conv.source))
 
 
 @dataclass(frozen=True)
@@ -125,16 +143,30 @@ class Footer:
 
 
 @dataclass(frozen=True)
-class StandingRow:
-    """A line of the standings as printed: rank label, who, points and the tie-break values."""
+class PlayerLine:
+    """A player as a line of a report prints them: start number, title, name, federation, rating
+    and points. The standings, crosstable and category rows and the derivation blocks extend it."""
 
-    rank: str
     sn: int
     title: str
     name: str
-    rating: str
     fed: str
+    rating: str
     points: str
+
+    @classmethod
+    def of(cls, row, fmt: _Fmt, **parts):
+        """The line of a standings row (:class:`~tbxl.standings.Row`), with the subclass's ``parts``."""
+        p = row.player
+        return cls(sn=p.start_number, title=p.title, name=p.name, fed=p.federation,
+                   rating="" if p.rating is None else str(p.rating), points=fmt(row.points), **parts)
+
+
+@dataclass(frozen=True)
+class StandingRow(PlayerLine):
+    """A line of the standings as printed: rank label, who, points and the tie-break values."""
+
+    rank: str
     values: tuple[str, ...]
 
 
@@ -153,9 +185,11 @@ class DERow:
 
 @dataclass(frozen=True)
 class DerivationTable:
-    """One tie-break's derivation for one player: its value, definition, term rows (laid out as
-    monospace text: ``head``, ``body``, ``total_text``, see :func:`~tbxl.report.text.term_blocks`),
-    notes and the DE table; ``under`` names the rule set when two derivations stand side by side."""
+    """One tie-break's derivation for one player (or team): its value, definition, term rows (laid
+    out as monospace text: ``head``, ``body``, ``total_text``, see
+    :func:`~tbxl.report.text.term_blocks`), notes and the DE table (a team's EDE table is
+    monospace text, ``table_text``); ``under`` names the rule set when two derivations stand side
+    by side."""
 
     code: str
     value: str
@@ -168,6 +202,7 @@ class DerivationTable:
     head: str = ""
     body: tuple[Segment, ...] = ()
     total_text: Optional[str] = None
+    table_text: str = ""
 
 
 @dataclass(frozen=True)
@@ -183,30 +218,20 @@ class CompareItem:
 
 
 @dataclass(frozen=True)
-class PlayerBlock:
-    """A player's block: the heading (who, rank, points) and the derivations (standings, appeal,
-    audit) or the changed values (comparison)."""
+class PlayerBlock(PlayerLine):
+    """A player's (or a team's) block: the heading (who, rank, points) and the derivations
+    (standings, appeal, audit) or the changed values (comparison)."""
 
-    sn: int
-    name: str
-    title: str
-    fed: str
-    rating: str
     rank: str
-    points: str
     derivations: tuple[DerivationTable, ...] = ()
     items: tuple[CompareItem, ...] = ()
 
 
 @dataclass(frozen=True)
-class CrosstableRow:
+class CrosstableRow(PlayerLine):
+    """A line of the ranking crosstable: its line number (opponents are named by it) and cells."""
+
     line: int
-    sn: int
-    title: str
-    name: str
-    rating: str
-    fed: str
-    points: str
     cells: tuple[Optional[str], ...]
 
 
@@ -237,14 +262,21 @@ class SharedPlace:
 
 
 @dataclass(frozen=True)
-class TieLine:
-    """How one group equal on points was broken, in one line of the standings report."""
+class TiedGroup:
+    """Players equal on points: their points, their places ("3-5") and the places shared by
+    players equal on every item."""
 
     points: str
     places: str
+    shared: tuple[SharedPlace, ...]
+
+
+@dataclass(frozen=True)
+class TieLine(TiedGroup):
+    """How one group equal on points was broken, in one line of the standings report."""
+
     count: int
     decided: tuple[Decided, ...]
-    shared: tuple[SharedPlace, ...]
 
 
 @dataclass(frozen=True)
@@ -266,14 +298,11 @@ class TieStep:
 
 
 @dataclass(frozen=True)
-class TieGroup:
+class TieGroup(TiedGroup):
     """A group equal on points in the appeal report, with every step that broke it."""
 
-    points: str
-    places: str
     players: str
     steps: tuple[TieStep, ...]
-    shared: tuple[SharedPlace, ...]
 
 
 @dataclass(frozen=True)
@@ -322,6 +351,15 @@ def _laid_out_groups(groups: list[list[DerivationTable]], L: dict, paper: str) -
     return [tuple(next(flat) for _ in group) for group in groups]
 
 
+def tied_groups(rows):
+    """The groups of standings rows equal on points with two players or more, in order, each as
+    ``(points, rows, places)`` with the places they hold ("3-5")."""
+    for points, group in groupby(rows, key=lambda r: r.points):
+        group = list(group)
+        if len(group) > 1:
+            yield points, group, f"{group[0].rank}-{group[0].rank + len(group) - 1}"
+
+
 def _shared(rows, label) -> tuple[SharedPlace, ...]:
     """The places shared by players equal on every item of a group, in order."""
     out = []
@@ -338,10 +376,9 @@ def _ties(st, fmt: _Fmt, names: dict, L: dict, only: Optional[set] = None) -> li
     order = {c: k for k, c in enumerate(st.codes)}
     label = lambda sn: f"{names[sn]} ({sn})"
     out = []
-    for points, rows in groupby(st.rows, key=lambda r: r.points):
-        rows = list(rows)
+    for points, rows, places in tied_groups(st.rows):
         members = {r.player.start_number for r in rows}
-        if len(rows) < 2 or (only is not None and not members & only):
+        if only is not None and not members & only:
             continue
         values = {r.player.start_number: r.values for r in rows}
         # (code, group) -> [split, tiers, DE table]
@@ -360,40 +397,28 @@ def _ties(st, fmt: _Fmt, names: dict, L: dict, only: Optional[set] = None) -> li
                 step = steps.setdefault((code, group), [False, (Tier(", ".join(label(n) for n in sorted(group)), ""),), ()])
                 step[2] = _de_rows(table, fmt, names, L)
         ordered = sorted(steps.items(), key=lambda kv: order.get(kv[0][0], len(order)))
-        first = rows[0].rank
-        out.append(TieGroup(fmt(points), f"{first}-{first + len(rows) - 1}",
-                            ", ".join(label(r.player.start_number) for r in rows),
-                            tuple(TieStep(code, ", ".join(map(str, sorted(group))), split, tiers, table)
-                                  for (code, group), (split, tiers, table) in ordered),
-                            _shared(rows, label)))
+        out.append(TieGroup(points=fmt(points), places=places, shared=_shared(rows, label),
+                            players=", ".join(label(r.player.start_number) for r in rows),
+                            steps=tuple(TieStep(code, ", ".join(map(str, sorted(group))), split, tiers, table)
+                                        for (code, group), (split, tiers, table) in ordered)))
     return out
 
 
 def _player_block(row, fmt: _Fmt, **parts) -> PlayerBlock:
     """A player's block: who, rank and points, with its derivations or changes."""
-    p = row.player
-    return PlayerBlock(p.start_number, p.name, p.title, p.federation, "" if p.rating is None else str(p.rating),
-                       row.rank_label, fmt(row.points), **parts)
+    return PlayerBlock.of(row, fmt, rank=row.rank_label, **parts)
 
 
 def _standing_row(r, fmt: _Fmt, codes: list[str]) -> StandingRow:
-    p = r.player
-    return StandingRow(r.rank_label, p.start_number, p.title, p.name, "" if p.rating is None else str(p.rating),
-                       p.federation, fmt(r.points), tuple(fmt(r.values.get(c), none="–") for c in codes))
+    return StandingRow.of(r, fmt, rank=r.rank_label, values=tuple(fmt(r.values.get(c), none="–") for c in codes))
 
 
 @dataclass(frozen=True)
-class CategoryRow:
+class CategoryRow(PlayerLine):
     """A line of a category's standings: its place in the category, the overall rank, who, the prize."""
 
     place: str
     rank: str
-    sn: int
-    title: str
-    name: str
-    fed: str
-    rating: str
-    points: str
     prize: str
 
 
@@ -444,9 +469,8 @@ def _classification_view(cl, st, fmt: _Fmt, L: dict) -> Classes:
     for name, rows in cl.rows.items():
         award = cl.prize_of(name) if name in cl.awards else None
         cats.append(CategoryTable(name, award is not None, tuple(
-            CategoryRow(place, r.rank_label, r.player.start_number, r.player.title, r.player.name,
-                        r.player.federation, "" if r.player.rating is None else str(r.player.rating),
-                        fmt(r.points), money(award.get(r.player.start_number)) if award else "")
+            CategoryRow.of(r, fmt, place=place, rank=r.rank_label,
+                           prize=money(award.get(r.player.start_number)) if award else "")
             for place, r in zip(cl.places[name], rows))))
     prizes = []
     for name, awards in cl.awards.items():
@@ -482,8 +506,7 @@ def _crosstable(st, fmt: _Fmt, L: dict) -> Crosstable:
             cells = tuple(None if j == k else met.get(j, "") for j in range(1, len(st.rows) + 1))
         else:
             cells = tuple(compact_text(p.rounds[i] if i < len(p.rounds) else None, line) for i in range(t.rounds))
-        rows.append(CrosstableRow(k, p.start_number, p.title, p.name, "" if p.rating is None else str(p.rating),
-                                  p.federation, fmt(r.points), cells))
+        rows.append(CrosstableRow.of(r, fmt, line=k, cells=cells))
     heads = tuple(str(j) for j in range(1, len(st.rows) + 1)) if matrix \
         else tuple(L["xt_round"].format(k=i) for i in range(1, t.rounds + 1))
     return Crosstable(matrix, heads, tuple(rows), L["xt_matrix_intro"] if matrix else L["xt_intro"])
@@ -494,10 +517,7 @@ def _tie_lines(st, fmt: _Fmt, names: dict, L: dict) -> list[TieLine]:
     the final order the item that separated them (:meth:`Standings.separating`), counted per
     tie-break; a group of two shows both values; players equal on everything are named."""
     out = []
-    for points, rows in groupby(st.rows, key=lambda r: r.points):
-        rows = list(rows)
-        if len(rows) < 2:
-            continue
+    for points, rows, places in tied_groups(st.rows):
         count: dict = {}
         for a, b in zip(rows, rows[1:]):
             code = st.separating(a.player.start_number, b.player.start_number)
@@ -508,9 +528,8 @@ def _tie_lines(st, fmt: _Fmt, names: dict, L: dict) -> list[TieLine]:
             decided = (Decided(code, f"{va} › {vb}"),)
         else:
             decided = tuple(Decided(c, str(count[c])) for c in st.codes if c in count)
-        first = rows[0].rank
-        out.append(TieLine(fmt(points), f"{first}-{first + len(rows) - 1}", len(rows), decided,
-                           _shared(rows, lambda sn: f"{names[sn]} ({sn})")))
+        out.append(TieLine(points=fmt(points), places=places, count=len(rows), decided=decided,
+                           shared=_shared(rows, lambda sn: f"{names[sn]} ({sn})")))
     return out
 
 
@@ -548,124 +567,6 @@ def select_derivations(st, derivations: str = "none", players=None) -> list[int]
     return selected
 
 
-def build_view(standings, *, lang: str = "en", derivations: str = "none", players=None,
-               paper: str = "a4", input_path=None, appeal=None, codes=None,
-               progress: bool = False, by_round: bool = False, classification=None) -> dict:
-    """Everything the templates show, as plain Python data (no WeasyPrint needed).
-
-    The standings report (the default) holds the header, the final standings, the ranking
-    crosstable and one line per tied group (``tie_lines``); ``derivations`` (see
-    :func:`parse_derivations`, default none) picks the players with derivation blocks, and
-    ``players`` (start numbers) restricts them. ``by_round`` adds the round-by-round tables
-    (``view["by_round"]``) of every player in standings order, or of ``players`` only.
-
-    ``classification`` (:func:`tbxl.categories.classify`) adds the categories' standings and the
-    prize lists (``view["classes"]``).
-
-    ``appeal`` = a start number or a list of them makes the appeal report of those players:
-    their lines, their groups on the same points with how each tie was broken in detail, the
-    item that separates the first from each other one, and the derivations of ``codes``
-    (default PTS + the tie-breaks) of each.
-    """
-    st = standings
-    L = labels(lang)
-    if paper not in PAPER:
-        raise InputError(f"unknown paper size {paper!r}; available: {', '.join(PAPER)}")
-    fmt = _Fmt(bool(L["decimal_comma"]))
-    t = st.tournament
-    names = {p.start_number: p.name for p in t.players}
-    conv = st.convention
-    digest = sha256_file(input_path) if input_path else ""
-    file_name = os.path.basename(os.fspath(input_path)) if input_path else (t.source or "")
-    dates = " – ".join(d.isoformat() for d in (t.start_date, t.end_date) if d)
-    after = ""
-    if t.scheduled_rounds and t.scheduled_rounds != t.rounds:
-        after = L["after_round"].format(k=t.rounds, n=t.scheduled_rounds)
-    event = t.name or file_name
-    view = {
-        "L": L, "lang": lang, "paper": PAPER[paper], "version": __version__,
-        "event": Event(event, t.city, dates, t.chief_arbiter, t.rounds, len(t.players), after),
-        "rules": _rules_text(conv, L),
-        "input": InputFile(file_name, digest),
-        "foot": Footer(event, L["rules"], conv.name, file_name, digest),
-        "tiebreaks": [{"code": c, "text": _definition(c, L)} for c in st.codes],
-        "codes": st.codes,
-        "has_de": any(parse(c).name == "DE" for c in st.codes),
-        "notes": [_reason(n, L, fmt) for n in st.notes],
-        "rows": [_standing_row(r, fmt, st.codes) for r in st.rows],
-        "classes": _classification_view(classification, st, fmt, L),
-    }
-    if appeal is not None:
-        chosen = [appeal] if isinstance(appeal, int) else list(dict.fromkeys(appeal))
-        for sn in chosen:
-            if sn not in names:
-                raise InputError(f"no player with start number {sn}")
-        order = {r.player.start_number: k for k, r in enumerate(st.rows)}
-        selected = sorted(chosen, key=order.__getitem__)
-        codes = list(codes) if codes else ["PTS"] + st.codes
-        points = {st.row(sn).points for sn in chosen}
-        parts = {"by_round": [], "xt": None, "tie_lines": [],
-                 "appeal": _standing_row(st.row(chosen[0]), fmt, st.codes),
-                 "appeal_rows": [_standing_row(st.row(sn), fmt, st.codes) for sn in selected],
-                 "highlight": chosen,
-                 "group_rows": [_standing_row(r, fmt, st.codes) for r in st.rows if r.points in points],
-                 "ties": _ties(st, fmt, names, L, only=set(chosen)),
-                 "separations": [_separation(st, chosen[0], sn, fmt, names, L) for sn in chosen[1:]]}
-    else:
-        selected = select_derivations(st, derivations, players)
-        codes = st.codes
-        shown = []
-        if by_round:
-            wanted = None if players is None else set(players)
-            shown = [r.player.start_number for r in st.rows if wanted is None or r.player.start_number in wanted]
-        # The report's own tournament: with --after-round K it already ends at round K.
-        parts = {"by_round": _by_round(st, standings_by_round(t, st.codes, conv), shown, fmt, L, LINE_CHARS[paper])
-                 if by_round else [],
-                 "xt": _crosstable(st, fmt, L), "tie_lines": _tie_lines(st, fmt, names, L)}
-    derivations_of = []
-    for k, sn in enumerate(selected, 1):
-        derivations_of.append([_derivation(st, sn, c, fmt, L, names) for c in codes])
-        _progress(progress, "derivations", k, len(selected))
-    blocks = [_player_block(st.row(sn), fmt, derivations=ds)
-              for sn, ds in zip(selected, _laid_out_groups(derivations_of, L, paper))]
-    view = {**view, **parts, "players": blocks}
-    return {**view, "sections": _sections(view)}
-
-
-@dataclass(frozen=True)
-class Section:
-    """A part of the standings report, in order. One made of lines (standings, crosstable,
-    round-by-round tables, derivation blocks) carries the slice ``a:b`` of its list, and
-    ``first``/``last`` (to print the heading, the notes) when the report is cut into parts."""
-
-    name: str
-    a: Optional[int] = None
-    b: Optional[int] = None
-    first: bool = True
-    last: bool = True
-
-    @property
-    def lines(self) -> bool:
-        return self.a is not None
-
-
-def _sections(view: dict) -> list[Section]:
-    """The parts of the standings report in order (none for the appeal report)."""
-    if "appeal" in view:
-        return []
-    secs = [Section("header")]
-    for name, items in (("standings", view["rows"]), ("crosstable", view["xt"].rows if view["xt"] else [])):
-        if items:
-            secs.append(Section(name, 0, len(items)))
-    secs.append(Section("ties"))
-    if view["classes"].categories or view["classes"].prizes:
-        secs.append(Section("classes"))
-    for name, items in (("by_round", view["by_round"]), ("players", view["players"])):
-        if items:
-            secs.append(Section(name, 0, len(items)))
-    return secs
-
-
 @dataclass(frozen=True)
 class Event:
     """The report's heading: the event, where and when, its chief arbiter, rounds and players, and
@@ -686,6 +587,213 @@ class InputFile:
 
     name: str
     sha256: str
+
+    @classmethod
+    def of(cls, path, name: str = "") -> "InputFile":
+        """The file at ``path``: its name and digest; without a path, ``name`` alone (the
+        tournament's source, or what stands for the file) and no digest."""
+        return cls(os.path.basename(os.fspath(path)), sha256_file(path)) if path else cls(name or "", "")
+
+
+def event_dates(t) -> str:
+    """The event's first and last day, as ISO dates."""
+    return " – ".join(d.isoformat() for d in (t.start_date, t.end_date) if d)
+
+
+@dataclass(frozen=True)
+class ReportView:
+    """What every report shows around its body (``templates/_macros.html.j2``: head, header,
+    footer): the labels and language, the paper, the event, the rules, the input file, the footer
+    line, and the tie-breaks with their definitions. Each kind of report extends it; a view is
+    built once and the templates only read it."""
+
+    L: dict
+    lang: str
+    paper: str
+    event: Event
+    rules: RulesText
+    input: InputFile
+    foot: Footer
+    tiebreaks: tuple[TiebreakText, ...]
+    codes: tuple[str, ...]
+    version: str
+
+    @property
+    def sections(self) -> tuple["Section", ...]:
+        """The parts of the report in order, for cutting it into bounded parts
+        (:func:`tbxl.report.render._parts`): only the standings report has them."""
+        return ()
+
+    @classmethod
+    def of(cls, frame: "ReportView", **parts):
+        """This kind of report around ``frame``'s head and foot, with its own ``parts``."""
+        return cls(**{f.name: getattr(frame, f.name) for f in fields(ReportView)}, **parts)
+
+
+@dataclass(frozen=True)
+class RankedView(ReportView):
+    """A report that prints standings lines (``m.standings``): whether the DE tier note is due,
+    and the standings' notes."""
+
+    has_de: bool
+    notes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class StandingsReport(RankedView):
+    """The standings report (``report.html.j2``): the final standings, the ranking crosstable, one
+    line per tied group, the categories and prizes, the round-by-round tables and the derivation
+    blocks."""
+
+    rows: tuple[StandingRow, ...]
+    xt: Optional[Crosstable]
+    tie_lines: tuple[TieLine, ...]
+    classes: Classes
+    by_round: tuple
+    players: tuple[PlayerBlock, ...]
+
+    @property
+    def sections(self) -> tuple["Section", ...]:
+        """The header, the standings and crosstable lines, the tie lines, the categories, the
+        round-by-round tables and the derivation blocks: those the report has."""
+        secs = [Section("header")]
+        for name, items in (("standings", self.rows), ("crosstable", self.xt.rows if self.xt else ())):
+            if items:
+                secs.append(Section(name, 0, len(items)))
+        secs.append(Section("ties"))
+        if self.classes.categories or self.classes.prizes:
+            secs.append(Section("classes"))
+        for name, items in (("by_round", self.by_round), ("players", self.players)):
+            if items:
+                secs.append(Section(name, 0, len(items)))
+        return tuple(secs)
+
+
+@dataclass(frozen=True)
+class AppealReport(RankedView):
+    """The appeal report (``appeal.html.j2``) of one player or several (``appeal`` the first):
+    their lines, their groups on the same points and how each tie was broken, what separates the
+    first from the others, and their derivations."""
+
+    appeal: StandingRow
+    appeal_rows: tuple[StandingRow, ...]
+    highlight: tuple[int, ...]
+    group_rows: tuple[StandingRow, ...]
+    ties: tuple[TieGroup, ...]
+    separations: tuple[Separation, ...]
+    players: tuple[PlayerBlock, ...]
+
+
+def paper_size(paper: str) -> str:
+    """The CSS page size of ``--paper``; :class:`InputError` naming the available ones if unknown."""
+    if paper not in PAPER:
+        raise InputError(f"unknown paper size {paper!r}; available: {', '.join(PAPER)}")
+    return PAPER[paper]
+
+
+def _frame(st, L: dict, lang: str, paper: str, input_path) -> ReportView:
+    """The head and foot of a report on ``st`` (:class:`ReportView`)."""
+    size = paper_size(paper)
+    t = st.tournament
+    conv = st.convention
+    source = InputFile.of(input_path, t.source)
+    after = ""
+    if t.scheduled_rounds and t.scheduled_rounds != t.rounds:
+        after = L["after_round"].format(k=t.rounds, n=t.scheduled_rounds)
+    event = t.name or source.name
+    return ReportView(L, lang, size,
+                      Event(event, t.city, event_dates(t), t.chief_arbiter, t.rounds, len(t.players), after),
+                      _rules_text(conv, L), source, Footer(event, L["rules"], conv.name, source.name, source.sha256),
+                      tuple(TiebreakText(c, _definition(c, L)) for c in st.codes), tuple(st.codes), __version__)
+
+
+def _blocks(st, selected: list[int], codes, fmt: _Fmt, L: dict, names: dict, paper: str,
+            progress: bool = False) -> tuple[PlayerBlock, ...]:
+    """The derivation blocks of the ``selected`` players, every tie-break of ``codes`` laid out
+    together."""
+    derivations_of = []
+    for k, sn in enumerate(selected, 1):
+        derivations_of.append([_derivation(st, sn, c, fmt, L, names) for c in codes])
+        _progress(progress, "derivations", k, len(selected))
+    return tuple(_player_block(st.row(sn), fmt, derivations=ds)
+                 for sn, ds in zip(selected, _laid_out_groups(derivations_of, L, paper)))
+
+
+def build_view(standings, *, lang: str = "en", derivations: str = "none", players=None,
+               paper: str = "a4", input_path=None, appeal=None, codes=None,
+               progress: bool = False, by_round: bool = False, classification=None) -> RankedView:
+    """Everything the templates show (no WeasyPrint needed): a :class:`StandingsReport`, or with
+    ``appeal`` an :class:`AppealReport`.
+
+    The standings report (the default) holds the header, the final standings, the ranking
+    crosstable and one line per tied group (``tie_lines``); ``derivations`` (see
+    :func:`parse_derivations`, default none) picks the players with derivation blocks, and
+    ``players`` (start numbers) restricts them. ``by_round`` adds the round-by-round tables
+    (``view.by_round``) of every player in standings order, or of ``players`` only.
+
+    ``classification`` (:func:`tbxl.categories.classify`) adds the categories' standings and the
+    prize lists (``view.classes``).
+
+    ``appeal`` = a start number or a list of them makes the appeal report of those players:
+    their lines, their groups on the same points with how each tie was broken in detail, the
+    item that separates the first from each other one, and the derivations of ``codes``
+    (default PTS + the tie-breaks) of each.
+    """
+    st = standings
+    L = labels(lang)
+    frame = _frame(st, L, lang, paper, input_path)
+    fmt = _Fmt(bool(L["decimal_comma"]))
+    t = st.tournament
+    names = {p.start_number: p.name for p in t.players}
+    ranked = dict(has_de=any(parse(c).name == "DE" for c in st.codes),
+                  notes=tuple(_reason(n, L, fmt) for n in st.notes))
+    if appeal is not None:
+        chosen = [appeal] if isinstance(appeal, int) else list(dict.fromkeys(appeal))
+        for sn in chosen:
+            if sn not in names:
+                raise InputError(f"no player with start number {sn}")
+        order = {r.player.start_number: k for k, r in enumerate(st.rows)}
+        selected = sorted(chosen, key=order.__getitem__)
+        points = {st.row(sn).points for sn in chosen}
+        return AppealReport.of(
+            frame, **ranked, appeal=_standing_row(st.row(chosen[0]), fmt, st.codes),
+            appeal_rows=tuple(_standing_row(st.row(sn), fmt, st.codes) for sn in selected),
+            highlight=tuple(chosen),
+            group_rows=tuple(_standing_row(r, fmt, st.codes) for r in st.rows if r.points in points),
+            ties=tuple(_ties(st, fmt, names, L, only=set(chosen))),
+            separations=tuple(_separation(st, chosen[0], sn, fmt, names, L) for sn in chosen[1:]),
+            players=_blocks(st, selected, list(codes) if codes else ["PTS"] + st.codes, fmt, L, names, paper,
+                            progress))
+    selected = select_derivations(st, derivations, players)
+    shown = []
+    if by_round:
+        wanted = None if players is None else set(players)
+        shown = [r.player.start_number for r in st.rows if wanted is None or r.player.start_number in wanted]
+    return StandingsReport.of(
+        frame, **ranked, rows=tuple(_standing_row(r, fmt, st.codes) for r in st.rows),
+        xt=_crosstable(st, fmt, L), tie_lines=tuple(_tie_lines(st, fmt, names, L)),
+        classes=_classification_view(classification, st, fmt, L),
+        # The report's own tournament: with --after-round K it already ends at round K.
+        by_round=tuple(_by_round(st, standings_by_round(t, st.codes, st.convention), shown, fmt, L,
+                                 LINE_CHARS[paper])) if by_round else (),
+        players=_blocks(st, selected, st.codes, fmt, L, names, paper, progress))
+
+
+@dataclass(frozen=True)
+class Section:
+    """A part of the standings report, in order. One made of lines (standings, crosstable,
+    round-by-round tables, derivation blocks) carries the slice ``a:b`` of its list, and
+    ``first``/``last`` (to print the heading, the notes) when the report is cut into parts."""
+
+    name: str
+    a: Optional[int] = None
+    b: Optional[int] = None
+    first: bool = True
+    last: bool = True
+
+    @property
+    def lines(self) -> bool:
+        return self.a is not None
 
 
 @dataclass(frozen=True)
@@ -783,15 +891,41 @@ def _derivation_pair(st_a, st_b, sn: int, code: str, fmt: _Fmt, L: dict, names: 
             for st in (st_a, st_b)]
 
 
-def build_audit_view(result, *, lang: str = "en", paper: str = "a4", inputs=()) -> dict:
+@dataclass(frozen=True)
+class AuditReport(ReportView):
+    """The audit report (``audit.html.j2``) of an individual or a team event: the published file,
+    the summary, the verdict per published column, every difference, the groups whose published
+    ranks differ, what was not checked, and the derivations of the values concerned."""
+
+    published: InputFile
+    summary: dict
+    ok: bool
+    columns: tuple[AuditColumn, ...]
+    findings: tuple[AuditFinding, ...]
+    skipped: tuple[str, ...]
+    rank_groups: tuple[RankGroup, ...]
+    players: tuple[PlayerBlock, ...]
+
+
+@dataclass(frozen=True)
+class CompareReport(ReportView):
+    """The comparison report (``compare.html.j2``) of an individual or a team event: the rule
+    sets, the standings under each side by side, and the blocks of the changed values."""
+
+    rules_list: tuple[RulesText, ...]
+    compare_rows: tuple[CompareRow, ...]
+    changed_count: int
+    change_blocks: tuple[PlayerBlock, ...]
+
+
+def build_audit_view(result, *, lang: str = "en", paper: str = "a4", inputs=()) -> AuditReport:
     """The view of ``tbxl audit -o audit.pdf``: summary, verdict per published column, every
     difference with the rule sets that reproduce it, and the derivations of the players concerned
     under the announced rules and under the rule set their published number follows."""
-    from ..audit import UNEXPLAINED
     st = result.standings
     inputs = list(inputs)
-    base = build_view(st, lang=lang, derivations="none", paper=paper, input_path=inputs[0] if inputs else None)
-    L = base["L"]
+    L = labels(lang)
+    frame = _frame(st, L, lang, paper, inputs[0] if inputs else None)
     fmt = _Fmt(bool(L["decimal_comma"]))
     names = {p.start_number: p.name for p in st.tournament.players}
     derivations_of: dict[int, list[DerivationTable]] = {}
@@ -801,10 +935,8 @@ def build_audit_view(result, *, lang: str = "en", paper: str = "a4", inputs=()) 
     order = {r.player.start_number: k for k, r in enumerate(st.rows)}
     shown = sorted(derivations_of, key=order.__getitem__)
     laid_out = _laid_out_groups([derivations_of[sn] for sn in shown], L, paper)
-    return {**base, **audit_findings_view(result, L, fmt, inputs[1] if len(inputs) > 1 else None),
-            "players": [_player_block(st.row(sn), fmt, derivations=ds) for sn, ds in zip(shown, laid_out)],
-            "unexplained": sum(f.status == UNEXPLAINED for f in result.findings),
-            "rank_groups": _rank_groups(result, fmt, L)}
+    return audit_report(result, frame, fmt, inputs[1] if len(inputs) > 1 else None,
+                        tuple(_player_block(st.row(sn), fmt, derivations=ds) for sn, ds in zip(shown, laid_out)))
 
 
 def derived_differences(result):
@@ -818,11 +950,14 @@ def derived_differences(result):
         yield f, result.standings_under(f.matches[0])
 
 
-def audit_findings_view(result, L: dict, fmt: _Fmt, pub=None) -> dict:
-    """The parts of an audit report that speak of published numbers only (the published file,
-    summary, column verdicts, differences, what was not checked): shared by the individual and the
-    team audit reports. ``pub`` is the published file (None: the input's rank column)."""
+def audit_report(result, frame: ReportView, fmt: _Fmt, pub, players: tuple[PlayerBlock, ...],
+                 who=lambda r: (r.player.start_number, r.player.name)) -> AuditReport:
+    """The audit report of ``result`` around ``frame`` with the derivation blocks ``players``:
+    shared by the individual and the team audit reports. ``pub`` is the published file (None:
+    the input's rank column); ``who`` gives a standings row's number and name (see
+    :func:`_rank_groups`)."""
     from ..audit import EXPLAINED, RANK, SKIPPED
+    L = frame.L
     A = L["audit"]
     columns = []
     for c in result.columns:
@@ -841,11 +976,12 @@ def audit_findings_view(result, L: dict, fmt: _Fmt, pub=None) -> dict:
             f.computed if f.code == RANK else fmt(f.computed, none="–"), f.status, _status_text(f.status, L),
             _rules_names(f.matches, L) if f.status == EXPLAINED else "", tuple(_reason(c, L, fmt) for c in f.changes),
             A[f.why_unexplained] if f.why_unexplained else A["unexplained_note"]))
-    return {"published": InputFile(os.path.basename(os.fspath(pub)) if pub else A["rank_column"],
-                                   sha256_file(pub) if pub else ""),
-            "summary": result.summary, "ok": result.ok, "columns": columns, "findings": findings,
-            "skipped": sorted({f"{_item_label(f.code, L)}: {f.why_skipped}"
-                               for f in result.findings if f.status == SKIPPED})}
+    return AuditReport.of(
+        frame, published=InputFile.of(pub, A["rank_column"]), summary=result.summary, ok=result.ok,
+        columns=tuple(columns), findings=tuple(findings),
+        skipped=tuple(sorted({f"{_item_label(f.code, L)}: {f.why_skipped}"
+                              for f in result.findings if f.status == SKIPPED})),
+        rank_groups=tuple(_rank_groups(result, fmt, L, who)), players=players)
 
 
 def _rank_groups(result, fmt: _Fmt, L: dict, who=lambda r: (r.player.start_number, r.player.name)) -> list[RankGroup]:
@@ -881,12 +1017,12 @@ def _rank_groups(result, fmt: _Fmt, L: dict, who=lambda r: (r.player.start_numbe
 
 
 def build_compare_view(result, *, lang: str = "en", paper: str = "a4", input_path=None,
-                       changed_only: bool = False) -> dict:
+                       changed_only: bool = False) -> CompareReport:
     """The view of ``tbxl compare -o compare.pdf``: the standings under every rule set side by
     side, changed cells marked, then for each change the terms that make it and both derivations."""
     st = result.standings[0]
-    base = build_view(st, lang=lang, derivations="none", paper=paper, input_path=input_path)
-    L = base["L"]
+    L = labels(lang)
+    frame = _frame(st, L, lang, paper, input_path)
     fmt = _Fmt(bool(L["decimal_comma"]))
     names = {p.start_number: p.name for p in st.tournament.players}
     rules = [c.name for c in result.conventions]
@@ -903,6 +1039,12 @@ def build_compare_view(result, *, lang: str = "en", paper: str = "a4", input_pat
         CompareItem(code, rules[k], fmt(r.values[code][0], none="–"), fmt(r.values[code][k], none="–"),
                     tuple(_reason(x, L, fmt) for x in found), next(laid_out))
         for (code, k), found in r.changes.items())) for r in changed]
-    return {**base, "rules_list": [_rules_text(c, L) for c in result.conventions],
-            "foot": replace(base["foot"], rules=" | ".join(rules)),
-            "compare_rows": rows, "changed_count": len(result.changed_rows), "change_blocks": blocks}
+    return compare_report(frame, result.conventions, rows, len(result.changed_rows), blocks)
+
+
+def compare_report(frame: ReportView, conventions, rows, changed_count: int, blocks) -> CompareReport:
+    """The comparison report around ``frame`` (its footer naming every rule set): shared by the
+    individual and the team comparison reports."""
+    return CompareReport.of(replace(frame, foot=replace(frame.foot, rules=" | ".join(c.name for c in conventions))),
+                            rules_list=tuple(_rules_text(c, frame.L) for c in conventions),
+                            compare_rows=tuple(rows), changed_count=changed_count, change_blocks=tuple(blocks))

@@ -2,30 +2,120 @@
 board prizes, how the ties were broken and the derivations of the tied teams, in the report
 languages (``templates/labels/<lang>.json`` plus the team words of ``labels/team/<lang>.json``).
 
-Built like :mod:`tbxl.report` (whose rendering, label and layout helpers it uses): a view of plain
-data, the Jinja2 template ``team.html.j2`` (autoescaped: team and player names are untrusted),
-WeasyPrint fetching only files of the templates folder.
+Built like :mod:`tbxl.report` (whose views, rendering, label and layout helpers it uses): a typed
+view built once (:class:`TeamReport`; the compare and audit reports of a team event are the
+individual :class:`~tbxl.report.views.CompareReport` and :class:`~tbxl.report.views.AuditReport`
+with team words), the Jinja2 template ``team.html.j2`` (autoescaped: team and player names are
+untrusted), WeasyPrint fetching only files of the templates folder.
 """
 
 from __future__ import annotations
 
 import json
-import os
+from dataclasses import dataclass, replace
 from fractions import Fraction
-from dataclasses import replace
-from itertools import groupby
 
 from .. import __version__
-from ..errors import InputError
 from ..files import check_not_input
-from ..report import (LINE_CHARS, PAPER, _Fmt, _reason, _rules_text, _term_lines, _write_report, labels,
-                      parse_derivations, plural, sha256_file, templates_dir)
+from ..report import (LINE_CHARS, _Fmt, _reason, _rules_text, _write_report, labels, parse_derivations, plural,
+                      templates_dir)
+from ..report.text import TermRow
+from ..report.views import (CompareCell, CompareItem, CompareRow, DerivationTable, Event, Footer, InputFile,
+                            PlayerBlock, ReportView, TiebreakText, Tier, TieGroup, TieStep, _laid_out_groups,
+                            audit_report, compare_report, derived_differences, event_dates, paper_size, tied_groups)
 from ..tiebreaks.base import result_code
 from ..tiebreaks.ratings import DP, _half_up
-from ..report.views import Footer
 from .codes import parse
 from .grid import team_cell
 from .standings import TeamStandings
+
+
+@dataclass(frozen=True)
+class TeamEvent(Event):
+    """The heading of a team event: ``players`` counts its teams; ``boards``, the boards of a match."""
+
+    boards: int = 0
+
+    @property
+    def teams(self) -> int:
+        return self.players
+
+
+@dataclass(frozen=True)
+class TeamRow:
+    """A line of the team standings: rank, team number and name, primary score, tie-break values."""
+
+    rank: str
+    no: int
+    name: str
+    points: str
+    values: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class MatchRow:
+    """A team's line of the match crosstable: one cell per round (:func:`~tbxl.team.grid.team_cell`)."""
+
+    no: int
+    name: str
+    cells: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class BoardResults:
+    """A team's board-by-board results: a line per round (round, opponent, kind, MP, GP, boards),
+    and the lines laid out as monospace text."""
+
+    no: int
+    name: str
+    rank: str
+    rounds: tuple[tuple[str, ...], ...]
+    text: str
+
+
+@dataclass(frozen=True)
+class BoardPrizeRow:
+    """A player's result on one board: games, points, percentage, performance; ``ranked`` when
+    the player played enough games on it."""
+
+    sn: int
+    name: str
+    team: str
+    rating: str
+    games: int
+    points: str
+    percent: str
+    perf: str
+    ranked: bool
+
+
+@dataclass(frozen=True)
+class BoardPrizes:
+    board: int
+    rows: tuple[BoardPrizeRow, ...]
+
+
+@dataclass(frozen=True)
+class TeamReport(ReportView):
+    """The team report (``team.html.j2``): standings, ties, round-by-round tables, the match
+    crosstable, board prizes, board-by-board results and the derivation blocks (``teams``)."""
+
+    primary: str
+    rows: tuple[TeamRow, ...]
+    crosstable: tuple[MatchRow, ...]
+    round_numbers: tuple[int, ...]
+    boards: tuple[BoardResults, ...]
+    prizes: tuple[BoardPrizes, ...]
+    min_games: int
+    ties: tuple[TieGroup, ...]
+    teams: tuple[PlayerBlock, ...]
+    by_round: tuple
+
+    @property
+    def T(self) -> dict:
+        """The team words of the report's language."""
+        return self.L["team"]
+
 
 def team_labels(lang: str) -> dict:
     """The report labels of ``lang`` with the team words under ``"team"``."""
@@ -51,13 +141,14 @@ def _definition(code: str, L: dict) -> str:
 
 
 def _derivation(st: TeamStandings, number: int, code: str, fmt: _Fmt, L: dict, names: dict,
-                line_chars: int) -> dict:
+                line_chars: int, under: str = "") -> DerivationTable:
+    """One tie-break's derivation for one team (laid out by :func:`~tbxl.report.views._laid_out`)."""
     d = st.explain(number, code)
-    terms = [{"cells": ["" if t.round is None else str(t.round),
-                        "" if t.opponent is None else f"{t.opponent:>3} {names.get(t.opponent, '')[:18]}",
-                        t.result, fmt(t.real), fmt(t.adjusted), fmt(t.contribution)],
-              "reason": _reason(t.reason, L, fmt) + (f" [{t.article}]" if t.article else ""),
-              "cut": t.cut and _reason(t.cut, L, fmt)} for t in d.terms]
+    terms = tuple(TermRow(("" if t.round is None else str(t.round),
+                           "" if t.opponent is None else f"{t.opponent:>3} {names.get(t.opponent, '')[:18]}",
+                           t.result, fmt(t.real), fmt(t.adjusted), fmt(t.contribution)),
+                          _reason(t.reason, L, fmt) + (f" [{t.article}]" if t.article else ""),
+                          _reason(t.cut, L, fmt) if t.cut else "") for t in d.terms)
     T = L["team"]
     table = ""
     if d.table:
@@ -66,9 +157,9 @@ def _derivation(st: TeamStandings, number: int, code: str, fmt: _Fmt, L: dict, n
                  fmt(r["score"]) if "score" in r else r.get("values", ""), fmt(r.get("missing")),
                  fmt(r.get("maximum")), _reason(r["outcome"], L, fmt) if "outcome" in r else ""] for r in d.table]
         table = _aligned(head, rows, line_chars)
-    total = fmt(d.total) if d.terms else None
-    return {"code": d.code, "value": fmt(d.value, none="–"), "terms": terms, "total": total,
-            "notes": [_reason(n, L, fmt) for n in d.notes], "table": table, "definition": _definition(code, L)}
+    return DerivationTable(d.code, fmt(d.value, none="–"), _definition(code, L), terms,
+                           fmt(d.total) if d.terms else None, tuple(_reason(n, L, fmt) for n in d.notes), (),
+                           under, table_text=table)
 
 
 def _step(text: str, words: dict) -> str:
@@ -94,7 +185,7 @@ def _aligned(head: list[str], rows: list[list[str]], line_chars: int, last_wraps
     return "\n".join(out)
 
 
-def _board_prizes(st: TeamStandings, fmt: _Fmt, min_games: int) -> list[dict]:
+def _board_prizes(st: TeamStandings, fmt: _Fmt, min_games: int) -> tuple[BoardPrizes, ...]:
     """Per board: each player's points and games over the board on that board, percentage and
     performance (ARO of the rated opponents + dp(p), FIDE rating regulations 8.1(a))."""
     t = st.tournament
@@ -120,59 +211,56 @@ def _board_prizes(st: TeamStandings, fmt: _Fmt, min_games: int) -> list[dict]:
                 p = _half_up(int(pts * 100), n)
                 perf = aro + DP[p]
             team = next((tm for tm in t.teams if sn in tm.players), None)
-            rows.append({"sn": sn, "name": t.player(sn).name, "team": team.name if team else "",
-                         "rating": rating.get(sn) or "", "games": n, "points": fmt(pts),
-                         "percent": fmt(Fraction(round(pts * 1000 / n), 10)), "perf": "" if perf is None else perf,
-                         "ranked": n >= min_games, "_key": (n >= min_games, perf or 0, pts / n)})
-        rows.sort(key=lambda r: (not r["_key"][0], -r["_key"][1], -r["_key"][2], r["sn"]))
-        for r in rows:
-            del r["_key"]
-        out.append({"board": board, "rows": rows})
-    return out
+            row = BoardPrizeRow(sn, t.player(sn).name, team.name if team else "", str(rating.get(sn) or ""), n,
+                                fmt(pts), fmt(Fraction(round(pts * 1000 / n), 10)), "" if perf is None else str(perf),
+                                n >= min_games)
+            rows.append(((not row.ranked, -(perf or 0), -pts / n, sn), row))
+        out.append(BoardPrizes(board, tuple(row for _, row in sorted(rows, key=lambda kr: kr[0]))))
+    return tuple(out)
 
 
-def _ties(st: TeamStandings, fmt: _Fmt, L: dict, names: dict) -> list[dict]:
+def _ties(st: TeamStandings, fmt: _Fmt, names: dict) -> tuple[TieGroup, ...]:
+    """Each group of teams equal on the primary score and the steps that broke it (every step of a
+    team ranking splits its group)."""
     label = lambda n: f"{names[n]} ({n})"  # noqa: E731
     out = []
-    for points, rows in groupby(st.rows, key=lambda r: r.points):
-        rows = list(rows)
-        if len(rows) < 2:
-            continue
+    for points, rows, places in tied_groups(st.rows):
         members = {r.team.number for r in rows}
         values = {r.team.number: r.values for r in rows}
-        steps = [{"code": s.code, "group": ", ".join(map(str, s.group)),
-                  "tiers": [{"teams": ", ".join(label(n) for n in sorted(tier)),
-                             "value": fmt(values[tier[0]][s.code], none="–")} for tier in s.tiers]}
-                 for s in st.steps if s.group[0] in members]
-        first = rows[0].rank
-        out.append({"title": L["team"]["tie_group"].format(points=fmt(points), score=st.primary,
-                                                           places=f"{first}-{first + len(rows) - 1}"),
-                    "teams": ", ".join(label(r.team.number) for r in rows), "steps": steps})
-    return out
+        steps = tuple(TieStep(s.code, ", ".join(map(str, s.group)), True, tuple(
+            Tier(", ".join(label(n) for n in sorted(tier)), fmt(values[tier[0]][s.code], none="–"))
+            for tier in s.tiers)) for s in st.steps if s.group[0] in members)
+        out.append(TieGroup(points=fmt(points), places=places, shared=(),
+                            players=", ".join(label(r.team.number) for r in rows), steps=steps))
+    return tuple(out)
+
+
+def _frame(st: TeamStandings, L: dict, lang: str, paper: str, input_path) -> ReportView:
+    """The head and foot of a team report (the footer names no event: the team report's own)."""
+    size = paper_size(paper)
+    t = st.tournament
+    source = InputFile.of(input_path, t.source)
+    return ReportView(L, lang, size, TeamEvent(t.name or source.name, t.city, event_dates(t), t.chief_arbiter,
+                                               t.rounds, len(t.teams), "", t.boards),
+                      _rules_text(st.convention, L), source,
+                      Footer("", L["rules"], st.convention.name, source.name, source.sha256),
+                      tuple(TiebreakText(c, _definition(c, L)) for c in st.codes), tuple(st.codes), __version__)
 
 
 def build_team_view(st: TeamStandings, *, lang: str = "en", derivations: str = "tied", teams=None,
-                    paper: str = "a4", input_path=None, min_games: int = 0, by_round: bool = False) -> dict:
-    """Everything the team template shows, as plain data. ``by_round`` adds the round-by-round
-    tables (``view["by_round"]``) of every team in standings order, or of ``teams`` only."""
+                    paper: str = "a4", input_path=None, min_games: int = 0, by_round: bool = False) -> TeamReport:
+    """Everything the team template shows (:class:`TeamReport`). ``by_round`` adds the
+    round-by-round tables (``view.by_round``) of every team in standings order, or of ``teams`` only."""
     L = team_labels(lang)
-    if paper not in PAPER:
-        raise InputError(f"unknown paper size {paper!r}; available: {', '.join(PAPER)}")
+    frame = _frame(st, L, lang, paper, input_path)
     kind, top = parse_derivations(derivations)
     fmt = _Fmt(bool(L["decimal_comma"]))
     t = st.tournament
     names = {team.number: team.name for team in t.teams}
-    digest = sha256_file(input_path) if input_path else ""
-    file_name = os.path.basename(os.fspath(input_path)) if input_path else (t.source or "")
-    dates = " – ".join(d.isoformat() for d in (t.start_date, t.end_date) if d)
     codes = st.codes
-    rows = [{"rank": r.rank_label, "no": r.team.number, "name": r.team.name, "points": fmt(r.points),
-             "values": [fmt(r.values.get(c), none="–") for c in codes]} for r in st.rows]
-    cross = [{"no": team.number, "name": team.name, "cells": [team_cell(t, rnd).split(":")[0] for rnd in team.rounds]}
-             for team in (r.team for r in st.rows)]
-    kinds = L["team"]["kinds"]
-    boards = []
     T = L["team"]
+    kinds = T["kinds"]
+    boards = []
     for r in st.rows:
         team = r.team
         lines = []
@@ -182,11 +270,11 @@ def build_team_view(st: TeamStandings, *, lang: str = "en", derivations: str = "
                 who = t.player(b.player).name if b.player is not None else "–"
                 opp = t.player(b.entry.opponent).name if b.entry.opponent else ""
                 cells.append(f"{b.board}. {who} {result_code(b.entry.kind, b.entry.outcome)}" + (f" ({opp})" if opp else ""))
-            lines.append([str(rnd.round), f"{rnd.opponent} {names[rnd.opponent][:16]}" if rnd.opponent else "",
-                          kinds.get(rnd.kind.value, rnd.kind.value), fmt(rnd.mp), fmt(rnd.gp), "; ".join(cells)])
-        boards.append({"no": team.number, "name": team.name, "rank": r.rank_label, "rounds": lines,
-                       "text": _aligned([T["round"], T["opponent"], T["kind"], "MP", "GP", T["boards"]], lines,
-                                        LINE_CHARS[paper])})
+            lines.append((str(rnd.round), f"{rnd.opponent} {names[rnd.opponent][:16]}" if rnd.opponent else "",
+                          kinds.get(rnd.kind.value, rnd.kind.value), fmt(rnd.mp), fmt(rnd.gp), "; ".join(cells)))
+        boards.append(BoardResults(team.number, team.name, r.rank_label, tuple(lines),
+                                   _aligned([T["round"], T["opponent"], T["kind"], "MP", "GP", T["boards"]],
+                                            list(lines), LINE_CHARS[paper])))
     count: dict = {}
     for r in st.rows:
         count[r.points] = count.get(r.points, 0) + 1
@@ -194,27 +282,19 @@ def build_team_view(st: TeamStandings, *, lang: str = "en", derivations: str = "
                 if kind in ("all", "top", "players") or (kind == "tied" and count[r.points] > 1)]
     if teams is not None:
         selected = [n for n in selected if n in set(teams)]
-    blocks = []
-    for n in selected:
-        row = st.row(n)
-        blocks.append({"no": n, "name": names[n], "rank": row.rank_label, "points": fmt(row.points),
-                       "derivations": [_derivation(st, n, c, fmt, L, names, LINE_CHARS[paper])
-                                       for c in [st.primary] + codes]})
-    _term_lines((d for b in blocks for d in b["derivations"]), L, LINE_CHARS[paper])
-    foot = " · ".join(x for x in (f"tbxl {__version__}", f"{L['rules']} {st.convention.name}", file_name,
-                                  f"SHA-256 {digest[:16]}" if digest else "") if x)
-    return {
-        "L": L, "T": L["team"], "lang": lang, "paper": PAPER[paper], "version": __version__, "foot": foot,
-        "event": {"name": t.name or file_name, "city": t.city, "dates": dates, "chief_arbiter": t.chief_arbiter,
-                  "rounds": t.rounds, "teams": len(t.teams), "boards": t.boards},
-        "rules": _rules_text(st.convention, L), "input": {"name": file_name, "sha256": digest},
-        "primary": st.primary, "codes": codes,
-        "tiebreaks": [{"code": c, "text": _definition(c, L)} for c in codes],
-        "rows": rows, "crosstable": cross, "round_numbers": list(range(1, t.rounds + 1)),
-        "boards": boards, "prizes": _board_prizes(st, fmt, min_games), "min_games": min_games,
-        "ties": _ties(st, fmt, L, names), "teams": blocks,
-        "by_round": _team_by_round(st, teams, fmt, L, LINE_CHARS[paper]) if by_round else [],
-    }
+    derivations_of = [[_derivation(st, n, c, fmt, L, names, LINE_CHARS[paper]) for c in [st.primary] + codes]
+                      for n in selected]
+    return TeamReport.of(
+        frame, primary=st.primary,
+        rows=tuple(TeamRow(r.rank_label, r.team.number, r.team.name, fmt(r.points),
+                           tuple(fmt(r.values.get(c), none="–") for c in codes)) for r in st.rows),
+        crosstable=tuple(MatchRow(team.number, team.name, tuple(team_cell(t, rnd).split(":")[0] for rnd in team.rounds))
+                         for team in (r.team for r in st.rows)),
+        round_numbers=tuple(range(1, t.rounds + 1)), boards=tuple(boards), prizes=_board_prizes(st, fmt, min_games),
+        min_games=min_games, ties=_ties(st, fmt, names),
+        teams=tuple(_team_block(st.row(n), fmt, derivations=ds)
+                    for n, ds in zip(selected, _laid_out_groups(derivations_of, L, paper))),
+        by_round=tuple(_team_by_round(st, teams, fmt, L, LINE_CHARS[paper])) if by_round else ())
 
 
 def _team_by_round(st: TeamStandings, teams, fmt: _Fmt, L: dict, line_chars: int) -> list:
@@ -241,53 +321,43 @@ def render_team_pdf(st: TeamStandings, output, *, lang: str = "en", derivations:
 
 # -- compare and audit of a team event (the individual templates, team words) -------------------------
 
-def _team_frame(st: TeamStandings, *, lang: str, paper: str, input_path) -> dict:
-    """The header, labels and footer of a team compare or audit report: the team report's view with
-    the individual labels the shared templates use turned to teams (no., team, teams)."""
-    view = build_team_view(st, lang=lang, derivations="none", paper=paper, input_path=input_path)
-    L = dict(view["L"])
+def _team_frame(st: TeamStandings, *, lang: str, paper: str, input_path) -> ReportView:
+    """The header, labels and footer of a team compare or audit report: the team report's with the
+    individual labels the shared templates use turned to teams (no., team, teams)."""
+    L = team_labels(lang)
     T = L["team"]
-    L.update(players_count=T["teams"], col_name=T["team"], col_sno=T["col_no"])
-    L["audit"] = dict(L["audit"], compare_intro=T["compare_intro"])
-    view["L"] = L
-    view["event"]["players"] = view["event"]["teams"]
-    view["event"].setdefault("after", "")
-    view["foot"] = Footer(view["event"]["name"], L["rules"], st.convention.name, view["input"]["name"],
-                          view["input"]["sha256"])
-    return view
+    L = dict(L, players_count=T["teams"], col_name=T["team"], col_sno=T["col_no"],
+             audit=dict(L["audit"], compare_intro=T["compare_intro"]))
+    frame = _frame(st, L, lang, paper, input_path)
+    return replace(frame, foot=replace(frame.foot, event=frame.event.name))
 
 
-def _team_block(row, fmt: _Fmt, **extra) -> dict:
-    """A team's heading in the shared templates (``player_head``): number, name, rank, points."""
-    return {"sn": row.team.number, "name": row.team.name, "title": "", "fed": "", "rating": "",
-            "rank": row.rank_label, "points": fmt(row.points), **extra}
+def _team_block(row, fmt: _Fmt, **parts) -> PlayerBlock:
+    """A team's heading and derivations or changes (``player_head`` in the shared templates)."""
+    return PlayerBlock(sn=row.team.number, title="", name=row.team.name, fed="", rating="",
+                       points=fmt(row.points), rank=row.rank_label, **parts)
 
 
 def _derivation_pair(st_a: TeamStandings, st_b: TeamStandings, number: int, code: str, fmt: _Fmt, L: dict,
-                     names: dict, line_chars: int) -> list[dict]:
-    out = []
-    for st in (st_a, st_b):
-        d = _derivation(st, number, code, fmt, L, names, line_chars)
-        d["under"] = L["audit"]["under"].format(rules=st.convention.name)
-        out.append(d)
-    return out
+                     names: dict, line_chars: int) -> list[DerivationTable]:
+    return [_derivation(st, number, code, fmt, L, names, line_chars,
+                        under=L["audit"]["under"].format(rules=st.convention.name)) for st in (st_a, st_b)]
 
 
 def build_team_compare_view(sts: list[TeamStandings], *, lang: str = "en", paper: str = "a4", input_path=None,
-                            changed_only: bool = False) -> dict:
-    """The view of ``tbxl compare TEAM.trf -o compare.pdf`` (``compare.html.j2``): the team standings
-    under every rule set side by side, changed cells marked, then for each changed value what
-    changes in its terms and both derivations."""
+                            changed_only: bool = False):
+    """The view of ``tbxl compare TEAM.trf -o compare.pdf`` (``compare.html.j2``, a
+    :class:`~tbxl.report.views.CompareReport`): the team standings under every rule set side by
+    side, changed cells marked, then for each changed value what changes in its terms and both
+    derivations."""
     from ..changes import changes
     st = sts[0]
-    view = _team_frame(st, lang=lang, paper=paper, input_path=input_path)
-    L = view["L"]
+    frame = _team_frame(st, lang=lang, paper=paper, input_path=input_path)
+    L = frame.L
     fmt = _Fmt(bool(L["decimal_comma"]))
     names = {team.number: team.name for team in st.tournament.teams}
     rules = [s.convention.name for s in sts]
-    view["rules_list"] = [_rules_text(s.convention, L) for s in sts]
-    view["foot"] = replace(view["foot"], rules=" | ".join(rules))
-    rows, blocks, changed_count = [], [], 0
+    rows, changed_rows, changed_count = [], [], 0
     for r0 in st.rows:
         n = r0.team.number
         per = [s.row(n) for s in sts]
@@ -296,10 +366,9 @@ def build_team_compare_view(sts: list[TeamStandings], *, lang: str = "en", paper
         changed_count += bool(changed or rank_changed)
         if changed_only and not (changed or rank_changed):
             continue
-        rows.append({"sn": n, "name": r0.team.name, "ranks": [p.rank_label for p in per],
-                     "rank_changed": rank_changed,
-                     "cells": [{"values": [fmt(p.values[c], none="–") for p in per], "changed": c in changed}
-                               for c in st.codes]})
+        rows.append(CompareRow(n, r0.team.name, [p.rank_label for p in per], rank_changed,
+                               tuple(CompareCell(tuple(fmt(p.values[c], none="–") for p in per), c in changed)
+                                     for c in st.codes)))
         items = []
         for c in st.codes:
             d = parse(c)
@@ -308,16 +377,15 @@ def build_team_compare_view(sts: list[TeamStandings], *, lang: str = "en", paper
                     continue
                 pair = [] if d.is_order else _derivation_pair(st, sts[k], n, c, fmt, L, names, LINE_CHARS[paper])
                 found = [] if d.is_order else changes(st.explain(n, c), sts[k].explain(n, c))
-                items.append({"code": c, "rules": rules[k], "before": fmt(r0.values[c], none="–"),
-                              "after": fmt(per[k].values[c], none="–"), "changes": [_reason(x, L, fmt) for x in found],
-                              "derivations": pair})
+                items.append((CompareItem(c, rules[k], fmt(r0.values[c], none="–"), fmt(per[k].values[c], none="–"),
+                                          tuple(_reason(x, L, fmt) for x in found), ()), pair))
         if items:
-            blocks.append(_team_block(r0, fmt, items=items))
-    view["compare_rows"] = rows
-    view["changed_count"] = changed_count
-    view["change_blocks"] = blocks
-    _term_lines((d for b in blocks for i in b["items"] for d in i["derivations"]), L, LINE_CHARS[paper])
-    return view
+            changed_rows.append((r0, items))
+    # every derivation laid out together (common column widths), then put back in its item
+    laid_out = iter(_laid_out_groups([pair for _, items in changed_rows for _, pair in items], L, paper))
+    blocks = [_team_block(r0, fmt, items=tuple(replace(item, derivations=next(laid_out)) for item, _ in items))
+              for r0, items in changed_rows]
+    return compare_report(frame, [s.convention for s in sts], rows, changed_count, blocks)
 
 
 def render_team_compare_pdf(sts: list[TeamStandings], output, *, lang: str = "en", paper: str = "a4",
@@ -328,30 +396,27 @@ def render_team_compare_pdf(sts: list[TeamStandings], output, *, lang: str = "en
     _write_report(view, "compare.html.j2", output, [input_path], html=html)
 
 
-def build_team_audit_view(result, *, lang: str = "en", paper: str = "a4", inputs=()) -> dict:
-    """The view of ``tbxl audit TEAM.trf --published FILE -o audit.pdf`` (``audit.html.j2``): the
-    summary, the verdict per published column, every difference with the rule sets reproducing it,
-    the rank groups, and each differing value's derivation under the announced rules and under the
-    rule set it follows."""
-    from ..audit import UNEXPLAINED
-    from ..report.views import _rank_groups, audit_findings_view, derived_differences
+def build_team_audit_view(result, *, lang: str = "en", paper: str = "a4", inputs=()):
+    """The view of ``tbxl audit TEAM.trf --published FILE -o audit.pdf`` (``audit.html.j2``, an
+    :class:`~tbxl.report.views.AuditReport`): the summary, the verdict per published column, every
+    difference with the rule sets reproducing it, the rank groups, and each differing value's
+    derivation under the announced rules and under the rule set it follows."""
     st = result.standings
     inputs = list(inputs)
-    view = _team_frame(st, lang=lang, paper=paper, input_path=inputs[0] if inputs else None)
-    L = view["L"]
+    frame = _team_frame(st, lang=lang, paper=paper, input_path=inputs[0] if inputs else None)
+    L = frame.L
     fmt = _Fmt(bool(L["decimal_comma"]))
     names = {team.number: team.name for team in st.tournament.teams}
-    view.update(audit_findings_view(result, L, fmt, inputs[1] if len(inputs) > 1 else None))
-    blocks: dict[int, dict] = {}
+    derivations_of: dict[int, list[DerivationTable]] = {}
     for f, other in derived_differences(result):
-        block = blocks.setdefault(f.start_number, _team_block(st.row(f.start_number), fmt, derivations=[]))
-        block["derivations"] += _derivation_pair(st, other, f.start_number, f.code, fmt, L, names, LINE_CHARS[paper])
+        derivations_of.setdefault(f.start_number, []).extend(
+            _derivation_pair(st, other, f.start_number, f.code, fmt, L, names, LINE_CHARS[paper]))
     order = {r.team.number: k for k, r in enumerate(st.rows)}
-    view["players"] = sorted(blocks.values(), key=lambda b: order[b["sn"]])
-    _term_lines((d for b in view["players"] for d in b["derivations"]), L, LINE_CHARS[paper])
-    view["unexplained"] = sum(f.status == UNEXPLAINED for f in result.findings)
-    view["rank_groups"] = _rank_groups(result, fmt, L, who=lambda r: (r.team.number, r.team.name))
-    return view
+    shown = sorted(derivations_of, key=order.__getitem__)
+    laid_out = _laid_out_groups([derivations_of[n] for n in shown], L, paper)
+    return audit_report(result, frame, fmt, inputs[1] if len(inputs) > 1 else None,
+                        tuple(_team_block(st.row(n), fmt, derivations=ds) for n, ds in zip(shown, laid_out)),
+                        who=lambda r: (r.team.number, r.team.name))
 
 
 def render_team_audit_pdf(result, output, *, lang: str = "en", paper: str = "a4", inputs=(), html: bool = False) -> None:
