@@ -1,7 +1,7 @@
 """Chess tie-breaks (FIDE C.07) for xlwings Lite: the Excel functions of tbxl 0.1.0.
 
 Written by `tbxl lite` (tbxl 0.1.0); regenerate it rather than edit it. It carries the
-45 tbxl modules the functions need (pure Python, sha256 1646d601d8aeb5e4), so it needs
+45 tbxl modules the functions need (pure Python, sha256 f696a5717d6c45ad), so it needs
 no package but xlwings: paste it into xlwings Lite's main.py tab, and the requirements.txt
 written beside it into the requirements.txt tab. Then, e.g. =BUCHHOLZ_CUT(A1:I17, A2) with the
 crosstable in A1:I17 and a start number in A2. The functions (tbxl's README, "Excel on
@@ -6827,11 +6827,16 @@ TBXL_MODULES = {
         '\n'
         'from __future__ import annotations\n'
         '\n'
+        'from operator import itemgetter\n'
         'from typing import Sequence\n'
         '\n'
         'from .. import conventions as cv\n'
         '\n'
         'Item = tuple  # (contribution, key, vur, round_index)\n'
+        '\n'
+        "#: 14.1.1's order of significance of an item: its key, then its contribution (sorts are stable: ties\n"
+        '#: stay in round order).\n'
+        '_SIGNIFICANCE = itemgetter(1, 0)\n'
         '\n'
         '# Reason keys (tbxl.derivation.REASONS) of the three kinds of cut.\n'
         'LEAST = "cut.least"\n'
@@ -6867,7 +6872,7 @@ TBXL_MODULES = {
         'def significance_order(items: Sequence[Item]) -> list[int]:\n'
         '    """Indexes of the items in order of significance (14.1.1: the key, then the contribution),\n'
         '    ties in round order."""\n'
-        '    return sorted(range(len(items)), key=lambda k: (items[k][1], items[k][0]))\n'
+        '    return sorted(range(len(items)), key=lambda k: _SIGNIFICANCE(items[k]))\n'
         '\n'
         '\n'
         'def select_sorted(items: Sequence[Item], low: int, high: int, vur_rule: str,\n'
@@ -6928,7 +6933,7 @@ TBXL_MODULES = {
         'def significance(items: Sequence[Item]) -> list[Item]:\n'
         '    """The items in order of significance (14.1.1: the key, then the contribution), ties in round\n'
         '    order: the order :func:`select` finds its least significant items in."""\n'
-        '    return [items[k] for k in significance_order(items)]\n'
+        '    return sorted(items, key=_SIGNIFICANCE)\n'
         '\n'
         '\n'
         'def kept_sum_sorted(items: Sequence[Item], low: int, high: int, vur_rule: str,\n'
@@ -6940,8 +6945,10 @@ TBXL_MODULES = {
         '    >>> kept_sum_sorted(its, 1, 0, "higher-of"), kept_sum_sorted(its, 1, 1, "none")\n'
         '    (4, 2)\n'
         '    """\n'
-        '    cut = select_sorted(items, low, high, vur_rule, vur_pick)\n'
-        '    return sum([it[0] for it in items]) - sum([items[k][0] for k, _ in cut])\n'
+        '    total = sum([it[0] for it in items])\n'
+        '    if low or high:\n'
+        '        total -= sum([items[k][0] for k, _ in select_sorted(items, low, high, vur_rule, vur_pick)])\n'
+        '    return total\n'
     )),
     'tbxl.tiebreaks.unplayed': (False, (
         '"""C.07 Art. 16 and the older conventions: categories, VURs, what a participant is worth to\n'
