@@ -609,14 +609,12 @@ def standings_json(st, cl=None) -> dict:
 
 
 def render_json(st, cl=None) -> str:
-    """One standings entry per line, through the C encoder in one call (an indent would force the
-    slow one): the entries are split where one ends and the next begins, ``}, {"rank": `` — a text
-    no name can hold, as the encoder writes a quote inside a string as ``\\"``."""
+    # One standings entry per line, through the C encoder (an indent would force the slow one).
     obj = standings_json(st, cl)
     rows = obj.pop("standings")
     head = json.dumps(obj, ensure_ascii=False)[:-1]
-    body = json.dumps(rows, ensure_ascii=False)[1:-1].replace('}, {"rank": ', '},\n{"rank": ')
-    return head + ', "standings": [\n' + body + "\n]}\n"
+    dump = json.JSONEncoder(ensure_ascii=False).encode
+    return head + ', "standings": [\n' + ",\n".join(dump(r) for r in rows) + "\n]}\n"
 
 
 def render_explain(st, players, codes) -> str:

@@ -238,23 +238,3 @@ def test_an_unrelated_import_error_is_not_hidden(monkeypatch):
     monkeypatch.setattr(cli, "_run", broken)
     with pytest.raises(ModuleNotFoundError):
         cli.main(["rules"])
-
-
-def test_json_keeps_one_entry_per_line_whatever_the_names():
-    """render_json encodes the standings in one call and splits them where an entry begins: a name
-    holding that very text must neither split an entry nor change the name."""
-    from dataclasses import replace
-    from importlib.resources import files
-
-    from tbxl.cli import render_json
-    from tbxl.conventions import get
-    from tbxl.standings import compute_standings
-    from tbxl.trf import read_trf
-    t = read_trf(str(files("tbxl.examples") / "held_swiss_5.trf"))
-    hostile = 'x}, {"rank": 1, "name": "y'
-    t = replace(t, players=tuple(replace(p, name=hostile) if p.start_number == 4 else p for p in t.players))
-    text = render_json(compute_standings(t, "BH/C1,BH,SB", get("fide-2024")))
-    entries = [line for line in text.splitlines() if line.startswith('{"rank"')]
-    assert len(entries) == len(t.players)
-    assert all(json.loads(line.rstrip(","))["rank"] for line in entries)
-    assert [e["name"] for e in json.loads(text)["standings"] if e["start_number"] == 4] == [hostile]
