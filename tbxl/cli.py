@@ -16,7 +16,7 @@ import os
 import sys
 import warnings
 from functools import partial
-from typing import Optional, Sequence
+from typing import Iterator, Optional, Sequence
 
 from . import __version__
 from .errors import InputError, InputWarning, MissingDependency, TbxlError, UsageError
@@ -566,7 +566,9 @@ def _json_column(raw: list, den: int) -> list:
     return [json_number_raw(v, den) for v in raw]
 
 
-def _json_rows(st) -> list[dict]:
+def _json_rows(st) -> Iterator[dict]:
+    """The standings entries one at a time (the JSON text of 10^4 players is written without
+    holding 10^4 dictionaries)."""
     codes = st.codes
     n = len(st.context.players)
     pts = _json_column(st.points_column.raw, st.points_column.den)
@@ -576,12 +578,12 @@ def _json_rows(st) -> list[dict]:
             cols.append([st.de_tier.get((codes[k], i)) for i in range(n)])
         else:
             cols.append(_json_column(col.raw, col.den))
-    return [{"rank": r.rank, "rank_label": r.rank_label, "start_number": r.player.start_number,
+    return ({"rank": r.rank, "rank_label": r.rank_label, "start_number": r.player.start_number,
              "name": r.player.name, "points": pts[r.index],
              "values": dict(zip(codes, [c[r.index] for c in cols])),
              "title": r.player.title or None, "rating": r.player.rating,
              "federation": r.player.federation or None, "fide_id": r.player.known_fide_id,
-             "club": r.player.club or None} for r in st.rows]
+             "club": r.player.club or None} for r in st.rows)
 
 
 def _json_awards(awards) -> list[dict]:
@@ -589,8 +591,9 @@ def _json_awards(awards) -> list[dict]:
              "amount": decimal_text(a.amount, places=2)} for a in awards]
 
 
-def standings_json(st, cl=None) -> dict:
-    """The ``--format json`` object (the contract the Excel layer and outside checks rely on)."""
+def _json_head(st, cl=None) -> dict:
+    """The ``--format json`` object (the contract the Excel layer and outside checks rely on)
+    without its standings, which :func:`render_json` writes one entry per line."""
     t = st.tournament
     prizes = None
     if cl and cl.awards:
@@ -604,17 +607,14 @@ def standings_json(st, cl=None) -> dict:
         "tiebreaks": st.codes,
         "categories": cl.members if cl else {},
         "prizes": prizes,
-        "standings": _json_rows(st),
     }
 
 
 def render_json(st, cl=None) -> str:
     # One standings entry per line, through the C encoder (an indent would force the slow one).
-    obj = standings_json(st, cl)
-    rows = obj.pop("standings")
-    head = json.dumps(obj, ensure_ascii=False)[:-1]
+    head = json.dumps(_json_head(st, cl), ensure_ascii=False)[:-1]
     dump = json.JSONEncoder(ensure_ascii=False).encode
-    return head + ', "standings": [\n' + ",\n".join(dump(r) for r in rows) + "\n]}\n"
+    return head + ', "standings": [\n' + ",\n".join(map(dump, _json_rows(st))) + "\n]}\n"
 
 
 def render_explain(st, players, codes) -> str:
