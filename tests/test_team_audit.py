@@ -8,6 +8,7 @@ import pytest
 
 from tbxl.audit import EXPLAINED, UNEXPLAINED
 from tbxl.cli import main
+from tbxl.conventions import get
 from tbxl.errors import InputError
 from tbxl.published import read_published
 from tbxl.team.audit import team_audit, team_column_meaning
@@ -31,7 +32,7 @@ def read(path, t, **kw):
 
 def test_a_2024_bulletin_audited_against_2026_is_traced_to_2024():
     t = read_team_trf(TEC)
-    a = team_audit(t, read(BULLETIN, t), rules="fide-2026")
+    a = team_audit(t, read(BULLETIN, t), rules=get("fide-2026"))
     # 50 teams x (MP, GP, EMGSB/C1/P, BH:MP/C1/P, MPvGP, rank) = 300 checked; EDET/P is an order (50 skipped).
     assert a.summary == {"checked": 300, "agree": 282, "explained": 18, "unexplained": 0, "skipped": 50}
     assert a.ok
@@ -82,7 +83,7 @@ def test_a_typo_is_unexplained_and_exits_1(capsys, tmp_path):
     p = tmp_path / "typo.csv"
     p.write_text(text)
     t = read_team_trf(TEC)
-    a = team_audit(t, read(p, t), rules="fide-2024")
+    a = team_audit(t, read(p, t), rules=get("fide-2024"))
     bad = [f for f in a.findings if f.status == UNEXPLAINED]
     assert [(f.start_number, f.code, f.published.text, f.computed) for f in bad] == [(13, "GP", "33,5", 32.5)]
     code, out, _ = run(capsys, "audit", TEC, "--published", str(p), "--rules", "fide-2024")
@@ -104,7 +105,7 @@ def test_xlsx_with_no_column_and_mp_spellings(tmp_path):
     pub = read(path, t)
     assert [(v.start_number, v.code) for v in pub.values][:4] == [(16, "RANK"), (16, "MP"), (16, "BH/C1:MP/P"),
                                                                   (16, "EMGSB/C1/P")]
-    a = team_audit(t, pub, rules="fide-2024")
+    a = team_audit(t, pub, rules=get("fide-2024"))
     assert not a.ok
     bad = [f for f in a.findings if f.status == UNEXPLAINED]
     assert [(f.start_number, f.code, f.computed) for f in bad] == [(22, "BH/C1:MP/P", 224)]

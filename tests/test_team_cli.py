@@ -5,7 +5,11 @@ import json
 import sys
 from pathlib import Path
 
+import pytest
+
 from tbxl.cli import main
+from tbxl.conventions import get
+from tbxl.errors import UnknownRules
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "benchmarks"))
 from generate_team import event_trf  # noqa: E402
@@ -132,14 +136,16 @@ def test_team_settings_are_typed():
     from tbxl.team.settings import EdeBoardCount, TeamSettings, split
     from tbxl.team.standings import compute_team_standings
     from tbxl.team.trf import read_team_trf
-    settings, rest = split(["ede_bc=higher-first", "vur_cut=always", "ede_bc"])
+    settings, rest = split(["ede_bc=higher-first", "vur_cut=always"])
     assert settings.ede_bc is EdeBoardCount.HIGHER_FIRST and settings.ede_bc == "higher-first"
-    assert rest == ["vur_cut=always", "ede_bc"]   # a bare name is no team setting: the convention refuses it
+    assert rest == ["vur_cut=always"]   # the convention's, resolved with the rules
+    with pytest.raises(UnknownRules, match=r"unknown setting 'ede_bc'; settings: .*vur_cut=.*ede_bc=lower-first"):
+        split(["ede_bc"])   # a bare name sets nothing
     assert TeamSettings().describe() == "" and "higher count first" in settings.describe()
     t = read_team_trf(TEC)
-    typed = compute_team_standings(t, "MPTS,EDEBT,BH:MP", "fide-2024", settings)
-    mapped = compute_team_standings(t, "MPTS,EDEBT,BH:MP", "fide-2024", {"ede_bc": "higher-first"})
-    default = compute_team_standings(t, "MPTS,EDEBT,BH:MP", "fide-2024")
+    typed = compute_team_standings(t, "MPTS,EDEBT,BH:MP", get("fide-2024"), settings)
+    mapped = compute_team_standings(t, "MPTS,EDEBT,BH:MP", get("fide-2024"), {"ede_bc": "higher-first"})
+    default = compute_team_standings(t, "MPTS,EDEBT,BH:MP", get("fide-2024"))
     order = lambda st: [r.team.number for r in st.rows]  # noqa: E731
     assert order(typed) == order(mapped) != order(default)
     assert typed.engine.settings == settings

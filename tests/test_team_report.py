@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tbxl.conventions import get
 from tbxl.cli import main
 from tbxl.team.report import build_team_view, render_team_pdf, team_labels
 from tbxl.team.standings import compute_team_standings
@@ -25,7 +26,7 @@ LANGS = ("en", "es", "ru", "vi", "ms")
 
 @pytest.fixture(scope="module")
 def standings():
-    return compute_team_standings(read_team_trf(event_trf(4, 2, A_ROUNDS)), "MPTS,EDE,EMGSB/C1,BC", "fide-2024")
+    return compute_team_standings(read_team_trf(event_trf(4, 2, A_ROUNDS)), "MPTS,EDE,EMGSB/C1,BC", get("fide-2024"))
 
 
 def test_view(standings):
@@ -111,8 +112,8 @@ def test_team_standings_by_round_ends_with_the_final_standings():
     from tbxl.team.trf import read_team_trf
     t = read_team_trf(str(Path(__file__).parent / "data" / "team" / "grandmommyscup.trf"))
     codes = "MPTS,EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP"
-    history = team_standings_by_round(t, codes, "fide-2024")
-    final = compute_team_standings(t, codes, "fide-2024")
+    history = team_standings_by_round(t, codes, get("fide-2024"))
+    final = compute_team_standings(t, codes, get("fide-2024"))
     assert len(history) == 14
     assert [(r.team.number, r.rank_label, r.values) for r in history[-1].rows] == \
         [(r.team.number, r.rank_label, r.values) for r in final.rows]
