@@ -571,3 +571,21 @@ def test_after_round_cuts_teams_and_players_alike(tec):
     assert tec.after_round(14) is tec and early.after_round(0).teams[0].rounds == ()
     with pytest.raises(ValueError, match="round 15 is outside 0..14"):
         tec.after_round(15)
+
+
+def test_the_team_core_takes_a_convention_never_a_name(tec):
+    # Names become Conventions at the edges (conventions.resolve); the core refuses a name as the
+    # individual core does, and None is the edition in force at the start date (042 2024/12/01).
+    from tbxl.audit import Published
+    from tbxl.team.audit import team_audit
+    from tbxl.team.standings import team_standings_by_round
+    from tbxl.team.tiebreaks import TeamEngine
+    for call in (lambda: compute_team_standings(tec, "MPTS,BC", "fide-2024"),
+                 lambda: team_standings_by_round(tec, "MPTS,BC", "fide-2026"),
+                 lambda: TeamEngine(tec, "fide-2024"),
+                 lambda: team_audit(tec, Published("bulletin", []), rules="fide-2024")):
+        with pytest.raises(TypeError, match=r"rules must be a Convention, not 'fide-20\d\d': resolve a name"):
+            call()
+    assert compute_team_standings(tec, "MPTS,BC").convention is get("fide-2024")
+    assert TeamEngine(tec).conv is get("fide-2024")
+    assert compute_team_standings(tec, "MPTS,BC", get("fide-2026")).rules == "fide-2026"

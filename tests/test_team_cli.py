@@ -149,3 +149,33 @@ def test_team_settings_are_typed():
     order = lambda st: [r.team.number for r in st.rows]  # noqa: E731
     assert order(typed) == order(mapped) != order(default)
     assert typed.engine.settings == settings
+
+
+def test_team_outputs_name_a_changed_team_setting(capsys):
+    # The rules a team event is ranked by are the convention and the team settings: a setting changed
+    # from its default is named with the rules, as a changed convention setting is.
+    args = ["--tiebreaks", "MPTS,EDEBT,BH:MP", "--rules", "fide-2024", "--set", "ede_bc=higher-first"]
+    code, out, _ = run(capsys, "compute", TEC, *args)
+    assert code == 0 and out.splitlines()[0].endswith(" - rules fide-2024+ede_bc=higher-first")
+    code, out, _ = run(capsys, "compute", TEC, *args, "--set", "vur_cut=always", "--format", "json")
+    assert json.loads(out)["rules"] == "fide-2024+vur_cut=always+ede_bc=higher-first"
+    code, out, _ = run(capsys, "compute", TEC, *args[:4], "--set", "ede_bc=lower-first", "--format", "json")
+    assert json.loads(out)["rules"] == "fide-2024"   # the default named no more than before
+    code, out, _ = run(capsys, "explain", TEC, "--team", "6", *args)
+    assert out.startswith("Azerbaijan (team 6), rank 5, rules fide-2024+ede_bc=higher-first")
+    code, out, _ = run(capsys, "compare", TEC, *args[:2], "--rules", "fide-2024,fide-2026", *args[4:],
+                       "--format", "json")
+    doc = json.loads(out)
+    assert doc["rules"] == ["fide-2024+ede_bc=higher-first", "fide-2026+ede_bc=higher-first"]
+    assert set(doc["teams"][0]["by_rules"]) == set(doc["rules"])
+    code, out, _ = run(capsys, "compare", TEC, *args[:2], "--rules", "fide-2024,fide-2026", *args[4:])
+    assert out.splitlines()[0] == "Grandmommy's Cup: fide-2024+ede_bc=higher-first | fide-2026+ede_bc=higher-first"
+    code, out, _ = run(capsys, "audit", TEC, *args)
+    assert out.startswith("rules fide-2024+ede_bc=higher-first, tie-breaks MP,EDEBT,BH:MP: ")
+
+
+def test_team_unknown_setting_lists_the_team_settings(capsys):
+    code, out, err = run(capsys, "compute", TEC, "--set", "ede_bx=higher-first")
+    assert code == 2 and out == ""
+    assert "unknown setting 'ede_bx=higher-first'; settings: " in err
+    assert "vur_cut=higher-of|always|none" in err and "ede_bc=lower-first|higher-first" in err

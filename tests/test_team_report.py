@@ -136,3 +136,20 @@ def test_team_report_by_round_html(tmp_path):
     lines = {line.split()[0]: line.split()[1:] for line in text.splitlines() if line.strip()[:3] in ("MP ", "BH:")}
     assert lines["MP"] == "2 2 3 5 7 9 11 12 12 12 14 16 18 20".split()
     assert lines["BH:MP/C1/P"][-1] == "225"   # the final value (fide-2024 by the start date)
+
+
+def test_report_names_a_changed_team_setting(tmp_path):
+    # The rules line and the footer name the team setting changed from its default, as a changed
+    # convention setting is named; the comparison names it with each rule set.
+    tec = str(Path(__file__).parent / "data" / "team" / "grandmommyscup.trf")
+    out = tmp_path / "team.html"
+    assert main(["report", tec, "-o", str(out), "--rules", "fide-2024", "--set", "ede_bc=higher-first"]) == 0
+    html = out.read_text(encoding="utf-8")
+    assert "(fide-2024+ede_bc=higher-first)" in html                    # the rules line
+    assert "rules fide-2024+ede_bc=higher-first · grandmommyscup.trf" in html   # the footer
+    assert main(["compare", tec, "-o", str(out), "--rules", "fide-2024,fide-2026", "--set", "ede_bc=higher-first"]) == 0
+    html = out.read_text(encoding="utf-8")
+    assert "rules fide-2024+ede_bc=higher-first | fide-2026+ede_bc=higher-first · " in html
+    assert "<b>fide-2026+ede_bc=higher-first</b>" in html
+    assert main(["report", tec, "-o", str(out), "--rules", "fide-2024"]) == 0
+    assert "ede_bc" not in out.read_text(encoding="utf-8")
