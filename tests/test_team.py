@@ -589,3 +589,30 @@ def test_the_team_core_takes_a_convention_never_a_name(tec):
     assert compute_team_standings(tec, "MPTS,BC").convention is get("fide-2024")
     assert TeamEngine(tec).conv is get("fide-2024")
     assert compute_team_standings(tec, "MPTS,BC", get("fide-2026")).rules == "fide-2026"
+
+
+def test_a_team_workbook_is_told_by_the_catalogues_team_functions(tmp_path):
+    # The test looks for a formula calling a team function of the catalogue (names kept in the light
+    # tbxl.team.names, so the CLI's detection imports neither the catalogue nor the core).
+    import subprocess
+    import zipfile
+    from tbxl.functions import TEAM_FUNCTIONS
+    from tbxl.team.detect import is_team_input
+    from tbxl.team.names import TEAM_FUNCTION_NAMES
+    assert tuple(f.name for f in TEAM_FUNCTIONS) == TEAM_FUNCTION_NAMES
+    books = Path(__file__).parents[1] / "workbooks"
+    assert is_team_input(books / "grandmommyscup-team.xlsx")
+    assert not any(is_team_input(books / n) for n in ("tec-swiss.xlsx", "tec-swiss.xlsm", "template.xlsx"))
+
+    def book(name: str, sheet: bytes):
+        with zipfile.ZipFile(tmp_path / name, "w") as z:
+            z.writestr("xl/worksheets/sheet1.xml", b"<worksheet><sheetData><row>" + sheet + b"</row></sheetData></worksheet>")
+        return tmp_path / name
+    assert is_team_input(book("a.xlsx", b'<c r="A6"><f t="array" ref="A6:H9">TEAM_STANDINGS(X!A1:P9,$B$4)</f></c>'))
+    assert is_team_input(book("b.xlsx", b'<c r="G2"><f>_xludf.team_tiebreak($A$1:$P$51,$A2,G$1)</f></c>'))
+    # A team function named in a text cell, another function ending in its name, a cached value: no call.
+    assert not is_team_input(book("c.xlsx", b'<c r="A1" t="inlineStr"><is><t>TEAM_STANDINGS(crosstable)</t></is></c>'))
+    assert not is_team_input(book("d.xlsx", b'<c r="A1"><f>MYTEAM_TIEBREAK(A2)</f><v>TEAM_TIEBREAK(</v></c>'))
+    code = "import sys, tbxl.team.detect; print(sorted(m for m in sys.modules if m.startswith('tbxl')))"
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert loaded.strip() == "['tbxl', 'tbxl.team', 'tbxl.team.detect', 'tbxl.team.names']"
