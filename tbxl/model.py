@@ -18,7 +18,7 @@ from __future__ import annotations
 import enum
 import functools
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import date
 from fractions import Fraction
 from typing import NamedTuple, Optional, Sequence
@@ -224,12 +224,14 @@ class Player:
         return self.fide_id.strip() if self.fide_id.strip("0 ") else None
 
 
-@dataclass(frozen=True)
-class Tournament:
-    """A tournament's results: players sorted by start number, the scoring and the pairing system."""
+@dataclass(frozen=True, kw_only=True)
+class Event:
+    """What an event is besides its participants' records, shared by individual and team events
+    (keyword-only in their constructors): its name, place, dates and chief arbiter as the file gives
+    them, the game scoring, the pairing system, the tie-break list the file declares (TRF 202/212),
+    the number of rounds scheduled (TRF XXR / 142; None = the rounds read), and where it was read
+    from (a file's base name, for messages)."""
 
-    players: tuple[Player, ...]
-    rounds: int
     name: str = ""
     scoring: Scoring = field(default_factory=Scoring)
     pairing: Pairing = Pairing.SWISS
@@ -242,6 +244,24 @@ class Tournament:
     scheduled_rounds: Optional[int] = None
     source: str = ""
 
+    @property
+    def is_round_robin(self) -> bool:
+        return self.pairing is Pairing.ROUND_ROBIN
+
+    def event_details(self) -> dict:
+        """The :class:`Event` fields as keywords: another event with the same details (e.g. the
+        teams of a team event as the participants of an individual one)."""
+        return {f.name: getattr(self, f.name) for f in fields(Event)}
+
+
+@dataclass(frozen=True)
+class Tournament(Event):
+    """A tournament's results: players sorted by start number, with the :class:`Event` details
+    (the scoring and the pairing system among them) as keywords."""
+
+    players: tuple[Player, ...]
+    rounds: int
+
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_number", {p.start_number: p for p in self.players})
 
@@ -251,10 +271,6 @@ class Tournament:
 
     def __contains__(self, start_number: object) -> bool:
         return start_number in self._by_number  # type: ignore[attr-defined]
-
-    @property
-    def is_round_robin(self) -> bool:
-        return self.pairing is Pairing.ROUND_ROBIN
 
     @property
     def table(self) -> "RoundTable":

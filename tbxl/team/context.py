@@ -26,8 +26,8 @@ def participants(t: TeamTournament, score: str) -> Tournament:
         rounds = tuple(RoundEntry(r.round, r.kind, r.outcome, r.mp if score == MP else r.gp, r.opponent, r.colour)
                        for r in team.rounds)
         players.append(Player(team.number, team.name, rounds, federation=team.federation))
-    return Tournament(tuple(players), t.rounds, t.name, Scoring(), t.pairing, t.start_date, t.end_date,
-                      scheduled_rounds=t.scheduled_rounds, source=t.source)
+    # Points in MP or GP (the entries' own), and no tie-break list: the file's is the teams'.
+    return Tournament(tuple(players), t.rounds, **{**t.event_details(), "scoring": Scoring(), "tiebreaks": ()})
 
 
 def draw_and_win(t: TeamTournament, score: str) -> tuple[Fraction, Fraction, Fraction]:

@@ -14,11 +14,10 @@ board points under the individual scoring (record 162). C07 §10.5 says how TRF 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date
 from fractions import Fraction
 from typing import NamedTuple, Optional
 
-from ..model import Kind, Outcome, Pairing, Player, RoundEntry, Scoring
+from ..model import Event, Kind, Outcome, Player, RoundEntry, Scoring
 from ..rounds import after_round
 
 #: The primary and secondary scores of a team event (C.07 11.1).
@@ -120,26 +119,16 @@ def board_points(rnd: TeamRound, boards: int, scoring: Scoring) -> list[Fraction
 
 
 @dataclass(frozen=True)
-class TeamTournament:
+class TeamTournament(Event):
     """A team event: teams sorted by number, the individual players (for names and board results),
-    the number of boards, the individual and the match scoring."""
+    the number of boards and the match scoring, with the :class:`~tbxl.model.Event` details (the
+    individual game scoring among them) as keywords."""
 
     teams: tuple[Team, ...]
     rounds: int
     boards: int
     players: tuple[Player, ...] = ()
-    name: str = ""
-    scoring: Scoring = field(default_factory=Scoring)
     team_scoring: TeamScoring = field(default_factory=TeamScoring)
-    pairing: Pairing = Pairing.SWISS
-    start_date: Optional[date] = None
-    end_date: Optional[date] = None
-    city: str = ""
-    federation: str = ""
-    chief_arbiter: str = ""
-    tiebreaks: tuple[str, ...] = ()
-    scheduled_rounds: Optional[int] = None
-    source: str = ""
     board_colours: str = ""
 
     def __post_init__(self) -> None:
@@ -155,10 +144,6 @@ class TeamTournament:
 
     def __contains__(self, number: object) -> bool:
         return number in self._by_number  # type: ignore[attr-defined]
-
-    @property
-    def is_round_robin(self) -> bool:
-        return self.pairing is Pairing.ROUND_ROBIN
 
     @property
     def is_team(self) -> bool:

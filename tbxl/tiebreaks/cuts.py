@@ -7,7 +7,6 @@ from a voluntary unplayed round.
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import Sequence
 
 from .. import conventions as cv
@@ -41,31 +40,46 @@ def select(items: Sequence[Item], low: int, high: int, vur_rule: str,
     >>> select(sb, 1, 0, "higher-of"), select(sb, 1, 0, "higher-of", "smallest-product")
     ([(2, 'cut.vur')], [(0, 'cut.least')])
     """
+    order = significance_order(items)
+    return [(order[k], why) for k, why in select_sorted([items[k] for k in order], low, high, vur_rule, vur_pick)]
+
+
+def significance_order(items: Sequence[Item]) -> list[int]:
+    """Indexes of the items in order of significance (14.1.1: the key, then the contribution),
+    ties in round order."""
+    return sorted(range(len(items)), key=lambda k: (items[k][1], items[k][0]))
+
+
+def select_sorted(items: Sequence[Item], low: int, high: int, vur_rule: str,
+                  vur_pick: str = cv.PICK_LEAST_SIGNIFICANT) -> list[tuple[int, str]]:
+    """:func:`select` on items already in order of significance (:func:`significance`): positions
+    in that order. The least significant alive item is the first; ties between equal items go to
+    the earlier round, for the low cuts as for the high ones."""
     alive = list(range(len(items)))
     cuts: list[tuple[int, str]] = []
     for _ in range(low):
         if not alive:
             break
-        least = min(alive, key=lambda k: (items[k][1], items[k][0]))
-        pick, why = least, LEAST
+        pick, why = alive[0], LEAST
         if vur_rule != cv.VUR_NONE:
             vurs = [k for k in alive if items[k][2]]
             if vurs:
                 if vur_pick == cv.PICK_SMALLEST_PRODUCT:
-                    v = min(vurs, key=lambda k: items[k][0])
+                    v = min(vurs, key=lambda k: (items[k][0], items[k][3]))
                 else:  # 14.1.1's order: the lowest opponent (dummy) value, then the smallest product
-                    v = min(vurs, key=lambda k: (items[k][1], items[k][0]))
+                    v = vurs[0]
                 # 16.5.1: the VUR goes "as long as it is not lower than the least significant value".
-                if vur_rule == cv.VUR_ALWAYS or items[v][0] >= items[least][0]:
+                if vur_rule == cv.VUR_ALWAYS or items[v][0] >= items[alive[0]][0]:
                     pick, why = v, VUR_FIRST
         alive.remove(pick)
         cuts.append((pick, why))
     for _ in range(high):
         if not alive:
             break
-        most = max(alive, key=lambda k: (items[k][1], items[k][0]))
-        alive.remove(most)
-        cuts.append((most, MOST))
+        k = len(alive) - 1
+        while k and items[alive[k - 1]][:2] == items[alive[-1]][:2]:   # the first of equal items
+            k -= 1
+        cuts.append((alive.pop(k), MOST))
     return cuts
 
 
@@ -94,38 +108,17 @@ def kept_sum(items: Sequence[Item], low: int, high: int, vur_rule: str,
 def significance(items: Sequence[Item]) -> list[Item]:
     """The items in order of significance (14.1.1: the key, then the contribution), ties in round
     order: the order :func:`select` finds its least significant items in."""
-    return sorted(items, key=itemgetter(1, 0))
+    return [items[k] for k in significance_order(items)]
 
 
 def kept_sum_sorted(items: Sequence[Item], low: int, high: int, vur_rule: str,
                     vur_pick: str = cv.PICK_LEAST_SIGNIFICANT) -> int:
     """:func:`kept_sum` of items already in :func:`significance` order, sorted once for Cut-1,
-    Cut-2, Median ...: the least significant alive item is the first, the least significant VUR the
-    first VUR, the most significant the last; the same cuts as :func:`select` (ties between items of
-    equal key and contribution cut the same amount).
+    Cut-2, Median ...: the cuts of :func:`select_sorted`, the rule the derivations show.
 
     >>> its = significance([(3, 3, False, 0), (1, 1, False, 1), (2, 2, True, 2)])
     >>> kept_sum_sorted(its, 1, 0, "higher-of"), kept_sum_sorted(its, 1, 1, "none")
     (4, 2)
     """
-    alive = list(items)
-    total = sum([it[0] for it in alive])
-    for _ in range(low):
-        if not alive:
-            break
-        k = 0
-        if vur_rule != cv.VUR_NONE:
-            vurs = [v for v, it in enumerate(alive) if it[2]]
-            if vurs:
-                if vur_pick == cv.PICK_SMALLEST_PRODUCT:   # select's min over rounds in order: (product, round)
-                    v = min(vurs, key=lambda v: (alive[v][0], alive[v][3]))
-                else:
-                    v = vurs[0]
-                # 16.5.1: the VUR goes "as long as it is not lower than the least significant value".
-                if vur_rule == cv.VUR_ALWAYS or alive[v][0] >= alive[0][0]:
-                    k = v
-        total -= alive.pop(k)[0]
-    for _ in range(min(high, len(alive))):
-        total -= alive.pop()[0]
-    return total
-
+    cut = select_sorted(items, low, high, vur_rule, vur_pick)
+    return sum([it[0] for it in items]) - sum([items[k][0] for k, _ in cut])
