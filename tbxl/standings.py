@@ -85,6 +85,12 @@ class Standings:
     def codes(self) -> list[str]:
         return [d.code for d in self.tiebreaks]
 
+    @property
+    def rules(self) -> str:
+        """The name of the rules the standings follow, as outputs print it (a team event's adds its
+        changed team settings, :attr:`tbxl.team.standings.TeamStandings.rules`)."""
+        return self.convention.name
+
     def row(self, start_number: int) -> Row:
         """The row of a start number (``KeyError`` if there is none)."""
         return self._row_of[start_number]

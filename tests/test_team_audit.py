@@ -179,3 +179,22 @@ def test_team_names_are_escaped_in_reports(tmp_path):
     assert main(["compare", str(src), "--rules", "fide-2024,fide-2026", "-o", str(out)]) == 0
     html = out.read_text(encoding="utf-8")
     assert "&lt;s&gt;In3&gt;" in html and "<s>In3>" not in html
+
+
+def test_the_audit_names_and_uses_a_changed_team_setting(capsys):
+    # The team settings given with --set rank every rule set tried; the announced rules are named
+    # with them. (EDET/P of the bulletin has no board-count step: the values still all agree.)
+    code, out, _ = run(capsys, "audit", TEC, "--published", str(BULLETIN), "--rules", "fide-2024",
+                       "--set", "ede_bc=higher-first")
+    assert code == 0
+    assert out.splitlines()[0].endswith(" - rules fide-2024+ede_bc=higher-first - tie-breaks EDET/P, EMGSB/C1/P, "
+                                        "BH:MP/C1/P, MPvGP")
+    assert "300 values checked: 300 agree, 0 explained, 0 unexplained (50 skipped)" in out
+    assert "(fide-2024+ede_bc=higher-first)" in out   # a column that agrees
+    code, out, _ = run(capsys, "audit", TEC, "--published", str(BULLETIN), "--rules", "fide-2024",
+                       "--set", "ede_bc=higher-first", "--format", "json")
+    assert json.loads(out)["rules"] == "fide-2024+ede_bc=higher-first"
+    t = read_team_trf(TEC)
+    a = team_audit(t, read(BULLETIN, t), rules=get("fide-2024"), settings={"ede_bc": "higher-first"})
+    assert a.standings.engine.settings.ede_bc == "higher-first" and a.rules_name == "fide-2024+ede_bc=higher-first"
+    assert team_audit(t, read(BULLETIN, t), rules=get("fide-2024")).rules_name == "fide-2024"

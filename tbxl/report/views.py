@@ -962,7 +962,7 @@ def audit_report(result, frame: ReportView, fmt: _Fmt, pub, players: tuple[Playe
     columns = []
     for c in result.columns:
         if c.agree == c.checked:
-            verdict = A["column_agrees"].format(rules=result.rules.name)
+            verdict = A["column_agrees"].format(rules=result.rules_name)
         elif c.reproduced_by:
             verdict = A["column_follows"].format(rules=_rules_names(c.reproduced_by, L))
         else:

@@ -1,7 +1,7 @@
 """Chess tie-breaks (FIDE C.07) for xlwings Lite: the Excel functions of tbxl 0.1.0.
 
 Written by `tbxl lite` (tbxl 0.1.0); regenerate it rather than edit it. It carries the
-46 tbxl modules the functions need (pure Python, sha256 35a7e18cecf28ae9), so it needs
+46 tbxl modules the functions need (pure Python, sha256 a58f219a60e3e37e), so it needs
 no package but xlwings: paste it into xlwings Lite's main.py tab, and the requirements.txt
 written beside it into the requirements.txt tab. Then, e.g. =BUCHHOLZ_CUT(A1:I17, A2) with the
 crosstable in A1:I17 and a start number in A2. The functions (tbxl's README, "Excel on
@@ -709,7 +709,7 @@ TBXL_MODULES = {
         '    if a.differences:\n'
         '        return [list(AUDIT_HEADER)] + [_finding_row(f) for f in a.differences]\n'
         '    s = a.summary\n'
-        '    parts = [f"all {s[\'checked\']} values agree with {a.rules.name}" if s["checked"]\n'
+        '    parts = [f"all {s[\'checked\']} values agree with {a.rules_name}" if s["checked"]\n'
         '             else "no published value to check"]\n'
         '    if s["skipped"]:\n'
         '        why = sorted({f.why_skipped for f in a.findings if f.why_skipped})\n'
@@ -1418,6 +1418,12 @@ TBXL_MODULES = {
         "        if name == self.rules.name or name in HABITS:  # a habit prints the announced rules' numbers\n"
         '            return self.standings\n'
         '        return self.engine.ranking(self.engine.tried[name])\n'
+        '\n'
+        '    @property\n'
+        '    def rules_name(self) -> str:\n'
+        '        """The announced rules as the outputs name them (:attr:`tbxl.standings.Standings.rules`:\n'
+        '        on a team event with the team settings changed, ``fide-2024+ede_bc=higher-first``)."""\n'
+        '        return self.standings.rules\n'
         '\n'
         '    @property\n'
         '    def differences(self) -> list[Finding]:\n'
@@ -4185,6 +4191,12 @@ TBXL_MODULES = {
         '    @property\n'
         '    def codes(self) -> list[str]:\n'
         '        return [d.code for d in self.tiebreaks]\n'
+        '\n'
+        '    @property\n'
+        '    def rules(self) -> str:\n'
+        '        """The name of the rules the standings follow, as outputs print it (a team event\'s adds its\n'
+        '        changed team settings, :attr:`tbxl.team.standings.TeamStandings.rules`)."""\n'
+        '        return self.convention.name\n'
         '\n'
         '    def row(self, start_number: int) -> Row:\n'
         '        """The row of a start number (``KeyError`` if there is none)."""\n'
