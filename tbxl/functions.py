@@ -26,9 +26,9 @@ from .conventions import Convention
 from .grid.cells import cell_number
 from .model import Tournament
 from .standings import Standings, compute_standings
+from .team.names import TEAM_STANDINGS, TEAM_TIEBREAK
 from .tiebreaks import Context, compute
 from .tiebreaks.codes import Descriptor
-from .team.names import TEAM_STANDINGS, TEAM_TIEBREAK
 
 if TYPE_CHECKING:
     from .team.model import TeamTournament

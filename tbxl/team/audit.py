@@ -121,7 +121,7 @@ def team_audit(t: TeamTournament, published: Published, *, rules: Optional[Conve
     columns in order, else tbxl's team defaults). The result is an :class:`~tbxl.audit.Audit`
     (``start_number`` = team number).
     """
-    conv = _convention(rules, t)   # type: ignore[arg-type]
+    conv = _convention(rules, t)
     if tiebreaks is None and not t.tiebreaks and published.tiebreaks:
         tiebreaks = published.tiebreaks
     primary, descs = resolve_team_tiebreaks(t, tiebreaks)

@@ -298,7 +298,7 @@ def render_team_compare(t: TeamTournament, args, as_json: bool) -> str:
         return json.dumps({"rules": [st.rules for st in sts], "tiebreaks": codes, "kind": "team",
                            "teams": [{"team_number": n, "name": name, "changed": ch,
                                       "by_rules": {st.rules: {"rank": p.rank_label,
-                                                                        "values": {c: json_number(v) for c, v in p.values.items()}}
+                                                              "values": {c: json_number(v) for c, v in p.values.items()}}
                                                    for st, p in zip(sts, per)}}
                                      for n, name, per, ch in rows]}, ensure_ascii=False, indent=1) + "\n"
     out = [f"{t.name or t.source}: " + " | ".join(st.rules for st in sts)]

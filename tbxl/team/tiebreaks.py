@@ -56,7 +56,7 @@ class TeamEngine:
                  settings: Union[TeamSettings, Mapping, None] = None) -> None:
         self.settings = team_settings(settings)
         self.t = t
-        self.conv = _convention(conv, t)   # type: ignore[arg-type]
+        self.conv = _convention(conv, t)
         self.primary = primary
         self.secondary = GP if primary == MP else MP
         self.teams = t.teams
