@@ -35,10 +35,6 @@ from typing import Any, Optional
 
 from .errors import TbxlError, UsageError
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10: the tomli backport (a dependency there only)
-    import tomli as tomllib
 
 FILE_NAME = "tbxl.toml"
 
@@ -84,6 +80,10 @@ def _line(text: str, key: str, table: Optional[str] = None) -> Optional[int]:
 
 def load(path: str) -> Config:
     """Read and check one configuration file."""
+    if sys.version_info >= (3, 11):   # imported here: most runs read no configuration file
+        import tomllib
+    else:  # pragma: no cover - Python 3.10: the tomli backport (a dependency there only)
+        import tomli as tomllib
     with open(path, "rb") as f:
         data = f.read()
     try:
@@ -200,8 +200,10 @@ def apply(args, config: Config) -> None:
     if hasattr(args, "settings"):
         args.settings = config.settings + list(args.settings)
     if hasattr(args, "categories"):
-        from .categories import parse_category
-        given = {c.name: c.expression for c in map(parse_category, args.categories)}
+        given = {}
+        if args.categories:   # (the categories' grammar is imported only by the commands that use it)
+            from .categories import parse_category
+            given = {c.name: c.expression for c in map(parse_category, args.categories)}
         merged = {**config.categories, **given}
         args.categories = [f"{name}={conditions}" for name, conditions in merged.items()]
     if hasattr(args, "prizes"):

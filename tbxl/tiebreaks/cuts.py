@@ -7,11 +7,16 @@ from a voluntary unplayed round.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Sequence
 
 from .. import conventions as cv
 
 Item = tuple  # (contribution, key, vur, round_index)
+
+#: 14.1.1's order of significance of an item: its key, then its contribution (sorts are stable: ties
+#: stay in round order).
+_SIGNIFICANCE = itemgetter(1, 0)
 
 # Reason keys (tbxl.derivation.REASONS) of the three kinds of cut.
 LEAST = "cut.least"
@@ -47,7 +52,7 @@ def select(items: Sequence[Item], low: int, high: int, vur_rule: str,
 def significance_order(items: Sequence[Item]) -> list[int]:
     """Indexes of the items in order of significance (14.1.1: the key, then the contribution),
     ties in round order."""
-    return sorted(range(len(items)), key=lambda k: (items[k][1], items[k][0]))
+    return sorted(range(len(items)), key=lambda k: _SIGNIFICANCE(items[k]))
 
 
 def select_sorted(items: Sequence[Item], low: int, high: int, vur_rule: str,
@@ -108,7 +113,7 @@ def kept_sum(items: Sequence[Item], low: int, high: int, vur_rule: str,
 def significance(items: Sequence[Item]) -> list[Item]:
     """The items in order of significance (14.1.1: the key, then the contribution), ties in round
     order: the order :func:`select` finds its least significant items in."""
-    return [items[k] for k in significance_order(items)]
+    return sorted(items, key=_SIGNIFICANCE)
 
 
 def kept_sum_sorted(items: Sequence[Item], low: int, high: int, vur_rule: str,
@@ -120,5 +125,7 @@ def kept_sum_sorted(items: Sequence[Item], low: int, high: int, vur_rule: str,
     >>> kept_sum_sorted(its, 1, 0, "higher-of"), kept_sum_sorted(its, 1, 1, "none")
     (4, 2)
     """
-    cut = select_sorted(items, low, high, vur_rule, vur_pick)
-    return sum([it[0] for it in items]) - sum([items[k][0] for k, _ in cut])
+    total = sum([it[0] for it in items])
+    if low or high:
+        total -= sum([items[k][0] for k, _ in select_sorted(items, low, high, vur_rule, vur_pick)])
+    return total

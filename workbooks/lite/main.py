@@ -1,7 +1,7 @@
 """Chess tie-breaks (FIDE C.07) for xlwings Lite: the Excel functions of tbxl 0.1.0.
 
 Written by `tbxl lite` (tbxl 0.1.0); regenerate it rather than edit it. It carries the
-46 tbxl modules the functions need (pure Python, sha256 a58f219a60e3e37e), so it needs
+46 tbxl modules the functions need (pure Python, sha256 d674ad95822879de), so it needs
 no package but xlwings: paste it into xlwings Lite's main.py tab, and the requirements.txt
 written beside it into the requirements.txt tab. Then, e.g. =BUCHHOLZ_CUT(A1:I17, A2) with the
 crosstable in A1:I17 and a start number in A2. The functions (tbxl's README, "Excel on
@@ -2479,9 +2479,9 @@ TBXL_MODULES = {
         'from .grid.cells import cell_number\n'
         'from .model import Tournament\n'
         'from .standings import Standings, compute_standings\n'
+        'from .team.names import TEAM_STANDINGS, TEAM_TIEBREAK\n'
         'from .tiebreaks import Context, compute\n'
         'from .tiebreaks.codes import Descriptor\n'
-        'from .team.names import TEAM_STANDINGS, TEAM_TIEBREAK\n'
         '\n'
         'if TYPE_CHECKING:\n'
         '    from .team.model import TeamTournament\n'
@@ -4122,7 +4122,7 @@ TBXL_MODULES = {
         'from .conventions import Convention\n'
         'from .derivation import Derivation, Reason\n'
         'from .errors import InputError\n'
-        'from .model import Player, Tournament\n'
+        'from .model import Event, Player, Tournament\n'
         'from .tiebreaks import Context, compute, explain as explain_value\n'
         'from .tiebreaks.base import Column\n'
         'from .tiebreaks.codes import Descriptor, parse, parse_list\n'
@@ -4281,7 +4281,10 @@ TBXL_MODULES = {
         '    return [d for d in ds if d.name != "PTS"]\n'
         '\n'
         '\n'
-        'def _convention(rules: Optional[Convention], tournament: Tournament) -> Convention:\n'
+        'def _convention(rules: Optional[Convention], tournament: Event) -> Convention:\n'
+        '    """``rules``, or the edition in force at the start of ``tournament`` (an individual or a team\n'
+        '    event) for None; a ``TypeError`` for anything else, a name above all: names are resolved at the\n'
+        '    edge (:func:`tbxl.conventions.resolve`), never in the core."""\n'
         '    if rules is None:\n'
         '        return conventions.default_for(tournament.start_date)\n'
         '    if not isinstance(rules, Convention):\n'
@@ -4994,7 +4997,7 @@ TBXL_MODULES = {
         '    """Rank the teams of ``t`` under ``rules`` (None: the edition in force at its start date);\n'
         "    ``settings``: the team settings (:class:`~tbxl.team.settings.TeamSettings`). A rule set's name\n"
         '    is resolved at the edge (:func:`tbxl.conventions.resolve`), never here."""\n'
-        '    conv = _convention(rules, t)   # type: ignore[arg-type]\n'
+        '    conv = _convention(rules, t)\n'
         '    primary, descs = resolve_team_tiebreaks(t, tiebreaks)\n'
         '    engine = TeamEngine(t, conv, primary, settings)\n'
         '    pts = engine.compute(TeamDescriptor(primary, "POINTS", parse("PTS").base, primary))\n'
@@ -5056,7 +5059,7 @@ TBXL_MODULES = {
         '    """The team standings as they stood after each round: element ``k - 1`` ranks the matches of\n'
         '    rounds 1..k, with the same rules, primary score and tie-break list (resolved once against the\n'
         '    whole event); the last equals the final standings. Cost: one ranking per round."""\n'
-        '    conv = _convention(rules, t)   # type: ignore[arg-type]\n'
+        '    conv = _convention(rules, t)\n'
         '    primary, descs = resolve_team_tiebreaks(t, tiebreaks)\n'
         '    codes = ["MPTS" if primary == "MP" else "GPTS"] + [d.code for d in descs]\n'
         '    return [compute_team_standings(t.after_round(k), codes, conv, settings) for k in range(1, t.rounds + 1)]\n'
@@ -6564,7 +6567,7 @@ TBXL_MODULES = {
         '                 settings: Union[TeamSettings, Mapping, None] = None) -> None:\n'
         '        self.settings = team_settings(settings)\n'
         '        self.t = t\n'
-        '        self.conv = _convention(conv, t)   # type: ignore[arg-type]\n'
+        '        self.conv = _convention(conv, t)\n'
         '        self.primary = primary\n'
         '        self.secondary = GP if primary == MP else MP\n'
         '        self.teams = t.teams\n'
@@ -6905,11 +6908,16 @@ TBXL_MODULES = {
         '\n'
         'from __future__ import annotations\n'
         '\n'
+        'from operator import itemgetter\n'
         'from typing import Sequence\n'
         '\n'
         'from .. import conventions as cv\n'
         '\n'
         'Item = tuple  # (contribution, key, vur, round_index)\n'
+        '\n'
+        "#: 14.1.1's order of significance of an item: its key, then its contribution (sorts are stable: ties\n"
+        '#: stay in round order).\n'
+        '_SIGNIFICANCE = itemgetter(1, 0)\n'
         '\n'
         '# Reason keys (tbxl.derivation.REASONS) of the three kinds of cut.\n'
         'LEAST = "cut.least"\n'
@@ -6945,7 +6953,7 @@ TBXL_MODULES = {
         'def significance_order(items: Sequence[Item]) -> list[int]:\n'
         '    """Indexes of the items in order of significance (14.1.1: the key, then the contribution),\n'
         '    ties in round order."""\n'
-        '    return sorted(range(len(items)), key=lambda k: (items[k][1], items[k][0]))\n'
+        '    return sorted(range(len(items)), key=lambda k: _SIGNIFICANCE(items[k]))\n'
         '\n'
         '\n'
         'def select_sorted(items: Sequence[Item], low: int, high: int, vur_rule: str,\n'
@@ -7006,7 +7014,7 @@ TBXL_MODULES = {
         'def significance(items: Sequence[Item]) -> list[Item]:\n'
         '    """The items in order of significance (14.1.1: the key, then the contribution), ties in round\n'
         '    order: the order :func:`select` finds its least significant items in."""\n'
-        '    return [items[k] for k in significance_order(items)]\n'
+        '    return sorted(items, key=_SIGNIFICANCE)\n'
         '\n'
         '\n'
         'def kept_sum_sorted(items: Sequence[Item], low: int, high: int, vur_rule: str,\n'
@@ -7018,8 +7026,10 @@ TBXL_MODULES = {
         '    >>> kept_sum_sorted(its, 1, 0, "higher-of"), kept_sum_sorted(its, 1, 1, "none")\n'
         '    (4, 2)\n'
         '    """\n'
-        '    cut = select_sorted(items, low, high, vur_rule, vur_pick)\n'
-        '    return sum([it[0] for it in items]) - sum([items[k][0] for k, _ in cut])\n'
+        '    total = sum([it[0] for it in items])\n'
+        '    if low or high:\n'
+        '        total -= sum([items[k][0] for k, _ in select_sorted(items, low, high, vur_rule, vur_pick)])\n'
+        '    return total\n'
     )),
     'tbxl.tiebreaks.unplayed': (False, (
         '"""C.07 Art. 16 and the older conventions: categories, VURs, what a participant is worth to\n'
