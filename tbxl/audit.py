@@ -188,6 +188,12 @@ class Audit:
         return self.engine.ranking(self.engine.tried[name])
 
     @property
+    def rules_name(self) -> str:
+        """The announced rules as the outputs name them (:attr:`tbxl.standings.Standings.rules`:
+        on a team event with the team settings changed, ``fide-2024+ede_bc=higher-first``)."""
+        return self.standings.rules
+
+    @property
     def differences(self) -> list[Finding]:
         return [f for f in self.findings if f.status in (EXPLAINED, UNEXPLAINED)]
 

@@ -34,7 +34,7 @@ def render_audit_text(a: Audit) -> str:
     s = a.summary
     pub = os.path.basename(a.published.source)
     out = [f"Audit of {os.path.basename(a.tournament.source or 'input')} against {pub} - rules "
-           f"{a.rules.name} - tie-breaks {', '.join(a.tiebreaks)}",
+           f"{a.rules_name} - tie-breaks {', '.join(a.tiebreaks)}",
            f"{s['checked']} values checked: {s['agree']} agree, {s['explained']} explained, "
            f"{s['unexplained']} unexplained" + (f" ({s['skipped']} skipped)" if s["skipped"] else ""), ""]
     if a.columns:
@@ -43,7 +43,7 @@ def render_audit_text(a: Audit) -> str:
         for c in a.columns:
             line = f"  {_label(c.code):<{width}}  {c.checked} checked, {c.agree} agree"
             if c.agree == c.checked:
-                line += f" ({a.rules.name})"
+                line += f" ({a.rules_name})"
             elif c.reproduced_by:
                 line += "; the whole column follows " + _names(c.reproduced_by)
                 line += f"\n  {'':<{width}}  ({c.reproduced_by[0]}: {describe_match(a, c.reproduced_by[0])})"
@@ -57,7 +57,7 @@ def render_audit_text(a: Audit) -> str:
         for f in diffs:
             verb = "ranks" if f.code == RANK else "gives"
             out.append(f"  #{f.start_number} {f.name}, {_label(f.code)}: published {f.published.text} "
-                       f"({f.published.place}); {a.rules.name} {verb} {_computed(f)}")
+                       f"({f.published.place}); {a.rules_name} {verb} {_computed(f)}")
             if f.status == EXPLAINED:
                 out.append(f"    follows {_names(f.matches)}")
                 out.append(f"    ({f.matches[0]}: {describe_match(a, f.matches[0])})")
@@ -102,7 +102,7 @@ def audit_json(a: Audit) -> dict:
                 **({"why_unexplained": f.why_unexplained} if f.why_unexplained else {}),
                 **({"why_skipped": f.why_skipped} if f.status == SKIPPED else {})}
     return {
-        "input": a.tournament.source, "published": os.path.basename(a.published.source), "rules": a.rules.name,
+        "input": a.tournament.source, "published": os.path.basename(a.published.source), "rules": a.rules_name,
         "tiebreaks": a.tiebreaks, "summary": a.summary, "ok": a.ok,
         "columns": [{"code": c.code, "checked": c.checked, "agree": c.agree, "reproduced_by": c.reproduced_by}
                     for c in a.columns],

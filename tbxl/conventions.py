@@ -240,7 +240,7 @@ class Convention:
     @property
     def name(self) -> str:
         """The preset's name and the changed settings: ``fide-2026+vur_cut=always``."""
-        return self.preset + "".join(f"+{k}={SETTINGS[k].spelled(v)}" for k, v in self.changes)
+        return self.preset + spelled_changes(SETTINGS, self.changes)
 
     @property
     def settings(self) -> dict[str, Any]:
@@ -261,9 +261,7 @@ class Convention:
         """Apply ``NAME=VALUE`` strings (the CLI's ``--set``), checking names and values."""
         changes: dict = {}
         for item in settings:
-            key, value = setting_item(item)
-            if value is None or key not in SETTINGS:
-                raise UnknownRules(f"unknown setting {item!r}; settings: " + _usage())
+            key, value = known_item(item, SETTINGS)
             changes[key] = SETTINGS[key].parse(value)
         return self.with_options(**changes)
 
@@ -293,6 +291,28 @@ def setting_item(item: str) -> tuple[str, Optional[str]]:
     """
     key, sep, value = item.partition("=")
     return key.strip().replace("-", "_"), value.strip() if sep else None
+
+
+def known_item(item: str, settings: dict[str, Setting]) -> tuple[str, str]:
+    """``(name, value)`` of a ``NAME=VALUE`` item (:func:`setting_item`) naming one of ``settings``;
+    :class:`UnknownRules` listing them all for any other item.
+
+    >>> known_item("vur-cut=always", SETTINGS)
+    ('vur_cut', 'always')
+    """
+    key, value = setting_item(item)
+    if value is None or key not in settings:
+        raise UnknownRules(f"unknown setting {item!r}; settings: " + _usage(settings))
+    return key, value
+
+
+def spelled_changes(settings: dict[str, Setting], changes: Iterable[tuple[str, Any]]) -> str:
+    """The changed settings as a rule set's name carries them, each as ``+NAME=VALUE``.
+
+    >>> spelled_changes(SETTINGS, [("vur_cut", VurCut.ALWAYS), ("dummy_cap", False)])
+    '+vur_cut=always+dummy_cap=false'
+    """
+    return "".join(f"+{k}={settings[k].spelled(v)}" for k, v in changes)
 
 
 #: The settings a user may change on a preset (``--set NAME=VALUE``), by name, in field order.

@@ -607,7 +607,7 @@ def _audit_spill(a: Audit) -> Any:
     if a.differences:
         return [list(AUDIT_HEADER)] + [_finding_row(f) for f in a.differences]
     s = a.summary
-    parts = [f"all {s['checked']} values agree with {a.rules.name}" if s["checked"]
+    parts = [f"all {s['checked']} values agree with {a.rules_name}" if s["checked"]
              else "no published value to check"]
     if s["skipped"]:
         why = sorted({f.why_skipped for f in a.findings if f.why_skipped})

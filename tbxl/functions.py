@@ -26,6 +26,7 @@ from .conventions import Convention
 from .grid.cells import cell_number
 from .model import Tournament
 from .standings import Standings, compute_standings
+from .team.names import TEAM_STANDINGS, TEAM_TIEBREAK
 from .tiebreaks import Context, compute
 from .tiebreaks.codes import Descriptor
 
@@ -149,9 +150,9 @@ TEAM_ARGUMENTS = (TEAM_GRID, TEAM, TEAM_CODE, TEAM_TIEBREAKS, TEAM_RULES)
 
 #: The team functions, in the order of the team Help sheet. Their match scoring is the grid's 2/1/0.
 TEAM_FUNCTIONS = (
-    Function("TEAM_TIEBREAK", "A team tie-break of FIDE C.07 Arts 11-13 by its code (EDE and other orders: the tier "
+    Function(TEAM_TIEBREAK, "A team tie-break of FIDE C.07 Arts 11-13 by its code (EDE and other orders: the tier "
              "among teams tied before it).", (TEAM_GRID, TEAM, TEAM_CODE, TEAM_RULES)),
-    Function("TEAM_STANDINGS", "The team standings to spill: Rank, No, Team, MP (or GP) and one column per "
+    Function(TEAM_STANDINGS, "The team standings to spill: Rank, No, Team, MP (or GP) and one column per "
              "tie-break (FIDE C.07).", (TEAM_GRID, TEAM_TIEBREAKS, TEAM_RULES)),
 )
 

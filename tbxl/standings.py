@@ -15,7 +15,7 @@ from . import conventions
 from .conventions import Convention
 from .derivation import Derivation, Reason
 from .errors import InputError
-from .model import Player, Tournament
+from .model import Event, Player, Tournament
 from .tiebreaks import Context, compute, explain as explain_value
 from .tiebreaks.base import Column
 from .tiebreaks.codes import Descriptor, parse, parse_list
@@ -84,6 +84,12 @@ class Standings:
     @property
     def codes(self) -> list[str]:
         return [d.code for d in self.tiebreaks]
+
+    @property
+    def rules(self) -> str:
+        """The name of the rules the standings follow, as outputs print it (a team event's adds its
+        changed team settings, :attr:`tbxl.team.standings.TeamStandings.rules`)."""
+        return self.convention.name
 
     def row(self, start_number: int) -> Row:
         """The row of a start number (``KeyError`` if there is none)."""
@@ -168,7 +174,10 @@ def resolve_tiebreaks(tournament: Tournament, tiebreaks=None) -> list[Descriptor
     return [d for d in ds if d.name != "PTS"]
 
 
-def _convention(rules: Optional[Convention], tournament: Tournament) -> Convention:
+def _convention(rules: Optional[Convention], tournament: Event) -> Convention:
+    """``rules``, or the edition in force at the start of ``tournament`` (an individual or a team
+    event) for None; a ``TypeError`` for anything else, a name above all: names are resolved at the
+    edge (:func:`tbxl.conventions.resolve`), never in the core."""
     if rules is None:
         return conventions.default_for(tournament.start_date)
     if not isinstance(rules, Convention):

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tbxl.errors import InputError, InputWarning, UnknownTiebreak
+from tbxl.conventions import get
 from tbxl.model import Kind, Outcome
 from tbxl.team.codes import parse
 from tbxl.team.model import board_points
@@ -41,7 +42,7 @@ def event_a():
 
 
 def values(t, codes, rules="fide-2024"):
-    st = compute_team_standings(t, "MPTS," + codes, rules)
+    st = compute_team_standings(t, "MPTS," + codes, get(rules))
     return {r.team.number: r.values for r in st.rows}
 
 
@@ -90,7 +91,7 @@ def test_event_a_value_tiebreaks(event_a):
 
 
 def test_event_a_orders_and_ranking(event_a):
-    st = compute_team_standings(event_a, "MPTS,EDE,EMGSB/C1,BH:MP/C1,MPvGP", "fide-2024")
+    st = compute_team_standings(event_a, "MPTS,EDE,EMGSB/C1,BH:MP/C1,MPvGP", get("fide-2024"))
     # T1 and T3 on 4 MP: T3 won their match -> EDE puts T3 first. T2 and T4 on 2 MP drew 1-1 (MP
     # and GP equal): EDE leaves them tied; EMGSB/C1: T2 products 2 (T1, MP 4), 2 (T4, MP 2), 4 (T3)
     # -> cut the 2 against T4 -> 6; T4 4 (T3), 2 (T2, MP 2), 0 (T1) -> cut 2 -> 4.
@@ -99,7 +100,7 @@ def test_event_a_orders_and_ranking(event_a):
     assert st.row(2).values["EDE"] == st.row(4).values["EDE"] == 1
     assert st.row(2).values["EMGSB/C1"] == 6 and st.row(4).values["EMGSB/C1"] == 4
     # GP instead of EDE: T1 4 GP > T3 3.5.
-    st = compute_team_standings(event_a, "MP,GP", "fide-2024")
+    st = compute_team_standings(event_a, "MP,GP", get("fide-2024"))
     assert [r.team.number for r in st.rows][:2] == [1, 3]
 
 
@@ -108,7 +109,7 @@ def test_event_a_2026_chains(event_a, code):
     # T2-T4 drew 1-1 in R2 ("10" from T2's side): T2 won board 1, T4 board 2. Exactly two teams stay
     # tied after EDE, so the chain looks at their match: BC T2 1x1 = 1 < T4 2x1 = 2 (lower first);
     # TBR board 1: T2 1 > T4 0; BBE boards 1..K-1 (= board 1): T2 1 > T4 0. T2 is ranked first.
-    st = compute_team_standings(event_a, f"MPTS,{code}", "fide-2026")
+    st = compute_team_standings(event_a, f"MPTS,{code}", get("fide-2026"))
     assert [r.team.number for r in st.rows][2:] == [2, 4]
     assert (st.row(2).values[code], st.row(4).values[code]) == (1, 2)
     d = st.explain(2, code)
@@ -119,7 +120,7 @@ def test_event_a_2026_chains(event_a, code):
 def test_event_a_tbr_bbe(event_a):
     # T1 and T3 have BC 5.5 each; TBR: board 1 T1 2.5 > T3 1.5; BBE (boards 1..1): the same.
     for code in ("BC,TBR", "BC,BBE"):
-        st = compute_team_standings(event_a, "MPTS," + code, "fide-2024")
+        st = compute_team_standings(event_a, "MPTS," + code, get("fide-2024"))
         assert [r.team.number for r in st.rows][:2] == [1, 3]
     d = compute_team_standings(event_a, "MPTS,TBR").explain(1, "TBR")
     assert {row["team"]: row["values"] for row in d.table} == {1: "2.5 / 1.5", 3: "1.5 / 2"}
@@ -179,7 +180,7 @@ def test_event_b_article_16(event_b):
 
 
 def test_event_b_derivation(event_b):
-    st = compute_team_standings(event_b, "MPTS,BH:MP/C1,EMGSB/C1", "fide-2026")
+    st = compute_team_standings(event_b, "MPTS,BH:MP/C1,EMGSB/C1", get("fide-2026"))
     d = st.explain(1, "BH:MP/C1")
     assert d.value == 6 and d.total == 6
     cap = [term for term in d.terms if term.round == 2][0]
@@ -233,7 +234,7 @@ def test_against_the_reference_engine(events, run):
     # Inside EDEBT/EDEBB the engine ranks the higher board count first (tbxl's default is the lower,
     # as BC itself: the setting ede_bc=higher-first reproduces the engine; see the next test).
     chains = any(c.split("/")[0] in ("EDEBT", "EDEBB") for c in codes)
-    st = compute_team_standings(tec, codes, run["rules"], {"ede_bc": "higher-first"} if chains else None)
+    st = compute_team_standings(tec, codes, get(run["rules"]), {"ede_bc": "higher-first"} if chains else None)
     for number, expected in run["teams"].items():
         row = st.row(int(number))
         assert row.rank == expected["rank"], (number, codes)
@@ -249,8 +250,8 @@ def test_tec_sample_ede_board_count_direction(tec):
     # Two pairs stay tied after EDE and are separated by the BC step of EDEBT (their match was drawn
     # 2-2): Azerbaijan (6) and Spain (13), Turkey (41) and Belgium (49). The lower board count first
     # (tbxl's default) and the higher first (the reference engine) order each pair the other way.
-    lower = compute_team_standings(tec, "MPTS,EDEBT,BH:MP", "fide-2024")
-    higher = compute_team_standings(tec, "MPTS,EDEBT,BH:MP", "fide-2024", {"ede_bc": "higher-first"})
+    lower = compute_team_standings(tec, "MPTS,EDEBT,BH:MP", get("fide-2024"))
+    higher = compute_team_standings(tec, "MPTS,EDEBT,BH:MP", get("fide-2024"), {"ede_bc": "higher-first"})
     assert [(lower.row(n).rank, higher.row(n).rank) for n in (6, 13, 41, 49)] == [(4, 5), (5, 4), (49, 48), (48, 49)]
     d = lower.explain(6, "EDEBT")
     assert any(r["step"] == "board count" and r["team"] in (6, 13) for r in d.table)
@@ -297,8 +298,8 @@ def test_team_order_permutation_changes_nothing(seed):
     a = read_team_trf(event_trf(12, 3, rounds))
     b = read_team_trf(event_trf(12, 3, moved))
     for rules in ("fide-2024", "fide-2026"):
-        sa = compute_team_standings(a, CODES, rules)
-        sb = compute_team_standings(b, CODES, rules)
+        sa = compute_team_standings(a, CODES, get(rules))
+        sb = compute_team_standings(b, CODES, get(rules))
         for row in sa.rows:
             other = sb.row(pi[row.team.number])
             assert other.rank_label == row.rank_label
@@ -307,7 +308,7 @@ def test_team_order_permutation_changes_nothing(seed):
 
 def test_generated_event_derivations_add_up():
     t = read_team_trf(random_event(20, 7, 4, 11))
-    st = compute_team_standings(t, CODES, "fide-2026")
+    st = compute_team_standings(t, CODES, get("fide-2026"))
     for row in st.rows[:8]:
         for code in ["MPTS"] + st.codes:
             d = st.explain(row.team.number, code)
@@ -432,7 +433,7 @@ def test_trf16_pab_without_320_and_a_match_forfeited_on_every_board():
 
 def test_de_on_a_score_and_its_derivation(event_a):
     # DE:GP on T1-T3 (4 MP each): their match 0.5-1.5 -> T3 first.
-    st = compute_team_standings(event_a, "MPTS,DE:GP", "fide-2024")
+    st = compute_team_standings(event_a, "MPTS,DE:GP", get("fide-2024"))
     assert [r.team.number for r in st.rows][:2] == [3, 1]
     d = st.explain(1, "DE:GP")
     assert d.value == 2 and {row["team"]: row["score"] for row in d.table} == {1: F(1, 2), 3: F(3, 2)}
@@ -536,7 +537,7 @@ def test_mutated_team_files_give_standings_or_a_located_error():
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", InputWarning)
                 t = read_team_trf("\n".join(lines) + "\n", source="m.trf")
-            compute_team_standings(t, "MPTS,EDEBT/P,EMGSB/C1,BH:MP/C1,SSSC,TBR,BBE,WIN:GP", "fide-2026")
+            compute_team_standings(t, "MPTS,EDEBT/P,EMGSB/C1,BH:MP/C1,SSSC,TBR,BBE,WIN:GP", get("fide-2026"))
             outcomes["ok"] += 1
         except InputError as err:
             assert str(err).startswith("m.trf") and err.line is not None or "no " in err.message, str(err)
@@ -570,3 +571,48 @@ def test_after_round_cuts_teams_and_players_alike(tec):
     assert tec.after_round(14) is tec and early.after_round(0).teams[0].rounds == ()
     with pytest.raises(ValueError, match="round 15 is outside 0..14"):
         tec.after_round(15)
+
+
+def test_the_team_core_takes_a_convention_never_a_name(tec):
+    # Names become Conventions at the edges (conventions.resolve); the core refuses a name as the
+    # individual core does, and None is the edition in force at the start date (042 2024/12/01).
+    from tbxl.audit import Published
+    from tbxl.team.audit import team_audit
+    from tbxl.team.standings import team_standings_by_round
+    from tbxl.team.tiebreaks import TeamEngine
+    for call in (lambda: compute_team_standings(tec, "MPTS,BC", "fide-2024"),
+                 lambda: team_standings_by_round(tec, "MPTS,BC", "fide-2026"),
+                 lambda: TeamEngine(tec, "fide-2024"),
+                 lambda: team_audit(tec, Published("bulletin", []), rules="fide-2024")):
+        with pytest.raises(TypeError, match=r"rules must be a Convention, not 'fide-20\d\d': resolve a name"):
+            call()
+    assert compute_team_standings(tec, "MPTS,BC").convention is get("fide-2024")
+    assert TeamEngine(tec).conv is get("fide-2024")
+    assert compute_team_standings(tec, "MPTS,BC", get("fide-2026")).rules == "fide-2026"
+
+
+def test_a_team_workbook_is_told_by_the_catalogues_team_functions(tmp_path):
+    # The test looks for a formula calling a team function of the catalogue (names kept in the light
+    # tbxl.team.names, so the CLI's detection imports neither the catalogue nor the core).
+    import subprocess
+    import zipfile
+    from tbxl.functions import TEAM_FUNCTIONS
+    from tbxl.team.detect import is_team_input
+    from tbxl.team.names import TEAM_FUNCTION_NAMES
+    assert tuple(f.name for f in TEAM_FUNCTIONS) == TEAM_FUNCTION_NAMES
+    books = Path(__file__).parents[1] / "workbooks"
+    assert is_team_input(books / "grandmommyscup-team.xlsx")
+    assert not any(is_team_input(books / n) for n in ("tec-swiss.xlsx", "tec-swiss.xlsm", "template.xlsx"))
+
+    def book(name: str, sheet: bytes):
+        with zipfile.ZipFile(tmp_path / name, "w") as z:
+            z.writestr("xl/worksheets/sheet1.xml", b"<worksheet><sheetData><row>" + sheet + b"</row></sheetData></worksheet>")
+        return tmp_path / name
+    assert is_team_input(book("a.xlsx", b'<c r="A6"><f t="array" ref="A6:H9">TEAM_STANDINGS(X!A1:P9,$B$4)</f></c>'))
+    assert is_team_input(book("b.xlsx", b'<c r="G2"><f>_xludf.team_tiebreak($A$1:$P$51,$A2,G$1)</f></c>'))
+    # A team function named in a text cell, another function ending in its name, a cached value: no call.
+    assert not is_team_input(book("c.xlsx", b'<c r="A1" t="inlineStr"><is><t>TEAM_STANDINGS(crosstable)</t></is></c>'))
+    assert not is_team_input(book("d.xlsx", b'<c r="A1"><f>MYTEAM_TIEBREAK(A2)</f><v>TEAM_TIEBREAK(</v></c>'))
+    code = "import sys, tbxl.team.detect; print(sorted(m for m in sys.modules if m.startswith('tbxl')))"
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert loaded.strip() == "['tbxl', 'tbxl.team', 'tbxl.team.detect', 'tbxl.team.names']"

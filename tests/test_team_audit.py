@@ -8,6 +8,7 @@ import pytest
 
 from tbxl.audit import EXPLAINED, UNEXPLAINED
 from tbxl.cli import main
+from tbxl.conventions import get
 from tbxl.errors import InputError
 from tbxl.published import read_published
 from tbxl.team.audit import team_audit, team_column_meaning
@@ -31,7 +32,7 @@ def read(path, t, **kw):
 
 def test_a_2024_bulletin_audited_against_2026_is_traced_to_2024():
     t = read_team_trf(TEC)
-    a = team_audit(t, read(BULLETIN, t), rules="fide-2026")
+    a = team_audit(t, read(BULLETIN, t), rules=get("fide-2026"))
     # 50 teams x (MP, GP, EMGSB/C1/P, BH:MP/C1/P, MPvGP, rank) = 300 checked; EDET/P is an order (50 skipped).
     assert a.summary == {"checked": 300, "agree": 282, "explained": 18, "unexplained": 0, "skipped": 50}
     assert a.ok
@@ -82,7 +83,7 @@ def test_a_typo_is_unexplained_and_exits_1(capsys, tmp_path):
     p = tmp_path / "typo.csv"
     p.write_text(text)
     t = read_team_trf(TEC)
-    a = team_audit(t, read(p, t), rules="fide-2024")
+    a = team_audit(t, read(p, t), rules=get("fide-2024"))
     bad = [f for f in a.findings if f.status == UNEXPLAINED]
     assert [(f.start_number, f.code, f.published.text, f.computed) for f in bad] == [(13, "GP", "33,5", 32.5)]
     code, out, _ = run(capsys, "audit", TEC, "--published", str(p), "--rules", "fide-2024")
@@ -104,7 +105,7 @@ def test_xlsx_with_no_column_and_mp_spellings(tmp_path):
     pub = read(path, t)
     assert [(v.start_number, v.code) for v in pub.values][:4] == [(16, "RANK"), (16, "MP"), (16, "BH/C1:MP/P"),
                                                                   (16, "EMGSB/C1/P")]
-    a = team_audit(t, pub, rules="fide-2024")
+    a = team_audit(t, pub, rules=get("fide-2024"))
     assert not a.ok
     bad = [f for f in a.findings if f.status == UNEXPLAINED]
     assert [(f.start_number, f.code, f.computed) for f in bad] == [(22, "BH/C1:MP/P", 224)]
@@ -178,3 +179,22 @@ def test_team_names_are_escaped_in_reports(tmp_path):
     assert main(["compare", str(src), "--rules", "fide-2024,fide-2026", "-o", str(out)]) == 0
     html = out.read_text(encoding="utf-8")
     assert "&lt;s&gt;In3&gt;" in html and "<s>In3>" not in html
+
+
+def test_the_audit_names_and_uses_a_changed_team_setting(capsys):
+    # The team settings given with --set rank every rule set tried; the announced rules are named
+    # with them. (EDET/P of the bulletin has no board-count step: the values still all agree.)
+    code, out, _ = run(capsys, "audit", TEC, "--published", str(BULLETIN), "--rules", "fide-2024",
+                       "--set", "ede_bc=higher-first")
+    assert code == 0
+    assert out.splitlines()[0].endswith(" - rules fide-2024+ede_bc=higher-first - tie-breaks EDET/P, EMGSB/C1/P, "
+                                        "BH:MP/C1/P, MPvGP")
+    assert "300 values checked: 300 agree, 0 explained, 0 unexplained (50 skipped)" in out
+    assert "(fide-2024+ede_bc=higher-first)" in out   # a column that agrees
+    code, out, _ = run(capsys, "audit", TEC, "--published", str(BULLETIN), "--rules", "fide-2024",
+                       "--set", "ede_bc=higher-first", "--format", "json")
+    assert json.loads(out)["rules"] == "fide-2024+ede_bc=higher-first"
+    t = read_team_trf(TEC)
+    a = team_audit(t, read(BULLETIN, t), rules=get("fide-2024"), settings={"ede_bc": "higher-first"})
+    assert a.standings.engine.settings.ede_bc == "higher-first" and a.rules_name == "fide-2024+ede_bc=higher-first"
+    assert team_audit(t, read(BULLETIN, t), rules=get("fide-2024")).rules_name == "fide-2024"

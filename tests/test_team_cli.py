@@ -5,7 +5,11 @@ import json
 import sys
 from pathlib import Path
 
+import pytest
+
 from tbxl.cli import main
+from tbxl.conventions import get
+from tbxl.errors import UnknownRules
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "benchmarks"))
 from generate_team import event_trf  # noqa: E402
@@ -132,14 +136,46 @@ def test_team_settings_are_typed():
     from tbxl.team.settings import EdeBoardCount, TeamSettings, split
     from tbxl.team.standings import compute_team_standings
     from tbxl.team.trf import read_team_trf
-    settings, rest = split(["ede_bc=higher-first", "vur_cut=always", "ede_bc"])
+    settings, rest = split(["ede_bc=higher-first", "vur_cut=always"])
     assert settings.ede_bc is EdeBoardCount.HIGHER_FIRST and settings.ede_bc == "higher-first"
-    assert rest == ["vur_cut=always", "ede_bc"]   # a bare name is no team setting: the convention refuses it
+    assert rest == ["vur_cut=always"]   # the convention's, resolved with the rules
+    with pytest.raises(UnknownRules, match=r"unknown setting 'ede_bc'; settings: .*vur_cut=.*ede_bc=lower-first"):
+        split(["ede_bc"])   # a bare name sets nothing
     assert TeamSettings().describe() == "" and "higher count first" in settings.describe()
     t = read_team_trf(TEC)
-    typed = compute_team_standings(t, "MPTS,EDEBT,BH:MP", "fide-2024", settings)
-    mapped = compute_team_standings(t, "MPTS,EDEBT,BH:MP", "fide-2024", {"ede_bc": "higher-first"})
-    default = compute_team_standings(t, "MPTS,EDEBT,BH:MP", "fide-2024")
+    typed = compute_team_standings(t, "MPTS,EDEBT,BH:MP", get("fide-2024"), settings)
+    mapped = compute_team_standings(t, "MPTS,EDEBT,BH:MP", get("fide-2024"), {"ede_bc": "higher-first"})
+    default = compute_team_standings(t, "MPTS,EDEBT,BH:MP", get("fide-2024"))
     order = lambda st: [r.team.number for r in st.rows]  # noqa: E731
     assert order(typed) == order(mapped) != order(default)
     assert typed.engine.settings == settings
+
+
+def test_team_outputs_name_a_changed_team_setting(capsys):
+    # The rules a team event is ranked by are the convention and the team settings: a setting changed
+    # from its default is named with the rules, as a changed convention setting is.
+    args = ["--tiebreaks", "MPTS,EDEBT,BH:MP", "--rules", "fide-2024", "--set", "ede_bc=higher-first"]
+    code, out, _ = run(capsys, "compute", TEC, *args)
+    assert code == 0 and out.splitlines()[0].endswith(" - rules fide-2024+ede_bc=higher-first")
+    code, out, _ = run(capsys, "compute", TEC, *args, "--set", "vur_cut=always", "--format", "json")
+    assert json.loads(out)["rules"] == "fide-2024+vur_cut=always+ede_bc=higher-first"
+    code, out, _ = run(capsys, "compute", TEC, *args[:4], "--set", "ede_bc=lower-first", "--format", "json")
+    assert json.loads(out)["rules"] == "fide-2024"   # the default named no more than before
+    code, out, _ = run(capsys, "explain", TEC, "--team", "6", *args)
+    assert out.startswith("Azerbaijan (team 6), rank 5, rules fide-2024+ede_bc=higher-first")
+    code, out, _ = run(capsys, "compare", TEC, *args[:2], "--rules", "fide-2024,fide-2026", *args[4:],
+                       "--format", "json")
+    doc = json.loads(out)
+    assert doc["rules"] == ["fide-2024+ede_bc=higher-first", "fide-2026+ede_bc=higher-first"]
+    assert set(doc["teams"][0]["by_rules"]) == set(doc["rules"])
+    code, out, _ = run(capsys, "compare", TEC, *args[:2], "--rules", "fide-2024,fide-2026", *args[4:])
+    assert out.splitlines()[0] == "Grandmommy's Cup: fide-2024+ede_bc=higher-first | fide-2026+ede_bc=higher-first"
+    code, out, _ = run(capsys, "audit", TEC, *args)
+    assert out.startswith("rules fide-2024+ede_bc=higher-first, tie-breaks MP,EDEBT,BH:MP: ")
+
+
+def test_team_unknown_setting_lists_the_team_settings(capsys):
+    code, out, err = run(capsys, "compute", TEC, "--set", "ede_bx=higher-first")
+    assert code == 2 and out == ""
+    assert "unknown setting 'ede_bx=higher-first'; settings: " in err
+    assert "vur_cut=higher-of|always|none" in err and "ede_bc=lower-first|higher-first" in err

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tbxl.conventions import get
 from tbxl.cli import main
 from tbxl.team.report import build_team_view, render_team_pdf, team_labels
 from tbxl.team.standings import compute_team_standings
@@ -25,7 +26,7 @@ LANGS = ("en", "es", "ru", "vi", "ms")
 
 @pytest.fixture(scope="module")
 def standings():
-    return compute_team_standings(read_team_trf(event_trf(4, 2, A_ROUNDS)), "MPTS,EDE,EMGSB/C1,BC", "fide-2024")
+    return compute_team_standings(read_team_trf(event_trf(4, 2, A_ROUNDS)), "MPTS,EDE,EMGSB/C1,BC", get("fide-2024"))
 
 
 def test_view(standings):
@@ -111,8 +112,8 @@ def test_team_standings_by_round_ends_with_the_final_standings():
     from tbxl.team.trf import read_team_trf
     t = read_team_trf(str(Path(__file__).parent / "data" / "team" / "grandmommyscup.trf"))
     codes = "MPTS,EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP"
-    history = team_standings_by_round(t, codes, "fide-2024")
-    final = compute_team_standings(t, codes, "fide-2024")
+    history = team_standings_by_round(t, codes, get("fide-2024"))
+    final = compute_team_standings(t, codes, get("fide-2024"))
     assert len(history) == 14
     assert [(r.team.number, r.rank_label, r.values) for r in history[-1].rows] == \
         [(r.team.number, r.rank_label, r.values) for r in final.rows]
@@ -135,3 +136,20 @@ def test_team_report_by_round_html(tmp_path):
     lines = {line.split()[0]: line.split()[1:] for line in text.splitlines() if line.strip()[:3] in ("MP ", "BH:")}
     assert lines["MP"] == "2 2 3 5 7 9 11 12 12 12 14 16 18 20".split()
     assert lines["BH:MP/C1/P"][-1] == "225"   # the final value (fide-2024 by the start date)
+
+
+def test_report_names_a_changed_team_setting(tmp_path):
+    # The rules line and the footer name the team setting changed from its default, as a changed
+    # convention setting is named; the comparison names it with each rule set.
+    tec = str(Path(__file__).parent / "data" / "team" / "grandmommyscup.trf")
+    out = tmp_path / "team.html"
+    assert main(["report", tec, "-o", str(out), "--rules", "fide-2024", "--set", "ede_bc=higher-first"]) == 0
+    html = out.read_text(encoding="utf-8")
+    assert "(fide-2024+ede_bc=higher-first)" in html                    # the rules line
+    assert "rules fide-2024+ede_bc=higher-first · grandmommyscup.trf" in html   # the footer
+    assert main(["compare", tec, "-o", str(out), "--rules", "fide-2024,fide-2026", "--set", "ede_bc=higher-first"]) == 0
+    html = out.read_text(encoding="utf-8")
+    assert "rules fide-2024+ede_bc=higher-first | fide-2026+ede_bc=higher-first · " in html
+    assert "<b>fide-2026+ede_bc=higher-first</b>" in html
+    assert main(["report", tec, "-o", str(out), "--rules", "fide-2024"]) == 0
+    assert "ede_bc" not in out.read_text(encoding="utf-8")

@@ -13,7 +13,7 @@ from importlib import resources
 from itertools import groupby
 from pathlib import Path
 from dataclasses import dataclass, fields, replace
-from typing import Optional
+from typing import Optional, Sequence
 
 from .. import __version__
 from ..errors import InputError
@@ -962,7 +962,7 @@ def audit_report(result, frame: ReportView, fmt: _Fmt, pub, players: tuple[Playe
     columns = []
     for c in result.columns:
         if c.agree == c.checked:
-            verdict = A["column_agrees"].format(rules=result.rules.name)
+            verdict = A["column_agrees"].format(rules=result.rules_name)
         elif c.reproduced_by:
             verdict = A["column_follows"].format(rules=_rules_names(c.reproduced_by, L))
         else:
@@ -1039,12 +1039,14 @@ def build_compare_view(result, *, lang: str = "en", paper: str = "a4", input_pat
         CompareItem(code, rules[k], fmt(r.values[code][0], none="–"), fmt(r.values[code][k], none="–"),
                     tuple(_reason(x, L, fmt) for x in found), next(laid_out))
         for (code, k), found in r.changes.items())) for r in changed]
-    return compare_report(frame, result.conventions, rows, len(result.changed_rows), blocks)
+    return compare_report(frame, [_rules_text(c, frame.L) for c in result.conventions], rows,
+                          len(result.changed_rows), blocks)
 
 
-def compare_report(frame: ReportView, conventions, rows, changed_count: int, blocks) -> CompareReport:
-    """The comparison report around ``frame`` (its footer naming every rule set): shared by the
-    individual and the team comparison reports."""
-    return CompareReport.of(replace(frame, foot=replace(frame.foot, rules=" | ".join(c.name for c in conventions))),
-                            rules_list=tuple(_rules_text(c, frame.L) for c in conventions),
+def compare_report(frame: ReportView, rules: Sequence[RulesText], rows, changed_count: int,
+                   blocks) -> CompareReport:
+    """The comparison report around ``frame`` (its footer naming every rule set of ``rules``):
+    shared by the individual and the team comparison reports."""
+    return CompareReport.of(replace(frame, foot=replace(frame.foot, rules=" | ".join(r.name for r in rules))),
+                            rules_list=tuple(rules),
                             compare_rows=tuple(rows), changed_count=changed_count, change_blocks=tuple(blocks))

@@ -16,16 +16,17 @@ that computes team values and rankings under each rule set tried.
 
 from __future__ import annotations
 
-from typing import Optional, Sequence, Union
+from typing import Mapping, Optional, Sequence, Union
 
-from .. import conventions
 from ..audit import Audit, Published, _Engine, check
 from ..conventions import Convention
 from ..errors import UnknownTiebreak
 from ..grid.cells import header_key, header_role
 from ..published import IGNORE, POINTS, START, column_meaning, numbered_column
+from ..standings import _convention
 from .codes import TeamDescriptor, parse
 from .model import GP, MP, TeamTournament
+from .settings import TeamSettings, settings as team_settings
 from .standings import TeamStandings, compute_team_standings, resolve_team_tiebreaks
 
 #: Header words of a team-number column (normalised as :func:`~tbxl.grid.cells.header_key` does);
@@ -79,13 +80,15 @@ def _parses(code: str) -> bool:
 
 class TeamAuditEngine(_Engine):
     """:class:`tbxl.audit._Engine` on a team event: team codes, team names, team standings (each
-    rule set ranked once, with the primary score first)."""
+    rule set ranked once, with the primary score first, under the same team settings)."""
 
     parse = staticmethod(parse)
 
-    def __init__(self, tournament: TeamTournament, primary: str, tiebreaks: list[str]) -> None:
+    def __init__(self, tournament: TeamTournament, primary: str, tiebreaks: list[str],
+                 settings: Union[TeamSettings, Mapping, None] = None) -> None:
         super().__init__(tournament, tiebreaks)   # type: ignore[arg-type]
         self.points_code = "MPTS" if primary == MP else "GPTS"
+        self.settings = team_settings(settings)
 
     @staticmethod
     def is_order(d: TeamDescriptor) -> bool:
@@ -98,7 +101,7 @@ class TeamAuditEngine(_Engine):
         key = (conv.name, tiebreaks)
         if key not in self._standings:
             codes = [self.points_code] + list(tiebreaks or self.tiebreaks)
-            self._standings[key] = compute_team_standings(self.t, codes, conv)
+            self._standings[key] = compute_team_standings(self.t, codes, conv, self.settings)
         return self._standings[key]
 
     def value(self, conv: Convention, d: TeamDescriptor, number: int):
@@ -109,16 +112,18 @@ class TeamAuditEngine(_Engine):
         return self.standings(conv).engine.explain(d, number)
 
 
-def team_audit(t: TeamTournament, published: Published, *, rules: Union[str, Convention, None] = None,
-               tiebreaks=None) -> Audit:
-    """Check every published number of a team table against ``rules`` (default: the edition in force
-    at the start date), trying :func:`tbxl.audit.candidates` on each difference. ``tiebreaks``: the
-    ranking's list (default: the file's 212/202, else the published tie-break columns in order, else
-    tbxl's team defaults). The result is an :class:`~tbxl.audit.Audit` (``start_number`` = team number).
+def team_audit(t: TeamTournament, published: Published, *, rules: Optional[Convention] = None,
+               tiebreaks=None, settings: Union[TeamSettings, Mapping, None] = None) -> Audit:
+    """Check every published number of a team table against ``rules`` (a :class:`Convention`,
+    resolved at the edge; None: the edition in force at the start date), trying
+    :func:`tbxl.audit.candidates` on each difference, every rule set under the team ``settings``.
+    ``tiebreaks``: the ranking's list (default: the file's 212/202, else the published tie-break
+    columns in order, else tbxl's team defaults). The result is an :class:`~tbxl.audit.Audit`
+    (``start_number`` = team number).
     """
-    conv = rules if isinstance(rules, Convention) else conventions.resolve(rules, t.start_date)
+    conv = _convention(rules, t)
     if tiebreaks is None and not t.tiebreaks and published.tiebreaks:
         tiebreaks = published.tiebreaks
     primary, descs = resolve_team_tiebreaks(t, tiebreaks)
-    engine = TeamAuditEngine(t, primary, [d.code for d in descs])
+    engine = TeamAuditEngine(t, primary, [d.code for d in descs], settings)
     return check(engine, published, conv, "team with number")   # type: ignore[arg-type]

@@ -14,6 +14,7 @@ import json
 import sys
 from typing import Optional
 
+from ..conventions import Convention, resolve, resolve_each
 from ..errors import InputError
 from ..formatting import decimal_text, json_number
 from ..model import Pairing
@@ -48,13 +49,19 @@ def _settings(args) -> tuple[TeamSettings, list[str]]:
     return split_settings(getattr(args, "settings", []))
 
 
-def _rules(args, t: TeamTournament, name: Optional[str] = None):
-    from ..conventions import resolve
-    return resolve(name if name is not None else args.rules, t.start_date, _settings(args)[1])
+def _rules(args, t: TeamTournament) -> Convention:
+    """The rule set of ``--rules`` (else the edition in force at the start) with the convention's
+    ``--set`` items: names become a :class:`Convention` here, at the edge."""
+    return resolve(args.rules, t.start_date, _settings(args)[1])
 
 
-def _standings(args, t: TeamTournament, name: Optional[str] = None) -> TeamStandings:
-    return compute_team_standings(t, args.tiebreaks, _rules(args, t, name), _settings(args)[0])
+def _each_rules(args, t: TeamTournament, default: str = "") -> list[Convention]:
+    """The rule sets of a ``--rules`` list (compare, the 310 rank check), each with the ``--set`` items."""
+    return resolve_each(args.rules or default, t.start_date, _settings(args)[1])
+
+
+def _standings(args, t: TeamTournament, conv: Optional[Convention] = None) -> TeamStandings:
+    return compute_team_standings(t, args.tiebreaks, conv or _rules(args, t), _settings(args)[0])
 
 
 def run_team(args, parser, emit, fmt: str = "text") -> int:
@@ -93,9 +100,9 @@ def run_team(args, parser, emit, fmt: str = "text") -> int:
         if not args.rules or "," not in args.rules:
             parser.error("compare needs two or more rule sets, e.g. --rules fide-2024,fide-2026")
         if fmt in ("pdf", "html"):
-            names = [n.strip() for n in args.rules.split(",") if n.strip()]
             report = _room("render_team_compare_pdf")
-            report([_standings(args, t, n) for n in names], args.output, lang=getattr(args, "lang", None) or "en",
+            report([_standings(args, t, c) for c in _each_rules(args, t)], args.output,
+                   lang=getattr(args, "lang", None) or "en",
                    paper=getattr(args, "paper", None) or "a4", input_path=args.input,
                    changed_only=getattr(args, "changed_only", False), html=fmt == "html")
             return 0
@@ -145,7 +152,8 @@ def _audit_published(args, t: TeamTournament, parser, emit, fmt: str) -> int:
     if args.verbose:
         for note in published.notes:
             print(f"tbxl: note: {args.published}: {note}", file=sys.stderr)
-    result = team_audit(t, published, rules=_rules(args, t), tiebreaks=args.tiebreaks)
+    result = team_audit(t, published, rules=_rules(args, t), tiebreaks=args.tiebreaks,
+                        settings=_settings(args)[0])
     if fmt in ("pdf", "html"):
         _room("render_team_audit_pdf")(result, args.output, lang=getattr(args, "lang", None) or "en",
                                        paper=getattr(args, "paper", None) or "a4",
@@ -199,7 +207,7 @@ def render_team_table(st: TeamStandings) -> str:
             for r in st.rows]
     widths = [max(len(row[k]) for row in [head] + body) for k in range(len(head))]
     lines = [f"{t.name or t.source} - {len(t.teams)} teams x {t.boards} boards - {t.rounds} rounds - "
-             f"rules {st.convention.name}"]
+             f"rules {st.rules}"]
     for row in [head] + body:
         lines.append("  ".join(c.ljust(widths[k]) if k == 2 else c.rjust(widths[k]) for k, c in enumerate(row)).rstrip())
     return "\n".join(lines) + "\n"
@@ -225,7 +233,7 @@ def team_standings_json(st: TeamStandings) -> dict:
         "tournament": {"name": t.name, "rounds": t.rounds, "teams": len(t.teams), "boards": t.boards,
                        "players": len(t.players), "kind": "team", "primary": st.primary,
                        "start_date": t.start_date.isoformat() if t.start_date else None},
-        "rules": st.convention.name,
+        "rules": st.rules,
         "tiebreaks": st.codes,
         "standings": [{"rank": r.rank, "rank_label": r.rank_label, "team_number": r.team.number,
                        "name": r.team.name, "points": json_number(r.points),
@@ -262,7 +270,7 @@ def render_team_explain(st: TeamStandings, number: int, codes) -> str:
     t = st.tournament
     team = t.team(number)
     row = next(r for r in st.rows if r.team.number == number)
-    out = [f"{team.name} (team {number}), rank {row.rank_label}, rules {st.convention.name}",
+    out = [f"{team.name} (team {number}), rank {row.rank_label}, rules {st.rules}",
            "players: " + ", ".join(f"{p} {t.player(p).name}" for p in team.players), ""]
     out.extend(render_team_matches(t, number))
     out.append("")
@@ -276,8 +284,7 @@ def render_team_explain(st: TeamStandings, number: int, codes) -> str:
 
 
 def render_team_compare(t: TeamTournament, args, as_json: bool) -> str:
-    names = [n.strip() for n in args.rules.split(",") if n.strip()]
-    sts = [_standings(args, t, n) for n in names]
+    sts = [_standings(args, t, c) for c in _each_rules(args, t)]
     codes = sts[0].codes
     rows = []
     for r0 in sts[0].rows:
@@ -288,13 +295,13 @@ def render_team_compare(t: TeamTournament, args, as_json: bool) -> str:
             continue
         rows.append((n, r0.team.name, per, changed))
     if as_json:
-        return json.dumps({"rules": [st.convention.name for st in sts], "tiebreaks": codes, "kind": "team",
+        return json.dumps({"rules": [st.rules for st in sts], "tiebreaks": codes, "kind": "team",
                            "teams": [{"team_number": n, "name": name, "changed": ch,
-                                      "by_rules": {st.convention.name: {"rank": p.rank_label,
-                                                                        "values": {c: json_number(v) for c, v in p.values.items()}}
+                                      "by_rules": {st.rules: {"rank": p.rank_label,
+                                                              "values": {c: json_number(v) for c, v in p.values.items()}}
                                                    for st, p in zip(sts, per)}}
                                      for n, name, per, ch in rows]}, ensure_ascii=False, indent=1) + "\n"
-    out = [f"{t.name or t.source}: " + " | ".join(st.convention.name for st in sts)]
+    out = [f"{t.name or t.source}: " + " | ".join(st.rules for st in sts)]
     for n, name, per, ch in rows:
         cells = " | ".join(f"{p.rank_label:>5} " + " ".join(f"{c}={_cell(p.values[c])}" for c in codes) for p in per)
         out.append(f"{'*' if ch else ' '} {n:>4} {name[:24]:<24} {cells}")
@@ -306,14 +313,13 @@ def render_team_audit(t: TeamTournament, args, as_json: bool = False) -> tuple[s
     published = {team.number: team.declared_rank for team in t.teams if team.declared_rank is not None}
     if not published:
         raise InputError("the team records (310) have no rank column (69-71) to check", file=args.input)
-    names = [n.strip() for n in (args.rules or "fide-2024,fide-2026").split(",") if n.strip()]
     out, ok_any = [], False
-    for name in names:
-        st = _standings(args, t, name)
+    for conv in _each_rules(args, t, "fide-2024,fide-2026"):
+        st = _standings(args, t, conv)
         diffs = [(r.team.number, published[r.team.number], r.rank_label) for r in st.rows
                  if r.team.number in published and not _rank_matches(published[r.team.number], r)]
         ok_any = ok_any or not diffs
-        out.append(f"rules {st.convention.name}, tie-breaks {','.join([st.primary] + st.codes)}: "
+        out.append(f"rules {st.rules}, tie-breaks {','.join([st.primary] + st.codes)}: "
                    f"{len(published) - len(diffs)} of {len(published)} published ranks agree")
         for n, pub, got in diffs:
             out.append(f"  team {n} {t.team(n).name}: published rank {pub}, computed {got}")

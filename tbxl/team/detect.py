@@ -8,6 +8,8 @@ import re
 import zipfile
 from pathlib import Path
 
+from .names import TEAM_FUNCTION_NAMES
+
 #: A team record (013 or 310) at a line start, in UTF-8 (with or without a BOM) or UTF-16 bytes.
 #: Most inputs are individual events and have none: they are told apart without importing the team
 #: reader (:func:`tbxl.team.trf.is_team_trf` looks closer at the files that have one).
@@ -16,12 +18,19 @@ TEAM_RECORD = re.compile(rb"(?m)^(?:\xef\xbb\xbf)?(?:013|310)|^\x00?0\x00?1\x00?
 #: Workbook suffixes (as tbxl.readers names them, without importing it).
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 
+#: A formula of a sheet's XML calling a team function of the catalogue
+#: (:data:`~tbxl.team.names.TEAM_FUNCTION_NAMES`): ``<f>TEAM_TIEBREAK($A$1:$P$51,...``, with any
+#: prefix Excel gives a user-defined function (``_xludf.``); a text cell naming one is no call.
+TEAM_CALL = re.compile(rb"<f\b[^>]*>[^<]*?(?<![A-Z0-9])(?:%s)\s*\("
+                       % b"|".join(n.encode() for n in TEAM_FUNCTION_NAMES), re.I)
+
 
 def is_team_workbook(path) -> bool:
-    """Does the workbook use the team functions (TEAM_TIEBREAK, TEAM_STANDINGS)?"""
+    """Does a formula of the workbook call a team function (TEAM_TIEBREAK, TEAM_STANDINGS)?"""
     try:
         with zipfile.ZipFile(path) as z:
-            return any(n.startswith("xl/worksheets/") and b"TEAM_" in z.read(n) for n in z.namelist())
+            return any(n.startswith("xl/worksheets/") and TEAM_CALL.search(z.read(n))
+                       for n in z.namelist())
     except (OSError, zipfile.BadZipFile, KeyError, ValueError):
         return False
 

@@ -21,7 +21,7 @@ from ..report import (LINE_CHARS, _Fmt, _reason, _rules_text, _write_report, lab
                       templates_dir)
 from ..report.text import TermRow
 from ..report.views import (CompareCell, CompareItem, CompareRow, DerivationTable, Event, Footer, InputFile,
-                            PlayerBlock, ReportView, TiebreakText, Tier, TieGroup, TieStep, _laid_out_groups,
+                            PlayerBlock, ReportView, RulesText, TiebreakText, Tier, TieGroup, TieStep, _laid_out_groups,
                             audit_report, compare_report, derived_differences, event_dates, paper_size, tied_groups)
 from ..tiebreaks.base import result_code
 from ..tiebreaks.ratings import DP, _half_up
@@ -235,15 +235,21 @@ def _ties(st: TeamStandings, fmt: _Fmt, names: dict) -> tuple[TieGroup, ...]:
     return tuple(out)
 
 
+def _team_rules_text(st: TeamStandings, L: dict) -> RulesText:
+    """The rules as a team report names them: the convention's title and source, its name with the
+    team settings changed on the defaults (:attr:`TeamStandings.rules`)."""
+    return replace(_rules_text(st.convention, L), name=st.rules)
+
+
 def _frame(st: TeamStandings, L: dict, lang: str, paper: str, input_path) -> ReportView:
     """The head and foot of a team report (the footer names no event: the team report's own)."""
     size = paper_size(paper)
     t = st.tournament
     source = InputFile.of(input_path, t.source)
+    rules = _team_rules_text(st, L)
     return ReportView(L, lang, size, TeamEvent(t.name or source.name, t.city, event_dates(t), t.chief_arbiter,
                                                t.rounds, len(t.teams), "", t.boards),
-                      _rules_text(st.convention, L), source,
-                      Footer("", L["rules"], st.convention.name, source.name, source.sha256),
+                      rules, source, Footer("", L["rules"], rules.name, source.name, source.sha256),
                       tuple(TiebreakText(c, _definition(c, L)) for c in st.codes), tuple(st.codes), __version__)
 
 
@@ -341,7 +347,7 @@ def _team_block(row, fmt: _Fmt, **parts) -> PlayerBlock:
 def _derivation_pair(st_a: TeamStandings, st_b: TeamStandings, number: int, code: str, fmt: _Fmt, L: dict,
                      names: dict, line_chars: int) -> list[DerivationTable]:
     return [_derivation(st, number, code, fmt, L, names, line_chars,
-                        under=L["audit"]["under"].format(rules=st.convention.name)) for st in (st_a, st_b)]
+                        under=L["audit"]["under"].format(rules=st.rules)) for st in (st_a, st_b)]
 
 
 def build_team_compare_view(sts: list[TeamStandings], *, lang: str = "en", paper: str = "a4", input_path=None,
@@ -356,7 +362,7 @@ def build_team_compare_view(sts: list[TeamStandings], *, lang: str = "en", paper
     L = frame.L
     fmt = _Fmt(bool(L["decimal_comma"]))
     names = {team.number: team.name for team in st.tournament.teams}
-    rules = [s.convention.name for s in sts]
+    rules = [s.rules for s in sts]
     rows, changed_rows, changed_count = [], [], 0
     for r0 in st.rows:
         n = r0.team.number
@@ -385,7 +391,7 @@ def build_team_compare_view(sts: list[TeamStandings], *, lang: str = "en", paper
     laid_out = iter(_laid_out_groups([pair for _, items in changed_rows for _, pair in items], L, paper))
     blocks = [_team_block(r0, fmt, items=tuple(replace(item, derivations=next(laid_out)) for item, _ in items))
               for r0, items in changed_rows]
-    return compare_report(frame, [s.convention for s in sts], rows, changed_count, blocks)
+    return compare_report(frame, [_team_rules_text(s, L) for s in sts], rows, changed_count, blocks)
 
 
 def render_team_compare_pdf(sts: list[TeamStandings], output, *, lang: str = "en", paper: str = "a4",

@@ -4,6 +4,9 @@ are (:mod:`tbxl.conventions`): each value an enum carrying its words, one spelli
 >>> s = TeamSettings().with_options(ede_bc="higher-first")
 >>> s.ede_bc is EdeBoardCount.HIGHER_FIRST, s.describe()
 (True, "EDEBT/EDEBB's board-count step ranks the higher count first (the reference engine)")
+>>> from tbxl.conventions import get
+>>> s.named(get("fide-2024")), TeamSettings().named(get("fide-2024"))
+('fide-2024+ede_bc=higher-first', 'fide-2024')
 >>> split(["ede_bc=higher-first", "vur_cut=always"])
 (TeamSettings(ede_bc=<EdeBoardCount.HIGHER_FIRST: 'higher-first'>), ['vur_cut=always'])
 """
@@ -11,9 +14,10 @@ are (:mod:`tbxl.conventions`): each value an enum carrying its words, one spelli
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Iterable, Mapping, Optional, Union
+from typing import Any, Iterable, Mapping, Optional, Union
 
-from ..conventions import Mode, Setting, mode_field, parse_settings, setting_item, settings_of
+from ..conventions import (SETTINGS, Convention, Mode, Setting, known_item, mode_field, parse_settings,
+                           settings_of, spelled_changes)
 
 __all__ = ["EdeBoardCount", "TeamSettings", "TEAM_SETTINGS", "split", "settings"]
 
@@ -40,11 +44,20 @@ class TeamSettings:
         """A copy with some settings changed (their values or spellings)."""
         return replace(self, **parse_settings(TEAM_SETTINGS, changes, "team setting"))
 
+    @property
+    def changes(self) -> tuple[tuple[str, Any], ...]:
+        """The settings that differ from the defaults, as (name, value) pairs in field order."""
+        default = TeamSettings()
+        return tuple((k, getattr(self, k)) for k in TEAM_SETTINGS if getattr(self, k) != getattr(default, k))
+
+    def named(self, conv: Convention) -> str:
+        """The name of the rules a team event ranks by: the convention's name and the team settings
+        changed on the defaults, as the convention names its own (``fide-2024+ede_bc=higher-first``)."""
+        return conv.name + spelled_changes(TEAM_SETTINGS, self.changes)
+
     def describe(self) -> str:
         """The settings that differ from the defaults, in words ("" for none)."""
-        default = TeamSettings()
-        return "; ".join(s.text(getattr(self, k)) for k, s in TEAM_SETTINGS.items()
-                         if getattr(self, k) != getattr(default, k))
+        return "; ".join(TEAM_SETTINGS[k].text(v) for k, v in self.changes)
 
 
 #: The team settings (``--set NAME=VALUE`` on a team event), by name.
@@ -61,11 +74,18 @@ def settings(given: Union[TeamSettings, Mapping, None]) -> TeamSettings:
 
 def split(items: Optional[Iterable[str]]) -> tuple[TeamSettings, list[str]]:
     """The team settings among ``NAME=VALUE`` items (``--set``), and the other items, left for the
-    convention (:func:`tbxl.conventions.resolve`)."""
+    convention (:func:`tbxl.conventions.resolve`); :class:`~tbxl.errors.UnknownRules` listing the
+    convention's settings and the team settings for an item naming neither.
+
+    >>> split(["ede-bc=lower"])
+    Traceback (most recent call last):
+    ...
+    tbxl.errors.UnknownRules: ede_bc must be one of lower-first, higher-first, not 'lower'
+    """
     rest, changes = [], {}
     for item in items or ():
-        key, value = setting_item(item)
-        if key in TEAM_SETTINGS and value is not None:
+        key, value = known_item(item, {**SETTINGS, **TEAM_SETTINGS})
+        if key in TEAM_SETTINGS:
             changes[key] = value
         else:
             rest.append(item)

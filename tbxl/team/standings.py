@@ -8,11 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping, Optional, Union
 
-from .. import conventions
 from ..conventions import Convention
 from ..derivation import Derivation
 from ..errors import InputError
-from ..standings import Row, TieStep
+from ..standings import Row, TieStep, _convention
 from ..tiebreaks.base import Column
 from .codes import TeamDescriptor, parse, parse_list
 from .model import Team, TeamTournament
@@ -57,6 +56,12 @@ class TeamStandings:
     def codes(self) -> list[str]:
         return [d.code for d in self.tiebreaks]
 
+    @property
+    def rules(self) -> str:
+        """The name of the rules the teams are ranked by, as the outputs print it: the convention's,
+        with the team settings changed on the defaults (``fide-2024+ede_bc=higher-first``)."""
+        return self.engine.settings.named(self.convention)
+
     def row(self, number: int) -> TeamRow:
         for r in self.rows:
             if r.team.number == number:
@@ -87,11 +92,12 @@ def resolve_team_tiebreaks(t: TeamTournament, tiebreaks=None) -> tuple[str, list
     return primary, ds
 
 
-def compute_team_standings(t: TeamTournament, tiebreaks=None,
-                           rules: Union[str, Convention, None] = None,
+def compute_team_standings(t: TeamTournament, tiebreaks=None, rules: Optional[Convention] = None,
                            settings: Union[TeamSettings, Mapping, None] = None) -> TeamStandings:
-    """Rank the teams of ``t``; ``settings``: the team settings (:class:`~tbxl.team.settings.TeamSettings`)."""
-    conv = conventions.resolve(rules, t.start_date)
+    """Rank the teams of ``t`` under ``rules`` (None: the edition in force at its start date);
+    ``settings``: the team settings (:class:`~tbxl.team.settings.TeamSettings`). A rule set's name
+    is resolved at the edge (:func:`tbxl.conventions.resolve`), never here."""
+    conv = _convention(rules, t)
     primary, descs = resolve_team_tiebreaks(t, tiebreaks)
     engine = TeamEngine(t, conv, primary, settings)
     pts = engine.compute(TeamDescriptor(primary, "POINTS", parse("PTS").base, primary))
@@ -148,12 +154,12 @@ def check_team(st: TeamStandings, number: int, source: str = "") -> None:
         raise InputError(f"no team with number {number}", file=source or None)
 
 
-def team_standings_by_round(t: TeamTournament, tiebreaks=None, rules: Union[str, Convention, None] = None,
+def team_standings_by_round(t: TeamTournament, tiebreaks=None, rules: Optional[Convention] = None,
                             settings: Union[TeamSettings, Mapping, None] = None) -> list[TeamStandings]:
     """The team standings as they stood after each round: element ``k - 1`` ranks the matches of
     rounds 1..k, with the same rules, primary score and tie-break list (resolved once against the
     whole event); the last equals the final standings. Cost: one ranking per round."""
-    conv = rules if isinstance(rules, Convention) else conventions.resolve(rules, t.start_date)
+    conv = _convention(rules, t)
     primary, descs = resolve_team_tiebreaks(t, tiebreaks)
     codes = ["MPTS" if primary == "MP" else "GPTS"] + [d.code for d in descs]
     return [compute_team_standings(t.after_round(k), codes, conv, settings) for k in range(1, t.rounds + 1)]

@@ -24,6 +24,7 @@ from ..conventions import Convention
 from ..derivation import Derivation, Reason, Term
 from ..errors import InputError
 from ..model import Kind
+from ..standings import _convention
 from ..tiebreaks import FAMILIES, cuts, encounter, unplayed
 from ..tiebreaks.base import Column, result_code
 from ..tiebreaks.codes import Descriptor
@@ -46,14 +47,16 @@ def primary_of(codes: Sequence[TeamDescriptor]) -> str:
 
 
 class TeamEngine:
-    """Every team tie-break of one event under one convention and the team settings
-    (:class:`~tbxl.team.settings.TeamSettings`, or a mapping of them). Team indices follow ``t.teams``."""
+    """Every team tie-break of one event under one convention (None: the edition in force at its
+    start date; a name is resolved at the edge, :func:`tbxl.conventions.resolve`) and the team
+    settings (:class:`~tbxl.team.settings.TeamSettings`, or a mapping of them). Team indices follow
+    ``t.teams``."""
 
-    def __init__(self, t: TeamTournament, conv: Convention, primary: str = MP,
+    def __init__(self, t: TeamTournament, conv: Optional[Convention] = None, primary: str = MP,
                  settings: Union[TeamSettings, Mapping, None] = None) -> None:
         self.settings = team_settings(settings)
         self.t = t
-        self.conv = conv
+        self.conv = _convention(conv, t)
         self.primary = primary
         self.secondary = GP if primary == MP else MP
         self.teams = t.teams

@@ -21,6 +21,7 @@ from ..workbook import (CROSSTABLE, HELP, STANDINGS, _fill_help, _formula_fill, 
                         argument_rows, function_rows, help_rows)
 from .grid import read_team_grid, to_team_grid
 from .model import TeamTournament
+from .names import TEAM_STANDINGS, TEAM_TIEBREAK
 from .standings import compute_team_standings, resolve_team_tiebreaks
 
 RULES_CELL = f"{STANDINGS}!$B$3"
@@ -56,7 +57,7 @@ def write_team_workbook(t: TeamTournament, output: PathLike, *, tiebreaks=None, 
     for c in range(3, width + 1):
         ws.column_dimensions[column_letters(c - 1)].width = 4 + t.boards + 6
     fill = _formula_fill()
-    tiebreak = BY_NAME["TEAM_TIEBREAK"]
+    tiebreak = BY_NAME[TEAM_TIEBREAK]
     for k, code in enumerate([primary] + codes):
         col = width + 2 + k
         letter = column_letters(col - 1)
@@ -80,7 +81,7 @@ def write_team_workbook(t: TeamTournament, output: PathLike, *, tiebreaks=None, 
     table = in_cells(team_standings_table(compute_team_standings(seen, listed, conv)))
     h, w = len(table), max(len(row) for row in table)
     ref = f"A6:{column_letters(w - 1)}{5 + h}"
-    st["A6"] = ArrayFormula(ref, "=" + BY_NAME["TEAM_STANDINGS"].call(f"{CROSSTABLE}!{rng}", "$B$4", "$B$3"))
+    st["A6"] = ArrayFormula(ref, "=" + BY_NAME[TEAM_STANDINGS].call(f"{CROSSTABLE}!{rng}", "$B$4", "$B$3"))
     cached[(STANDINGS, "A6")] = table[0][0]
     dynamic.add((STANDINGS, "A6"))
     for i, row in enumerate(table):
