@@ -18,14 +18,6 @@ _GAME = (Kind.PLAYED, Kind.SHORT)
 _LOSS_FORFEITS = (Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT)
 
 
-def is_game(ctx, i: int, r: int) -> bool:
-    """Does round ``r`` count as a game for type-B tie-breaks?"""
-    raw = ctx.raw_kind[i][r]
-    if ctx.round_robin and raw.is_forfeit:
-        return not (ctx.conv.exceptions_15_2 and raw in _LOSS_FORFEITS)
-    return ctx.kind[i][r] in _GAME
-
-
 #: The counts of this module, in the order of :func:`round_flags`.
 COUNTS = ("WIN", "WON", "BPG", "BWG", "REP")
 
@@ -35,13 +27,9 @@ def round_flags(ctx, raw: Kind, kind: Kind, out: int, points: int, black: bool) 
     kind as read (``raw``), its kind as the BH family sees it (``kind``, see :class:`Context`), its
     outcome in half-games, its points in units and its colour. REP is None for the bye round of an
     odd round robin (no round to elect)."""
-    rr = ctx.round_robin
-    if rr and raw.is_forfeit:
-        game = not (ctx.conv.exceptions_15_2 and raw in _LOSS_FORFEITS)
-    else:
-        game = kind in _GAME
+    game = counts_as_game(ctx, raw, kind)
     won = game and out == 2
-    if rr:
+    if ctx.round_robin:
         rep = None if raw.is_bye else not (raw in _LOSS_FORFEITS and not game)
     else:
         rep = not raw.is_vur
@@ -50,12 +38,18 @@ def round_flags(ctx, raw: Kind, kind: Kind, out: int, points: int, black: bool) 
     return out == 2 and points >= ctx.win, won, game and black, won and black, rep
 
 
-def is_game(ctx, i: int, r: int) -> bool:
-    """Does round ``r`` count as a game for type-B tie-breaks?"""
-    raw = ctx.raw_kind[i][r]
+def counts_as_game(ctx, raw: Kind, kind: Kind) -> bool:
+    """Does a round count as a game for type-B tie-breaks? ``raw`` is its kind as read, ``kind``
+    as the BH family sees it: in pre-determined pairings forfeits are games (15.2), except that
+    under the 2026 text forfeit losses stay unplayed (C07 §9 D22)."""
     if ctx.round_robin and raw.is_forfeit:
         return not (ctx.conv.exceptions_15_2 and raw in _LOSS_FORFEITS)
-    return ctx.kind[i][r] in _GAME
+    return kind in _GAME
+
+
+def is_game(ctx, i: int, r: int) -> bool:
+    """Does player index ``i``'s round ``r`` count as a game for type-B tie-breaks?"""
+    return counts_as_game(ctx, ctx.raw_kind[i][r], ctx.kind[i][r])
 
 
 def _flags(ctx, i: int, r: int) -> tuple:

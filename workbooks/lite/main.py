@@ -1,7 +1,7 @@
 """Chess tie-breaks (FIDE C.07) for xlwings Lite: the Excel functions of tbxl 0.1.0.
 
 Written by `tbxl lite` (tbxl 0.1.0); regenerate it rather than edit it. It carries the
-46 tbxl modules the functions need (pure Python, sha256 d674ad95822879de), so it needs
+46 tbxl modules the functions need (pure Python, sha256 acdb98e5d53f8927), so it needs
 no package but xlwings: paste it into xlwings Lite's main.py tab, and the requirements.txt
 written beside it into the requirements.txt tab. Then, e.g. =BUCHHOLZ_CUT(A1:I17, A2) with the
 crosstable in A1:I17 and a start number in A2. The functions (tbxl's README, "Excel on
@@ -5774,14 +5774,6 @@ TBXL_MODULES = {
         '_LOSS_FORFEITS = (Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT)\n'
         '\n'
         '\n'
-        'def is_game(ctx, i: int, r: int) -> bool:\n'
-        '    """Does round ``r`` count as a game for type-B tie-breaks?"""\n'
-        '    raw = ctx.raw_kind[i][r]\n'
-        '    if ctx.round_robin and raw.is_forfeit:\n'
-        '        return not (ctx.conv.exceptions_15_2 and raw in _LOSS_FORFEITS)\n'
-        '    return ctx.kind[i][r] in _GAME\n'
-        '\n'
-        '\n'
         '#: The counts of this module, in the order of :func:`round_flags`.\n'
         'COUNTS = ("WIN", "WON", "BPG", "BWG", "REP")\n'
         '\n'
@@ -5791,13 +5783,9 @@ TBXL_MODULES = {
         '    kind as read (``raw``), its kind as the BH family sees it (``kind``, see :class:`Context`), its\n'
         '    outcome in half-games, its points in units and its colour. REP is None for the bye round of an\n'
         '    odd round robin (no round to elect)."""\n'
-        '    rr = ctx.round_robin\n'
-        '    if rr and raw.is_forfeit:\n'
-        '        game = not (ctx.conv.exceptions_15_2 and raw in _LOSS_FORFEITS)\n'
-        '    else:\n'
-        '        game = kind in _GAME\n'
+        '    game = counts_as_game(ctx, raw, kind)\n'
         '    won = game and out == 2\n'
-        '    if rr:\n'
+        '    if ctx.round_robin:\n'
         '        rep = None if raw.is_bye else not (raw in _LOSS_FORFEITS and not game)\n'
         '    else:\n'
         '        rep = not raw.is_vur\n'
@@ -5806,12 +5794,18 @@ TBXL_MODULES = {
         '    return out == 2 and points >= ctx.win, won, game and black, won and black, rep\n'
         '\n'
         '\n'
-        'def is_game(ctx, i: int, r: int) -> bool:\n'
-        '    """Does round ``r`` count as a game for type-B tie-breaks?"""\n'
-        '    raw = ctx.raw_kind[i][r]\n'
+        'def counts_as_game(ctx, raw: Kind, kind: Kind) -> bool:\n'
+        '    """Does a round count as a game for type-B tie-breaks? ``raw`` is its kind as read, ``kind``\n'
+        '    as the BH family sees it: in pre-determined pairings forfeits are games (15.2), except that\n'
+        '    under the 2026 text forfeit losses stay unplayed (C07 §9 D22)."""\n'
         '    if ctx.round_robin and raw.is_forfeit:\n'
         '        return not (ctx.conv.exceptions_15_2 and raw in _LOSS_FORFEITS)\n'
-        '    return ctx.kind[i][r] in _GAME\n'
+        '    return kind in _GAME\n'
+        '\n'
+        '\n'
+        'def is_game(ctx, i: int, r: int) -> bool:\n'
+        '    """Does player index ``i``\'s round ``r`` count as a game for type-B tie-breaks?"""\n'
+        '    return counts_as_game(ctx, ctx.raw_kind[i][r], ctx.kind[i][r])\n'
         '\n'
         '\n'
         'def _flags(ctx, i: int, r: int) -> tuple:\n'
