@@ -136,6 +136,18 @@ B_ROUNDS = [[("M", 1, 2, "11"), ("M", 3, 4, "=1"), ("B", 5, "PAB")],
             [("M", 1, 5, "E0"), ("M", 2, 4, "=="), ("B", 3, "ZPB")]]
 
 
+def test_match_counts_with_three_match_points_for_a_win():
+    """WIN:MP counts the matches with the points of a win (7.1) in the event's own match points:
+    event A under TW 3 TD 1 TL 0. T1 won R1 (1.5-0.5, 3 MP) and R3 (2-0, 3 MP), lost R2 -> 2;
+    T3 won R2 (1.5-0.5) and drew R1 and R3 -> 1; T2 and T4 won none. MP: T1 3+0+3 = 6,
+    T2 0+1+1 = 2, T3 1+3+1 = 5, T4 1+1+0 = 2."""
+    t = read_team_trf(event_trf(4, 2, A_ROUNDS, team_scoring="TW 3 TD 1 TL 0"), source="a3.trf")
+    assert [tm.mp for tm in t.teams] == [6, 2, 5, 2]
+    v = values(t, "WIN:MP,WON:MP")
+    assert [v[n]["WIN:MP"] for n in (1, 2, 3, 4)] == [2, 0, 1, 0]
+    assert [v[n]["WON:MP"] for n in (1, 2, 3, 4)] == [2, 0, 1, 0]
+
+
 @pytest.fixture(scope="module")
 def event_b():
     return read_team_trf(event_trf(5, 2, B_ROUNDS, declared=True), source="b.trf", strict=True)
@@ -177,6 +189,16 @@ def test_event_b_article_16(event_b):
     # WIN:GP counts boards with the points of a win (forfeits too): T1 2 + 2 + 1 = 5; WON:GP only
     # over the board: 2.
     assert (v24[1]["WIN:GP"], v24[1]["WON:GP"]) == (5, 2)
+
+
+def test_event_b_match_counts_with_played_forfeits(event_b):
+    """/P makes a forfeited match a match against the scheduled opponent (C07 §3.4): T1 won R1 over
+    the board (2-0), won R2's forfeited match against T3 and drew R3 (1-1) -> WON:MP 1, WON:MP/P 2.
+    T3 lost that forfeited match: its WON stays 1 (R1, 1.5-0.5). The derivation says the same."""
+    v = values(event_b, "WON:MP,WON:MP/P")
+    assert (v[1]["WON:MP"], v[1]["WON:MP/P"], v[3]["WON:MP"], v[3]["WON:MP/P"]) == (1, 2, 1, 1)
+    st = compute_team_standings(event_b, "MPTS,WON:MP/P", get("fide-2024"))
+    assert st.explain(1, "WON:MP/P").value == 2
 
 
 def test_event_b_derivation(event_b):

@@ -62,6 +62,7 @@ class TeamContext(Context):
         self.pts = [[int(e.points * q) for e in p.rounds] for p in self.players]
         if forfeits_as_games:
             self.kind = [[Kind.PLAYED if k.is_forfeit else k for k in row] for row in self.kind]
+        self._classes = None  # the points (and /P kinds) are the teams', not the table's classes
         self._cache = {}
         self._fore = None
         self._finish()

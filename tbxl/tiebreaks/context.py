@@ -23,9 +23,8 @@ class Context:
     the kinds as read, for type-B and rating tie-breaks.
     """
 
-    def __init__(self, tournament: Tournament, conv: Convention, *, fore: bool = False) -> None:
+    def __init__(self, tournament: Tournament, conv: Convention) -> None:
         t = tournament
-        self.is_fore = fore
         self.t = t
         self.conv = conv
         self.players: tuple[Player, ...] = t.players
@@ -61,8 +60,6 @@ class Context:
         self.opp: list[list[int]] = table.rows(table.opponent)
         self._fore: Optional[Context] = None
         self._cache: dict = {}
-        if fore:
-            self._make_fore()
         self._finish()
 
     @staticmethod
@@ -76,6 +73,7 @@ class Context:
     def _make_fore(self) -> None:
         """C.07 8.3: every paired game of the final round becomes a draw played over the board."""
         last = self.n - 1
+        self._classes = None  # its final round's rows are no longer the table's classes
         if last < 0:
             return
         played, draw, draw_points = [Kind.PLAYED], [int(Outcome.DRAW)], [self.draw]
@@ -131,7 +129,6 @@ class Context:
         if self._fore is None:
             f = Context.__new__(Context)
             f.__dict__.update(self.__dict__)
-            f.is_fore = True
             f._fore, f._cache = None, {}
             # Shallow copies: _make_fore replaces the rows it changes, never mutates them.
             f.kind, f.raw_kind, f.out, f.pts = list(self.kind), list(self.raw_kind), list(self.out), list(self.pts)
@@ -140,11 +137,13 @@ class Context:
             self._fore = f
         return self._fore
 
-    def class_rounds(self) -> list[tuple]:
+    def class_rounds(self) -> Optional[list[tuple]]:
         """Per result class of the table (:data:`~tbxl.model.RESULTS`, padded to 256 with None): the
         round as this context sees it, ``(raw_kind, kind, out, pts)``, for tie-breaks computed on the
-        table's columns a class at a time."""
-        return list(zip(*self._classes))
+        table's columns a class at a time. None when the rows are not the table's classes looked up
+        (the fore tournament's final round; a team context's points and ``/P`` kinds): such a
+        context is read row by row."""
+        return None if self._classes is None else list(zip(*self._classes))
 
     @property
     def colours(self) -> list[list[str]]:

@@ -100,8 +100,9 @@ _WHY = {"WIN": "win", "WON": "won", "BPG": "bpg", "BWG": "bwg"}
 
 
 def compute_count(ctx, d: Descriptor) -> Column:
-    if ctx.is_fore:  # (never asked: the fore tournament serves FB only) its rows differ from the table
-        return Column(d.code, 1, [sum(1 for r in range(len(ctx.kind[i])) if _flags(ctx, i, r)[COUNTS.index(d.name)])
+    if ctx.class_rounds() is None:  # rows that are not the table's classes (a team context, FB's)
+        k = COUNTS.index(d.name)
+        return Column(d.code, 1, [sum(1 for r in range(len(ctx.kind[i])) if _flags(ctx, i, r)[k])
                                   for i in range(len(ctx.players))])
     return Column(d.code, 1, list(_count_columns(ctx)[d.name]))
 
