@@ -29,12 +29,12 @@ def round_flags(ctx, raw: Kind, kind: Kind, out: int, points: int, black: bool) 
     odd round robin (no round to elect)."""
     game = counts_as_game(ctx, raw, kind)
     won = game and out == 2
+    # 7.6: HPB, ZPB and forfeit losses are not elected (an FPB counts as elected, C07 §9 D9).
     if ctx.round_robin:
         rep = None if raw.is_bye else not (raw in _LOSS_FORFEITS and not game)
     else:
         rep = not raw.is_vur
     # 7.1: the points of a win, with or without playing (forfeit win, FPB, a PAB worth a win).
-    # 7.6: HPB, ZPB and forfeit losses are not elected (an FPB counts as elected, C07 §9 D9).
     return out == 2 and points >= ctx.win, won, game and black, won and black, rep
 
 

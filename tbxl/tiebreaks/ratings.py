@@ -102,9 +102,6 @@ class _Ratings:
         rs = rs[low:len(rs) - high] if high else rs[low:]
         return _half_up(sum(rs), len(rs)) if rs else None
 
-    def score_halves(self, i: int) -> int:
-        return self.halves[i]
-
     def tpr(self, i: int) -> Optional[int]:
         g = len(self.opponents[i])
         if not g:
@@ -116,7 +113,7 @@ class _Ratings:
         opps = [self.rating[j] for j in self.opponents[i]]
         if not opps:
             return None
-        need = 50 * self.score_halves(i)  # score in hundredths
+        need = 50 * self.halves[i]  # score in hundredths
         if need == 0:
             return min(opps) - 800
         lo, hi = min(opps) - 800, max(opps) + 800
@@ -211,12 +208,12 @@ def explain_rating(ctx, d: Descriptor, i: int) -> Derivation:
     notes = []
     if d.name == "TPR" and kept:
         g = len(kept)
-        h = R.score_halves(i)
+        h = R.halves[i]
         p = (100 * h + g) // (2 * g)
         notes.append(Reason.of("note.tpr", aro=R.aro(i), p=Fraction(p, 100), dp=f"{DP[p]:+d}",
                                score=Fraction(h, 2), games=g))
     elif d.name == "PTP":
-        notes.append(Reason.of("note.ptp", score=Fraction(R.score_halves(i), 2)))
+        notes.append(Reason.of("note.ptp", score=Fraction(R.halves[i], 2)))
     else:
         notes.append(Reason.of("note.average"))
     return Derivation(d.code, me, tuple(terms), value, notes=tuple(notes), divisor=len(kept) or None)
