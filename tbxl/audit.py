@@ -35,7 +35,7 @@ from .conventions import PRESETS, SETTINGS, Convention
 from .derivation import Reason
 from .errors import InputError
 from .model import Tournament
-from .standings import Standings, _convention, compute_standings, resolve_tiebreaks
+from .standings import Standings, compute_standings, convention_of, resolve_tiebreaks
 from .tiebreaks import Context, compute, explain
 from .tiebreaks.codes import Descriptor, parse
 
@@ -336,7 +336,7 @@ def audit(tournament: Tournament, published: Published, *, rules: Optional[Conve
     ``tiebreaks`` is the ranking's tie-break list (default: the file's 212/202 record, else the
     published tie-break columns in their order, else tbxl's default list).
     """
-    conv = _convention(rules, tournament)
+    conv = convention_of(rules, tournament)
     if tiebreaks is None and not tournament.tiebreaks and published.tiebreaks:
         tiebreaks = published.tiebreaks
     codes = [d.code for d in resolve_tiebreaks(tournament, tiebreaks)]

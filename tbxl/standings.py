@@ -174,7 +174,7 @@ def resolve_tiebreaks(tournament: Tournament, tiebreaks=None) -> list[Descriptor
     return [d for d in ds if d.name != "PTS"]
 
 
-def _convention(rules: Optional[Convention], tournament: Event) -> Convention:
+def convention_of(rules: Optional[Convention], tournament: Event) -> Convention:
     """``rules``, or the edition in force at the start of ``tournament`` (an individual or a team
     event) for None; a ``TypeError`` for anything else, a name above all: names are resolved at the
     edge (:func:`tbxl.conventions.resolve`), never in the core."""
@@ -191,7 +191,7 @@ def compute_standings(tournament: Tournament, tiebreaks=None, rules: Optional[Co
     """Rank ``tournament`` (optionally as it stood after ``after_round``) under ``rules`` (None:
     the edition in force at its start date). A rule set's name is resolved at the edge
     (:func:`tbxl.conventions.resolve`), never here."""
-    conv = _convention(rules, tournament)
+    conv = convention_of(rules, tournament)
     if after_round is not None:
         if not 0 <= after_round <= tournament.rounds:
             raise InputError(f"--after-round {after_round} is outside 0..{tournament.rounds}")
@@ -279,7 +279,7 @@ def standings_by_round(tournament: Tournament, tiebreaks=None,
     or the file's 212 record could not differ anyway, but a given ``Convention`` stays that object).
     Cost: one standings computation per round.
     """
-    conv = _convention(rules, tournament)
+    conv = convention_of(rules, tournament)
     codes = [d.code for d in resolve_tiebreaks(tournament, tiebreaks)]
     return [compute_standings(tournament, codes, conv, after_round=k)
             for k in range(1, tournament.rounds + 1)]

@@ -23,7 +23,7 @@ from ..conventions import Convention
 from ..errors import UnknownTiebreak
 from ..grid.cells import header_key, header_role
 from ..published import IGNORE, POINTS, START, column_meaning, numbered_column
-from ..standings import _convention
+from ..standings import convention_of
 from .codes import TeamDescriptor, parse
 from .model import GP, MP, TeamTournament
 from .settings import TeamSettings, settings as team_settings
@@ -121,7 +121,7 @@ def team_audit(t: TeamTournament, published: Published, *, rules: Optional[Conve
     columns in order, else tbxl's team defaults). The result is an :class:`~tbxl.audit.Audit`
     (``start_number`` = team number).
     """
-    conv = _convention(rules, t)
+    conv = convention_of(rules, t)
     if tiebreaks is None and not t.tiebreaks and published.tiebreaks:
         tiebreaks = published.tiebreaks
     primary, descs = resolve_team_tiebreaks(t, tiebreaks)

@@ -11,7 +11,7 @@ from typing import Mapping, Optional, Union
 from ..conventions import Convention
 from ..derivation import Derivation
 from ..errors import InputError
-from ..standings import Row, TieStep, _convention
+from ..standings import Row, TieStep, convention_of
 from ..tiebreaks.base import Column
 from .codes import TeamDescriptor, parse, parse_list
 from .model import Team, TeamTournament
@@ -97,7 +97,7 @@ def compute_team_standings(t: TeamTournament, tiebreaks=None, rules: Optional[Co
     """Rank the teams of ``t`` under ``rules`` (None: the edition in force at its start date);
     ``settings``: the team settings (:class:`~tbxl.team.settings.TeamSettings`). A rule set's name
     is resolved at the edge (:func:`tbxl.conventions.resolve`), never here."""
-    conv = _convention(rules, t)
+    conv = convention_of(rules, t)
     primary, descs = resolve_team_tiebreaks(t, tiebreaks)
     engine = TeamEngine(t, conv, primary, settings)
     pts = engine.compute(TeamDescriptor(primary, "POINTS", parse("PTS").base, primary))
@@ -159,7 +159,7 @@ def team_standings_by_round(t: TeamTournament, tiebreaks=None, rules: Optional[C
     """The team standings as they stood after each round: element ``k - 1`` ranks the matches of
     rounds 1..k, with the same rules, primary score and tie-break list (resolved once against the
     whole event); the last equals the final standings. Cost: one ranking per round."""
-    conv = _convention(rules, t)
+    conv = convention_of(rules, t)
     primary, descs = resolve_team_tiebreaks(t, tiebreaks)
     codes = ["MPTS" if primary == "MP" else "GPTS"] + [d.code for d in descs]
     return [compute_team_standings(t.after_round(k), codes, conv, settings) for k in range(1, t.rounds + 1)]

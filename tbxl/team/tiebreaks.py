@@ -24,7 +24,7 @@ from ..conventions import Convention
 from ..derivation import Derivation, Reason, Term
 from ..errors import InputError
 from ..model import Kind
-from ..standings import _convention
+from ..standings import convention_of
 from ..tiebreaks import FAMILIES, cuts, encounter, unplayed
 from ..tiebreaks.base import Column, result_code
 from ..tiebreaks.codes import Descriptor
@@ -56,7 +56,7 @@ class TeamEngine:
                  settings: Union[TeamSettings, Mapping, None] = None) -> None:
         self.settings = team_settings(settings)
         self.t = t
-        self.conv = _convention(conv, t)
+        self.conv = convention_of(conv, t)
         self.primary = primary
         self.secondary = GP if primary == MP else MP
         self.teams = t.teams
