@@ -1,7 +1,7 @@
 """Chess tie-breaks (FIDE C.07) for xlwings Lite: the Excel functions of tbxl 0.1.0.
 
 Written by `tbxl lite` (tbxl 0.1.0); regenerate it rather than edit it. It carries the
-46 tbxl modules the functions need (pure Python, sha256 52d1d4d14501d11b), so it needs
+46 tbxl modules the functions need (pure Python, sha256 ff5d25eff5e062c7), so it needs
 no package but xlwings: paste it into xlwings Lite's main.py tab, and the requirements.txt
 written beside it into the requirements.txt tab. Then, e.g. =BUCHHOLZ_CUT(A1:I17, A2) with the
 crosstable in A1:I17 and a start number in A2. The functions (tbxl's README, "Excel on
@@ -1267,7 +1267,7 @@ TBXL_MODULES = {
         'from .derivation import Reason\n'
         'from .errors import InputError\n'
         'from .model import Tournament\n'
-        'from .standings import Standings, _convention, compute_standings, resolve_tiebreaks\n'
+        'from .standings import Standings, compute_standings, convention_of, resolve_tiebreaks\n'
         'from .tiebreaks import Context, compute, explain\n'
         'from .tiebreaks.codes import Descriptor, parse\n'
         '\n'
@@ -1568,7 +1568,7 @@ TBXL_MODULES = {
         "    ``tiebreaks`` is the ranking's tie-break list (default: the file's 212/202 record, else the\n"
         "    published tie-break columns in their order, else tbxl's default list).\n"
         '    """\n'
-        '    conv = _convention(rules, tournament)\n'
+        '    conv = convention_of(rules, tournament)\n'
         '    if tiebreaks is None and not tournament.tiebreaks and published.tiebreaks:\n'
         '        tiebreaks = published.tiebreaks\n'
         '    codes = [d.code for d in resolve_tiebreaks(tournament, tiebreaks)]\n'
@@ -4281,7 +4281,7 @@ TBXL_MODULES = {
         '    return [d for d in ds if d.name != "PTS"]\n'
         '\n'
         '\n'
-        'def _convention(rules: Optional[Convention], tournament: Event) -> Convention:\n'
+        'def convention_of(rules: Optional[Convention], tournament: Event) -> Convention:\n'
         '    """``rules``, or the edition in force at the start of ``tournament`` (an individual or a team\n'
         '    event) for None; a ``TypeError`` for anything else, a name above all: names are resolved at the\n'
         '    edge (:func:`tbxl.conventions.resolve`), never in the core."""\n'
@@ -4298,7 +4298,7 @@ TBXL_MODULES = {
         '    """Rank ``tournament`` (optionally as it stood after ``after_round``) under ``rules`` (None:\n'
         "    the edition in force at its start date). A rule set's name is resolved at the edge\n"
         '    (:func:`tbxl.conventions.resolve`), never here."""\n'
-        '    conv = _convention(rules, tournament)\n'
+        '    conv = convention_of(rules, tournament)\n'
         '    if after_round is not None:\n'
         '        if not 0 <= after_round <= tournament.rounds:\n'
         '            raise InputError(f"--after-round {after_round} is outside 0..{tournament.rounds}")\n'
@@ -4386,7 +4386,7 @@ TBXL_MODULES = {
         "    or the file's 212 record could not differ anyway, but a given ``Convention`` stays that object).\n"
         '    Cost: one standings computation per round.\n'
         '    """\n'
-        '    conv = _convention(rules, tournament)\n'
+        '    conv = convention_of(rules, tournament)\n'
         '    codes = [d.code for d in resolve_tiebreaks(tournament, tiebreaks)]\n'
         '    return [compute_standings(tournament, codes, conv, after_round=k)\n'
         '            for k in range(1, tournament.rounds + 1)]\n'
@@ -4911,7 +4911,7 @@ TBXL_MODULES = {
         'from ..conventions import Convention\n'
         'from ..derivation import Derivation\n'
         'from ..errors import InputError\n'
-        'from ..standings import Row, TieStep, _convention\n'
+        'from ..standings import Row, TieStep, convention_of\n'
         'from ..tiebreaks.base import Column\n'
         'from .codes import TeamDescriptor, parse, parse_list\n'
         'from .model import Team, TeamTournament\n'
@@ -4997,7 +4997,7 @@ TBXL_MODULES = {
         '    """Rank the teams of ``t`` under ``rules`` (None: the edition in force at its start date);\n'
         "    ``settings``: the team settings (:class:`~tbxl.team.settings.TeamSettings`). A rule set's name\n"
         '    is resolved at the edge (:func:`tbxl.conventions.resolve`), never here."""\n'
-        '    conv = _convention(rules, t)\n'
+        '    conv = convention_of(rules, t)\n'
         '    primary, descs = resolve_team_tiebreaks(t, tiebreaks)\n'
         '    engine = TeamEngine(t, conv, primary, settings)\n'
         '    pts = engine.compute(TeamDescriptor(primary, "POINTS", parse("PTS").base, primary))\n'
@@ -5059,7 +5059,7 @@ TBXL_MODULES = {
         '    """The team standings as they stood after each round: element ``k - 1`` ranks the matches of\n'
         '    rounds 1..k, with the same rules, primary score and tie-break list (resolved once against the\n'
         '    whole event); the last equals the final standings. Cost: one ranking per round."""\n'
-        '    conv = _convention(rules, t)\n'
+        '    conv = convention_of(rules, t)\n'
         '    primary, descs = resolve_team_tiebreaks(t, tiebreaks)\n'
         '    codes = ["MPTS" if primary == "MP" else "GPTS"] + [d.code for d in descs]\n'
         '    return [compute_team_standings(t.after_round(k), codes, conv, settings) for k in range(1, t.rounds + 1)]\n'
@@ -6526,7 +6526,7 @@ TBXL_MODULES = {
         'from ..derivation import Derivation, Reason, Term\n'
         'from ..errors import InputError\n'
         'from ..model import Kind\n'
-        'from ..standings import _convention\n'
+        'from ..standings import convention_of\n'
         'from ..tiebreaks import FAMILIES, cuts, encounter, unplayed\n'
         'from ..tiebreaks.base import Column, result_code\n'
         'from ..tiebreaks.codes import Descriptor\n'
@@ -6558,7 +6558,7 @@ TBXL_MODULES = {
         '                 settings: Union[TeamSettings, Mapping, None] = None) -> None:\n'
         '        self.settings = team_settings(settings)\n'
         '        self.t = t\n'
-        '        self.conv = _convention(conv, t)\n'
+        '        self.conv = convention_of(conv, t)\n'
         '        self.primary = primary\n'
         '        self.secondary = GP if primary == MP else MP\n'
         '        self.teams = t.teams\n'
