@@ -337,6 +337,20 @@ def test_generated_event_derivations_add_up():
             d.check()
 
 
+@pytest.mark.parametrize("team_scoring", ["", "TW 3 TD 1 TL 0"])
+def test_generated_event_counts_equal_their_derivations(team_scoring):
+    """The counts on MP (7.1-7.6 over matches) are computed for every team at once and explained
+    match by match: both must agree, with or without /P (forfeited matches as matches) and with
+    3 match points a win, where a match won is worth 3 (the points of a win, 7.1)."""
+    t = read_team_trf(event_trf(14, 3, random_rounds(14, 7, 3, 11), team_scoring=team_scoring))
+    codes = ["WIN:MP", "WON:MP", "BPG:MP", "BWG:MP", "REP:MP", "WIN:MP/P", "WON:MP/P", "BPG:MP/P", "REP:MP/P"]
+    st = compute_team_standings(t, ["MPTS"] + codes, get("fide-2026"))
+    assert any(row.values["WON:MP/P"] != row.values["WON:MP"] for row in st.rows)  # a forfeited match
+    for row in st.rows:
+        for code in codes:
+            assert st.explain(row.team.number, code).value == row.values[code], (row.team.number, code)
+
+
 # -- codes ------------------------------------------------------------------------------------------
 
 def test_codes_both_spellings_and_names(event_a):
