@@ -17,7 +17,7 @@ from typing import Any, Optional
 
 from .. import conventions
 from ..errors import InputError, TbxlError
-from ..excel import _codes, _each, _given, _lock, _player, _player_range, _raise, _registered, _scalar, _text
+from ..excel import _cached, _codes, _each, _given, _lock, _player, _player_range, _raise, _registered, _scalar, _text
 from ..functions import in_cells, team_standings_table, team_value_of
 from ..grid.sheet import rows_of
 from .grid import read_team_grid
@@ -38,19 +38,14 @@ def _event(crosstable: Any) -> tuple[Optional[TeamTournament], Optional[BaseExce
         hash(key)
     except TypeError:
         key = repr(rows)
-    with _lock:
-        hit = _grids.get(key)
-        if hit is not None:
-            _grids.move_to_end(key)
-            return hit
+
+    def read() -> tuple:
         try:
-            hit = (read_team_grid(rows), None, {})
+            return read_team_grid(rows), None, {}
         except InputError as err:
-            hit = (None, err, {})
-        _grids[key] = hit
-        while len(_grids) > MAX_GRIDS:
-            _grids.popitem(last=False)
-        return hit
+            return None, err, {}
+    with _lock:
+        return _cached(_grids, key, read, MAX_GRIDS)
 
 
 def _standings(crosstable: Any, tiebreaks: Any, rules: Any) -> tuple[TeamTournament, TeamStandings]:
