@@ -1,7 +1,7 @@
 """Chess tie-breaks (FIDE C.07) for xlwings Lite: the Excel functions of tbxl 0.1.0.
 
 Written by `tbxl lite` (tbxl 0.1.0); regenerate it rather than edit it. It carries the
-46 tbxl modules the functions need (pure Python, sha256 ff5d25eff5e062c7), so it needs
+46 tbxl modules the functions need (pure Python, sha256 5003372d4ff69df7), so it needs
 no package but xlwings: paste it into xlwings Lite's main.py tab, and the requirements.txt
 written beside it into the requirements.txt tab. Then, e.g. =BUCHHOLZ_CUT(A1:I17, A2) with the
 crosstable in A1:I17 and a start number in A2. The functions (tbxl's README, "Excel on
@@ -7280,7 +7280,7 @@ TBXL_MODULES = {
         '\n'
         'from .. import conventions\n'
         'from ..errors import InputError, TbxlError\n'
-        'from ..excel import _codes, _each, _given, _lock, _player, _player_range, _raise, _registered, _scalar, _text\n'
+        'from ..excel import _cached, _codes, _each, _given, _lock, _player, _player_range, _raise, _registered, _scalar, _text\n'
         'from ..functions import in_cells, team_standings_table, team_value_of\n'
         'from ..grid.sheet import rows_of\n'
         'from .grid import read_team_grid\n'
@@ -7301,19 +7301,14 @@ TBXL_MODULES = {
         '        hash(key)\n'
         '    except TypeError:\n'
         '        key = repr(rows)\n'
-        '    with _lock:\n'
-        '        hit = _grids.get(key)\n'
-        '        if hit is not None:\n'
-        '            _grids.move_to_end(key)\n'
-        '            return hit\n'
+        '\n'
+        '    def read() -> tuple:\n'
         '        try:\n'
-        '            hit = (read_team_grid(rows), None, {})\n'
+        '            return read_team_grid(rows), None, {}\n'
         '        except InputError as err:\n'
-        '            hit = (None, err, {})\n'
-        '        _grids[key] = hit\n'
-        '        while len(_grids) > MAX_GRIDS:\n'
-        '            _grids.popitem(last=False)\n'
-        '        return hit\n'
+        '            return None, err, {}\n'
+        '    with _lock:\n'
+        '        return _cached(_grids, key, read, MAX_GRIDS)\n'
         '\n'
         '\n'
         'def _standings(crosstable: Any, tiebreaks: Any, rules: Any) -> tuple[TeamTournament, TeamStandings]:\n'
