@@ -61,7 +61,8 @@ def _flags(ctx, i: int, r: int) -> tuple:
 def _count_columns(ctx) -> dict[str, list[int]]:
     """Every count for every player, computed once per context a round column at a time.
 
-    A round's flags depend on its result class and colour alone, so a round column of flags is two
+    In a context whose rows are the table's classes looked up (:meth:`Context.class_rounds`), a
+    round's flags depend on its result class and colour alone, so a round column of flags is two
     byte translations of the column of classes (the flags with black, and without) merged by the
     column of colours. Flags are 0/1 bytes, so a column read as one big integer adds to the running
     totals byte by byte with no carry while fewer than 256 columns are summed: a count for 10^4

@@ -1,7 +1,7 @@
 """Chess tie-breaks (FIDE C.07) for xlwings Lite: the Excel functions of tbxl 0.1.0.
 
 Written by `tbxl lite` (tbxl 0.1.0); regenerate it rather than edit it. It carries the
-46 tbxl modules the functions need (pure Python, sha256 5003372d4ff69df7), so it needs
+46 tbxl modules the functions need (pure Python, sha256 70a3361737656ae9), so it needs
 no package but xlwings: paste it into xlwings Lite's main.py tab, and the requirements.txt
 written beside it into the requirements.txt tab. Then, e.g. =BUCHHOLZ_CUT(A1:I17, A2) with the
 crosstable in A1:I17 and a start number in A2. The functions (tbxl's README, "Excel on
@@ -5814,7 +5814,8 @@ TBXL_MODULES = {
         'def _count_columns(ctx) -> dict[str, list[int]]:\n'
         '    """Every count for every player, computed once per context a round column at a time.\n'
         '\n'
-        "    A round's flags depend on its result class and colour alone, so a round column of flags is two\n"
+        "    In a context whose rows are the table's classes looked up (:meth:`Context.class_rounds`), a\n"
+        "    round's flags depend on its result class and colour alone, so a round column of flags is two\n"
         '    byte translations of the column of classes (the flags with black, and without) merged by the\n'
         '    column of colours. Flags are 0/1 bytes, so a column read as one big integer adds to the running\n'
         '    totals byte by byte with no carry while fewer than 256 columns are summed: a count for 10^4\n'
