@@ -627,6 +627,19 @@ def test_the_team_core_takes_a_convention_never_a_name(tec):
     assert compute_team_standings(tec, "MPTS,BC", get("fide-2026")).rules == "fide-2026"
 
 
+@pytest.mark.parametrize("line_end", ["\n", "\r\n", "\r"])
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16"])
+def test_a_team_trf_is_told_whatever_its_line_ends(tmp_path, line_end, encoding):
+    """The reader splits lines at LF, CRLF and a lone CR (old Mac files); the light test for a team
+    record at a line start must see the same lines, or such a file is ranked as an individual
+    event. Event A's 013/310 records follow its 012 line, so none starts the file."""
+    from tbxl.team.detect import is_team_input
+    path = tmp_path / "event.trf"
+    path.write_bytes(event_trf(4, 2, A_ROUNDS).replace("\n", line_end).encode(encoding))
+    assert is_team_input(path) and is_team_trf(path)
+    assert [tm.mp for tm in read_team_trf(path).teams] == [4, 2, 4, 2]
+
+
 def test_a_team_workbook_is_told_by_the_catalogues_team_functions(tmp_path):
     # The test looks for a formula calling a team function of the catalogue (names kept in the light
     # tbxl.team.names, so the CLI's detection imports neither the catalogue nor the core).

@@ -12,8 +12,9 @@ from .names import TEAM_FUNCTION_NAMES
 
 #: A team record (013 or 310) at a line start, in UTF-8 (with or without a BOM) or UTF-16 bytes.
 #: Most inputs are individual events and have none: they are told apart without importing the team
-#: reader (:func:`tbxl.team.trf.is_team_trf` looks closer at the files that have one).
-TEAM_RECORD = re.compile(rb"(?m)^(?:\xef\xbb\xbf)?(?:013|310)|^\x00?0\x00?1\x00?3|^\x00?3\x00?1\x00?0")
+#: reader (:func:`tbxl.team.trf.is_team_trf` looks closer at the files that have one). A line starts
+#: after LF or after a lone CR, as the reader splits lines (old Mac files end their lines with CR).
+TEAM_RECORD = re.compile(rb"(?m)(?:^|\r)(?:(?:\xef\xbb\xbf)?(?:013|310)|\x00?0\x00?1\x00?3|\x00?3\x00?1\x00?0)")
 
 #: Workbook suffixes (as tbxl.readers names them, without importing it).
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
