@@ -66,12 +66,15 @@ class Comparison:
 
 
 def _conventions(rules: Sequence[Convention]) -> list[Convention]:
-    if isinstance(rules, str) or not all(isinstance(c, Convention) for c in rules):
+    """The rule sets to compare, each a :class:`Convention` (a list of names is resolved at the edge
+    by :func:`tbxl.conventions.resolve_each`)."""
+    convs = [rules] if isinstance(rules, str) else list(rules)   # (a generator is read once)
+    if not all(isinstance(c, Convention) for c in convs):
         raise TypeError(f"rules must be Conventions, not {rules!r}: resolve names with "
                         "tbxl.conventions.resolve_each(rules, start_date, settings) where they are given")
-    if len(rules) < 2:
+    if len(convs) < 2:
         raise UnknownRules("compare needs at least two rule sets, e.g. --rules fide-2024,fide-2026")
-    return list(rules)
+    return convs
 
 
 def compare(tournament: Tournament, rules: Sequence[Convention], tiebreaks=None,

@@ -163,7 +163,8 @@ def _check(config: Config, bad) -> None:
 
     v = config.values
     if "rules" in v:
-        checked("rules", lambda: conventions.resolve_each(v["rules"], None))
+        # (a file's ``rules = ""`` names nothing: refused as the unknown rule set '')
+        checked("rules", lambda: conventions.resolve_each(v["rules"], None) or conventions.get(v["rules"]))
     if "tiebreaks" in v:
         checked("tiebreaks", lambda: parse_list(v["tiebreaks"]))
     if config.settings:

@@ -157,6 +157,9 @@ def test_settings_apply_to_every_rule_set_and_one_rule_set_is_refused():
     assert [conv.preset for conv in c.conventions] == ["fide-2024", "fide-2026"]
     with pytest.raises(UnknownRules, match="at least two"):
         compare(with_a_half_point_bye(), [get("fide-2024")], "BH")
+    # any iterable of Conventions, a generator too (read once)
+    gen = compare(with_a_half_point_bye(), (get(n) for n in ("fide-2024", "fide-2026")), "BH")
+    assert [conv.name for conv in gen.conventions] == ["fide-2024", "fide-2026"]
 
 
 def test_rule_set_names_are_refused_the_core_takes_conventions():

@@ -101,6 +101,7 @@ def test_language_and_paper_from_the_file(tmp_path, event, monkeypatch):
 @pytest.mark.parametrize("text, where", [
     ('rules = "fide-2026"\ntiebraks = "BH"\n', ":2: tiebraks: unknown key; keys: rules, tiebreaks"),
     ('rules = "fide-2099"\n', ":1: rules: unknown rules 'fide-2099'"),
+    ('rules = ""\n', ":1: rules: unknown rules ''"),
     ('\n\ntiebreaks = "BH,XYZ"\n', ":3: tiebreaks:"),
     ('lang = "de"\n', ":1: lang: unknown report language 'de'"),
     ('paper = "a3"\n', ":1: paper: a4 or letter"),

@@ -640,6 +640,19 @@ def test_a_team_trf_is_told_whatever_its_line_ends(tmp_path, line_end, encoding)
     assert [tm.mp for tm in read_team_trf(path).teams] == [4, 2, 4, 2]
 
 
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be"])
+def test_a_team_trf_whose_first_line_is_a_team_record_is_told_in_utf_16(tmp_path, encoding):
+    """A UTF-16 file begins with its byte-order mark: a team record on the first line follows it
+    (here the file's only team record, a 310 line, so no later line start can tell)."""
+    from tbxl.team.detect import is_team_input
+    lines = event_trf(4, 2, A_ROUNDS).splitlines()
+    first = next(line for line in lines if line.startswith("310"))
+    text = "\n".join([first] + [line for line in lines if not line.startswith(("013", "310"))]) + "\n"
+    path = tmp_path / "event.trf"
+    path.write_bytes(("\ufeff" + text).encode(encoding))
+    assert is_team_input(path)
+
+
 def test_a_team_workbook_is_told_by_the_catalogues_team_functions(tmp_path):
     # The test looks for a formula calling a team function of the catalogue (names kept in the light
     # tbxl.team.names, so the CLI's detection imports neither the catalogue nor the core).

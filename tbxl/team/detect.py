@@ -14,7 +14,7 @@ from .names import TEAM_FUNCTION_NAMES
 #: Most inputs are individual events and have none: they are told apart without importing the team
 #: reader (:func:`tbxl.team.trf.is_team_trf` looks closer at the files that have one). A line starts
 #: after LF or after a lone CR, as the reader splits lines (old Mac files end their lines with CR).
-TEAM_RECORD = re.compile(rb"(?m)(?:^|\r)(?:(?:\xef\xbb\xbf)?(?:013|310)|\x00?0\x00?1\x00?3|\x00?3\x00?1\x00?0)")
+TEAM_RECORD = re.compile(rb"(?m)(?:^|\r)(?:(?:\xef\xbb\xbf)?(?:013|310)|(?:\xff\xfe|\xfe\xff)?(?:\x00?0\x00?1\x00?3|\x00?3\x00?1\x00?0))")
 
 #: Workbook suffixes (as tbxl.readers names them, without importing it).
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")

@@ -79,7 +79,7 @@ def _count_columns(ctx) -> dict[str, list[int]]:
         totals = {code: [0] * n for code in COUNTS}
         sums = dict.fromkeys(COUNTS, 0)
         for r, (result, colour) in enumerate(zip(t.result, t.colour), 1):
-            black = int.from_bytes(colour.encode("latin-1").translate(_BLACK), "little")
+            black = int.from_bytes(colour.encode("latin-1", "replace").translate(_BLACK), "little")
             white = black ^ ones
             for k, code in enumerate(COUNTS):
                 off = int.from_bytes(result.translate(tables[False][k]), "little")

@@ -1,7 +1,7 @@
 """Chess tie-breaks (FIDE C.07) for xlwings Lite: the Excel functions of tbxl 0.1.0.
 
 Written by `tbxl lite` (tbxl 0.1.0); regenerate it rather than edit it. It carries the
-46 tbxl modules the functions need (pure Python, sha256 70a3361737656ae9), so it needs
+46 tbxl modules the functions need (pure Python, sha256 378604b9a9ce55aa), so it needs
 no package but xlwings: paste it into xlwings Lite's main.py tab, and the requirements.txt
 written beside it into the requirements.txt tab. Then, e.g. =BUCHHOLZ_CUT(A1:I17, A2) with the
 crosstable in A1:I17 and a start number in A2. The functions (tbxl's README, "Excel on
@@ -5832,7 +5832,7 @@ TBXL_MODULES = {
         '        totals = {code: [0] * n for code in COUNTS}\n'
         '        sums = dict.fromkeys(COUNTS, 0)\n'
         '        for r, (result, colour) in enumerate(zip(t.result, t.colour), 1):\n'
-        '            black = int.from_bytes(colour.encode("latin-1").translate(_BLACK), "little")\n'
+        '            black = int.from_bytes(colour.encode("latin-1", "replace").translate(_BLACK), "little")\n'
         '            white = black ^ ones\n'
         '            for k, code in enumerate(COUNTS):\n'
         '                off = int.from_bytes(result.translate(tables[False][k]), "little")\n'
