@@ -325,8 +325,9 @@ class _Engine:
         return self.standings(c.convention, c.tiebreaks)
 
     def rank_candidates(self, conv: Convention, tried: list[Candidate]) -> list[Candidate]:
-        """More rule sets (on the announced ``conv`` and those ``tried``) tried on published ranks only, for settings that change an order within
-        a tied group and no value (a team event's ``ede_bc``); an individual event has none."""
+        """More rule sets (on the announced ``conv`` and those ``tried``), tried on published ranks
+        only: settings that change an order within a tied group and no value (a team event's
+        ``ede_bc``). An individual event has none."""
         return []
 
 

@@ -1,7 +1,7 @@
 """Chess tie-breaks (FIDE C.07) for xlwings Lite: the Excel functions of tbxl 0.1.0.
 
 Written by `tbxl lite` (tbxl 0.1.0); regenerate it rather than edit it. It carries the
-46 tbxl modules the functions need (pure Python, sha256 e978cf39dc50f580), so it needs
+46 tbxl modules the functions need (pure Python, sha256 1ee49db9f1d0ec6d), so it needs
 no package but xlwings: paste it into xlwings Lite's main.py tab, and the requirements.txt
 written beside it into the requirements.txt tab. Then, e.g. =BUCHHOLZ_CUT(A1:I17, A2) with the
 crosstable in A1:I17 and a start number in A2. The functions (tbxl's README, "Excel on
@@ -1557,8 +1557,9 @@ TBXL_MODULES = {
         '        return self.standings(c.convention, c.tiebreaks)\n'
         '\n'
         '    def rank_candidates(self, conv: Convention, tried: list[Candidate]) -> list[Candidate]:\n'
-        '        """More rule sets (on the announced ``conv`` and those ``tried``) tried on published ranks only, for settings that change an order within\n'
-        '        a tied group and no value (a team event\'s ``ede_bc``); an individual event has none."""\n'
+        '        """More rule sets (on the announced ``conv`` and those ``tried``), tried on published ranks\n'
+        "        only: settings that change an order within a tied group and no value (a team event's\n"
+        '        ``ede_bc``). An individual event has none."""\n'
         '        return []\n'
         '\n'
         '\n'
