@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import permutations
 from fractions import Fraction
-from typing import Iterable, Optional
+from typing import Any, Iterable, Optional
 
 from . import conventions
 from .changes import changes
@@ -118,16 +118,22 @@ class Candidate:
 
     convention: Convention
     tiebreaks: Optional[tuple[str, ...]] = None   # the list in the order tried (ranks only)
+    #: The event's own settings ranked under (a team event's :class:`~tbxl.team.settings.TeamSettings`;
+    #: None: the audit's), how the name spells what they change ("+ede_bc=higher-first") and in words.
+    settings: Any = None
+    spelled: str = ""
+    said: str = ""
 
     @property
     def name(self) -> str:
         if self.tiebreaks is not None:
             return f"{self.convention.name} with tie-breaks {','.join(self.tiebreaks)}"
-        return self.convention.name
+        return self.convention.name + self.spelled
 
     def describe(self) -> str:
-        """The rule set in words (:meth:`Convention.describe`), and the tie-break order tried."""
-        text = self.convention.describe()
+        """The rule set in words (:meth:`Convention.describe`), the event's settings changed, and
+        the tie-break order tried."""
+        text = self.convention.describe() + (f"; {self.said}" if self.said else "")
         return text + (f", with the tie-breaks in the order {', '.join(self.tiebreaks)}"
                        if self.tiebreaks is not None else "")
 
@@ -318,6 +324,12 @@ class _Engine:
         """The standings of a candidate (its own tie-break order, if it has one)."""
         return self.standings(c.convention, c.tiebreaks)
 
+    def rank_candidates(self, conv: Convention, tried: list[Candidate]) -> list[Candidate]:
+        """More rule sets (on the announced ``conv`` and those ``tried``), tried on published ranks
+        only: settings that change an order within a tied group and no value (a team event's
+        ``ede_bc``). An individual event has none."""
+        return []
+
 
 def rank_range(st: Standings, sn: int) -> tuple[int, int]:
     """First and last place a player may hold: a shared place "3-5" allows 3, 4 or 5 (lots or a
@@ -421,8 +433,9 @@ def _check_ranks(engine: _Engine, st: Standings, tried: list[Candidate],
                  ranks: list[PublishedValue]) -> list[Finding]:
     """Published ranks. Rules change ranks only within a group equal on points, so a rule set
     explains a group's differences when it puts every published member of the group in place.
-    Besides the rule sets, the announced rules with the tie-break list in another order are tried
-    (a program set up with the list in the wrong order is a common cause)."""
+    Besides the rule sets, the engine's :meth:`~_Engine.rank_candidates` and the announced rules
+    with the tie-break list in another order are tried (a program set up with the list in the wrong
+    order is a common cause)."""
     groups: dict = {}
     for pv in ranks:
         groups.setdefault(st.row(pv.start_number).points, []).append(pv)
@@ -437,7 +450,8 @@ def _check_ranks(engine: _Engine, st: Standings, tried: list[Candidate],
             out.append(Finding(pv, name, label, AGREE))
             continue
         if orders is None:
-            orders = _orders(engine, st)
+            orders = engine.rank_candidates(st.convention, tried) + _orders(st)
+            engine.tried.update((c.name, c) for c in orders)
         if row.points not in group_matches:  # once per group: the groups of a big Swiss are large
             group = groups[row.points]
             group_matches[row.points] = [c.name for c in tried + orders
@@ -480,15 +494,13 @@ def _ranked_against_points(st: Standings, ranks: list[PublishedValue]) -> set[in
 MAX_ORDER = 4
 
 
-def _orders(engine: _Engine, st: Standings) -> list[Candidate]:
+def _orders(st: Standings) -> list[Candidate]:
     """The announced rules with the tie-breaks in every other order: tried on published ranks that
     no rule set explains (a program set up with the list in another order)."""
     codes = tuple(st.codes)
     if not 2 <= len(codes) <= MAX_ORDER:
         return []
-    out = [Candidate(st.convention, perm) for perm in permutations(codes) if perm != codes]
-    engine.tried.update((c.name, c) for c in out)
-    return out
+    return [Candidate(st.convention, perm) for perm in permutations(codes) if perm != codes]
 
 
 def _rank_changes(st: Standings, other: Standings, sn: int) -> list[Reason]:

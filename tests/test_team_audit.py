@@ -198,3 +198,103 @@ def test_the_audit_names_and_uses_a_changed_team_setting(capsys):
     a = team_audit(t, read(BULLETIN, t), rules=get("fide-2024"), settings={"ede_bc": "higher-first"})
     assert a.standings.engine.settings.ede_bc == "higher-first" and a.rules_name == "fide-2024+ede_bc=higher-first"
     assert team_audit(t, read(BULLETIN, t), rules=get("fide-2024")).rules_name == "fide-2024"
+
+
+# -- the team setting ede_bc, tried where an EDE chain has a board-count step ----------------------
+
+EDE_BC = ["--tiebreaks", "MPTS,EDEBT,BH:MP", "--rules", "fide-2024"]
+
+
+def reference_bulletin(tmp_path):
+    """The TEC sample ranked by MPTS, EDEBT, BH:MP as the reference engine ranks it (the higher board
+    count first inside EDEBT): tbxl's own standings under ede_bc=higher-first, printed as a bulletin."""
+    from tbxl.team.standings import compute_team_standings
+    t = read_team_trf(TEC)
+    st = compute_team_standings(t, "MPTS,EDEBT,BH:MP", get("fide-2024"), {"ede_bc": "higher-first"})
+    rows = [f"{r.rank};{r.team.number};{r.team.name};{r.points};{r.values['BH:MP']}" for r in st.rows]
+    p = tmp_path / "reference.csv"
+    p.write_text("\n".join(["Rk.;Team No.;Team;MP;BH:MP"] + rows) + "\n", encoding="utf-8")
+    return p
+
+
+def test_a_reference_engine_bulletin_follows_ede_bc_higher_first(tmp_path):
+    t = read_team_trf(TEC)
+    pub = read_published(reference_bulletin(tmp_path), t, tiebreaks=["BH:MP"], meaning=team_column_meaning,
+                         who="team with number")
+    a = team_audit(t, pub, rules=get("fide-2024"), tiebreaks="MPTS,EDEBT,BH:MP")
+    # 50 teams x (rank, MP, BH:MP): MP and BH:MP do not depend on ede_bc and agree; four ranks differ.
+    assert a.summary == {"checked": 150, "agree": 146, "explained": 4, "unexplained": 0, "skipped": 0}
+    assert a.ok
+    # Azerbaijan (6) and Spain (13) drew 2-2 and stay tied after EDE (19 MP each); the BC step of
+    # EDEBT decides. Lower count first (tbxl's default) puts Azerbaijan 4th, the reference engine 5th;
+    # likewise Turkey (41) and Belgium (49) at 48-49.
+    got = {f.start_number: (f.published.value, f.computed, f.status, f.matches[0]) for f in a.differences}
+    assert got == {6: (5, "4", EXPLAINED, "fide-2024+ede_bc=higher-first"),
+                   13: (4, "5", EXPLAINED, "fide-2024+ede_bc=higher-first"),
+                   41: (48, "49", EXPLAINED, "fide-2024+ede_bc=higher-first"),
+                   49: (49, "48", EXPLAINED, "fide-2024+ede_bc=higher-first")}
+    azerbaijan = next(f for f in a.differences if f.start_number == 6)
+    # EDEBT's place in the tied group 3-6: 2nd by default, 3rd with the higher board count first.
+    assert [str(c) for c in azerbaijan.changes] == ["EDEBT 3 instead of 2"]
+    assert {c.code: c.reproduced_by[0] for c in a.columns}["RANK"] == "fide-2024+ede_bc=higher-first"
+    # Tried on top of every rule set: the other edition too, and a preset with a switch changed.
+    assert {"fide-2026+ede_bc=higher-first", "fide-2024+vur_cut=always+ede_bc=higher-first"} <= set(azerbaijan.matches)
+    assert a.standings_under("fide-2024+ede_bc=higher-first").row(6).rank == 5
+
+
+def test_ede_bc_in_text_json_and_report(capsys, tmp_path):
+    p = str(reference_bulletin(tmp_path))
+    code, out, _ = run(capsys, "audit", TEC, "--published", p, *EDE_BC)
+    assert code == 0
+    assert "150 values checked: 146 agree, 4 explained, 0 unexplained" in out
+    assert "follows fide-2024+ede_bc=higher-first, " in out
+    assert ("(fide-2024+ede_bc=higher-first: " in out
+            and "EDEBT/EDEBB's board-count step ranks the higher count first (the reference engine)" in out)
+    code, out, _ = run(capsys, "audit", TEC, "--published", p, *EDE_BC, "--format", "json")
+    doc = json.loads(out)
+    assert code == 0 and doc["ok"] is True and doc["rules"] == "fide-2024"
+    spain = next(f for f in doc["findings"] if f["start_number"] == 13 and f["code"] == "RANK")
+    assert (spain["published"], spain["matches"][0]) == ("4", "fide-2024+ede_bc=higher-first")
+    assert "higher count first" in spain["follows"]
+    pytest.importorskip("jinja2")
+    html_path = tmp_path / "audit.html"
+    assert main(["audit", TEC, "--published", p, *EDE_BC, "-o", str(html_path)]) == 0
+    assert "fide-2024+ede_bc=higher-first" in html_path.read_text(encoding="utf-8")
+
+
+def test_a_given_ede_bc_tries_the_other_direction(tmp_path):
+    # With --set ede_bc=higher-first the audit ranks under it; the default bulletin's differences then
+    # follow the other direction, spelled as the change it is.
+    t = read_team_trf(TEC)
+    from tbxl.team.standings import compute_team_standings
+    st = compute_team_standings(t, "MPTS,EDEBT,BH:MP", get("fide-2024"))
+    p = tmp_path / "lower.csv"
+    p.write_text("Rk.;Team No.;MP\n" + "".join(f"{r.rank};{r.team.number};{r.points}\n" for r in st.rows))
+    pub = read_published(p, t, meaning=team_column_meaning, who="team with number")
+    a = team_audit(t, pub, rules=get("fide-2024"), tiebreaks="MPTS,EDEBT,BH:MP", settings={"ede_bc": "higher-first"})
+    assert a.rules_name == "fide-2024+ede_bc=higher-first"
+    assert {f.start_number: f.matches[0] for f in a.differences} == {
+        n: "fide-2024+ede_bc=lower-first" for n in (6, 13, 41, 49)}
+    assert a.summary["unexplained"] == 0
+
+
+def test_ede_bc_is_not_tried_without_a_board_count_step(tmp_path):
+    # The bulletin's list (EDET/P, EMGSB/C1/P, BH:MP/C1/P, MPvGP) has no EDE chain with a BC step:
+    # ede_bc cannot change its ranking and is never tried, even on ranks that differ (Azerbaijan and
+    # Spain swapped: no rule set gives that, so it stays unexplained).
+    text = BULLETIN.read_text().replace("4;6;Azerbaijan;", "5;6;Azerbaijan;").replace("5;13;Spain;", "4;13;Spain;")
+    assert "5;6;Azerbaijan;" in text and "4;13;Spain;" in text
+    p = tmp_path / "swapped.csv"
+    p.write_text(text)
+    t = read_team_trf(TEC)
+    a = team_audit(t, read(p, t), rules=get("fide-2024"))
+    assert {(f.start_number, f.code, f.status) for f in a.differences} == {(6, "RANK", UNEXPLAINED),
+                                                                         (13, "RANK", UNEXPLAINED)}
+    assert a.engine.tried and not [n for n in a.engine.tried if "ede_bc" in n]
+    # EDET (its board step TBR) and EDEB (BBE) have no board count: nothing to try; EDEBT and EDEBB
+    # (BC then TBR, BC then BBE): the announced rules with the other ede_bc, one candidate.
+    from tbxl.team.audit import TeamAuditEngine
+    for codes, expected in ((["EDET", "EDEB", "BH:MP"], []), (["EDEBB/P", "BH:MP"], ["fide-2024+ede_bc=higher-first"]),
+                            (["EDEBT"], ["fide-2024+ede_bc=higher-first"])):
+        engine = TeamAuditEngine(t, "MP", codes)
+        assert [c.name for c in engine.rank_candidates(get("fide-2024"), [])] == expected, codes

@@ -18,15 +18,15 @@ from __future__ import annotations
 
 from typing import Mapping, Optional, Sequence, Union
 
-from ..audit import Audit, Published, _Engine, check
-from ..conventions import Convention
+from ..audit import Audit, Candidate, Published, _Engine, check
+from ..conventions import Convention, spelled_changes
 from ..errors import UnknownTiebreak
 from ..grid.cells import header_key, header_role
 from ..published import IGNORE, POINTS, START, column_meaning, numbered_column
 from ..standings import convention_of
-from .codes import TeamDescriptor, parse
+from .codes import CHAINS, TeamDescriptor, parse
 from .model import GP, MP, TeamTournament
-from .settings import TeamSettings, settings as team_settings
+from .settings import TEAM_SETTINGS, TeamSettings, settings as team_settings
 from .standings import TeamStandings, compute_team_standings, resolve_team_tiebreaks
 
 #: Header words of a team-number column (normalised as :func:`~tbxl.grid.cells.header_key` does);
@@ -97,12 +97,35 @@ class TeamAuditEngine(_Engine):
     def name(self, number: int) -> str:
         return self.t.team(number).name
 
-    def standings(self, conv: Convention, tiebreaks: Optional[tuple[str, ...]] = None) -> TeamStandings:
-        key = (conv.name, tiebreaks)
+    def standings(self, conv: Convention, tiebreaks: Optional[tuple[str, ...]] = None,
+                  settings: Optional[TeamSettings] = None) -> TeamStandings:
+        """The standings under ``conv`` and the team ``settings`` (None: the audit's)."""
+        settings = self.settings if settings is None else settings
+        key = (conv.name, tiebreaks, settings)
         if key not in self._standings:
             codes = [self.points_code] + list(tiebreaks or self.tiebreaks)
-            self._standings[key] = compute_team_standings(self.t, codes, conv, self.settings)
+            self._standings[key] = compute_team_standings(self.t, codes, conv, settings)
         return self._standings[key]
+
+    def ranking(self, c: Candidate) -> TeamStandings:
+        return self.standings(c.convention, c.tiebreaks, c.settings)
+
+    def rank_candidates(self, conv: Convention, tried: list[Candidate]) -> list[Candidate]:
+        """Each rule set (the announced ``conv`` first, then those ``tried``) with a team setting
+        changed that can change this ranking (:func:`_matters`). Team settings change orders only
+        (EDEBT/EDEBB rank inside a tied group), so only ranks are checked against them."""
+        out = []
+        for option, setting in TEAM_SETTINGS.items():
+            if not _matters(option, self.tiebreaks):
+                continue
+            for value in setting.values:
+                if value == getattr(self.settings, option):
+                    continue
+                changed = self.settings.with_options(**{option: value})
+                spelled, said = spelled_changes(TEAM_SETTINGS, [(option, value)]), setting.text(value)
+                out += [Candidate(rules, settings=changed, spelled=spelled, said=said)
+                        for rules in [conv] + [c.convention for c in tried if c.tiebreaks is None]]
+        return out
 
     def value(self, conv: Convention, d: TeamDescriptor, number: int):
         engine = self.standings(conv).engine
@@ -110,6 +133,14 @@ class TeamAuditEngine(_Engine):
 
     def explain(self, conv: Convention, d: TeamDescriptor, number: int):
         return self.standings(conv).engine.explain(d, number)
+
+
+def _matters(option: str, tiebreaks: Sequence[str]) -> bool:
+    """Can changing the team setting ``option`` change a ranking by ``tiebreaks``? ``ede_bc`` only
+    where an EDE chain has the board-count step (EDEBT, EDEBB: C.07 13, 2026)."""
+    if option == "ede_bc":   # "C": the chain's BC step (BOARD_STEPS)
+        return any("C" in CHAINS.get(parse(code).name, "")[2:] for code in tiebreaks)
+    return True
 
 
 def team_audit(t: TeamTournament, published: Published, *, rules: Optional[Convention] = None,

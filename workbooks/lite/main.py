@@ -1,7 +1,7 @@
 """Chess tie-breaks (FIDE C.07) for xlwings Lite: the Excel functions of tbxl 0.1.0.
 
 Written by `tbxl lite` (tbxl 0.1.0); regenerate it rather than edit it. It carries the
-46 tbxl modules the functions need (pure Python, sha256 378604b9a9ce55aa), so it needs
+46 tbxl modules the functions need (pure Python, sha256 1ee49db9f1d0ec6d), so it needs
 no package but xlwings: paste it into xlwings Lite's main.py tab, and the requirements.txt
 written beside it into the requirements.txt tab. Then, e.g. =BUCHHOLZ_CUT(A1:I17, A2) with the
 crosstable in A1:I17 and a start number in A2. The functions (tbxl's README, "Excel on
@@ -1259,7 +1259,7 @@ TBXL_MODULES = {
         'from dataclasses import dataclass, field\n'
         'from itertools import permutations\n'
         'from fractions import Fraction\n'
-        'from typing import Iterable, Optional\n'
+        'from typing import Any, Iterable, Optional\n'
         '\n'
         'from . import conventions\n'
         'from .changes import changes\n'
@@ -1350,16 +1350,22 @@ TBXL_MODULES = {
         '\n'
         '    convention: Convention\n'
         '    tiebreaks: Optional[tuple[str, ...]] = None   # the list in the order tried (ranks only)\n'
+        "    #: The event's own settings ranked under (a team event's :class:`~tbxl.team.settings.TeamSettings`;\n"
+        '    #: None: the audit\'s), how the name spells what they change ("+ede_bc=higher-first") and in words.\n'
+        '    settings: Any = None\n'
+        '    spelled: str = ""\n'
+        '    said: str = ""\n'
         '\n'
         '    @property\n'
         '    def name(self) -> str:\n'
         '        if self.tiebreaks is not None:\n'
         '            return f"{self.convention.name} with tie-breaks {\',\'.join(self.tiebreaks)}"\n'
-        '        return self.convention.name\n'
+        '        return self.convention.name + self.spelled\n'
         '\n'
         '    def describe(self) -> str:\n'
-        '        """The rule set in words (:meth:`Convention.describe`), and the tie-break order tried."""\n'
-        '        text = self.convention.describe()\n'
+        '        """The rule set in words (:meth:`Convention.describe`), the event\'s settings changed, and\n'
+        '        the tie-break order tried."""\n'
+        '        text = self.convention.describe() + (f"; {self.said}" if self.said else "")\n'
         '        return text + (f", with the tie-breaks in the order {\', \'.join(self.tiebreaks)}"\n'
         '                       if self.tiebreaks is not None else "")\n'
         '\n'
@@ -1550,6 +1556,12 @@ TBXL_MODULES = {
         '        """The standings of a candidate (its own tie-break order, if it has one)."""\n'
         '        return self.standings(c.convention, c.tiebreaks)\n'
         '\n'
+        '    def rank_candidates(self, conv: Convention, tried: list[Candidate]) -> list[Candidate]:\n'
+        '        """More rule sets (on the announced ``conv`` and those ``tried``), tried on published ranks\n'
+        "        only: settings that change an order within a tied group and no value (a team event's\n"
+        '        ``ede_bc``). An individual event has none."""\n'
+        '        return []\n'
+        '\n'
         '\n'
         'def rank_range(st: Standings, sn: int) -> tuple[int, int]:\n'
         '    """First and last place a player may hold: a shared place "3-5" allows 3, 4 or 5 (lots or a\n'
@@ -1653,8 +1665,9 @@ TBXL_MODULES = {
         '                 ranks: list[PublishedValue]) -> list[Finding]:\n'
         '    """Published ranks. Rules change ranks only within a group equal on points, so a rule set\n'
         "    explains a group's differences when it puts every published member of the group in place.\n"
-        '    Besides the rule sets, the announced rules with the tie-break list in another order are tried\n'
-        '    (a program set up with the list in the wrong order is a common cause)."""\n'
+        "    Besides the rule sets, the engine's :meth:`~_Engine.rank_candidates` and the announced rules\n"
+        '    with the tie-break list in another order are tried (a program set up with the list in the wrong\n'
+        '    order is a common cause)."""\n'
         '    groups: dict = {}\n'
         '    for pv in ranks:\n'
         '        groups.setdefault(st.row(pv.start_number).points, []).append(pv)\n'
@@ -1669,7 +1682,8 @@ TBXL_MODULES = {
         '            out.append(Finding(pv, name, label, AGREE))\n'
         '            continue\n'
         '        if orders is None:\n'
-        '            orders = _orders(engine, st)\n'
+        '            orders = engine.rank_candidates(st.convention, tried) + _orders(st)\n'
+        '            engine.tried.update((c.name, c) for c in orders)\n'
         '        if row.points not in group_matches:  # once per group: the groups of a big Swiss are large\n'
         '            group = groups[row.points]\n'
         '            group_matches[row.points] = [c.name for c in tried + orders\n'
@@ -1712,15 +1726,13 @@ TBXL_MODULES = {
         'MAX_ORDER = 4\n'
         '\n'
         '\n'
-        'def _orders(engine: _Engine, st: Standings) -> list[Candidate]:\n'
+        'def _orders(st: Standings) -> list[Candidate]:\n'
         '    """The announced rules with the tie-breaks in every other order: tried on published ranks that\n'
         '    no rule set explains (a program set up with the list in another order)."""\n'
         '    codes = tuple(st.codes)\n'
         '    if not 2 <= len(codes) <= MAX_ORDER:\n'
         '        return []\n'
-        '    out = [Candidate(st.convention, perm) for perm in permutations(codes) if perm != codes]\n'
-        '    engine.tried.update((c.name, c) for c in out)\n'
-        '    return out\n'
+        '    return [Candidate(st.convention, perm) for perm in permutations(codes) if perm != codes]\n'
         '\n'
         '\n'
         'def _rank_changes(st: Standings, other: Standings, sn: int) -> list[Reason]:\n'
