@@ -51,7 +51,7 @@ def items(ctx, i: int, sb: bool = False) -> list[tuple]:
 def unplayed_items(ctx) -> dict[int, list[tuple]]:
     """The BH :func:`items` of every player with an unplayed round, by player index (computed once
     per context; SB multiplies them by the results)."""
-    return ctx.cached("unplayed-items", lambda: {i: items(ctx, i) for i in sorted(ctx.unplayed_rows)})
+    return ctx.cached("unplayed-items", lambda: {i: items(ctx, i) for i in ctx.unplayed_rows})
 
 
 def vur_may_be_cut(ctx, its: list[tuple]) -> bool:
@@ -85,7 +85,7 @@ def compute_bh(ctx, d: Descriptor) -> Column:
         if row and type(row[0]) is tuple:
             raw.append(cuts.kept_sum_sorted(row, low, high, rule))
         else:
-            raw.append(sum(row[low:len(row) - high] if low + high < len(row) else ()))  # cuts.kept, inline
+            raw.append(sum(cuts.kept(row, low, high)))
     return Column(d.code, ctx.unit, raw)
 
 

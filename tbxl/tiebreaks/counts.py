@@ -58,7 +58,7 @@ def _flags(ctx, i: int, r: int) -> tuple:
                        ctx.colours[i][r] == "b")
 
 
-def _count_columns(ctx) -> dict[str, list[int]]:
+def _count_columns(ctx, classes: list[tuple]) -> dict[str, list[int]]:
     """Every count for every player, computed once per context a round column at a time.
 
     In a context whose rows are the table's classes looked up (:meth:`Context.class_rounds`), a
@@ -73,7 +73,7 @@ def _count_columns(ctx) -> dict[str, list[int]]:
         tables = {}
         for black in (False, True):
             flags = [round_flags(ctx, raw, kind, out, pts, black) if raw is not None else (False,) * len(COUNTS)
-                     for raw, kind, out, pts in ctx.class_rounds()]
+                     for raw, kind, out, pts in classes]
             tables[black] = [bytes(1 if f[k] else 0 for f in flags) for k in range(len(COUNTS))]
         ones = int.from_bytes(b"\x01" * n, "little")
         totals = {code: [0] * n for code in COUNTS}
@@ -101,11 +101,12 @@ _WHY = {"WIN": "win", "WON": "won", "BPG": "bpg", "BWG": "bwg"}
 
 
 def compute_count(ctx, d: Descriptor) -> Column:
-    if ctx.class_rounds() is None:  # rows that are not the table's classes (a team context, FB's)
+    classes = ctx.class_rounds()
+    if classes is None:  # rows that are not the table's classes (a team context, FB's)
         k = COUNTS.index(d.name)
         return Column(d.code, 1, [sum(1 for r in range(len(ctx.kind[i])) if _flags(ctx, i, r)[k])
                                   for i in range(len(ctx.players))])
-    return Column(d.code, 1, list(_count_columns(ctx)[d.name]))
+    return Column(d.code, 1, list(_count_columns(ctx, classes)[d.name]))
 
 
 def explain_count(ctx, d: Descriptor, i: int) -> Derivation:

@@ -1,7 +1,7 @@
 """Chess tie-breaks (FIDE C.07) for xlwings Lite: the Excel functions of tbxl 0.1.0.
 
 Written by `tbxl lite` (tbxl 0.1.0); regenerate it rather than edit it. It carries the
-46 tbxl modules the functions need (pure Python, sha256 1ee49db9f1d0ec6d), so it needs
+46 tbxl modules the functions need (pure Python, sha256 a2fb79632f23f826), so it needs
 no package but xlwings: paste it into xlwings Lite's main.py tab, and the requirements.txt
 written beside it into the requirements.txt tab. Then, e.g. =BUCHHOLZ_CUT(A1:I17, A2) with the
 crosstable in A1:I17 and a start number in A2. The functions (tbxl's README, "Excel on
@@ -5624,7 +5624,7 @@ TBXL_MODULES = {
         'def unplayed_items(ctx) -> dict[int, list[tuple]]:\n'
         '    """The BH :func:`items` of every player with an unplayed round, by player index (computed once\n'
         '    per context; SB multiplies them by the results)."""\n'
-        '    return ctx.cached("unplayed-items", lambda: {i: items(ctx, i) for i in sorted(ctx.unplayed_rows)})\n'
+        '    return ctx.cached("unplayed-items", lambda: {i: items(ctx, i) for i in ctx.unplayed_rows})\n'
         '\n'
         '\n'
         'def vur_may_be_cut(ctx, its: list[tuple]) -> bool:\n'
@@ -5658,7 +5658,7 @@ TBXL_MODULES = {
         '        if row and type(row[0]) is tuple:\n'
         '            raw.append(cuts.kept_sum_sorted(row, low, high, rule))\n'
         '        else:\n'
-        '            raw.append(sum(row[low:len(row) - high] if low + high < len(row) else ()))  # cuts.kept, inline\n'
+        '            raw.append(sum(cuts.kept(row, low, high)))\n'
         '    return Column(d.code, ctx.unit, raw)\n'
         '\n'
         '\n'
@@ -5823,7 +5823,7 @@ TBXL_MODULES = {
         '                       ctx.colours[i][r] == "b")\n'
         '\n'
         '\n'
-        'def _count_columns(ctx) -> dict[str, list[int]]:\n'
+        'def _count_columns(ctx, classes: list[tuple]) -> dict[str, list[int]]:\n'
         '    """Every count for every player, computed once per context a round column at a time.\n'
         '\n'
         "    In a context whose rows are the table's classes looked up (:meth:`Context.class_rounds`), a\n"
@@ -5838,7 +5838,7 @@ TBXL_MODULES = {
         '        tables = {}\n'
         '        for black in (False, True):\n'
         '            flags = [round_flags(ctx, raw, kind, out, pts, black) if raw is not None else (False,) * len(COUNTS)\n'
-        '                     for raw, kind, out, pts in ctx.class_rounds()]\n'
+        '                     for raw, kind, out, pts in classes]\n'
         '            tables[black] = [bytes(1 if f[k] else 0 for f in flags) for k in range(len(COUNTS))]\n'
         '        ones = int.from_bytes(b"\\x01" * n, "little")\n'
         '        totals = {code: [0] * n for code in COUNTS}\n'
@@ -5866,11 +5866,12 @@ TBXL_MODULES = {
         '\n'
         '\n'
         'def compute_count(ctx, d: Descriptor) -> Column:\n'
-        "    if ctx.class_rounds() is None:  # rows that are not the table's classes (a team context, FB's)\n"
+        '    classes = ctx.class_rounds()\n'
+        "    if classes is None:  # rows that are not the table's classes (a team context, FB's)\n"
         '        k = COUNTS.index(d.name)\n'
         '        return Column(d.code, 1, [sum(1 for r in range(len(ctx.kind[i])) if _flags(ctx, i, r)[k])\n'
         '                                  for i in range(len(ctx.players))])\n'
-        '    return Column(d.code, 1, list(_count_columns(ctx)[d.name]))\n'
+        '    return Column(d.code, 1, list(_count_columns(ctx, classes)[d.name]))\n'
         '\n'
         '\n'
         'def explain_count(ctx, d: Descriptor, i: int) -> Derivation:\n'
