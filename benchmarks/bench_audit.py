@@ -20,11 +20,11 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from generate import generate  # noqa: E402
 
-from tbxl import conventions
+from tbxl.rules import conventions
 from tbxl.audit import audit  # noqa: E402
-from tbxl.compare import compare  # noqa: E402
+from tbxl.audit.compare import compare  # noqa: E402
 from tbxl.formatting import decimal_text  # noqa: E402
-from tbxl.published import read_published  # noqa: E402
+from tbxl.io.published import read_published  # noqa: E402
 from tbxl.standings import compute_standings  # noqa: E402
 
 CODES = ["BH/C1", "BH", "SB"]

@@ -54,7 +54,7 @@ def measure(cmd: list[str], tree: Path = HERE.parent) -> tuple[float, float, flo
 
 def run(path: Path, fmt: str = "json") -> tuple[float, float, float]:
     """Best wall and CPU time of 3 runs, and the peak memory."""
-    cmd = [sys.executable, "-m", "tbxl.cli", "compute", str(path.resolve()), "--rules", "fide-2026",
+    cmd = [sys.executable, "-m", "tbxl", "compute", str(path.resolve()), "--rules", "fide-2026",
            "--tiebreaks", TIEBREAKS, "--format", fmt, "-o", os.devnull]
     runs = [measure(cmd) for _ in range(3)]
     return min(r[0] for r in runs), min(r[1] for r in runs), max(r[2] for r in runs)
@@ -68,7 +68,7 @@ def main() -> None:
     for n in sizes:
         wall, cpu, peak = run(ensure(n))
         print(f"{n:>8} {wall:>20.3f} {cpu:>6.2f} {cpu / (n * 11) * 1e6:>24.2f} {peak:>8.0f}")
-    out = subprocess.run([sys.executable, "-X", "importtime", "-m", "tbxl.cli", "compute",
+    out = subprocess.run([sys.executable, "-X", "importtime", "-m", "tbxl", "compute",
                           str(ensure(sizes[0])), "--format", "csv", "-o", os.devnull],
                          capture_output=True, text=True)
     heavy = [m for m in ("xlwings", "weasyprint", "openpyxl", "jinja2") if f" {m}" in out.stderr]

@@ -69,7 +69,7 @@ def largest_workbook() -> Path:
     if not path.exists():
         from generate import generate
         from hostile import sheet_xml, write_xlsx
-        from tbxl.crosstable import to_grid
+        from tbxl.io.grid import to_grid
         grid = to_grid(generate(9999, 45), "compact")
         DATA.mkdir(exist_ok=True)
         write_xlsx(path, sheet_xml(grid))

@@ -32,7 +32,7 @@ SIZES = [200, 2000, 9999]
 
 
 def tbxl(path: Path, codes: str) -> list[str]:
-    return [sys.executable, "-m", "tbxl.cli", "compute", str(path), "--no-config", "--rules", "fide-2026",
+    return [sys.executable, "-m", "tbxl", "compute", str(path), "--no-config", "--rules", "fide-2026",
             "--tiebreaks", codes, "--format", "json", "-o", os.devnull]
 
 

@@ -39,10 +39,10 @@ def one(players: int, rounds: int, derivations: str, by_round: bool) -> dict:
     from generate import generate
     from pypdf import PdfReader
 
-    from tbxl import conventions
+    from tbxl.rules import conventions
     from tbxl.report import render_pdf
     from tbxl.standings import compute_standings
-    from tbxl.trf import read_trf, write_trf_file
+    from tbxl.io.trf import read_trf, write_trf_file
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "event.trf"
         write_trf_file(generate(players, rounds, seed=7), src)

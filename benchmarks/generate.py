@@ -13,7 +13,7 @@ import random
 from pathlib import Path
 
 from tbxl.model import Kind, Outcome, Player, Tournament, make_entry, Scoring
-from tbxl.trf import write_trf
+from tbxl.io.trf import write_trf
 
 
 def generate(players: int, rounds: int, seed: int = 1) -> Tournament:

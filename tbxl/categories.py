@@ -39,9 +39,9 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Optional
 
-from .errors import UsageError
-from .model import Player
-from .prizes import Award, share
+from tbxl.errors import UsageError
+from tbxl.model import Player
+from tbxl.prizes import Award, share
 
 #: Field names and their accepted spellings.
 FIELDS = {"sex": "sex", "gender": "sex", "title": "title", "fed": "fed", "federation": "fed",

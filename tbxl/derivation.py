@@ -94,7 +94,7 @@ REASONS: dict[str, str] = {
     "de.complete": "complete mini-table (6.2)",
     "de.predetermined": "pre-determined pairings: mini-table as it stands",
     "de.missing": "missing games (6.3): {placed} placed",
-    # What changes a value from one convention to another (tbxl.changes).
+    # What changes a value from one convention to another (tbxl.audit.changes).
     "term.opponent": "opponent {opp}",
     "term.unplayed_vs": "{what} v. {opp}",
     "term.kind": "{what}",
@@ -145,7 +145,7 @@ class Reason:
             for name, value in args:
                 if name == "what":
                     value = table.get("kind." + value) or REASONS["kind." + value]
-                elif isinstance(value, Reason):  # a reason inside a reason (tbxl.changes)
+                elif isinstance(value, Reason):  # a reason inside a reason (tbxl.audit.changes)
                     value = value.render(table, number)
                 elif isinstance(value, (int, Fraction)) and not isinstance(value, bool):
                     value = number(value)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 import stat
 
-from .errors import InputError
+from tbxl.errors import InputError
 
 #: Rounds of one event (XXR / 142, round fields of a 001 record, round columns of a crosstable).
 MAX_ROUNDS = 999

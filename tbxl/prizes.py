@@ -40,7 +40,7 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Hashable, Sequence
 
-from .errors import UsageError
+from tbxl.errors import UsageError
 
 #: How tied players share (the part of a tied place's prize that goes into the common pot).
 SHARING = {"hort": Fraction(1, 2), "equal": Fraction(1), "tiebreak": Fraction(0)}

@@ -11,15 +11,15 @@ from operator import neg
 from fractions import Fraction
 from typing import Optional, Union
 
-from . import conventions
-from .conventions import Convention
-from .derivation import Derivation, Reason
-from .errors import InputError
-from .model import Event, Player, Tournament
-from .tiebreaks import Context, compute, explain as explain_value
-from .tiebreaks.base import Column
-from .tiebreaks.codes import Descriptor, parse, parse_list
-from .tiebreaks import encounter, ratings
+from tbxl.rules import conventions
+from tbxl.rules.conventions import Convention
+from tbxl.derivation import Derivation, Reason
+from tbxl.errors import InputError
+from tbxl.model import Event, Player, Tournament
+from tbxl.tiebreaks import Context, compute, explain as explain_value
+from tbxl.tiebreaks.base import Column
+from tbxl.tiebreaks.codes import Descriptor, parse, parse_list
+from tbxl.tiebreaks import encounter, ratings
 
 SWISS_DEFAULT = "BH/C1,BH,SB,PS,WIN"
 ROUND_ROBIN_DEFAULT = "DE,SB,WIN,KS"
@@ -88,7 +88,7 @@ class Standings:
     @property
     def rules(self) -> str:
         """The name of the rules the standings follow, as outputs print it (a team event's adds its
-        changed team settings, :attr:`tbxl.team.standings.TeamStandings.rules`)."""
+        changed team settings, :attr:`tbxl.team_standings.TeamStandings.rules`)."""
         return self.convention.name
 
     def row(self, start_number: int) -> Row:
@@ -108,7 +108,7 @@ class Standings:
         DE step comes are in the same DE group, so their DE tiers compare too.
 
         >>> from importlib.resources import files
-        >>> from tbxl.trf import read_trf
+        >>> from tbxl.io.trf import read_trf
         >>> t = read_trf(str(files("tbxl.examples") / "held_swiss_5.trf"))
         >>> st = compute_standings(t, "BH/C1,BH,SB", conventions.get("fide-2024"))
         >>> st.separating(4, 14), st.separating(4, 1), st.separating(1, 16)
@@ -177,12 +177,12 @@ def resolve_tiebreaks(tournament: Tournament, tiebreaks=None) -> list[Descriptor
 def convention_of(rules: Optional[Convention], tournament: Event) -> Convention:
     """``rules``, or the edition in force at the start of ``tournament`` (an individual or a team
     event) for None; a ``TypeError`` for anything else, a name above all: names are resolved at the
-    edge (:func:`tbxl.conventions.resolve`), never in the core."""
+    edge (:func:`tbxl.rules.conventions.resolve`), never in the core."""
     if rules is None:
         return conventions.default_for(tournament.start_date)
     if not isinstance(rules, Convention):
         raise TypeError(f"rules must be a Convention, not {rules!r}: resolve a name with "
-                        "tbxl.conventions.resolve(rules, start_date, settings) where it is given")
+                        "tbxl.rules.conventions.resolve(rules, start_date, settings) where it is given")
     return rules
 
 
@@ -190,7 +190,7 @@ def compute_standings(tournament: Tournament, tiebreaks=None, rules: Optional[Co
                       after_round: Optional[int] = None) -> Standings:
     """Rank ``tournament`` (optionally as it stood after ``after_round``) under ``rules`` (None:
     the edition in force at its start date). A rule set's name is resolved at the edge
-    (:func:`tbxl.conventions.resolve`), never here."""
+    (:func:`tbxl.rules.conventions.resolve`), never here."""
     conv = convention_of(rules, tournament)
     if after_round is not None:
         if not 0 <= after_round <= tournament.rounds:

@@ -9,10 +9,10 @@ from pathlib import Path
 
 from conftest import DATA, TEC_SWISS
 from tbxl.cli import main
-from tbxl.conventions import get
+from tbxl.rules.conventions import get
 from tbxl.formatting import decimal_text
 from tbxl.standings import compute_standings
-from tbxl.trf import write_trf
+from tbxl.io.trf import write_trf
 
 SWISS = TEC_SWISS
 RR = DATA / "tec-2023" / "held_round_robin.trf"

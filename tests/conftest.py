@@ -20,5 +20,5 @@ def load_json(name: str):
 @pytest.fixture(scope="module")
 def swiss():
     """The Swiss of the FIDE C.07 tie-break exercise (TEC 2023), read from its TRF."""
-    from tbxl.trf import read_trf
+    from tbxl.io.trf import read_trf
     return read_trf(TEC_SWISS)

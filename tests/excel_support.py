@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 
 from conftest import DATA
-from tbxl import conventions, excel
+from tbxl import excel
+from tbxl.rules import conventions
 from tbxl.model import Pairing
 from tbxl.tiebreaks import Context, compute, parse
-from tbxl.trf import read_trf
+from tbxl.io.trf import read_trf
 
 ROOT = Path(__file__).resolve().parents[1]
 SWISS = DATA / "tec-2023" / "held_swiss_5.trf"

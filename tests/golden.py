@@ -80,7 +80,7 @@ def outcome(text: str) -> str:
     """What reading ``text`` gives: the tournament written back as TRF (with its rounds, pairing
     and scheduled rounds), or the error; then the warnings."""
     from tbxl.errors import InputError
-    from tbxl.trf import parse_trf, write_trf
+    from tbxl.io.trf import parse_trf, write_trf
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
@@ -111,7 +111,7 @@ def golden_name(path: Path, case: str, fmt: str) -> str:
 def generate_inputs() -> None:
     sys.path.insert(0, str(HERE.parent / "benchmarks"))
     from generate import generate
-    from tbxl.trf import write_trf
+    from tbxl.io.trf import write_trf
     (GOLDEN / "gen-150x9-s1.trf").write_text(write_trf(generate(150, 9, 1)), encoding="utf-8")
     (GOLDEN / "gen-61x7-s2.trf").write_text(write_trf(generate(61, 7, 2)), encoding="utf-8")
     # The forms of files in the wild (C07.md 10.1) and another scoring (TRF(x) XXS): CRLF line

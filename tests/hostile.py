@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Callable
 from xml.sax.saxutils import escape
 
-from tbxl.crosstable import column_letters
+from tbxl.io.grid import column_letters
 
 DATA = Path(__file__).parent / "data"
 SWISS_TEXT = (DATA / "tec-2023" / "held_swiss_5.trf").read_text(encoding="utf-8")

@@ -6,10 +6,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from auditing import published_under
-from tbxl import conventions
+from tbxl.rules import conventions
 from tbxl.audit import AGREE, EXPLAINED, Published, PublishedValue, audit
-from tbxl.conventions import get
-from tbxl.published import read_published
+from tbxl.rules.conventions import get
+from tbxl.io.published import read_published
 from tbxl.standings import compute_standings
 
 
@@ -20,7 +20,7 @@ def test_a_published_zero_for_no_value_is_the_display_habit():
     wins round 1 by forfeit and has byes after: ARO and TPR have no value."""
     from builders import Builder
     from tbxl.audit import ZERO_FOR_NO_VALUE
-    from tbxl.audit_text import render_audit_text
+    from tbxl.audit.text import render_audit_text
     b = Builder(3)
     for sn, rating in ((1, 1800), (2, 1700), (3, 1600), (4, 1500)):
         b.player(sn, rating=rating)

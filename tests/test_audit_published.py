@@ -10,12 +10,12 @@ from fractions import Fraction
 import pytest
 
 from auditing import SWISS, run, write_csv
-from tbxl.conventions import get
-from tbxl import conventions
+from tbxl.rules.conventions import get
+from tbxl.rules import conventions
 from tbxl.audit import RANK, audit
 from tbxl.errors import InputError
 from tbxl.formatting import decimal_text
-from tbxl.published import published_from_rows, read_published
+from tbxl.io.published import published_from_rows, read_published
 from tbxl.standings import compute_standings
 
 

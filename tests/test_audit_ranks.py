@@ -7,11 +7,11 @@ import json
 from dataclasses import replace
 
 from auditing import SWISS, pdf_text, run, with_ranks
-from tbxl.conventions import get
-from tbxl import conventions
+from tbxl.rules.conventions import get
+from tbxl.rules import conventions
 from tbxl.audit import AGREE, EXPLAINED, RANK, Published, audit
 from tbxl.standings import compute_standings
-from tbxl.trf import read_trf, write_trf
+from tbxl.io.trf import read_trf, write_trf
 
 
 def test_rank_column_that_follows_the_212_list_agrees(swiss, tmp_path, capsys):
@@ -32,7 +32,7 @@ def test_rank_column_that_disagrees_with_the_212_list_is_caught(swiss, tmp_path,
     path.write_text(with_ranks(swiss, printed, announced))
     result = audit(read_trf(path), Published("x", []), rules=get("fide-2024"))  # sanity: nothing published
     assert result.summary["checked"] == 0
-    from tbxl.published import published_ranks
+    from tbxl.io.published import published_ranks
     t = read_trf(path)
     result = audit(t, published_ranks(t), rules=get("fide-2024"))
     position = {r.player.start_number: k for k, r in enumerate(printed.rows, 1)}

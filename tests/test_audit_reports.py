@@ -9,14 +9,14 @@ from dataclasses import replace
 import pytest
 
 from auditing import SWISS, pdf_text, run, write_csv
-from tbxl import conventions
+from tbxl.rules import conventions
 from tbxl.audit import EXPLAINED, audit
-from tbxl.conventions import get
+from tbxl.rules.conventions import get
 from tbxl.errors import InputError
 from tbxl.formatting import decimal_text
-from tbxl.published import read_published
+from tbxl.io.published import read_published
 from tbxl.standings import compute_standings
-from tbxl.trf import write_trf
+from tbxl.io.trf import write_trf
 
 
 # -- reports ------------------------------------------------------------------------------------

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tbxl import conventions
-from tbxl.readers import load
+from tbxl.rules import conventions
+from tbxl.io.load import load
 from tbxl.standings import compute_standings, standings_by_round
 
 DATA = Path(__file__).parent / "data"
@@ -115,7 +115,7 @@ from test_report import edited_trf, pdf_text  # noqa: E402
 
 from tbxl import cli, report  # noqa: E402
 from tbxl.formatting import decimal_text  # noqa: E402
-from tbxl.trf import parse_trf  # noqa: E402
+from tbxl.io.trf import parse_trf  # noqa: E402
 
 REPORT_CODES = "BH/C1,BH,SB,DE"
 

@@ -6,7 +6,7 @@ from fractions import Fraction as F
 import pytest
 from hypothesis import given, strategies as s
 
-from tbxl import conventions
+from tbxl.rules import conventions
 from tbxl.categories import (Category, category_places, classify, fide_age, members, parse_category,
                              parse_expression)
 from tbxl.cli import main
@@ -14,7 +14,7 @@ from tbxl.errors import UsageError
 from tbxl.model import Player
 from tbxl.prizes import parse_prizes, share
 from tbxl.standings import compute_standings
-from tbxl.trf import parse_trf
+from tbxl.io.trf import parse_trf
 
 
 def trf_line(sn, sex, title, name, rating, fed, born, pts, rounds):

@@ -11,7 +11,7 @@ import pytest
 
 from conftest import DATA
 from tbxl.cli import main
-from tbxl.files import write_atomic
+from tbxl.io.files import write_atomic
 
 SWISS = str(DATA / "tec-2023" / "held_swiss_5.trf")
 RR = str(DATA / "tec-2023" / "held_round_robin.trf")
@@ -165,8 +165,8 @@ def test_missing_extra_gives_a_clear_error(capsys, monkeypatch, tmp_path):
 
 
 def test_core_imports_only_the_standard_library():
-    code = ("import sys, tbxl.model, tbxl.conventions, tbxl.tiebreaks, tbxl.standings, tbxl.trf, "
-            "tbxl.crosstable, tbxl.cli; "
+    code = ("import sys, tbxl.model, tbxl.rules.conventions, tbxl.tiebreaks, tbxl.standings, tbxl.io.trf, "
+            "tbxl.io.grid, tbxl.cli; "
             "print(sorted(m.split('.')[0] for m in sys.modules if m.split('.')[0] in "
             "('xlwings','weasyprint','openpyxl','jinja2','numpy')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
@@ -193,7 +193,7 @@ def test_a_terminal_without_unicode_does_not_crash(tmp_path):
     trf = Path(SWISS).read_text().replace("Bruno      ", "Иванов Пётр")
     f = tmp_path / "ru.trf"
     f.write_text(trf, encoding="utf-8")
-    out = subprocess.run([sys.executable, "-m", "tbxl.cli", "compute", str(f), "--tiebreaks", "BH"],
+    out = subprocess.run([sys.executable, "-m", "tbxl", "compute", str(f), "--tiebreaks", "BH"],
                          capture_output=True, env={**os.environ, "PYTHONIOENCODING": "ascii"})
     assert out.returncode == 0 and b"??????" in out.stdout
 

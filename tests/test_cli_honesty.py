@@ -19,9 +19,9 @@ from builders import Builder
 from conftest import DATA
 from tbxl import cli
 from tbxl.errors import InputError
-from tbxl.files import OUTPUT_FORMATS, output_format, write_atomic
+from tbxl.io.files import OUTPUT_FORMATS, output_format, write_atomic
 from tbxl.formatting import visible
-from tbxl.trf import write_trf
+from tbxl.io.trf import write_trf
 
 SWISS = str(DATA / "tec-2023" / "held_swiss_5.trf")
 ROOT = Path(__file__).resolve().parents[1]

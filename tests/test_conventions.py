@@ -7,11 +7,11 @@ import pytest
 
 from builders import Builder
 from conftest import DATA
-from tbxl import conventions
+from tbxl.rules import conventions
 from tbxl.errors import UnknownRules
 from tbxl.model import Pairing
 from tbxl.tiebreaks import Context, compute, parse
-from tbxl.trf import read_trf
+from tbxl.io.trf import read_trf
 
 
 @pytest.mark.parametrize("day,name", [(None, "fide-2026"), (date(2026, 3, 1), "fide-2026"),

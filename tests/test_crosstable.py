@@ -8,7 +8,7 @@ from fractions import Fraction as F
 
 import pytest
 
-from tbxl.crosstable import berger_schedule, detect_layout, read_grid, to_grid
+from tbxl.io.grid import berger_schedule, detect_layout, read_grid, to_grid
 from tbxl.errors import InputError, InputWarning
 from tbxl.model import Kind, Outcome, Pairing, Player, Scoring, Tournament, make_entry
 
@@ -570,8 +570,8 @@ def test_docstring_examples():
     import importlib
     import pkgutil
 
-    import tbxl.grid
-    names = ["tbxl.grid"] + [m.name for m in pkgutil.iter_modules(tbxl.grid.__path__, "tbxl.grid.")]
+    import tbxl.io.grid
+    names = ["tbxl.io.grid"] + [m.name for m in pkgutil.iter_modules(tbxl.io.grid.__path__, "tbxl.io.grid.")]
     results = [doctest.testmod(importlib.import_module(n)) for n in names]
     assert sum(r.failed for r in results) == 0 and sum(r.attempted for r in results) > 5
 

@@ -7,7 +7,7 @@ import pytest
 from excel_support import swiss, rr, fresh_cache, office_js, classic, core_value  # noqa: F401 (fixtures)
 
 from tbxl import excel
-from tbxl.grid import to_grid
+from tbxl.io.grid import to_grid
 from tbxl.tiebreaks.codes import CATALOGUE
 
 

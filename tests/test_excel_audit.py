@@ -8,10 +8,10 @@ import pytest
 
 from excel_support import swiss, fresh_cache, office_js, classic, same  # noqa: F401 (fixtures)
 
-from tbxl.conventions import get
-from tbxl import conventions
+from tbxl.rules.conventions import get
+from tbxl.rules import conventions
 from tbxl import excel
-from tbxl.grid import to_grid
+from tbxl.io.grid import to_grid
 from tbxl.standings import compute_standings
 
 
@@ -95,7 +95,7 @@ def test_audit_reads_excel_floats_and_decimal_commas_exactly(swiss):
 
 def test_audit_spill_is_the_core_audit(swiss):
     from tbxl.audit import audit
-    from tbxl.published import published_from_rows
+    from tbxl.io.published import published_from_rows
     grid = to_grid(swiss, "compact")
     codes = ["BH/C1", "BH", "SB"]
     st = compute_standings(swiss, codes, conventions.get("fide-2024"))

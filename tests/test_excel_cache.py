@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from excel_support import swiss, fresh_cache, office_js  # noqa: F401 (fixtures)
 from tbxl import excel
-from tbxl.grid import to_grid
+from tbxl.io.grid import to_grid
 
 
 # -- the cache -------------------------------------------------------------------------------

@@ -30,20 +30,20 @@ def test_import_pulls_in_nothing_heavy():
                          cwd=ROOT, env={**os.environ, "XLWINGS_ON_SERVER": ""})
     res = json.loads(out.stdout)
     assert [m for m in res["heavy"] if m in ("openpyxl", "jinja2", "weasyprint", "formulas")] == []
-    allowed = {"tbxl", "tbxl.excel", "tbxl.crosstable", "tbxl.standings", "tbxl.conventions", "tbxl.errors",
-               "tbxl.model", "tbxl.rounds", "tbxl.derivation", "tbxl.tiebreaks",
-               # AUDIT's core: pure Python (tbxl.published imports openpyxl only to read a file)
-               "tbxl.audit", "tbxl.changes", "tbxl.published", "tbxl.formatting",
-               "tbxl.functions",   # the functions' catalogue: names, arguments, help, how values are computed
+    allowed = {"tbxl", "tbxl.excel", "tbxl.io.grid", "tbxl.standings", "tbxl.rules.conventions", "tbxl.errors",
+               "tbxl.model", "tbxl.model.rounds", "tbxl.rules", "tbxl.io", "tbxl.derivation", "tbxl.tiebreaks",
+               # AUDIT's core: pure Python (tbxl.io.published imports openpyxl only to read a file)
+               "tbxl.audit", "tbxl.audit.changes", "tbxl.io.published", "tbxl.formatting",
+               "tbxl.catalogue",   # the functions' catalogue: names, arguments, help, how values are computed
                "tbxl.limits",   # the input bounds: constants and a stat() check, standard library only
-               "tbxl.team", "tbxl.team.names"}   # the team functions' names (two strings), not the team core
-    assert {m for m in res["ours"] if not m.startswith(("tbxl.tiebreaks.", "tbxl.grid"))} <= allowed, res["ours"]
-    assert "tbxl.grid.cells" in res["ours"]
+               "tbxl.function_names"}   # the team functions' names (two strings), not the team core
+    assert {m for m in res["ours"] if not m.startswith(("tbxl.tiebreaks.", "tbxl.io.grid"))} <= allowed, res["ours"]
+    assert "tbxl.io.grid.cells" in res["ours"]
 
 
 def test_module_source_imports_only_stdlib_xlwings_and_core():
     import ast
-    tree = ast.parse((ROOT / "tbxl" / "excel.py").read_text(encoding="utf-8"))
+    tree = ast.parse((ROOT / "tbxl" / "excel" / "__init__.py").read_text(encoding="utf-8"))
     names = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -51,7 +51,7 @@ def test_module_source_imports_only_stdlib_xlwings_and_core():
         elif isinstance(node, ast.ImportFrom) and node.level == 0:
             names.add(node.module.split(".")[0])
     assert names <= {"__future__", "os", "threading", "warnings", "collections", "decimal", "fractions", "typing",
-                     "xlwings"}, names
+                     "xlwings", "tbxl"}, names
 
 
 # -- metadata: what Excel sees ---------------------------------------------------------------
@@ -61,10 +61,10 @@ OFFICE_JS = textwrap.dedent("""
     import xlwings as xw
     from xlwings.server import custom_functions_meta, custom_functions_call
     import tbxl.excel as E
-    from tbxl.grid import to_grid
-    from tbxl import conventions
+    from tbxl.io.grid import to_grid
+    from tbxl.rules import conventions
     from tbxl.standings import compute_standings
-    from tbxl.trf import read_trf
+    from tbxl.io.trf import read_trf
 
     t = read_trf(sys.argv[1])
     grid = to_grid(t, "compact")
@@ -243,10 +243,10 @@ def test_decorators_are_transparent_here():
 
 
 def test_the_catalogue_describes_the_functions_as_defined():
-    """tbxl.functions is the one home of names, arguments and help: every function excel.py defines
+    """tbxl.catalogue is the one home of names, arguments and help: every function excel.py defines
     is in it, with the same arguments in the same order, optional exactly where it has a default."""
     import inspect
-    from tbxl.functions import ARGUMENTS, BY_NAME, FUNCTIONS
+    from tbxl.catalogue import ARGUMENTS, BY_NAME, FUNCTIONS
     assert [f.__name__ for f in excel.FUNCTIONS] == [f.name for f in FUNCTIONS]
     for f in excel.FUNCTIONS:
         entry = BY_NAME[f.__name__]
@@ -260,10 +260,10 @@ def test_the_catalogue_describes_the_functions_as_defined():
 
 
 def test_the_catalogue_describes_the_team_functions_as_defined():
-    """The team functions (C.07 Arts 11-13) have their one home in the catalogue too: tbxl.team.excel
+    """The team functions (C.07 Arts 11-13) have their one home in the catalogue too: tbxl.excel.team
     registers them from it, and the team workbook writes their formulas and Help from it."""
     import inspect
-    from tbxl.functions import BY_NAME, TEAM_ARGUMENTS, TEAM_FUNCTIONS
+    from tbxl.catalogue import BY_NAME, TEAM_ARGUMENTS, TEAM_FUNCTIONS
     assert excel.TEAM_FUNCTIONS == ("TEAM_TIEBREAK", "TEAM_STANDINGS") == tuple(f.name for f in TEAM_FUNCTIONS)
     for name in excel.TEAM_FUNCTIONS:
         f, entry = getattr(excel, name), BY_NAME[name]

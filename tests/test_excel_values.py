@@ -9,12 +9,12 @@ import pytest
 
 from conftest import DATA
 from excel_support import SWISS, SEED2, swiss, rr, fresh_cache, office_js, classic, core_value, same  # noqa: F401 (fixtures)
-from tbxl import conventions
+from tbxl.rules import conventions
 from tbxl import excel
-from tbxl.grid import to_grid
+from tbxl.io.grid import to_grid
 from tbxl.standings import compute_standings
 from tbxl.tiebreaks.codes import CATALOGUE
-from tbxl.trf import read_trf
+from tbxl.io.trf import read_trf
 
 
 # -- the TEC exercise through the functions ----------------------------------------------------

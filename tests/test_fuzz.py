@@ -6,12 +6,12 @@ import warnings
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from conftest import DATA
-from tbxl.conventions import get
-from tbxl import conventions
-from tbxl.crosstable import read_grid
+from tbxl.rules.conventions import get
+from tbxl.rules import conventions
+from tbxl.io.grid import read_grid
 from tbxl.errors import InputError
 from tbxl.standings import compute_standings
-from tbxl.trf import parse_trf
+from tbxl.io.trf import parse_trf
 
 TRF = (DATA / "tec-2023" / "held_swiss_5.trf").read_text()
 CHARS = st.sampled_from(list(" 0123456789wbWB=+-HZUFDLX.,\t/xé\n"))
@@ -76,7 +76,7 @@ def test_mutated_bulletin_reads_or_fails_with_a_location(tmp_path_factory, edits
     """A published table read for ``tbxl audit``: an audit, or an InputError naming the file."""
     from tbxl.audit import audit
     from tbxl.errors import UnknownTiebreak
-    from tbxl.published import read_published
+    from tbxl.io.published import read_published
     text = list(BULLETIN)
     for pos, ch in edits:
         text[pos] = ch
@@ -143,7 +143,7 @@ def test_bulletin_with_any_text_spliced_in(tmp_path_factory, edits):
     naming the file (a quote left open or a line that does not fit the header is never skipped)."""
     from tbxl.audit import audit
     from tbxl.errors import UnknownTiebreak
-    from tbxl.published import read_published
+    from tbxl.io.published import read_published
     text = BULLETIN
     for pos, cut, piece in edits:
         text = text[:pos] + piece + text[pos + cut:]

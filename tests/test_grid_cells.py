@@ -1,4 +1,4 @@
-"""tbxl.grid.cells: a cell's text, blanks, numbers, A1 references, header words and layout names,
+"""tbxl.io.grid.cells: a cell's text, blanks, numbers, A1 references, header words and layout names,
 each defined once and used by every reader and writer of cells."""
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ import pytest
 from tbxl import excel
 from tbxl.errors import InputError, InputWarning
 from tbxl.formatting import exact_text, short_decimal
-from tbxl.grid import read_grid, to_grid
-from tbxl.grid.cells import (LAYOUTS, a1, blank, cell_number, column_letters, header_role, is_header_word,
+from tbxl.io.grid import read_grid, to_grid
+from tbxl.io.grid.cells import (LAYOUTS, a1, blank, cell_number, column_letters, header_role, is_header_word,
                              layout_name, parse_number, parse_origin, points_value, text_of)
-from tbxl.trf import read_trf
+from tbxl.io.trf import read_trf
 from conftest import DATA
 
 
@@ -149,7 +149,7 @@ def test_unknown_layouts_are_refused_alike_everywhere(tmp_path):
 
 def test_an_alias_is_read_by_the_excel_functions_and_the_workbook_writer(tmp_path):
     pytest.importorskip("openpyxl")
-    from tbxl.workbook import write_workbook
+    from tbxl.io.workbook import write_workbook
     t = read_trf(DATA / "tec-2023" / "held_swiss_5.trf")
     grid = to_grid(t, "sm3")
     assert excel.BUCHHOLZ(grid, 3, "fide-2024", "Swiss-Manager") == excel.BUCHHOLZ(grid, 3, "fide-2024", "sm3") == 15.5

@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from hostile import CASES, Case
-from tbxl import conventions
+from tbxl.rules import conventions
 from tbxl.cli import main
 
 #: Memory and time given to a heavy case: the goal of issue 10 is 1.5 GB and 30 s; the timeout is
@@ -26,7 +26,7 @@ def _limits() -> None:
 
 def run_limited(args: list[str], cwd) -> subprocess.CompletedProcess:
     """``tbxl ARGS`` in a subprocess whose address space is capped at 1.5 GB."""
-    return subprocess.run([sys.executable, "-m", "tbxl.cli", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "tbxl", *args], capture_output=True, text=True,
                           timeout=TIMEOUT, preexec_fn=_limits, cwd=cwd)
 
 
@@ -84,7 +84,7 @@ def test_published_workbook_with_a_cell_at_xfd1048576(tmp_path, capsys):
     from conftest import DATA
     from hostile import FAR, sheet_xml, write_xlsx
     from tbxl.standings import compute_standings
-    from tbxl.trf import read_trf
+    from tbxl.io.trf import read_trf
     swiss = DATA / "tec-2023" / "held_swiss_5.trf"
     st = compute_standings(read_trf(swiss), "BH", conventions.get("fide-2024"))
     rows = [["SNo", "Pts", "BH"]] + [[r.player.start_number, float(r.points), float(r.values["BH"])]
@@ -100,7 +100,7 @@ def test_headers_with_digits_int_refuses():
     """A numbered column of 5000 digits or with "²" is not a numbered tie-break column (int() would
     raise); a code's cut of 5000 digits is an unknown modifier, said in one short line."""
     from tbxl.errors import UnknownTiebreak
-    from tbxl.published import column_meaning
+    from tbxl.io.published import column_meaning
     from tbxl.tiebreaks.codes import parse
     assert column_meaning("TB" + "9" * 5000, ["BH"]) is None
     assert column_meaning("TB\u00b2", ["BH"]) is None

@@ -25,13 +25,13 @@ from pathlib import Path
 import pytest
 
 from conftest import DATA
-from tbxl import conventions
+from tbxl.rules import conventions
 from tbxl import excel, lite
 from tbxl.cli import main
-from tbxl.crosstable import to_grid
+from tbxl.io.grid import to_grid
 from tbxl.model import Pairing
 from tbxl.standings import compute_standings
-from tbxl.trf import read_trf
+from tbxl.io.trf import read_trf
 
 ROOT = Path(__file__).resolve().parents[1]
 PYODIDE = ROOT / "tests" / "pyodide"
@@ -148,14 +148,14 @@ def test_main_py_is_python_that_carries_the_core_and_imports_every_function(gene
     # every module of the grid package: the crosstable reader is pure and travels whole
     import pkgutil
 
-    import tbxl.grid
-    grid = {"tbxl.grid"} | {m.name for m in pkgutil.iter_modules(tbxl.grid.__path__, "tbxl.grid.")}
-    assert {"tbxl.grid.cells", "tbxl.grid.compact", "tbxl.grid.sm3", "tbxl.grid.matrix"} <= grid
+    import tbxl.io.grid
+    grid = {"tbxl.io.grid"} | {m.name for m in pkgutil.iter_modules(tbxl.io.grid.__path__, "tbxl.io.grid.")}
+    assert {"tbxl.io.grid.cells", "tbxl.io.grid.compact", "tbxl.io.grid.sm3", "tbxl.io.grid.matrix"} <= grid
     assert grid <= set(modules)
-    assert not {"tbxl.cli", "tbxl.report", "tbxl.workbook", "tbxl.lite", "tbxl.trf"} & set(modules)
+    assert not {"tbxl.cli", "tbxl.report", "tbxl.io.workbook", "tbxl.lite", "tbxl.io.trf"} & set(modules)
     # The team functions and their core (C.07 Arts 11-13), not their TRF reader or report.
-    assert {"tbxl.team", "tbxl.team.excel", "tbxl.team.grid", "tbxl.team.tiebreaks"} <= set(modules)
-    assert not {"tbxl.team.trf", "tbxl.team.report", "tbxl.team.workbook", "tbxl.team.cli"} & set(modules)
+    assert {"tbxl.excel.team", "tbxl.io.grid.team", "tbxl.tiebreaks.team"} <= set(modules)
+    assert not {"tbxl.io.trf.team", "tbxl.report.team", "tbxl.io.workbook.team", "tbxl.cli.team"} & set(modules)
 
 
 def test_generation_is_reproducible(generated, tmp_path):

@@ -46,7 +46,7 @@ def generated(tmp_path_factory) -> Path:
     spec = importlib.util.spec_from_file_location("bench_generate", ROOT / "benchmarks" / "generate.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    from tbxl.trf import write_trf
+    from tbxl.io.trf import write_trf
     folder = tmp_path_factory.mktemp("generated")
     (folder / "swiss-30.trf").write_text(write_trf(module.generate(30, 7)), encoding="utf-8")
     return folder
@@ -59,8 +59,8 @@ def test_a_generated_event_as_trf_and_as_workbooks(capsys, generated, layout, fm
     name = "swiss-30.trf"
     if layout:
         pytest.importorskip("openpyxl")
-        from tbxl.trf import read_trf
-        from tbxl.workbook import write_workbook
+        from tbxl.io.trf import read_trf
+        from tbxl.io.workbook import write_workbook
         name = f"swiss-30-{layout}.xlsx"
         path = generated / name
         if not path.exists():

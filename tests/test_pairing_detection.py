@@ -13,12 +13,12 @@ from hypothesis import given, settings
 from conftest import DATA, load_json
 from strategies import swiss_tournaments
 from test_crosstable import berger_round_robin
-from tbxl import conventions
+from tbxl.rules import conventions
 from tbxl.cli import main
-from tbxl.crosstable import read_grid, to_grid
+from tbxl.io.grid import read_grid, to_grid
 from tbxl.model import Pairing, Tournament, round_robin_cycles
 from tbxl.standings import compute_standings
-from tbxl.trf import parse_trf, read_trf, write_trf
+from tbxl.io.trf import parse_trf, read_trf, write_trf
 
 import sys
 sys.path.insert(0, str(DATA.parent.parent / "benchmarks"))
@@ -126,7 +126,7 @@ def test_a_092_record_or_the_option_still_decides(tmp_path, capsys):
 
 def test_a_compact_workbook_without_pairing_system_is_recognised(tmp_path, capsys):
     pytest.importorskip("openpyxl")
-    from tbxl.workbook import write_workbook
+    from tbxl.io.workbook import write_workbook
     t = replace(berger_round_robin(5), pairing=Pairing.SWISS)  # written as a plain compact crosstable
     path = tmp_path / "rr.xlsx"
     write_workbook(t, path, layout="compact")
@@ -147,8 +147,8 @@ def test_a_compact_workbook_without_pairing_system_is_recognised(tmp_path, capsy
 def test_loading_a_workbook_with_its_notes_detects_the_pairing_once(tmp_path, monkeypatch, layout):
     pytest.importorskip("openpyxl")
     import tbxl.model
-    from tbxl.readers import load
-    from tbxl.workbook import write_workbook
+    from tbxl.io.load import load
+    from tbxl.io.workbook import write_workbook
     t = berger_round_robin(5)
     path = tmp_path / "rr.xlsx"
     write_workbook(t if layout == "matrix" else replace(t, pairing=Pairing.SWISS), path, layout=layout)

@@ -14,12 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from tbxl import cli, conventions, report
+from tbxl import cli, report
+from tbxl.rules import conventions
 from tbxl.errors import InputError
 from tbxl.model import Kind, Outcome
-from tbxl.readers import load
+from tbxl.io.load import load
 from tbxl.standings import compute_standings
-from tbxl.trf import write_trf_file
+from tbxl.io.trf import write_trf_file
 
 PdfReader = pytest.importorskip("pypdf").PdfReader  # reads the printouts back
 

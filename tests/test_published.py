@@ -1,4 +1,4 @@
-"""tbxl.published on its own: what a published column means in any language, its numbers read
+"""tbxl.io.published on its own: what a published column means in any language, its numbers read
 exactly, ``--map``, and a published table read from rows as a spreadsheet holds them."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ import pytest
 from conftest import DATA
 from tbxl.audit import RANK
 from tbxl.errors import InputError, UnknownTiebreak
-from tbxl.published import (IGNORE, POINTS, START, NumberedColumn, column_meaning, number_text, parse_mapping,
+from tbxl.io.published import (IGNORE, POINTS, START, NumberedColumn, column_meaning, number_text, parse_mapping,
                             published_from_rows, published_ranks)
-from tbxl.trf import read_trf
+from tbxl.io.trf import read_trf
 
 
 @pytest.fixture(scope="module")

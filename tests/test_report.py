@@ -16,12 +16,12 @@ PdfReader = pytest.importorskip("pypdf").PdfReader  # reads the PDFs back
 pytest.importorskip("jinja2")  # the report's templates
 pytest.importorskip("weasyprint")  # the report's PDFs
 
-from tbxl import conventions
+from tbxl.rules import conventions
 from tbxl import cli, report
 from tbxl.errors import InputError
-from tbxl.readers import load
+from tbxl.io.load import load
 from tbxl.standings import compute_standings
-from tbxl.trf import parse_trf
+from tbxl.io.trf import parse_trf
 
 DATA = Path(__file__).parent / "data"
 SWISS = DATA / "tec-2023" / "held_swiss_5.trf"
@@ -371,10 +371,10 @@ def test_every_language_translates_every_reason():
 
 
 def test_rules_edition_is_translated():
-    from tbxl import conventions
-    from tbxl.conventions import PRESETS
+    from tbxl.rules import conventions
+    from tbxl.rules.conventions import PRESETS
     from tbxl.report import build_view, labels
-    from tbxl.trf import read_trf
+    from tbxl.io.trf import read_trf
     for lang in ("vi", "es", "ru", "ms"):
         assert set(labels(lang)["conventions"]) == set(PRESETS), lang
     t = read_trf(SWISS)
@@ -410,7 +410,7 @@ def test_unrated_players_blanking_rating_tiebreaks_are_named_in_the_report(tmp_p
 def test_every_view_is_typed_frozen_and_left_as_built_by_the_templates():
     import copy
     import dataclasses
-    from tbxl.compare import compare
+    from tbxl.audit.compare import compare
     st = tec()
     views = {"report.html.j2": report.build_view(st, derivations="tied", by_round=True),
              "appeal.html.j2": report.build_view(st, appeal=[4, 14]),

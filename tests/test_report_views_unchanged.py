@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from conftest import DATA
-from tbxl.conventions import get
+from tbxl.rules.conventions import get
 from tbxl import __version__, report
-from tbxl.trf import read_trf
+from tbxl.io.trf import read_trf
 
 pytest.importorskip("jinja2")
 
@@ -29,7 +29,7 @@ CODES = ["BH/C1", "BH", "SB", "PS", "DE"]
 
 
 def standings(path, codes=CODES, rules="fide-2026"):
-    from tbxl.conventions import get
+    from tbxl.rules.conventions import get
     from tbxl.standings import compute_standings
     return compute_standings(read_trf(path), codes, get(rules))
 
@@ -82,7 +82,7 @@ def test_appeal():
 
 def test_audit(tmp_path):
     from tbxl.audit import audit
-    from tbxl.published import read_published
+    from tbxl.io.published import read_published
     bulletin = tmp_path / "bulletin.csv"
     with open(bulletin, "w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
@@ -96,7 +96,7 @@ def test_audit(tmp_path):
 
 
 def test_compare():
-    from tbxl.compare import compare
+    from tbxl.audit.compare import compare
     result = compare(read_trf(SWISS), [get("fide-2024"), get("fide-2026")], ["BH/C1", "BH", "SB", "AOB"])
     for lang, changed in (("en", False), ("vi", True)):
         view = report.build_compare_view(result, lang=lang, input_path=SWISS, changed_only=changed)

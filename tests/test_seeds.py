@@ -6,13 +6,13 @@ import pytest
 
 from builders import Builder
 from conftest import DATA, load_json
-from tbxl import conventions
+from tbxl.rules import conventions
 from tbxl.model import Kind, Pairing
 from tbxl.standings import compute_standings
 from tbxl.tiebreaks import Context, compute, explain, parse
 from tbxl.tiebreaks import encounter
 from tbxl.tiebreaks.unplayed import categories, opponent_value
-from tbxl.trf import read_trf
+from tbxl.io.trf import read_trf
 
 VECTORS = {e["id"]: e for e in load_json("seeds/seed-vectors.json")["examples"]}
 LETTERS = "ABCDEF"

@@ -10,7 +10,7 @@ from fractions import Fraction
 import pytest
 
 from builders import Builder
-from tbxl import conventions
+from tbxl.rules import conventions
 from tbxl.errors import InputError, UnknownRules
 from tbxl.standings import compute_standings, resolve_tiebreaks, standings_by_round
 

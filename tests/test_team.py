@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 
 from tbxl.errors import InputError, InputWarning, UnknownTiebreak
-from tbxl.conventions import get
+from tbxl.rules.conventions import get
 from tbxl.model import Kind, Outcome
-from tbxl.team.codes import parse
-from tbxl.team.model import board_points
-from tbxl.team.standings import compute_team_standings
-from tbxl.team.trf import is_team_trf, read_team_trf
+from tbxl.tiebreaks.team_codes import parse
+from tbxl.model.team import board_points
+from tbxl.team_standings import compute_team_standings
+from tbxl.io.trf.team import is_team_trf, read_team_trf
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "benchmarks"))
 from generate_team import event_trf, random_event, random_rounds  # noqa: E402
@@ -485,7 +485,7 @@ def test_after_round(event_a):
 
 # -- the team crosstable grid (spreadsheets) ---------------------------------------------------------
 
-from tbxl.team.grid import read_team_grid  # noqa: E402
+from tbxl.io.grid.team import read_team_grid  # noqa: E402
 
 # Event A as a grid, once with board results and once with game points only.
 GRID_BOARDS = [["No", "Team", "R1", "R2", "R3"],
@@ -584,7 +584,7 @@ def test_mutated_team_files_give_standings_or_a_located_error():
 def test_013_clubs_of_an_individual_event_are_not_a_team_event():
     # An individual Swiss whose 013 records list clubs for a team prize: players of club 1 meet
     # players of clubs 2 and 3 in the same round, so the games are not team matches.
-    from tbxl.trf import read_trf
+    from tbxl.io.trf import read_trf
     text = (DATA.parent / "tec-2023" / "held_swiss_5.trf").read_text()
     clubs = "".join(f"013 {'Club ' + str(k):<32}" + "".join(f"{n:5d}" for n in range(4 * k - 3, 4 * k + 1)) + "\n"
                     for k in range(1, 5))
@@ -595,7 +595,7 @@ def test_013_clubs_of_an_individual_event_are_not_a_team_event():
 
 
 def test_after_round_cuts_teams_and_players_alike(tec):
-    # One rule for individual and team events (tbxl.rounds): the first k rounds of every team and
+    # One rule for individual and team events (tbxl.model.rounds): the first k rounds of every team and
     # player, declared totals dropped (they describe the end), the scheduled rounds kept.
     assert (tec.teams[0].declared_mp, tec.players[0].declared_points) == (15, 8)   # the file declares them
     early = tec.after_round(5)
@@ -613,9 +613,9 @@ def test_the_team_core_takes_a_convention_never_a_name(tec):
     # Names become Conventions at the edges (conventions.resolve); the core refuses a name as the
     # individual core does, and None is the edition in force at the start date (042 2024/12/01).
     from tbxl.audit import Published
-    from tbxl.team.audit import team_audit
-    from tbxl.team.standings import team_standings_by_round
-    from tbxl.team.tiebreaks import TeamEngine
+    from tbxl.audit.team import team_audit
+    from tbxl.team_standings import team_standings_by_round
+    from tbxl.tiebreaks.team import TeamEngine
     for call in (lambda: compute_team_standings(tec, "MPTS,BC", "fide-2024"),
                  lambda: team_standings_by_round(tec, "MPTS,BC", "fide-2026"),
                  lambda: TeamEngine(tec, "fide-2024"),
@@ -633,7 +633,7 @@ def test_a_team_trf_is_told_whatever_its_line_ends(tmp_path, line_end, encoding)
     """The reader splits lines at LF, CRLF and a lone CR (old Mac files); the light test for a team
     record at a line start must see the same lines, or such a file is ranked as an individual
     event. Event A's 013/310 records follow its 012 line, so none starts the file."""
-    from tbxl.team.detect import is_team_input
+    from tbxl.io.detect import is_team_input
     path = tmp_path / "event.trf"
     path.write_bytes(event_trf(4, 2, A_ROUNDS).replace("\n", line_end).encode(encoding))
     assert is_team_input(path) and is_team_trf(path)
@@ -644,7 +644,7 @@ def test_a_team_trf_is_told_whatever_its_line_ends(tmp_path, line_end, encoding)
 def test_a_team_trf_whose_first_line_is_a_team_record_is_told_in_utf_16(tmp_path, encoding):
     """A UTF-16 file begins with its byte-order mark: a team record on the first line follows it
     (here the file's only team record, a 310 line, so no later line start can tell)."""
-    from tbxl.team.detect import is_team_input
+    from tbxl.io.detect import is_team_input
     lines = event_trf(4, 2, A_ROUNDS).splitlines()
     first = next(line for line in lines if line.startswith("310"))
     text = "\n".join([first] + [line for line in lines if not line.startswith(("013", "310"))]) + "\n"
@@ -655,12 +655,12 @@ def test_a_team_trf_whose_first_line_is_a_team_record_is_told_in_utf_16(tmp_path
 
 def test_a_team_workbook_is_told_by_the_catalogues_team_functions(tmp_path):
     # The test looks for a formula calling a team function of the catalogue (names kept in the light
-    # tbxl.team.names, so the CLI's detection imports neither the catalogue nor the core).
+    # tbxl.function_names, so the CLI's detection imports neither the catalogue nor the core).
     import subprocess
     import zipfile
-    from tbxl.functions import TEAM_FUNCTIONS
-    from tbxl.team.detect import is_team_input
-    from tbxl.team.names import TEAM_FUNCTION_NAMES
+    from tbxl.catalogue import TEAM_FUNCTIONS
+    from tbxl.io.detect import is_team_input
+    from tbxl.function_names import TEAM_FUNCTION_NAMES
     assert tuple(f.name for f in TEAM_FUNCTIONS) == TEAM_FUNCTION_NAMES
     books = Path(__file__).parents[1] / "workbooks"
     assert is_team_input(books / "grandmommyscup-team.xlsx")
@@ -675,6 +675,6 @@ def test_a_team_workbook_is_told_by_the_catalogues_team_functions(tmp_path):
     # A team function named in a text cell, another function ending in its name, a cached value: no call.
     assert not is_team_input(book("c.xlsx", b'<c r="A1" t="inlineStr"><is><t>TEAM_STANDINGS(crosstable)</t></is></c>'))
     assert not is_team_input(book("d.xlsx", b'<c r="A1"><f>MYTEAM_TIEBREAK(A2)</f><v>TEAM_TIEBREAK(</v></c>'))
-    code = "import sys, tbxl.team.detect; print(sorted(m for m in sys.modules if m.startswith('tbxl')))"
+    code = "import sys, tbxl.io.detect; print(sorted(m for m in sys.modules if m.startswith('tbxl')))"
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert loaded.strip() == "['tbxl', 'tbxl.team', 'tbxl.team.detect', 'tbxl.team.names']"
+    assert loaded.strip() == "['tbxl', 'tbxl.function_names', 'tbxl.io', 'tbxl.io.detect']"

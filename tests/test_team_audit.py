@@ -8,11 +8,11 @@ import pytest
 
 from tbxl.audit import EXPLAINED, UNEXPLAINED
 from tbxl.cli import main
-from tbxl.conventions import get
+from tbxl.rules.conventions import get
 from tbxl.errors import InputError
-from tbxl.published import read_published
-from tbxl.team.audit import team_audit, team_column_meaning
-from tbxl.team.trf import read_team_trf
+from tbxl.io.published import read_published
+from tbxl.audit.team import team_audit, team_column_meaning
+from tbxl.io.trf.team import read_team_trf
 
 DATA = Path(__file__).parent / "data" / "team"
 TEC = str(DATA / "grandmommyscup.trf")
@@ -121,7 +121,7 @@ def test_unknown_team_number_is_located(tmp_path):
 
 
 def test_team_column_meaning_numbered_beyond_the_list():
-    from tbxl.published import NumberedColumn
+    from tbxl.io.published import NumberedColumn
     with pytest.raises(NumberedColumn, match="TB3"):
         team_column_meaning("TB3", ["EDE", "BH:MP"])
 
@@ -208,7 +208,7 @@ EDE_BC = ["--tiebreaks", "MPTS,EDEBT,BH:MP", "--rules", "fide-2024"]
 def reference_bulletin(tmp_path):
     """The TEC sample ranked by MPTS, EDEBT, BH:MP as the reference engine ranks it (the higher board
     count first inside EDEBT): tbxl's own standings under ede_bc=higher-first, printed as a bulletin."""
-    from tbxl.team.standings import compute_team_standings
+    from tbxl.team_standings import compute_team_standings
     t = read_team_trf(TEC)
     st = compute_team_standings(t, "MPTS,EDEBT,BH:MP", get("fide-2024"), {"ede_bc": "higher-first"})
     rows = [f"{r.rank};{r.team.number};{r.team.name};{r.points};{r.values['BH:MP']}" for r in st.rows]
@@ -266,7 +266,7 @@ def test_a_given_ede_bc_tries_the_other_direction(tmp_path):
     # With --set ede_bc=higher-first the audit ranks under it; the default bulletin's differences then
     # follow the other direction, spelled as the change it is.
     t = read_team_trf(TEC)
-    from tbxl.team.standings import compute_team_standings
+    from tbxl.team_standings import compute_team_standings
     st = compute_team_standings(t, "MPTS,EDEBT,BH:MP", get("fide-2024"))
     p = tmp_path / "lower.csv"
     p.write_text("Rk.;Team No.;MP\n" + "".join(f"{r.rank};{r.team.number};{r.points}\n" for r in st.rows))
@@ -293,7 +293,7 @@ def test_ede_bc_is_not_tried_without_a_board_count_step(tmp_path):
     assert a.engine.tried and not [n for n in a.engine.tried if "ede_bc" in n]
     # EDET (its board step TBR) and EDEB (BBE) have no board count: nothing to try; EDEBT and EDEBB
     # (BC then TBR, BC then BBE): the announced rules with the other ede_bc, one candidate.
-    from tbxl.team.audit import TeamAuditEngine
+    from tbxl.audit.team import TeamAuditEngine
     for codes, expected in ((["EDET", "EDEB", "BH:MP"], []), (["EDEBB/P", "BH:MP"], ["fide-2024+ede_bc=higher-first"]),
                             (["EDEBT"], ["fide-2024+ede_bc=higher-first"])):
         engine = TeamAuditEngine(t, "MP", codes)

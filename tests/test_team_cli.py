@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tbxl.cli import main
-from tbxl.conventions import get
+from tbxl.rules.conventions import get
 from tbxl.errors import UnknownRules
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "benchmarks"))
@@ -133,9 +133,9 @@ def test_team_setting_ede_bc(capsys):
 def test_team_settings_are_typed():
     # One spelling each: the mode carries its word and its text; a mapping, the typed settings and
     # --set give the same ranking.
-    from tbxl.team.settings import EdeBoardCount, TeamSettings, split
-    from tbxl.team.standings import compute_team_standings
-    from tbxl.team.trf import read_team_trf
+    from tbxl.rules.team import EdeBoardCount, TeamSettings, split
+    from tbxl.team_standings import compute_team_standings
+    from tbxl.io.trf.team import read_team_trf
     settings, rest = split(["ede_bc=higher-first", "vur_cut=always"])
     assert settings.ede_bc is EdeBoardCount.HIGHER_FIRST and settings.ede_bc == "higher-first"
     assert rest == ["vur_cut=always"]   # the convention's, resolved with the rules

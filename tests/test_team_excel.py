@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from tbxl import excel
-from tbxl.conventions import get
-from tbxl.grid.cells import cell_number
-from tbxl.team.grid import to_team_grid
-from tbxl.team.standings import compute_team_standings
-from tbxl.team.trf import read_team_trf
+from tbxl.rules.conventions import get
+from tbxl.io.grid.cells import cell_number
+from tbxl.io.grid.team import to_team_grid
+from tbxl.team_standings import compute_team_standings
+from tbxl.io.trf.team import read_team_trf
 
 os.environ.setdefault("TQDM_DISABLE", "1")
 formulas = pytest.importorskip("formulas")
@@ -75,7 +75,7 @@ def registered():
 
 def test_shipped_team_workbook(registered, tmp_path):
     # Up to date: what the current code writes (same SOURCE_DATE_EPOCH as workbooks/build.sh).
-    from tbxl.team.workbook import write_team_workbook
+    from tbxl.io.workbook.team import write_team_workbook
     os.environ["SOURCE_DATE_EPOCH"] = "1767225600"
     try:
         fresh = tmp_path / BOOK.name
@@ -126,20 +126,20 @@ def test_team_functions_in_the_xlwings_lite_main_py():
     import sys
     code = ("import runpy, json\n"
             f"ns = runpy.run_path({str(ROOT / 'workbooks' / 'lite' / 'main.py')!r})\n"
-            "import tbxl.team.excel as te\n"
+            "import tbxl.excel.team as te\n"
             f"g = {GRID!r}\n"
             "print(json.dumps([te.__spec__.origin, ns['TEAM_TIEBREAK'](g, 1, 'EMGSB', 'fide-2024'),"
             " ns['TEAM_STANDINGS'](g, 'MPTS,EDE', '')[1]]))\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd="/")
     assert done.returncode == 0, done.stderr[-2000:]
     import json
-    assert json.loads(done.stdout) == ["tbxl/team/excel.py (in main.py)", 9, [1, 3, "T3", 4, 1]]
+    assert json.loads(done.stdout) == ["tbxl/excel/team.py (in main.py)", 9, [1, 3, "T3", 4, 1]]
 
 
 def test_team_workbook_help_comes_from_the_template_and_the_catalogue():
     import openpyxl
-    from tbxl.functions import TEAM_ARGUMENTS, TEAM_FUNCTIONS
-    from tbxl.team.codes import CATALOGUE
+    from tbxl.catalogue import TEAM_ARGUMENTS, TEAM_FUNCTIONS
+    from tbxl.tiebreaks.team_codes import CATALOGUE
     ws = openpyxl.load_workbook(BOOK)["Help"]
     lines = [c.value for c in ws["A"] if c.value]
     assert lines[0] == "tbxl: FIDE C.07 team tie-breaks as Excel functions"

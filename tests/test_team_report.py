@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from tbxl.conventions import get
+from tbxl.rules.conventions import get
 from tbxl.cli import main
-from tbxl.team.report import build_team_view, render_team_pdf, team_labels
-from tbxl.team.standings import compute_team_standings
-from tbxl.team.trf import read_team_trf
+from tbxl.report.team import build_team_view, render_team_pdf, team_labels
+from tbxl.team_standings import compute_team_standings
+from tbxl.io.trf.team import read_team_trf
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "benchmarks"))
 from generate_team import event_trf  # noqa: E402
@@ -30,7 +30,7 @@ def standings():
 
 
 def test_view(standings):
-    from tbxl.team.report import MatchRow
+    from tbxl.report.team import MatchRow
     v = build_team_view(standings, min_games=3)
     assert [(r.rank, r.no, r.points, r.values) for r in v.rows] == [
         ("1", 3, "4", ("1", "8", "5.5")), ("2", 1, "4", ("2", "6", "5.5")),
@@ -56,7 +56,7 @@ def test_the_view_is_built_once_and_frozen(standings):
     with pytest.raises(dataclasses.FrozenInstanceError):
         v.rows = ()
     # the compare and audit frames turn the labels to teams in a copy: the team report's stay
-    from tbxl.team.report import build_team_compare_view
+    from tbxl.report.team import build_team_compare_view
     c = build_team_compare_view([standings, standings])
     assert c.L["col_name"] == c.L["team"]["team"] != v.L["col_name"] == team_labels("en")["col_name"]
     assert c.foot.rules == "fide-2024 | fide-2024" and c.foot.event == v.event.name and v.foot.event == ""
@@ -108,8 +108,8 @@ def test_ede_steps_are_translated(standings):
 # -- report --by-round ---------------------------------------------------------------------------
 
 def test_team_standings_by_round_ends_with_the_final_standings():
-    from tbxl.team.standings import compute_team_standings, team_standings_by_round
-    from tbxl.team.trf import read_team_trf
+    from tbxl.team_standings import compute_team_standings, team_standings_by_round
+    from tbxl.io.trf.team import read_team_trf
     t = read_team_trf(str(Path(__file__).parent / "data" / "team" / "grandmommyscup.trf"))
     codes = "MPTS,EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP"
     history = team_standings_by_round(t, codes, get("fide-2024"))

@@ -7,11 +7,11 @@ from fractions import Fraction
 import pytest
 
 from conftest import DATA, load_json
-from tbxl import conventions
+from tbxl.rules import conventions
 from tbxl.model import Pairing
 from tbxl.standings import compute_standings
 from tbxl.tiebreaks import Context, compute, explain, parse
-from tbxl.trf import read_trf
+from tbxl.io.trf import read_trf
 
 SWISS = DATA / "tec-2023" / "held_swiss_5.trf"
 RR = DATA / "tec-2023" / "held_round_robin.trf"

@@ -1,4 +1,4 @@
-"""Tests of the TRF reader and writer (tbxl.trf; C07.md §10, D10, D21)."""
+"""Tests of the TRF reader and writer (tbxl.io.trf; C07.md §10, D10, D21)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from tbxl.errors import InputError, InputWarning
 from tbxl.model import Kind, Outcome, Pairing, Player, Scoring, Tournament, make_entry
-from tbxl.trf import parse_trf, read_trf, read_trf_with_notes, write_trf, write_trf_file
+from tbxl.io.trf import parse_trf, read_trf, read_trf_with_notes, write_trf, write_trf_file
 
 DATA = Path(__file__).parent / "data"
 SWISS = DATA / "tec-2023" / "held_swiss_5.trf"

@@ -14,15 +14,15 @@ import pytest
 
 from builders import Builder
 from conftest import DATA
-from tbxl import conventions
+from tbxl.rules import conventions
 from tbxl import cli, excel
-from tbxl.crosstable import berger_schedule, read_grid, to_grid
+from tbxl.io.grid import berger_schedule, read_grid, to_grid
 from tbxl.errors import InputError
 from tbxl.formatting import decimal_text
 from tbxl.model import Pairing
 from tbxl.standings import compute_standings
-from tbxl.trf import read_trf, write_trf
-from tbxl.workbook import read_workbook, write_template, write_workbook
+from tbxl.io.trf import read_trf, write_trf
+from tbxl.io.workbook import read_workbook, write_template, write_workbook
 
 os.environ.setdefault("TQDM_DISABLE", "1")
 formulas = pytest.importorskip("formulas")  # the Excel engine that evaluates the workbooks (numpy, schedula)

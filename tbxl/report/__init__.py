@@ -11,12 +11,12 @@ package's interface (the CLI, the team report and the tests import them from ``t
 
 from __future__ import annotations
 
-from .render import (DERIVATION_WEIGHT, PART_LINES, _environment, _is_html, _join, _parts, _render_doc,
+from tbxl.report.render import (DERIVATION_WEIGHT, PART_LINES, _environment, _is_html, _join, _parts, _render_doc,
                      _section_size, _to_pdf, _weasyprint_fetcher, _weight, _write_report, render_appeal_pdf,
                      render_audit_pdf, render_compare_pdf, render_html, render_pdf, url_fetcher)
-from .text import (BY_ROUND_GAP, BY_ROUND_MIN_WIDTH, BY_ROUND_SEP, LINE_CHARS, NAME_WIDTH, Segment, TermBlock,
+from tbxl.report.text import (BY_ROUND_GAP, BY_ROUND_MIN_WIDTH, BY_ROUND_SEP, LINE_CHARS, NAME_WIDTH, Segment, TermBlock,
                    TermRow, _by_round, _cut_name, _Fmt, _reason, _segments, plural, term_blocks)
-from .views import (DERIVATIONS, MATRIX_MAX, PAPER, AppealReport, AuditReport, CompareItem, CompareReport,
+from tbxl.report.views import (DERIVATIONS, MATRIX_MAX, PAPER, AppealReport, AuditReport, CompareItem, CompareReport,
                     Crosstable, CrosstableRow, Decided, DERow, DerivationTable, Event, Footer, InputFile, PlayerBlock,
                     PlayerLine, RankedView, ReportView, RulesText, Section, Separation, SharedPlace, StandingRow,
                     StandingsReport, TiebreakText, TiedGroup, Tier, TieGroup, TieLine, TieStep, _definition,

@@ -14,11 +14,11 @@ from typing import Optional
 from urllib.parse import unquote, urlparse
 from urllib.request import url2pathname, urlopen
 
-from ..errors import MissingDependency
-from ..files import check_output, output_format, write_atomic
-from ..formatting import visible
-from .text import plural
-from .views import (ReportView, Section, StandingsReport, _progress, build_audit_view, build_compare_view,
+from tbxl.errors import MissingDependency
+from tbxl.io.files import check_output, output_format, write_atomic
+from tbxl.formatting import visible
+from tbxl.report.text import plural
+from tbxl.report.views import (ReportView, Section, StandingsReport, _progress, build_audit_view, build_compare_view,
                     build_view, templates_dir)
 
 # Bounded rendering: WeasyPrint holds the layout of a whole document in memory (a 9,999-player

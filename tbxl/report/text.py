@@ -16,7 +16,7 @@ from fractions import Fraction
 from dataclasses import dataclass
 from typing import Iterable, Optional, Sequence
 
-from ..formatting import decimal_text
+from tbxl.formatting import decimal_text
 
 NAME_WIDTH = 18  # opponent names in term rows are cut to this many characters
 # Characters per line of a term row: the text width of the page (report.css: 13 mm side margins)

@@ -15,12 +15,12 @@ from pathlib import Path
 from dataclasses import dataclass, fields, replace
 from typing import Optional, Sequence
 
-from .. import __version__
-from ..errors import InputError
-from ..formatting import decimal_text
-from ..standings import standings_by_round
-from ..tiebreaks.codes import CATALOGUE, parse
-from .text import LINE_CHARS, Segment, TermRow, _by_round, _cut_name, _Fmt, _reason, plural, term_blocks
+from tbxl import __version__
+from tbxl.errors import InputError
+from tbxl.formatting import decimal_text
+from tbxl.standings import standings_by_round
+from tbxl.tiebreaks.codes import CATALOGUE, parse
+from tbxl.report.text import LINE_CHARS, Segment, TermRow, _by_round, _cut_name, _Fmt, _reason, plural, term_blocks
 
 PAPER = {"a4": "A4", "letter": "letter"}
 DERIVATIONS = ("none", "tied", "all", "top:N", "players")
@@ -488,10 +488,10 @@ def _crosstable(st, fmt: _Fmt, L: dict) -> Crosstable:
 
     A Swiss (or a round robin of more than ``MATRIX_MAX`` players) gets one cell per round in
     the compact crosstable form (``12w1``, ``5b½``, ``3w+``, ``bye``, ``H``, ``Z``:
-    :func:`~tbxl.grid.compact.compact_text`); a round robin gets the matrix, each cell the results
+    :func:`~tbxl.io.grid.compact.compact_text`); a round robin gets the matrix, each cell the results
     against the player of that column in round order (a double round robin shows two).
     """
-    from ..grid.compact import compact_text, result_text
+    from tbxl.io.grid.compact import compact_text, result_text
     t = st.tournament
     line = {r.player.start_number: k for k, r in enumerate(st.rows, 1)}
     matrix = t.is_round_robin and len(st.rows) <= MATRIX_MAX
@@ -942,7 +942,7 @@ def build_audit_view(result, *, lang: str = "en", paper: str = "a4", inputs=()) 
 def derived_differences(result):
     """The differences an audit report derives, each with the standings under the rule set it
     follows: explained values (not ranks, display habits or orders such as DE and EDE)."""
-    from ..audit import EXPLAINED, RANK
+    from tbxl.audit import EXPLAINED, RANK
     engine = result.engine
     for f in result.differences:
         if f.code == RANK or f.status != EXPLAINED or f.habit or engine.is_order(engine.parse(f.code)):
@@ -956,7 +956,7 @@ def audit_report(result, frame: ReportView, fmt: _Fmt, pub, players: tuple[Playe
     shared by the individual and the team audit reports. ``pub`` is the published file (None:
     the input's rank column); ``who`` gives a standings row's number and name (see
     :func:`_rank_groups`)."""
-    from ..audit import EXPLAINED, RANK, SKIPPED
+    from tbxl.audit import EXPLAINED, RANK, SKIPPED
     L = frame.L
     A = L["audit"]
     columns = []
@@ -989,7 +989,7 @@ def _rank_groups(result, fmt: _Fmt, L: dict, who=lambda r: (r.player.start_numbe
     rank, its place under the announced rules and under the rule set the ranks follow, and its
     tie-break values under both (changed cells marked). ``who`` gives a row's number and name (a
     team's for a team audit)."""
-    from ..audit import AGREE, EXPLAINED, RANK, UNEXPLAINED
+    from tbxl.audit import AGREE, EXPLAINED, RANK, UNEXPLAINED
     st = result.standings
     published = {f.start_number: f for f in result.findings if f.code == RANK}
     out = []

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..derivation import Derivation
-from . import buchholz, counts, progressive, ratings, sonneborn
-from .base import Column
-from .codes import CATALOGUE, Descriptor, parse, parse_list
-from .context import Context
+from tbxl.derivation import Derivation
+from tbxl.tiebreaks import buchholz, counts, progressive, ratings, sonneborn
+from tbxl.tiebreaks.base import Column
+from tbxl.tiebreaks.codes import CATALOGUE, Descriptor, parse, parse_list
+from tbxl.tiebreaks.context import Context
 
 Compute = Callable[[Context, Descriptor], Column]
 Explain = Callable[[Context, Descriptor, int], Derivation]

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Optional, Union
 
-from ..model import Kind
+from tbxl.model import Kind
 
 Raw = Optional[Union[int, Fraction]]
 

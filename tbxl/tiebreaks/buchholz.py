@@ -10,12 +10,12 @@ import math
 from fractions import Fraction
 from typing import Optional
 
-from ..conventions import RR_FORFEIT_OWN_SCORE, VUR_NONE, OpponentScore
-from ..derivation import Derivation, Reason, Term
-from ..model import Kind
-from . import cuts, unplayed
-from .base import Column, result_code
-from .codes import Descriptor
+from tbxl.rules.conventions import RR_FORFEIT_OWN_SCORE, VUR_NONE, OpponentScore
+from tbxl.derivation import Derivation, Reason, Term
+from tbxl.model import Kind
+from tbxl.tiebreaks import cuts, unplayed
+from tbxl.tiebreaks.base import Column, result_code
+from tbxl.tiebreaks.codes import Descriptor
 
 
 def items(ctx, i: int, sb: bool = False) -> list[tuple]:

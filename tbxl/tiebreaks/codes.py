@@ -14,8 +14,8 @@ import re
 from dataclasses import dataclass
 from typing import Optional
 
-from ..errors import UnknownTiebreak
-from ..limits import MAX_TIEBREAKS
+from tbxl.errors import UnknownTiebreak
+from tbxl.limits import MAX_TIEBREAKS
 
 #: Every individual tie-break of C.07 Art. 5 (plus PTS), with its article and a one-line meaning.
 CATALOGUE: dict[str, tuple[str, str]] = {

@@ -1,5 +1,5 @@
 """The per-tournament precomputation every tie-break reads: records as integer arrays, the
-16.2 categories, scores and opponent values under one :class:`~tbxl.conventions.Convention`.
+16.2 categories, scores and opponent values under one :class:`~tbxl.rules.conventions.Convention`.
 
 Built once per (tournament, convention); cost is linear in players x rounds.
 """
@@ -9,9 +9,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Optional
 
-from ..conventions import RR_FORFEIT_OWN_SCORE, CapRounds, Convention, ShortGames
-from ..model import RESULT_KIND, RESULT_OUTCOME, RESULTS, Kind, Outcome, Player, Tournament
-from . import unplayed
+from tbxl.rules.conventions import RR_FORFEIT_OWN_SCORE, CapRounds, Convention, ShortGames
+from tbxl.model import RESULT_KIND, RESULT_OUTCOME, RESULTS, Kind, Outcome, Player, Tournament
+from tbxl.tiebreaks import unplayed
 
 
 

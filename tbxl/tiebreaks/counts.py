@@ -9,10 +9,10 @@ from __future__ import annotations
 from fractions import Fraction
 from operator import add
 
-from ..derivation import Derivation, Reason, Term
-from ..model import Kind
-from .base import Column, result_code
-from .codes import Descriptor
+from tbxl.derivation import Derivation, Reason, Term
+from tbxl.model import Kind
+from tbxl.tiebreaks.base import Column, result_code
+from tbxl.tiebreaks.codes import Descriptor
 
 _GAME = (Kind.PLAYED, Kind.SHORT)
 _LOSS_FORFEITS = (Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT)

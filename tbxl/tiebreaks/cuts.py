@@ -10,7 +10,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Sequence
 
-from .. import conventions as cv
+from tbxl.rules import conventions as cv
 
 Item = tuple  # (contribution, key, vur, round_index)
 

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
 
-from ..derivation import Reason
-from ..model import Kind
+from tbxl.derivation import Reason
+from tbxl.model import Kind
 
 
 @dataclass(frozen=True)

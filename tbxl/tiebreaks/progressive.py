@@ -9,10 +9,10 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import accumulate
 
-from ..derivation import Derivation, Reason, Term
-from . import cuts
-from .base import Column, result_code
-from .codes import Descriptor
+from tbxl.derivation import Derivation, Reason, Term
+from tbxl.tiebreaks import cuts
+from tbxl.tiebreaks.base import Column, result_code
+from tbxl.tiebreaks.codes import Descriptor
 
 
 def _running(ctx, i: int) -> list[int]:

@@ -12,9 +12,9 @@ from bisect import bisect_left
 from fractions import Fraction
 from typing import Optional
 
-from ..derivation import Derivation, Reason, Term
-from .base import Column, result_code
-from .codes import Descriptor
+from tbxl.derivation import Derivation, Reason, Term
+from tbxl.tiebreaks.base import Column, result_code
+from tbxl.tiebreaks.codes import Descriptor
 
 # FIDE rating regulations 8.1(a): dp for p = 0.00 .. 1.00 (index = hundredths).
 _DP_HIGH = [0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95, 102, 110, 117, 125, 133, 141,

@@ -9,12 +9,12 @@ from __future__ import annotations
 from fractions import Fraction
 from operator import mul
 
-from ..derivation import Derivation, Reason, Term
-from ..model import Kind
-from . import cuts
-from .base import Column, result_code
-from .buchholz import explain_terms, unplayed_items, vur_may_be_cut
-from .codes import Descriptor
+from tbxl.derivation import Derivation, Reason, Term
+from tbxl.model import Kind
+from tbxl.tiebreaks import cuts
+from tbxl.tiebreaks.base import Column, result_code
+from tbxl.tiebreaks.buchholz import explain_terms, unplayed_items, vur_may_be_cut
+from tbxl.tiebreaks.codes import Descriptor
 
 
 def compute_sb(ctx, d: Descriptor) -> Column:

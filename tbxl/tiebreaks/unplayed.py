@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
-from .. import conventions as cv
-from ..derivation import Reason
-from ..model import Kind
+from tbxl.rules import conventions as cv
+from tbxl.derivation import Reason
+from tbxl.model import Kind
 
 # Category numbers of C.07 16.2; 0 = a game.
 GAME = 0

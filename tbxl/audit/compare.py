@@ -1,0 +1,104 @@
+"""Standings of one tournament under several conventions, side by side, with what changed.
+
+The first convention is the reference: for every player whose rank or value differs under another
+convention, :func:`compare` keeps the term-level change (:mod:`tbxl.audit.changes`) that makes the
+difference.
+
+>>> from importlib.resources import files
+>>> from tbxl.rules.conventions import get
+>>> from tbxl.io.trf import read_trf
+>>> t = read_trf(files("tbxl.examples").joinpath("held_swiss_5.trf").read_text())
+>>> c = compare(t, [get("fide-2024"), get("fide-2026")], "BH")
+>>> row = c.row(4)
+>>> row.values["BH"], row.changed
+([Fraction(15, 1), Fraction(14, 1)], ['BH'])
+>>> print(row.changes["BH", 1][0])
+round 2, half-point bye: 2.5 instead of 3.5, with “capped at a draw x 5 rounds”
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional, Sequence
+
+from tbxl.audit.changes import changes
+from tbxl.rules.conventions import Convention
+from tbxl.derivation import Reason
+from tbxl.errors import UnknownRules
+from tbxl.model import Player, Tournament
+from tbxl.standings import Standings, compute_standings, resolve_tiebreaks
+from tbxl.tiebreaks.codes import parse
+
+
+@dataclass
+class ComparedRow:
+    """One player under every convention: ranks and values in the order of the conventions."""
+
+    player: Player
+    ranks: list[str]                      # rank labels ("3", "3-5")
+    values: dict[str, list]               # code -> value per convention (DE: tier)
+    changed: list[str] = field(default_factory=list)    # codes whose value differs somewhere
+    changes: dict[tuple[str, int], list[Reason]] = field(default_factory=dict)  # (code, k) -> changes vs. the first
+
+    @property
+    def start_number(self) -> int:
+        return self.player.start_number
+
+    @property
+    def rank_changed(self) -> bool:
+        return len(set(self.ranks)) > 1
+
+
+@dataclass
+class Comparison:
+    tournament: Tournament
+    conventions: list[Convention]
+    standings: list[Standings]
+    codes: list[str]
+    rows: list[ComparedRow]     # in the order of the first convention's standings
+
+    def row(self, start_number: int) -> ComparedRow:
+        return next(r for r in self.rows if r.start_number == start_number)
+
+    @property
+    def changed_rows(self) -> list[ComparedRow]:
+        return [r for r in self.rows if r.rank_changed or r.changed]
+
+
+def _conventions(rules: Sequence[Convention]) -> list[Convention]:
+    """The rule sets to compare, each a :class:`Convention` (a list of names is resolved at the edge
+    by :func:`tbxl.rules.conventions.resolve_each`)."""
+    convs = [rules] if isinstance(rules, str) else list(rules)   # (a generator is read once)
+    if not all(isinstance(c, Convention) for c in convs):
+        raise TypeError(f"rules must be Conventions, not {rules!r}: resolve names with "
+                        "tbxl.rules.conventions.resolve_each(rules, start_date, settings) where they are given")
+    if len(convs) < 2:
+        raise UnknownRules("compare needs at least two rule sets, e.g. --rules fide-2024,fide-2026")
+    return convs
+
+
+def compare(tournament: Tournament, rules: Sequence[Convention], tiebreaks=None,
+            after_round: Optional[int] = None) -> Comparison:
+    """Standings under each of ``rules`` (two or more :class:`Convention`, the first the
+    reference); a rule set's name is resolved at the edge (:func:`tbxl.rules.conventions.resolve_each`)."""
+    convs = _conventions(rules)
+    codes = [d.code for d in resolve_tiebreaks(tournament, tiebreaks)]
+    stands = [compute_standings(tournament, codes, c, after_round) for c in convs]
+    first = stands[0]
+    rows = []
+    for row in first.rows:
+        sn = row.player.start_number
+        others = [st.row(sn) for st in stands]
+        values = {code: [o.values[code] for o in others] for code in codes}
+        out = ComparedRow(row.player, [o.rank_label for o in others], values)
+        for code in codes:
+            vs = values[code]
+            if any(v != vs[0] for v in vs[1:]):
+                out.changed.append(code)
+                if parse(code).name != "DE":
+                    base = first.explain(sn, code)
+                    for k in range(1, len(stands)):
+                        if vs[k] != vs[0]:
+                            out.changes[code, k] = changes(base, stands[k].explain(sn, code))
+        rows.append(out)
+    return Comparison(stands[0].tournament, convs, stands, codes, rows)

@@ -1,0 +1,221 @@
+"""The per-event configuration file ``tbxl.toml``: the options an organiser would otherwise type
+at every command of the event.
+
+The file beside the input (``event.trf`` -> ``tbxl.toml`` in the same folder) is read
+automatically; ``--config FILE`` names another, ``--no-config`` reads none. What counts:
+the command line, then the file, then the defaults (``--set`` settings and categories add up, the
+command line's winning on the same name). A command takes the keys it has options for and leaves
+the others (``tbxl compute`` has no ``paper``).
+
+Keys (all optional)::
+
+    rules = "fide-2026"                  # --rules
+    tiebreaks = "BH/C1,BH,SB,PS,WIN"     # --tiebreaks (a string or a list of codes)
+    settings = ["vur_cut=always"]        # --set
+    lang = "vi"                          # --lang
+    paper = "a4"                         # --paper
+    prizes = "1:500,2:300,3:200"         # --prizes (or a table: {1 = 500, 2 = 300})
+    prize_sharing = "hort"               # --prize-sharing
+
+    [categories]                         # --category NAME=CONDITIONS
+    U12 = "age<12"
+    Women = { where = "sex=w", prizes = "1:100,2:50" }
+
+A key the file should not have, or a value that is not right, is a usage error (exit 2) naming the
+file, the line and the key.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from tbxl.errors import TbxlError, UsageError
+
+
+FILE_NAME = "tbxl.toml"
+
+#: The defaults of the options a file may set (``None``: decided later, e.g. rules by start date).
+DEFAULTS: dict[str, Any] = {"rules": None, "tiebreaks": None, "lang": "en", "paper": "a4",
+                            "prize_sharing": "hort"}
+KEYS = ("rules", "tiebreaks", "settings", "lang", "paper", "prizes", "prize_sharing", "categories")
+CATEGORY_KEYS = ("where", "prizes")
+
+
+@dataclass
+class Config:
+    """What a configuration file says, checked; ``path`` is None when no file was read."""
+
+    path: Optional[str] = None
+    values: dict[str, Any] = field(default_factory=dict)       # rules, tiebreaks, lang, paper, prize_sharing
+    settings: list[str] = field(default_factory=list)
+    prizes: Optional[str] = None
+    categories: dict[str, str] = field(default_factory=dict)    # name -> conditions
+    category_prizes: dict[str, str] = field(default_factory=dict)
+
+
+def find(input_path: str) -> Optional[str]:
+    """The ``tbxl.toml`` beside ``input_path``, if there is one."""
+    path = os.path.join(os.path.dirname(os.path.abspath(input_path)), FILE_NAME)
+    return path if os.path.isfile(path) else None
+
+
+def _line(text: str, key: str, table: Optional[str] = None) -> Optional[int]:
+    """The line where ``key`` is set (inside ``[table]`` when given), for messages."""
+    inside = table is None
+    for number, line in enumerate(text.splitlines(), 1):
+        s = line.strip()
+        if s.startswith("["):
+            name = s.strip("[] ").strip('"')
+            if table is None and name == key:
+                return number
+            inside = table is not None and name == table
+        elif inside and re.match(rf'"?{re.escape(key)}"?\s*=', s):
+            return number
+    return None
+
+
+def load(path: str) -> Config:
+    """Read and check one configuration file."""
+    if sys.version_info >= (3, 11):   # imported here: most runs read no configuration file
+        import tomllib
+    else:  # pragma: no cover - Python 3.10: the tomli backport (a dependency there only)
+        import tomli as tomllib
+    with open(path, "rb") as f:
+        data = f.read()
+    try:
+        text = data.decode("utf-8-sig")
+        raw = tomllib.loads(text)
+    except UnicodeDecodeError as err:
+        raise UsageError(f"{path}: not UTF-8 text ({err.reason} at byte {err.start})") from None
+    except tomllib.TOMLDecodeError as err:
+        raise UsageError(f"{path}: not valid TOML: {err}") from None
+
+    def bad(key: str, message: str, table: Optional[str] = None) -> UsageError:
+        line = _line(text, key, table)
+        return UsageError(f"{path}{f':{line}' if line else ''}: {key}: {message}")
+
+    config = Config(path=path)
+    for key, value in raw.items():
+        if key not in KEYS:
+            raise bad(key, f"unknown key; keys: {', '.join(KEYS)}")
+        if key == "tiebreaks" and isinstance(value, list) and all(isinstance(v, str) for v in value):
+            value = ",".join(value)
+        if key == "settings":
+            if isinstance(value, str):
+                value = [value]
+            if not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+                raise bad(key, 'a list of NAME=VALUE strings, e.g. ["vur_cut=always"]')
+            config.settings = value
+        elif key == "prizes":
+            config.prizes = _prize_text(value, lambda m: bad(key, m))
+        elif key == "categories":
+            if not isinstance(value, dict):
+                raise bad(key, "a table: [categories] then NAME = \"CONDITIONS\" lines")
+            for name, spec in value.items():
+                where = lambda m, name=name: bad(name, m, "categories")  # noqa: E731
+                if "=" in name or not name.strip():
+                    raise where("a category's name has no '=' and is not empty")
+                if isinstance(spec, dict):
+                    extra = [k for k in spec if k not in CATEGORY_KEYS]
+                    if extra or "where" not in spec:
+                        raise where(f"a category table takes where = \"CONDITIONS\" and prizes, "
+                                    f"not {', '.join(extra) or 'nothing'}")
+                    if "prizes" in spec:
+                        config.category_prizes[name] = _prize_text(spec["prizes"], where)
+                    spec = spec["where"]
+                if not isinstance(spec, str):
+                    raise where('conditions as a string, e.g. U12 = "age<12"')
+                config.categories[name] = spec
+        elif not isinstance(value, str):
+            raise bad(key, f"a string, not {type(value).__name__} {value!r}")
+        else:
+            config.values[key] = value
+    _check(config, bad)
+    return config
+
+
+def _prize_text(value: Any, bad) -> str:
+    """A prize list as the command line writes it: a string, or a table {1 = 500, "4-6" = 100}."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, dict) and all(isinstance(v, (int, str)) and not isinstance(v, bool)
+                                       for v in value.values()):
+        return ",".join(f"{k}:{v}" for k, v in value.items())
+    raise bad('a string "1:500,2:300" or a table {1 = 500, 2 = 300} (amounts as whole numbers or '
+              '"250.50" strings: no floats)')
+
+
+def _check(config: Config, bad) -> None:
+    """Every value as the command line would check it, but named by the file's line and key."""
+    from tbxl import prizes
+    from tbxl.rules import conventions
+    from tbxl.categories import parse_expression
+    from tbxl.tiebreaks.codes import parse_list
+
+    def checked(key: str, check, table: Optional[str] = None) -> None:
+        try:
+            check()
+        except TbxlError as err:
+            raise bad(key, str(err), table) from None
+
+    v = config.values
+    if "rules" in v:
+        # (a file's ``rules = ""`` names nothing: refused as the unknown rule set '')
+        checked("rules", lambda: conventions.resolve_each(v["rules"], None) or conventions.get(v["rules"]))
+    if "tiebreaks" in v:
+        checked("tiebreaks", lambda: parse_list(v["tiebreaks"]))
+    if config.settings:
+        checked("settings", lambda: conventions.resolve(None, None, config.settings))
+    if "lang" in v:
+        checked("lang", lambda: _check_language(v["lang"]))
+    if "paper" in v and v["paper"] not in ("a4", "letter"):
+        raise bad("paper", f"a4 or letter, not {v['paper']!r}")
+    if "prize_sharing" in v and v["prize_sharing"] not in prizes.SHARING:
+        raise bad("prize_sharing", f"one of {', '.join(prizes.SHARING)}, not {v['prize_sharing']!r}")
+    if config.prizes is not None:
+        checked("prizes", lambda: prizes.parse_prizes(config.prizes))
+    for name, conditions in config.categories.items():
+        checked(name, lambda: parse_expression(name, conditions), "categories")
+        if name in config.category_prizes:
+            checked(name, lambda: prizes.parse_prizes(config.category_prizes[name]), "categories")
+
+
+def _check_language(lang: str) -> None:
+    from tbxl.report import languages  # the labels' folder only: no Jinja2 or WeasyPrint imported
+    if lang not in languages():
+        raise UsageError(f"unknown report language {lang!r}; available: {', '.join(languages())}")
+
+
+def apply(args, config: Config) -> None:
+    """Fill the options the command line left out from the file, then from :data:`DEFAULTS`.
+
+    Lists add up, the file's first: ``--set`` after the file's settings (the later one wins),
+    ``--category`` and ``--prizes NAME=...`` replace the file's entry of the same name.
+    """
+    for key, default in DEFAULTS.items():
+        if hasattr(args, key) and getattr(args, key) is None:
+            setattr(args, key, config.values.get(key, default))
+    if hasattr(args, "settings"):
+        args.settings = config.settings + list(args.settings)
+    if hasattr(args, "categories"):
+        given = {}
+        if args.categories:   # (the categories' grammar is imported only by the commands that use it)
+            from tbxl.categories import parse_category
+            given = {c.name: c.expression for c in map(parse_category, args.categories)}
+        merged = {**config.categories, **given}
+        args.categories = [f"{name}={conditions}" for name, conditions in merged.items()]
+    if hasattr(args, "prizes"):
+        overall = [p for p in args.prizes if "=" not in p]
+        named = dict(_split_named(p) for p in args.prizes if "=" in p)
+        if not overall and config.prizes is not None:
+            overall = [config.prizes]
+        args.prizes = overall[-1:] + [f"{n}={p}" for n, p in {**config.category_prizes, **named}.items()]
+
+
+def _split_named(text: str) -> tuple[str, str]:
+    name, _, rest = text.partition("=")
+    return name.strip(), rest

@@ -1,0 +1,226 @@
+"""A team crosstable as a grid of cells (teams x rounds), for spreadsheets.
+
+One row per team: its number, its name, then one cell per round::
+
+    No | Team      | R1        | R2     | R3
+    1  | Dragons   | 2w2½:1=10 | 3b1½   | PAB
+    2  | Knights   | 1b1½:0=01 | 4w+    | 3w2
+
+A match cell is the opponent team's number, the colour of board 1 (``w``/``b``), the game points
+(``2½``, ``2.5``, ``2,5``) and, after a colon, optionally the board results from the team's side
+(``1 = ½ 0`` games, ``+ -`` individual forfeits): ``2w2½``, ``2w:1=10`` or both. Without board
+results the board tie-breaks (BC, TBR, BBE, board counts on GP, the EDE chains' board steps) have no
+data and say so. ``2+`` / ``2-`` is a match won / lost by forfeit, ``2--`` a double forfeit; byes
+are ``PAB`` (or ``U``; ``PAB2`` gives its game points, as a TRF-2026 ``320`` record does), ``H`` (half-point bye), ``F`` (full-point bye), ``-``, ``Z`` or an empty cell
+(absent). The number of boards is the length of the board results, else the most game points of a
+match (both sides together), unless given. Matches must agree on both rows (opponent, colours,
+board results); a bad cell raises :class:`~tbxl.errors.InputError` naming the cell (A1 from the
+grid's top-left cell), the row and the round.
+
+>>> t = read_team_grid([["No", "Team", "R1"], [1, "A", "2w2½:1=10"], [2, "B", "1b1½:0=01"]])
+>>> [(tm.name, tm.mp, tm.gp) for tm in t.teams], t.boards
+([('A', Fraction(2, 1), Fraction(5, 2)), ('B', Fraction(0, 1), Fraction(3, 2))], 4)
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import Optional
+
+from tbxl.formatting import exact_text
+from tbxl.io.grid.cells import cell_text, column_letters, half_text, parse_number
+from tbxl.errors import InputError
+from tbxl.model import Kind, Outcome, Scoring, make_entry
+from tbxl.model.team import Board, Team, TeamRound, TeamScoring, TeamTournament
+
+_MATCH = re.compile(r"^(?P<opp>\d+)\s*(?P<col>[wWbB])?\s*(?P<gp>\d{0,15}½|\d{1,15}(?:[.,]\d{1,15})?)?\s*"
+                    r"(?::\s*(?P<boards>[10=½+\-\s]+))?$")
+_FORFEIT = re.compile(r"^(?P<opp>\d+)\s*(?P<col>[wWbB])?\s*(?P<ff>--|\+|-)$")
+_PAB = re.compile(r"^(?:PAB|U)\s*(?P<gp>\d{0,15}½|\d{1,15}(?:[.,]\d{1,15})?)$")
+_BYES = {"PAB": Kind.PAB, "U": Kind.PAB, "H": Kind.HPB, "F": Kind.FPB, "-": Kind.ZPB, "Z": Kind.ZPB, "": Kind.ZPB}
+_BOARD = {"1": (Kind.PLAYED, Outcome.WIN), "=": (Kind.PLAYED, Outcome.DRAW), "½": (Kind.PLAYED, Outcome.DRAW),
+          "0": (Kind.PLAYED, Outcome.LOSS), "+": (Kind.FORFEIT_WIN, Outcome.WIN), "-": (Kind.FORFEIT_LOSS, Outcome.LOSS)}
+_MIRROR = {"1": "0", "0": "1", "=": "=", "½": "=", "+": "-", "-": "+"}
+
+
+def read_team_grid(rows: list, *, boards: Optional[int] = None, name: str = "",
+                   team_scoring: Optional[TeamScoring] = None, source: str = "") -> TeamTournament:
+    """Read a team crosstable grid (a list of rows of cell values) into a :class:`TeamTournament`."""
+    ts = team_scoring or TeamScoring()
+    s = Scoring()
+    data = []
+    for r, row in enumerate(rows):
+        first = cell_text(row[0]) if row else ""
+        if not first:
+            continue
+        if not first.isdigit():
+            if data:
+                raise InputError(f"row {r + 1}: '{first}' is not a team number", cell=f"A{r + 1}", file=source or None)
+            continue   # a header row
+        data.append((r, int(first), cell_text(row[1]) if len(row) > 1 else "", list(row[2:])))
+    if not data:
+        raise InputError("no team rows (a team number in the first column)", file=source or None)
+    width = max((max((k + 1 for k, v in enumerate(cells) if cell_text(v)), default=0) for _, _, _, cells in data), default=0)
+    numbers = {}
+    for r, n, _, _ in data:
+        if n in numbers:
+            raise InputError(f"row {r + 1}: team {n} is listed twice (also row {numbers[n] + 1})", cell=f"A{r + 1}",
+                             file=source or None)
+        numbers[n] = r
+    cells: dict[tuple[int, int], tuple] = {}
+    for r, n, _, row in data:
+        for k in range(width):
+            v = cell_text(row[k]) if k < len(row) else ""
+            cells[n, k + 1] = (_parse(v, r, k, source), r, k, v)
+    k_boards = boards or _boards(cells, numbers, source)
+    out = []
+    for r, n, team_name, _ in data:
+        rounds = []
+        for rd in range(1, width + 1):
+            rounds.append(_round(n, rd, cells, numbers, k_boards, ts, s, source))
+        out.append(Team(n, team_name or f"Team {n}", (), tuple(rounds)))
+    return TeamTournament(tuple(sorted(out, key=lambda t: t.number)), width, k_boards, name=name, scoring=s,
+                          team_scoring=ts, source=source)
+
+
+def _where(r: int, k: int) -> str:
+    return f"{column_letters(k + 2)}{r + 1}"
+
+
+def _parse(v: str, r: int, k: int, source: str) -> tuple:
+    up = v.upper()
+    if up in _BYES:
+        return ("bye", _BYES[up], None)
+    m = _PAB.match(up)
+    if m:
+        return ("bye", Kind.PAB, parse_number(m["gp"], half=True)[0])
+    m = _FORFEIT.match(v)
+    if m:
+        return ("forfeit", int(m["opp"]), (m["col"] or "").lower() or None, m["ff"])
+    m = _MATCH.match(v)
+    if m and (m["gp"] is not None or m["boards"]):
+        b = (m["boards"] or "").replace(" ", "")
+        gp = parse_number(m["gp"], half=True)[0] if m["gp"] is not None else None
+        return ("match", int(m["opp"]), (m["col"] or "").lower() or None, gp, b)
+    raise InputError(f"row {r + 1}, round {k + 1}: '{v}' is not a team result (e.g. 7w2½, 7w:1=10, 7+, PAB, H, F, -)",
+                     cell=_where(r, k), file=source or None)
+
+
+def _boards(cells: dict, numbers: dict, source: str) -> int:
+    lengths = {len(c[0][4]) for c in cells.values() if c[0][0] == "match" and c[0][4]}
+    if len(lengths) > 1:
+        raise InputError(f"board results of different lengths {sorted(lengths)}: every match has the same "
+                         f"number of boards", file=source or None)
+    if lengths:
+        return lengths.pop()
+    most = Fraction(0)
+    for (n, rd), (c, *_rest) in cells.items():
+        if c[0] == "match" and c[3] is not None:
+            other = cells.get((c[1], rd))
+            if other and other[0][0] == "match" and other[0][3] is not None:
+                most = max(most, c[3] + other[0][3])
+    if most == 0 or most.denominator != 1:
+        raise InputError("cannot tell the number of boards: give board results (7w:1=10) or the boards argument",
+                         file=source or None)
+    return int(most)
+
+
+def _round(n: int, rd: int, cells: dict, numbers: dict, k: int, ts: TeamScoring, s: Scoring, source: str) -> TeamRound:
+    c, r, col, text = cells[n, rd]
+    if c[0] == "bye":
+        kind = c[1]
+        pab_gp = c[2] if c[2] is not None else s.win * k if ts.pab_gp is None else ts.pab_gp
+        mp, gp = {Kind.PAB: (ts.draw if ts.pab_mp is None else ts.pab_mp, pab_gp),
+                  Kind.HPB: (ts.draw, s.hpb * k), Kind.FPB: (ts.win, s.fpb * k)}.get(kind, (Fraction(0), Fraction(0)))
+        return TeamRound(rd, kind, ts.outcome_of_points(mp), mp, gp)
+    opp = c[1]
+    err = lambda msg: InputError(f"row {r + 1}, round {rd}: {msg}", cell=_where(r, col), file=source or None)  # noqa: E731
+    if opp not in numbers:
+        raise err(f"opponent {opp} is not a team of the grid")
+    if opp == n:
+        raise err("a team cannot meet itself")
+    o, orow, ocol, otext = cells[opp, rd]
+    if o[0] == "bye" or o[1] != n:
+        raise err(f"'{text}' names team {opp}, but team {opp}'s cell {_where(orow, ocol)} is '{otext}'")
+    if c[2] and o[2] and c[2] == o[2]:
+        raise err(f"both teams have colour '{c[2]}' on board 1 (cell {_where(orow, ocol)})")
+    colour = c[2] or ({"w": "b", "b": "w"}.get(o[2]) if o[2] else None)
+    if c[0] == "forfeit" or o[0] == "forfeit":
+        if c[0] != o[0] or (c[3], o[3]) not in (("+", "-"), ("-", "+"), ("--", "--")):
+            raise err(f"'{text}' and team {opp}'s '{otext}' ({_where(orow, ocol)}) do not complement")
+        if c[3] == "--":
+            return TeamRound(rd, Kind.DOUBLE_FORFEIT, Outcome.LOSS, ts.loss, Fraction(0), opp, colour,
+                             tuple(Board(b, None, make_entry(s, rd, Kind.FORFEIT_LOSS)) for b in range(1, k + 1)))
+        kind = Kind.FORFEIT_WIN if c[3] == "+" else Kind.FORFEIT_LOSS
+        bl = tuple(Board(b, None, make_entry(s, rd, kind)) for b in range(1, k + 1))
+        outcome = Outcome.WIN if c[3] == "+" else Outcome.LOSS
+        return TeamRound(rd, kind, outcome, ts.match_points(outcome), sum((b.entry.points for b in bl), Fraction(0)),
+                         opp, colour, bl)
+    boards: tuple = ()
+    if c[4]:
+        if o[4] and len(o[4]) == len(c[4]) and any(_MIRROR[x] != ({"½": "="}.get(y, y)) for x, y in zip(c[4], o[4])):
+            raise err(f"board results '{c[4]}' and team {opp}'s '{o[4]}' ({_where(orow, ocol)}) do not complement")
+        bl = []
+        for b, ch in enumerate(c[4], 1):
+            kind, outcome = _BOARD[ch]
+            bc = None
+            if colour:
+                bc = colour if b % 2 == 1 else {"w": "b", "b": "w"}[colour]
+            bl.append(Board(b, None, make_entry(s, rd, kind, outcome if kind is Kind.PLAYED else None, None, bc)))
+        boards = tuple(bl)
+    elif o[4]:
+        bl = []
+        for b, ch in enumerate(o[4], 1):
+            kind, outcome = _BOARD[_MIRROR[ch]]
+            bl.append(Board(b, None, make_entry(s, rd, kind, outcome if kind is Kind.PLAYED else None)))
+        boards = tuple(bl)
+    if boards:
+        gp = sum((b.entry.points for b in boards), Fraction(0))
+        if c[3] is not None and c[3] != gp:
+            raise err(f"game points {exact_text(c[3])} differ from the board results '{c[4] or o[4]}' ({exact_text(gp)})")
+        own = c[4] or "".join(_MIRROR[x] for x in o[4])
+        ogp = sum((make_entry(s, rd, *_pair(_MIRROR[ch])).points for ch in own), Fraction(0))
+    else:
+        gp, ogp = c[3], o[3]
+        if gp is None or ogp is None:
+            raise err("game points are needed on both rows when no board results are given")
+    played = not boards or any(b.entry.kind.is_game for b in boards)
+    outcome = ts.outcome(gp, ogp)
+    if not played:
+        kind = Kind.FORFEIT_WIN if outcome != Outcome.LOSS else Kind.FORFEIT_LOSS
+        return TeamRound(rd, kind, outcome, ts.match_points(outcome), gp, opp, colour, boards)
+    return TeamRound(rd, Kind.PLAYED, outcome, ts.match_points(outcome), gp, opp, colour, boards)
+
+
+def _pair(ch: str) -> tuple:
+    kind, outcome = _BOARD[ch]
+    return (kind, outcome if kind is Kind.PLAYED else None)
+
+
+_CODE = {(Kind.PLAYED, Outcome.WIN): "1", (Kind.PLAYED, Outcome.DRAW): "=", (Kind.PLAYED, Outcome.LOSS): "0",
+         (Kind.SHORT, Outcome.WIN): "1", (Kind.SHORT, Outcome.DRAW): "=", (Kind.SHORT, Outcome.LOSS): "0"}
+
+
+def team_cell(t: TeamTournament, rnd: TeamRound) -> str:
+    """The grid cell of one team round (the inverse of the reader)."""
+    if rnd.opponent is None:
+        if rnd.kind is Kind.PAB:
+            default = t.scoring.win * t.boards
+            return "PAB" if rnd.gp == default else f"PAB{half_text(rnd.gp)}"
+        return {Kind.HPB: "H", Kind.FPB: "F"}.get(rnd.kind, "-")
+    if rnd.kind is not Kind.PLAYED:
+        return f"{rnd.opponent}" + {Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-"}.get(rnd.kind, "--")
+    codes = ["-"] * t.boards
+    for b in rnd.boards:
+        e = b.entry
+        codes[b.board - 1] = _CODE.get((e.kind, e.outcome)) or ("+" if e.kind is Kind.FORFEIT_WIN else "-")
+    return f"{rnd.opponent}{rnd.colour or ''}{half_text(rnd.gp)}:{''.join(codes)}"
+
+
+def to_team_grid(t: TeamTournament) -> list[list]:
+    """The team crosstable as rows of cells: header, then No, Team and one cell per round."""
+    out: list[list] = [["No", "Team"] + [f"R{r}" for r in range(1, t.rounds + 1)]]
+    for team in t.teams:
+        out.append([team.number, team.name] + [team_cell(t, r) for r in team.rounds])
+    return out

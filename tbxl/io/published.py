@@ -1,0 +1,417 @@
+"""Read published standings (a pairing program's export: CSV or .xlsx) into an
+:class:`~tbxl.audit.Published` table, or take the rank column of a TRF.
+
+Headers are recognised by name: a start-number column (``SNo``, ``Start No``, ``Nr.`` ...), the rank
+(``Rk.``, ``Rank``, ``Place`` ...), the points, and one column per tie-break: an MTB code (``BH/C1``,
+``BH-C1``), a long name (``Buchholz Cut 1``, ``Sonneborn-Berger``) or a numbered column (``TB1``,
+``TB2`` ... mapped in order onto the tie-break list). ``--map COLUMN=CODE`` settles what is not
+obvious. Other columns (name, federation, rating ...) are ignored and noted.
+
+>>> column_meaning("Buchholz Cut 1")
+'BH/C1'
+>>> column_meaning("TB2", ["BH/C1", "BH", "SB"])
+'BH'
+>>> column_meaning("Rk."), column_meaning("SNo"), column_meaning("Pts.")
+('RANK', 'START', 'PTS')
+>>> number_text("41,5"), number_text("4½"), number_text("13.38")
+((Fraction(83, 2), 1), (Fraction(9, 2), 1), (Fraction(669, 50), 2))
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import re
+from dataclasses import replace
+from fractions import Fraction
+from pathlib import Path
+from typing import Callable, Optional, Sequence
+
+from tbxl.audit import RANK, Published, PublishedValue
+from tbxl.errors import InputError, MissingDependency, UnknownTiebreak
+from tbxl.io.grid.cells import a1, cell_text, header_key, header_role, parse_number
+from tbxl.limits import MAX_TEXT_BYTES, read_regular
+from tbxl.model import Tournament
+from tbxl.tiebreaks.codes import parse
+
+START = "START"
+IGNORE = "IGNORE"
+POINTS = "PTS"
+
+
+class NumberedColumn(UnknownTiebreak):
+    """A numbered column (``TB3``) beyond the tie-break list: which list it means is unknown.
+
+    ``header`` is the column's text, ``number`` its tie-break number; the message tells the
+    command line what to give (the Excel functions say it their own way)."""
+
+    def __init__(self, header: str, number: int, tiebreaks: Sequence[str]) -> None:
+        self.header = header
+        self.number = number
+        super().__init__(
+            f"column {header!r} is tie-break {number}, but the tie-break list has {len(tiebreaks)}"
+            + (f" ({', '.join(tiebreaks)})" if tiebreaks else "")
+            + f": give --tiebreaks CODES or --map '{header}=CODE'")
+
+
+#: What a column a header word names (:data:`tbxl.io.grid.cells.HEADER_WORDS`) holds in published standings.
+_MEANING = {"sno": START, "rank": RANK, "points": POINTS}
+
+#: Long names of tie-breaks (normalised: lower case, letters and digits only) -> family.
+_FAMILIES = [
+    ("forebuchholz", "FB"), ("buchholz", "BH"), ("buch", "BH"), ("sonnebornberger", "SB"), ("sonneborn", "SB"),
+    ("berger", "SB"), ("progressive", "PS"), ("progressivescore", "PS"), ("cumulative", "PS"),
+    ("koya", "KS"), ("directencounter", "DE"), ("direct", "DE"), ("numberofwins", "WIN"), ("wins", "WIN"),
+    ("gameswon", "WON"), ("gameswithblack", "BPG"), ("blackgames", "BPG"), ("averagerating", "ARO"),
+    ("averageratingofopponents", "ARO"), ("performance", "TPR"), ("performancerating", "TPR"),
+    ("averageofopponentsbuchholz", "AOB"), ("progresivo", "PS"), ("progresiva", "PS"),
+    ("victorias", "WIN"), ("encuentrodirecto", "DE"), ("resultadoparticular", "DE"),
+    ("бухгольц", "BH"), ("бергер", "SB"), ("зоннеборнбергер", "SB"),
+    ("коэффициентбергера", "SB"), ("прогресс", "PS"), ("личнаявстреча", "DE"), ("победы", "WIN"),
+    ("koya", "KS"), ("kemenangan", "WIN"),
+]
+_NUMBERED = re.compile(r"^(?:tb|tiebreak|wtg|wertung|fw|desempate|des|dop|доп|tiêuchí|tc|pp)(\d{1,4})$", re.ASCII)
+_LONG = re.compile(r"^(?P<family>[^\W\d_]+?)(?:(?P<mod>cut|corte|median|mediana|c|m)?(?P<n>\d+)"
+                   r"|(?P<bare>cut|corte|median|mediana))?$")
+
+
+#: What reads a published header: ``(header, tiebreaks, mapping) -> meaning`` as :func:`column_meaning`.
+Meaning = Callable[..., Optional[str]]
+
+
+def column_meaning(header: str, tiebreaks: Sequence[str] = (), mapping: Optional[dict] = None) -> Optional[str]:
+    """What a published column holds: ``START``, ``RANK``, ``PTS``, a tie-break code, ``IGNORE``
+    (a known column of no interest, e.g. the name) or None (not recognised)."""
+    key = header_key(header)
+    if mapping and key in mapping:
+        return mapping[key]
+    if not key:
+        return None
+    role = header_role(key)
+    if role is not None:
+        return _MEANING.get(role, IGNORE)
+    code = numbered_column(header, tiebreaks)
+    if code is not None:
+        return code
+    try:
+        code = parse(str(header)).code
+        return POINTS if code == "PTS" else code
+    except UnknownTiebreak:
+        pass
+    m = _LONG.match(key)
+    if m:
+        family = dict(_FAMILIES).get(m["family"])
+        if family:
+            if m["bare"]:
+                return f"{family}/{'M' if m['bare'].startswith('median') else 'C'}1"
+            if m["n"]:
+                return f"{family}/{'M' if m['mod'] and m['mod'][0] == 'm' else 'C'}{m['n']}"
+            return family
+    return None
+
+
+def numbered_column(header: str, tiebreaks: Sequence[str], parse_code: Callable = parse) -> Optional[str]:
+    """The code of a numbered column (``TB2``: the second of ``tiebreaks``, as ``parse_code`` spells
+    it); None when the header is not numbered; :class:`NumberedColumn` beyond the list."""
+    m = _NUMBERED.match(header_key(header))
+    if not m:
+        return None
+    k = int(m.group(1))
+    if 1 <= k <= len(tiebreaks):
+        return parse_code(tiebreaks[k - 1]).code
+    raise NumberedColumn(str(header), k, tiebreaks)
+
+
+def parse_mapping(items: Sequence[str], meaning: Optional["Meaning"] = None) -> dict[str, str]:
+    """``--map`` items ``COLUMN=CODE`` (CODE: a tie-break code, ``start``, ``rank``, ``points`` or
+    ``ignore``), keyed by the normalised column name."""
+    out: dict[str, str] = {}
+    special = {"start": START, "startnumber": START, "sno": START, "rank": RANK, "points": POINTS,
+               "pts": POINTS, "ignore": IGNORE}
+    for item in items:
+        column, sep, code = item.rpartition("=")
+        if not sep or not column.strip() or not code.strip():
+            raise UnknownTiebreak(f"--map expects COLUMN=CODE (e.g. 'TB1=BH/C1'), not {item!r}")
+        out[header_key(column)] = special.get(header_key(code)) or (meaning(code) if meaning else parse(code).code)
+    return out
+
+
+def number_text(text: str) -> tuple[Optional[Fraction], int]:
+    """A published number as an exact fraction and its printed decimals; ``-`` means no value.
+    Decimal comma, a trailing ``½`` and a rank's trailing dot (``12.``) are accepted."""
+    s = text.strip().replace("\u00a0", "").replace(" ", "")
+    if s.lower() in ("-", "–", "—", "n/a", "#n/a", "none"):   # Excel shows #N/A
+        return None, 0
+    parsed = parse_number(s, signed=True, half=True)
+    if parsed is None:
+        raise ValueError(text)
+    return parsed
+
+
+#: A row of a published table: where it is (file and line, or file, sheet and row) and its cells.
+Row = tuple[dict, list[str]]
+
+
+def _rows_csv(path: str) -> tuple[list[Row], str]:
+    """Every record of a CSV file (delimiter sniffed) and the delimiter. UTF-8 (with or without
+    BOM), else CP1252. A record's place is the line it starts on (``end``: the line it ends on).
+    A quote left open, or a field past the csv module's limit, is an :class:`InputError` naming the
+    line where the record starts (else the rest of the file would read as one field)."""
+    data = read_regular(path, MAX_TEXT_BYTES)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = data.decode("cp1252", errors="replace")
+    delimiter = _delimiter(text.splitlines()[:60])
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    out = []
+    start = 1
+    while True:
+        try:
+            cells = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as err:
+            if "end of data" in str(err):
+                problem = "a quote opened in this record is never closed (the rest of the file would be one field)"
+            elif "field limit" in str(err):
+                problem = f"a field of more than {csv.field_size_limit():,} characters (a quote left open?)"
+            else:
+                problem = f"not valid CSV ({err})"
+            raise InputError(problem, file=path, line=start) from None
+        out.append(({"file": path, "line": start, "end": reader.line_num}, [c.strip() for c in cells]))
+        start = reader.line_num + 1
+    return out, delimiter
+
+
+def _check_csv_table(rows: list[Row], header_at: int, delimiter: str) -> None:
+    """The rows of a CSV table below its header must line up with the header: a record over several
+    lines (a quote left open), more fields than the header (an unquoted delimiter: the values after
+    it would shift one column) or one field holding another delimiter (a line exported with ``,``
+    under a ``;`` header) would give a partial or shifted audit that seems to pass."""
+    header = rows[header_at][1]
+    width = len(header)
+    while width and not header[width - 1]:
+        width -= 1
+    shown = {";": "';'", ",": "','", "\t": "tabs"}
+    for where, cells in rows[header_at + 1:]:
+        if where["end"] > where["line"]:
+            raise InputError(f"a quoted field runs from line {where['line']} to line {where['end']} "
+                             f"(a quote left open?)", file=where["file"], line=where["line"])
+        used = len(cells)
+        while used and not cells[used - 1]:
+            used -= 1
+        if used > width:
+            raise InputError(f"{used} fields, but the header (line {rows[header_at][0]['line']}) has {width}: "
+                             f"the values would shift columns (a delimiter {shown[delimiter]} inside an unquoted "
+                             f"field, e.g. a decimal comma?)", file=where["file"], line=where["line"])
+        if used == 1 and width >= 3:
+            for other in (";", "\t", ","):
+                if other != delimiter and len(cells[0].split(other)) >= max(3, width // 2):
+                    raise InputError(f"fields separated by {shown[other]}, but the header (line "
+                                     f"{rows[header_at][0]['line']}) uses {shown[delimiter]}: mixed delimiters",
+                                     file=where["file"], line=where["line"])
+
+
+def _delimiter(lines: list[str]) -> str:
+    """The field delimiter: of ``;``, tab and ``,``, the one found the same number of times on the
+    most lines (a decimal comma appears a varying number of times; csv.Sniffer fails on exports
+    with title lines above the table)."""
+    best, best_lines = ",", 0
+    for d in (";", "\t", ","):
+        counts = [line.count(d) for line in lines if line.count(d)]
+        if counts:
+            modal = max(set(counts), key=counts.count)
+            if counts.count(modal) > best_lines:
+                best, best_lines = d, counts.count(modal)
+    return best
+
+
+def _rows_xlsx(path: str, sheet: Optional[str]) -> list[Row]:
+    """The rows of a sheet that hold values (the first sheet unless ``sheet`` is given)."""
+    try:
+        from tbxl.io.xlsx import load_workbook, sheet_rows
+        wb = load_workbook(path)   # checked first: size, XML, cell count
+    except ImportError:
+        raise MissingDependency("openpyxl") from None
+    names = wb.sheetnames
+    if sheet is not None and sheet not in names:
+        raise InputError(f"no sheet named {sheet!r}; the sheets are {', '.join(names)}", file=path)
+    ws = wb[sheet or names[0]]
+    out = [({"file": path, "sheet": ws.title, "row": r}, [cell_text(v) for v in values])
+           for r, values in sheet_rows(ws, path)]
+    wb.close()
+    return out
+
+
+def read_published(path, tournament: Tournament, *, tiebreaks: Sequence[str] = (), mapping: Sequence[str] = (),
+                   sheet: Optional[str] = None, meaning: Optional["Meaning"] = None,
+                   who: str = "player with start number") -> Published:
+    """Read a published standings table (CSV or .xlsx) for ``tournament``.
+
+    ``tiebreaks`` maps numbered columns (``TB1`` ...); ``mapping`` holds ``--map`` items. Raises
+    :class:`~tbxl.errors.InputError` naming the file, line or cell, column and player. ``meaning``
+    reads the headers (default :func:`column_meaning`; a team event's: :func:`tbxl.audit.team.team_column_meaning`)
+    and parses the ``--map`` codes; ``who`` names a row's number in errors ("team with number").
+    """
+    meaning = meaning or column_meaning
+    fname = os.fspath(path)
+    p = Path(fname)
+    if not p.is_file():
+        raise InputError("no such file" if not p.exists() else "is not a file", file=fname)
+    suffix = p.suffix.lower()
+    if suffix in (".xls", ".ods", ".pdf", ".htm", ".html"):
+        raise InputError(f"cannot read {suffix} files: export the standings as CSV or .xlsx (Swiss-Manager: "
+                         "the Excel or CSV export; a spreadsheet: 'Save as' .xlsx or CSV)", file=fname)
+    is_xlsx = suffix in (".xlsx", ".xlsm")
+    if is_xlsx:
+        rows = _rows_xlsx(fname, sheet)
+    else:
+        rows, delimiter = _rows_csv(fname)
+    mapped = parse_mapping(mapping, None if meaning is column_meaning else meaning)
+    header_at = _find_header(rows, list(tiebreaks), mapped, fname, meaning)
+    if not is_xlsx:
+        _check_csv_table(rows, header_at, delimiter)
+    wheres = [where for where, _ in rows[header_at:]]   # the header's, then each row's below it
+    return published_from_rows(rows[header_at][1], [cells for _, cells in rows[header_at + 1:]], tournament,
+                               tiebreaks=tiebreaks, mapping=mapped, source=fname,
+                               where=lambda r, k: _loc(wheres[r + 1], k), meaning=meaning, who=who)
+
+
+#: Where a cell of a published table is, as :class:`InputError` keywords (``file`` and ``line``,
+#: ``file`` and ``cell``, or ``cell`` alone), given its row below the header (-1: the header
+#: itself) and its column, both counted from 0.
+Locate = Callable[[int, int], dict]
+
+
+def range_cell(r: int, k: int) -> dict:
+    """The cell of a range whose top-left cell counts as A1 and whose first row is the header:
+    ``range_cell(0, 2)`` is C2 (as the Excel functions name cells)."""
+    return {"cell": a1(k, r + 1)}
+
+
+def published_from_rows(header: Sequence, rows: Sequence[Sequence], tournament: Tournament, *,
+                        tiebreaks: Sequence[str] = (), mapping: Optional[dict[str, str]] = None,
+                        source: str = "", where: Locate = range_cell, meaning: Optional["Meaning"] = None,
+                        who: str = "player with start number") -> Published:
+    """The published table of a header row and the rows of cells below it, for ``tournament``.
+
+    Cells are text (decimal comma, ``½``, ``-`` for "no value") or spreadsheet numbers (read as the
+    decimal they show, :func:`cell_text`); an empty cell is a value not published, a row without a
+    start number is skipped (and noted). ``tiebreaks`` maps numbered columns (``TB1`` ...);
+    ``mapping`` is :func:`parse_mapping`'s result; ``source`` names the table; ``where`` locates a
+    cell for errors and findings (default :func:`range_cell`).
+
+    Raises :class:`~tbxl.errors.InputError` naming the cell or line, the column and the player, and
+    :class:`NumberedColumn` for a ``TBn`` column the tie-break list does not cover.
+    """
+    head = [cell_text(c) for c in header]
+    meaning = meaning or column_meaning
+    meanings = [meaning(c, tiebreaks, mapping) if c else None for c in head]
+    file = source or None
+    shown = ", ".join(repr(h) for h in head if h) or "empty"
+    if START not in meanings:
+        raise InputError(f"the header row ({shown}) has no start-number column (SNo, Nr., Start No ...)",
+                         file=file)
+    start_col = meanings.index(START)
+    value_cols = [(k, m) for k, m in enumerate(meanings) if m not in (None, START, IGNORE)]
+    if not value_cols:
+        raise InputError(f"the header row ({shown}) has no tie-break, rank or points column "
+                         "(BH/C1, Buchholz Cut 1, SB, Rk., Pts ...)", file=file)
+    notes = [f"column {head[k]!r} ignored" for k, m in enumerate(meanings) if m is None and head[k]]
+    codes = [m for _, m in value_cols]
+    for m in set(codes):
+        if codes.count(m) > 1:
+            raise InputError(f"two columns hold {m}: " + ", ".join(repr(head[k]) for k, c in value_cols if c == m),
+                             file=file)
+    values: list[PublishedValue] = []
+    seen: dict[int, int] = {}   # start number -> its row
+    for r, raw in enumerate(rows):
+        cells = [cell_text(c) for c in raw]
+        cell = lambda k: cells[k] if k < len(cells) else ""
+        sno_text = cell(start_col)
+        if not (sno_text.isascii() and sno_text.isdigit() and len(sno_text) <= 9):   # not "²"
+            if any(cell(k) for k, _ in value_cols) and sno_text:
+                raise InputError(f"start number {sno_text[:20]!r} in column {head[start_col]!r} is not a number",
+                                 **where(r, start_col))
+            if any(cells):
+                notes.append(f"{_loc_text(where(r, start_col))}: row without a start number skipped")
+            continue
+        sn = int(sno_text)
+        if sn not in tournament:
+            raise InputError(f"no {who} {sn} in the tournament", **where(r, start_col))
+        if sn in seen:
+            raise InputError(f"start number {sn} appears twice (first at {_loc_text(where(seen[sn], start_col))})",
+                             **where(r, start_col))
+        seen[sn] = r
+        for k, code in value_cols:
+            text = cell(k)
+            if not text:
+                continue  # not published
+            try:
+                value, decimals = number_text(text)
+            except ValueError:
+                shown = text if len(text) <= 20 else text[:20] + "..."
+                raise InputError(f"column {head[k]!r} ({code}): {shown!r} is not a number",
+                                 player=sn, **where(r, k)) from None
+            if code == RANK and (value is None or value.denominator != 1):
+                if value is None:
+                    continue
+                raise InputError(f"column {head[k]!r}: rank {text!r} is not a whole number",
+                                 player=sn, **where(r, k))
+            values.append(PublishedValue(sn, code, text, value, decimals,
+                                         _loc_text(where(r, k)), head[k]))
+    if not seen:
+        raise InputError("no player rows under the header", file=file)
+    # A program prints a column with one precision ("12" beside "11.5" means 12.0): a value is
+    # rounded to the most decimals of its column, not to its own (else "12" would pass for 11.5).
+    places: dict[str, int] = {}
+    for v in values:
+        places[v.code] = max(places.get(v.code, 0), v.decimals)
+    values = [replace(v, decimals=places[v.code]) for v in values]
+    order = [c for c in codes if c not in (RANK, POINTS)]
+    return Published(source, values, order, notes)
+
+
+def _loc(where: dict, column: int) -> dict:
+    """:class:`InputError` location of a cell: ``file:line`` (CSV) or ``file`` + ``Sheet!B7`` (xlsx)."""
+    if "sheet" in where:
+        return {"file": where["file"], "cell": a1(column, where["row"] - 1, f"{where['sheet']}!")}
+    return {"file": where["file"], "line": where["line"]}
+
+
+def _loc_text(loc: dict) -> str:
+    """An :class:`InputError` location as the findings show it: ``bulletin.csv:12``,
+    ``bulletin.xlsx!Standings!C2`` or ``C2``."""
+    name = os.path.basename(loc["file"]) if loc.get("file") else ""
+    if "cell" in loc:
+        return f"{name}!{loc['cell']}" if name else loc["cell"]
+    return f"{name}:{loc['line']}"
+
+
+def _find_header(rows, tiebreaks, mapped, fname, meaning: "Meaning" = column_meaning) -> int:
+    """The first of the top rows that has a start-number column and a column of values."""
+    problem: Optional[Exception] = None
+    for r, (where, cells) in enumerate(rows[:40]):
+        try:
+            meanings = [meaning(c, tiebreaks, mapped) if c else None for c in cells]
+        except UnknownTiebreak as err:
+            problem = err
+            continue
+        if START in meanings and any(m not in (None, START, IGNORE) for m in meanings):
+            return r
+    if problem is not None:
+        raise InputError(str(problem), file=fname)
+    raise InputError("no header row with a start-number column (SNo, Nr., Start No ...) and a tie-break, "
+                     "rank or points column in the first 40 rows; name the columns with --map, e.g. "
+                     "--map 'Nr.=start' --map 'TB1=BH/C1'", file=fname)
+
+
+def published_ranks(tournament: Tournament) -> Published:
+    """The rank column of the input itself (TRF columns 86-89) as a published table."""
+    values = [PublishedValue(p.start_number, RANK, str(p.declared_rank), Fraction(p.declared_rank), 0,
+                             f"{os.path.basename(tournament.source or 'input')}: player {p.start_number}, "
+                             f"columns 86-89")
+              for p in tournament.players if p.declared_rank is not None]
+    return Published(tournament.source or "input", values)

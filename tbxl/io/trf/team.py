@@ -1,0 +1,546 @@
+"""Read a team event from TRF-16 (``013`` team records) or TRF-2026 (``310`` and the team records
+``240``, ``300``, ``320``, ``330``, ``352``, ``362``), as C07 §10.3 and §10.5 describe.
+
+Matches come from the ``001`` board games: a round's games are grouped by the players' teams.
+Boards are numbered in the order of the players fielded (a resting reserve leaves no gap) unless
+a ``300`` record gives the line-up. A player is fielded in a round when the round field holds a
+game, a forfeit with an opponent, a forfeit win without one (``0000 - +``, the TRF-2026 form) or an
+individual bye code; ``0000 - -`` and blank fields are players not fielded. Inconsistent files
+raise :class:`~tbxl.errors.InputError` with the file, line, team and round.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import warnings
+from fractions import Fraction
+from typing import Optional
+
+from tbxl.errors import InputError, InputWarning
+from tbxl.model import Kind, Outcome, Pairing, Player, RoundEntry, make_entry
+from tbxl.tiebreaks.base import result_code
+from tbxl.formatting import exact_text
+from tbxl.io.trf import _BYES, _FORFEITS, _Reader, _ROUND_ROBIN, _Slot, decode_trf
+from tbxl.io.detect import TEAM_RECORD
+from tbxl.model.team import Board, Team, TeamRound, TeamScoring, TeamTournament
+
+__all__ = ["is_team_trf", "read_team_trf", "parse_team_trf"]
+
+#: Record codes that make a TRF a team event (C07 §10.5).
+TEAM_RECORDS = ("013", "310")
+_RECORDS = ("013", "240", "300", "310", "320", "330", "352", "362", "801", "802")
+
+
+def is_team_trf(path_or_text) -> bool:
+    """Is the TRF a team event? Yes with ``310`` records (TRF-2026). With ``013`` records only, the
+    file may also be an individual event whose clubs are listed for a team prize (Swiss-Manager
+    writes them): it is a team event when another team record (``3xx``) or a team tournament type
+    (``192 ..TEAM..``) says so, or when the games are team matches (in every round a team's players
+    meet the players of one other team at most)."""
+    if isinstance(path_or_text, str) and ("\n" in path_or_text or "\r" in path_or_text):
+        text = path_or_text
+    else:
+        try:
+            with open(path_or_text, "rb") as f:
+                data = f.read()
+        except (OSError, TypeError, ValueError):
+            return False
+        # Most inputs are individual events: no team record at a line start, no decoding needed.
+        if not TEAM_RECORD.search(data):
+            return False
+        text = decode_trf(data)[0]
+    lines = re.split(r"\r\n|\r|\n", text.lstrip("\ufeff"))
+    codes = {line[:3] for line in lines}
+    if "310" in codes:
+        return True
+    if "013" not in codes:
+        return False
+    if codes & {"300", "320", "330", "352", "362"} or any(
+            line[:3] == "192" and "TEAM" in line.upper() for line in lines):
+        return True
+    return _games_are_matches(lines)
+
+
+def _games_are_matches(lines: list[str]) -> bool:
+    team_of: dict[int, int] = {}
+    for k, line in enumerate((ln for ln in lines if ln[:3] == "013"), 1):
+        for m in re.finditer(r"\d+", line[36:]):
+            team_of.setdefault(int(m.group()), k)
+    met: dict[tuple[int, int], int] = {}
+    paired = False
+    for line in lines:
+        if line[:3] != "001" or not line[4:8].strip().isdigit():
+            continue
+        a = team_of.get(int(line[4:8]))
+        for r, s in enumerate(range(91, len(line), 10)):
+            opp = line[s:s + 4].strip()
+            if not opp.isdigit() or not int(opp) or a is None:
+                continue
+            b = team_of.get(int(opp))
+            if b is None or b == a or met.setdefault((r, a), b) != b:
+                return False
+            paired = True
+    return paired
+
+
+def read_team_trf(path_or_text, *, source: Optional[str] = None, strict: bool = False,
+                  pairing: Optional[Pairing] = None, notes: Optional[list] = None) -> TeamTournament:
+    """Read a team TRF (a path, its bytes, or its text). ``strict``: a ``310`` MP or GP that
+    disagrees with the games is an error rather than a warning (C07 §9 D21)."""
+    if isinstance(path_or_text, bytes):
+        text, note, default = *decode_trf(path_or_text), "<bytes>"
+    elif isinstance(path_or_text, str) and ("\n" in path_or_text or "\r" in path_or_text):
+        text, note, default = path_or_text, None, "<string>"
+    else:
+        with open(path_or_text, "rb") as f:
+            text, note = decode_trf(f.read())
+        default = os.path.basename(os.fspath(path_or_text))
+    reader = _TeamReader(text, source or default, strict)
+    t = reader.read_team(pairing)
+    if notes is not None:
+        notes.extend(([note] if note else []) + reader.notes)
+    return t
+
+
+def parse_team_trf(text: str, *, source: str = "<string>", strict: bool = False,
+                   pairing: Optional[Pairing] = None) -> TeamTournament:
+    return _TeamReader(text, source, strict).read_team(pairing)
+
+
+class _TeamReader(_Reader):
+    """The individual reader's records and 001 parsing, plus the team records."""
+
+    def __init__(self, text: str, source: str, strict: bool) -> None:
+        super().__init__(text, source, strict)
+        self.team_lines: dict[str, list[tuple[int, str]]] = {c: [] for c in _RECORDS}
+
+    def record(self, line: str, number: int) -> None:
+        code = line[:3]
+        if code in self.team_lines:
+            self.team_lines[code].append((number, line))
+        else:
+            super().record(line, number)
+
+    def slow_slot(self, field_text, opp_text, colour, code, number, sn, r, column) -> _Slot:
+        # TRF-2026 writes a board won or lost by forfeit without naming the opponent: "0000 - +".
+        if code in _FORFEITS and (not opp_text or (opp_text.isdigit() and int(opp_text) == 0)):
+            return _Slot(r, code, None, None, column)
+        return super().slow_slot(field_text, opp_text, colour, code, number, sn, r, column)
+
+    # -- records ------------------------------------------------------------------------------
+
+    def fields(self, line: str, number: int, what: str, start: int = 4) -> list[int]:
+        out = []
+        for m in re.finditer(r"\S+", line[start:]):
+            if not m.group().isdigit():
+                raise self.error(f"{what}: '{m.group()}' is not a number", number, start + m.start() + 1)
+            out.append(int(m.group()))
+        return out
+
+    def teams_from_records(self) -> list[tuple[int, str, tuple[int, ...], dict, int]]:
+        """(number, name, members, declared, line) from 310 records, else from 013 (C07 §10.5)."""
+        out = []
+        if self.team_lines["310"]:
+            for number, line in self.team_lines["310"]:
+                text = line[4:7].strip()
+                if not text.isdigit():
+                    raise self.error(f"team number '{text}' is not a number (columns 5-7)", number, 5)
+                declared = {}
+                for key, a, b in (("mp", 55, 60), ("gp", 62, 67)):
+                    v = line[a - 1:b].strip()
+                    if v:
+                        declared[key] = self.number(v, number, a, f"team {key.upper()}")
+                rank = line[68:71].strip()
+                if rank.isdigit():
+                    declared["rank"] = int(rank)
+                members = tuple(m for m in self.fields(line[:73].ljust(73) + line[73:], number,
+                                                       "team member", 73) if m)
+                out.append((int(text), line[8:40].strip(), members, declared, number,
+                            line[41:47].strip()))
+            if self.team_lines["013"]:
+                self.notes.append("records 013 ignored: the 310 records define the teams")
+        else:
+            for k, (number, line) in enumerate(self.team_lines["013"], 1):
+                members = tuple(m for m in self.fields(line[:36].ljust(36) + line[36:], number,
+                                                       "team member", 36) if m)
+                out.append((k, line[4:36].strip(), members, {}, number, ""))
+        return out
+
+    def read_team(self, pairing: Optional[Pairing]) -> TeamTournament:
+        for number, line in enumerate(self.lines, 1):
+            if not line.strip() or line.startswith("###"):
+                continue
+            self.record(line.rstrip(), number)
+        if not self.rows:
+            raise InputError("no player records (001)", file=self.source)
+        teams = self.teams_from_records()
+        if not teams:
+            raise InputError("no team records (310 or 013): not a team event", file=self.source)
+        scoring = self.build_scoring()
+        team_scoring = self.team_scoring()
+        rounds = max([self.declared_rounds or 0] + [len(row.slots) for row in self.rows])
+        if pairing is None:
+            pairing = Pairing.ROUND_ROBIN if any(_ROUND_ROBIN.search(t) for t in self.types) else Pairing.SWISS
+        built = _Builder(self, teams, scoring, team_scoring, rounds).build()
+        for code, where in self.ignored.items():
+            s = "s" if len(where) > 1 else ""
+            self.notes.append(f"record {code} ignored (line{s} {', '.join(map(str, where))})")
+        for code in ("801", "802"):
+            if self.team_lines[code]:
+                self.notes.append(f"records {code} (informative) not read")
+        team_list, players, boards = built
+        return TeamTournament(
+            teams=team_list, rounds=rounds, boards=boards, players=players, scoring=scoring,
+            team_scoring=team_scoring, pairing=pairing, tiebreaks=self.tiebreaks(),
+            scheduled_rounds=self.declared_rounds, source=self.source, board_colours=self.colours(),
+            **self.meta)  # type: ignore[arg-type]
+
+    def colours(self) -> str:
+        lines = self.team_lines["352"]
+        return lines[-1][1][4:].strip().upper() if lines else ""
+
+    def team_scoring(self) -> TeamScoring:
+        values: dict = {}
+        for number, line in self.team_lines["362"]:
+            # TW/TD/TL: code at column 5-6 then points, every 9 columns; read as tokens.
+            tokens = line[4:].split()
+            k = 0
+            while k < len(tokens):
+                tok = tokens[k]
+                code, rest = tok[:2].upper(), tok[2:]
+                if code not in ("TW", "TD", "TL"):
+                    raise self.error(f"unknown team scoring code '{tok}' in record 362 (expected TW TD TL)",
+                                     number, line.find(tok) + 1)
+                if not rest:
+                    k += 1
+                    if k >= len(tokens):
+                        raise self.error(f"team scoring code '{code}' in record 362 has no value", number, len(line))
+                    rest = tokens[k]
+                values[{"TW": "win", "TD": "draw", "TL": "loss"}[code]] = self.number(
+                    rest, number, line.find(rest) + 1, "match points")
+                k += 1
+        for number, line in self.team_lines["320"]:
+            mp, gp = line[4:8].strip(), line[9:13].strip()
+            if mp:
+                values["pab_mp"] = self.number(mp, number, 5, "PAB match points")
+            if gp:
+                values["pab_gp"] = self.number(gp, number, 10, "PAB game points")
+        return TeamScoring(**values)
+
+
+class _Builder:
+    """Turns the 001 rows and the team records into teams, matches and boards."""
+
+    def __init__(self, reader: _TeamReader, teams, scoring, team_scoring: TeamScoring, rounds: int) -> None:
+        self.r = reader
+        self.teams = teams
+        self.scoring = scoring
+        self.ts = team_scoring
+        self.rounds = rounds
+        self.row = {row.player.start_number: row for row in reader.rows}
+        self.team_of: dict[int, int] = {}
+        self.team_line: dict[int, int] = {}
+        self._entries: dict[tuple[int, int], RoundEntry] = {}
+
+    def err(self, message: str, line: Optional[int] = None, **kw) -> InputError:
+        return self.r.error(message, line, **kw)
+
+    def build(self):
+        r = self.r
+        members: dict[int, tuple[int, ...]] = {}
+        seen: dict[int, int] = {}
+        for number, name, players, declared, line, fed in self.teams:
+            if number in seen:
+                raise self.err(f"duplicate team number {number} (also on line {seen[number]})", line)
+            seen[number] = line
+            self.team_line[number] = line
+            for p in players:
+                if p in self.team_of:
+                    other = self.team_of[p]
+                    raise self.err(f"player {p} is in two teams: {other} (line {self.team_line[other]}) "
+                                   f"and {number}", line, player=p)
+                if p not in self.row:
+                    raise self.err(f"team {number} lists player {p}, who has no 001 record", line, player=p)
+                self.team_of[p] = number
+            members[number] = players
+        for sn, row in self.row.items():
+            if sn not in self.team_of and any(s.opponent is not None or s.code in "+-1=0WDL"
+                                              for s in row.slots if s.code != " "):
+                raise self.err(f"player {sn} has games but is in no team (310/013)", row.line, player=sn)
+        lineups = self.lineup_records()
+        pab = self.pab_records()
+        byes = self.bye_records()
+        forfeits = self.forfeit_records()
+        colours = r.colours()
+        # Boards: the line-ups of every round, then K (352, else the most boards fielded).
+        fielded: dict[tuple[int, int], list[Optional[int]]] = {}
+        for number in members:
+            for rd in range(1, self.rounds + 1):
+                if (rd, number) in lineups:
+                    fielded[rd, number] = lineups[rd, number][0]
+                else:
+                    fielded[rd, number] = [p for p in members[number] if self.is_fielded(p, rd)]
+        most = max((len(v) for v in fielded.values()), default=0)
+        boards = len(colours) or most
+        for (rd, number), lineup in fielded.items():
+            if len(lineup) > boards:
+                line = lineups[rd, number][1] if (rd, number) in lineups else self.team_line[number]
+                raise self.err(f"team {number} fields {len(lineup)} boards in round {rd}; the event has "
+                               f"{boards} boards (352 '{colours}')", line, round=rd)
+        # Board entries and the opponent team of every (round, team).
+        sides: dict[tuple[int, int], tuple[Optional[int], list[Board]]] = {}
+        for (rd, number), lineup in fielded.items():
+            sides[rd, number] = self.side(rd, number, lineup, forfeits)
+        for (rd, number), (opp, bl) in sides.items():
+            if opp is not None:
+                self.check_match(rd, number, opp, bl, sides)
+        out_teams = []
+        for number, name, players, declared, line, fed in self.teams:
+            rounds = []
+            for rd in range(1, self.rounds + 1):
+                rounds.append(self.team_round(rd, number, sides, pab, byes, forfeits, boards))
+            t = Team(number, name, players, tuple(rounds), fed, declared.get("mp"), declared.get("gp"),
+                     declared.get("rank"), line)
+            self.check_declared(t)
+            out_teams.append(t)
+        players = tuple(sorted((self.player(row) for row in self.row.values()), key=lambda p: p.start_number))
+        return tuple(sorted(out_teams, key=lambda t: t.number)), players, boards
+
+    # -- records -----------------------------------------------------------------------------------
+
+    def lineup_records(self) -> dict:
+        out = {}
+        for number, line in self.r.team_lines["300"]:
+            f = self.r.fields(line, number, "record 300")
+            if len(f) < 3:
+                raise self.err("record 300 needs a round, a team, its opponent and the line-up", number)
+            rd, team, _opp, players = f[0], f[1], f[2], f[3:]
+            if team not in self.team_line:
+                raise self.err(f"record 300 names team {team}, which has no 310/013 record", number)
+            for p in players:
+                if p and self.team_of.get(p) != team:
+                    raise self.err(f"record 300: player {p} is not in team {team}", number, player=p, round=rd)
+            out[rd, team] = ([p or None for p in players], number)
+        return out
+
+    def pab_records(self) -> dict:
+        out = {}
+        for number, line in self.r.team_lines["320"]:
+            for rd in range(1, self.rounds + 1):
+                a = 14 + 4 * (rd - 1)
+                text = line[a:a + 3].strip()
+                if text:
+                    if not text.isdigit():
+                        raise self.err(f"record 320: team '{text}' is not a number", number, column=a + 1, round=rd)
+                    out[rd, int(text)] = number
+        return out
+
+    def bye_records(self) -> dict:
+        out = {}
+        for number, line in self.r.team_lines["240"]:
+            code = line[4:5].upper()
+            if code not in ("F", "H", "Z"):
+                raise self.err(f"record 240: bye type '{code}' (expected F, H or Z)", number, column=5)
+            f = self.r.fields(line, number, "record 240", 5)
+            if not f:
+                raise self.err("record 240 needs a round", number)
+            for team in f[1:]:
+                out[f[0], team] = (_BYES[code], number)
+        return out
+
+    def forfeit_records(self) -> dict:
+        out = {}
+        for number, line in self.r.team_lines["330"]:
+            code = line[4:6]
+            if code not in ("+-", "-+", "--"):
+                raise self.err(f"record 330: result '{code}' (expected +-, -+ or --)", number, column=5)
+            f = self.r.fields(line, number, "record 330", 6)
+            if len(f) != 3:
+                raise self.err("record 330 needs a round and two teams", number)
+            rd, a, b = f
+            for team in (a, b):
+                if team not in self.team_line:
+                    raise self.err(f"record 330 names team {team}, which has no 310/013 record", number, round=rd)
+            out[rd, a] = (b, code[0], number)
+            out[rd, b] = (a, code[1], number)
+        return out
+
+    # -- boards ------------------------------------------------------------------------------------
+
+    def slot(self, sn: int, rd: int) -> _Slot:
+        return self.row[sn].slot(rd)
+
+    def is_fielded(self, sn: int, rd: int) -> bool:
+        s = self.slot(sn, rd)
+        if s.opponent is not None:
+            return True
+        return s.code in ("+", "U", "F", "H")
+
+    def entry(self, sn: int, rd: int) -> RoundEntry:
+        """The individual round entry of a player (checked against the opponent's line), once each."""
+        key = (sn, rd)
+        e = self._entries.get(key)
+        if e is None:
+            e = self._entries[key] = self._entry(sn, rd)
+        return e
+
+    def _entry(self, sn: int, rd: int) -> RoundEntry:
+        s = self.slot(sn, rd)
+        row = self.row[sn]
+        if s.opponent is not None:
+            if self.team_of.get(s.opponent) is None and s.opponent in self.row:
+                raise self.err(f"opponent {s.opponent} is in no team", row.line, column=s.column, player=sn, round=rd)
+            return self.r.entry(self.scoring, row, s, self.row)
+        if s.code in _FORFEITS:
+            return make_entry(self.scoring, rd, _FORFEITS[s.code])
+        return make_entry(self.scoring, rd, _BYES[s.code])
+
+    def side(self, rd: int, number: int, lineup: list, forfeits: dict):
+        boards: list[Board] = []
+        opponents: dict[int, int] = {}
+        for b, sn in enumerate(lineup, 1):
+            if sn is None:
+                boards.append(Board(b, None, make_entry(self.scoring, rd, Kind.FORFEIT_LOSS)))
+                continue
+            e = self.entry(sn, rd)
+            boards.append(Board(b, sn, e))
+            if e.opponent is not None:
+                opponents.setdefault(self.team_of[e.opponent], b)
+        listed = forfeits.get((rd, number))
+        if len(opponents) > 1:
+            (t1, b1), (t2, b2) = list(opponents.items())[:2]
+            raise self.err(f"team {number} meets teams {t1} (board {b1}) and {t2} (board {b2}) in round {rd}",
+                           self.row[lineup[b2 - 1]].line, player=lineup[b2 - 1], round=rd)
+        opp = next(iter(opponents), None)
+        if listed is not None:
+            if opp is not None and opp != listed[0]:
+                raise self.err(f"record 330 pairs team {number} with team {listed[0]} in round {rd}, "
+                               f"but its boards meet team {opp}", listed[2], round=rd)
+            opp = listed[0]
+        return opp, boards
+
+    def check_match(self, rd: int, number: int, opp: int, boards: list[Board], sides: dict) -> None:
+        other_opp, other_boards = sides.get((rd, opp), (None, []))
+        if other_opp != number:
+            raise self.err(f"team {number} meets team {opp} in round {rd}, but team {opp} "
+                           f"{'meets team ' + str(other_opp) if other_opp else 'has no match'}",
+                           self.team_line[number], round=rd)
+        where = {b.player: b.board for b in other_boards if b.player is not None}
+        for b in boards:
+            q = b.entry.opponent
+            if b.player is not None and q is not None and where.get(q) != b.board:
+                raise self.err(f"board {b.board} of team {number} (player {b.player}) meets player {q}, "
+                               f"who is on board {where.get(q, '-')} of team {opp}: board i must meet board i "
+                               f"(give the line-up in a 300 record)", self.row[b.player].line,
+                               player=b.player, round=rd)
+
+    def team_round(self, rd: int, number: int, sides: dict, pab: dict, byes: dict, forfeits: dict,
+                   k: int) -> TeamRound:
+        ts, s = self.ts, self.scoring
+        opp, boards = sides[rd, number]
+        if opp is None:
+            return self.bye(rd, number, boards, pab, byes, k)
+        if (rd, number) in pab:
+            raise self.err(f"record 320 gives team {number} the PAB in round {rd}, but it meets team {opp}",
+                           pab[rd, number], round=rd)
+        _, other = sides[rd, opp]
+        bye = next((b for b in boards if b.entry.kind.is_bye), None)
+        if bye is not None:
+            raise self.err(f"player {bye.player} (board {bye.board} of team {number}) has a bye "
+                           f"('{result_code(bye.entry.kind, bye.entry.outcome)}') in round {rd}, but the team "
+                           f"meets team {opp}", self.row[bye.player].line, player=bye.player, round=rd)
+        played = any(b.entry.kind.is_game for b in boards + other)
+        listed = forfeits.get((rd, number))
+        if played and listed is not None:
+            raise self.err(f"record 330 says the match of teams {number} and {opp} was forfeited, but a board "
+                           f"was played", listed[2], round=rd)
+        if not played and listed is not None:
+            code = listed[1]
+            if not boards and code == "+":
+                boards = [Board(b, None, make_entry(s, rd, Kind.FORFEIT_WIN)) for b in range(1, k + 1)]
+            if not other and forfeits[rd, opp][1] == "+":
+                other = [Board(b, None, make_entry(s, rd, Kind.FORFEIT_WIN)) for b in range(1, k + 1)]
+        gp = sum((b.entry.points for b in boards), Fraction(0))
+        ogp = sum((b.entry.points for b in other), Fraction(0))
+        colour = self.team_colour(boards, other)
+        if played:
+            outcome = ts.outcome(gp, ogp)
+            return TeamRound(rd, Kind.PLAYED, outcome, ts.match_points(outcome), gp, opp, colour, tuple(boards))
+        # A match with no board played (C07 §10.5): won by the side with more GP; 0-0 a double loss.
+        if listed is not None:
+            code = listed[1]
+            want = Outcome.WIN if code == "+" else Outcome.LOSS
+            got = ts.outcome(gp, ogp)
+            if code == "+" and got != Outcome.WIN or code == "-" and got == Outcome.WIN:
+                raise self.err(f"record 330 gives team {number} '{code}' against team {opp} in round {rd}, but the "
+                               f"boards give {exact_text(gp, 1)}-{exact_text(ogp, 1)}", listed[2], round=rd)
+            double = code == "-" and forfeits[rd, opp][1] == "-"
+        else:
+            want = ts.outcome(gp, ogp)
+            double = gp == ogp == 0
+        if double:
+            return TeamRound(rd, Kind.DOUBLE_FORFEIT, Outcome.LOSS, ts.loss, gp, opp, colour, tuple(boards))
+        kind = Kind.FORFEIT_LOSS if want == Outcome.LOSS else Kind.FORFEIT_WIN
+        return TeamRound(rd, kind, want, ts.match_points(want), gp, opp, colour, tuple(boards))
+
+    def team_colour(self, boards: list[Board], other: list[Board]) -> Optional[str]:
+        """The colour of board 1 (C07 §10.5); when board 1 has none (a forfeit without an opponent),
+        deduced from another board and the board colour sequence (352, default alternating)."""
+        seq = self.r.colours() or "WB" * len(boards or other or [0])
+        for side, flip in ((boards, False), (other, True)):
+            for b in side:
+                c = b.entry.colour
+                if c in ("w", "b") and b.board <= len(seq):
+                    same = (c == "w") == (seq[b.board - 1] == "W")
+                    first = "w" if same else "b"
+                    if flip:
+                        first = "b" if first == "w" else "w"
+                    return first
+        return None
+
+    def bye(self, rd: int, number: int, boards: list[Board], pab: dict, byes: dict, k: int) -> TeamRound:
+        ts, s = self.ts, self.scoring
+        kinds = [b.entry.kind for b in boards]
+        if (rd, number) in pab:
+            kind = Kind.PAB
+        elif (rd, number) in byes:
+            kind = byes[rd, number][0]
+        else:
+            kind = next((kd for kd in (Kind.PAB, Kind.FPB, Kind.HPB) if kd in kinds), Kind.ZPB)
+        bad = [b for b in boards if b.entry.kind.is_forfeit]
+        if bad:
+            raise self.err(f"team {number} has no opponent team in round {rd}, but board {bad[0].board} "
+                           f"(player {bad[0].player}) has a forfeit result", self.row[bad[0].player].line
+                           if bad[0].player else None, player=bad[0].player, round=rd)
+        if kind is Kind.PAB:
+            mp = ts.draw if ts.pab_mp is None else ts.pab_mp
+            gp = s.win * k if ts.pab_gp is None else ts.pab_gp
+        elif kind is Kind.FPB:
+            mp, gp = ts.win, s.fpb * k
+        elif kind is Kind.HPB:
+            mp, gp = ts.draw, s.hpb * k
+        else:
+            mp, gp = Fraction(0), Fraction(0)
+        return TeamRound(rd, kind, ts.outcome_of_points(mp), mp, gp)
+
+    def check_declared(self, t: Team) -> None:
+        for what, declared, got, col in (("MP", t.declared_mp, t.mp, 55), ("GP", t.declared_gp, t.gp, 62)):
+            if declared is not None and declared != got:
+                err = self.err(f"team {t.number}: declared {what} {exact_text(declared, 1)} differs from the games, "
+                               f"which give {exact_text(got, 1)}", t.line, column=col)
+                if self.r.strict:
+                    raise err
+                warnings.warn(InputWarning(str(err)), stacklevel=4)
+
+    def player(self, row) -> Player:
+        p = row.player
+        entries = []
+        for rd in range(1, self.rounds + 1):
+            s = row.slot(rd)
+            if s.code == " " or (s.opponent is None and s.code == "-" and not self.is_fielded(p.start_number, rd)):
+                entries.append(make_entry(self.scoring, rd, Kind.ZPB))
+            else:
+                entries.append(self.entry(p.start_number, rd))
+        object.__setattr__(p, "rounds", tuple(entries))
+        return p
