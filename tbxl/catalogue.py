@@ -31,7 +31,7 @@ from tbxl.tiebreaks import Context, compute
 from tbxl.tiebreaks.codes import Descriptor
 
 if TYPE_CHECKING:
-    from tbxl.model.team import TeamTournament
+    from tbxl.model import TeamTournament
     from tbxl.team_standings import TeamStandings
 
 __all__ = ["Argument", "Function", "FUNCTIONS", "TEAM_FUNCTIONS", "BY_NAME", "call_for", "value_of",

@@ -14,7 +14,7 @@ from tbxl.errors import InputError
 from tbxl.standings import Row, TieStep, convention_of
 from tbxl.tiebreaks.base import Column
 from tbxl.tiebreaks.team_codes import TeamDescriptor, parse, parse_list
-from tbxl.model.team import Team, TeamTournament
+from tbxl.model import Team, TeamTournament
 from tbxl.rules.team import TeamSettings
 from tbxl.tiebreaks.team import TeamEngine, primary_of
 

@@ -16,7 +16,7 @@ from tbxl.errors import InputError, InputWarning, UnknownTiebreak
 from tbxl.rules.conventions import get
 from tbxl.model import Kind, Outcome
 from tbxl.tiebreaks.team_codes import parse
-from tbxl.model.team import board_points
+from tbxl.model import board_points
 from tbxl.team_standings import compute_team_standings
 from tbxl.io.trf.team import is_team_trf, read_team_trf
 

@@ -25,7 +25,7 @@ from tbxl.io.grid.cells import header_key, header_role
 from tbxl.io.published import IGNORE, POINTS, START, column_meaning, numbered_column
 from tbxl.standings import convention_of
 from tbxl.tiebreaks.team_codes import CHAINS, TeamDescriptor, parse
-from tbxl.model.team import GP, MP, TeamTournament
+from tbxl.model import GP, MP, TeamTournament
 from tbxl.rules.team import TEAM_SETTINGS, TeamSettings, settings as team_settings
 from tbxl.team_standings import TeamStandings, compute_team_standings, resolve_team_tiebreaks
 

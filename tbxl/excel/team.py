@@ -21,7 +21,7 @@ from tbxl.excel import _cached, _codes, _each, _given, _lock, _player, _player_r
 from tbxl.catalogue import in_cells, team_standings_table, team_value_of
 from tbxl.io.grid.sheet import rows_of
 from tbxl.io.grid.team import read_team_grid
-from tbxl.model.team import TeamTournament
+from tbxl.model import TeamTournament
 from tbxl.team_standings import TeamStandings, compute_team_standings
 
 __all__ = ["TEAM_TIEBREAK", "TEAM_STANDINGS"]

@@ -17,32 +17,44 @@ True
 from __future__ import annotations
 
 from dataclasses import fields, replace
-from functools import lru_cache
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+if TYPE_CHECKING:
+    from tbxl.model.event import Event
 
 __all__ = ["after_round", "record_after_round"]
 
-Event = TypeVar("Event")
+E = TypeVar("E", bound="Event")
+R = TypeVar("R")
 
 
-def after_round(event: Event, k: int, parts: tuple[str, ...] = ("players",)) -> Event:
-    """``event`` (a frozen dataclass with ``rounds``, ``scheduled_rounds`` and the tuples of records
-    ``parts``: players, teams) as it stood after round ``k``: ``event`` itself for its last round."""
-    rounds: int = event.rounds  # type: ignore[attr-defined]
+def after_round(event: E, k: int, parts: tuple[str, ...] = ("players",)) -> E:
+    """``event`` (an event of any kind: its ``rounds`` and the tuples of records ``parts``:
+    players, teams) as it stood after round ``k``: ``event`` itself for its last round."""
+    rounds: int = getattr(event, "rounds")  # each kind's class declares it (its positional fields)
     if not 0 <= k <= rounds:
         raise ValueError(f"round {k} is outside 0..{rounds}")
     if k == rounds:
         return event
-    cut = {part: tuple(record_after_round(x, k) for x in getattr(event, part)) for part in parts}
-    return replace(event, rounds=k, scheduled_rounds=event.scheduled_rounds or rounds, **cut)  # type: ignore
+    changes: dict[str, Any] = {part: tuple(record_after_round(x, k) for x in getattr(event, part)) for part in parts}
+    changes.update(rounds=k, scheduled_rounds=event.scheduled_rounds or rounds)
+    return replace(event, **changes)
 
 
-def record_after_round(record: Any, k: int) -> Any:
+def record_after_round(record: R, k: int) -> R:
     """A participant's record (a player, a team) with its first ``k`` rounds, without what the file
     declares of its end (the ``declared_*`` fields)."""
-    return replace(record, rounds=record.rounds[:k], **_declared(type(record)))
+    cls: type[Any] = type(record)
+    cut: R = replace(cast(Any, record), rounds=getattr(record, "rounds")[:k], **_declared(cls))
+    return cut
 
 
-@lru_cache(maxsize=None)
-def _declared(cls: type) -> dict:
-    return {f.name: None for f in fields(cls) if f.name.startswith("declared_")}
+#: The ``declared_*`` fields of each record class, as changes that drop them (found once per class).
+_DECLARED: dict[type[Any], dict[str, None]] = {}
+
+
+def _declared(cls: type[Any]) -> dict[str, None]:
+    found = _DECLARED.get(cls)
+    if found is None:
+        found = _DECLARED[cls] = {f.name: None for f in fields(cls) if f.name.startswith("declared_")}
+    return found

@@ -1,61 +1,35 @@
-"""The team-event model: teams, matches of boards, match and game points.
+"""The team kind of event: teams, matches of boards, match and game points.
 
 A team event (C.07 Arts 11-13) is teams (players in board order), rounds of matches and, per
-match, the individual games board against board, each a :class:`~tbxl.model.RoundEntry` of the
-individual model. Match points (MP) come from comparing the game points (GP) of the two sides
-under :class:`TeamScoring` (TRF-2026 record 362, default 2/1/0); game points are the sum of the
-board points under the individual scoring (record 162). C07 §10.5 says how TRF files hold this.
+match, the individual games board against board, each a :class:`~tbxl.model.entry.RoundEntry` of
+the individual model. Match points (MP) come from comparing the game points (GP) of the two sides
+under :class:`~tbxl.model.scoring.TeamScoring` (TRF-2026 record 362, default 2/1/0); game points
+are the sum of the board points under the individual scoring (record 162). C07 §10.5 says how TRF
+files hold this.
 
->>> ts = TeamScoring()
->>> ts.outcome(Fraction(5, 2), Fraction(3, 2)), ts.match_points(Outcome.DRAW)
-(<Outcome.WIN: 2>, Fraction(1, 1))
+>>> TeamTournament((), 0, 4).kind
+<EventKind.TEAM: 'team'>
 """
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import NamedTuple, Optional
+from typing import ClassVar, NamedTuple, Optional
 
-from tbxl.model import Event, Kind, Outcome, Player, RoundEntry, Scoring
+from tbxl.model.entry import RoundEntry
+from tbxl.model.event import Event, EventKind, Player
+from tbxl.model.kinds import Kind, Outcome
 from tbxl.model.rounds import after_round
+from tbxl.model.scoring import Scoring, TeamScoring
 
-#: The primary and secondary scores of a team event (C.07 11.1).
-MP = "MP"
-GP = "GP"
-SCORES = (MP, GP)
-
-
-@dataclass(frozen=True)
-class TeamScoring:
-    """Match points per match result (TRF-2026 ``362`` TW TD TL) and the team PAB's value (``320``).
-
-    ``pab_mp`` / ``pab_gp`` None: without a ``320`` record the PAB is a drawn match worth a won game
-    on every board, as the reference engine counts it (C07 §10.5); both are settings.
-    """
-
-    win: Fraction = Fraction(2)
-    draw: Fraction = Fraction(1)
-    loss: Fraction = Fraction(0)
-    pab_mp: Optional[Fraction] = None
-    pab_gp: Optional[Fraction] = None
-
-    def match_points(self, outcome: Outcome) -> Fraction:
-        return (self.loss, self.draw, self.win)[outcome]
-
-    @staticmethod
-    def outcome(gp: Fraction, opponent_gp: Fraction) -> Outcome:
-        """A match is won by the side with more game points (C.07 11.1)."""
-        return Outcome.WIN if gp > opponent_gp else Outcome.DRAW if gp == opponent_gp else Outcome.LOSS
-
-    def outcome_of_points(self, mp: Fraction) -> Outcome:
-        """The match result that a number of match points stands for (a PAB of 1 MP is a draw, C.07 16.4)."""
-        return Outcome.WIN if mp >= self.win else Outcome.DRAW if mp >= self.draw else Outcome.LOSS
+__all__ = ["Board", "TeamRound", "Team", "TeamTournament", "board_points"]
 
 
 class Board(NamedTuple):
     """One board of a match: the player fielded (None: nobody, the board is lost by forfeit) and
-    the individual result as a :class:`~tbxl.model.RoundEntry` (its ``points`` are board points)."""
+    the individual result as a :class:`~tbxl.model.entry.RoundEntry` (its ``points`` are board points)."""
 
     board: int
     player: Optional[int]
@@ -121,8 +95,10 @@ def board_points(rnd: TeamRound, boards: int, scoring: Scoring) -> list[Fraction
 @dataclass(frozen=True)
 class TeamTournament(Event):
     """A team event: teams sorted by number, the individual players (for names and board results),
-    the number of boards and the match scoring, with the :class:`~tbxl.model.Event` details (the
-    individual game scoring among them) as keywords."""
+    the number of boards and the match scoring, with the :class:`~tbxl.model.event.Event` details
+    (the individual game scoring among them) as keywords."""
+
+    kind: ClassVar[EventKind] = EventKind.TEAM
 
     teams: tuple[Team, ...]
     rounds: int
@@ -131,25 +107,25 @@ class TeamTournament(Event):
     team_scoring: TeamScoring = field(default_factory=TeamScoring)
     board_colours: str = ""
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_by_number", {t.number: t for t in self.teams})
-        object.__setattr__(self, "_player", {p.start_number: p for p in self.players})
+    @functools.cached_property
+    def _by_number(self) -> dict[int, Team]:
+        return {t.number: t for t in self.teams}
+
+    @functools.cached_property
+    def _player(self) -> dict[int, Player]:
+        return {p.start_number: p for p in self.players}
 
     def team(self, number: int) -> Team:
         """The team with this number; ``KeyError`` if there is none."""
-        return self._by_number[number]  # type: ignore[attr-defined]
+        return self._by_number[number]
 
     def player(self, start_number: int) -> Player:
-        return self._player[start_number]  # type: ignore[attr-defined]
+        return self._player[start_number]
 
     def __contains__(self, number: object) -> bool:
-        return number in self._by_number  # type: ignore[attr-defined]
+        return number in self._by_number
 
-    @property
-    def is_team(self) -> bool:
-        return True
-
-    def after_round(self, k: int) -> "TeamTournament":
+    def after_round(self, k: int) -> TeamTournament:
         """The event as it stood after round ``k``."""
         return after_round(self, k, ("teams", "players"))
 

@@ -30,7 +30,7 @@ from tbxl.tiebreaks.base import Column, result_code
 from tbxl.tiebreaks.codes import Descriptor
 from tbxl.tiebreaks.team_codes import CHAINS, TeamDescriptor
 from tbxl.tiebreaks.team_context import TeamContext, draw_and_win
-from tbxl.model.team import GP, MP, TeamTournament, board_points
+from tbxl.model import GP, MP, TeamTournament, board_points
 from tbxl.rules.team import EdeBoardCount, TeamSettings, settings as team_settings
 
 _BOARD_COUNTS = {"WIN", "WON", "BPG", "BWG", "REP"}

@@ -23,7 +23,7 @@ from typing import Optional
 
 from tbxl.errors import UnknownTiebreak
 from tbxl.tiebreaks.codes import CATALOGUE as INDIVIDUAL, Descriptor, parse as parse_individual
-from tbxl.model.team import GP, MP
+from tbxl.model import GP, MP
 
 #: EDE and its 2026 chains (C.07 Art. 13), by their steps in order: P the primary score, S the
 #: secondary score (restarting on every new tied subset), then, when exactly two teams stay tied,

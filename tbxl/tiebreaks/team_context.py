@@ -15,7 +15,7 @@ from tbxl.rules.conventions import Convention
 from tbxl.model import Kind, Player, RoundEntry, Scoring, Tournament
 from tbxl.tiebreaks import unplayed
 from tbxl.tiebreaks.context import Context
-from tbxl.model.team import GP, MP, TeamTournament
+from tbxl.model import GP, MP, TeamTournament
 
 
 def participants(t: TeamTournament, score: str) -> Tournament:

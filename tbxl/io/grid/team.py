@@ -32,7 +32,7 @@ from tbxl.formatting import exact_text
 from tbxl.io.grid.cells import cell_text, column_letters, half_text, parse_number
 from tbxl.errors import InputError
 from tbxl.model import Kind, Outcome, Scoring, make_entry
-from tbxl.model.team import Board, Team, TeamRound, TeamScoring, TeamTournament
+from tbxl.model import Board, Team, TeamRound, TeamScoring, TeamTournament
 
 _MATCH = re.compile(r"^(?P<opp>\d+)\s*(?P<col>[wWbB])?\s*(?P<gp>\d{0,15}½|\d{1,15}(?:[.,]\d{1,15})?)?\s*"
                     r"(?::\s*(?P<boards>[10=½+\-\s]+))?$")

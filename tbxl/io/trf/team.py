@@ -23,7 +23,7 @@ from tbxl.tiebreaks.base import result_code
 from tbxl.formatting import exact_text
 from tbxl.io.trf import _BYES, _FORFEITS, _Reader, _ROUND_ROBIN, _Slot, decode_trf
 from tbxl.io.detect import TEAM_RECORD
-from tbxl.model.team import Board, Team, TeamRound, TeamScoring, TeamTournament
+from tbxl.model import Board, Team, TeamRound, TeamScoring, TeamTournament
 
 __all__ = ["is_team_trf", "read_team_trf", "parse_team_trf"]
 

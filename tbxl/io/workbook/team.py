@@ -21,7 +21,7 @@ from tbxl.io.grid.cells import cell_number, column_letters
 from tbxl.io.workbook import (CROSSTABLE, HELP, STANDINGS, _fill_help, _formula_fill, _patch, _put, _put_grid,
                         argument_rows, function_rows, help_rows)
 from tbxl.io.grid.team import read_team_grid, to_team_grid
-from tbxl.model.team import TeamTournament
+from tbxl.model import TeamTournament
 from tbxl.function_names import TEAM_STANDINGS, TEAM_TIEBREAK
 from tbxl.team_standings import compute_team_standings, resolve_team_tiebreaks
 

@@ -1,0 +1,227 @@
+"""An event and its participants: :class:`Event` says what an event is and which kind
+(:class:`EventKind`) it is; :class:`Tournament` is the individual kind, players with their rounds
+(:class:`~tbxl.model.team.TeamTournament` is the team kind, as python-chess has one board with
+variants). The pairing system (:class:`Pairing`) is read from the file or found from the pairings.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import math
+from dataclasses import dataclass, field, fields
+from datetime import date
+from fractions import Fraction
+from typing import Any, ClassVar, Optional, Sequence
+
+from tbxl.model.entry import RoundEntry, make_entry
+from tbxl.model.kinds import Kind, Outcome
+from tbxl.model.rounds import after_round
+from tbxl.model.scoring import Scoring
+from tbxl.model.table import RoundTable
+
+__all__ = ["EventKind", "Pairing", "Player", "Event", "Tournament", "round_robin_cycles", "detect_pairing"]
+
+
+class EventKind(enum.Enum):
+    """Which kind of event: players ranked on their own points, or teams of players ranked on
+    match and game points (C.07 Arts 11-13). The edges branch on ``event.kind``."""
+
+    INDIVIDUAL = "individual"
+    TEAM = "team"
+
+
+class Pairing(enum.Enum):
+    """How pairings were made: C.07 15.2 (pre-determined) vs 15.3 (Swiss)."""
+
+    SWISS = "swiss"
+    ROUND_ROBIN = "round-robin"
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A participant: identity and the per-round record (index 0 = round 1)."""
+
+    start_number: int
+    name: str
+    rounds: tuple[RoundEntry, ...] = ()
+    title: str = ""
+    sex: str = ""
+    rating: Optional[int] = None
+    federation: str = ""
+    fide_id: str = ""
+    birth_date: str = ""
+    club: str = ""
+    declared_points: Optional[Fraction] = None
+    declared_rank: Optional[int] = None
+    # (RoundTable, player index) when the player is a view of a table's row (see __getattr__).
+    _view: Optional[tuple[RoundTable, int]] = field(default=None, init=False, repr=False, compare=False)
+
+    @property
+    def points(self) -> Fraction:
+        """Points awarded over all recorded rounds."""
+        pts = [e.points for e in self.rounds]
+        den = math.lcm(*(p.denominator for p in pts)) if pts else 1
+        # Integer arithmetic over a common denominator: Fraction additions are slow at scale.
+        return Fraction(sum(p.numerator * (den // p.denominator) for p in pts), den)
+
+    def entry(self, round: int) -> RoundEntry:
+        return self.rounds[round - 1]
+
+    def __getattr__(self, name: str) -> tuple[RoundEntry, ...]:
+        # A player read from a file is a view of a row of its tournament's RoundTable: the round
+        # entries are built on first use (most runs never need them) and then kept.
+        if name == "rounds":
+            view = self._view
+            if view is not None:
+                rounds = view[0].entries(view[1])
+                object.__setattr__(self, "rounds", rounds)
+                return rounds
+        raise AttributeError(f"'Player' object has no attribute '{name}'")
+
+    @property
+    def known_fide_id(self) -> Optional[str]:
+        """The FIDE id, or None when the file has none (blank, or ``0`` as many programs write)."""
+        return self.fide_id.strip() if self.fide_id.strip("0 ") else None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Event:
+    """What an event is besides its participants' records, shared by individual and team events
+    (keyword-only in their constructors): its name, place, dates and chief arbiter as the file gives
+    them, the game scoring, the pairing system, the tie-break list the file declares (TRF 202/212),
+    the number of rounds scheduled (TRF XXR / 142; None = the rounds read), and where it was read
+    from (a file's base name, for messages). ``kind`` says which kind of event it is (each kind's
+    class sets it)."""
+
+    kind: ClassVar[EventKind]
+
+    name: str = ""
+    scoring: Scoring = field(default_factory=Scoring)
+    pairing: Pairing = Pairing.SWISS
+    start_date: Optional[date] = None
+    end_date: Optional[date] = None
+    city: str = ""
+    federation: str = ""
+    chief_arbiter: str = ""
+    tiebreaks: tuple[str, ...] = ()
+    scheduled_rounds: Optional[int] = None
+    source: str = ""
+
+    @property
+    def is_team(self) -> bool:
+        """Is this a team event (``kind`` is :attr:`EventKind.TEAM`)?"""
+        return self.kind is EventKind.TEAM
+
+    @property
+    def is_round_robin(self) -> bool:
+        return self.pairing is Pairing.ROUND_ROBIN
+
+    def event_details(self) -> dict[str, Any]:
+        """The :class:`Event` fields as keywords: another event with the same details (e.g. the
+        teams of a team event as the participants of an individual one)."""
+        return {f.name: getattr(self, f.name) for f in fields(Event)}
+
+
+@dataclass(frozen=True)
+class Tournament(Event):
+    """An individual event's results: players sorted by start number, with the :class:`Event`
+    details (the scoring and the pairing system among them) as keywords.
+
+    >>> Tournament((), 0).kind
+    <EventKind.INDIVIDUAL: 'individual'>
+    """
+
+    kind: ClassVar[EventKind] = EventKind.INDIVIDUAL
+
+    players: tuple[Player, ...]
+    rounds: int
+
+    @functools.cached_property
+    def _by_number(self) -> dict[int, Player]:
+        return {p.start_number: p for p in self.players}
+
+    def player(self, start_number: int) -> Player:
+        """The player with this start number; ``KeyError`` if there is none."""
+        return self._by_number[start_number]
+
+    def __contains__(self, start_number: object) -> bool:
+        return start_number in self._by_number
+
+    @property
+    def table(self) -> RoundTable:
+        """The rounds as compact columns: the reader's own table when the players are still its
+        views, else one built (once) from the players' round entries."""
+        table: Optional[RoundTable] = self.__dict__.get("_table")
+        if table is None and self.players and self.players[0]._view is not None:
+            table = self.players[0]._view[0]  # e.g. a dataclasses.replace of the reader's tournament
+        if table is None or not table.holds(self):
+            table = RoundTable.from_players(self.players, self.rounds, self.scoring)
+            object.__setattr__(self, "_table", table)
+        return table
+
+    def after_round(self, k: int) -> Tournament:
+        """The tournament as it stood after round ``k`` (ChessLivo-style per-round tables)."""
+        return after_round(self, k)
+
+
+def round_robin_cycles(players: Sequence[Player], rounds: int) -> int:
+    """How many cycles of a complete round robin the pairings form, or 0 when they form none.
+
+    A file without a pairing-system record (TRF ``092``) is a round robin when every pair of
+    players met the same number of times ``c`` >= 1 (forfeits included: a forfeit in
+    pre-determined pairings still names the scheduled opponent) over exactly ``c`` cycles of rounds;
+    an odd field's player left out of each round is the cycle's extra round. A Swiss where some
+    pair never met is never one, whatever its size.
+
+    >>> s = Scoring()
+    >>> def game(r, opp, o): return make_entry(s, r, Kind.PLAYED, o, opp)
+    >>> W, L = Outcome.WIN, Outcome.LOSS
+    >>> rr = [Player(1, "A", (game(1, 2, W), game(2, 3, W), make_entry(s, 3, Kind.ZPB))),
+    ...       Player(2, "B", (game(1, 1, L), make_entry(s, 2, Kind.ZPB), game(3, 3, W))),
+    ...       Player(3, "C", (make_entry(s, 1, Kind.ZPB), game(2, 1, L), game(3, 2, L)))]
+    >>> round_robin_cycles(rr, 3), round_robin_cycles(rr[:2], 3)
+    (1, 0)
+    """
+    n = len(players)
+    if n < 3 or rounds < n - 1:  # two players: a match; fewer rounds than one cycle: no round robin
+        return 0
+    numbers = {p.start_number for p in players}
+    met: dict[tuple[int, int], int] = {}
+    for p in players:
+        if len(p.rounds) != rounds:
+            return 0
+        a = p.start_number
+        for e in p.rounds:
+            b = e.opponent
+            if b is None:
+                continue
+            if b not in numbers or b == a:
+                return 0
+            key = (a, b) if a < b else (b, a)
+            met[key] = met.get(key, 0) + 1
+    if len(met) != n * (n - 1) // 2:
+        return 0
+    counts = set(met.values())
+    if len(counts) != 1:
+        return 0
+    both_sides = counts.pop()  # each game is seen from both players' records
+    if both_sides % 2:
+        return 0
+    cycles = both_sides // 2
+    return cycles if rounds == cycles * (n - 1 + n % 2) else 0
+
+
+def detect_pairing(players: Sequence[Player], rounds: int, notes: Optional[list[str]] = None) -> Pairing:
+    """The pairing system of a file that does not name one: a round robin when the pairings form
+    one (:func:`round_robin_cycles`), else a Swiss; ``notes`` receives what was found."""
+    cycles = round_robin_cycles(players, rounds)
+    if notes is not None:
+        if cycles:
+            kind = "a single" if cycles == 1 else "a double" if cycles == 2 else f"a {cycles}-cycle"
+            notes.append(f"no pairing system named: the pairings form {kind} round robin, ranked as one "
+                         "(C.07 15.2); --pairing swiss overrides")
+        else:
+            notes.append("no pairing system named: ranked as a Swiss (the pairings are no complete "
+                         "round robin); --pairing round-robin overrides")
+    return Pairing.ROUND_ROBIN if cycles else Pairing.SWISS
