@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from generate import generate  # noqa: E402
 
-from tbxl.rules import conventions
+from tbxl import rules as conventions
 from tbxl.audit import audit  # noqa: E402
 from tbxl.audit.compare import compare  # noqa: E402
 from tbxl.formatting import decimal_text  # noqa: E402

@@ -39,7 +39,7 @@ def one(players: int, rounds: int, derivations: str, by_round: bool) -> dict:
     from generate import generate
     from pypdf import PdfReader
 
-    from tbxl.rules import conventions
+    from tbxl import rules as conventions
     from tbxl.report import render_pdf
     from tbxl.standings import compute_standings
     from tbxl.io.trf import read_trf, write_trf_file

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
-from tbxl.rules.conventions import Convention
+from tbxl.rules import Convention
 from tbxl.io.grid.cells import cell_number
 from tbxl.model import Tournament
 from tbxl.standings import Standings, compute_standings
@@ -222,7 +222,7 @@ def team_value_of(t: "TeamTournament", conv: Convention, code: str,
     One match of four boards, A 1 = 1 0 against B: BC (Art. 12) is 1x1 + 2x½ + 3x1 + 4x0 = 5 for A,
     1x0 + 2x½ + 3x0 + 4x1 = 5 for B; A's match won is worth 2 MP.
 
-    >>> from tbxl.rules.conventions import get
+    >>> from tbxl.rules import get
     >>> from tbxl.io.grid.team import read_team_grid
     >>> t = read_team_grid([["No", "Team", "R1"], [1, "A", "2w2½:1=10"], [2, "B", "1b1½:0=01"]])
     >>> bc, mp = team_value_of(t, get("fide-2026"), "BC"), team_value_of(t, get("fide-2026"), "MPTS")
@@ -240,7 +240,7 @@ def team_standings_table(st: "TeamStandings") -> list[list]:
     """TEAM_STANDINGS' spill, exact: a header row (Rank, No, Team, the primary score MP or GP, the
     codes), then one row per team, best first; a shared place as its label ("3-5").
 
-    >>> from tbxl.rules.conventions import get
+    >>> from tbxl.rules import get
     >>> from tbxl.io.grid.team import read_team_grid
     >>> from tbxl.team_standings import compute_team_standings
     >>> t = read_team_grid([["No", "Team", "R1"], [1, "A", "2w2½:1=10"], [2, "B", "1b1½:0=01"]])

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Callable, Mapping, Optional, Union
+from typing import Any, Callable, Mapping, Optional, Union
 
 Number = Union[Fraction, int]
 
@@ -124,10 +124,10 @@ class Reason:
     'half-point bye, cat. 16.2.3: dummy with own score; VUR'
     """
 
-    parts: tuple = ()
+    parts: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()
 
     @classmethod
-    def of(cls, key: str, **args) -> "Reason":
+    def of(cls, key: str, **args: Any) -> "Reason":
         if key not in REASONS:
             raise KeyError(key)
         return cls(((key, tuple(args.items())),))
@@ -202,7 +202,7 @@ class Derivation:
     terms: tuple[Term, ...]
     value: Optional[Number]
     notes: tuple[Reason, ...] = ()
-    table: tuple[dict, ...] = field(default=())
+    table: tuple[dict[str, Any], ...] = field(default=())
     divisor: Optional[int] = None  # averages (ARO, AOB, APRO): total / divisor, then rounding
 
     @property
@@ -216,7 +216,7 @@ class Derivation:
             if self.total != self.value:
                 raise AssertionError(f"{self.code} of {self.player}: terms add to {self.total}, value {self.value}")
 
-    def text(self, fmt=lambda x: str(x)) -> str:
+    def text(self, fmt: Callable[[Number], str] = lambda x: str(x)) -> str:
         """A plain-text rendering for ``tbxl explain``."""
         lines = [f"{self.code} of player {self.player} = {'-' if self.value is None else fmt(self.value)}"]
         if self.terms:

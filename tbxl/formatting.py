@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from typing import Optional, Union
+from typing import Optional, Union, cast
 
 Number = Union[Fraction, int]
 
@@ -84,7 +84,7 @@ def exact_text(v: Number, min_places: int = 0) -> str:
         return str(Fraction(v))
 
 
-def json_number(v: Optional[Number]):
+def json_number(v: Optional[Number]) -> Union[int, float, None]:
     """A JSON number: int when whole, else the exact decimal or 2 places (display only)."""
     if v is None:
         return None
@@ -102,12 +102,12 @@ def json_number(v: Optional[Number]):
     return ((200 * num + den) // (2 * den)) / 100  # half up to hundredths, computed exactly
 
 
-def json_number_raw(raw, den: int):
+def json_number_raw(raw: Optional[Number], den: int) -> Union[int, float, None]:
     """:func:`json_number` of ``raw / den`` without building a Fraction when ``raw`` is an int."""
     if raw is None:
         return None
     if type(raw) is not int:
-        return json_number(raw / den)
+        return json_number(cast(Fraction, raw) / den)  # type() is the hot path's test: int or Fraction
     if raw % den == 0:
         return raw // den
     return json_number(Fraction(raw, den))

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import stat
+from typing import Union
 
 from tbxl.errors import InputError
 
@@ -44,7 +45,7 @@ def size_text(n: int) -> str:
     return f"{n / 2 ** 20:.1f}".removesuffix(".0") + " MB"
 
 
-def check_regular(path) -> int:
+def check_regular(path: Union[str, os.PathLike[str]]) -> int:
     """The size of ``path``, a regular file; :class:`InputError` for a folder, a device (``/dev/zero``
     never ends), a FIFO (reading it would wait for a writer) or a missing file."""
     name = os.fspath(path)
@@ -61,7 +62,7 @@ def check_regular(path) -> int:
     return st.st_size
 
 
-def read_regular(path, limit: int) -> bytes:
+def read_regular(path: Union[str, os.PathLike[str]], limit: int) -> bytes:
     """The bytes of ``path``, a regular file of at most ``limit`` bytes, else :class:`InputError`."""
     size = check_regular(path)
     name = os.fspath(path)

@@ -11,8 +11,8 @@ from operator import neg
 from fractions import Fraction
 from typing import Optional, Union
 
-from tbxl.rules import conventions
-from tbxl.rules.conventions import Convention
+from tbxl import rules as conventions
+from tbxl.rules import Convention
 from tbxl.derivation import Derivation, Reason
 from tbxl.errors import InputError
 from tbxl.model import Event, Player, Tournament
@@ -177,12 +177,12 @@ def resolve_tiebreaks(tournament: Tournament, tiebreaks=None) -> list[Descriptor
 def convention_of(rules: Optional[Convention], tournament: Event) -> Convention:
     """``rules``, or the edition in force at the start of ``tournament`` (an individual or a team
     event) for None; a ``TypeError`` for anything else, a name above all: names are resolved at the
-    edge (:func:`tbxl.rules.conventions.resolve`), never in the core."""
+    edge (:func:`tbxl.rules.resolve`), never in the core."""
     if rules is None:
         return conventions.default_for(tournament.start_date)
     if not isinstance(rules, Convention):
         raise TypeError(f"rules must be a Convention, not {rules!r}: resolve a name with "
-                        "tbxl.rules.conventions.resolve(rules, start_date, settings) where it is given")
+                        "tbxl.rules.resolve(rules, start_date, settings) where it is given")
     return rules
 
 
@@ -190,7 +190,7 @@ def compute_standings(tournament: Tournament, tiebreaks=None, rules: Optional[Co
                       after_round: Optional[int] = None) -> Standings:
     """Rank ``tournament`` (optionally as it stood after ``after_round``) under ``rules`` (None:
     the edition in force at its start date). A rule set's name is resolved at the edge
-    (:func:`tbxl.rules.conventions.resolve`), never here."""
+    (:func:`tbxl.rules.resolve`), never here."""
     conv = convention_of(rules, tournament)
     if after_round is not None:
         if not 0 <= after_round <= tournament.rounds:

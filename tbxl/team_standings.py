@@ -8,14 +8,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping, Optional, Union
 
-from tbxl.rules.conventions import Convention
+from tbxl.rules import Convention
 from tbxl.derivation import Derivation
 from tbxl.errors import InputError
 from tbxl.standings import Row, TieStep, convention_of
 from tbxl.tiebreaks.base import Column
 from tbxl.tiebreaks.team_codes import TeamDescriptor, parse, parse_list
 from tbxl.model import Team, TeamTournament
-from tbxl.rules.team import TeamSettings
+from tbxl.rules import TeamSettings
 from tbxl.tiebreaks.team import TeamEngine, primary_of
 
 #: Defaults when neither the call nor the file (212/202) gives a list. tbxl's choice, patterned on
@@ -95,8 +95,8 @@ def resolve_team_tiebreaks(t: TeamTournament, tiebreaks=None) -> tuple[str, list
 def compute_team_standings(t: TeamTournament, tiebreaks=None, rules: Optional[Convention] = None,
                            settings: Union[TeamSettings, Mapping, None] = None) -> TeamStandings:
     """Rank the teams of ``t`` under ``rules`` (None: the edition in force at its start date);
-    ``settings``: the team settings (:class:`~tbxl.rules.team.TeamSettings`). A rule set's name
-    is resolved at the edge (:func:`tbxl.rules.conventions.resolve`), never here."""
+    ``settings``: the team settings (:class:`~tbxl.rules.TeamSettings`). A rule set's name
+    is resolved at the edge (:func:`tbxl.rules.resolve`), never here."""
     conv = convention_of(rules, t)
     primary, descs = resolve_team_tiebreaks(t, tiebreaks)
     engine = TeamEngine(t, conv, primary, settings)

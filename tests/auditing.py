@@ -9,7 +9,7 @@ from pathlib import Path
 
 from conftest import DATA, TEC_SWISS
 from tbxl.cli import main
-from tbxl.rules.conventions import get
+from tbxl.rules import get
 from tbxl.formatting import decimal_text
 from tbxl.standings import compute_standings
 from tbxl.io.trf import write_trf

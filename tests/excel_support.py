@@ -10,7 +10,7 @@ import pytest
 
 from conftest import DATA
 from tbxl import excel
-from tbxl.rules import conventions
+from tbxl import rules as conventions
 from tbxl.model import Pairing
 from tbxl.tiebreaks import Context, compute, parse
 from tbxl.io.trf import read_trf

@@ -6,9 +6,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from auditing import published_under
-from tbxl.rules import conventions
+from tbxl import rules as conventions
 from tbxl.audit import AGREE, EXPLAINED, Published, PublishedValue, audit
-from tbxl.rules.conventions import get
+from tbxl.rules import get
 from tbxl.io.published import read_published
 from tbxl.standings import compute_standings
 

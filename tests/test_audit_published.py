@@ -10,8 +10,8 @@ from fractions import Fraction
 import pytest
 
 from auditing import SWISS, run, write_csv
-from tbxl.rules.conventions import get
-from tbxl.rules import conventions
+from tbxl.rules import get
+from tbxl import rules as conventions
 from tbxl.audit import RANK, audit
 from tbxl.errors import InputError
 from tbxl.formatting import decimal_text

@@ -7,8 +7,8 @@ import json
 from dataclasses import replace
 
 from auditing import SWISS, pdf_text, run, with_ranks
-from tbxl.rules.conventions import get
-from tbxl.rules import conventions
+from tbxl.rules import get
+from tbxl import rules as conventions
 from tbxl.audit import AGREE, EXPLAINED, RANK, Published, audit
 from tbxl.standings import compute_standings
 from tbxl.io.trf import read_trf, write_trf

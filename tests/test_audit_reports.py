@@ -9,9 +9,9 @@ from dataclasses import replace
 import pytest
 
 from auditing import SWISS, pdf_text, run, write_csv
-from tbxl.rules import conventions
+from tbxl import rules as conventions
 from tbxl.audit import EXPLAINED, audit
-from tbxl.rules.conventions import get
+from tbxl.rules import get
 from tbxl.errors import InputError
 from tbxl.formatting import decimal_text
 from tbxl.io.published import read_published

@@ -9,11 +9,11 @@ from fractions import Fraction
 import pytest
 
 from auditing import COLUMNS, SWISS, published_under, run, write_csv
-from tbxl.rules import conventions
+from tbxl import rules as conventions
 from tbxl.audit import AGREE, EXPLAINED, RANK, UNEXPLAINED, Published, PublishedValue, audit, candidates
 from tbxl.audit.changes import changes
 from tbxl.tiebreaks import Context, explain, parse
-from tbxl.rules.conventions import PRESETS, get
+from tbxl.rules import PRESETS, get
 from tbxl.io.published import read_published
 from tbxl.standings import compute_standings
 
@@ -134,6 +134,6 @@ def test_candidates_cover_every_preset_and_documented_switch():
 
 
 def test_a_rule_set_name_is_refused_the_core_takes_a_convention(swiss):
-    # issue 13: a name is resolved at the edge (tbxl.rules.conventions.resolve), never in the core.
+    # issue 13: a name is resolved at the edge (tbxl.rules.resolve), never in the core.
     with pytest.raises(TypeError, match="resolve"):
         audit(swiss, Published("x", []), rules="fide-2026")

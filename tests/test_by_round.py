@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tbxl.rules import conventions
+from tbxl import rules as conventions
 from tbxl.io.load import load
 from tbxl.standings import compute_standings, standings_by_round
 

@@ -6,7 +6,7 @@ from fractions import Fraction as F
 import pytest
 from hypothesis import given, strategies as s
 
-from tbxl.rules import conventions
+from tbxl import rules as conventions
 from tbxl.categories import (Category, category_places, classify, fide_age, members, parse_category,
                              parse_expression)
 from tbxl.cli import main

@@ -12,7 +12,7 @@ import pytest
 from auditing import RR, SWISS, pdf_text, run
 from conftest import load_json
 from tbxl.audit.compare import compare
-from tbxl.rules.conventions import get, resolve_each
+from tbxl.rules import get, resolve_each
 from tbxl.formatting import to_decimal
 from tbxl.model import Pairing
 from tbxl.io.trf import read_trf, write_trf

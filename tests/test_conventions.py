@@ -7,7 +7,7 @@ import pytest
 
 from builders import Builder
 from conftest import DATA
-from tbxl.rules import conventions
+from tbxl import rules as conventions
 from tbxl.errors import UnknownRules
 from tbxl.model import Pairing
 from tbxl.tiebreaks import Context, compute, parse

@@ -8,8 +8,8 @@ import pytest
 
 from excel_support import swiss, fresh_cache, office_js, classic, same  # noqa: F401 (fixtures)
 
-from tbxl.rules.conventions import get
-from tbxl.rules import conventions
+from tbxl.rules import get
+from tbxl import rules as conventions
 from tbxl import excel
 from tbxl.io.grid import to_grid
 from tbxl.standings import compute_standings

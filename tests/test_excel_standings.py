@@ -6,7 +6,7 @@ import pytest
 
 from excel_support import swiss, rr, fresh_cache, office_js, same  # noqa: F401 (fixtures)
 
-from tbxl.rules import conventions
+from tbxl import rules as conventions
 from tbxl import excel
 from tbxl.io.grid import to_grid
 from tbxl.standings import compute_standings

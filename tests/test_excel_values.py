@@ -9,7 +9,7 @@ import pytest
 
 from conftest import DATA
 from excel_support import SWISS, SEED2, swiss, rr, fresh_cache, office_js, classic, core_value, same  # noqa: F401 (fixtures)
-from tbxl.rules import conventions
+from tbxl import rules as conventions
 from tbxl import excel
 from tbxl.io.grid import to_grid
 from tbxl.standings import compute_standings

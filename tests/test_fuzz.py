@@ -6,8 +6,8 @@ import warnings
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from conftest import DATA
-from tbxl.rules.conventions import get
-from tbxl.rules import conventions
+from tbxl.rules import get
+from tbxl import rules as conventions
 from tbxl.io.grid import read_grid
 from tbxl.errors import InputError
 from tbxl.standings import compute_standings

@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from hostile import CASES, Case
-from tbxl.rules import conventions
+from tbxl import rules as conventions
 from tbxl.cli import main
 
 #: Memory and time given to a heavy case: the goal of issue 10 is 1.5 GB and 30 s; the timeout is

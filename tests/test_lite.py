@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from conftest import DATA
-from tbxl.rules import conventions
+from tbxl import rules as conventions
 from tbxl import excel, lite
 from tbxl.cli import main
 from tbxl.io.grid import to_grid

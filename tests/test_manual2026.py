@@ -4,7 +4,7 @@ the same record under fide-2024 and fide-2026."""
 from fractions import Fraction as F
 
 from builders import Builder
-from tbxl.rules import conventions
+from tbxl import rules as conventions
 from tbxl.tiebreaks import Context, compute, explain, parse
 
 FOCUS = 1

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from conftest import DATA, load_json
 from strategies import swiss_tournaments
 from test_crosstable import berger_round_robin
-from tbxl.rules import conventions
+from tbxl import rules as conventions
 from tbxl.cli import main
 from tbxl.io.grid import read_grid, to_grid
 from tbxl.model import Pairing, Tournament, round_robin_cycles
@@ -146,7 +146,7 @@ def test_a_compact_workbook_without_pairing_system_is_recognised(tmp_path, capsy
 @pytest.mark.parametrize("layout", ["compact", "matrix"])
 def test_loading_a_workbook_with_its_notes_detects_the_pairing_once(tmp_path, monkeypatch, layout):
     pytest.importorskip("openpyxl")
-    import tbxl.model
+    import tbxl.model.event
     from tbxl.io.load import load
     from tbxl.io.workbook import write_workbook
     t = berger_round_robin(5)
@@ -157,8 +157,8 @@ def test_loading_a_workbook_with_its_notes_detects_the_pairing_once(tmp_path, mo
     wb["Standings"]["A5"] = wb["Standings"]["B5"] = None   # no pairing system named
     wb.save(path)
     calls = []
-    counted = tbxl.model.round_robin_cycles
-    monkeypatch.setattr(tbxl.model, "round_robin_cycles", lambda *a: calls.append(1) or counted(*a))
+    counted = tbxl.model.event.round_robin_cycles
+    monkeypatch.setattr(tbxl.model.event, "round_robin_cycles", lambda *a: calls.append(1) or counted(*a))
     notes: list = []
     assert load(path, notes=notes).pairing is Pairing.ROUND_ROBIN
     assert len(calls) == 1

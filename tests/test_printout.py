@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tbxl import cli, report
-from tbxl.rules import conventions
+from tbxl import rules as conventions
 from tbxl.errors import InputError
 from tbxl.model import Kind, Outcome
 from tbxl.io.load import load

@@ -3,7 +3,7 @@
 from hypothesis import given, settings, strategies as st
 
 from strategies import relabel, swiss_tournaments
-from tbxl.rules import conventions
+from tbxl import rules as conventions
 from tbxl.standings import compute_standings
 from tbxl.tiebreaks import Context, compute, explain, parse
 

@@ -16,7 +16,7 @@ PdfReader = pytest.importorskip("pypdf").PdfReader  # reads the PDFs back
 pytest.importorskip("jinja2")  # the report's templates
 pytest.importorskip("weasyprint")  # the report's PDFs
 
-from tbxl.rules import conventions
+from tbxl import rules as conventions
 from tbxl import cli, report
 from tbxl.errors import InputError
 from tbxl.io.load import load
@@ -371,8 +371,8 @@ def test_every_language_translates_every_reason():
 
 
 def test_rules_edition_is_translated():
-    from tbxl.rules import conventions
-    from tbxl.rules.conventions import PRESETS
+    from tbxl import rules as conventions
+    from tbxl.rules import PRESETS
     from tbxl.report import build_view, labels
     from tbxl.io.trf import read_trf
     for lang in ("vi", "es", "ru", "ms"):

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from conftest import DATA
-from tbxl.rules.conventions import get
+from tbxl.rules import get
 from tbxl import __version__, report
 from tbxl.io.trf import read_trf
 
@@ -29,7 +29,7 @@ CODES = ["BH/C1", "BH", "SB", "PS", "DE"]
 
 
 def standings(path, codes=CODES, rules="fide-2026"):
-    from tbxl.rules.conventions import get
+    from tbxl.rules import get
     from tbxl.standings import compute_standings
     return compute_standings(read_trf(path), codes, get(rules))
 

@@ -6,7 +6,7 @@ import pytest
 
 from builders import Builder
 from conftest import DATA, load_json
-from tbxl.rules import conventions
+from tbxl import rules as conventions
 from tbxl.model import Kind, Pairing
 from tbxl.standings import compute_standings
 from tbxl.tiebreaks import Context, compute, explain, parse
@@ -126,7 +126,7 @@ def test_s001_withdrawn_opponent():
     # 7 rounds: lost two games, then withdrew: worth 0 + 5 x 1/2 = 2.5 (zilli-fide, 2009, C.07 2023+).
     kinds = [Kind.PLAYED, Kind.PLAYED] + [Kind.ZPB] * 5
     cats = categories(kinds)
-    for mode in (conventions.UNPLAYED_AS_DRAW, conventions.ADJUSTED):
+    for mode in (conventions.OpponentScore.UNPLAYED_AS_DRAW, conventions.OpponentScore.ADJUSTED):
         assert opponent_value(kinds, [0] * 7, cats, 1, mode) == 5  # units of 1/2
 
 
@@ -157,7 +157,8 @@ def test_s000_bhc(case):
         pts.append(step)
         rest -= step
     assert rest == 0
-    assert F(opponent_value(kinds, pts, categories(kinds), 1, conventions.UNPLAYED_AS_DRAW), 2) == case["expected"]
+    value = opponent_value(kinds, pts, categories(kinds), 1, conventions.OpponentScore.UNPLAYED_AS_DRAW)
+    assert F(value, 2) == case["expected"]
 
 
 def seed000_b():
@@ -186,16 +187,16 @@ def test_s003_bye_as_draw():
     kinds = [Kind.PAB] + [Kind.PLAYED] * 6
     pts = [2, 2, 2, 2, 2, 0, 0]
     cats = categories(kinds)
-    assert opponent_value(kinds, pts, cats, 1, conventions.UNPLAYED_AS_DRAW) == 9
-    assert opponent_value(kinds, pts, cats, 1, conventions.ADJUSTED) == 10
+    assert opponent_value(kinds, pts, cats, 1, conventions.OpponentScore.UNPLAYED_AS_DRAW) == 9
+    assert opponent_value(kinds, pts, cats, 1, conventions.OpponentScore.ADJUSTED) == 10
 
 
 def test_s003_withdrawal():
     kinds = [Kind.PLAYED] + [Kind.ZPB] * 8
     pts = [2] + [0] * 8
     cats = categories(kinds)
-    assert opponent_value(kinds, pts, cats, 1, conventions.UNPLAYED_AS_DRAW) == 10  # 5 points
-    assert opponent_value(kinds, pts, cats, 1, conventions.ADJUSTED) == 10
+    assert opponent_value(kinds, pts, cats, 1, conventions.OpponentScore.UNPLAYED_AS_DRAW) == 10  # 5 points
+    assert opponent_value(kinds, pts, cats, 1, conventions.OpponentScore.ADJUSTED) == 10
 
 
 @pytest.mark.parametrize("vid,rounds,unplayed,kind,before", [

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tbxl.errors import InputError, InputWarning, UnknownTiebreak
-from tbxl.rules.conventions import get
+from tbxl.rules import get
 from tbxl.model import Kind, Outcome
 from tbxl.tiebreaks.team_codes import parse
 from tbxl.model import board_points
@@ -610,7 +610,7 @@ def test_after_round_cuts_teams_and_players_alike(tec):
 
 
 def test_the_team_core_takes_a_convention_never_a_name(tec):
-    # Names become Conventions at the edges (conventions.resolve); the core refuses a name as the
+    # Names become Conventions at the edges (tbxl.rules.resolve); the core refuses a name as the
     # individual core does, and None is the edition in force at the start date (042 2024/12/01).
     from tbxl.audit import Published
     from tbxl.audit.team import team_audit

@@ -8,7 +8,7 @@ import pytest
 
 from tbxl.audit import EXPLAINED, UNEXPLAINED
 from tbxl.cli import main
-from tbxl.rules.conventions import get
+from tbxl.rules import get
 from tbxl.errors import InputError
 from tbxl.io.published import read_published
 from tbxl.audit.team import team_audit, team_column_meaning

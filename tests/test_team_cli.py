@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tbxl.cli import main
-from tbxl.rules.conventions import get
+from tbxl.rules import get
 from tbxl.errors import UnknownRules
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "benchmarks"))
@@ -133,14 +133,14 @@ def test_team_setting_ede_bc(capsys):
 def test_team_settings_are_typed():
     # One spelling each: the mode carries its word and its text; a mapping, the typed settings and
     # --set give the same ranking.
-    from tbxl.rules.team import EdeBoardCount, TeamSettings, split
+    from tbxl.rules import EdeBoardCount, TeamSettings, split_team_settings
     from tbxl.team_standings import compute_team_standings
     from tbxl.io.trf.team import read_team_trf
-    settings, rest = split(["ede_bc=higher-first", "vur_cut=always"])
+    settings, rest = split_team_settings(["ede_bc=higher-first", "vur_cut=always"])
     assert settings.ede_bc is EdeBoardCount.HIGHER_FIRST and settings.ede_bc == "higher-first"
     assert rest == ["vur_cut=always"]   # the convention's, resolved with the rules
     with pytest.raises(UnknownRules, match=r"unknown setting 'ede_bc'; settings: .*vur_cut=.*ede_bc=lower-first"):
-        split(["ede_bc"])   # a bare name sets nothing
+        split_team_settings(["ede_bc"])   # a bare name sets nothing
     assert TeamSettings().describe() == "" and "higher count first" in settings.describe()
     t = read_team_trf(TEC)
     typed = compute_team_standings(t, "MPTS,EDEBT,BH:MP", get("fide-2024"), settings)

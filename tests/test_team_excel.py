@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tbxl import excel
-from tbxl.rules.conventions import get
+from tbxl.rules import get
 from tbxl.io.grid.cells import cell_number
 from tbxl.io.grid.team import to_team_grid
 from tbxl.team_standings import compute_team_standings

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tbxl.rules.conventions import get
+from tbxl.rules import get
 from tbxl.cli import main
 from tbxl.report.team import build_team_view, render_team_pdf, team_labels
 from tbxl.team_standings import compute_team_standings

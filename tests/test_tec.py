@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from conftest import DATA, load_json
-from tbxl.rules import conventions
+from tbxl import rules as conventions
 from tbxl.model import Pairing
 from tbxl.standings import compute_standings
 from tbxl.tiebreaks import Context, compute, explain, parse

@@ -11,7 +11,7 @@ from fractions import Fraction as F
 import pytest
 
 from builders import Builder
-from tbxl.rules import conventions
+from tbxl import rules as conventions
 from tbxl.tiebreaks import Context, compute, explain, parse
 
 FOCUS = 1

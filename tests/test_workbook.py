@@ -14,7 +14,7 @@ import pytest
 
 from builders import Builder
 from conftest import DATA
-from tbxl.rules import conventions
+from tbxl import rules as conventions
 from tbxl import cli, excel
 from tbxl.io.grid import berger_schedule, read_grid, to_grid
 from tbxl.errors import InputError

@@ -29,9 +29,9 @@ from itertools import permutations
 from fractions import Fraction
 from typing import Any, Iterable, Optional
 
-from tbxl.rules import conventions
+from tbxl import rules as conventions
 from tbxl.audit.changes import changes
-from tbxl.rules.conventions import PRESETS, SETTINGS, Convention
+from tbxl.rules import PRESETS, SETTINGS, Convention
 from tbxl.derivation import Reason
 from tbxl.errors import InputError
 from tbxl.model import Tournament
@@ -118,7 +118,7 @@ class Candidate:
 
     convention: Convention
     tiebreaks: Optional[tuple[str, ...]] = None   # the list in the order tried (ranks only)
-    #: The event's own settings ranked under (a team event's :class:`~tbxl.rules.team.TeamSettings`;
+    #: The event's own settings ranked under (a team event's :class:`~tbxl.rules.TeamSettings`;
     #: None: the audit's), how the name spells what they change ("+ede_bc=higher-first") and in words.
     settings: Any = None
     spelled: str = ""
@@ -231,7 +231,8 @@ def _matters(option: str, base: Convention, round_robin: Optional[bool]) -> bool
     if option == "rr_forfeit_win":
         return round_robin is not False
     if option == "sb_vur_pick":  # only when VURs are cut first and their dummies can differ (D23)
-        return base.vur_cut != conventions.VUR_NONE and (base.dummy_cap or base.own_unplayed != conventions.DUMMY)
+        return base.vur_cut != conventions.VurCut.NONE and (base.dummy_cap
+                                                            or base.own_unplayed != conventions.OwnUnplayed.DUMMY)
     return True
 
 
@@ -342,7 +343,7 @@ def rank_range(st: Standings, sn: int) -> tuple[int, int]:
 def audit(tournament: Tournament, published: Published, *, rules: Optional[Convention] = None,
           tiebreaks=None) -> Audit:
     """Check every published number against ``rules`` (a :class:`Convention`, resolved at the edge
-    by :func:`tbxl.rules.conventions.resolve`; default: the edition in force at the start date) and try
+    by :func:`tbxl.rules.resolve`; default: the edition in force at the start date) and try
     the candidates on each difference.
 
     ``tiebreaks`` is the ranking's tie-break list (default: the file's 212/202 record, else the

@@ -5,7 +5,7 @@ convention, :func:`compare` keeps the term-level change (:mod:`tbxl.audit.change
 difference.
 
 >>> from importlib.resources import files
->>> from tbxl.rules.conventions import get
+>>> from tbxl.rules import get
 >>> from tbxl.io.trf import read_trf
 >>> t = read_trf(files("tbxl.examples").joinpath("held_swiss_5.trf").read_text())
 >>> c = compare(t, [get("fide-2024"), get("fide-2026")], "BH")
@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Optional, Sequence
 
 from tbxl.audit.changes import changes
-from tbxl.rules.conventions import Convention
+from tbxl.rules import Convention
 from tbxl.derivation import Reason
 from tbxl.errors import UnknownRules
 from tbxl.model import Player, Tournament
@@ -67,11 +67,11 @@ class Comparison:
 
 def _conventions(rules: Sequence[Convention]) -> list[Convention]:
     """The rule sets to compare, each a :class:`Convention` (a list of names is resolved at the edge
-    by :func:`tbxl.rules.conventions.resolve_each`)."""
+    by :func:`tbxl.rules.resolve_each`)."""
     convs = [rules] if isinstance(rules, str) else list(rules)   # (a generator is read once)
     if not all(isinstance(c, Convention) for c in convs):
         raise TypeError(f"rules must be Conventions, not {rules!r}: resolve names with "
-                        "tbxl.rules.conventions.resolve_each(rules, start_date, settings) where they are given")
+                        "tbxl.rules.resolve_each(rules, start_date, settings) where they are given")
     if len(convs) < 2:
         raise UnknownRules("compare needs at least two rule sets, e.g. --rules fide-2024,fide-2026")
     return convs
@@ -80,7 +80,7 @@ def _conventions(rules: Sequence[Convention]) -> list[Convention]:
 def compare(tournament: Tournament, rules: Sequence[Convention], tiebreaks=None,
             after_round: Optional[int] = None) -> Comparison:
     """Standings under each of ``rules`` (two or more :class:`Convention`, the first the
-    reference); a rule set's name is resolved at the edge (:func:`tbxl.rules.conventions.resolve_each`)."""
+    reference); a rule set's name is resolved at the edge (:func:`tbxl.rules.resolve_each`)."""
     convs = _conventions(rules)
     codes = [d.code for d in resolve_tiebreaks(tournament, tiebreaks)]
     stands = [compute_standings(tournament, codes, c, after_round) for c in convs]

@@ -19,14 +19,14 @@ from __future__ import annotations
 from typing import Mapping, Optional, Sequence, Union
 
 from tbxl.audit import Audit, Candidate, Published, _Engine, check
-from tbxl.rules.conventions import Convention, spelled_changes
+from tbxl.rules import Convention, spelled_changes
 from tbxl.errors import UnknownTiebreak
 from tbxl.io.grid.cells import header_key, header_role
 from tbxl.io.published import IGNORE, POINTS, START, column_meaning, numbered_column
 from tbxl.standings import convention_of
 from tbxl.tiebreaks.team_codes import CHAINS, TeamDescriptor, parse
 from tbxl.model import GP, MP, TeamTournament
-from tbxl.rules.team import TEAM_SETTINGS, TeamSettings, settings as team_settings
+from tbxl.rules import TEAM_SETTINGS, TeamSettings, team_settings
 from tbxl.team_standings import TeamStandings, compute_team_standings, resolve_team_tiebreaks
 
 #: Header words of a team-number column (normalised as :func:`~tbxl.io.grid.cells.header_key` does);

@@ -240,7 +240,7 @@ def _load(args):
 
 
 def _standings(args, tournament):
-    from tbxl.rules.conventions import resolve
+    from tbxl.rules import resolve
     from tbxl.standings import compute_standings
     rules = resolve(args.rules, tournament.start_date, args.settings)
     st = compute_standings(tournament, getattr(args, "tiebreaks", None), rules, args.after_round)
@@ -298,7 +298,7 @@ def _check_usage(args, tournament) -> None:
 
 def _run(args, parser) -> int:
     if args.command == "rules":
-        from tbxl.rules.conventions import PRESETS
+        from tbxl.rules import PRESETS
         for c in PRESETS.values():
             print(f"{c.name:22} {c.title}\n{'':22} {c.source}\n")
         return 0
@@ -432,7 +432,7 @@ def _audit(args, tournament, fmt: str) -> int:
     when the input is bad."""
     from tbxl.audit import audit
     from tbxl.audit.text import render_audit_json, render_audit_text
-    from tbxl.rules.conventions import resolve
+    from tbxl.rules import resolve
     from tbxl.io.published import published_ranks, read_published
     from tbxl.standings import resolve_tiebreaks
     rules = resolve(args.rules, tournament.start_date, args.settings)
@@ -466,7 +466,7 @@ def _audit(args, tournament, fmt: str) -> int:
 def _compare(args, tournament, fmt: str) -> int:
     from tbxl.audit.text import render_compare_json, render_compare_text
     from tbxl.audit.compare import compare
-    from tbxl.rules.conventions import resolve_each
+    from tbxl.rules import resolve_each
     result = compare(tournament, resolve_each(args.rules, tournament.start_date, args.settings), args.tiebreaks,
                      args.after_round)
     if fmt in ("pdf", "html"):
@@ -642,7 +642,7 @@ def separation_text(st, a: int, b: int) -> str:
     >>> from importlib.resources import files
     >>> from tbxl.standings import compute_standings
     >>> from tbxl.io.trf import read_trf
-    >>> from tbxl.rules.conventions import get
+    >>> from tbxl.rules import get
     >>> st = compute_standings(read_trf(str(files("tbxl.examples") / "held_swiss_5.trf")), "BH/C1,BH,SB", get("fide-2024"))
     >>> separation_text(st, 1, 4)
     '  4 David (rank 3) is ahead of 1 Alyx (rank 4): equal on points, separated by BH/C1, 11.5 against 11'

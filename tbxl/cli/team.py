@@ -14,12 +14,12 @@ import json
 import sys
 from typing import Optional
 
-from tbxl.rules.conventions import Convention, resolve, resolve_each
+from tbxl.rules import Convention, resolve, resolve_each
 from tbxl.errors import InputError
 from tbxl.formatting import decimal_text, json_number
 from tbxl.model import Pairing
 from tbxl.model import TeamTournament
-from tbxl.rules.team import TeamSettings, split as split_settings
+from tbxl.rules import TeamSettings, split_team_settings as split_settings
 from tbxl.team_standings import TeamStandings, compute_team_standings
 
 

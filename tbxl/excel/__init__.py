@@ -76,9 +76,9 @@ except ImportError:  # pragma: no cover - exercised only where xlwings is missin
 
     xw = _NoXlwings()  # type: ignore[assignment]
 
-from tbxl.rules import conventions
+from tbxl import rules as conventions
 from tbxl.audit import RANK, Audit, Finding, audit
-from tbxl.rules.conventions import Convention
+from tbxl.rules import Convention
 from tbxl.io.grid import read_grid
 from tbxl.derivation import Reason
 from tbxl.errors import InputError, InputWarning, TbxlError

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any, Optional
 
-from tbxl.rules import conventions
+from tbxl import rules as conventions
 from tbxl.errors import InputError, TbxlError
 from tbxl.excel import _cached, _codes, _each, _given, _lock, _player, _player_range, _raise, _registered, _scalar, _text
 from tbxl.catalogue import in_cells, team_standings_table, team_value_of

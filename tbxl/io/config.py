@@ -152,7 +152,7 @@ def _prize_text(value: Any, bad) -> str:
 def _check(config: Config, bad) -> None:
     """Every value as the command line would check it, but named by the file's line and key."""
     from tbxl import prizes
-    from tbxl.rules import conventions
+    from tbxl import rules as conventions
     from tbxl.categories import parse_expression
     from tbxl.tiebreaks.codes import parse_list
 

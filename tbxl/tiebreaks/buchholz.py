@@ -10,7 +10,7 @@ import math
 from fractions import Fraction
 from typing import Optional
 
-from tbxl.rules.conventions import RR_FORFEIT_OWN_SCORE, VUR_NONE, OpponentScore
+from tbxl.rules import OpponentScore, RrForfeitWin, VurCut
 from tbxl.derivation import Derivation, Reason, Term
 from tbxl.model import Kind
 from tbxl.tiebreaks import cuts, unplayed
@@ -31,7 +31,7 @@ def items(ctx, i: int, sb: bool = False) -> list[tuple]:
             return [(value[j] * o, value[j], False, r) for r, (j, o) in enumerate(zip(opp, res))]
         return [(value[j], value[j], False, r) for r, j in enumerate(opp)]
     out = []
-    own_score_forfeits = ctx.round_robin and ctx.conv.rr_forfeit_win == RR_FORFEIT_OWN_SCORE
+    own_score_forfeits = ctx.round_robin and ctx.conv.rr_forfeit_win == RrForfeitWin.OWN_SCORE
     for r, k in enumerate(kind):
         if k is Kind.PLAYED or k is Kind.SHORT:
             if own_score_forfeits and ctx.raw_kind[i][r] is Kind.FORFEIT_WIN:
@@ -57,7 +57,7 @@ def unplayed_items(ctx) -> dict[int, list[tuple]]:
 def vur_may_be_cut(ctx, its: list[tuple]) -> bool:
     """Can 16.5's VUR exception change which of these items a cut removes? Otherwise the cuts are
     plain order statistics of (key, contribution) (14.1-14.4)."""
-    return ctx.conv.vur_cut != VUR_NONE and any([it[2] for it in its])
+    return ctx.conv.vur_cut != VurCut.NONE and any([it[2] for it in its])
 
 
 def _bh_rows(ctx) -> list:
@@ -108,7 +108,7 @@ def explain_terms(ctx, i: int, d: Descriptor, sb: bool = False) -> tuple[list[Te
         opp_no = ctx.players[j].start_number if j >= 0 else None
         real = ctx.frac(ctx.score[j]) if j >= 0 else None
         if k is Kind.PLAYED or k is Kind.SHORT:
-            if raw_k is Kind.FORFEIT_WIN and ctx.round_robin and ctx.conv.rr_forfeit_win == RR_FORFEIT_OWN_SCORE:
+            if raw_k is Kind.FORFEIT_WIN and ctx.round_robin and ctx.conv.rr_forfeit_win == RrForfeitWin.OWN_SCORE:
                 reason, art = Reason.of("rr_forfeit_own_score"), "15.2"
             elif raw_k.is_forfeit:
                 reason, art = Reason.of("forfeit_game"), "15.2"

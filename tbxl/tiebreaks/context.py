@@ -1,5 +1,5 @@
 """The per-tournament precomputation every tie-break reads: records as integer arrays, the
-16.2 categories, scores and opponent values under one :class:`~tbxl.rules.conventions.Convention`.
+16.2 categories, scores and opponent values under one :class:`~tbxl.rules.Convention`.
 
 Built once per (tournament, convention); cost is linear in players x rounds.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Optional
 
-from tbxl.rules.conventions import RR_FORFEIT_OWN_SCORE, CapRounds, Convention, ShortGames
+from tbxl.rules import CapRounds, Convention, RrForfeitWin, ShortGames
 from tbxl.model import RESULT_KIND, RESULT_OUTCOME, RESULTS, Kind, Outcome, Player, Tournament
 from tbxl.tiebreaks import unplayed
 
@@ -98,7 +98,7 @@ class Context:
             # C.07 4.9: no dummy and no adjusted score in pre-determined pairings.
             self.cat = self._games_only()
             self.value = list(self.score)
-            if conv.rr_forfeit_win == RR_FORFEIT_OWN_SCORE:  # these rows leave BH/SB's fast path
+            if conv.rr_forfeit_win == RrForfeitWin.OWN_SCORE:  # these rows leave BH/SB's fast path
                 self.unplayed_rows |= {i for i, ks in enumerate(self.raw_kind) if Kind.FORFEIT_WIN in ks}
         else:
             # A player who played every round has no categories to find and is worth the score.

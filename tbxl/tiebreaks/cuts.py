@@ -10,7 +10,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Sequence
 
-from tbxl.rules import conventions as cv
+from tbxl import rules as cv
 
 Item = tuple  # (contribution, key, vur, round_index)
 
@@ -25,7 +25,7 @@ MOST = "cut.most"
 
 
 def select(items: Sequence[Item], low: int, high: int, vur_rule: str,
-           vur_pick: str = cv.PICK_LEAST_SIGNIFICANT) -> list[tuple[int, str]]:
+           vur_pick: str = cv.SbVurPick.LEAST_SIGNIFICANT) -> list[tuple[int, str]]:
     """Indexes of the items to cut, in cutting order, each with its reason.
 
     Low cuts come first, each applying 16.5 again (16.5.2); then the high cuts of Median on
@@ -56,7 +56,7 @@ def significance_order(items: Sequence[Item]) -> list[int]:
 
 
 def select_sorted(items: Sequence[Item], low: int, high: int, vur_rule: str,
-                  vur_pick: str = cv.PICK_LEAST_SIGNIFICANT) -> list[tuple[int, str]]:
+                  vur_pick: str = cv.SbVurPick.LEAST_SIGNIFICANT) -> list[tuple[int, str]]:
     """:func:`select` on items already in order of significance (:func:`significance`): positions
     in that order. The least significant alive item is the first; ties between equal items go to
     the earlier round, for the low cuts as for the high ones."""
@@ -66,15 +66,15 @@ def select_sorted(items: Sequence[Item], low: int, high: int, vur_rule: str,
         if not alive:
             break
         pick, why = alive[0], LEAST
-        if vur_rule != cv.VUR_NONE:
+        if vur_rule != cv.VurCut.NONE:
             vurs = [k for k in alive if items[k][2]]
             if vurs:
-                if vur_pick == cv.PICK_SMALLEST_PRODUCT:
+                if vur_pick == cv.SbVurPick.SMALLEST_PRODUCT:
                     v = min(vurs, key=lambda k: (items[k][0], items[k][3]))
                 else:  # 14.1.1's order: the lowest opponent (dummy) value, then the smallest product
                     v = vurs[0]
                 # 16.5.1: the VUR goes "as long as it is not lower than the least significant value".
-                if vur_rule == cv.VUR_ALWAYS or items[v][0] >= items[alive[0]][0]:
+                if vur_rule == cv.VurCut.ALWAYS or items[v][0] >= items[alive[0]][0]:
                     pick, why = v, VUR_FIRST
         alive.remove(pick)
         cuts.append((pick, why))
@@ -101,11 +101,11 @@ def kept(order: Sequence, low: int, high: int) -> Sequence:
 
 
 def kept_sum(items: Sequence[Item], low: int, high: int, vur_rule: str,
-             vur_pick: str = cv.PICK_LEAST_SIGNIFICANT) -> int:
+             vur_pick: str = cv.SbVurPick.LEAST_SIGNIFICANT) -> int:
     """Sum of the contributions left after the cuts (the fast path of :func:`select`)."""
     if low == 0 and high == 0:
         return sum(it[0] for it in items)
-    if vur_rule == cv.VUR_NONE or not any(it[2] for it in items):
+    if vur_rule == cv.VurCut.NONE or not any(it[2] for it in items):
         return sum(c for _, c in kept(sorted((it[1], it[0]) for it in items), low, high))
     return sum(it[0] for it in items) - sum(items[k][0] for k, _ in select(items, low, high, vur_rule, vur_pick))
 
@@ -117,7 +117,7 @@ def significance(items: Sequence[Item]) -> list[Item]:
 
 
 def kept_sum_sorted(items: Sequence[Item], low: int, high: int, vur_rule: str,
-                    vur_pick: str = cv.PICK_LEAST_SIGNIFICANT) -> int:
+                    vur_pick: str = cv.SbVurPick.LEAST_SIGNIFICANT) -> int:
     """:func:`kept_sum` of items already in :func:`significance` order, sorted once for Cut-1,
     Cut-2, Median ...: the cuts of :func:`select_sorted`, the rule the derivations show.
 

@@ -20,7 +20,7 @@ from fractions import Fraction
 from types import SimpleNamespace
 from typing import Mapping, Optional, Sequence, Union
 
-from tbxl.rules.conventions import Convention
+from tbxl.rules import Convention
 from tbxl.derivation import Derivation, Reason, Term
 from tbxl.errors import InputError
 from tbxl.model import Kind
@@ -31,7 +31,7 @@ from tbxl.tiebreaks.codes import Descriptor
 from tbxl.tiebreaks.team_codes import CHAINS, TeamDescriptor
 from tbxl.tiebreaks.team_context import TeamContext, draw_and_win
 from tbxl.model import GP, MP, TeamTournament, board_points
-from tbxl.rules.team import EdeBoardCount, TeamSettings, settings as team_settings
+from tbxl.rules import EdeBoardCount, TeamSettings, team_settings
 
 _BOARD_COUNTS = {"WIN", "WON", "BPG", "BWG", "REP"}
 _STEP = {"P": "primary score", "S": "secondary score", "C": "board count", "T": "top-board results",
@@ -48,8 +48,8 @@ def primary_of(codes: Sequence[TeamDescriptor]) -> str:
 
 class TeamEngine:
     """Every team tie-break of one event under one convention (None: the edition in force at its
-    start date; a name is resolved at the edge, :func:`tbxl.rules.conventions.resolve`) and the team
-    settings (:class:`~tbxl.rules.team.TeamSettings`, or a mapping of them). Team indices follow
+    start date; a name is resolved at the edge, :func:`tbxl.rules.resolve`) and the team
+    settings (:class:`~tbxl.rules.TeamSettings`, or a mapping of them). Team indices follow
     ``t.teams``."""
 
     def __init__(self, t: TeamTournament, conv: Optional[Convention] = None, primary: str = MP,

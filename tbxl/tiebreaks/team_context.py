@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from tbxl.rules.conventions import Convention
+from tbxl.rules import Convention
 from tbxl.model import Kind, Player, RoundEntry, Scoring, Tournament
 from tbxl.tiebreaks import unplayed
 from tbxl.tiebreaks.context import Context

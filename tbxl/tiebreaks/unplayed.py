@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
-from tbxl.rules import conventions as cv
+from tbxl import rules as cv
 from tbxl.derivation import Reason
 from tbxl.model import Kind
 
@@ -70,13 +70,13 @@ def opponent_value(kinds: Sequence[Kind], points: Sequence[int], cats: Sequence[
     ``unplayed-as-draw``: every unplayed round is a draw (2009 decision; seed 000 BHc = P + (L - W)/2).
     ``real``: the points awarded.
     """
-    if mode == cv.REAL:
+    if mode == cv.OpponentScore.REAL:
         return sum(points)
-    if mode == cv.ADJUSTED:
+    if mode == cv.OpponentScore.ADJUSTED:
         return sum(draw if c == CAT_BYE_TRAILING else p for c, p in zip(cats, points))
-    if mode == cv.UNPLAYED_AS_DRAW:
+    if mode == cv.OpponentScore.UNPLAYED_AS_DRAW:
         return sum(p if (k is Kind.PLAYED or k is Kind.SHORT) else draw for k, p in zip(kinds, points))
-    if mode == cv.ADJUSTED_2022:
+    if mode == cv.OpponentScore.ADJUSTED_2022:
         total, trailing = 0, True
         for k, p in zip(reversed(kinds), reversed(points)):
             if trailing and k.is_vur:
@@ -104,7 +104,7 @@ def own_unplayed(ctx, i: int, r: int, explain: bool = False) -> Optional[tuple[i
     if j >= 0 and conv.paired_forfeit_uses_opponent:
         return ctx.value[j], why("paired_forfeit", what=what), conv.name
     mode = conv.own_unplayed
-    if mode == cv.DUMMY:
+    if mode == cv.OwnUnplayed.DUMMY:
         dummy = ctx.score[i]
         art = f"{CATEGORY_TEXT[cat]}, 16.4" if explain else ""
         if conv.dummy_cap:
@@ -118,22 +118,22 @@ def own_unplayed(ctx, i: int, r: int, explain: bool = False) -> Optional[tuple[i
                     return (cap, _join(why("dummy", what=what, cat=CATEGORY_TEXT[cat]),
                                        why("cap_rounds", rounds=ctx.cap_rounds)), art + ".2")
         return dummy, why("dummy", what=what, cat=CATEGORY_TEXT[cat]), art
-    if mode == cv.VIRTUAL_OPPONENT:
+    if mode == cv.OwnUnplayed.VIRTUAL_OPPONENT:
         before = sum(ctx.pts[i][:r])
         reverse = ctx.outcome_units[2 - ctx.out[i][r]]
         later = ctx.draw * (ctx.n - r - 1)
         return (before + reverse + later,
                 why("virtual", what=what, before=ctx.frac(before), reverse=ctx.frac(reverse), later=ctx.n - r - 1),
                 "C.02 13.15 (2009)")
-    if mode == cv.HALF_ROUNDS:
+    if mode == cv.OwnUnplayed.HALF_ROUNDS:
         return ctx.draw * ctx.n, why("half_rounds", what=what), conv.name
-    if mode == cv.OWN_VALUE:
+    if mode == cv.OwnUnplayed.OWN_VALUE:
         return ctx.value[i], why("own_value", what=what), conv.name
-    if mode == cv.OWN_WITH_DRAW:
+    if mode == cv.OwnUnplayed.OWN_WITH_DRAW:
         return ctx.score[i] - ctx.pts[i][r] + ctx.draw, why("own_with_draw", what=what), conv.name
-    if mode == cv.ZERO:
+    if mode == cv.OwnUnplayed.ZERO:
         return 0, why("zero", what=what), conv.name
-    if mode == cv.SKIP:
+    if mode == cv.OwnUnplayed.SKIP:
         return None
     raise ValueError(f"unknown own_unplayed mode {mode!r}")
 

@@ -47,8 +47,8 @@ from typing import Any, Iterable, Optional, Sequence
 from xml.sax.saxutils import escape
 
 from tbxl import __version__
-from tbxl.rules import conventions
-from tbxl.rules.conventions import Convention
+from tbxl import rules as conventions
+from tbxl.rules import Convention
 from tbxl.io.grid import read_grid, round_headers, to_grid
 from tbxl.io.grid.cells import cell_number, column_letters, layout_name
 from tbxl.errors import InputError, InputWarning, TbxlError

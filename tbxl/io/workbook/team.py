@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Iterable, Optional
 
 from tbxl import __version__
-from tbxl.rules import conventions
+from tbxl import rules as conventions
 from tbxl.errors import InputError
 from tbxl.io.files import PathLike, check_not_input, write_atomic
 from tbxl.catalogue import BY_NAME, TEAM_ARGUMENTS, TEAM_FUNCTIONS, in_cells, team_standings_table, team_value_of
