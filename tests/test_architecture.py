@@ -116,7 +116,6 @@ def private_imports() -> list[str]:
 #: What the one-house redesign (issue 17) has still to remove: a line goes when its import does;
 #: nothing may be added.
 KNOWN_PRIVATE = {
-    'tbxl.audit.team imports _Engine from tbxl.audit',
     'tbxl.cli.team imports _csv_text from tbxl.cli',
     'tbxl.excel.team imports _cached from tbxl.excel',
     'tbxl.excel.team imports _codes from tbxl.excel',

@@ -7,7 +7,8 @@ from fractions import Fraction
 
 from auditing import published_under
 from tbxl import rules as conventions
-from tbxl.audit import AGREE, EXPLAINED, Published, PublishedValue, audit
+from tbxl.audit import AGREE, EXPLAINED, audit
+from tbxl.io.published import Published, PublishedValue
 from tbxl.rules import get
 from tbxl.io.published import read_published
 from tbxl.standings import compute_standings

@@ -12,10 +12,10 @@ import pytest
 from auditing import SWISS, run, write_csv
 from tbxl.rules import get
 from tbxl import rules as conventions
-from tbxl.audit import RANK, audit
+from tbxl.audit import audit
 from tbxl.errors import InputError
 from tbxl.formatting import decimal_text
-from tbxl.io.published import published_from_rows, read_published
+from tbxl.io.published import RANK, published_from_rows, read_published
 from tbxl.standings import compute_standings
 
 

@@ -9,7 +9,8 @@ from dataclasses import replace
 from auditing import SWISS, pdf_text, run, with_ranks
 from tbxl.rules import get
 from tbxl import rules as conventions
-from tbxl.audit import AGREE, EXPLAINED, RANK, Published, audit
+from tbxl.audit import AGREE, EXPLAINED, audit
+from tbxl.io.published import RANK, Published
 from tbxl.standings import compute_standings
 from tbxl.io.trf import read_trf, write_trf
 

@@ -10,11 +10,11 @@ import pytest
 
 from auditing import COLUMNS, SWISS, published_under, run, write_csv
 from tbxl import rules as conventions
-from tbxl.audit import AGREE, EXPLAINED, RANK, UNEXPLAINED, Published, PublishedValue, audit, candidates
+from tbxl.audit import AGREE, EXPLAINED, UNEXPLAINED, audit, candidates
 from tbxl.audit.changes import changes
 from tbxl.tiebreaks import Context, explain, parse
 from tbxl.rules import PRESETS, get
-from tbxl.io.published import read_published
+from tbxl.io.published import RANK, Published, PublishedValue, read_published
 from tbxl.standings import compute_standings
 
 

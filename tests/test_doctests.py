@@ -25,6 +25,6 @@ def test_docstring_examples(name):
 def test_the_core_modules_have_examples():
     with_examples = {n for n in MODULES if doctest.DocTestFinder().find(importlib.import_module(n))
                      and any(t.examples for t in doctest.DocTestFinder().find(importlib.import_module(n)))}
-    for name in ("tbxl.audit", "tbxl.audit.changes", "tbxl.audit.compare", "tbxl.io.published", "tbxl.derivation",
+    for name in ("tbxl.audit", "tbxl.audit.candidates", "tbxl.audit.changes", "tbxl.audit.compare", "tbxl.io.published", "tbxl.derivation",
                  "tbxl.rules", "tbxl.rules.presets", "tbxl.rules.convention", "tbxl.model", "tbxl.tiebreaks.codes"):
         assert name in with_examples

@@ -37,7 +37,10 @@ def test_import_pulls_in_nothing_heavy():
                "tbxl.model.team", "tbxl.model.table", "tbxl.model.rounds",
                "tbxl.rules", "tbxl.rules.settings", "tbxl.rules.modes", "tbxl.rules.convention", "tbxl.rules.presets",
                # AUDIT's core: pure Python (tbxl.io.published imports openpyxl only to read a file)
-               "tbxl.audit", "tbxl.audit.changes", "tbxl.io.published", "tbxl.formatting",
+               "tbxl.audit", "tbxl.audit.candidates", "tbxl.audit.changes", "tbxl.audit.check", "tbxl.audit.compare",
+               "tbxl.audit.engine", "tbxl.io.published", "tbxl.formatting",
+               # the one event model's team kind and the team settings (data and enums, no team ranking)
+               "tbxl.model.team", "tbxl.rules",
                "tbxl.catalogue",   # the functions' catalogue: names, arguments, help, how values are computed
                "tbxl.limits",   # the input bounds: constants and a stat() check, standard library only
                "tbxl.function_names"}   # the team functions' names (two strings), not the team core

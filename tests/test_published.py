@@ -8,9 +8,8 @@ from fractions import Fraction as F
 import pytest
 
 from conftest import DATA
-from tbxl.audit import RANK
 from tbxl.errors import InputError, UnknownTiebreak
-from tbxl.io.published import (IGNORE, POINTS, START, NumberedColumn, column_meaning, number_text, parse_mapping,
+from tbxl.io.published import (IGNORE, POINTS, RANK, START, NumberedColumn, column_meaning, number_text, parse_mapping,
                             published_from_rows, published_ranks)
 from tbxl.io.trf import read_trf
 

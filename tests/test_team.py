@@ -612,14 +612,14 @@ def test_after_round_cuts_teams_and_players_alike(tec):
 def test_the_team_core_takes_a_convention_never_a_name(tec):
     # Names become Conventions at the edges (tbxl.rules.resolve); the core refuses a name as the
     # individual core does, and None is the edition in force at the start date (042 2024/12/01).
-    from tbxl.audit import Published
-    from tbxl.audit.team import team_audit
+    from tbxl.audit import audit
+    from tbxl.io.published import Published
     from tbxl.team_standings import team_standings_by_round
     from tbxl.tiebreaks.team import TeamEngine
     for call in (lambda: compute_team_standings(tec, "MPTS,BC", "fide-2024"),
                  lambda: team_standings_by_round(tec, "MPTS,BC", "fide-2026"),
                  lambda: TeamEngine(tec, "fide-2024"),
-                 lambda: team_audit(tec, Published("bulletin", []), rules="fide-2024")):
+                 lambda: audit(tec, Published("bulletin", []), rules="fide-2024")):
         with pytest.raises(TypeError, match=r"rules must be a Convention, not 'fide-20\d\d': resolve a name"):
             call()
     assert compute_team_standings(tec, "MPTS,BC").convention is get("fide-2024")

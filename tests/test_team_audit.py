@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from tbxl.audit import EXPLAINED, UNEXPLAINED
+from tbxl.audit import EXPLAINED, UNEXPLAINED, audit
 from tbxl.cli import main
 from tbxl.rules import get
 from tbxl.errors import InputError
 from tbxl.io.published import read_published
-from tbxl.audit.team import team_audit, team_column_meaning
+from tbxl.io.published import team_column_meaning
 from tbxl.io.trf.team import read_team_trf
 
 DATA = Path(__file__).parent / "data" / "team"
@@ -26,13 +26,12 @@ def run(capsys, *args):
 
 
 def read(path, t, **kw):
-    return read_published(path, t, tiebreaks=[c for c in t.tiebreaks if c != "PTS"],
-                          meaning=team_column_meaning, who="team with number", **kw)
+    return read_published(path, t, tiebreaks=[c for c in t.tiebreaks if c != "PTS"], **kw)
 
 
 def test_a_2024_bulletin_audited_against_2026_is_traced_to_2024():
     t = read_team_trf(TEC)
-    a = team_audit(t, read(BULLETIN, t), rules=get("fide-2026"))
+    a = audit(t, read(BULLETIN, t), rules=get("fide-2026"))
     # 50 teams x (MP, GP, EMGSB/C1/P, BH:MP/C1/P, MPvGP, rank) = 300 checked; EDET/P is an order (50 skipped).
     assert a.summary == {"checked": 300, "agree": 282, "explained": 18, "unexplained": 0, "skipped": 50}
     assert a.ok
@@ -83,7 +82,7 @@ def test_a_typo_is_unexplained_and_exits_1(capsys, tmp_path):
     p = tmp_path / "typo.csv"
     p.write_text(text)
     t = read_team_trf(TEC)
-    a = team_audit(t, read(p, t), rules=get("fide-2024"))
+    a = audit(t, read(p, t), rules=get("fide-2024"))
     bad = [f for f in a.findings if f.status == UNEXPLAINED]
     assert [(f.start_number, f.code, f.published.text, f.computed) for f in bad] == [(13, "GP", "33,5", 32.5)]
     code, out, _ = run(capsys, "audit", TEC, "--published", str(p), "--rules", "fide-2024")
@@ -105,7 +104,7 @@ def test_xlsx_with_no_column_and_mp_spellings(tmp_path):
     pub = read(path, t)
     assert [(v.start_number, v.code) for v in pub.values][:4] == [(16, "RANK"), (16, "MP"), (16, "BH/C1:MP/P"),
                                                                   (16, "EMGSB/C1/P")]
-    a = team_audit(t, pub, rules=get("fide-2024"))
+    a = audit(t, pub, rules=get("fide-2024"))
     assert not a.ok
     bad = [f for f in a.findings if f.status == UNEXPLAINED]
     assert [(f.start_number, f.code, f.computed) for f in bad] == [(22, "BH/C1:MP/P", 224)]
@@ -195,9 +194,9 @@ def test_the_audit_names_and_uses_a_changed_team_setting(capsys):
                        "--set", "ede_bc=higher-first", "--format", "json")
     assert json.loads(out)["rules"] == "fide-2024+ede_bc=higher-first"
     t = read_team_trf(TEC)
-    a = team_audit(t, read(BULLETIN, t), rules=get("fide-2024"), settings={"ede_bc": "higher-first"})
+    a = audit(t, read(BULLETIN, t), rules=get("fide-2024"), settings={"ede_bc": "higher-first"})
     assert a.standings.engine.settings.ede_bc == "higher-first" and a.rules_name == "fide-2024+ede_bc=higher-first"
-    assert team_audit(t, read(BULLETIN, t), rules=get("fide-2024")).rules_name == "fide-2024"
+    assert audit(t, read(BULLETIN, t), rules=get("fide-2024")).rules_name == "fide-2024"
 
 
 # -- the team setting ede_bc, tried where an EDE chain has a board-count step ----------------------
@@ -219,9 +218,8 @@ def reference_bulletin(tmp_path):
 
 def test_a_reference_engine_bulletin_follows_ede_bc_higher_first(tmp_path):
     t = read_team_trf(TEC)
-    pub = read_published(reference_bulletin(tmp_path), t, tiebreaks=["BH:MP"], meaning=team_column_meaning,
-                         who="team with number")
-    a = team_audit(t, pub, rules=get("fide-2024"), tiebreaks="MPTS,EDEBT,BH:MP")
+    pub = read_published(reference_bulletin(tmp_path), t, tiebreaks=["BH:MP"])
+    a = audit(t, pub, rules=get("fide-2024"), tiebreaks="MPTS,EDEBT,BH:MP")
     # 50 teams x (rank, MP, BH:MP): MP and BH:MP do not depend on ede_bc and agree; four ranks differ.
     assert a.summary == {"checked": 150, "agree": 146, "explained": 4, "unexplained": 0, "skipped": 0}
     assert a.ok
@@ -270,8 +268,8 @@ def test_a_given_ede_bc_tries_the_other_direction(tmp_path):
     st = compute_team_standings(t, "MPTS,EDEBT,BH:MP", get("fide-2024"))
     p = tmp_path / "lower.csv"
     p.write_text("Rk.;Team No.;MP\n" + "".join(f"{r.rank};{r.team.number};{r.points}\n" for r in st.rows))
-    pub = read_published(p, t, meaning=team_column_meaning, who="team with number")
-    a = team_audit(t, pub, rules=get("fide-2024"), tiebreaks="MPTS,EDEBT,BH:MP", settings={"ede_bc": "higher-first"})
+    pub = read_published(p, t)
+    a = audit(t, pub, rules=get("fide-2024"), tiebreaks="MPTS,EDEBT,BH:MP", settings={"ede_bc": "higher-first"})
     assert a.rules_name == "fide-2024+ede_bc=higher-first"
     assert {f.start_number: f.matches[0] for f in a.differences} == {
         n: "fide-2024+ede_bc=lower-first" for n in (6, 13, 41, 49)}
@@ -287,13 +285,13 @@ def test_ede_bc_is_not_tried_without_a_board_count_step(tmp_path):
     p = tmp_path / "swapped.csv"
     p.write_text(text)
     t = read_team_trf(TEC)
-    a = team_audit(t, read(p, t), rules=get("fide-2024"))
+    a = audit(t, read(p, t), rules=get("fide-2024"))
     assert {(f.start_number, f.code, f.status) for f in a.differences} == {(6, "RANK", UNEXPLAINED),
                                                                          (13, "RANK", UNEXPLAINED)}
     assert a.engine.tried and not [n for n in a.engine.tried if "ede_bc" in n]
     # EDET (its board step TBR) and EDEB (BBE) have no board count: nothing to try; EDEBT and EDEBB
     # (BC then TBR, BC then BBE): the announced rules with the other ede_bc, one candidate.
-    from tbxl.audit.team import TeamAuditEngine
+    from tbxl.audit.engine import TeamAuditEngine
     for codes, expected in ((["EDET", "EDEB", "BH:MP"], []), (["EDEBB/P", "BH:MP"], ["fide-2024+ede_bc=higher-first"]),
                             (["EDEBT"], ["fide-2024+ede_bc=higher-first"])):
         engine = TeamAuditEngine(t, "MP", codes)

@@ -1,8 +1,9 @@
-"""Standings of one tournament under several conventions, side by side, with what changed.
+"""Standings of one event (individual or team) under several conventions, side by side, with
+what changed.
 
-The first convention is the reference: for every player whose rank or value differs under another
-convention, :func:`compare` keeps the term-level change (:mod:`tbxl.audit.changes`) that makes the
-difference.
+The first convention is the reference: for every player or team whose rank or value differs under
+another convention, :func:`compare` keeps the term-level change (:mod:`tbxl.audit.changes`) that
+makes the difference.
 
 >>> from importlib.resources import files
 >>> from tbxl.rules import get
@@ -19,30 +20,31 @@ round 2, half-point bye: 2.5 instead of 3.5, with “capped at a draw x 5 rounds
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional, Sequence
+from typing import Any, Mapping, Optional, Sequence, Union
 
 from tbxl.audit.changes import changes
 from tbxl.rules import Convention
 from tbxl.derivation import Reason
 from tbxl.errors import UnknownRules
-from tbxl.model import Player, Tournament
+from tbxl.model import Event
+from tbxl.rules import TeamSettings
 from tbxl.standings import Standings, compute_standings, resolve_tiebreaks
 from tbxl.tiebreaks.codes import parse
+from tbxl.tiebreaks.team_codes import parse as parse_team
 
 
 @dataclass
 class ComparedRow:
-    """One player under every convention: ranks and values in the order of the conventions."""
+    """One player (or team) under every convention: ranks and values in the order of the
+    conventions. ``player`` is the participant as a standings row holds it (a team event's: the
+    :class:`~tbxl.model.team.Team`), ``start_number`` its number (a team's number)."""
 
-    player: Player
+    player: Any
+    start_number: int
     ranks: list[str]                      # rank labels ("3", "3-5")
     values: dict[str, list]               # code -> value per convention (DE: tier)
     changed: list[str] = field(default_factory=list)    # codes whose value differs somewhere
     changes: dict[tuple[str, int], list[Reason]] = field(default_factory=dict)  # (code, k) -> changes vs. the first
-
-    @property
-    def start_number(self) -> int:
-        return self.player.start_number
 
     @property
     def rank_changed(self) -> bool:
@@ -51,11 +53,21 @@ class ComparedRow:
 
 @dataclass
 class Comparison:
-    tournament: Tournament
+    tournament: Event
     conventions: list[Convention]
     standings: list[Standings]
     codes: list[str]
     rows: list[ComparedRow]     # in the order of the first convention's standings
+
+    @property
+    def is_team(self) -> bool:
+        return bool(getattr(self.tournament, "is_team", False))
+
+    @property
+    def rules(self) -> list[str]:
+        """The rule sets as the outputs name them (:attr:`tbxl.standings.Standings.rules`: on a team
+        event with the team settings changed, ``fide-2024+ede_bc=higher-first``)."""
+        return [st.rules for st in self.standings]
 
     def row(self, start_number: int) -> ComparedRow:
         return next(r for r in self.rows if r.start_number == start_number)
@@ -77,25 +89,39 @@ def _conventions(rules: Sequence[Convention]) -> list[Convention]:
     return convs
 
 
-def compare(tournament: Tournament, rules: Sequence[Convention], tiebreaks=None,
-            after_round: Optional[int] = None) -> Comparison:
-    """Standings under each of ``rules`` (two or more :class:`Convention`, the first the
-    reference); a rule set's name is resolved at the edge (:func:`tbxl.rules.resolve_each`)."""
+def compare(event: Event, rules: Sequence[Convention], tiebreaks=None, after_round: Optional[int] = None,
+            settings: Union[TeamSettings, Mapping, None] = None) -> Comparison:
+    """Standings of ``event`` (individual or team) under each of ``rules`` (two or more
+    :class:`Convention`, the first the reference); a rule set's name is resolved at the edge
+    (:func:`tbxl.rules.resolve_each`). ``settings``: a team event's team settings,
+    the same under every rule set."""
     convs = _conventions(rules)
-    codes = [d.code for d in resolve_tiebreaks(tournament, tiebreaks)]
-    stands = [compute_standings(tournament, codes, c, after_round) for c in convs]
+    if getattr(event, "is_team", False):
+        # The team ranking loads for a team event only (the Excel functions import the audit).
+        from tbxl.team_standings import compute_team_standings
+        if after_round is not None:
+            event = event.after_round(after_round)
+        stands = [compute_team_standings(event, tiebreaks, c, settings) for c in convs]  # type: ignore[arg-type]
+        codes = stands[0].codes
+        is_order = lambda code: parse_team(code).is_order
+        number = lambda row: row.team.number
+    else:
+        codes = [d.code for d in resolve_tiebreaks(event, tiebreaks)]
+        stands = [compute_standings(event, codes, c, after_round) for c in convs]
+        is_order = lambda code: parse(code).name == "DE"
+        number = lambda row: row.player.start_number
     first = stands[0]
     rows = []
     for row in first.rows:
-        sn = row.player.start_number
+        sn = number(row)
         others = [st.row(sn) for st in stands]
         values = {code: [o.values[code] for o in others] for code in codes}
-        out = ComparedRow(row.player, [o.rank_label for o in others], values)
+        out = ComparedRow(row.player, sn, [o.rank_label for o in others], values)
         for code in codes:
             vs = values[code]
             if any(v != vs[0] for v in vs[1:]):
                 out.changed.append(code)
-                if parse(code).name != "DE":
+                if not is_order(code):
                     base = first.explain(sn, code)
                     for k in range(1, len(stands)):
                         if vs[k] != vs[0]:

@@ -1,5 +1,5 @@
-"""Plain text and JSON of an :class:`~tbxl.audit.Audit` and a :class:`~tbxl.audit.compare.Comparison`
-(``tbxl audit`` and ``tbxl compare`` without ``-o FILE.pdf``)."""
+"""Plain text and JSON of an :class:`~tbxl.audit.check.Audit` and a :class:`~tbxl.audit.compare.Comparison`
+of any event (``tbxl audit`` and ``tbxl compare`` without ``-o FILE.pdf``)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ import json
 import os
 from typing import Optional
 
-from tbxl.audit import AGREE, EXPLAINED, RANK, RANK_AGAINST_POINTS, SKIPPED, UNEXPLAINED, Audit, Finding, describe_match
+from tbxl.audit.check import AGREE, EXPLAINED, RANK_AGAINST_POINTS, SKIPPED, UNEXPLAINED, Audit, Finding, describe_match
 from tbxl.audit.compare import Comparison
+from tbxl.io.published import RANK
 from tbxl.formatting import decimal_text, json_number, visible
 
 SHOWN_MATCHES = 4  # rule sets named per difference in text; JSON has them all
@@ -117,6 +118,10 @@ def render_audit_json(a: Audit) -> str:
 # -- compare ------------------------------------------------------------------------------------
 
 def render_compare_text(c: Comparison, changed_only: bool = False) -> str:
+    """The comparison as text: a table of every player (``changed_only``: of those whose rank or a
+    value changes), then what changes from the first rule set; a team event's, one line a team."""
+    if c.is_team:
+        return _team_compare_text(c, changed_only)
     names = [conv.name for conv in c.conventions]
     t = c.tournament
     out = [f"{t.name or t.source} - {t.rounds} rounds - rules " + " | ".join(names),
@@ -144,12 +149,32 @@ def render_compare_text(c: Comparison, changed_only: bool = False) -> str:
     return "\n".join(out) + "\n"
 
 
+def _team_compare_text(c: Comparison, changed_only: bool) -> str:
+    t = c.tournament
+    out = [f"{t.name or t.source}: " + " | ".join(c.rules)]
+    for r in (c.changed_rows if changed_only else c.rows):
+        ch = r.rank_changed or bool(r.changed)
+        cells = " | ".join(f"{rank:>5} " + " ".join(f"{code}={_num(r.values[code][k])}" for code in c.codes)
+                           for k, rank in enumerate(r.ranks))
+        out.append(f"{'*' if ch else ' '} {r.start_number:>4} {r.player.name[:24]:<24} {cells}")
+    return "\n".join(out) + "\n"
+
+
 def _joined(items: list[str], changed: bool) -> str:
     return ("*" if changed else "") + "/".join(items)
 
 
-def compare_json(c: Comparison) -> dict:
-    """The ``--format json`` object of ``tbxl compare``."""
+def compare_json(c: Comparison, changed_only: bool = False) -> dict:
+    """The ``--format json`` object of ``tbxl compare`` (a team event's: ``"kind": "team"``, the
+    teams whose rank or a value changes with ``changed_only``)."""
+    if c.is_team:
+        return {"rules": c.rules, "tiebreaks": c.codes, "kind": "team",
+                "teams": [{"team_number": r.start_number, "name": r.player.name,
+                           "changed": r.rank_changed or bool(r.changed),
+                           "by_rules": {rules: {"rank": r.ranks[k],
+                                                "values": {code: json_number(r.values[code][k]) for code in c.codes}}
+                                        for k, rules in enumerate(c.rules)}}
+                          for r in (c.changed_rows if changed_only else c.rows)]}
     names = [conv.name for conv in c.conventions]
     rows = []
     for r in c.rows:
@@ -166,5 +191,5 @@ def compare_json(c: Comparison) -> dict:
             "rules": names, "tiebreaks": c.codes, "players": rows}
 
 
-def render_compare_json(c: Comparison) -> str:
-    return json.dumps(compare_json(c), ensure_ascii=False, indent=1) + "\n"
+def render_compare_json(c: Comparison, changed_only: bool = False) -> str:
+    return json.dumps(compare_json(c, changed_only), ensure_ascii=False, indent=1) + "\n"

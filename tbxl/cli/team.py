@@ -106,7 +106,11 @@ def run_team(args, parser, emit, fmt: str = "text") -> int:
                    paper=getattr(args, "paper", None) or "a4", input_path=args.input,
                    changed_only=getattr(args, "changed_only", False), html=fmt == "html")
             return 0
-        emit(args, render_team_compare(t, args, fmt == "json"), fmt)
+        from tbxl.audit import compare
+        from tbxl.audit.text import render_compare_json, render_compare_text
+        result = compare(t, _each_rules(args, t), args.tiebreaks, settings=_settings(args)[0])
+        changed_only = getattr(args, "changed_only", False)
+        emit(args, (render_compare_json if fmt == "json" else render_compare_text)(result, changed_only), fmt)
         return 0
     if args.command == "audit":
         if getattr(args, "published", None):
@@ -141,19 +145,17 @@ def _audit_published(args, t: TeamTournament, parser, emit, fmt: str) -> int:
     difference follows one, 1 when one follows none (``--fail-on difference``: when any differs)."""
     from tbxl.audit.text import render_audit_json, render_audit_text
     from tbxl.io.published import read_published
-    from tbxl.audit.team import team_audit, team_column_meaning
+    from tbxl.audit import audit
     from tbxl.team_standings import resolve_team_tiebreaks
     if args.rules and "," in args.rules:
         parser.error("audit --published checks against one rule set (the announced one), e.g. --rules fide-2026")
     listed = [d.code for d in resolve_team_tiebreaks(t, args.tiebreaks)[1]] if (args.tiebreaks or t.tiebreaks) else []
     published = read_published(args.published, t, tiebreaks=listed, mapping=args.map or (),
-                               sheet=args.published_sheet, meaning=team_column_meaning,
-                               who="team with number")
+                               sheet=args.published_sheet)
     if args.verbose:
         for note in published.notes:
             print(f"tbxl: note: {args.published}: {note}", file=sys.stderr)
-    result = team_audit(t, published, rules=_rules(args, t), tiebreaks=args.tiebreaks,
-                        settings=_settings(args)[0])
+    result = audit(t, published, rules=_rules(args, t), tiebreaks=args.tiebreaks, settings=_settings(args)[0])
     if fmt in ("pdf", "html"):
         _room("render_team_audit_pdf")(result, args.output, lang=getattr(args, "lang", None) or "en",
                                        paper=getattr(args, "paper", None) or "a4",
@@ -281,31 +283,6 @@ def render_team_explain(st: TeamStandings, number: int, codes) -> str:
         out.append(first.replace(" of player ", " of team ", 1) + ("\n" + rest if rest else ""))
         out.append("")
     return "\n".join(out)
-
-
-def render_team_compare(t: TeamTournament, args, as_json: bool) -> str:
-    sts = [_standings(args, t, c) for c in _each_rules(args, t)]
-    codes = sts[0].codes
-    rows = []
-    for r0 in sts[0].rows:
-        n = r0.team.number
-        per = [st.row(n) for st in sts]
-        changed = any(p.rank_label != r0.rank_label or p.values != r0.values for p in per)
-        if getattr(args, "changed_only", False) and not changed:
-            continue
-        rows.append((n, r0.team.name, per, changed))
-    if as_json:
-        return json.dumps({"rules": [st.rules for st in sts], "tiebreaks": codes, "kind": "team",
-                           "teams": [{"team_number": n, "name": name, "changed": ch,
-                                      "by_rules": {st.rules: {"rank": p.rank_label,
-                                                              "values": {c: json_number(v) for c, v in p.values.items()}}
-                                                   for st, p in zip(sts, per)}}
-                                     for n, name, per, ch in rows]}, ensure_ascii=False, indent=1) + "\n"
-    out = [f"{t.name or t.source}: " + " | ".join(st.rules for st in sts)]
-    for n, name, per, ch in rows:
-        cells = " | ".join(f"{p.rank_label:>5} " + " ".join(f"{c}={_cell(p.values[c])}" for c in codes) for p in per)
-        out.append(f"{'*' if ch else ' '} {n:>4} {name[:24]:<24} {cells}")
-    return "\n".join(out) + "\n"
 
 
 def render_team_audit(t: TeamTournament, args, as_json: bool = False) -> tuple[str, bool]:

@@ -77,7 +77,7 @@ except ImportError:  # pragma: no cover - exercised only where xlwings is missin
     xw = _NoXlwings()  # type: ignore[assignment]
 
 from tbxl import rules as conventions
-from tbxl.audit import RANK, Audit, Finding, audit
+from tbxl.audit import Audit, Finding, audit
 from tbxl.rules import Convention
 from tbxl.io.grid import read_grid
 from tbxl.derivation import Reason
@@ -88,7 +88,7 @@ from tbxl.catalogue import BY_NAME, in_cells, standings_table, value_of
 from tbxl.model import Tournament
 from tbxl.io.grid.cells import LAYOUTS, cell_number, cell_text, empty, layout_name
 from tbxl.io.grid.sheet import rows_of
-from tbxl.io.published import POINTS, NumberedColumn, published_from_rows, range_cell
+from tbxl.io.published import POINTS, RANK, NumberedColumn, published_from_rows, range_cell
 from tbxl.standings import Standings, compute_standings, resolve_tiebreaks
 from tbxl.tiebreaks import Context
 from tbxl.tiebreaks.codes import Descriptor, parse

@@ -1,11 +1,13 @@
 """Read published standings (a pairing program's export: CSV or .xlsx) into an
-:class:`~tbxl.audit.Published` table, or take the rank column of a TRF.
+:class:`Published` table, or take the rank column of a TRF; the table's types are here, where
+they are read (:mod:`tbxl.audit` checks them).
 
 Headers are recognised by name: a start-number column (``SNo``, ``Start No``, ``Nr.`` ...), the rank
 (``Rk.``, ``Rank``, ``Place`` ...), the points, and one column per tie-break: an MTB code (``BH/C1``,
 ``BH-C1``), a long name (``Buchholz Cut 1``, ``Sonneborn-Berger``) or a numbered column (``TB1``,
 ``TB2`` ... mapped in order onto the tie-break list). ``--map COLUMN=CODE`` settles what is not
-obvious. Other columns (name, federation, rating ...) are ignored and noted.
+obvious. Other columns (name, federation, rating ...) are ignored and noted. A team event's
+headers (a team-number column, ``MP``, ``GP``, team codes) are read by :func:`team_column_meaning`.
 
 >>> column_meaning("Buchholz Cut 1")
 'BH/C1'
@@ -15,6 +17,12 @@ obvious. Other columns (name, federation, rating ...) are ignored and noted.
 ('RANK', 'START', 'PTS')
 >>> number_text("41,5"), number_text("4½"), number_text("13.38")
 ((Fraction(83, 2), 1), (Fraction(9, 2), 1), (Fraction(669, 50), 2))
+>>> team_column_meaning("Team No."), team_column_meaning("MP"), team_column_meaning("GP")
+('START', 'MP', 'GP')
+>>> team_column_meaning("TB2", ["EDET/P", "EMGSB/C1/P"]), team_column_meaning("BH/C1:MP")
+('EMGSB/C1/P', 'BH/C1:MP')
+>>> team_column_meaning("Team"), team_column_meaning("Rk."), team_column_meaning("Buchholz Cut 1")
+('IGNORE', 'RANK', 'BH/C1')
 """
 
 from __future__ import annotations
@@ -23,21 +31,70 @@ import csv
 import io
 import os
 import re
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Callable, Optional, Sequence
 
-from tbxl.audit import RANK, Published, PublishedValue
 from tbxl.errors import InputError, MissingDependency, UnknownTiebreak
 from tbxl.io.grid.cells import a1, cell_text, header_key, header_role, parse_number
 from tbxl.limits import MAX_TEXT_BYTES, read_regular
-from tbxl.model import Tournament
+from tbxl.model import Event
+from tbxl.model import GP, MP
 from tbxl.tiebreaks.codes import parse
+from tbxl.tiebreaks.team_codes import parse as parse_team
 
 START = "START"
 IGNORE = "IGNORE"
 POINTS = "PTS"
+#: The code of a published rank (a place in the standings, not a tie-break value).
+RANK = "RANK"
+
+
+@dataclass(frozen=True)
+class PublishedValue:
+    """One published number: a tie-break value, the points (``PTS``) or the rank (``RANK``).
+
+    ``value`` is the exact number as printed (None: printed as "no value", e.g. ``-``);
+    ``decimals`` how many decimals it was printed with (published values are rounded: AOB 13.38);
+    ``where`` says where it was read (``standings.csv:12``, ``bulletin.xlsx!Sheet1!C7``) and
+    ``column`` under which header (``TB1``). On a team event ``start_number`` is the team's number.
+    """
+
+    start_number: int
+    code: str
+    text: str
+    value: Optional[Fraction]
+    decimals: int
+    where: str = ""
+    column: str = ""
+
+    @property
+    def place(self) -> str:
+        """Where it was read, in English: ``standings.csv:12, column 'TB1'``."""
+        return f"{self.where}, column {self.column!r}" if self.column else self.where
+
+    def matches(self, exact) -> bool:
+        """Does the exact value print as this one? Rounded either way to the printed decimals.
+
+        >>> PublishedValue(1, "AOB", "13.38", Fraction(1338, 100), 2).matches(Fraction(107, 8))
+        True
+        >>> PublishedValue(1, "BH", "41.5", Fraction(83, 2), 1).matches(41)
+        False
+        """
+        if self.value is None or exact is None:
+            return self.value is None and exact is None
+        return abs(Fraction(exact) - self.value) * 10 ** self.decimals <= Fraction(1, 2)
+
+
+@dataclass
+class Published:
+    """A published standings table: where it came from and its numbers."""
+
+    source: str
+    values: list[PublishedValue]
+    tiebreaks: list[str] = field(default_factory=list)  # the tie-break columns, in order
+    notes: list[str] = field(default_factory=list)      # reader's remarks (columns ignored ...)
 
 
 class NumberedColumn(UnknownTiebreak):
@@ -121,6 +178,55 @@ def numbered_column(header: str, tiebreaks: Sequence[str], parse_code: Callable 
     if 1 <= k <= len(tiebreaks):
         return parse_code(tiebreaks[k - 1]).code
     raise NumberedColumn(str(header), k, tiebreaks)
+
+
+#: Header words of a team-number column (normalised as :func:`~tbxl.io.grid.cells.header_key` does);
+#: ``No``, ``SNo``, ``Nr.`` ... are :data:`~tbxl.io.grid.cells.HEADER_WORDS`' start numbers.
+TEAM_NUMBER_WORDS = frozenset({
+    "teamno", "teamnr", "teamnumber", "team#", "tno", "tnr", "tsno", "mannschaftnr", "mnr", "equipono",
+    "nºequipo", "noequipo", "sốđội", "номеркоманды", "nopasukan"})
+#: Header words of the team's name column (ignored, as a player's name is).
+TEAM_NAME_WORDS = frozenset({
+    "team", "teams", "teamname", "mannschaft", "equipo", "équipe", "equipe", "đội", "команда", "pasukan"})
+#: Match and game points spelled as columns: the codes MP and GP.
+SCORE_WORDS = {"mp": MP, "mpts": MP, "matchpoints": MP, "mannschaftspunkte": MP, "gp": GP, "gpts": GP,
+               "gamepoints": GP, "bp": GP, "boardpoints": GP, "brettpunkte": GP}
+
+
+def team_column_meaning(header: str, tiebreaks: Sequence[str] = (), mapping: Optional[dict] = None) -> Optional[str]:
+    """What a column of published team standings holds: ``START`` (the team number), ``RANK``,
+    ``PTS`` (the primary score), ``MP``, ``GP``, a team tie-break code as spelled, ``IGNORE`` or None.
+    ``TBn`` is the n-th code of ``tiebreaks`` (the ranking's list without the points)."""
+    key = header_key(header)
+    if mapping and key in mapping:
+        return mapping[key]
+    if not key:
+        return None
+    if key in TEAM_NUMBER_WORDS:
+        return START
+    if key in TEAM_NAME_WORDS:
+        return IGNORE
+    if key in SCORE_WORDS:
+        return SCORE_WORDS[key]
+    if header_role(key) is not None:
+        return column_meaning(header)
+    code = numbered_column(header, tiebreaks, parse_team)
+    if code is not None:
+        return code
+    try:
+        d = parse_team(str(header))
+    except UnknownTiebreak:
+        long = column_meaning(header)   # "Buchholz Cut 1" -> BH/C1 (on the primary score)
+        return long if long not in (None, IGNORE) and _parses_team(long) else None
+    return POINTS if d.name == "POINTS" and d.score is None else d.code
+
+
+def _parses_team(code: str) -> bool:
+    try:
+        parse_team(code)
+    except UnknownTiebreak:
+        return False
+    return True
 
 
 def parse_mapping(items: Sequence[str], meaning: Optional["Meaning"] = None) -> dict[str, str]:
@@ -245,17 +351,31 @@ def _rows_xlsx(path: str, sheet: Optional[str]) -> list[Row]:
     return out
 
 
-def read_published(path, tournament: Tournament, *, tiebreaks: Sequence[str] = (), mapping: Sequence[str] = (),
+def meaning_for(event: Event) -> "Meaning":
+    """What reads the headers of an event's published standings: :func:`team_column_meaning` on a
+    team event, else :func:`column_meaning`."""
+    return team_column_meaning if getattr(event, "is_team", False) else column_meaning
+
+
+def who_for(event: Event) -> str:
+    """How errors name a row's number: "team with number" on a team event, else "player with
+    start number"."""
+    return "team with number" if getattr(event, "is_team", False) else "player with start number"
+
+
+def read_published(path, tournament: Event, *, tiebreaks: Sequence[str] = (), mapping: Sequence[str] = (),
                    sheet: Optional[str] = None, meaning: Optional["Meaning"] = None,
-                   who: str = "player with start number") -> Published:
+                   who: str = "") -> Published:
     """Read a published standings table (CSV or .xlsx) for ``tournament``.
 
     ``tiebreaks`` maps numbered columns (``TB1`` ...); ``mapping`` holds ``--map`` items. Raises
     :class:`~tbxl.errors.InputError` naming the file, line or cell, column and player. ``meaning``
-    reads the headers (default :func:`column_meaning`; a team event's: :func:`tbxl.audit.team.team_column_meaning`)
-    and parses the ``--map`` codes; ``who`` names a row's number in errors ("team with number").
+    reads the headers and parses the ``--map`` codes (default: :func:`column_meaning`, on a team
+    event :func:`team_column_meaning`); ``who`` names a row's number in errors (default: "player
+    with start number", on a team event "team with number").
     """
-    meaning = meaning or column_meaning
+    meaning = meaning or meaning_for(tournament)
+    who = who or who_for(tournament)
     fname = os.fspath(path)
     p = Path(fname)
     if not p.is_file():
@@ -291,10 +411,10 @@ def range_cell(r: int, k: int) -> dict:
     return {"cell": a1(k, r + 1)}
 
 
-def published_from_rows(header: Sequence, rows: Sequence[Sequence], tournament: Tournament, *,
+def published_from_rows(header: Sequence, rows: Sequence[Sequence], tournament: Event, *,
                         tiebreaks: Sequence[str] = (), mapping: Optional[dict[str, str]] = None,
                         source: str = "", where: Locate = range_cell, meaning: Optional["Meaning"] = None,
-                        who: str = "player with start number") -> Published:
+                        who: str = "") -> Published:
     """The published table of a header row and the rows of cells below it, for ``tournament``.
 
     Cells are text (decimal comma, ``½``, ``-`` for "no value") or spreadsheet numbers (read as the
@@ -307,7 +427,8 @@ def published_from_rows(header: Sequence, rows: Sequence[Sequence], tournament: 
     :class:`NumberedColumn` for a ``TBn`` column the tie-break list does not cover.
     """
     head = [cell_text(c) for c in header]
-    meaning = meaning or column_meaning
+    meaning = meaning or meaning_for(tournament)
+    who = who or who_for(tournament)
     meanings = [meaning(c, tiebreaks, mapping) if c else None for c in head]
     file = source or None
     shown = ", ".join(repr(h) for h in head if h) or "empty"
@@ -408,7 +529,7 @@ def _find_header(rows, tiebreaks, mapped, fname, meaning: "Meaning" = column_mea
                      "--map 'Nr.=start' --map 'TB1=BH/C1'", file=fname)
 
 
-def published_ranks(tournament: Tournament) -> Published:
+def published_ranks(tournament: Event) -> Published:
     """The rank column of the input itself (TRF columns 86-89) as a published table."""
     values = [PublishedValue(p.start_number, RANK, str(p.declared_rank), Fraction(p.declared_rank), 0,
                              f"{os.path.basename(tournament.source or 'input')}: player {p.start_number}, "

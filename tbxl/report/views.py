@@ -942,7 +942,8 @@ def build_audit_view(result, *, lang: str = "en", paper: str = "a4", inputs=()) 
 def derived_differences(result):
     """The differences an audit report derives, each with the standings under the rule set it
     follows: explained values (not ranks, display habits or orders such as DE and EDE)."""
-    from tbxl.audit import EXPLAINED, RANK
+    from tbxl.audit import EXPLAINED
+    from tbxl.io.published import RANK
     engine = result.engine
     for f in result.differences:
         if f.code == RANK or f.status != EXPLAINED or f.habit or engine.is_order(engine.parse(f.code)):
@@ -956,7 +957,8 @@ def audit_report(result, frame: ReportView, fmt: _Fmt, pub, players: tuple[Playe
     shared by the individual and the team audit reports. ``pub`` is the published file (None:
     the input's rank column); ``who`` gives a standings row's number and name (see
     :func:`_rank_groups`)."""
-    from tbxl.audit import EXPLAINED, RANK, SKIPPED
+    from tbxl.audit import EXPLAINED, SKIPPED
+    from tbxl.io.published import RANK
     L = frame.L
     A = L["audit"]
     columns = []
@@ -989,7 +991,8 @@ def _rank_groups(result, fmt: _Fmt, L: dict, who=lambda r: (r.player.start_numbe
     rank, its place under the announced rules and under the rule set the ranks follow, and its
     tie-break values under both (changed cells marked). ``who`` gives a row's number and name (a
     team's for a team audit)."""
-    from tbxl.audit import AGREE, EXPLAINED, RANK, UNEXPLAINED
+    from tbxl.audit import AGREE, EXPLAINED, UNEXPLAINED
+    from tbxl.io.published import RANK
     st = result.standings
     published = {f.start_number: f for f in result.findings if f.code == RANK}
     out = []

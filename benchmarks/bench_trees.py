@@ -1,0 +1,73 @@
+"""This tree of tbxl against another one, side by side in one run: whole ``tbxl compute`` processes
+on the two workloads a restructuring must not slow down.
+
+* individual: 9,999 players x 11 rounds (generate.py), ``--tiebreaks BH/C1,BH,SB,PS --rules fide-2026
+  --format json``;
+* team: 200 teams x 11 rounds x 6 boards (generate_team.py), ``--tiebreaks MP,GP,EDE,BH:MP,SB:MP,ESB
+  --format json``.
+
+Each tree runs N times per workload, alternating with the other (a busy machine slows both alike),
+in fresh processes with its bytecode compiled first (as an installed wheel has it); the best wall
+and CPU times (user + system) and the highest peak RSS (from wait4) are kept. Both trees read the
+same input files, which this tree's generators write.
+
+    git worktree add /tmp/before main          # or: git archive main | tar -x -C /tmp/before
+    python benchmarks/bench_trees.py /tmp/before          # best of 5
+    python benchmarks/bench_trees.py /tmp/before -n 9
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).parent
+sys.path.insert(0, str(HERE))
+from bench_core import DATA, compiled, ensure, measure  # noqa: E402
+
+WORKLOADS = {
+    "individual 9,999 x 11": ("BH/C1,BH,SB,PS", lambda: ensure(9999)),
+    "team 200 x 11 x 6": ("MP,GP,EDE,BH:MP,SB:MP,ESB", lambda: team_event(200, 11, 6)),
+}
+
+
+def team_event(teams: int, rounds: int, boards: int) -> Path:
+    path = DATA / f"team-{teams}x{rounds}x{boards}.trf"
+    if not path.exists():
+        DATA.mkdir(parents=True, exist_ok=True)
+        subprocess.run([sys.executable, str(HERE / "generate_team.py"), str(teams), str(rounds), str(boards),
+                        "-o", str(path)], check=True, env=dict(os.environ, PYTHONPATH=str(HERE.parent)))
+    return path
+
+
+def command(path: Path, codes: str) -> list[str]:
+    # `-c` rather than `-m tbxl`: the tree before may have no tbxl/__main__.py.
+    return [sys.executable, "-c", "import sys; from tbxl.cli import entry; sys.argv[0] = 'tbxl'; entry()",
+            "compute", str(path.resolve()), "--no-config", "--rules", "fide-2026", "--tiebreaks", codes,
+            "--format", "json", "-o", os.devnull]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("other", type=Path, help="the other tbxl tree (a checkout holding tbxl/)")
+    ap.add_argument("-n", type=int, default=5, help="runs of each tree per workload (default 5)")
+    a = ap.parse_args()
+    trees = {"this tree": compiled(HERE.parent.resolve()), str(a.other): compiled(a.other.resolve())}
+    print(f"tbxl compute --format json, whole processes; best of {a.n}, alternating")
+    print(f"{'workload':<24} {'tree':<28} {'wall s':>7} {'cpu s':>7} {'peak MB':>8}")
+    for workload, (codes, make) in WORKLOADS.items():
+        cmd = command(make(), codes)
+        runs: dict[str, list[tuple[float, float, float]]] = {name: [] for name in trees}
+        for _ in range(a.n):
+            for name, tree in trees.items():
+                runs[name].append(measure(cmd, tree))
+        for name, rs in runs.items():
+            wall, cpu, peak = min(r[0] for r in rs), min(r[1] for r in rs), max(r[2] for r in rs)
+            print(f"{workload:<24} {name:<28} {wall:>7.3f} {cpu:>7.3f} {peak:>8.1f}")
+
+
+if __name__ == "__main__":
+    main()

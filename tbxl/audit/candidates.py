@@ -1,0 +1,168 @@
+"""The rule sets an audit tries to explain a published number that differs from the announced rules.
+
+A :class:`Candidate` is a rule set: a preset, a preset with one setting changed (C07 §9 options,
+§8.4 behaviours), the announced rules with the tie-breaks in another order, or (on a team event)
+the rules with a team setting changed. :func:`candidates` lists those tried on every difference,
+:func:`orders` and :func:`setting_candidates` those tried on differing ranks only.
+
+>>> from tbxl.rules import get
+>>> names = [c.name for c in candidates(get("fide-2026"), round_robin=False)]
+>>> names[:3]
+['fide-2024', 'fide-2022', 'fide-2017']
+>>> "fide-2026+rr_forfeit_win=played" in names
+False
+>>> [c.name for c in setting_candidates(get("fide-2024"), [], "EDEBT,BH:MP".split(","), TeamSettings())]
+['fide-2024+ede_bc=higher-first']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import permutations
+from typing import Callable, Iterable, Optional, Sequence
+
+from tbxl import rules as conventions
+from tbxl.rules import PRESETS, SETTINGS, Convention, spelled_changes
+from tbxl.rules import TEAM_SETTINGS, TeamSettings
+from tbxl.tiebreaks.team_codes import CHAINS, parse as parse_team
+
+
+@dataclass
+class Candidate:
+    """A rule set tried to explain a difference: a preset, possibly with settings changed, or (for
+    ranks) the announced rules with the tie-breaks applied in another order."""
+
+    convention: Convention
+    tiebreaks: Optional[tuple[str, ...]] = None   # the list in the order tried (ranks only)
+    #: The event's own settings ranked under (a team event's :class:`~tbxl.rules.TeamSettings`;
+    #: None: the audit's), how the name spells what they change ("+ede_bc=higher-first") and in words.
+    settings: Optional[TeamSettings] = None
+    spelled: str = ""
+    said: str = ""
+
+    @property
+    def name(self) -> str:
+        if self.tiebreaks is not None:
+            return f"{self.convention.name} with tie-breaks {','.join(self.tiebreaks)}"
+        return self.convention.name + self.spelled
+
+    def describe(self) -> str:
+        """The rule set in words (:meth:`Convention.describe`), the event's settings changed, and
+        the tie-break order tried."""
+        text = self.convention.describe() + (f"; {self.said}" if self.said else "")
+        return text + (f", with the tie-breaks in the order {', '.join(self.tiebreaks)}"
+                       if self.tiebreaks is not None else "")
+
+
+#: The switches programs and editions differ on (C07 §9 options, §8.4 behaviours): tried on the
+#: announced rules and on every preset.
+SWITCHES = ("cut_priority", "vur_cut", "sb_vur_pick", "rr_forfeit_win", "fpb_returns_to_play", "dummy_cap_rounds", "short_games",
+            "exceptions_15_2")
+#: The remaining settings, tried on the announced rules only, as a last resort. ``unrated_rating`` is
+#: a number with no finite list of values: it is not guessed.
+STRUCTURAL = tuple(k for k in SETTINGS if k not in SWITCHES and k != "unrated_rating")
+
+
+def _matters(option: str, base: Convention, round_robin: Optional[bool]) -> bool:
+    """Can changing ``option`` change a number of ``base``? Settings that cannot are not tried, so
+    an audit costs no ranking for them (``round_robin`` None: unknown, try everything)."""
+    if option == "rr_forfeit_win":
+        return round_robin is not False
+    if option == "sb_vur_pick":  # only when VURs are cut first and their dummies can differ (D23)
+        return base.vur_cut != conventions.VurCut.NONE and (base.dummy_cap
+                                                            or base.own_unplayed != conventions.OwnUnplayed.DUMMY)
+    return True
+
+
+def _variants(base: Convention, options: Iterable[str], round_robin: Optional[bool] = None) -> list[Convention]:
+    out = []
+    for option in options:
+        if not _matters(option, base, round_robin):
+            continue
+        for value in SETTINGS[option].values:
+            if getattr(base, option) != value:
+                out.append(base.with_options(**{option: value}))
+    return out
+
+
+def _fields(conv: Convention) -> tuple:
+    """What a convention computes with (its name aside): two names for one rule set count once."""
+    return tuple(conv.settings.values())
+
+
+def candidates(rules: Convention, round_robin: Optional[bool] = None) -> list[Candidate]:
+    """Rule sets tried to explain a difference, the most telling first: the other presets (an
+    edition or a program's option as a whole); the announced rules with one switch changed; the
+    other presets with one switch changed; the announced rules with one structural setting
+    changed. The first one that reproduces a number is the one its changes are shown for.
+    ``round_robin`` (the tournament's pairing, when known) leaves out what cannot matter."""
+    seen: set = {_fields(rules)}
+    out: list[Candidate] = []
+
+    def add(conv: Convention) -> None:
+        key = _fields(conv)
+        if key not in seen:
+            seen.add(key)
+            out.append(Candidate(conv))
+
+    others = [p for p in PRESETS.values() if p.preset != rules.preset]
+    for p in others:  # every preset by its own name, even where two name the same rules
+        if _fields(p) != _fields(rules):
+            seen.add(_fields(p))
+            out.append(Candidate(p))
+    for conv in _variants(rules, SWITCHES, round_robin):
+        add(conv)
+    for p in others:
+        for conv in _variants(p, SWITCHES, round_robin):
+            add(conv)
+    for conv in _variants(rules, STRUCTURAL, round_robin):
+        add(conv)
+    return out
+
+
+#: Tie-break lists up to this length have every other order tried on differing ranks (4! - 1 = 23
+#: more rankings); longer lists would cost too many.
+MAX_ORDER = 4
+
+
+def orders(rules: Convention, codes: Sequence[str]) -> list[Candidate]:
+    """The announced ``rules`` with the tie-breaks ``codes`` in every other order: tried on
+    published ranks that no rule set explains (a program set up with the list in another order)."""
+    codes = tuple(codes)
+    if not 2 <= len(codes) <= MAX_ORDER:
+        return []
+    return [Candidate(rules, perm) for perm in permutations(codes) if perm != codes]
+
+
+def _has_board_count_step(tiebreaks: Sequence[str]) -> bool:
+    """Does an EDE chain of the list have the board-count step ("C" after the chain's first two
+    letters: EDEBT, EDEBB, C.07 13, 2026)?"""
+    return any("C" in CHAINS.get(parse_team(code).name, "")[2:] for code in tiebreaks)
+
+
+#: A team event's settings that change an order within a tied group and no value, tried on published
+#: ranks only, each with the test of a tie-break list saying whether it can change that ranking
+#: (``ede_bc``: only where an EDE chain has the board-count step).
+RANK_SETTINGS: dict[str, Callable[[Sequence[str]], bool]] = {"ede_bc": _has_board_count_step}
+
+
+def setting_candidates(rules: Convention, tried: Sequence[Candidate], tiebreaks: Sequence[str],
+                       settings: Optional[TeamSettings]) -> list[Candidate]:
+    """Each rule set (the announced ``rules`` first, then those ``tried``) with one of the event's
+    :data:`RANK_SETTINGS` changed from ``settings`` where it can change a ranking by ``tiebreaks``.
+    An individual event (``settings`` None) has none."""
+    if settings is None:
+        return []
+    out = []
+    for option, can_matter in RANK_SETTINGS.items():
+        if not can_matter(tiebreaks):
+            continue
+        setting = TEAM_SETTINGS[option]
+        for value in setting.values:
+            if value == getattr(settings, option):
+                continue
+            changed = settings.with_options(**{option: value})
+            spelled, said = spelled_changes(TEAM_SETTINGS, [(option, value)]), setting.text(value)
+            out += [Candidate(conv, settings=changed, spelled=spelled, said=said)
+                    for conv in [rules] + [c.convention for c in tried if c.tiebreaks is None]]
+    return out
