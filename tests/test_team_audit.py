@@ -12,7 +12,7 @@ from tbxl.rules.conventions import get
 from tbxl.errors import InputError
 from tbxl.io.published import read_published
 from tbxl.audit.team import team_audit, team_column_meaning
-from tbxl.io.trf.team import read_team_trf
+from tbxl.io.trf import read_team_trf
 
 DATA = Path(__file__).parent / "data" / "team"
 TEC = str(DATA / "grandmommyscup.trf")
