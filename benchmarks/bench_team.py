@@ -23,7 +23,7 @@ sys.path.insert(0, str(HERE.parent))
 from generate_team import random_event  # noqa: E402
 from tbxl.rules import get  # noqa: E402
 from tbxl.team_standings import compute_team_standings  # noqa: E402
-from tbxl.io.trf.team import read_team_trf  # noqa: E402
+from tbxl.io.trf import read_team_trf  # noqa: E402
 
 TIEBREAKS = "MP,GP,EDE,BH:MP,SB:MP,ESB"
 

@@ -1,6 +1,6 @@
 """The catalogue of tbxl's Excel functions: each one's name, arguments, help, and how its value is
 computed. :mod:`tbxl.excel` and :mod:`tbxl.excel.team` register the functions with xlwings from it;
-:mod:`tbxl.io.workbook` and :mod:`tbxl.io.workbook.team` write their formulas, the formulas' stored values
+:mod:`tbxl.workbook` writes their formulas, the formulas' stored values
 and their Help sheets from it, without calling an Excel function by name.
 
 Standard library and the core only (the team core for the team functions, C.07 Arts 11-13, imported

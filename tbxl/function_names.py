@@ -1,6 +1,6 @@
 """The names of the team Excel functions, in a module that imports nothing: the formula catalogue
 (:mod:`tbxl.catalogue`) names its team functions with them, and the team workbook test
-(:mod:`tbxl.io.detect`, run by every command) looks for them without importing the catalogue and
+(:mod:`tbxl.io.load`, run by every command) looks for them without importing the catalogue and
 the core behind it.
 
 >>> TEAM_FUNCTION_NAMES

@@ -128,16 +128,6 @@ KNOWN_PRIVATE = {
     'tbxl.excel.team imports _registered from tbxl.excel',
     'tbxl.excel.team imports _scalar from tbxl.excel',
     'tbxl.excel.team imports _text from tbxl.excel',
-    'tbxl.io.trf.team imports _BYES from tbxl.io.trf',
-    'tbxl.io.trf.team imports _FORFEITS from tbxl.io.trf',
-    'tbxl.io.trf.team imports _Reader from tbxl.io.trf',
-    'tbxl.io.trf.team imports _ROUND_ROBIN from tbxl.io.trf',
-    'tbxl.io.trf.team imports _Slot from tbxl.io.trf',
-    'tbxl.io.workbook.team imports _fill_help from tbxl.io.workbook',
-    'tbxl.io.workbook.team imports _formula_fill from tbxl.io.workbook',
-    'tbxl.io.workbook.team imports _patch from tbxl.io.workbook',
-    'tbxl.io.workbook.team imports _put from tbxl.io.workbook',
-    'tbxl.io.workbook.team imports _put_grid from tbxl.io.workbook',
     'tbxl.report imports _definition from tbxl.report.views',
     'tbxl.report imports _rules_text from tbxl.report.views',
     'tbxl.report imports _by_round from tbxl.report.text',
@@ -169,7 +159,6 @@ KNOWN_PRIVATE = {
     'tbxl.report.views imports _reason from tbxl.report.text',
 }
 KNOWN_CYCLES = [
-    ['tbxl.io.detect', 'tbxl.io.trf.team'],
     ['tbxl.excel', 'tbxl.excel.team'],
     ['tbxl.cli', 'tbxl.cli.team'],
 ]

@@ -34,7 +34,7 @@ def test_import_pulls_in_nothing_heavy():
                "tbxl.tiebreaks",
                # the one event model (either kind) and the rules: pure Python, each module one idea
                "tbxl.model", "tbxl.model.kinds", "tbxl.model.scoring", "tbxl.model.entry", "tbxl.model.event",
-               "tbxl.model.team", "tbxl.model.table", "tbxl.model.rounds",
+               "tbxl.model.team", "tbxl.model.table", "tbxl.model.rounds", "tbxl.model.codes",
                "tbxl.rules", "tbxl.rules.settings", "tbxl.rules.modes", "tbxl.rules.convention", "tbxl.rules.presets",
                # AUDIT's core: pure Python (tbxl.io.published imports openpyxl only to read a file)
                "tbxl.audit", "tbxl.audit.candidates", "tbxl.audit.changes", "tbxl.audit.check", "tbxl.audit.compare",

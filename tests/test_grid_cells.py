@@ -149,7 +149,7 @@ def test_unknown_layouts_are_refused_alike_everywhere(tmp_path):
 
 def test_an_alias_is_read_by_the_excel_functions_and_the_workbook_writer(tmp_path):
     pytest.importorskip("openpyxl")
-    from tbxl.io.workbook import write_workbook
+    from tbxl.workbook import write_workbook
     t = read_trf(DATA / "tec-2023" / "held_swiss_5.trf")
     grid = to_grid(t, "sm3")
     assert excel.BUCHHOLZ(grid, 3, "fide-2024", "Swiss-Manager") == excel.BUCHHOLZ(grid, 3, "fide-2024", "sm3") == 15.5

@@ -60,7 +60,7 @@ def test_a_generated_event_as_trf_and_as_workbooks(capsys, generated, layout, fm
     if layout:
         pytest.importorskip("openpyxl")
         from tbxl.io.trf import read_trf
-        from tbxl.io.workbook import write_workbook
+        from tbxl.workbook import write_workbook
         name = f"swiss-30-{layout}.xlsx"
         path = generated / name
         if not path.exists():

@@ -126,7 +126,7 @@ def test_a_092_record_or_the_option_still_decides(tmp_path, capsys):
 
 def test_a_compact_workbook_without_pairing_system_is_recognised(tmp_path, capsys):
     pytest.importorskip("openpyxl")
-    from tbxl.io.workbook import write_workbook
+    from tbxl.workbook import write_workbook
     t = replace(berger_round_robin(5), pairing=Pairing.SWISS)  # written as a plain compact crosstable
     path = tmp_path / "rr.xlsx"
     write_workbook(t, path, layout="compact")
@@ -148,7 +148,7 @@ def test_loading_a_workbook_with_its_notes_detects_the_pairing_once(tmp_path, mo
     pytest.importorskip("openpyxl")
     import tbxl.model.event
     from tbxl.io.load import load
-    from tbxl.io.workbook import write_workbook
+    from tbxl.workbook import write_workbook
     t = berger_round_robin(5)
     path = tmp_path / "rr.xlsx"
     write_workbook(t if layout == "matrix" else replace(t, pairing=Pairing.SWISS), path, layout=layout)

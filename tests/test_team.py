@@ -18,7 +18,8 @@ from tbxl.model import Kind, Outcome
 from tbxl.tiebreaks.team_codes import parse
 from tbxl.model import board_points
 from tbxl.team_standings import compute_team_standings
-from tbxl.io.trf.team import is_team_trf, read_team_trf
+from tbxl.io.load import is_team_trf
+from tbxl.io.trf import read_team_trf
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "benchmarks"))
 from generate_team import event_trf, random_event, random_rounds  # noqa: E402
@@ -633,7 +634,7 @@ def test_a_team_trf_is_told_whatever_its_line_ends(tmp_path, line_end, encoding)
     """The reader splits lines at LF, CRLF and a lone CR (old Mac files); the light test for a team
     record at a line start must see the same lines, or such a file is ranked as an individual
     event. Event A's 013/310 records follow its 012 line, so none starts the file."""
-    from tbxl.io.detect import is_team_input
+    from tbxl.io.load import is_team_input
     path = tmp_path / "event.trf"
     path.write_bytes(event_trf(4, 2, A_ROUNDS).replace("\n", line_end).encode(encoding))
     assert is_team_input(path) and is_team_trf(path)
@@ -644,7 +645,7 @@ def test_a_team_trf_is_told_whatever_its_line_ends(tmp_path, line_end, encoding)
 def test_a_team_trf_whose_first_line_is_a_team_record_is_told_in_utf_16(tmp_path, encoding):
     """A UTF-16 file begins with its byte-order mark: a team record on the first line follows it
     (here the file's only team record, a 310 line, so no later line start can tell)."""
-    from tbxl.io.detect import is_team_input
+    from tbxl.io.load import is_team_input
     lines = event_trf(4, 2, A_ROUNDS).splitlines()
     first = next(line for line in lines if line.startswith("310"))
     text = "\n".join([first] + [line for line in lines if not line.startswith(("013", "310"))]) + "\n"
@@ -659,7 +660,7 @@ def test_a_team_workbook_is_told_by_the_catalogues_team_functions(tmp_path):
     import subprocess
     import zipfile
     from tbxl.catalogue import TEAM_FUNCTIONS
-    from tbxl.io.detect import is_team_input
+    from tbxl.io.load import is_team_input
     from tbxl.function_names import TEAM_FUNCTION_NAMES
     assert tuple(f.name for f in TEAM_FUNCTIONS) == TEAM_FUNCTION_NAMES
     books = Path(__file__).parents[1] / "workbooks"
@@ -675,6 +676,7 @@ def test_a_team_workbook_is_told_by_the_catalogues_team_functions(tmp_path):
     # A team function named in a text cell, another function ending in its name, a cached value: no call.
     assert not is_team_input(book("c.xlsx", b'<c r="A1" t="inlineStr"><is><t>TEAM_STANDINGS(crosstable)</t></is></c>'))
     assert not is_team_input(book("d.xlsx", b'<c r="A1"><f>MYTEAM_TIEBREAK(A2)</f><v>TEAM_TIEBREAK(</v></c>'))
-    code = "import sys, tbxl.io.detect; print(sorted(m for m in sys.modules if m.startswith('tbxl')))"
+    code = "import sys, tbxl.io.load; print(sorted(m for m in sys.modules if m.startswith('tbxl')))"
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert loaded.strip() == "['tbxl', 'tbxl.function_names', 'tbxl.io', 'tbxl.io.detect']"
+    assert loaded.strip() == ("['tbxl', 'tbxl.errors', 'tbxl.function_names', 'tbxl.io', 'tbxl.io.load', "
+                              "'tbxl.io.text', 'tbxl.limits']")

@@ -12,7 +12,7 @@ from tbxl.rules import get
 from tbxl.errors import InputError
 from tbxl.io.published import read_published
 from tbxl.io.published import team_column_meaning
-from tbxl.io.trf.team import read_team_trf
+from tbxl.io.trf import read_team_trf
 
 DATA = Path(__file__).parent / "data" / "team"
 TEC = str(DATA / "grandmommyscup.trf")

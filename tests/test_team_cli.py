@@ -115,6 +115,18 @@ def test_team_workbook_reads_back(capsys, tmp_path):
     assert from_book == from_trf and from_trf.count("\n") == 51
 
 
+def test_team_workbook_refuses_a_control_character_in_a_team_name(capsys, tmp_path):
+    # As in a player's name (test_workbook): one clean line, not openpyxl's traceback; nothing written.
+    trf = tmp_path / "ctrl.trf"
+    trf.write_text(Path(TEC).read_text(encoding="utf-8").replace("310   1 India ", "310   1 Ind\x07a "),
+                   encoding="utf-8")
+    code, out, err = run(capsys, "workbook", str(trf), "-o", str(tmp_path / "c.xlsx"))
+    assert code == 1 and out == "" and err.count("\n") == 1, err
+    assert "ctrl.trf: the name of team 1 holds the control character U+0007" in err
+    assert "\x07" not in err and "Traceback" not in err
+    assert not (tmp_path / "c.xlsx").exists()
+
+
 def test_team_explain_to_a_report(tmp_path):
     out = tmp_path / "appeal.html"
     assert main(["explain", TEC, "--team", "6", "-o", str(out)]) == 0
@@ -135,7 +147,7 @@ def test_team_settings_are_typed():
     # --set give the same ranking.
     from tbxl.rules import EdeBoardCount, TeamSettings, split_team_settings
     from tbxl.team_standings import compute_team_standings
-    from tbxl.io.trf.team import read_team_trf
+    from tbxl.io.trf import read_team_trf
     settings, rest = split_team_settings(["ede_bc=higher-first", "vur_cut=always"])
     assert settings.ede_bc is EdeBoardCount.HIGHER_FIRST and settings.ede_bc == "higher-first"
     assert rest == ["vur_cut=always"]   # the convention's, resolved with the rules

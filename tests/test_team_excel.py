@@ -13,7 +13,7 @@ from tbxl.rules import get
 from tbxl.io.grid.cells import cell_number
 from tbxl.io.grid.team import to_team_grid
 from tbxl.team_standings import compute_team_standings
-from tbxl.io.trf.team import read_team_trf
+from tbxl.io.trf import read_team_trf
 
 os.environ.setdefault("TQDM_DISABLE", "1")
 formulas = pytest.importorskip("formulas")
@@ -75,11 +75,11 @@ def registered():
 
 def test_shipped_team_workbook(registered, tmp_path):
     # Up to date: what the current code writes (same SOURCE_DATE_EPOCH as workbooks/build.sh).
-    from tbxl.io.workbook.team import write_team_workbook
+    from tbxl.workbook import write_workbook
     os.environ["SOURCE_DATE_EPOCH"] = "1767225600"
     try:
         fresh = tmp_path / BOOK.name
-        write_team_workbook(read_team_trf(TEC), fresh, inputs=[TEC])
+        write_workbook(read_team_trf(TEC), fresh, inputs=[TEC])
     finally:
         del os.environ["SOURCE_DATE_EPOCH"]
     assert fresh.read_bytes() == BOOK.read_bytes(), "run sh workbooks/build.sh"

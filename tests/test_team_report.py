@@ -13,7 +13,7 @@ from tbxl.rules import get
 from tbxl.cli import main
 from tbxl.report.team import build_team_view, render_team_pdf, team_labels
 from tbxl.team_standings import compute_team_standings
-from tbxl.io.trf.team import read_team_trf
+from tbxl.io.trf import read_team_trf
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "benchmarks"))
 from generate_team import event_trf  # noqa: E402
@@ -109,7 +109,7 @@ def test_ede_steps_are_translated(standings):
 
 def test_team_standings_by_round_ends_with_the_final_standings():
     from tbxl.team_standings import compute_team_standings, team_standings_by_round
-    from tbxl.io.trf.team import read_team_trf
+    from tbxl.io.trf import read_team_trf
     t = read_team_trf(str(Path(__file__).parent / "data" / "team" / "grandmommyscup.trf"))
     codes = "MPTS,EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP"
     history = team_standings_by_round(t, codes, get("fide-2024"))

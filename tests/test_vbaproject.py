@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, strategies as s
 
-from tbxl.io.workbook import vba
+from tbxl.workbook import vba
 
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = ROOT / "workbooks" / "tec-swiss.xlsm"

@@ -22,7 +22,8 @@ from tbxl.formatting import decimal_text
 from tbxl.model import Pairing
 from tbxl.standings import compute_standings
 from tbxl.io.trf import read_trf, write_trf
-from tbxl.io.workbook import read_workbook, write_template, write_workbook
+from tbxl.io.workbook import read_workbook
+from tbxl.workbook import write_template, write_workbook
 
 os.environ.setdefault("TQDM_DISABLE", "1")
 formulas = pytest.importorskip("formulas")  # the Excel engine that evaluates the workbooks (numpy, schedula)

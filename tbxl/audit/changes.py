@@ -21,7 +21,7 @@ from typing import Optional
 
 from tbxl.derivation import Derivation, Reason, Term
 from tbxl.model import Kind
-from tbxl.tiebreaks.base import result_code
+from tbxl.model.codes import result_code
 
 #: The kind key of :data:`~tbxl.derivation.REASONS` ("kind.<key>") for a round without an opponent.
 _UNPLAYED_KIND = {result_code(k, 0): k.value for k in Kind if not k.is_game}

@@ -382,7 +382,7 @@ def _run(args, parser) -> int:
             parser.error("compare needs two or more rule sets, e.g. --rules fide-2024,fide-2026")
         return _compare(args, tournament, fmt)
     if args.command == "workbook":
-        write_workbook = _room("io.workbook", "write_workbook")
+        write_workbook = _room("workbook", "write_workbook")
         if args.after_round is not None:
             tournament = tournament.after_round(args.after_round)
         write_workbook(tournament, args.output, layout=args.layout,
@@ -394,7 +394,7 @@ def _run(args, parser) -> int:
 
 def _is_team_event(args) -> bool:
     """A TRF with team records (013/310) goes to the team commands (tbxl.cli.team)."""
-    from tbxl.io.detect import is_team_input
+    from tbxl.io.load import is_team_input
     return is_team_input(args.input)
 
 

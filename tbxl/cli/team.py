@@ -26,10 +26,10 @@ from tbxl.team_standings import TeamStandings, compute_team_standings
 def load_team(args) -> TeamTournament:
     import os
     from tbxl.io.load import WORKBOOK_SUFFIXES
-    from tbxl.io.trf.team import read_team_trf
+    from tbxl.io.trf import read_team_trf
     notes: list[str] = []
     if os.fspath(args.input).lower().endswith(WORKBOOK_SUFFIXES):
-        from tbxl.io.workbook.team import read_team_workbook
+        from tbxl.io.workbook import read_team_workbook
         t = read_team_workbook(args.input)
     else:
         t = read_team_trf(os.fspath(args.input), strict=args.strict,
@@ -127,9 +127,9 @@ def run_team(args, parser, emit, fmt: str = "text") -> int:
         _report(_standings(args, t), args, t, parser, html=fmt == "html", derivations=args.derivations or "tied")
         return 0
     if args.command == "workbook":
-        from tbxl.io.workbook.team import write_team_workbook
+        from tbxl.workbook import write_workbook
         try:
-            write_team_workbook(t, args.output, tiebreaks=args.tiebreaks, rules=args.rules, inputs=[args.input])
+            write_workbook(t, args.output, tiebreaks=args.tiebreaks, rules=args.rules, inputs=[args.input])
         except ImportError as err:
             from tbxl.errors import MissingDependency
             raise MissingDependency(err.name or "openpyxl", "xlsx") from None
@@ -251,7 +251,7 @@ def render_team_json(st: TeamStandings) -> str:
 
 
 def _board_text(b) -> str:
-    from tbxl.tiebreaks.base import result_code
+    from tbxl.model.codes import result_code
     who = str(b.player) if b.player is not None else "-"
     opp = f" v {b.entry.opponent}" if b.entry.opponent else ""
     return f"B{b.board} {who}{opp} {result_code(b.entry.kind, b.entry.outcome)}"

@@ -1,16 +1,127 @@
-"""Load a tournament from a file, whatever its format: TRF (any flavour) or a crosstable workbook."""
+"""Load a tournament from a file, whatever its format: TRF (any flavour) or a crosstable workbook;
+and the one sniff that tells the format and the kind (individual or team) of an input.
+
+The sniff is run by the command line for every command, so this module stays light: it imports the
+standard library, :mod:`tbxl.errors`, :mod:`tbxl.limits`, :mod:`tbxl.function_names` and
+:mod:`tbxl.io.text`; the readers are imported when a file is read.
+"""
 
 from __future__ import annotations
 
 import os
+import re
+import zipfile
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, NamedTuple, Optional
 
 from tbxl.errors import InputError
+from tbxl.function_names import TEAM_FUNCTION_NAMES
+from tbxl.io.text import decode_trf, split_lines
 from tbxl.limits import check_regular
-from tbxl.model import Pairing, Tournament
+
+if TYPE_CHECKING:
+    from tbxl.model import Tournament
+
+__all__ = ["load", "sniff", "Sniffed", "is_team_input", "is_team_trf", "is_team_workbook", "WORKBOOK_SUFFIXES"]
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
+
+#: A team record (013 or 310) at a line start, in UTF-8 (with or without a BOM) or UTF-16 bytes.
+#: Most inputs are individual events and have none: they are told apart without decoding the file
+#: (:func:`is_team_trf` looks closer at the files that have one). A line starts after LF or after a
+#: lone CR, as the reader splits lines (old Mac files end their lines with CR).
+TEAM_RECORD = re.compile(rb"(?m)(?:^|\r)(?:(?:\xef\xbb\xbf)?(?:013|310)|(?:\xff\xfe|\xfe\xff)?(?:\x00?0\x00?1\x00?3|\x00?3\x00?1\x00?0))")
+
+#: A formula of a sheet's XML calling a team function of the catalogue
+#: (:data:`~tbxl.function_names.TEAM_FUNCTION_NAMES`): ``<f>TEAM_TIEBREAK($A$1:$P$51,...``, with any
+#: prefix Excel gives a user-defined function (``_xludf.``); a text cell naming one is no call.
+TEAM_CALL = re.compile(rb"<f\b[^>]*>[^<]*?(?<![A-Z0-9])(?:%s)\s*\("
+                       % b"|".join(n.encode() for n in TEAM_FUNCTION_NAMES), re.I)
+
+
+class Sniffed(NamedTuple):
+    """What an input file is: its ``format`` (``"trf"`` or ``"workbook"``) and its ``kind``
+    (``"individual"`` or ``"team"``)."""
+
+    format: str
+    kind: str
+
+
+def sniff(path) -> Sniffed:
+    """The format (by the suffix: a workbook, else TRF) and the kind of an input file. A file that
+    cannot be read is sniffed as an individual event: its reader says what is wrong with it."""
+    p = Path(path)
+    if p.suffix.lower() in WORKBOOK_SUFFIXES:
+        return Sniffed("workbook", "team" if p.is_file() and is_team_workbook(p) else "individual")
+    return Sniffed("trf", "team" if p.is_file() and is_team_trf(p) else "individual")
+
+
+def is_team_input(path) -> bool:
+    """A TRF with team records (see :func:`is_team_trf`), or a workbook written for a team event."""
+    return sniff(path).kind == "team"
+
+
+def is_team_workbook(path) -> bool:
+    """Does a formula of the workbook call a team function (TEAM_TIEBREAK, TEAM_STANDINGS)? Looked
+    for in the sheets' XML, without loading the workbook."""
+    try:
+        with zipfile.ZipFile(path) as z:
+            return any(n.startswith("xl/worksheets/") and TEAM_CALL.search(z.read(n))
+                       for n in z.namelist())
+    except (OSError, zipfile.BadZipFile, KeyError, ValueError):
+        return False
+
+
+def is_team_trf(path_or_text) -> bool:
+    """Is the TRF a team event? Yes with ``310`` records (TRF-2026). With ``013`` records only, the
+    file may also be an individual event whose clubs are listed for a team prize (Swiss-Manager
+    writes them): it is a team event when another team record (``3xx``) or a team tournament type
+    (``192 ..TEAM..``) says so, or when the games are team matches (in every round a team's players
+    meet the players of one other team at most)."""
+    if isinstance(path_or_text, str) and ("\n" in path_or_text or "\r" in path_or_text):
+        text = path_or_text
+    else:
+        try:
+            with open(path_or_text, "rb") as f:
+                data = f.read()
+        except (OSError, TypeError, ValueError):
+            return False
+        # Most inputs are individual events: no team record at a line start, no decoding needed.
+        if not TEAM_RECORD.search(data):
+            return False
+        text = decode_trf(data)[0]
+    lines = split_lines(text)
+    codes = {line[:3] for line in lines}
+    if "310" in codes:
+        return True
+    if "013" not in codes:
+        return False
+    if codes & {"300", "320", "330", "352", "362"} or any(
+            line[:3] == "192" and "TEAM" in line.upper() for line in lines):
+        return True
+    return _games_are_matches(lines)
+
+
+def _games_are_matches(lines: list[str]) -> bool:
+    team_of: dict[int, int] = {}
+    for k, line in enumerate((ln for ln in lines if ln[:3] == "013"), 1):
+        for m in re.finditer(r"\d+", line[36:]):
+            team_of.setdefault(int(m.group()), k)
+    met: dict[tuple[int, int], int] = {}
+    paired = False
+    for line in lines:
+        if line[:3] != "001" or not line[4:8].strip().isdigit():
+            continue
+        a = team_of.get(int(line[4:8]))
+        for r, s in enumerate(range(91, len(line), 10)):
+            opp = line[s:s + 4].strip()
+            if not opp.isdigit() or not int(opp) or a is None:
+                continue
+            b = team_of.get(int(opp))
+            if b is None or b == a or met.setdefault((r, a), b) != b:
+                return False
+            paired = True
+    return paired
 
 
 def load(path, *, pairing: Optional[str] = None, strict: bool = False, sheet: Optional[str] = None,
@@ -36,7 +147,7 @@ def load(path, *, pairing: Optional[str] = None, strict: bool = False, sheet: Op
 
 def _read(p: Path, pairing: Optional[str], strict: bool, sheet: Optional[str], layout: Optional[str],
           notes: Optional[list]) -> Tournament:
-    path = os.fspath(p)
+    from tbxl.model import Pairing
     forced = Pairing(pairing) if pairing else None
     if p.suffix.lower() in WORKBOOK_SUFFIXES:
         from tbxl.io.workbook import read_workbook  # openpyxl only when needed

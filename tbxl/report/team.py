@@ -23,7 +23,7 @@ from tbxl.report.text import TermRow
 from tbxl.report.views import (CompareCell, CompareItem, CompareRow, DerivationTable, Event, Footer, InputFile,
                             PlayerBlock, ReportView, RulesText, TiebreakText, Tier, TieGroup, TieStep, _laid_out_groups,
                             audit_report, compare_report, derived_differences, event_dates, paper_size, tied_groups)
-from tbxl.tiebreaks.base import result_code
+from tbxl.model.codes import result_code
 from tbxl.tiebreaks.ratings import DP, _half_up
 from tbxl.tiebreaks.team_codes import parse
 from tbxl.io.grid.team import team_cell

@@ -7,25 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Optional, Union
 
-from tbxl.model import Kind
-
 Raw = Optional[Union[int, Fraction]]
-
-_RESULT = {
-    Kind.PLAYED: ("0", "=", "1"),
-    Kind.SHORT: ("L", "D", "W"),
-}
-_UNPLAYED_RESULT = {
-    Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-", Kind.DOUBLE_FORFEIT: "--",
-    Kind.PAB: "U", Kind.FPB: "F", Kind.HPB: "H", Kind.ZPB: "Z",
-}
-
-
-def result_code(kind: Kind, outcome: int) -> str:
-    """The TRF-16 result code of a round (``--`` for a double forfeit)."""
-    if kind in _RESULT:
-        return _RESULT[kind][outcome]
-    return _UNPLAYED_RESULT[kind]
 
 
 @dataclass

@@ -14,7 +14,8 @@ from tbxl.rules import OpponentScore, RrForfeitWin, VurCut
 from tbxl.derivation import Derivation, Reason, Term
 from tbxl.model import Kind
 from tbxl.tiebreaks import cuts, unplayed
-from tbxl.tiebreaks.base import Column, result_code
+from tbxl.model.codes import result_code
+from tbxl.tiebreaks.base import Column
 from tbxl.tiebreaks.codes import Descriptor
 
 

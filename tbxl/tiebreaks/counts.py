@@ -11,7 +11,8 @@ from operator import add
 
 from tbxl.derivation import Derivation, Reason, Term
 from tbxl.model import Kind
-from tbxl.tiebreaks.base import Column, result_code
+from tbxl.model.codes import result_code
+from tbxl.tiebreaks.base import Column
 from tbxl.tiebreaks.codes import Descriptor
 
 _GAME = (Kind.PLAYED, Kind.SHORT)

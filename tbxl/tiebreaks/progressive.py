@@ -11,7 +11,8 @@ from itertools import accumulate
 
 from tbxl.derivation import Derivation, Reason, Term
 from tbxl.tiebreaks import cuts
-from tbxl.tiebreaks.base import Column, result_code
+from tbxl.model.codes import result_code
+from tbxl.tiebreaks.base import Column
 from tbxl.tiebreaks.codes import Descriptor
 
 

@@ -13,7 +13,8 @@ from fractions import Fraction
 from typing import Optional
 
 from tbxl.derivation import Derivation, Reason, Term
-from tbxl.tiebreaks.base import Column, result_code
+from tbxl.model.codes import result_code
+from tbxl.tiebreaks.base import Column
 from tbxl.tiebreaks.codes import Descriptor
 
 # FIDE rating regulations 8.1(a): dp for p = 0.00 .. 1.00 (index = hundredths).

@@ -12,7 +12,8 @@ from operator import mul
 from tbxl.derivation import Derivation, Reason, Term
 from tbxl.model import Kind
 from tbxl.tiebreaks import cuts
-from tbxl.tiebreaks.base import Column, result_code
+from tbxl.model.codes import result_code
+from tbxl.tiebreaks.base import Column
 from tbxl.tiebreaks.buchholz import explain_terms, unplayed_items, vur_may_be_cut
 from tbxl.tiebreaks.codes import Descriptor
 

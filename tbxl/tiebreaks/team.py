@@ -26,7 +26,8 @@ from tbxl.errors import InputError
 from tbxl.model import Kind
 from tbxl.standings import convention_of
 from tbxl.tiebreaks import FAMILIES, cuts, encounter, unplayed
-from tbxl.tiebreaks.base import Column, result_code
+from tbxl.model.codes import result_code
+from tbxl.tiebreaks.base import Column
 from tbxl.tiebreaks.codes import Descriptor
 from tbxl.tiebreaks.team_codes import CHAINS, TeamDescriptor
 from tbxl.tiebreaks.team_context import TeamContext, draw_and_win

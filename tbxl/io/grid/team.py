@@ -31,16 +31,19 @@ from typing import Optional
 from tbxl.formatting import exact_text
 from tbxl.io.grid.cells import cell_text, column_letters, half_text, parse_number
 from tbxl.errors import InputError
-from tbxl.model import Kind, Outcome, Scoring, make_entry
+from tbxl.model import UNPLAYED_OUTCOME, Kind, Outcome, Scoring, make_entry
+from tbxl.model.codes import BYES, FORFEITS, GAMES, result_code
 from tbxl.model import Board, Team, TeamRound, TeamScoring, TeamTournament
 
 _MATCH = re.compile(r"^(?P<opp>\d+)\s*(?P<col>[wWbB])?\s*(?P<gp>\d{0,15}½|\d{1,15}(?:[.,]\d{1,15})?)?\s*"
                     r"(?::\s*(?P<boards>[10=½+\-\s]+))?$")
 _FORFEIT = re.compile(r"^(?P<opp>\d+)\s*(?P<col>[wWbB])?\s*(?P<ff>--|\+|-)$")
 _PAB = re.compile(r"^(?:PAB|U)\s*(?P<gp>\d{0,15}½|\d{1,15}(?:[.,]\d{1,15})?)$")
-_BYES = {"PAB": Kind.PAB, "U": Kind.PAB, "H": Kind.HPB, "F": Kind.FPB, "-": Kind.ZPB, "Z": Kind.ZPB, "": Kind.ZPB}
-_BOARD = {"1": (Kind.PLAYED, Outcome.WIN), "=": (Kind.PLAYED, Outcome.DRAW), "½": (Kind.PLAYED, Outcome.DRAW),
-          "0": (Kind.PLAYED, Outcome.LOSS), "+": (Kind.FORFEIT_WIN, Outcome.WIN), "-": (Kind.FORFEIT_LOSS, Outcome.LOSS)}
+# A team's bye: the TRF bye codes (tbxl.model.codes, blank = ZPB), also spelt PAB, or "-".
+_BYES = {**{code.strip(): kind for code, kind in BYES.items()}, "PAB": Kind.PAB, "-": Kind.ZPB}
+# A board of a match: the TRF game and forfeit codes of played boards (½ also a draw).
+_BOARD = {**{code: game for code, game in GAMES.items() if game[0] is Kind.PLAYED}, "½": (Kind.PLAYED, Outcome.DRAW),
+          **{code: (kind, UNPLAYED_OUTCOME[kind]) for code, kind in FORFEITS.items()}}
 _MIRROR = {"1": "0", "0": "1", "=": "=", "½": "=", "+": "-", "-": "+"}
 
 
@@ -198,10 +201,6 @@ def _pair(ch: str) -> tuple:
     return (kind, outcome if kind is Kind.PLAYED else None)
 
 
-_CODE = {(Kind.PLAYED, Outcome.WIN): "1", (Kind.PLAYED, Outcome.DRAW): "=", (Kind.PLAYED, Outcome.LOSS): "0",
-         (Kind.SHORT, Outcome.WIN): "1", (Kind.SHORT, Outcome.DRAW): "=", (Kind.SHORT, Outcome.LOSS): "0"}
-
-
 def team_cell(t: TeamTournament, rnd: TeamRound) -> str:
     """The grid cell of one team round (the inverse of the reader)."""
     if rnd.opponent is None:
@@ -210,11 +209,13 @@ def team_cell(t: TeamTournament, rnd: TeamRound) -> str:
             return "PAB" if rnd.gp == default else f"PAB{half_text(rnd.gp)}"
         return {Kind.HPB: "H", Kind.FPB: "F"}.get(rnd.kind, "-")
     if rnd.kind is not Kind.PLAYED:
-        return f"{rnd.opponent}" + {Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-"}.get(rnd.kind, "--")
+        return f"{rnd.opponent}" + result_code(rnd.kind, rnd.outcome)   # +, - or -- (both forfeited)
     codes = ["-"] * t.boards
     for b in rnd.boards:
         e = b.entry
-        codes[b.board - 1] = _CODE.get((e.kind, e.outcome)) or ("+" if e.kind is Kind.FORFEIT_WIN else "-")
+        # A game under one move is written as a game (the grid has no W D L); a forfeit as + or -.
+        codes[b.board - 1] = (result_code(Kind.PLAYED, e.outcome) if e.kind.is_game
+                              else "+" if e.kind is Kind.FORFEIT_WIN else "-")
     return f"{rnd.opponent}{rnd.colour or ''}{half_text(rnd.gp)}:{''.join(codes)}"
 
 

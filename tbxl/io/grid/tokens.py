@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from tbxl.model import Kind, Outcome
+from tbxl.model.codes import FORFEITS, UNPLAYED_CODES
 
 DRAW = r"(?:½|=|0?[.,]5|1/2)"
 PLAYED = rf"(?:1|0|{DRAW})"
@@ -38,7 +39,9 @@ class Cell:
 
 
 OUTCOMES = {"1": Outcome.WIN, "0": Outcome.LOSS}
-FORFEIT_KINDS = {"+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS, "--": Kind.FORFEIT_LOSS}
+# The TRF forfeit codes (tbxl.model.codes); "--" is read as a loss, a double forfeit when the
+# opponent's cell says so too.
+FORFEIT_KINDS = {**FORFEITS, "--": Kind.FORFEIT_LOSS}
 
 
 def outcome_of(s: str) -> Optional[Outcome]:
@@ -50,4 +53,4 @@ def outcome_of(s: str) -> Optional[Outcome]:
 
 OTHER = {"w": "b", "b": "w", None: None}
 RESULT_TEXT = {Outcome.WIN: "1", Outcome.DRAW: "½", Outcome.LOSS: "0"}
-FORFEIT_TEXT = {Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-", Kind.DOUBLE_FORFEIT: "--"}
+FORFEIT_TEXT = {kind: UNPLAYED_CODES[kind] for kind in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT)}

@@ -1,163 +1,36 @@
-"""Read and write FIDE tournament report files: TRF-16, TRF-2026 and TRF(x).
+"""Read and write FIDE tournament report files: TRF-16, TRF-2026 and TRF(x), of individual and team
+events (C07 §10.1-§10.5).
 
-References are to ``rules/C07.md``: §10.1 (TRF-16 columns and result codes), §10.2
-(TRF(x) ``XXR``/``XXS``), §10.3 (TRF-2026 ``142``/``162``/``192``/``202``/``212``) and the
-decisions D10 (games under one move are played games) and D21 (the points column is
-recomputed from the results; a mismatch is reported).
-
-The reader is tolerant of the forms met in the wild (§10.1 "Files in the wild deviate"):
-CR, LF or CRLF line ends, a UTF-8 BOM, CP1252 files, short lines, byes written ``0000``,
-``   0`` or blank, ISO dates. Anything else is reported as an :class:`InputError` with the
-file, line, column, player and round rather than guessed.
+One reader (:class:`~tbxl.io.trf.records.Reader`: the tokenizer and the layout of every record)
+builds either kind: the players of an individual event (:func:`read_trf`), or the teams, matches and
+boards of a team event (:func:`read_team_trf`, :mod:`tbxl.io.trf.team`). :mod:`tbxl.io.trf.writer`
+writes TRF-16. Whether a file is a team event is told by :func:`tbxl.io.load.is_team_trf`.
 """
 
 from __future__ import annotations
 
 import os
-import re
-from operator import add, eq, mul
-import warnings
-from dataclasses import dataclass, field, replace
-from datetime import date
-from fractions import Fraction
-from typing import NamedTuple, Optional, Union
+from typing import Optional, Union
 
-from tbxl.errors import InputError, InputWarning
-from tbxl.io.files import write_atomic
-from tbxl.formatting import exact_text, short_decimal
-from tbxl.io.grid.cells import parse_number
-from tbxl.limits import MAX_ENTRIES, MAX_ROUNDS, MAX_TEXT_BYTES, MAX_TIEBREAKS, read_regular, size_text
-from tbxl.model import (RESULT_OF, RESULTS, UNPLAYED_OUTCOME, Kind, Outcome, Pairing, Player, RoundEntry,
-                    RoundTable, Scoring, Tournament, detect_pairing, make_entry)
+from tbxl.errors import InputError
+from tbxl.io.text import decode_trf
+from tbxl.io.trf.records import Reader
+from tbxl.io.trf.team import build_team_event
+from tbxl.io.trf.writer import write_trf, write_trf_file
+from tbxl.limits import MAX_TEXT_BYTES, read_regular, size_text
+from tbxl.model import Pairing, Tournament
+from tbxl.model import TeamTournament
 
-__all__ = ["read_trf", "read_trf_with_notes", "parse_trf", "decode_trf", "write_trf", "write_trf_file"]
+__all__ = ["read_trf", "read_trf_with_notes", "parse_trf", "read_team_trf", "parse_team_trf",
+           "write_trf", "write_trf_file"]
 
 PathOrText = Union[str, bytes, "os.PathLike[str]"]
 
-#: The result codes of TRF-16, in the order quoted in error messages (§10.1).
-RESULT_CODES = "1 = 0 W D L + - H F U Z"
 
-# §10.1 result codes. Games (over the board; W D L lasted under one move, D10):
-_GAMES = {
-    "1": (Kind.PLAYED, Outcome.WIN), "=": (Kind.PLAYED, Outcome.DRAW), "0": (Kind.PLAYED, Outcome.LOSS),
-    "W": (Kind.SHORT, Outcome.WIN), "D": (Kind.SHORT, Outcome.DRAW), "L": (Kind.SHORT, Outcome.LOSS),
-}
-# Forfeits name the scheduled opponent; byes have none (blank = Z).
-_FORFEITS = {"+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS}
-_BYES = {"U": Kind.PAB, "F": Kind.FPB, "H": Kind.HPB, "Z": Kind.ZPB, " ": Kind.ZPB}
-# Result pairs that complement each other on the two lines of one pairing.
-_COMPLEMENTS = {("1", "0"), ("0", "1"), ("=", "="), ("W", "L"), ("L", "W"), ("D", "D"),
-                ("+", "-"), ("-", "+"), ("-", "-")}
-
-# §10.1 001 record: 1-based columns that separate the fixed fields (they must be blank).
-_SEPARATORS = (4, 9, 14, 48, 53, 57, 69, 80, 85, 90, 91)
-# A 001 line of at least 91 columns with every separator blank.
-_SEPARATED = re.compile(r".{3} .{4} .{4} .{33} .{4} .{3} .{11} .{10} .{4} .{4}  ")
-_FIRST_ROUND_COLUMN = 92   # round r starts at column 92 + 10 (r - 1)
-_ROUND_WIDTH = 10
-
-# A round field (§10.1), ten columns: the opponent's start number (4 columns of digits and blanks),
-# a blank, the colour, a blank, the result code, two blanks. A record's fields are read as one
-# string padded to whole fields and checked for this shape in one C call; what the characters mean
-# together (the digits a number, an opponent with a game and none with a bye, a pairing seen from
-# both sides) is checked on whole round columns (_Reader.build_players).
-# The code of a slot paired without a result yet (an opponent and a blank result column).
-_PENDING = "?"
-_ROUND_FIELDS = re.compile(r"(?:[\s0-9]{4} [wWbB\- ] [10=WDLwdl+\-HFUZhfuz ]  )*")
-
-
-def _pairing_classes() -> tuple[dict[str, int], dict[str, str]]:
-    """The result class (model.RESULTS) and the colour kept, of every valid combination of a round's
-    code and colour with the opponent's code and colour (``..`` = no opponent)."""
-    classes: dict[str, int] = {}
-    colours: dict[str, str] = {}
-    both = "wb- "
-    for (code, mate) in _COMPLEMENTS:
-        if code in _GAMES:
-            kind, outcome = _GAMES[code]
-        else:
-            kind = Kind.DOUBLE_FORFEIT if code == mate == "-" else _FORFEITS[code]
-            outcome = UNPLAYED_OUTCOME[kind]
-        for colour in both:
-            for mate_colour in both:
-                if colour in "wb" and colour == mate_colour:
-                    continue   # both players with the same colour (a game, or a forfeit's scheduled colours)
-                key = code + colour + mate + mate_colour
-                classes[key] = RESULT_OF[kind, outcome]
-                colours[key] = colour if colour in "wb" else " "
-    for code, kind in _BYES.items():
-        for colour in both:
-            key = code + colour + ".."
-            classes[key] = RESULT_OF[kind, UNPLAYED_OUTCOME[kind]]
-            colours[key] = " "
-    return classes, colours
-
-
-_PAIR_CLASS, _PAIR_COLOUR = _pairing_classes()
-
-# 092 / 192 tournament type (§10.1, §10.3): pre-determined pairings for round robins.
-_ROUND_ROBIN = re.compile(r"robin|berger|(?<![a-z0-9])rr(?![a-z0-9])", re.IGNORECASE)
-
-# Fine-grained scoring keys of TRF(x) XXS (§10.2) and the Scoring field each one feeds.
-_XXS_FIELDS = {"WW": "win", "BW": "win", "WD": "draw", "BD": "draw", "WL": "loss", "BL": "loss",
-               "ZPB": "zpb", "HPB": "hpb", "FPB": "fpb", "PAB": "pab", "FW": "forfeit_win",
-               "FL": "forfeit_loss"}
-_XXS_SHORTCUTS = {"W": ("WW", "BW", "FW", "FPB"), "D": ("WD", "BD", "HPB")}
-# TRF-2026 162 codes (§10.3); P defaults to W within the record, X (unknown) is not scored.
-_162_CODES = {"W": ("WW", "BW", "FW", "FPB"), "D": ("WD", "BD", "HPB"), "L": ("WL", "BL"),
-              "A": ("ZPB", "FL"), "P": ("PAB",), "X": ()}
-
-
-
-
-def _digits(text: str, width: int = 4) -> bool:
-    """ASCII digits only, at most ``width`` of them: ``str.isdigit`` also passes ``²`` (CP1252 byte
-    0xB2), which ``int`` refuses.
-
-    >>> _digits("12"), _digits("\u00b2"), _digits(""), _digits("12345")
-    (True, False, False, False)
-    """
-    return 0 < len(text) <= width and text.isascii() and text.isdigit()
-
-
-# --------------------------------------------------------------------------------------------
-# Reading
-# --------------------------------------------------------------------------------------------
-
-def decode_trf(data: bytes) -> tuple[str, Optional[str]]:
-    """Decode a TRF file's bytes: UTF-8 (BOM stripped), UTF-16 with a BOM, else CP1252.
-
-    Returns the text and a note when a fallback was used. Never raises: bytes that CP1252
-    does not define become U+FFFD.
-    """
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return data.decode("utf-16", errors="replace"), "decoded as UTF-16"
-    try:
-        return data.decode("utf-8-sig"), None
-    except UnicodeDecodeError:
-        # Swiss-Manager and other Windows programs export CP1252.
-        return data.decode("cp1252", errors="replace"), "not valid UTF-8: decoded as CP1252"
-
-
-def parse_trf(text: str, *, source: str = "<string>", strict: bool = False,
-              pairing: Optional[Pairing] = None) -> Tournament:
-    """Parse TRF text into a :class:`Tournament`.
-
-    ``pairing`` overrides the pairing system read from records 092/192 (TRF-16 files often
-    have none). With ``strict`` a points column that disagrees with the results raises
-    :class:`InputError` instead of warning (D21).
-    """
-    return _Reader(text, source, strict).read(pairing)[0]
-
-
-def read_trf_with_notes(path_or_text: PathOrText, *, source: Optional[str] = None, strict: bool = False,
-                        pairing: Optional[Pairing] = None) -> tuple[Tournament, list[str]]:
-    """Like :func:`read_trf`, also returning notes on what was ignored or filled in.
-
-    Notes name ignored record codes with their lines, the encoding fallback and players
-    whose record is shorter than the tournament (their missing rounds are ZPB).
-    """
-    notes: list[str] = []
+def text_of(path_or_text: PathOrText, source: Optional[str]) -> tuple[str, str, list[str]]:
+    """The text of a TRF input (a path, its bytes, or its text: a ``str`` holding a line break),
+    the name errors give it, and the note of an encoding fallback. A file is read only when
+    regular and within :data:`~tbxl.limits.MAX_TEXT_BYTES`."""
     if isinstance(path_or_text, (bytes, str)) and len(path_or_text) > MAX_TEXT_BYTES:
         raise InputError(f"the text is over {size_text(MAX_TEXT_BYTES)}; tbxl reads TRF files of at most "
                          f"{size_text(MAX_TEXT_BYTES)}", file=source or "<text>")
@@ -170,9 +43,29 @@ def read_trf_with_notes(path_or_text: PathOrText, *, source: Optional[str] = Non
     else:
         text, note = decode_trf(read_regular(path_or_text, MAX_TEXT_BYTES))
         default_source = os.path.basename(os.fspath(path_or_text))
-    if note:
-        notes.append(note)
-    tournament, more = _Reader(text, source or default_source, strict).read(pairing)
+    return text, source or default_source, [note] if note else []
+
+
+def parse_trf(text: str, *, source: str = "<string>", strict: bool = False,
+              pairing: Optional[Pairing] = None) -> Tournament:
+    """Parse TRF text into a :class:`Tournament`.
+
+    ``pairing`` overrides the pairing system read from records 092/192 (TRF-16 files often
+    have none). With ``strict`` a points column that disagrees with the results raises
+    :class:`InputError` instead of warning (D21).
+    """
+    return Reader(text, source, strict).read(pairing)[0]
+
+
+def read_trf_with_notes(path_or_text: PathOrText, *, source: Optional[str] = None, strict: bool = False,
+                        pairing: Optional[Pairing] = None) -> tuple[Tournament, list[str]]:
+    """Like :func:`read_trf`, also returning notes on what was ignored or filled in.
+
+    Notes name ignored record codes with their lines, the encoding fallback and players
+    whose record is shorter than the tournament (their missing rounds are ZPB).
+    """
+    text, name, notes = text_of(path_or_text, source)
+    tournament, more = Reader(text, name, strict).read(pairing)
     return tournament, notes + more
 
 
@@ -186,619 +79,20 @@ def read_trf(path_or_text: PathOrText, *, source: Optional[str] = None, strict: 
     return read_trf_with_notes(path_or_text, source=source, strict=strict, pairing=pairing)[0]
 
 
-class _Slot(NamedTuple):
-    """One round field of a 001 record as written (§10.1), for the messages on a bad one."""
-
-    round: int
-    code: str                 # upper-case result code, " " when blank
-    opponent: Optional[int]
-    colour: Optional[str]
-    column: int               # 1-based column of the opponent field
-
-    @property
-    def result_column(self) -> int:
-        return self.column + 7
-
-
-@dataclass
-class _Row:
-    """A parsed 001 record: the player and its round fields, padded to whole fields."""
-
-    player: Player
-    line: int
-    fields: str = ""
-    points: Optional[str] = None  # the points column's text
-    played: int = 0               # the last round with a result from a pairing (0: none)
-
-    @property
-    def rounds(self) -> int:
-        return len(self.fields) // _ROUND_WIDTH
-
-    @property
-    def slots(self) -> list[_Slot]:
-        return [self.slot(r) for r in range(1, self.rounds + 1)]
-
-    def slot(self, r: int) -> _Slot:
-        """Round ``r``'s field (well formed, checked by check_field); a short record reads as ZPB."""
-        column = _FIRST_ROUND_COLUMN + _ROUND_WIDTH * (r - 1)
-        f = self.fields[_ROUND_WIDTH * (r - 1):_ROUND_WIDTH * r]
-        if not f:
-            return _Slot(r, " ", None, None, column)
-        opponent = int(f[0:4]) if f[0:4].strip() else 0
-        colour, code = f[5].lower(), f[7].upper()
-        if opponent and code == " ":  # paired, no result yet
-            return _Slot(r, _PENDING, opponent, colour if colour in "wb" else None, column)
-        return _Slot(r, code, opponent or None, colour if colour in "wb" and opponent else None, column)
+def read_team_trf(path_or_text: PathOrText, *, source: Optional[str] = None, strict: bool = False,
+                  pairing: Optional[Pairing] = None, notes: Optional[list] = None) -> TeamTournament:
+    """Read a team TRF (a path, its bytes, or its text). ``strict``: a ``310`` MP or GP that
+    disagrees with the games is an error rather than a warning (C07 §9 D21); ``notes``, when
+    given, receives the reader's remarks."""
+    text, name, remarks = text_of(path_or_text, source)
+    reader = Reader(text, name, strict, team=True)
+    t = build_team_event(reader, pairing)
+    if notes is not None:
+        notes.extend(remarks + reader.notes)
+    return t
 
 
-class _OpponentNumbers(dict):
-    """A round field's 4-column opponent text -> start number (0 = none), each text parsed once;
-    ``KeyError`` for digits split by a blank."""
-
-    def __missing__(self, text: str) -> int:
-        try:
-            number = self[text] = int(text) if text.strip() else 0
-        except ValueError:
-            raise KeyError(text) from None
-        return number
-
-
-class _Reader:
-    """One pass over the lines collecting records, then a check of the pairings."""
-
-    def __init__(self, text: str, source: str, strict: bool) -> None:
-        self.source = source
-        self.strict = strict
-        # CR, LF and CRLF all end a line (§10.1); str.splitlines would also split on U+2028 etc.
-        self.lines = re.split(r"\r\n|\r|\n", text.lstrip("\ufeff"))
-        self.notes: list[str] = []
-        self.ignored: dict[str, list[int]] = {}
-        self.meta: dict[str, object] = {}
-        self.scoring: dict[str, Fraction] = {}
-        self.scoring_line = 0
-        self.types: list[str] = []
-        self.tiebreak_lists: dict[str, tuple[str, ...]] = {}
-        self.declared_rounds: Optional[int] = None
-        self.rows: list[_Row] = []
-        self.line_of: dict[int, int] = {}  # start number -> line, for duplicate checks
-        self.points_of: dict[str, Fraction] = {}  # a points column's text -> its value
-        self.in_progress: Optional[InputWarning] = None  # rounds announced without results (said once)
-        # A reader with its own rules for a round field (slow_slot) checks the fields one by one.
-        self.field_by_field = type(self).slow_slot is not _Reader.slow_slot
-        self.pending: list[InputError] = []   # games paired without a result yet, in file order
-
-    def error(self, message: str, line: int, column: Optional[int] = None,
-              player: Optional[int] = None, round: Optional[int] = None) -> InputError:
-        return InputError(message, file=self.source, line=line, column=column, player=player, round=round)
-
-    # -- records -------------------------------------------------------------------------
-
-    def read(self, pairing: Optional[Pairing]) -> tuple[Tournament, list[str]]:
-        try:
-            for number, line in enumerate(self.lines, 1):
-                if not line or line.isspace() or line.startswith("###"):  # blank lines, TRF-2026 comments
-                    continue
-                self.record(line.rstrip(), number)
-            if not self.rows:
-                raise InputError("no player records (001)", file=self.source)
-            scoring = self.build_scoring()
-            rounds = self.rounds_with_results()
-            if len(self.rows) * rounds > MAX_ENTRIES:
-                self.check_fields()
-                self.announce_rounds(stacklevel=3)
-                raise InputError(f"{len(self.rows)} players x {rounds} rounds: tbxl reads at most {MAX_ENTRIES:,} "
-                                 f"round entries", file=self.source)
-        except InputError:
-            self.check_fields()  # a round field's error on an earlier line comes first
-            raise
-        players, table = self.build_players(scoring, rounds)
-        if pairing is None and self.types:
-            pairing = Pairing.ROUND_ROBIN if any(_ROUND_ROBIN.search(t) for t in self.types) else Pairing.SWISS
-        elif pairing is None:
-            pairing = detect_pairing(players, rounds, self.notes)
-        for code, where in self.ignored.items():
-            s = "s" if len(where) > 1 else ""
-            self.notes.append(f"record {code} ignored (line{s} {', '.join(map(str, where))})")
-        tournament = Tournament(
-            players=players, rounds=rounds, scoring=scoring, pairing=pairing,
-            tiebreaks=self.tiebreaks(), scheduled_rounds=self.declared_rounds, source=self.source,
-            **self.meta)  # type: ignore[arg-type]
-        object.__setattr__(tournament, "_table", table)
-        return tournament, self.notes
-
-    def rounds_with_results(self) -> int:
-        """The rounds to rank: up to the last one with a result that comes from a pairing (a game,
-        a forfeit or a pairing-allocated bye). An event in progress announces more rounds (XXR / 142)
-        than have results, and its file may already hold the next round's pairings without results
-        and the byes requested for later rounds: those rounds are left out, said on one line (an
-        InputWarning), and the standings are those after the last round played, as ``--after-round``
-        gives them (README "Events in progress"). 0 when no round has a result (e.g. every record
-        ends at column 91)."""
-        written = max(row.rounds for row in self.rows)
-        played = max(row.played for row in self.rows)
-        for row in self.rows:
-            if row.rounds > played:  # the fields of the rounds not ranked (the ranked: build_players)
-                line = " " * (_FIRST_ROUND_COLUMN - 1) + row.fields
-                for r in range(played + 1, row.rounds + 1):
-                    try:
-                        self.check_field(line, row.line, row.player.start_number, r)
-                    except InputError:
-                        self.check_fields()  # the first in file order
-                        raise
-        for err in self.pending:
-            if err.round <= played:        # a game of a round that has results: its result is missing
-                raise err
-        announced = max(self.declared_rounds or 0, written)
-        if announced > played > 0:   # none played: the command line refuses (readers.load)
-            later = f"round {announced} has" if announced == played + 1 else f"rounds {played + 1}-{announced} have"
-            # Said once the round fields are known to be good (announce_rounds), as the line-by-line
-            # reading said it only after every field's own check.
-            self.in_progress = InputWarning(str(InputError(f"{later} no results yet: standings after round "
-                                                           f"{played}", file=self.source)))
-            if self.declared_rounds is None:
-                self.declared_rounds = announced
-        return played
-
-    def announce_rounds(self, stacklevel: int = 4) -> None:
-        """Warn (once) that the last rounds announced have no results yet (rounds_with_results)."""
-        if self.in_progress is not None:
-            warnings.warn(self.in_progress, stacklevel=stacklevel)
-            self.in_progress = None
-
-    def tiebreaks(self) -> tuple[str, ...]:
-        """§10.3: 212 defines the standings as is; 202 breaks ties, so ``PTS`` goes first."""
-        if "212" in self.tiebreak_lists:
-            return self.tiebreak_lists["212"]
-        codes = self.tiebreak_lists.get("202", ())
-        if codes and codes[0].upper() != "PTS":
-            codes = ("PTS",) + codes
-        return codes
-
-    def record(self, line: str, number: int) -> None:
-        code = line[:3].upper()
-        if code == "001":
-            self.rows.append(self.player_record(line, number))
-            return
-        value = line[4:].strip()
-        if code in ("012", "022", "032", "102"):
-            key = {"012": "name", "022": "city", "032": "federation", "102": "chief_arbiter"}[code]
-            self.meta[key] = value
-        elif code in ("042", "052"):
-            self.meta["start_date" if code == "042" else "end_date"] = self.date(value, number)
-        elif code in ("092", "192"):
-            self.types.append(value)
-        elif code in ("142", "XXR"):
-            if not (value.isascii() and value.isdigit()):
-                raise self.error(f"number of rounds '{value[:20]}' is not a number", number, 5)
-            if len(value) > 6 or int(value) > MAX_ROUNDS:
-                raise self.error(f"{value[:20]} rounds: tbxl reads events of at most {MAX_ROUNDS} rounds", number, 5)
-            self.declared_rounds = int(value)
-        elif code == "162":
-            self.scoring_162(line, number)
-        elif code == "XXS":
-            self.scoring_xxs(line, number)
-        elif code in ("202", "212"):
-            codes = tuple(c for c in re.split(r"[,;\s]+", value) if c)
-            if len(codes) > MAX_TIEBREAKS:
-                raise self.error(f"{len(codes)} tie-break codes: tbxl takes at most {MAX_TIEBREAKS}", number, 5)
-            self.tiebreak_lists[code] = codes
-        else:
-            self.ignored.setdefault(line[:3], []).append(number)
-
-    def date(self, value: str, number: int) -> Optional[date]:
-        """042/052 dates: YYYY/MM/DD (also with - or .), YY/MM/DD, or DD.MM.YYYY."""
-        if not value:
-            return None
-        patterns = ((r"(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})", (0, 1, 2)),
-                    (r"(\d{2})/(\d{2})/(\d{2})", (0, 1, 2)),
-                    (r"(\d{1,2})\.(\d{1,2})\.(\d{4})", (2, 1, 0)))
-        for pattern, order in patterns:
-            m = re.fullmatch(pattern, value)
-            if m:
-                y, mo, d = (int(m.group(i + 1)) for i in order)
-                if len(m.group(order[0] + 1)) == 2:        # YY: 70-99 -> 19YY, else 20YY
-                    y += 2000 if y < 70 else 1900
-                try:
-                    return date(y, mo, d)
-                except ValueError:
-                    break
-        shown = value if len(value) <= 40 else value[:40] + "…"   # a line of any length stays one short message
-        raise self.error(f"bad date '{shown}' (expected YYYY/MM/DD)", number, 5)
-
-    # -- scoring (§10.3 record 162, §10.2 XXS) ----------------------------------------------
-
-    def number(self, text: str, number: int, column: int, what: str,
-               player: Optional[int] = None) -> Fraction:
-        parsed = parse_number(text, signed=True)
-        if parsed is None:
-            raise self.error(f"{what} '{text[:20]}' is not a number", number, column, player)
-        return parsed[0]
-
-    def scoring_162(self, line: str, number: int) -> None:
-        body = line[3:]
-        found: dict[str, Fraction] = {}
-        pos, pending = 0, ""
-        for m in re.finditer(r"\S+", body):
-            token, column = m.group(), m.start() + 4   # body starts at column 4
-            if pos % 2 == 0:                       # a code (column 6, 15, 24, ...)
-                code = token[0].upper()
-                if code not in _162_CODES:
-                    raise self.error(f"unknown scoring code '{token[0]}' in record 162 "
-                                     f"(expected one of W D L A P X)", number, column)
-                if len(token) > 1:                 # a value that fills columns 7-10 touches the code
-                    found[code] = self.number(token[1:], number, column + 1, "points")
-                    continue
-                pending = code
-            else:                                  # its value (columns 7-10, 16-19, ...)
-                found[pending] = self.number(token, number, column, "points")
-            pos += 1
-        if pos % 2:
-            raise self.error(f"scoring code '{pending}' in record 162 has no value", number, len(line))
-        for code, value in found.items():
-            for key in _162_CODES[code]:
-                self.scoring[key] = value
-        if "W" in found and "P" not in found:      # "P: PAB (same as W)"
-            self.scoring["PAB"] = found["W"]
-        self.scoring_line = number
-
-    def scoring_xxs(self, line: str, number: int) -> None:
-        # JaVaFo: CODE=VALUE pairs, left to right and top down, later ones override (§10.2).
-        for m in re.finditer(r"\S+", line[3:]):
-            token, column = m.group(), m.start() + 4   # body starts at column 4
-            key, eq, value = token.partition("=")
-            key = key.upper()
-            if not eq or (key not in _XXS_FIELDS and key not in _XXS_SHORTCUTS):
-                raise self.error(f"bad XXS item '{token}' (expected CODE=VALUE with CODE one of "
-                                 f"{' '.join(list(_XXS_FIELDS) + list(_XXS_SHORTCUTS))})", number, column)
-            points = self.number(value, number, column + len(key) + 1, f"XXS {key} value")
-            for k in _XXS_SHORTCUTS.get(key, (key,)):
-                self.scoring[k] = points
-        self.scoring_line = number
-
-    def build_scoring(self) -> Scoring:
-        if not self.scoring:
-            return Scoring()
-        values = {k: getattr(Scoring(), f) for k, f in _XXS_FIELDS.items()}
-        values.update(self.scoring)
-        for white, black in (("WW", "BW"), ("WD", "BD"), ("WL", "BL")):
-            if values[white] != values[black]:
-                raise self.error(f"colour-dependent scoring is not supported ({white}="
-                                 f"{exact_text(values[white], 1)}, {black}={exact_text(values[black], 1)})",
-                                 self.scoring_line)
-        return Scoring(**{f: values[k] for k, f in _XXS_FIELDS.items()})
-
-    # -- 001 player records (§10.1) --------------------------------------------------------
-
-    def player_record(self, line: str, number: int) -> _Row:
-        text = line[4:8].strip()                   # columns 5-8 (1-based, inclusive)
-        if not _digits(text) or int(text) < 1:
-            raise self.error(f"bad start number '{text}' (columns 5-8)", number, 5)
-        sn = int(text)
-        if sn in self.line_of:
-            raise self.error(f"duplicate start number {sn} (also on line {self.line_of[sn]})", number, 5, sn)
-        self.line_of[sn] = number
-        count = -(-(len(line) - _FIRST_ROUND_COLUMN + 1) // _ROUND_WIDTH)
-        if count > MAX_ROUNDS:   # e.g. one 50 MB line: refused before it is read field by field
-            raise self.error(f"the record has {count} round fields: tbxl reads events of at most "
-                             f"{MAX_ROUNDS} rounds", number, _FIRST_ROUND_COLUMN, sn)
-        if not _SEPARATED.match(line):  # the usual full-width line passes in one C call
-            for c in _SEPARATORS:
-                if c <= len(line) and line[c - 1] != " ":
-                    raise self.error(f"expected a blank at column {c}, found '{line[c - 1]}' "
-                                     f"(fields must be in TRF-16 columns)", number, c, sn)
-
-        rating_text = line[48:52].strip()
-        if rating_text and not _digits(rating_text):
-            raise self.error(f"rating '{rating_text}' is not a number (columns 49-52)", number, 49, sn)
-        points_text = line[80:84].strip()
-        declared = None
-        if points_text:
-            declared = self.points_of.get(points_text)
-            if declared is None:
-                declared = self.points_of[points_text] = self.number(points_text, number, 81, "points", sn)
-        rank_text = line[85:89].strip()
-        if rank_text and not _digits(rank_text):
-            raise self.error(f"rank '{rank_text}' is not a number (columns 86-89)", number, 86, sn)
-        player = Player(
-            start_number=sn, name=line[14:47].strip(), sex=line[9:10].strip(), title=line[10:13].strip(),
-            rating=(int(rating_text) or None) if rating_text else None,   # blank or 0 = unrated
-            federation=line[53:56].strip(), fide_id=line[57:68].strip(), birth_date=line[69:79].strip(),
-            declared_points=declared, declared_rank=int(rank_text) if rank_text else None)
-
-        row = _Row(player, number, points=points_text or None)
-        fields = line[_FIRST_ROUND_COLUMN - 1:]
-        if fields:
-            row.fields = fields = fields.ljust(count * _ROUND_WIDTH)
-            if self.field_by_field:  # a subclass's own rules for a field: each one checked by them
-                for r in range(1, count + 1):
-                    pending = self.check_field(line, number, sn, r)
-                    if pending:
-                        self.pending.append(pending)
-                return row
-            if not _ROUND_FIELDS.fullmatch(fields):  # one C call for the whole record
-                for r in range(1, count + 1):
-                    self.check_field(line, number, sn, r)
-                raise AssertionError("a round field was refused but no check says why")  # pragma: no cover
-            codes = fields[7::_ROUND_WIDTH].upper()
-            # The last round with a result that comes from a pairing (a game, a forfeit, a PAB).
-            row.played = len(codes.rstrip(" FHZ"))
-            if " " in codes:       # a blank result: a ZPB, or a game paired without a result yet
-                for r, code in enumerate(codes, 1):
-                    if code == " " and fields[_ROUND_WIDTH * (r - 1):_ROUND_WIDTH * (r - 1) + 4].strip():
-                        pending = self.check_field(line, number, sn, r)
-                        if pending:
-                            self.pending.append(pending)
-        return row
-
-    def check_field(self, line: str, number: int, sn: int, r: int) -> Optional[InputError]:
-        """Raise the error of round r's field, if it has one: opponent (4 columns), colour at +5,
-        result at +7 (§10.1). Called to word what the record-wide checks found wrong. A game
-        paired without a result yet returns its error, raised if the round is ranked."""
-        column = _FIRST_ROUND_COLUMN + _ROUND_WIDTH * (r - 1)
-        s = column - 1
-        field_text = line[s:s + _ROUND_WIDTH].ljust(_ROUND_WIDTH)
-        if field_text[4] != " " or field_text[6] != " " or field_text[8:10] != "  ":
-            self.separator_error(field_text, number, column, sn, r)
-        opp_text, colour, code = field_text[0:4].strip(), field_text[5].lower(), field_text[7].upper()
-        slot = self.slow_slot(field_text, opp_text, colour, code, number, sn, r, column)
-        return self.pending.pop() if slot.code == _PENDING else None
-
-    def slow_slot(self, field_text: str, opp_text: str, colour: str, code: str, number: int, sn: int,
-                  r: int, column: int) -> _Slot:
-        """The rules of one round field, one by one (a subclass may add its own: team events)."""
-        if opp_text and not _digits(opp_text):
-            raise self.error(f"opponent '{opp_text}' is not a start number", number, column, sn, r)
-        opponent = int(opp_text) if opp_text and int(opp_text) else None   # 0000, 0, blank = none
-        if colour not in "wb- ":
-            raise self.error(f"unknown colour '{field_text[5]}' (expected w, b or -)", number, column + 5, sn, r)
-        if code not in _GAMES and code not in _FORFEITS and code not in _BYES:
-            raise self.error(f"unknown result code '{field_text[7]}' (expected one of {RESULT_CODES})",
-                             number, column + 7, sn, r)
-        if opponent is None and code not in _BYES:
-            raise self.error(f"result '{field_text[7]}' needs an opponent", number, column, sn, r)
-        if opponent == sn:
-            raise self.error("player paired with himself", number, column, sn, r)
-        if opponent is not None and code == " ":
-            # Paired, result not in yet: an event exported after its pairings. Fine in a round after
-            # the last one with results (rounds_with_results), an error in one before.
-            self.pending.append(self.error(f"a blank result cannot have an opponent ({opponent})",
-                                           number, column + 7, sn, r))
-            return _Slot(r, _PENDING, opponent, colour if colour in "wb" else None, column)
-        if opponent is not None and code in _BYES:
-            raise self.error(f"result '{field_text[7]}' (a bye) cannot have an opponent ({opponent})",
-                             number, column + 7, sn, r)
-        return _Slot(r, code, opponent, colour if colour in "wb" and opponent else None, column)
-
-    def separator_error(self, field_text: str, number: int, column: int, sn: int, r: int) -> None:
-        for offset in (4, 6, 8, 9):
-            if field_text[offset] != " ":
-                raise self.error(f"expected a blank at column {column + offset}, found "
-                                 f"'{field_text[offset]}' (round fields are 10 columns wide)",
-                                 number, column + offset, sn, r)
-
-    def check_fields(self) -> None:
-        """Raise the first error of a round field of the records read so far, in file order (a game
-        without a result yet is no error here: see rounds_with_results)."""
-        for row in self.rows:
-            sn = row.player.start_number
-            line = " " * (_FIRST_ROUND_COLUMN - 1) + row.fields
-            for r in range(1, row.rounds + 1):
-                self.check_field(line, row.line, sn, r)
-
-    # -- pairings ----------------------------------------------------------------------------
-
-    def build_players(self, scoring: Scoring, rounds: int) -> tuple[tuple[Player, ...], RoundTable]:
-        """The players in start-number order as views of the table of their rounds.
-
-        Each round is checked as a whole column (§10.1: the pairing is symmetric, the results
-        complement each other, the colours differ): the opponent's field is found by index and the
-        four characters code, opponent's code, colour, opponent's colour name the result class.
-        Anything that does not fit is worded by check_fields and check_pairings, in file order.
-        """
-        rows = sorted(self.rows, key=lambda row: row.player.start_number)
-        numbers = [row.player.start_number for row in rows]
-        width = _ROUND_WIDTH * rounds
-        # All records' fields as one text (short records padded: blank = ZPB): the field of player
-        # index i in round k starts at (i * rounds + k) * 10, so a round's column of each character
-        # is one slice with a stride of the record's width.
-        text = "".join([row.fields[:width].ljust(width) for row in rows])
-        opponent_number = _OpponentNumbers()
-        position = [-2] * (numbers[-1] + 1)     # start number -> player index; -2: not a listed player
-        for i, sn in enumerate(numbers):
-            position[sn] = i
-        position[0] = -1                        # no opponent
-        unit = scoring.unit
-        units = [int(scoring.table[k, o] * unit) for k, o in RESULTS]
-        totals = [0] * len(rows)
-        result, opponent, colour = [], [], []
-        try:
-            for r in range(rounds):
-                at = _ROUND_WIDTH * r
-                sns = list(map(opponent_number.__getitem__, map(add, map(add, map(
-                    add, text[at::width], text[at + 1::width]), text[at + 2::width]), text[at + 3::width])))
-                mates = list(map(position.__getitem__, sns))  # IndexError: a number beyond the last
-                # Symmetric: the opponent's field names this player; and no one plays himself.
-                if list(map((sns + [-2, 0]).__getitem__, mates)) != list(map(mul, numbers, map(bool, sns))) \
-                        or any(map(eq, sns, numbers)):
-                    raise KeyError
-                # Code and colour of each field, then with the opponent's (".." none, "??" not listed).
-                fields = list(map(add, text[at + 7::width].upper(), text[at + 5::width].lower()))
-                keys = list(map(add, fields, map((fields + ["??", ".."]).__getitem__, mates)))
-                classes = bytes(map(_PAIR_CLASS.__getitem__, keys))
-                result.append(classes)
-                opponent.append(mates)
-                colour.append("".join(map(_PAIR_COLOUR.__getitem__, keys)))
-                totals = list(map(add, totals, map(units.__getitem__, classes)))
-        except (KeyError, IndexError):
-            self.check_fields()
-            self.announce_rounds()
-            self.check_pairings(scoring, rounds)
-            raise AssertionError("a round field was refused but no check says why")  # pragma: no cover
-        table = RoundTable(numbers, rounds, scoring, result, opponent, colour)
-        players = []
-        for i, row in enumerate(rows):
-            # A view: its rounds slot emptied, the entries built from the table on demand.
-            player = row.player
-            object.__delattr__(player, "rounds")
-            object.__setattr__(player, "_view", (table, i))
-            players.append(player)
-        table.players = players = tuple(players)
-        self.announce_rounds()
-        short = []
-        total_of = dict(zip(numbers, totals))
-        units_of = {text: int(value * unit) if (value * unit).denominator == 1 else value * unit
-                    for text, value in self.points_of.items()}
-        units_of[None] = None
-        for row in self.rows:               # file order, as the notes and warnings read
-            player = row.player
-            if row.rounds < rounds:
-                short.append(str(player.start_number))
-            declared = units_of[row.points]
-            # D21 in integer units first (every point is a multiple of 1/unit); details only on a mismatch.
-            if declared is not None and declared != total_of[player.start_number]:
-                self.check_points(player, row.line)
-        if short:
-            self.notes.append(f"players {', '.join(short)}: record shorter than {rounds} rounds; "
-                              f"missing rounds read as zero-point byes")
-        return players, table
-
-    def check_pairings(self, scoring: Scoring, rounds: int) -> None:
-        """Raise the first pairing error, in file order, after the D21 checks of the records before it."""
-        by_number = {row.player.start_number: row for row in self.rows}
-        for row in self.rows:
-            entries = tuple(self.entry(scoring, row, row.slot(r), by_number) for r in range(1, rounds + 1))
-            self.check_points(replace(row.player, rounds=entries), row.line)
-
-    def check_pairing(self, row: _Row, slot: _Slot, by_number: dict[int, _Row]) -> None:
-        """Check ``slot`` against the opponent's line (§10.1)."""
-        sn, r = row.player.start_number, slot.round
-        if slot.opponent is None:
-            return
-        other = by_number.get(slot.opponent)
-        if other is None:
-            raise self.error(f"opponent {slot.opponent} is not a listed player", row.line, slot.column, sn, r)
-        mate = other.slot(r)
-        if mate.opponent != sn:
-            has = f"lists {mate.opponent}" if mate.opponent else f"has no opponent (result '{mate.code.strip()}')"
-            raise self.error(f"pairing is not symmetric: this line lists {slot.opponent}, but player "
-                             f"{slot.opponent} (line {other.line}) {has} in this round",
-                             row.line, slot.column, sn, r)
-        if (slot.code, mate.code) not in _COMPLEMENTS:
-            raise self.error(f"results do not complement: '{slot.code}' here, '{mate.code}' for "
-                             f"player {slot.opponent} (line {other.line})",
-                             row.line, slot.result_column, sn, r)
-        if slot.colour and slot.colour == mate.colour:   # a game, or the scheduled colours of a forfeit
-            raise self.error(f"both players have colour '{slot.colour}' (player {slot.opponent}, "
-                             f"line {other.line})", row.line, slot.column + 5, sn, r)
-
-    def entry(self, scoring: Scoring, row: _Row, slot: _Slot, by_number: dict[int, _Row]) -> RoundEntry:
-        """Check ``slot`` against the opponent's line and build the round entry."""
-        self.check_pairing(row, slot, by_number)
-        r = slot.round
-        if slot.opponent is None:
-            return make_entry(scoring, r, _BYES[slot.code])
-        if slot.code in _GAMES:
-            kind, outcome = _GAMES[slot.code]
-            return make_entry(scoring, r, kind, outcome, slot.opponent, slot.colour)
-        kind = _FORFEITS[slot.code]
-        if slot.code == "-" and by_number[slot.opponent].slot(r).code == "-":  # both lose by forfeit (D8)
-            kind = Kind.DOUBLE_FORFEIT
-        return make_entry(scoring, r, kind, None, slot.opponent, slot.colour)
-
-    def check_points(self, player: Player, line: int) -> None:
-        """D21: the points column must match the results under the scoring system."""
-        declared = player.declared_points
-        if declared is None or declared == player.points:
-            return
-        err = self.error(f"declared points {exact_text(declared, 1)} (columns 81-84) differ from the "
-                         f"results, which give {exact_text(player.points, 1)}", line, 81, player.start_number)
-        err.raise_or_warn(self.strict)
-
-
-# --------------------------------------------------------------------------------------------
-# Writing
-# --------------------------------------------------------------------------------------------
-
-_CODE_OF_GAME = {v: k for k, v in _GAMES.items()}
-_CODE_OF_KIND = {Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-", Kind.DOUBLE_FORFEIT: "-",
-                 Kind.PAB: "U", Kind.FPB: "F", Kind.HPB: "H", Kind.ZPB: "Z"}
-
-
-def _fit(text: str, width: int, what: str) -> str:
-    if len(text) > width:
-        raise ValueError(f"{what} '{text}' does not fit in {width} columns")
-    return text.rjust(width)
-
-
-def _round_field(entry: Optional[RoundEntry]) -> str:
-    """Ten columns: two blanks, opponent (4), blank, colour, blank, result (§10.1)."""
-    if entry is None:
-        return "  0000 - Z"
-    if entry.kind.is_game:
-        code = _CODE_OF_GAME[(entry.kind, entry.outcome)]
-    else:
-        code = _CODE_OF_KIND[entry.kind]
-    opponent = f"{entry.opponent:4d}" if entry.opponent else "0000"
-    return f"  {_fit(opponent, 4, 'opponent')} {entry.colour or '-'} {code}"
-
-
-def _player_line(player: Player, rounds: int) -> str:
-    """A 001 record in exact TRF-16 columns (§10.1)."""
-    rating = str(player.rating) if player.rating else ""
-    rank = str(player.declared_rank) if player.declared_rank is not None else ""
-    head = (f"001 {_fit(str(player.start_number), 4, 'start number')} {player.sex[:1]:1}"
-            f"{player.title[:3]:>3} {player.name[:33]:<33} {_fit(rating, 4, 'rating')} "
-            f"{player.federation[:3]:<3} {player.fide_id[:11]:>11} {player.birth_date[:10]:<10} "
-            f"{_fit(short_decimal(player.points, 1), 4, 'points')} {_fit(rank, 4, 'rank')}")
-    fields = (_round_field(player.rounds[r] if r < len(player.rounds) else None) for r in range(rounds))
-    return (head + "".join(fields)).rstrip()
-
-
-def _scoring_record(scoring: Scoring) -> str:
-    """Record 162 when the values fit its codes (§10.3), else TRF(x) XXS (§10.2)."""
-    s = scoring
-    if s.win == s.forfeit_win == s.fpb and s.draw == s.hpb and s.zpb == s.forfeit_loss:
-        codes = (("W", s.win), ("D", s.draw), ("L", s.loss), ("A", s.zpb), ("P", s.pab))
-        return "162  " + "    ".join(f"{c}{_fit(short_decimal(v, 1), 4, 'points')}" for c, v in codes)
-    items = {k: getattr(s, f) for k, f in _XXS_FIELDS.items()}
-    return "XXS " + " ".join(f"{k}={short_decimal(v, 1)}" for k, v in items.items())
-
-
-def write_trf(tournament: Tournament) -> str:
-    """The tournament as TRF-16 text with LF line ends.
-
-    Writes 012/022/032/042/052/102 when set, 092 ``Round Robin`` for pre-determined
-    pairings and ``Swiss`` otherwise (a file without 092 is read by its pairings, and a small Swiss
-    can pair like a round robin), ``XXR``, 162 (or ``XXS``) when the scoring is not standard, 212 with the
-    tie-breaks, then one 001 record per player in start-number order. The points column
-    holds the points computed from the results; names longer than 33 characters are cut.
-    """
-    t = tournament
-
-    def one_line(text: str) -> str:
-        return " ".join(text.split())
-
-    def ymd(d: Optional[date]) -> str:
-        return f"{d.year:04d}/{d.month:02d}/{d.day:02d}" if d else ""
-
-    out = []
-    for code, value in (("012", t.name), ("022", t.city), ("032", t.federation),
-                        ("042", ymd(t.start_date)), ("052", ymd(t.end_date)),
-                        ("092", "Round Robin" if t.is_round_robin else "Swiss"),
-                        ("102", t.chief_arbiter)):
-        if value:
-            out.append(f"{code} {one_line(value)}")
-    out.append(f"XXR {t.rounds}")
-    if not t.scoring.is_standard:
-        out.append(_scoring_record(t.scoring))
-    if t.tiebreaks:
-        out.append("212 " + ",".join(t.tiebreaks))
-    for player in sorted(t.players, key=lambda p: p.start_number):
-        out.append(_player_line(replace(player, name=one_line(player.name)), t.rounds))
-    return "\n".join(out) + "\n"
-
-
-def write_trf_file(tournament: Tournament, path: Union[str, "os.PathLike[str]"], *,
-                   encoding: str = "utf-8") -> None:
-    """Write :func:`write_trf` to ``path`` atomically (temporary file + ``os.replace``)."""
-    write_atomic(path, write_trf(tournament).encode(encoding))
+def parse_team_trf(text: str, *, source: str = "<string>", strict: bool = False,
+                   pairing: Optional[Pairing] = None) -> TeamTournament:
+    """Parse team TRF text into a :class:`~tbxl.model.team.TeamTournament` (see :func:`read_team_trf`)."""
+    return build_team_event(Reader(text, source, strict, team=True), pairing)

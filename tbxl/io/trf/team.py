@@ -11,228 +11,48 @@ raise :class:`~tbxl.errors.InputError` with the file, line, team and round.
 
 from __future__ import annotations
 
-import os
-import re
 import warnings
 from fractions import Fraction
 from typing import Optional
 
 from tbxl.errors import InputError, InputWarning
-from tbxl.model import Kind, Outcome, Pairing, Player, RoundEntry, make_entry
-from tbxl.tiebreaks.base import result_code
 from tbxl.formatting import exact_text
-from tbxl.io.trf import _BYES, _FORFEITS, _Reader, _ROUND_ROBIN, _Slot, decode_trf
-from tbxl.io.detect import TEAM_RECORD
+from tbxl.io.trf.records import Reader, Slot
+from tbxl.model import Kind, Outcome, Pairing, Player, RoundEntry, make_entry
+from tbxl.model.codes import BYES, FORFEITS, result_code
 from tbxl.model import Board, Team, TeamRound, TeamScoring, TeamTournament
 
-__all__ = ["is_team_trf", "read_team_trf", "parse_team_trf"]
-
-#: Record codes that make a TRF a team event (C07 §10.5).
-TEAM_RECORDS = ("013", "310")
-_RECORDS = ("013", "240", "300", "310", "320", "330", "352", "362", "801", "802")
+__all__ = ["build_team_event", "TeamBuilder"]
 
 
-def is_team_trf(path_or_text) -> bool:
-    """Is the TRF a team event? Yes with ``310`` records (TRF-2026). With ``013`` records only, the
-    file may also be an individual event whose clubs are listed for a team prize (Swiss-Manager
-    writes them): it is a team event when another team record (``3xx``) or a team tournament type
-    (``192 ..TEAM..``) says so, or when the games are team matches (in every round a team's players
-    meet the players of one other team at most)."""
-    if isinstance(path_or_text, str) and ("\n" in path_or_text or "\r" in path_or_text):
-        text = path_or_text
-    else:
-        try:
-            with open(path_or_text, "rb") as f:
-                data = f.read()
-        except (OSError, TypeError, ValueError):
-            return False
-        # Most inputs are individual events: no team record at a line start, no decoding needed.
-        if not TEAM_RECORD.search(data):
-            return False
-        text = decode_trf(data)[0]
-    lines = re.split(r"\r\n|\r|\n", text.lstrip("\ufeff"))
-    codes = {line[:3] for line in lines}
-    if "310" in codes:
-        return True
-    if "013" not in codes:
-        return False
-    if codes & {"300", "320", "330", "352", "362"} or any(
-            line[:3] == "192" and "TEAM" in line.upper() for line in lines):
-        return True
-    return _games_are_matches(lines)
+def build_team_event(reader: Reader, pairing: Optional[Pairing]) -> TeamTournament:
+    """The team event of the records of ``reader`` (made with ``team=True``): its teams, their
+    matches and boards, and the players. ``pairing`` overrides the pairing system of 092/192."""
+    reader.collect()
+    teams = reader.teams_from_records()
+    if not teams:
+        raise InputError("no team records (310 or 013): not a team event", file=reader.source)
+    scoring = reader.build_scoring()
+    team_scoring = reader.team_scoring()
+    rounds = max([reader.declared_rounds or 0] + [len(row.slots) for row in reader.rows])
+    if pairing is None:
+        pairing = reader.declared_pairing() or Pairing.SWISS
+    team_list, players, boards = TeamBuilder(reader, teams, scoring, team_scoring, rounds).build()
+    reader.note_ignored()
+    for code in ("801", "802"):
+        if reader.team_lines[code]:
+            reader.notes.append(f"records {code} (informative) not read")
+    return TeamTournament(
+        teams=team_list, rounds=rounds, boards=boards, players=players, scoring=scoring,
+        team_scoring=team_scoring, pairing=pairing, tiebreaks=reader.tiebreaks(),
+        scheduled_rounds=reader.declared_rounds, source=reader.source, board_colours=reader.colours(),
+        **reader.meta)  # type: ignore[arg-type]
 
 
-def _games_are_matches(lines: list[str]) -> bool:
-    team_of: dict[int, int] = {}
-    for k, line in enumerate((ln for ln in lines if ln[:3] == "013"), 1):
-        for m in re.finditer(r"\d+", line[36:]):
-            team_of.setdefault(int(m.group()), k)
-    met: dict[tuple[int, int], int] = {}
-    paired = False
-    for line in lines:
-        if line[:3] != "001" or not line[4:8].strip().isdigit():
-            continue
-        a = team_of.get(int(line[4:8]))
-        for r, s in enumerate(range(91, len(line), 10)):
-            opp = line[s:s + 4].strip()
-            if not opp.isdigit() or not int(opp) or a is None:
-                continue
-            b = team_of.get(int(opp))
-            if b is None or b == a or met.setdefault((r, a), b) != b:
-                return False
-            paired = True
-    return paired
-
-
-def read_team_trf(path_or_text, *, source: Optional[str] = None, strict: bool = False,
-                  pairing: Optional[Pairing] = None, notes: Optional[list] = None) -> TeamTournament:
-    """Read a team TRF (a path, its bytes, or its text). ``strict``: a ``310`` MP or GP that
-    disagrees with the games is an error rather than a warning (C07 §9 D21)."""
-    if isinstance(path_or_text, bytes):
-        text, note, default = *decode_trf(path_or_text), "<bytes>"
-    elif isinstance(path_or_text, str) and ("\n" in path_or_text or "\r" in path_or_text):
-        text, note, default = path_or_text, None, "<string>"
-    else:
-        with open(path_or_text, "rb") as f:
-            text, note = decode_trf(f.read())
-        default = os.path.basename(os.fspath(path_or_text))
-    reader = _TeamReader(text, source or default, strict)
-    t = reader.read_team(pairing)
-    if notes is not None:
-        notes.extend(([note] if note else []) + reader.notes)
-    return t
-
-
-def parse_team_trf(text: str, *, source: str = "<string>", strict: bool = False,
-                   pairing: Optional[Pairing] = None) -> TeamTournament:
-    return _TeamReader(text, source, strict).read_team(pairing)
-
-
-class _TeamReader(_Reader):
-    """The individual reader's records and 001 parsing, plus the team records."""
-
-    def __init__(self, text: str, source: str, strict: bool) -> None:
-        super().__init__(text, source, strict)
-        self.team_lines: dict[str, list[tuple[int, str]]] = {c: [] for c in _RECORDS}
-
-    def record(self, line: str, number: int) -> None:
-        code = line[:3]
-        if code in self.team_lines:
-            self.team_lines[code].append((number, line))
-        else:
-            super().record(line, number)
-
-    def slow_slot(self, field_text, opp_text, colour, code, number, sn, r, column) -> _Slot:
-        # TRF-2026 writes a board won or lost by forfeit without naming the opponent: "0000 - +".
-        if code in _FORFEITS and (not opp_text or (opp_text.isdigit() and int(opp_text) == 0)):
-            return _Slot(r, code, None, None, column)
-        return super().slow_slot(field_text, opp_text, colour, code, number, sn, r, column)
-
-    # -- records ------------------------------------------------------------------------------
-
-    def fields(self, line: str, number: int, what: str, start: int = 4) -> list[int]:
-        out = []
-        for m in re.finditer(r"\S+", line[start:]):
-            if not m.group().isdigit():
-                raise self.error(f"{what}: '{m.group()}' is not a number", number, start + m.start() + 1)
-            out.append(int(m.group()))
-        return out
-
-    def teams_from_records(self) -> list[tuple[int, str, tuple[int, ...], dict, int]]:
-        """(number, name, members, declared, line) from 310 records, else from 013 (C07 §10.5)."""
-        out = []
-        if self.team_lines["310"]:
-            for number, line in self.team_lines["310"]:
-                text = line[4:7].strip()
-                if not text.isdigit():
-                    raise self.error(f"team number '{text}' is not a number (columns 5-7)", number, 5)
-                declared = {}
-                for key, a, b in (("mp", 55, 60), ("gp", 62, 67)):
-                    v = line[a - 1:b].strip()
-                    if v:
-                        declared[key] = self.number(v, number, a, f"team {key.upper()}")
-                rank = line[68:71].strip()
-                if rank.isdigit():
-                    declared["rank"] = int(rank)
-                members = tuple(m for m in self.fields(line[:73].ljust(73) + line[73:], number,
-                                                       "team member", 73) if m)
-                out.append((int(text), line[8:40].strip(), members, declared, number,
-                            line[41:47].strip()))
-            if self.team_lines["013"]:
-                self.notes.append("records 013 ignored: the 310 records define the teams")
-        else:
-            for k, (number, line) in enumerate(self.team_lines["013"], 1):
-                members = tuple(m for m in self.fields(line[:36].ljust(36) + line[36:], number,
-                                                       "team member", 36) if m)
-                out.append((k, line[4:36].strip(), members, {}, number, ""))
-        return out
-
-    def read_team(self, pairing: Optional[Pairing]) -> TeamTournament:
-        for number, line in enumerate(self.lines, 1):
-            if not line.strip() or line.startswith("###"):
-                continue
-            self.record(line.rstrip(), number)
-        if not self.rows:
-            raise InputError("no player records (001)", file=self.source)
-        teams = self.teams_from_records()
-        if not teams:
-            raise InputError("no team records (310 or 013): not a team event", file=self.source)
-        scoring = self.build_scoring()
-        team_scoring = self.team_scoring()
-        rounds = max([self.declared_rounds or 0] + [len(row.slots) for row in self.rows])
-        if pairing is None:
-            pairing = Pairing.ROUND_ROBIN if any(_ROUND_ROBIN.search(t) for t in self.types) else Pairing.SWISS
-        built = _Builder(self, teams, scoring, team_scoring, rounds).build()
-        for code, where in self.ignored.items():
-            s = "s" if len(where) > 1 else ""
-            self.notes.append(f"record {code} ignored (line{s} {', '.join(map(str, where))})")
-        for code in ("801", "802"):
-            if self.team_lines[code]:
-                self.notes.append(f"records {code} (informative) not read")
-        team_list, players, boards = built
-        return TeamTournament(
-            teams=team_list, rounds=rounds, boards=boards, players=players, scoring=scoring,
-            team_scoring=team_scoring, pairing=pairing, tiebreaks=self.tiebreaks(),
-            scheduled_rounds=self.declared_rounds, source=self.source, board_colours=self.colours(),
-            **self.meta)  # type: ignore[arg-type]
-
-    def colours(self) -> str:
-        lines = self.team_lines["352"]
-        return lines[-1][1][4:].strip().upper() if lines else ""
-
-    def team_scoring(self) -> TeamScoring:
-        values: dict = {}
-        for number, line in self.team_lines["362"]:
-            # TW/TD/TL: code at column 5-6 then points, every 9 columns; read as tokens.
-            tokens = line[4:].split()
-            k = 0
-            while k < len(tokens):
-                tok = tokens[k]
-                code, rest = tok[:2].upper(), tok[2:]
-                if code not in ("TW", "TD", "TL"):
-                    raise self.error(f"unknown team scoring code '{tok}' in record 362 (expected TW TD TL)",
-                                     number, line.find(tok) + 1)
-                if not rest:
-                    k += 1
-                    if k >= len(tokens):
-                        raise self.error(f"team scoring code '{code}' in record 362 has no value", number, len(line))
-                    rest = tokens[k]
-                values[{"TW": "win", "TD": "draw", "TL": "loss"}[code]] = self.number(
-                    rest, number, line.find(rest) + 1, "match points")
-                k += 1
-        for number, line in self.team_lines["320"]:
-            mp, gp = line[4:8].strip(), line[9:13].strip()
-            if mp:
-                values["pab_mp"] = self.number(mp, number, 5, "PAB match points")
-            if gp:
-                values["pab_gp"] = self.number(gp, number, 10, "PAB game points")
-        return TeamScoring(**values)
-
-
-class _Builder:
+class TeamBuilder:
     """Turns the 001 rows and the team records into teams, matches and boards."""
 
-    def __init__(self, reader: _TeamReader, teams, scoring, team_scoring: TeamScoring, rounds: int) -> None:
+    def __init__(self, reader: Reader, teams, scoring, team_scoring: TeamScoring, rounds: int) -> None:
         self.r = reader
         self.teams = teams
         self.scoring = scoring
@@ -346,7 +166,7 @@ class _Builder:
             if not f:
                 raise self.err("record 240 needs a round", number)
             for team in f[1:]:
-                out[f[0], team] = (_BYES[code], number)
+                out[f[0], team] = (BYES[code], number)
         return out
 
     def forfeit_records(self) -> dict:
@@ -368,7 +188,7 @@ class _Builder:
 
     # -- boards ------------------------------------------------------------------------------------
 
-    def slot(self, sn: int, rd: int) -> _Slot:
+    def slot(self, sn: int, rd: int) -> Slot:
         return self.row[sn].slot(rd)
 
     def is_fielded(self, sn: int, rd: int) -> bool:
@@ -392,9 +212,9 @@ class _Builder:
             if self.team_of.get(s.opponent) is None and s.opponent in self.row:
                 raise self.err(f"opponent {s.opponent} is in no team", row.line, column=s.column, player=sn, round=rd)
             return self.r.entry(self.scoring, row, s, self.row)
-        if s.code in _FORFEITS:
-            return make_entry(self.scoring, rd, _FORFEITS[s.code])
-        return make_entry(self.scoring, rd, _BYES[s.code])
+        if s.code in FORFEITS:
+            return make_entry(self.scoring, rd, FORFEITS[s.code])
+        return make_entry(self.scoring, rd, BYES[s.code])
 
     def side(self, rd: int, number: int, lineup: list, forfeits: dict):
         boards: list[Board] = []

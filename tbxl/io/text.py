@@ -1,0 +1,39 @@
+"""The text of a TRF file: its bytes decoded and its lines split as C07 §10.1 reads them. Light (the
+standard library only): the sniff of :mod:`tbxl.io.load`, run by every command, reads files with it."""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+__all__ = ["decode_trf", "split_lines"]
+
+# CR, LF and CRLF all end a line (§10.1); str.splitlines would also split on U+2028 etc.
+_LINE_END = re.compile(r"\r\n|\r|\n")
+
+
+def decode_trf(data: bytes) -> tuple[str, Optional[str]]:
+    """Decode a TRF file's bytes: UTF-8 (BOM stripped), UTF-16 with a BOM, else CP1252.
+
+    Returns the text and a note when a fallback was used. Never raises: bytes that CP1252
+    does not define become U+FFFD.
+
+    >>> decode_trf(b"\\xef\\xbb\\xbf012 A"), decode_trf(b"012 Caf\\xe9")
+    (('012 A', None), ('012 Café', 'not valid UTF-8: decoded as CP1252'))
+    """
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16", errors="replace"), "decoded as UTF-16"
+    try:
+        return data.decode("utf-8-sig"), None
+    except UnicodeDecodeError:
+        # Swiss-Manager and other Windows programs export CP1252.
+        return data.decode("cp1252", errors="replace"), "not valid UTF-8: decoded as CP1252"
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of a TRF text (a leading BOM dropped): CR, LF and CRLF each end one.
+
+    >>> split_lines("\\ufeff012 A\\r\\n001\\r042\\n")
+    ['012 A', '001', '042', '']
+    """
+    return _LINE_END.split(text.lstrip("\ufeff"))

@@ -1,0 +1,744 @@
+"""The records of a TRF file (C07 §10.1-§10.5): one tokenizer for TRF-16, TRF-2026 and TRF(x) lines,
+the layout of each record, and the 001 round fields checked pairing by pairing.
+
+One :class:`Reader` reads every file. It collects the event's records (012-102, 092/192, XXR/142, 162,
+XXS, 202/212, 001) and, for a team event (``team=True``), the team records 013/240/300/310/320/330/352/
+362 too; the players are built here (:meth:`Reader.read`), the teams by :mod:`tbxl.io.trf.team`.
+
+References are to ``rules/C07.md``: §10.1 (TRF-16 columns and result codes, :mod:`tbxl.model.codes`),
+§10.2 (TRF(x) ``XXR``/``XXS``), §10.3 (TRF-2026 ``142``/``162``/``192``/``202``/``212``), §10.5 (team
+records) and the decisions D10 (games under one move are played games) and D21 (the points column is
+recomputed from the results; a mismatch is reported).
+
+The reader is tolerant of the forms met in the wild (§10.1 "Files in the wild deviate"):
+CR, LF or CRLF line ends, a UTF-8 BOM, CP1252 files, short lines, byes written ``0000``,
+``   0`` or blank, ISO dates. Anything else is reported as an :class:`InputError` with the
+file, line, column, player and round rather than guessed.
+"""
+
+from __future__ import annotations
+
+import re
+from operator import add, eq, mul
+import warnings
+from dataclasses import dataclass, replace
+from datetime import date
+from fractions import Fraction
+from typing import NamedTuple, Optional
+
+from tbxl.errors import InputError, InputWarning
+from tbxl.formatting import exact_text
+from tbxl.io.grid.cells import parse_number
+from tbxl.io.text import split_lines
+from tbxl.limits import MAX_ENTRIES, MAX_ROUNDS, MAX_TIEBREAKS
+from tbxl.model import (RESULT_OF, RESULTS, UNPLAYED_OUTCOME, Kind, Pairing, Player, RoundEntry,
+                        RoundTable, Scoring, Tournament, detect_pairing, make_entry)
+from tbxl.model.codes import BYES, FORFEITS, GAMES, RESULT_CODES
+from tbxl.model import TeamScoring
+
+__all__ = ["Reader", "Row", "Slot", "ROUND_ROBIN", "XXS_FIELDS", "TEAM_RECORDS"]
+
+#: The team records (§10.5) a team event's reader collects (801/802 are informative, not read).
+TEAM_RECORDS = ("013", "240", "300", "310", "320", "330", "352", "362", "801", "802")
+
+# Result pairs that complement each other on the two lines of one pairing.
+_COMPLEMENTS = {("1", "0"), ("0", "1"), ("=", "="), ("W", "L"), ("L", "W"), ("D", "D"),
+                ("+", "-"), ("-", "+"), ("-", "-")}
+
+# §10.1 001 record: 1-based columns that separate the fixed fields (they must be blank).
+_SEPARATORS = (4, 9, 14, 48, 53, 57, 69, 80, 85, 90, 91)
+# A 001 line of at least 91 columns with every separator blank.
+_SEPARATED = re.compile(r".{3} .{4} .{4} .{33} .{4} .{3} .{11} .{10} .{4} .{4}  ")
+_FIRST_ROUND_COLUMN = 92   # round r starts at column 92 + 10 (r - 1)
+_ROUND_WIDTH = 10
+
+# A round field (§10.1), ten columns: the opponent's start number (4 columns of digits and blanks),
+# a blank, the colour, a blank, the result code, two blanks. A record's fields are read as one
+# string padded to whole fields and checked for this shape in one C call; what the characters mean
+# together (the digits a number, an opponent with a game and none with a bye, a pairing seen from
+# both sides) is checked on whole round columns (Reader.build_players).
+# The code of a slot paired without a result yet (an opponent and a blank result column).
+_PENDING = "?"
+_ROUND_FIELDS = re.compile(r"(?:[\s0-9]{4} [wWbB\- ] [10=WDLwdl+\-HFUZhfuz ]  )*")
+
+
+def _pairing_classes() -> tuple[dict[str, int], dict[str, str]]:
+    """The result class (model.RESULTS) and the colour kept, of every valid combination of a round's
+    code and colour with the opponent's code and colour (``..`` = no opponent)."""
+    classes: dict[str, int] = {}
+    colours: dict[str, str] = {}
+    both = "wb- "
+    for (code, mate) in _COMPLEMENTS:
+        if code in GAMES:
+            kind, outcome = GAMES[code]
+        else:
+            kind = Kind.DOUBLE_FORFEIT if code == mate == "-" else FORFEITS[code]
+            outcome = UNPLAYED_OUTCOME[kind]
+        for colour in both:
+            for mate_colour in both:
+                if colour in "wb" and colour == mate_colour:
+                    continue   # both players with the same colour (a game, or a forfeit's scheduled colours)
+                key = code + colour + mate + mate_colour
+                classes[key] = RESULT_OF[kind, outcome]
+                colours[key] = colour if colour in "wb" else " "
+    for code, kind in BYES.items():
+        for colour in both:
+            key = code + colour + ".."
+            classes[key] = RESULT_OF[kind, UNPLAYED_OUTCOME[kind]]
+            colours[key] = " "
+    return classes, colours
+
+
+_PAIR_CLASS, _PAIR_COLOUR = _pairing_classes()
+
+# 092 / 192 tournament type (§10.1, §10.3): pre-determined pairings for round robins.
+ROUND_ROBIN = re.compile(r"robin|berger|(?<![a-z0-9])rr(?![a-z0-9])", re.IGNORECASE)
+
+# Fine-grained scoring keys of TRF(x) XXS (§10.2) and the Scoring field each one feeds.
+XXS_FIELDS = {"WW": "win", "BW": "win", "WD": "draw", "BD": "draw", "WL": "loss", "BL": "loss",
+               "ZPB": "zpb", "HPB": "hpb", "FPB": "fpb", "PAB": "pab", "FW": "forfeit_win",
+               "FL": "forfeit_loss"}
+_XXS_SHORTCUTS = {"W": ("WW", "BW", "FW", "FPB"), "D": ("WD", "BD", "HPB")}
+# TRF-2026 162 codes (§10.3); P defaults to W within the record, X (unknown) is not scored.
+_162_CODES = {"W": ("WW", "BW", "FW", "FPB"), "D": ("WD", "BD", "HPB"), "L": ("WL", "BL"),
+              "A": ("ZPB", "FL"), "P": ("PAB",), "X": ()}
+
+
+
+
+def _digits(text: str, width: int = 4) -> bool:
+    """ASCII digits only, at most ``width`` of them: ``str.isdigit`` also passes ``²`` (CP1252 byte
+    0xB2), which ``int`` refuses.
+
+    >>> _digits("12"), _digits("\u00b2"), _digits(""), _digits("12345")
+    (True, False, False, False)
+    """
+    return 0 < len(text) <= width and text.isascii() and text.isdigit()
+
+
+class Slot(NamedTuple):
+    """One round field of a 001 record as written (§10.1), for the messages on a bad one."""
+
+    round: int
+    code: str                 # upper-case result code, " " when blank
+    opponent: Optional[int]
+    colour: Optional[str]
+    column: int               # 1-based column of the opponent field
+
+    @property
+    def result_column(self) -> int:
+        return self.column + 7
+
+
+@dataclass
+class Row:
+    """A parsed 001 record: the player and its round fields, padded to whole fields."""
+
+    player: Player
+    line: int
+    fields: str = ""
+    points: Optional[str] = None  # the points column's text
+    played: int = 0               # the last round with a result from a pairing (0: none)
+
+    @property
+    def rounds(self) -> int:
+        return len(self.fields) // _ROUND_WIDTH
+
+    @property
+    def slots(self) -> list[Slot]:
+        return [self.slot(r) for r in range(1, self.rounds + 1)]
+
+    def slot(self, r: int) -> Slot:
+        """Round ``r``'s field (well formed, checked by check_field); a short record reads as ZPB."""
+        column = _FIRST_ROUND_COLUMN + _ROUND_WIDTH * (r - 1)
+        f = self.fields[_ROUND_WIDTH * (r - 1):_ROUND_WIDTH * r]
+        if not f:
+            return Slot(r, " ", None, None, column)
+        opponent = int(f[0:4]) if f[0:4].strip() else 0
+        colour, code = f[5].lower(), f[7].upper()
+        if opponent and code == " ":  # paired, no result yet
+            return Slot(r, _PENDING, opponent, colour if colour in "wb" else None, column)
+        return Slot(r, code, opponent or None, colour if colour in "wb" and opponent else None, column)
+
+
+class _OpponentNumbers(dict):
+    """A round field's 4-column opponent text -> start number (0 = none), each text parsed once;
+    ``KeyError`` for digits split by a blank."""
+
+    def __missing__(self, text: str) -> int:
+        try:
+            number = self[text] = int(text) if text.strip() else 0
+        except ValueError:
+            raise KeyError(text) from None
+        return number
+
+
+class Reader:
+    """One pass over the lines collecting records, then a check of the pairings.
+
+    ``team``: the event is a team event; its team records are collected in :attr:`team_lines` (an
+    individual event's reader notes them as ignored), and a forfeit may name no opponent.
+    """
+
+    def __init__(self, text: str, source: str, strict: bool, *, team: bool = False) -> None:
+        self.source = source
+        self.strict = strict
+        self.lines = split_lines(text)
+        #: The team records by code, each as (line number, text); None for an individual event.
+        self.team_lines: Optional[dict[str, list[tuple[int, str]]]] = (
+            {c: [] for c in TEAM_RECORDS} if team else None)
+        self.notes: list[str] = []
+        self.ignored: dict[str, list[int]] = {}
+        self.meta: dict[str, object] = {}
+        self.scoring: dict[str, Fraction] = {}
+        self.scoring_line = 0
+        self.types: list[str] = []
+        self.tiebreak_lists: dict[str, tuple[str, ...]] = {}
+        self.declared_rounds: Optional[int] = None
+        self.rows: list[Row] = []
+        self.line_of: dict[int, int] = {}  # start number -> line, for duplicate checks
+        self.points_of: dict[str, Fraction] = {}  # a points column's text -> its value
+        self.in_progress: Optional[InputWarning] = None  # rounds announced without results (said once)
+        # A team event's round fields have a rule of their own (slow_slot): checked one by one.
+        self.field_by_field = team
+        self.pending: list[InputError] = []   # games paired without a result yet, in file order
+
+    def error(self, message: str, line: int, column: Optional[int] = None,
+              player: Optional[int] = None, round: Optional[int] = None) -> InputError:
+        return InputError(message, file=self.source, line=line, column=column, player=player, round=round)
+
+    # -- records -------------------------------------------------------------------------
+
+    def collect(self) -> None:
+        """Read the record of every line (blank lines and TRF-2026 ``###`` comments skipped)."""
+        for number, line in enumerate(self.lines, 1):
+            if not line or line.isspace() or line.startswith("###"):
+                continue
+            self.record(line.rstrip(), number)
+        if not self.rows:
+            raise InputError("no player records (001)", file=self.source)
+
+    def declared_pairing(self) -> Optional[Pairing]:
+        """The pairing system records 092/192 name (§10.1, §10.3), None without one."""
+        if not self.types:
+            return None
+        return Pairing.ROUND_ROBIN if any(ROUND_ROBIN.search(t) for t in self.types) else Pairing.SWISS
+
+    def note_ignored(self) -> None:
+        """Note the records not read, with their lines."""
+        for code, where in self.ignored.items():
+            s = "s" if len(where) > 1 else ""
+            self.notes.append(f"record {code} ignored (line{s} {', '.join(map(str, where))})")
+
+    def read(self, pairing: Optional[Pairing]) -> tuple[Tournament, list[str]]:
+        """The individual event: players built from the 001 records, each round checked as a whole."""
+        try:
+            self.collect()
+            scoring = self.build_scoring()
+            rounds = self.rounds_with_results()
+            if len(self.rows) * rounds > MAX_ENTRIES:
+                self.check_fields()
+                self.announce_rounds(stacklevel=3)
+                raise InputError(f"{len(self.rows)} players x {rounds} rounds: tbxl reads at most {MAX_ENTRIES:,} "
+                                 f"round entries", file=self.source)
+        except InputError:
+            self.check_fields()  # a round field's error on an earlier line comes first
+            raise
+        players, table = self.build_players(scoring, rounds)
+        if pairing is None:
+            pairing = self.declared_pairing()
+        if pairing is None:
+            pairing = detect_pairing(players, rounds, self.notes)
+        self.note_ignored()
+        tournament = Tournament(
+            players=players, rounds=rounds, scoring=scoring, pairing=pairing,
+            tiebreaks=self.tiebreaks(), scheduled_rounds=self.declared_rounds, source=self.source,
+            **self.meta)  # type: ignore[arg-type]
+        object.__setattr__(tournament, "_table", table)
+        return tournament, self.notes
+
+    def rounds_with_results(self) -> int:
+        """The rounds to rank: up to the last one with a result that comes from a pairing (a game,
+        a forfeit or a pairing-allocated bye). An event in progress announces more rounds (XXR / 142)
+        than have results, and its file may already hold the next round's pairings without results
+        and the byes requested for later rounds: those rounds are left out, said on one line (an
+        InputWarning), and the standings are those after the last round played, as ``--after-round``
+        gives them (README "Events in progress"). 0 when no round has a result (e.g. every record
+        ends at column 91)."""
+        written = max(row.rounds for row in self.rows)
+        played = max(row.played for row in self.rows)
+        for row in self.rows:
+            if row.rounds > played:  # the fields of the rounds not ranked (the ranked: build_players)
+                line = " " * (_FIRST_ROUND_COLUMN - 1) + row.fields
+                for r in range(played + 1, row.rounds + 1):
+                    try:
+                        self.check_field(line, row.line, row.player.start_number, r)
+                    except InputError:
+                        self.check_fields()  # the first in file order
+                        raise
+        for err in self.pending:
+            if err.round <= played:        # a game of a round that has results: its result is missing
+                raise err
+        announced = max(self.declared_rounds or 0, written)
+        if announced > played > 0:   # none played: the command line refuses (readers.load)
+            later = f"round {announced} has" if announced == played + 1 else f"rounds {played + 1}-{announced} have"
+            # Said once the round fields are known to be good (announce_rounds), as the line-by-line
+            # reading said it only after every field's own check.
+            self.in_progress = InputWarning(str(InputError(f"{later} no results yet: standings after round "
+                                                           f"{played}", file=self.source)))
+            if self.declared_rounds is None:
+                self.declared_rounds = announced
+        return played
+
+    def announce_rounds(self, stacklevel: int = 4) -> None:
+        """Warn (once) that the last rounds announced have no results yet (rounds_with_results)."""
+        if self.in_progress is not None:
+            warnings.warn(self.in_progress, stacklevel=stacklevel)
+            self.in_progress = None
+
+    def tiebreaks(self) -> tuple[str, ...]:
+        """§10.3: 212 defines the standings as is; 202 breaks ties, so ``PTS`` goes first."""
+        if "212" in self.tiebreak_lists:
+            return self.tiebreak_lists["212"]
+        codes = self.tiebreak_lists.get("202", ())
+        if codes and codes[0].upper() != "PTS":
+            codes = ("PTS",) + codes
+        return codes
+
+    def record(self, line: str, number: int) -> None:
+        if self.team_lines is not None and line[:3] in self.team_lines:
+            self.team_lines[line[:3]].append((number, line))
+            return
+        code = line[:3].upper()
+        if code == "001":
+            self.rows.append(self.player_record(line, number))
+            return
+        value = line[4:].strip()
+        if code in ("012", "022", "032", "102"):
+            key = {"012": "name", "022": "city", "032": "federation", "102": "chief_arbiter"}[code]
+            self.meta[key] = value
+        elif code in ("042", "052"):
+            self.meta["start_date" if code == "042" else "end_date"] = self.date(value, number)
+        elif code in ("092", "192"):
+            self.types.append(value)
+        elif code in ("142", "XXR"):
+            if not (value.isascii() and value.isdigit()):
+                raise self.error(f"number of rounds '{value[:20]}' is not a number", number, 5)
+            if len(value) > 6 or int(value) > MAX_ROUNDS:
+                raise self.error(f"{value[:20]} rounds: tbxl reads events of at most {MAX_ROUNDS} rounds", number, 5)
+            self.declared_rounds = int(value)
+        elif code == "162":
+            self.scoring_162(line, number)
+        elif code == "XXS":
+            self.scoring_xxs(line, number)
+        elif code in ("202", "212"):
+            codes = tuple(c for c in re.split(r"[,;\s]+", value) if c)
+            if len(codes) > MAX_TIEBREAKS:
+                raise self.error(f"{len(codes)} tie-break codes: tbxl takes at most {MAX_TIEBREAKS}", number, 5)
+            self.tiebreak_lists[code] = codes
+        else:
+            self.ignored.setdefault(line[:3], []).append(number)
+
+    def date(self, value: str, number: int) -> Optional[date]:
+        """042/052 dates: YYYY/MM/DD (also with - or .), YY/MM/DD, or DD.MM.YYYY."""
+        if not value:
+            return None
+        patterns = ((r"(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})", (0, 1, 2)),
+                    (r"(\d{2})/(\d{2})/(\d{2})", (0, 1, 2)),
+                    (r"(\d{1,2})\.(\d{1,2})\.(\d{4})", (2, 1, 0)))
+        for pattern, order in patterns:
+            m = re.fullmatch(pattern, value)
+            if m:
+                y, mo, d = (int(m.group(i + 1)) for i in order)
+                if len(m.group(order[0] + 1)) == 2:        # YY: 70-99 -> 19YY, else 20YY
+                    y += 2000 if y < 70 else 1900
+                try:
+                    return date(y, mo, d)
+                except ValueError:
+                    break
+        shown = value if len(value) <= 40 else value[:40] + "…"   # a line of any length stays one short message
+        raise self.error(f"bad date '{shown}' (expected YYYY/MM/DD)", number, 5)
+
+    # -- scoring (§10.3 record 162, §10.2 XXS) ----------------------------------------------
+
+    def number(self, text: str, number: int, column: int, what: str,
+               player: Optional[int] = None) -> Fraction:
+        parsed = parse_number(text, signed=True)
+        if parsed is None:
+            raise self.error(f"{what} '{text[:20]}' is not a number", number, column, player)
+        return parsed[0]
+
+    def scoring_162(self, line: str, number: int) -> None:
+        body = line[3:]
+        found: dict[str, Fraction] = {}
+        pos, pending = 0, ""
+        for m in re.finditer(r"\S+", body):
+            token, column = m.group(), m.start() + 4   # body starts at column 4
+            if pos % 2 == 0:                       # a code (column 6, 15, 24, ...)
+                code = token[0].upper()
+                if code not in _162_CODES:
+                    raise self.error(f"unknown scoring code '{token[0]}' in record 162 "
+                                     f"(expected one of W D L A P X)", number, column)
+                if len(token) > 1:                 # a value that fills columns 7-10 touches the code
+                    found[code] = self.number(token[1:], number, column + 1, "points")
+                    continue
+                pending = code
+            else:                                  # its value (columns 7-10, 16-19, ...)
+                found[pending] = self.number(token, number, column, "points")
+            pos += 1
+        if pos % 2:
+            raise self.error(f"scoring code '{pending}' in record 162 has no value", number, len(line))
+        for code, value in found.items():
+            for key in _162_CODES[code]:
+                self.scoring[key] = value
+        if "W" in found and "P" not in found:      # "P: PAB (same as W)"
+            self.scoring["PAB"] = found["W"]
+        self.scoring_line = number
+
+    def scoring_xxs(self, line: str, number: int) -> None:
+        # JaVaFo: CODE=VALUE pairs, left to right and top down, later ones override (§10.2).
+        for m in re.finditer(r"\S+", line[3:]):
+            token, column = m.group(), m.start() + 4   # body starts at column 4
+            key, eq, value = token.partition("=")
+            key = key.upper()
+            if not eq or (key not in XXS_FIELDS and key not in _XXS_SHORTCUTS):
+                raise self.error(f"bad XXS item '{token}' (expected CODE=VALUE with CODE one of "
+                                 f"{' '.join(list(XXS_FIELDS) + list(_XXS_SHORTCUTS))})", number, column)
+            points = self.number(value, number, column + len(key) + 1, f"XXS {key} value")
+            for k in _XXS_SHORTCUTS.get(key, (key,)):
+                self.scoring[k] = points
+        self.scoring_line = number
+
+    def build_scoring(self) -> Scoring:
+        if not self.scoring:
+            return Scoring()
+        values = {k: getattr(Scoring(), f) for k, f in XXS_FIELDS.items()}
+        values.update(self.scoring)
+        for white, black in (("WW", "BW"), ("WD", "BD"), ("WL", "BL")):
+            if values[white] != values[black]:
+                raise self.error(f"colour-dependent scoring is not supported ({white}="
+                                 f"{exact_text(values[white], 1)}, {black}={exact_text(values[black], 1)})",
+                                 self.scoring_line)
+        return Scoring(**{f: values[k] for k, f in XXS_FIELDS.items()})
+
+    # -- 001 player records (§10.1) --------------------------------------------------------
+
+    def player_record(self, line: str, number: int) -> Row:
+        text = line[4:8].strip()                   # columns 5-8 (1-based, inclusive)
+        if not _digits(text) or int(text) < 1:
+            raise self.error(f"bad start number '{text}' (columns 5-8)", number, 5)
+        sn = int(text)
+        if sn in self.line_of:
+            raise self.error(f"duplicate start number {sn} (also on line {self.line_of[sn]})", number, 5, sn)
+        self.line_of[sn] = number
+        count = -(-(len(line) - _FIRST_ROUND_COLUMN + 1) // _ROUND_WIDTH)
+        if count > MAX_ROUNDS:   # e.g. one 50 MB line: refused before it is read field by field
+            raise self.error(f"the record has {count} round fields: tbxl reads events of at most "
+                             f"{MAX_ROUNDS} rounds", number, _FIRST_ROUND_COLUMN, sn)
+        if not _SEPARATED.match(line):  # the usual full-width line passes in one C call
+            for c in _SEPARATORS:
+                if c <= len(line) and line[c - 1] != " ":
+                    raise self.error(f"expected a blank at column {c}, found '{line[c - 1]}' "
+                                     f"(fields must be in TRF-16 columns)", number, c, sn)
+
+        rating_text = line[48:52].strip()
+        if rating_text and not _digits(rating_text):
+            raise self.error(f"rating '{rating_text}' is not a number (columns 49-52)", number, 49, sn)
+        points_text = line[80:84].strip()
+        declared = None
+        if points_text:
+            declared = self.points_of.get(points_text)
+            if declared is None:
+                declared = self.points_of[points_text] = self.number(points_text, number, 81, "points", sn)
+        rank_text = line[85:89].strip()
+        if rank_text and not _digits(rank_text):
+            raise self.error(f"rank '{rank_text}' is not a number (columns 86-89)", number, 86, sn)
+        player = Player(
+            start_number=sn, name=line[14:47].strip(), sex=line[9:10].strip(), title=line[10:13].strip(),
+            rating=(int(rating_text) or None) if rating_text else None,   # blank or 0 = unrated
+            federation=line[53:56].strip(), fide_id=line[57:68].strip(), birth_date=line[69:79].strip(),
+            declared_points=declared, declared_rank=int(rank_text) if rank_text else None)
+
+        row = Row(player, number, points=points_text or None)
+        fields = line[_FIRST_ROUND_COLUMN - 1:]
+        if fields:
+            row.fields = fields = fields.ljust(count * _ROUND_WIDTH)
+            if self.field_by_field:  # a team event's rules for a field: each one checked by them
+                for r in range(1, count + 1):
+                    pending = self.check_field(line, number, sn, r)
+                    if pending:
+                        self.pending.append(pending)
+                return row
+            if not _ROUND_FIELDS.fullmatch(fields):  # one C call for the whole record
+                for r in range(1, count + 1):
+                    self.check_field(line, number, sn, r)
+                raise AssertionError("a round field was refused but no check says why")  # pragma: no cover
+            codes = fields[7::_ROUND_WIDTH].upper()
+            # The last round with a result that comes from a pairing (a game, a forfeit, a PAB).
+            row.played = len(codes.rstrip(" FHZ"))
+            if " " in codes:       # a blank result: a ZPB, or a game paired without a result yet
+                for r, code in enumerate(codes, 1):
+                    if code == " " and fields[_ROUND_WIDTH * (r - 1):_ROUND_WIDTH * (r - 1) + 4].strip():
+                        pending = self.check_field(line, number, sn, r)
+                        if pending:
+                            self.pending.append(pending)
+        return row
+
+    def check_field(self, line: str, number: int, sn: int, r: int) -> Optional[InputError]:
+        """Raise the error of round r's field, if it has one: opponent (4 columns), colour at +5,
+        result at +7 (§10.1). Called to word what the record-wide checks found wrong. A game
+        paired without a result yet returns its error, raised if the round is ranked."""
+        column = _FIRST_ROUND_COLUMN + _ROUND_WIDTH * (r - 1)
+        s = column - 1
+        field_text = line[s:s + _ROUND_WIDTH].ljust(_ROUND_WIDTH)
+        if field_text[4] != " " or field_text[6] != " " or field_text[8:10] != "  ":
+            self.separator_error(field_text, number, column, sn, r)
+        opp_text, colour, code = field_text[0:4].strip(), field_text[5].lower(), field_text[7].upper()
+        slot = self.slow_slot(field_text, opp_text, colour, code, number, sn, r, column)
+        return self.pending.pop() if slot.code == _PENDING else None
+
+    def slow_slot(self, field_text: str, opp_text: str, colour: str, code: str, number: int, sn: int,
+                  r: int, column: int) -> Slot:
+        """The rules of one round field, one by one."""
+        if self.team_lines is not None and code in FORFEITS and (
+                not opp_text or (opp_text.isdigit() and int(opp_text) == 0)):
+            # TRF-2026 writes a board won or lost by forfeit without naming the opponent: "0000 - +".
+            return Slot(r, code, None, None, column)
+        if opp_text and not _digits(opp_text):
+            raise self.error(f"opponent '{opp_text}' is not a start number", number, column, sn, r)
+        opponent = int(opp_text) if opp_text and int(opp_text) else None   # 0000, 0, blank = none
+        if colour not in "wb- ":
+            raise self.error(f"unknown colour '{field_text[5]}' (expected w, b or -)", number, column + 5, sn, r)
+        if code not in GAMES and code not in FORFEITS and code not in BYES:
+            raise self.error(f"unknown result code '{field_text[7]}' (expected one of {RESULT_CODES})",
+                             number, column + 7, sn, r)
+        if opponent is None and code not in BYES:
+            raise self.error(f"result '{field_text[7]}' needs an opponent", number, column, sn, r)
+        if opponent == sn:
+            raise self.error("player paired with himself", number, column, sn, r)
+        if opponent is not None and code == " ":
+            # Paired, result not in yet: an event exported after its pairings. Fine in a round after
+            # the last one with results (rounds_with_results), an error in one before.
+            self.pending.append(self.error(f"a blank result cannot have an opponent ({opponent})",
+                                           number, column + 7, sn, r))
+            return Slot(r, _PENDING, opponent, colour if colour in "wb" else None, column)
+        if opponent is not None and code in BYES:
+            raise self.error(f"result '{field_text[7]}' (a bye) cannot have an opponent ({opponent})",
+                             number, column + 7, sn, r)
+        return Slot(r, code, opponent, colour if colour in "wb" and opponent else None, column)
+
+    def separator_error(self, field_text: str, number: int, column: int, sn: int, r: int) -> None:
+        for offset in (4, 6, 8, 9):
+            if field_text[offset] != " ":
+                raise self.error(f"expected a blank at column {column + offset}, found "
+                                 f"'{field_text[offset]}' (round fields are 10 columns wide)",
+                                 number, column + offset, sn, r)
+
+    def check_fields(self) -> None:
+        """Raise the first error of a round field of the records read so far, in file order (a game
+        without a result yet is no error here: see rounds_with_results)."""
+        for row in self.rows:
+            sn = row.player.start_number
+            line = " " * (_FIRST_ROUND_COLUMN - 1) + row.fields
+            for r in range(1, row.rounds + 1):
+                self.check_field(line, row.line, sn, r)
+
+    # -- pairings ----------------------------------------------------------------------------
+
+    def build_players(self, scoring: Scoring, rounds: int) -> tuple[tuple[Player, ...], RoundTable]:
+        """The players in start-number order as views of the table of their rounds.
+
+        Each round is checked as a whole column (§10.1: the pairing is symmetric, the results
+        complement each other, the colours differ): the opponent's field is found by index and the
+        four characters code, opponent's code, colour, opponent's colour name the result class.
+        Anything that does not fit is worded by check_fields and check_pairings, in file order.
+        """
+        rows = sorted(self.rows, key=lambda row: row.player.start_number)
+        numbers = [row.player.start_number for row in rows]
+        width = _ROUND_WIDTH * rounds
+        # All records' fields as one text (short records padded: blank = ZPB): the field of player
+        # index i in round k starts at (i * rounds + k) * 10, so a round's column of each character
+        # is one slice with a stride of the record's width.
+        text = "".join([row.fields[:width].ljust(width) for row in rows])
+        opponent_number = _OpponentNumbers()
+        position = [-2] * (numbers[-1] + 1)     # start number -> player index; -2: not a listed player
+        for i, sn in enumerate(numbers):
+            position[sn] = i
+        position[0] = -1                        # no opponent
+        unit = scoring.unit
+        units = [int(scoring.table[k, o] * unit) for k, o in RESULTS]
+        totals = [0] * len(rows)
+        result, opponent, colour = [], [], []
+        try:
+            for r in range(rounds):
+                at = _ROUND_WIDTH * r
+                sns = list(map(opponent_number.__getitem__, map(add, map(add, map(
+                    add, text[at::width], text[at + 1::width]), text[at + 2::width]), text[at + 3::width])))
+                mates = list(map(position.__getitem__, sns))  # IndexError: a number beyond the last
+                # Symmetric: the opponent's field names this player; and no one plays himself.
+                if list(map((sns + [-2, 0]).__getitem__, mates)) != list(map(mul, numbers, map(bool, sns))) \
+                        or any(map(eq, sns, numbers)):
+                    raise KeyError
+                # Code and colour of each field, then with the opponent's (".." none, "??" not listed).
+                fields = list(map(add, text[at + 7::width].upper(), text[at + 5::width].lower()))
+                keys = list(map(add, fields, map((fields + ["??", ".."]).__getitem__, mates)))
+                classes = bytes(map(_PAIR_CLASS.__getitem__, keys))
+                result.append(classes)
+                opponent.append(mates)
+                colour.append("".join(map(_PAIR_COLOUR.__getitem__, keys)))
+                totals = list(map(add, totals, map(units.__getitem__, classes)))
+        except (KeyError, IndexError):
+            self.check_fields()
+            self.announce_rounds()
+            self.check_pairings(scoring, rounds)
+            raise AssertionError("a round field was refused but no check says why")  # pragma: no cover
+        table = RoundTable(numbers, rounds, scoring, result, opponent, colour)
+        players = []
+        for i, row in enumerate(rows):
+            # A view: its rounds slot emptied, the entries built from the table on demand.
+            player = row.player
+            object.__delattr__(player, "rounds")
+            object.__setattr__(player, "_view", (table, i))
+            players.append(player)
+        table.players = players = tuple(players)
+        self.announce_rounds()
+        short = []
+        total_of = dict(zip(numbers, totals))
+        units_of = {text: int(value * unit) if (value * unit).denominator == 1 else value * unit
+                    for text, value in self.points_of.items()}
+        units_of[None] = None
+        for row in self.rows:               # file order, as the notes and warnings read
+            player = row.player
+            if row.rounds < rounds:
+                short.append(str(player.start_number))
+            declared = units_of[row.points]
+            # D21 in integer units first (every point is a multiple of 1/unit); details only on a mismatch.
+            if declared is not None and declared != total_of[player.start_number]:
+                self.check_points(player, row.line)
+        if short:
+            self.notes.append(f"players {', '.join(short)}: record shorter than {rounds} rounds; "
+                              f"missing rounds read as zero-point byes")
+        return players, table
+
+    def check_pairings(self, scoring: Scoring, rounds: int) -> None:
+        """Raise the first pairing error, in file order, after the D21 checks of the records before it."""
+        by_number = {row.player.start_number: row for row in self.rows}
+        for row in self.rows:
+            entries = tuple(self.entry(scoring, row, row.slot(r), by_number) for r in range(1, rounds + 1))
+            self.check_points(replace(row.player, rounds=entries), row.line)
+
+    def check_pairing(self, row: Row, slot: Slot, by_number: dict[int, Row]) -> None:
+        """Check ``slot`` against the opponent's line (§10.1)."""
+        sn, r = row.player.start_number, slot.round
+        if slot.opponent is None:
+            return
+        other = by_number.get(slot.opponent)
+        if other is None:
+            raise self.error(f"opponent {slot.opponent} is not a listed player", row.line, slot.column, sn, r)
+        mate = other.slot(r)
+        if mate.opponent != sn:
+            has = f"lists {mate.opponent}" if mate.opponent else f"has no opponent (result '{mate.code.strip()}')"
+            raise self.error(f"pairing is not symmetric: this line lists {slot.opponent}, but player "
+                             f"{slot.opponent} (line {other.line}) {has} in this round",
+                             row.line, slot.column, sn, r)
+        if (slot.code, mate.code) not in _COMPLEMENTS:
+            raise self.error(f"results do not complement: '{slot.code}' here, '{mate.code}' for "
+                             f"player {slot.opponent} (line {other.line})",
+                             row.line, slot.result_column, sn, r)
+        if slot.colour and slot.colour == mate.colour:   # a game, or the scheduled colours of a forfeit
+            raise self.error(f"both players have colour '{slot.colour}' (player {slot.opponent}, "
+                             f"line {other.line})", row.line, slot.column + 5, sn, r)
+
+    def entry(self, scoring: Scoring, row: Row, slot: Slot, by_number: dict[int, Row]) -> RoundEntry:
+        """Check ``slot`` against the opponent's line and build the round entry."""
+        self.check_pairing(row, slot, by_number)
+        r = slot.round
+        if slot.opponent is None:
+            return make_entry(scoring, r, BYES[slot.code])
+        if slot.code in GAMES:
+            kind, outcome = GAMES[slot.code]
+            return make_entry(scoring, r, kind, outcome, slot.opponent, slot.colour)
+        kind = FORFEITS[slot.code]
+        if slot.code == "-" and by_number[slot.opponent].slot(r).code == "-":  # both lose by forfeit (D8)
+            kind = Kind.DOUBLE_FORFEIT
+        return make_entry(scoring, r, kind, None, slot.opponent, slot.colour)
+
+    def check_points(self, player: Player, line: int) -> None:
+        """D21: the points column must match the results under the scoring system."""
+        declared = player.declared_points
+        if declared is None or declared == player.points:
+            return
+        err = self.error(f"declared points {exact_text(declared, 1)} (columns 81-84) differ from the "
+                         f"results, which give {exact_text(player.points, 1)}", line, 81, player.start_number)
+        err.raise_or_warn(self.strict)
+
+    # -- team records (§10.5) -------------------------------------------------------------------
+
+    def fields(self, line: str, number: int, what: str, start: int = 4) -> list[int]:
+        out = []
+        for m in re.finditer(r"\S+", line[start:]):
+            if not m.group().isdigit():
+                raise self.error(f"{what}: '{m.group()}' is not a number", number, start + m.start() + 1)
+            out.append(int(m.group()))
+        return out
+
+    def teams_from_records(self) -> list[tuple[int, str, tuple[int, ...], dict, int]]:
+        """(number, name, members, declared, line) from 310 records, else from 013 (C07 §10.5)."""
+        out = []
+        if self.team_lines["310"]:
+            for number, line in self.team_lines["310"]:
+                text = line[4:7].strip()
+                if not text.isdigit():
+                    raise self.error(f"team number '{text}' is not a number (columns 5-7)", number, 5)
+                declared = {}
+                for key, a, b in (("mp", 55, 60), ("gp", 62, 67)):
+                    v = line[a - 1:b].strip()
+                    if v:
+                        declared[key] = self.number(v, number, a, f"team {key.upper()}")
+                rank = line[68:71].strip()
+                if rank.isdigit():
+                    declared["rank"] = int(rank)
+                members = tuple(m for m in self.fields(line[:73].ljust(73) + line[73:], number,
+                                                       "team member", 73) if m)
+                out.append((int(text), line[8:40].strip(), members, declared, number,
+                            line[41:47].strip()))
+            if self.team_lines["013"]:
+                self.notes.append("records 013 ignored: the 310 records define the teams")
+        else:
+            for k, (number, line) in enumerate(self.team_lines["013"], 1):
+                members = tuple(m for m in self.fields(line[:36].ljust(36) + line[36:], number,
+                                                       "team member", 36) if m)
+                out.append((k, line[4:36].strip(), members, {}, number, ""))
+        return out
+
+    def colours(self) -> str:
+        lines = self.team_lines["352"]
+        return lines[-1][1][4:].strip().upper() if lines else ""
+
+    def team_scoring(self) -> TeamScoring:
+        values: dict = {}
+        for number, line in self.team_lines["362"]:
+            # TW/TD/TL: code at column 5-6 then points, every 9 columns; read as tokens.
+            tokens = line[4:].split()
+            k = 0
+            while k < len(tokens):
+                tok = tokens[k]
+                code, rest = tok[:2].upper(), tok[2:]
+                if code not in ("TW", "TD", "TL"):
+                    raise self.error(f"unknown team scoring code '{tok}' in record 362 (expected TW TD TL)",
+                                     number, line.find(tok) + 1)
+                if not rest:
+                    k += 1
+                    if k >= len(tokens):
+                        raise self.error(f"team scoring code '{code}' in record 362 has no value", number, len(line))
+                    rest = tokens[k]
+                values[{"TW": "win", "TD": "draw", "TL": "loss"}[code]] = self.number(
+                    rest, number, line.find(rest) + 1, "match points")
+                k += 1
+        for number, line in self.team_lines["320"]:
+            mp, gp = line[4:8].strip(), line[9:13].strip()
+            if mp:
+                values["pab_mp"] = self.number(mp, number, 5, "PAB match points")
+            if gp:
+                values["pab_gp"] = self.number(gp, number, 10, "PAB game points")
+        return TeamScoring(**values)

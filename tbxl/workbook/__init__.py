@@ -1,0 +1,77 @@
+"""Write a crosstable workbook (openpyxl) for any event, with tie-break formulas and their computed
+values: :func:`write_workbook` (an individual or a team event), :func:`write_template` (an empty
+frame). The workbook is read back by :mod:`tbxl.io.workbook`, whose sheet names and settings cells
+it shares.
+
+A workbook written for an individual event has
+
+* ``Crosstable``: the grid of :func:`tbxl.io.grid.to_grid` at A1 (start numbers, names, ratings,
+  rounds, points), an empty column, then one formula column per tie-break, e.g.
+  ``=BUCHHOLZ_CUT($A$1:$I$17,$A2,1,Standings!$B$3)``;
+* ``Standings``: the settings (tournament, start date, rules, tie-breaks, pairing system in B1:B5) and a
+  ``STANDINGS`` array formula at A6, stored as a dynamic array (it spills in Excel 365 and is a
+  classic array formula in older Excel);
+* ``Help``: the functions, the three layouts and their grammar, the errors and the rule sets
+  (:mod:`tbxl.workbook.help`);
+* ``xlwings.conf`` (``.xlsm`` only): ``UDF Modules`` = ``tbxl.excel`` for the classic add-in. The
+  ``.xlsm`` is built on xlwings' own quickstart workbook, whose VBA project references the xlwings
+  add-in, so *Import Functions* works in it; its sample macro is removed (:mod:`tbxl.workbook.vba`).
+
+A team event's workbook (:mod:`tbxl.workbook.team`) holds the team grid with TEAM_TIEBREAK columns,
+TEAM_STANDINGS and its Help sheet.
+
+Every formula cell is stored with the value tbxl computed for it (:mod:`tbxl.workbook.cached`), and the
+workbook does not ask Excel to recompute on opening: the numbers show before the functions are
+registered; Excel recomputes a cell when one of its inputs changes (Ctrl+Alt+F9 recomputes all).
+
+:func:`write_workbook` never changes results: it reads its own crosstable back first, as the
+functions and :func:`~tbxl.io.workbook.read_workbook` will, and refuses (:class:`InputError` naming the
+player and round) what would not come back the same (:mod:`tbxl.workbook.check`). A text that a
+workbook cannot store (a control character in a name) is refused with one clean error too.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Optional, Union
+
+from tbxl.errors import InputError
+from tbxl.io.files import PathLike
+from tbxl.io.grid.cells import layout_name
+from tbxl.model import Pairing, Tournament
+from tbxl.model import TeamTournament
+from tbxl.workbook.individual import write_individual
+from tbxl.workbook.team import write_team
+
+__all__ = ["write_workbook", "write_template"]
+
+
+def write_workbook(event: Union[Tournament, TeamTournament], output: PathLike, *, layout: Optional[str] = None,
+                   tiebreaks=None, rules: Optional[str] = None, inputs: Iterable[PathLike] = ()) -> None:
+    """Write ``event`` as a crosstable workbook (``.xlsx``, or ``.xlsm`` for the classic add-in; a team
+    event: ``.xlsx``) with tie-break formulas and their computed values; atomically, never over one
+    of ``inputs``.
+
+    ``layout`` (an individual event): ``"compact"`` (default for a Swiss), ``"sm3"`` or ``"matrix"``
+    (default for a round robin, and the only layout for one: the functions read a compact or sm3
+    grid as a Swiss, whose unplayed rounds count differently, C.07 15.2 vs 16). ``rules``: written
+    into the workbook's Rules cell; default: the rules in force at the tournament's start date.
+    """
+    if isinstance(event, TeamTournament):
+        if layout is not None:
+            raise InputError("a team workbook has one layout: --layout is for individual events")
+        write_team(event, output, tiebreaks=tiebreaks, rules=rules, inputs=inputs)
+    else:
+        write_individual(event, output, layout=layout, tiebreaks=tiebreaks, rules=rules, inputs=inputs)
+
+
+def write_template(output: PathLike, *, players: int = 20, rounds: int = 9, layout: str = "compact",
+                   tiebreaks=None, rules: Optional[str] = None, name: str = "",
+                   inputs: Iterable[PathLike] = ()) -> None:
+    """Write an empty crosstable frame for ``players`` x ``rounds`` with the formulas wired (they
+    stay empty until results are entered) and the Help sheet."""
+    if players < 1 or rounds < 1:
+        raise InputError("a template needs at least one player and one round")
+    layout = layout_name(layout or "compact", InputError)
+    pairing = Pairing.ROUND_ROBIN if layout == "matrix" else Pairing.SWISS
+    t = Tournament(players=(), rounds=rounds, name=name, pairing=pairing)
+    write_individual(t, output, layout=layout, tiebreaks=tiebreaks, rules=rules, inputs=inputs, frame=players)

@@ -1,0 +1,117 @@
+"""The cells every workbook tbxl writes shares: values written as data, the crosstable grid at A1, the
+shade of formula cells, the ``xlwings.conf`` sheet and the ``.xlsm`` base; and what a workbook
+cannot store (:func:`check_storable`)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from typing import Any, Iterable, Optional
+
+from tbxl.errors import InputError
+from tbxl.formatting import decimal_text
+from tbxl.io.grid.cells import column_letters
+from tbxl.io.workbook import CONF
+from tbxl.model import Scoring, Tournament
+
+__all__ = ["put", "put_grid", "formula_fill", "fill_conf", "xlsm_base", "check_scoring", "check_storable"]
+
+
+def check_scoring(t: Tournament) -> None:
+    """Refuse another scoring system than 1-½-0: the functions have no argument for one."""
+    if t.scoring != Scoring():
+        s = t.scoring
+        raise InputError(f"this tournament scores win {decimal_text(s.win)}, draw {decimal_text(s.draw)}, "
+                         f"loss {decimal_text(s.loss)} "
+                         f"(TRF record 162 or XXS), but the workbook's functions score 1-½-0: its "
+                         "standings would change; not written", file=t.source or None)
+
+
+def check_storable(texts: Iterable[tuple[str, Optional[str], Optional[int]]], source: Optional[str]) -> None:
+    """Refuse a text that XML 1.0 cannot store (a control character) with one clean error rather
+    than openpyxl's traceback: ``texts`` are (what, text, player number or None), e.g. ``("the
+    name", "A\x01", 3)``."""
+    from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+    for what, text, player in texts:
+        m = ILLEGAL_CHARACTERS_RE.search(text or "")
+        if m:
+            raise InputError(f"{what} holds the control character U+{ord(m.group()):04X}, which a workbook "
+                             "cannot store; not written", file=source or None, player=player)
+
+
+def put(ws, row: int, col: int, value: Any):
+    """Write a value from the input as data: a name like ``=HYPERLINK(...)`` or ``=1+2`` stays text
+    (openpyxl would store any string starting with "=" as a formula: formula injection)."""
+    cell = ws.cell(row, col, value)
+    if isinstance(value, str):
+        cell.data_type = "s"
+    return cell
+
+
+def formula_fill():
+    """The shade of the formula cells (openpyxl's fill, made where openpyxl is imported)."""
+    from openpyxl.styles import PatternFill
+    return PatternFill("solid", fgColor="EEF3FA")
+
+
+def put_grid(ws, grid: list[list], name_width: int) -> str:
+    """The crosstable ``grid`` at A1 of ``ws``, its header row bold and centred, the number and
+    name columns sized; returns its range (``$A$1:$I$17``)."""
+    from openpyxl.styles import Alignment, Font
+
+    height, width = len(grid), max(len(r) for r in grid)
+    for r, row in enumerate(grid, 1):
+        for c, v in enumerate(row, 1):
+            if v is not None and v != "":
+                put(ws, r, c, v)
+    bold = Font(bold=True)
+    for c in range(1, width + 1):
+        ws.cell(1, c).font = bold
+        ws.cell(1, c).alignment = Alignment(horizontal="center")
+    ws.column_dimensions["A"].width = 5
+    ws.column_dimensions["B"].width = name_width
+    return f"$A$1:${column_letters(width - 1)}${height}"
+
+
+def fill_conf(ws) -> None:
+    """``UDF Modules`` = ``tbxl.excel`` (key in A, value in B; the add-in reads column A from A1 down
+    to the first empty cell, so the notes stand in column D)."""
+    ws.title = CONF
+    for row in ws.iter_rows():
+        for cell in row:
+            cell.value = None
+    ws["A1"] = "UDF Modules"
+    ws["B1"] = "tbxl.excel"
+    notes = [
+        "Settings of the classic xlwings add-in for this workbook (key in column A, value in column B).",
+        'Install once: pip install "tbxl[excel]", then: xlwings addin install',
+        "Then in Excel: xlwings tab > Import Functions (needs 'Trust access to the VBA project object model').",
+        "Add keys such as Interpreter_Win or Conda Env in A2, A3 ... (values in B) if the add-in's own "
+        "settings do not find the Python where tbxl is installed; an empty cell in A ends the settings.",
+    ]
+    for i, text in enumerate(notes, 1):
+        ws.cell(i, 4, text)
+
+
+def xlsm_base(openpyxl):
+    """xlwings' quickstart workbook (VBA project referencing the xlwings add-in), sheets renamed."""
+    spec = importlib.util.find_spec("xlwings")
+    base = None
+    if spec is not None and spec.submodule_search_locations:
+        for folder in spec.submodule_search_locations:
+            p = Path(folder) / "quickstart.xlsm"
+            if p.exists():
+                base = p
+                break
+    if base is None:
+        raise InputError("writing an .xlsm needs xlwings (pip install \"tbxl[excel]\") for its VBA project; "
+                         "write an .xlsx for xlwings Lite or Server")
+    wb = openpyxl.load_workbook(base, keep_vba=True)
+    conf = None
+    for ws in wb.worksheets[1:]:
+        if ws.title.lower() in ("_xlwings.conf", "xlwings.conf"):
+            conf = ws
+    if conf is None:
+        conf = wb.create_sheet(CONF)
+    wb.worksheets[0].title = "Sheet1"
+    return wb, conf
