@@ -117,18 +117,6 @@ def private_imports() -> list[str]:
 #: nothing may be added.
 KNOWN_PRIVATE = {
     'tbxl.audit.team imports _Engine from tbxl.audit',
-    'tbxl.cli.team imports _csv_text from tbxl.cli',
-    'tbxl.excel.team imports _cached from tbxl.excel',
-    'tbxl.excel.team imports _codes from tbxl.excel',
-    'tbxl.excel.team imports _each from tbxl.excel',
-    'tbxl.excel.team imports _given from tbxl.excel',
-    'tbxl.excel.team imports _lock from tbxl.excel',
-    'tbxl.excel.team imports _player from tbxl.excel',
-    'tbxl.excel.team imports _player_range from tbxl.excel',
-    'tbxl.excel.team imports _raise from tbxl.excel',
-    'tbxl.excel.team imports _registered from tbxl.excel',
-    'tbxl.excel.team imports _scalar from tbxl.excel',
-    'tbxl.excel.team imports _text from tbxl.excel',
     'tbxl.io.trf.team imports _BYES from tbxl.io.trf',
     'tbxl.io.trf.team imports _FORFEITS from tbxl.io.trf',
     'tbxl.io.trf.team imports _Reader from tbxl.io.trf',
@@ -171,8 +159,6 @@ KNOWN_PRIVATE = {
 }
 KNOWN_CYCLES = [
     ['tbxl.io.detect', 'tbxl.io.trf.team'],
-    ['tbxl.excel', 'tbxl.excel.team'],
-    ['tbxl.cli', 'tbxl.cli.team'],
 ]
 
 
