@@ -1,5 +1,5 @@
 """The catalogue of tbxl's Excel functions: each one's name, arguments, help, and how its value is
-computed. :mod:`tbxl.excel` and :mod:`tbxl.excel.team` register the functions with xlwings from it;
+computed, individual and team functions alike. :mod:`tbxl.excel` registers them with xlwings from it;
 :mod:`tbxl.workbook` writes their formulas, the formulas' stored values
 and their Help sheets from it, without calling an Excel function by name.
 

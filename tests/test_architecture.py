@@ -116,18 +116,6 @@ def private_imports() -> list[str]:
 #: What the one-house redesign (issue 17) has still to remove: a line goes when its import does;
 #: nothing may be added.
 KNOWN_PRIVATE = {
-    'tbxl.cli.team imports _csv_text from tbxl.cli',
-    'tbxl.excel.team imports _cached from tbxl.excel',
-    'tbxl.excel.team imports _codes from tbxl.excel',
-    'tbxl.excel.team imports _each from tbxl.excel',
-    'tbxl.excel.team imports _given from tbxl.excel',
-    'tbxl.excel.team imports _lock from tbxl.excel',
-    'tbxl.excel.team imports _player from tbxl.excel',
-    'tbxl.excel.team imports _player_range from tbxl.excel',
-    'tbxl.excel.team imports _raise from tbxl.excel',
-    'tbxl.excel.team imports _registered from tbxl.excel',
-    'tbxl.excel.team imports _scalar from tbxl.excel',
-    'tbxl.excel.team imports _text from tbxl.excel',
     'tbxl.report imports _definition from tbxl.report.views',
     'tbxl.report imports _rules_text from tbxl.report.views',
     'tbxl.report imports _by_round from tbxl.report.text',
@@ -159,8 +147,6 @@ KNOWN_PRIVATE = {
     'tbxl.report.views imports _reason from tbxl.report.text',
 }
 KNOWN_CYCLES = [
-    ['tbxl.excel', 'tbxl.excel.team'],
-    ['tbxl.cli', 'tbxl.cli.team'],
 ]
 
 

@@ -235,6 +235,6 @@ def test_an_unrelated_import_error_is_not_hidden(monkeypatch):
 
     def broken(args, parser):
         import tbxl_no_such_module  # noqa: F401
-    monkeypatch.setattr(cli, "_run", broken)
+    monkeypatch.setattr(cli, "run", broken)
     with pytest.raises(ModuleNotFoundError):
         cli.main(["rules"])

@@ -113,7 +113,8 @@ def test_an_extension_that_repeats_the_format_is_fine_and_none_means_the_format(
 def test_output_format_is_the_one_table():
     assert output_format("a.Html") == "html" and output_format("dir.v2/out") is None
     assert set(OUTPUT_FORMATS.values()) == {"text", "csv", "json", "pdf", "html", "xlsx"}
-    for command, forms in cli.WRITES.items():
+    from tbxl.cli.parser import WRITES
+    for command, forms in WRITES.items():
         assert set(forms) <= set(OUTPUT_FORMATS.values()), command
 
 
@@ -211,7 +212,7 @@ def test_both_players_white_in_one_game_is_a_located_input_error(capsys, tmp_pat
 def test_ctrl_c_is_one_line_and_exit_130(capsys, monkeypatch):
     def interrupted(args, parser):
         raise KeyboardInterrupt
-    monkeypatch.setattr(cli, "_run", interrupted)
+    monkeypatch.setattr(cli, "run", interrupted)
     assert cli.main(["compute", SWISS]) == 130
     assert capsys.readouterr().err == "tbxl: interrupted\n"
 
@@ -222,11 +223,12 @@ def test_a_real_sigint_ends_the_console_script_with_130():
         import os, signal, sys
         sys.argv = ["tbxl", "compute", {SWISS!r}]
         import tbxl.cli as cli
-        real = cli._load
-        def load(args):
+        from tbxl.cli import commands
+        real = commands.load
+        def load(args, team):
             os.kill(os.getpid(), signal.SIGINT)
-            return real(args)
-        cli._load = load
+            return real(args, team)
+        commands.load = load
         cli.entry()
     """)
     res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
@@ -292,6 +294,6 @@ def test_html_pages_show_escapes(capsys, hostile, tmp_path):
 def test_error_lines_show_escapes(capsys, monkeypatch):
     def fails(args, parser):
         raise InputError("player 'Ann\x1b[2J' is odd", file="x.trf", line=3)
-    monkeypatch.setattr(cli, "_run", fails)
+    monkeypatch.setattr(cli, "run", fails)
     assert cli.main(["compute", SWISS]) == 1
     assert capsys.readouterr().err == "tbxl: error: x.trf:3: player 'Ann\\x1b[2J' is odd\n"

@@ -85,10 +85,10 @@ def test_verbose_names_the_file(capsys, event):
 
 
 def test_language_and_paper_from_the_file(tmp_path, event, monkeypatch):
-    from tbxl import cli
+    from tbxl.cli import commands
     seen = {}
     # The report room's writer, replaced: only the options it is given matter here.
-    monkeypatch.setattr(cli, "_room", lambda module, name: lambda st, out, **kw: seen.update(kw))
+    monkeypatch.setattr(commands, "room", lambda module, name: lambda st, out, **kw: seen.update(kw))
     (event.parent / "tbxl.toml").write_text('lang = "ms"\npaper = "letter"\n', encoding="utf-8")
     assert main(["report", str(event), "-o", str(tmp_path / "r.pdf")]) == 0
     assert (seen["lang"], seen["paper"]) == ("ms", "letter")

@@ -7,6 +7,7 @@ import pytest
 from excel_support import swiss, rr, fresh_cache, office_js, classic, core_value  # noqa: F401 (fixtures)
 
 from tbxl import excel
+from tbxl.excel import cache
 from tbxl.io.grid import to_grid
 from tbxl.tiebreaks.codes import CATALOGUE
 
@@ -220,7 +221,7 @@ def test_true_is_never_a_start_number_cached_or_not(swiss):
     if k is not None:
         as_false[1][k] = False
         excel.BUCHHOLZ(zero, 5)
-        assert excel._book(as_false, None) is not excel._book(zero, None)
+        assert cache.book(as_false, None) is not cache.book(zero, None)
 
 
 def test_layout_argument_can_say_round_robin(rr):

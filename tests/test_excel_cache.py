@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from excel_support import swiss, fresh_cache, office_js  # noqa: F401 (fixtures)
 from tbxl import excel
+from tbxl.excel import cache
 from tbxl.io.grid import to_grid
 
 
@@ -44,12 +45,12 @@ def test_cache_sees_a_grid_changed_in_place(swiss):
 
 def test_cache_is_bounded(swiss):
     base = to_grid(swiss, "compact")
-    for k in range(excel.MAX_BOOKS + 5):
+    for k in range(cache.MAX_BOOKS + 5):
         g = [list(r) for r in base]
         g[1][1] = f"Alyx {k}"
         excel.BUCHHOLZ(g, 1)
-    assert excel.cache_info()["size"] == excel.MAX_BOOKS
-    assert excel.cache_info()["builds"] == excel.MAX_BOOKS + 5
+    assert excel.cache_info()["size"] == cache.MAX_BOOKS
+    assert excel.cache_info()["builds"] == cache.MAX_BOOKS + 5
 
 
 def test_cache_rules_and_standings_reuse(swiss):

@@ -191,3 +191,44 @@ def test_team_unknown_setting_lists_the_team_settings(capsys):
     assert code == 2 and out == ""
     assert "unknown setting 'ede_bx=higher-first'; settings: " in err
     assert "vur_cut=higher-of|always|none" in err and "ede_bc=lower-first|higher-first" in err
+
+
+def test_team_csv_names_cannot_become_formulas(capsys, tmp_path):
+    # The one CSV sanitiser of the individual CSV (tbxl.cli.output.csv_name) guards team names too.
+    lines = Path(TEC).read_text(encoding="utf-8").splitlines()
+    lines = [line[:8] + "=HYPERLINK(1)".ljust(32) + line[40:] if line.startswith("310   1 ") else line
+             for line in lines]
+    f = tmp_path / "team.trf"
+    f.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out, _ = run(capsys, "compute", str(f), "--format", "csv")
+    assert code == 0
+    assert "\n".join(out.splitlines()[1:]).count(",'=HYPERLINK(1),") == 1
+    # A name that starts with a control character (a team workbook may hold one) is shown inert
+    # first, then guarded, exactly as a player's name: the same cell either way.
+    import dataclasses
+    from tbxl.cli.output import render_csv
+    from tbxl.io.trf import read_trf
+    from tbxl.io.trf import read_team_trf
+    from tbxl.standings import compute_standings
+    from tbxl.team_standings import compute_team_standings
+    team_st = compute_team_standings(read_team_trf(TEC), None, get("fide-2026"))
+    solo_st = compute_standings(read_trf(str(Path(__file__).parents[1] / "tbxl" / "examples" / "held_swiss_5.trf")),
+                                None, get("fide-2026"))
+    for st in (team_st, solo_st):
+        st.rows[0].player = dataclasses.replace(st.rows[0].player, name="\t=1+1")
+    cells = [render_csv(st).splitlines()[1].split(",")[2] for st in (team_st, solo_st)]
+    assert cells == ["\\x09=1+1", "\\x09=1+1"]
+
+
+def test_team_compute_report_follows_the_individual_derivations_default(capsys, tmp_path):
+    # compute -o x.html writes the standings report without derivation blocks, as on an individual
+    # event (it used to force "tied" on a team event); report keeps its own default.
+    code, _, _ = run(capsys, "compute", TEC, "-o", str(tmp_path / "c.html"))
+    assert code == 0
+    code, _, _ = run(capsys, "report", TEC, "--derivations", "none", "--html", "-o", str(tmp_path / "r.html"))
+    assert code == 0
+    code, _, _ = run(capsys, "report", TEC, "--derivations", "tied", "--html", "-o", str(tmp_path / "t.html"))
+    assert code == 0
+    computed = (tmp_path / "c.html").read_text(encoding="utf-8")
+    assert computed == (tmp_path / "r.html").read_text(encoding="utf-8").replace("r.html", "c.html")
+    assert computed != (tmp_path / "t.html").read_text(encoding="utf-8").replace("t.html", "c.html")

@@ -126,14 +126,14 @@ def test_team_functions_in_the_xlwings_lite_main_py():
     import sys
     code = ("import runpy, json\n"
             f"ns = runpy.run_path({str(ROOT / 'workbooks' / 'lite' / 'main.py')!r})\n"
-            "import tbxl.excel.team as te\n"
+            "import tbxl.io.grid.team as te\n"
             f"g = {GRID!r}\n"
             "print(json.dumps([te.__spec__.origin, ns['TEAM_TIEBREAK'](g, 1, 'EMGSB', 'fide-2024'),"
             " ns['TEAM_STANDINGS'](g, 'MPTS,EDE', '')[1]]))\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd="/")
     assert done.returncode == 0, done.stderr[-2000:]
     import json
-    assert json.loads(done.stdout) == ["tbxl/excel/team.py (in main.py)", 9, [1, 3, "T3", 4, 1]]
+    assert json.loads(done.stdout) == ["tbxl/io/grid/team.py (in main.py)", 9, [1, 3, "T3", 4, 1]]
 
 
 def test_team_workbook_help_comes_from_the_template_and_the_catalogue():

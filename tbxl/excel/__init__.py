@@ -9,6 +9,8 @@ or round-robin matrix grid, see :mod:`tbxl.io.grid`) and a ``player``'s start nu
     =TIEBREAK($A$1:$I$17, A2, "ARO/C1")               any code of the core
     =STANDINGS($A$1:$I$17, "BH/C1,BH,SB")             the whole ranking, spilled
     =AUDIT($A$1:$I$17, Bulletin!$A$1:$F$17)           a published table checked, differences spilled
+    =TEAM_TIEBREAK($A$1:$P$51, A2, "EMGSB/C1")        one team's value, on a team crosstable
+    =TEAM_STANDINGS($A$1:$P$51, "MPTS,EDE,BH:MP")     the team ranking (C.07 Arts 11-13), spilled
 
 ``player`` may also be a range of start numbers: the values then come back in the range's shape
 (``=BUCHHOLZ_CUT($A$1:$O$1001, $A$2:$A$1001)`` spills a whole column in one call, which matters
@@ -34,10 +36,13 @@ averages, converted with ``float`` only at the end); ``""`` where the tie-break 
   numbers count from the range's top-left cell as if it were A1: they are the worksheet's own
   when the crosstable starts at A1, as in the workbooks ``tbxl workbook`` writes.
 
-Speed: a module-level LRU cache keyed by the crosstable's content (and the layout) keeps the read
-tournament, one tie-break context per rule set (whose columns are computed once for all players)
-and the standings; 4,000 formulas over one 1,000-player crosstable read it once. See
-:func:`cache_info` and :func:`cache_clear`.
+The module is cut along its seams: :mod:`tbxl.excel.arguments` (what Excel sends, made into what
+the core takes), :mod:`tbxl.excel.cache` (by content: 4,000 formulas over one 1,000-player
+crosstable read it once; :func:`cache_info`, :func:`cache_clear`), :mod:`tbxl.excel.results`
+(Excel numbers, ``#N/A``, ``#VALUE!``); the functions themselves are here, where xlwings finds
+them (``UDF Modules`` = ``tbxl.excel``), with their names, arguments and help from the one
+catalogue (:mod:`tbxl.catalogue`). The team core is imported when a team function is first
+called.
 
 This module imports only the standard library, xlwings and tbxl's core (no openpyxl, Jinja2 or
 WeasyPrint), so it runs in xlwings Lite (Pyodide): ``tbxl lite`` writes a ``main.py`` that carries
@@ -48,11 +53,7 @@ Without xlwings installed it still imports (the decorators become no-ops), for `
 from __future__ import annotations
 
 import os
-import threading
-import warnings
-from collections import OrderedDict
-from decimal import Decimal, InvalidOperation
-from typing import Any, Callable, Optional
+from typing import Any, Optional
 
 try:
     import xlwings as xw
@@ -78,23 +79,24 @@ except ImportError:  # pragma: no cover - exercised only where xlwings is missin
 
 from tbxl import rules as conventions
 from tbxl.audit import Audit, Finding, audit
-from tbxl.rules import Convention
-from tbxl.io.grid import read_grid
+from tbxl.catalogue import BY_NAME, TEAM_FUNCTIONS as CATALOGUE_TEAM_FUNCTIONS
+from tbxl.catalogue import in_cells, standings_table, team_standings_table, team_value_of, value_of
 from tbxl.derivation import Reason
-from tbxl.errors import InputError, InputWarning, TbxlError
+from tbxl.errors import InputError, TbxlError
+from tbxl.excel import arguments as arg
+from tbxl.excel.cache import MAX_AUDITS, Book, book, cache_clear, cache_info  # noqa: F401  (the cache's controls)
+from tbxl.excel.cache import cached, content_key, lock, team_book
+from tbxl.excel.results import each, value_error
 from tbxl.formatting import decimal_text
-from tbxl import catalogue
-from tbxl.catalogue import BY_NAME, in_cells, standings_table, value_of
-from tbxl.model import Tournament
-from tbxl.io.grid.cells import LAYOUTS, cell_number, cell_text, empty, layout_name
+from tbxl.io.grid.cells import cell_number, cell_text, empty
 from tbxl.io.grid.sheet import rows_of
 from tbxl.io.published import POINTS, RANK, NumberedColumn, published_from_rows, range_cell
-from tbxl.standings import Standings, compute_standings, resolve_tiebreaks
-from tbxl.tiebreaks import Context
-from tbxl.tiebreaks.codes import Descriptor, parse
+from tbxl.model import Tournament
+from tbxl.rules import Convention
+from tbxl.tiebreaks.codes import Descriptor
 
 __all__ = ["BUCHHOLZ", "BUCHHOLZ_CUT", "SB", "SONNEBORN_BERGER", "PROGRESSIVE", "TIEBREAK", "STANDINGS",
-           "AUDIT"]
+           "AUDIT", "TEAM_TIEBREAK", "TEAM_STANDINGS"]
 
 #: The Function Wizard category of the classic add-in.
 CATEGORY = "Chess tie-breaks"
@@ -102,383 +104,57 @@ CATEGORY = "Chess tie-breaks"
 #: True under Office.js (xlwings Server, xlwings Lite): ``SB`` is then not registered.
 ON_SERVER = bool(getattr(xw, "on_server", os.environ.get("XLWINGS_ON_SERVER") == "true"))
 
-NOT_FOUND = "#N/A"
 
-# ---------------------------------------------------------------------------------------------
-# The cache
-# ---------------------------------------------------------------------------------------------
-
-class _Book:
-    """Everything derived from one crosstable content: the tournament (or the error reading it),
-    a :class:`Context` per rule set, the standings per (rules, tie-break list) and the AUDIT
-    spills per (rules, published table)."""
-
-    __slots__ = ("tournament", "error", "empty", "contexts", "standings", "audits")
-
-    def __init__(self) -> None:
-        self.tournament: Optional[Tournament] = None
-        self.error: Optional[BaseException] = None
-        self.empty = False
-        self.contexts: dict[str, Context] = {}
-        self.standings: OrderedDict = OrderedDict()
-        self.audits: OrderedDict = OrderedDict()
-
-
-MAX_BOOKS = 8          # crosstables kept (by content)
-MAX_STANDINGS = 16     # standings kept per crosstable (by rules and tie-break list)
-MAX_AUDITS = 8         # AUDIT spills kept per crosstable (by rules and published table)
-_RECENT_SIZE = 4       # crosstables compared by equality before hashing
-
-_lock = threading.RLock()
-_books: "OrderedDict[Any, _Book]" = OrderedDict()
-_recent: list = []     # [(rows copy, layout, book, cells equal to 0 or 1)], most recent first
-_stats = {"builds": 0, "hits": 0, "contexts": 0, "standings": 0, "audits": 0}
-
-
-def cache_info() -> dict:
-    """Counters: ``builds`` (crosstables read), ``hits``, ``contexts``, ``standings`` and ``audits``
-    built, and ``size`` (crosstables kept)."""
-    with _lock:
-        return dict(_stats, size=len(_books))
-
-
-def cache_clear() -> None:
-    """Forget every cached crosstable and reset the counters."""
-    with _lock:
-        _books.clear()
-        _recent.clear()
-        for k in _stats:
-            _stats[k] = 0
-
-
-def _bools_as_text(rows: list) -> list:
-    """Excel's TRUE and FALSE as the text the crosstable reader sees in them: in Python True == 1
-    and hashes alike, and a cached crosstable with start number 1 must never answer for one that
-    has TRUE there."""
-    if not any(bool in map(type, r) for r in rows):
-        return rows
-    return [[("TRUE" if v else "FALSE") if type(v) is bool else v for v in r] for r in rows]
-
-
-def _zeros_and_ones(rows: list) -> list[tuple[int, int]]:
-    """Where a grid holds the numbers 0 or 1, the only cells a TRUE or FALSE would equal."""
-    return [(i, j) for i, r in enumerate(rows) for j, v in enumerate(r)
-            if type(v) in (int, float) and (v == 0 or v == 1)]
-
-
-def _key(rows: list, layout: Optional[str]):
-    try:
-        content = tuple(map(tuple, rows))
-        hash(content)
-    except TypeError:  # an unhashable cell value (never from Excel): fall back to its text
-        content = repr(rows)
-    return layout, content
-
-
-def _book(crosstable: Any, layout: Optional[tuple]) -> _Book:
-    """The cached book of this crosstable content, built on first use."""
-    with _lock:
-        # Fast path: the same content as a recent call. List equality is cheaper than hashing
-        # (no tuples to build, no string hashes to compute for Excel's fresh strings) and safe
-        # against a grid changed in place, since we compare with our own copy.
-        if type(crosstable) is list:
-            for i, (seen, lay, book, ones) in enumerate(_recent):
-                if lay == layout and seen == crosstable and \
-                        not any(type(crosstable[r][c]) is bool for r, c in ones):
-                    if i:
-                        _recent.insert(0, _recent.pop(i))
-                    _stats["hits"] += 1
-                    return book
-        rows = _bools_as_text(rows_of(crosstable))
-        book = _cached(_books, _key(rows, layout), lambda: _build(rows, layout), MAX_BOOKS, hit="hits")
-        _recent.insert(0, ([list(r) for r in rows], layout, book, _zeros_and_ones(rows)))
-        del _recent[_RECENT_SIZE:]
-        return book
-
-
-def _cached(cache: OrderedDict, key, make: Callable[[], Any], limit: int, *, made: Optional[str] = None,
-            hit: Optional[str] = None) -> Any:
-    """``cache[key]``, made by ``make()`` on a miss; the least recently used entries beyond
-    ``limit`` are dropped. ``made`` and ``hit`` name the counters of :func:`cache_info` to raise."""
-    if key in cache:
-        cache.move_to_end(key)
-        if hit:
-            _stats[hit] += 1
-        return cache[key]
-    value = cache[key] = make()
-    if made:
-        _stats[made] += 1
-    while len(cache) > limit:
-        cache.popitem(last=False)
-    return value
-
-
-def _build(rows: list, layout: Optional[tuple]) -> _Book:
-    _stats["builds"] += 1
-    book = _Book()
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", InputWarning)   # a points column that disagrees
-            lay, pairing = layout or (None, None)
-            book.tournament = read_grid(rows, layout=lay, pairing=pairing)
-    except InputError as err:
-        if _no_results(rows):
-            book.empty = True
-        else:
-            book.error = err
-    return book
-
-
-def _no_results(rows: list) -> bool:
-    """True for a template without results yet (only called when the grid does not read): below
-    the first row, at most three columns are used (start number, name, rating) and at most one
-    of them holds text (the names)."""
-    used: set[int] = set()
-    text: set[int] = set()
-    for r in rows[1:]:
-        for c, v in enumerate(r):
-            if empty(v):
-                continue
-            used.add(c)
-            if isinstance(v, str):
-                try:
-                    float(v)
-                except ValueError:
-                    text.add(c)
-    return len(used) <= 3 and len(text) <= 1
-
-
-# ---------------------------------------------------------------------------------------------
-# Arguments and results
-# ---------------------------------------------------------------------------------------------
-
-def _given(v: Any) -> bool:
-    """False for what Excel sends for an empty or omitted argument: None, '', 0."""
-    return not empty(v)
-
-
-def _scalar(v: Any, what: str) -> Any:
-    while isinstance(v, (list, tuple)):
-        if len(v) != 1:
-            raise ValueError(f"{what} must be a single cell, not a range of {len(v)}")
-        v = v[0]
-    return v
-
-
-def _text(v: Any, what: str) -> str:
-    v = _scalar(v, what)
-    if isinstance(v, float) and v.is_integer():
-        v = int(v)
-    return str(v).strip()
-
-
-#: The pairing words of the ``layout`` argument.
-_PAIRINGS = {"round-robin": "round-robin", "roundrobin": "round-robin", "rr": "round-robin",
-             "swiss": "swiss"}
-
-
-def _layout(layout: Any) -> Optional[tuple[Optional[str], Optional[str]]]:
-    """(layout, pairing system) of the ``layout`` argument, each None when not given: a compact
-    or sm3 crosstable is read as a Swiss unless it says "round-robin" (C.07 15.2: its unplayed
-    rounds count otherwise); ``tbxl workbook`` writes a round robin whose pairings are not the
-    Berger tables' that way.
-
-    >>> _layout(""), _layout("SM3"), _layout("compact, round-robin")
-    (None, ('sm3', None), ('compact', 'round-robin'))
-    """
-    if not _given(_scalar(layout, "layout")):
-        return None
-    words = _text(layout, "layout").lower().replace(",", " ").split()
-    pairing = [_PAIRINGS[w] for w in words if w in _PAIRINGS]
-    lay = [w for w in words if w not in _PAIRINGS]
-
-    def unknown(_: str) -> ValueError:
-        return ValueError(f"unknown layout {_text(layout, 'layout')!r}: expected one of {', '.join(LAYOUTS)}, "
-                          "round-robin or swiss, or empty")
-    if len(lay) > 1 or len(pairing) > 1:
-        raise unknown("")
-    return (layout_name(lay[0], unknown) if lay else None, pairing[0] if pairing else None)
-
-
-#: Whole-number arguments at least this large (10^18) stand for "beyond any event" (a start
-#: number no player has, a cut of everything), without building a number of 10^9 digits from
-#: the text "1e999999999".
-BEYOND = 10 ** 18
-
-
-def _whole(v: Any, what: str) -> int:
-    """A whole-number argument as Excel sends it -- ``5.0``, ``5``, the text ``" -1 "`` alike;
-    ``ValueError`` (``#VALUE!``) for TRUE/FALSE, text that is no number, inf, NaN or ``1.5``.
-
-    >>> _whole(5.0, "cut"), _whole(" -1 ", "cut"), _whole("1e400", "player") == BEYOND
-    (5, -1, True)
-    >>> _whole(True, "player")
-    Traceback (most recent call last):
-    ...
-    ValueError: player must be a whole number, not TRUE
-    """
-    if isinstance(v, bool):
-        raise ValueError(f"{what} must be a whole number, not {'TRUE' if v else 'FALSE'}")
-    if isinstance(v, int):
-        return max(-BEYOND, min(BEYOND, v))
-    try:
-        d = Decimal(v) if isinstance(v, float) else Decimal(str(v).strip())
-    except (InvalidOperation, ValueError):
-        d = Decimal("NaN")
-    if not d.is_finite():
-        raise ValueError(f"{what} must be a whole number, not {_shown_arg(v)}")
-    if d.adjusted() >= 18:
-        return BEYOND if d > 0 else -BEYOND
-    if d != d.to_integral_value():
-        raise ValueError(f"{what} must be a whole number, not {_shown_arg(v)}")
-    return int(d)
-
-
-def _shown_arg(v: Any) -> str:
-    return repr(v[:40] + "..." if isinstance(v, str) and len(v) > 40 else v)
-
-
-def _player(player: Any) -> Optional[int]:
-    """The start number, or None for an empty cell."""
-    v = _scalar(player, "player")
-    if not _given(v) and not isinstance(v, bool):   # FALSE is no empty cell (though FALSE == 0)
-        return None
-    return _whole(v, "player")
-
-
-def _convention(book: _Book, rules: Any) -> Convention:
-    t = book.tournament
-    try:
-        return conventions.resolve(_text(rules, "rules") if _given(_scalar(rules, "rules")) else None, t.start_date)
-    except TbxlError as err:
-        raise ValueError(str(err)) from None
-
-
-def _descriptor(code: Any) -> Descriptor:
-    text = _text(code, "code") if _given(_scalar(code, "code")) else ""
-    if not text:
-        raise ValueError("no tie-break code given (e.g. BH/C1, SB, KS, ARO)")
-    try:
-        return parse(text)
-    except TbxlError as err:
-        raise ValueError(str(err)) from None
-
-
-def _codes(tiebreaks: Any) -> Optional[list[str]]:
-    """The tie-break list from text (comma-separated) or a range of codes; None = the defaults."""
-    items: list[str] = []
-    stack = [tiebreaks]
-    while stack:
-        v = stack.pop(0)
-        if isinstance(v, (list, tuple)):
-            stack[0:0] = list(v)
-        elif _given(v):
-            items.extend(c.strip() for c in str(v).split(",") if c.strip())
-    return items or None
-
-
-def _raise(err: BaseException):
-    if isinstance(err, InputError):
-        where = f"{err.cell}: " if err.cell else ""
-        raise ValueError(f"{where}{err.message}") from None
-    raise ValueError(str(err)) from None
-
-
-def _context(book: _Book, conv: Convention) -> Context:
-    ctx = book.contexts.get(conv.name)
-    if ctx is None:
-        ctx = book.contexts[conv.name] = Context(book.tournament, conv)
-        _stats["contexts"] += 1
-    return ctx
-
-
-def _standings(book: _Book, conv: Convention, codes: Optional[list[str]]) -> Standings:
-    descs = resolve_tiebreaks(book.tournament, codes)
-    listed = [d.code for d in descs]
-    return _cached(book.standings, (conv.name, tuple(listed)),
-                   lambda: compute_standings(book.tournament, listed, conv), MAX_STANDINGS, made="standings")
-
-
-def _player_range(player: Any) -> Optional[list]:
-    """The rows of a multi-cell ``player`` argument (a flat list is a column); None for one cell."""
-    if not isinstance(player, (list, tuple)):
-        return None
-    rows = [list(r) if isinstance(r, (list, tuple)) else [r] for r in player]
-    if len(rows) == 1 and len(rows[0]) == 1:
-        return None
-    return rows
-
-
-def _readable(crosstable: Any, layout: Any) -> _Book:
+def _readable(crosstable: Any, layout: Any) -> Book:
     """The cached book of a crosstable; the error of one that does not read, as Excel shows it."""
-    book = _book(crosstable, _layout(layout))
-    if book.error is not None:
-        _raise(book.error)
-    return book
+    found = book(crosstable, arg.layout(layout))
+    if found.error is not None:
+        value_error(found.error)
+    return found
 
 
-def _opened(crosstable: Any, rules: Any, layout: Any) -> Optional[tuple[_Book, Convention]]:
+def _opened(crosstable: Any, rules: Any, layout: Any) -> Optional[tuple[Book, Convention]]:
     """:func:`_readable`'s book with the convention of ``rules``; None for an empty crosstable."""
-    book = _readable(crosstable, layout)
-    return None if book.empty else (book, _convention(book, rules))
+    found = _readable(crosstable, layout)
+    return None if found.empty else (found, arg.convention(rules, found.tournament.start_date))
 
 
 def _value(crosstable: Any, player: Any, d: Descriptor, rules: Any, layout: Any) -> Any:
     """The tie-break value of one player, or of a range of players in the range's shape (one call
     for a whole column: much cheaper under Office.js than one formula per player)."""
-    many = _player_range(player)
-    numbers = [[_player(x) for x in r] for r in many] if many is not None else None
-    sn = _player(player) if many is None else None
-    book = _readable(crosstable, layout)
-    if book.empty:
+    many = arg.player_range(player)
+    numbers = [[arg.player(x) for x in r] for r in many] if many is not None else None
+    sn = arg.player(player) if many is None else None
+    found = _readable(crosstable, layout)
+    if found.empty:
         return "" if numbers is None else [["" for _ in r] for r in numbers]
     if numbers is None and sn is None:
         return ""
-    conv = _convention(book, rules)
-    with _lock:
-        of = value_of(book.tournament, conv, d, context=None if d.name == "DE" else _context(book, conv),
-                      de=_standings(book, conv, [d.code]) if d.name == "DE" else None)
-        return _each(numbers, sn, of)
+    conv = arg.convention(rules, found.tournament.start_date)
+    with lock:
+        of = value_of(found.tournament, conv, d, context=None if d.name == "DE" else found.context(conv),
+                      de=found.ranking(conv, [d.code]) if d.name == "DE" else None)
+        return each(numbers, sn, of)
 
 
-def _each(numbers: Optional[list[list]], single: Optional[int], of: Callable[[int], Any]) -> Any:
-    """The Excel number ``of`` gives the one number ``single``, or each of ``numbers`` in their
-    shape: empty for an empty cell, #N/A for a number ``of`` does not know (``KeyError``)."""
-    def one(n: Optional[int]) -> Any:
-        if n is None:
-            return ""
-        try:
-            return cell_number(of(n))
-        except KeyError:
-            return NOT_FOUND
-    if numbers is None:
-        return one(single)
-    return [[one(n) for n in r] for r in numbers]
-
-
-def _cut_descriptor(name: str, cut: Any) -> Descriptor:
-    """``BH`` with a Cut (n > 0), a Median (n < 0, "M1"), or nothing (0). Text follows the rule of
-    numbers ("-1" is the Median-1 as -1 is, "1.5" is refused as 1.5 is), with "C2" and "M1" too.
-
-    >>> [_cut_descriptor("BH", c).code for c in (2, "2", "C2", -1.0, "-1", "M1", 0, None)]
-    ['BH/C2', 'BH/C2', 'BH/C2', 'BH/M1', 'BH/M1', 'BH/M1', 'BH', 'BH/C1']
-    """
-    v = _scalar(cut, "cut")
-    if v is None or (isinstance(v, str) and not v.strip()):
-        return Descriptor(name, low=1)
-    median = False
-    if isinstance(v, str):
-        s = v.strip().upper().lstrip("/")
-        if s[:1] in ("C", "M"):
-            median, v = s[0] == "M", s[1:]
-            if v.strip().startswith(("-", "+")):
-                raise ValueError(f"cut must be C1, C2 ... or M1, M2 ..., not {cut!r}")
-    n = _whole(v, "cut")
-    median = median or n < 0
-    n = abs(n)
-    if n == 0:
-        return Descriptor(name)
-    return Descriptor(name, low=n, high=n if median else 0)
+def _team_standings(crosstable: Any, tiebreaks: Any, rules: Any):
+    """The team event of a team grid and its standings by ``tiebreaks`` under ``rules``, cached."""
+    from tbxl.team_standings import compute_team_standings   # the team core, for the team functions only
+    found = team_book(crosstable)
+    if found.error is not None:
+        value_error(found.error)
+    t = found.tournament
+    rules_name = arg.text(rules, "rules") if arg.given(arg.scalar(rules, "rules")) else ""
+    codes = arg.codes(tiebreaks)
+    key = (rules_name, tuple(codes or ()))
+    with lock:
+        if key not in found.standings:
+            try:
+                conv = conventions.resolve(rules_name, t.start_date)
+                found.standings[key] = compute_team_standings(t, codes, conv)
+            except TbxlError as e:
+                value_error(e)
+        return t, found.standings[key]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -505,7 +181,7 @@ def BUCHHOLZ(crosstable, player, rules="", layout=""):
 
 @_registered("BUCHHOLZ_CUT")
 def BUCHHOLZ_CUT(crosstable, player, cut=1, rules="", layout=""):
-    return _value(crosstable, player, _cut_descriptor("BH", cut), rules, layout)
+    return _value(crosstable, player, arg.cut_descriptor("BH", cut), rules, layout)
 
 
 @_registered("SONNEBORN_BERGER")
@@ -525,19 +201,12 @@ else:
 
 @_registered("PROGRESSIVE")
 def PROGRESSIVE(crosstable, player, cut=0, layout=""):
-    v = _scalar(cut, "cut")
-    if not _given(v):
-        n = 0
-    else:
-        n = _whole(v.strip().upper().lstrip("/").removeprefix("C") if isinstance(v, str) else v, "cut")
-        if n < 0:
-            raise ValueError(f"cut must be a whole number of rounds (0 or more), not {v!r}")
-    return _value(crosstable, player, Descriptor("PS", low=n), "", layout)
+    return _value(crosstable, player, arg.progressive_cut(cut), "", layout)
 
 
 @_registered("TIEBREAK")
 def TIEBREAK(crosstable, player, code, rules="", layout=""):
-    return _value(crosstable, player, _descriptor(code), rules, layout)
+    return _value(crosstable, player, arg.descriptor(code), rules, layout)
 
 
 @_registered("STANDINGS")
@@ -545,11 +214,11 @@ def STANDINGS(crosstable, tiebreaks="", rules="", layout=""):
     opened = _opened(crosstable, rules, layout)
     if opened is None:
         return ""
-    book, conv = opened
-    codes = _codes(tiebreaks)
-    with _lock:
+    found, conv = opened
+    codes = arg.codes(tiebreaks)
+    with lock:
         try:
-            st = _standings(book, conv, codes)
+            st = found.ranking(conv, codes)
         except TbxlError as err:
             raise ValueError(str(err)) from None
     return in_cells(standings_table(st))
@@ -620,10 +289,10 @@ def AUDIT(crosstable, published_range, rules="", layout=""):
     opened = _opened(crosstable, rules, layout)
     if opened is None:
         return ""
-    book, conv = opened
+    found, conv = opened
     header, body = _published_cells(published_range)
-    key = (conv.name, _key([header] + body, None))
-    t = book.tournament
+    key = (conv.name, content_key([header] + body, None))
+    t = found.tournament
 
     def spill_of() -> Any:
         try:
@@ -631,16 +300,38 @@ def AUDIT(crosstable, published_range, rules="", layout=""):
         except NumberedColumn as err:
             raise _numbered_column(err, header, t) from None
         except InputError as err:
-            _raise(err)
+            value_error(err)
         try:
             return _audit_spill(audit(t, table, rules=conv))
         except TbxlError as err:
             raise ValueError(str(err)) from None
 
-    with _lock:
-        spill = _cached(book.audits, key, spill_of, MAX_AUDITS, made="audits")
+    with lock:
+        spill = cached(found.audits, key, spill_of, MAX_AUDITS, made="audits")
     # a copy: the cached spill must not change with what the caller does to the result
     return [list(r) for r in spill] if isinstance(spill, list) else spill
+
+
+# -- team events (C.07 Arts 11-13), on a team crosstable grid (tbxl.io.grid.team) ---------------
+
+@_registered("TEAM_TIEBREAK")
+def TEAM_TIEBREAK(crosstable, team, code, rules=""):
+    name = arg.text(code, "code") if arg.given(arg.scalar(code, "code")) else ""
+    if not name:
+        raise ValueError("no tie-break code given (e.g. EMGSB/C1, BH:MP, EDE)")
+    many = arg.player_range(team)
+    numbers = [[arg.player(x) for x in r] for r in many] if many is not None else None
+    single = arg.player(team) if many is None else None
+    if numbers is None and single is None:
+        return ""
+    t, st = _team_standings(crosstable, name, rules)
+    return each(numbers, single, team_value_of(t, st.convention, name, st))
+
+
+@_registered("TEAM_STANDINGS")
+def TEAM_STANDINGS(crosstable, tiebreaks="", rules=""):
+    _, st = _team_standings(crosstable, tiebreaks, rules)
+    return in_cells(team_standings_table(st))
 
 
 #: The functions with their Excel metadata, in the order of the Help sheet.
@@ -649,14 +340,5 @@ FUNCTIONS = (BUCHHOLZ, BUCHHOLZ_CUT, SONNEBORN_BERGER, SB, PROGRESSIVE, TIEBREAK
 #: The names registered under Office.js (xlwings Lite and Server): all but SB, which is too short there.
 OFFICE_JS_FUNCTIONS = tuple(f.__name__ for f in FUNCTIONS if not BY_NAME[f.__name__].classic_only)
 
-# Team events (C.07 Arts 11-13): TEAM_TIEBREAK and TEAM_STANDINGS on a team crosstable grid, defined
-# in tbxl.excel.team (which uses the helpers above) and exported here for `from tbxl.excel import *`.
-TEAM_FUNCTIONS = tuple(f.name for f in catalogue.TEAM_FUNCTIONS)
-__all__ += list(TEAM_FUNCTIONS)
-
-
-def __getattr__(name: str):
-    if name in TEAM_FUNCTIONS:
-        from tbxl.excel import team as team_excel
-        return getattr(team_excel, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+#: The team functions' names, in the catalogue's order.
+TEAM_FUNCTIONS = tuple(f.name for f in CATALOGUE_TEAM_FUNCTIONS)

@@ -1,0 +1,423 @@
+"""The ``tbxl`` commands, one function each, on any event: an individual event or a team event
+(C.07 Arts 11-13, a TRF with team records 013/310 or a team workbook) go through the same
+commands, which branch only where what they read, rank or write differs.
+
+Heavy rooms (openpyxl, Jinja2, WeasyPrint) are imported only by the commands that need them
+(:func:`room`): ``compute`` imports none of them.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from tbxl.cli.output import (RENDERERS, emit, form, render_explain, render_rank_check,
+                             render_team_explain, say, wrote)
+from tbxl.cli.parser import numbers
+from tbxl.errors import InputError, UsageError
+
+__all__ = ["run", "load", "rank", "room", "COMMANDS"]
+
+
+def room(module: str, name: str):
+    """A function of an optional room (imported only by the commands that need it; a package of a
+    missing extra is reported by :func:`tbxl.cli.main`, naming the extra)."""
+    import importlib
+    return getattr(importlib.import_module(f"tbxl.{module}"), name)
+
+
+# -- reading and ranking an event ------------------------------------------------------------------
+
+def is_team_event(args) -> bool:
+    """A TRF with team records (013/310), or a team workbook: a team event."""
+    from tbxl.io.load import is_team_input
+    return is_team_input(args.input)
+
+
+def load(args, team: bool):
+    """The event of ``args.input``: a :class:`~tbxl.model.Tournament`, or (``team``) a
+    :class:`~tbxl.model.team.TeamTournament` as after ``--after-round``."""
+    notes: list[str] = []
+    if team:
+        from tbxl.io.load import WORKBOOK_SUFFIXES
+        from tbxl.io.trf import read_team_trf
+        from tbxl.model import Pairing
+        if os.fspath(args.input).lower().endswith(WORKBOOK_SUFFIXES):
+            from tbxl.io.workbook import read_team_workbook
+            event = read_team_workbook(args.input)
+        else:
+            event = read_team_trf(os.fspath(args.input), strict=args.strict,
+                                  pairing=Pairing(args.pairing) if args.pairing else None, notes=notes)
+    else:
+        from tbxl.io.load import load as load_file
+        event = load_file(args.input, pairing=args.pairing, strict=args.strict, sheet=args.sheet,
+                          layout=args.layout, notes=notes)
+    if args.verbose:
+        for note in notes:
+            say(f"note: {args.input}: {note}")
+    if team and args.after_round is not None:
+        if not 0 <= args.after_round <= event.rounds:
+            raise InputError(f"--after-round {args.after_round} is outside 0..{event.rounds}")
+        event = event.after_round(args.after_round)
+    return event
+
+
+def _team_settings(args):
+    """``--set`` items of a team event: the team settings (e.g. ede_bc=higher-first), and the
+    convention's."""
+    from tbxl.rules import split_team_settings
+    return split_team_settings(getattr(args, "settings", []))
+
+
+def rules(args, event, team: bool):
+    """The rule set of ``--rules`` (else the edition in force at the start) with the convention's
+    ``--set`` items: names become a :class:`~tbxl.rules.Convention` here, at the edge."""
+    from tbxl.rules import resolve
+    return resolve(args.rules, event.start_date, _team_settings(args)[1] if team else args.settings)
+
+
+def each_rules(args, event, team: bool, default: str = "") -> list:
+    """The rule sets of a ``--rules`` list (compare, the 310 rank check), each with the ``--set`` items."""
+    from tbxl.rules import resolve_each
+    return resolve_each(args.rules or default, event.start_date,
+                        _team_settings(args)[1] if team else args.settings)
+
+
+def rank(args, event, team: bool, conv=None):
+    """The standings of the event under ``conv`` (default: :func:`rules`) by ``--tiebreaks``."""
+    if team:
+        from tbxl.team_standings import compute_team_standings
+        return compute_team_standings(event, args.tiebreaks, conv or rules(args, event, team),
+                                      _team_settings(args)[0])
+    from tbxl.standings import compute_standings
+    st = compute_standings(event, getattr(args, "tiebreaks", None), conv or rules(args, event, team),
+                           args.after_round)
+    for note in st.notes:
+        say(f"note: {note}")
+    return st
+
+
+def _classify(args, st):
+    """The categories' standings and the prize lists asked for (None when none)."""
+    if not args.categories and not args.prizes:
+        return None
+    from tbxl.categories import classify, parse_category
+    from tbxl.prizes import parse_prizes
+    tables = {}
+    for item in args.prizes:
+        name, sep, text = item.rpartition("=")
+        tables[name.strip() if sep else None] = parse_prizes(text)
+    return classify(st, [parse_category(c) for c in args.categories], tables, args.prize_sharing)
+
+
+def _configure(args) -> None:
+    """Options from the event's configuration file where the command line gave none (CLI > file >
+    defaults, :mod:`tbxl.io.config`)."""
+    from tbxl.io import config
+    path = None if args.no_config else (args.config or config.find(args.input))
+    if args.config and not args.no_config and not os.path.isfile(args.config):
+        raise UsageError(f"--config {args.config}: no such file")
+    conf = config.load(path) if path else config.Config()
+    if args.command == "compare":  # its --rules is a list of rule sets to compare, not the event's
+        conf.values.pop("rules", None)
+    config.apply(args, conf)
+    if args.verbose:
+        say(f"note: configuration: {path or 'none'}")
+
+
+def _check_usage(args, tournament) -> None:
+    """Usage errors that need the tournament or the report's languages (exit 2)."""
+    k = args.after_round
+    if k is not None and not 0 <= k <= tournament.rounds:
+        raise UsageError(f"--after-round {k}: {args.input} has rounds 1..{tournament.rounds} "
+                         "(0 = before the first)")
+    lang = getattr(args, "lang", None)
+    if lang is not None:
+        from tbxl.report import languages  # the labels' folder only: no Jinja2 or WeasyPrint imported
+        available = languages()
+        if lang not in available:
+            raise UsageError(f"--lang {lang}: no such report language (available: {', '.join(available)})")
+
+
+def _team_numbers(args, parser, event, option: str = "--players"):
+    """The team numbers of ``--players`` on a team event (None when not given)."""
+    if not getattr(args, "players", None):
+        return None
+    teams = numbers(args.players, parser, option, "team numbers")
+    missing = [n for n in teams if n not in event]
+    if missing:
+        raise InputError(f"no team with number {missing[0]}", file=args.input)
+    return teams
+
+
+def _team_report(st, args, *, derivations: str, teams, html: bool) -> None:
+    """The team standings report (the ``report`` extra's :mod:`tbxl.report.team`)."""
+    room("report.team", "render_team_pdf")(
+        st, args.output, lang=getattr(args, "lang", None) or "en", derivations=derivations, teams=teams,
+        paper=getattr(args, "paper", None) or "a4", input_path=args.input, html=html,
+        min_games=getattr(args, "min_games", 0) or 0, by_round=getattr(args, "by_round", False))
+
+
+# -- the commands ------------------------------------------------------------------------------------
+
+def compute(args, parser, event, team: bool, fmt: str) -> int:
+    """``tbxl compute``: the standings as a table, CSV, JSON, or the standings report (PDF/HTML)."""
+    st = rank(args, event, team)
+    cl = None if team else _classify(args, st)
+    if fmt in ("pdf", "html"):
+        if team:   # the standings report without derivations, as for an individual event
+            _team_report(st, args, derivations="none", teams=None, html=fmt == "html")
+        else:
+            room("report", "render_pdf")(st, args.output, input_path=args.input, html=fmt == "html",
+                                         progress=sys.stderr.isatty(), classification=cl)
+        return 0
+    emit(args, RENDERERS[fmt](st, cl), fmt)
+    return 0
+
+
+def explain(args, parser, event, team: bool, fmt: str) -> int:
+    """``tbxl explain``: how one player's (or one team's) values were made; several players: what
+    separates them (an appeal)."""
+    if team:
+        number = getattr(args, "team", None)
+        if number is None and args.player is not None:  # --player N also names a team here
+            if not args.player.strip().isdigit():
+                parser.error(f"explain on a team event needs one team number, not --player {args.player!r}")
+            number = int(args.player)
+        if number is None:
+            parser.error("explain on a team event needs --team N")
+        st = rank(args, event, team)
+        if number not in event:
+            raise InputError(f"no team with number {number}", file=args.input)
+        codes = [args.tiebreak] if args.tiebreak else [st.primary] + st.codes
+        if fmt in ("pdf", "html"):   # the team's appeal: the team report with this team's derivations
+            _team_report(st, args, derivations="all", teams=[number], html=fmt == "html")
+            return 0
+        emit(args, render_team_explain(st, number, codes), fmt)
+        return 0
+    st = rank(args, event, team)
+    players = numbers(args.player, parser, "--player")
+    for n in players:
+        if n not in st.context.index:
+            raise InputError(f"no player with start number {n}", file=args.input)
+    if args.with_tied:
+        points = st.row(players[0]).points
+        players += [r.player.start_number for r in st.rows if r.points == points]
+    players = list(dict.fromkeys(players))
+    codes = [args.tiebreak] if args.tiebreak else ["PTS"] + st.codes
+    if fmt in ("pdf", "html"):
+        pages = room("report", "render_appeal_pdf")(
+            st, players if len(players) > 1 else players[0], args.output, lang=args.lang, paper=args.paper,
+            input_path=args.input, codes=codes, html=fmt == "html")
+        wrote(args.output, pages)
+        return 0
+    emit(args, render_explain(st, players, codes))
+    return 0
+
+
+def report(args, parser, event, team: bool, fmt: str) -> int:
+    """``tbxl report``: the standings report (PDF or HTML) with the derivations asked for."""
+    st = rank(args, event, team)
+    if team:
+        _team_report(st, args, derivations=args.derivations or "tied", teams=_team_numbers(args, parser, event),
+                     html=fmt == "html")
+        return 0
+    players = None
+    if args.players:
+        players = numbers(args.players, parser, "--players")
+        missing = [n for n in players if n not in st.context.index]
+        if missing:
+            raise InputError(f"no player with start number {missing[0]}", file=args.input)
+    derivations = args.derivations or ("players" if players else "none")
+    if derivations.strip().lower() == "players" and not players:
+        parser.error("--derivations players needs --players, e.g. --players 3,7,12")
+    pages = room("report", "render_pdf")(
+        st, args.output, lang=args.lang, derivations=derivations, players=players, paper=args.paper,
+        input_path=args.input, html=fmt == "html", progress=sys.stderr.isatty() or args.verbose,
+        by_round=args.by_round, classification=_classify(args, st))
+    wrote(args.output, pages)
+    return 0
+
+
+def workbook(args, parser, event, team: bool, fmt: str) -> int:
+    """``tbxl workbook``: a crosstable workbook with tie-break formulas."""
+    if team:
+        try:
+            room("workbook", "write_workbook")(event, args.output, tiebreaks=args.tiebreaks, rules=args.rules,
+                                               inputs=[args.input])
+        except ImportError as err:
+            from tbxl.errors import MissingDependency
+            raise MissingDependency(err.name or "openpyxl", "xlsx") from None
+        return 0
+    if args.after_round is not None:
+        event = event.after_round(args.after_round)
+    room("workbook", "write_workbook")(event, args.output, layout=args.layout, tiebreaks=args.tiebreaks,
+                                       rules=args.rules, inputs=[args.input])
+    return 0
+
+
+def audit(args, parser, event, team: bool, fmt: str) -> int:
+    """``tbxl audit``: exit 0 when every published number follows the rules or a named rule set,
+    1 when some difference follows none (with ``--fail-on difference``: when any differs), or
+    when the input is bad. A team event without ``--published`` checks the rank column of its
+    310 records."""
+    if args.map and not args.published:
+        parser.error("--map names columns of a --published file")
+    if team and not args.published:
+        if fmt in ("pdf", "html"):
+            parser.error("audit on a team event writes a report of a --published table; the 310 rank "
+                         "column check writes text or JSON")
+        return _rank_check(args, event, fmt)
+    from tbxl.audit.text import render_audit_json, render_audit_text
+    from tbxl.io.published import published_ranks, read_published
+    if team:
+        from tbxl.team_standings import resolve_team_tiebreaks
+        if args.rules and "," in args.rules:
+            parser.error("audit --published checks against one rule set (the announced one), e.g. --rules fide-2026")
+        listed = [d.code for d in resolve_team_tiebreaks(event, args.tiebreaks)[1]] \
+            if (args.tiebreaks or event.tiebreaks) else []
+        published = read_published(args.published, event, tiebreaks=listed, mapping=args.map or (),
+                                   sheet=args.published_sheet)
+    else:
+        from tbxl.standings import resolve_tiebreaks
+        conv = rules(args, event, team)
+        if args.after_round is not None:  # a bulletin published during the event
+            event = event.after_round(args.after_round)
+        if args.published:
+            listed = [d.code for d in resolve_tiebreaks(event, args.tiebreaks)] \
+                if (args.tiebreaks or event.tiebreaks) else []
+            published = read_published(args.published, event, tiebreaks=listed, mapping=args.map,
+                                       sheet=args.published_sheet)
+        else:
+            published = published_ranks(event)
+            if not published.values:
+                raise InputError("the input has no rank column (TRF columns 86-89) to check; "
+                                 "give the published standings with --published FILE", file=args.input)
+    if args.published and args.verbose:
+        for note in published.notes:
+            say(f"note: {args.published}: {note}")
+    from tbxl.audit import audit as audit_event
+    if team:
+        result = audit_event(event, published, rules=rules(args, event, team), tiebreaks=args.tiebreaks,
+                             settings=_team_settings(args)[0])
+    else:
+        result = audit_event(event, published, rules=conv, tiebreaks=args.tiebreaks)
+    inputs = [args.input] + ([args.published] if args.published else [])
+    if fmt in ("pdf", "html"):
+        if team:
+            room("report.team", "render_team_audit_pdf")(result, args.output, lang=args.lang or "en",
+                                                         paper=args.paper or "a4", inputs=inputs,
+                                                         html=fmt == "html")
+        else:
+            room("report", "render_audit_pdf")(result, args.output, lang=args.lang, paper=args.paper, inputs=inputs)
+    else:
+        emit(args, (render_audit_json if fmt == "json" else render_audit_text)(result), fmt)
+    if args.fail_on == "difference":
+        return 1 if result.differences else 0
+    return 0 if result.ok else 1
+
+
+def _rank_check(args, event, fmt: str) -> int:
+    """A team event's 310 rank column against the standings under each rule set (default
+    fide-2024 and fide-2026); exit 0 when one rule set agrees with every published rank."""
+    published = {team.number: team.declared_rank for team in event.teams if team.declared_rank is not None}
+    if not published:
+        raise InputError("the team records (310) have no rank column (69-71) to check", file=args.input)
+    checks = []
+    for conv in each_rules(args, event, True, "fide-2024,fide-2026"):
+        st = rank(args, event, True, conv)
+        checks.append((st, [(r.team.number, published[r.team.number], r.rank_label) for r in st.rows
+                            if r.team.number in published and not _rank_matches(published[r.team.number], r)]))
+    emit(args, render_rank_check(event, checks, fmt == "json"), fmt)
+    return 0 if any(not diffs for _, diffs in checks) else 1
+
+
+def _rank_matches(published: int, row) -> bool:
+    """A published rank agrees with a shared place (``3-5``) anywhere inside it."""
+    return row.rank <= published <= row.rank + int(row.rank_label.split("-")[-1]) - row.rank
+
+
+def compare(args, parser, event, team: bool, fmt: str) -> int:
+    """``tbxl compare``: the standings under several rule sets side by side."""
+    if not args.rules or "," not in args.rules:
+        parser.error("compare needs two or more rule sets, e.g. --rules fide-2024,fide-2026")
+    from tbxl.audit.compare import compare as compare_rules
+    from tbxl.audit.text import render_compare_json, render_compare_text
+    if team:
+        if fmt in ("pdf", "html"):
+            sts = [rank(args, event, team, c) for c in each_rules(args, event, team)]
+            room("report.team", "render_team_compare_pdf")(
+                sts, args.output, lang=args.lang or "en", paper=args.paper or "a4", input_path=args.input,
+                changed_only=args.changed_only, html=fmt == "html")
+        else:
+            result = compare_rules(event, each_rules(args, event, team), args.tiebreaks,
+                                   settings=_team_settings(args)[0])
+            emit(args, (render_compare_json if fmt == "json" else render_compare_text)(result, args.changed_only),
+                 fmt)
+        return 0
+    result = compare_rules(event, each_rules(args, event, team), args.tiebreaks, args.after_round)
+    if fmt in ("pdf", "html"):
+        room("report", "render_compare_pdf")(result, args.output, lang=args.lang, paper=args.paper,
+                                             input_path=args.input, changed_only=args.changed_only)
+        return 0
+    if fmt == "json":
+        emit(args, render_compare_json(result), fmt)
+    else:
+        emit(args, render_compare_text(result, args.changed_only))
+    return 0
+
+
+#: The commands that read an event, by name.
+COMMANDS = {"compute": compute, "explain": explain, "report": report, "workbook": workbook, "audit": audit,
+            "compare": compare}
+
+
+def _rules_list() -> int:
+    """``tbxl rules``: the conventions for unplayed games."""
+    from tbxl.rules import PRESETS
+    for c in PRESETS.values():
+        print(f"{c.name:22} {c.title}\n{'':22} {c.source}\n")
+    return 0
+
+
+def _lite(args) -> int:
+    """``tbxl lite``: main.py and requirements.txt for xlwings Lite."""
+    from tbxl.lite import write_lite
+    main_file, requirements = write_lite(args.output)
+    size = main_file.stat().st_size
+    print(f"wrote {main_file} ({size // 1024} KB) and {requirements}: paste each into the tab of the "
+          "same name in the xlwings Lite editor")
+    return 0
+
+
+def run(args, parser) -> int:
+    """Run ``args.command``: the options checked, the configuration file applied, the event read
+    (individual or team), then the command's function."""
+    if args.command == "rules":
+        return _rules_list()
+    if args.command == "lite":
+        return _lite(args)
+    if getattr(args, "output", None):
+        from tbxl.io.files import check_output
+        check_output(args.output, [args.input, getattr(args, "published", None)])   # before the work
+    fmt = form(args)
+    given_settings = list(getattr(args, "settings", []))
+    _configure(args)
+    if args.command == "workbook" and args.settings:
+        where = "--set" if given_settings else "the configuration file's settings (--no-config leaves them out)"
+        raise UsageError(f"{where}: a workbook cannot keep {', '.join(args.settings)}: its functions take "
+                         "a rule set's name (--rules) only; compute with the settings from the command line")
+    command = COMMANDS.get(args.command)
+    if command is None:
+        parser.error(f"unknown command {args.command}")
+        return 2
+    team = is_team_event(args)
+    if team:
+        if getattr(args, "categories", None) or getattr(args, "prizes", None):
+            parser.error("--category and --prizes are for individual events, not team events")
+    elif args.command == "explain" and args.player is None:
+        parser.error("explain needs --player N (or --team N on a team event)")
+    event = load(args, team)
+    if not team:
+        _check_usage(args, event)
+    return command(args, parser, event, team, fmt)

@@ -1,0 +1,358 @@
+"""What the commands write on an event, individual or team: the aligned text table, the CSV and
+the JSON of the standings, and the text of an explanation; where the forms go (``-o FILE`` or
+standard output, control characters made inert) and the one-line messages on standard error."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sys
+from typing import Iterator, Optional
+
+from tbxl.errors import UsageError
+from tbxl.formatting import decimal_text, json_number, json_number_raw, visible, visible_json
+from tbxl.io.files import output_format
+from tbxl.model import TeamTournament
+from tbxl.cli.parser import WRITES
+
+__all__ = ["say", "wrote", "emit", "form", "is_team", "aligned", "csv_text", "csv_name", "render_table", "render_csv",
+           "render_json", "render_explain", "separation_text", "render_team_explain",
+           "render_rank_check", "RENDERERS"]
+
+
+def say(message: str) -> None:
+    """One line on standard error; names quoted in it are shown inert (:func:`visible`)."""
+    print(f"tbxl: {visible(message)}", file=sys.stderr)
+
+
+def wrote(path, pages: Optional[int]) -> None:
+    """The last line of a report command, on stderr (stdout stays for data)."""
+    what = f" ({pages} page{'s' if pages != 1 else ''})" if pages is not None else ""
+    print(f"wrote {path}{what}", file=sys.stderr)
+
+
+def emit(args, text: str, fmt: str = "text") -> None:
+    """Write ``text`` to ``-o FILE`` or standard output, control and bidi characters made inert
+    (line breaks kept; in JSON as ``\\u`` escapes, which read back to the same names)."""
+    text = visible_json(text) if fmt == "json" else visible(text, keep="\n")
+    if getattr(args, "output", None):
+        from tbxl.io.files import write_atomic
+        write_atomic(args.output, text, inputs=[args.input, getattr(args, "published", None)])  # UTF-8
+    else:
+        try:
+            sys.stdout.write(text)
+        except UnicodeEncodeError:
+            # A terminal or pipe that cannot show "Nguyễn" or "Иванов" (e.g. a legacy Windows code
+            # page): show what it can rather than fail; -o FILE keeps every character.
+            enc = sys.stdout.encoding or "ascii"
+            sys.stdout.write(text.encode(enc, errors="replace").decode(enc))
+
+
+def form(args) -> str:
+    """What the command writes: as ``-o``'s extension says, which ``--format`` (or ``--html``)
+    may repeat but not contradict; without an extension ``--format``, else the command's default."""
+    allowed = WRITES[args.command]
+    option = getattr(args, "format", None)
+    given = {"table": "text"}.get(option, option)
+    if getattr(args, "html", False):
+        option, given = "--html", "html"
+    elif option:
+        option = f"--format {option}"
+    ext = output_format(args.output, allowed) if getattr(args, "output", None) else None
+    if given and ext and given != ext:
+        raise UsageError(f"-o {args.output}: {option} contradicts the extension, which says {ext}")
+    return ext or given or allowed[0]
+
+
+def is_team(st) -> bool:
+    """True for the standings of a team event (C.07 Arts 11-13): teams are ranked, not players."""
+    return isinstance(st.tournament, TeamTournament)
+
+
+# -- standings: text, CSV, JSON -----------------------------------------------------------------
+
+def _cell(v) -> str:
+    return decimal_text(v, none="-")
+
+
+def aligned(head: list[str], body: list[list[str]], left=frozenset({2})) -> list[str]:
+    """The rows of a terminal table, each column as wide as its widest cell: the ``left`` columns
+    (the names) flush left, the numbers flush right."""
+    widths = [max(len(row[k]) for row in [head] + body) for k in range(len(head))]
+    return ["  ".join(c.ljust(widths[k]) if k in left else c.rjust(widths[k])
+                      for k, c in enumerate(row)).rstrip() for row in [head] + body]
+
+
+def render_table(st, cl=None) -> str:
+    """A readable aligned table for a terminal; then each category's standings and the prizes
+    (individual events). A team event's table ranks the teams by the primary score (MP or GP)."""
+    t = st.tournament
+    if is_team(st):
+        head = ["Rank", "TNo", "Team", st.primary] + st.codes
+        body = [[r.rank_label, str(r.team.number), visible(r.team.name), _cell(r.points)]
+                + [_cell(r.values[c]) for c in st.codes] for r in st.rows]
+        lines = [visible(f"{t.name or t.source} - {len(t.teams)} teams x {t.boards} boards - {t.rounds} rounds - "
+                         f"rules {st.rules}")]
+        return "\n".join(lines + aligned(head, body)) + "\n"
+    prize = cl.prize_of(None) if cl and None in cl.awards else None
+    head = ["Rank", "SNo", "Name", "Pts"] + st.codes + (["Prize"] if prize is not None else [])
+    body = [[r.rank_label, str(r.player.start_number), visible(r.player.name), _cell(r.points)]
+            + [_cell(r.values[c]) for c in st.codes]
+            + ([_money(prize.get(r.player.start_number))] if prize is not None else []) for r in st.rows]
+    lines = [visible(f"{t.name or t.source} - {t.rounds} rounds - rules {st.convention.name}")]
+    lines += aligned(head, body)
+    for name, rows in (cl.rows.items() if cl else ()):
+        award = cl.prize_of(name) if name in cl.awards else None
+        lines += ["", f"Category {name}: {len(rows)} player{'' if len(rows) == 1 else 's'}"]
+        if rows:
+            lines += aligned(["Place", "SNo", "Name", "Pts", "Rank"] + (["Prize"] if award is not None else []),
+                             [[place, str(r.player.start_number), visible(r.player.name), _cell(r.points),
+                               r.rank_label]
+                              + ([_money(award.get(r.player.start_number))] if award is not None else [])
+                              for place, r in zip(cl.places[name], rows)])
+    if cl and cl.awards:
+        from tbxl.report import labels  # the words only: no Jinja2 or WeasyPrint
+        lines += ["", f"Prizes ({cl.sharing}): {labels('en')['prize_sharing'][cl.sharing]}"]
+    return "\n".join(lines) + "\n"
+
+
+def _money(award) -> str:
+    """A prize at the edge: two decimals (exact fractions inside)."""
+    return "" if award is None else decimal_text(award.amount, places=2)
+
+
+def csv_text(text: str) -> str:
+    """Text as CSV data: a leading ``= + - @`` would make a spreadsheet run it as a formula
+    (CSV injection), so such text gets a leading apostrophe, as spreadsheets do themselves.
+
+    >>> csv_text("=HYPERLINK(1)"), csv_text("Ann")
+    ("'=HYPERLINK(1)", 'Ann')
+    """
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def csv_name(name: str) -> str:
+    """A player's or a team's name as CSV data: its control and bidi characters made inert
+    (:func:`visible`), then kept from being read as a formula (:func:`csv_text`).
+
+    >>> csv_name("=HYPERLINK(1)"), csv_name("\\x1b=1")
+    ("'=HYPERLINK(1)", '\\\\x1b=1')
+    """
+    return csv_text(visible(name))
+
+
+def _player_fields(p) -> list:
+    """Title, rating, federation, FIDE id, club: as the input has them ("" when it has not)."""
+    return [csv_text(p.title), "" if p.rating is None else p.rating, csv_text(p.federation),
+            csv_text(p.known_fide_id or ""), csv_text(p.club)]
+
+
+def render_csv(st, cl=None) -> str:
+    """One row per player: rank, start number, name, points, the tie-breaks, then the player's
+    title, rating, federation, FIDE id and club; with categories a ``category:NAME`` column (the
+    place in that category, empty for others); with prizes ``prize`` and ``prize:NAME`` columns.
+    A team event: one row per team (rank, team number, name, primary score, the tie-breaks)."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    if is_team(st):
+        w.writerow(["rank", "team_number", "name", "points"] + st.codes)
+        for r in st.rows:
+            w.writerow([r.rank_label, r.team.number, csv_name(r.team.name), decimal_text(r.points)]
+                       + [decimal_text(r.values[c]) for c in st.codes])
+        return buf.getvalue()
+    names = list(cl.rows) if cl else []
+    lists = list(cl.awards) if cl else []
+    w.writerow(["rank", "start_number", "name", "points"] + st.codes
+               + ["title", "rating", "federation", "fide_id", "club"] + [f"category:{n}" for n in names]
+               + ["prize" if n is None else f"prize:{n}" for n in lists])
+    places = {n: dict(zip(cl.members[n], cl.places[n])) for n in names}
+    awards = {n: cl.prize_of(n) for n in lists}
+    for r in st.rows:
+        sn = r.player.start_number
+        w.writerow([r.rank_label, sn, csv_name(r.player.name), decimal_text(r.points)]
+                   + [decimal_text(r.values[c]) for c in st.codes] + _player_fields(r.player)
+                   + [places[n].get(sn, "") for n in names] + [_money(awards[n].get(sn)) for n in lists])
+    return buf.getvalue()
+
+
+def _json_column(raw: list, den: int) -> list:
+    """JSON numbers of a whole column at once (a comprehension per column, not a call per value)."""
+    if all(type(v) is int for v in raw):
+        if den == 1:
+            return raw
+        if den in (2, 4):  # halves and quarters: the float's repr is the exact decimal
+            return [v // den if v % den == 0 else v / den for v in raw]
+    return [json_number_raw(v, den) for v in raw]
+
+
+def _json_rows(st) -> Iterator[dict]:
+    """The standings entries one at a time (the JSON text of 10^4 players is written without
+    holding 10^4 dictionaries)."""
+    codes = st.codes
+    n = len(st.context.players)
+    pts = _json_column(st.points_column.raw, st.points_column.den)
+    cols = []
+    for k, col in enumerate(st.columns):
+        if col is None:  # DE: the tier, where it applied
+            cols.append([st.de_tier.get((codes[k], i)) for i in range(n)])
+        else:
+            cols.append(_json_column(col.raw, col.den))
+    return ({"rank": r.rank, "rank_label": r.rank_label, "start_number": r.player.start_number,
+             "name": r.player.name, "points": pts[r.index],
+             "values": dict(zip(codes, [c[r.index] for c in cols])),
+             "title": r.player.title or None, "rating": r.player.rating,
+             "federation": r.player.federation or None, "fide_id": r.player.known_fide_id,
+             "club": r.player.club or None} for r in st.rows)
+
+
+def _json_awards(awards) -> list[dict]:
+    return [{"place": a.place, "start_number": a.player, "listed": decimal_text(a.listed, places=2),
+             "amount": decimal_text(a.amount, places=2)} for a in awards]
+
+
+def _json_head(st, cl=None) -> dict:
+    """The ``--format json`` object (the contract the Excel layer and outside checks rely on)
+    without its standings, which :func:`render_json` writes one entry per line."""
+    t = st.tournament
+    prizes = None
+    if cl and cl.awards:
+        prizes = {"sharing": cl.sharing, "overall": _json_awards(cl.awards.get(None, [])),
+                  "categories": {n: _json_awards(a) for n, a in cl.awards.items() if n is not None}}
+    return {
+        "tournament": {"name": t.name, "rounds": t.rounds, "players": len(t.players),
+                       "start_date": t.start_date.isoformat() if t.start_date else None,
+                       "pairing": t.pairing.value},
+        "rules": st.convention.name,
+        "tiebreaks": st.codes,
+        "categories": cl.members if cl else {},
+        "prizes": prizes,
+    }
+
+
+def _team_json(st) -> tuple[dict, list[dict]]:
+    """The ``--format json`` object of a team event without its standings, and the standings:
+    ``points`` is the primary score (MP unless the list starts with GPTS); ``values`` are keyed by
+    the codes as given; an order's value is the tier within the tied group (1 = top) or null where
+    it did not apply."""
+    t = st.tournament
+    head = {"tournament": {"name": t.name, "rounds": t.rounds, "teams": len(t.teams), "boards": t.boards,
+                           "players": len(t.players), "kind": "team", "primary": st.primary,
+                           "start_date": t.start_date.isoformat() if t.start_date else None},
+            "rules": st.rules,
+            "tiebreaks": st.codes}
+    rows = [{"rank": r.rank, "rank_label": r.rank_label, "team_number": r.team.number,
+             "name": r.team.name, "points": json_number(r.points),
+             "values": {c: json_number(v) for c, v in r.values.items()}} for r in st.rows]
+    return head, rows
+
+
+def render_json(st, cl=None) -> str:
+    """The standings as JSON: the event, the rules, the tie-breaks (and the categories and prizes
+    of an individual event), then one standings entry per line."""
+    # One standings entry per line, through the C encoder (an indent would force the slow one).
+    if is_team(st):
+        obj, rows = _team_json(st)
+        head = json.dumps(obj, ensure_ascii=False)[:-1]
+        return head + ', "standings": [\n' + ",\n".join(json.dumps(r, ensure_ascii=False) for r in rows) + "\n]}\n"
+    head = json.dumps(_json_head(st, cl), ensure_ascii=False)[:-1]
+    dump = json.JSONEncoder(ensure_ascii=False).encode
+    return head + ', "standings": [\n' + ",\n".join(map(dump, _json_rows(st))) + "\n]}\n"
+
+
+#: The standings renderers by the form the command writes.
+RENDERERS = {"text": render_table, "csv": render_csv, "json": render_json}
+
+
+# -- explanations ---------------------------------------------------------------------------------
+
+def render_explain(st, players, codes) -> str:
+    """The derivations of ``codes`` for one player or several (a list: the first is the
+    appellant), then what separates the first from each other one."""
+    players = [players] if isinstance(players, int) else list(players)
+    out = []
+    for player in players:
+        p = st.tournament.player(player)
+        row = st.row(player)
+        out += [f"{p.name} (start number {player}), rank {row.rank_label}, rules {st.convention.name}", ""]
+        for code in codes:
+            out.append(st.explain(player, code).text(lambda v: decimal_text(v)))
+            out.append("")
+    if len(players) > 1:
+        out.append("What separates them")
+        out += [separation_text(st, players[0], other) for other in players[1:]]
+        out.append("")
+    return "\n".join(out)
+
+
+def separation_text(st, a: int, b: int) -> str:
+    """One line: which of ``a`` and ``b`` is ahead and the item that decided it, with both values.
+
+    >>> from importlib.resources import files
+    >>> from tbxl.standings import compute_standings
+    >>> from tbxl.io.trf import read_trf
+    >>> from tbxl.rules import get
+    >>> st = compute_standings(read_trf(str(files("tbxl.examples") / "held_swiss_5.trf")), "BH/C1,BH,SB", get("fide-2024"))
+    >>> separation_text(st, 1, 4)
+    '  4 David (rank 3) is ahead of 1 Alyx (rank 4): equal on points, separated by BH/C1, 11.5 against 11'
+    """
+    ra, rb = sorted((st.row(a), st.row(b)), key=lambda r: (r.rank, r.player.start_number))
+    code = st.separating(a, b)
+    who = lambda r: f"{r.player.start_number} {r.player.name} (rank {r.rank_label})"
+    if code is None:
+        return f"  {who(ra)} and {who(rb)} share the place: equal on points and on every tie-break"
+    value = (lambda r: _cell(r.points)) if code == "PTS" else (lambda r: _cell(r.values[code]))
+    how = "on points" if code == "PTS" else f"equal on points, separated by {code}"
+    return f"  {who(ra)} is ahead of {who(rb)}: {how}, {value(ra)} against {value(rb)}"
+
+
+def _board_text(b) -> str:
+    from tbxl.model.codes import result_code
+    who = str(b.player) if b.player is not None else "-"
+    opp = f" v {b.entry.opponent}" if b.entry.opponent else ""
+    return f"B{b.board} {who}{opp} {result_code(b.entry.kind, b.entry.outcome)}"
+
+
+def _team_matches(t: TeamTournament, number: int) -> list[str]:
+    """The team's rounds board by board."""
+    team = t.team(number)
+    out = [f"  {'rd':>3} {'opp':>4} {'col':>3} {'kind':<14} {'MP':>4} {'GP':>5}  boards"]
+    for r in team.rounds:
+        out.append(f"  {r.round:>3} {'' if r.opponent is None else r.opponent:>4} {r.colour or '':>3} "
+                   f"{r.kind.value:<14} {_cell(r.mp):>4} {_cell(r.gp):>5}  "
+                   + "; ".join(_board_text(b) for b in r.boards))
+    return out
+
+
+def render_team_explain(st, number: int, codes) -> str:
+    """A team's players, its matches board by board, then the derivation of each of ``codes``."""
+    t = st.tournament
+    team = t.team(number)
+    row = next(r for r in st.rows if r.team.number == number)
+    out = [f"{team.name} (team {number}), rank {row.rank_label}, rules {st.rules}",
+           "players: " + ", ".join(f"{p} {t.player(p).name}" for p in team.players), ""]
+    out.extend(_team_matches(t, number))
+    out.append("")
+    for code in codes:
+        d = st.explain(number, code)
+        text = d.text(lambda v: decimal_text(v))
+        first, _, rest = text.partition("\n")
+        out.append(first.replace(" of player ", " of team ", 1) + ("\n" + rest if rest else ""))
+        out.append("")
+    return "\n".join(out)
+
+
+def render_rank_check(t: TeamTournament, checks: list, as_json: bool = False) -> str:
+    """The rank column of the 310 records against the standings under each rule set: ``checks`` is
+    ``[(standings, [(team number, published rank, computed label)])]``."""
+    out, ok_any = [], False
+    published = sum(1 for team in t.teams if team.declared_rank is not None)
+    for st, diffs in checks:
+        ok_any = ok_any or not diffs
+        out.append(f"rules {st.rules}, tie-breaks {','.join([st.primary] + st.codes)}: "
+                   f"{published - len(diffs)} of {published} published ranks agree")
+        for n, pub, got in diffs:
+            out.append(f"  team {n} {t.team(n).name}: published rank {pub}, computed {got}")
+    if as_json:
+        return json.dumps({"kind": "team", "report": out, "ok": ok_any}, ensure_ascii=False, indent=1) + "\n"
+    return "\n".join(out) + "\n"

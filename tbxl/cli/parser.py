@@ -1,0 +1,161 @@
+"""The ``tbxl`` command line's grammar (argparse): the commands, their options, and the forms each
+command writes (:data:`WRITES`). The same options serve an individual and a team event."""
+
+from __future__ import annotations
+
+import argparse
+from functools import partial
+
+from tbxl import __version__
+from tbxl.errors import InputError
+from tbxl.io.grid.cells import layout_name
+
+__all__ = ["WRITES", "build_parser", "derivations_option", "numbers"]
+
+
+#: The forms each command writes, named as in :data:`tbxl.io.files.OUTPUT_FORMATS` (``text``: what
+#: the terminal shows); the first is the default. ``-o FILE``'s extension chooses among them.
+WRITES = {"compute": ("text", "csv", "json", "pdf", "html"), "explain": ("text", "pdf", "html"),
+          "report": ("pdf", "html"), "audit": ("text", "json", "pdf", "html"),
+          "compare": ("text", "json", "pdf", "html"), "workbook": ("xlsx",)}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``tbxl`` command line: one subcommand per command, the options common to the commands
+    that read an event (individual or team) given once."""
+    p = argparse.ArgumentParser(prog="tbxl", description="FIDE C.07 chess tie-breaks with derivations.")
+    p.add_argument("--version", action="version", version=f"tbxl {__version__}")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def common(sp, tiebreaks=True):
+        sp.add_argument("input", metavar="INPUT", help="TRF file or crosstable workbook (.xlsx)")
+        sp.add_argument("--rules", metavar="NAME",
+                        help="convention (default: by start date; see 'tbxl rules')")
+        sp.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", dest="settings",
+                        help="change one setting of the rules, e.g. vur_cut=always, unrated_rating=1400, "
+                             "dummy_cap_rounds=scheduled, short_games=unplayed (see README)")
+        if tiebreaks:
+            sp.add_argument("--tiebreaks", metavar="CODES",
+                            help="comma-separated tie-break codes, e.g. 'BH/C1,BH,SB' (default: the "
+                                 "file's 212/202 record, else BH/C1,BH,SB,PS,WIN or DE,SB,WIN,KS)")
+        sp.add_argument("--after-round", type=int, metavar="K", help="standings as after round K")
+        sp.add_argument("--pairing", choices=("swiss", "round-robin"),
+                        help="override the pairing system read from the file")
+        sp.add_argument("--strict", action="store_true",
+                        help="fail when the points column disagrees with the results")
+        sp.add_argument("--sheet", help="worksheet of a workbook input (default: detected)")
+        sp.add_argument("--layout", type=partial(layout_name, error=argparse.ArgumentTypeError), metavar="{compact,sm3,matrix}",
+                        help="crosstable layout of a workbook input")
+        sp.add_argument("-v", "--verbose", action="store_true",
+                        help="also print the reader's notes (records ignored, encoding used) and "
+                             "the configuration file used")
+        sp.add_argument("--config", metavar="FILE",
+                        help="the event's configuration (default: tbxl.toml beside the input, if any)")
+        sp.add_argument("--no-config", action="store_true", help="read no configuration file")
+
+    def prizes(sp):
+        sp.add_argument("--category", action="append", default=[], metavar="NAME=CONDITIONS",
+                        dest="categories",
+                        help="a category's standings, e.g. 'U12=age<12', 'Women=sex=w', "
+                             "'U1800=rating<1800|unrated', 'VIE=fed=VIE' (repeatable; see README)")
+        sp.add_argument("--prizes", action="append", default=[], metavar="[NAME=]PLACE:AMOUNT,...",
+                        help="prize money by place, e.g. '1:500,2:300,3:200,4-6:100'; NAME=... for a "
+                             "category's prizes (repeatable)")
+        sp.add_argument("--prize-sharing", choices=("hort", "equal", "tiebreak"),
+                        help="how players tied on points share: hort (default: half by the "
+                             "tie-breaks, half equally), equal, or tiebreak (no sharing)")
+
+    c = sub.add_parser("compute", help="standings with tie-break values")
+    common(c)
+    c.add_argument("--format", choices=("table", "csv", "json"),
+                   help="default: as -o's extension says (.txt, .csv, .json), else table")
+    prizes(c)
+    c.add_argument("-o", "--output", metavar="FILE",
+                   help="write to FILE instead of standard output: .txt, .csv, .json, or .pdf/.html "
+                        "(the standings report)")
+
+    e = sub.add_parser("explain", help="how one player's tie-break values were made")
+    common(e)
+    e.add_argument("--player", metavar="N[,M...]",
+                   help="start number; several (4,7) show both sides of an appeal and what separates them")
+    e.add_argument("--with-tied", action="store_true",
+                   help="add the players who finished on the same points as N")
+    e.add_argument("--team", type=int, metavar="N", help="team number (team events)")
+    e.add_argument("--tiebreak", metavar="CODE", help="one tie-break (default: all of the list)")
+    e.add_argument("-o", "--output", metavar="FILE", help="the appeal report (.pdf, .html) or the text (.txt)")
+    e.add_argument("--lang", help="report language: en (default), vi, es, ru, ms")
+    e.add_argument("--paper", choices=("a4", "letter"), help="a4 (default) or letter")
+
+    r = sub.add_parser("report", help="PDF standings with per-player derivations")
+    common(r)
+    r.add_argument("-o", "--output", required=True, metavar="FILE", help="PDF (or .html) to write")
+    r.add_argument("--lang", help="report language: en (default), vi, es, ru, ms")
+    r.add_argument("--derivations", metavar="WHICH", type=derivations_option,
+                   help="add derivation blocks: none (default), tied (players equal on points), all, "
+                        "top:N (the first N), players (those of --players, the default with --players)")
+    r.add_argument("--players", metavar="LIST", help="only these start numbers, e.g. 3,7,12")
+    r.add_argument("--paper", choices=("a4", "letter"), help="a4 (default) or letter")
+    r.add_argument("--html", action="store_true", help="write the HTML instead of the PDF")
+    prizes(r)
+    r.add_argument("--min-games", type=int, default=0, metavar="N",
+                   help="team events: board prizes rank only players with at least N games on the board")
+    r.add_argument("--by-round", action="store_true",
+                   help="add a table per player of the points, rank and tie-breaks after each round "
+                        "(every player, or those of --players)")
+
+    w = sub.add_parser("workbook", help="write a crosstable workbook with tie-break formulas")
+    common(w)
+    w.add_argument("-o", "--output", required=True, metavar="FILE", help=".xlsx or .xlsm to write")
+
+    a = sub.add_parser("audit", help="check published tie-breaks or ranks against the rules and name "
+                                     "the rule each difference follows")
+    common(a)
+    a.add_argument("--published", metavar="FILE",
+                   help="published standings (CSV or .xlsx): a start-number column and one column per "
+                        "tie-break (BH-C1, 'Buchholz Cut 1', TB1 ...); default: the input's rank column")
+    a.add_argument("--map", action="append", default=[], metavar="COLUMN=CODE",
+                   help="what a published column holds, e.g. 'TB1=BH/C1', 'Nr.=start', 'Pl=rank', 'Club=ignore'")
+    a.add_argument("--published-sheet", metavar="NAME", help="worksheet of a published .xlsx")
+    a.add_argument("--format", choices=("text", "json"), help="default: as -o's extension says, else text")
+    a.add_argument("--fail-on", choices=("unexplained", "difference"), default="unexplained",
+                   help="exit 1 on differences no rule set explains (default), or on any difference")
+    a.add_argument("-o", "--output", metavar="FILE", help="write to FILE (.pdf: the audit report; .html: its HTML)")
+    a.add_argument("--lang", help="report language: en (default), vi, es, ru, ms")
+    a.add_argument("--paper", choices=("a4", "letter"), help="a4 (default) or letter")
+
+    k = sub.add_parser("compare", help="standings under several conventions side by side")
+    common(k)
+    k.add_argument("--format", choices=("text", "json"), help="default: as -o's extension says, else text")
+    k.add_argument("--changed-only", action="store_true", help="only players whose rank or a value changes")
+    k.add_argument("-o", "--output", metavar="FILE", help="write to FILE (.pdf: the comparison report; .html: its HTML)")
+    k.add_argument("--lang", help="report language: en (default), vi, es, ru, ms")
+    k.add_argument("--paper", choices=("a4", "letter"), help="a4 (default) or letter")
+
+    sub.add_parser("rules", help="list the conventions for unplayed games")
+
+    lt = sub.add_parser("lite", help="write main.py and requirements.txt for xlwings Lite (Excel on Mac, "
+                                     "Windows and the web): the Excel functions with the core inside")
+    lt.add_argument("-o", "--output", required=True, metavar="DIR",
+                    help="folder for main.py and requirements.txt (made if missing)")
+    return p
+
+
+def derivations_option(text: str) -> str:
+    from tbxl.report import parse_derivations  # light: the report module imports WeasyPrint lazily
+    try:
+        parse_derivations(text)
+    except InputError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+    return text
+
+
+def numbers(text: str, parser, option: str, what: str = "start numbers") -> list[int]:
+    """The numbers of a ``3,7,12`` option (start numbers, or team numbers on a team event); a usage
+    error (exit 2) for anything else."""
+    try:
+        found = [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        found = []
+    if not found:
+        parser.error(f"{option} expects {what} like 3,7,12, not {text!r}")
+    return found
