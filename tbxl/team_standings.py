@@ -13,7 +13,7 @@ from tbxl.derivation import Derivation
 from tbxl.errors import InputError
 from tbxl.standings import Row, TieStep, convention_of
 from tbxl.tiebreaks.base import Column
-from tbxl.tiebreaks.team_codes import TeamDescriptor, parse, parse_list
+from tbxl.tiebreaks.codes import Descriptor, parse, parse_list
 from tbxl.model.team import Team, TeamTournament
 from tbxl.rules.team import TeamSettings
 from tbxl.tiebreaks.team import TeamEngine, primary_of
@@ -42,7 +42,7 @@ class TeamRow(Row):
 class TeamStandings:
     tournament: TeamTournament
     convention: Convention
-    tiebreaks: list[TeamDescriptor]
+    tiebreaks: list[Descriptor]
     primary: str
     engine: TeamEngine
     points_column: Column
@@ -72,19 +72,19 @@ class TeamStandings:
         """The derivation of one value of team ``number`` (orders: the steps in its tied group)."""
         if number not in self.engine.index:
             raise KeyError(number)
-        d = next((x for x in self.tiebreaks if x.code == code), None) or parse(code)
+        d = next((x for x in self.tiebreaks if x.code == code), None) or parse(code, team=True)
         if d.is_order:
             tier = self.de_tier.get((d.code, self.engine.index[number]))
             return self.engine.explain(d, number, self.groups.get((d.code, number)), tier)
         return self.engine.explain(d, number)
 
 
-def resolve_team_tiebreaks(t: TeamTournament, tiebreaks=None) -> tuple[str, list[TeamDescriptor]]:
+def resolve_team_tiebreaks(t: TeamTournament, tiebreaks=None) -> tuple[str, list[Descriptor]]:
     """(primary score, tie-breaks without the points code): given, else the file's 212/202, else
     the defaults."""
     if tiebreaks is None or (isinstance(tiebreaks, str) and not tiebreaks.strip()):
         tiebreaks = list(t.tiebreaks) or (ROUND_ROBIN_DEFAULT if t.is_round_robin else SWISS_DEFAULT)
-    ds = parse_list(tiebreaks)
+    ds = parse_list(tiebreaks, team=True)
     primary = primary_of(ds)
     first = next((k for k, d in enumerate(ds) if d.name == "POINTS"), None)
     if first is not None and (ds[first].score or primary) == primary:
@@ -100,7 +100,7 @@ def compute_team_standings(t: TeamTournament, tiebreaks=None, rules: Optional[Co
     conv = convention_of(rules, t)
     primary, descs = resolve_team_tiebreaks(t, tiebreaks)
     engine = TeamEngine(t, conv, primary, settings)
-    pts = engine.compute(TeamDescriptor(primary, "POINTS", parse("PTS").base, primary))
+    pts = engine.compute(Descriptor("POINTS", score=primary, text=primary))
     cols = [None if d.is_order else engine.compute(d) for d in descs]
     st = TeamStandings(t, conv, descs, primary, engine, pts, cols)
     numbers = [team.number for team in t.teams]

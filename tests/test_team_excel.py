@@ -139,7 +139,7 @@ def test_team_functions_in_the_xlwings_lite_main_py():
 def test_team_workbook_help_comes_from_the_template_and_the_catalogue():
     import openpyxl
     from tbxl.catalogue import TEAM_ARGUMENTS, TEAM_FUNCTIONS
-    from tbxl.tiebreaks.team_codes import CATALOGUE
+    from tbxl.tiebreaks.codes import TEAM, codes_of
     ws = openpyxl.load_workbook(BOOK)["Help"]
     lines = [c.value for c in ws["A"] if c.value]
     assert lines[0] == "tbxl: FIDE C.07 team tie-breaks as Excel functions"
@@ -147,5 +147,5 @@ def test_team_workbook_help_comes_from_the_template_and_the_catalogue():
     for f in TEAM_FUNCTIONS:
         assert lines[lines.index(f.signature) + 1] == "    " + f.help
     assert all(f"{a.label or a.name}: {a.help}" in lines for a in TEAM_ARGUMENTS)
-    assert all(any(line.endswith(f"C.07 {art:<12} {meaning}") for line in lines) for art, meaning in CATALOGUE.values())
+    assert all(any(line.endswith(f"C.07 {art:<12} {meaning}") for line in lines) for art, meaning, _ in codes_of(TEAM, only=True).values())
     assert not any("{" in line or line.startswith(("--", "@", "| ", "== ")) for line in lines)  # all rendered

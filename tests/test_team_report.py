@@ -153,3 +153,15 @@ def test_report_names_a_changed_team_setting(tmp_path):
     assert "<b>fide-2026+ede_bc=higher-first</b>" in html
     assert main(["report", tec, "-o", str(out), "--rules", "fide-2024"]) == 0
     assert "ede_bc" not in out.read_text(encoding="utf-8")
+
+
+def test_a_team_definition_keeps_every_modifier():
+    # The one codes grammar: /L, /F, /R and /U on a team code reach its definition, as on a player's.
+    from tbxl.report.team import _definition
+    from tbxl.tiebreaks.codes import parse
+    d = parse("KS:MP/L+1", team=True)
+    assert (d.name, d.score, d.limit, d.base.code) == ("KS", "MP", 1, "KS/L+1")
+    L = team_labels("en")
+    assert parse("AOB:GP/F", team=True).fore and parse("TPN/R", team=True).reverse
+    assert L["mod_fore"] in _definition("AOB:GP/F", L) and L["mod_reverse"] in _definition("TPN/R", L)
+    assert "+1" in _definition("KS:MP/L+1", L)

@@ -24,7 +24,7 @@ from tbxl.errors import UnknownTiebreak
 from tbxl.io.grid.cells import header_key, header_role
 from tbxl.io.published import IGNORE, POINTS, START, column_meaning, numbered_column
 from tbxl.standings import convention_of
-from tbxl.tiebreaks.team_codes import CHAINS, TeamDescriptor, parse
+from tbxl.tiebreaks.codes import CHAINS, Descriptor, parse
 from tbxl.model.team import GP, MP, TeamTournament
 from tbxl.rules.team import TEAM_SETTINGS, TeamSettings, settings as team_settings
 from tbxl.team_standings import TeamStandings, compute_team_standings, resolve_team_tiebreaks
@@ -59,20 +59,25 @@ def team_column_meaning(header: str, tiebreaks: Sequence[str] = (), mapping: Opt
         return SCORE_WORDS[key]
     if header_role(key) is not None:
         return column_meaning(header)
-    code = numbered_column(header, tiebreaks, parse)
+    code = numbered_column(header, tiebreaks, parse_team)
     if code is not None:
         return code
     try:
-        d = parse(str(header))
+        d = parse(str(header), team=True)
     except UnknownTiebreak:
         long = column_meaning(header)   # "Buchholz Cut 1" -> BH/C1 (on the primary score)
         return long if long not in (None, IGNORE) and _parses(long) else None
     return POINTS if d.name == "POINTS" and d.score is None else d.code
 
 
+def parse_team(code: str) -> Descriptor:
+    """A team event's code (:func:`tbxl.tiebreaks.codes.parse` with ``team``)."""
+    return parse(code, team=True)
+
+
 def _parses(code: str) -> bool:
     try:
-        parse(code)
+        parse(code, team=True)
     except UnknownTiebreak:
         return False
     return True
@@ -82,7 +87,7 @@ class TeamAuditEngine(_Engine):
     """:class:`tbxl.audit._Engine` on a team event: team codes, team names, team standings (each
     rule set ranked once, with the primary score first, under the same team settings)."""
 
-    parse = staticmethod(parse)
+    parse = staticmethod(parse_team)
 
     def __init__(self, tournament: TeamTournament, primary: str, tiebreaks: list[str],
                  settings: Union[TeamSettings, Mapping, None] = None) -> None:
@@ -91,7 +96,7 @@ class TeamAuditEngine(_Engine):
         self.settings = team_settings(settings)
 
     @staticmethod
-    def is_order(d: TeamDescriptor) -> bool:
+    def is_order(d: Descriptor) -> bool:
         return d.is_order
 
     def name(self, number: int) -> str:
@@ -127,11 +132,11 @@ class TeamAuditEngine(_Engine):
                         for rules in [conv] + [c.convention for c in tried if c.tiebreaks is None]]
         return out
 
-    def value(self, conv: Convention, d: TeamDescriptor, number: int):
+    def value(self, conv: Convention, d: Descriptor, number: int):
         engine = self.standings(conv).engine
         return engine.compute(d).value(engine.index[number])
 
-    def explain(self, conv: Convention, d: TeamDescriptor, number: int):
+    def explain(self, conv: Convention, d: Descriptor, number: int):
         return self.standings(conv).engine.explain(d, number)
 
 
@@ -139,7 +144,7 @@ def _matters(option: str, tiebreaks: Sequence[str]) -> bool:
     """Can changing the team setting ``option`` change a ranking by ``tiebreaks``? ``ede_bc`` only
     where an EDE chain has the board-count step (EDEBT, EDEBB: C.07 13, 2026)."""
     if option == "ede_bc":   # "C": the chain's BC step (BOARD_STEPS)
-        return any("C" in CHAINS.get(parse(code).name, "")[2:] for code in tiebreaks)
+        return any("C" in CHAINS.get(parse(code, team=True).name, "")[2:] for code in tiebreaks)
     return True
 
 

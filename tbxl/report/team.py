@@ -25,7 +25,7 @@ from tbxl.report.views import (CompareCell, CompareItem, CompareRow, DerivationT
                             audit_report, compare_report, derived_differences, event_dates, paper_size, tied_groups)
 from tbxl.tiebreaks.base import result_code
 from tbxl.tiebreaks.ratings import DP, _half_up
-from tbxl.tiebreaks.team_codes import parse
+from tbxl.tiebreaks.codes import parse
 from tbxl.io.grid.team import team_cell
 from tbxl.team_standings import TeamStandings
 
@@ -126,7 +126,7 @@ def team_labels(lang: str) -> dict:
 
 
 def _definition(code: str, L: dict) -> str:
-    d = parse(code)
+    d = parse(code, team=True)
     text = L["tiebreak_meanings"].get(d.name, d.meaning) if d.is_individual else d.meaning
     parts = [text + (f" ({L['article']} {d.article})" if d.article else "")]
     if d.score:
@@ -135,8 +135,11 @@ def _definition(code: str, L: dict) -> str:
         parts.append(plural(L["mod_median"], d.base.low).format(n=d.base.low))
     elif d.base.low:
         parts.append(plural(L["mod_cut"], d.base.low).format(n=d.base.low))
-    if d.base.played_forfeits:
-        parts.append(L["mod_played_forfeits"])
+    if d.limit:
+        parts.append(plural(L["mod_limit"], d.limit).format(n=f"{d.limit:+d}"))
+    parts += [L[f"mod_{flag}"] for flag in ("played_forfeits", "fore", "reverse") if getattr(d, flag)]
+    if d.unrated is not None:
+        parts.append(L["mod_unrated"].format(n=d.unrated))
     return "; ".join(parts)
 
 
@@ -377,7 +380,7 @@ def build_team_compare_view(sts: list[TeamStandings], *, lang: str = "en", paper
                                      for c in st.codes)))
         items = []
         for c in st.codes:
-            d = parse(c)
+            d = parse(c, team=True)
             for k in range(1, len(sts)):
                 if per[k].values[c] == r0.values[c]:
                     continue

@@ -497,7 +497,7 @@ def _help_lines(rng: str, layout: str, codes: list[str], rules: str, filename: s
     """(style, text) lines: style is 'title', 'head', 'mono' or ''. The prose is the template's
     (templates/workbook-help.txt); the functions, arguments, crosstable grammar, rules and codes
     come from their catalogues."""
-    from tbxl.tiebreaks.codes import CATALOGUE
+    from tbxl.tiebreaks.codes import INDIVIDUAL, codes_of
     aliases = ", ".join(f"{k} = {v}" for k, v in conventions.ALIASES.items())
     blocks: dict[str, list[tuple[str, str]]] = {
         "@functions": function_rows(FUNCTIONS),
@@ -506,7 +506,7 @@ def _help_lines(rng: str, layout: str, codes: list[str], rules: str, filename: s
         "@rules": [("", f"{c.name}: {c.title}. {c.source}") for c in conventions.PRESETS.values()]
                   + [("", f"Also accepted: {aliases}.")],
         "@codes": [("", f"{code}: {meaning}" + (f" (C.07 {article})" if article else ""))
-                   for code, (article, meaning) in CATALOGUE.items()],
+                   for code, (article, meaning, _) in codes_of(INDIVIDUAL).items()],
     }
     shown = {"round-robin": pairing == Pairing.ROUND_ROBIN.value,
              "pairing": bool(pairing) and pairing != Pairing.ROUND_ROBIN.value}

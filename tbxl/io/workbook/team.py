@@ -103,7 +103,7 @@ def write_team_workbook(t: TeamTournament, output: PathLike, *, tiebreaks=None, 
     write_atomic(output, _patch(buf.getvalue(), cached, dynamic), inputs=inputs)
 
 
-#: How the team Help sheet names a code of :data:`tbxl.tiebreaks.team_codes.CATALOGUE` where its key is not
+#: How the team Help sheet names a team code of :data:`tbxl.tiebreaks.codes.CODES` where its key is not
 #: how one writes it.
 _CODE_NAMES = {"POINTS": "MP, GP (MPTS, GPTS)", "MPVGP": "MPvGP", "ESB": "EMMSB EMGSB EGMSB EGGSB (ESB)"}
 
@@ -111,12 +111,12 @@ _CODE_NAMES = {"POINTS": "MP, GP (MPTS, GPTS)", "MPVGP": "MPvGP", "ESB": "EMMSB 
 def help_lines(rng: str, listed: str, rules: str, filename: str, t: TeamTournament) -> list[tuple[str, str]]:
     """(style, text) lines of the Help sheet: the prose is the template's
     (templates/team-workbook-help.txt), the functions, arguments and codes their catalogues'."""
-    from tbxl.tiebreaks.team_codes import CATALOGUE
+    from tbxl.tiebreaks.codes import TEAM, codes_of
     blocks = {
         "@functions": function_rows(TEAM_FUNCTIONS),
         "@arguments": argument_rows(TEAM_ARGUMENTS),
         "@codes": [("mono", f"{_CODE_NAMES.get(code, code):<34} C.07 {art:<12} {meaning}")
-                   for code, (art, meaning) in CATALOGUE.items()],
+                   for code, (art, meaning, _) in codes_of(TEAM, only=True).items()],
     }
     values = {"filename": filename, "version": __version__, "from_source": f" from {t.source}" if t.source else "",
               "teams": len(t.teams), "boards": t.boards, "rules": rules, "codes": listed,
