@@ -134,7 +134,7 @@ def test_team_settings_are_typed():
     # One spelling each: the mode carries its word and its text; a mapping, the typed settings and
     # --set give the same ranking.
     from tbxl.rules.team import EdeBoardCount, TeamSettings, split
-    from tbxl.team_standings import compute_team_standings
+    from tbxl.standings import compute_standings
     from tbxl.io.trf.team import read_team_trf
     settings, rest = split(["ede_bc=higher-first", "vur_cut=always"])
     assert settings.ede_bc is EdeBoardCount.HIGHER_FIRST and settings.ede_bc == "higher-first"
@@ -143,9 +143,9 @@ def test_team_settings_are_typed():
         split(["ede_bc"])   # a bare name sets nothing
     assert TeamSettings().describe() == "" and "higher count first" in settings.describe()
     t = read_team_trf(TEC)
-    typed = compute_team_standings(t, "MPTS,EDEBT,BH:MP", get("fide-2024"), settings)
-    mapped = compute_team_standings(t, "MPTS,EDEBT,BH:MP", get("fide-2024"), {"ede_bc": "higher-first"})
-    default = compute_team_standings(t, "MPTS,EDEBT,BH:MP", get("fide-2024"))
+    typed = compute_standings(t, "MPTS,EDEBT,BH:MP", get("fide-2024"), settings=settings)
+    mapped = compute_standings(t, "MPTS,EDEBT,BH:MP", get("fide-2024"), settings={"ede_bc": "higher-first"})
+    default = compute_standings(t, "MPTS,EDEBT,BH:MP", get("fide-2024"))
     order = lambda st: [r.team.number for r in st.rows]  # noqa: E731
     assert order(typed) == order(mapped) != order(default)
     assert typed.engine.settings == settings

@@ -12,7 +12,7 @@ from tbxl import excel
 from tbxl.rules.conventions import get
 from tbxl.io.grid.cells import cell_number
 from tbxl.io.grid.team import to_team_grid
-from tbxl.team_standings import compute_team_standings
+from tbxl.standings import compute_standings
 from tbxl.io.trf.team import read_team_trf
 
 os.environ.setdefault("TQDM_DISABLE", "1")
@@ -58,7 +58,7 @@ def test_grid_of_the_tec_sample_gives_the_trf_values():
     t = read_team_trf(TEC)
     grid = to_team_grid(t)
     codes = "MPTS,EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP,BC,WIN:GP,SSSC"
-    want = compute_team_standings(t, codes, get("fide-2026"))
+    want = compute_standings(t, codes, get("fide-2026"))
     table = excel.TEAM_STANDINGS(grid, codes, "fide-2026")
     assert [row[1] for row in table[1:]] == [r.team.number for r in want.rows]
     for row, r in zip(table[1:], want.rows):
@@ -87,7 +87,7 @@ def test_shipped_team_workbook(registered, tmp_path):
     assert sum(1 for (s, _), f in cells.items() if "TEAM_TIEBREAK" in f) == 50 * 5
     values = evaluate(BOOK)
     stored = stored_values(BOOK)
-    st = compute_team_standings(read_team_trf(TEC), None, get("fide-2024"))
+    st = compute_standings(read_team_trf(TEC), None, get("fide-2024"))
     by_team = {r.team.number: r for r in st.rows}
     checked = 0
     for (sheet, ref), formula in cells.items():

@@ -35,7 +35,8 @@ from tbxl.rules.conventions import PRESETS, SETTINGS, Convention
 from tbxl.derivation import Reason
 from tbxl.errors import InputError
 from tbxl.model import Tournament
-from tbxl.standings import Standings, compute_standings, convention_of, resolve_tiebreaks
+from tbxl.standings import Standings, compute_standings, resolve_tiebreaks
+from tbxl.tiebreaks.context import convention_of
 from tbxl.tiebreaks import Context, compute, explain
 from tbxl.tiebreaks.codes import Descriptor, parse
 

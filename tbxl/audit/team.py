@@ -23,11 +23,11 @@ from tbxl.rules.conventions import Convention, spelled_changes
 from tbxl.errors import UnknownTiebreak
 from tbxl.io.grid.cells import header_key, header_role
 from tbxl.io.published import IGNORE, POINTS, START, column_meaning, numbered_column
-from tbxl.standings import convention_of
+from tbxl.tiebreaks.context import convention_of
 from tbxl.tiebreaks.codes import CHAINS, Descriptor, parse
 from tbxl.model.team import GP, MP, TeamTournament
 from tbxl.rules.team import TEAM_SETTINGS, TeamSettings, settings as team_settings
-from tbxl.team_standings import TeamStandings, compute_team_standings, resolve_team_tiebreaks
+from tbxl.standings import Standings, compute_standings, primary_score, resolve_tiebreaks
 
 #: Header words of a team-number column (normalised as :func:`~tbxl.io.grid.cells.header_key` does);
 #: ``No``, ``SNo``, ``Nr.`` ... are :data:`~tbxl.io.grid.cells.HEADER_WORDS`' start numbers.
@@ -103,16 +103,16 @@ class TeamAuditEngine(_Engine):
         return self.t.team(number).name
 
     def standings(self, conv: Convention, tiebreaks: Optional[tuple[str, ...]] = None,
-                  settings: Optional[TeamSettings] = None) -> TeamStandings:
+                  settings: Optional[TeamSettings] = None) -> Standings:
         """The standings under ``conv`` and the team ``settings`` (None: the audit's)."""
         settings = self.settings if settings is None else settings
         key = (conv.name, tiebreaks, settings)
         if key not in self._standings:
             codes = [self.points_code] + list(tiebreaks or self.tiebreaks)
-            self._standings[key] = compute_team_standings(self.t, codes, conv, settings)
+            self._standings[key] = compute_standings(self.t, codes, conv, settings=settings)
         return self._standings[key]
 
-    def ranking(self, c: Candidate) -> TeamStandings:
+    def ranking(self, c: Candidate) -> Standings:
         return self.standings(c.convention, c.tiebreaks, c.settings)
 
     def rank_candidates(self, conv: Convention, tried: list[Candidate]) -> list[Candidate]:
@@ -160,6 +160,6 @@ def team_audit(t: TeamTournament, published: Published, *, rules: Optional[Conve
     conv = convention_of(rules, t)
     if tiebreaks is None and not t.tiebreaks and published.tiebreaks:
         tiebreaks = published.tiebreaks
-    primary, descs = resolve_team_tiebreaks(t, tiebreaks)
+    primary, descs = primary_score(t, tiebreaks), resolve_tiebreaks(t, tiebreaks)
     engine = TeamAuditEngine(t, primary, [d.code for d in descs], settings)
     return check(engine, published, conv, "team with number")   # type: ignore[arg-type]

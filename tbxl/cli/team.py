@@ -20,7 +20,7 @@ from tbxl.formatting import decimal_text, json_number
 from tbxl.model import Pairing
 from tbxl.model.team import TeamTournament
 from tbxl.rules.team import TeamSettings, split as split_settings
-from tbxl.team_standings import TeamStandings, compute_team_standings
+from tbxl.standings import Standings, compute_standings
 
 
 def load_team(args) -> TeamTournament:
@@ -60,8 +60,8 @@ def _each_rules(args, t: TeamTournament, default: str = "") -> list[Convention]:
     return resolve_each(args.rules or default, t.start_date, _settings(args)[1])
 
 
-def _standings(args, t: TeamTournament, conv: Optional[Convention] = None) -> TeamStandings:
-    return compute_team_standings(t, args.tiebreaks, conv or _rules(args, t), _settings(args)[0])
+def _standings(args, t: TeamTournament, conv: Optional[Convention] = None) -> Standings:
+    return compute_standings(t, args.tiebreaks, conv or _rules(args, t), settings=_settings(args)[0])
 
 
 def run_team(args, parser, emit, fmt: str = "text") -> int:
@@ -142,10 +142,10 @@ def _audit_published(args, t: TeamTournament, parser, emit, fmt: str) -> int:
     from tbxl.audit.text import render_audit_json, render_audit_text
     from tbxl.io.published import read_published
     from tbxl.audit.team import team_audit, team_column_meaning
-    from tbxl.team_standings import resolve_team_tiebreaks
+    from tbxl.standings import resolve_tiebreaks
     if args.rules and "," in args.rules:
         parser.error("audit --published checks against one rule set (the announced one), e.g. --rules fide-2026")
-    listed = [d.code for d in resolve_team_tiebreaks(t, args.tiebreaks)[1]] if (args.tiebreaks or t.tiebreaks) else []
+    listed = [d.code for d in resolve_tiebreaks(t, args.tiebreaks)] if (args.tiebreaks or t.tiebreaks) else []
     published = read_published(args.published, t, tiebreaks=listed, mapping=args.map or (),
                                sheet=args.published_sheet, meaning=team_column_meaning,
                                who="team with number")
@@ -165,7 +165,7 @@ def _audit_published(args, t: TeamTournament, parser, emit, fmt: str) -> int:
     return 0 if result.ok else 1
 
 
-def _report(st: TeamStandings, args, t: TeamTournament, parser, *, html: bool, derivations: str) -> None:
+def _report(st: Standings, args, t: TeamTournament, parser, *, html: bool, derivations: str) -> None:
     teams = None
     if getattr(args, "players", None):
         try:
@@ -188,7 +188,7 @@ def _room(name: str):
     return getattr(report, name)
 
 
-def _render(st: TeamStandings, args, *, derivations: str, teams, html: bool) -> None:
+def _render(st: Standings, args, *, derivations: str, teams, html: bool) -> None:
     _room("render_team_pdf")(st, args.output, lang=getattr(args, "lang", None) or "en", derivations=derivations,
                     teams=teams, paper=getattr(args, "paper", None) or "a4", input_path=args.input, html=html,
                     min_games=getattr(args, "min_games", 0) or 0, by_round=getattr(args, "by_round", False))
@@ -200,7 +200,7 @@ def _cell(v) -> str:
     return decimal_text(v, none="-")
 
 
-def render_team_table(st: TeamStandings) -> str:
+def render_team_table(st: Standings) -> str:
     t = st.tournament
     head = ["Rank", "TNo", "Team", st.primary] + st.codes
     body = [[r.rank_label, str(r.team.number), r.team.name, _cell(r.points)] + [_cell(r.values[c]) for c in st.codes]
@@ -213,7 +213,7 @@ def render_team_table(st: TeamStandings) -> str:
     return "\n".join(lines) + "\n"
 
 
-def render_team_csv(st: TeamStandings) -> str:
+def render_team_csv(st: Standings) -> str:
     from tbxl.cli import _csv_text
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
@@ -224,7 +224,7 @@ def render_team_csv(st: TeamStandings) -> str:
     return buf.getvalue()
 
 
-def team_standings_json(st: TeamStandings) -> dict:
+def team_standings_json(st: Standings) -> dict:
     """The ``--format json`` object of a team event: ``points`` is the primary score (MP unless the
     list starts with GPTS); ``values`` are keyed by the codes as given; an order's value is the tier
     within the tied group (1 = top) or null where it did not apply."""
@@ -241,7 +241,7 @@ def team_standings_json(st: TeamStandings) -> dict:
     }
 
 
-def render_team_json(st: TeamStandings) -> str:
+def render_team_json(st: Standings) -> str:
     obj = team_standings_json(st)
     rows = obj.pop("standings")
     head = json.dumps(obj, ensure_ascii=False)[:-1]
@@ -266,7 +266,7 @@ def render_team_matches(t: TeamTournament, number: int) -> list[str]:
     return out
 
 
-def render_team_explain(st: TeamStandings, number: int, codes) -> str:
+def render_team_explain(st: Standings, number: int, codes) -> str:
     t = st.tournament
     team = t.team(number)
     row = next(r for r in st.rows if r.team.number == number)

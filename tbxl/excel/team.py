@@ -22,7 +22,7 @@ from tbxl.catalogue import in_cells, team_standings_table, team_value_of
 from tbxl.io.grid.sheet import rows_of
 from tbxl.io.grid.team import read_team_grid
 from tbxl.model.team import TeamTournament
-from tbxl.team_standings import TeamStandings, compute_team_standings
+from tbxl.standings import Standings, compute_standings
 
 __all__ = ["TEAM_TIEBREAK", "TEAM_STANDINGS"]
 
@@ -48,7 +48,7 @@ def _event(crosstable: Any) -> tuple[Optional[TeamTournament], Optional[BaseExce
         return _cached(_grids, key, read, MAX_GRIDS)
 
 
-def _standings(crosstable: Any, tiebreaks: Any, rules: Any) -> tuple[TeamTournament, TeamStandings]:
+def _standings(crosstable: Any, tiebreaks: Any, rules: Any) -> tuple[TeamTournament, Standings]:
     t, err, cache = _event(crosstable)
     if err is not None:
         _raise(err)
@@ -59,7 +59,7 @@ def _standings(crosstable: Any, tiebreaks: Any, rules: Any) -> tuple[TeamTournam
         if key not in cache:
             try:
                 conv = conventions.resolve(rules_name, t.start_date)
-                cache[key] = compute_team_standings(t, codes, conv)
+                cache[key] = compute_standings(t, codes, conv)
             except TbxlError as e:
                 _raise(e)
         return t, cache[key]

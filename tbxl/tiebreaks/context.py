@@ -18,8 +18,9 @@ from enum import Enum
 from fractions import Fraction
 from typing import Optional, Union
 
+from tbxl.rules import conventions
 from tbxl.rules.conventions import RR_FORFEIT_OWN_SCORE, CapRounds, Convention, ShortGames
-from tbxl.model import RESULT_KIND, RESULT_OUTCOME, RESULTS, Kind, Outcome, Player, RoundEntry, Scoring, Tournament
+from tbxl.model import RESULT_KIND, RESULT_OUTCOME, RESULTS, Event, Kind, Outcome, Player, RoundEntry, Scoring, Tournament
 from tbxl.model.team import TeamTournament
 from tbxl.tiebreaks import unplayed
 
@@ -36,6 +37,18 @@ class Score(str, Enum):
         return self.value
 
     __format__ = str.__format__
+
+
+def convention_of(rules: Optional[Convention], event: Event) -> Convention:
+    """``rules``, or the edition in force at the start of ``event`` (an individual or a team
+    event) for None; a ``TypeError`` for anything else, a name above all: names are resolved at the
+    edge (:func:`tbxl.rules.conventions.resolve`), never in the core."""
+    if rules is None:
+        return conventions.default_for(event.start_date)
+    if not isinstance(rules, Convention):
+        raise TypeError(f"rules must be a Convention, not {rules!r}: resolve a name with "
+                        "tbxl.rules.conventions.resolve(rules, start_date, settings) where it is given")
+    return rules
 
 
 def participants(t: TeamTournament, score: Score) -> Tournament:

@@ -24,11 +24,10 @@ from tbxl.rules.conventions import Convention
 from tbxl.derivation import Derivation, Reason, Term
 from tbxl.errors import InputError
 from tbxl.model import Kind
-from tbxl.standings import convention_of
 from tbxl.tiebreaks import FAMILIES, cuts, encounter, unplayed
 from tbxl.tiebreaks.base import Column, result_code
 from tbxl.tiebreaks.codes import CHAINS, Descriptor
-from tbxl.tiebreaks.context import Context, Score, match_values
+from tbxl.tiebreaks.context import Context, Score, convention_of, match_values
 from tbxl.model.team import GP, MP, TeamTournament, board_points
 from tbxl.rules.team import EdeBoardCount, TeamSettings, settings as team_settings
 

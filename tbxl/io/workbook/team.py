@@ -23,7 +23,7 @@ from tbxl.io.workbook import (CROSSTABLE, HELP, STANDINGS, _fill_help, _formula_
 from tbxl.io.grid.team import read_team_grid, to_team_grid
 from tbxl.model.team import TeamTournament
 from tbxl.function_names import TEAM_STANDINGS, TEAM_TIEBREAK
-from tbxl.team_standings import compute_team_standings, resolve_team_tiebreaks
+from tbxl.standings import compute_standings, primary_score, resolve_tiebreaks
 
 RULES_CELL = f"{STANDINGS}!$B$3"
 HELP_TEMPLATE = "team-workbook-help.txt"
@@ -37,7 +37,7 @@ def write_team_workbook(t: TeamTournament, output: PathLike, *, tiebreaks=None, 
     if Path(output).suffix.lower() != ".xlsx":
         raise InputError(f"a team workbook must end in .xlsx, not {Path(output).name!r}")
     conv = conventions.resolve(rules, t.start_date)
-    primary, descs = resolve_team_tiebreaks(t, tiebreaks)
+    primary, descs = primary_score(t, tiebreaks), resolve_tiebreaks(t, tiebreaks)
     codes = [d.code for d in descs]
     listed = ",".join([("GPTS" if primary == "GP" else "MPTS")] + codes)
     grid = to_team_grid(t)
@@ -79,7 +79,7 @@ def write_team_workbook(t: TeamTournament, output: PathLike, *, tiebreaks=None, 
         _put(st, row, 2, value)
     st.cell(5, 1, "Rules: fide-2026, fide-2024 ... (empty = fide-2026). Tie-breaks: team codes in order, "
                   "the first MPTS/GPTS the primary score.")
-    table = in_cells(team_standings_table(compute_team_standings(seen, listed, conv)))
+    table = in_cells(team_standings_table(compute_standings(seen, listed, conv)))
     h, w = len(table), max(len(row) for row in table)
     ref = f"A6:{column_letters(w - 1)}{5 + h}"
     st["A6"] = ArrayFormula(ref, "=" + BY_NAME[TEAM_STANDINGS].call(f"{CROSSTABLE}!{rng}", "$B$4", "$B$3"))
