@@ -24,7 +24,7 @@ from tbxl.report.views import (CompareCell, CompareItem, CompareRow, DerivationT
                             PlayerBlock, ReportView, RulesText, TiebreakText, Tier, TieGroup, TieStep, _laid_out_groups,
                             audit_report, compare_report, derived_differences, event_dates, paper_size, tied_groups)
 from tbxl.tiebreaks.base import result_code
-from tbxl.tiebreaks.ratings import DP, _half_up
+from tbxl.tiebreaks.ratings import DP, half_up
 from tbxl.tiebreaks.codes import parse
 from tbxl.io.grid.team import team_cell
 from tbxl.standings import Standings
@@ -210,8 +210,8 @@ def _board_prizes(st: Standings, fmt: _Fmt, min_games: int) -> tuple[BoardPrizes
             rated = [rating.get(o) for _, o in games if rating.get(o)]
             perf = None
             if rated:
-                aro = _half_up(sum(rated), len(rated))
-                p = _half_up(int(pts * 100), n)
+                aro = half_up(sum(rated), len(rated))
+                p = half_up(int(pts * 100), n)
                 perf = aro + DP[p]
             team = next((tm for tm in t.teams if sn in tm.players), None)
             row = BoardPrizeRow(sn, t.player(sn).name, team.name if team else "", str(rating.get(sn) or ""), n,
