@@ -22,7 +22,7 @@ sys.path.insert(0, str(HERE.parent))
 
 from generate_team import random_event  # noqa: E402
 from tbxl.rules import get  # noqa: E402
-from tbxl.team_standings import compute_team_standings  # noqa: E402
+from tbxl.standings import compute_standings  # noqa: E402
 from tbxl.io.trf import read_team_trf  # noqa: E402
 
 TIEBREAKS = "MP,GP,EDE,BH:MP,SB:MP,ESB"
@@ -50,8 +50,8 @@ def main() -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(random_event(teams, rounds, boards, seed=1))
     read_s, t = best(lambda: read_team_trf(path))
-    rank_s, st = best(lambda: compute_team_standings(t, TIEBREAKS, get("fide-2026")))
-    both_s, _ = best(lambda: compute_team_standings(read_team_trf(path), TIEBREAKS, get("fide-2026")))
+    rank_s, st = best(lambda: compute_standings(t, TIEBREAKS, get("fide-2026")))
+    both_s, _ = best(lambda: compute_standings(read_team_trf(path), TIEBREAKS, get("fide-2026")))
     cli_s, _ = best(lambda: subprocess.run([sys.executable, "-m", "tbxl", "compute", str(path), "--tiebreaks",
                                             TIEBREAKS, "--rules", "fide-2026", "--format", "json"],
                                            check=True, capture_output=True, cwd=HERE.parent))

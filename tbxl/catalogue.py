@@ -32,7 +32,7 @@ from tbxl.tiebreaks.codes import Descriptor
 
 if TYPE_CHECKING:
     from tbxl.model import TeamTournament
-    from tbxl.team_standings import TeamStandings
+    from tbxl.standings import Standings
 
 __all__ = ["Argument", "Function", "FUNCTIONS", "TEAM_FUNCTIONS", "BY_NAME", "call_for", "value_of",
            "standings_table", "team_value_of", "team_standings_table", "in_cells"]
@@ -213,7 +213,7 @@ def in_cells(table: list[list]) -> list[list]:
 
 
 def team_value_of(t: "TeamTournament", conv: Convention, code: str,
-                  standings: Optional["TeamStandings"] = None) -> Callable[[int], Any]:
+                  standings: Optional["Standings"] = None) -> Callable[[int], Any]:
     """How TEAM_TIEBREAK computes: the exact value of ``code`` it gives a team number (``KeyError``
     for one not in ``t``), from the team standings by ``code`` alone (the primary score alone for
     MPTS, GPTS, MP, GP), so an order such as EDE gives the tier among the teams tied on the primary
@@ -229,22 +229,22 @@ def team_value_of(t: "TeamTournament", conv: Convention, code: str,
     >>> bc(1), bc(2), mp(1), mp(2)
     (Fraction(5, 1), Fraction(5, 1), Fraction(2, 1), Fraction(0, 1))
     """
-    from tbxl.team_standings import compute_team_standings
-    st = standings or compute_team_standings(t, [code], conv)
+    from tbxl.standings import compute_standings
+    st = standings or compute_standings(t, [code], conv)
     rows = {r.team.number: r for r in st.rows}
     given = st.codes[-1] if st.codes else None
     return lambda n: rows[n].points if given is None else rows[n].values[given]
 
 
-def team_standings_table(st: "TeamStandings") -> list[list]:
+def team_standings_table(st: "Standings") -> list[list]:
     """TEAM_STANDINGS' spill, exact: a header row (Rank, No, Team, the primary score MP or GP, the
     codes), then one row per team, best first; a shared place as its label ("3-5").
 
     >>> from tbxl.rules import get
     >>> from tbxl.io.grid.team import read_team_grid
-    >>> from tbxl.team_standings import compute_team_standings
+    >>> from tbxl.standings import compute_standings
     >>> t = read_team_grid([["No", "Team", "R1"], [1, "A", "2w2½:1=10"], [2, "B", "1b1½:0=01"]])
-    >>> in_cells(team_standings_table(compute_team_standings(t, "MPTS,BC", get("fide-2026"))))
+    >>> in_cells(team_standings_table(compute_standings(t, "MPTS,BC", get("fide-2026"))))
     [['Rank', 'No', 'Team', 'MP', 'BC'], [1, 1, 'A', 2, 5], [2, 2, 'B', 0, 5]]
     """
     return _spill(["Rank", "No", "Team", st.primary], st, [r.team.number for r in st.rows])

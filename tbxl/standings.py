@@ -1,5 +1,9 @@
 """Ranking by points and an ordered tie-break list (C.07 Art. 4.2), DE re-applied per Art. 6,
-shared places for participants equal on everything.
+shared places for participants equal on everything: one ranking for any event.
+
+An individual event ranks its players by points; a team event its teams by the primary score (MP
+unless the list says GPTS), and its orders (EDE and its chains, TBR, BBE, DE) rank inside each group
+still tied, as DE does for players.
 """
 
 from __future__ import annotations
@@ -9,20 +13,29 @@ from functools import cached_property
 from itertools import groupby
 from operator import neg
 from fractions import Fraction
-from typing import Optional, Union
+from typing import Callable, Mapping, Optional, Union
 
-from tbxl import rules as conventions
 from tbxl.rules import Convention
 from tbxl.derivation import Derivation, Reason
 from tbxl.errors import InputError
 from tbxl.model import Event, Player, Tournament
+from tbxl.model import MP, Team, TeamTournament
+from tbxl.rules import TeamSettings
 from tbxl.tiebreaks import Context, compute, explain as explain_value
 from tbxl.tiebreaks.base import Column
 from tbxl.tiebreaks.codes import Descriptor, parse, parse_list
+from tbxl.tiebreaks.context import convention_of
+from tbxl.tiebreaks.team import TeamEngine, primary_of
 from tbxl.tiebreaks import encounter, ratings
 
 SWISS_DEFAULT = "BH/C1,BH,SB,PS,WIN"
 ROUND_ROBIN_DEFAULT = "DE,SB,WIN,KS"
+#: A team event's defaults when neither the call nor the file (212/202) gives a list. tbxl's choice,
+#: patterned on the FIDE TEC team sample (202 EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP): match points
+#: first, then the direct encounter, the extended Sonneborn-Berger and Buchholz on MP (Swiss), game
+#: points last. Round robins leave out the Buchholz family (C.07 2026) and use GP before ESB.
+TEAM_SWISS_DEFAULT = "MPTS,EDE,EMGSB/C1,BH:MP/C1,MPvGP"
+TEAM_ROUND_ROBIN_DEFAULT = "MPTS,EDE,MPvGP,EMGSB"
 
 Value = Union[Fraction, int, None]
 
@@ -32,14 +45,21 @@ UNRATED_NAMED = 5
 
 @dataclass
 class Row:
-    """One line of the standings. ``values`` maps each tie-break code to its exact value (DE: the
-    tier within the tied group, 1 = top; None where there is no value)."""
+    """One line of the standings. ``values`` maps each tie-break code to its exact value (DE and a
+    team event's orders: the tier within the tied group, 1 = top; None where there is no value).
+    ``points`` are a team event's primary score."""
 
     rank: int
     rank_label: str          # "3" or "3-5" for a shared place
-    player: Player
-    index: int               # player index in the context
+    player: Union[Player, Team]   # the participant: a team in a team event (:attr:`team`)
+    index: int               # participant index in the context
     standings: "Standings" = field(repr=False)
+
+    @property
+    def team(self) -> Team:
+        """The participant of a team event's row."""
+        assert isinstance(self.player, Team)
+        return self.player
 
     @property
     def points(self) -> Fraction:
@@ -63,16 +83,22 @@ class TieStep:
 
 @dataclass
 class Standings:
-    tournament: Tournament
+    """The ranking of an individual or a team event. A team event's also has its ``primary``
+    score (MP or GP) and the ``engine`` that computed its team tie-breaks (its ``context`` is the
+    one on the primary score)."""
+
+    tournament: Event
     convention: Convention
     tiebreaks: list[Descriptor]
     rows: list[Row]
     context: Context
-    columns: list[Optional[Column]] = field(default_factory=list)  # None for DE
+    columns: list[Optional[Column]] = field(default_factory=list)  # None for an order (DE, EDE ...)
     points_column: Optional[Column] = None
     steps: list[TieStep] = field(default_factory=list)
-    de_tier: dict = field(default_factory=dict)      # (code, player index) -> tier
-    _de_groups: dict = field(default_factory=dict)  # (code, start number) -> tied group at DE
+    de_tier: dict = field(default_factory=dict)      # (code, participant index) -> tier of an order
+    groups: dict = field(default_factory=dict)       # (code, start number) -> tied group at an order
+    primary: Optional[str] = None                    # a team event's primary score
+    engine: Optional[TeamEngine] = None              # a team event's tie-breaks
 
     def raw(self, index: int, k: int) -> tuple:
         """``(raw, den)`` of tie-break ``k`` for a player index: the fast path for output."""
@@ -87,17 +113,20 @@ class Standings:
 
     @property
     def rules(self) -> str:
-        """The name of the rules the standings follow, as outputs print it (a team event's adds its
-        changed team settings, :attr:`tbxl.team_standings.TeamStandings.rules`)."""
+        """The name of the rules the standings follow, as outputs print it: a team event's adds the
+        team settings changed on the defaults (``fide-2024+ede_bc=higher-first``)."""
+        if self.engine is not None:
+            return self.engine.settings.named(self.convention)
         return self.convention.name
 
     def row(self, start_number: int) -> Row:
-        """The row of a start number (``KeyError`` if there is none)."""
+        """The row of a start number (a team's number; ``KeyError`` if there is none)."""
         return self._row_of[start_number]
 
     @cached_property
     def _row_of(self) -> dict[int, Row]:
-        return {row.player.start_number: row for row in self.rows}
+        players = self.context.players
+        return {players[row.index].start_number: row for row in self.rows}
 
     def separating(self, a: int, b: int) -> Optional[str]:
         """The item that puts start numbers ``a`` and ``b`` in their order: ``"PTS"`` when their
@@ -110,7 +139,8 @@ class Standings:
         >>> from importlib.resources import files
         >>> from tbxl.io.trf import read_trf
         >>> t = read_trf(str(files("tbxl.examples") / "held_swiss_5.trf"))
-        >>> st = compute_standings(t, "BH/C1,BH,SB", conventions.get("fide-2024"))
+        >>> from tbxl.rules import get
+        >>> st = compute_standings(t, "BH/C1,BH,SB", get("fide-2024"))
         >>> st.separating(4, 14), st.separating(4, 1), st.separating(1, 16)
         ('PTS', 'BH/C1', 'SB')
         """
@@ -139,16 +169,23 @@ class Standings:
         return out
 
     def explain(self, start_number: int, code: str) -> Derivation:
-        """The derivation of one value; DE shows its mini-tables."""
+        """The derivation of one value; DE shows its mini-tables (a team event's orders: the steps
+        in its tied group)."""
         if start_number not in self.context.index:
             raise KeyError(start_number)
+        if self.engine is not None:
+            d = next((x for x in self.tiebreaks if x.code == code), None) or parse(code, team=True)
+            if d.is_order:
+                tier = self.de_tier.get((d.code, self.context.index[start_number]))
+                return self.engine.explain(d, start_number, self.groups.get((d.code, start_number)), tier)
+            return self.engine.explain(d, start_number)
         d = parse(code)
         if d.name == "DE":
             return self._explain_de(start_number, d)
         return explain_value(self.context, d, start_number)
 
     def _explain_de(self, start_number: int, d: Descriptor) -> Derivation:
-        group = self._de_groups.get((d.code, start_number))
+        group = self.groups.get((d.code, start_number))
         if not group:
             return Derivation(d.code, start_number, (), None, notes=(Reason.of("note.de_alone"),))
         ctx = self.context
@@ -165,41 +202,68 @@ class Standings:
                           notes=(Reason.of("note.de_tier"),))
 
 
-def resolve_tiebreaks(tournament: Tournament, tiebreaks=None) -> list[Descriptor]:
-    """The tie-break list to use: given, else the file's 212/202 record, else the defaults."""
+def _listed(event: Event, tiebreaks=None) -> list[Descriptor]:
+    """The tie-break list as given, else the file's 212/202 record, else the defaults, parsed."""
+    team = isinstance(event, TeamTournament)
     if tiebreaks is None or (isinstance(tiebreaks, str) and not tiebreaks.strip()):
-        tiebreaks = list(tournament.tiebreaks) or (
-            ROUND_ROBIN_DEFAULT if tournament.is_round_robin else SWISS_DEFAULT)
-    ds = parse_list(tiebreaks)
-    return [d for d in ds if d.name != "PTS"]
+        tiebreaks = list(event.tiebreaks) or (
+            (TEAM_ROUND_ROBIN_DEFAULT if team else ROUND_ROBIN_DEFAULT) if event.is_round_robin
+            else TEAM_SWISS_DEFAULT if team else SWISS_DEFAULT)
+    return parse_list(tiebreaks, team)
 
 
-def convention_of(rules: Optional[Convention], tournament: Event) -> Convention:
-    """``rules``, or the edition in force at the start of ``tournament`` (an individual or a team
-    event) for None; a ``TypeError`` for anything else, a name above all: names are resolved at the
-    edge (:func:`tbxl.rules.resolve`), never in the core."""
-    if rules is None:
-        return conventions.default_for(tournament.start_date)
-    if not isinstance(rules, Convention):
-        raise TypeError(f"rules must be a Convention, not {rules!r}: resolve a name with "
-                        "tbxl.rules.resolve(rules, start_date, settings) where it is given")
-    return rules
+def resolve_tiebreaks(event: Event, tiebreaks=None) -> list[Descriptor]:
+    """The tie-break list to use, without the points that rank first: given, else the file's
+    212/202 record, else the defaults (a team event's: :data:`TEAM_SWISS_DEFAULT`,
+    :data:`TEAM_ROUND_ROBIN_DEFAULT`). A team event's list drops its first points code when it
+    names the primary score (:func:`primary_score`); a later one is a tie-break (``MP,GP``)."""
+    ds = _listed(event, tiebreaks)
+    if not isinstance(event, TeamTournament):
+        return [d for d in ds if d.name != "PTS"]
+    primary = primary_of(ds)
+    first = next((k for k, d in enumerate(ds) if d.name == "POINTS"), None)
+    if first is not None and (ds[first].score or primary) == primary:
+        ds = ds[:first] + ds[first + 1:]
+    return ds
 
 
-def compute_standings(tournament: Tournament, tiebreaks=None, rules: Optional[Convention] = None,
-                      after_round: Optional[int] = None) -> Standings:
-    """Rank ``tournament`` (optionally as it stood after ``after_round``) under ``rules`` (None:
-    the edition in force at its start date). A rule set's name is resolved at the edge
-    (:func:`tbxl.rules.resolve`), never here."""
-    conv = convention_of(rules, tournament)
+def primary_score(event: TeamTournament, tiebreaks=None) -> str:
+    """The score a team event ranks by first (MP or GP): the first points code of its list."""
+    return primary_of(_listed(event, tiebreaks))
+
+
+def compute_standings(event: Event, tiebreaks=None, rules: Optional[Convention] = None,
+                      after_round: Optional[int] = None,
+                      settings: Union[TeamSettings, Mapping, None] = None) -> Standings:
+    """Rank ``event``, individual or team (optionally as it stood after ``after_round``), under
+    ``rules`` (None: the edition in force at its start date); ``settings``: a team event's team
+    settings (:class:`~tbxl.rules.TeamSettings`, or a mapping of them). A rule set's name is
+    resolved at the edge (:func:`tbxl.rules.resolve`), never here."""
+    conv = convention_of(rules, event)
     if after_round is not None:
-        if not 0 <= after_round <= tournament.rounds:
-            raise InputError(f"--after-round {after_round} is outside 0..{tournament.rounds}")
-        tournament = tournament.after_round(after_round)
-    descs = resolve_tiebreaks(tournament, tiebreaks)
-    ctx = Context(tournament, conv)
-    pts = compute(ctx, Descriptor("PTS"))
-    cols: list[Optional[Column]] = [None if d.name == "DE" else compute(ctx, d) for d in descs]
+        if not 0 <= after_round <= event.rounds:
+            raise InputError(f"--after-round {after_round} is outside 0..{event.rounds}")
+        event = event.after_round(after_round)
+    descs = resolve_tiebreaks(event, tiebreaks)
+    order: Callable[[Descriptor, list[int]], list[list[int]]]
+    engine: Optional[TeamEngine] = None
+    primary: Optional[str] = None
+    if isinstance(event, TeamTournament):
+        primary = primary_score(event, tiebreaks)
+        engine = TeamEngine(event, conv, primary, settings)
+        ctx = engine.ctx(primary)
+        pts = engine.compute(Descriptor("POINTS", score=primary, text=primary))
+        cols: list[Optional[Column]] = [None if d.is_order else engine.compute(d) for d in descs]
+        order = engine.order
+    else:
+        if settings is not None:
+            raise TypeError("team settings are for a team event")
+        ctx = Context(event, conv)
+        pts = compute(ctx, Descriptor("PTS"))
+        cols = [None if d.is_order else compute(ctx, d) for d in descs]
+
+        def order(d: Descriptor, group: list[int]) -> list[list[int]]:
+            return encounter.order(ctx, group, d.played_forfeits)
     de_tier: dict[tuple[str, int], int] = {}
     de_groups: dict = {}
     steps: list[TieStep] = []
@@ -207,6 +271,7 @@ def compute_standings(tournament: Tournament, tiebreaks=None, rules: Optional[Co
 
     keys: dict[int, list] = {}
     codes = [d.code for d in descs]  # (a descriptor's code is a property that formats it)
+    is_order = [d.is_order for d in descs]
 
     def sort_keys(level: int) -> list:
         if level not in keys:
@@ -220,14 +285,13 @@ def compute_standings(tournament: Tournament, tiebreaks=None, rules: Optional[Co
     def split(group: list[int], level: int) -> list[list[int]]:
         if len(group) < 2 or level == len(descs):
             return [group]
-        d = descs[level]
-        if d.name == "DE":
-            tiers = encounter.order(ctx, group, d.played_forfeits)
+        if is_order[level]:   # DE (Art. 6), a team event's EDE, TBR, BBE: tiers of the tied group
+            tiers = order(descs[level], group)
             members = [sn[i] for i in group]
             for t, tier in enumerate(tiers, 1):
                 for i in tier:
-                    de_tier[d.code, i] = t
-                    de_groups[d.code, sn[i]] = members
+                    de_tier[codes[level], i] = t
+                    de_groups[codes[level], sn[i]] = members
         else:
             raw = cols[level].raw
             tiers = [list(tier) for _, tier in groupby(sorted(group, key=sort_keys(level).__getitem__),
@@ -250,9 +314,10 @@ def compute_standings(tournament: Tournament, tiebreaks=None, rules: Optional[Co
     for g in groups:
         final.extend(split(g, 0))
 
-    st = Standings(tournament, conv, descs, [], ctx, cols, pts, steps, de_tier, de_groups)
+    st = Standings(event, conv, descs, [], ctx, cols, pts, steps, de_tier, de_groups, primary, engine)
     place = 1
-    players, rows = ctx.players, st.rows
+    players: tuple = event.teams if engine is not None else ctx.players
+    rows = st.rows
     for tier in final:
         if len(tier) == 1:
             i = tier[0]
@@ -266,20 +331,22 @@ def compute_standings(tournament: Tournament, tiebreaks=None, rules: Optional[Co
     return st
 
 
-def standings_by_round(tournament: Tournament, tiebreaks=None,
-                       rules: Optional[Convention] = None) -> list[Standings]:
+def standings_by_round(event: Event, tiebreaks=None, rules: Optional[Convention] = None,
+                       settings: Union[TeamSettings, Mapping, None] = None) -> list[Standings]:
     """The standings as they stood after each round: element ``k - 1`` is the ranking after round
-    ``k``, for k = 1 .. ``tournament.rounds`` (ChessLivo's round-by-round tables).
+    ``k``, for k = 1 .. ``event.rounds`` (ChessLivo's round-by-round tables).
 
-    Each one is ``compute_standings(tournament, tiebreaks, rules, after_round=k)``: only the results
-    of rounds 1..k count, under the same rules and the same tie-break list, so a player's points,
-    rank label and tie-break values after round k are ``result[k - 1].row(start_number)``; the last
-    element equals the final standings. The rules and the tie-break list are resolved once, against
-    the whole tournament, so every round uses the same ones (a default taken from the start date
-    or the file's 212 record could not differ anyway, but a given ``Convention`` stays that object).
-    Cost: one standings computation per round.
+    Each one is ``compute_standings(event, tiebreaks, rules, after_round=k, settings)``: only the
+    results of rounds 1..k count, under the same rules and the same tie-break list (a team event's:
+    the same primary score), so a participant's points, rank label and tie-break values after round
+    k are ``result[k - 1].row(start_number)``; the last element equals the final standings. The
+    rules and the tie-break list are resolved once, against the whole event, so every round uses
+    the same ones (a default taken from the start date or the file's 212 record could not differ
+    anyway, but a given ``Convention`` stays that object). Cost: one standings computation per round.
     """
-    conv = convention_of(rules, tournament)
-    codes = [d.code for d in resolve_tiebreaks(tournament, tiebreaks)]
-    return [compute_standings(tournament, codes, conv, after_round=k)
-            for k in range(1, tournament.rounds + 1)]
+    conv = convention_of(rules, event)
+    codes = [d.code for d in resolve_tiebreaks(event, tiebreaks)]
+    if isinstance(event, TeamTournament):
+        codes.insert(0, "MPTS" if primary_score(event, tiebreaks) == MP else "GPTS")
+    return [compute_standings(event, codes, conv, after_round=k, settings=settings)
+            for k in range(1, event.rounds + 1)]

@@ -135,7 +135,6 @@ KNOWN_PRIVATE = {
     'tbxl.report imports _write_report from tbxl.report.render',
     'tbxl.report.render imports _progress from tbxl.report.views',
     'tbxl.report.team imports _by_round from tbxl.report',
-    'tbxl.report.team imports _half_up from tbxl.tiebreaks.ratings',
     'tbxl.report.team imports _laid_out_groups from tbxl.report.views',
     'tbxl.report.team imports _Fmt from tbxl.report',
     'tbxl.report.team imports _reason from tbxl.report',

@@ -9,7 +9,7 @@ from excel_support import swiss, rr, fresh_cache, office_js, classic, core_value
 from tbxl import excel
 from tbxl.excel import cache
 from tbxl.io.grid import to_grid
-from tbxl.tiebreaks.codes import CATALOGUE
+from tbxl.tiebreaks.codes import INDIVIDUAL, codes_of
 
 
 # -- Excel-style arguments -------------------------------------------------------------------
@@ -145,7 +145,7 @@ def test_unknown_code_rules_and_cut(swiss):
 
 def test_errors_never_nan_or_none(swiss):
     grid = to_grid(swiss, "compact")
-    for code in CATALOGUE:
+    for code in codes_of(INDIVIDUAL):
         for sn in range(1, 17):
             v = excel.TIEBREAK(grid, sn, code)
             assert v is not None and v == v

@@ -15,9 +15,9 @@ import pytest
 from tbxl.errors import InputError, InputWarning, UnknownTiebreak
 from tbxl.rules import get
 from tbxl.model import Kind, Outcome
-from tbxl.tiebreaks.team_codes import parse
+from tbxl.tiebreaks.codes import parse
 from tbxl.model import board_points
-from tbxl.team_standings import compute_team_standings
+from tbxl.standings import compute_standings
 from tbxl.io.load import is_team_trf
 from tbxl.io.trf import read_team_trf
 
@@ -43,7 +43,7 @@ def event_a():
 
 
 def values(t, codes, rules="fide-2024"):
-    st = compute_team_standings(t, "MPTS," + codes, get(rules))
+    st = compute_standings(t, "MPTS," + codes, get(rules))
     return {r.team.number: r.values for r in st.rows}
 
 
@@ -92,7 +92,7 @@ def test_event_a_value_tiebreaks(event_a):
 
 
 def test_event_a_orders_and_ranking(event_a):
-    st = compute_team_standings(event_a, "MPTS,EDE,EMGSB/C1,BH:MP/C1,MPvGP", get("fide-2024"))
+    st = compute_standings(event_a, "MPTS,EDE,EMGSB/C1,BH:MP/C1,MPvGP", get("fide-2024"))
     # T1 and T3 on 4 MP: T3 won their match -> EDE puts T3 first. T2 and T4 on 2 MP drew 1-1 (MP
     # and GP equal): EDE leaves them tied; EMGSB/C1: T2 products 2 (T1, MP 4), 2 (T4, MP 2), 4 (T3)
     # -> cut the 2 against T4 -> 6; T4 4 (T3), 2 (T2, MP 2), 0 (T1) -> cut 2 -> 4.
@@ -101,7 +101,7 @@ def test_event_a_orders_and_ranking(event_a):
     assert st.row(2).values["EDE"] == st.row(4).values["EDE"] == 1
     assert st.row(2).values["EMGSB/C1"] == 6 and st.row(4).values["EMGSB/C1"] == 4
     # GP instead of EDE: T1 4 GP > T3 3.5.
-    st = compute_team_standings(event_a, "MP,GP", get("fide-2024"))
+    st = compute_standings(event_a, "MP,GP", get("fide-2024"))
     assert [r.team.number for r in st.rows][:2] == [1, 3]
 
 
@@ -110,7 +110,7 @@ def test_event_a_2026_chains(event_a, code):
     # T2-T4 drew 1-1 in R2 ("10" from T2's side): T2 won board 1, T4 board 2. Exactly two teams stay
     # tied after EDE, so the chain looks at their match: BC T2 1x1 = 1 < T4 2x1 = 2 (lower first);
     # TBR board 1: T2 1 > T4 0; BBE boards 1..K-1 (= board 1): T2 1 > T4 0. T2 is ranked first.
-    st = compute_team_standings(event_a, f"MPTS,{code}", get("fide-2026"))
+    st = compute_standings(event_a, f"MPTS,{code}", get("fide-2026"))
     assert [r.team.number for r in st.rows][2:] == [2, 4]
     assert (st.row(2).values[code], st.row(4).values[code]) == (1, 2)
     d = st.explain(2, code)
@@ -121,9 +121,9 @@ def test_event_a_2026_chains(event_a, code):
 def test_event_a_tbr_bbe(event_a):
     # T1 and T3 have BC 5.5 each; TBR: board 1 T1 2.5 > T3 1.5; BBE (boards 1..1): the same.
     for code in ("BC,TBR", "BC,BBE"):
-        st = compute_team_standings(event_a, "MPTS," + code, get("fide-2024"))
+        st = compute_standings(event_a, "MPTS," + code, get("fide-2024"))
         assert [r.team.number for r in st.rows][:2] == [1, 3]
-    d = compute_team_standings(event_a, "MPTS,TBR").explain(1, "TBR")
+    d = compute_standings(event_a, "MPTS,TBR").explain(1, "TBR")
     assert {row["team"]: row["values"] for row in d.table} == {1: "2.5 / 1.5", 3: "1.5 / 2"}
 
 
@@ -198,12 +198,12 @@ def test_event_b_match_counts_with_played_forfeits(event_b):
     T3 lost that forfeited match: its WON stays 1 (R1, 1.5-0.5). The derivation says the same."""
     v = values(event_b, "WON:MP,WON:MP/P")
     assert (v[1]["WON:MP"], v[1]["WON:MP/P"], v[3]["WON:MP"], v[3]["WON:MP/P"]) == (1, 2, 1, 1)
-    st = compute_team_standings(event_b, "MPTS,WON:MP/P", get("fide-2024"))
+    st = compute_standings(event_b, "MPTS,WON:MP/P", get("fide-2024"))
     assert st.explain(1, "WON:MP/P").value == 2
 
 
 def test_event_b_derivation(event_b):
-    st = compute_team_standings(event_b, "MPTS,BH:MP/C1,EMGSB/C1", get("fide-2026"))
+    st = compute_standings(event_b, "MPTS,BH:MP/C1,EMGSB/C1", get("fide-2026"))
     d = st.explain(1, "BH:MP/C1")
     assert d.value == 6 and d.total == 6
     cap = [term for term in d.terms if term.round == 2][0]
@@ -257,13 +257,13 @@ def test_against_the_reference_engine(events, run):
     # Inside EDEBT/EDEBB the engine ranks the higher board count first (tbxl's default is the lower,
     # as BC itself: the setting ede_bc=higher-first reproduces the engine; see the next test).
     chains = any(c.split("/")[0] in ("EDEBT", "EDEBB") for c in codes)
-    st = compute_team_standings(tec, codes, get(run["rules"]), {"ede_bc": "higher-first"} if chains else None)
+    st = compute_standings(tec, codes, get(run["rules"]), settings={"ede_bc": "higher-first"} if chains else None)
     for number, expected in run["teams"].items():
         row = st.row(int(number))
         assert row.rank == expected["rank"], (number, codes)
         got = [row.points] + [row.values[c] for c in codes[1:]]
         for code, want, have in zip(codes, expected["values"], got):
-            if parse(code).is_order:
+            if parse(code, team=True).is_order:
                 continue  # the engine prints 0 where an order did not apply; the rank checks it
             # The engine rounds AOB and SSSC to 2 decimals; tbxl keeps them exact.
             assert abs(F(want) - F(have)) <= F(1, 200), (number, code, want, have)
@@ -273,8 +273,8 @@ def test_tec_sample_ede_board_count_direction(tec):
     # Two pairs stay tied after EDE and are separated by the BC step of EDEBT (their match was drawn
     # 2-2): Azerbaijan (6) and Spain (13), Turkey (41) and Belgium (49). The lower board count first
     # (tbxl's default) and the higher first (the reference engine) order each pair the other way.
-    lower = compute_team_standings(tec, "MPTS,EDEBT,BH:MP", get("fide-2024"))
-    higher = compute_team_standings(tec, "MPTS,EDEBT,BH:MP", get("fide-2024"), {"ede_bc": "higher-first"})
+    lower = compute_standings(tec, "MPTS,EDEBT,BH:MP", get("fide-2024"))
+    higher = compute_standings(tec, "MPTS,EDEBT,BH:MP", get("fide-2024"), settings={"ede_bc": "higher-first"})
     assert [(lower.row(n).rank, higher.row(n).rank) for n in (6, 13, 41, 49)] == [(4, 5), (5, 4), (49, 48), (48, 49)]
     d = lower.explain(6, "EDEBT")
     assert any(r["step"] == "board count" and r["team"] in (6, 13) for r in d.table)
@@ -321,8 +321,8 @@ def test_team_order_permutation_changes_nothing(seed):
     a = read_team_trf(event_trf(12, 3, rounds))
     b = read_team_trf(event_trf(12, 3, moved))
     for rules in ("fide-2024", "fide-2026"):
-        sa = compute_team_standings(a, CODES, get(rules))
-        sb = compute_team_standings(b, CODES, get(rules))
+        sa = compute_standings(a, CODES, get(rules))
+        sb = compute_standings(b, CODES, get(rules))
         for row in sa.rows:
             other = sb.row(pi[row.team.number])
             assert other.rank_label == row.rank_label
@@ -331,7 +331,7 @@ def test_team_order_permutation_changes_nothing(seed):
 
 def test_generated_event_derivations_add_up():
     t = read_team_trf(random_event(20, 7, 4, 11))
-    st = compute_team_standings(t, CODES, get("fide-2026"))
+    st = compute_standings(t, CODES, get("fide-2026"))
     for row in st.rows[:8]:
         for code in ["MPTS"] + st.codes:
             d = st.explain(row.team.number, code)
@@ -345,7 +345,7 @@ def test_generated_event_counts_equal_their_derivations(team_scoring):
     3 match points a win, where a match won is worth 3 (the points of a win, 7.1)."""
     t = read_team_trf(event_trf(14, 3, random_rounds(14, 7, 3, 11), team_scoring=team_scoring))
     codes = ["WIN:MP", "WON:MP", "BPG:MP", "BWG:MP", "REP:MP", "WIN:MP/P", "WON:MP/P", "BPG:MP/P", "REP:MP/P"]
-    st = compute_team_standings(t, ["MPTS"] + codes, get("fide-2026"))
+    st = compute_standings(t, ["MPTS"] + codes, get("fide-2026"))
     assert any(row.values["WON:MP/P"] != row.values["WON:MP"] for row in st.rows)  # a forfeited match
     for row in st.rows:
         for code in codes:
@@ -358,12 +358,12 @@ def test_codes_both_spellings_and_names(event_a):
     v = values(event_a, "BH/C1:MP,BH:MP/C1,GPTS,MPvGP")
     assert v[1]["BH/C1:MP"] == v[1]["BH:MP/C1"] == 6  # 8 - the lowest of 2, 4, 2
     assert v[1]["GPTS"] == v[1]["MPvGP"] == 4
-    st = compute_team_standings(event_a, "GPTS,MPvGP")
+    st = compute_standings(event_a, "GPTS,MPvGP")
     assert st.primary == "GP" and st.rows[0].points == 4 and st.rows[0].values["MPvGP"] == 4
     with pytest.raises(UnknownTiebreak, match="team ratings"):
-        parse("ARO")
+        parse("ARO", team=True)
     with pytest.raises(UnknownTiebreak, match="unknown team tie-break"):
-        parse("XYZ:MP")
+        parse("XYZ:MP", team=True)
 
 
 # -- errors -----------------------------------------------------------------------------------------
@@ -470,7 +470,7 @@ def test_trf16_pab_without_320_and_a_match_forfeited_on_every_board():
 
 def test_de_on_a_score_and_its_derivation(event_a):
     # DE:GP on T1-T3 (4 MP each): their match 0.5-1.5 -> T3 first.
-    st = compute_team_standings(event_a, "MPTS,DE:GP", get("fide-2024"))
+    st = compute_standings(event_a, "MPTS,DE:GP", get("fide-2024"))
     assert [r.team.number for r in st.rows][:2] == [3, 1]
     d = st.explain(1, "DE:GP")
     assert d.value == 2 and {row["team"]: row["score"] for row in d.table} == {1: F(1, 2), 3: F(3, 2)}
@@ -480,7 +480,7 @@ def test_de_on_a_score_and_its_derivation(event_a):
 def test_after_round(event_a):
     t1 = event_a.after_round(1)
     assert [tm.mp for tm in t1.teams] == [2, 0, 1, 1]
-    st = compute_team_standings(t1, "MPTS,GP")
+    st = compute_standings(t1, "MPTS,GP")
     assert [r.team.number for r in st.rows] == [1, 3, 4, 2] and st.rows[1].rank_label == "2-3"
 
 
@@ -503,15 +503,15 @@ GRID_POINTS = [["No", "Team", "R1", "R2", "R3"],
 
 def test_grid_equals_the_trf(event_a):
     codes = "MPTS,EDE,GP,EMGSB/C1,BH:MP/C1,SB:MP,SSSC,FB:MP,AOB:MP"
-    want = {r.team.number: (r.rank_label, r.values) for r in compute_team_standings(event_a, codes).rows}
+    want = {r.team.number: (r.rank_label, r.values) for r in compute_standings(event_a, codes).rows}
     for grid in (GRID_BOARDS, GRID_POINTS):
         t = read_team_grid(grid)
         assert t.boards == 2 and [tm.mp for tm in t.teams] == [4, 2, 4, 2]
-        got = {r.team.number: (r.rank_label, r.values) for r in compute_team_standings(t, codes).rows}
+        got = {r.team.number: (r.rank_label, r.values) for r in compute_standings(t, codes).rows}
         assert got == want
     board_codes = "MPTS,BC,TBR,EDEBT,WIN:GP"
-    want = {r.team.number: r.values for r in compute_team_standings(event_a, board_codes).rows}
-    got = {r.team.number: r.values for r in compute_team_standings(read_team_grid(GRID_BOARDS), board_codes).rows}
+    want = {r.team.number: r.values for r in compute_standings(event_a, board_codes).rows}
+    got = {r.team.number: r.values for r in compute_standings(read_team_grid(GRID_BOARDS), board_codes).rows}
     assert got == want
 
 
@@ -543,7 +543,7 @@ def test_grid_errors(cell, message):
 
 def test_grid_board_tiebreaks_need_board_results():
     with pytest.raises(InputError, match="BC needs the board results of every match"):
-        compute_team_standings(read_team_grid(GRID_POINTS), "MPTS,BC")
+        compute_standings(read_team_grid(GRID_POINTS), "MPTS,BC")
 
 
 def test_mutated_team_files_give_standings_or_a_located_error():
@@ -574,7 +574,7 @@ def test_mutated_team_files_give_standings_or_a_located_error():
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", InputWarning)
                 t = read_team_trf("\n".join(lines) + "\n", source="m.trf")
-            compute_team_standings(t, "MPTS,EDEBT/P,EMGSB/C1,BH:MP/C1,SSSC,TBR,BBE,WIN:GP", get("fide-2026"))
+            compute_standings(t, "MPTS,EDEBT/P,EMGSB/C1,BH:MP/C1,SSSC,TBR,BBE,WIN:GP", get("fide-2026"))
             outcomes["ok"] += 1
         except InputError as err:
             assert str(err).startswith("m.trf") and err.line is not None or "no " in err.message, str(err)
@@ -615,17 +615,17 @@ def test_the_team_core_takes_a_convention_never_a_name(tec):
     # individual core does, and None is the edition in force at the start date (042 2024/12/01).
     from tbxl.audit import audit
     from tbxl.io.published import Published
-    from tbxl.team_standings import team_standings_by_round
+    from tbxl.standings import standings_by_round
     from tbxl.tiebreaks.team import TeamEngine
-    for call in (lambda: compute_team_standings(tec, "MPTS,BC", "fide-2024"),
-                 lambda: team_standings_by_round(tec, "MPTS,BC", "fide-2026"),
+    for call in (lambda: compute_standings(tec, "MPTS,BC", "fide-2024"),
+                 lambda: standings_by_round(tec, "MPTS,BC", "fide-2026"),
                  lambda: TeamEngine(tec, "fide-2024"),
                  lambda: audit(tec, Published("bulletin", []), rules="fide-2024")):
         with pytest.raises(TypeError, match=r"rules must be a Convention, not 'fide-20\d\d': resolve a name"):
             call()
-    assert compute_team_standings(tec, "MPTS,BC").convention is get("fide-2024")
+    assert compute_standings(tec, "MPTS,BC").convention is get("fide-2024")
     assert TeamEngine(tec).conv is get("fide-2024")
-    assert compute_team_standings(tec, "MPTS,BC", get("fide-2026")).rules == "fide-2026"
+    assert compute_standings(tec, "MPTS,BC", get("fide-2026")).rules == "fide-2026"
 
 
 @pytest.mark.parametrize("line_end", ["\n", "\r\n", "\r"])

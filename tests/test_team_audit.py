@@ -207,9 +207,9 @@ EDE_BC = ["--tiebreaks", "MPTS,EDEBT,BH:MP", "--rules", "fide-2024"]
 def reference_bulletin(tmp_path):
     """The TEC sample ranked by MPTS, EDEBT, BH:MP as the reference engine ranks it (the higher board
     count first inside EDEBT): tbxl's own standings under ede_bc=higher-first, printed as a bulletin."""
-    from tbxl.team_standings import compute_team_standings
+    from tbxl.standings import compute_standings
     t = read_team_trf(TEC)
-    st = compute_team_standings(t, "MPTS,EDEBT,BH:MP", get("fide-2024"), {"ede_bc": "higher-first"})
+    st = compute_standings(t, "MPTS,EDEBT,BH:MP", get("fide-2024"), settings={"ede_bc": "higher-first"})
     rows = [f"{r.rank};{r.team.number};{r.team.name};{r.points};{r.values['BH:MP']}" for r in st.rows]
     p = tmp_path / "reference.csv"
     p.write_text("\n".join(["Rk.;Team No.;Team;MP;BH:MP"] + rows) + "\n", encoding="utf-8")
@@ -264,8 +264,8 @@ def test_a_given_ede_bc_tries_the_other_direction(tmp_path):
     # With --set ede_bc=higher-first the audit ranks under it; the default bulletin's differences then
     # follow the other direction, spelled as the change it is.
     t = read_team_trf(TEC)
-    from tbxl.team_standings import compute_team_standings
-    st = compute_team_standings(t, "MPTS,EDEBT,BH:MP", get("fide-2024"))
+    from tbxl.standings import compute_standings
+    st = compute_standings(t, "MPTS,EDEBT,BH:MP", get("fide-2024"))
     p = tmp_path / "lower.csv"
     p.write_text("Rk.;Team No.;MP\n" + "".join(f"{r.rank};{r.team.number};{r.points}\n" for r in st.rows))
     pub = read_published(p, t)

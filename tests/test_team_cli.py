@@ -145,19 +145,19 @@ def test_team_setting_ede_bc(capsys):
 def test_team_settings_are_typed():
     # One spelling each: the mode carries its word and its text; a mapping, the typed settings and
     # --set give the same ranking.
-    from tbxl.rules import EdeBoardCount, TeamSettings, split_team_settings
-    from tbxl.team_standings import compute_team_standings
+    from tbxl.rules import EdeBoardCount, TeamSettings, split_team_settings as split
+    from tbxl.standings import compute_standings
     from tbxl.io.trf import read_team_trf
-    settings, rest = split_team_settings(["ede_bc=higher-first", "vur_cut=always"])
+    settings, rest = split(["ede_bc=higher-first", "vur_cut=always"])
     assert settings.ede_bc is EdeBoardCount.HIGHER_FIRST and settings.ede_bc == "higher-first"
     assert rest == ["vur_cut=always"]   # the convention's, resolved with the rules
     with pytest.raises(UnknownRules, match=r"unknown setting 'ede_bc'; settings: .*vur_cut=.*ede_bc=lower-first"):
         split_team_settings(["ede_bc"])   # a bare name sets nothing
     assert TeamSettings().describe() == "" and "higher count first" in settings.describe()
     t = read_team_trf(TEC)
-    typed = compute_team_standings(t, "MPTS,EDEBT,BH:MP", get("fide-2024"), settings)
-    mapped = compute_team_standings(t, "MPTS,EDEBT,BH:MP", get("fide-2024"), {"ede_bc": "higher-first"})
-    default = compute_team_standings(t, "MPTS,EDEBT,BH:MP", get("fide-2024"))
+    typed = compute_standings(t, "MPTS,EDEBT,BH:MP", get("fide-2024"), settings=settings)
+    mapped = compute_standings(t, "MPTS,EDEBT,BH:MP", get("fide-2024"), settings={"ede_bc": "higher-first"})
+    default = compute_standings(t, "MPTS,EDEBT,BH:MP", get("fide-2024"))
     order = lambda st: [r.team.number for r in st.rows]  # noqa: E731
     assert order(typed) == order(mapped) != order(default)
     assert typed.engine.settings == settings
@@ -210,8 +210,8 @@ def test_team_csv_names_cannot_become_formulas(capsys, tmp_path):
     from tbxl.io.trf import read_trf
     from tbxl.io.trf import read_team_trf
     from tbxl.standings import compute_standings
-    from tbxl.team_standings import compute_team_standings
-    team_st = compute_team_standings(read_team_trf(TEC), None, get("fide-2026"))
+    from tbxl.standings import compute_standings
+    team_st = compute_standings(read_team_trf(TEC), None, get("fide-2026"))
     solo_st = compute_standings(read_trf(str(Path(__file__).parents[1] / "tbxl" / "examples" / "held_swiss_5.trf")),
                                 None, get("fide-2026"))
     for st in (team_st, solo_st):

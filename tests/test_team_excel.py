@@ -12,7 +12,7 @@ from tbxl import excel
 from tbxl.rules import get
 from tbxl.io.grid.cells import cell_number
 from tbxl.io.grid.team import to_team_grid
-from tbxl.team_standings import compute_team_standings
+from tbxl.standings import compute_standings
 from tbxl.io.trf import read_team_trf
 
 os.environ.setdefault("TQDM_DISABLE", "1")
@@ -58,7 +58,7 @@ def test_grid_of_the_tec_sample_gives_the_trf_values():
     t = read_team_trf(TEC)
     grid = to_team_grid(t)
     codes = "MPTS,EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP,BC,WIN:GP,SSSC"
-    want = compute_team_standings(t, codes, get("fide-2026"))
+    want = compute_standings(t, codes, get("fide-2026"))
     table = excel.TEAM_STANDINGS(grid, codes, "fide-2026")
     assert [row[1] for row in table[1:]] == [r.team.number for r in want.rows]
     for row, r in zip(table[1:], want.rows):
@@ -87,7 +87,7 @@ def test_shipped_team_workbook(registered, tmp_path):
     assert sum(1 for (s, _), f in cells.items() if "TEAM_TIEBREAK" in f) == 50 * 5
     values = evaluate(BOOK)
     stored = stored_values(BOOK)
-    st = compute_team_standings(read_team_trf(TEC), None, get("fide-2024"))
+    st = compute_standings(read_team_trf(TEC), None, get("fide-2024"))
     by_team = {r.team.number: r for r in st.rows}
     checked = 0
     for (sheet, ref), formula in cells.items():
@@ -139,7 +139,7 @@ def test_team_functions_in_the_xlwings_lite_main_py():
 def test_team_workbook_help_comes_from_the_template_and_the_catalogue():
     import openpyxl
     from tbxl.catalogue import TEAM_ARGUMENTS, TEAM_FUNCTIONS
-    from tbxl.tiebreaks.team_codes import CATALOGUE
+    from tbxl.tiebreaks.codes import TEAM, codes_of
     ws = openpyxl.load_workbook(BOOK)["Help"]
     lines = [c.value for c in ws["A"] if c.value]
     assert lines[0] == "tbxl: FIDE C.07 team tie-breaks as Excel functions"
@@ -147,5 +147,5 @@ def test_team_workbook_help_comes_from_the_template_and_the_catalogue():
     for f in TEAM_FUNCTIONS:
         assert lines[lines.index(f.signature) + 1] == "    " + f.help
     assert all(f"{a.label or a.name}: {a.help}" in lines for a in TEAM_ARGUMENTS)
-    assert all(any(line.endswith(f"C.07 {art:<12} {meaning}") for line in lines) for art, meaning in CATALOGUE.values())
+    assert all(any(line.endswith(f"C.07 {art:<12} {meaning}") for line in lines) for art, meaning, _ in codes_of(TEAM, only=True).values())
     assert not any("{" in line or line.startswith(("--", "@", "| ", "== ")) for line in lines)  # all rendered

@@ -12,7 +12,7 @@ import pytest
 from tbxl.rules import get
 from tbxl.cli import main
 from tbxl.report.team import build_team_view, render_team_pdf, team_labels
-from tbxl.team_standings import compute_team_standings
+from tbxl.standings import compute_standings
 from tbxl.io.trf import read_team_trf
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "benchmarks"))
@@ -26,7 +26,7 @@ LANGS = ("en", "es", "ru", "vi", "ms")
 
 @pytest.fixture(scope="module")
 def standings():
-    return compute_team_standings(read_team_trf(event_trf(4, 2, A_ROUNDS)), "MPTS,EDE,EMGSB/C1,BC", get("fide-2024"))
+    return compute_standings(read_team_trf(event_trf(4, 2, A_ROUNDS)), "MPTS,EDE,EMGSB/C1,BC", get("fide-2024"))
 
 
 def test_view(standings):
@@ -76,7 +76,7 @@ def test_languages(standings, lang):
 
 def test_names_are_escaped():
     text = event_trf(4, 2, A_ROUNDS).replace("Team 1  ", "<b>x</b>", 1)
-    st = compute_team_standings(read_team_trf(text), "MPTS,EDE")
+    st = compute_standings(read_team_trf(text), "MPTS,EDE")
     from tbxl.report import render_html
     html = render_html(build_team_view(st), "team.html.j2")
     assert "<b>x</b>" not in html and "&lt;b&gt;x&lt;/b&gt;" in html
@@ -108,12 +108,12 @@ def test_ede_steps_are_translated(standings):
 # -- report --by-round ---------------------------------------------------------------------------
 
 def test_team_standings_by_round_ends_with_the_final_standings():
-    from tbxl.team_standings import compute_team_standings, team_standings_by_round
+    from tbxl.standings import compute_standings, standings_by_round
     from tbxl.io.trf import read_team_trf
     t = read_team_trf(str(Path(__file__).parent / "data" / "team" / "grandmommyscup.trf"))
     codes = "MPTS,EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP"
-    history = team_standings_by_round(t, codes, get("fide-2024"))
-    final = compute_team_standings(t, codes, get("fide-2024"))
+    history = standings_by_round(t, codes, get("fide-2024"))
+    final = compute_standings(t, codes, get("fide-2024"))
     assert len(history) == 14
     assert [(r.team.number, r.rank_label, r.values) for r in history[-1].rows] == \
         [(r.team.number, r.rank_label, r.values) for r in final.rows]
@@ -153,3 +153,15 @@ def test_report_names_a_changed_team_setting(tmp_path):
     assert "<b>fide-2026+ede_bc=higher-first</b>" in html
     assert main(["report", tec, "-o", str(out), "--rules", "fide-2024"]) == 0
     assert "ede_bc" not in out.read_text(encoding="utf-8")
+
+
+def test_a_team_definition_keeps_every_modifier():
+    # The one codes grammar: /L, /F, /R and /U on a team code reach its definition, as on a player's.
+    from tbxl.report.team import _definition
+    from tbxl.tiebreaks.codes import parse
+    d = parse("KS:MP/L+1", team=True)
+    assert (d.name, d.score, d.limit, d.base.code) == ("KS", "MP", 1, "KS/L+1")
+    L = team_labels("en")
+    assert parse("AOB:GP/F", team=True).fore and parse("TPN/R", team=True).reverse
+    assert L["mod_fore"] in _definition("AOB:GP/F", L) and L["mod_reverse"] in _definition("TPN/R", L)
+    assert "+1" in _definition("KS:MP/L+1", L)

@@ -41,7 +41,7 @@ from tbxl.io.published import Published
 from tbxl.model import Event
 from tbxl.rules import Convention
 from tbxl.rules import TeamSettings
-from tbxl.standings import convention_of
+from tbxl.tiebreaks.context import convention_of
 
 __all__ = ["audit", "compare", "Audit", "Finding", "ColumnVerdict", "Candidate", "candidates", "Comparison",
            "ComparedRow", "describe_match", "rank_range", "AGREE", "EXPLAINED", "UNEXPLAINED", "SKIPPED", "HABITS",

@@ -24,7 +24,7 @@ from typing import Callable, Iterable, Optional, Sequence
 from tbxl import rules as conventions
 from tbxl.rules import PRESETS, SETTINGS, Convention, spelled_changes
 from tbxl.rules import TEAM_SETTINGS, TeamSettings
-from tbxl.tiebreaks.team_codes import CHAINS, parse as parse_team
+from tbxl.tiebreaks.codes import CHAINS, parse
 
 
 @dataclass
@@ -137,7 +137,7 @@ def orders(rules: Convention, codes: Sequence[str]) -> list[Candidate]:
 def _has_board_count_step(tiebreaks: Sequence[str]) -> bool:
     """Does an EDE chain of the list have the board-count step ("C" after the chain's first two
     letters: EDEBT, EDEBB, C.07 13, 2026)?"""
-    return any("C" in CHAINS.get(parse_team(code).name, "")[2:] for code in tiebreaks)
+    return any("C" in CHAINS.get(parse(code, team=True).name, "")[2:] for code in tiebreaks)
 
 
 #: A team event's settings that change an order within a tied group and no value, tried on published

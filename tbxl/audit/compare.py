@@ -30,7 +30,6 @@ from tbxl.model import Event
 from tbxl.rules import TeamSettings
 from tbxl.standings import Standings, compute_standings, resolve_tiebreaks
 from tbxl.tiebreaks.codes import parse
-from tbxl.tiebreaks.team_codes import parse as parse_team
 
 
 @dataclass
@@ -97,13 +96,11 @@ def compare(event: Event, rules: Sequence[Convention], tiebreaks=None, after_rou
     the same under every rule set."""
     convs = _conventions(rules)
     if getattr(event, "is_team", False):
-        # The team ranking loads for a team event only (the Excel functions import the audit).
-        from tbxl.team_standings import compute_team_standings
         if after_round is not None:
             event = event.after_round(after_round)
-        stands = [compute_team_standings(event, tiebreaks, c, settings) for c in convs]  # type: ignore[arg-type]
+        stands = [compute_standings(event, tiebreaks, c, settings=settings) for c in convs]  # type: ignore[arg-type]
         codes = stands[0].codes
-        is_order = lambda code: parse_team(code).is_order
+        is_order = lambda code: parse(code, team=True).is_order
         number = lambda row: row.team.number
     else:
         codes = [d.code for d in resolve_tiebreaks(event, tiebreaks)]

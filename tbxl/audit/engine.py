@@ -14,10 +14,9 @@ from tbxl.audit.candidates import Candidate, setting_candidates
 from tbxl.model import Event
 from tbxl.rules import Convention
 from tbxl.rules import TeamSettings, team_settings
-from tbxl.standings import Standings, compute_standings, resolve_tiebreaks
+from tbxl.standings import Standings, compute_standings, primary_score, resolve_tiebreaks
 from tbxl.tiebreaks import Context, compute, explain
 from tbxl.tiebreaks.codes import Descriptor, parse
-from tbxl.tiebreaks.team_codes import parse as parse_team
 
 
 class Engine:
@@ -76,7 +75,7 @@ class TeamAuditEngine(Engine):
     """:class:`Engine` on a team event: team codes, team names, team standings (each rule set
     ranked once, with the primary score first, under the same team settings)."""
 
-    parse = staticmethod(parse_team)
+    parse = staticmethod(lambda code: parse(code, team=True))
     who = "team with number"
 
     def __init__(self, tournament: Event, primary: str, tiebreaks: list[str],
@@ -97,12 +96,11 @@ class TeamAuditEngine(Engine):
         """The standings under ``conv`` and the team ``settings`` (None: the audit's)."""
         # The team ranking loads here, for a team event only: the Excel functions import the audit
         # and stay light (tests/test_excel_metadata.py).
-        from tbxl.team_standings import compute_team_standings
         settings = self.settings if settings is None else settings
         key = (conv.name, tiebreaks, settings)
         if key not in self._standings:
             codes = [self.points_code] + list(tiebreaks or self.tiebreaks)
-            self._standings[key] = compute_team_standings(self.t, codes, conv, settings)
+            self._standings[key] = compute_standings(self.t, codes, conv, settings=settings)
         return self._standings[key]
 
     def ranking(self, c: Candidate):
@@ -126,8 +124,7 @@ def engine_for(event: Event, tiebreaks=None, settings: Union[TeamSettings, Mappi
     """The engine of ``event`` ranking by ``tiebreaks`` (default: the file's 212/202 record, else
     tbxl's default list for the event's kind); ``settings``: a team event's team settings."""
     if getattr(event, "is_team", False):
-        from tbxl.team_standings import resolve_team_tiebreaks   # see TeamAuditEngine.standings
-        primary, descs = resolve_team_tiebreaks(event, tiebreaks)  # type: ignore[arg-type]
+        primary, descs = (primary_score(event, tiebreaks), resolve_tiebreaks(event, tiebreaks))  # type: ignore[arg-type]
         return TeamAuditEngine(event, primary, [d.code for d in descs], settings)
     if settings is not None and team_settings(settings).changes:
         raise TypeError("team settings are for team events; an individual event's settings are its convention's")

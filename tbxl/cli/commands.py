@@ -85,11 +85,10 @@ def each_rules(args, event, team: bool, default: str = "") -> list:
 
 def rank(args, event, team: bool, conv=None):
     """The standings of the event under ``conv`` (default: :func:`rules`) by ``--tiebreaks``."""
-    if team:
-        from tbxl.team_standings import compute_team_standings
-        return compute_team_standings(event, args.tiebreaks, conv or rules(args, event, team),
-                                      _team_settings(args)[0])
     from tbxl.standings import compute_standings
+    if team:   # a team event is cut at --after-round when it is read (load)
+        return compute_standings(event, args.tiebreaks, conv or rules(args, event, team),
+                                 settings=_team_settings(args)[0])
     st = compute_standings(event, getattr(args, "tiebreaks", None), conv or rules(args, event, team),
                            args.after_round)
     for note in st.notes:
@@ -271,10 +270,10 @@ def audit(args, parser, event, team: bool, fmt: str) -> int:
     from tbxl.audit.text import render_audit_json, render_audit_text
     from tbxl.io.published import published_ranks, read_published
     if team:
-        from tbxl.team_standings import resolve_team_tiebreaks
+        from tbxl.standings import primary_score, resolve_tiebreaks
         if args.rules and "," in args.rules:
             parser.error("audit --published checks against one rule set (the announced one), e.g. --rules fide-2026")
-        listed = [d.code for d in resolve_team_tiebreaks(event, args.tiebreaks)[1]] \
+        listed = [d.code for d in (primary_score(event, args.tiebreaks), resolve_tiebreaks(event, args.tiebreaks))[1]] \
             if (args.tiebreaks or event.tiebreaks) else []
         published = read_published(args.published, event, tiebreaks=listed, mapping=args.map or (),
                                    sheet=args.published_sheet)

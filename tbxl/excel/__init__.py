@@ -139,7 +139,7 @@ def _value(crosstable: Any, player: Any, d: Descriptor, rules: Any, layout: Any)
 
 def _team_standings(crosstable: Any, tiebreaks: Any, rules: Any):
     """The team event of a team grid and its standings by ``tiebreaks`` under ``rules``, cached."""
-    from tbxl.team_standings import compute_team_standings   # the team core, for the team functions only
+    from tbxl.standings import compute_standings   # the team core, for the team functions only
     found = team_book(crosstable)
     if found.error is not None:
         value_error(found.error)
@@ -151,7 +151,7 @@ def _team_standings(crosstable: Any, tiebreaks: Any, rules: Any):
         if key not in found.standings:
             try:
                 conv = conventions.resolve(rules_name, t.start_date)
-                found.standings[key] = compute_team_standings(t, codes, conv)
+                found.standings[key] = compute_standings(t, codes, conv)
             except TbxlError as e:
                 value_error(e)
         return t, found.standings[key]

@@ -42,7 +42,6 @@ from tbxl.limits import MAX_TEXT_BYTES, read_regular
 from tbxl.model import Event
 from tbxl.model import GP, MP
 from tbxl.tiebreaks.codes import parse
-from tbxl.tiebreaks.team_codes import parse as parse_team
 
 START = "START"
 IGNORE = "IGNORE"
@@ -210,11 +209,11 @@ def team_column_meaning(header: str, tiebreaks: Sequence[str] = (), mapping: Opt
         return SCORE_WORDS[key]
     if header_role(key) is not None:
         return column_meaning(header)
-    code = numbered_column(header, tiebreaks, parse_team)
+    code = numbered_column(header, tiebreaks, lambda code: parse(code, team=True))
     if code is not None:
         return code
     try:
-        d = parse_team(str(header))
+        d = parse(str(header), team=True)
     except UnknownTiebreak:
         long = column_meaning(header)   # "Buchholz Cut 1" -> BH/C1 (on the primary score)
         return long if long not in (None, IGNORE) and _parses_team(long) else None
@@ -223,7 +222,7 @@ def team_column_meaning(header: str, tiebreaks: Sequence[str] = (), mapping: Opt
 
 def _parses_team(code: str) -> bool:
     try:
-        parse_team(code)
+        parse(code, team=True)
     except UnknownTiebreak:
         return False
     return True

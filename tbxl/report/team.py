@@ -24,10 +24,10 @@ from tbxl.report.views import (CompareCell, CompareItem, CompareRow, DerivationT
                             PlayerBlock, ReportView, RulesText, TiebreakText, Tier, TieGroup, TieStep, _laid_out_groups,
                             audit_report, compare_report, derived_differences, event_dates, paper_size, tied_groups)
 from tbxl.model.codes import result_code
-from tbxl.tiebreaks.ratings import DP, _half_up
-from tbxl.tiebreaks.team_codes import parse
+from tbxl.tiebreaks.ratings import DP, half_up
+from tbxl.tiebreaks.codes import parse
 from tbxl.io.grid.team import team_cell
-from tbxl.team_standings import TeamStandings
+from tbxl.standings import Standings
 
 
 @dataclass(frozen=True)
@@ -126,7 +126,7 @@ def team_labels(lang: str) -> dict:
 
 
 def _definition(code: str, L: dict) -> str:
-    d = parse(code)
+    d = parse(code, team=True)
     text = L["tiebreak_meanings"].get(d.name, d.meaning) if d.is_individual else d.meaning
     parts = [text + (f" ({L['article']} {d.article})" if d.article else "")]
     if d.score:
@@ -135,12 +135,15 @@ def _definition(code: str, L: dict) -> str:
         parts.append(plural(L["mod_median"], d.base.low).format(n=d.base.low))
     elif d.base.low:
         parts.append(plural(L["mod_cut"], d.base.low).format(n=d.base.low))
-    if d.base.played_forfeits:
-        parts.append(L["mod_played_forfeits"])
+    if d.limit:
+        parts.append(plural(L["mod_limit"], d.limit).format(n=f"{d.limit:+d}"))
+    parts += [L[f"mod_{flag}"] for flag in ("played_forfeits", "fore", "reverse") if getattr(d, flag)]
+    if d.unrated is not None:
+        parts.append(L["mod_unrated"].format(n=d.unrated))
     return "; ".join(parts)
 
 
-def _derivation(st: TeamStandings, number: int, code: str, fmt: _Fmt, L: dict, names: dict,
+def _derivation(st: Standings, number: int, code: str, fmt: _Fmt, L: dict, names: dict,
                 line_chars: int, under: str = "") -> DerivationTable:
     """One tie-break's derivation for one team (laid out by :func:`~tbxl.report.views._laid_out`)."""
     d = st.explain(number, code)
@@ -185,7 +188,7 @@ def _aligned(head: list[str], rows: list[list[str]], line_chars: int, last_wraps
     return "\n".join(out)
 
 
-def _board_prizes(st: TeamStandings, fmt: _Fmt, min_games: int) -> tuple[BoardPrizes, ...]:
+def _board_prizes(st: Standings, fmt: _Fmt, min_games: int) -> tuple[BoardPrizes, ...]:
     """Per board: each player's points and games over the board on that board, percentage and
     performance (ARO of the rated opponents + dp(p), FIDE rating regulations 8.1(a))."""
     t = st.tournament
@@ -207,8 +210,8 @@ def _board_prizes(st: TeamStandings, fmt: _Fmt, min_games: int) -> tuple[BoardPr
             rated = [rating.get(o) for _, o in games if rating.get(o)]
             perf = None
             if rated:
-                aro = _half_up(sum(rated), len(rated))
-                p = _half_up(int(pts * 100), n)
+                aro = half_up(sum(rated), len(rated))
+                p = half_up(int(pts * 100), n)
                 perf = aro + DP[p]
             team = next((tm for tm in t.teams if sn in tm.players), None)
             row = BoardPrizeRow(sn, t.player(sn).name, team.name if team else "", str(rating.get(sn) or ""), n,
@@ -219,7 +222,7 @@ def _board_prizes(st: TeamStandings, fmt: _Fmt, min_games: int) -> tuple[BoardPr
     return tuple(out)
 
 
-def _ties(st: TeamStandings, fmt: _Fmt, names: dict) -> tuple[TieGroup, ...]:
+def _ties(st: Standings, fmt: _Fmt, names: dict) -> tuple[TieGroup, ...]:
     """Each group of teams equal on the primary score and the steps that broke it (every step of a
     team ranking splits its group)."""
     label = lambda n: f"{names[n]} ({n})"  # noqa: E731
@@ -235,13 +238,13 @@ def _ties(st: TeamStandings, fmt: _Fmt, names: dict) -> tuple[TieGroup, ...]:
     return tuple(out)
 
 
-def _team_rules_text(st: TeamStandings, L: dict) -> RulesText:
+def _team_rules_text(st: Standings, L: dict) -> RulesText:
     """The rules as a team report names them: the convention's title and source, its name with the
-    team settings changed on the defaults (:attr:`TeamStandings.rules`)."""
+    team settings changed on the defaults (:attr:`Standings.rules`)."""
     return replace(_rules_text(st.convention, L), name=st.rules)
 
 
-def _frame(st: TeamStandings, L: dict, lang: str, paper: str, input_path) -> ReportView:
+def _frame(st: Standings, L: dict, lang: str, paper: str, input_path) -> ReportView:
     """The head and foot of a team report (the footer names no event: the team report's own)."""
     size = paper_size(paper)
     t = st.tournament
@@ -253,7 +256,7 @@ def _frame(st: TeamStandings, L: dict, lang: str, paper: str, input_path) -> Rep
                       tuple(TiebreakText(c, _definition(c, L)) for c in st.codes), tuple(st.codes), __version__)
 
 
-def build_team_view(st: TeamStandings, *, lang: str = "en", derivations: str = "tied", teams=None,
+def build_team_view(st: Standings, *, lang: str = "en", derivations: str = "tied", teams=None,
                     paper: str = "a4", input_path=None, min_games: int = 0, by_round: bool = False) -> TeamReport:
     """Everything the team template shows (:class:`TeamReport`). ``by_round`` adds the
     round-by-round tables (``view.by_round``) of every team in standings order, or of ``teams`` only."""
@@ -303,19 +306,19 @@ def build_team_view(st: TeamStandings, *, lang: str = "en", derivations: str = "
         by_round=tuple(_team_by_round(st, teams, fmt, L, LINE_CHARS[paper])) if by_round else ())
 
 
-def _team_by_round(st: TeamStandings, teams, fmt: _Fmt, L: dict, line_chars: int) -> list:
+def _team_by_round(st: Standings, teams, fmt: _Fmt, L: dict, line_chars: int) -> list:
     """The round-by-round tables (:func:`tbxl.report._by_round`'s layout) of the teams: the primary
     score (headed MP or GP), rank and every tie-break after each round."""
     from tbxl.report import _by_round
-    from tbxl.team_standings import team_standings_by_round
-    history = team_standings_by_round(st.tournament, [st.primary] + st.codes, st.convention, st.engine.settings)
+    from tbxl.standings import standings_by_round
+    history = standings_by_round(st.tournament, [st.primary] + st.codes, st.convention, st.engine.settings)
     shown = [r.team.number for r in st.rows if teams is None or r.team.number in set(teams)]
     T = L["team"]
     words = dict(L, col_points=st.primary, col_sno=T["col_no"])
     return _by_round(st, history, shown, fmt, words, line_chars, heading=lambda row: row.team.name)
 
 
-def render_team_pdf(st: TeamStandings, output, *, lang: str = "en", derivations: str = "tied", teams=None,
+def render_team_pdf(st: Standings, output, *, lang: str = "en", derivations: str = "tied", teams=None,
                     paper: str = "a4", input_path=None, html: bool = False, min_games: int = 0,
                     by_round: bool = False) -> None:
     """Write the team report (PDF, or its HTML with ``html=True``) to ``output`` atomically."""
@@ -327,7 +330,7 @@ def render_team_pdf(st: TeamStandings, output, *, lang: str = "en", derivations:
 
 # -- compare and audit of a team event (the individual templates, team words) -------------------------
 
-def _team_frame(st: TeamStandings, *, lang: str, paper: str, input_path) -> ReportView:
+def _team_frame(st: Standings, *, lang: str, paper: str, input_path) -> ReportView:
     """The header, labels and footer of a team compare or audit report: the team report's with the
     individual labels the shared templates use turned to teams (no., team, teams)."""
     L = team_labels(lang)
@@ -344,13 +347,13 @@ def _team_block(row, fmt: _Fmt, **parts) -> PlayerBlock:
                        points=fmt(row.points), rank=row.rank_label, **parts)
 
 
-def _derivation_pair(st_a: TeamStandings, st_b: TeamStandings, number: int, code: str, fmt: _Fmt, L: dict,
+def _derivation_pair(st_a: Standings, st_b: Standings, number: int, code: str, fmt: _Fmt, L: dict,
                      names: dict, line_chars: int) -> list[DerivationTable]:
     return [_derivation(st, number, code, fmt, L, names, line_chars,
                         under=L["audit"]["under"].format(rules=st.rules)) for st in (st_a, st_b)]
 
 
-def build_team_compare_view(sts: list[TeamStandings], *, lang: str = "en", paper: str = "a4", input_path=None,
+def build_team_compare_view(sts: list[Standings], *, lang: str = "en", paper: str = "a4", input_path=None,
                             changed_only: bool = False):
     """The view of ``tbxl compare TEAM.trf -o compare.pdf`` (``compare.html.j2``, a
     :class:`~tbxl.report.views.CompareReport`): the team standings under every rule set side by
@@ -377,7 +380,7 @@ def build_team_compare_view(sts: list[TeamStandings], *, lang: str = "en", paper
                                      for c in st.codes)))
         items = []
         for c in st.codes:
-            d = parse(c)
+            d = parse(c, team=True)
             for k in range(1, len(sts)):
                 if per[k].values[c] == r0.values[c]:
                     continue
@@ -394,7 +397,7 @@ def build_team_compare_view(sts: list[TeamStandings], *, lang: str = "en", paper
     return compare_report(frame, [_team_rules_text(s, L) for s in sts], rows, changed_count, blocks)
 
 
-def render_team_compare_pdf(sts: list[TeamStandings], output, *, lang: str = "en", paper: str = "a4",
+def render_team_compare_pdf(sts: list[Standings], output, *, lang: str = "en", paper: str = "a4",
                             input_path=None, changed_only: bool = False, html: bool = False) -> None:
     """Write the team comparison report (PDF, or its HTML with ``html=True``) atomically."""
     check_not_input(output, [input_path])

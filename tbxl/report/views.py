@@ -19,7 +19,7 @@ from tbxl import __version__
 from tbxl.errors import InputError
 from tbxl.formatting import decimal_text
 from tbxl.standings import standings_by_round
-from tbxl.tiebreaks.codes import CATALOGUE, parse
+from tbxl.tiebreaks.codes import CODES, parse
 from tbxl.report.text import LINE_CHARS, Segment, TermRow, _by_round, _cut_name, _Fmt, _reason, plural, term_blocks
 
 PAPER = {"a4": "A4", "letter": "letter"}
@@ -80,7 +80,7 @@ def parse_derivations(text: str) -> tuple[str, int]:
 def _definition(code: str, L: dict) -> str:
     """One line: the tie-break's meaning (translated) with its article, then its modifiers."""
     d = parse(code)
-    parts = [L["tiebreak_meanings"].get(d.name, CATALOGUE[d.name][1])
+    parts = [L["tiebreak_meanings"].get(d.name, CODES[d.name].meaning)
              + (f" ({L['article']} {d.article})" if d.article else "")]
     if d.low and d.high:
         parts.append(plural(L["mod_median"], d.low).format(n=d.low))

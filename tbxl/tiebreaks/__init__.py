@@ -12,7 +12,7 @@ from typing import Callable
 from tbxl.derivation import Derivation
 from tbxl.tiebreaks import buchholz, counts, progressive, ratings, sonneborn
 from tbxl.tiebreaks.base import Column
-from tbxl.tiebreaks.codes import CATALOGUE, Descriptor, parse, parse_list
+from tbxl.tiebreaks.codes import CODES, Descriptor, parse, parse_list
 from tbxl.tiebreaks.context import Context
 
 Compute = Callable[[Context, Descriptor], Column]
@@ -53,4 +53,4 @@ def explain(ctx: Context, d: Descriptor, start_number: int) -> Derivation:
     return FAMILIES[d.name][1](ctx, d, ctx.index[start_number])
 
 
-__all__ = ["CATALOGUE", "Column", "Context", "Descriptor", "FAMILIES", "compute", "explain", "parse", "parse_list"]
+__all__ = ["CODES", "Column", "Context", "Descriptor", "FAMILIES", "compute", "explain", "parse", "parse_list"]

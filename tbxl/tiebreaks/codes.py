@@ -1,46 +1,119 @@
-"""Tie-break descriptors in MTB syntax (C07 §10.4): ``NAME[/Cn|/Mn|/L±n][/P][/F][/R][/Unnnn]``.
+"""Tie-break descriptors in MTB syntax (C07 §10.4-10.5), for individual and team events: one
+grammar, one :class:`Descriptor`, one catalogue of codes (:data:`CODES`).
+
+``NAME[:MP|:GP][/Cn|/Mn|/L±n|/Kx][/P][/F][/R][/Unnnn]``. An individual event's codes are the
+families of C.07 Art. 5 (plus PTS); ``BH-C1`` is accepted for ``BH/C1``:
 
 >>> parse("bh-c1")
-Descriptor(name='BH', low=1, high=0, limit=0, played_forfeits=False, fore=False, reverse=False, unrated=None)
+Descriptor(name='BH', low=1, high=0, limit=0, played_forfeits=False, fore=False, reverse=False, unrated=None, score=None, scores=None, divisor=None, text=None)
 >>> parse("BH/M2").code
 'BH/M2'
 >>> parse("GE").code
 'REP'
+
+A team event's codes (``team=True``, C.07 Arts 11-13) add the score an individual family is
+computed on (``:MP`` or ``:GP``, before or after the modifiers, as many lists in the field write
+it), ESB with its two scores (``ESB:MG`` = EMGSB), SSSC's divisor ``/K``, EDE and its chains:
+
+>>> d = parse("BH/C1:MP", team=True)
+>>> d.name, d.score, d.base.code, d.code
+('BH', 'MP', 'BH/C1', 'BH/C1:MP')
+>>> parse("bh:mp/c1", team=True).base == d.base
+True
+>>> parse("ESB", team=True).scores, parse("EGMSB/C1", team=True).scores, parse("ESB:GG", team=True).name
+(('MP', 'GP'), ('GP', 'MP'), 'ESB')
+>>> parse("MPTS", team=True).score, parse("GPTS", team=True).name, parse("GP", team=True).score
+('MP', 'POINTS', 'GP')
+>>> parse("SSSC/K3", team=True).divisor
+Fraction(3, 1)
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Optional
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import NamedTuple, Optional, Sequence, Union
 
 from tbxl.errors import UnknownTiebreak
 from tbxl.limits import MAX_TIEBREAKS
 
-#: Every individual tie-break of C.07 Art. 5 (plus PTS), with its article and a one-line meaning.
-CATALOGUE: dict[str, tuple[str, str]] = {
-    "PTS": ("", "points"),
-    "DE": ("6", "direct encounter: score in the games among the tied players"),
-    "WIN": ("7.1", "number of wins, with or without playing"),
-    "WON": ("7.2", "number of games won over the board"),
-    "BPG": ("7.3", "number of games played with Black"),
-    "BWG": ("7.4", "number of games won with Black"),
-    "PS": ("7.5", "progressive score: sum of the running scores"),
-    "REP": ("7.6", "rounds one elected to play in"),
-    "STD": ("7.7", "standard points: 1 per won round, 1/2 per drawn round"),
-    "TPN": ("7.8", "tournament pairing number (lower first)"),
-    "BH": ("8.1", "Buchholz: sum of the opponents' scores"),
-    "AOB": ("8.2", "average of the Buchholz of the opponents met over the board"),
-    "FB": ("8.3", "Fore Buchholz: Buchholz with the final round's games as draws"),
-    "SB": ("9.1", "Sonneborn-Berger: sum of opponent's score x result against them"),
-    "KS": ("9.2", "Koya: points against participants with at least 50 % of the maximum"),
-    "ARO": ("10.1", "average rating of the opponents met over the board"),
-    "TPR": ("10.2", "tournament performance rating"),
-    "PTP": ("10.3", "perfect tournament performance"),
-    "APRO": ("10.4", "average performance rating of the opponents"),
-    "APPO": ("10.5", "average perfect performance of the opponents"),
-    "RTNG": ("10.6", "rating (higher first)"),
+#: The kinds of event a code applies to.
+INDIVIDUAL = "individual"
+TEAM = "team"
+BOTH = frozenset({INDIVIDUAL, TEAM})
+
+
+class Code(NamedTuple):
+    """One entry of the catalogue: the C.07 article, a one-line meaning, the kinds of event."""
+
+    article: str
+    meaning: str
+    kinds: frozenset[str]
+
+
+#: EDE and its 2026 chains (C.07 Art. 13), by their steps in order: P the primary score, S the
+#: secondary score (restarting on every new tied subset), then, when exactly two teams stay tied,
+#: the board tie-breaks of :data:`BOARD_STEPS` in their match(es).
+CHAINS = {"EDE": "PS", "EDET": "PST", "EDEB": "PSB", "EDEBT": "PSCT", "EDEBB": "PSCB"}
+BOARD_STEPS = {"C": "BC", "T": "TBR", "B": "BBE"}
+
+_I, _T = frozenset({INDIVIDUAL}), frozenset({TEAM})
+
+#: Every tie-break of C.07 (Art. 5 for individuals, plus PTS; Arts 11-13 for teams) with its
+#: article, its meaning and the kinds of event it applies to. The individual families apply to
+#: teams too, on MP or GP (C.07 13), except the rating ones (a team TRF gives no team ratings).
+CODES: dict[str, Code] = {
+    "PTS": Code("", "points", _I),
+    "DE": Code("6", "direct encounter: score in the games among the tied players", BOTH),
+    "WIN": Code("7.1", "number of wins, with or without playing", BOTH),
+    "WON": Code("7.2", "number of games won over the board", BOTH),
+    "BPG": Code("7.3", "number of games played with Black", BOTH),
+    "BWG": Code("7.4", "number of games won with Black", BOTH),
+    "PS": Code("7.5", "progressive score: sum of the running scores", BOTH),
+    "REP": Code("7.6", "rounds one elected to play in", BOTH),
+    "STD": Code("7.7", "standard points: 1 per won round, 1/2 per drawn round", BOTH),
+    "TPN": Code("7.8", "tournament pairing number (lower first)", BOTH),
+    "BH": Code("8.1", "Buchholz: sum of the opponents' scores", BOTH),
+    "AOB": Code("8.2", "average of the Buchholz of the opponents met over the board", BOTH),
+    "FB": Code("8.3", "Fore Buchholz: Buchholz with the final round's games as draws", BOTH),
+    "SB": Code("9.1", "Sonneborn-Berger: sum of opponent's score x result against them", BOTH),
+    "KS": Code("9.2", "Koya: points against participants with at least 50 % of the maximum", BOTH),
+    "ARO": Code("10.1", "average rating of the opponents met over the board", _I),
+    "TPR": Code("10.2", "tournament performance rating", _I),
+    "PTP": Code("10.3", "perfect tournament performance", _I),
+    "APRO": Code("10.4", "average performance rating of the opponents", _I),
+    "APPO": Code("10.5", "average perfect performance of the opponents", _I),
+    "RTNG": Code("10.6", "rating (higher first)", _I),
+    "POINTS": Code("11.1", "match points (MP) or game points (GP)", _T),
+    "MPVGP": Code("13.1", "the score that is not the primary one (GP when MP ranks, MP when GP ranks)", _T),
+    "BC": Code("12", "board count: sum of board number x game points on that board, lower first", _T),
+    "TBR": Code("12", "top-board results: game points on board 1, then board 2 ...", _T),
+    "BBE": Code("12", "bottom-board elimination: game points without the last board, then without the "
+                      "last two ...", _T),
+    "ESB": Code("13.2", "extended Sonneborn-Berger: opponent's final MP or GP x the MP or GP scored against them",
+                _T),
+    "EDE": Code("13", "extended direct encounter: DE on the primary score, then on the secondary score, "
+                      "restarting on every new tied subset", _T),
+    **{code: Code("13 (2026)", f"EDE, then {' and '.join(BOARD_STEPS[s] for s in steps[2:])} in the match(es) "
+                               "when exactly two teams stay tied", _T)
+       for code, steps in CHAINS.items() if steps[2:]},
+    "SSSC": Code("13", "score strength combination: secondary score + BH on the primary score / a "
+                       "normalising factor", _T),
 }
+
+
+def codes_of(kind: str, only: bool = False) -> dict[str, Code]:
+    """The codes that apply to ``kind`` (:data:`INDIVIDUAL` or :data:`TEAM`); ``only``: those
+    that apply to no other kind (a team event's own codes)."""
+    return {c: v for c, v in CODES.items() if kind in v.kinds and (not only or len(v.kinds) == 1)}
+
+
+#: Orders, not numbers: they rank inside a tied group (like DE, C.07 Art. 6).
+ORDERS = frozenset({"DE", "EDE", "EDET", "EDEB", "EDEBT", "EDEBB", "TBR", "BBE"})
+#: The individual family whose modifiers a team code takes (and that a team code is computed by).
+_BASE = {"POINTS": "PTS", "MPVGP": "PTS", "ESB": "SB", "SSSC": "BH", "BC": "DE", "TBR": "DE", "BBE": "DE",
+         **{code: "DE" for code in CHAINS}}
 
 ALIASES = {"GE": "REP", "SONNEBORN-BERGER": "SB", "BUCHHOLZ": "BH", "PROGRESSIVE": "PS",
            "KOYA": "KS", "WINS": "WIN", "POINTS": "PTS", "RATING": "RTNG", "PAIRING": "TPN"}
@@ -48,11 +121,20 @@ ALIASES = {"GE": "REP", "SONNEBORN-BERGER": "SB", "BUCHHOLZ": "BH", "PROGRESSIVE
 # ASCII digits, a few of them: int() refuses "²" and strings of thousands of digits.
 _PART = re.compile(r"^(?:(?P<cm>[CM])(?P<n>\d{1,4})|L(?P<l>[+-]?\d{1,5})|(?P<flag>[PFR])|U(?P<u>\d{1,5}))$",
                    re.ASCII)
+_ESB = {"EMMSB": ("MP", "MP"), "EMGSB": ("MP", "GP"), "EGMSB": ("GP", "MP"), "EGGSB": ("GP", "GP")}
+_PAIRS = {"MM": ("MP", "MP"), "MG": ("MP", "GP"), "GM": ("GP", "MP"), "GG": ("GP", "GP")}
+_SCORE = re.compile(r"^(?P<a>.*?):(?P<s>MP|GP|MM|MG|GM|GG)(?P<b>(?:/.*)?)$")
 
 
 @dataclass(frozen=True)
 class Descriptor:
-    """A parsed tie-break code: the family name and its modifiers (C.07 Art. 14)."""
+    """A parsed tie-break code: the family name and its modifiers (C.07 Art. 14); for a team
+    event also the score it is computed on (C.07 13) and the code as given.
+
+    ``score`` is MP, GP or None (the primary score); ``scores`` the two scores of ESB (13.2);
+    ``divisor`` SSSC's ``/K``; ``text`` the code as a team event's list gives it (its outputs
+    spell it so), None for an individual event's code (spelled :attr:`code`, normalised).
+    """
 
     name: str
     low: int = 0          # values cut from the bottom (Cut-n, Median-n)
@@ -62,9 +144,15 @@ class Descriptor:
     fore: bool = False    # /F: AOB averages FB instead of BH
     reverse: bool = False  # /R: TPN and RTNG in the other order
     unrated: Optional[int] = None  # /Unnnn: rating used for unrated players
+    score: Optional[str] = None    # :MP or :GP (a team event's code)
+    scores: Optional[tuple[str, str]] = None  # ESB's two scores
+    divisor: Optional[Fraction] = None        # SSSC /Kx
+    text: Optional[str] = None     # a team code as given
 
     @property
     def code(self) -> str:
+        if self.text is not None:
+            return self.text
         s = self.name
         if self.low and self.high:
             s += f"/M{self.low}"
@@ -83,16 +171,42 @@ class Descriptor:
         return s
 
     @property
+    def base(self) -> "Descriptor":
+        """The individual descriptor that carries the modifiers: the family itself for an
+        individual family (``BH:MP/C1`` -> ``BH/C1``), the one a team code takes them from
+        (ESB -> SB, SSSC -> BH, orders -> DE, MP/GP/MPvGP -> PTS)."""
+        if self.text is None:
+            return self
+        return replace(self, name=_BASE.get(self.name, self.name), score=None, scores=None, divisor=None, text=None)
+
+    @property
+    def is_order(self) -> bool:
+        """An order inside a tied group (DE, EDE and its chains, TBR, BBE), not a value."""
+        return self.name in ORDERS
+
+    @property
+    def is_individual(self) -> bool:
+        """An individual family (computed on MP or GP in a team event), PTS apart."""
+        return INDIVIDUAL in CODES[self.name].kinds and self.name != "PTS"
+
+    @property
     def article(self) -> str:
-        return CATALOGUE[self.name][0]
+        return CODES[self.name].article
 
     @property
     def meaning(self) -> str:
-        return CATALOGUE[self.name][1]
+        if self.text is not None and self.is_individual:
+            return CODES[self.name].meaning + " (on MP or GP, C.07 13)"
+        return CODES[self.name].meaning
 
 
-def parse(text: str) -> Descriptor:
-    """Parse one code; ``BH-C1`` is accepted for ``BH/C1``. Raises :class:`UnknownTiebreak`."""
+def parse(text: str, team: bool = False) -> Descriptor:
+    """Parse one code of an individual event, or of a team event (``team``). Raises
+    :class:`UnknownTiebreak`."""
+    return _team(text) if team else _individual(text)
+
+
+def _individual(text: str) -> Descriptor:
     raw = text if len(str(text)) <= 40 else f"{str(text)[:40]}..."   # messages stay one short line
     s = text.strip().upper().replace(" ", "")
     if "/" in s:
@@ -100,8 +214,8 @@ def parse(text: str) -> Descriptor:
     else:
         head, *parts = re.split(r"-(?=[CMPFRU]\d*$|[CMPFRU]\d*-|L[+-]?\d)", s)
     head = ALIASES.get(head, head)
-    if head not in CATALOGUE:
-        raise UnknownTiebreak(f"unknown tie-break {raw!r}; known codes: {', '.join(CATALOGUE)}")
+    if head not in CODES or INDIVIDUAL not in CODES[head].kinds:
+        raise UnknownTiebreak(f"unknown tie-break {raw!r}; known codes: {', '.join(codes_of(INDIVIDUAL))}")
     fields: dict = {}
     seen: dict[str, str] = {}
     for part in parts:
@@ -126,7 +240,68 @@ def parse(text: str) -> Descriptor:
     return Descriptor(head, **fields)
 
 
-def parse_list(text) -> list[Descriptor]:
+def _team(text: str) -> Descriptor:
+    raw = str(text).strip()
+    s = raw.upper().replace(" ", "")
+    score: Optional[str] = None
+    pair: Optional[tuple[str, str]] = None
+    m = _SCORE.match(s)
+    if m:
+        s = m["a"] + m["b"]
+        if m["s"] in _PAIRS:
+            pair = _PAIRS[m["s"]]
+        else:
+            score = m["s"]
+    head, *parts = s.split("/")
+    mods = [p for p in parts if p]
+    divisor = None
+    if head == "SSSC":
+        rest = []
+        for p in mods:
+            if re.fullmatch(r"K\d+([.,]\d+)?", p):
+                divisor = Fraction(p[1:].replace(",", "."))
+                if divisor <= 0:
+                    raise UnknownTiebreak(f"SSSC divisor must be positive in {raw!r}")
+            else:
+                rest.append(p)
+        mods = rest
+    if head in ("PTS", "MPTS", "GPTS", "MP", "GP"):
+        if head != "PTS":
+            score = "MP" if head in ("MPTS", "MP") else "GP"
+        return Descriptor("POINTS", score=score, text=raw)
+    if head == "MPVGP":
+        return Descriptor("MPVGP", text=raw)
+    if head in _ESB or head == "ESB":
+        scores = _ESB.get(head) or pair or ("MP", "GP")   # plain ESB = EMGSB (C07 §10.5)
+        return replace(_modifiers(raw, "SB", mods), name="ESB", scores=scores, text=raw)
+    if pair is not None:
+        raise UnknownTiebreak(f"score ':{m['s']}' in {raw!r} is for ESB only; use :MP or :GP")
+    if head in CODES and CODES[head].kinds == _T:
+        base = _modifiers(raw, "BH" if head == "SSSC" else "DE", mods)
+        return replace(base, name=head, score=score, divisor=divisor, text=raw)
+    if head in CODES and INDIVIDUAL in CODES[head].kinds and TEAM not in CODES[head].kinds and head != "PTS":
+        raise UnknownTiebreak(f"{raw!r}: rating tie-breaks need team ratings, which a team TRF does not give")
+    try:
+        base = _individual("/".join([head] + mods))
+    except UnknownTiebreak:
+        known = ", ".join(["MP", "GP"] + list(codes_of(TEAM, only=True))[1:]
+                          + ["MPTS", "GPTS", "EMMSB", "EMGSB", "EGMSB", "EGGSB"]
+                          + [c + ":MP" for c in ("BH", "SB", "PS", "...")])
+        raise UnknownTiebreak(f"unknown team tie-break {raw!r}; known codes: {known}") from None
+    if base.name == "PTS":
+        return replace(base, name="POINTS", score=score, text=raw)
+    return replace(base, score=score, text=raw)
+
+
+def _modifiers(raw: str, like: str, mods: list[str]) -> Descriptor:
+    """Cut/Median, /L, /P, /F, /R, /U through the individual grammar (``like`` is a family that takes them)."""
+    try:
+        return _individual("/".join([like] + mods))
+    except UnknownTiebreak as err:
+        raise UnknownTiebreak(f"{err} (in {raw!r})") from None
+
+
+def parse_list(text: Union[str, Sequence], team: bool = False) -> list[Descriptor]:
     """Parse a comma-separated list (or a sequence) of codes, at most :data:`~tbxl.limits.MAX_TIEBREAKS`
     of them (ties are broken level by level: thousands of codes would only exhaust the stack); a
     text of commas only names none, which is an error rather than "no tie-breaks".
@@ -146,4 +321,4 @@ def parse_list(text) -> list[Descriptor]:
         raise UnknownTiebreak(f"{len(codes)} tie-break codes: at most {MAX_TIEBREAKS} are taken")
     if not codes and isinstance(text, str) and text.strip():
         raise UnknownTiebreak(f"no tie-break code in {text!r} (e.g. BH/C1,BH,SB)")
-    return [parse(c) for c in codes]
+    return [parse(c, team) for c in codes]

@@ -1,17 +1,75 @@
-"""The per-tournament precomputation every tie-break reads: records as integer arrays, the
-16.2 categories, scores and opponent values under one :class:`~tbxl.rules.Convention`.
+"""The per-event precomputation every tie-break reads: records as integer arrays, the
+16.2 categories, scores and opponent values under one :class:`~tbxl.rules.Convention`,
+counting one :class:`Score`: a player's points (PTS), or a team's match or game points (MP, GP).
 
-Built once per (tournament, convention); cost is linear in players x rounds.
+Built once per (event, convention, score); cost is linear in participants x rounds.
+
+A team event is seen by the individual families as an event whose participants are the teams and
+whose points are their MP or GP (C.07 Art. 13: "any individual tie-break computed on MP or GP").
+Art. 16 then applies with "points" meaning MP or GP (C07 §10.5): per match a draw is TD match
+points or K/2 game points (16.3), the dummy is the own MP or GP (16.4, with the 2026 caps), and
+16.5 governs the cuts.
 """
 
 from __future__ import annotations
 
+import math
+from enum import Enum
 from fractions import Fraction
-from typing import Optional
+from typing import Optional, Union
 
+from tbxl import rules as conventions
 from tbxl.rules import CapRounds, Convention, RrForfeitWin, ShortGames
-from tbxl.model import RESULT_KIND, RESULT_OUTCOME, RESULTS, Kind, Outcome, Player, Tournament
+from tbxl.model import RESULT_KIND, RESULT_OUTCOME, RESULTS, Event, Kind, Outcome, Player, RoundEntry, Scoring, Tournament
+from tbxl.model import TeamTournament
 from tbxl.tiebreaks import unplayed
+
+
+class Score(str, Enum):
+    """What a context counts as points: a player's points (PTS), a team's match points (MP) or
+    game points (GP). A ``str`` enum: ``Score.MP == "MP"``, the team model's spelling."""
+
+    PTS = "PTS"
+    MP = "MP"
+    GP = "GP"
+
+    def __str__(self) -> str:
+        return self.value
+
+    __format__ = str.__format__
+
+
+def convention_of(rules: Optional[Convention], event: Event) -> Convention:
+    """``rules``, or the edition in force at the start of ``event`` (an individual or a team
+    event) for None; a ``TypeError`` for anything else, a name above all: names are resolved at the
+    edge (:func:`tbxl.rules.resolve`), never in the core."""
+    if rules is None:
+        return conventions.default_for(event.start_date)
+    if not isinstance(rules, Convention):
+        raise TypeError(f"rules must be a Convention, not {rules!r}: resolve a name with "
+                        "tbxl.rules.resolve(rules, start_date, settings) where it is given")
+    return rules
+
+
+def participants(t: TeamTournament, score: Score) -> Tournament:
+    """The teams as the participants of an individual tournament, with ``score`` (MP or GP) as
+    their points; the colour of a match is board 1's."""
+    players = []
+    for team in t.teams:
+        rounds = tuple(RoundEntry(r.round, r.kind, r.outcome, r.mp if score == Score.MP else r.gp, r.opponent, r.colour)
+                       for r in team.rounds)
+        players.append(Player(team.number, team.name, rounds, federation=team.federation))
+    # Points in MP or GP (the entries' own), and no tie-break list: the file's is the teams'.
+    return Tournament(tuple(players), t.rounds, **{**t.event_details(), "scoring": Scoring(), "tiebreaks": ()})
+
+
+def match_values(t: TeamTournament, score: Score) -> tuple[Fraction, Fraction, Fraction]:
+    """(loss, draw, win) of one match in ``score``: TL/TD/TW, or 0, K x draw, K x win game points."""
+    if score == Score.MP:
+        ts = t.team_scoring
+        return ts.loss, ts.draw, ts.win
+    s = t.scoring
+    return s.loss * t.boards, s.draw * t.boards, s.win * t.boards
 
 
 
@@ -21,20 +79,42 @@ class Context:
     ``kind`` are the kinds as the BH/SB/DE family sees them: in pre-determined pairings forfeits
     are games (C.07 15.2); with ``short_games="unplayed"`` TRF W/L are forfeits. ``raw_kind`` keeps
     the kinds as read, for type-B and rating tie-breaks.
+
+    ``event`` is an individual :class:`~tbxl.model.Tournament` (``score`` PTS) or a
+    :class:`~tbxl.model.team.TeamTournament` (``score`` MP or GP): then the participants are the
+    teams (:func:`participants`, ``t``) and ``forfeits_as_games`` (the ``/P`` option) counts a
+    forfeited match as a match against the scheduled opponent (C07 §3.4), as 15.2 does in
+    pre-determined pairings.
     """
 
-    def __init__(self, tournament: Tournament, conv: Convention) -> None:
-        t = tournament
+    def __init__(self, event: Union[Tournament, TeamTournament], conv: Convention,
+                 score: Score = Score.PTS, forfeits_as_games: bool = False) -> None:
+        team = isinstance(event, TeamTournament)
+        if team and score not in (Score.MP, Score.GP):
+            raise ValueError(f"the score of a team event is MP or GP, not {score!r}")
+        if not team and (score != Score.PTS or forfeits_as_games):
+            raise ValueError(f"an individual event counts PTS, not {score!r}")
+        self.event = event
+        self.score_name = Score(score)
+        t = participants(event, self.score_name) if team else event
         self.t = t
         self.conv = conv
         self.players: tuple[Player, ...] = t.players
         self.n = t.rounds
-        self.unit = q = t.scoring.unit
+        if team:
+            # The team values set the units: TL/TD/TW match points or K x 1/0.5/0 game points.
+            values = [*match_values(event, self.score_name), *(e.points for p in t.players for e in p.rounds)]
+            q = math.lcm(*(Fraction(v).denominator for v in values))
+            self.outcome_units = [int(v * q) for v in values[:3]]
+        else:
+            q = t.scoring.unit
+        self.unit = q
         self.round_robin = t.is_round_robin
         self.cap_rounds = (t.scheduled_rounds or t.rounds) if conv.dummy_cap_rounds is CapRounds.SCHEDULED else t.rounds
         self.index = {p.start_number: i for i, p in enumerate(t.players)}
         s = t.scoring
-        self.outcome_units = [int(s.outcome_points(o) * q) for o in (Outcome.LOSS, Outcome.DRAW, Outcome.WIN)]
+        if not team:
+            self.outcome_units = [int(s.outcome_points(o) * q) for o in (Outcome.LOSS, Outcome.DRAW, Outcome.WIN)]
         self.draw = self.outcome_units[1]
         self.win = self.outcome_units[2]
         # The arrays come straight from the tournament's columns, a lookup per result class
@@ -54,13 +134,26 @@ class Context:
         else:
             effective = kinds
             self.kind = self.raw_kind
-        self._classes = (kinds, effective, outs, units)
         self.out: list[list[int]] = table.rows([list(map(outs.__getitem__, c)) for c in table.result])
-        self.pts: list[list[int]] = table.rows([list(map(units.__getitem__, c)) for c in table.result])
         self.opp: list[list[int]] = table.rows(table.opponent)
+        self._classes: Optional[tuple] = (kinds, effective, outs, units)
+        if team:
+            # A team's points are its MP or GP, not the table's classes looked up.
+            self._classes = None
+            self.pts: list[list[int]] = [[int(e.points * q) for e in p.rounds] for p in t.players]
+            if forfeits_as_games:
+                self.kind = [[Kind.PLAYED if k.is_forfeit else k for k in row] for row in self.kind]
+        else:
+            self.pts = table.rows([list(map(units.__getitem__, c)) for c in table.result])
         self._fore: Optional[Context] = None
         self._cache: dict = {}
         self._finish()
+        if forfeits_as_games and not self.round_robin:
+            # /P changes how a team's own forfeited matches count, not what it is worth to its
+            # opponents: the adjusted score (16.3) keeps the categories of the matches as played.
+            for i, kinds in enumerate(self.raw_kind):
+                cats = unplayed.categories(kinds, conv.fpb_returns_to_play)
+                self.value[i] = unplayed.opponent_value(kinds, self.pts[i], cats, self.draw, conv.opponent_score)
 
     @staticmethod
     def _effective(k: Kind, outcome: Outcome, short_unplayed: bool, rr: bool) -> Kind:

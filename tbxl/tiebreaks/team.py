@@ -1,7 +1,7 @@
 """Team tie-breaks (C.07 Arts 11-13) with their derivations.
 
 One :class:`TeamEngine` per (team event, convention) holds the MP and GP contexts
-(:class:`~tbxl.tiebreaks.team_context.TeamContext`) and computes every code of :mod:`tbxl.tiebreaks.team_codes`:
+(:class:`~tbxl.tiebreaks.context.Context` on MP or GP) and computes every team code of :mod:`tbxl.tiebreaks.codes`:
 
 * values: MP, GP, MPvGP (11.1, 13.1); BC (Art. 12); ESB = EMMSB/EMGSB/EGMSB/EGGSB (13.2, cuts as
   14.1.2, Art. 16); SSSC (Art. 13); the individual tie-breaks on MP or GP (Art. 13) through the
@@ -24,13 +24,11 @@ from tbxl.rules import Convention
 from tbxl.derivation import Derivation, Reason, Term
 from tbxl.errors import InputError
 from tbxl.model import Kind
-from tbxl.standings import convention_of
 from tbxl.tiebreaks import FAMILIES, cuts, encounter, unplayed
 from tbxl.model.codes import result_code
 from tbxl.tiebreaks.base import Column
-from tbxl.tiebreaks.codes import Descriptor
-from tbxl.tiebreaks.team_codes import CHAINS, TeamDescriptor
-from tbxl.tiebreaks.team_context import TeamContext, draw_and_win
+from tbxl.tiebreaks.codes import CHAINS, Descriptor
+from tbxl.tiebreaks.context import Context, Score, convention_of, match_values
 from tbxl.model import GP, MP, TeamTournament, board_points
 from tbxl.rules import EdeBoardCount, TeamSettings, team_settings
 
@@ -39,7 +37,7 @@ _STEP = {"P": "primary score", "S": "secondary score", "C": "board count", "T": 
          "B": "bottom-board elimination"}
 
 
-def primary_of(codes: Sequence[TeamDescriptor]) -> str:
+def primary_of(codes: Sequence[Descriptor]) -> str:
     """The primary score: the first PTS/MPTS/GPTS of the list (PTS = MP for teams, C07 §10.5)."""
     for d in codes:
         if d.name == "POINTS":
@@ -72,7 +70,7 @@ class TeamEngine:
         #: Every match has its board results (a grid may give game points only).
         self.has_boards = all(r.boards for team in t.teams for r in team.rounds if r.kind is Kind.PLAYED)
 
-    def needs_boards(self, d: TeamDescriptor) -> None:
+    def needs_boards(self, d: Descriptor) -> None:
         """Board tie-breaks need the board results of every match (C.07 Art. 12)."""
         if not self.has_boards:
             raise InputError(f"{d.code} needs the board results of every match (e.g. 7w:1=10 in a grid)",
@@ -80,25 +78,25 @@ class TeamEngine:
 
     # -- contexts -----------------------------------------------------------------------------------
 
-    def ctx(self, score: str, played_forfeits: bool = False) -> TeamContext:
+    def ctx(self, score: str, played_forfeits: bool = False) -> Context:
         key = (score, played_forfeits)
         if key not in self._ctx:
-            self._ctx[key] = TeamContext(self.t, self.conv, score, played_forfeits)
+            self._ctx[key] = Context(self.t, self.conv, Score(score), played_forfeits)
         return self._ctx[key]
 
-    def score_of(self, d: TeamDescriptor) -> str:
+    def score_of(self, d: Descriptor) -> str:
         return d.score or self.primary
 
     # -- values -------------------------------------------------------------------------------------
 
-    def compute(self, d: TeamDescriptor) -> Column:
+    def compute(self, d: Descriptor) -> Column:
         """The column of a value tie-break (orders have none)."""
         key = ("col", d.text.upper())
         if key not in self._cache:
             self._cache[key] = self._compute(d)
         return self._cache[key]
 
-    def _compute(self, d: TeamDescriptor) -> Column:
+    def _compute(self, d: Descriptor) -> Column:
         if d.is_order:
             raise ValueError(f"{d.code} is an order, not a value")
         if d.name == "POINTS":
@@ -125,13 +123,13 @@ class TeamEngine:
         col = FAMILIES[d.base.name][0](c, d.base)
         return Column(d.code, col.den, col.raw, col.ascending)
 
-    def _esb_scores(self, d: TeamDescriptor) -> tuple[str, str]:
+    def _esb_scores(self, d: Descriptor) -> tuple[str, str]:
         if d.name == "SB":  # SB on MP or GP: the opponent's score x the same score made against them
             s = self.score_of(d)
             return s, s
         return d.scores  # type: ignore[return-value]
 
-    def _esb_items(self, cx: TeamContext, cy: TeamContext, i: int) -> list[tuple]:
+    def _esb_items(self, cx: Context, cy: Context, i: int) -> list[tuple]:
         """``(opponent's X or dummy x own Y of the round, opponent's X, vur, round)`` (13.2, 16.4)."""
         out = []
         for r, k in enumerate(cx.kind[i]):
@@ -167,28 +165,28 @@ class TeamEngine:
                             "BWG": game and won and black, "REP": not e.kind.is_vur}[name])
         return out
 
-    def _sssc_divisor(self, d: TeamDescriptor) -> Fraction:
+    def _sssc_divisor(self, d: Descriptor) -> Fraction:
         """SSSC (Art. 13): floor(the most primary points of the event / the most secondary points of a match)."""
         if d.divisor is not None:
             return d.divisor
-        _, _, win_p = draw_and_win(self.t, self.primary)
-        _, _, win_s = draw_and_win(self.t, self.secondary)
+        _, _, win_p = match_values(self.t, self.primary)
+        _, _, win_s = match_values(self.t, self.secondary)
         return Fraction(max(1, math.floor(win_p * self.t.rounds / win_s)))
 
-    def _sssc_bh(self, d: TeamDescriptor) -> TeamDescriptor:
+    def _sssc_bh(self, d: Descriptor) -> Descriptor:
         name = "FB" if d.base.fore else "BH"
         base = Descriptor(name, d.base.low, d.base.high, played_forfeits=d.base.played_forfeits)
-        return TeamDescriptor(f"{name}:{self.primary}" + base.code[len(name):], name, base, self.primary)
+        return replace(base, score=self.primary, text=f"{name}:{self.primary}" + base.code[len(name):])
 
-    def _sssc(self, d: TeamDescriptor, i: int) -> tuple[Fraction, Fraction, Fraction, Fraction]:
+    def _sssc(self, d: Descriptor, i: int) -> tuple[Fraction, Fraction, Fraction, Fraction]:
         bh = self.compute(self._sssc_bh(d)).value(i)
-        sec = self.compute(TeamDescriptor("MPvGP", "MPVGP", Descriptor("PTS"))).value(i)
+        sec = self.compute(Descriptor("MPVGP", text="MPvGP")).value(i)
         div = self._sssc_divisor(d)
         return sec + bh / div, sec, bh, div
 
     # -- orders -------------------------------------------------------------------------------------
 
-    def order(self, d: TeamDescriptor, group: Sequence[int], trace: Optional[list] = None) -> list[list[int]]:
+    def order(self, d: Descriptor, group: Sequence[int], trace: Optional[list] = None) -> list[list[int]]:
         """Tiers of a tied ``group`` (team indices), best first."""
         group = list(group)
         if len(group) < 2:
@@ -219,7 +217,7 @@ class TeamEngine:
         k = len(per_board)
         return [sum(per_board[:m]) for m in range(k - 1, 0, -1)]
 
-    def _ede(self, d: TeamDescriptor, group: list[int], trace: Optional[list]) -> list[list[int]]:
+    def _ede(self, d: Descriptor, group: list[int], trace: Optional[list]) -> list[list[int]]:
         """EDE (Art. 13): DE on the primary score, then on the secondary score, applied again to every new
         tied subset until nothing changes; the 2026 chains add BC / TBR (board by board) / BBE (board
         by board) on the match(es) between two teams that stay tied. Same loop as the reference engine."""
@@ -246,7 +244,7 @@ class TeamEngine:
                 idx = (idx + 1) % len(steps)
         return tiers
 
-    def _ede_step(self, d: TeamDescriptor, step: str, pos: int, tier: list[int], trace) -> list[list[int]]:
+    def _ede_step(self, d: Descriptor, step: str, pos: int, tier: list[int], trace) -> list[list[int]]:
         pf = d.played_forfeits
         if step in "PS":
             c = self.ctx(self.primary if step == "P" else self.secondary, pf)
@@ -285,7 +283,7 @@ class TeamEngine:
 
     # -- derivations --------------------------------------------------------------------------------
 
-    def explain(self, d: TeamDescriptor, number: int, group: Optional[Sequence[int]] = None,
+    def explain(self, d: Descriptor, number: int, group: Optional[Sequence[int]] = None,
                 tier: Optional[int] = None) -> Derivation:
         """How team ``number``'s value was made; for orders ``group`` is the tied group it was
         applied to (team numbers) and ``tier`` the place it gave."""
@@ -321,7 +319,7 @@ class TeamEngine:
         j = c.opp[i][r]
         return self.teams[j].number if j >= 0 else None
 
-    def _explain_esb(self, d: TeamDescriptor, i: int, value) -> Derivation:
+    def _explain_esb(self, d: Descriptor, i: int, value) -> Derivation:
         x, y = self._esb_scores(d)
         cx, cy = self.ctx(x, d.played_forfeits), self.ctx(y, d.played_forfeits)
         items = self._esb_items(cx, cy, i)
@@ -348,7 +346,7 @@ class TeamEngine:
                               Reason.of(chosen[idx]) if idx in chosen else None))
         return Derivation(d.code, self.teams[i].number, tuple(terms), value)
 
-    def _explain_sssc(self, d: TeamDescriptor, i: int) -> Derivation:
+    def _explain_sssc(self, d: Descriptor, i: int) -> Derivation:
         total, sec, bh, div = self._sssc(d, i)
         bh_d = self._sssc_bh(d)
         base = self.explain(bh_d, self.teams[i].number)
@@ -358,7 +356,7 @@ class TeamEngine:
         return Derivation(d.code, self.teams[i].number, tuple(terms), total,
                           notes=(Reason.of("note.sssc", code=bh_d.code, divisor=div),))
 
-    def _explain_boards(self, d: TeamDescriptor, i: int, value) -> Derivation:
+    def _explain_boards(self, d: Descriptor, i: int, value) -> Derivation:
         terms = []
         team = self.teams[i]
         flags = iter(self._board_flags(d.name, i))

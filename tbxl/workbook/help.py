@@ -46,7 +46,7 @@ def help_lines(rng: str, layout: str, codes: list[str], rules: str, filename: st
     """(style, text) lines: style is 'title', 'head', 'mono' or ''. The prose is the template's
     (templates/workbook-help.txt); the functions, arguments, crosstable grammar, rules and codes
     come from their catalogues."""
-    from tbxl.tiebreaks.codes import CATALOGUE
+    from tbxl.tiebreaks.codes import INDIVIDUAL, codes_of
     aliases = ", ".join(f"{k} = {v}" for k, v in conventions.ALIASES.items())
     blocks: dict[str, list[tuple[str, str]]] = {
         "@functions": function_rows(FUNCTIONS),
@@ -55,7 +55,7 @@ def help_lines(rng: str, layout: str, codes: list[str], rules: str, filename: st
         "@rules": [("", f"{c.name}: {c.title}. {c.source}") for c in conventions.PRESETS.values()]
                   + [("", f"Also accepted: {aliases}.")],
         "@codes": [("", f"{code}: {meaning}" + (f" (C.07 {article})" if article else ""))
-                   for code, (article, meaning) in CATALOGUE.items()],
+                   for code, (article, meaning, _) in codes_of(INDIVIDUAL).items()],
     }
     shown = {"round-robin": pairing == Pairing.ROUND_ROBIN.value,
              "pairing": bool(pairing) and pairing != Pairing.ROUND_ROBIN.value}
@@ -113,7 +113,7 @@ def fill_help(ws, lines: Iterable[tuple[str, str]]) -> None:
     ws.column_dimensions["A"].width = 120
 
 
-#: How the team Help sheet names a code of :data:`tbxl.tiebreaks.team_codes.CATALOGUE` where its key is not
+#: How the team Help sheet names a code of :data:`tbxl.tiebreaks.codes.CODES` where its key is not
 #: how one writes it.
 _CODE_NAMES = {"POINTS": "MP, GP (MPTS, GPTS)", "MPVGP": "MPvGP", "ESB": "EMMSB EMGSB EGMSB EGGSB (ESB)"}
 
@@ -121,12 +121,12 @@ _CODE_NAMES = {"POINTS": "MP, GP (MPTS, GPTS)", "MPVGP": "MPvGP", "ESB": "EMMSB 
 def team_help_lines(rng: str, listed: str, rules: str, filename: str, t: TeamTournament) -> list[tuple[str, str]]:
     """(style, text) lines of the Help sheet: the prose is the template's
     (templates/team-workbook-help.txt), the functions, arguments and codes their catalogues'."""
-    from tbxl.tiebreaks.team_codes import CATALOGUE
+    from tbxl.tiebreaks.codes import TEAM, codes_of
     blocks = {
         "@functions": function_rows(TEAM_FUNCTIONS),
         "@arguments": argument_rows(TEAM_ARGUMENTS),
         "@codes": [("mono", f"{_CODE_NAMES.get(code, code):<34} C.07 {art:<12} {meaning}")
-                   for code, (art, meaning) in CATALOGUE.items()],
+                   for code, (art, meaning, _) in codes_of(TEAM, only=True).items()],
     }
     values = {"filename": filename, "version": __version__, "from_source": f" from {t.source}" if t.source else "",
               "teams": len(t.teams), "boards": t.boards, "rules": rules, "codes": listed,

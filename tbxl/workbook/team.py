@@ -19,7 +19,7 @@ from tbxl.io.grid.team import read_team_grid, to_team_grid
 from tbxl.io.workbook import CROSSTABLE, HELP, RULES_CELL, STANDINGS
 from tbxl.model import TeamTournament
 from tbxl import rules as conventions
-from tbxl.team_standings import compute_team_standings, resolve_team_tiebreaks
+from tbxl.standings import compute_standings, primary_score, resolve_tiebreaks
 from tbxl.workbook.cached import save
 from tbxl.workbook.help import fill_help, team_help_lines
 from tbxl.workbook.sheets import check_storable, formula_fill, put, put_grid
@@ -40,7 +40,7 @@ def write_team(t: TeamTournament, output: PathLike, *, tiebreaks=None, rules: Op
     check_storable([("the tournament name", t.name, None)]
                    + [(f"the name of team {team.number}", team.name, None) for team in t.teams], t.source)
     conv = conventions.resolve(rules, t.start_date)
-    primary, descs = resolve_team_tiebreaks(t, tiebreaks)
+    primary, descs = (primary_score(t, tiebreaks), resolve_tiebreaks(t, tiebreaks))
     codes = [d.code for d in descs]
     listed = ",".join([("GPTS" if primary == "GP" else "MPTS")] + codes)
     grid = to_team_grid(t)
@@ -82,7 +82,7 @@ def write_team(t: TeamTournament, output: PathLike, *, tiebreaks=None, rules: Op
         put(st, row, 2, value)
     st.cell(5, 1, "Rules: fide-2026, fide-2024 ... (empty = fide-2026). Tie-breaks: team codes in order, "
                   "the first MPTS/GPTS the primary score.")
-    table = in_cells(team_standings_table(compute_team_standings(seen, listed, conv)))
+    table = in_cells(team_standings_table(compute_standings(seen, listed, conv)))
     h, w = len(table), max(len(row) for row in table)
     ref = f"A6:{column_letters(w - 1)}{5 + h}"
     st["A6"] = ArrayFormula(ref, "=" + BY_NAME[TEAM_STANDINGS].call(f"{CROSSTABLE}!{rng}", "$B$4", "$B$3"))
