@@ -120,12 +120,14 @@ def test_team_functions_take_arguments_as_excel_sends_them():
         excel.TEAM_TIEBREAK(GRID, 1, "BC", "fide-1999")
 
 
-def test_team_functions_in_the_xlwings_lite_main_py():
-    # workbooks/lite/main.py carries the team modules too (tbxl lite): the functions run from it.
+def test_team_functions_in_the_xlwings_lite_main_py(tmp_path):
+    # The main.py of `tbxl lite` (generated, not kept in git) carries the team modules too: the functions run from it.
     import subprocess
     import sys
+    from tbxl.cli import main
+    assert main(["lite", "-o", str(tmp_path)]) == 0
     code = ("import runpy, json\n"
-            f"ns = runpy.run_path({str(ROOT / 'workbooks' / 'lite' / 'main.py')!r})\n"
+            f"ns = runpy.run_path({str(tmp_path / 'main.py')!r})\n"
             "import tbxl.io.grid.team as te\n"
             f"g = {GRID!r}\n"
             "print(json.dumps([te.__spec__.origin, ns['TEAM_TIEBREAK'](g, 1, 'EMGSB', 'fide-2024'),"

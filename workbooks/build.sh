@@ -15,5 +15,4 @@ $PY -m tbxl workbook tests/data/seeds/seed002-buchholz-swiss.trf --layout sm3 \
     -o workbooks/seed002-sm3.xlsx
 $PY -m tbxl workbook tests/data/team/grandmommyscup.trf -o workbooks/grandmommyscup-team.xlsx
 $PY -c "from tbxl.workbook import write_template; write_template('workbooks/template.xlsx', players=20, rounds=9)"
-$PY -m tbxl lite -o workbooks/lite >/dev/null
-echo "workbooks: tec-swiss.xlsx tec-swiss.xlsm tec-round-robin.xlsx seed002-sm3.xlsx grandmommyscup-team.xlsx template.xlsx lite/"
+echo "workbooks: tec-swiss.xlsx tec-swiss.xlsm tec-round-robin.xlsx seed002-sm3.xlsx grandmommyscup-team.xlsx template.xlsx"
