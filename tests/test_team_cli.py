@@ -145,10 +145,10 @@ def test_team_setting_ede_bc(capsys):
 def test_team_settings_are_typed():
     # One spelling each: the mode carries its word and its text; a mapping, the typed settings and
     # --set give the same ranking.
-    from tbxl.rules import EdeBoardCount, TeamSettings, split_team_settings as split
+    from tbxl.rules import EdeBoardCount, TeamSettings, split_team_settings
     from tbxl.standings import compute_standings
     from tbxl.io.trf import read_team_trf
-    settings, rest = split(["ede_bc=higher-first", "vur_cut=always"])
+    settings, rest = split_team_settings(["ede_bc=higher-first", "vur_cut=always"])
     assert settings.ede_bc is EdeBoardCount.HIGHER_FIRST and settings.ede_bc == "higher-first"
     assert rest == ["vur_cut=always"]   # the convention's, resolved with the rules
     with pytest.raises(UnknownRules, match=r"unknown setting 'ede_bc'; settings: .*vur_cut=.*ede_bc=lower-first"):

@@ -37,21 +37,10 @@ def is_team_event(args) -> bool:
 def load(args, team: bool):
     """The event of ``args.input``: a :class:`~tbxl.model.Tournament`, or (``team``) a
     :class:`~tbxl.model.team.TeamTournament` as after ``--after-round``."""
+    from tbxl.io.load import load as load_file
     notes: list[str] = []
-    if team:
-        from tbxl.io.load import WORKBOOK_SUFFIXES
-        from tbxl.io.trf import read_team_trf
-        from tbxl.model import Pairing
-        if os.fspath(args.input).lower().endswith(WORKBOOK_SUFFIXES):
-            from tbxl.io.workbook import read_team_workbook
-            event = read_team_workbook(args.input)
-        else:
-            event = read_team_trf(os.fspath(args.input), strict=args.strict,
-                                  pairing=Pairing(args.pairing) if args.pairing else None, notes=notes)
-    else:
-        from tbxl.io.load import load as load_file
-        event = load_file(args.input, pairing=args.pairing, strict=args.strict, sheet=args.sheet,
-                          layout=args.layout, notes=notes)
+    event = load_file(args.input, pairing=args.pairing, strict=args.strict, sheet=args.sheet,
+                      layout=args.layout, notes=notes)
     if args.verbose:
         for note in notes:
             say(f"note: {args.input}: {note}")

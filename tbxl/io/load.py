@@ -20,7 +20,7 @@ from tbxl.io.text import decode_trf, split_lines
 from tbxl.limits import check_regular
 
 if TYPE_CHECKING:
-    from tbxl.model import Tournament
+    from tbxl.model import Event, Tournament
 
 __all__ = ["load", "sniff", "Sniffed", "is_team_input", "is_team_trf", "is_team_workbook", "WORKBOOK_SUFFIXES"]
 
@@ -125,8 +125,10 @@ def _games_are_matches(lines: list[str]) -> bool:
 
 
 def load(path, *, pairing: Optional[str] = None, strict: bool = False, sheet: Optional[str] = None,
-         layout: Optional[str] = None, notes: Optional[list] = None) -> Tournament:
-    """Read ``path``: ``.xlsx``/``.xlsm`` through :mod:`tbxl.io.workbook`, anything else as TRF.
+         layout: Optional[str] = None, notes: Optional[list] = None) -> Event:
+    """Read ``path``, an individual or a team event (:func:`sniff` tells which): ``.xlsx``/``.xlsm``
+    through :mod:`tbxl.io.workbook`, anything else as TRF. ``sheet`` and ``layout`` are the
+    individual crosstable's (a team workbook has one grid).
 
     ``pairing`` ("swiss" / "round-robin") overrides what the file says; ``notes``, when given,
     receives the reader's remarks (records ignored, encoding fallbacks, short records).
@@ -137,12 +139,23 @@ def load(path, *, pairing: Optional[str] = None, strict: bool = False, sheet: Op
     """
     p = Path(path)
     check_regular(p)
+    if sniff(p).kind == "team":
+        return _read_team(p, pairing, strict, notes)
     tournament = _read(p, pairing, strict, sheet, layout, notes)
     if tournament.rounds == 0:
         hint = "" if p.suffix.lower() in WORKBOOK_SUFFIXES else "; the round fields of a 001 record start at column 92"
         raise InputError(f"no round has results yet (no game, forfeit or pairing-allocated bye{hint}): "
                          f"nothing to rank", file=str(path))
     return tournament
+
+
+def _read_team(p: Path, pairing: Optional[str], strict: bool, notes: Optional[list]) -> Event:
+    from tbxl.model import Pairing
+    if p.suffix.lower() in WORKBOOK_SUFFIXES:
+        from tbxl.io.workbook import read_team_workbook  # openpyxl only when needed
+        return read_team_workbook(p)
+    from tbxl.io.trf import read_team_trf
+    return read_team_trf(os.fspath(p), strict=strict, pairing=Pairing(pairing) if pairing else None, notes=notes)
 
 
 def _read(p: Path, pairing: Optional[str], strict: bool, sheet: Optional[str], layout: Optional[str],
