@@ -20,6 +20,7 @@ from typing import Iterator, Optional, Sequence
 
 from tbxl import __version__
 from tbxl.errors import InputError, InputWarning, MissingDependency, TbxlError, UsageError
+from tbxl.cli.progress import progress_bar
 from tbxl.io.files import output_format
 from tbxl.formatting import decimal_text, json_number_raw, visible, visible_json
 from tbxl.io.grid.cells import layout_name
@@ -151,7 +152,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _derivations_option(text: str) -> str:
-    from tbxl.report import parse_derivations  # light: the report module imports WeasyPrint lazily
+    from tbxl.report.selection import parse_derivations  # light: the report module imports WeasyPrint lazily
     try:
         parse_derivations(text)
     except InputError as err:
@@ -330,7 +331,8 @@ def _run(args, parser) -> int:
         st = _standings(args, tournament)
         if fmt in ("pdf", "html"):
             _room("report", "render_pdf")(st, args.output, input_path=args.input, html=fmt == "html",
-                                          progress=sys.stderr.isatty(), classification=_classify(args, st))
+                                          progress=progress_bar if sys.stderr.isatty() else None,
+                                          classification=_classify(args, st))
             return 0
         _emit(args, {"text": render_table, "csv": render_csv, "json": render_json}[fmt](
             st, _classify(args, st)), fmt)
@@ -369,7 +371,8 @@ def _run(args, parser) -> int:
         render_pdf = _room("report", "render_pdf")
         pages = render_pdf(st, args.output, lang=args.lang, derivations=derivations, players=players,
                            paper=args.paper, input_path=args.input, html=fmt == "html",
-                           progress=sys.stderr.isatty() or args.verbose, by_round=args.by_round,
+                           progress=progress_bar if sys.stderr.isatty() or args.verbose else None,
+                           by_round=args.by_round,
                            classification=_classify(args, st))
         _wrote(args.output, pages)
         return 0

@@ -100,7 +100,7 @@ def run_team(args, parser, emit, fmt: str = "text") -> int:
         if not args.rules or "," not in args.rules:
             parser.error("compare needs two or more rule sets, e.g. --rules fide-2024,fide-2026")
         if fmt in ("pdf", "html"):
-            report = _room("render_team_compare_pdf")
+            report = _room("render_compare_pdf")
             report([_standings(args, t, c) for c in _each_rules(args, t)], args.output,
                    lang=getattr(args, "lang", None) or "en",
                    paper=getattr(args, "paper", None) or "a4", input_path=args.input,
@@ -155,7 +155,7 @@ def _audit_published(args, t: TeamTournament, parser, emit, fmt: str) -> int:
     result = team_audit(t, published, rules=_rules(args, t), tiebreaks=args.tiebreaks,
                         settings=_settings(args)[0])
     if fmt in ("pdf", "html"):
-        _room("render_team_audit_pdf")(result, args.output, lang=getattr(args, "lang", None) or "en",
+        _room("render_audit_pdf")(result, args.output, lang=getattr(args, "lang", None) or "en",
                                        paper=getattr(args, "paper", None) or "a4",
                                        inputs=[args.input, args.published], html=fmt == "html")
     else:
@@ -179,9 +179,9 @@ def _report(st: TeamStandings, args, t: TeamTournament, parser, *, html: bool, d
 
 
 def _room(name: str):
-    """A renderer of :mod:`tbxl.report.team` (its dependencies are the ``report`` extra)."""
+    """A renderer of :mod:`tbxl.report` (its dependencies are the ``report`` extra)."""
     try:
-        from tbxl.report import team as report
+        import tbxl.report as report
     except ImportError as err:
         from tbxl.errors import MissingDependency
         raise MissingDependency(err.name or "jinja2", "report") from None
@@ -189,8 +189,8 @@ def _room(name: str):
 
 
 def _render(st: TeamStandings, args, *, derivations: str, teams, html: bool) -> None:
-    _room("render_team_pdf")(st, args.output, lang=getattr(args, "lang", None) or "en", derivations=derivations,
-                    teams=teams, paper=getattr(args, "paper", None) or "a4", input_path=args.input, html=html,
+    _room("render_pdf")(st, args.output, lang=getattr(args, "lang", None) or "en", derivations=derivations,
+                    players=teams, paper=getattr(args, "paper", None) or "a4", input_path=args.input, html=html,
                     min_games=getattr(args, "min_games", 0) or 0, by_round=getattr(args, "by_round", False))
 
 

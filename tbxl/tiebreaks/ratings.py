@@ -39,7 +39,8 @@ def expected_hundredths(diff: int) -> int:
     return h if diff >= 0 else 100 - h
 
 
-def _half_up(num: int, den: int) -> int:
+def half_up(num: int, den: int) -> int:
+    """``num / den`` rounded to the nearest integer, halves up (averages of ratings, percentages)."""
     return (2 * num + den) // (2 * den)
 
 
@@ -100,7 +101,7 @@ class _Ratings:
     def aro(self, i: int, low: int = 0, high: int = 0) -> Optional[int]:
         rs = self.sorted_ratings(i)
         rs = rs[low:len(rs) - high] if high else rs[low:]
-        return _half_up(sum(rs), len(rs)) if rs else None
+        return half_up(sum(rs), len(rs)) if rs else None
 
     def tpr(self, i: int) -> Optional[int]:
         g = len(self.opponents[i])
@@ -156,7 +157,7 @@ def unrated_players(ctx, d: Descriptor) -> list[int]:
 
 def _average_of(values, opponents) -> Optional[int]:
     vs = [values[j] for j in opponents if values[j] is not None]
-    return _half_up(sum(vs), len(vs)) if vs else None
+    return half_up(sum(vs), len(vs)) if vs else None
 
 
 def compute_rating(ctx, d: Descriptor) -> Column:

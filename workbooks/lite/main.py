@@ -1,7 +1,7 @@
 """Chess tie-breaks (FIDE C.07) for xlwings Lite: the Excel functions of tbxl 0.1.0.
 
 Written by `tbxl lite` (tbxl 0.1.0); regenerate it rather than edit it. It carries the
-47 tbxl modules the functions need (pure Python, sha256 ed64d801025025a2), so it needs
+47 tbxl modules the functions need (pure Python, sha256 b3c9d8f0eb0f49e2), so it needs
 no package but xlwings: paste it into xlwings Lite's main.py tab, and the requirements.txt
 written beside it into the requirements.txt tab. Then, e.g. =BUCHHOLZ_CUT(A1:I17, A2) with the
 crosstable in A1:I17 and a start number in A2. The functions (tbxl's README, "Excel on
@@ -5397,7 +5397,8 @@ TBXL_MODULES = {
         '    return h if diff >= 0 else 100 - h\n'
         '\n'
         '\n'
-        'def _half_up(num: int, den: int) -> int:\n'
+        'def half_up(num: int, den: int) -> int:\n'
+        '    """``num / den`` rounded to the nearest integer, halves up (averages of ratings, percentages)."""\n'
         '    return (2 * num + den) // (2 * den)\n'
         '\n'
         '\n'
@@ -5458,7 +5459,7 @@ TBXL_MODULES = {
         '    def aro(self, i: int, low: int = 0, high: int = 0) -> Optional[int]:\n'
         '        rs = self.sorted_ratings(i)\n'
         '        rs = rs[low:len(rs) - high] if high else rs[low:]\n'
-        '        return _half_up(sum(rs), len(rs)) if rs else None\n'
+        '        return half_up(sum(rs), len(rs)) if rs else None\n'
         '\n'
         '    def tpr(self, i: int) -> Optional[int]:\n'
         '        g = len(self.opponents[i])\n'
@@ -5514,7 +5515,7 @@ TBXL_MODULES = {
         '\n'
         'def _average_of(values, opponents) -> Optional[int]:\n'
         '    vs = [values[j] for j in opponents if values[j] is not None]\n'
-        '    return _half_up(sum(vs), len(vs)) if vs else None\n'
+        '    return half_up(sum(vs), len(vs)) if vs else None\n'
         '\n'
         '\n'
         'def compute_rating(ctx, d: Descriptor) -> Column:\n'
