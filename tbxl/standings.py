@@ -62,6 +62,12 @@ class Row:
         return self.player
 
     @property
+    def number(self) -> int:
+        """The number the participant is known by: a player's start number, a team's number."""
+        p = self.player
+        return p.number if isinstance(p, Team) else p.start_number
+
+    @property
     def points(self) -> Fraction:
         return self.standings.points_column.value(self.index)
 

@@ -114,6 +114,8 @@ import re  # noqa: E402
 from test_report import edited_trf, pdf_text  # noqa: E402
 
 from tbxl import cli, report  # noqa: E402
+from tbxl.report.labels import PAPER  # noqa: E402
+from tbxl.report.text import LINE_CHARS, Fmt, by_round_tables  # noqa: E402
 from tbxl.formatting import decimal_text  # noqa: E402
 from tbxl.io.trf import parse_trf  # noqa: E402
 
@@ -193,15 +195,15 @@ def test_section_after_round_k_has_k_rounds(tec):
     assert tables[2]["Pts"] == ["1", "2", "2.5"] and tables[2]["After"] == ["1", "2", "3"]
 
 
-@pytest.mark.parametrize("paper", sorted(report.PAPER))
+@pytest.mark.parametrize("paper", sorted(PAPER))
 def test_lines_fit_the_page_and_long_events_wrap_in_chunks(tec, paper):
     st = compute_standings(tec, "BH/C1,BH,SB,PS,AOB,ARO/C1", conventions.get("fide-2024"))
     for lang in report.languages():
         text = section_text(report.build_view(st, by_round=True, derivations="none", lang=lang, paper=paper))
-        assert max(len(line) for line in text.splitlines()) <= report.LINE_CHARS[paper], lang
+        assert max(len(line) for line in text.splitlines()) <= LINE_CHARS[paper], lang
     # A page too narrow for five rounds: the rounds come in chunks, one table under the other.
     history = standings_by_round(st.tournament, st.codes, st.convention)
-    groups = report._by_round(st, history, [1], report._Fmt(False), report.labels("en"), 40)
+    groups = by_round_tables(st, history, [1], Fmt(False), report.labels("en"), 40)
     lines = "".join(s.text for s in groups[0]).splitlines()
     assert max(len(line) for line in lines) <= 40
     heads = [line.split()[2:] for line in lines if line.startswith("After round")]

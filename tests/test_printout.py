@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 
 from tbxl import cli, report
+from tbxl.report import render
+from tbxl.report.views.ties import Decided, TieLine
 from tbxl import rules as conventions
 from tbxl.errors import InputError
 from tbxl.model import Kind, Outcome
@@ -154,7 +156,7 @@ def test_two_player_group_shows_both_values():
     st = compute_standings(load(SWISS), "BH/C1,BH,SB", conventions.get("fide-2024"))
     lines = report.build_view(st).tie_lines
     # 1.5 points, places 13-15: Genevieve 12.5 > Opal 12 > Jessica 7.5 (BH/C1 decides both places)
-    assert report.TieLine(points="1.5", places="13-15", count=3, decided=(report.Decided("BH/C1", "2"),),
+    assert TieLine(points="1.5", places="13-15", count=3, decided=(Decided("BH/C1", "2"),),
                           shared=()) in lines
     two = compute_standings(load(SWISS), "BH/C1,BH,SB", conventions.get("fide-2024"), after_round=1)
     assert all(line.count > 2 or "›" in line.decided[0].text for line in report.build_view(two).tie_lines)
@@ -270,8 +272,8 @@ def test_progress_with_verbose(tmp_path, capsys):
 def test_parts_cover_every_line_once(open200):
     _, st = open200
     view = report.build_view(st, derivations="top:7")
-    parts = report._parts(view, limit=120)
-    assert all(sum(report._weight(s, view) for s in p) <= 120 or len(p) == 1 for p in parts)
+    parts = render.report_parts(view, limit=120)
+    assert all(sum(render.section_weight(s, view) for s in p) <= 120 or len(p) == 1 for p in parts)
     for name, n in (("standings", 200), ("crosstable", 200), ("players", 7)):
         pieces = [s for p in parts for s in p if s.name == name]
         assert [x for s in pieces for x in range(s.a, s.b)] == list(range(n))
@@ -280,7 +282,7 @@ def test_parts_cover_every_line_once(open200):
 
 def test_long_report_in_parts_is_numbered_and_complete(open200, printout, tmp_path, monkeypatch):
     path, st = open200
-    monkeypatch.setattr(report.render, "PART_LINES", 150)  # the parts are cut in tbxl.report.render
+    monkeypatch.setattr(render, "PART_LINES", 150)  # the parts are cut in tbxl.report.render
     out = tmp_path / "parts.pdf"
     pages = report.render_pdf(st, out, input_path=path)
     texts = page_texts(out)

@@ -18,6 +18,12 @@ pytest.importorskip("weasyprint")  # the report's PDFs
 
 from tbxl import rules as conventions
 from tbxl import cli, report
+from tbxl.report import render
+from tbxl.report.views.appeal import AppealReport
+from tbxl.report.views.compare import CompareReport, build_compare_view
+from tbxl.report.views.frame import ReportView
+from tbxl.report.views.standings import StandingsReport
+from tbxl.report.views.ties import SharedPlace
 from tbxl.errors import InputError
 from tbxl.io.load import load
 from tbxl.standings import compute_standings
@@ -138,7 +144,7 @@ def test_shared_places_with_de():
     view = report.build_view(st, derivations="tied")
     assert [r.rank for r in view.rows if r.sn in (1, 3, 4, 16)] == ["2-5"] * 4
     assert view.tie_lines[0].shared == (
-        report.SharedPlace("2-5", "Alyx (1), Charline (3), David (4), Stephan (16)"),)
+        SharedPlace("2-5", "Alyx (1), Charline (3), David (4), Stephan (16)"),)
     html = report.render_html(report.build_view(st, appeal=4), "appeal.html.j2")  # the details
     assert "Shared place 2-5: Alyx (1), Charline (3), David (4), Stephan (16)" in html
 
@@ -312,7 +318,7 @@ def test_never_writes_over_the_input(tmp_path):
 
 
 def test_templates_autoescape():
-    env = report._environment()
+    env = render.environment()
     assert env.autoescape is True
     for name in ("report.html.j2", "appeal.html.j2", "_macros.html.j2"):
         assert "|safe" not in (report.templates_dir() / name).read_text(encoding="utf-8")
@@ -333,7 +339,8 @@ def test_letter_paper_and_html(tmp_path):
 
 
 def test_progress_bar(tmp_path, capsys):
-    report.render_pdf(tec(), tmp_path / "p.pdf", derivations="all", input_path=SWISS, progress=True)
+    from tbxl.cli.progress import progress_bar
+    report.render_pdf(tec(), tmp_path / "p.pdf", derivations="all", input_path=SWISS, progress=progress_bar)
     err = capsys.readouterr().err
     assert "derivations" in err and "16/16" in err and "rendering" in err
 
@@ -414,12 +421,12 @@ def test_every_view_is_typed_frozen_and_left_as_built_by_the_templates():
     st = tec()
     views = {"report.html.j2": report.build_view(st, derivations="tied", by_round=True),
              "appeal.html.j2": report.build_view(st, appeal=[4, 14]),
-             "compare.html.j2": report.build_compare_view(compare(st.tournament, [
+             "compare.html.j2": build_compare_view(compare(st.tournament, [
                  conventions.get("fide-2024"), conventions.get("fide-2026")], "BH,SB"))}
-    kinds = {"report.html.j2": report.StandingsReport, "appeal.html.j2": report.AppealReport,
-             "compare.html.j2": report.CompareReport}
+    kinds = {"report.html.j2": StandingsReport, "appeal.html.j2": AppealReport,
+             "compare.html.j2": CompareReport}
     for template, view in views.items():
-        assert type(view) is kinds[template] and isinstance(view, report.ReportView)
+        assert type(view) is kinds[template] and isinstance(view, ReportView)
         with pytest.raises(dataclasses.FrozenInstanceError):
             view.foot = None
         built = copy.deepcopy(view)

@@ -17,6 +17,9 @@ import pytest
 from conftest import DATA
 from tbxl.rules import get
 from tbxl import __version__, report
+from tbxl.report.render import report_parts
+from tbxl.report.views.audit import build_audit_view
+from tbxl.report.views.compare import build_compare_view
 from tbxl.io.trf import read_trf
 
 pytest.importorskip("jinja2")
@@ -50,7 +53,7 @@ def test_standings_swiss_every_derivation_by_round():
     view = report.build_view(standings(SWISS), derivations="all", by_round=True, input_path=SWISS)
     check("standings-swiss-en", report.render_html(view))
     check("standings-swiss-en-web", report.render_html(view, web=True))
-    for k, part in enumerate(report._parts(view, limit=250)):
+    for k, part in enumerate(report_parts(view, limit=250)):
         check(f"standings-swiss-en-part{k}", report.render_html(view, part=part))
 
 
@@ -91,7 +94,7 @@ def test_audit(tmp_path):
     t = read_trf(SWISS)
     result = audit(t, read_published(bulletin, t), rules=get("fide-2026"))
     for lang in ("en", "ru"):
-        view = report.build_audit_view(result, lang=lang, inputs=(SWISS, bulletin))
+        view = build_audit_view(result, lang=lang, inputs=(SWISS, bulletin))
         check(f"audit-swiss-{lang}", report.render_html(view, "audit.html.j2"))
 
 
@@ -99,5 +102,5 @@ def test_compare():
     from tbxl.audit.compare import compare
     result = compare(read_trf(SWISS), [get("fide-2024"), get("fide-2026")], ["BH/C1", "BH", "SB", "AOB"])
     for lang, changed in (("en", False), ("vi", True)):
-        view = report.build_compare_view(result, lang=lang, input_path=SWISS, changed_only=changed)
+        view = build_compare_view(result, lang=lang, input_path=SWISS, changed_only=changed)
         check(f"compare-swiss-{lang}", report.render_html(view, "compare.html.j2"))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import sys
 
+from tbxl.cli.progress import progress_bar
 from tbxl.cli.output import (RENDERERS, emit, form, render_explain, render_rank_check,
                              render_team_explain, say, wrote)
 from tbxl.cli.parser import numbers
@@ -139,9 +140,9 @@ def _team_numbers(args, parser, event, option: str = "--players"):
 
 
 def _team_report(st, args, *, derivations: str, teams, html: bool) -> None:
-    """The team standings report (the ``report`` extra's :mod:`tbxl.report.team`)."""
-    room("report.team", "render_team_pdf")(
-        st, args.output, lang=getattr(args, "lang", None) or "en", derivations=derivations, teams=teams,
+    """The team standings report (the ``report`` extra's :func:`tbxl.report.render_pdf`)."""
+    room("report", "render_pdf")(
+        st, args.output, lang=getattr(args, "lang", None) or "en", derivations=derivations, players=teams,
         paper=getattr(args, "paper", None) or "a4", input_path=args.input, html=html,
         min_games=getattr(args, "min_games", 0) or 0, by_round=getattr(args, "by_round", False))
 
@@ -157,7 +158,8 @@ def compute(args, parser, event, team: bool, fmt: str) -> int:
             _team_report(st, args, derivations="none", teams=None, html=fmt == "html")
         else:
             room("report", "render_pdf")(st, args.output, input_path=args.input, html=fmt == "html",
-                                         progress=sys.stderr.isatty(), classification=cl)
+                                         progress=progress_bar if sys.stderr.isatty() else None,
+                                         classification=cl)
         return 0
     emit(args, RENDERERS[fmt](st, cl), fmt)
     return 0
@@ -221,7 +223,7 @@ def report(args, parser, event, team: bool, fmt: str) -> int:
         parser.error("--derivations players needs --players, e.g. --players 3,7,12")
     pages = room("report", "render_pdf")(
         st, args.output, lang=args.lang, derivations=derivations, players=players, paper=args.paper,
-        input_path=args.input, html=fmt == "html", progress=sys.stderr.isatty() or args.verbose,
+        input_path=args.input, html=fmt == "html", progress=progress_bar if sys.stderr.isatty() or args.verbose else None,
         by_round=args.by_round, classification=_classify(args, st))
     wrote(args.output, pages)
     return 0
@@ -293,9 +295,8 @@ def audit(args, parser, event, team: bool, fmt: str) -> int:
     inputs = [args.input] + ([args.published] if args.published else [])
     if fmt in ("pdf", "html"):
         if team:
-            room("report.team", "render_team_audit_pdf")(result, args.output, lang=args.lang or "en",
-                                                         paper=args.paper or "a4", inputs=inputs,
-                                                         html=fmt == "html")
+            room("report", "render_audit_pdf")(result, args.output, lang=args.lang or "en",
+                                               paper=args.paper or "a4", inputs=inputs, html=fmt == "html")
         else:
             room("report", "render_audit_pdf")(result, args.output, lang=args.lang, paper=args.paper, inputs=inputs)
     else:
@@ -334,7 +335,7 @@ def compare(args, parser, event, team: bool, fmt: str) -> int:
     if team:
         if fmt in ("pdf", "html"):
             sts = [rank(args, event, team, c) for c in each_rules(args, event, team)]
-            room("report.team", "render_team_compare_pdf")(
+            room("report", "render_compare_pdf")(
                 sts, args.output, lang=args.lang or "en", paper=args.paper or "a4", input_path=args.input,
                 changed_only=args.changed_only, html=fmt == "html")
         else:

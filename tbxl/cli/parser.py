@@ -141,7 +141,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def derivations_option(text: str) -> str:
-    from tbxl.report import parse_derivations  # light: the report module imports WeasyPrint lazily
+    from tbxl.report.selection import parse_derivations  # light: the report module imports WeasyPrint lazily
     try:
         parse_derivations(text)
     except InputError as err:

@@ -1,6 +1,12 @@
 """Rendering a report view: the Jinja2 templates of ``templates/`` (autoescaped, control and bidi
 characters of names made inert), WeasyPrint fetching nothing but files of the templates folder, a
-long report rendered in bounded parts joined with pypdf, the output written atomically."""
+long report rendered in bounded parts joined with pypdf, the output written atomically.
+
+One entry point per document kind, each taking any event's standings (or an audit or a
+comparison of any event): :func:`render_pdf` (the standings report, or a team event's team
+report), :func:`render_appeal_pdf`, :func:`render_audit_pdf`, :func:`render_compare_pdf`.
+A ``progress`` callable (what, done, total, extra text) hears of the work; drawing it is the
+caller's business (the CLI draws a bar on stderr)."""
 
 from __future__ import annotations
 
@@ -17,9 +23,15 @@ from urllib.request import url2pathname, urlopen
 from tbxl.errors import MissingDependency
 from tbxl.io.files import check_output, output_format, write_atomic
 from tbxl.formatting import visible
+from tbxl.report.labels import templates_dir
 from tbxl.report.text import plural
-from tbxl.report.views import (ReportView, Section, StandingsReport, _progress, build_audit_view, build_compare_view,
-                    build_view, templates_dir)
+from tbxl.report.views import build_view
+from tbxl.report.views.audit import build_audit_view
+from tbxl.report.views.blocks import Progress
+from tbxl.report.views.compare import build_compare_view
+from tbxl.report.views.frame import ReportView, Section
+from tbxl.report.views.standings import StandingsReport
+from tbxl.report.views.team import TeamReport
 
 # Bounded rendering: WeasyPrint holds the layout of a whole document in memory (a 9,999-player
 # report took 11 GB), so a long report is rendered in parts of at most this many standings or
@@ -30,7 +42,8 @@ DERIVATION_WEIGHT = 25
 
 
 @functools.lru_cache(maxsize=1)
-def _environment():
+def environment():
+    """The Jinja2 environment of the templates folder (autoescaped, strict, names made inert)."""
     import jinja2
     from markupsafe import Markup
 
@@ -76,7 +89,7 @@ def _weasyprint_fetcher():
     return TemplatesOnly(allowed_protocols=("file", "data"), allow_redirects=False)
 
 
-def _weight(section: Section, view: StandingsReport) -> int:
+def section_weight(section: Section, view: StandingsReport) -> int:
     """Lines of a section piece, for cutting the report into bounded parts."""
     if section.name == "classes":
         cls = view.classes
@@ -92,7 +105,7 @@ def _section_size(section: Section, view: StandingsReport) -> int:
                 "by_round": view.by_round, "players": view.players}[section.name])
 
 
-def _parts(view: ReportView, limit: Optional[int] = None) -> list[list[Section]]:
+def report_parts(view: ReportView, limit: Optional[int] = None) -> list[list[Section]]:
     """The report's sections cut into parts of at most ``limit`` lines (default ``PART_LINES``; a
     section made of lines is split between parts; a heading always stays with the first lines
     under it)."""
@@ -102,9 +115,9 @@ def _parts(view: ReportView, limit: Optional[int] = None) -> list[list[Section]]
     for sec in view.sections:
         if not sec.lines:
             parts[-1].append(sec)
-            used += _weight(sec, view)
+            used += section_weight(sec, view)
             continue
-        per = _weight(replace(sec, a=0, b=1), view)
+        per = section_weight(replace(sec, a=0, b=1), view)
         a = sec.a
         while a < sec.b:
             room = (limit - used) // per
@@ -123,7 +136,7 @@ def render_html(view: ReportView, template: str = "report.html.j2", *, inline_cs
                 part: Optional[list] = None, web: bool = False) -> str:
     """The HTML of a view. ``inline_css`` embeds report.css (for a standalone HTML file); ``web``
     makes the page for a web site (responsive, web.css inlined too); ``part`` renders only those
-    sections of the standings report (see :func:`_parts`), with the page numbers left to the
+    sections of the standings report (see :func:`report_parts`), with the page numbers left to the
     caller."""
     css = None
     if inline_css or web:  # our own stylesheets, not data: mark them safe so that autoescape leaves them intact
@@ -133,7 +146,7 @@ def render_html(view: ReportView, template: str = "report.html.j2", *, inline_cs
             css += "\n" + (templates_dir() / "web.css").read_text(encoding="utf-8")
         css = Markup(css)
     sections = view.sections if part is None else part
-    return _environment().get_template(template).render(view=view, L=view.L, css=css, web=web,
+    return environment().get_template(template).render(view=view, L=view.L, css=css, web=web,
                                                         part=sections, numbered=part is None)
 
 
@@ -150,21 +163,26 @@ def _render_doc(html: str):
     return HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=_weasyprint_fetcher()).render()
 
 
-def _to_pdf(view: ReportView, template: str, progress: bool) -> tuple[bytes, int]:
+def _tell(progress: Optional[Progress], done: int, total: int, extra: str = "") -> None:
+    if progress:
+        progress("rendering", done, total, extra)
+
+
+def _to_pdf(view: ReportView, template: str, progress: Optional[Progress]) -> tuple[bytes, int]:
     """The PDF of a view and its number of pages. The standings report is rendered in parts when
     it is long (see ``PART_LINES``): each part to its own PDF, joined by :func:`_join`."""
-    parts = _parts(view) if template == "report.html.j2" else [None]
+    parts = report_parts(view) if template == "report.html.j2" else [None]
     if len(parts) == 1:
-        _progress(progress, "rendering", 0, 1)
+        _tell(progress, 0, 1)
         doc = _render_doc(render_html(view, template))
         pages = len(doc.pages)
         data = doc.write_pdf()
-        _progress(progress, "rendering", 1, 1, f" · {pages} pages")
+        _tell(progress, 1, 1, f" · {pages} pages")
         return data, pages
-    total = sum(_weight(s, view) for p in parts for s in p)
+    total = sum(section_weight(s, view) for p in parts for s in p)
     done = pages = 0
     pdfs = []
-    _progress(progress, "rendering", 0, total, " lines")
+    _tell(progress, 0, total, " lines")
     for part in parts:
         last = part[-1]
         doc = _render_doc(render_html(view, template, part=part))
@@ -174,9 +192,9 @@ def _to_pdf(view: ReportView, template: str, progress: bool) -> tuple[bytes, int
         # pauses the cyclic collector: free each part's layout before the next one.
         del doc
         gc.collect()
-        done += sum(_weight(s, view) for s in part)
+        done += sum(section_weight(s, view) for s in part)
         where = f" · {last.name} {last.b}/{_section_size(last, view)}" if last.lines else ""
-        _progress(progress, "rendering", done, total, f" lines{where} · {pages} pages")
+        _tell(progress, done, total, f" lines{where} · {pages} pages")
     return _join(pdfs, view), pages
 
 
@@ -194,7 +212,7 @@ def _join(pdfs: list[bytes], view: ReportView) -> bytes:
     readers = [PdfReader(io.BytesIO(b)) for b in pdfs]
     total = sum(len(r.pages) for r in readers)
     numbers = PdfReader(io.BytesIO(_render_doc(
-        _environment().get_template("pages.html.j2").render(view=view, L=view.L, pages=total)).write_pdf()))
+        environment().get_template("pages.html.j2").render(view=view, L=view.L, pages=total)).write_pdf()))
     writer = PdfWriter()
     k = 0
     for r in readers:
@@ -216,7 +234,7 @@ def _is_html(output) -> bool:
 
 
 def _write_report(view: ReportView, template: str, output, inputs: list, *, html: bool = False,
-                  progress: bool = False) -> Optional[int]:
+                  progress: Optional[Progress] = None) -> Optional[int]:
     """Render a view and write it atomically: the PDF, or with ``html`` the standalone web page
     (stylesheets inlined). Returns the number of PDF pages (None for HTML)."""
     if html:
@@ -229,20 +247,24 @@ def _write_report(view: ReportView, template: str, output, inputs: list, *, html
 
 
 def render_pdf(standings, output, *, lang: str = "en", derivations: str = "none", players=None,
-               paper: str = "a4", input_path=None, html: Optional[bool] = None, progress: bool = False,
-               by_round: bool = False, classification=None) -> Optional[int]:
-    """Write the standings report (PDF, or the web page with ``html=True``; by default as
-    ``output``'s extension says) to ``output``: the final standings, the ranking crosstable, how
-    each tie was broken, the categories' standings and the prizes of ``classification``
-    (:func:`tbxl.categories.classify`), the derivations asked for (see :func:`build_view`).
-    Returns the number of pages of the PDF (None for the web page)."""
+               paper: str = "a4", input_path=None, html: Optional[bool] = None, progress: Optional[Progress] = None,
+               by_round: bool = False, classification=None, min_games: int = 0) -> Optional[int]:
+    """Write the standings report of any event (PDF, or the web page with ``html=True``; by
+    default as ``output``'s extension says) to ``output``: the final standings, the ranking
+    crosstable, how each tie was broken, the categories' standings and the prizes of
+    ``classification`` (:func:`tbxl.categories.classify`), the derivations asked for (see
+    :func:`~tbxl.report.views.build_view`); of a team event the team report (``team.html.j2``:
+    the match crosstable, the board-by-board results and the board prizes of players with
+    ``min_games`` games, ``players`` naming teams). Returns the number of pages of the PDF (None
+    for the web page)."""
     check_output(output, [input_path])
     if html is None:
         html = _is_html(output)
     view = build_view(standings, lang=lang, derivations=derivations, players=players, paper=paper,
                       input_path=input_path, progress=progress, by_round=by_round,
-                      classification=classification)
-    return _write_report(view, "report.html.j2", output, [input_path], html=html, progress=progress)
+                      classification=classification, min_games=min_games)
+    template = "team.html.j2" if isinstance(view, TeamReport) else "report.html.j2"
+    return _write_report(view, template, output, [input_path], html=html, progress=progress)
 
 
 def render_appeal_pdf(standings, start_number, output, *, lang: str = "en", paper: str = "a4",
@@ -260,16 +282,20 @@ def render_appeal_pdf(standings, start_number, output, *, lang: str = "en", pape
     return _write_report(view, "appeal.html.j2", output, [input_path], html=html)
 
 
-def render_audit_pdf(result, output, *, lang: str = "en", paper: str = "a4", inputs=()) -> None:
-    """Write the audit report (PDF; HTML when ``output`` ends in .html)."""
+def render_audit_pdf(result, output, *, lang: str = "en", paper: str = "a4", inputs=(),
+                     html: Optional[bool] = None) -> None:
+    """Write the audit report of any event (PDF, or HTML with ``html=True``; by default when
+    ``output`` ends in .html)."""
     check_output(output, list(inputs))
     view = build_audit_view(result, lang=lang, paper=paper, inputs=inputs)
-    _write_report(view, "audit.html.j2", output, list(inputs), html=_is_html(output))
+    _write_report(view, "audit.html.j2", output, list(inputs), html=_is_html(output) if html is None else html)
 
 
 def render_compare_pdf(result, output, *, lang: str = "en", paper: str = "a4", input_path=None,
-                       changed_only: bool = False) -> None:
-    """Write the comparison report (PDF; HTML when ``output`` ends in .html)."""
+                       changed_only: bool = False, html: Optional[bool] = None) -> None:
+    """Write the comparison report of any event (PDF, or HTML with ``html=True``; by default when
+    ``output`` ends in .html): ``result`` as :func:`~tbxl.report.views.compare.build_compare_view`
+    takes it."""
     check_output(output, [input_path])
     view = build_compare_view(result, lang=lang, paper=paper, input_path=input_path, changed_only=changed_only)
-    _write_report(view, "compare.html.j2", output, [input_path], html=_is_html(output))
+    _write_report(view, "compare.html.j2", output, [input_path], html=_is_html(output) if html is None else html)

@@ -30,7 +30,7 @@ BY_ROUND_GAP = 6
 BY_ROUND_MIN_WIDTH = 44
 
 
-class _Fmt:
+class Fmt:
     """Number formatting of one language."""
 
     def __init__(self, comma: bool) -> None:
@@ -72,13 +72,13 @@ def plural(label, n: int) -> str:
     return label["one"] if n == 1 else label["other"]
 
 
-def _reason(reason, L: dict, fmt: "_Fmt") -> str:
+def reason_text(reason, L: dict, fmt: "Fmt") -> str:
     """An engine :class:`~tbxl.derivation.Reason` in the report's language (English where a
     label file lacks a key), numbers formatted for the language."""
     return reason.render(L.get("reasons"), fmt) if hasattr(reason, "render") else str(reason)
 
 
-def _cut_name(name: str, width: int = NAME_WIDTH) -> str:
+def cut_name(name: str, width: int = NAME_WIDTH) -> str:
     name = unicodedata.normalize("NFC", name)
     return name if len(name) <= width else name[:width - 1] + "…"
 
@@ -160,7 +160,7 @@ def term_blocks(derivations: Sequence[tuple[Sequence[TermRow], Optional[str]]], 
     return out
 
 
-def _segments(parts: Iterable[tuple[str, str]]) -> tuple[Segment, ...]:
+def segments(parts: Iterable[tuple[str, str]]) -> tuple[Segment, ...]:
     """Text segments for a monospace block, neighbours of the same kind merged (fewer elements for
     WeasyPrint)."""
     out: list[list[str]] = []
@@ -174,13 +174,33 @@ def _segments(parts: Iterable[tuple[str, str]]) -> tuple[Segment, ...]:
     return tuple(Segment(kind, text) for kind, text in out)
 
 
+def aligned(head: list[str], rows: list[list[str]], line_chars: int, last_wraps: bool = True) -> str:
+    """Monospace text: columns padded to common widths, the last column wrapped with a hanging
+    indent (one text block instead of a table cell per value: far fewer elements for WeasyPrint).
+
+    >>> print(aligned(["Rd", "Who"], [["1", "a b c d"], ["10", "e"]], 24))
+    Rd  Who
+    1   a b c d
+    10  e
+    """
+    widths = [max(len(r[k]) for r in [head] + rows) for k in range(len(head) - 1)]
+    hang = sum(widths) + 2 * len(widths)
+    out = []
+    for r in [head] + rows:
+        lead = "".join(c.ljust(w) + "  " for c, w in zip(r[:-1], widths))
+        lines = textwrap.wrap(r[-1], max(line_chars - hang, 20), break_on_hyphens=False) if last_wraps else [r[-1]]
+        out.append(lead + (lines[0] if lines else ""))
+        out.extend(" " * hang + line for line in lines[1:])
+    return "\n".join(out)
+
+
 def _player_heading(row) -> str:
     """A player's name as a round-by-round block heads it: title and name."""
     p = row.player
     return f"{p.title} {p.name}" if p.title else p.name
 
 
-def _by_round(st, history: list, selected: list[int], fmt: _Fmt, L: dict, line_chars: int,
+def by_round_tables(st, history: list, selected: list[int], fmt: Fmt, L: dict, line_chars: int,
               heading=_player_heading) -> list[tuple[Segment, ...]]:
     """The round-by-round section: per player a small monospace table (rows: the points, the rank
     label and each tie-break; columns: the standings after round 1, 2 ...), values exact as in the
@@ -190,7 +210,7 @@ def _by_round(st, history: list, selected: list[int], fmt: _Fmt, L: dict, line_c
     ``selected`` the start numbers, in the report's standings order. The column widths are common
     to the whole section, so every table has the same shape: as many as fit in ``line_chars``
     stand side by side, and an event with more rounds than fit on a line gets its rounds in
-    chunks, one under the other. Returns one list of text segments (see :func:`_segments`) per
+    chunks, one under the other. Returns one list of text segments (see :func:`segments`) per
     line of tables: one block each, kept on one page (kinds: "n" name, "s" the rest of the
     heading, "h" the rounds row, "p" the points row).
     """
@@ -216,7 +236,7 @@ def _by_round(st, history: list, selected: list[int], fmt: _Fmt, L: dict, line_c
         """One player's table: a list of lines, each a list of (kind, text) of ``width`` chars."""
         row = st.row(sn)
         rest = f" · {L['col_sno']} {sn} · {L['rank']} {row.rank_label}"
-        name = _cut_name(heading(row), max(width - len(rest), 8))
+        name = cut_name(heading(row), max(width - len(rest), 8))
         lines = [[("n", name), ("s", rest[:width - len(name)])]]
         for chunk in chunks:
             for kind, label, values in zip(kinds, labels, cells[sn]):
@@ -235,5 +255,5 @@ def _by_round(st, history: list, selected: list[int], fmt: _Fmt, L: dict, line_c
                 parts += b[i] if j < len(blocks) - 1 else b[i][:-1]  # no padding at the line's end
                 parts.append(("", " " * BY_ROUND_GAP if j < len(blocks) - 1 else "\n"))
         parts.pop()
-        groups.append(_segments(parts))
+        groups.append(segments(parts))
     return groups

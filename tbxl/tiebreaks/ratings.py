@@ -41,6 +41,7 @@ def expected_hundredths(diff: int) -> int:
 
 
 def half_up(num: int, den: int) -> int:
+    """``num / den`` rounded to the nearest integer, halves up (averages of ratings, percentages)."""
     return (2 * num + den) // (2 * den)
 
 

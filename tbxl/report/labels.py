@@ -1,0 +1,47 @@
+"""The report's words and paper: the templates folder, the label files of every language
+(``templates/labels/<lang>.json``, the team words in ``labels/team/<lang>.json``) and the paper
+sizes. Nothing here needs Jinja2 or WeasyPrint: the CLI lists the languages and reads the words
+without them."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from pathlib import Path
+
+from tbxl.errors import InputError
+
+PAPER = {"a4": "A4", "letter": "letter"}
+
+
+def templates_dir() -> Path:
+    """The folder of the templates, the stylesheets and the labels (the package ``tbxl.templates``)."""
+    return Path(str(resources.files("tbxl.templates")))
+
+
+def languages() -> list[str]:
+    """The report languages: one label file each."""
+    return sorted(p.stem for p in (templates_dir() / "labels").glob("*.json"))
+
+
+def labels(lang: str) -> dict:
+    """The labels of one language; :class:`InputError` naming the available ones if unknown."""
+    path = templates_dir() / "labels" / f"{lang}.json"
+    if not lang.isalpha() or not path.is_file():
+        raise InputError(f"unknown report language {lang!r}; available: {', '.join(languages())}")
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def team_labels(lang: str) -> dict:
+    """The report labels of ``lang`` with the team words under ``"team"``."""
+    L = dict(labels(lang))
+    path = templates_dir() / "labels" / "team" / f"{lang}.json"
+    L["team"] = json.loads(path.read_text(encoding="utf-8"))
+    return L
+
+
+def paper_size(paper: str) -> str:
+    """The CSS page size of ``--paper``; :class:`InputError` naming the available ones if unknown."""
+    if paper not in PAPER:
+        raise InputError(f"unknown paper size {paper!r}; available: {', '.join(PAPER)}")
+    return PAPER[paper]

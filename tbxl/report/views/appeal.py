@@ -1,0 +1,59 @@
+"""The appeal report (``appeal.html.j2``) of one player or several: their lines, their groups on
+the same points and how each tie was broken in detail, the item that separates the first from
+each other one, and their derivations."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from tbxl.errors import InputError
+from tbxl.report.labels import labels
+from tbxl.report.text import Fmt
+from tbxl.report.views.blocks import PlayerBlock, Progress, StandingRow, derivation_blocks, standing_row
+from tbxl.report.views.frame import RankedView, frame
+from tbxl.report.views.standings import ranked_parts
+from tbxl.report.views.ties import Separation, TieGroup, separation, tie_groups
+
+
+@dataclass(frozen=True)
+class AppealReport(RankedView):
+    """The appeal report (``appeal.html.j2``) of one player or several (``appeal`` the first):
+    their lines, their groups on the same points and how each tie was broken, what separates the
+    first from the others, and their derivations."""
+
+    appeal: StandingRow
+    appeal_rows: tuple[StandingRow, ...]
+    highlight: tuple[int, ...]
+    group_rows: tuple[StandingRow, ...]
+    ties: tuple[TieGroup, ...]
+    separations: tuple[Separation, ...]
+    players: tuple[PlayerBlock, ...]
+
+
+def build_appeal_view(st, appeal, *, lang: str = "en", paper: str = "a4", input_path=None, codes=None,
+                      progress: Optional[Progress] = None) -> AppealReport:
+    """The appeal report of ``appeal`` (a start number or a list of them, the first the
+    appellant): their lines, their groups on the same points with how each tie was broken in
+    detail, the item that separates the first from each other one, and the derivations of
+    ``codes`` (default PTS + the tie-breaks) of each."""
+    L = labels(lang)
+    head = frame(st, L, lang, paper, input_path)
+    fmt = Fmt(bool(L["decimal_comma"]))
+    names = {p.start_number: p.name for p in st.tournament.players}
+    chosen = [appeal] if isinstance(appeal, int) else list(dict.fromkeys(appeal))
+    for sn in chosen:
+        if sn not in names:
+            raise InputError(f"no player with start number {sn}")
+    order = {r.player.start_number: k for k, r in enumerate(st.rows)}
+    selected = sorted(chosen, key=order.__getitem__)
+    points = {st.row(sn).points for sn in chosen}
+    return AppealReport.of(
+        head, **ranked_parts(st, L, fmt), appeal=standing_row(st.row(chosen[0]), fmt, st.codes),
+        appeal_rows=tuple(standing_row(st.row(sn), fmt, st.codes) for sn in selected),
+        highlight=tuple(chosen),
+        group_rows=tuple(standing_row(r, fmt, st.codes) for r in st.rows if r.points in points),
+        ties=tuple(tie_groups(st, fmt, names, L, only=set(chosen))),
+        separations=tuple(separation(st, chosen[0], sn, fmt, names, L) for sn in chosen[1:]),
+        players=derivation_blocks(st, selected, list(codes) if codes else ["PTS"] + st.codes, fmt, L, names, paper,
+                                  progress))

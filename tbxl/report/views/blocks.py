@@ -1,0 +1,159 @@
+"""The lines and blocks the reports share: a player's line (standings row), a tie-break's
+derivation (term rows laid out as monospace text, notes, DE table) and a player's or a team's
+block of derivations or changed values."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Callable, Optional
+
+from tbxl.report.text import LINE_CHARS, Fmt, Segment, TermRow, cut_name, reason_text, term_blocks
+from tbxl.report.views.frame import definition
+
+# A progress report: (what, done, total, extra text); the caller draws it (the CLI: a bar on stderr).
+Progress = Callable[[str, int, int, str], None]
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    """A player as a line of a report prints them: start number, title, name, federation, rating
+    and points. The standings, crosstable and category rows and the derivation blocks extend it."""
+
+    sn: int
+    title: str
+    name: str
+    fed: str
+    rating: str
+    points: str
+
+    @classmethod
+    def of(cls, row, fmt: Fmt, **parts):
+        """The line of a standings row (:class:`~tbxl.standings.Row`), with the subclass's ``parts``."""
+        p = row.player
+        return cls(sn=p.start_number, title=p.title, name=p.name, fed=p.federation,
+                   rating="" if p.rating is None else str(p.rating), points=fmt(row.points), **parts)
+
+
+@dataclass(frozen=True)
+class StandingRow(PlayerLine):
+    """A line of the standings as printed: rank label, who, points and the tie-break values."""
+
+    rank: str
+    values: tuple[str, ...]
+
+
+def standing_row(r, fmt: Fmt, codes: list[str]) -> StandingRow:
+    """The printed line of a standings row: its rank label and its values of ``codes``."""
+    return StandingRow.of(r, fmt, rank=r.rank_label, values=tuple(fmt(r.values.get(c), none="–") for c in codes))
+
+
+@dataclass(frozen=True)
+class DERow:
+    """A line of a direct-encounter mini-table: the group, the player, score, missing, maximum,
+    and the step that decided."""
+
+    group: str
+    player: str
+    score: str
+    missing: str
+    maximum: str
+    step: str
+
+
+@dataclass(frozen=True)
+class DerivationTable:
+    """One tie-break's derivation for one player (or team): its value, definition, term rows (laid
+    out as monospace text: ``head``, ``body``, ``total_text``, see
+    :func:`~tbxl.report.text.term_blocks`), notes and the DE table (a team's EDE table is
+    monospace text, ``table_text``); ``under`` names the rule set when two derivations stand side
+    by side."""
+
+    code: str
+    value: str
+    definition: str
+    terms: tuple[TermRow, ...]
+    total: Optional[str]
+    notes: tuple[str, ...]
+    table: tuple[DERow, ...]
+    under: str = ""
+    head: str = ""
+    body: tuple[Segment, ...] = ()
+    total_text: Optional[str] = None
+    table_text: str = ""
+
+
+@dataclass(frozen=True)
+class CompareItem:
+    """One changed value of a comparison: before and after, what made it change, both derivations."""
+
+    code: str
+    rules: str
+    before: str
+    after: str
+    changes: tuple[str, ...]
+    derivations: tuple[DerivationTable, ...]
+
+
+@dataclass(frozen=True)
+class PlayerBlock(PlayerLine):
+    """A player's (or a team's) block: the heading (who, rank, points) and the derivations
+    (standings, appeal, audit) or the changed values (comparison)."""
+
+    rank: str
+    derivations: tuple[DerivationTable, ...] = ()
+    items: tuple[CompareItem, ...] = ()
+
+
+def player_block(row, fmt: Fmt, **parts) -> PlayerBlock:
+    """A player's block: who, rank and points, with its derivations or changes."""
+    return PlayerBlock.of(row, fmt, rank=row.rank_label, **parts)
+
+
+def de_rows(table, fmt: Fmt, names: dict, L: dict) -> tuple[DERow, ...]:
+    """The lines of a DE mini-table (:attr:`~tbxl.derivation.Derivation.table`) as printed."""
+    return tuple(DERow(r["group"], f"{r['player']} {names.get(r['player'], '')}", fmt(r["score"]),
+                       fmt(r["missing"]), fmt(r["maximum"]), reason_text(r["step"], L, fmt)) for r in table)
+
+
+def derivation(st, sn: int, code: str, fmt: Fmt, L: dict, names: dict, under: str = "") -> DerivationTable:
+    """One tie-break's derivation: term rows, the total, notes, DE table (laid out by :func:`laid_out`)."""
+    d = st.explain(sn, code)
+    terms = []
+    for t in d.terms:
+        opp = "" if t.opponent is None else f"{t.opponent:>3} {cut_name(names.get(t.opponent, ''))}"
+        terms.append(TermRow(("" if t.round is None else str(t.round), opp, t.result,
+                              fmt(t.real), fmt(t.adjusted), fmt(t.contribution)),
+                             reason_text(t.reason, L, fmt) + (f" [{t.article}]" if t.article else ""),
+                             reason_text(t.cut, L, fmt) if t.cut else ""))
+    total = None
+    if d.terms:
+        total = fmt(d.total)
+        if d.divisor is not None:
+            total += f" / {d.divisor} → {fmt(d.value, none='–')}"
+    return DerivationTable(d.code, fmt(d.value, none="–"), definition(code, L), tuple(terms), total,
+                           tuple(reason_text(n, L, fmt) for n in d.notes), de_rows(d.table, fmt, names, L), under)
+
+
+def laid_out(derivations: list[DerivationTable], L: dict, paper: str) -> list[DerivationTable]:
+    """The derivations with their term rows laid out together (common column widths)."""
+    blocks = term_blocks([(d.terms, d.total) for d in derivations], L, LINE_CHARS[paper])
+    return [replace(d, head=b.head, body=b.body, total_text=b.total_text) for d, b in zip(derivations, blocks)]
+
+
+def laid_out_groups(groups: list[list[DerivationTable]], L: dict, paper: str) -> list[tuple[DerivationTable, ...]]:
+    """:func:`laid_out` over several lists of derivations (a block's, an item's), kept apart."""
+    flat = iter(laid_out([d for group in groups for d in group], L, paper))
+    return [tuple(next(flat) for _ in group) for group in groups]
+
+
+def derivation_blocks(st, selected: list[int], codes, fmt: Fmt, L: dict, names: dict, paper: str,
+                      progress: Optional[Progress] = None) -> tuple[PlayerBlock, ...]:
+    """The derivation blocks of the ``selected`` players, every tie-break of ``codes`` laid out
+    together; ``progress`` (if given) hears of each player done."""
+    derivations_of = []
+    for k, sn in enumerate(selected, 1):
+        derivations_of.append([derivation(st, sn, c, fmt, L, names) for c in codes])
+        if progress:
+            progress("derivations", k, len(selected), "")
+    return tuple(player_block(st.row(sn), fmt, derivations=ds)
+                 for sn, ds in zip(selected, laid_out_groups(derivations_of, L, paper)))

@@ -1,0 +1,194 @@
+"""What every report shows around its body (``templates/_macros.html.j2``: head, header,
+footer): the event, the rules, the input file and its SHA-256, the footer line and the
+tie-breaks with their definitions (:class:`ReportView`, the base of every report's view)."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass, fields
+from typing import Optional
+
+from tbxl import __version__
+from tbxl.report.labels import paper_size
+from tbxl.report.text import plural
+from tbxl.tiebreaks.codes import CODES, parse
+
+
+def sha256_file(path) -> str:
+    """The SHA-256 of a file, in hex (read in chunks: a bulletin may be large)."""
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 16), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def definition(code: str, L: dict) -> str:
+    """One line: the tie-break's meaning (translated) with its article, then its modifiers."""
+    d = parse(code)
+    parts = [L["tiebreak_meanings"].get(d.name, CODES[d.name].meaning)
+             + (f" ({L['article']} {d.article})" if d.article else "")]
+    if d.low and d.high:
+        parts.append(plural(L["mod_median"], d.low).format(n=d.low))
+    elif d.low:
+        parts.append(plural(L["mod_cut"], d.low).format(n=d.low))
+    if d.limit:
+        parts.append(plural(L["mod_limit"], d.limit).format(n=f"{d.limit:+d}"))
+    parts += [L[f"mod_{flag}"] for flag in ("played_forfeits", "fore", "reverse") if getattr(d, flag)]
+    if d.unrated is not None:
+        parts.append(L["mod_unrated"].format(n=d.unrated))
+    return "; ".join(parts)
+
+
+@dataclass(frozen=True)
+class RulesText:
+    """A rule set as a report names it: its name (with the settings changed on its preset), title
+    and source."""
+
+    name: str
+    title: str
+    source: str
+
+
+@dataclass(frozen=True)
+class TiebreakText:
+    """A tie-break of the report's list and its definition (:func:`definition`)."""
+
+    code: str
+    text: str
+
+
+def rules_text(conv, L: dict) -> RulesText:
+    """The convention's title and source in the report's language (English where not translated);
+    a preset changed by settings (``fide-2024+vur_cut=always``) keeps the settings visible."""
+    tr = L.get("conventions", {}).get(conv.preset, {})
+    return RulesText(conv.name, tr.get("title", conv.title), tr.get("source", conv.source))
+
+
+@dataclass(frozen=True)
+class Footer:
+    """The line at the foot of every page: the event, the program, the rules (several, joined,
+    in a comparison), the input file and the start of its SHA-256."""
+
+    event: str
+    rules_label: str
+    rules: str
+    file_name: str
+    digest: str
+    version: str = __version__
+
+    @property
+    def text(self) -> str:
+        """The footer's line; a comparison's footer names every rule set.
+
+        >>> Footer("Open", "Rules", "fide-2024 | fide-2026", "open.trf", "ab" * 32, "1.0").text
+        'Open · tbxl 1.0 · Rules fide-2024 | fide-2026 · open.trf · SHA-256 abababababababab'
+        """
+        return " · ".join(x for x in (self.event, f"tbxl {self.version}", f"{self.rules_label} {self.rules}",
+                                      self.file_name, f"SHA-256 {self.digest[:16]}" if self.digest else "") if x)
+
+
+@dataclass(frozen=True)
+class Event:
+    """The report's heading: the event, where and when, its chief arbiter, rounds and players, and
+    "after round K of N" for an event in progress."""
+
+    name: str
+    city: str
+    dates: str
+    chief_arbiter: str
+    rounds: int
+    players: int
+    after: str
+
+
+@dataclass(frozen=True)
+class InputFile:
+    """A file the report was made from (the event, a published bulletin) and its SHA-256."""
+
+    name: str
+    sha256: str
+
+    @classmethod
+    def of(cls, path, name: str = "") -> "InputFile":
+        """The file at ``path``: its name and digest; without a path, ``name`` alone (the
+        tournament's source, or what stands for the file) and no digest."""
+        return cls(os.path.basename(os.fspath(path)), sha256_file(path)) if path else cls(name or "", "")
+
+
+def event_dates(t) -> str:
+    """The event's first and last day, as ISO dates."""
+    return " – ".join(d.isoformat() for d in (t.start_date, t.end_date) if d)
+
+
+@dataclass(frozen=True)
+class Section:
+    """A part of the standings report, in order. One made of lines (standings, crosstable,
+    round-by-round tables, derivation blocks) carries the slice ``a:b`` of its list, and
+    ``first``/``last`` (to print the heading, the notes) when the report is cut into parts."""
+
+    name: str
+    a: Optional[int] = None
+    b: Optional[int] = None
+    first: bool = True
+    last: bool = True
+
+    @property
+    def lines(self) -> bool:
+        return self.a is not None
+
+
+@dataclass(frozen=True)
+class ReportView:
+    """What every report shows around its body (``templates/_macros.html.j2``: head, header,
+    footer): the labels and language, the paper, the event, the rules, the input file, the footer
+    line, and the tie-breaks with their definitions. Each kind of report extends it; a view is
+    built once and the templates only read it."""
+
+    L: dict
+    lang: str
+    paper: str
+    event: Event
+    rules: RulesText
+    input: InputFile
+    foot: Footer
+    tiebreaks: tuple[TiebreakText, ...]
+    codes: tuple[str, ...]
+    version: str
+
+    @property
+    def sections(self) -> tuple[Section, ...]:
+        """The parts of the report in order, for cutting it into bounded parts
+        (:func:`tbxl.report.render.report_parts`): only the standings report has them."""
+        return ()
+
+    @classmethod
+    def of(cls, frame: "ReportView", **parts):
+        """This kind of report around ``frame``'s head and foot, with its own ``parts``."""
+        return cls(**{f.name: getattr(frame, f.name) for f in fields(ReportView)}, **parts)
+
+
+@dataclass(frozen=True)
+class RankedView(ReportView):
+    """A report that prints standings lines (``m.standings``): whether the DE tier note is due,
+    and the standings' notes."""
+
+    has_de: bool
+    notes: tuple[str, ...]
+
+
+def frame(st, L: dict, lang: str, paper: str, input_path) -> ReportView:
+    """The head and foot of a report on an individual event's standings ``st`` (:class:`ReportView`)."""
+    size = paper_size(paper)
+    t = st.tournament
+    conv = st.convention
+    source = InputFile.of(input_path, t.source)
+    after = ""
+    if t.scheduled_rounds and t.scheduled_rounds != t.rounds:
+        after = L["after_round"].format(k=t.rounds, n=t.scheduled_rounds)
+    event = t.name or source.name
+    return ReportView(L, lang, size,
+                      Event(event, t.city, event_dates(t), t.chief_arbiter, t.rounds, len(t.players), after),
+                      rules_text(conv, L), source, Footer(event, L["rules"], conv.name, source.name, source.sha256),
+                      tuple(TiebreakText(c, definition(c, L)) for c in st.codes), tuple(st.codes), __version__)

@@ -1,0 +1,137 @@
+"""The standings report of an individual event (``report.html.j2``): the final standings, the
+ranking crosstable, one line per tied group, the categories and prizes, the round-by-round tables
+and the derivation blocks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from tbxl.report.labels import labels
+from tbxl.report.selection import select_derivations
+from tbxl.report.text import LINE_CHARS, Fmt, by_round_tables, reason_text
+from tbxl.report.views.blocks import (PlayerBlock, PlayerLine, Progress, StandingRow, derivation_blocks,
+                                      standing_row)
+from tbxl.report.views.categories import Classes, classification_view
+from tbxl.report.views.frame import RankedView, Section, frame
+from tbxl.report.views.ties import TieLine, tie_lines
+from tbxl.standings import standings_by_round
+from tbxl.tiebreaks.codes import parse
+
+# A round robin gets a matrix crosstable up to this many players (wider does not fit a portrait
+# page); beyond it, the per-round ranking crosstable of a Swiss.
+MATRIX_MAX = 24
+
+
+@dataclass(frozen=True)
+class CrosstableRow(PlayerLine):
+    """A line of the ranking crosstable: its line number (opponents are named by it) and cells."""
+
+    line: int
+    cells: tuple[Optional[str], ...]
+
+
+@dataclass(frozen=True)
+class Crosstable:
+    """The ranking crosstable: the matrix of a small round robin or one column per round."""
+
+    matrix: bool
+    heads: tuple[str, ...]
+    rows: tuple[CrosstableRow, ...]
+    intro: str
+
+
+def crosstable(st, fmt: Fmt, L: dict) -> Crosstable:
+    """The ranking crosstable, rows in the order of the standings, opponents by their line in it.
+
+    A Swiss (or a round robin of more than ``MATRIX_MAX`` players) gets one cell per round in
+    the compact crosstable form (``12w1``, ``5b½``, ``3w+``, ``bye``, ``H``, ``Z``:
+    :func:`~tbxl.io.grid.compact.compact_text`); a round robin gets the matrix, each cell the results
+    against the player of that column in round order (a double round robin shows two).
+    """
+    from tbxl.io.grid.compact import compact_text, result_text
+    t = st.tournament
+    line = {r.player.start_number: k for k, r in enumerate(st.rows, 1)}
+    matrix = t.is_round_robin and len(st.rows) <= MATRIX_MAX
+    rows = []
+    for k, r in enumerate(st.rows, 1):
+        p = r.player
+        if matrix:
+            met: dict[int, str] = {}
+            for e in p.rounds:
+                if e.opponent is not None and e.kind.is_paired:
+                    met[line[e.opponent]] = met.get(line[e.opponent], "") + result_text(e)
+            cells = tuple(None if j == k else met.get(j, "") for j in range(1, len(st.rows) + 1))
+        else:
+            cells = tuple(compact_text(p.rounds[i] if i < len(p.rounds) else None, line) for i in range(t.rounds))
+        rows.append(CrosstableRow.of(r, fmt, line=k, cells=cells))
+    heads = tuple(str(j) for j in range(1, len(st.rows) + 1)) if matrix \
+        else tuple(L["xt_round"].format(k=i) for i in range(1, t.rounds + 1))
+    return Crosstable(matrix, heads, tuple(rows), L["xt_matrix_intro"] if matrix else L["xt_intro"])
+
+
+@dataclass(frozen=True)
+class StandingsReport(RankedView):
+    """The standings report (``report.html.j2``): the final standings, the ranking crosstable, one
+    line per tied group, the categories and prizes, the round-by-round tables and the derivation
+    blocks."""
+
+    rows: tuple[StandingRow, ...]
+    xt: Optional[Crosstable]
+    tie_lines: tuple[TieLine, ...]
+    classes: Classes
+    by_round: tuple
+    players: tuple[PlayerBlock, ...]
+
+    @property
+    def sections(self) -> tuple[Section, ...]:
+        """The header, the standings and crosstable lines, the tie lines, the categories, the
+        round-by-round tables and the derivation blocks: those the report has."""
+        secs = [Section("header")]
+        for name, items in (("standings", self.rows), ("crosstable", self.xt.rows if self.xt else ())):
+            if items:
+                secs.append(Section(name, 0, len(items)))
+        secs.append(Section("ties"))
+        if self.classes.categories or self.classes.prizes:
+            secs.append(Section("classes"))
+        for name, items in (("by_round", self.by_round), ("players", self.players)):
+            if items:
+                secs.append(Section(name, 0, len(items)))
+        return tuple(secs)
+
+
+def ranked_parts(st, L: dict, fmt: Fmt) -> dict:
+    """The parts of a :class:`~tbxl.report.views.frame.RankedView` of ``st``: whether the DE
+    tier note is due, and the standings' notes in the report's language."""
+    return dict(has_de=any(parse(c).name == "DE" for c in st.codes),
+                notes=tuple(reason_text(n, L, fmt) for n in st.notes))
+
+
+def build_standings_view(st, *, lang: str = "en", derivations: str = "none", players=None,
+                         paper: str = "a4", input_path=None, progress: Optional[Progress] = None,
+                         by_round: bool = False, classification=None) -> StandingsReport:
+    """The standings report of an individual event: the header, the final standings, the ranking
+    crosstable and one line per tied group (``tie_lines``); ``derivations`` (see
+    :func:`~tbxl.report.selection.parse_derivations`, default none) picks the players with
+    derivation blocks, and ``players`` (start numbers) restricts them. ``by_round`` adds the
+    round-by-round tables (``view.by_round``) of every player in standings order, or of
+    ``players`` only. ``classification`` (:func:`tbxl.categories.classify`) adds the categories'
+    standings and the prize lists (``view.classes``). ``progress`` hears of each derivation block."""
+    L = labels(lang)
+    head = frame(st, L, lang, paper, input_path)
+    fmt = Fmt(bool(L["decimal_comma"]))
+    t = st.tournament
+    names = {p.start_number: p.name for p in t.players}
+    selected = select_derivations(st, derivations, players)
+    shown = []
+    if by_round:
+        wanted = None if players is None else set(players)
+        shown = [r.player.start_number for r in st.rows if wanted is None or r.player.start_number in wanted]
+    return StandingsReport.of(
+        head, **ranked_parts(st, L, fmt), rows=tuple(standing_row(r, fmt, st.codes) for r in st.rows),
+        xt=crosstable(st, fmt, L), tie_lines=tuple(tie_lines(st, fmt, names, L)),
+        classes=classification_view(classification, st, fmt, L),
+        # The report's own tournament: with --after-round K it already ends at round K.
+        by_round=tuple(by_round_tables(st, standings_by_round(t, st.codes, st.convention), shown, fmt, L,
+                                       LINE_CHARS[paper])) if by_round else (),
+        players=derivation_blocks(st, selected, st.codes, fmt, L, names, paper, progress))

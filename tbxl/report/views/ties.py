@@ -1,0 +1,173 @@
+"""How ties were broken, as the reports print it: the groups equal on points, one line per group
+(standings report), every step of each group (appeal and team reports), and why two players stand
+in their order (Art. 4.2: the first item of the list that differs)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import groupby
+from typing import Optional
+
+from tbxl.report.text import Fmt
+from tbxl.report.views.blocks import DERow, de_rows
+from tbxl.tiebreaks.codes import parse
+
+
+@dataclass(frozen=True)
+class Decided:
+    """A tie-break that separated players of a group: how many pairs of neighbours, or both values."""
+
+    code: Optional[str]
+    text: str
+
+
+@dataclass(frozen=True)
+class SharedPlace:
+    """Players equal on every item, sharing ``place``."""
+
+    place: str
+    players: str
+
+
+@dataclass(frozen=True)
+class TiedGroup:
+    """Players equal on points: their points, their places ("3-5") and the places shared by
+    players equal on every item."""
+
+    points: str
+    places: str
+    shared: tuple[SharedPlace, ...]
+
+
+@dataclass(frozen=True)
+class TieLine(TiedGroup):
+    """How one group equal on points was broken, in one line of the standings report."""
+
+    count: int
+    decided: tuple[Decided, ...]
+
+
+@dataclass(frozen=True)
+class Tier:
+    players: str
+    value: str
+
+
+@dataclass(frozen=True)
+class TieStep:
+    """A step of the appeal report's tie detail: the tie-break, the players still tied before it,
+    whether it split them (its tiers, best first) and its DE table."""
+
+    code: str
+    group: str
+    split: bool
+    tiers: tuple[Tier, ...]
+    table: tuple[DERow, ...] = ()
+
+
+@dataclass(frozen=True)
+class TieGroup(TiedGroup):
+    """A group equal on points in the appeal report, with every step that broke it."""
+
+    players: str
+    steps: tuple[TieStep, ...]
+
+
+@dataclass(frozen=True)
+class Separation:
+    """Why two players stand in their order: the separating item and its sentence."""
+
+    a: int
+    b: int
+    code: str
+    text: str
+
+
+def tied_groups(rows):
+    """The groups of standings rows equal on points with two players or more, in order, each as
+    ``(points, rows, places)`` with the places they hold ("3-5")."""
+    for points, group in groupby(rows, key=lambda r: r.points):
+        group = list(group)
+        if len(group) > 1:
+            yield points, group, f"{group[0].rank}-{group[0].rank + len(group) - 1}"
+
+
+def shared_places(rows, label) -> tuple[SharedPlace, ...]:
+    """The places shared by players equal on every item of a group, in order."""
+    out = []
+    for place, grp in groupby(rows, key=lambda r: r.rank_label):
+        grp = list(grp)
+        if len(grp) > 1:
+            out.append(SharedPlace(place, ", ".join(label(r.player.start_number) for r in grp)))
+    return tuple(out)
+
+
+def tie_groups(st, fmt: Fmt, names: dict, L: dict, only: Optional[set] = None) -> list[TieGroup]:
+    """For every group equal on points (>= 2 players): which tie-break separated whom."""
+    de_codes = [c for c in st.codes if parse(c).name == "DE"]
+    order = {c: k for k, c in enumerate(st.codes)}
+    label = lambda sn: f"{names[sn]} ({sn})"
+    out = []
+    for points, rows, places in tied_groups(st.rows):
+        members = {r.player.start_number for r in rows}
+        if only is not None and not members & only:
+            continue
+        values = {r.player.start_number: r.values for r in rows}
+        # (code, group) -> [split, tiers, DE table]
+        steps = {(s.code, frozenset(s.group)): [True, tuple(Tier(", ".join(label(n) for n in sorted(tier)),
+                                                                 fmt(values[tier[0]][s.code], none="–"))
+                                                            for tier in s.tiers), ()]
+                 for s in st.steps if s.group[0] in members}
+        for code in de_codes:  # the DE mini-tables, also where DE separated nobody
+            tables = {}
+            for sn in sorted(members):
+                table = st.explain(sn, code).table
+                if table:
+                    group = frozenset(int(x) for r in table for x in r["group"].split(","))
+                    tables.setdefault(group, table)
+            for group, table in tables.items():
+                step = steps.setdefault((code, group), [False, (Tier(", ".join(label(n) for n in sorted(group)), ""),), ()])
+                step[2] = de_rows(table, fmt, names, L)
+        ordered = sorted(steps.items(), key=lambda kv: order.get(kv[0][0], len(order)))
+        out.append(TieGroup(points=fmt(points), places=places, shared=shared_places(rows, label),
+                            players=", ".join(label(r.player.start_number) for r in rows),
+                            steps=tuple(TieStep(code, ", ".join(map(str, sorted(group))), split, tiers, table)
+                                        for (code, group), (split, tiers, table) in ordered)))
+    return out
+
+
+def tie_lines(st, fmt: Fmt, names: dict, L: dict) -> list[TieLine]:
+    """How each tie was broken, one line per group equal on points: for every two neighbours in
+    the final order the item that separated them (:meth:`Standings.separating`), counted per
+    tie-break; a group of two shows both values; players equal on everything are named."""
+    out = []
+    for points, rows, places in tied_groups(st.rows):
+        count: dict = {}
+        for a, b in zip(rows, rows[1:]):
+            code = st.separating(a.player.start_number, b.player.start_number)
+            count[code] = count.get(code, 0) + 1
+        if len(rows) == 2 and count.get(None) is None:
+            code = next(iter(count))
+            va, vb = (fmt(r.values[code], none="–") for r in rows)
+            decided = (Decided(code, f"{va} › {vb}"),)
+        else:
+            decided = tuple(Decided(c, str(count[c])) for c in st.codes if c in count)
+        out.append(TieLine(points=fmt(points), places=places, count=len(rows), decided=decided,
+                           shared=shared_places(rows, lambda sn: f"{names[sn]} ({sn})")))
+    return out
+
+
+def separation(st, a: int, b: int, fmt: Fmt, names: dict, L: dict) -> Separation:
+    """Why ``a`` and ``b`` stand in their order: the separating item and both values, best first."""
+    ra, rb = st.row(a), st.row(b)
+    if (rb.rank, b) < (ra.rank, a):
+        ra, rb = rb, ra
+    code = st.separating(a, b)
+    value = (lambda r: fmt(r.points)) if code == "PTS" else (lambda r: fmt(r.values[code], none="–"))
+    who = lambda r: f"{names[r.player.start_number]} ({r.player.start_number})"
+    if code is None:
+        text = L["sep_equal"].format(a=who(ra), b=who(rb), place=ra.rank_label)
+    else:
+        text = L["sep_points" if code == "PTS" else "sep_ahead"].format(
+            a=who(ra), b=who(rb), code=code, va=value(ra), vb=value(rb), ra=ra.rank_label, rb=rb.rank_label)
+    return Separation(ra.player.start_number, rb.player.start_number, code or "", text)
