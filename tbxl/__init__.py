@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import importlib
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 __version__ = "0.1.0"
 
@@ -46,20 +46,10 @@ _HOMES: dict[str, tuple[str, str]] = {
 
 __all__ = ["__version__", "explain", "example", *_HOMES]
 
-if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs; at run time __getattr__ imports
-    from tbxl.derivation import Derivation
-    from tbxl.errors import InputError, TbxlError
-    from tbxl.io.load import load as read
-    from tbxl.model import EventKind, Player, Team, TeamTournament, Tournament
-    from tbxl.rules import PRESETS, Convention, TeamSettings, resolve
-    from tbxl.rules import get as preset
-    from tbxl.standings import Standings
-    from tbxl.standings import compute_standings as rank
-
-
-def explain(standings: "Standings", number: int, code: str) -> "Derivation":
+def explain(standings: Any, number: int, code: str) -> Any:
     """How the value of tie-break ``code`` of participant ``number`` (a player's start number, a
-    team's number) was made: its terms, adjustments and cuts (:meth:`Standings.explain`)."""
+    team's number) was made: its terms, adjustments and cuts, a :class:`~tbxl.derivation.Derivation`
+    (:meth:`tbxl.standings.Standings.explain`)."""
     return standings.explain(number, code)
 
 

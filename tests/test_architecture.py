@@ -119,3 +119,36 @@ def test_no_module_imports_a_private_name_of_another():
 
 def test_no_import_cycle():
     assert cycles(graph()) == []
+
+
+def test_the_layers_point_down():
+    """pyproject.toml's import-linter contract: edges -> readers/writers -> ranking -> tie-breaks ->
+    rules -> model, never upward (lazy imports included)."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+    exe = shutil.which("lint-imports") or str(Path(sys.executable).with_name("lint-imports"))
+    done = subprocess.run([exe, "--config", str(ROOT / "pyproject.toml")], cwd=ROOT, capture_output=True,
+                          text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=300)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-1000:]
+
+
+def test_the_python_api_is_pinned():
+    """``tbxl.__all__`` is the Python API; every name resolves (imported on first use)."""
+    import tbxl
+    assert sorted(tbxl.__all__) == sorted([
+        "__version__", "explain", "example", "read", "rank", "preset", "resolve", "PRESETS", "Convention",
+        "TeamSettings", "EventKind", "Tournament", "TeamTournament", "Player", "Team", "Standings",
+        "Derivation", "TbxlError", "InputError"])
+    for name in tbxl.__all__:
+        assert getattr(tbxl, name) is not None, name
+
+
+def test_reading_any_event_through_the_api():
+    import tbxl
+    team = tbxl.read(ROOT / "tests" / "data" / "team" / "grandmommyscup.trf")
+    assert team.kind is tbxl.EventKind.TEAM
+    st = tbxl.rank(team, "MPTS,EDE,BH:MP", tbxl.preset("fide-2024"))
+    assert st.rows[0].number == st.rows[0].team.number and len(st.rows) == 50
+    assert tbxl.explain(st, st.rows[0].number, "BH:MP").value == st.rows[0].values["BH:MP"]

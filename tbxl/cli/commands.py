@@ -101,8 +101,8 @@ def _classify(args, st):
 
 def _configure(args) -> None:
     """Options from the event's configuration file where the command line gave none (CLI > file >
-    defaults, :mod:`tbxl.io.config`)."""
-    from tbxl.io import config
+    defaults, :mod:`tbxl.cli.config`)."""
+    from tbxl.cli import config
     path = None if args.no_config else (args.config or config.find(args.input))
     if args.config and not args.no_config and not os.path.isfile(args.config):
         raise UsageError(f"--config {args.config}: no such file")

@@ -33,7 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="convention (default: by start date; see 'tbxl rules')")
         sp.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", dest="settings",
                         help="change one setting of the rules, e.g. vur_cut=always, unrated_rating=1400, "
-                             "dummy_cap_rounds=scheduled, short_games=unplayed (see README)")
+                             "dummy_cap_rounds=scheduled, short_games=unplayed (see docs/reference/rules.md)")
         if tiebreaks:
             sp.add_argument("--tiebreaks", metavar="CODES",
                             help="comma-separated tie-break codes, e.g. 'BH/C1,BH,SB' (default: the "
@@ -57,7 +57,7 @@ def build_parser() -> argparse.ArgumentParser:
         sp.add_argument("--category", action="append", default=[], metavar="NAME=CONDITIONS",
                         dest="categories",
                         help="a category's standings, e.g. 'U12=age<12', 'Women=sex=w', "
-                             "'U1800=rating<1800|unrated', 'VIE=fed=VIE' (repeatable; see README)")
+                             "'U1800=rating<1800|unrated', 'VIE=fed=VIE' (repeatable; see docs/secretary/categories.md)")
         sp.add_argument("--prizes", action="append", default=[], metavar="[NAME=]PLACE:AMOUNT,...",
                         help="prize money by place, e.g. '1:500,2:300,3:200,4-6:100'; NAME=... for a "
                              "category's prizes (repeatable)")
