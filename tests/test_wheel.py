@@ -144,3 +144,12 @@ def test_a_command_that_needs_an_extra_says_which(plain, tmp_path, command, extr
     assert done.stdout == ""
     assert done.stderr == f'tbxl: error: this needs {package}: pip install "tbxl[{extra}]"\n'
     assert list(tmp_path.iterdir()) == []          # nothing half-written
+
+
+def test_every_package_of_the_tree_is_in_the_packages_list():
+    """pyproject.toml lists the packages explicitly (the template folders are packages too): a
+    package of tbxl/ left out of the list is missing from the wheel."""
+    import tomllib
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
+    tree = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "tbxl").rglob("__init__.py")}
+    assert tree <= listed, sorted(tree - listed)
