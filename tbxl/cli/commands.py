@@ -41,7 +41,7 @@ def load(args, team: bool):
     from tbxl.io.load import load as load_file
     notes: list[str] = []
     event = load_file(args.input, pairing=args.pairing, strict=args.strict, sheet=args.sheet,
-                      layout=args.layout, notes=notes)
+                      layout=args.layout, notes=notes, kind="team" if team else "individual")
     if args.verbose:
         for note in notes:
             say(f"note: {args.input}: {note}")

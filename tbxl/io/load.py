@@ -125,10 +125,12 @@ def _games_are_matches(lines: list[str]) -> bool:
 
 
 def load(path, *, pairing: Optional[str] = None, strict: bool = False, sheet: Optional[str] = None,
-         layout: Optional[str] = None, notes: Optional[list] = None) -> Event:
+         layout: Optional[str] = None, notes: Optional[list] = None, kind: Optional[str] = None) -> Event:
     """Read ``path``, an individual or a team event (:func:`sniff` tells which): ``.xlsx``/``.xlsm``
     through :mod:`tbxl.io.workbook`, anything else as TRF. ``sheet`` and ``layout`` are the
-    individual crosstable's (a team workbook has one grid).
+    individual crosstable's (a team workbook has one grid). ``kind`` ("individual" or "team"), when
+    the caller has sniffed the file already, saves reading it twice (a team record is looked for in
+    the whole file).
 
     ``pairing`` ("swiss" / "round-robin") overrides what the file says; ``notes``, when given,
     receives the reader's remarks (records ignored, encoding fallbacks, short records).
@@ -139,7 +141,7 @@ def load(path, *, pairing: Optional[str] = None, strict: bool = False, sheet: Op
     """
     p = Path(path)
     check_regular(p)
-    if sniff(p).kind == "team":
+    if (kind or sniff(p).kind) == "team":
         return _read_team(p, pairing, strict, notes)
     tournament = _read(p, pairing, strict, sheet, layout, notes)
     if tournament.rounds == 0:
