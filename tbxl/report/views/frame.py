@@ -12,7 +12,7 @@ from typing import Optional
 from tbxl import __version__
 from tbxl.report.labels import paper_size
 from tbxl.report.text import plural
-from tbxl.tiebreaks.codes import CODES, parse
+from tbxl.tiebreaks.codes import CODES, Descriptor, parse
 
 
 def sha256_file(path) -> str:
@@ -29,16 +29,23 @@ def definition(code: str, L: dict) -> str:
     d = parse(code)
     parts = [L["tiebreak_meanings"].get(d.name, CODES[d.name].meaning)
              + (f" ({L['article']} {d.article})" if d.article else "")]
-    if d.low and d.high:
-        parts.append(plural(L["mod_median"], d.low).format(n=d.low))
-    elif d.low:
-        parts.append(plural(L["mod_cut"], d.low).format(n=d.low))
+    return "; ".join(parts + modifier_texts(d, d.low, d.high, L))
+
+
+def modifier_texts(d: Descriptor, low: int, high: int, L: dict) -> list[str]:
+    """The words of a code's modifiers (C07 §10.4): the cut or median of ``low`` (and ``high``)
+    values, /L, /P, /F, /R and /U, for an individual or a team code alike."""
+    parts = []
+    if low and high:
+        parts.append(plural(L["mod_median"], low).format(n=low))
+    elif low:
+        parts.append(plural(L["mod_cut"], low).format(n=low))
     if d.limit:
         parts.append(plural(L["mod_limit"], d.limit).format(n=f"{d.limit:+d}"))
     parts += [L[f"mod_{flag}"] for flag in ("played_forfeits", "fore", "reverse") if getattr(d, flag)]
     if d.unrated is not None:
         parts.append(L["mod_unrated"].format(n=d.unrated))
-    return "; ".join(parts)
+    return parts
 
 
 @dataclass(frozen=True)

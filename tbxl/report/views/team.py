@@ -20,9 +20,10 @@ from tbxl import __version__
 from tbxl.io.grid.team import team_cell
 from tbxl.report.labels import paper_size, team_labels
 from tbxl.report.selection import select_derivations
-from tbxl.report.text import LINE_CHARS, Fmt, TermRow, aligned, by_round_tables, plural, reason_text
+from tbxl.report.text import LINE_CHARS, Fmt, TermRow, aligned, by_round_tables, reason_text
 from tbxl.report.views.blocks import DerivationTable, PlayerBlock, laid_out_groups
-from tbxl.report.views.frame import Event, Footer, InputFile, ReportView, RulesText, TiebreakText, event_dates, rules_text
+from tbxl.report.views.frame import (Event, Footer, InputFile, ReportView, RulesText, TiebreakText, event_dates,
+                                    modifier_texts, rules_text)
 from tbxl.report.views.ties import Tier, TieGroup, TieStep, tied_groups
 from tbxl.standings import Standings
 from tbxl.model.codes import result_code
@@ -132,16 +133,7 @@ def team_definition(code: str, L: dict) -> str:
     parts = [meanings.get(d.name, d.meaning) + (f" ({L['article']} {d.article})" if d.article else "")]
     if d.score:
         parts.append(d.score)
-    if d.base.low and d.base.high:
-        parts.append(plural(L["mod_median"], d.base.low).format(n=d.base.low))
-    elif d.base.low:
-        parts.append(plural(L["mod_cut"], d.base.low).format(n=d.base.low))
-    if d.limit:
-        parts.append(plural(L["mod_limit"], d.limit).format(n=f"{d.limit:+d}"))
-    parts += [L[f"mod_{flag}"] for flag in ("played_forfeits", "fore", "reverse") if getattr(d, flag)]
-    if d.unrated is not None:
-        parts.append(L["mod_unrated"].format(n=d.unrated))
-    return "; ".join(parts)
+    return "; ".join(parts + modifier_texts(d, d.base.low, d.base.high, L))
 
 
 def _step(text: str, words: dict) -> str:
