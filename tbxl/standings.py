@@ -13,20 +13,19 @@ from functools import cached_property
 from itertools import groupby
 from operator import neg
 from fractions import Fraction
-from typing import Callable, Mapping, Optional, Union
+from typing import Mapping, Optional, Sequence, Union
 
 from tbxl.rules import Convention
 from tbxl.derivation import Derivation, Reason
 from tbxl.errors import InputError
-from tbxl.model import Event, Player, Tournament
+from tbxl.model import Event, Player
 from tbxl.model import MP, Team, TeamTournament
-from tbxl.rules import TeamSettings
-from tbxl.tiebreaks import Context, compute, explain as explain_value
+from tbxl.rules import TeamSettings, team_settings
+from tbxl.tiebreaks import Context, compute, explain as explain_value, explain_order, order as order_of
 from tbxl.tiebreaks.base import Column
 from tbxl.tiebreaks.codes import Descriptor, parse, parse_list
-from tbxl.tiebreaks.context import convention_of
-from tbxl.tiebreaks.team import TeamEngine, primary_of
-from tbxl.tiebreaks import encounter, ratings
+from tbxl.tiebreaks.context import Score, convention_of
+from tbxl.tiebreaks import ratings
 
 SWISS_DEFAULT = "BH/C1,BH,SB,PS,WIN"
 ROUND_ROBIN_DEFAULT = "DE,SB,WIN,KS"
@@ -90,8 +89,7 @@ class TieStep:
 @dataclass
 class Standings:
     """The ranking of an individual or a team event. A team event's also has its ``primary``
-    score (MP or GP) and the ``engine`` that computed its team tie-breaks (its ``context`` is the
-    one on the primary score)."""
+    score (MP or GP); its ``context`` is the one on the primary score, with the team settings."""
 
     tournament: Event
     convention: Convention
@@ -104,7 +102,6 @@ class Standings:
     de_tier: dict = field(default_factory=dict)      # (code, participant index) -> tier of an order
     groups: dict = field(default_factory=dict)       # (code, start number) -> tied group at an order
     primary: Optional[str] = None                    # a team event's primary score
-    engine: Optional[TeamEngine] = None              # a team event's tie-breaks
 
     def raw(self, index: int, k: int) -> tuple:
         """``(raw, den)`` of tie-break ``k`` for a player index: the fast path for output."""
@@ -121,9 +118,14 @@ class Standings:
     def rules(self) -> str:
         """The name of the rules the standings follow, as outputs print it: a team event's adds the
         team settings changed on the defaults (``fide-2024+ede_bc=higher-first``)."""
-        if self.engine is not None:
-            return self.engine.settings.named(self.convention)
+        if self.tournament.is_team:
+            return self.settings.named(self.convention)
         return self.convention.name
+
+    @property
+    def settings(self) -> TeamSettings:
+        """The team settings the standings follow (the defaults for an individual event)."""
+        return self.context.settings
 
     def row(self, start_number: int) -> Row:
         """The row of a start number (a team's number; ``KeyError`` if there is none)."""
@@ -177,40 +179,29 @@ class Standings:
     def explain(self, start_number: int, code: str) -> Derivation:
         """The derivation of one value; DE shows its mini-tables (a team event's orders: the steps
         in its tied group)."""
-        if start_number not in self.context.index:
-            raise KeyError(start_number)
-        if self.engine is not None:
-            d = next((x for x in self.tiebreaks if x.code == code), None) or parse(code, team=True)
-            if d.is_order:
-                tier = self.de_tier.get((d.code, self.context.index[start_number]))
-                return self.engine.explain(d, start_number, self.groups.get((d.code, start_number)), tier)
-            return self.engine.explain(d, start_number)
-        d = parse(code)
-        if d.name == "DE":
-            return self._explain_de(start_number, d)
-        return explain_value(self.context, d, start_number)
-
-    def _explain_de(self, start_number: int, d: Descriptor) -> Derivation:
-        group = self.groups.get((d.code, start_number))
-        if not group:
-            return Derivation(d.code, start_number, (), None, notes=(Reason.of("note.de_alone"),))
         ctx = self.context
-        trace: list = []
-        encounter.order(ctx, [ctx.index[s] for s in group], d.played_forfeits, trace)
-        table = []
-        for grp, rows, outcome in trace:
-            for r in rows:
-                table.append({"group": ", ".join(str(ctx.players[g].start_number) for g in grp),
-                              "player": ctx.players[r.player].start_number, "score": r.score,
-                              "missing": r.missing, "maximum": r.maximum, "step": outcome})
-        tier = self.row(start_number).values.get(d.code)
-        return Derivation(d.code, start_number, (), tier, table=tuple(table),
-                          notes=(Reason.of("note.de_tier"),))
+        if start_number not in ctx.index:
+            raise KeyError(start_number)
+        team = self.tournament.is_team
+        d = next((x for x in self.tiebreaks if x.code == code), None) if team else None
+        d = d or parse(code, team=team)
+        if d.is_order:
+            tier = self.de_tier.get((d.code, ctx.index[start_number]))
+            return explain_order(ctx, d, start_number, self.groups.get((d.code, start_number)), tier)
+        return explain_value(ctx, d, start_number)
+
+
+def primary_of(codes: Sequence[Descriptor]) -> str:
+    """The primary score: the first PTS/MPTS/GPTS of the list (PTS = MP for teams, C07 §10.5)."""
+    for d in codes:
+        if d.name == "POINTS":
+            return d.score or MP
+    return MP
 
 
 def _listed(event: Event, tiebreaks=None) -> list[Descriptor]:
     """The tie-break list as given, else the file's 212/202 record, else the defaults, parsed."""
-    team = isinstance(event, TeamTournament)
+    team = event.is_team
     if tiebreaks is None or (isinstance(tiebreaks, str) and not tiebreaks.strip()):
         tiebreaks = list(event.tiebreaks) or (
             (TEAM_ROUND_ROBIN_DEFAULT if team else ROUND_ROBIN_DEFAULT) if event.is_round_robin
@@ -251,25 +242,18 @@ def compute_standings(event: Event, tiebreaks=None, rules: Optional[Convention] 
             raise InputError(f"--after-round {after_round} is outside 0..{event.rounds}")
         event = event.after_round(after_round)
     descs = resolve_tiebreaks(event, tiebreaks)
-    order: Callable[[Descriptor, list[int]], list[list[int]]]
-    engine: Optional[TeamEngine] = None
     primary: Optional[str] = None
     if isinstance(event, TeamTournament):
         primary = primary_score(event, tiebreaks)
-        engine = TeamEngine(event, conv, primary, settings)
-        ctx = engine.ctx(primary)
-        pts = engine.compute(Descriptor("POINTS", score=primary, text=primary))
-        cols: list[Optional[Column]] = [None if d.is_order else engine.compute(d) for d in descs]
-        order = engine.order
+        ctx = Context(event, conv, Score(primary), settings=team_settings(settings))
+        points = Descriptor("POINTS", score=primary, text=primary)
     else:
         if settings is not None:
             raise TypeError("team settings are for a team event")
         ctx = Context(event, conv)
-        pts = compute(ctx, Descriptor("PTS"))
-        cols = [None if d.is_order else compute(ctx, d) for d in descs]
-
-        def order(d: Descriptor, group: list[int]) -> list[list[int]]:
-            return encounter.order(ctx, group, d.played_forfeits)
+        points = Descriptor("PTS")
+    pts = compute(ctx, points)
+    cols: list[Optional[Column]] = [None if d.is_order else compute(ctx, d) for d in descs]
     de_tier: dict[tuple[str, int], int] = {}
     de_groups: dict = {}
     steps: list[TieStep] = []
@@ -292,7 +276,7 @@ def compute_standings(event: Event, tiebreaks=None, rules: Optional[Convention] 
         if len(group) < 2 or level == len(descs):
             return [group]
         if is_order[level]:   # DE (Art. 6), a team event's EDE, TBR, BBE: tiers of the tied group
-            tiers = order(descs[level], group)
+            tiers = order_of(ctx, descs[level], group)
             members = [sn[i] for i in group]
             for t, tier in enumerate(tiers, 1):
                 for i in tier:
@@ -320,9 +304,9 @@ def compute_standings(event: Event, tiebreaks=None, rules: Optional[Convention] 
     for g in groups:
         final.extend(split(g, 0))
 
-    st = Standings(event, conv, descs, [], ctx, cols, pts, steps, de_tier, de_groups, primary, engine)
+    st = Standings(event, conv, descs, [], ctx, cols, pts, steps, de_tier, de_groups, primary)
     place = 1
-    players: tuple = event.teams if engine is not None else ctx.players
+    players: tuple = event.teams if isinstance(event, TeamTournament) else ctx.players
     rows = st.rows
     for tier in final:
         if len(tier) == 1:

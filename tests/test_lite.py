@@ -154,7 +154,7 @@ def test_main_py_is_python_that_carries_the_core_and_imports_every_function(gene
     assert grid <= set(modules)
     assert not {"tbxl.cli", "tbxl.report", "tbxl.io.workbook", "tbxl.workbook", "tbxl.lite", "tbxl.io.trf"} & set(modules)
     # The team functions and their core (C.07 Arts 11-13), not their TRF reader or report.
-    assert {"tbxl.excel.cache", "tbxl.io.grid.team", "tbxl.tiebreaks.team"} <= set(modules)
+    assert {"tbxl.excel.cache", "tbxl.io.grid.team", "tbxl.tiebreaks.extended"} <= set(modules)
     assert not {"tbxl.io.trf.team", "tbxl.report.views.team", "tbxl.workbook.team", "tbxl.workbook"} & set(modules)
 
 

@@ -616,15 +616,14 @@ def test_the_team_core_takes_a_convention_never_a_name(tec):
     from tbxl.audit import audit
     from tbxl.io.published import Published
     from tbxl.standings import standings_by_round
-    from tbxl.tiebreaks.team import TeamEngine
+    from tbxl.tiebreaks.context import Context, Score
     for call in (lambda: compute_standings(tec, "MPTS,BC", "fide-2024"),
                  lambda: standings_by_round(tec, "MPTS,BC", "fide-2026"),
-                 lambda: TeamEngine(tec, "fide-2024"),
+                 lambda: Context(tec, "fide-2024", Score.MP),
                  lambda: audit(tec, Published("bulletin", []), rules="fide-2024")):
         with pytest.raises(TypeError, match=r"rules must be a Convention, not 'fide-20\d\d': resolve a name"):
             call()
     assert compute_standings(tec, "MPTS,BC").convention is get("fide-2024")
-    assert TeamEngine(tec).conv is get("fide-2024")
     assert compute_standings(tec, "MPTS,BC", get("fide-2026")).rules == "fide-2026"
 
 

@@ -195,7 +195,7 @@ def test_the_audit_names_and_uses_a_changed_team_setting(capsys):
     assert json.loads(out)["rules"] == "fide-2024+ede_bc=higher-first"
     t = read_team_trf(TEC)
     a = audit(t, read(BULLETIN, t), rules=get("fide-2024"), settings={"ede_bc": "higher-first"})
-    assert a.standings.engine.settings.ede_bc == "higher-first" and a.rules_name == "fide-2024+ede_bc=higher-first"
+    assert a.standings.settings.ede_bc == "higher-first" and a.rules_name == "fide-2024+ede_bc=higher-first"
     assert audit(t, read(BULLETIN, t), rules=get("fide-2024")).rules_name == "fide-2024"
 
 

@@ -160,7 +160,7 @@ def test_team_settings_are_typed():
     default = compute_standings(t, "MPTS,EDEBT,BH:MP", get("fide-2024"))
     order = lambda st: [r.team.number for r in st.rows]  # noqa: E731
     assert order(typed) == order(mapped) != order(default)
-    assert typed.engine.settings == settings
+    assert typed.settings == settings
 
 
 def test_team_outputs_name_a_changed_team_setting(capsys):

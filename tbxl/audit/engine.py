@@ -112,18 +112,11 @@ class TeamAuditEngine(Engine):
         inside a tied group), so only ranks are checked against them."""
         return setting_candidates(conv, tried, self.tiebreaks, self.settings)
 
-    def value(self, conv: Convention, d, number: int):
-        engine = self.standings(conv).engine
-        return engine.compute(d).value(engine.index[number])
-
-    def explain(self, conv: Convention, d, number: int):
-        return self.standings(conv).engine.explain(d, number)
-
 
 def engine_for(event: Event, tiebreaks=None, settings: Union[TeamSettings, Mapping, None] = None) -> Engine:
     """The engine of ``event`` ranking by ``tiebreaks`` (default: the file's 212/202 record, else
     tbxl's default list for the event's kind); ``settings``: a team event's team settings."""
-    if getattr(event, "is_team", False):
+    if event.is_team:
         primary, descs = (primary_score(event, tiebreaks), resolve_tiebreaks(event, tiebreaks))  # type: ignore[arg-type]
         return TeamAuditEngine(event, primary, [d.code for d in descs], settings)
     if settings is not None and team_settings(settings).changes:

@@ -1,56 +1,141 @@
-"""The registry: tie-break code -> computation and derivation.
+"""The registry: tie-break code -> computation and derivation, for either kind of event.
 
->>> from tbxl.tiebreaks import FAMILIES
->>> sorted(FAMILIES)[:5]
-['AOB', 'APPO', 'APRO', 'ARO', 'BH']
+A value family computes a :class:`Column` for every participant and explains one participant's
+value; an order (DE, a team event's EDE and its chains, TBR, BBE) ranks inside a tied group. Each
+family is computed on the context its code counts (:meth:`Context.counting`: a team code's
+``:MP``/``:GP`` and ``/P``).
+
+>>> from tbxl.tiebreaks import FAMILIES, ORDERS
+>>> sorted(FAMILIES)[:5], sorted(ORDERS)[:3]
+(['AOB', 'APPO', 'APRO', 'ARO', 'BC'], ['BBE', 'DE', 'EDE'])
 """
 
 from __future__ import annotations
 
-from typing import Callable
+from dataclasses import replace
+from typing import Callable, NamedTuple, Optional, Sequence
 
-from tbxl.derivation import Derivation
-from tbxl.tiebreaks import buchholz, counts, progressive, ratings, sonneborn
+from tbxl.derivation import Derivation, Reason
+from tbxl.tiebreaks import boards, buchholz, counts, encounter, extended, progressive, ratings, sonneborn
 from tbxl.tiebreaks.base import Column
-from tbxl.tiebreaks.codes import CODES, Descriptor, parse, parse_list
-from tbxl.tiebreaks.context import Context
+from tbxl.tiebreaks.codes import CHAINS, CODES, Descriptor, parse, parse_list
+from tbxl.tiebreaks.context import Context, Score
 
 Compute = Callable[[Context, Descriptor], Column]
 Explain = Callable[[Context, Descriptor, int], Derivation]
+#: An order: the tiers of a tied group (participant indices), best first; the trace collects the
+#: rows of its derivation table.
+Order = Callable[[Context, Descriptor, Sequence[int], Optional[list[dict[str, object]]]], list[list[int]]]
 
-#: name -> (compute, explain). DE is not here: it orders a tied group (see tbxl.standings).
-FAMILIES: dict[str, tuple[Compute, Explain]] = {
-    "PTS": (counts.compute_pts, counts.explain_pts),
-    "WIN": (counts.compute_count, counts.explain_count),
-    "WON": (counts.compute_count, counts.explain_count),
-    "BPG": (counts.compute_count, counts.explain_count),
-    "BWG": (counts.compute_count, counts.explain_count),
-    "REP": (counts.compute_count, counts.explain_count),
-    "STD": (counts.compute_std, counts.explain_std),
-    "TPN": (counts.compute_tpn, counts.explain_tpn),
-    "PS": (progressive.compute_ps, progressive.explain_ps),
-    "BH": (buchholz.compute_bh, buchholz.explain_bh),
-    "FB": (buchholz.compute_fb, buchholz.explain_fb),
-    "AOB": (buchholz.compute_aob, buchholz.explain_aob),
-    "SB": (sonneborn.compute_sb, sonneborn.explain_sb),
-    "KS": (sonneborn.compute_ks, sonneborn.explain_ks),
-    "ARO": (ratings.compute_rating, ratings.explain_rating),
-    "TPR": (ratings.compute_rating, ratings.explain_rating),
-    "PTP": (ratings.compute_rating, ratings.explain_rating),
-    "APRO": (ratings.compute_rating, ratings.explain_rating),
-    "APPO": (ratings.compute_rating, ratings.explain_rating),
-    "RTNG": (ratings.compute_rating, ratings.explain_rating),
+
+class Family(NamedTuple):
+    """A value tie-break: its computation and its derivation. ``team_code``: it reads a team
+    code whole (its score, ESB's two scores, SSSC's divisor); the others, the individual families,
+    read the individual code that carries its modifiers (:attr:`Descriptor.base`)."""
+
+    compute: Compute
+    explain: Explain
+    team_code: bool = False
+
+
+#: name -> value family.
+FAMILIES: dict[str, Family] = {
+    "PTS": Family(counts.compute_pts, counts.explain_pts),
+    "WIN": Family(counts.compute_count, counts.explain_count),
+    "WON": Family(counts.compute_count, counts.explain_count),
+    "BPG": Family(counts.compute_count, counts.explain_count),
+    "BWG": Family(counts.compute_count, counts.explain_count),
+    "REP": Family(counts.compute_count, counts.explain_count),
+    "STD": Family(counts.compute_std, counts.explain_std),
+    "TPN": Family(counts.compute_tpn, counts.explain_tpn),
+    "PS": Family(progressive.compute_ps, progressive.explain_ps),
+    "BH": Family(buchholz.compute_bh, buchholz.explain_bh),
+    "FB": Family(buchholz.compute_fb, buchholz.explain_fb),
+    "AOB": Family(buchholz.compute_aob, buchholz.explain_aob),
+    "SB": Family(sonneborn.compute_sb, sonneborn.explain_sb),
+    "KS": Family(sonneborn.compute_ks, sonneborn.explain_ks),
+    "ARO": Family(ratings.compute_rating, ratings.explain_rating),
+    "TPR": Family(ratings.compute_rating, ratings.explain_rating),
+    "PTP": Family(ratings.compute_rating, ratings.explain_rating),
+    "APRO": Family(ratings.compute_rating, ratings.explain_rating),
+    "APPO": Family(ratings.compute_rating, ratings.explain_rating),
+    "RTNG": Family(ratings.compute_rating, ratings.explain_rating),
+    # A team event's own (C.07 Arts 11-13).
+    "POINTS": Family(counts.compute_pts, counts.explain_pts, team_code=True),
+    "MPVGP": Family(counts.compute_mpvgp, counts.explain_mpvgp, team_code=True),
+    "BC": Family(boards.compute_bc, boards.explain_bc, team_code=True),
+    "ESB": Family(extended.compute_esb, extended.explain_esb, team_code=True),
+    "SSSC": Family(extended.compute_sssc, extended.explain_sssc, team_code=True),
+}
+
+#: Counted over the boards of every match on GP (C.07 13 on GP; on MP they count matches).
+BOARD_COUNT = Family(boards.compute_count, boards.explain_count, team_code=True)
+
+#: name -> order.
+ORDERS: dict[str, Order] = {
+    "DE": encounter.order_de,
+    "TBR": boards.order_boards,
+    "BBE": boards.order_boards,
+    **{code: extended.order_ede for code in CHAINS},
 }
 
 
+def family_of(ctx: Context, d: Descriptor) -> Family:
+    """The family that computes ``d`` on ``ctx`` (the context it counts): on a team event SB is
+    ESB on one score (EMMSB, EGGSB: C.07 13.2) and the counts of Art. 7 on GP count boards."""
+    if d.is_order:
+        raise ValueError(f"{d.code} is an order, not a value")
+    if ctx.event.is_team:
+        if d.name == "SB":
+            return FAMILIES["ESB"]
+        if d.name in boards.BOARD_COUNTS and ctx.score_name is Score.GP:
+            return BOARD_COUNT
+    return FAMILIES[d.name]
+
+
 def compute(ctx: Context, d: Descriptor) -> Column:
-    """The column of ``d`` for every player (cached per context)."""
-    return ctx.cached(("col", d), lambda: FAMILIES[d.name][0](ctx, d))
+    """The column of ``d`` for every participant (cached per context)."""
+    c = ctx.counting(d)
+    return c.cached(("col", d), lambda: _column(c, d))
 
 
-def explain(ctx: Context, d: Descriptor, start_number: int) -> Derivation:
-    """The derivation of ``d`` for one player; its total equals the computed value."""
-    return FAMILIES[d.name][1](ctx, d, ctx.index[start_number])
+def _column(ctx: Context, d: Descriptor) -> Column:
+    family = family_of(ctx, d)
+    if family.team_code or d.text is None:
+        return family.compute(ctx, d)
+    col = family.compute(ctx, d.base)
+    return Column(d.code, col.den, col.raw, col.ascending)
 
 
-__all__ = ["CODES", "Column", "Context", "Descriptor", "FAMILIES", "compute", "explain", "parse", "parse_list"]
+def explain(ctx: Context, d: Descriptor, number: int) -> Derivation:
+    """The derivation of ``d`` for the participant ``number`` (a start number, a team's number);
+    its total equals the computed value."""
+    c = ctx.counting(d)
+    family = family_of(c, d)
+    i = c.index[number]
+    if family.team_code or d.text is None:
+        return family.explain(c, d, i)
+    return replace(family.explain(c, d.base, i), code=d.code)
+
+
+def order(ctx: Context, d: Descriptor, group: Sequence[int],
+          trace: Optional[list[dict[str, object]]] = None) -> list[list[int]]:
+    """The tiers of a tied ``group`` (participant indices) by the order ``d``, best first."""
+    if len(group) < 2:
+        return [list(group)]
+    return ORDERS[d.name](ctx.counting(d), d, group, trace)
+
+
+def explain_order(ctx: Context, d: Descriptor, number: int, group: Optional[Sequence[int]],
+                  tier: Optional[int]) -> Derivation:
+    """How the order ``d`` placed ``number`` in its tied ``group`` (numbers; None or one: it was
+    alone) at ``tier``: the rows of the mini-tables or board vectors it compared."""
+    if not group or len(group) < 2:
+        return Derivation(d.code, number, (), None, notes=(Reason.of("note.de_alone"),))
+    trace: list[dict[str, object]] = []
+    order(ctx, d, [ctx.index[n] for n in group], trace)
+    return Derivation(d.code, number, (), tier, table=tuple(trace), notes=(Reason.of("note.de_tier"),))
+
+
+__all__ = ["CODES", "Column", "Context", "Descriptor", "FAMILIES", "Family", "ORDERS", "Order", "compute",
+           "explain", "explain_order", "family_of", "order", "parse", "parse_list"]

@@ -16,13 +16,16 @@ from __future__ import annotations
 import math
 from enum import Enum
 from fractions import Fraction
-from typing import Optional, Union
+from typing import TYPE_CHECKING, Optional, Union
 
 from tbxl import rules as conventions
-from tbxl.rules import CapRounds, Convention, RrForfeitWin, ShortGames
+from tbxl.rules import CapRounds, Convention, RrForfeitWin, ShortGames, TeamSettings
 from tbxl.model import RESULT_KIND, RESULT_OUTCOME, RESULTS, Event, Kind, Outcome, Player, RoundEntry, Scoring, Tournament
 from tbxl.model import TeamTournament
 from tbxl.tiebreaks import unplayed
+
+if TYPE_CHECKING:
+    from tbxl.tiebreaks.codes import Descriptor
 
 
 class Score(str, Enum):
@@ -85,17 +88,32 @@ class Context:
     teams (:func:`participants`, ``t``) and ``forfeits_as_games`` (the ``/P`` option) counts a
     forfeited match as a match against the scheduled opponent (C07 §3.4), as 15.2 does in
     pre-determined pairings.
+
+    A team event's tie-breaks read both scores (EDE, ESB, SSSC, MPvGP: C.07 13): the contexts of
+    one event on MP and on GP, with and without ``/P``, are siblings (:meth:`on`) that share the
+    ``primary`` score the event ranks by first and the team ``settings``.
     """
 
     def __init__(self, event: Union[Tournament, TeamTournament], conv: Convention,
-                 score: Score = Score.PTS, forfeits_as_games: bool = False) -> None:
-        team = isinstance(event, TeamTournament)
+                 score: Score = Score.PTS, forfeits_as_games: bool = False, *,
+                 primary: Optional[Score] = None, settings: Optional[TeamSettings] = None) -> None:
+        conv = convention_of(conv, event)   # None: the edition in force; a name: a TypeError
+        team = event.is_team
         if team and score not in (Score.MP, Score.GP):
             raise ValueError(f"the score of a team event is MP or GP, not {score!r}")
-        if not team and (score != Score.PTS or forfeits_as_games):
+        if not team and (score != Score.PTS or forfeits_as_games or primary not in (None, Score.PTS)):
             raise ValueError(f"an individual event counts PTS, not {score!r}")
+        if not team and settings is not None:
+            raise TypeError("team settings are for a team event")
         self.event = event
         self.score_name = Score(score)
+        #: The score the event ranks by first (C.07 11.1: MP unless the list says GPTS); PTS for players.
+        self.primary = Score(primary or score)
+        if self.primary not in ((Score.MP, Score.GP) if team else (Score.PTS,)):
+            raise ValueError(f"the primary score of a team event is MP or GP, not {primary!r}")
+        #: A team event's settings (:class:`~tbxl.rules.TeamSettings`); the defaults for players.
+        self.settings = settings or TeamSettings()
+        self._siblings: dict[tuple[Score, bool], Context] = {(self.score_name, forfeits_as_games): self}
         t = participants(event, self.score_name) if team else event
         self.t = t
         self.conv = conv
@@ -209,6 +227,36 @@ class Context:
         n = self.n
         zero = (0,) * n
         return [zero if len(k) == n else [0] * len(k) for k in self.kind]
+
+    # -- a team event's scores ------------------------------------------------------------------
+    @property
+    def secondary(self) -> Score:
+        """The score that is not the primary one (C.07 13.1: GP when MP ranks, MP when GP ranks);
+        PTS for players."""
+        if self.primary is Score.PTS:
+            return Score.PTS
+        return Score.GP if self.primary is Score.MP else Score.MP
+
+    def on(self, score: Union[Score, str], forfeits_as_games: bool = False) -> "Context":
+        """The sibling context of the same event counting ``score`` (``forfeits_as_games``: with
+        the ``/P`` option), built once; an individual event has one context, itself."""
+        if not self.event.is_team:
+            return self
+        key = (Score(score), forfeits_as_games)
+        sibling = self._siblings.get(key)
+        if sibling is None:
+            sibling = Context(self.event, self.conv, key[0], forfeits_as_games,
+                              primary=self.primary, settings=self.settings)
+            sibling._siblings = self._siblings
+            self._siblings[key] = sibling
+        return sibling
+
+    def counting(self, d: "Descriptor") -> "Context":
+        """The context a tie-break counts on: a team code's score (``:MP``/``:GP``, else the primary
+        score) with its ``/P``; an individual event's one context."""
+        if not self.event.is_team:
+            return self
+        return self.on(d.score or self.primary, d.played_forfeits)
 
     # -- conversions at the edge -------------------------------------------------------------
     def frac(self, units: int, scale: int = 1) -> Fraction:

@@ -152,10 +152,21 @@ def compute_pts(ctx, d: Descriptor) -> Column:
 
 
 def explain_pts(ctx, d: Descriptor, i: int) -> Derivation:
+    """A player's points, a team's MP or GP (C.07 11.1) round by round."""
+    article = "11.1" if ctx.event.is_team else ""
     terms = tuple(Term(r + 1, ctx.players[ctx.opp[i][r]].start_number if ctx.opp[i][r] >= 0 else None,
-                       result_code(ctx.raw_kind[i][r], ctx.out[i][r]), None, None, Reason.of("points"), "",
+                       result_code(ctx.raw_kind[i][r], ctx.out[i][r]), None, None, Reason.of("points"), article,
                        ctx.frac(ctx.pts[i][r])) for r in range(len(ctx.kind[i])))
     return Derivation(d.code, ctx.players[i].start_number, terms, ctx.frac(ctx.score[i]))
+
+
+def compute_mpvgp(ctx, d: Descriptor) -> Column:
+    """MPvGP (C.07 13.1): a team's score that is not the primary one."""
+    return compute_pts(ctx.on(ctx.secondary), d)
+
+
+def explain_mpvgp(ctx, d: Descriptor, i: int) -> Derivation:
+    return explain_pts(ctx.on(ctx.secondary), d, i)
 
 
 def compute_tpn(ctx, d: Descriptor) -> Column:

@@ -8,11 +8,18 @@ from a voluntary unplayed round.
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from tbxl import rules as cv
 
-Item = tuple  # (contribution, key, vur, round_index)
+
+class Item(NamedTuple):
+    """One round's contribution to a sum that Cut and Median modifiers cut (units of the family)."""
+
+    contribution: int
+    key: int            # orders significance (14.1.1): BH the contribution, SB the opponent's score
+    vur: bool           # from a voluntarily unplayed round (16.5)
+    round: int          # 0-based
 
 #: 14.1.1's order of significance of an item: its key, then its contribution (sorts are stable: ties
 #: stay in round order).

@@ -10,10 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
+from typing import TYPE_CHECKING, Optional, Protocol, Sequence
 
 from tbxl.derivation import Reason
 from tbxl.model import Kind
+
+if TYPE_CHECKING:
+    from tbxl.tiebreaks.codes import Descriptor
+    from tbxl.tiebreaks.context import Context
 
 
 @dataclass(frozen=True)
@@ -26,12 +30,36 @@ class MiniRow:
     maximum: Fraction     # score if every missing game were won (6.3)
 
 
-def _counted(ctx, i: int, r: int, played_forfeits: bool) -> bool:
+class Games(Protocol):
+    """What DE reads of the games: a :class:`~tbxl.tiebreaks.context.Context`, or a team event's
+    matches worth board points (:class:`~tbxl.tiebreaks.boards.BoardGames`)."""
+
+    @property
+    def kind(self) -> list[list[Kind]]: ...
+    @property
+    def raw_kind(self) -> list[list[Kind]]: ...
+    @property
+    def opp(self) -> list[list[int]]: ...
+    @property
+    def pts(self) -> list[list[int]]: ...
+    @property
+    def unit(self) -> int: ...
+    @property
+    def win(self) -> int: ...
+    @property
+    def round_robin(self) -> bool: ...
+
+
+#: One mini-table built by :func:`order`: the group, its rows and what the step concluded.
+Step = tuple[list[int], list["MiniRow"], Reason]
+
+
+def _counted(ctx: Games, i: int, r: int, played_forfeits: bool) -> bool:
     k = ctx.kind[i][r]
     return k is Kind.PLAYED or k is Kind.SHORT or (played_forfeits and ctx.raw_kind[i][r].is_forfeit)
 
 
-def mini_table(ctx, group: Sequence[int], played_forfeits: bool = False) -> list[MiniRow]:
+def mini_table(ctx: Games, group: Sequence[int], played_forfeits: bool = False) -> list[MiniRow]:
     members = set(group)
     rows = []
     for i in group:
@@ -45,8 +73,8 @@ def mini_table(ctx, group: Sequence[int], played_forfeits: bool = False) -> list
     return rows
 
 
-def order(ctx, group: Sequence[int], played_forfeits: bool = False,
-          trace: list | None = None) -> list[list[int]]:
+def order(ctx: Games, group: Sequence[int], played_forfeits: bool = False,
+          trace: Optional[list[Step]] = None) -> list[list[int]]:
     """Tiers of ``group`` (best first); a tier of several participants is still tied.
 
     ``trace``, when given, collects ``(group, rows, outcome)`` for each mini-table built, so a
@@ -86,3 +114,31 @@ def order(ctx, group: Sequence[int], played_forfeits: bool = False,
     if not placed:
         return [group]
     return [[p] for p in placed] + (order(ctx, unplaced, played_forfeits, trace) if unplaced else [])
+
+
+def order_de(ctx: "Context", d: "Descriptor", group: Sequence[int],
+             trace: Optional[list[dict[str, object]]] = None) -> list[list[int]]:
+    """DE (Art. 6) as an order of the tie-break list: the tiers of a tied group, best first;
+    ``trace`` collects the rows of its mini-tables (:func:`trace_rows`)."""
+    steps: Optional[list[Step]] = [] if trace is not None else None
+    tiers = order(ctx, group, d.played_forfeits, steps)
+    if trace is not None and steps is not None:
+        trace.extend(trace_rows(ctx, steps, f"direct encounter ({ctx.score_name})"))
+    return tiers
+
+
+def trace_rows(ctx: "Context", steps: Sequence[Step], label: str) -> list[dict[str, object]]:
+    """The mini-tables of DE steps as rows of a derivation table: a player's rows name the step's
+    outcome; a team's name the ``label`` of the step (EDE's chains have several) and its outcome."""
+    number = [p.start_number for p in ctx.players]
+    rows: list[dict[str, object]] = []
+    for grp, mini, outcome in steps:
+        members = ", ".join(str(number[g]) for g in grp)
+        for r in mini:
+            if ctx.event.is_team:
+                rows.append({"step": label, "group": members, "team": number[r.player], "score": r.score,
+                             "missing": r.missing, "maximum": r.maximum, "outcome": outcome})
+            else:
+                rows.append({"group": members, "player": number[r.player], "score": r.score,
+                             "missing": r.missing, "maximum": r.maximum, "step": outcome})
+    return rows

@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Optional
 
 from tbxl import __version__
 from tbxl.io.grid.team import team_cell
@@ -33,7 +32,7 @@ from tbxl.tiebreaks.codes import parse
 
 def is_team(st) -> bool:
     """Whether ``st`` ranks the teams of a team event (rather than the players of an individual one)."""
-    return st.engine is not None
+    return st.tournament.is_team
 
 
 @dataclass(frozen=True)
@@ -283,7 +282,7 @@ def _team_by_round(st: Standings, teams, fmt: Fmt, L: dict, line_chars: int) -> 
     """The round-by-round tables (:func:`~tbxl.report.text.by_round_tables`' layout) of the teams:
     the primary score (headed MP or GP), rank and every tie-break after each round."""
     from tbxl.standings import standings_by_round
-    history = standings_by_round(st.tournament, [st.primary] + st.codes, st.convention, settings=st.engine.settings)
+    history = standings_by_round(st.tournament, [st.primary] + st.codes, st.convention, settings=st.settings)
     shown = [r.team.number for r in st.rows if teams is None or r.team.number in set(teams)]
     T = L["team"]
     words = dict(L, col_points=st.primary, col_sno=T["col_no"])
