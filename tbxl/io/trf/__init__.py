@@ -14,12 +14,13 @@ from typing import Optional, Union
 
 from tbxl.errors import InputError
 from tbxl.io.text import decode_trf
+from tbxl.io.trf.players import build_individual_event
 from tbxl.io.trf.records import Reader
 from tbxl.io.trf.team import build_team_event
 from tbxl.io.trf.writer import write_trf, write_trf_file
 from tbxl.limits import MAX_TEXT_BYTES, read_regular, size_text
 from tbxl.model import Pairing, Tournament
-from tbxl.model import TeamTournament
+from tbxl.model import EventKind, TeamTournament
 
 __all__ = ["read_trf", "read_trf_with_notes", "parse_trf", "read_team_trf", "parse_team_trf",
            "write_trf", "write_trf_file"]
@@ -54,7 +55,7 @@ def parse_trf(text: str, *, source: str = "<string>", strict: bool = False,
     have none). With ``strict`` a points column that disagrees with the results raises
     :class:`InputError` instead of warning (D21).
     """
-    return Reader(text, source, strict).read(pairing)[0]
+    return build_individual_event(Reader(text, source, strict), pairing)[0]
 
 
 def read_trf_with_notes(path_or_text: PathOrText, *, source: Optional[str] = None, strict: bool = False,
@@ -65,7 +66,7 @@ def read_trf_with_notes(path_or_text: PathOrText, *, source: Optional[str] = Non
     whose record is shorter than the tournament (their missing rounds are ZPB).
     """
     text, name, notes = text_of(path_or_text, source)
-    tournament, more = Reader(text, name, strict).read(pairing)
+    tournament, more = build_individual_event(Reader(text, name, strict), pairing)
     return tournament, notes + more
 
 
@@ -85,7 +86,7 @@ def read_team_trf(path_or_text: PathOrText, *, source: Optional[str] = None, str
     disagrees with the games is an error rather than a warning (C07 §9 D21); ``notes``, when
     given, receives the reader's remarks."""
     text, name, remarks = text_of(path_or_text, source)
-    reader = Reader(text, name, strict, team=True)
+    reader = Reader(text, name, strict, kind=EventKind.TEAM)
     t = build_team_event(reader, pairing)
     if notes is not None:
         notes.extend(remarks + reader.notes)
@@ -95,4 +96,4 @@ def read_team_trf(path_or_text: PathOrText, *, source: Optional[str] = None, str
 def parse_team_trf(text: str, *, source: str = "<string>", strict: bool = False,
                    pairing: Optional[Pairing] = None) -> TeamTournament:
     """Parse team TRF text into a :class:`~tbxl.model.team.TeamTournament` (see :func:`read_team_trf`)."""
-    return build_team_event(Reader(text, source, strict, team=True), pairing)
+    return build_team_event(Reader(text, source, strict, kind=EventKind.TEAM), pairing)

@@ -19,7 +19,6 @@ file, line, column, player and round rather than guessed.
 from __future__ import annotations
 
 import re
-from operator import add, eq, mul
 import warnings
 from dataclasses import dataclass, replace
 from datetime import date
@@ -30,19 +29,19 @@ from tbxl.errors import InputError, InputWarning
 from tbxl.formatting import exact_text
 from tbxl.io.grid.cells import parse_number
 from tbxl.io.text import split_lines
-from tbxl.limits import MAX_ENTRIES, MAX_ROUNDS, MAX_TIEBREAKS
-from tbxl.model import (RESULT_OF, RESULTS, UNPLAYED_OUTCOME, Kind, Pairing, Player, RoundEntry,
-                        RoundTable, Scoring, Tournament, detect_pairing, make_entry)
+from tbxl.limits import MAX_ROUNDS, MAX_TIEBREAKS
+from tbxl.model import (Kind, Pairing, Player, RoundEntry,
+                        Scoring, make_entry)
 from tbxl.model.codes import BYES, FORFEITS, GAMES, RESULT_CODES
-from tbxl.model import TeamScoring
+from tbxl.model import EventKind, TeamScoring
 
-__all__ = ["Reader", "Row", "Slot", "ROUND_ROBIN", "XXS_FIELDS", "TEAM_RECORDS"]
+__all__ = ["Reader", "Row", "Slot", "ROUND_ROBIN", "ROUND_WIDTH", "COMPLEMENTS", "XXS_FIELDS", "TEAM_RECORDS"]
 
 #: The team records (§10.5) a team event's reader collects (801/802 are informative, not read).
 TEAM_RECORDS = ("013", "240", "300", "310", "320", "330", "352", "362", "801", "802")
 
 # Result pairs that complement each other on the two lines of one pairing.
-_COMPLEMENTS = {("1", "0"), ("0", "1"), ("=", "="), ("W", "L"), ("L", "W"), ("D", "D"),
+COMPLEMENTS = {("1", "0"), ("0", "1"), ("=", "="), ("W", "L"), ("L", "W"), ("D", "D"),
                 ("+", "-"), ("-", "+"), ("-", "-")}
 
 # §10.1 001 record: 1-based columns that separate the fixed fields (they must be blank).
@@ -50,7 +49,7 @@ _SEPARATORS = (4, 9, 14, 48, 53, 57, 69, 80, 85, 90, 91)
 # A 001 line of at least 91 columns with every separator blank.
 _SEPARATED = re.compile(r".{3} .{4} .{4} .{33} .{4} .{3} .{11} .{10} .{4} .{4}  ")
 _FIRST_ROUND_COLUMN = 92   # round r starts at column 92 + 10 (r - 1)
-_ROUND_WIDTH = 10
+ROUND_WIDTH = 10
 
 # A round field (§10.1), ten columns: the opponent's start number (4 columns of digits and blanks),
 # a blank, the colour, a blank, the result code, two blanks. A record's fields are read as one
@@ -61,35 +60,6 @@ _ROUND_WIDTH = 10
 _PENDING = "?"
 _ROUND_FIELDS = re.compile(r"(?:[\s0-9]{4} [wWbB\- ] [10=WDLwdl+\-HFUZhfuz ]  )*")
 
-
-def _pairing_classes() -> tuple[dict[str, int], dict[str, str]]:
-    """The result class (model.RESULTS) and the colour kept, of every valid combination of a round's
-    code and colour with the opponent's code and colour (``..`` = no opponent)."""
-    classes: dict[str, int] = {}
-    colours: dict[str, str] = {}
-    both = "wb- "
-    for (code, mate) in _COMPLEMENTS:
-        if code in GAMES:
-            kind, outcome = GAMES[code]
-        else:
-            kind = Kind.DOUBLE_FORFEIT if code == mate == "-" else FORFEITS[code]
-            outcome = UNPLAYED_OUTCOME[kind]
-        for colour in both:
-            for mate_colour in both:
-                if colour in "wb" and colour == mate_colour:
-                    continue   # both players with the same colour (a game, or a forfeit's scheduled colours)
-                key = code + colour + mate + mate_colour
-                classes[key] = RESULT_OF[kind, outcome]
-                colours[key] = colour if colour in "wb" else " "
-    for code, kind in BYES.items():
-        for colour in both:
-            key = code + colour + ".."
-            classes[key] = RESULT_OF[kind, UNPLAYED_OUTCOME[kind]]
-            colours[key] = " "
-    return classes, colours
-
-
-_PAIR_CLASS, _PAIR_COLOUR = _pairing_classes()
 
 # 092 / 192 tournament type (§10.1, §10.3): pre-determined pairings for round robins.
 ROUND_ROBIN = re.compile(r"robin|berger|(?<![a-z0-9])rr(?![a-z0-9])", re.IGNORECASE)
@@ -142,7 +112,7 @@ class Row:
 
     @property
     def rounds(self) -> int:
-        return len(self.fields) // _ROUND_WIDTH
+        return len(self.fields) // ROUND_WIDTH
 
     @property
     def slots(self) -> list[Slot]:
@@ -150,8 +120,8 @@ class Row:
 
     def slot(self, r: int) -> Slot:
         """Round ``r``'s field (well formed, checked by check_field); a short record reads as ZPB."""
-        column = _FIRST_ROUND_COLUMN + _ROUND_WIDTH * (r - 1)
-        f = self.fields[_ROUND_WIDTH * (r - 1):_ROUND_WIDTH * r]
+        column = _FIRST_ROUND_COLUMN + ROUND_WIDTH * (r - 1)
+        f = self.fields[ROUND_WIDTH * (r - 1):ROUND_WIDTH * r]
         if not f:
             return Slot(r, " ", None, None, column)
         opponent = int(f[0:4]) if f[0:4].strip() else 0
@@ -161,26 +131,17 @@ class Row:
         return Slot(r, code, opponent or None, colour if colour in "wb" and opponent else None, column)
 
 
-class _OpponentNumbers(dict):
-    """A round field's 4-column opponent text -> start number (0 = none), each text parsed once;
-    ``KeyError`` for digits split by a blank."""
-
-    def __missing__(self, text: str) -> int:
-        try:
-            number = self[text] = int(text) if text.strip() else 0
-        except ValueError:
-            raise KeyError(text) from None
-        return number
-
-
 class Reader:
     """One pass over the lines collecting records, then a check of the pairings.
 
-    ``team``: the event is a team event; its team records are collected in :attr:`team_lines` (an
-    individual event's reader notes them as ignored), and a forfeit may name no opponent.
+    ``kind``: the kind of event to read; a team event's team records are collected in
+    :attr:`team_lines` (an individual event's reader notes them as ignored), and a forfeit may name
+    no opponent. The builders make the event: :func:`tbxl.io.trf.players.build_individual_event`,
+    :func:`tbxl.io.trf.team.build_team_event`.
     """
 
-    def __init__(self, text: str, source: str, strict: bool, *, team: bool = False) -> None:
+    def __init__(self, text: str, source: str, strict: bool, *, kind: EventKind = EventKind.INDIVIDUAL) -> None:
+        team = kind is EventKind.TEAM
         self.source = source
         self.strict = strict
         self.lines = split_lines(text)
@@ -229,33 +190,6 @@ class Reader:
         for code, where in self.ignored.items():
             s = "s" if len(where) > 1 else ""
             self.notes.append(f"record {code} ignored (line{s} {', '.join(map(str, where))})")
-
-    def read(self, pairing: Optional[Pairing]) -> tuple[Tournament, list[str]]:
-        """The individual event: players built from the 001 records, each round checked as a whole."""
-        try:
-            self.collect()
-            scoring = self.build_scoring()
-            rounds = self.rounds_with_results()
-            if len(self.rows) * rounds > MAX_ENTRIES:
-                self.check_fields()
-                self.announce_rounds(stacklevel=3)
-                raise InputError(f"{len(self.rows)} players x {rounds} rounds: tbxl reads at most {MAX_ENTRIES:,} "
-                                 f"round entries", file=self.source)
-        except InputError:
-            self.check_fields()  # a round field's error on an earlier line comes first
-            raise
-        players, table = self.build_players(scoring, rounds)
-        if pairing is None:
-            pairing = self.declared_pairing()
-        if pairing is None:
-            pairing = detect_pairing(players, rounds, self.notes)
-        self.note_ignored()
-        tournament = Tournament(
-            players=players, rounds=rounds, scoring=scoring, pairing=pairing,
-            tiebreaks=self.tiebreaks(), scheduled_rounds=self.declared_rounds, source=self.source,
-            **self.meta)  # type: ignore[arg-type]
-        object.__setattr__(tournament, "_table", table)
-        return tournament, self.notes
 
     def rounds_with_results(self) -> int:
         """The rounds to rank: up to the last one with a result that comes from a pairing (a game,
@@ -431,7 +365,7 @@ class Reader:
         if sn in self.line_of:
             raise self.error(f"duplicate start number {sn} (also on line {self.line_of[sn]})", number, 5, sn)
         self.line_of[sn] = number
-        count = -(-(len(line) - _FIRST_ROUND_COLUMN + 1) // _ROUND_WIDTH)
+        count = -(-(len(line) - _FIRST_ROUND_COLUMN + 1) // ROUND_WIDTH)
         if count > MAX_ROUNDS:   # e.g. one 50 MB line: refused before it is read field by field
             raise self.error(f"the record has {count} round fields: tbxl reads events of at most "
                              f"{MAX_ROUNDS} rounds", number, _FIRST_ROUND_COLUMN, sn)
@@ -462,7 +396,7 @@ class Reader:
         row = Row(player, number, points=points_text or None)
         fields = line[_FIRST_ROUND_COLUMN - 1:]
         if fields:
-            row.fields = fields = fields.ljust(count * _ROUND_WIDTH)
+            row.fields = fields = fields.ljust(count * ROUND_WIDTH)
             if self.field_by_field:  # a team event's rules for a field: each one checked by them
                 for r in range(1, count + 1):
                     pending = self.check_field(line, number, sn, r)
@@ -473,12 +407,12 @@ class Reader:
                 for r in range(1, count + 1):
                     self.check_field(line, number, sn, r)
                 raise AssertionError("a round field was refused but no check says why")  # pragma: no cover
-            codes = fields[7::_ROUND_WIDTH].upper()
+            codes = fields[7::ROUND_WIDTH].upper()
             # The last round with a result that comes from a pairing (a game, a forfeit, a PAB).
             row.played = len(codes.rstrip(" FHZ"))
             if " " in codes:       # a blank result: a ZPB, or a game paired without a result yet
                 for r, code in enumerate(codes, 1):
-                    if code == " " and fields[_ROUND_WIDTH * (r - 1):_ROUND_WIDTH * (r - 1) + 4].strip():
+                    if code == " " and fields[ROUND_WIDTH * (r - 1):ROUND_WIDTH * (r - 1) + 4].strip():
                         pending = self.check_field(line, number, sn, r)
                         if pending:
                             self.pending.append(pending)
@@ -488,9 +422,9 @@ class Reader:
         """Raise the error of round r's field, if it has one: opponent (4 columns), colour at +5,
         result at +7 (§10.1). Called to word what the record-wide checks found wrong. A game
         paired without a result yet returns its error, raised if the round is ranked."""
-        column = _FIRST_ROUND_COLUMN + _ROUND_WIDTH * (r - 1)
+        column = _FIRST_ROUND_COLUMN + ROUND_WIDTH * (r - 1)
         s = column - 1
-        field_text = line[s:s + _ROUND_WIDTH].ljust(_ROUND_WIDTH)
+        field_text = line[s:s + ROUND_WIDTH].ljust(ROUND_WIDTH)
         if field_text[4] != " " or field_text[6] != " " or field_text[8:10] != "  ":
             self.separator_error(field_text, number, column, sn, r)
         opp_text, colour, code = field_text[0:4].strip(), field_text[5].lower(), field_text[7].upper()
@@ -545,81 +479,6 @@ class Reader:
 
     # -- pairings ----------------------------------------------------------------------------
 
-    def build_players(self, scoring: Scoring, rounds: int) -> tuple[tuple[Player, ...], RoundTable]:
-        """The players in start-number order as views of the table of their rounds.
-
-        Each round is checked as a whole column (§10.1: the pairing is symmetric, the results
-        complement each other, the colours differ): the opponent's field is found by index and the
-        four characters code, opponent's code, colour, opponent's colour name the result class.
-        Anything that does not fit is worded by check_fields and check_pairings, in file order.
-        """
-        rows = sorted(self.rows, key=lambda row: row.player.start_number)
-        numbers = [row.player.start_number for row in rows]
-        width = _ROUND_WIDTH * rounds
-        # All records' fields as one text (short records padded: blank = ZPB): the field of player
-        # index i in round k starts at (i * rounds + k) * 10, so a round's column of each character
-        # is one slice with a stride of the record's width.
-        text = "".join([row.fields[:width].ljust(width) for row in rows])
-        opponent_number = _OpponentNumbers()
-        position = [-2] * (numbers[-1] + 1)     # start number -> player index; -2: not a listed player
-        for i, sn in enumerate(numbers):
-            position[sn] = i
-        position[0] = -1                        # no opponent
-        unit = scoring.unit
-        units = [int(scoring.table[k, o] * unit) for k, o in RESULTS]
-        totals = [0] * len(rows)
-        result, opponent, colour = [], [], []
-        try:
-            for r in range(rounds):
-                at = _ROUND_WIDTH * r
-                sns = list(map(opponent_number.__getitem__, map(add, map(add, map(
-                    add, text[at::width], text[at + 1::width]), text[at + 2::width]), text[at + 3::width])))
-                mates = list(map(position.__getitem__, sns))  # IndexError: a number beyond the last
-                # Symmetric: the opponent's field names this player; and no one plays himself.
-                if list(map((sns + [-2, 0]).__getitem__, mates)) != list(map(mul, numbers, map(bool, sns))) \
-                        or any(map(eq, sns, numbers)):
-                    raise KeyError
-                # Code and colour of each field, then with the opponent's (".." none, "??" not listed).
-                fields = list(map(add, text[at + 7::width].upper(), text[at + 5::width].lower()))
-                keys = list(map(add, fields, map((fields + ["??", ".."]).__getitem__, mates)))
-                classes = bytes(map(_PAIR_CLASS.__getitem__, keys))
-                result.append(classes)
-                opponent.append(mates)
-                colour.append("".join(map(_PAIR_COLOUR.__getitem__, keys)))
-                totals = list(map(add, totals, map(units.__getitem__, classes)))
-        except (KeyError, IndexError):
-            self.check_fields()
-            self.announce_rounds()
-            self.check_pairings(scoring, rounds)
-            raise AssertionError("a round field was refused but no check says why")  # pragma: no cover
-        table = RoundTable(numbers, rounds, scoring, result, opponent, colour)
-        players = []
-        for i, row in enumerate(rows):
-            # A view: its rounds slot emptied, the entries built from the table on demand.
-            player = row.player
-            object.__delattr__(player, "rounds")
-            object.__setattr__(player, "_view", (table, i))
-            players.append(player)
-        table.players = players = tuple(players)
-        self.announce_rounds()
-        short = []
-        total_of = dict(zip(numbers, totals))
-        units_of = {text: int(value * unit) if (value * unit).denominator == 1 else value * unit
-                    for text, value in self.points_of.items()}
-        units_of[None] = None
-        for row in self.rows:               # file order, as the notes and warnings read
-            player = row.player
-            if row.rounds < rounds:
-                short.append(str(player.start_number))
-            declared = units_of[row.points]
-            # D21 in integer units first (every point is a multiple of 1/unit); details only on a mismatch.
-            if declared is not None and declared != total_of[player.start_number]:
-                self.check_points(player, row.line)
-        if short:
-            self.notes.append(f"players {', '.join(short)}: record shorter than {rounds} rounds; "
-                              f"missing rounds read as zero-point byes")
-        return players, table
-
     def check_pairings(self, scoring: Scoring, rounds: int) -> None:
         """Raise the first pairing error, in file order, after the D21 checks of the records before it."""
         by_number = {row.player.start_number: row for row in self.rows}
@@ -641,7 +500,7 @@ class Reader:
             raise self.error(f"pairing is not symmetric: this line lists {slot.opponent}, but player "
                              f"{slot.opponent} (line {other.line}) {has} in this round",
                              row.line, slot.column, sn, r)
-        if (slot.code, mate.code) not in _COMPLEMENTS:
+        if (slot.code, mate.code) not in COMPLEMENTS:
             raise self.error(f"results do not complement: '{slot.code}' here, '{mate.code}' for "
                              f"player {slot.opponent} (line {other.line})",
                              row.line, slot.result_column, sn, r)
