@@ -225,9 +225,9 @@ def test_a_real_sigint_ends_the_console_script_with_130():
         import tbxl.cli as cli
         from tbxl.cli import commands
         real = commands.load
-        def load(args, team):
+        def load(args, kind):
             os.kill(os.getpid(), signal.SIGINT)
-            return real(args, team)
+            return real(args, kind)
         commands.load = load
         cli.entry()
     """)

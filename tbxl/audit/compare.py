@@ -60,7 +60,7 @@ class Comparison:
 
     @property
     def is_team(self) -> bool:
-        return bool(getattr(self.tournament, "is_team", False))
+        return bool(self.tournament.is_team)
 
     @property
     def rules(self) -> list[str]:
@@ -95,7 +95,7 @@ def compare(event: Event, rules: Sequence[Convention], tiebreaks=None, after_rou
     (:func:`tbxl.rules.resolve_each`). ``settings``: a team event's team settings,
     the same under every rule set."""
     convs = _conventions(rules)
-    if getattr(event, "is_team", False):
+    if event.is_team:
         if after_round is not None:
             event = event.after_round(after_round)
         stands = [compute_standings(event, tiebreaks, c, settings=settings) for c in convs]  # type: ignore[arg-type]

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Optional
 
-from tbxl.audit.check import AGREE, EXPLAINED, RANK_AGAINST_POINTS, SKIPPED, UNEXPLAINED, Audit, Finding, describe_match
+from tbxl.audit.check import AGREE, EXPLAINED, RANK_AGAINST_POINTS, SKIPPED, Audit, Finding, describe_match
 from tbxl.audit.compare import Comparison
 from tbxl.io.published import RANK
 from tbxl.formatting import decimal_text, json_number, visible

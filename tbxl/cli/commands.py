@@ -16,6 +16,7 @@ from tbxl.cli.output import (RENDERERS, emit, form, render_explain, render_rank_
                              render_team_explain, say, wrote)
 from tbxl.cli.parser import numbers
 from tbxl.errors import InputError, UsageError
+from tbxl.model import EventKind
 
 __all__ = ["run", "load", "rank", "room", "COMMANDS"]
 
@@ -29,23 +30,24 @@ def room(module: str, name: str):
 
 # -- reading and ranking an event ------------------------------------------------------------------
 
-def is_team_event(args) -> bool:
-    """A TRF with team records (013/310), or a team workbook: a team event."""
-    from tbxl.io.load import is_team_input
-    return is_team_input(args.input)
+def kind_of(args) -> EventKind:
+    """The kind of event of ``args.input``: a TRF with team records (013/310), or a team workbook,
+    is a team event."""
+    from tbxl.io.load import sniff
+    return EventKind(sniff(args.input).kind)
 
 
-def load(args, team: bool):
-    """The event of ``args.input``: a :class:`~tbxl.model.Tournament`, or (``team``) a
-    :class:`~tbxl.model.team.TeamTournament` as after ``--after-round``."""
+def load(args, kind: EventKind):
+    """The event of ``args.input``, of the ``kind`` its sniff found: a :class:`~tbxl.model.Tournament`,
+    or a :class:`~tbxl.model.team.TeamTournament` as after ``--after-round``."""
     from tbxl.io.load import load as load_file
     notes: list[str] = []
     event = load_file(args.input, pairing=args.pairing, strict=args.strict, sheet=args.sheet,
-                      layout=args.layout, notes=notes, kind="team" if team else "individual")
+                      layout=args.layout, notes=notes, kind=kind.value)
     if args.verbose:
         for note in notes:
             say(f"note: {args.input}: {note}")
-    if team and args.after_round is not None:
+    if event.is_team and args.after_round is not None:
         if not 0 <= args.after_round <= event.rounds:
             raise InputError(f"--after-round {args.after_round} is outside 0..{event.rounds}")
         event = event.after_round(args.after_round)
@@ -59,27 +61,27 @@ def _team_settings(args):
     return split_team_settings(getattr(args, "settings", []))
 
 
-def rules(args, event, team: bool):
+def rules(args, event):
     """The rule set of ``--rules`` (else the edition in force at the start) with the convention's
     ``--set`` items: names become a :class:`~tbxl.rules.Convention` here, at the edge."""
     from tbxl.rules import resolve
-    return resolve(args.rules, event.start_date, _team_settings(args)[1] if team else args.settings)
+    return resolve(args.rules, event.start_date, _team_settings(args)[1] if event.is_team else args.settings)
 
 
-def each_rules(args, event, team: bool, default: str = "") -> list:
+def each_rules(args, event, default: str = "") -> list:
     """The rule sets of a ``--rules`` list (compare, the 310 rank check), each with the ``--set`` items."""
     from tbxl.rules import resolve_each
     return resolve_each(args.rules or default, event.start_date,
-                        _team_settings(args)[1] if team else args.settings)
+                        _team_settings(args)[1] if event.is_team else args.settings)
 
 
-def rank(args, event, team: bool, conv=None):
+def rank(args, event, conv=None):
     """The standings of the event under ``conv`` (default: :func:`rules`) by ``--tiebreaks``."""
     from tbxl.standings import compute_standings
-    if team:   # a team event is cut at --after-round when it is read (load)
-        return compute_standings(event, args.tiebreaks, conv or rules(args, event, team),
+    if event.is_team:   # a team event is cut at --after-round when it is read (load)
+        return compute_standings(event, args.tiebreaks, conv or rules(args, event),
                                  settings=_team_settings(args)[0])
-    st = compute_standings(event, getattr(args, "tiebreaks", None), conv or rules(args, event, team),
+    st = compute_standings(event, getattr(args, "tiebreaks", None), conv or rules(args, event),
                            args.after_round)
     for note in st.notes:
         say(f"note: {note}")
@@ -149,12 +151,12 @@ def _team_report(st, args, *, derivations: str, teams, html: bool) -> None:
 
 # -- the commands ------------------------------------------------------------------------------------
 
-def compute(args, parser, event, team: bool, fmt: str) -> int:
+def compute(args, parser, event, fmt: str) -> int:
     """``tbxl compute``: the standings as a table, CSV, JSON, or the standings report (PDF/HTML)."""
-    st = rank(args, event, team)
-    cl = None if team else _classify(args, st)
+    st = rank(args, event)
+    cl = None if event.is_team else _classify(args, st)
     if fmt in ("pdf", "html"):
-        if team:   # the standings report without derivations, as for an individual event
+        if event.is_team:   # the standings report without derivations, as for an individual event
             _team_report(st, args, derivations="none", teams=None, html=fmt == "html")
         else:
             room("report", "render_pdf")(st, args.output, input_path=args.input, html=fmt == "html",
@@ -165,10 +167,10 @@ def compute(args, parser, event, team: bool, fmt: str) -> int:
     return 0
 
 
-def explain(args, parser, event, team: bool, fmt: str) -> int:
+def explain(args, parser, event, fmt: str) -> int:
     """``tbxl explain``: how one player's (or one team's) values were made; several players: what
     separates them (an appeal)."""
-    if team:
+    if event.is_team:
         number = getattr(args, "team", None)
         if number is None and args.player is not None:  # --player N also names a team here
             if not args.player.strip().isdigit():
@@ -176,7 +178,7 @@ def explain(args, parser, event, team: bool, fmt: str) -> int:
             number = int(args.player)
         if number is None:
             parser.error("explain on a team event needs --team N")
-        st = rank(args, event, team)
+        st = rank(args, event)
         if number not in event:
             raise InputError(f"no team with number {number}", file=args.input)
         codes = [args.tiebreak] if args.tiebreak else [st.primary] + st.codes
@@ -185,7 +187,7 @@ def explain(args, parser, event, team: bool, fmt: str) -> int:
             return 0
         emit(args, render_team_explain(st, number, codes), fmt)
         return 0
-    st = rank(args, event, team)
+    st = rank(args, event)
     players = numbers(args.player, parser, "--player")
     for n in players:
         if n not in st.context.index:
@@ -205,10 +207,10 @@ def explain(args, parser, event, team: bool, fmt: str) -> int:
     return 0
 
 
-def report(args, parser, event, team: bool, fmt: str) -> int:
+def report(args, parser, event, fmt: str) -> int:
     """``tbxl report``: the standings report (PDF or HTML) with the derivations asked for."""
-    st = rank(args, event, team)
-    if team:
+    st = rank(args, event)
+    if event.is_team:
         _team_report(st, args, derivations=args.derivations or "tied", teams=_team_numbers(args, parser, event),
                      html=fmt == "html")
         return 0
@@ -229,9 +231,9 @@ def report(args, parser, event, team: bool, fmt: str) -> int:
     return 0
 
 
-def workbook(args, parser, event, team: bool, fmt: str) -> int:
+def workbook(args, parser, event, fmt: str) -> int:
     """``tbxl workbook``: a crosstable workbook with tie-break formulas."""
-    if team:
+    if event.is_team:
         try:
             room("workbook", "write_workbook")(event, args.output, tiebreaks=args.tiebreaks, rules=args.rules,
                                                inputs=[args.input])
@@ -246,21 +248,21 @@ def workbook(args, parser, event, team: bool, fmt: str) -> int:
     return 0
 
 
-def audit(args, parser, event, team: bool, fmt: str) -> int:
+def audit(args, parser, event, fmt: str) -> int:
     """``tbxl audit``: exit 0 when every published number follows the rules or a named rule set,
     1 when some difference follows none (with ``--fail-on difference``: when any differs), or
     when the input is bad. A team event without ``--published`` checks the rank column of its
     310 records."""
     if args.map and not args.published:
         parser.error("--map names columns of a --published file")
-    if team and not args.published:
+    if event.is_team and not args.published:
         if fmt in ("pdf", "html"):
             parser.error("audit on a team event writes a report of a --published table; the 310 rank "
                          "column check writes text or JSON")
         return _rank_check(args, event, fmt)
     from tbxl.audit.text import render_audit_json, render_audit_text
     from tbxl.io.published import published_ranks, read_published
-    if team:
+    if event.is_team:
         from tbxl.standings import primary_score, resolve_tiebreaks
         if args.rules and "," in args.rules:
             parser.error("audit --published checks against one rule set (the announced one), e.g. --rules fide-2026")
@@ -270,7 +272,7 @@ def audit(args, parser, event, team: bool, fmt: str) -> int:
                                    sheet=args.published_sheet)
     else:
         from tbxl.standings import resolve_tiebreaks
-        conv = rules(args, event, team)
+        conv = rules(args, event)
         if args.after_round is not None:  # a bulletin published during the event
             event = event.after_round(args.after_round)
         if args.published:
@@ -287,14 +289,14 @@ def audit(args, parser, event, team: bool, fmt: str) -> int:
         for note in published.notes:
             say(f"note: {args.published}: {note}")
     from tbxl.audit import audit as audit_event
-    if team:
-        result = audit_event(event, published, rules=rules(args, event, team), tiebreaks=args.tiebreaks,
+    if event.is_team:
+        result = audit_event(event, published, rules=rules(args, event), tiebreaks=args.tiebreaks,
                              settings=_team_settings(args)[0])
     else:
         result = audit_event(event, published, rules=conv, tiebreaks=args.tiebreaks)
     inputs = [args.input] + ([args.published] if args.published else [])
     if fmt in ("pdf", "html"):
-        if team:
+        if event.is_team:
             room("report", "render_audit_pdf")(result, args.output, lang=args.lang or "en",
                                                paper=args.paper or "a4", inputs=inputs, html=fmt == "html")
         else:
@@ -313,8 +315,8 @@ def _rank_check(args, event, fmt: str) -> int:
     if not published:
         raise InputError("the team records (310) have no rank column (69-71) to check", file=args.input)
     checks = []
-    for conv in each_rules(args, event, True, "fide-2024,fide-2026"):
-        st = rank(args, event, True, conv)
+    for conv in each_rules(args, event, "fide-2024,fide-2026"):
+        st = rank(args, event, conv)
         checks.append((st, [(r.team.number, published[r.team.number], r.rank_label) for r in st.rows
                             if r.team.number in published and not _rank_matches(published[r.team.number], r)]))
     emit(args, render_rank_check(event, checks, fmt == "json"), fmt)
@@ -326,25 +328,25 @@ def _rank_matches(published: int, row) -> bool:
     return row.rank <= published <= row.rank + int(row.rank_label.split("-")[-1]) - row.rank
 
 
-def compare(args, parser, event, team: bool, fmt: str) -> int:
+def compare(args, parser, event, fmt: str) -> int:
     """``tbxl compare``: the standings under several rule sets side by side."""
     if not args.rules or "," not in args.rules:
         parser.error("compare needs two or more rule sets, e.g. --rules fide-2024,fide-2026")
     from tbxl.audit.compare import compare as compare_rules
     from tbxl.audit.text import render_compare_json, render_compare_text
-    if team:
+    if event.is_team:
         if fmt in ("pdf", "html"):
-            sts = [rank(args, event, team, c) for c in each_rules(args, event, team)]
+            sts = [rank(args, event, c) for c in each_rules(args, event)]
             room("report", "render_compare_pdf")(
                 sts, args.output, lang=args.lang or "en", paper=args.paper or "a4", input_path=args.input,
                 changed_only=args.changed_only, html=fmt == "html")
         else:
-            result = compare_rules(event, each_rules(args, event, team), args.tiebreaks,
+            result = compare_rules(event, each_rules(args, event), args.tiebreaks,
                                    settings=_team_settings(args)[0])
             emit(args, (render_compare_json if fmt == "json" else render_compare_text)(result, args.changed_only),
                  fmt)
         return 0
-    result = compare_rules(event, each_rules(args, event, team), args.tiebreaks, args.after_round)
+    result = compare_rules(event, each_rules(args, event), args.tiebreaks, args.after_round)
     if fmt in ("pdf", "html"):
         room("report", "render_compare_pdf")(result, args.output, lang=args.lang, paper=args.paper,
                                              input_path=args.input, changed_only=args.changed_only)
@@ -400,13 +402,13 @@ def run(args, parser) -> int:
     if command is None:
         parser.error(f"unknown command {args.command}")
         return 2
-    team = is_team_event(args)
-    if team:
+    kind = kind_of(args)
+    if kind is EventKind.TEAM:
         if getattr(args, "categories", None) or getattr(args, "prizes", None):
             parser.error("--category and --prizes are for individual events, not team events")
     elif args.command == "explain" and args.player is None:
         parser.error("explain needs --player N (or --team N on a team event)")
-    event = load(args, team)
-    if not team:
+    event = load(args, kind)
+    if not event.is_team:
         _check_usage(args, event)
-    return command(args, parser, event, team, fmt)
+    return command(args, parser, event, fmt)

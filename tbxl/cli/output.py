@@ -67,7 +67,7 @@ def form(args) -> str:
 
 def is_team(st) -> bool:
     """True for the standings of a team event (C.07 Arts 11-13): teams are ranked, not players."""
-    return isinstance(st.tournament, TeamTournament)
+    return st.tournament.is_team
 
 
 # -- standings: text, CSV, JSON -----------------------------------------------------------------

@@ -41,7 +41,8 @@ TEAM_CALL = re.compile(rb"<f\b[^>]*>[^<]*?(?<![A-Z0-9])(?:%s)\s*\("
 
 class Sniffed(NamedTuple):
     """What an input file is: its ``format`` (``"trf"`` or ``"workbook"``) and its ``kind``
-    (``"individual"`` or ``"team"``)."""
+    (``"individual"`` or ``"team"``: the values of :class:`~tbxl.model.EventKind`, spelled out so
+    that the sniff loads nothing of the model)."""
 
     format: str
     kind: str

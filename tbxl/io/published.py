@@ -353,13 +353,13 @@ def _rows_xlsx(path: str, sheet: Optional[str]) -> list[Row]:
 def meaning_for(event: Event) -> "Meaning":
     """What reads the headers of an event's published standings: :func:`team_column_meaning` on a
     team event, else :func:`column_meaning`."""
-    return team_column_meaning if getattr(event, "is_team", False) else column_meaning
+    return team_column_meaning if event.is_team else column_meaning
 
 
 def who_for(event: Event) -> str:
     """How errors name a row's number: "team with number" on a team event, else "player with
     start number"."""
-    return "team with number" if getattr(event, "is_team", False) else "player with start number"
+    return "team with number" if event.is_team else "player with start number"
 
 
 def read_published(path, tournament: Event, *, tiebreaks: Sequence[str] = (), mapping: Sequence[str] = (),

@@ -14,8 +14,7 @@ from datetime import date
 from fractions import Fraction
 from typing import Any, ClassVar, Optional, Sequence
 
-from tbxl.model.entry import RoundEntry, make_entry
-from tbxl.model.kinds import Kind, Outcome
+from tbxl.model.entry import RoundEntry
 from tbxl.model.rounds import after_round
 from tbxl.model.scoring import Scoring
 from tbxl.model.table import RoundTable
