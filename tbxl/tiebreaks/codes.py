@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import NamedTuple, Optional, Sequence, Union
+from typing import Any, NamedTuple, Optional, Sequence, Union
 
 from tbxl.errors import UnknownTiebreak
 from tbxl.limits import MAX_TIEBREAKS
@@ -216,7 +216,7 @@ def _individual(text: str) -> Descriptor:
     head = ALIASES.get(head, head)
     if head not in CODES or INDIVIDUAL not in CODES[head].kinds:
         raise UnknownTiebreak(f"unknown tie-break {raw!r}; known codes: {', '.join(codes_of(INDIVIDUAL))}")
-    fields: dict = {}
+    fields: dict[str, Any] = {}
     seen: dict[str, str] = {}
     for part in parts:
         m = _PART.match(part)
@@ -274,7 +274,7 @@ def _team(text: str) -> Descriptor:
     if head in _ESB or head == "ESB":
         scores = _ESB.get(head) or pair or ("MP", "GP")   # plain ESB = EMGSB (C07 §10.5)
         return replace(_modifiers(raw, "SB", mods), name="ESB", scores=scores, text=raw)
-    if pair is not None:
+    if pair is not None and m is not None:
         raise UnknownTiebreak(f"score ':{m['s']}' in {raw!r} is for ESB only; use :MP or :GP")
     if head in CODES and CODES[head].kinds == _T:
         base = _modifiers(raw, "BH" if head == "SSSC" else "DE", mods)
@@ -301,7 +301,7 @@ def _modifiers(raw: str, like: str, mods: list[str]) -> Descriptor:
         raise UnknownTiebreak(f"{err} (in {raw!r})") from None
 
 
-def parse_list(text: Union[str, Sequence], team: bool = False) -> list[Descriptor]:
+def parse_list(text: Union[str, Sequence[str]], team: bool = False) -> list[Descriptor]:
     """Parse a comma-separated list (or a sequence) of codes, at most :data:`~tbxl.limits.MAX_TIEBREAKS`
     of them (ties are broken level by level: thousands of codes would only exhaust the stack); a
     text of commas only names none, which is an error rather than "no tie-breaks".

@@ -8,9 +8,11 @@ from a voluntary unplayed round.
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import NamedTuple, Sequence
+from typing import NamedTuple, Sequence, TypeVar
 
 from tbxl import rules as cv
+
+T = TypeVar("T")
 
 
 class Item(NamedTuple):
@@ -20,6 +22,18 @@ class Item(NamedTuple):
     key: int            # orders significance (14.1.1): BH the contribution, SB the opponent's score
     vur: bool           # from a voluntarily unplayed round (16.5)
     round: int          # 0-based
+
+
+#: An item as the sums build it by the thousand: a plain tuple of :class:`Item`'s fields, in its
+#: order (an :class:`Item` is one; a plain tuple costs a tenth of a named one to make).
+Contribution = tuple[int, int, bool, int]
+C = TypeVar("C", bound=Contribution)
+
+
+class InOrder(list[Contribution]):
+    """Items in order of significance (:func:`significance`): a row whose cuts 16.5's VUR exception
+    may change, told apart from a row of plain values by its type."""
+
 
 #: 14.1.1's order of significance of an item: its key, then its contribution (sorts are stable: ties
 #: stay in round order).
@@ -31,7 +45,7 @@ VUR_FIRST = "cut.vur"
 MOST = "cut.most"
 
 
-def select(items: Sequence[Item], low: int, high: int, vur_rule: str,
+def select(items: Sequence[Contribution], low: int, high: int, vur_rule: str,
            vur_pick: str = cv.SbVurPick.LEAST_SIGNIFICANT) -> list[tuple[int, str]]:
     """Indexes of the items to cut, in cutting order, each with its reason.
 
@@ -56,13 +70,13 @@ def select(items: Sequence[Item], low: int, high: int, vur_rule: str,
     return [(order[k], why) for k, why in select_sorted([items[k] for k in order], low, high, vur_rule, vur_pick)]
 
 
-def significance_order(items: Sequence[Item]) -> list[int]:
+def significance_order(items: Sequence[Contribution]) -> list[int]:
     """Indexes of the items in order of significance (14.1.1: the key, then the contribution),
     ties in round order."""
     return sorted(range(len(items)), key=lambda k: _SIGNIFICANCE(items[k]))
 
 
-def select_sorted(items: Sequence[Item], low: int, high: int, vur_rule: str,
+def select_sorted(items: Sequence[Contribution], low: int, high: int, vur_rule: str,
                   vur_pick: str = cv.SbVurPick.LEAST_SIGNIFICANT) -> list[tuple[int, str]]:
     """:func:`select` on items already in order of significance (:func:`significance`): positions
     in that order. The least significant alive item is the first; ties between equal items go to
@@ -95,7 +109,7 @@ def select_sorted(items: Sequence[Item], low: int, high: int, vur_rule: str,
     return cuts
 
 
-def kept(order: Sequence, low: int, high: int) -> Sequence:
+def kept(order: Sequence[T], low: int, high: int) -> Sequence[T]:
     """The part of a list sorted by significance that Cut-``low`` / Median keep: without VURs the
     cuts are plain order statistics (14.1-14.4).
 
@@ -107,7 +121,7 @@ def kept(order: Sequence, low: int, high: int) -> Sequence:
     return order[lo:max(lo, n - high)]
 
 
-def kept_sum(items: Sequence[Item], low: int, high: int, vur_rule: str,
+def kept_sum(items: Sequence[Contribution], low: int, high: int, vur_rule: str,
              vur_pick: str = cv.SbVurPick.LEAST_SIGNIFICANT) -> int:
     """Sum of the contributions left after the cuts (the fast path of :func:`select`)."""
     if low == 0 and high == 0:
@@ -117,13 +131,13 @@ def kept_sum(items: Sequence[Item], low: int, high: int, vur_rule: str,
     return sum(it[0] for it in items) - sum(items[k][0] for k, _ in select(items, low, high, vur_rule, vur_pick))
 
 
-def significance(items: Sequence[Item]) -> list[Item]:
+def significance(items: Sequence[C]) -> list[C]:
     """The items in order of significance (14.1.1: the key, then the contribution), ties in round
     order: the order :func:`select` finds its least significant items in."""
     return sorted(items, key=_SIGNIFICANCE)
 
 
-def kept_sum_sorted(items: Sequence[Item], low: int, high: int, vur_rule: str,
+def kept_sum_sorted(items: Sequence[Contribution], low: int, high: int, vur_rule: str,
                     vur_pick: str = cv.SbVurPick.LEAST_SIGNIFICANT) -> int:
     """:func:`kept_sum` of items already in :func:`significance` order, sorted once for Cut-1,
     Cut-2, Median ...: the cuts of :func:`select_sorted`, the rule the derivations show.

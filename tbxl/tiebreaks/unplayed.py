@@ -6,11 +6,14 @@ Everything is in integer units of ``1 / Scoring.unit`` (see :class:`Context`).
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from tbxl import rules as cv
 from tbxl.derivation import Reason
 from tbxl.model import Kind
+
+if TYPE_CHECKING:
+    from tbxl.tiebreaks.context import Context
 
 # Category numbers of C.07 16.2; 0 = a game.
 GAME = 0
@@ -88,7 +91,8 @@ def opponent_value(kinds: Sequence[Kind], points: Sequence[int], cats: Sequence[
     raise ValueError(f"unknown opponent_score mode {mode!r}")
 
 
-def own_unplayed(ctx, i: int, r: int, explain: bool = False) -> Optional[tuple[int, Optional[Reason], str]]:
+def own_unplayed(ctx: "Context", i: int, r: int,
+                 explain: bool = False) -> Optional[tuple[int, Optional[Reason], str]]:
     """What player index ``i``'s own unplayed round ``r`` (0-based) adds to BH, with reason and article.
 
     Returns None when the convention skips the round. The value is in units; SB multiplies it by
@@ -138,7 +142,7 @@ def own_unplayed(ctx, i: int, r: int, explain: bool = False) -> Optional[tuple[i
     raise ValueError(f"unknown own_unplayed mode {mode!r}")
 
 
-def own_item(ctx, i: int, r: int) -> Optional[tuple[int, bool]]:
+def own_item(ctx: "Context", i: int, r: int) -> Optional[tuple[int, bool]]:
     """``(value, cut first)`` of player index ``i``'s own unplayed round ``r`` among the
     contributions of BH, SB and their cuts (ESB for teams): the value of :func:`own_unplayed`, cut
     first when a VUR (16.5) or, under ``cut_priority=unplayed``, any own unplayed round. None when
@@ -152,9 +156,17 @@ def own_item(ctx, i: int, r: int) -> Optional[tuple[int, bool]]:
     return own[0], ctx.kind[i][r].is_vur or ctx.conv.cut_priority is cv.CutPriority.UNPLAYED
 
 
-def _nothing(key: str, **args) -> None:
+def _nothing(key: str, **args: Any) -> None:
     return None
 
 
 def _join(a: Optional[Reason], b: Optional[Reason]) -> Optional[Reason]:
-    return None if a is None else a + b
+    return None if a is None or b is None else a + b
+
+
+def explain_own(ctx: "Context", i: int, r: int) -> tuple[int, Reason, str]:
+    """:func:`own_unplayed` of a round that contributes, with its reason and article (a derivation
+    explains only the rounds that contribute)."""
+    own = own_unplayed(ctx, i, r, explain=True)
+    assert own is not None and own[1] is not None, "a round the convention skips has no derivation term"
+    return own[0], own[1], own[2]
