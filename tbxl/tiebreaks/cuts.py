@@ -14,6 +14,9 @@ from tbxl import rules as cv
 
 T = TypeVar("T")
 
+# Run per row of a column: an enum member looked up on its class costs five times a global.
+_NO_VUR_CUT, _ALWAYS, _SMALLEST_PRODUCT = cv.VurCut.NONE, cv.VurCut.ALWAYS, cv.SbVurPick.SMALLEST_PRODUCT
+
 
 class Item(NamedTuple):
     """One round's contribution to a sum that Cut and Median modifiers cut (units of the family)."""
@@ -87,15 +90,15 @@ def select_sorted(items: Sequence[Contribution], low: int, high: int, vur_rule: 
         if not alive:
             break
         pick, why = alive[0], LEAST
-        if vur_rule != cv.VurCut.NONE:
+        if vur_rule != _NO_VUR_CUT:
             vurs = [k for k in alive if items[k][2]]
             if vurs:
-                if vur_pick == cv.SbVurPick.SMALLEST_PRODUCT:
+                if vur_pick == _SMALLEST_PRODUCT:
                     v = min(vurs, key=lambda k: (items[k][0], items[k][3]))
                 else:  # 14.1.1's order: the lowest opponent (dummy) value, then the smallest product
                     v = vurs[0]
                 # 16.5.1: the VUR goes "as long as it is not lower than the least significant value".
-                if vur_rule == cv.VurCut.ALWAYS or items[v][0] >= items[alive[0]][0]:
+                if vur_rule == _ALWAYS or items[v][0] >= items[alive[0]][0]:
                     pick, why = v, VUR_FIRST
         alive.remove(pick)
         cuts.append((pick, why))
@@ -126,7 +129,7 @@ def kept_sum(items: Sequence[Contribution], low: int, high: int, vur_rule: str,
     """Sum of the contributions left after the cuts (the fast path of :func:`select`)."""
     if low == 0 and high == 0:
         return sum(it[0] for it in items)
-    if vur_rule == cv.VurCut.NONE or not any(it[2] for it in items):
+    if vur_rule == _NO_VUR_CUT or not any(it[2] for it in items):
         return sum(c for _, c in kept(sorted((it[1], it[0]) for it in items), low, high))
     return sum(it[0] for it in items) - sum(items[k][0] for k, _ in select(items, low, high, vur_rule, vur_pick))
 
