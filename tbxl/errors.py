@@ -107,3 +107,18 @@ class UsageError(TbxlError, ValueError):
     """A bad option value or configuration (a category expression, a prize list, a config file key,
     an ``-o`` extension the command does not write, a language or round that does not exist): the
     command line's fault, not the input's (exit code 2)."""
+
+
+#: How many characters of a user's text a message quotes.
+EXCERPT_LENGTH = 40
+
+
+def excerpt(text: object, limit: int = EXCERPT_LENGTH) -> str:
+    """``text`` quoted for a message, at most ``limit`` characters of it: a message names what was
+    wrong without echoing a 5,000-digit number or a whole line back.
+
+    >>> excerpt("1:500"), excerpt("9" * 50, 12)
+    ("'1:500'", "'999999999999...'")
+    """
+    s = str(text)
+    return repr(s) if len(s) <= limit else repr(s[:limit] + "...")

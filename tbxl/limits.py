@@ -26,6 +26,8 @@ MAX_ROUNDS = 999
 #: Round entries of one event (players x rounds): short records are padded with zero-point byes,
 #: so a small file could otherwise ask for millions of them.
 MAX_ENTRIES = 1_500_000
+#: The last place a prize list pays (``--prizes 1-100000:5``): more places than any event has players.
+MAX_PRIZE_PLACE = 100_000
 #: Codes in one tie-break list (--tiebreaks, TRF 202/212, the workbook's settings).
 MAX_TIEBREAKS = 50
 #: Size of a text input: a TRF or a published CSV.

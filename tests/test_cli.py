@@ -228,13 +228,36 @@ def test_missing_openpyxl_names_the_extra_in_one_line(capsys, monkeypatch):
     assert err == 'tbxl: error: this needs openpyxl: pip install "tbxl[xlsx]"\n'
 
 
-def test_an_unrelated_import_error_is_not_hidden(monkeypatch):
+def test_an_unrelated_import_error_is_not_hidden(monkeypatch, capsys):
     # Only the optional rooms' packages are reported as a missing extra; a broken import of
-    # anything else is a bug and keeps its traceback.
+    # anything else is a bug: an internal error, not a missing extra (its traceback with --debug).
     import tbxl.cli as cli
 
     def broken(args, parser):
         import tbxl_no_such_module  # noqa: F401
     monkeypatch.setattr(cli, "run", broken)
-    with pytest.raises(ModuleNotFoundError):
-        cli.main(["rules"])
+    assert cli.main(["rules"]) == cli.INTERNAL_ERROR
+    err = capsys.readouterr().err
+    assert err.startswith("tbxl: internal error: ModuleNotFoundError: No module named 'tbxl_no_such_module'; "
+                          "please report it") and "Traceback" not in err and "pip install" not in err
+
+
+def test_an_unexpected_exception_is_one_line_and_its_traceback_is_behind_debug(monkeypatch, capsys):
+    # The last resort (issue 19): a bug says one line and exit 70; --debug (before or after the
+    # command) or TBXL_DEBUG=1 adds the traceback; a long message is cut to an excerpt.
+    import tbxl.cli as cli
+
+    def broken(args, parser):
+        raise ValueError("x" * 1000)
+    monkeypatch.setattr(cli, "run", broken)
+    assert cli.main(["compute", "in.trf"]) == 70
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and len(err) < 400 and "Traceback" not in err
+    assert err.startswith("tbxl: internal error: ValueError: " + "x" * 160 + "...; please report it")
+    for argv in (["compute", "in.trf", "--debug"], ["--debug", "compute", "in.trf"]):
+        assert cli.main(argv) == 70
+        err = capsys.readouterr().err
+        assert "Traceback (most recent call last)" in err and "traceback above" in err
+    monkeypatch.setenv("TBXL_DEBUG", "1")
+    assert cli.main(["compute", "in.trf"]) == 70
+    assert "Traceback (most recent call last)" in capsys.readouterr().err

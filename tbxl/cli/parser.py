@@ -25,6 +25,7 @@ def build_parser() -> argparse.ArgumentParser:
     that read an event (individual or team) given once."""
     p = argparse.ArgumentParser(prog="tbxl", description="FIDE C.07 chess tie-breaks with derivations.")
     p.add_argument("--version", action="version", version=f"tbxl {__version__}")
+    p.add_argument("--debug", action="store_true", help="print the traceback of an internal error")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def common(sp, tiebreaks=True):
@@ -52,6 +53,9 @@ def build_parser() -> argparse.ArgumentParser:
         sp.add_argument("--config", metavar="FILE",
                         help="the event's configuration (default: tbxl.toml beside the input, if any)")
         sp.add_argument("--no-config", action="store_true", help="read no configuration file")
+        # SUPPRESS: given after the command it sets debug, not given it leaves the top level's.
+        sp.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
+                        help="print the traceback of an internal error")
 
     def prizes(sp):
         sp.add_argument("--category", action="append", default=[], metavar="NAME=CONDITIONS",
