@@ -3,12 +3,13 @@
 * ``printout-page1.png``, ``printout-crosstable.png``: pages 1 and 4 of ``tbxl report``'s PDF of
   the benchmarks' 200-player, 9-round open (benchmarks/generate.py, seed 7), by pdftoppm;
 * ``web-page.png``: that report's web page (``-o standings.html``) in headless Chromium;
-* ``browser-print-page1.png``: page 1 of Chromium's print to PDF of the web page;
-* ``excel-crosstable.png``, ``excel-standings.png``: the Crosstable and Standings sheets of
-  ``workbooks/tec-swiss.xlsx``, by LibreOffice (its stored values, as Excel shows them) and pdftoppm.
+* ``browser-print-page1.png``: page 1 of Chromium's print to PDF of the web page.
 
-Needs tbxl with the report extra, and poppler-utils, chromium and libreoffice from the system (a
-picture whose tool is missing is skipped, with a line saying so).
+(The Excel sheets have no picture yet: LibreOffice's PDF of ``workbooks/tec-swiss.xlsx`` cuts each
+sheet into page-wide strips, and setting a fit-to-page with openpyxl drops the stored values.)
+
+Needs tbxl with the report extra, and poppler-utils and chromium from the system (a picture whose
+tool is missing is skipped, with a line saying so).
 """
 
 from __future__ import annotations
@@ -68,15 +69,6 @@ def main() -> int:
                 page_png(printed, 1, DOCS / "browser-print-page1.png")
         else:
             print("skipped the web page: no chromium")
-        office = shutil.which("libreoffice") or shutil.which("soffice")
-        if office and shutil.which("pdftoppm"):
-            run(office, "--headless", "--convert-to", "pdf", "--outdir", str(work),
-                str(ROOT / "workbooks" / "tec-swiss.xlsx"))
-            sheets = work / "tec-swiss.pdf"
-            page_png(sheets, 1, DOCS / "excel-crosstable.png", dpi=70)
-            page_png(sheets, 2, DOCS / "excel-standings.png", dpi=70)
-        else:
-            print("skipped the Excel sheets: no libreoffice (Debian: libreoffice-calc-nogui)")
     return 0
 
 
