@@ -26,9 +26,17 @@ def say(message: str) -> None:
     print(f"tbxl: {visible(message)}", file=sys.stderr)
 
 
+#: What the report commands say after writing a web page: its print stylesheet makes a browser's
+#: print the same pages as the PDF, the printout for whoever has no WeasyPrint.
+PRINT_HINT = ("print it from a browser (Ctrl+P or Cmd+P, Save as PDF, no headers and footers) for the "
+              "same pages as the PDF")
+
+
 def wrote(path, pages: Optional[int]) -> None:
     """The last line of a report command, on stderr (stdout stays for data)."""
     what = f" ({pages} page{'s' if pages != 1 else ''})" if pages is not None else ""
+    if str(path).lower().endswith((".html", ".htm")):
+        what += f"; {PRINT_HINT}"
     print(f"wrote {path}{what}", file=sys.stderr)
 
 

@@ -138,9 +138,12 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("rules", help="list the conventions for unplayed games")
 
     lt = sub.add_parser("lite", help="write main.py and requirements.txt for xlwings Lite (Excel on Mac, "
-                                     "Windows and the web): the Excel functions with the core inside")
+                                     "Windows and the web): the Excel functions, installing tbxl from PyPI")
     lt.add_argument("-o", "--output", required=True, metavar="DIR",
                     help="folder for main.py and requirements.txt (made if missing)")
+    lt.add_argument("--standalone", action="store_true",
+                    help="a main.py that carries tbxl's core inside (needs no PyPI: offline or locked-down "
+                         "machines; about 480 KB)")
     return p
 
 
