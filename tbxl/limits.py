@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 import stat
-from typing import Union
+from typing import Optional, Union
 
 from tbxl.errors import InputError
 
@@ -77,3 +77,21 @@ def read_regular(path: Union[str, os.PathLike[str]], limit: int) -> bytes:
         raise InputError(f"the file is over {size_text(limit)}; tbxl reads files of at most "
                          f"{size_text(limit)}", file=name)
     return data
+
+
+#: The digits a whole number typed in an option or a setting may have (a rating, an age, a year).
+MAX_NUMBER_DIGITS = 9
+
+
+def whole_number(text: str, digits: int = MAX_NUMBER_DIGITS) -> Optional[int]:
+    """The whole number ``text`` spells in ASCII digits, at most ``digits`` of them, else None:
+    ``str.isdigit`` also passes "²" and Arabic-Indic digits, and ``int`` refuses strings of
+    thousands of digits with a ValueError.
+
+    >>> whole_number("1400"), whole_number("\u00b2"), whole_number("\u0661\u0662"), whole_number("9" * 20)
+    (1400, None, None, None)
+    """
+    t = text.strip()
+    if not t or len(t) > digits or not t.isascii() or not t.isdigit():
+        return None
+    return int(t)

@@ -349,6 +349,54 @@ def _xlsx_cases(role: str) -> list[Case]:
     ]
 
 
+# -- numbers and codes in options (issue 19): bounded, ASCII, and only the modifiers a code takes --------
+
+TEAM_TRF = str(DATA / "team" / "grandmommyscup.trf")
+DIGITS_5000 = "9" * 5000
+
+
+def _options(*more: str, team: bool = False) -> Callable[[Path], list[str]]:
+    def build(d: Path) -> list[str]:
+        return ["compute", TEAM_TRF if team else _trf(d, SWISS_LINES), *more]
+    return build
+
+
+OPTION_CASES: list[Case] = [
+    Case("cli_prizes_place_range_of_200_million", _options("--prizes", "1-200000000:5"), 2,
+         r"prizes '1-200000000:5': place '200000000' is beyond the last place a prize list takes \(100,000\)"),
+    Case("cli_prizes_amount_of_5000_digits", _options("--prizes", "1:" + DIGITS_5000), 2,
+         r"amount '9{16}\.\.\.' has more than 12 digits or 6 decimals"),
+    Case("cli_prizes_superscript_place", _options("--prizes", "\u00b2:5"), 2, r"'\u00b2:5' is not PLACE:AMOUNT"),
+    Case("cli_category_superscript", _options("--category", "U=rating<\u00b2"), 2,
+         r"category U=rating<\u00b2: rating compares with a whole number of at most 9 digits, not '\u00b2'"),
+    Case("cli_category_arabic_indic_digits", _options("--category", "U=age<\u0661\u0662"), 2,
+         r"age compares with a whole number of at most 9 digits"),
+    Case("cli_category_5000_digits", _options("--category", "U=rating<" + DIGITS_5000), 2,
+         r"rating compares with a whole number of at most 9 digits, not '9{20}\.\.\.'"),
+    Case("cli_set_5000_digits", _options("--set", "unrated_rating=" + DIGITS_5000), 2,
+         r"unrated_rating must be a whole number of at most 9 digits, not '9{20}\.\.\.'"),
+    Case("cli_set_superscript", _options("--set", "unrated_rating=\u00b2"), 2,
+         r"unrated_rating must be a whole number of at most 9 digits, not '\u00b2'"),
+    Case("team_sssc_divisor_of_5000_digits", _options("--tiebreaks", "MPTS,SSSC/K" + DIGITS_5000, team=True), 2,
+         r"SSSC divisor '/K9+\.\.\.' in 'SSSC/K9+\.\.\.' is not a number of at most 6 digits"),
+    Case("team_sssc_divisor_of_5000_decimals", _options("--tiebreaks", "MPTS,SSSC/K1." + DIGITS_5000, team=True), 2,
+         r"SSSC divisor '/K1\.9+\.\.\.' .* is not a number of at most 6 digits and 6 decimals"),
+    Case("code_koya_with_a_cut", _options("--tiebreaks", "KS/C1"), 2,
+         r"tie-break 'KS/C1': KS takes no Cut or Median modifier \('/C1'\); it applies to AOB, ARO, BH"),
+    Case("code_wins_with_a_cut", _options("--tiebreaks", "BH,WIN/C1"), 2, r"WIN takes no Cut or Median modifier"),
+    Case("code_de_with_a_cut", _options("--tiebreaks", "DE/P/C1"), 2, r"'DE/P/C1': DE takes no Cut or Median"),
+    Case("code_tpr_with_a_median", _options("--tiebreaks", "TPR/M1"), 2, r"TPR takes no Cut or Median modifier \('/M1'\)"),
+    Case("code_bh_with_a_limit", _options("--tiebreaks", "BH/L+1"), 2, r"BH takes no Limit modifier \('/L\+1'\); it applies to KS"),
+    Case("code_sb_with_reverse", _options("--tiebreaks", "SB/R"), 2, r"SB takes no Reverse modifier \('/R'\); it applies to RTNG, TPN"),
+    Case("team_ede_with_a_cut", _options("--tiebreaks", "MPTS,EDE/C1", team=True), 2,
+         r"tie-break 'EDE/C1': EDE takes no Cut or Median modifier"),
+    Case("team_koya_on_mp_with_a_cut", _options("--tiebreaks", "MPTS,KS:MP/C1", team=True), 2,
+         r"tie-break 'KS:MP/C1': KS takes no Cut or Median modifier"),
+    Case("team_board_count_with_fore", _options("--tiebreaks", "MPTS,BC/F", team=True), 2,
+         r"BC takes no Fore modifier \('/F'\); it applies to AOB, SSSC"),
+]
+
+
 CASES: list[Case] = [
     # TRF: digits that str.isdigit() passes but int() refuses, and absurd numbers
     Case("trf_superscript_start_number", _superscript_start, 1,
@@ -403,6 +451,7 @@ CASES: list[Case] = [
     Case("csv_huge", _bulletin_huge, 1, r"bulletin\.csv: the file is 17 MB; tbxl reads files of at most 16 MB"),
     *_xlsx_cases("input"),
     *_xlsx_cases("published"),
+    *OPTION_CASES,
 ]
 
 
