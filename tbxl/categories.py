@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Iterable, Optional
 
 from tbxl.errors import UsageError, excerpt
@@ -238,8 +239,9 @@ class Classification:
     awards: dict[Optional[str], list[Award]]
     sharing: str = "hort"
 
-    @property
+    @cached_property
     def members(self) -> dict[str, list[int]]:
+        """Each category's start numbers in standings order (built once: outputs ask it per category)."""
         return {name: [r.player.start_number for r in rows] for name, rows in self.rows.items()}
 
     def prize_of(self, name: Optional[str]) -> dict[int, Award]:

@@ -32,6 +32,8 @@ MAX_PRIZE_PLACE = 100_000
 MAX_TIEBREAKS = 50
 #: Size of a text input: a TRF or a published CSV.
 MAX_TEXT_BYTES = 16 * 2 ** 20
+#: Size of an event's configuration file (tbxl.toml): a few lines; thousands of categories are not one.
+MAX_CONFIG_BYTES = 256 * 2 ** 10
 #: Size of a workbook file (.xlsx/.xlsm) on disk.
 MAX_WORKBOOK_BYTES = 16 * 2 ** 20
 #: Uncompressed size of a workbook's parts together (a zip "bomb" is refused before it is unpacked).

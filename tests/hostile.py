@@ -361,7 +361,47 @@ def _options(*more: str, team: bool = False) -> Callable[[Path], list[str]]:
     return build
 
 
+def _file(name: str, data: bytes) -> Callable[[Path], list[str]]:
+    def build(d: Path) -> list[str]:
+        (d / name).write_bytes(data)
+        return ["compute", str(d / name)]
+    return build
+
+
+def _config(text: str) -> Callable[[Path], list[str]]:
+    def build(d: Path) -> list[str]:
+        (d / "event.toml").write_text(text, encoding="utf-8")
+        return ["compute", _trf(d, SWISS_LINES), "--config", str(d / "event.toml")]
+    return build
+
+
+def _explain(*more: str) -> Callable[[Path], list[str]]:
+    return lambda d: ["explain", _trf(d, SWISS_LINES), *more]
+
+
 OPTION_CASES: list[Case] = [
+    # What a new user gives for an event: the file says what it is and what to give instead.
+    Case("input_pdf", _file("standings.pdf", b"%PDF-1.4\n1 0 obj"), 1,
+         r"standings\.pdf: this is a PDF document, not a TRF or an \.xlsx crosstable"),
+    Case("input_xls", _file("event.xls", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(512)), 1,
+         r"event\.xls: this is an Excel 97-2003 workbook \(\.xls\).*save it as an Excel workbook \(\.xlsx\)"),
+    Case("input_xls_named_trf", _file("event.trf", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(512)), 1,
+         r"event\.trf: this is an Excel 97-2003 workbook"),
+    Case("input_csv", _file("crosstable.csv", b"No;Name;R1;R2\n1;Ann;2w1;3b0\n"), 1,
+         r"crosstable\.csv: a \.csv table is not an event tbxl reads.*tbxl audit --published"),
+    Case("input_ods", _file("crosstable.ods", b"PK\x03\x04" + bytes(60)), 1,
+         r"crosstable\.ods: this is a zip archive \(an OpenDocument spreadsheet"),
+    # The configuration file: nesting and size bounded, the file named.
+    Case("config_nested_5000_deep", _config("x = " + "[" * 5000 + "]" * 5000 + "\n"), 2,
+         r"event\.toml: nested too deeply to be an event's configuration"),
+    Case("config_over_256_kb", _config("# " + "x" * 300_000 + "\n"), 2,
+         r"event\.toml: larger than 262144 bytes: an event's configuration is a few lines"),
+    # explain's own words for a bad --player, and the numbers the event has.
+    Case("explain_player_by_name", _explain("--player", "Taylor"), 2,
+         r"^tbxl: error: --player expects start numbers like 3,7,12, not 'Taylor'$"),
+    Case("explain_player_superscript", _explain("--player", "\u00b2"), 2, r"--player expects start numbers"),
+    Case("explain_player_out_of_range", _explain("--player", "999"), 1,
+         r"no player with start number 999 \(start numbers 1-16\)"),
     Case("cli_prizes_place_range_of_200_million", _options("--prizes", "1-200000000:5"), 2,
          r"prizes '1-200000000:5': place '200000000' is beyond the last place a prize list takes \(100,000\)"),
     Case("cli_prizes_amount_of_5000_digits", _options("--prizes", "1:" + DIGITS_5000), 2,

@@ -130,6 +130,14 @@ def _check_usage(args, tournament) -> None:
             raise UsageError(f"--lang {lang}: no such report language (available: {', '.join(available)})")
 
 
+def no_such_player(number: int, st, args) -> InputError:
+    """The error for a start number the event does not have, with the numbers it has."""
+    known = sorted(st.context.index)
+    has = f"start numbers {known[0]}-{known[-1]}" if known == list(range(known[0], known[-1] + 1)) else \
+        f"{len(known)} players, start numbers {known[0]}-{known[-1]} with gaps"
+    return InputError(f"no player with start number {number} ({has})", file=args.input)
+
+
 def _team_numbers(args, parser, event, option: str = "--players"):
     """The team numbers of ``--players`` on a team event (None when not given)."""
     if not getattr(args, "players", None):
@@ -191,7 +199,7 @@ def explain(args, parser, event, fmt: str) -> int:
     players = numbers(args.player, parser, "--player")
     for n in players:
         if n not in st.context.index:
-            raise InputError(f"no player with start number {n}", file=args.input)
+            raise no_such_player(n, st, args)
     if args.with_tied:
         points = st.row(players[0]).points
         players += [r.player.start_number for r in st.rows if r.points == points]
@@ -219,7 +227,7 @@ def report(args, parser, event, fmt: str) -> int:
         players = numbers(args.players, parser, "--players")
         missing = [n for n in players if n not in st.context.index]
         if missing:
-            raise InputError(f"no player with start number {missing[0]}", file=args.input)
+            raise no_such_player(missing[0], st, args)
     derivations = args.derivations or ("players" if players else "none")
     if derivations.strip().lower() == "players" and not players:
         parser.error("--derivations players needs --players, e.g. --players 3,7,12")

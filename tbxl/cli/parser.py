@@ -7,8 +7,9 @@ import argparse
 from functools import partial
 
 from tbxl import __version__
-from tbxl.errors import InputError
+from tbxl.errors import excerpt, InputError, UsageError
 from tbxl.io.grid.cells import layout_name
+from tbxl.limits import whole_number
 
 __all__ = ["WRITES", "build_parser", "derivations_option", "numbers"]
 
@@ -87,13 +88,13 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--team", type=int, metavar="N", help="team number (team events)")
     e.add_argument("--tiebreak", metavar="CODE", help="one tie-break (default: all of the list)")
     e.add_argument("-o", "--output", metavar="FILE", help="the appeal report (.pdf, .html) or the text (.txt)")
-    e.add_argument("--lang", help="report language: en (default), vi, es, ru, ms")
+    e.add_argument("--lang", type=str.lower, help="report language: en (default), vi, es, ru, ms")
     e.add_argument("--paper", choices=("a4", "letter"), help="a4 (default) or letter")
 
     r = sub.add_parser("report", help="PDF standings with per-player derivations")
     common(r)
     r.add_argument("-o", "--output", required=True, metavar="FILE", help="PDF (or .html) to write")
-    r.add_argument("--lang", help="report language: en (default), vi, es, ru, ms")
+    r.add_argument("--lang", type=str.lower, help="report language: en (default), vi, es, ru, ms")
     r.add_argument("--derivations", metavar="WHICH", type=derivations_option,
                    help="add derivation blocks: none (default), tied (players equal on points), all, "
                         "top:N (the first N), players (those of --players, the default with --players)")
@@ -124,7 +125,7 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--fail-on", choices=("unexplained", "difference"), default="unexplained",
                    help="exit 1 on differences no rule set explains (default), or on any difference")
     a.add_argument("-o", "--output", metavar="FILE", help="write to FILE (.pdf: the audit report; .html: its HTML)")
-    a.add_argument("--lang", help="report language: en (default), vi, es, ru, ms")
+    a.add_argument("--lang", type=str.lower, help="report language: en (default), vi, es, ru, ms")
     a.add_argument("--paper", choices=("a4", "letter"), help="a4 (default) or letter")
 
     k = sub.add_parser("compare", help="standings under several conventions side by side")
@@ -132,7 +133,7 @@ def build_parser() -> argparse.ArgumentParser:
     k.add_argument("--format", choices=("text", "json"), help="default: as -o's extension says, else text")
     k.add_argument("--changed-only", action="store_true", help="only players whose rank or a value changes")
     k.add_argument("-o", "--output", metavar="FILE", help="write to FILE (.pdf: the comparison report; .html: its HTML)")
-    k.add_argument("--lang", help="report language: en (default), vi, es, ru, ms")
+    k.add_argument("--lang", type=str.lower, help="report language: en (default), vi, es, ru, ms")
     k.add_argument("--paper", choices=("a4", "letter"), help="a4 (default) or letter")
 
     sub.add_parser("rules", help="list the conventions for unplayed games")
@@ -159,10 +160,8 @@ def derivations_option(text: str) -> str:
 def numbers(text: str, parser, option: str, what: str = "start numbers") -> list[int]:
     """The numbers of a ``3,7,12`` option (start numbers, or team numbers on a team event); a usage
     error (exit 2) for anything else."""
-    try:
-        found = [int(x) for x in text.split(",") if x.strip()]
-    except ValueError:
-        found = []
-    if not found:
-        parser.error(f"{option} expects {what} like 3,7,12, not {text!r}")
-    return found
+    found = [whole_number(x, 6) for x in text.split(",") if x.strip()]
+    if not found or None in found:
+        # The command's own words, not the top-level usage (which names no option of explain).
+        raise UsageError(f"{option} expects {what} like 3,7,12, not {excerpt(text)}")
+    return [n for n in found if n is not None]

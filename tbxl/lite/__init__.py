@@ -244,8 +244,8 @@ def _usage() -> str:
 
 def _docstring(standalone: bool) -> str:
     """main.py's docstring: xlwings Lite's App Mode shows it as Markdown above the script button."""
-    how = (f"It carries tbxl's pure-Python core inside (no package but xlwings is installed), for machines "
-           f"that cannot reach PyPI; `tbxl lite` without `--standalone` writes the short form."
+    how = ("It carries tbxl's pure-Python core inside (no package but xlwings is installed), for machines "
+           "that cannot reach PyPI; `tbxl lite` without `--standalone` writes the short form."
            if standalone else
            f"Its requirements.txt installs tbxl {__version__} from PyPI; the functions below call it.")
     return f'''"""# tbxl {__version__}: chess tie-breaks (FIDE C.07)
