@@ -1,6 +1,7 @@
 """The command-line contract: formats, exit codes, errors, safe outputs."""
 
 import json
+import io
 import os
 import stat
 import subprocess
@@ -187,6 +188,27 @@ def test_csv_names_cannot_become_formulas(capsys, tmp_path):
     f.write_text("\n".join(lines) + "\n")
     code, out, _ = run(capsys, "compute", str(f), "--format", "csv", "--tiebreaks", "BH")
     assert code == 0 and "2,'=HYPERLINK(1)," in out
+
+
+@pytest.mark.parametrize("separator", [",", ";", "\t"])
+def test_csv_fields_with_any_list_separator_stay_one_cell_and_start_no_formula(capsys, tmp_path, separator):
+    # A spreadsheet of another locale splits on ';' (or a tab): the name is quoted, and '@SUM' after
+    # the separator is neutralised as at the start (issue 19).
+    import csv
+    lines = Path(SWISS).read_text().splitlines()
+    name = "Ann;@SUM(A1)\t=1+1, -2"
+    lines = [l[:14] + name.ljust(33) + l[47:] if l.startswith("001    2") else l for l in lines]
+    f = tmp_path / "inj.trf"
+    f.write_text("\n".join(lines) + "\n")
+    code, out, _ = run(capsys, "compute", str(f), "--format", "csv", "--tiebreaks", "BH")
+    assert code == 0
+    rows = list(csv.reader(io.StringIO(out), delimiter=separator))
+    cells = [cell for row in rows for cell in row]
+    assert not [c for c in cells if c and (c[0] in "=+@" or (c[0] == "-" and not c[1:].replace(".", "").isdigit()))]
+    if separator == ",":
+        row = next(r for r in rows if r[1] == "2")
+        # The tab is a control character: made visible (\\x09), it separates nothing.
+        assert row[2] == "Ann;'@SUM(A1)\\x09=1+1, -2" and len(row) == len(rows[0])
 
 
 def test_a_terminal_without_unicode_does_not_crash(tmp_path):
