@@ -379,7 +379,29 @@ def _explain(*more: str) -> Callable[[Path], list[str]]:
     return lambda d: ["explain", _trf(d, SWISS_LINES), *more]
 
 
+def _team_trf_with(*records: str) -> Callable[[Path], list[str]]:
+    def build(d: Path) -> list[str]:
+        text = Path(TEAM_TRF).read_text(encoding="utf-8").rstrip("\n") + "\n" + "\n".join(records) + "\n"
+        (d / "team.trf").write_text(text, encoding="utf-8")
+        return ["compute", str(d / "team.trf")]
+    return build
+
+
+def _swiss_edited(edit: Callable[[str], str], *more: str) -> Callable[[Path], list[str]]:
+    return lambda d: ["compute", _trf(d, [edit(line) for line in SWISS_LINES]), *more]
+
+
 OPTION_CASES: list[Case] = [
+    # Silent before: now a refusal, or a warning that --strict makes an error, with its place.
+    Case("team_pab_of_a_team_that_does_not_exist", _team_trf_with("320    " + " " * 7 + " 99"), 1,
+         r"team\.trf:704:15: round 1: record 320 names team 99, which has no 310/013 record"),
+    Case("team_bye_of_a_team_that_does_not_exist", _team_trf_with("240 F    3   99"), 1,
+         r"team\.trf:704: round 3: record 240 names team 99, which has no 310/013 record"),
+    Case("trf_xxr_below_the_rounds_played", _swiss_edited(lambda l: "XXR 3" if l.startswith("XXR") else l, "--strict"), 1,
+         r"held\.trf:4:5: XXR announces 3 rounds, but the round fields hold results for 5: read as 5 rounds"),
+    Case("trf_impossible_birth_date", _swiss_edited(
+        lambda l: l[:69] + "2026/13/45" + l[79:] if l.startswith("001    2") else l, "--strict"), 1,
+         r"held\.trf:5:70: player 2: birth date '2026/13/45' is not a date \(columns 70-79"),
     # What a new user gives for an event: the file says what it is and what to give instead.
     Case("input_pdf", _file("standings.pdf", b"%PDF-1.4\n1 0 obj"), 1,
          r"standings\.pdf: this is a PDF document, not a TRF or an \.xlsx crosstable"),
