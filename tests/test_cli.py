@@ -283,3 +283,20 @@ def test_an_unexpected_exception_is_one_line_and_its_traceback_is_behind_debug(m
     monkeypatch.setenv("TBXL_DEBUG", "1")
     assert cli.main(["compute", "in.trf"]) == 70
     assert "Traceback (most recent call last)" in capsys.readouterr().err
+
+
+def test_written_files_are_said_and_a_flood_of_warnings_is_counted(capsys, tmp_path):
+    # Issue 19: workbook and compute -o x.pdf said nothing while report said "wrote X (n pages)";
+    # a stale points column warned 16 times in a row.
+    pytest.importorskip("openpyxl")
+    code, _, err = run(capsys, "workbook", SWISS, "-o", str(tmp_path / "w.xlsx"))
+    assert code == 0 and err == f"wrote {tmp_path / 'w.xlsx'}\n"
+    lines = [l[:80] + " 9.0" + l[84:] if l.startswith("001") else l for l in Path(SWISS).read_text().splitlines()]
+    stale = tmp_path / "stale.trf"
+    stale.write_text("\n".join(lines) + "\n")
+    code, _, err = run(capsys, "compute", str(stale))
+    warned = err.splitlines()
+    assert code == 0 and len(warned) == 6 and warned[-1] == "tbxl: warning: 11 more warnings like these (-v shows them all)"
+    assert all(w.startswith("tbxl: warning: stale.trf:") and "declared points 9.0" in w for w in warned[:5])
+    code, _, err = run(capsys, "compute", str(stale), "-v")
+    assert len([w for w in err.splitlines() if "declared points 9.0" in w]) == 16

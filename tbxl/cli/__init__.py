@@ -38,9 +38,14 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", InputWarning)
             code = run(args, parser)
-        for w in caught:
-            if issubclass(w.category, InputWarning):
-                say(f"warning: {w.message}")
+        said = [w for w in caught if issubclass(w.category, InputWarning)]
+        # A stale points column warns once per player: a few lines say what is wrong, a count says
+        # how often (-v shows every one).
+        shown = said if getattr(args, "verbose", False) or len(said) <= WARNINGS_SHOWN + 1 else said[:WARNINGS_SHOWN]
+        for w in shown:
+            say(f"warning: {w.message}")
+        if len(shown) < len(said):
+            say(f"warning: {len(said) - len(shown)} more warnings like these (-v shows them all)")
         return code
     except KeyboardInterrupt:
         say("interrupted")
@@ -70,6 +75,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             gc.enable()
 
 
+#: Warnings printed before the rest are counted.
+WARNINGS_SHOWN = 5
 #: The exit code of an internal error (sysexits' EX_SOFTWARE).
 INTERNAL_ERROR = 70
 #: How much of an unexpected exception's message the one line quotes.

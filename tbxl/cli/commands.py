@@ -150,11 +150,13 @@ def _team_numbers(args, parser, event, option: str = "--players"):
 
 
 def _team_report(st, args, *, derivations: str, teams, html: bool) -> None:
-    """The team standings report (the ``report`` extra's :func:`tbxl.report.render_pdf`)."""
-    room("report", "render_pdf")(
+    """The team standings report (the ``report`` extra's :func:`tbxl.report.render_pdf`), then
+    the line that says it was written."""
+    pages = room("report", "render_pdf")(
         st, args.output, lang=getattr(args, "lang", None) or "en", derivations=derivations, players=teams,
         paper=getattr(args, "paper", None) or "a4", input_path=args.input, html=html,
         min_games=getattr(args, "min_games", 0) or 0, by_round=getattr(args, "by_round", False))
+    wrote(args.output, pages)
 
 
 # -- the commands ------------------------------------------------------------------------------------
@@ -167,9 +169,10 @@ def compute(args, parser, event, fmt: str) -> int:
         if event.is_team:   # the standings report without derivations, as for an individual event
             _team_report(st, args, derivations="none", teams=None, html=fmt == "html")
         else:
-            room("report", "render_pdf")(st, args.output, input_path=args.input, html=fmt == "html",
-                                         progress=progress_bar if sys.stderr.isatty() else None,
-                                         classification=cl)
+            pages = room("report", "render_pdf")(st, args.output, input_path=args.input, html=fmt == "html",
+                                                 progress=progress_bar if sys.stderr.isatty() else None,
+                                                 classification=cl)
+            wrote(args.output, pages)
         return 0
     emit(args, RENDERERS[fmt](st, cl), fmt)
     return 0
@@ -248,11 +251,13 @@ def workbook(args, parser, event, fmt: str) -> int:
         except ImportError as err:
             from tbxl.errors import MissingDependency
             raise MissingDependency(err.name or "openpyxl", "xlsx") from None
+        wrote(args.output, None)
         return 0
     if args.after_round is not None:
         event = event.after_round(args.after_round)
     room("workbook", "write_workbook")(event, args.output, layout=args.layout, tiebreaks=args.tiebreaks,
                                        rules=args.rules, inputs=[args.input])
+    wrote(args.output, None)
     return 0
 
 
