@@ -251,6 +251,17 @@ def test_huge_numbers_inside_the_crosstable_are_clean_errors(cell):
     with pytest.raises(ValueError, match=r"^D2: row 2, round 1: '\d+w1' is not a result"):
         excel.BUCHHOLZ(g, 1)
     g = [list(r) for r in base]
-    g[1][2] = cell                      # a rating that is no rating: left out, as text is
-    assert excel.TIEBREAK(g, 1, "ARO") == excel.TIEBREAK([r[:2] + [""] + r[3:] if i == 1 else r
-                                                          for i, r in enumerate(base)], 1, "ARO")
+    g[1][2] = cell                      # a rating that is no rating: the cell named, as the TRF reader does
+    with pytest.raises(ValueError, match=r"^C2: row 2: rating '[0-9e.+]+' is not a whole number from 0 to 4000$"):
+        excel.TIEBREAK(g, 1, "ARO")
+
+
+@pytest.mark.parametrize("cell", ["21S0", 2150.7, -1500, 1e308, "2150.5", 4001])
+def test_a_rating_cell_that_is_no_rating_is_value_error_not_an_unrated_player(cell):
+    # Issue 19: such a cell made the player unrated, which blanked ARO for everybody with no #VALUE!.
+    g = [["No", "Name", "Rtg", "R1", "R2", "Pts"], [1, "A", cell, "2w1", "3b½", 2],
+         [2, "B", 1500, "1b0", "bye", 1], [3, "C", 1600, "H", "1w½", 1]]
+    with pytest.raises(ValueError, match=r"^C2: row 2: rating '.+' is not a whole number from 0 to 4000$"):
+        excel.TIEBREAK(g, 2, "ARO")
+    g[1][2] = 2150
+    assert excel.TIEBREAK(g, 2, "ARO") == 2150      # B met only A over the board

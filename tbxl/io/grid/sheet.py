@@ -159,6 +159,10 @@ def start_numbers(sheet: Sheet, rows: list[int], info: Info) -> Optional[list[in
     return out
 
 
+#: The highest rating a crosstable's rating column takes (no rating list comes near it).
+MAX_RATING = 4000
+
+
 def base_players(sheet: Sheet, rows: list[int], info: Info, ident: list[int]) -> list[dict[str, Any]]:
     """The player fields read beside the rounds (name, rating, ...), one dict per row."""
     out = []
@@ -166,8 +170,14 @@ def base_players(sheet: Sheet, rows: list[int], info: Info, ident: list[int]) ->
         d: dict[str, Any] = {"start_number": sn, "name": ""}
         if info.name is not None:
             d["name"] = "" if blank(sheet.t(r, info.name)) else sheet.t(r, info.name)
-        if info.rating is not None and is_int(sheet.t(r, info.rating)) and not blank(sheet.t(r, info.rating)):
-            d["rating"] = whole(sheet.t(r, info.rating))
+        if info.rating is not None and not blank(sheet.t(r, info.rating)):
+            text = sheet.t(r, info.rating)
+            # As the TRF reader refuses it: a rating that is not a whole number in range would make
+            # the player unrated, which blanks the rating tie-breaks of everybody (C07 §9 D18).
+            if not is_int(text) or not 0 <= whole(text) <= MAX_RATING:
+                raise InputError(f"row {sheet.row(r)}: rating {text[:20]!r} is not a whole number from 0 to "
+                                 f"{MAX_RATING}", cell=sheet.ref(r, info.rating))
+            d["rating"] = whole(text)
         if info.fed is not None and not blank(sheet.t(r, info.fed)):
             d["federation"] = sheet.t(r, info.fed)
         if info.title is not None and not blank(sheet.t(r, info.title)):
