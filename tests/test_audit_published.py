@@ -7,6 +7,8 @@ import csv
 import json
 from fractions import Fraction
 
+from pathlib import Path
+
 import pytest
 
 from auditing import SWISS, run, write_csv
@@ -126,3 +128,15 @@ def test_cli_errors_and_outputs(tmp_path, capsys):
     assert doc["summary"] == {"checked": 1, "agree": 0, "explained": 1, "unexplained": 0, "skipped": 0}
     f = doc["findings"][0]
     assert (f["start_number"], f["code"], f["published"], f["computed"], f["matches"][0]) == (4, "BH", "15", 14, "fide-2024")
+
+
+def test_a_bulletin_saved_as_unicode_text_utf16_with_tabs_is_read(tmp_path):
+    # Excel's "Unicode Text" is UTF-16 with a BOM and tabs: read as the TRF reader reads UTF-16
+    # (it was "no header row").
+    from tbxl.io.published import read_published
+    from tbxl.io.trf import read_trf
+    t = read_trf(str(Path(__file__).parent / "data" / "tec-2023" / "held_swiss_5.trf"))
+    path = tmp_path / "bulletin.txt"
+    path.write_bytes("SNo\tName\tPts\tBH\n2\tBruno\t4\t13\n1\tAlyx\t3,5\t13\n".encode("utf-16"))
+    bulletin = read_published(path, t, tiebreaks=["BH"])
+    assert [(v.start_number, v.code, v.text) for v in bulletin.values if v.code == "BH"] == [(2, "BH", "13"), (1, "BH", "13")]

@@ -428,3 +428,19 @@ def test_round_trip_random_swiss(t: Tournament) -> None:
         warnings.simplefilter("error")
         back = parse_trf(write_trf(t), source="generated.trf", strict=True)
     assert back == t
+
+
+def test_an_error_in_a_file_that_is_not_utf8_names_the_byte_and_the_encoding(tmp_path):
+    # Issue 19: one stray byte on line 5 made the whole file CP1252, and an error on line 7 never
+    # said so. The error now ends with how the file was read and where the first stray byte is.
+    from tbxl.errors import InputError
+    from tbxl.io.trf import read_trf
+    lines = (Path(__file__).parent / "data" / "tec-2023" / "held_swiss_5.trf").read_bytes().split(b"\n")
+    lines[4] = lines[4][:20] + b"\xe9" + lines[4][21:]
+    lines[6] = lines[6][:95] + b"x" + lines[6][96:]
+    path = tmp_path / "enc.trf"
+    path.write_bytes(b"\n".join(lines))
+    with pytest.raises(InputError) as err:
+        read_trf(str(path))
+    assert str(err.value).startswith("enc.trf:7:96: player 3, round 1: expected a blank at column 96")
+    assert str(err.value).endswith("(the file is not valid UTF-8 (line 5, column 21: byte 0xE9): decoded as CP1252)")

@@ -42,6 +42,7 @@ from tbxl.limits import MAX_TEXT_BYTES, read_regular
 from tbxl.model import Event
 from tbxl.model import GP, MP
 from tbxl.tiebreaks.codes import parse
+from tbxl.io.text import decode_trf
 
 START = "START"
 IGNORE = "IGNORE"
@@ -259,15 +260,13 @@ Row = tuple[dict, list[str]]
 
 
 def _rows_csv(path: str) -> tuple[list[Row], str]:
-    """Every record of a CSV file (delimiter sniffed) and the delimiter. UTF-8 (with or without
-    BOM), else CP1252. A record's place is the line it starts on (``end``: the line it ends on).
+    """Every record of a CSV file (delimiter sniffed) and the delimiter. UTF-16 with a BOM, UTF-8
+    (with or without BOM), else CP1252. A record's place is the line it starts on (``end``: the line it ends on).
     A quote left open, or a field past the csv module's limit, is an :class:`InputError` naming the
     line where the record starts (else the rest of the file would read as one field)."""
     data = read_regular(path, MAX_TEXT_BYTES)
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = data.decode("cp1252", errors="replace")
+    # As a TRF is read: UTF-16 with a BOM (Excel's "Unicode Text"), UTF-8, else CP1252.
+    text, _ = decode_trf(data)
     delimiter = _delimiter(text.splitlines()[:60])
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     out = []

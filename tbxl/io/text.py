@@ -18,16 +18,21 @@ def decode_trf(data: bytes) -> tuple[str, Optional[str]]:
     Returns the text and a note when a fallback was used. Never raises: bytes that CP1252
     does not define become U+FFFD.
 
-    >>> decode_trf(b"\\xef\\xbb\\xbf012 A"), decode_trf(b"012 Caf\\xe9")
-    (('012 A', None), ('012 Café', 'not valid UTF-8: decoded as CP1252'))
+    >>> decode_trf(b"\\xef\\xbb\\xbf012 A"), decode_trf(b"012 A\\n012 Caf\\xe9")
+    (('012 A', None), ('012 A\\n012 Café', 'not valid UTF-8 (line 2, column 8: byte 0xE9): decoded as CP1252'))
     """
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         return data.decode("utf-16", errors="replace"), "decoded as UTF-16"
     try:
         return data.decode("utf-8-sig"), None
-    except UnicodeDecodeError:
-        # Swiss-Manager and other Windows programs export CP1252.
-        return data.decode("cp1252", errors="replace"), "not valid UTF-8: decoded as CP1252"
+    except UnicodeDecodeError as err:
+        # Swiss-Manager and other Windows programs export CP1252. The first byte that is not UTF-8
+        # is named: an error on another line then says how the file was read.
+        at = err.start
+        line = data.count(b"\n", 0, at) + 1
+        column = at - (data.rfind(b"\n", 0, at) + 1) + 1
+        return (data.decode("cp1252", errors="replace"),
+                f"not valid UTF-8 (line {line}, column {column}: byte 0x{data[at]:02X}): decoded as CP1252")
 
 
 def split_lines(text: str) -> list[str]:

@@ -10,7 +10,8 @@ writes TRF-16. Whether a file is a team event is told by :func:`tbxl.io.load.is_
 from __future__ import annotations
 
 import os
-from typing import Optional, Union
+from contextlib import contextmanager
+from typing import Iterator, Optional, Union
 
 from tbxl.errors import InputError
 from tbxl.io.text import decode_trf
@@ -47,6 +48,19 @@ def text_of(path_or_text: PathOrText, source: Optional[str]) -> tuple[str, str, 
     return text, source or default_source, [note] if note else []
 
 
+@contextmanager
+def encoding_named(notes: list[str]) -> Iterator[None]:
+    """An error read from a file that was not UTF-8 says how the file was read (its text may
+    differ from what the file means: a stray byte elsewhere makes the whole file CP1252)."""
+    try:
+        yield
+    except InputError as err:
+        if notes:
+            err.message += f" (the file is {notes[0]})"
+            err.args = (str(err),)
+        raise
+
+
 def parse_trf(text: str, *, source: str = "<string>", strict: bool = False,
               pairing: Optional[Pairing] = None) -> Tournament:
     """Parse TRF text into a :class:`Tournament`.
@@ -66,7 +80,8 @@ def read_trf_with_notes(path_or_text: PathOrText, *, source: Optional[str] = Non
     whose record is shorter than the tournament (their missing rounds are ZPB).
     """
     text, name, notes = text_of(path_or_text, source)
-    tournament, more = build_individual_event(Reader(text, name, strict), pairing)
+    with encoding_named(notes):
+        tournament, more = build_individual_event(Reader(text, name, strict), pairing)
     return tournament, notes + more
 
 
@@ -87,7 +102,8 @@ def read_team_trf(path_or_text: PathOrText, *, source: Optional[str] = None, str
     given, receives the reader's remarks."""
     text, name, remarks = text_of(path_or_text, source)
     reader = Reader(text, name, strict, kind=EventKind.TEAM)
-    t = build_team_event(reader, pairing)
+    with encoding_named(remarks):
+        t = build_team_event(reader, pairing)
     if notes is not None:
         notes.extend(remarks + reader.notes)
     return t
