@@ -28,6 +28,10 @@ MAX_ROUNDS = 999
 MAX_ENTRIES = 1_500_000
 #: The last place a prize list pays (``--prizes 1-100000:5``): more places than any event has players.
 MAX_PRIZE_PLACE = 100_000
+#: Characters of an event's name, place or chief arbiter (a TRF header field, a workbook's title).
+MAX_HEADER_TEXT = 500
+#: Columns of a published table (a bulletin): C.07 lists come nowhere near it.
+MAX_BULLETIN_COLUMNS = 1_000
 #: Codes in one tie-break list (--tiebreaks, TRF 202/212, the workbook's settings).
 MAX_TIEBREAKS = 50
 #: Size of a text input: a TRF or a published CSV.

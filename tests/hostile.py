@@ -391,7 +391,24 @@ def _swiss_edited(edit: Callable[[str], str], *more: str) -> Callable[[Path], li
     return lambda d: ["compute", _trf(d, [edit(line) for line in SWISS_LINES]), *more]
 
 
+def _wide_bulletin(columns: int) -> Callable[[Path], list[str]]:
+    def build(d: Path) -> list[str]:
+        path = d / "wide.csv"
+        path.write_text(";".join(["SNo", "Name", "Pts"] + ["BH"] * columns) + "\n2;Bruno;4" + ";13" * columns + "\n",
+                        encoding="utf-8")
+        return ["audit", _trf(d, SWISS_LINES), "--published", str(path)]
+    return build
+
+
 OPTION_CASES: list[Case] = [
+    # Work bounded by the documented limits, and one short line whatever the input's size.
+    Case("report_of_an_event_named_in_100_kb", lambda d: ["report", _trf(d, ["012 " + "Open " * 20000] + SWISS_LINES[1:]),
+                                                          "-o", str(d / "r.pdf")], 1,
+         r"held\.trf:1:5: record 012: 99,999 characters; a header field holds at most 500"),
+    Case("bulletin_of_200000_columns", _wide_bulletin(200_000), 1,
+         r"wide\.csv: the header row has 200,003 columns; a published table has at most 1,000"),
+    Case("bulletin_of_900_columns_all_bh", _wide_bulletin(900), 1,
+         r"wide\.csv: 900 columns hold BH: 'BH', 'BH', 'BH', 'BH', 'BH', 'BH', 'BH', 'BH' and 892 more$"),
     # Silent before: now a refusal, or a warning that --strict makes an error, with its place.
     Case("team_pab_of_a_team_that_does_not_exist", _team_trf_with("320    " + " " * 7 + " 99"), 1,
          r"team\.trf:704:15: round 1: record 320 names team 99, which has no 310/013 record"),

@@ -102,7 +102,7 @@ def test_map_names_what_is_not_obvious(swiss, tmp_path):
     ([["SNo", "BH"], ["4", "1x"]], r"b\.csv:2: player 4: column 'BH' \(BH\): '1x' is not a number"),
     ([["SNo", "BH"], ["77", "12"]], r"b\.csv:2: no player with start number 77"),
     ([["SNo", "BH"], ["4", "12"], ["4", "13"]], r"b\.csv:3: start number 4 appears twice \(first at b\.csv:2\)"),
-    ([["SNo", "BH", "BH-C1", "Buchholz"], ["4", "1", "2", "3"]], r"two columns hold BH"),
+    ([["SNo", "BH", "BH-C1", "Buchholz"], ["4", "1", "2", "3"]], r"2 columns hold BH"),
     ([["SNo", "TB1", "TB2"], ["4", "1", "2"]], r"column 'TB1' is tie-break 1, but the tie-break list has 0.*--map"),
     ([["Name", "Club"], ["A", "B"]], r"no header row"),
 ])

@@ -127,7 +127,7 @@ def test_audit_errors_are_readable(swiss):
         ([["SNo", "BH"], [17.0, 15.0]], r"^A2: no player with start number 17 in the tournament$"),
         ([["SNo", "BH"], [4.0, 15.0], [4.0, 15.0]], r"^A3: start number 4 appears twice \(first at A2\)$"),
         ([["SNo", "BH"], [4.5, 15.0]], r"^A2: start number '4.5' in column 'SNo' is not a number$"),
-        ([["SNo", "BH", "Buchholz"], [4.0, 15.0, 15.0]], r"^two columns hold BH: 'BH', 'Buchholz'$"),
+        ([["SNo", "BH", "Buchholz"], [4.0, 15.0, 15.0]], r"^2 columns hold BH: 'BH', 'Buchholz'$"),
         ([["SNo", "BH"]], r"^no player rows under the header$"),
         ("SNo", r"has no tie-break, rank or points column"),
     ]

@@ -38,7 +38,7 @@ from typing import Callable, Optional, Sequence
 
 from tbxl.errors import InputError, MissingDependency, UnknownTiebreak
 from tbxl.io.grid.cells import a1, cell_text, header_key, header_role, parse_number
-from tbxl.limits import MAX_TEXT_BYTES, read_regular
+from tbxl.limits import MAX_BULLETIN_COLUMNS, MAX_TEXT_BYTES, read_regular
 from tbxl.model import Event
 from tbxl.model import GP, MP
 from tbxl.tiebreaks.codes import parse
@@ -259,6 +259,17 @@ def number_text(text: str) -> tuple[Optional[Fraction], int]:
 Row = tuple[dict, list[str]]
 
 
+#: How many columns of a published table a message names before it counts the rest.
+NAMED_COLUMNS = 8
+
+
+def _listed(names: list[str]) -> str:
+    """Names for a message: the first few, then how many more (a header of 200,000 columns made a
+    line of 1.2 million characters)."""
+    more = len(names) - NAMED_COLUMNS
+    return ", ".join(names[:NAMED_COLUMNS]) + (f" and {more:,} more" if more > 0 else "")
+
+
 def _rows_csv(path: str) -> tuple[list[Row], str]:
     """Every record of a CSV file (delimiter sniffed) and the delimiter. UTF-16 with a BOM, UTF-8
     (with or without BOM), else CP1252. A record's place is the line it starts on (``end``: the line it ends on).
@@ -424,12 +435,15 @@ def published_from_rows(header: Sequence, rows: Sequence[Sequence], tournament: 
     Raises :class:`~tbxl.errors.InputError` naming the cell or line, the column and the player, and
     :class:`NumberedColumn` for a ``TBn`` column the tie-break list does not cover.
     """
+    file = source or None
+    if len(header) > MAX_BULLETIN_COLUMNS:   # each header is matched against the vocabulary: bounded work
+        raise InputError(f"the header row has {len(header):,} columns; a published table has at most "
+                         f"{MAX_BULLETIN_COLUMNS:,}", file=file)
     head = [cell_text(c) for c in header]
     meaning = meaning or meaning_for(tournament)
     who = who or who_for(tournament)
     meanings = [meaning(c, tiebreaks, mapping) if c else None for c in head]
-    file = source or None
-    shown = ", ".join(repr(h) for h in head if h) or "empty"
+    shown = _listed([repr(h) for h in head if h]) or "empty"
     if START not in meanings:
         raise InputError(f"the header row ({shown}) has no start-number column (SNo, Nr., Start No ...)",
                          file=file)
@@ -442,7 +456,7 @@ def published_from_rows(header: Sequence, rows: Sequence[Sequence], tournament: 
     codes = [m for _, m in value_cols]
     for m in set(codes):
         if codes.count(m) > 1:
-            raise InputError(f"two columns hold {m}: " + ", ".join(repr(head[k]) for k, c in value_cols if c == m),
+            raise InputError(f"{codes.count(m)} columns hold {m}: " + _listed([repr(head[k]) for k, c in value_cols if c == m]),
                              file=file)
     values: list[PublishedValue] = []
     seen: dict[int, int] = {}   # start number -> its row

@@ -26,6 +26,7 @@ from tbxl.io.xlsx import is_empty, load_workbook, sheet_rows
 from tbxl.model import Pairing, Tournament
 from tbxl.model import TeamTournament
 from tbxl.standings import resolve_tiebreaks
+from tbxl.limits import MAX_HEADER_TEXT
 
 __all__ = ["read_workbook", "read_team_workbook", "block_of", "CROSSTABLE", "STANDINGS", "HELP", "CONF",
            "SETTINGS", "RULES_CELL", "TIEBREAKS_CELL", "PAIRING_CELL", "STANDINGS_ANCHOR"]
@@ -184,5 +185,8 @@ def read_team_workbook(path) -> TeamTournament:
         if listed:
             t = replace(t, tiebreaks=tuple(c.strip() for c in str(listed).split(",") if c.strip()))
         if title:
+            if len(str(title)) > MAX_HEADER_TEXT:
+                raise InputError(f"the event's title is {len(str(title)):,} characters; it holds at most "
+                                 f"{MAX_HEADER_TEXT}", file=name, cell=f"{STANDINGS}!B1")
             t = replace(t, name=str(title))
     return t

@@ -29,7 +29,7 @@ from tbxl.errors import InputError, InputWarning
 from tbxl.formatting import exact_text
 from tbxl.io.grid.cells import parse_number
 from tbxl.io.text import split_lines
-from tbxl.limits import MAX_ROUNDS, MAX_TIEBREAKS
+from tbxl.limits import MAX_HEADER_TEXT, MAX_ROUNDS, MAX_TIEBREAKS
 from tbxl.model import (Kind, Pairing, Player, RoundEntry,
                         Scoring, make_entry)
 from tbxl.model.codes import BYES, FORFEITS, GAMES, RESULT_CODES
@@ -283,6 +283,9 @@ class Reader:
         value = line[4:].strip()
         if code in ("012", "022", "032", "102"):
             key = {"012": "name", "022": "city", "032": "federation", "102": "chief_arbiter"}[code]
+            if len(value) > MAX_HEADER_TEXT:   # a page lays out every character of it (a 100 KB name hung the report)
+                raise self.error(f"record {code}: {len(value):,} characters; a header field holds at most "
+                                 f"{MAX_HEADER_TEXT}", number, 5)
             self.meta[key] = value
         elif code in ("042", "052"):
             self.meta["start_date" if code == "042" else "end_date"] = self.date(value, number)
