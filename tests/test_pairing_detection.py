@@ -103,6 +103,10 @@ def test_swiss_with_players_equal_rounds_plus_one_stays_swiss(players):
         assert parse_trf(without_092(t)).pairing is Pairing.SWISS
 
 
+# Generated events may end in rounds of requested byes only: the reader says they have no results
+# yet and that the points column counts those byes (both InputWarnings, each tested where it is
+# the subject, tests/test_in_progress.py); this test checks the pairing system.
+@pytest.mark.filterwarnings("ignore::tbxl.errors.InputWarning")
 @settings(max_examples=60, deadline=None)
 @given(swiss_tournaments(max_players=8, max_rounds=7))
 def test_a_swiss_where_some_pair_never_met_is_never_a_round_robin(t):
