@@ -8,7 +8,7 @@ both from the same list, so they cannot disagree.
 >>> from fractions import Fraction as F
 >>> d = Derivation("BH/C1", player=4, terms=(
 ...     Term(1, 12, "1", F(2), F(2), Reason.of("game"), "8.1", F(2)),
-...     Term(2, None, "H", None, F(7, 2), Reason.of("dummy", what="hpb", cat="16.2.3"), "16.2.3, 16.4",
+...     Term(2, None, "H", None, F(7, 2), Reason.of("dummy", what="hpb", cat="16.2.3", own=F(7, 2)), "16.2.3, 16.4",
 ...          F(7, 2), vur=True, cut=Reason.of("cut.vur"))),
 ...     value=F(2))
 >>> d.check()
@@ -34,9 +34,9 @@ REASONS: dict[str, str] = {
     "adjusted_2022": "opponent's adjusted score: trailing unplayed rounds as draws",
     "unplayed_as_draw": "opponent's score with unplayed games as draws",
     "paired_forfeit": "{what}: the scheduled opponent's score counts",
-    "dummy": "{what}, cat. {cat}: dummy with own score",
-    "cap_opponent": "capped at the opponent's adjusted score",
-    "cap_rounds": "capped at a draw x {rounds} rounds",
+    "dummy": "{what}, cat. {cat}: dummy with own score {own}",
+    "cap_opponent": "capped at the opponent's adjusted score {cap} (own score {own})",
+    "cap_rounds": "capped at a draw x {rounds} rounds = {cap} (own score {own})",
     "virtual": "{what}: virtual opponent = {before} before + {reverse} reverse result + {later} later draws",
     "half_rounds": "{what}: unpaired round counts half the rounds",
     "own_value": "{what}: draw against himself (own value to opponents)",
@@ -120,8 +120,8 @@ class Reason:
     """A reason, note or cut as data: parts ``(key, ((name, value), ...))`` rendered through
     :data:`REASONS` (English) or a report language's table. ``str()`` gives the English text.
 
-    >>> str(Reason.of("dummy", what="hpb", cat="16.2.3") + Reason.of("vur"))
-    'half-point bye, cat. 16.2.3: dummy with own score; VUR'
+    >>> str(Reason.of("dummy", what="hpb", cat="16.2.3", own=7) + Reason.of("vur"))
+    'half-point bye, cat. 16.2.3: dummy with own score 7; VUR'
     """
 
     parts: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()

@@ -38,7 +38,7 @@ def test_import_pulls_in_nothing_heavy():
                "tbxl.rules", "tbxl.rules.settings", "tbxl.rules.modes", "tbxl.rules.convention", "tbxl.rules.presets",
                # AUDIT's core: pure Python (tbxl.io.published imports openpyxl only to read a file)
                "tbxl.audit", "tbxl.audit.candidates", "tbxl.audit.changes", "tbxl.audit.check", "tbxl.audit.compare",
-               "tbxl.audit.engine", "tbxl.io.published", "tbxl.formatting",
+               "tbxl.audit.engine", "tbxl.io.published", "tbxl.io.text", "tbxl.formatting",
                # the one event model's team kind and the team settings (data and enums, no team ranking)
                "tbxl.model.team", "tbxl.rules",
                "tbxl.catalogue",   # the functions' catalogue: names, arguments, help, how values are computed

@@ -7,7 +7,7 @@ translate it like every other reason of a derivation.
 >>> from fractions import Fraction as F
 >>> from tbxl.derivation import Derivation, Reason, Term
 >>> game = lambda rd, opp, v, cut=None: Term(rd, opp, "1", v, v, Reason.of("game"), "8.1", v, cut=cut)
->>> bye = lambda cut=None: Term(2, None, "U", None, F(9, 2), Reason.of("dummy", what="pab", cat="16.2.1"),
+>>> bye = lambda cut=None: Term(2, None, "U", None, F(9, 2), Reason.of("dummy", what="pab", cat="16.2.1", own=F(9, 2)),
 ...                             "16.4", F(9, 2), cut=cut)
 >>> fide = Derivation("BH/C1", 4, (game(1, 88, F(7, 2), Reason.of("cut.least")), bye()), F(9, 2))
 >>> sm = Derivation("BH/C1", 4, (game(1, 88, F(7, 2)), bye(Reason.of("cut_first"))), F(7, 2))

@@ -124,13 +124,17 @@ def own_unplayed(ctx: "Context", i: int, r: int,
             if cat in (CAT_FORFEIT_WIN, CAT_FORFEIT_LOSS):
                 cap = ctx.value[j]
                 if dummy > cap:
-                    return cap, _join(why("dummy", what=what, cat=CATEGORY_TEXT[cat]), why("cap_opponent")), art + ".1"
+                    own = ctx.frac(dummy) if explain else 0
+                    return (cap, _join(why("dummy", what=what, cat=CATEGORY_TEXT[cat], own=own),
+                                       why("cap_opponent", cap=ctx.frac(cap) if explain else 0, own=own)), art + ".1")
             else:
                 cap = ctx.draw * ctx.cap_rounds
                 if dummy > cap:
-                    return (cap, _join(why("dummy", what=what, cat=CATEGORY_TEXT[cat]),
-                                       why("cap_rounds", rounds=ctx.cap_rounds)), art + ".2")
-        return dummy, why("dummy", what=what, cat=CATEGORY_TEXT[cat]), art
+                    own = ctx.frac(dummy) if explain else 0
+                    return (cap, _join(why("dummy", what=what, cat=CATEGORY_TEXT[cat], own=own),
+                                       why("cap_rounds", rounds=ctx.cap_rounds, cap=ctx.frac(cap) if explain else 0,
+                                           own=own)), art + ".2")
+        return dummy, why("dummy", what=what, cat=CATEGORY_TEXT[cat], own=ctx.frac(dummy) if explain else 0), art
     if mode == _VIRTUAL:
         before = sum(ctx.pts[i][:r])
         reverse = ctx.outcome_units[2 - ctx.out[i][r]]
