@@ -46,9 +46,9 @@ def test_compare_shows_exactly_the_2024_to_2026_changes_of_the_exercise(swiss):
                 assert r.changes[c, 1], (r.start_number, c)
     david = result.row(4)
     assert [str(x) for x in david.changes["BH", 1]] == [
-        "round 2, half-point bye: 2.5 instead of 3.5, with “capped at a draw x 5 rounds = 2.5 (own score 3.5)”"]
+        "round 2, half-point bye: 2.5 instead of 3.5, with “capped at a draw x 5 rounds = 2.5”"]
     assert [str(x) for x in result.row(11).changes["BH", 1]] == [
-        "round 4, forfeit win v. 9: 1.5 instead of 2.5, with “capped at the opponent's adjusted score 1.5 (own score 2.5)”"]
+        "round 4, forfeit win v. 9: 1.5 instead of 2.5, with “capped at the opponent's adjusted score 1.5”"]
     assert not any(r.rank_changed for r in result.rows if r.start_number not in (8, 11))
 
 

@@ -25,7 +25,7 @@ rankings come from :mod:`tbxl.audit.engine`, the side-by-side standings from
 >>> f.status, f.computed, f.matches[0]
 ('explained', Fraction(14, 1), 'fide-2024')
 >>> print(f.changes[0])
-round 2, half-point bye: 3.5 instead of 2.5, without “capped at a draw x 5 rounds = 2.5 (own score 3.5)”
+round 2, half-point bye: 3.5 instead of 2.5, without “capped at a draw x 5 rounds = 2.5”
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ makes the difference.
 >>> row.values["BH"], row.changed
 ([Fraction(15, 1), Fraction(14, 1)], ['BH'])
 >>> print(row.changes["BH", 1][0])
-round 2, half-point bye: 2.5 instead of 3.5, with “capped at a draw x 5 rounds = 2.5 (own score 3.5)”
+round 2, half-point bye: 2.5 instead of 3.5, with “capped at a draw x 5 rounds = 2.5”
 """
 
 from __future__ import annotations
