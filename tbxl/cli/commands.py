@@ -153,7 +153,13 @@ def _team_report(st, args, *, derivations: str, teams, html: bool) -> None:
 
 def compute(args, parser, event, fmt: str) -> int:
     """``tbxl compute``: the standings as a table, CSV, JSON, or the standings report (PDF/HTML)."""
+    if fmt == "trf" and args.after_round is not None:
+        raise UsageError(f"-o {args.output}: a TRF holds the whole event; --after-round is for the "
+                         "standings' other forms")
     st = rank(args, event)
+    if fmt == "trf":   # the TRF back out, for the rating officer (tbxl.io.trf.export)
+        room("io.trf.export", "write_standings_trf")(st, args.output, input_path=args.input, edition=args.trf)
+        return 0
     cl = None if event.is_team else _classify(args, st)
     if fmt in ("pdf", "html"):
         if event.is_team:   # the standings report without derivations, as for an individual event

@@ -15,7 +15,7 @@ __all__ = ["WRITES", "build_parser", "derivations_option", "numbers"]
 
 #: The forms each command writes, named as in :data:`tbxl.io.files.OUTPUT_FORMATS` (``text``: what
 #: the terminal shows); the first is the default. ``-o FILE``'s extension chooses among them.
-WRITES = {"compute": ("text", "csv", "json", "pdf", "html"), "explain": ("text", "pdf", "html"),
+WRITES = {"compute": ("text", "csv", "json", "pdf", "html", "trf"), "explain": ("text", "pdf", "html"),
           "report": ("pdf", "html"), "audit": ("text", "json", "pdf", "html"),
           "compare": ("text", "json", "pdf", "html"), "workbook": ("xlsx",)}
 
@@ -71,8 +71,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="default: as -o's extension says (.txt, .csv, .json), else table")
     prizes(c)
     c.add_argument("-o", "--output", metavar="FILE",
-                   help="write to FILE instead of standard output: .txt, .csv, .json, or .pdf/.html "
-                        "(the standings report)")
+                   help="write to FILE instead of standard output: .txt, .csv, .json, .pdf/.html "
+                        "(the standings report), or .trf (TRF-16 with the computed points and ranks, "
+                        "for rating)")
+    c.add_argument("--trf", choices=("16", "2026"), default="16",
+                   help="with -o FILE.trf: TRF-16 (default), or 2026 to add the TRF-2026 records "
+                        "(142, 162, 310)")
 
     e = sub.add_parser("explain", help="how one player's tie-break values were made")
     common(e)
