@@ -76,15 +76,20 @@ def each_rules(args, event, default: str = "") -> list:
 
 
 def rank(args, event, conv=None):
-    """The standings of the event under ``conv`` (default: :func:`rules`) by ``--tiebreaks``."""
+    """The standings of the event under ``conv`` (default: :func:`rules`) by ``--tiebreaks``, with
+    the ``--playoff`` orders and the ``--lots`` of the participants equal on every tie-break."""
     from tbxl.standings import compute_standings
     if event.is_team:   # a team event is cut at --after-round when it is read (load)
-        return compute_standings(event, args.tiebreaks, conv or rules(args, event),
-                                 settings=_team_settings(args)[0])
-    st = compute_standings(event, getattr(args, "tiebreaks", None), conv or rules(args, event),
-                           args.after_round)
-    for note in st.notes:
-        say(f"note: {note}")
+        st = compute_standings(event, args.tiebreaks, conv or rules(args, event),
+                               settings=_team_settings(args)[0])
+    else:
+        st = compute_standings(event, getattr(args, "tiebreaks", None), conv or rules(args, event),
+                               args.after_round)
+        for note in st.notes:
+            say(f"note: {note}")
+    if getattr(args, "playoffs", None) or getattr(args, "lots", None) is not None:
+        from tbxl.playoffs import Decision, decide
+        st = decide(st, Decision.of(args.playoffs, args.lots))
     return st
 
 

@@ -65,8 +65,17 @@ def build_parser() -> argparse.ArgumentParser:
                         help="how players tied on points share: hort (default: half by the "
                              "tie-breaks, half equally), equal, or tiebreak (no sharing)")
 
+    def ties(sp):
+        sp.add_argument("--playoff", action="append", default=[], metavar="N>M>...", dest="playoffs",
+                        help="the order a play-off gave players equal on every tie-break, best first, "
+                             "e.g. '12>7>3' (start numbers; '=' for players it left equal; repeatable)")
+        sp.add_argument("--lots", metavar="SEED",
+                        help="draw lots for the players still equal on every tie-break, with this seed "
+                             "(the same seed gives the same order: docs/arbiter/playoffs.md)")
+
     c = sub.add_parser("compute", help="standings with tie-break values")
     common(c)
+    ties(c)
     c.add_argument("--format", choices=("table", "csv", "json"),
                    help="default: as -o's extension says (.txt, .csv, .json), else table")
     prizes(c)
@@ -80,6 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     e = sub.add_parser("explain", help="how one player's tie-break values were made")
     common(e)
+    ties(e)
     e.add_argument("--player", metavar="N[,M...]",
                    help="start number; several (4,7) show both sides of an appeal and what separates them")
     e.add_argument("--with-tied", action="store_true",
@@ -92,6 +102,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     r = sub.add_parser("report", help="PDF standings with per-player derivations")
     common(r)
+    ties(r)
     r.add_argument("-o", "--output", required=True, metavar="FILE", help="PDF (or .html) to write")
     r.add_argument("--lang", help="report language: en (default), vi, es, ru, ms")
     r.add_argument("--derivations", metavar="WHICH", type=derivations_option,
