@@ -143,3 +143,20 @@ def test_team_playoff(capsys):
     doc = json.loads(capsys.readouterr().out)
     assert [(s["rank"], s["team_number"], s["decided_by"]) for s in doc["standings"][:4]] == [
         (1, 3, None), (2, 8, "play-off"), (3, 5, "play-off"), (4, 7, None)]
+
+
+def test_the_event_file_records_playoffs_and_lots(capsys, tmp_path):
+    event = tmp_path / "open.trf"
+    event.write_bytes(Path(SWISS).read_bytes())
+    (tmp_path / "tbxl.toml").write_text('playoffs = ["16>1"]\nlots = "Open2026"\n', encoding="utf-8")
+    assert main(["compute", str(event), "--tiebreaks", "BH", "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["lots_seed"] == "Open2026"
+    assert [(s["rank"], s["start_number"], s["decided_by"]) for s in doc["standings"]][3:8] == [
+        (4, 16, "play-off"), (5, 1, "play-off"), (6, 6, None), (7, 8, "lots"), (8, 11, "lots")]
+    # The command line's play-offs replace the file's.
+    assert main(["compute", str(event), "--tiebreaks", "BH", "--playoff", "1>16", "--format", "json"]) == 0
+    assert [s["start_number"] for s in json.loads(capsys.readouterr().out)["standings"]][3:5] == [1, 16]
+    (tmp_path / "tbxl.toml").write_text('playoffs = "1>x"\n', encoding="utf-8")
+    assert main(["compute", str(event)]) == 2
+    assert "tbxl.toml:1: playoffs:" in capsys.readouterr().err

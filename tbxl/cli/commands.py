@@ -103,7 +103,15 @@ def _classify(args, st):
     for item in args.prizes:
         name, sep, text = item.rpartition("=")
         tables[name.strip() if sep else None] = parse_prizes(text)
-    return classify(st, [parse_category(c) for c in args.categories], tables, args.prize_sharing)
+    first = getattr(args, "prize_first", None)
+    if first is not None:   # the list that wins equal amounts (one prize per player)
+        key = None if first == "overall" else first
+        if key not in tables:
+            raise UsageError(f"--prize-first {first}: no such prize list (lists: "
+                             f"{', '.join('overall' if n is None else n for n in tables)})")
+        tables = {key: tables[key], **{n: t for n, t in tables.items() if n != key}}
+    return classify(st, [parse_category(c) for c in args.categories], tables, args.prize_sharing,
+                    args.prize_policy)
 
 
 def _configure(args) -> None:

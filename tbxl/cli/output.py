@@ -114,6 +114,9 @@ def render_table(st, cl=None) -> str:
     if cl and cl.awards:
         from tbxl.report import labels  # the words only: no Jinja2 or WeasyPrint
         lines += ["", f"Prizes ({cl.sharing}): {labels('en')['prize_sharing'][cl.sharing]}"]
+        if cl.policy == "one-per-player" and len(cl.awards) > 1:
+            lines.append("One prize per player: the higher (equal amounts: the list given first); "
+                         "the next player of the other list moves up")
     return "\n".join(lines) + "\n"
 
 
@@ -240,7 +243,7 @@ def _json_head(st, cl=None) -> dict:
     t = st.tournament
     prizes = None
     if cl and cl.awards:
-        prizes = {"sharing": cl.sharing, "overall": _json_awards(cl.awards.get(None, [])),
+        prizes = {"sharing": cl.sharing, "policy": cl.policy, "overall": _json_awards(cl.awards.get(None, [])),
                   "categories": {n: _json_awards(a) for n, a in cl.awards.items() if n is not None}}
     return {
         "tournament": {"name": t.name, "rounds": t.rounds, "players": len(t.players),

@@ -64,6 +64,13 @@ def build_parser() -> argparse.ArgumentParser:
         sp.add_argument("--prize-sharing", choices=("hort", "equal", "tiebreak"),
                         help="how players tied on points share: hort (default: half by the "
                              "tie-breaks, half equally), equal, or tiebreak (no sharing)")
+        sp.add_argument("--prize-policy", choices=("one-per-player", "cumulative"),
+                        help="one-per-player (default): each player takes one prize, the higher "
+                             "(equal: the list given first), and the next player moves up; "
+                             "cumulative: prizes from several lists")
+        sp.add_argument("--prize-first", metavar="LIST",
+                        help="with one prize per player, the list that wins equal amounts: overall "
+                             "(default) or a category's name")
 
     def ties(sp):
         sp.add_argument("--playoff", action="append", default=[], metavar="N>M>...", dest="playoffs",
