@@ -28,6 +28,7 @@ from typing import NamedTuple, Optional
 from tbxl.errors import InputError, InputWarning
 from tbxl.formatting import exact_text
 from tbxl.io.grid.cells import parse_number
+from tbxl.io.trf.dialects import is_link, textual_date
 from tbxl.io.text import split_lines
 from tbxl.limits import MAX_ROUNDS, MAX_TIEBREAKS
 from tbxl.model import (Kind, Pairing, Player, RoundEntry,
@@ -151,6 +152,7 @@ class Reader:
         self.notes: list[str] = []
         self.ignored: dict[str, list[int]] = {}
         self.meta: dict[str, object] = {}
+        self.links: list[str] = []   # web addresses where TRF-16 has names (tbxl.io.trf.dialects)
         self.scoring: dict[str, Fraction] = {}
         self.scoring_line = 0
         self.types: list[str] = []
@@ -248,7 +250,10 @@ class Reader:
             self.rows.append(self.player_record(line, number))
             return
         value = line[4:].strip()
-        if code in ("012", "022", "032", "102"):
+        if code in ("022", "102") and is_link(value):   # lichess: a page, not a city or an arbiter
+            self.links.append(value)
+            self.notes.append(f"record {code} (line {number}) is a link, kept as one: {value[:80]}")
+        elif code in ("012", "022", "032", "102"):
             key = {"012": "name", "022": "city", "032": "federation", "102": "chief_arbiter"}[code]
             self.meta[key] = value
         elif code in ("042", "052"):
@@ -290,6 +295,9 @@ class Reader:
                     return date(y, mo, d)
                 except ValueError:
                     break
+        spelled = textual_date(value)   # lichess: "Dec 10, 2020" (tbxl.io.trf.dialects)
+        if spelled is not None:
+            return spelled
         shown = value if len(value) <= 40 else value[:40] + "…"   # a line of any length stays one short message
         raise self.error(f"bad date '{shown}' (expected YYYY/MM/DD)", number, 5)
 
