@@ -43,7 +43,7 @@ from typing import Iterable, Optional
 from tbxl.errors import UsageError, excerpt
 from tbxl.limits import MAX_NUMBER_DIGITS, whole_number
 from tbxl.model import Player
-from tbxl.prizes import Award, share
+from tbxl.prizes import Award, allot
 
 #: Field names and their accepted spellings.
 FIELDS = {"sex": "sex", "gender": "sex", "title": "title", "fed": "fed", "federation": "fed",
@@ -238,6 +238,7 @@ class Classification:
     places: dict[str, list[str]]
     awards: dict[Optional[str], list[Award]]
     sharing: str = "hort"
+    policy: str = "one-per-player"
 
     @cached_property
     def members(self) -> dict[str, list[int]]:
@@ -250,9 +251,12 @@ class Classification:
 
 
 def classify(standings, categories: Iterable[Category] = (),
-             prizes: Optional[dict[Optional[str], dict]] = None, sharing: str = "hort") -> Classification:
+             prizes: Optional[dict[Optional[str], dict]] = None, sharing: str = "hort",
+             policy: str = "one-per-player") -> Classification:
     """Each category's rows and places, and the awards of every prize list (``None`` = overall;
-    a category's prizes go by the category's places)."""
+    a category's prizes go by the category's places); ``policy``: one prize per player (the
+    higher, the next player moving up) or ``cumulative`` (:func:`tbxl.prizes.allot`), the lists
+    in the order given deciding equal amounts."""
     cats = list(categories)
     rows = {c.name: category_rows(standings, c) for c in cats}
     prizes = prizes or {}
@@ -260,8 +264,8 @@ def classify(standings, categories: Iterable[Category] = (),
     if unknown:
         raise UsageError(f"prizes for {unknown[0]!r}, which is not a category; categories: "
                          f"{', '.join(rows) or 'none'}")
-    awards = {}
-    for name, table in prizes.items():
-        ranked = standings.rows if name is None else rows[name]
-        awards[name] = share([(r.player.start_number, r.rank, r.points) for r in ranked], table, sharing)
-    return Classification(rows, {n: category_places(r) for n, r in rows.items()}, awards, sharing)
+    lists = {name: ([(r.player.start_number, r.rank, r.points)
+                     for r in (standings.rows if name is None else rows[name])], table)
+             for name, table in prizes.items()}
+    awards = allot(lists, sharing, policy)
+    return Classification(rows, {n: category_places(r) for n, r in rows.items()}, awards, sharing, policy)

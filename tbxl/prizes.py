@@ -20,6 +20,13 @@ Decisions, stated because regulations rarely do:
 * ``sharing="equal"`` pools the whole prizes of the tied places (the "split the money" custom),
   ``sharing="tiebreak"`` pools nothing (the tie-breaks decide all; shared places still share).
 
+One prize per player (``policy="one-per-player"``, :func:`allot`, the default): most regulations
+give each player one prize only, the higher one, and the next player of the other list moves up.
+With several lists (overall, women, under-12 ...) every list is shared as above; a player holding
+money in two lists keeps the larger amount (equal amounts: the list named first) and is taken out
+of the others, which are shared again without him, so the next player moves up; until nobody holds
+two. ``policy="cumulative"`` lets a player take a prize from every list.
+
 Amounts are exact fractions; they are rounded to cents only when printed
 (:func:`tbxl.formatting.decimal_text` with ``places=2``), so printed cents may add up to a cent
 more or less than the prize fund when a pot is split three ways.
@@ -38,10 +45,13 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Hashable, Sequence
+from typing import Hashable, Mapping, Optional, Sequence
 
 from tbxl.errors import UsageError, excerpt
 from tbxl.limits import MAX_PRIZE_PLACE
+
+#: Whether a player may take prizes from several lists (:func:`allot`); the first is the default.
+POLICIES = ("one-per-player", "cumulative")
 
 #: How tied players share (the part of a tied place's prize that goes into the common pot).
 SHARING = {"hort": Fraction(1, 2), "equal": Fraction(1), "tiebreak": Fraction(0)}
@@ -125,3 +135,42 @@ def share(rows: Sequence[tuple[Hashable, int, Fraction]], prizes: dict[int, Frac
         awards.extend(Award(rows[i][0], i + 1, listed[j], kept[j] + pot) for j, i in enumerate(group))
         k = group[-1] + 1
     return awards
+
+
+def allot(lists: Mapping[Optional[str], tuple[Sequence[tuple[Hashable, int, Fraction]], dict[int, Fraction]]],
+          sharing: str = "hort", policy: str = "one-per-player") -> dict[Optional[str], list[Award]]:
+    """The awards of several prize lists, ``{name: (rows, prizes)}`` in the order the lists were
+    named (``None`` = the overall list), each shared by :func:`share`. ``policy`` (:data:`POLICIES`):
+    ``"one-per-player"`` gives a player who holds money in several lists the largest amount (equal:
+    the list named first) and shares the other lists again without him - the next player moves up -
+    until nobody holds two; ``"cumulative"`` keeps every award.
+
+    >>> rows = [("A", 1, Fraction(3)), ("B", 2, Fraction(2)), ("C", 3, Fraction(1))]
+    >>> women = [("B", 2, Fraction(2)), ("C", 3, Fraction(1))]
+    >>> got = allot({None: (rows, {1: Fraction(500), 2: Fraction(300)}), "W": (women, {1: Fraction(100)})},
+    ...             "tiebreak")
+    >>> [(a.player, int(a.amount)) for a in got[None]], [(a.player, int(a.amount)) for a in got["W"]]
+    ([('A', 500), ('B', 300)], [('C', 100)])
+    """
+    if policy not in POLICIES:
+        raise UsageError(f"prize policy must be one of {', '.join(POLICIES)}, not {policy!r}")
+    names = list(lists)
+    excluded: dict[Optional[str], set] = {name: set() for name in names}
+    while True:
+        awards = {name: share([r for r in lists[name][0] if r[0] not in excluded[name]], lists[name][1], sharing)
+                  for name in names}
+        if policy == "cumulative":
+            return awards
+        held: dict[Hashable, list[tuple[Fraction, int, Optional[str]]]] = {}
+        for k, name in enumerate(names):
+            for a in awards[name]:
+                if a.amount > 0:
+                    held.setdefault(a.player, []).append((a.amount, -k, name))
+        twice = {player: lists_ for player, lists_ in held.items() if len(lists_) > 1}
+        if not twice:
+            return awards
+        for player, lists_ in twice.items():
+            kept = max(lists_)[2]     # the largest amount; equal amounts: the list named first
+            for _, _, name in lists_:
+                if name != kept:
+                    excluded[name].add(player)

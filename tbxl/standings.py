@@ -76,6 +76,12 @@ class Row:
         assert points is not None   # every participant has points
         return points
 
+    @property
+    def decided_by(self) -> Optional[str]:
+        """"play-off" or "lots" when the row's place among participants equal on every tie-break
+        was decided so (:mod:`tbxl.playoffs`), else None."""
+        return self.standings.decided_by.get(self.number)
+
     @cached_property
     def values(self) -> dict[str, Value]:
         st = self.standings
@@ -108,6 +114,10 @@ class Standings:
     de_tier: dict[tuple[str, int], int] = field(default_factory=dict)   # (code, participant index) -> tier
     groups: dict[tuple[str, int], list[int]] = field(default_factory=dict)  # (code, number) -> tied group
     primary: Optional[str] = None                    # a team event's primary score
+    #: Participants equal on every tie-break placed by a play-off or by lots (C.07 4.2; number ->
+    #: "play-off" | "lots", :mod:`tbxl.playoffs`), and the seed of the lots (None: none drawn).
+    decided_by: dict[int, str] = field(default_factory=dict)
+    lots_seed: Optional[str] = None
 
     def raw(self, index: int, k: int) -> tuple[Raw, int]:
         """``(raw, den)`` of tie-break ``k`` for a player index: the fast path for output."""

@@ -223,14 +223,20 @@ def test_prize_money_is_conserved_and_more_points_never_pay_less(scores, money, 
 
 def test_classify_overall_and_category_prizes():
     st = standings()
-    cl = classify(st, [parse_category("U12=age<12")],
-                  {None: parse_prizes("1:1000,2:600,3:300,4:100"), "U12": parse_prizes("1:50,2:30")})
+    tables = {None: parse_prizes("1:1000,2:600,3:300,4:100"), "U12": parse_prizes("1:50,2:30")}
+    cl = classify(st, [parse_category("U12=age<12")], tables, policy="cumulative")
     # Overall: 1 and 2 on 2.5 share places 1-2: pot (1000 + 600) / 2 = 800, 400 each; keep 500, 300.
     # 4 and 3 on 1.5 share places 3-4: pot (300 + 100) / 2 = 200, 100 each; keep 150, 50.
     assert {a.player: a.amount for a in cl.awards[None]} == {1: 900, 2: 700, 4: 250, 3: 150}
     # U12 = 2 (2.5), 3 (1.5), 5 (1): nobody tied, the category's places take the prizes.
     assert {a.player: a.amount for a in cl.awards["U12"]} == {2: 50, 3: 30}
     assert cl.places["U12"] == ["1", "2", "3"]
+    # One prize per player (the default): 2 (700 > 50) and 3 (150 > 30) keep their overall prizes;
+    # U12 is shared again without them: 5 moves up to the first U12 prize, nobody is left for 30.
+    cl = classify(st, [parse_category("U12=age<12")], tables)
+    assert {a.player: a.amount for a in cl.awards[None]} == {1: 900, 2: 700, 4: 250, 3: 150}
+    assert [(a.player, a.place, a.amount) for a in cl.awards["U12"]] == [(5, 1, 50)]
+    assert cl.places["U12"] == ["1", "2", "3"]     # the category's standings do not change
     with pytest.raises(UsageError, match="'Seniors', which is not a category"):
         classify(st, [], {"Seniors": {1: F(1)}})
 
@@ -246,9 +252,11 @@ def run(capsys, *args):
 def test_json_categories_and_prizes(capsys, event_file):
     code, out, _ = run(capsys, "compute", event_file, "--tiebreaks", "BH,SB", "--format", "json",
                        "--category", "U12=age<12", "--category", "Women=sex=w",
-                       "--prizes", "1:1000,2:600,3:300,4:100", "--prizes", "Women=1:80,2:40")
+                       "--prizes", "1:1000,2:600,3:300,4:100", "--prizes", "Women=1:80,2:40",
+                       "--prize-policy", "cumulative")
     assert code == 0
     doc = json.loads(out)
+    assert doc["prizes"]["policy"] == "cumulative"
     assert doc["categories"] == {"U12": [2, 3, 5], "Women": [2, 3, 6]}
     assert doc["prizes"]["sharing"] == "hort"
     assert doc["prizes"]["overall"] == [
@@ -294,3 +302,85 @@ def test_report_has_the_category_and_prize_sections(tmp_path, event_file, capsys
     html = out.read_text(encoding="utf-8")
     assert "Bảng xếp hạng riêng: U12" in html and "hệ thống Hort" in html
     assert ">900,00<" in html and ">700,00<" in html and ">50,00<" in html      # decimal comma in vi
+
+
+# -- one prize per player (--prize-policy one-per-player, the default) ------------------------------
+# The standings of EVENT by BH,SB: 1 Anh (2.5), 2 Binh (2.5, w), 4 Dung (1.5), 3 Chi (1.5, w),
+# 5 Em (1), 6 Phuong (0, w). Women = 2, 3, 6. Sharing "tiebreak" keeps the arithmetic to the places.
+
+def women_prizes(women: str, first: str = "overall"):
+    tables = {None: parse_prizes("1:1000,2:600,3:300"), "Women": parse_prizes(women)}
+    if first == "Women":
+        tables = dict(reversed(tables.items()))
+    cl = classify(standings(), [parse_category("Women=sex=w")], tables, "tiebreak")
+    return ({a.player: a.amount for a in cl.awards[None] if a.amount},
+            {a.player: a.amount for a in cl.awards["Women"] if a.amount})
+
+
+def test_a_woman_second_overall_takes_the_overall_prize_and_the_next_woman_moves_up():
+    # Binh (2) is 2nd overall (600) and 1st woman (200): she keeps 600; Chi (3) moves up to the
+    # women's 1st prize (200), Phuong (6) to the 2nd (100). Nobody holds two prizes.
+    overall, women = women_prizes("1:200,2:100")
+    assert overall == {1: 1000, 2: 600, 4: 300}
+    assert women == {3: 200, 6: 100}
+    assert not set(overall) & set(women)
+
+
+def test_a_higher_category_prize_moves_the_overall_list_up():
+    # Binh's women's prize (700) beats her 2nd overall (600): she keeps 700; Dung (4) moves up to
+    # the 2nd overall prize (600), Chi (3) to the 3rd (300), which beats her 2nd women's prize (100),
+    # so Phuong (6) takes that.
+    overall, women = women_prizes("1:700,2:100")
+    assert overall == {1: 1000, 4: 600, 3: 300}
+    assert women == {2: 700, 6: 100}
+    assert sum(overall.values()) + sum(women.values()) == 1000 + 600 + 300 + 700 + 100
+
+
+@pytest.mark.parametrize("first, overall, women", [
+    ("overall", {1: 1000, 2: 600, 4: 300}, {3: 600}),     # equal 600: the overall list, named first
+    ("Women", {1: 1000, 4: 600, 3: 300}, {2: 600})])      # the women's list named first
+def test_equal_amounts_go_by_the_list_named_first(first, overall, women):
+    assert women_prizes("1:600", first) == (overall, women)
+
+
+def test_hort_with_one_prize_per_player_keeps_the_money_exact():
+    # Overall by Hort (test_classify_overall_and_category_prizes): 1: 900, 2: 700, 4: 250, 3: 150.
+    # Women 1:100,2:60: Binh (700) and Chi (150) keep their overall prizes; Phuong takes 100 and 60
+    # finds nobody.
+    cl = classify(standings(), [parse_category("Women=sex=w")],
+                  {None: parse_prizes("1:1000,2:600,3:300,4:100"), "Women": parse_prizes("1:100,2:60")})
+    assert {a.player: a.amount for a in cl.awards[None]} == {1: 900, 2: 700, 4: 250, 3: 150}
+    assert {a.player: a.amount for a in cl.awards["Women"]} == {6: 100}
+
+
+def test_cli_one_prize_per_player_is_the_default(capsys, event_file):
+    code, out, _ = run(capsys, "compute", event_file, "--tiebreaks", "BH,SB", "--format", "json",
+                       "--category", "Women=sex=w", "--prizes", "1:1000,2:600,3:300",
+                       "--prizes", "Women=1:200,2:100", "--prize-sharing", "tiebreak")
+    assert code == 0
+    prizes = json.loads(out)["prizes"]
+    assert prizes["policy"] == "one-per-player"
+    assert [(a["place"], a["start_number"], a["amount"]) for a in prizes["categories"]["Women"]] == [
+        (1, 3, "200.00"), (2, 6, "100.00")]
+    code, out, _ = run(capsys, "compute", event_file, "--tiebreaks", "BH,SB", "--category", "Women=sex=w",
+                       "--prizes", "1:1000,2:600,3:300", "--prizes", "Women=1:200,2:100", "--prize-policy",
+                       "cumulative", "--format", "json", "--prize-sharing", "tiebreak")
+    women = json.loads(out)["prizes"]["categories"]["Women"]
+    assert [(a["start_number"], a["amount"]) for a in women] == [(2, "200.00"), (3, "100.00")]
+
+
+def test_cli_prize_first_decides_equal_amounts(capsys, event_file):
+    # Binh: 600 overall and 600 as the first woman. Overall first (default): she keeps the overall
+    # prize and Chi takes the women's; --prize-first Women: she keeps the women's, Dung moves up to 600.
+    base = ["compute", event_file, "--tiebreaks", "BH,SB", "--format", "json", "--category", "Women=sex=w",
+            "--prizes", "1:1000,2:600,3:300", "--prizes", "Women=1:600", "--prize-sharing", "tiebreak"]
+    for extra, overall, women in (([], [1, 2, 4], [3]), (["--prize-first", "Women"], [1, 4, 3], [2])):
+        code, out, _ = run(capsys, *base, *extra)
+        prizes = json.loads(out)["prizes"]
+        assert [a["start_number"] for a in prizes["overall"] if a["amount"] != "0.00"] == overall
+        assert [a["start_number"] for a in prizes["categories"]["Women"] if a["amount"] != "0.00"] == women
+    code, _, err = run(capsys, *base, "--prize-first", "U12")
+    assert code == 2 and "--prize-first U12: no such prize list (lists: overall, Women)" in err
+    (event_file.parent / "tbxl.toml").write_text('prize_policy = "cumulative"\n', encoding="utf-8")
+    code, out, _ = run(capsys, *base)
+    assert json.loads(out)["prizes"]["policy"] == "cumulative"

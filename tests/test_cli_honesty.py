@@ -77,7 +77,7 @@ def test_compute_pdf_is_the_standings_report(capsys, tmp_path):
 
 
 @pytest.mark.parametrize("command,name,extra,expected", [
-    ("compute", "s.xyz", [], "unknown extension '.xyz' (expected .txt, .csv, .json, .pdf, .html or .htm)"),
+    ("compute", "s.xyz", [], "unknown extension '.xyz' (expected .txt, .csv, .json, .pdf, .html, .htm or .trf)"),
     ("compute", "s.docx", [], "unknown extension '.docx'"),
     ("compute", "s.xlsx", [], "this command does not write '.xlsx'"),
     ("explain", "e.json", ["--player", "4"], "this command does not write '.json' (expected .txt, .pdf, .html or .htm)"),
@@ -112,7 +112,7 @@ def test_an_extension_that_repeats_the_format_is_fine_and_none_means_the_format(
 
 def test_output_format_is_the_one_table():
     assert output_format("a.Html") == "html" and output_format("dir.v2/out") is None
-    assert set(OUTPUT_FORMATS.values()) == {"text", "csv", "json", "pdf", "html", "xlsx"}
+    assert set(OUTPUT_FORMATS.values()) == {"text", "csv", "json", "pdf", "html", "xlsx", "trf"}
     from tbxl.cli.parser import WRITES
     for command, forms in WRITES.items():
         assert set(forms) <= set(OUTPUT_FORMATS.values()), command

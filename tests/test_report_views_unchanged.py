@@ -69,7 +69,8 @@ def test_standings_with_categories_and_prizes():
     from tbxl.prizes import parse_prizes
     st = standings(SWISS)
     cl = classify(st, [parse_category("Low=rating<1800")],
-                  {None: parse_prizes("1:1000,2:600,3:300"), "Low": parse_prizes("1:50,2:30")})
+                  {None: parse_prizes("1:1000,2:600,3:300"), "Low": parse_prizes("1:50,2:30")},
+                  policy="cumulative")   # the golden view was made with cumulative prizes
     view = report.build_view(st, lang="es", derivations="top:3", players=[1, 2, 16], input_path=SWISS,
                              classification=cl)
     check("standings-swiss-es-classes", report.render_html(view))

@@ -33,7 +33,7 @@ def test_team_json_contract(capsys):
     assert doc["rules"] == "fide-2024"
     assert doc["tiebreaks"] == ["GP", "EDE", "BH/C1:MP", "SB:MP"]   # spelled as given; MP is the points
     first = doc["standings"][0]
-    assert set(first) == {"rank", "rank_label", "team_number", "name", "points", "values"}
+    assert set(first) == {"rank", "rank_label", "team_number", "name", "points", "values", "decided_by"}
     assert (first["team_number"], first["name"], first["points"]) == (16, "India 3", 20)
     assert first["values"]["GP"] == 33.5 and first["values"]["EDE"] is None
     by = {s["team_number"]: s for s in doc["standings"]}

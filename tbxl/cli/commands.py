@@ -76,15 +76,20 @@ def each_rules(args, event, default: str = "") -> list:
 
 
 def rank(args, event, conv=None):
-    """The standings of the event under ``conv`` (default: :func:`rules`) by ``--tiebreaks``."""
+    """The standings of the event under ``conv`` (default: :func:`rules`) by ``--tiebreaks``, with
+    the ``--playoff`` orders and the ``--lots`` of the participants equal on every tie-break."""
     from tbxl.standings import compute_standings
     if event.is_team:   # a team event is cut at --after-round when it is read (load)
-        return compute_standings(event, args.tiebreaks, conv or rules(args, event),
-                                 settings=_team_settings(args)[0])
-    st = compute_standings(event, getattr(args, "tiebreaks", None), conv or rules(args, event),
-                           args.after_round)
-    for note in st.notes:
-        say(f"note: {note}")
+        st = compute_standings(event, args.tiebreaks, conv or rules(args, event),
+                               settings=_team_settings(args)[0])
+    else:
+        st = compute_standings(event, getattr(args, "tiebreaks", None), conv or rules(args, event),
+                               args.after_round)
+        for note in st.notes:
+            say(f"note: {note}")
+    if getattr(args, "playoffs", None) or getattr(args, "lots", None) is not None:
+        from tbxl.playoffs import Decision, decide
+        st = decide(st, Decision.of(args.playoffs, args.lots))
     return st
 
 
@@ -98,7 +103,15 @@ def _classify(args, st):
     for item in args.prizes:
         name, sep, text = item.rpartition("=")
         tables[name.strip() if sep else None] = parse_prizes(text)
-    return classify(st, [parse_category(c) for c in args.categories], tables, args.prize_sharing)
+    first = getattr(args, "prize_first", None)
+    if first is not None:   # the list that wins equal amounts (one prize per player)
+        key = None if first == "overall" else first
+        if key not in tables:
+            raise UsageError(f"--prize-first {first}: no such prize list (lists: "
+                             f"{', '.join('overall' if n is None else n for n in tables)})")
+        tables = {key: tables[key], **{n: t for n, t in tables.items() if n != key}}
+    return classify(st, [parse_category(c) for c in args.categories], tables, args.prize_sharing,
+                    args.prize_policy)
 
 
 def _configure(args) -> None:
@@ -163,7 +176,13 @@ def _team_report(st, args, *, derivations: str, teams, html: bool) -> None:
 
 def compute(args, parser, event, fmt: str) -> int:
     """``tbxl compute``: the standings as a table, CSV, JSON, or the standings report (PDF/HTML)."""
+    if fmt == "trf" and args.after_round is not None:
+        raise UsageError(f"-o {args.output}: a TRF holds the whole event; --after-round is for the "
+                         "standings' other forms")
     st = rank(args, event)
+    if fmt == "trf":   # the TRF back out, for the rating officer (tbxl.io.trf.export)
+        room("io.trf.export", "write_standings_trf")(st, args.output, input_path=args.input, edition=args.trf)
+        return 0
     cl = None if event.is_team else _classify(args, st)
     if fmt in ("pdf", "html"):
         if event.is_team:   # the standings report without derivations, as for an individual event

@@ -16,6 +16,9 @@ Keys (all optional)::
     paper = "a4"                         # --paper
     prizes = "1:500,2:300,3:200"         # --prizes (or a table: {1 = 500, 2 = 300})
     prize_sharing = "hort"               # --prize-sharing
+    prize_policy = "one-per-player"      # --prize-policy
+    playoffs = ["12>7>3"]                # --playoff (the command line's replace the file's)
+    lots = "Open2026"                    # --lots
 
     [categories]                         # --category NAME=CONDITIONS
     U12 = "age<12"
@@ -41,8 +44,9 @@ FILE_NAME = "tbxl.toml"
 
 #: The defaults of the options a file may set (``None``: decided later, e.g. rules by start date).
 DEFAULTS: dict[str, Any] = {"rules": None, "tiebreaks": None, "lang": "en", "paper": "a4",
-                            "prize_sharing": "hort"}
-KEYS = ("rules", "tiebreaks", "settings", "lang", "paper", "prizes", "prize_sharing", "categories")
+                            "prize_sharing": "hort", "prize_policy": "one-per-player", "lots": None}
+KEYS = ("rules", "tiebreaks", "settings", "lang", "paper", "prizes", "prize_sharing", "categories",
+        "prize_policy", "playoffs", "lots")
 CATEGORY_KEYS = ("where", "prizes")
 
 
@@ -116,6 +120,8 @@ def load(path: str) -> Config:
             if not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
                 raise bad(key, 'a list of NAME=VALUE strings, e.g. ["vur_cut=always"]')
             config.settings = value
+        elif key == "playoffs":   # a list of orders, checked with the other values (_check)
+            config.values[key] = value
         elif key == "prizes":
             config.prizes = _prize_text(value, lambda m: bad(key, m))
         elif key == "categories":
@@ -182,6 +188,18 @@ def _check(config: Config, bad) -> None:
         raise bad("paper", f"a4 or letter, not {v['paper']!r}")
     if "prize_sharing" in v and v["prize_sharing"] not in prizes.SHARING:
         raise bad("prize_sharing", f"one of {', '.join(prizes.SHARING)}, not {v['prize_sharing']!r}")
+    if "prize_policy" in v and v["prize_policy"] not in prizes.POLICIES:
+        raise bad("prize_policy", f"one of {', '.join(prizes.POLICIES)}, not {v['prize_policy']!r}")
+    if "playoffs" in v:
+        from tbxl.playoffs import parse_playoff
+        if isinstance(v["playoffs"], str):
+            v["playoffs"] = [v["playoffs"]]
+        if not (isinstance(v["playoffs"], list) and all(isinstance(p, str) for p in v["playoffs"])):
+            raise bad("playoffs", 'a list of play-off orders, e.g. ["12>7>3"]')
+        for text in v["playoffs"]:
+            checked("playoffs", lambda: parse_playoff(text))
+    if "lots" in v and not (isinstance(v["lots"], str) and v["lots"].strip()):
+        raise bad("lots", f"the seed of the lots as a string, e.g. \"Open2026\", not {v['lots']!r}")
     if config.prizes is not None:
         checked("prizes", lambda: prizes.parse_prizes(config.prizes))
     for name, conditions in config.categories.items():
@@ -207,6 +225,8 @@ def apply(args, config: Config) -> None:
             setattr(args, key, config.values.get(key, default))
     if hasattr(args, "settings"):
         args.settings = config.settings + list(args.settings)
+    if hasattr(args, "playoffs") and not args.playoffs:
+        args.playoffs = list(config.values.get("playoffs", []))
     if hasattr(args, "categories"):
         given = {}
         if args.categories:   # (the categories' grammar is imported only by the commands that use it)

@@ -97,19 +97,19 @@ def render_table(st, cl=None) -> str:
     (individual events). A team event's table ranks the teams by the primary score (MP or GP)."""
     t = st.tournament
     if is_team(st):
-        head = ["Rank", "TNo", "Team", st.primary] + st.codes
+        head = ["Rank", "TNo", "Team", st.primary] + st.codes + _decided_head(st)
         body = [[r.rank_label, str(r.team.number), visible(r.team.name), _cell(r.points)]
-                + [_cell(r.values[c]) for c in st.codes] for r in st.rows]
+                + [_cell(r.values[c]) for c in st.codes] + _decided_cell(st, r) for r in st.rows]
         lines = [visible(f"{t.name or t.source} - {len(t.teams)} teams x {t.boards} boards - {t.rounds} rounds - "
                          f"rules {st.rules}")]
-        return "\n".join(lines + aligned(head, body)) + "\n"
+        return "\n".join(lines + aligned(head, body) + _lots_lines(st)) + "\n"
     prize = cl.prize_of(None) if cl and None in cl.awards else None
-    head = ["Rank", "SNo", "Name", "Pts"] + st.codes + (["Prize"] if prize is not None else [])
+    head = ["Rank", "SNo", "Name", "Pts"] + st.codes + _decided_head(st) + (["Prize"] if prize is not None else [])
     body = [[r.rank_label, str(r.player.start_number), visible(r.player.name), _cell(r.points)]
-            + [_cell(r.values[c]) for c in st.codes]
+            + [_cell(r.values[c]) for c in st.codes] + _decided_cell(st, r)
             + ([_money(prize.get(r.player.start_number))] if prize is not None else []) for r in st.rows]
     lines = [visible(f"{t.name or t.source} - {t.rounds} rounds - rules {st.convention.name}")]
-    lines += aligned(head, body)
+    lines += aligned(head, body) + _lots_lines(st)
     for name, rows in (cl.rows.items() if cl else ()):
         award = cl.prize_of(name) if name in cl.awards else None
         lines += ["", f"Category {name}: {len(rows)} player{'' if len(rows) == 1 else 's'}"]
@@ -122,7 +122,27 @@ def render_table(st, cl=None) -> str:
     if cl and cl.awards:
         from tbxl.report import labels  # the words only: no Jinja2 or WeasyPrint
         lines += ["", f"Prizes ({cl.sharing}): {labels('en')['prize_sharing'][cl.sharing]}"]
+        if cl.policy == "one-per-player" and len(cl.awards) > 1:
+            lines.append("One prize per player: the higher (equal amounts: the list given first); "
+                         "the next player of the other list moves up")
     return "\n".join(lines) + "\n"
+
+
+def _decided_head(st) -> list[str]:
+    """The table's column of the places decided by a play-off or lots (none when no place was)."""
+    return ["Decided"] if st.decided_by else []
+
+
+def _decided_cell(st, r) -> list[str]:
+    return [r.decided_by or ""] if st.decided_by else []
+
+
+def _lots_lines(st) -> list[str]:
+    """The seed of the lots, said under the table so that anyone can draw them again."""
+    if st.lots_seed is None:
+        return []
+    return ["", visible(f"Lots drawn with the seed '{st.lots_seed}': each player's lot is the SHA-256 of "
+                        f"'{st.lots_seed}:START_NUMBER', lowest first (docs/arbiter/playoffs.md)")]
 
 
 def _money(award) -> str:
@@ -188,25 +208,31 @@ def render_csv(st, cl=None) -> str:
     A team event: one row per team (rank, team number, name, primary score, the tie-breaks)."""
     buf = io.StringIO()
     if is_team(st):
-        buf.write(csv_row(["rank", "team_number", "name", "points"] + st.codes))
+        buf.write(csv_row(["rank", "team_number", "name", "points"] + st.codes + _csv_decided_head(st)))
         for r in st.rows:
             buf.write(csv_row([r.rank_label, r.team.number, csv_name(r.team.name), decimal_text(r.points)]
-                              + [decimal_text(r.values[c]) for c in st.codes]))
+                              + [decimal_text(r.values[c]) for c in st.codes] + _decided_cell(st, r)))
         return buf.getvalue()
     names = list(cl.rows) if cl else []
     lists = list(cl.awards) if cl else []
     buf.write(csv_row(["rank", "start_number", "name", "points"] + st.codes
                       + ["title", "rating", "federation", "fide_id", "club"]
                       + [csv_name(f"category:{n}") for n in names]
-                      + ["prize" if n is None else csv_name(f"prize:{n}") for n in lists]))
+                      + ["prize" if n is None else csv_name(f"prize:{n}") for n in lists] + _csv_decided_head(st)))
     places = {n: dict(zip(cl.members[n], cl.places[n])) for n in names}
     awards = {n: cl.prize_of(n) for n in lists}
     for r in st.rows:
         sn = r.player.start_number
         buf.write(csv_row([r.rank_label, sn, csv_name(r.player.name), decimal_text(r.points)]
                           + [decimal_text(r.values[c]) for c in st.codes] + _player_fields(r.player)
-                          + [places[n].get(sn, "") for n in names] + [_money(awards[n].get(sn)) for n in lists]))
+                          + [places[n].get(sn, "") for n in names] + [_money(awards[n].get(sn)) for n in lists]
+                          + _decided_cell(st, r)))
     return buf.getvalue()
+
+
+def _csv_decided_head(st) -> list[str]:
+    """The CSV's ``decided_by`` column, last, when a play-off or lots placed someone."""
+    return ["decided_by"] if st.decided_by else []
 
 
 def _json_column(raw: list, den: int) -> list:
@@ -236,7 +262,7 @@ def _json_rows(st) -> Iterator[dict]:
              "values": dict(zip(codes, [c[r.index] for c in cols])),
              "title": r.player.title or None, "rating": r.player.rating,
              "federation": r.player.federation or None, "fide_id": r.player.known_fide_id,
-             "club": r.player.club or None} for r in st.rows)
+             "club": r.player.club or None, "decided_by": r.decided_by} for r in st.rows)
 
 
 def _json_awards(awards) -> list[dict]:
@@ -250,7 +276,7 @@ def _json_head(st, cl=None) -> dict:
     t = st.tournament
     prizes = None
     if cl and cl.awards:
-        prizes = {"sharing": cl.sharing, "overall": _json_awards(cl.awards.get(None, [])),
+        prizes = {"sharing": cl.sharing, "policy": cl.policy, "overall": _json_awards(cl.awards.get(None, [])),
                   "categories": {n: _json_awards(a) for n, a in cl.awards.items() if n is not None}}
     return {
         "tournament": {"name": t.name, "rounds": t.rounds, "players": len(t.players),
@@ -260,6 +286,7 @@ def _json_head(st, cl=None) -> dict:
         "tiebreaks": st.codes,
         "categories": cl.members if cl else {},
         "prizes": prizes,
+        "lots_seed": st.lots_seed,
     }
 
 
@@ -273,10 +300,12 @@ def _team_json(st) -> tuple[dict, list[dict]]:
                            "players": len(t.players), "kind": "team", "primary": st.primary,
                            "start_date": t.start_date.isoformat() if t.start_date else None},
             "rules": st.rules,
-            "tiebreaks": st.codes}
+            "tiebreaks": st.codes,
+            "lots_seed": st.lots_seed}
     rows = [{"rank": r.rank, "rank_label": r.rank_label, "team_number": r.team.number,
              "name": r.team.name, "points": json_number(r.points),
-             "values": {c: json_number(v) for c, v in r.values.items()}} for r in st.rows]
+             "values": {c: json_number(v) for c, v in r.values.items()}, "decided_by": r.decided_by}
+            for r in st.rows]
     return head, rows
 
 
@@ -307,7 +336,8 @@ def render_explain(st, players, codes) -> str:
     for player in players:
         p = st.tournament.player(player)
         row = st.row(player)
-        out += [f"{p.name} (start number {player}), rank {row.rank_label}, rules {st.convention.name}", ""]
+        out += [f"{p.name} (start number {player}), rank {row.rank_label}{_decided_note(row)}, "
+                f"rules {st.convention.name}", ""]
         for code in codes:
             out.append(st.explain(player, code).text(lambda v: decimal_text(v)))
             out.append("")
@@ -316,6 +346,11 @@ def render_explain(st, players, codes) -> str:
         out += [separation_text(st, players[0], other) for other in players[1:]]
         out.append("")
     return "\n".join(out)
+
+
+def _decided_note(row) -> str:
+    """`` (by play-off)`` / `` (by lots)`` after a rank that a play-off or lots decided."""
+    return f" (by {row.decided_by})" if row.decided_by else ""
 
 
 def separation_text(st, a: int, b: int) -> str:
@@ -333,6 +368,12 @@ def separation_text(st, a: int, b: int) -> str:
     code = st.separating(a, b)
     who = lambda r: f"{r.player.start_number} {r.player.name} (rank {r.rank_label})"
     if code is None:
+        how = ra.decided_by if ra.decided_by == rb.decided_by and ra.rank != rb.rank else None
+        if how == "lots":
+            return (f"  {who(ra)} is ahead of {who(rb)}: equal on points and on every tie-break, "
+                    f"placed by lots (seed '{st.lots_seed}')")
+        if how == "play-off":
+            return f"  {who(ra)} is ahead of {who(rb)}: equal on points and on every tie-break, placed by the play-off"
         return f"  {who(ra)} and {who(rb)} share the place: equal on points and on every tie-break"
     value = (lambda r: _cell(r.points)) if code == "PTS" else (lambda r: _cell(r.values[code]))
     how = "on points" if code == "PTS" else f"equal on points, separated by {code}"
@@ -362,7 +403,7 @@ def render_team_explain(st, number: int, codes) -> str:
     t = st.tournament
     team = t.team(number)
     row = next(r for r in st.rows if r.team.number == number)
-    out = [f"{team.name} (team {number}), rank {row.rank_label}, rules {st.rules}",
+    out = [f"{team.name} (team {number}), rank {row.rank_label}{_decided_note(row)}, rules {st.rules}",
            "players: " + ", ".join(f"{p} {t.player(p).name}" for p in team.players), ""]
     out.extend(_team_matches(t, number))
     out.append("")

@@ -16,7 +16,7 @@ __all__ = ["WRITES", "build_parser", "derivations_option", "numbers"]
 
 #: The forms each command writes, named as in :data:`tbxl.io.files.OUTPUT_FORMATS` (``text``: what
 #: the terminal shows); the first is the default. ``-o FILE``'s extension chooses among them.
-WRITES = {"compute": ("text", "csv", "json", "pdf", "html"), "explain": ("text", "pdf", "html"),
+WRITES = {"compute": ("text", "csv", "json", "pdf", "html", "trf"), "explain": ("text", "pdf", "html"),
           "report": ("pdf", "html"), "audit": ("text", "json", "pdf", "html"),
           "compare": ("text", "json", "pdf", "html"), "workbook": ("xlsx",)}
 
@@ -69,18 +69,39 @@ def build_parser() -> argparse.ArgumentParser:
         sp.add_argument("--prize-sharing", choices=("hort", "equal", "tiebreak"),
                         help="how players tied on points share: hort (default: half by the "
                              "tie-breaks, half equally), equal, or tiebreak (no sharing)")
+        sp.add_argument("--prize-policy", choices=("one-per-player", "cumulative"),
+                        help="one-per-player (default): each player takes one prize, the higher "
+                             "(equal: the list given first), and the next player moves up; "
+                             "cumulative: prizes from several lists")
+        sp.add_argument("--prize-first", metavar="LIST",
+                        help="with one prize per player, the list that wins equal amounts: overall "
+                             "(default) or a category's name")
+
+    def ties(sp):
+        sp.add_argument("--playoff", action="append", default=[], metavar="N>M>...", dest="playoffs",
+                        help="the order a play-off gave players equal on every tie-break, best first, "
+                             "e.g. '12>7>3' (start numbers; '=' for players it left equal; repeatable)")
+        sp.add_argument("--lots", metavar="SEED",
+                        help="draw lots for the players still equal on every tie-break, with this seed "
+                             "(the same seed gives the same order: docs/arbiter/playoffs.md)")
 
     c = sub.add_parser("compute", help="standings with tie-break values")
     common(c)
+    ties(c)
     c.add_argument("--format", choices=("table", "csv", "json"),
                    help="default: as -o's extension says (.txt, .csv, .json), else table")
     prizes(c)
     c.add_argument("-o", "--output", metavar="FILE",
-                   help="write to FILE instead of standard output: .txt, .csv, .json, or .pdf/.html "
-                        "(the standings report)")
+                   help="write to FILE instead of standard output: .txt, .csv, .json, .pdf/.html "
+                        "(the standings report), or .trf (TRF-16 with the computed points and ranks, "
+                        "for rating)")
+    c.add_argument("--trf", choices=("16", "2026"), default="16",
+                   help="with -o FILE.trf: TRF-16 (default), or 2026 to add the TRF-2026 records "
+                        "(142, 162, 310)")
 
     e = sub.add_parser("explain", help="how one player's tie-break values were made")
     common(e)
+    ties(e)
     e.add_argument("--player", metavar="N[,M...]",
                    help="start number; several (4,7) show both sides of an appeal and what separates them")
     e.add_argument("--with-tied", action="store_true",
@@ -93,6 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     r = sub.add_parser("report", help="PDF standings with per-player derivations")
     common(r)
+    ties(r)
     r.add_argument("-o", "--output", required=True, metavar="FILE", help="PDF (or .html) to write")
     r.add_argument("--lang", type=str.lower, help="report language: en (default), vi, es, ru, ms")
     r.add_argument("--derivations", metavar="WHICH", type=derivations_option,

@@ -14,7 +14,7 @@ PathLike = Union[str, "os.PathLike[str]"]
 #: What ``-o FILE`` writes, by the file's extension: the one table the command line and the
 #: report writer read (``text`` is the plain-text form a terminal shows).
 OUTPUT_FORMATS = {".txt": "text", ".csv": "csv", ".json": "json", ".pdf": "pdf", ".html": "html",
-                  ".htm": "html", ".xlsx": "xlsx", ".xlsm": "xlsx"}
+                  ".htm": "html", ".xlsx": "xlsx", ".xlsm": "xlsx", ".trf": "trf"}
 
 
 def output_format(path: PathLike, allowed: Iterable[str] = tuple(OUTPUT_FORMATS.values())) -> Optional[str]:

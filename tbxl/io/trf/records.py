@@ -28,6 +28,7 @@ from typing import NamedTuple, Optional
 from tbxl.errors import InputError, InputWarning
 from tbxl.formatting import exact_text
 from tbxl.io.grid.cells import parse_number
+from tbxl.io.trf.dialects import is_link, textual_date
 from tbxl.io.text import split_lines
 from tbxl.limits import MAX_HEADER_TEXT, MAX_ROUNDS, MAX_TIEBREAKS
 from tbxl.model import (Kind, Pairing, Player, RoundEntry,
@@ -176,6 +177,7 @@ class Reader:
         self.notes: list[str] = []
         self.ignored: dict[str, list[int]] = {}
         self.meta: dict[str, object] = {}
+        self.links: list[str] = []   # web addresses where TRF-16 has names (tbxl.io.trf.dialects)
         self.scoring: dict[str, Fraction] = {}
         self.scoring_line = 0
         self.types: list[str] = []
@@ -281,7 +283,10 @@ class Reader:
             self.rows.append(self.player_record(line, number))
             return
         value = line[4:].strip()
-        if code in ("012", "022", "032", "102"):
+        if code in ("022", "102") and is_link(value):   # lichess: a page, not a city or an arbiter
+            self.links.append(value)
+            self.notes.append(f"record {code} (line {number}) is a link, kept as one: {value[:80]}")
+        elif code in ("012", "022", "032", "102"):
             key = {"012": "name", "022": "city", "032": "federation", "102": "chief_arbiter"}[code]
             if len(value) > MAX_HEADER_TEXT:   # a page lays out every character of it (a 100 KB name hung the report)
                 raise self.error(f"record {code}: {len(value):,} characters; a header field holds at most "
@@ -327,6 +332,9 @@ class Reader:
                     return date(y, mo, d)
                 except ValueError:
                     break
+        spelled = textual_date(value)   # lichess: "Dec 10, 2020" (tbxl.io.trf.dialects)
+        if spelled is not None:
+            return spelled
         shown = value if len(value) <= 40 else value[:40] + "…"   # a line of any length stays one short message
         raise self.error(f"bad date '{shown}' (expected YYYY/MM/DD)", number, 5)
 

@@ -14,7 +14,7 @@ from tbxl.io.trf.records import XXS_FIELDS
 from tbxl.model import Player, RoundEntry, Scoring, Tournament
 from tbxl.model.codes import field_code
 
-__all__ = ["write_trf", "write_trf_file"]
+__all__ = ["write_trf", "write_trf_file", "scoring_record"]
 
 
 def _fit(text: str, width: int, what: str) -> str:
@@ -44,7 +44,7 @@ def _player_line(player: Player, rounds: int) -> str:
     return (head + "".join(fields)).rstrip()
 
 
-def _scoring_record(scoring: Scoring) -> str:
+def scoring_record(scoring: Scoring) -> str:
     """Record 162 when the values fit its codes (§10.3), else TRF(x) XXS (§10.2)."""
     s = scoring
     if s.win == s.forfeit_win == s.fpb and s.draw == s.hpb and s.zpb == s.forfeit_loss:
@@ -80,7 +80,7 @@ def write_trf(tournament: Tournament) -> str:
             out.append(f"{code} {one_line(value)}")
     out.append(f"XXR {t.rounds}")
     if not t.scoring.is_standard:
-        out.append(_scoring_record(t.scoring))
+        out.append(scoring_record(t.scoring))
     if t.tiebreaks:
         out.append("212 " + ",".join(t.tiebreaks))
     for player in sorted(t.players, key=lambda p: p.start_number):

@@ -1,0 +1,165 @@
+"""The last step of a tie (C.07 Art. 2.2, 4.2): participants equal on points and on every tie-break
+of the list are ordered by a play-off the arbiter records, else by drawing lots.
+
+* A **play-off** (Art. 3, over the board) is recorded as the order it gave, best first:
+  ``12>7>3`` (start numbers; a team event's team numbers). ``=`` keeps players the play-off did not
+  separate together (``12>7>3=9``: a knock-out whose semi-final losers are not ordered). It must name
+  every participant of one group equal on everything - a play-off between participants that a
+  tie-break already separates is refused with that tie-break's values.
+* **Lots** (Art. 4.2: "when the list is exhausted, draw lots") order every group still equal with
+  a seed the arbiter announces, so that anyone can draw them again: each participant's lot is the
+  SHA-256 of the UTF-8 text ``SEED:NUMBER`` (the seed, a colon, the start number in decimal without
+  leading zeros) written in lower-case hexadecimal; the lowest lot is placed first. By hand:
+  ``printf '%s' 'Open2026:12' | sha256sum``. SHA-256 is FIPS 180-4: the same on every machine
+  and every Python, which :mod:`random` does not promise.
+
+>>> draw_lots("Open2026", [3, 7, 12]) == sorted([3, 7, 12], key=lambda n: lot("Open2026", n))
+True
+>>> lot("Open2026", 12)[:16]
+'086540aa59c298f4'
+>>> parse_playoff("12>7>3=9")
+((12,), (7,), (3, 9))
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field, replace
+from typing import Iterable, Optional, Sequence
+
+from tbxl.errors import UsageError
+from tbxl.formatting import decimal_text
+from tbxl.standings import Row, Standings
+
+__all__ = ["PLAYOFF", "LOTS", "Decision", "parse_playoff", "lot", "draw_lots", "decide"]
+
+#: How a place among participants equal on every tie-break was decided (JSON ``decided_by``).
+PLAYOFF = "play-off"
+LOTS = "lots"
+
+_NUMBER = re.compile(r"\s*(\d{1,6})\s*")
+
+
+def parse_playoff(text: str) -> tuple[tuple[int, ...], ...]:
+    """The order of a ``--playoff`` text, best first: tiers of numbers (``=`` joins a tier).
+    :class:`UsageError` naming the option for anything else."""
+    tiers = []
+    seen: set[int] = set()
+    for part in text.split(">"):
+        tier = []
+        for item in part.split("="):
+            m = _NUMBER.fullmatch(item)
+            if not m:
+                raise UsageError(f"--playoff {text}: {item.strip()!r} is not a start number "
+                                 "(write the play-off's order best first, e.g. 12>7>3)")
+            n = int(m.group(1))
+            if n in seen:
+                raise UsageError(f"--playoff {text}: {n} is named twice")
+            seen.add(n)
+            tier.append(n)
+        tiers.append(tuple(tier))
+    if len(seen) < 2:
+        raise UsageError(f"--playoff {text}: a play-off orders two or more players, e.g. 12>7")
+    return tuple(tiers)
+
+
+def lot(seed: str, number: int) -> str:
+    """One participant's lot: the SHA-256 of ``SEED:NUMBER`` (UTF-8) in hexadecimal."""
+    return hashlib.sha256(f"{seed}:{number}".encode("utf-8")).hexdigest()
+
+
+def draw_lots(seed: str, numbers: Iterable[int]) -> list[int]:
+    """``numbers`` in the order the lots of ``seed`` give them (lowest lot first)."""
+    return sorted(numbers, key=lambda n: (lot(seed, n), n))
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What decides the ties left after the whole list: the play-offs recorded (each a tuple of
+    tiers, best first) and the seed of the lots (None: no lots, the places stay shared)."""
+
+    playoffs: tuple[tuple[tuple[int, ...], ...], ...] = ()
+    lots: Optional[str] = None
+    texts: tuple[str, ...] = field(default=(), compare=False)   # the play-offs as written, for messages
+
+    @classmethod
+    def of(cls, playoffs: Sequence[str] = (), lots: Optional[str] = None) -> "Decision":
+        """From the ``--playoff`` texts and the ``--lots`` seed."""
+        if lots is not None and not lots.strip():
+            raise UsageError("--lots needs a seed, e.g. --lots Open2026-round9 (announce it to the players)")
+        return cls(tuple(parse_playoff(p) for p in playoffs), lots.strip() if lots is not None else None,
+                   tuple(playoffs))
+
+    def __bool__(self) -> bool:
+        return bool(self.playoffs) or self.lots is not None
+
+
+def _reason(st: Standings, a: Row, b: Row) -> str:
+    """Why two rows are not equal on every tie-break: the item that separates them, both values."""
+    code = st.separating(a.number, b.number)
+    if code is None:   # pragma: no cover - rows of different groups differ somewhere
+        return "they differ"
+    if code == "PTS":
+        return f"{a.number} has {decimal_text(a.points)} points, {b.number} has {decimal_text(b.points)}"
+    return (f"{code} separates them ({a.number}: {decimal_text(a.values[code], none='-')}, "
+            f"{b.number}: {decimal_text(b.values[code], none='-')})")
+
+
+def decide(st: Standings, decision: Decision) -> Standings:
+    """The standings with the play-offs' orders and the lots applied to the groups equal on
+    every tie-break; each row so placed says how (:attr:`Standings.decided_by`)."""
+    if not decision:
+        return st
+    groups: list[list[Row]] = []
+    for row in st.rows:
+        if groups and groups[-1][0].rank == row.rank:
+            groups[-1].append(row)
+        else:
+            groups.append([row])
+    group_of = {row.number: g for g in groups for row in g}
+    orders: dict[int, tuple[tuple[int, ...], ...]] = {}   # group's first rank -> the play-off's tiers
+    for text, tiers in zip(decision.texts or [""] * len(decision.playoffs), decision.playoffs):
+        named = [n for tier in tiers for n in tier]
+        missing = [n for n in named if n not in group_of]
+        if missing:
+            raise UsageError(f"--playoff {text}: no participant with number {missing[0]}")
+        group = group_of[named[0]]
+        for n in named[1:]:
+            if group_of[n] is not group:
+                a, b = st.row(named[0]), st.row(n)
+                raise UsageError(f"--playoff {text}: {named[0]} and {n} are not equal on every tie-break: "
+                                 f"{_reason(st, a, b)}; a play-off decides only a place they share")
+        left = [r.number for r in group if r.number not in named]
+        if left:
+            raise UsageError(f"--playoff {text}: {', '.join(map(str, left))} "
+                             f"{'is' if len(left) == 1 else 'are'} also equal with them on every tie-break "
+                             f"(place {group[0].rank_label}); name the whole group, e.g. "
+                             f"{'>'.join(map(str, named + left))}")
+        if group[0].rank in orders:
+            raise UsageError(f"--playoff {text}: place {group[0].rank_label} has a play-off already")
+        orders[group[0].rank] = tiers
+    decided: dict[int, str] = {}
+    out = replace(st, rows=[], decided_by=decided, lots_seed=decision.lots)
+    for group in groups:
+        by_number = {r.number: r for r in group}
+        order: list[list[int]] = [list(t) for t in orders.get(group[0].rank, ())] or [[r.number for r in group]]
+        if group[0].rank in orders:
+            for n in by_number:
+                decided[n] = PLAYOFF
+        place = group[0].rank
+        for tier in order:
+            pieces: list[list[int]]
+            if len(tier) > 1 and decision.lots is not None:
+                for n in tier:
+                    decided[n] = LOTS
+                pieces = [[n] for n in draw_lots(decision.lots, tier)]
+            else:
+                pieces = [sorted(tier)]
+            for piece in pieces:
+                label = str(place) if len(piece) == 1 else f"{place}-{place + len(piece) - 1}"
+                for n in piece:
+                    r = by_number[n]
+                    out.rows.append(Row(place, label, r.player, r.index, out))
+                place += len(piece)
+    return out

@@ -1,0 +1,162 @@
+"""Play-offs and lots (C.07 Art. 2.2, 4.2) for players equal on every tie-break: the order asked
+for, ``decided_by`` in every output, lots the same for a seed on every machine, refusals."""
+
+import hashlib
+import json
+from pathlib import Path
+from importlib.resources import files
+
+import pytest
+
+from tbxl.cli import main
+from tbxl.errors import UsageError
+from tbxl.io.trf import read_trf
+from tbxl.playoffs import Decision, decide, draw_lots, lot, parse_playoff
+from tbxl.rules import get
+from tbxl.standings import compute_standings
+
+SWISS = str(files("tbxl.examples") / "held_swiss_5.trf")
+
+
+@pytest.fixture(scope="module")
+def by_bh():
+    """held_swiss_5 ranked by BH alone: Alyx (1) and Stephan (16) share 4-5 on 3.5 points and BH
+    12.5; Irina (8) and Maria (11) share 7-8 on 2.5 and BH 13.5."""
+    return compute_standings(read_trf(SWISS), "BH", get("fide-2024"))
+
+
+def places(st):
+    return [(r.rank_label, r.player.start_number, r.decided_by) for r in st.rows]
+
+
+def test_the_groups_left_equal(by_bh):
+    assert places(by_bh)[3:8] == [("4-5", 1, None), ("4-5", 16, None), ("6", 6, None),
+                                  ("7-8", 8, None), ("7-8", 11, None)]
+
+
+def test_a_playoff_orders_its_group_and_nothing_else(by_bh):
+    st = decide(by_bh, Decision.of(["16>1"]))
+    assert places(st)[3:8] == [("4", 16, "play-off"), ("5", 1, "play-off"), ("6", 6, None),
+                               ("7-8", 8, None), ("7-8", 11, None)]
+    assert st.row(16).rank == 4 and st.row(1).rank == 5 and st.lots_seed is None
+
+
+def test_lots_by_the_documented_procedure(by_bh):
+    # SHA-256("Open2026:8") = 38b0f2..., SHA-256("Open2026:11") = 5ce3fe...: 8 first.
+    assert lot("Open2026", 8).startswith("38b0f21d") and lot("Open2026", 11).startswith("5ce3fe8c")
+    assert lot("Open2026", 8) == hashlib.sha256(b"Open2026:8").hexdigest()
+    st = decide(by_bh, Decision.of(["1>16"], "Open2026"))
+    assert places(st)[3:8] == [("4", 1, "play-off"), ("5", 16, "play-off"), ("6", 6, None),
+                               ("7", 8, "lots"), ("8", 11, "lots")]
+    # Another seed: SHA-256("y:8") = e18d9b3e..., SHA-256("y:11") = 5ebdc509...: 11 first.
+    assert lot("y", 8).startswith("e18d9b3e") and lot("y", 11).startswith("5ebdc509")
+    assert places(decide(by_bh, Decision.of([], "y")))[6:8] == [("7", 11, "lots"), ("8", 8, "lots")]
+    assert st.lots_seed == "Open2026"
+
+
+def test_the_same_seed_the_same_order():
+    numbers = list(range(1, 41))
+    assert draw_lots("Club 2026", numbers) == draw_lots("Club 2026", list(reversed(numbers)))
+    assert draw_lots("Club 2026", numbers) != draw_lots("Club 2027", numbers)
+    # Pinned: the order must never change with a Python version or a machine.
+    assert draw_lots("Club 2026", [1, 2, 3, 4, 5]) == sorted(
+        [1, 2, 3, 4, 5], key=lambda n: hashlib.sha256(f"Club 2026:{n}".encode()).hexdigest())
+
+
+def test_a_playoff_between_players_a_tiebreak_separates_is_refused(by_bh):
+    with pytest.raises(UsageError, match=r"--playoff 1>4: 1 and 4 are not equal on every tie-break: "
+                                         r"BH separates them \(1: 12.5, 4: 15\)"):
+        decide(by_bh, Decision.of(["1>4"]))
+    with pytest.raises(UsageError, match=r"1 and 6 are not equal on every tie-break: 1 has 3.5 points, 6 has 3"):
+        decide(by_bh, Decision.of(["1>6"]))
+
+
+def test_a_playoff_must_name_the_whole_group():
+    st = compute_standings(read_trf(SWISS), "WIN", get("fide-2024"))   # 3.5 points, 2 wins: 1, 3, 4
+    group = [r.player.start_number for r in st.rows if r.rank_label == st.row(1).rank_label]
+    assert group == [1, 3, 4]
+    with pytest.raises(UsageError, match=r"--playoff 3>1: 4 is also equal with them on every tie-break "
+                                         r"\(place 3-5\); name the whole group, e.g. 3>1>4"):
+        decide(st, Decision.of(["3>1"]))
+    # A knock-out: 3 won the final, 1 and 4 lost the semi-finals; lots then part 1 and 4.
+    st2 = decide(st, Decision.of(["3>1=4"]))
+    assert places(st2)[2:5] == [("3", 3, "play-off"), ("4-5", 1, "play-off"), ("4-5", 4, "play-off")]
+    st3 = decide(st, Decision.of(["3>1=4"], "x"))
+    assert [r.decided_by for r in st3.rows[2:5]] == ["play-off", "lots", "lots"]
+    assert [r.rank for r in st3.rows[2:5]] == [3, 4, 5]
+
+
+@pytest.mark.parametrize("text, message", [("12", "two or more players"), ("12>x", "'x' is not a start number"),
+                                           ("3>3", "3 is named twice"), ("1>>2", "'' is not a start number")])
+def test_playoff_texts(text, message):
+    with pytest.raises(UsageError, match=message):
+        parse_playoff(text)
+
+
+def test_cli_json_table_csv(capsys):
+    assert main(["compute", SWISS, "--tiebreaks", "BH", "--playoff", "16>1", "--lots", "Open2026",
+                 "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["lots_seed"] == "Open2026"
+    got = [(s["rank"], s["start_number"], s["decided_by"]) for s in doc["standings"]][3:8]
+    assert got == [(4, 16, "play-off"), (5, 1, "play-off"), (6, 6, None), (7, 8, "lots"), (8, 11, "lots")]
+    assert main(["compute", SWISS, "--tiebreaks", "BH", "--playoff", "16>1", "--lots", "Open2026"]) == 0
+    table = capsys.readouterr().out
+    assert "   4   16  Stephan    3.5  12.5  play-off" in table and "seed 'Open2026'" in table
+    assert main(["compute", SWISS, "--tiebreaks", "BH", "--lots", "Open2026", "--format", "csv"]) == 0
+    rows = capsys.readouterr().out.splitlines()
+    assert rows[0].endswith(",decided_by") and rows[7].startswith("7,8,Irina,") and rows[7].endswith(",lots")
+
+
+def test_cli_refuses_with_the_reason(capsys):
+    assert main(["compute", SWISS, "--tiebreaks", "BH", "--playoff", "1>4"]) == 2
+    assert "1 and 4 are not equal on every tie-break: BH separates them (1: 12.5, 4: 15)" in capsys.readouterr().err
+    assert main(["compute", SWISS, "--playoff", "1>99"]) == 2
+    assert "no participant with number 99" in capsys.readouterr().err
+
+
+def test_explain_says_how(capsys):
+    assert main(["explain", SWISS, "--tiebreaks", "BH", "--lots", "Open2026", "--player", "11,8",
+                 "--tiebreak", "BH"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Maria (start number 11), rank 8 (by lots), rules fide-2024")
+    assert "8 Irina (rank 7) is ahead of 11 Maria (rank 8): equal on points and on every tie-break, " \
+           "placed by lots (seed 'Open2026')" in out
+
+
+def test_trf_out_has_the_decided_ranks(capsys, tmp_path):
+    out = tmp_path / "out.trf"
+    assert main(["compute", SWISS, "--tiebreaks", "BH", "--playoff", "16>1", "-o", str(out)]) == 0
+    ranks = {int(line[4:8]): int(line[85:89]) for line in out.read_text().splitlines() if line.startswith("001")}
+    assert (ranks[16], ranks[1], ranks[8], ranks[11]) == (4, 5, 7, 7)
+
+
+def test_team_playoff(capsys):
+    """Teams 5 and 8 share 2-3 on 9 MP (ranked on MP alone); a play-off puts 8 first."""
+    team = str(Path(__file__).parent / "data" / "team" / "generated-16x7x4-seed5.trf")
+    args = ["compute", team, "--tiebreaks", "MPTS", "--format", "json"]
+    assert main(args) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert [(s["rank_label"], s["team_number"], s["points"]) for s in doc["standings"][1:3]] == [
+        ("2-3", 5, 9), ("2-3", 8, 9)]
+    assert main(args + ["--playoff", "8>5"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert [(s["rank"], s["team_number"], s["decided_by"]) for s in doc["standings"][:4]] == [
+        (1, 3, None), (2, 8, "play-off"), (3, 5, "play-off"), (4, 7, None)]
+
+
+def test_the_event_file_records_playoffs_and_lots(capsys, tmp_path):
+    event = tmp_path / "open.trf"
+    event.write_bytes(Path(SWISS).read_bytes())
+    (tmp_path / "tbxl.toml").write_text('playoffs = ["16>1"]\nlots = "Open2026"\n', encoding="utf-8")
+    assert main(["compute", str(event), "--tiebreaks", "BH", "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["lots_seed"] == "Open2026"
+    assert [(s["rank"], s["start_number"], s["decided_by"]) for s in doc["standings"]][3:8] == [
+        (4, 16, "play-off"), (5, 1, "play-off"), (6, 6, None), (7, 8, "lots"), (8, 11, "lots")]
+    # The command line's play-offs replace the file's.
+    assert main(["compute", str(event), "--tiebreaks", "BH", "--playoff", "1>16", "--format", "json"]) == 0
+    assert [s["start_number"] for s in json.loads(capsys.readouterr().out)["standings"]][3:5] == [1, 16]
+    (tmp_path / "tbxl.toml").write_text('playoffs = "1>x"\n', encoding="utf-8")
+    assert main(["compute", str(event)]) == 2
+    assert "tbxl.toml:1: playoffs:" in capsys.readouterr().err
