@@ -101,6 +101,17 @@ def _classify(args, st):
     return classify(st, [parse_category(c) for c in args.categories], tables, args.prize_sharing)
 
 
+def _rating_changes(args, st):
+    """Each player's rating change (B.02 8.3) when ``--rating-change`` or ``--k`` asks (None when not)."""
+    if not (getattr(args, "rating_change", False) or getattr(args, "k", None)):
+        return None
+    if st.tournament.is_team:
+        raise UsageError("--rating-change and --k are for individual events: a team event's players are "
+                         "rated from their own games (rate the individual TRF)")
+    from tbxl.rating_change import rating_changes
+    return rating_changes(st.tournament, k=args.k)
+
+
 def _configure(args) -> None:
     """Options from the event's configuration file where the command line gave none (CLI > file >
     defaults, :mod:`tbxl.cli.config`)."""
@@ -154,6 +165,7 @@ def _team_report(st, args, *, derivations: str, teams, html: bool) -> None:
 def compute(args, parser, event, fmt: str) -> int:
     """``tbxl compute``: the standings as a table, CSV, JSON, or the standings report (PDF/HTML)."""
     st = rank(args, event)
+    changes = _rating_changes(args, st)
     cl = None if event.is_team else _classify(args, st)
     if fmt in ("pdf", "html"):
         if event.is_team:   # the standings report without derivations, as for an individual event
@@ -161,9 +173,9 @@ def compute(args, parser, event, fmt: str) -> int:
         else:
             room("report", "render_pdf")(st, args.output, input_path=args.input, html=fmt == "html",
                                          progress=progress_bar if sys.stderr.isatty() else None,
-                                         classification=cl)
+                                         classification=cl, rating_changes=changes)
         return 0
-    emit(args, RENDERERS[fmt](st, cl), fmt)
+    emit(args, RENDERERS[fmt](st, cl, changes), fmt)
     return 0
 
 
@@ -210,6 +222,7 @@ def explain(args, parser, event, fmt: str) -> int:
 def report(args, parser, event, fmt: str) -> int:
     """``tbxl report``: the standings report (PDF or HTML) with the derivations asked for."""
     st = rank(args, event)
+    changes = _rating_changes(args, st)
     if event.is_team:
         _team_report(st, args, derivations=args.derivations or "tied", teams=_team_numbers(args, parser, event),
                      html=fmt == "html")
@@ -226,7 +239,7 @@ def report(args, parser, event, fmt: str) -> int:
     pages = room("report", "render_pdf")(
         st, args.output, lang=args.lang, derivations=derivations, players=players, paper=args.paper,
         input_path=args.input, html=fmt == "html", progress=progress_bar if sys.stderr.isatty() or args.verbose else None,
-        by_round=args.by_round, classification=_classify(args, st))
+        by_round=args.by_round, classification=_classify(args, st), rating_changes=changes)
     wrote(args.output, pages)
     return 0
 

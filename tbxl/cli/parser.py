@@ -10,7 +10,7 @@ from tbxl import __version__
 from tbxl.errors import InputError
 from tbxl.io.grid.cells import layout_name
 
-__all__ = ["WRITES", "build_parser", "derivations_option", "numbers"]
+__all__ = ["WRITES", "build_parser", "derivations_option", "k_option", "numbers"]
 
 
 #: The forms each command writes, named as in :data:`tbxl.io.files.OUTPUT_FORMATS` (``text``: what
@@ -65,8 +65,17 @@ def build_parser() -> argparse.ArgumentParser:
                         help="how players tied on points share: hort (default: half by the "
                              "tie-breaks, half equally), equal, or tiebreak (no sharing)")
 
+    def rating(sp):
+        sp.add_argument("--rating-change", action="store_true",
+                        help="add each rated player's rating change (FIDE rating regulations B.02 8.3): "
+                             "games rated, score, expected score, K and K x (W - We)")
+        sp.add_argument("--k", type=k_option, metavar="N",
+                        help="K factor for players whose input gives none (default: by B.02 8.3.3 from "
+                             "the rating and the birth date); implies --rating-change")
+
     c = sub.add_parser("compute", help="standings with tie-break values")
     common(c)
+    rating(c)
     c.add_argument("--format", choices=("table", "csv", "json"),
                    help="default: as -o's extension says (.txt, .csv, .json), else table")
     prizes(c)
@@ -88,6 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     r = sub.add_parser("report", help="PDF standings with per-player derivations")
     common(r)
+    rating(r)
     r.add_argument("-o", "--output", required=True, metavar="FILE", help="PDF (or .html) to write")
     r.add_argument("--lang", help="report language: en (default), vi, es, ru, ms")
     r.add_argument("--derivations", metavar="WHICH", type=derivations_option,
@@ -147,6 +157,15 @@ def derivations_option(text: str) -> str:
     except InputError as err:
         raise argparse.ArgumentTypeError(str(err)) from None
     return text
+
+
+def k_option(text: str) -> int:
+    """``--k N``: a K factor (B.02 8.3.3), a usage error for anything else."""
+    from tbxl.rating_change import check_k
+    try:
+        return check_k(text, "--k")
+    except InputError as err:
+        raise argparse.ArgumentTypeError(str(err).removeprefix("--k: ")) from None
 
 
 def numbers(text: str, parser, option: str, what: str = "start numbers") -> list[int]:
