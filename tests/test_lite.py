@@ -38,8 +38,8 @@ PYODIDE = ROOT / "tests" / "pyodide"
 SWISS = DATA / "tec-2023" / "held_swiss_5.trf"
 RR = DATA / "tec-2023" / "held_round_robin.trf"
 SEED2 = DATA / "seeds" / "seed002-buchholz-swiss.trf"
-FUNCTIONS = ["AUDIT", "BUCHHOLZ", "BUCHHOLZ_CUT", "PROGRESSIVE", "SONNEBORN_BERGER", "STANDINGS", "TEAM_STANDINGS",
-             "TEAM_TIEBREAK", "TIEBREAK"]
+FUNCTIONS = ["AUDIT", "BUCHHOLZ", "BUCHHOLZ_CUT", "PROGRESSIVE", "RATING_CHANGE", "SONNEBORN_BERGER", "STANDINGS",
+             "TEAM_STANDINGS", "TEAM_TIEBREAK", "TIEBREAK"]
 
 
 @pytest.fixture(scope="module")
