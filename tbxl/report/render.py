@@ -248,21 +248,23 @@ def _write_report(view: ReportView, template: str, output, inputs: list, *, html
 
 def render_pdf(standings, output, *, lang: str = "en", derivations: str = "none", players=None,
                paper: str = "a4", input_path=None, html: Optional[bool] = None, progress: Optional[Progress] = None,
-               by_round: bool = False, classification=None, min_games: int = 0) -> Optional[int]:
+               by_round: bool = False, classification=None, min_games: int = 0,
+               rating_changes=None) -> Optional[int]:
     """Write the standings report of any event (PDF, or the web page with ``html=True``; by
     default as ``output``'s extension says) to ``output``: the final standings, the ranking
     crosstable, how each tie was broken, the categories' standings and the prizes of
     ``classification`` (:func:`tbxl.categories.classify`), the derivations asked for (see
     :func:`~tbxl.report.views.build_view`); of a team event the team report (``team.html.j2``:
     the match crosstable, the board-by-board results and the board prizes of players with
-    ``min_games`` games, ``players`` naming teams). Returns the number of pages of the PDF (None
+    ``min_games`` games, ``players`` naming teams). ``rating_changes``
+    (:func:`tbxl.rating_change.rating_changes`) adds the K and rtg+/- columns. Returns the number of pages of the PDF (None
     for the web page)."""
     check_output(output, [input_path])
     if html is None:
         html = _is_html(output)
     view = build_view(standings, lang=lang, derivations=derivations, players=players, paper=paper,
                       input_path=input_path, progress=progress, by_round=by_round,
-                      classification=classification, min_games=min_games)
+                      classification=classification, min_games=min_games, rating_changes=rating_changes)
     template = "team.html.j2" if isinstance(view, TeamReport) else "report.html.j2"
     return _write_report(view, template, output, [input_path], html=html, progress=progress)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
+from tbxl.formatting import signed_text
 from tbxl.report.labels import labels
 from tbxl.report.selection import select_derivations
 from tbxl.report.text import LINE_CHARS, Fmt, by_round_tables, reason_text
@@ -82,6 +83,9 @@ class StandingsReport(RankedView):
     classes: Classes
     by_round: tuple
     players: tuple[PlayerBlock, ...]
+    clubs: bool = False                 # a Club column: the input has clubs
+    extra_heads: tuple[str, ...] = ()   # the heads of the rows' extra columns (K, rtg+/-)
+    extra_note: str = ""
 
     @property
     def sections(self) -> tuple[Section, ...]:
@@ -109,14 +113,16 @@ def ranked_parts(st, L: dict, fmt: Fmt) -> dict:
 
 def build_standings_view(st, *, lang: str = "en", derivations: str = "none", players=None,
                          paper: str = "a4", input_path=None, progress: Optional[Progress] = None,
-                         by_round: bool = False, classification=None) -> StandingsReport:
+                         by_round: bool = False, classification=None, rating_changes=None) -> StandingsReport:
     """The standings report of an individual event: the header, the final standings, the ranking
     crosstable and one line per tied group (``tie_lines``); ``derivations`` (see
     :func:`~tbxl.report.selection.parse_derivations`, default none) picks the players with
     derivation blocks, and ``players`` (start numbers) restricts them. ``by_round`` adds the
     round-by-round tables (``view.by_round``) of every player in standings order, or of
     ``players`` only. ``classification`` (:func:`tbxl.categories.classify`) adds the categories'
-    standings and the prize lists (``view.classes``). ``progress`` hears of each derivation block."""
+    standings and the prize lists (``view.classes``). ``rating_changes``
+    (:func:`tbxl.rating_change.rating_changes`) adds the ``K`` and ``rtg+/-`` columns.
+    ``progress`` hears of each derivation block."""
     L = labels(lang)
     head = frame(st, L, lang, paper, input_path)
     fmt = Fmt(bool(L["decimal_comma"]))
@@ -127,8 +133,17 @@ def build_standings_view(st, *, lang: str = "en", derivations: str = "none", pla
     if by_round:
         wanted = None if players is None else set(players)
         shown = [r.player.start_number for r in st.rows if wanted is None or r.player.start_number in wanted]
+    def extra(r) -> tuple[str, ...]:
+        if rating_changes is None:
+            return ()
+        ch = rating_changes.get(r.player.start_number)
+        return ("–", "–") if ch is None else (str(ch.k), signed_text(ch.change, comma=fmt.comma))
+
     return StandingsReport.of(
-        head, **ranked_parts(st, L, fmt), rows=tuple(standing_row(r, fmt, st.codes) for r in st.rows),
+        head, **ranked_parts(st, L, fmt), rows=tuple(standing_row(r, fmt, st.codes, extra(r)) for r in st.rows),
+        clubs=any(p.club for p in t.players),
+        extra_heads=(L["col_k"], L["col_rating_change"]) if rating_changes is not None else (),
+        extra_note=L["rating_change_note"] if rating_changes is not None else "",
         xt=crosstable(st, fmt, L), tie_lines=tuple(tie_lines(st, fmt, names, L)),
         classes=classification_view(classification, st, fmt, L),
         # The report's own tournament: with --after-round K it already ends at round K.
