@@ -140,6 +140,7 @@ class Section:
     b: Optional[int] = None
     first: bool = True
     last: bool = True
+    block: int = 0        # the crosstable's block of rounds (a wide crosstable is printed in blocks)
 
     @property
     def lines(self) -> bool:

@@ -23,6 +23,13 @@ from tbxl.tiebreaks.codes import parse
 # page); beyond it, the per-round ranking crosstable of a Swiss.
 MATRIX_MAX = 24
 
+# The round columns one crosstable table holds, in characters of its widest cell plus one: a
+# portrait A4 or letter page holds 20 rounds of 40 players' cells ("12w½") at the wide table's
+# 6.4 pt beside the rank, number, name, rating and points; more rounds (or wider cells) are split
+# into blocks of rounds, each a table with the player columns and Pts, so every round stands on
+# the page (a 50-round crosstable of 2,000 players included).
+ROUND_CHARS = 100
+
 
 @dataclass(frozen=True)
 class CrosstableRow(PlayerLine):
@@ -40,6 +47,26 @@ class Crosstable:
     heads: tuple[str, ...]
     rows: tuple[CrosstableRow, ...]
     intro: str
+    blocks: tuple[tuple[int, int], ...] = ()   # the column slices of the tables: (a, b) per block
+    block_titles: tuple[str, ...] = ()         # "Rounds 1-17" above each block (one block: none)
+
+
+def round_blocks(widest: int, columns: int) -> tuple[tuple[int, int], ...]:
+    """The column slices of a crosstable of ``columns`` round columns whose widest cell has
+    ``widest`` characters: as few blocks as fit :data:`ROUND_CHARS`, as even as they can be.
+
+    >>> round_blocks(4, 20), round_blocks(4, 21), round_blocks(6, 50)
+    (((0, 20),), ((0, 11), (11, 21)), ((0, 13), (13, 26), (26, 38), (38, 50)))
+    """
+    if not columns:
+        return ((0, 0),)
+    per = max(1, ROUND_CHARS // (widest + 1))
+    count = -(-columns // per)
+    size, longer = divmod(columns, count)   # the first ``longer`` blocks hold one round more
+    ends = [0]
+    for k in range(count):
+        ends.append(ends[-1] + size + (k < longer))
+    return tuple(zip(ends, ends[1:]))
 
 
 def crosstable(st, fmt: Fmt, L: dict) -> Crosstable:
@@ -68,7 +95,11 @@ def crosstable(st, fmt: Fmt, L: dict) -> Crosstable:
         rows.append(CrosstableRow.of(r, fmt, line=k, cells=cells))
     heads = tuple(str(j) for j in range(1, len(st.rows) + 1)) if matrix \
         else tuple(L["xt_round"].format(k=i) for i in range(1, t.rounds + 1))
-    return Crosstable(matrix, heads, tuple(rows), L["xt_matrix_intro"] if matrix else L["xt_intro"])
+    widest = max((len(c) for r in rows for c in r.cells if c), default=1)
+    blocks = round_blocks(max(widest, max((len(h) for h in heads), default=1)), len(heads))
+    titles = () if len(blocks) == 1 else tuple(
+        L["xt_block"].format(a=heads[a] if matrix else a + 1, b=heads[b - 1] if matrix else b) for a, b in blocks)
+    return Crosstable(matrix, heads, tuple(rows), L["xt_matrix_intro"] if matrix else L["xt_intro"], blocks, titles)
 
 
 @dataclass(frozen=True)
@@ -92,9 +123,10 @@ class StandingsReport(RankedView):
         """The header, the standings and crosstable lines, the tie lines, the categories, the
         round-by-round tables and the derivation blocks: those the report has."""
         secs = [Section("header")]
-        for name, items in (("standings", self.rows), ("crosstable", self.xt.rows if self.xt else ())):
-            if items:
-                secs.append(Section(name, 0, len(items)))
+        if self.rows:
+            secs.append(Section("standings", 0, len(self.rows)))
+        if self.xt and self.xt.rows:   # a crosstable too wide for the page: one section per block of rounds
+            secs += [Section("crosstable", 0, len(self.xt.rows), block=k) for k in range(len(self.xt.blocks))]
         secs.append(Section("ties"))
         if self.classes.categories or self.classes.prizes:
             secs.append(Section("classes"))
