@@ -233,7 +233,8 @@ def report(args, parser, event, fmt: str) -> int:
         missing = [n for n in players if n not in st.context.index]
         if missing:
             raise InputError(f"no player with start number {missing[0]}", file=args.input)
-    derivations = args.derivations or ("players" if players else "none")
+    # By default the report explains on the page what decided the top places (compact lines).
+    derivations = args.derivations or ("players" if players else "decided")
     if derivations.strip().lower() == "players" and not players:
         parser.error("--derivations players needs --players, e.g. --players 3,7,12")
     pages = room("report", "render_pdf")(

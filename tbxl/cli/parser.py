@@ -101,8 +101,10 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("-o", "--output", required=True, metavar="FILE", help="PDF (or .html) to write")
     r.add_argument("--lang", help="report language: en (default), vi, es, ru, ms")
     r.add_argument("--derivations", metavar="WHICH", type=derivations_option,
-                   help="add derivation blocks: none (default), tied (players equal on points), all, "
-                        "top:N (the first N), players (those of --players, the default with --players)")
+                   help="derivations: decided (default: compact lines for the players whose top places "
+                        "a tie-break decided), compact (compact lines for everyone), none, or full tables "
+                        "for tied (players equal on points), all, top:N (the first N), players (those of "
+                        "--players, the default with --players)")
     r.add_argument("--players", metavar="LIST", help="only these start numbers, e.g. 3,7,12")
     r.add_argument("--paper", choices=("a4", "letter"), help="a4 (default) or letter")
     r.add_argument("--html", action="store_true", help="write the HTML instead of the PDF")

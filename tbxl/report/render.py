@@ -96,13 +96,14 @@ def section_weight(section: Section, view: StandingsReport) -> int:
         return 40 + sum(len(c.rows) for c in cls.categories) + sum(len(p.rows) for p in cls.prizes)
     if not section.lines:
         return 40
-    per = {"players": DERIVATION_WEIGHT, "by_round": DERIVATION_WEIGHT}.get(section.name, 1)
+    per = {"players": DERIVATION_WEIGHT, "by_round": DERIVATION_WEIGHT,
+           "compact": 1 + len(view.codes)}.get(section.name, 1)
     return per * (section.b - section.a)
 
 
 def _section_size(section: Section, view: StandingsReport) -> int:
     return len({"standings": view.rows, "crosstable": view.xt.rows if view.xt else (),
-                "by_round": view.by_round, "players": view.players}[section.name])
+                "by_round": view.by_round, "players": view.players, "compact": view.compact}[section.name])
 
 
 def report_parts(view: ReportView, limit: Optional[int] = None) -> list[list[Section]]:

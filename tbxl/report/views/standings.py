@@ -9,7 +9,8 @@ from typing import Optional
 
 from tbxl.formatting import signed_text
 from tbxl.report.labels import labels
-from tbxl.report.selection import select_derivations
+from tbxl.report.selection import parse_derivations, select_derivations
+from tbxl.report.views.compact import TOP_PLACES, CompactPlayer, compact_players
 from tbxl.report.text import LINE_CHARS, Fmt, by_round_tables, reason_text
 from tbxl.report.views.blocks import (PlayerBlock, PlayerLine, Progress, StandingRow, derivation_blocks,
                                       standing_row)
@@ -114,6 +115,8 @@ class StandingsReport(RankedView):
     classes: Classes
     by_round: tuple
     players: tuple[PlayerBlock, ...]
+    compact: tuple[CompactPlayer, ...] = ()   # the compact derivations (decided top places, or everyone)
+    compact_intro: str = ""
     clubs: bool = False                 # a Club column: the input has clubs
     extra_heads: tuple[str, ...] = ()   # the heads of the rows' extra columns (K, rtg+/-)
     extra_note: str = ""
@@ -128,6 +131,8 @@ class StandingsReport(RankedView):
         if self.xt and self.xt.rows:   # a crosstable too wide for the page: one section per block of rounds
             secs += [Section("crosstable", 0, len(self.xt.rows), block=k) for k in range(len(self.xt.blocks))]
         secs.append(Section("ties"))
+        if self.compact:
+            secs.append(Section("compact", 0, len(self.compact)))
         if self.classes.categories or self.classes.prizes:
             secs.append(Section("classes"))
         for name, items in (("by_round", self.by_round), ("players", self.players)):
@@ -165,6 +170,15 @@ def build_standings_view(st, *, lang: str = "en", derivations: str = "none", pla
     if by_round:
         wanted = None if players is None else set(players)
         shown = [r.player.start_number for r in st.rows if wanted is None or r.player.start_number in wanted]
+    kind, _ = parse_derivations(derivations)
+    compact: tuple[CompactPlayer, ...] = ()
+    intro = ""
+    if kind in ("decided", "compact"):
+        prizes = classification.awards.get(None) if classification is not None else None
+        places = max((a.place for a in prizes), default=TOP_PLACES) if prizes else TOP_PLACES
+        compact = compact_players(st, fmt, everyone=kind == "compact", places=places)
+        intro = L["compact_intro"].format(n=len(st.rows) if kind == "compact" else places)
+
     def extra(r) -> tuple[str, ...]:
         if rating_changes is None:
             return ()
@@ -173,7 +187,7 @@ def build_standings_view(st, *, lang: str = "en", derivations: str = "none", pla
 
     return StandingsReport.of(
         head, **ranked_parts(st, L, fmt), rows=tuple(standing_row(r, fmt, st.codes, extra(r)) for r in st.rows),
-        clubs=any(p.club for p in t.players),
+        compact=compact, compact_intro=intro, clubs=any(p.club for p in t.players),
         extra_heads=(L["col_k"], L["col_rating_change"]) if rating_changes is not None else (),
         extra_note=L["rating_change_note"] if rating_changes is not None else "",
         xt=crosstable(st, fmt, L), tie_lines=tuple(tie_lines(st, fmt, names, L)),
