@@ -240,7 +240,8 @@ def report(args, parser, event, fmt: str) -> int:
     pages = room("report", "render_pdf")(
         st, args.output, lang=args.lang, derivations=derivations, players=players, paper=args.paper,
         input_path=args.input, html=fmt == "html", progress=progress_bar if sys.stderr.isatty() or args.verbose else None,
-        by_round=args.by_round, classification=_classify(args, st), rating_changes=changes)
+        by_round=args.by_round, classification=_classify(args, st), rating_changes=changes,
+        pages=args.pages or (), url=args.url or "")
     wrote(args.output, pages)
     return 0
 

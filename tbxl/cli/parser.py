@@ -7,10 +7,10 @@ import argparse
 from functools import partial
 
 from tbxl import __version__
-from tbxl.errors import InputError
+from tbxl.errors import InputError, UsageError
 from tbxl.io.grid.cells import layout_name
 
-__all__ = ["WRITES", "build_parser", "derivations_option", "k_option", "numbers"]
+__all__ = ["WRITES", "build_parser", "derivations_option", "k_option", "pages_option", "url_option", "numbers"]
 
 
 #: The forms each command writes, named as in :data:`tbxl.io.files.OUTPUT_FORMATS` (``text``: what
@@ -111,6 +111,12 @@ def build_parser() -> argparse.ArgumentParser:
     prizes(r)
     r.add_argument("--min-games", type=int, default=0, metavar="N",
                    help="team events: board prizes rank only players with at least N games on the board")
+    r.add_argument("--pages", metavar="LIST", type=pages_option,
+                   help="the pages an event posts, in this order: start (starting rank list by rating), rounds "
+                        "(each round's pairings and results), standings (after each round, then the final), "
+                        "crosstable, ties, cards (a card per player); default: the short printout")
+    r.add_argument("--url", metavar="URL", type=url_option,
+                   help="the event's web address: printed under the header with its QR code")
     r.add_argument("--by-round", action="store_true",
                    help="add a table per player of the points, rank and tie-breaks after each round "
                         "(every player, or those of --players)")
@@ -159,6 +165,23 @@ def derivations_option(text: str) -> str:
     except InputError as err:
         raise argparse.ArgumentTypeError(str(err)) from None
     return text
+
+
+def pages_option(text: str) -> tuple:
+    """``--pages``: the page names (:data:`tbxl.report.views.pages.PAGES`), a usage error otherwise."""
+    from tbxl.report.views.pages import parse_pages  # no Jinja2 or WeasyPrint imported
+    try:
+        return parse_pages(text)
+    except UsageError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def url_option(text: str) -> str:
+    from tbxl.report.views.pages import check_url
+    try:
+        return check_url(text)
+    except UsageError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
 
 
 def k_option(text: str) -> int:

@@ -96,14 +96,16 @@ def section_weight(section: Section, view: StandingsReport) -> int:
         return 40 + sum(len(c.rows) for c in cls.categories) + sum(len(p.rows) for p in cls.prizes)
     if not section.lines:
         return 40
-    per = {"players": DERIVATION_WEIGHT, "by_round": DERIVATION_WEIGHT,
-           "compact": 1 + len(view.codes)}.get(section.name, 1)
+    per = {"players": DERIVATION_WEIGHT, "by_round": DERIVATION_WEIGHT}.get(section.name) \
+        or view.line_weight(section.name)
     return per * (section.b - section.a)
 
 
 def _section_size(section: Section, view: StandingsReport) -> int:
     return len({"standings": view.rows, "crosstable": view.xt.rows if view.xt else (),
-                "by_round": view.by_round, "players": view.players, "compact": view.compact}[section.name])
+                "by_round": view.by_round, "players": view.players, "compact": view.compact,
+                "start": view.start_rows, "rounds": view.rounds_pages, "cards": view.cards,
+                "after": view.after[section.block][1] if view.after else ()}[section.name])
 
 
 def report_parts(view: ReportView, limit: Optional[int] = None) -> list[list[Section]]:
@@ -250,7 +252,7 @@ def _write_report(view: ReportView, template: str, output, inputs: list, *, html
 def render_pdf(standings, output, *, lang: str = "en", derivations: str = "none", players=None,
                paper: str = "a4", input_path=None, html: Optional[bool] = None, progress: Optional[Progress] = None,
                by_round: bool = False, classification=None, min_games: int = 0,
-               rating_changes=None) -> Optional[int]:
+               rating_changes=None, pages=(), url: str = "") -> Optional[int]:
     """Write the standings report of any event (PDF, or the web page with ``html=True``; by
     default as ``output``'s extension says) to ``output``: the final standings, the ranking
     crosstable, how each tie was broken, the categories' standings and the prizes of
@@ -258,14 +260,17 @@ def render_pdf(standings, output, *, lang: str = "en", derivations: str = "none"
     :func:`~tbxl.report.views.build_view`); of a team event the team report (``team.html.j2``:
     the match crosstable, the board-by-board results and the board prizes of players with
     ``min_games`` games, ``players`` naming teams). ``rating_changes``
-    (:func:`tbxl.rating_change.rating_changes`) adds the K and rtg+/- columns. Returns the number of pages of the PDF (None
+    (:func:`tbxl.rating_change.rating_changes`) adds the K and rtg+/- columns; ``pages``
+    (:data:`tbxl.report.views.pages.PAGES`) prints the pages an event posts, ``url`` a link and
+    its QR code. Returns the number of pages of the PDF (None
     for the web page)."""
     check_output(output, [input_path])
     if html is None:
         html = _is_html(output)
     view = build_view(standings, lang=lang, derivations=derivations, players=players, paper=paper,
                       input_path=input_path, progress=progress, by_round=by_round,
-                      classification=classification, min_games=min_games, rating_changes=rating_changes)
+                      classification=classification, min_games=min_games, rating_changes=rating_changes,
+                      pages=pages, url=url)
     template = "team.html.j2" if isinstance(view, TeamReport) else "report.html.j2"
     return _write_report(view, template, output, [input_path], html=html, progress=progress)
 
