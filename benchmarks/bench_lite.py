@@ -58,7 +58,7 @@ def main() -> None:
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        (folder / "main.py").write_text(lite.main_py(), encoding="utf-8")
+        (folder / "main.py").write_text(lite.standalone_main_py(), encoding="utf-8")   # runs with no tbxl installed
         shutil.copy(PYODIDE / "xlwings_standin.py", folder / "xlwings.py")
         (folder / "bench.py").write_text(SCRIPT, encoding="utf-8")
         (folder / "grid.json").write_text(json.dumps(swiss_grid(args.players, args.rounds)), encoding="utf-8")

@@ -14,12 +14,20 @@ same input files, which this tree's generators write.
     git worktree add /tmp/before main          # or: git archive main | tar -x -C /tmp/before
     python benchmarks/bench_trees.py /tmp/before          # best of 5
     python benchmarks/bench_trees.py /tmp/before -n 9
+    python benchmarks/bench_trees.py /tmp/before --instructions   # needs valgrind
+
+Wall times on a shared machine swing more than two trees differ; ``--instructions`` counts the
+instructions of one process per tree and workload instead (valgrind's callgrind, hash seed 0: the
+same count for the same inputs whatever else the machine runs), and adds a 16-player event, whose
+count is the fixed cost of a run (starting Python, importing tbxl).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -50,12 +58,39 @@ def command(path: Path, codes: str) -> list[str]:
             "--format", "json", "-o", os.devnull]
 
 
+def instructions(cmd: list[str], tree: Path) -> int:
+    """The instructions one process of ``cmd`` executes in ``tree`` (callgrind's total)."""
+    out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd], cwd=tree,
+                         env=dict(os.environ, PYTHONHASHSEED="0"), capture_output=True, text=True, check=True)
+    return int(re.search(r"Collected : (\d+)", out.stderr).group(1))
+
+
+def count(trees: dict[str, Path]) -> None:
+    print("tbxl compute --format json, whole processes; instructions (callgrind, PYTHONHASHSEED=0)")
+    print(f"{'workload':<24} {'tree':<28} {'instructions':>15} {'vs other':>9}")
+    small = HERE.parent / "tbxl" / "examples" / "held_swiss_5.trf"
+    workloads = {"16 players x 5 (fixed)": ("BH/C1,BH,SB,PS", lambda: small), **WORKLOADS}
+    for workload, (codes, make) in workloads.items():
+        cmd = command(make(), codes)
+        counts = {name: instructions(cmd, tree) for name, tree in trees.items()}
+        this, other = counts.values()
+        for name, n in counts.items():
+            change = f"{this / other - 1:>+9.1%}" if n is this else ""
+            print(f"{workload:<24} {name:<28} {n:>15,} {change:>9}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("other", type=Path, help="the other tbxl tree (a checkout holding tbxl/)")
     ap.add_argument("-n", type=int, default=5, help="runs of each tree per workload (default 5)")
+    ap.add_argument("--instructions", action="store_true", help="count instructions (valgrind) instead of timing")
     a = ap.parse_args()
     trees = {"this tree": compiled(HERE.parent.resolve()), str(a.other): compiled(a.other.resolve())}
+    if a.instructions:
+        if shutil.which("valgrind") is None:
+            ap.error("--instructions needs valgrind (apt-get install valgrind)")
+        count(trees)
+        return
     print(f"tbxl compute --format json, whole processes; best of {a.n}, alternating")
     print(f"{'workload':<24} {'tree':<28} {'wall s':>7} {'cpu s':>7} {'peak MB':>8}")
     for workload, (codes, make) in WORKLOADS.items():

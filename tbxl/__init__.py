@@ -22,7 +22,7 @@ import importlib
 from pathlib import Path
 from typing import Any
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 #: Where each name of the API lives: one home per concept, imported when first asked for.
 _HOMES: dict[str, tuple[str, str]] = {

@@ -37,9 +37,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Iterable, Optional
 
-from tbxl.errors import UsageError
+from tbxl.errors import UsageError, excerpt
+from tbxl.limits import MAX_NUMBER_DIGITS, whole_number
 from tbxl.model import Player
 from tbxl.prizes import Award, share
 
@@ -147,9 +149,11 @@ def _condition(text: str, where: str) -> Condition:
         if not value.isalnum():
             raise UsageError(f"{where}: {value!r} is not a {'title' if field == 'title' else 'federation code'}")
         return Condition(field, op, value.upper())
-    if not value.isdigit():
-        raise UsageError(f"{where}: {word} compares with a whole number, not {value!r}")
-    return Condition(field, op, int(value))
+    number = whole_number(value)
+    if number is None:
+        raise UsageError(f"{where}: {word} compares with a whole number of at most {MAX_NUMBER_DIGITS} "
+                         f"digits, not {excerpt(value, 20)}")
+    return Condition(field, op, number)
 
 
 def _example(field: str) -> str:
@@ -160,6 +164,8 @@ def _example(field: str) -> str:
 def parse_expression(name: str, expression: str) -> Category:
     """The category ``name`` of a condition text; :class:`UsageError` naming both if it is bad."""
     where = f"category {name}={expression}"
+    if len(where) > 60:   # a message names the category, it does not echo a pasted page back
+        where = where[:57] + "..."
     if not expression.strip():
         raise UsageError(f"{where}: no condition ({SYNTAX})")
     clauses = []
@@ -233,8 +239,9 @@ class Classification:
     awards: dict[Optional[str], list[Award]]
     sharing: str = "hort"
 
-    @property
+    @cached_property
     def members(self) -> dict[str, list[int]]:
+        """Each category's start numbers in standings order (built once: outputs ask it per category)."""
         return {name: [r.player.start_number for r in rows] for name, rows in self.rows.items()}
 
     def prize_of(self, name: Optional[str]) -> dict[int, Award]:

@@ -72,6 +72,50 @@ EXTRA_OF_PACKAGE = {"openpyxl": "xlsx", "jinja2": "report", "markupsafe": "repor
                     "xlwings": "excel"}
 
 
+def pip_install(extra: Optional[str] = None) -> str:
+    """The command that installs tbxl from PyPI with ``extra``: the one home of the install hint of
+    the messages, the workbooks' notes and Help sheets (double quotes: every shell reads them,
+    cmd.exe and PowerShell included).
+
+    >>> pip_install("excel"), pip_install()
+    ('pip install "tbxl[excel]"', 'pip install tbxl')
+    """
+    return f'pip install "tbxl[{extra}]"' if extra else "pip install tbxl"
+
+
+#: The manual's address when tbxl's metadata has none (a source tree that was never installed).
+DOCS_FALLBACK = "https://tbxl.github.io/tbxl/"
+
+
+def docs_url(page: str = "") -> str:
+    """The address of a page of the manual (``page`` as its site path, e.g. ``start/windows/``),
+    from the Documentation URL of pyproject.toml's ``[project.urls]`` (the one home of the address).
+
+    >>> docs_url("start/windows/").endswith("/start/windows/")
+    True
+    """
+    import importlib.metadata
+    base = DOCS_FALLBACK
+    try:
+        for entry in importlib.metadata.metadata("tbxl").get_all("Project-URL") or []:
+            label, _, url = str(entry).partition(",")
+            if label.strip().lower() == "documentation" and url.strip():
+                base = url.strip()
+    except importlib.metadata.PackageNotFoundError:
+        pass
+    return base.rstrip("/") + "/" + page
+
+
+def system_page(platform: str) -> str:
+    """The manual's getting-started page for ``platform`` (a :data:`sys.platform` value).
+
+    >>> system_page("win32"), system_page("darwin"), system_page("linux")
+    ('start/windows/', 'start/macos/', 'start/linux/')
+    """
+    return {"win32": "start/windows/", "cygwin": "start/windows/", "darwin": "start/macos/"}.get(
+        platform, "start/linux/")
+
+
 class MissingDependency(TbxlError):
     """An optional room's packages are not installed; the message names the extra to install
     (in double quotes, which every shell reads, cmd.exe and PowerShell included).
@@ -86,13 +130,38 @@ class MissingDependency(TbxlError):
 
     def __init__(self, package: str, extra: Optional[str] = None) -> None:
         extra = extra or EXTRA_OF_PACKAGE[package.lower()]
-        super().__init__(f'this needs {package}: pip install "tbxl[{extra}]"')
+        super().__init__(f"this needs {package}: {pip_install(extra)}")
 
     @classmethod
     def from_import_error(cls, err: ImportError) -> Optional["MissingDependency"]:
         """The error for an import of an optional package that failed; None for any other import."""
         top = (err.name or "").partition(".")[0]
         return cls(top) if top.lower() in EXTRA_OF_PACKAGE else None
+
+
+class MissingSystemLibrary(MissingDependency):
+    """A system library that a Python package loads is missing (WeasyPrint's Pango): the message
+    says which, in one line, and links to the manual's page for this system."""
+
+    def __init__(self, message: str) -> None:   # the message is whole: no extra to name
+        TbxlError.__init__(self, message)
+
+    @classmethod
+    def pango(cls, err: BaseException, platform: Optional[str] = None) -> "MissingSystemLibrary":
+        """WeasyPrint could not load Pango (``err``, its OSError: "cannot load library ...").
+
+        >>> message = str(MissingSystemLibrary.pango(OSError("cannot load library 'pango-1.0-0': x"), "win32"))
+        >>> message.startswith("WeasyPrint cannot load Pango (cannot load library 'pango-1.0-0': x): install it as ")
+        True
+        >>> message.endswith("/start/windows/ says, or write the web page (-o report.html) and print it from a browser")
+        True
+        """
+        import sys
+        reason = " ".join(str(err).split())
+        reason = reason if len(reason) <= 120 else reason[:117] + "..."
+        page = docs_url(system_page(platform or sys.platform))
+        return cls(f"WeasyPrint cannot load Pango ({reason}): install it as {page} says, or write the "
+                   "web page (-o report.html) and print it from a browser")
 
 
 class UnknownTiebreak(TbxlError, ValueError):
@@ -107,3 +176,18 @@ class UsageError(TbxlError, ValueError):
     """A bad option value or configuration (a category expression, a prize list, a config file key,
     an ``-o`` extension the command does not write, a language or round that does not exist): the
     command line's fault, not the input's (exit code 2)."""
+
+
+#: How many characters of a user's text a message quotes.
+EXCERPT_LENGTH = 40
+
+
+def excerpt(text: object, limit: int = EXCERPT_LENGTH) -> str:
+    """``text`` quoted for a message, at most ``limit`` characters of it: a message names what was
+    wrong without echoing a 5,000-digit number or a whole line back.
+
+    >>> excerpt("1:500"), excerpt("9" * 50, 12)
+    ("'1:500'", "'999999999999...'")
+    """
+    s = str(text)
+    return repr(s) if len(s) <= limit else repr(s[:limit] + "...")

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 import stat
-from typing import Union
+from typing import Optional, Union
 
 from tbxl.errors import InputError
 
@@ -26,10 +26,14 @@ MAX_ROUNDS = 999
 #: Round entries of one event (players x rounds): short records are padded with zero-point byes,
 #: so a small file could otherwise ask for millions of them.
 MAX_ENTRIES = 1_500_000
+#: The last place a prize list pays (``--prizes 1-100000:5``): more places than any event has players.
+MAX_PRIZE_PLACE = 100_000
 #: Codes in one tie-break list (--tiebreaks, TRF 202/212, the workbook's settings).
 MAX_TIEBREAKS = 50
 #: Size of a text input: a TRF or a published CSV.
 MAX_TEXT_BYTES = 16 * 2 ** 20
+#: Size of an event's configuration file (tbxl.toml): a few lines; thousands of categories are not one.
+MAX_CONFIG_BYTES = 256 * 2 ** 10
 #: Size of a workbook file (.xlsx/.xlsm) on disk.
 MAX_WORKBOOK_BYTES = 16 * 2 ** 20
 #: Uncompressed size of a workbook's parts together (a zip "bomb" is refused before it is unpacked).
@@ -75,3 +79,21 @@ def read_regular(path: Union[str, os.PathLike[str]], limit: int) -> bytes:
         raise InputError(f"the file is over {size_text(limit)}; tbxl reads files of at most "
                          f"{size_text(limit)}", file=name)
     return data
+
+
+#: The digits a whole number typed in an option or a setting may have (a rating, an age, a year).
+MAX_NUMBER_DIGITS = 9
+
+
+def whole_number(text: str, digits: int = MAX_NUMBER_DIGITS) -> Optional[int]:
+    """The whole number ``text`` spells in ASCII digits, at most ``digits`` of them, else None:
+    ``str.isdigit`` also passes "²" and Arabic-Indic digits, and ``int`` refuses strings of
+    thousands of digits with a ValueError.
+
+    >>> whole_number("1400"), whole_number("\u00b2"), whole_number("\u0661\u0662"), whole_number("9" * 20)
+    (1400, None, None, None)
+    """
+    t = text.strip()
+    if not t or len(t) > digits or not t.isascii() or not t.isdigit():
+        return None
+    return int(t)

@@ -36,16 +36,21 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from fractions import Fraction
 from typing import Hashable, Sequence
 
-from tbxl.errors import UsageError
+from tbxl.errors import UsageError, excerpt
+from tbxl.limits import MAX_PRIZE_PLACE
 
 #: How tied players share (the part of a tied place's prize that goes into the common pot).
 SHARING = {"hort": Fraction(1, 2), "equal": Fraction(1), "tiebreak": Fraction(0)}
 
-_ITEM = re.compile(r"\s*(\d+)\s*(?:-\s*(\d+))?\s*:\s*([0-9]+(?:[.,][0-9]+)?)\s*")
+# ASCII digits only (int() would take "²" or Arabic-Indic digits); lengths are checked after the
+# match so that the message can say which number is too long.
+_ITEM = re.compile(r"\s*(\d+)\s*(?:-\s*(\d+))?\s*:\s*([0-9]+(?:[.,][0-9]+)?)\s*", re.ASCII)
+#: The longest amount a prize list takes: 12 digits before the decimal point, 6 after.
+AMOUNT_DIGITS, AMOUNT_DECIMALS = 12, 6
 
 
 def parse_prizes(text: str) -> dict[int, Fraction]:
@@ -60,18 +65,24 @@ def parse_prizes(text: str) -> dict[int, Fraction]:
     for item in text.split(","):
         m = _ITEM.fullmatch(item)
         if not m:
-            raise UsageError(f"prizes {text!r}: {item.strip()!r} is not PLACE:AMOUNT "
+            raise UsageError(f"prizes {excerpt(text)}: {excerpt(item.strip(), 20)} is not PLACE:AMOUNT "
                              "(e.g. 1:500,2:300,4-6:100)")
-        first, last = int(m.group(1)), int(m.group(2) or m.group(1))
-        try:
-            amount = Fraction(Decimal(m.group(3).replace(",", ".")))
-        except InvalidOperation:  # pragma: no cover - the pattern admits only decimals
-            raise UsageError(f"prizes {text!r}: {m.group(3)!r} is not an amount") from None
+        places = [m.group(1)] + ([m.group(2)] if m.group(2) else [])
+        for place_text in places:
+            if len(place_text) > len(str(MAX_PRIZE_PLACE)) or int(place_text) > MAX_PRIZE_PLACE:
+                raise UsageError(f"prizes {excerpt(text)}: place {excerpt(place_text, 12)} is beyond the last "
+                                 f"place a prize list takes ({MAX_PRIZE_PLACE:,})")
+        first, last = int(places[0]), int(places[-1])
+        whole, _, decimals = m.group(3).replace(",", ".").partition(".")
+        if len(whole.lstrip("0")) > AMOUNT_DIGITS or len(decimals) > AMOUNT_DECIMALS:
+            raise UsageError(f"prizes {excerpt(text)}: amount {excerpt(m.group(3), 16)} has more than "
+                             f"{AMOUNT_DIGITS} digits or {AMOUNT_DECIMALS} decimals")
+        amount = Fraction(Decimal(f"{whole}.{decimals or 0}"))
         if first < 1 or last < first:
-            raise UsageError(f"prizes {text!r}: places {first}-{last} are not a range from 1 up")
+            raise UsageError(f"prizes {excerpt(text)}: places {first}-{last} are not a range from 1 up")
         for place in range(first, last + 1):
             if place in prizes:
-                raise UsageError(f"prizes {text!r}: place {place} is given twice")
+                raise UsageError(f"prizes {excerpt(text)}: place {place} is given twice")
             prizes[place] = amount
     return dict(sorted(prizes.items()))
 

@@ -13,18 +13,18 @@ from functools import cached_property
 from itertools import groupby
 from operator import neg
 from fractions import Fraction
-from typing import Mapping, Optional, Sequence, Union
+from typing import Any, Mapping, Optional, Sequence, Union, cast
 
 from tbxl.rules import Convention
 from tbxl.derivation import Derivation, Reason
 from tbxl.errors import InputError
-from tbxl.model import Event, Player
+from tbxl.model import AnyEvent, Player, Tournament
 from tbxl.model import MP, Team, TeamTournament
 from tbxl.rules import TeamSettings, team_settings
 from tbxl.tiebreaks import Context, compute, explain as explain_value, explain_order, order as order_of
-from tbxl.tiebreaks.base import Column
+from tbxl.tiebreaks.base import Column, Raw
 from tbxl.tiebreaks.codes import Descriptor, parse, parse_list
-from tbxl.tiebreaks.context import Score, convention_of
+from tbxl.tiebreaks.context import Score, convention_of, getter
 from tbxl.tiebreaks import ratings
 
 SWISS_DEFAULT = "BH/C1,BH,SB,PS,WIN"
@@ -37,6 +37,8 @@ TEAM_SWISS_DEFAULT = "MPTS,EDE,EMGSB/C1,BH:MP/C1,MPvGP"
 TEAM_ROUND_ROBIN_DEFAULT = "MPTS,EDE,MPvGP,EMGSB"
 
 Value = Union[Fraction, int, None]
+#: A tie-break list: codes separated by commas, a sequence of codes, or None (the file's, else the defaults).
+Tiebreaks = Union[str, Sequence[str], None]
 
 #: How many unrated participants a note names before it counts the rest.
 UNRATED_NAMED = 5
@@ -68,7 +70,11 @@ class Row:
 
     @property
     def points(self) -> Fraction:
-        return self.standings.points_column.value(self.index)
+        column = self.standings.points_column
+        assert column is not None
+        points = column.value(self.index)
+        assert points is not None   # every participant has points
+        return points
 
     @cached_property
     def values(self) -> dict[str, Value]:
@@ -91,7 +97,7 @@ class Standings:
     """The ranking of an individual or a team event. A team event's also has its ``primary``
     score (MP or GP); its ``context`` is the one on the primary score, with the team settings."""
 
-    tournament: Event
+    tournament: AnyEvent
     convention: Convention
     tiebreaks: list[Descriptor]
     rows: list[Row]
@@ -99,11 +105,11 @@ class Standings:
     columns: list[Optional[Column]] = field(default_factory=list)  # None for an order (DE, EDE ...)
     points_column: Optional[Column] = None
     steps: list[TieStep] = field(default_factory=list)
-    de_tier: dict = field(default_factory=dict)      # (code, participant index) -> tier of an order
-    groups: dict = field(default_factory=dict)       # (code, start number) -> tied group at an order
+    de_tier: dict[tuple[str, int], int] = field(default_factory=dict)   # (code, participant index) -> tier
+    groups: dict[tuple[str, int], list[int]] = field(default_factory=dict)  # (code, number) -> tied group
     primary: Optional[str] = None                    # a team event's primary score
 
-    def raw(self, index: int, k: int) -> tuple:
+    def raw(self, index: int, k: int) -> tuple[Raw, int]:
         """``(raw, den)`` of tie-break ``k`` for a player index: the fast path for output."""
         col = self.columns[k]
         if col is None:
@@ -168,11 +174,13 @@ class Standings:
                 if who:
                     blank.setdefault(tuple(who), []).append(d.code)
         out = []
-        for who, codes in blank.items():
-            named = ", ".join(f"{sn} {self.tournament.player(sn).name}" for sn in who[:UNRATED_NAMED])
-            if len(who) > UNRATED_NAMED:
-                named += f" (+{len(who) - UNRATED_NAMED})"
-            out.append(Reason.of("note.unrated_field", codes=", ".join(codes), count=len(who), players=named,
+        event = self.tournament
+        for unrated, codes in blank.items():
+            assert isinstance(event, Tournament)   # a team event has no rating tie-breaks
+            named = ", ".join(f"{sn} {event.player(sn).name}" for sn in unrated[:UNRATED_NAMED])
+            if len(unrated) > UNRATED_NAMED:
+                named += f" (+{len(unrated) - UNRATED_NAMED})"
+            out.append(Reason.of("note.unrated_field", codes=", ".join(codes), count=len(unrated), players=named,
                                  example=f"{codes[0]}/U1400"))
         return out
 
@@ -199,7 +207,7 @@ def primary_of(codes: Sequence[Descriptor]) -> str:
     return MP
 
 
-def _listed(event: Event, tiebreaks=None) -> list[Descriptor]:
+def _listed(event: AnyEvent, tiebreaks: Tiebreaks = None) -> list[Descriptor]:
     """The tie-break list as given, else the file's 212/202 record, else the defaults, parsed."""
     team = event.is_team
     if tiebreaks is None or (isinstance(tiebreaks, str) and not tiebreaks.strip()):
@@ -209,7 +217,7 @@ def _listed(event: Event, tiebreaks=None) -> list[Descriptor]:
     return parse_list(tiebreaks, team)
 
 
-def resolve_tiebreaks(event: Event, tiebreaks=None) -> list[Descriptor]:
+def resolve_tiebreaks(event: AnyEvent, tiebreaks: Tiebreaks = None) -> list[Descriptor]:
     """The tie-break list to use, without the points that rank first: given, else the file's
     212/202 record, else the defaults (a team event's: :data:`TEAM_SWISS_DEFAULT`,
     :data:`TEAM_ROUND_ROBIN_DEFAULT`). A team event's list drops its first points code when it
@@ -224,14 +232,14 @@ def resolve_tiebreaks(event: Event, tiebreaks=None) -> list[Descriptor]:
     return ds
 
 
-def primary_score(event: TeamTournament, tiebreaks=None) -> str:
+def primary_score(event: TeamTournament, tiebreaks: Tiebreaks = None) -> str:
     """The score a team event ranks by first (MP or GP): the first points code of its list."""
     return primary_of(_listed(event, tiebreaks))
 
 
-def compute_standings(event: Event, tiebreaks=None, rules: Optional[Convention] = None,
+def compute_standings(event: AnyEvent, tiebreaks: Tiebreaks = None, rules: Optional[Convention] = None,
                       after_round: Optional[int] = None,
-                      settings: Union[TeamSettings, Mapping, None] = None) -> Standings:
+                      settings: Union[TeamSettings, Mapping[str, Any], None] = None) -> Standings:
     """Rank ``event``, individual or team (optionally as it stood after ``after_round``), under
     ``rules`` (None: the edition in force at its start date); ``settings``: a team event's team
     settings (:class:`~tbxl.rules.TeamSettings`, or a mapping of them). A rule set's name is
@@ -255,26 +263,29 @@ def compute_standings(event: Event, tiebreaks=None, rules: Optional[Convention] 
     pts = compute(ctx, points)
     cols: list[Optional[Column]] = [None if d.is_order else compute(ctx, d) for d in descs]
     de_tier: dict[tuple[str, int], int] = {}
-    de_groups: dict = {}
+    de_groups: dict[tuple[str, int], list[int]] = {}
     steps: list[TieStep] = []
     sn = [p.start_number for p in ctx.players]
 
-    keys: dict[int, list] = {}
+    keys: dict[int, Sequence[Any]] = {}   # per level: each participant's sort key
     codes = [d.code for d in descs]  # (a descriptor's code is a property that formats it)
     is_order = [d.is_order for d in descs]
 
-    def sort_keys(level: int) -> list:
+    def sort_keys(level: int) -> Sequence[Any]:
         if level not in keys:
             col = cols[level]
+            assert col is not None   # a value's column (orders have none)
             if None in col.raw:
                 keys[level] = [col.sort_key(i) for i in range(len(col.raw))]
             else:  # the same order as sort_key, without a call per player
-                keys[level] = list(col.raw) if col.ascending else [-v for v in col.raw]
+                values = cast("Sequence[Union[int, Fraction]]", col.raw)
+                keys[level] = list(values) if col.ascending else [-v for v in values]
         return keys[level]
 
     def split(group: list[int], level: int) -> list[list[int]]:
         if len(group) < 2 or level == len(descs):
             return [group]
+        tiers: list[list[int]]
         if is_order[level]:   # DE (Art. 6), a team event's EDE, TBR, BBE: tiers of the tied group
             tiers = order_of(ctx, descs[level], group)
             members = [sn[i] for i in group]
@@ -283,9 +294,10 @@ def compute_standings(event: Event, tiebreaks=None, rules: Optional[Convention] 
                     de_tier[codes[level], i] = t
                     de_groups[codes[level], sn[i]] = members
         else:
-            raw = cols[level].raw
+            col = cols[level]
+            assert col is not None
             tiers = [list(tier) for _, tier in groupby(sorted(group, key=sort_keys(level).__getitem__),
-                                                        raw.__getitem__)]
+                                                        col.raw.__getitem__)]
         if len(tiers) > 1:
             steps.append(TieStep(codes[level], [sn[i] for i in group], [[sn[i] for i in t] for t in tiers]))
         if level + 1 == len(descs):
@@ -298,15 +310,16 @@ def compute_standings(event: Event, tiebreaks=None, rules: Optional[Convention] 
                 out.append(tier)
         return out
 
-    by_points = sorted(range(len(ctx.players)), key=list(zip(map(neg, pts.raw), sn)).__getitem__)
-    groups = [list(group) for _, group in groupby(by_points, pts.raw.__getitem__)]
+    points_raw = cast("Sequence[int]", pts.raw)   # units: integers
+    by_points = sorted(range(len(ctx.players)), key=getter(list(zip(map(neg, points_raw), sn))))
+    groups = [list(group) for _, group in groupby(by_points, getter(points_raw))]
     final: list[list[int]] = []
     for g in groups:
         final.extend(split(g, 0))
 
     st = Standings(event, conv, descs, [], ctx, cols, pts, steps, de_tier, de_groups, primary)
     place = 1
-    players: tuple = event.teams if isinstance(event, TeamTournament) else ctx.players
+    players: Sequence[Union[Player, Team]] = event.teams if isinstance(event, TeamTournament) else ctx.players
     rows = st.rows
     for tier in final:
         if len(tier) == 1:
@@ -321,8 +334,8 @@ def compute_standings(event: Event, tiebreaks=None, rules: Optional[Convention] 
     return st
 
 
-def standings_by_round(event: Event, tiebreaks=None, rules: Optional[Convention] = None,
-                       settings: Union[TeamSettings, Mapping, None] = None) -> list[Standings]:
+def standings_by_round(event: AnyEvent, tiebreaks: Tiebreaks = None, rules: Optional[Convention] = None,
+                       settings: Union[TeamSettings, Mapping[str, Any], None] = None) -> list[Standings]:
     """The standings as they stood after each round: element ``k - 1`` is the ranking after round
     ``k``, for k = 1 .. ``event.rounds`` (ChessLivo's round-by-round tables).
 

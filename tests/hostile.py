@@ -349,6 +349,116 @@ def _xlsx_cases(role: str) -> list[Case]:
     ]
 
 
+# -- numbers and codes in options (issue 19): bounded, ASCII, and only the modifiers a code takes --------
+
+TEAM_TRF = str(DATA / "team" / "grandmommyscup.trf")
+DIGITS_5000 = "9" * 5000
+
+
+def _options(*more: str, team: bool = False) -> Callable[[Path], list[str]]:
+    def build(d: Path) -> list[str]:
+        return ["compute", TEAM_TRF if team else _trf(d, SWISS_LINES), *more]
+    return build
+
+
+def _file(name: str, data: bytes) -> Callable[[Path], list[str]]:
+    def build(d: Path) -> list[str]:
+        (d / name).write_bytes(data)
+        return ["compute", str(d / name)]
+    return build
+
+
+def _config(text: str) -> Callable[[Path], list[str]]:
+    def build(d: Path) -> list[str]:
+        (d / "event.toml").write_text(text, encoding="utf-8")
+        return ["compute", _trf(d, SWISS_LINES), "--config", str(d / "event.toml")]
+    return build
+
+
+def _explain(*more: str) -> Callable[[Path], list[str]]:
+    return lambda d: ["explain", _trf(d, SWISS_LINES), *more]
+
+
+def _team_trf_with(*records: str) -> Callable[[Path], list[str]]:
+    def build(d: Path) -> list[str]:
+        text = Path(TEAM_TRF).read_text(encoding="utf-8").rstrip("\n") + "\n" + "\n".join(records) + "\n"
+        (d / "team.trf").write_text(text, encoding="utf-8")
+        return ["compute", str(d / "team.trf")]
+    return build
+
+
+def _swiss_edited(edit: Callable[[str], str], *more: str) -> Callable[[Path], list[str]]:
+    return lambda d: ["compute", _trf(d, [edit(line) for line in SWISS_LINES]), *more]
+
+
+OPTION_CASES: list[Case] = [
+    # Silent before: now a refusal, or a warning that --strict makes an error, with its place.
+    Case("team_pab_of_a_team_that_does_not_exist", _team_trf_with("320    " + " " * 7 + " 99"), 1,
+         r"team\.trf:704:15: round 1: record 320 names team 99, which has no 310/013 record"),
+    Case("team_bye_of_a_team_that_does_not_exist", _team_trf_with("240 F    3   99"), 1,
+         r"team\.trf:704: round 3: record 240 names team 99, which has no 310/013 record"),
+    Case("trf_xxr_below_the_rounds_played", _swiss_edited(lambda l: "XXR 3" if l.startswith("XXR") else l, "--strict"), 1,
+         r"held\.trf:4:5: XXR announces 3 rounds, but the round fields hold results for 5: read as 5 rounds"),
+    Case("trf_impossible_birth_date", _swiss_edited(
+        lambda l: l[:69] + "2026/13/45" + l[79:] if l.startswith("001    2") else l, "--strict"), 1,
+         r"held\.trf:5:70: player 2: birth date '2026/13/45' is not a date \(columns 70-79"),
+    # What a new user gives for an event: the file says what it is and what to give instead.
+    Case("input_pdf", _file("standings.pdf", b"%PDF-1.4\n1 0 obj"), 1,
+         r"standings\.pdf: this is a PDF document, not a TRF or an \.xlsx crosstable"),
+    Case("input_xls", _file("event.xls", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(512)), 1,
+         r"event\.xls: this is an Excel 97-2003 workbook \(\.xls\).*save it as an Excel workbook \(\.xlsx\)"),
+    Case("input_xls_named_trf", _file("event.trf", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(512)), 1,
+         r"event\.trf: this is an Excel 97-2003 workbook"),
+    Case("input_csv", _file("crosstable.csv", b"No;Name;R1;R2\n1;Ann;2w1;3b0\n"), 1,
+         r"crosstable\.csv: a \.csv table is not an event tbxl reads.*tbxl audit --published"),
+    Case("input_ods", _file("crosstable.ods", b"PK\x03\x04" + bytes(60)), 1,
+         r"crosstable\.ods: this is a zip archive \(an OpenDocument spreadsheet"),
+    # The configuration file: nesting and size bounded, the file named.
+    Case("config_nested_5000_deep", _config("x = " + "[" * 5000 + "]" * 5000 + "\n"), 2,
+         r"event\.toml: nested too deeply to be an event's configuration"),
+    Case("config_over_256_kb", _config("# " + "x" * 300_000 + "\n"), 2,
+         r"event\.toml: larger than 262144 bytes: an event's configuration is a few lines"),
+    # explain's own words for a bad --player, and the numbers the event has.
+    Case("explain_player_by_name", _explain("--player", "Taylor"), 2,
+         r"^tbxl: error: --player expects start numbers like 3,7,12, not 'Taylor'$"),
+    Case("explain_player_superscript", _explain("--player", "\u00b2"), 2, r"--player expects start numbers"),
+    Case("explain_player_out_of_range", _explain("--player", "999"), 1,
+         r"no player with start number 999 \(start numbers 1-16\)"),
+    Case("cli_prizes_place_range_of_200_million", _options("--prizes", "1-200000000:5"), 2,
+         r"prizes '1-200000000:5': place '200000000' is beyond the last place a prize list takes \(100,000\)"),
+    Case("cli_prizes_amount_of_5000_digits", _options("--prizes", "1:" + DIGITS_5000), 2,
+         r"amount '9{16}\.\.\.' has more than 12 digits or 6 decimals"),
+    Case("cli_prizes_superscript_place", _options("--prizes", "\u00b2:5"), 2, r"'\u00b2:5' is not PLACE:AMOUNT"),
+    Case("cli_category_superscript", _options("--category", "U=rating<\u00b2"), 2,
+         r"category U=rating<\u00b2: rating compares with a whole number of at most 9 digits, not '\u00b2'"),
+    Case("cli_category_arabic_indic_digits", _options("--category", "U=age<\u0661\u0662"), 2,
+         r"age compares with a whole number of at most 9 digits"),
+    Case("cli_category_5000_digits", _options("--category", "U=rating<" + DIGITS_5000), 2,
+         r"rating compares with a whole number of at most 9 digits, not '9{20}\.\.\.'"),
+    Case("cli_set_5000_digits", _options("--set", "unrated_rating=" + DIGITS_5000), 2,
+         r"unrated_rating must be a whole number of at most 9 digits, not '9{20}\.\.\.'"),
+    Case("cli_set_superscript", _options("--set", "unrated_rating=\u00b2"), 2,
+         r"unrated_rating must be a whole number of at most 9 digits, not '\u00b2'"),
+    Case("team_sssc_divisor_of_5000_digits", _options("--tiebreaks", "MPTS,SSSC/K" + DIGITS_5000, team=True), 2,
+         r"SSSC divisor '/K9+\.\.\.' in 'SSSC/K9+\.\.\.' is not a number of at most 6 digits"),
+    Case("team_sssc_divisor_of_5000_decimals", _options("--tiebreaks", "MPTS,SSSC/K1." + DIGITS_5000, team=True), 2,
+         r"SSSC divisor '/K1\.9+\.\.\.' .* is not a number of at most 6 digits and 6 decimals"),
+    Case("code_koya_with_a_cut", _options("--tiebreaks", "KS/C1"), 2,
+         r"tie-break 'KS/C1': KS takes no Cut or Median modifier \('/C1'\); it applies to AOB, ARO, BH"),
+    Case("code_wins_with_a_cut", _options("--tiebreaks", "BH,WIN/C1"), 2, r"WIN takes no Cut or Median modifier"),
+    Case("code_de_with_a_cut", _options("--tiebreaks", "DE/P/C1"), 2, r"'DE/P/C1': DE takes no Cut or Median"),
+    Case("code_tpr_with_a_median", _options("--tiebreaks", "TPR/M1"), 2, r"TPR takes no Cut or Median modifier \('/M1'\)"),
+    Case("code_bh_with_a_limit", _options("--tiebreaks", "BH/L+1"), 2, r"BH takes no Limit modifier \('/L\+1'\); it applies to KS"),
+    Case("code_sb_with_reverse", _options("--tiebreaks", "SB/R"), 2, r"SB takes no Reverse modifier \('/R'\); it applies to RTNG, TPN"),
+    Case("team_ede_with_a_cut", _options("--tiebreaks", "MPTS,EDE/C1", team=True), 2,
+         r"tie-break 'EDE/C1': EDE takes no Cut or Median modifier"),
+    Case("team_koya_on_mp_with_a_cut", _options("--tiebreaks", "MPTS,KS:MP/C1", team=True), 2,
+         r"tie-break 'KS:MP/C1': KS takes no Cut or Median modifier"),
+    Case("team_board_count_with_fore", _options("--tiebreaks", "MPTS,BC/F", team=True), 2,
+         r"BC takes no Fore modifier \('/F'\); it applies to AOB, SSSC"),
+]
+
+
 CASES: list[Case] = [
     # TRF: digits that str.isdigit() passes but int() refuses, and absurd numbers
     Case("trf_superscript_start_number", _superscript_start, 1,
@@ -403,6 +513,7 @@ CASES: list[Case] = [
     Case("csv_huge", _bulletin_huge, 1, r"bulletin\.csv: the file is 17 MB; tbxl reads files of at most 16 MB"),
     *_xlsx_cases("input"),
     *_xlsx_cases("published"),
+    *OPTION_CASES,
 ]
 
 

@@ -89,7 +89,7 @@ def test_conditions_on_each_field():
     ("U12", "write NAME=CONDITIONS"),
     ("=age<12", "write NAME=CONDITIONS"),
     ("U12=", "no condition"),
-    ("U12=age<<12", "whole number, not '<12'"),
+    ("U12=age<<12", "whole number of at most 9 digits, not '<12'"),
     ("U12=age<twelve", "whole number"),
     ("U12=age", "'age' needs a comparison, e.g. age<12"),
     ("U12=height<150", "unknown field 'height'"),

@@ -1,6 +1,7 @@
 """The command-line contract: formats, exit codes, errors, safe outputs."""
 
 import json
+import io
 import os
 import stat
 import subprocess
@@ -189,6 +190,27 @@ def test_csv_names_cannot_become_formulas(capsys, tmp_path):
     assert code == 0 and "2,'=HYPERLINK(1)," in out
 
 
+@pytest.mark.parametrize("separator", [",", ";", "\t"])
+def test_csv_fields_with_any_list_separator_stay_one_cell_and_start_no_formula(capsys, tmp_path, separator):
+    # A spreadsheet of another locale splits on ';' (or a tab): the name is quoted, and '@SUM' after
+    # the separator is neutralised as at the start (issue 19).
+    import csv
+    lines = Path(SWISS).read_text().splitlines()
+    name = "Ann;@SUM(A1)\t=1+1, -2"
+    lines = [l[:14] + name.ljust(33) + l[47:] if l.startswith("001    2") else l for l in lines]
+    f = tmp_path / "inj.trf"
+    f.write_text("\n".join(lines) + "\n")
+    code, out, _ = run(capsys, "compute", str(f), "--format", "csv", "--tiebreaks", "BH")
+    assert code == 0
+    rows = list(csv.reader(io.StringIO(out), delimiter=separator))
+    cells = [cell for row in rows for cell in row]
+    assert not [c for c in cells if c and (c[0] in "=+@" or (c[0] == "-" and not c[1:].replace(".", "").isdigit()))]
+    if separator == ",":
+        row = next(r for r in rows if r[1] == "2")
+        # The tab is a control character: made visible (\\x09), it separates nothing.
+        assert row[2] == "Ann;'@SUM(A1)\\x09=1+1, -2" and len(row) == len(rows[0])
+
+
 def test_a_terminal_without_unicode_does_not_crash(tmp_path):
     trf = Path(SWISS).read_text().replace("Bruno      ", "Иванов Пётр")
     f = tmp_path / "ru.trf"
@@ -228,13 +250,36 @@ def test_missing_openpyxl_names_the_extra_in_one_line(capsys, monkeypatch):
     assert err == 'tbxl: error: this needs openpyxl: pip install "tbxl[xlsx]"\n'
 
 
-def test_an_unrelated_import_error_is_not_hidden(monkeypatch):
+def test_an_unrelated_import_error_is_not_hidden(monkeypatch, capsys):
     # Only the optional rooms' packages are reported as a missing extra; a broken import of
-    # anything else is a bug and keeps its traceback.
+    # anything else is a bug: an internal error, not a missing extra (its traceback with --debug).
     import tbxl.cli as cli
 
     def broken(args, parser):
         import tbxl_no_such_module  # noqa: F401
     monkeypatch.setattr(cli, "run", broken)
-    with pytest.raises(ModuleNotFoundError):
-        cli.main(["rules"])
+    assert cli.main(["rules"]) == cli.INTERNAL_ERROR
+    err = capsys.readouterr().err
+    assert err.startswith("tbxl: internal error: ModuleNotFoundError: No module named 'tbxl_no_such_module'; "
+                          "please report it") and "Traceback" not in err and "pip install" not in err
+
+
+def test_an_unexpected_exception_is_one_line_and_its_traceback_is_behind_debug(monkeypatch, capsys):
+    # The last resort (issue 19): a bug says one line and exit 70; --debug (before or after the
+    # command) or TBXL_DEBUG=1 adds the traceback; a long message is cut to an excerpt.
+    import tbxl.cli as cli
+
+    def broken(args, parser):
+        raise ValueError("x" * 1000)
+    monkeypatch.setattr(cli, "run", broken)
+    assert cli.main(["compute", "in.trf"]) == 70
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and len(err) < 400 and "Traceback" not in err
+    assert err.startswith("tbxl: internal error: ValueError: " + "x" * 160 + "...; please report it")
+    for argv in (["compute", "in.trf", "--debug"], ["--debug", "compute", "in.trf"]):
+        assert cli.main(argv) == 70
+        err = capsys.readouterr().err
+        assert "Traceback (most recent call last)" in err and "traceback above" in err
+    monkeypatch.setenv("TBXL_DEBUG", "1")
+    assert cli.main(["compute", "in.trf"]) == 70
+    assert "Traceback (most recent call last)" in capsys.readouterr().err

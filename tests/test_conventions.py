@@ -44,7 +44,7 @@ def test_a_convention_is_its_preset_and_its_changed_settings():
     assert built.settings == conventions.get("fide-2022").settings and built.name != "fide-2022"
     with pytest.raises(UnknownRules, match="unknown setting 'cut'"):
         conv.with_options(cut=1)
-    with pytest.raises(UnknownRules, match="unrated_rating must be a whole number, not 'x'"):
+    with pytest.raises(UnknownRules, match="unrated_rating must be a whole number of at most 9 digits, not 'x'"):
         conv.with_settings(["unrated_rating=x"])
 
 

@@ -32,6 +32,7 @@ def run_limited(args: list[str], cwd) -> subprocess.CompletedProcess:
 
 def check(case: Case, code: int, err: str) -> None:
     assert "Traceback" not in err, err
+    assert "internal error" not in err, err       # the last resort is never what bad input meets
     lines = err.splitlines()
     assert len(lines) == 1, err[:2000]
     assert lines[0].startswith("tbxl: error: "), lines[0][:500]

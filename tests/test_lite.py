@@ -1,15 +1,20 @@
-"""``tbxl lite``: the main.py and requirements.txt of xlwings Lite (Excel on Mac and the web).
+"""``tbxl lite``: the main.py and requirements.txt of xlwings Lite (Excel on Mac, Windows and the web).
 
-The generated main.py runs for real where tbxl is not installed:
+Two forms: the short main.py (the functions, importing the tbxl that requirements.txt pins, which
+xlwings Lite installs from PyPI) and the standalone one (``--standalone``: the core carried inside).
+Both run for real:
 
 * in Pyodide under Node (the Python of xlwings Lite; the npm packages of tests/pyodide, installed
   by setup.sh), both the 0.27 line (Python 3.12) and the 314 line (Python 3.14), with a stand-in
-  ``xlwings`` (the real one is not pure Python);
-* in CPython with the real xlwings' Office.js decorators and registration (``xlwings.server``).
+  ``xlwings`` (the real one is not pure Python); for the short form micropip installs tbxl's wheel,
+  built here, from a local file in place of PyPI, the code path of the Lite editor;
+* in CPython with the real xlwings' Office.js decorators and registration (``xlwings.server``):
+  the dropdowns of the rules and the layout, the script button.
 
 Every function is called on the crosstables of the TEC exercise (compact, Swiss-Manager 3-column,
 round-robin matrix) and the seed example, with errors, and each result must equal what
-:mod:`tbxl.excel` gives here, in CPython, with the installed core.
+:mod:`tbxl.excel` gives here, in CPython, with the installed core; the script button writes the
+standings STANDINGS gives.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from pathlib import Path
 import pytest
 
 from conftest import DATA
-from tbxl import rules as conventions
+from tbxl import __version__, rules as conventions
 from tbxl import excel, lite
 from tbxl.cli import main
 from tbxl.io.grid import to_grid
@@ -40,14 +45,49 @@ RR = DATA / "tec-2023" / "held_round_robin.trf"
 SEED2 = DATA / "seeds" / "seed002-buchholz-swiss.trf"
 FUNCTIONS = ["AUDIT", "BUCHHOLZ", "BUCHHOLZ_CUT", "PROGRESSIVE", "RATING_CHANGE", "SONNEBORN_BERGER", "STANDINGS",
              "TEAM_STANDINGS", "TEAM_TIEBREAK", "TIEBREAK"]
+FORMS = {"short": [], "standalone": ["--standalone"]}
 
 
 @pytest.fixture(scope="module")
 def generated(tmp_path_factory):
-    """The folder ``tbxl lite -o`` wrote."""
-    out = tmp_path_factory.mktemp("lite") / "lite"
-    assert main(["lite", "-o", str(out)]) == 0
+    """The folders ``tbxl lite -o`` and ``tbxl lite --standalone -o`` wrote, by form."""
+    out = {}
+    for form, options in FORMS.items():
+        out[form] = tmp_path_factory.mktemp("lite") / form
+        assert main(["lite", *options, "-o", str(out[form])]) == 0
     return out
+
+
+@pytest.fixture(scope="module")
+def tbxl_wheel(tmp_path_factory) -> Path:
+    """tbxl's wheel, built from this tree (what the release publishes on PyPI)."""
+    out = tmp_path_factory.mktemp("wheel")
+    done = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps",
+                           "-w", str(out), str(ROOT)], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    (wheel,) = out.glob(f"tbxl-{__version__}-py3-none-any.whl")
+    return wheel
+
+
+def micropip_wheels(package: str) -> list[Path]:
+    """micropip and its dependencies at the versions the npm package's pyodide-lock.json names,
+    for its Python, downloaded from PyPI once into tests/pyodide/wheels (git-ignored)."""
+    lock = json.loads((PYODIDE / "node_modules" / package / "pyodide-lock.json").read_text(encoding="utf-8"))
+    python = ".".join(lock["info"]["python"].split(".")[:2])
+    wanted = ["micropip"] + lock["packages"]["micropip"]["depends"]
+    folder = PYODIDE / "wheels" / python
+    files = []
+    for name in wanted:
+        entry = lock["packages"][name]
+        path = folder / entry["file_name"]
+        if not path.exists():
+            folder.mkdir(parents=True, exist_ok=True)
+            done = subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary",
+                                   ":all:", "--python-version", python, "-d", str(folder),
+                                   f"{name}=={entry['version']}"], capture_output=True, text=True, timeout=300)
+            assert done.returncode == 0 and path.exists(), done.stderr[-2000:]
+        files.append(path)
+    return files
 
 
 def office_js(grid):
@@ -108,40 +148,84 @@ def cases():
     return c, expected(c)
 
 
-def run_folder(generated, tmp_path, calls_, xlwings_dir=None) -> Path:
-    """A folder as check.py expects it: main.py, check.py, calls.json (and the stand-in xlwings)."""
+def run_folder(generated, tmp_path, calls_, xlwings_dir=None, wheels=()) -> Path:
+    """A folder as check.py expects it: main.py, check.py, calls.json (and the stand-in xlwings,
+    and for the short form install.py with the wheels micropip installs)."""
     folder = tmp_path / "run"
     folder.mkdir()
     shutil.copy(generated / "main.py", folder / "main.py")
     shutil.copy(PYODIDE / "check.py", folder / "check.py")
+    shutil.copy(PYODIDE / "install.py", folder / "install.py")
+    for wheel in wheels:
+        shutil.copy(wheel, folder / wheel.name)
     if xlwings_dir is None:
         shutil.copy(PYODIDE / "xlwings_standin.py", folder / "xlwings.py")
     (folder / "calls.json").write_text(json.dumps(calls_, ensure_ascii=False), encoding="utf-8")
     return folder
 
 
+def standings_clicks(calls_) -> list:
+    """What the script button must write, clicked with fide-2024 then fide-2026 on the first call's grid."""
+    grid = calls_[0][1][0]
+    return [json.loads(json.dumps(excel.STANDINGS(grid, "", rules))) for rules in ("fide-2024", "fide-2026")]
+
+
+def assert_clicked(result, calls_) -> None:
+    assert result["scripts"] == ["write_standings"]
+    want = standings_clicks(calls_)
+    assert [c["written"] for c in result["clicks"]] == want
+    assert want[0] != want[1] and want[0][1][:3] == [1, 2, "Bruno"]       # the two rule sets differ
+    assert all(c["sheets"] == ["Crosstable", lite.STANDINGS_SHEET] and c["active"] for c in result["clicks"])
+
+
 # -- the files ------------------------------------------------------------------------------------
 
-def test_requirements_name_only_packages_on_pypi(generated):
-    lines = (generated / "requirements.txt").read_text(encoding="utf-8").splitlines()
-    requirements = [ln.strip() for ln in lines if ln.strip() and not ln.startswith("#")]
-    # xlwings is the only one: tbxl is not on PyPI (it is inside main.py) and the core needs nothing.
-    assert requirements == ["xlwings>=0.33"]
+def requirements(folder: Path) -> list[str]:
+    lines = (folder / "requirements.txt").read_text(encoding="utf-8").splitlines()
+    return [ln.strip() for ln in lines if ln.strip() and not ln.startswith("#")]
 
 
-def test_main_py_is_python_that_carries_the_core_and_imports_every_function(generated):
-    text = (generated / "main.py").read_text(encoding="utf-8")
+def test_requirements_pin_this_tbxl_next_to_xlwings(generated):
+    assert requirements(generated["short"]) == ["xlwings>=0.35.3", f"tbxl=={__version__}"]
+    # the standalone main.py carries tbxl: only xlwings, which xlwings Lite installs anyway
+    assert requirements(generated["standalone"]) == ["xlwings>=0.35.3"]
+
+
+def test_the_short_main_py_is_the_functions_and_a_script_importing_tbxl(generated):
+    text = (generated["short"] / "main.py").read_text(encoding="utf-8")
+    assert len(text.encode()) < 20_000
     tree = ast.parse(text)
-    assert ast.get_docstring(tree).startswith("Chess tie-breaks (FIDE C.07) for xlwings Lite")
-    last = tree.body[-1]
-    assert isinstance(last, ast.ImportFrom) and last.module == "tbxl.excel"
-    assert sorted(a.name for a in last.names) == FUNCTIONS == sorted(excel.OFFICE_JS_FUNCTIONS + excel.TEAM_FUNCTIONS)
+    assert ast.get_docstring(tree).startswith(f"# tbxl {__version__}: chess tie-breaks (FIDE C.07)")
+    imports = [n for n in tree.body if isinstance(n, ast.ImportFrom)]
+    assert [(n.module, [a.name for a in n.names]) for n in imports] == [
+        ("typing", ["Literal"]), ("xlwings", ["arg", "func", "script"]), ("tbxl", ["excel"])]
+    defs = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+    assert sorted(defs) == sorted(FUNCTIONS + ["write_standings"])
+    assert "TBXL_MODULES" not in text and "EmbeddedModules" not in text
+    # every rules and layout argument is a dropdown; the others are untyped, as tbxl.excel's
+    for name in FUNCTIONS:
+        hints = {a.arg: ast.unparse(a.annotation) if a.annotation else None for a in defs[name].args.args}
+        assert {k: v for k, v in hints.items() if v} == {k: {"rules": "Rules", "layout": "Layout"}[k]
+                                                         for k in hints if k in ("rules", "layout")}, name
+    namespace: dict = {}
+    exec(compile(ast.Module(body=[n for n in tree.body if isinstance(n, ast.Assign)], type_ignores=[]),
+                 "main.py", "exec"), {"Literal": __import__("typing").Literal}, namespace)
+    assert namespace["Rules"].__args__ == tuple(conventions.PRESETS)
+    assert namespace["Layout"].__args__[:5] == ("compact", "sm3", "matrix", "round-robin", "swiss")
+
+
+def test_the_standalone_main_py_carries_the_core_and_the_same_functions(generated):
+    text = (generated["standalone"] / "main.py").read_text(encoding="utf-8")
+    short = (generated["short"] / "main.py").read_text(encoding="utf-8")
+    tree = ast.parse(text)
+    assert ast.get_docstring(tree).startswith(f"# tbxl {__version__}: chess tie-breaks (FIDE C.07)")
+    # after the carried modules: the short main.py's code, word for word
+    assert text.endswith(short[short.index("from typing import Literal"):])
     modules = lite.carried_modules()
-    assert f"carries the\n{len(modules)} tbxl modules" in text
+    assert f"# The {len(modules)} tbxl modules the functions need" in text
     # the modules' text, exactly as installed
     namespace: dict = {}
-    body = [n for n in tree.body if not (isinstance(n, ast.ImportFrom) and n.module == "tbxl.excel")
-            and not (isinstance(n, ast.Expr) and isinstance(n.value, ast.Call))]
+    body = [n for n in tree.body if isinstance(n, ast.Assign) and ast.unparse(n.targets[0]) == "TBXL_MODULES"]
     exec(compile(ast.Module(body=body, type_ignores=[]), "main.py", "exec"), namespace)
     assert namespace["TBXL_MODULES"] == modules
     assert {"tbxl", "tbxl.excel", "tbxl.tiebreaks", "tbxl.tiebreaks.buchholz"} <= set(modules)
@@ -159,15 +243,19 @@ def test_main_py_is_python_that_carries_the_core_and_imports_every_function(gene
 
 
 def test_generation_is_reproducible(generated, tmp_path):
-    assert main(["lite", "-o", str(tmp_path)]) == 0
-    for name in ("main.py", "requirements.txt"):
-        assert (tmp_path / name).read_bytes() == (generated / name).read_bytes()
+    for form, options in FORMS.items():
+        assert main(["lite", *options, "-o", str(tmp_path / form)]) == 0
+        for name in ("main.py", "requirements.txt"):
+            assert (tmp_path / form / name).read_bytes() == (generated[form] / name).read_bytes()
 
 
 def test_lite_says_what_it_wrote(capsys, tmp_path):
     assert main(["lite", "-o", str(tmp_path / "new" / "lite")]) == 0
     out = capsys.readouterr().out
     assert out.startswith(f"wrote {tmp_path / 'new' / 'lite' / 'main.py'} (") and "requirements.txt" in out
+    assert out.rstrip().endswith(f"xlwings Lite then installs tbxl {__version__} from PyPI")
+    assert main(["lite", "--standalone", "-o", str(tmp_path / "alone")]) == 0
+    assert "PyPI" not in capsys.readouterr().out
 
 
 def test_lite_refuses_a_file_as_folder(capsys, tmp_path):
@@ -190,10 +278,11 @@ def test_a_module_importing_a_package_outside_the_standard_library_is_refused(tm
     assert sorted(lite.core_modules("tbxlfake")) == ["tbxlfake", "tbxlfake.core"]
 
 
-def test_main_py_shadows_an_installed_tbxl_and_can_run_again(generated, tmp_path):
-    """Where a tbxl is installed (here: this development install), main.py's copy is the one used;
-    running main.py again (xlwings Lite after an edit) replaces the modules instead of stacking finders."""
-    folder = run_folder(generated, tmp_path, [])
+def test_the_standalone_main_py_shadows_an_installed_tbxl_and_can_run_again(generated, tmp_path):
+    """Where a tbxl is installed (here: this development install), the standalone main.py's copy is
+    the one used; running main.py again (xlwings Lite after an edit) replaces the modules instead of
+    stacking finders."""
+    folder = run_folder(generated["standalone"], tmp_path, [])
     code = ("import runpy, sys, importlib.util\n"
             "assert importlib.util.find_spec('tbxl') is not None   # the development install\n"
             "first = runpy.run_path('main.py')\n"
@@ -203,7 +292,7 @@ def test_main_py_shadows_an_installed_tbxl_and_can_run_again(generated, tmp_path
             "import tbxl.excel\n"
             "finders = [f for f in sys.meta_path if type(f).__name__ == 'EmbeddedModules']\n"
             "print(tbxl.__spec__.origin, len(finders), one is not tbxl.excel,\n"
-            "      second['BUCHHOLZ'] is tbxl.excel.BUCHHOLZ, first['BUCHHOLZ'] is not second['BUCHHOLZ'])\n")
+            "      second['tbxl_excel'] is tbxl.excel, first['tbxl_excel'] is not second['tbxl_excel'])\n")
     done = subprocess.run([sys.executable, "-c", code], cwd=folder, capture_output=True, text=True,
                           env={**os.environ, "XLWINGS_ON_SERVER": "true", "PYTHONPATH": str(folder)})
     assert done.returncode == 0, done.stderr[-2000:]
@@ -212,7 +301,7 @@ def test_main_py_shadows_an_installed_tbxl_and_can_run_again(generated, tmp_path
 
 # -- CPython, the real xlwings, no tbxl -------------------------------------------------------------
 
-def test_main_py_registers_and_computes_with_the_real_xlwings_and_no_tbxl(generated, tmp_path, cases):
+def test_the_standalone_main_py_registers_and_computes_with_the_real_xlwings_and_no_tbxl(generated, tmp_path, cases):
     """xlwings' own Office.js decorators and registration (what xlwings Lite runs), in a Python
     that sees xlwings but not tbxl: site-packages is off (-S) and only xlwings is on the path."""
     xlwings = pytest.importorskip("xlwings")
@@ -220,35 +309,72 @@ def test_main_py_registers_and_computes_with_the_real_xlwings_and_no_tbxl(genera
     only = tmp_path / "only-xlwings"
     only.mkdir()
     (only / "xlwings").symlink_to(Path(xlwings.__file__).parent, target_is_directory=True)
-    folder = run_folder(generated, tmp_path, calls_, xlwings_dir=only)
-    # registration as xlwings Lite does it, and one call through xlwings' Office.js call path
-    # (arguments as 2-D matrices, converted by xlwings): BH/C1 of David (no. 4), fide-2024 = 11.5
-    meta = ("import asyncio, json, main, xlwings as xw\n"
-            "from xlwings.server import custom_functions_call, custom_functions_meta\n"
-            "m = custom_functions_meta(main)\n"
-            "grid = json.load(open('calls.json'))[0][1][0]\n"
-            "data = {'func_name': 'BUCHHOLZ_CUT', 'args': [grid, [[4]], [[1]], [['fide-2024']]],\n"
-            "        'version': xw.__version__, 'client': 'Office.js', 'runtime': '1.4',\n"
-            "        'culture_info_name': 'en-US', 'date_format': 'm/d/yyyy'}\n"
-            "value = asyncio.run(custom_functions_call(data, main))\n"
-            "json.dump({'functions': [(f['name'], [p['name'] for p in f['parameters']]) for f in m['functions']],\n"
-            "           'call': value}, open('meta.json', 'w'))\n")
+    folder = run_folder(generated["standalone"], tmp_path, calls_, xlwings_dir=only)
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
     env.update(PYTHONPATH=str(only), XLWINGS_ON_SERVER="true", XLWINGS_LICENSE_KEY="noncommercial")
-    for script in ("check.py", "-c"):
-        args = [sys.executable, "-S", script] + ([meta] if script == "-c" else [])
-        done = subprocess.run(args, cwd=folder, env=env, capture_output=True, text=True)
+    for args in (["check.py"], ["-c", REGISTER]):
+        done = subprocess.run([sys.executable, "-S", *args], cwd=folder, env=env, capture_output=True, text=True)
         assert done.returncode == 0, done.stderr[-2000:]
     result = json.loads((folder / "result.json").read_text(encoding="utf-8"))
     assert result["tbxl_installed_before"] is False
     assert result["tbxl_origin"] == "tbxl/__init__.py (in main.py)"
     assert result["registered"] == FUNCTIONS
     assert result["results"] == want
-    meta = json.loads((folder / "meta.json").read_text())
-    meta_names = dict(meta["functions"])
-    assert sorted(meta_names) == FUNCTIONS
-    assert meta_names["BUCHHOLZ_CUT"] == ["crosstable", "player", "cut", "rules", "layout"]
+    assert_clicked(result, calls_)
+    assert_registered(json.loads((folder / "meta.json").read_text()))
+
+
+#: Registration as xlwings Lite does it (functions with their dropdowns, scripts), and one call
+#: through xlwings' Office.js call path (arguments as 2-D matrices, converted by xlwings): BH/C1 of
+#: David (no. 4) under fide-2024 = 11.5.
+REGISTER = """\
+import asyncio, json, main, xlwings as xw
+from xlwings.server import custom_functions_call, custom_functions_meta, custom_scripts_meta
+m = custom_functions_meta(main)
+grid = json.load(open('calls.json'))[0][1][0]
+data = {'func_name': 'BUCHHOLZ_CUT', 'args': [grid, [[4]], [[1]], [['fide-2024']]],
+        'version': xw.__version__, 'client': 'Office.js', 'runtime': '1.4',
+        'culture_info_name': 'en-US', 'date_format': 'm/d/yyyy'}
+value = asyncio.run(custom_functions_call(data, main))
+json.dump({'functions': {f['name']: {p['name']: p.get('customEnumId') for p in f['parameters']}
+                         for f in m['functions']},
+           'enums': {e['id']: [v['stringValue'] for v in e['values']] for e in m['enums']},
+           'scripts': [s['name'] for s in custom_scripts_meta(main)], 'call': value}, open('meta.json', 'w'))
+"""
+
+
+def assert_registered(meta) -> None:
+    assert sorted(meta["functions"]) == FUNCTIONS
+    assert meta["functions"]["BUCHHOLZ_CUT"] == {"crosstable": None, "player": None, "cut": None,
+                                                 "rules": "BUCHHOLZ_CUT.RULES", "layout": "BUCHHOLZ_CUT.LAYOUT"}
+    # a dropdown for every rules and layout argument, of every function that has one
+    dropdowns = sorted(f"{name}.{p}".upper() for name, f in meta["functions"].items() for p, e in f.items()
+                       if e and e == f"{name}.{p}".upper())
+    assert dropdowns == sorted(f"{name}.{p}".upper() for name, f in meta["functions"].items() for p in f
+                               if p in ("rules", "layout"))
+    assert len(dropdowns) == 15          # rules: 8 functions, layout: 7
+    assert meta["enums"]["BUCHHOLZ_CUT.RULES"] == list(conventions.PRESETS)
+    assert meta["enums"]["STANDINGS.LAYOUT"] == list(lite.layout_choices())
+    assert meta["scripts"] == [lite.SCRIPT_NAME]
     assert meta["call"] == [[11.5]]
+
+
+def test_the_short_main_py_registers_dropdowns_and_a_script_with_the_real_xlwings(generated, tmp_path, cases):
+    """The short main.py in a Python where tbxl is installed (this one), as after requirements.txt."""
+    pytest.importorskip("xlwings")
+    calls_, want = cases
+    folder = run_folder(generated["short"], tmp_path, calls_, xlwings_dir=tmp_path)
+    env = {**os.environ, "XLWINGS_ON_SERVER": "true", "XLWINGS_LICENSE_KEY": "noncommercial"}
+    for args in (["check.py"], ["-c", REGISTER]):
+        done = subprocess.run([sys.executable, *args], cwd=folder, env=env, capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr[-2000:]
+    result = json.loads((folder / "result.json").read_text(encoding="utf-8"))
+    assert result["tbxl_installed_before"] is True
+    assert result["tbxl_origin"] == str(Path(__import__("tbxl").__file__))
+    assert result["registered"] == FUNCTIONS
+    assert result["results"] == want
+    assert_clicked(result, calls_)
+    assert_registered(json.loads((folder / "meta.json").read_text()))
 
 
 # -- Pyodide under Node -----------------------------------------------------------------------------
@@ -262,25 +388,34 @@ def node() -> str:
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("form", ["short", "standalone"])
 @pytest.mark.parametrize("package, python", [("pyodide", "3.12."), ("pyodide-314", "3.14.")])
-def test_main_py_in_pyodide_gives_what_the_core_gives(generated, tmp_path, cases, package, python):
+def test_main_py_in_pyodide_gives_what_the_core_gives(generated, tmp_path, cases, package, python, form, request):
     exe = node()
     if not (PYODIDE / "node_modules" / package / "package.json").exists():
         pytest.fail(f"the npm package {package} is missing: run `npm ci` in tests/pyodide (setup.sh does)")
     calls_, want = cases
-    folder = run_folder(generated, tmp_path, calls_)
-    done = subprocess.run([exe, str(PYODIDE / "run.mjs"), str(folder), "check.py"],
+    short = form == "short"
+    # the short form: micropip installs the wheel from a local file, as the Lite editor does from PyPI
+    wheels = [request.getfixturevalue("tbxl_wheel"), *micropip_wheels(package)] if short else []
+    folder = run_folder(generated[form], tmp_path, calls_, wheels=wheels)
+    done = subprocess.run([exe, str(PYODIDE / "run.mjs"), str(folder), "install.py" if short else "check.py"],
                           env={**os.environ, "TBXL_PYODIDE": package}, capture_output=True, text=True,
                           timeout=300)
     assert done.returncode == 0, done.stderr[-3000:]
     result = json.loads((folder / "result.json").read_text(encoding="utf-8"))
     assert result["platform"] == "emscripten" and result["python"].startswith(python)
-    assert result["tbxl_installed_before"] is False
-    assert result["tbxl_origin"] == "tbxl/__init__.py (in main.py)"
+    if short:   # tbxl from the wheel, in Pyodide's site-packages
+        assert result["tbxl_installed_before"] is True
+        assert result["tbxl_origin"] == f"/lib/python{python[:-1]}/site-packages/tbxl/__init__.py"
+    else:
+        assert result["tbxl_installed_before"] is False
+        assert result["tbxl_origin"] == "tbxl/__init__.py (in main.py)"
     assert result["registered"] == FUNCTIONS
     assert len(result["results"]) == len(want) > 100
     for call, got, exp in zip(calls_, result["results"], want):
         assert got == exp, call[0]
+    assert_clicked(result, calls_)
 
 
 def test_the_calls_check_real_numbers(cases):

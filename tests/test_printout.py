@@ -297,7 +297,7 @@ def test_long_report_in_parts_is_numbered_and_complete(open200, printout, tmp_pa
 
 # -- the web page ---------------------------------------------------------------------------------
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
 
 
 def chromium(*args, tmp_path) -> subprocess.CompletedProcess:
@@ -360,3 +360,55 @@ def test_appeal_web_page(tmp_path):
     assert "Nick (12) is ahead of Paul (14)" in html
     for ref in ("http:", "https:", "src=", "url(", "<script", "<link"):
         assert ref not in html
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="needs Debian's chromium (setup.sh installs it)")
+def test_the_web_page_printed_by_a_browser_is_the_printout(open200, printout, web_page, tmp_path):
+    """The no-install printout: headless Chromium's print to PDF of the web page holds every
+    crosstable cell and every player, the event and the page numbers in every footer, the table
+    headers on every page, on A4, and on no more pages than the PDF report plus two."""
+    _, st = open200
+    pdf = tmp_path / "browser.pdf"
+    chromium("--no-pdf-header-footer", f"--print-to-pdf={pdf}", web_page.as_uri(), tmp_path=tmp_path)
+    reader = PdfReader(str(pdf))
+    texts = page_texts(pdf)
+    assert len(texts) <= printout[1] + 2
+    for page in reader.pages:                                          # A4: 210 x 297 mm
+        assert abs(float(page.mediabox.width) - 595.3) < 1 and abs(float(page.mediabox.height) - 841.9) < 1
+    lines = set(lines_of(texts))
+    for row in st.rows:                    # every cell of the crosstable, every player's standings line
+        assert expected_crosstable_line(st, row) in lines, row.player.start_number
+    text = "\n".join(texts)
+    for row in st.rows:
+        assert text.count(f" {row.player.name} ") >= 2, row.player.start_number
+    for k, t in enumerate(texts, 1):
+        assert "Benchmark Swiss 200x9 · tbxl" in t and f"page {k} of {len(texts)}" in t, k
+    # the header row of a table is on every page the table runs over
+    header = "Rank No. Name Rating " + " ".join(f"R{r}" for r in range(1, 10)) + " Pts"
+    crosstable_pages = [t for t in texts if any(expected_crosstable_line(st, row) in t for row in st.rows)]
+    assert len(crosstable_pages) >= 2 and all(header in t for t in crosstable_pages)
+    standings_pages = [t for t in texts if "Rank No. Title Name Fed Rating Pts BH/" in t and " SB PS WIN" in t]
+    assert len(standings_pages) >= 3
+
+
+def test_report_to_html_says_that_a_browser_prints_it_as_the_pdf(tmp_path, capsys):
+    out = tmp_path / "x.html"
+    assert cli.main(["report", str(SWISS), "--rules", "fide-2024", "-o", str(out)]) == 0
+    assert capsys.readouterr().err == (f"wrote {out}; print it from a browser (Ctrl+P or Cmd+P, Save as PDF, "
+                                       "no headers and footers) for the same pages as the PDF\n")
+    assert cli.main(["report", str(SWISS), "--rules", "fide-2024", "-o", str(tmp_path / "x.pdf")]) == 0
+    assert "browser" not in capsys.readouterr().err
+
+
+def test_the_print_footer_is_a_css_string_whatever_the_event_name(tmp_path):
+    """The browser's footer is a CSS string in a style element: quotes, a backslash, markup and a
+    line break in the event's name stay text (CSS escapes), nothing ends the string or the element."""
+    t = dataclasses.replace(load(SWISS), name='St Mary\'s "Open" </style><b>\\ & co')
+    st = compute_standings(t, CODES, conventions.get("fide-2024"))
+    out = tmp_path / "x.html"
+    report.render_pdf(st, out, html=True)
+    html = out.read_text(encoding="utf-8")
+    (style,) = re.findall(r'<style media="print">(.*?)</style>', html, re.S)
+    assert style.startswith('@page { @bottom-left { content: "St Mary\\27 s \\22 Open\\22  \\3c /style\\3e '
+                            '\\3c b\\3e \\5c  \\26  co · tbxl ')
+    assert '@bottom-right { content: "page" " " counter(page) " " "of" " " counter(pages); }' in style

@@ -17,7 +17,7 @@ pytest.importorskip("jinja2")  # the report's templates
 pytest.importorskip("weasyprint")  # the report's PDFs
 
 from tbxl import rules as conventions
-from tbxl import cli, report
+from tbxl import __version__, cli, report
 from tbxl.report import render
 from tbxl.report.views.appeal import AppealReport
 from tbxl.report.views.compare import CompareReport, build_compare_view
@@ -107,7 +107,7 @@ def test_footer_on_every_page(tec_report):
     for k, page in enumerate(pages, 1):
         assert f"page {k} of {len(pages)}" in page
         assert f"SHA-256 {digest[:16]}" in page
-        assert "rules fide-2024" in page and "held_swiss_5.trf" in page and "tbxl 0.1.0" in page
+        assert "rules fide-2024" in page and "held_swiss_5.trf" in page and f"tbxl {__version__}" in page
     assert digest in pages[0]                                         # the full hash, in the header
 
 

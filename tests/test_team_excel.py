@@ -121,11 +121,11 @@ def test_team_functions_take_arguments_as_excel_sends_them():
 
 
 def test_team_functions_in_the_xlwings_lite_main_py(tmp_path):
-    # The main.py of `tbxl lite` (generated, not kept in git) carries the team modules too: the functions run from it.
+    # The standalone main.py of `tbxl lite --standalone` (generated, not kept in git) carries the team modules too: the functions run from it.
     import subprocess
     import sys
     from tbxl.cli import main
-    assert main(["lite", "-o", str(tmp_path)]) == 0
+    assert main(["lite", "--standalone", "-o", str(tmp_path)]) == 0
     code = ("import runpy, json\n"
             f"ns = runpy.run_path({str(tmp_path / 'main.py')!r})\n"
             "import tbxl.io.grid.team as te\n"

@@ -153,3 +153,56 @@ def test_every_package_of_the_tree_is_in_the_packages_list():
     listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
     tree = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "tbxl").rglob("__init__.py")}
     assert tree <= listed, sorted(tree - listed)
+
+
+# -- the release: metadata, twine, an install from the built files only ---------------------------
+
+def test_sdist_and_wheel_pass_twine_check_strict(built):
+    out, _ = built
+    done = subprocess.run([sys.executable, "-m", "twine", "check", "--strict", *sorted(map(str, out.iterdir()))],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.count("PASSED") == 2, done.stdout
+
+
+def test_wheel_metadata_is_release_ready(wheel):
+    with zipfile.ZipFile(wheel) as z:
+        names = set(z.namelist())
+        metadata = z.read(f"tbxl-{__version__}.dist-info/METADATA").decode()
+    assert "tbxl/py.typed" in names and f"tbxl-{__version__}.dist-info/licenses/LICENSE" in names
+    assert "Classifier: Topic :: Games/Entertainment :: Board Games" in metadata
+    assert "Classifier: Typing :: Typed" in metadata
+    urls = dict(ln.removeprefix("Project-URL: ").split(", ", 1) for ln in metadata.splitlines()
+                if ln.startswith("Project-URL: "))
+    assert {"Homepage", "Documentation", "Source", "Changelog", "Issues"} <= set(urls)
+    assert "Keywords: chess," in metadata and "Author: tbxl maintainers" in metadata
+
+
+@pytest.fixture(scope="module")
+def find_links(tmp_path_factory, wheel):
+    """A folder as a user has it before the release is on PyPI: the built wheel, and the wheels
+    of the xlsx extra (openpyxl and what it needs), downloaded from PyPI into the same folder."""
+    folder = tmp_path_factory.mktemp("find-links")
+    (folder / wheel.name).write_bytes(wheel.read_bytes())
+    done = subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--only-binary", ":all:", "-d",
+                           str(folder), "openpyxl>=3.1"], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return folder
+
+
+def test_the_xlsx_extra_installs_from_the_built_files_alone_and_computes(find_links, tmp_path_factory):
+    """`pip install --no-index --find-links dist "tbxl[xlsx]"` in a fresh venv, then tbxl compute on
+    a workbook (which needs the extra)."""
+    home = tmp_path_factory.mktemp("xlsx-venv")
+    venv.create(home, with_pip=True, clear=True)
+    done = subprocess.run([str(home / "bin" / "python"), "-m", "pip", "install", "-q", "--no-index",
+                           "--find-links", str(find_links), "tbxl[xlsx]"], capture_output=True, text=True,
+                          timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    version = subprocess.run([str(home / "bin" / "python"), "-m", "tbxl", "--version"], capture_output=True,
+                             text=True, timeout=60)
+    assert version.stdout == f"tbxl {__version__}\n"
+    done = run(home, "compute", str(ROOT / "workbooks" / "tec-swiss.xlsx"), "--format", "json")
+    assert done.returncode == 0, done.stderr
+    david = next(r for r in json.loads(done.stdout)["standings"] if r["start_number"] == 4)
+    assert (david["name"], david["values"]["BH/C1"], david["values"]["BH"]) == ("David", 11.5, 15)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import gc
 import os
 import sys
+import traceback
 import warnings
 from typing import Optional, Sequence
 
@@ -53,7 +54,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except ImportError as err:  # an optional room's package, imported where the room needs it
         missing = MissingDependency.from_import_error(err)
         if missing is None:
-            raise
+            return internal_error(err, debug=getattr(args, "debug", False))
         say(f"error: {missing}")
         return 1
     except TbxlError as err:  # unknown rules / tie-break, UsageError: a usage error
@@ -62,9 +63,30 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except OSError as err:
         say(f"error: {err.filename or ''}: {err.strerror or err}")
         return 1
+    except Exception as err:   # the last resort: a bug, never a user's mistake (tests/test_hostile.py)
+        return internal_error(err, debug=getattr(args, "debug", False))
     finally:
         if gc_was_enabled:
             gc.enable()
+
+
+#: The exit code of an internal error (sysexits' EX_SOFTWARE).
+INTERNAL_ERROR = 70
+#: How much of an unexpected exception's message the one line quotes.
+EXCERPT = 160
+
+
+def internal_error(err: BaseException, debug: bool = False) -> int:
+    """Say an unexpected exception in one line (the traceback with ``--debug`` or TBXL_DEBUG=1):
+    whatever went wrong inside tbxl, the user gets a sentence, not a stack of frames."""
+    debug = debug or os.environ.get("TBXL_DEBUG") == "1"
+    text = str(err)
+    text = text if len(text) <= EXCERPT else text[:EXCERPT] + "..."
+    say(f"internal error: {type(err).__name__}: {text}; please report it with the command and its "
+        f"input ({'traceback above' if debug else 'run again with --debug for the traceback'})")
+    if debug:
+        traceback.print_exception(err, file=sys.stderr)
+    return INTERNAL_ERROR
 
 
 def entry() -> None:

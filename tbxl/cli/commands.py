@@ -141,6 +141,14 @@ def _check_usage(args, tournament) -> None:
             raise UsageError(f"--lang {lang}: no such report language (available: {', '.join(available)})")
 
 
+def no_such_player(number: int, st, args) -> InputError:
+    """The error for a start number the event does not have, with the numbers it has."""
+    known = sorted(st.context.index)
+    has = f"start numbers {known[0]}-{known[-1]}" if known == list(range(known[0], known[-1] + 1)) else \
+        f"{len(known)} players, start numbers {known[0]}-{known[-1]} with gaps"
+    return InputError(f"no player with start number {number} ({has})", file=args.input)
+
+
 def _team_numbers(args, parser, event, option: str = "--players"):
     """The team numbers of ``--players`` on a team event (None when not given)."""
     if not getattr(args, "players", None):
@@ -203,7 +211,7 @@ def explain(args, parser, event, fmt: str) -> int:
     players = numbers(args.player, parser, "--player")
     for n in players:
         if n not in st.context.index:
-            raise InputError(f"no player with start number {n}", file=args.input)
+            raise no_such_player(n, st, args)
     if args.with_tied:
         points = st.row(players[0]).points
         players += [r.player.start_number for r in st.rows if r.points == points]
@@ -232,7 +240,7 @@ def report(args, parser, event, fmt: str) -> int:
         players = numbers(args.players, parser, "--players")
         missing = [n for n in players if n not in st.context.index]
         if missing:
-            raise InputError(f"no player with start number {missing[0]}", file=args.input)
+            raise no_such_player(missing[0], st, args)
     # By default the report explains on the page what decided the top places (compact lines).
     derivations = args.derivations or ("players" if players else "decided")
     if derivations.strip().lower() == "players" and not players:
@@ -388,11 +396,13 @@ def _rules_list() -> int:
 
 def _lite(args) -> int:
     """``tbxl lite``: main.py and requirements.txt for xlwings Lite."""
+    from tbxl import __version__
     from tbxl.lite import write_lite
-    main_file, requirements = write_lite(args.output)
+    main_file, requirements = write_lite(args.output, standalone=args.standalone)
     size = main_file.stat().st_size
+    installs = "" if args.standalone else f"; xlwings Lite then installs tbxl {__version__} from PyPI"
     print(f"wrote {main_file} ({size // 1024} KB) and {requirements}: paste each into the tab of the "
-          "same name in the xlwings Lite editor")
+          f"same name in the xlwings Lite editor{installs}")
     return 0
 
 

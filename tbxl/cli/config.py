@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from tbxl.errors import TbxlError, UsageError
+from tbxl.limits import MAX_CONFIG_BYTES, size_text
 
 
 FILE_NAME = "tbxl.toml"
@@ -85,14 +86,19 @@ def load(path: str) -> Config:
     else:  # pragma: no cover - Python 3.10: the tomli backport (a dependency there only)
         import tomli as tomllib
     with open(path, "rb") as f:
-        data = f.read()
+        data = f.read(MAX_CONFIG_BYTES + 1)
+    if len(data) > MAX_CONFIG_BYTES:
+        raise UsageError(f"{path}: larger than {size_text(MAX_CONFIG_BYTES)}: an event's configuration is a "
+                         "few lines (docs/secretary/config.md)")
     try:
         text = data.decode("utf-8-sig")
         raw = tomllib.loads(text)
     except UnicodeDecodeError as err:
         raise UsageError(f"{path}: not UTF-8 text ({err.reason} at byte {err.start})") from None
     except tomllib.TOMLDecodeError as err:
-        raise UsageError(f"{path}: not valid TOML: {err}") from None
+        raise UsageError(f"{path}: not valid TOML: {str(err)[:120]}") from None
+    except RecursionError:   # tomllib reads nested arrays and tables recursively
+        raise UsageError(f"{path}: nested too deeply to be an event's configuration") from None
 
     def bad(key: str, message: str, table: Optional[str] = None) -> UsageError:
         line = _line(text, key, table)

@@ -4,11 +4,11 @@ standard output, control characters made inert) and the one-line messages on sta
 
 from __future__ import annotations
 
-import csv
 import io
 import json
+import re
 import sys
-from typing import Iterator, Optional
+from typing import Iterable, Iterator, Optional
 
 from tbxl.errors import UsageError
 from tbxl.formatting import decimal_text, json_number, json_number_raw, signed_text, visible, visible_json
@@ -16,7 +16,7 @@ from tbxl.io.files import output_format
 from tbxl.model import TeamTournament
 from tbxl.cli.parser import WRITES
 
-__all__ = ["say", "wrote", "emit", "form", "is_team", "aligned", "csv_text", "csv_name", "render_table", "render_csv",
+__all__ = ["say", "wrote", "emit", "form", "is_team", "aligned", "csv_text", "csv_row", "csv_name", "render_table", "render_csv",
            "render_json", "change_json", "render_explain", "separation_text", "render_team_explain",
            "render_rank_check", "RENDERERS"]
 
@@ -26,9 +26,17 @@ def say(message: str) -> None:
     print(f"tbxl: {visible(message)}", file=sys.stderr)
 
 
+#: What the report commands say after writing a web page: its print stylesheet makes a browser's
+#: print the same pages as the PDF, the printout for whoever has no WeasyPrint.
+PRINT_HINT = ("print it from a browser (Ctrl+P or Cmd+P, Save as PDF, no headers and footers) for the "
+              "same pages as the PDF")
+
+
 def wrote(path, pages: Optional[int]) -> None:
     """The last line of a report command, on stderr (stdout stays for data)."""
     what = f" ({pages} page{'s' if pages != 1 else ''})" if pages is not None else ""
+    if str(path).lower().endswith((".html", ".htm")):
+        what += f"; {PRINT_HINT}"
     print(f"wrote {path}{what}", file=sys.stderr)
 
 
@@ -130,14 +138,39 @@ def _money(award) -> str:
     return "" if award is None else decimal_text(award.amount, places=2)
 
 
+#: After a list separator, the characters that start a formula in the cell a spreadsheet splitting
+#: there would make (the separator of the reader's locale may not be the comma).
+_FORMULA_AFTER_SEPARATOR = re.compile(r"([,;\t|])([=+\-@])")
+#: A CSV field is quoted when it holds the list separator of any locale's spreadsheet (a comma, a
+#: semicolon, a tab), a quote or a line break; the csv module quotes only its own delimiter.
+_NEEDS_QUOTES = re.compile(r'[,;\t"\r\n]')
+
+
 def csv_text(text: str) -> str:
     """Text as CSV data: a leading ``= + - @`` would make a spreadsheet run it as a formula
-    (CSV injection), so such text gets a leading apostrophe, as spreadsheets do themselves.
+    (CSV injection), so such text gets a leading apostrophe, as spreadsheets do themselves; so does
+    such a character right after a list separator (a spreadsheet of another locale may split there).
 
-    >>> csv_text("=HYPERLINK(1)"), csv_text("Ann")
-    ("'=HYPERLINK(1)", 'Ann')
+    >>> csv_text("=HYPERLINK(1)"), csv_text("Ann"), csv_text("Ann;@SUM(1)")
+    ("'=HYPERLINK(1)", 'Ann', "Ann;'@SUM(1)")
     """
+    text = _FORMULA_AFTER_SEPARATOR.sub(r"\1'\2", text)
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def csv_row(fields: Iterable[object]) -> str:
+    """One CSV line (RFC 4180, comma-separated): a field is quoted when it holds a comma, a
+    semicolon, a tab, a quote or a line break (``_NEEDS_QUOTES``), so that a spreadsheet splitting
+    on its locale's separator keeps it one cell; None is an empty field.
+
+    >>> csv_row([1, "Ann; Bo", None, "3.5"])
+    '1,"Ann; Bo",,3.5\\n'
+    """
+    out = []
+    for field in fields:
+        text = "" if field is None else str(field)
+        out.append('"' + text.replace('"', '""') + '"' if _NEEDS_QUOTES.search(text) else text)
+    return ",".join(out) + "\n"
 
 
 def csv_name(name: str) -> str:
@@ -164,27 +197,28 @@ def render_csv(st, cl=None, changes=None) -> str:
     ``rating_change`` (empty for an unrated player).
     A team event: one row per team (rank, team number, name, primary score, the tie-breaks)."""
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
     if is_team(st):
-        w.writerow(["rank", "team_number", "name", "points"] + st.codes)
+        buf.write(csv_row(["rank", "team_number", "name", "points"] + st.codes))
         for r in st.rows:
-            w.writerow([r.rank_label, r.team.number, csv_name(r.team.name), decimal_text(r.points)]
-                       + [decimal_text(r.values[c]) for c in st.codes])
+            buf.write(csv_row([r.rank_label, r.team.number, csv_name(r.team.name), decimal_text(r.points)]
+                              + [decimal_text(r.values[c]) for c in st.codes]))
         return buf.getvalue()
     names = list(cl.rows) if cl else []
     lists = list(cl.awards) if cl else []
-    w.writerow(["rank", "start_number", "name", "points"] + st.codes
-               + ["title", "rating", "federation", "fide_id", "club"] + [f"category:{n}" for n in names]
-               + ["prize" if n is None else f"prize:{n}" for n in lists]
-               + (["k", "rated_games", "rated_score", "expected_score", "rating_change"] if changes is not None else []))
+    buf.write(csv_row(["rank", "start_number", "name", "points"] + st.codes
+                      + ["title", "rating", "federation", "fide_id", "club"]
+                      + [csv_name(f"category:{n}") for n in names]
+                      + ["prize" if n is None else csv_name(f"prize:{n}") for n in lists]
+                      + (["k", "rated_games", "rated_score", "expected_score", "rating_change"]
+                         if changes is not None else [])))
     places = {n: dict(zip(cl.members[n], cl.places[n])) for n in names}
     awards = {n: cl.prize_of(n) for n in lists}
     for r in st.rows:
         sn = r.player.start_number
-        w.writerow([r.rank_label, sn, csv_name(r.player.name), decimal_text(r.points)]
-                   + [decimal_text(r.values[c]) for c in st.codes] + _player_fields(r.player)
-                   + [places[n].get(sn, "") for n in names] + [_money(awards[n].get(sn)) for n in lists]
-                   + (_change_csv(changes.get(sn)) if changes is not None else []))
+        buf.write(csv_row([r.rank_label, sn, csv_name(r.player.name), decimal_text(r.points)]
+                          + [decimal_text(r.values[c]) for c in st.codes] + _player_fields(r.player)
+                          + [places[n].get(sn, "") for n in names] + [_money(awards[n].get(sn)) for n in lists]
+                          + (_change_csv(changes.get(sn)) if changes is not None else [])))
     return buf.getvalue()
 
 

@@ -7,8 +7,9 @@ import argparse
 from functools import partial
 
 from tbxl import __version__
-from tbxl.errors import InputError, UsageError
+from tbxl.errors import excerpt, InputError, UsageError
 from tbxl.io.grid.cells import layout_name
+from tbxl.limits import whole_number
 
 __all__ = ["WRITES", "build_parser", "derivations_option", "k_option", "pages_option", "url_option", "numbers"]
 
@@ -25,6 +26,7 @@ def build_parser() -> argparse.ArgumentParser:
     that read an event (individual or team) given once."""
     p = argparse.ArgumentParser(prog="tbxl", description="FIDE C.07 chess tie-breaks with derivations.")
     p.add_argument("--version", action="version", version=f"tbxl {__version__}")
+    p.add_argument("--debug", action="store_true", help="print the traceback of an internal error")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def common(sp, tiebreaks=True):
@@ -52,6 +54,9 @@ def build_parser() -> argparse.ArgumentParser:
         sp.add_argument("--config", metavar="FILE",
                         help="the event's configuration (default: tbxl.toml beside the input, if any)")
         sp.add_argument("--no-config", action="store_true", help="read no configuration file")
+        # SUPPRESS: given after the command it sets debug, not given it leaves the top level's.
+        sp.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
+                        help="print the traceback of an internal error")
 
     def prizes(sp):
         sp.add_argument("--category", action="append", default=[], metavar="NAME=CONDITIONS",
@@ -92,14 +97,14 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--team", type=int, metavar="N", help="team number (team events)")
     e.add_argument("--tiebreak", metavar="CODE", help="one tie-break (default: all of the list)")
     e.add_argument("-o", "--output", metavar="FILE", help="the appeal report (.pdf, .html) or the text (.txt)")
-    e.add_argument("--lang", help="report language: en (default), vi, es, ru, ms")
+    e.add_argument("--lang", type=str.lower, help="report language: en (default), vi, es, ru, ms")
     e.add_argument("--paper", choices=("a4", "letter"), help="a4 (default) or letter")
 
     r = sub.add_parser("report", help="PDF standings with per-player derivations")
     common(r)
     rating(r)
     r.add_argument("-o", "--output", required=True, metavar="FILE", help="PDF (or .html) to write")
-    r.add_argument("--lang", help="report language: en (default), vi, es, ru, ms")
+    r.add_argument("--lang", type=str.lower, help="report language: en (default), vi, es, ru, ms")
     r.add_argument("--derivations", metavar="WHICH", type=derivations_option,
                    help="derivations: decided (default: compact lines for the players whose top places "
                         "a tie-break decided), compact (compact lines for everyone), none, or full tables "
@@ -138,7 +143,7 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--fail-on", choices=("unexplained", "difference"), default="unexplained",
                    help="exit 1 on differences no rule set explains (default), or on any difference")
     a.add_argument("-o", "--output", metavar="FILE", help="write to FILE (.pdf: the audit report; .html: its HTML)")
-    a.add_argument("--lang", help="report language: en (default), vi, es, ru, ms")
+    a.add_argument("--lang", type=str.lower, help="report language: en (default), vi, es, ru, ms")
     a.add_argument("--paper", choices=("a4", "letter"), help="a4 (default) or letter")
 
     k = sub.add_parser("compare", help="standings under several conventions side by side")
@@ -146,15 +151,18 @@ def build_parser() -> argparse.ArgumentParser:
     k.add_argument("--format", choices=("text", "json"), help="default: as -o's extension says, else text")
     k.add_argument("--changed-only", action="store_true", help="only players whose rank or a value changes")
     k.add_argument("-o", "--output", metavar="FILE", help="write to FILE (.pdf: the comparison report; .html: its HTML)")
-    k.add_argument("--lang", help="report language: en (default), vi, es, ru, ms")
+    k.add_argument("--lang", type=str.lower, help="report language: en (default), vi, es, ru, ms")
     k.add_argument("--paper", choices=("a4", "letter"), help="a4 (default) or letter")
 
     sub.add_parser("rules", help="list the conventions for unplayed games")
 
     lt = sub.add_parser("lite", help="write main.py and requirements.txt for xlwings Lite (Excel on Mac, "
-                                     "Windows and the web): the Excel functions with the core inside")
+                                     "Windows and the web): the Excel functions, installing tbxl from PyPI")
     lt.add_argument("-o", "--output", required=True, metavar="DIR",
                     help="folder for main.py and requirements.txt (made if missing)")
+    lt.add_argument("--standalone", action="store_true",
+                    help="a main.py that carries tbxl's core inside (needs no PyPI: offline or locked-down "
+                         "machines; about 480 KB)")
     return p
 
 
@@ -196,10 +204,8 @@ def k_option(text: str) -> int:
 def numbers(text: str, parser, option: str, what: str = "start numbers") -> list[int]:
     """The numbers of a ``3,7,12`` option (start numbers, or team numbers on a team event); a usage
     error (exit 2) for anything else."""
-    try:
-        found = [int(x) for x in text.split(",") if x.strip()]
-    except ValueError:
-        found = []
-    if not found:
-        parser.error(f"{option} expects {what} like 3,7,12, not {text!r}")
-    return found
+    found = [whole_number(x, 6) for x in text.split(",") if x.strip()]
+    if not found or None in found:
+        # The command's own words, not the top-level usage (which names no option of explain).
+        raise UsageError(f"{option} expects {what} like 3,7,12, not {excerpt(text)}")
+    return [n for n in found if n is not None]

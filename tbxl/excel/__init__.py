@@ -45,8 +45,8 @@ catalogue (:mod:`tbxl.catalogue`). The team core is imported when a team functio
 called.
 
 This module imports only the standard library, xlwings and tbxl's core (no openpyxl, Jinja2 or
-WeasyPrint), so it runs in xlwings Lite (Pyodide): ``tbxl lite`` writes a ``main.py`` that carries
-it with the core (:mod:`tbxl.lite`).
+WeasyPrint), so it runs in xlwings Lite (Pyodide): ``tbxl lite`` writes a ``main.py`` whose
+functions call it, and ``tbxl lite --standalone`` one that carries it with the core (:mod:`tbxl.lite`).
 Without xlwings installed it still imports (the decorators become no-ops), for ``tbxl workbook``.
 """
 

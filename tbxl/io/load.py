@@ -161,6 +161,36 @@ def _read_team(p: Path, pairing: Optional[str], strict: bool, notes: Optional[li
     return read_team_trf(os.fspath(p), strict=strict, pairing=Pairing(pairing) if pairing else None, notes=notes)
 
 
+#: Files a user may give for an event that are not one tbxl reads, by their first bytes: what they
+#: are and what to do instead (a TRF reader would only say "no player records (001)").
+OTHER_FORMATS = (
+    (b"%PDF", "a PDF document", "give the TRF the pairing program exports, or the crosstable as .xlsx"),
+    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "an Excel 97-2003 workbook (.xls)",
+     "save it as an Excel workbook (.xlsx) and give that"),
+    (b"PK\x03\x04", "a zip archive (an OpenDocument spreadsheet, or a workbook named otherwise)",
+     "save the crosstable as an Excel workbook (.xlsx) and give that"),
+)
+#: Suffixes of tables saved as text, which are not TRF files.
+TABLE_SUFFIXES = (".csv", ".tsv", ".ods", ".xls")
+
+
+def refuse_other_formats(p: Path) -> None:
+    """An :class:`InputError` for a file that is plainly not a TRF (a PDF, an old .xls, a CSV
+    table), saying what it is and what to give instead."""
+    try:
+        with open(p, "rb") as f:
+            head = f.read(8)
+    except OSError:
+        return   # the reader says what is wrong with it
+    for magic, what, instead in OTHER_FORMATS:
+        if head.startswith(magic):
+            raise InputError(f"this is {what}, not a TRF or an .xlsx crosstable: {instead}", file=str(p))
+    if p.suffix.lower() in TABLE_SUFFIXES:
+        raise InputError(f"a {p.suffix.lower()} table is not an event tbxl reads: give the TRF the pairing program "
+                         "exports, or save the crosstable as .xlsx (a published bulletin goes to "
+                         "tbxl audit --published)", file=str(p))
+
+
 def _read(p: Path, pairing: Optional[str], strict: bool, sheet: Optional[str], layout: Optional[str],
           notes: Optional[list]) -> Tournament:
     from tbxl.model import Pairing
@@ -172,6 +202,7 @@ def _read(p: Path, pairing: Optional[str], strict: bool, sheet: Optional[str], l
             from dataclasses import replace
             t = replace(t, pairing=forced)
         return t
+    refuse_other_formats(p)
     from tbxl.io.trf import read_trf_with_notes
     tournament, remarks = read_trf_with_notes(os.fspath(p), strict=strict, pairing=forced)
     if notes is not None:

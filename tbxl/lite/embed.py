@@ -1,8 +1,9 @@
 """Modules carried as source text inside one file, importable as if they were installed.
 
 xlwings Lite (Excel on Windows, Mac and the web) runs its ``main.py`` in Pyodide and installs the
-packages of its ``requirements.txt`` from PyPI, where tbxl is not. So the ``main.py`` that
-``tbxl lite`` writes (:mod:`tbxl.lite`) carries tbxl's modules as text, and this module's source,
+packages of its ``requirements.txt`` from PyPI. Where PyPI cannot be reached (offline or locked-down
+machines), the ``main.py`` that ``tbxl lite --standalone`` writes (:mod:`tbxl.lite`) carries tbxl's
+modules as text instead, and this module's source,
 copied into it verbatim, makes ``import tbxl.excel`` find them: :class:`EmbeddedModules` is a
 finder and loader (PEP 451) on :data:`sys.meta_path`, ahead of the installed packages, so the
 functions always run the code that was generated, even where another tbxl is installed.

@@ -22,6 +22,8 @@ Fraction(1, 2)
 
 from __future__ import annotations
 
+from typing import Union
+
 from tbxl.model.entry import RoundEntry, make_entry
 from tbxl.model.event import Event, EventKind, Pairing, Player, Tournament, detect_pairing, round_robin_cycles
 from tbxl.model.kinds import UNPLAYED_OUTCOME, Kind, Outcome
@@ -30,11 +32,14 @@ from tbxl.model.scoring import GP, MP, SCORES, Scoring, TeamScoring
 from tbxl.model.table import NO_ROUND, RESULT_KIND, RESULT_OF, RESULT_OUTCOME, RESULTS, RoundTable
 from tbxl.model.team import Board, Team, TeamRound, TeamTournament, board_points
 
+#: An event of either kind, as the ranking and the tie-breaks take it (its ``kind`` tells which).
+AnyEvent = Union[Tournament, TeamTournament]
+
 __all__ = [
     "Kind", "Outcome", "UNPLAYED_OUTCOME",
     "Scoring", "TeamScoring", "MP", "GP", "SCORES",
     "RoundEntry", "make_entry",
-    "EventKind", "Event", "Pairing", "Player", "Tournament", "round_robin_cycles", "detect_pairing",
+    "EventKind", "Event", "AnyEvent", "Pairing", "Player", "Tournament", "round_robin_cycles", "detect_pairing",
     "Board", "TeamRound", "Team", "TeamTournament", "board_points",
     "RoundTable", "RESULTS", "RESULT_OF", "RESULT_KIND", "RESULT_OUTCOME", "NO_ROUND",
     "after_round", "record_after_round",

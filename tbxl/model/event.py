@@ -14,7 +14,8 @@ from datetime import date
 from fractions import Fraction
 from typing import Any, ClassVar, Optional, Sequence
 
-from tbxl.model.entry import RoundEntry
+from tbxl.model.entry import RoundEntry, make_entry  # noqa: F401 (make_entry, Kind, Outcome: the doctests')
+from tbxl.model.kinds import Kind, Outcome  # noqa: F401
 from tbxl.model.rounds import after_round
 from tbxl.model.scoring import Scoring
 from tbxl.model.table import RoundTable

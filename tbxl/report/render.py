@@ -21,7 +21,7 @@ from typing import Optional
 from urllib.parse import unquote, urlparse
 from urllib.request import url2pathname, urlopen
 
-from tbxl.errors import MissingDependency
+from tbxl.errors import MissingDependency, MissingSystemLibrary
 from tbxl.io.files import check_output, output_format, write_atomic
 from tbxl.formatting import visible
 from tbxl.report.labels import templates_dir
@@ -161,6 +161,8 @@ def _weasy():
         from weasyprint import HTML
     except ImportError:
         raise MissingDependency("WeasyPrint", "report") from None
+    except OSError as err:   # WeasyPrint is there, Pango (a system library) is not: "cannot load library ..."
+        raise MissingSystemLibrary.pango(err) from None
     return HTML
 
 

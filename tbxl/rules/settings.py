@@ -14,7 +14,8 @@ from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import Any, Iterable, Mapping, Optional, cast
 
-from tbxl.errors import UnknownRules
+from tbxl.errors import UnknownRules, excerpt
+from tbxl.limits import MAX_NUMBER_DIGITS, whole_number
 from tbxl.model import EventKind
 
 __all__ = ["Mode", "Setting", "mode_field", "switch_field", "number_field", "settings_of", "setting_item",
@@ -97,9 +98,11 @@ class Setting:
         if self.kind is int:
             if value is None or isinstance(value, int) and not isinstance(value, bool):
                 return value
-            if not str(value).isdigit():
-                raise UnknownRules(f"{self.name} must be a whole number, not {value!r}")
-            return int(str(value))
+            number = whole_number(str(value))
+            if number is None:
+                raise UnknownRules(f"{self.name} must be a whole number of at most {MAX_NUMBER_DIGITS} digits, "
+                                   f"not {excerpt(value, 20)}")
+            return number
         try:
             return self.kind(str(value))
         except ValueError:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Optional, Union
+from typing import Optional, Sequence, Union
 
 Raw = Optional[Union[int, Fraction]]
 
@@ -20,14 +20,14 @@ class Column:
 
     code: str
     den: int
-    raw: list[Raw]
+    raw: Sequence[Raw]
     ascending: bool = False  # TPN: lower is better
 
     def value(self, i: int) -> Optional[Fraction]:
         v = self.raw[i]
         return None if v is None else Fraction(v) / self.den
 
-    def sort_key(self, i: int):
+    def sort_key(self, i: int) -> tuple[int, Union[int, Fraction]]:
         v = self.raw[i]
         if v is None:
             return (1, 0)

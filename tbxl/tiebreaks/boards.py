@@ -12,9 +12,8 @@ Every board value is an integer in units of ``1 / board_unit`` game points.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Optional, Sequence
+from typing import NamedTuple, Optional, Sequence
 
 from tbxl.derivation import Derivation, Reason, Term
 from tbxl.errors import InputError
@@ -116,8 +115,7 @@ def order_boards(ctx: Context, d: Descriptor, group: Sequence[int],
     return tiers
 
 
-@dataclass(frozen=True)
-class BoardGames:
+class BoardGames(NamedTuple):
     """The matches of a team event seen as games worth a weighted sum of board points: what a DE
     step of EDE's 2026 chains compares (BC, TBR or BBE in the match(es) of two tied teams, C.07 13).
     It has what :func:`tbxl.tiebreaks.encounter.order` reads of a context."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Optional
+from typing import Callable, Optional, Sequence, Union, cast
 
 from tbxl.rules import OpponentScore, RrForfeitWin, VurCut
 from tbxl.derivation import Derivation, Reason, Term
@@ -17,10 +17,15 @@ from tbxl.tiebreaks import cuts, unplayed
 from tbxl.model.codes import result_code
 from tbxl.tiebreaks.base import Column
 from tbxl.tiebreaks.codes import Descriptor
+from tbxl.tiebreaks.context import Context, getter
+
+# Run per record: an enum member looked up on its class costs five times a global.
+_OWN_SCORE, _NO_VUR_CUT = RrForfeitWin.OWN_SCORE, VurCut.NONE
 
 
-def items(ctx, i: int, sb: bool = False) -> list[tuple]:
-    """Contributions of player index ``i``: ``(contribution, key, vur, round_index)``.
+def items(ctx: Context, i: int, sb: bool = False) -> list[cuts.Contribution]:
+    """Contributions of player index ``i``: ``(contribution, key, vur, round index)``, the fields of
+    a :class:`~tbxl.tiebreaks.cuts.Item`.
 
     For BH the contribution is the opponent's value (or the own-unplayed value); for SB
     (``sb=True``) it is that value times the round's outcome in half-games, and the key stays
@@ -32,7 +37,7 @@ def items(ctx, i: int, sb: bool = False) -> list[tuple]:
             return [(value[j] * o, value[j], False, r) for r, (j, o) in enumerate(zip(opp, res))]
         return [(value[j], value[j], False, r) for r, j in enumerate(opp)]
     out = []
-    own_score_forfeits = ctx.round_robin and ctx.conv.rr_forfeit_win == RrForfeitWin.OWN_SCORE
+    own_score_forfeits = ctx.round_robin and ctx.conv.rr_forfeit_win == _OWN_SCORE
     for r, k in enumerate(kind):
         if k is Kind.PLAYED or k is Kind.SHORT:
             if own_score_forfeits and ctx.raw_kind[i][r] is Kind.FORFEIT_WIN:
@@ -49,59 +54,64 @@ def items(ctx, i: int, sb: bool = False) -> list[tuple]:
     return out
 
 
-def unplayed_items(ctx) -> dict[int, list[tuple]]:
+def unplayed_items(ctx: Context) -> dict[int, list[cuts.Contribution]]:
     """The BH :func:`items` of every player with an unplayed round, by player index (computed once
     per context; SB multiplies them by the results)."""
     return ctx.cached("unplayed-items", lambda: {i: items(ctx, i) for i in ctx.unplayed_rows})
 
 
-def vur_may_be_cut(ctx, its: list[tuple]) -> bool:
+def vur_may_be_cut(ctx: Context, its: Sequence[cuts.Contribution]) -> bool:
     """Can 16.5's VUR exception change which of these items a cut removes? Otherwise the cuts are
     plain order statistics of (key, contribution) (14.1-14.4)."""
-    return ctx.conv.vur_cut != VurCut.NONE and any([it[2] for it in its])
+    return ctx.conv.vur_cut != _NO_VUR_CUT and any([vur for _, _, vur, _ in its])
 
 
-def _bh_rows(ctx) -> list:
+#: Per player what BH's cuts read: the sorted values, or the items in order of significance.
+BhRow = Union[list[int], cuts.InOrder]
+
+
+def _bh_rows(ctx: Context) -> list[BhRow]:
     """Per player, what BH and its cuts need: the sorted values (opponents' values, own unplayed
     rounds' values) when the cuts are plain order statistics (14.1-14.4), else the items in order of
     significance (a VUR that 16.5 may cut first)."""
-    value, unplayed = ctx.value, unplayed_items(ctx)
-    rows = []
+    value, unplayed = getter(ctx.value), unplayed_items(ctx)
+    rows: list[BhRow] = []
     for i, opp in enumerate(ctx.opp):
         its = unplayed.get(i)
         if its is None:
-            rows.append(sorted(map(value.__getitem__, opp)))
+            rows.append(sorted(map(value, opp)))
         elif vur_may_be_cut(ctx, its):
-            rows.append(cuts.significance(its))
+            rows.append(cuts.InOrder(cuts.significance(its)))
         else:
             rows.append(sorted([it[0] for it in its]))
     return rows
 
 
-def compute_bh(ctx, d: Descriptor) -> Column:
+def compute_bh(ctx: Context, d: Descriptor) -> Column:
     rows = ctx.cached("bh-rows", lambda: _bh_rows(ctx))
     low, high, rule = d.low, d.high, ctx.conv.vur_cut
     raw = []
     for row in rows:
-        if row and type(row[0]) is tuple:
+        if isinstance(row, cuts.InOrder):
             raw.append(cuts.kept_sum_sorted(row, low, high, rule))
         else:
             raw.append(sum(cuts.kept(row, low, high)))
     return Column(d.code, ctx.unit, raw)
 
 
-def compute_fb(ctx, d: Descriptor) -> Column:
+def compute_fb(ctx: Context, d: Descriptor) -> Column:
     col = compute_bh(ctx.fore, d)
     col.code = d.code
     return col
 
 
-def explain_terms(ctx, i: int, d: Descriptor, sb: bool = False) -> tuple[list[Term], Fraction]:
+def explain_terms(ctx: Context, i: int, d: Descriptor, sb: bool = False) -> tuple[list[Term], Fraction]:
     """Terms of BH (or SB) for player index ``i``, with cuts marked; returns terms and total."""
     its = items(ctx, i, sb)
     scale = 2 if sb else 1
     chosen = dict(cuts.select(its, d.low, d.high, ctx.conv.vur_cut, ctx.conv.sb_vur_pick))
     terms = []
+    reason: Reason
     for idx, (contrib, v, vur, r) in enumerate(its):
         k = ctx.kind[i][r]
         raw_k = ctx.raw_kind[i][r]
@@ -118,7 +128,7 @@ def explain_terms(ctx, i: int, d: Descriptor, sb: bool = False) -> tuple[list[Te
             else:
                 reason, art = Reason.of("game"), d.article
         else:
-            _, reason, art = unplayed.own_unplayed(ctx, i, r, explain=True)
+            _, reason, art = unplayed.explain_own(ctx, i, r)
             if k.is_vur:
                 reason += Reason.of("vur")
             elif vur:
@@ -128,11 +138,11 @@ def explain_terms(ctx, i: int, d: Descriptor, sb: bool = False) -> tuple[list[Te
         terms.append(Term(r + 1, opp_no, result_code(raw_k, ctx.out[i][r]), real, ctx.frac(v),
                           reason, art, ctx.frac(contrib, scale), vur,
                           Reason.of(chosen[idx]) if idx in chosen else None))
-    total = sum((t.contribution for t in terms if not t.is_cut), Fraction(0))
+    total = sum((Fraction(t.contribution) for t in terms if not t.is_cut), Fraction(0))
     return terms, total
 
 
-def _adjusted_reason(ctx) -> tuple[Reason, str]:
+def _adjusted_reason(ctx: Context) -> tuple[Reason, str]:
     mode = ctx.conv.opponent_score
     if mode is OpponentScore.ADJUSTED:
         return Reason.of("adjusted"), "16.3"
@@ -141,35 +151,35 @@ def _adjusted_reason(ctx) -> tuple[Reason, str]:
     return Reason.of("unplayed_as_draw"), ctx.conv.name
 
 
-def explain_bh(ctx, d: Descriptor, i: int) -> Derivation:
+def explain_bh(ctx: Context, d: Descriptor, i: int) -> Derivation:
     terms, total = explain_terms(ctx, i, d)
     return Derivation(d.code, ctx.players[i].start_number, tuple(terms), total)
 
 
-def explain_fb(ctx, d: Descriptor, i: int) -> Derivation:
+def explain_fb(ctx: Context, d: Descriptor, i: int) -> Derivation:
     f = ctx.fore
     terms, total = explain_terms(f, i, d)
     return Derivation(d.code, ctx.players[i].start_number, tuple(terms), total,
                       notes=(Reason.of("note.fore"),))
 
 
-def _opponents_otb(ctx, i: int) -> list[int]:
+def _opponents_otb(ctx: Context, i: int) -> list[int]:
     return [ctx.opp[i][r] for r, k in enumerate(ctx.kind[i]) if k is Kind.PLAYED or k is Kind.SHORT]
 
 
-def _opponents_bh(ctx, d: Descriptor) -> Column:
+def _opponents_bh(ctx: Context, d: Descriptor) -> Column:
     """The BH (or, with /F, FB) column that AOB averages, computed once per context (the same
     cache key as the registry's, so a BH column already computed is reused)."""
     base = Descriptor("FB" if d.fore else "BH", d.low, d.high)
     return ctx.cached(("col", base), lambda: (compute_fb if d.fore else compute_bh)(ctx, base))
 
 
-def compute_aob(ctx, d: Descriptor) -> Column:
+def compute_aob(ctx: Context, d: Descriptor) -> Column:
     """The average over a common denominator: with ``m`` the least common multiple of the numbers
     of games, each average is the integer ``sum * (m / games)`` in units of ``1 / (unit * m)``, so
     the column ranks and prints as integers do (exact, no Fraction per player)."""
     col = _opponents_bh(ctx, d)
-    bh = col.raw.__getitem__
+    bh = cast("Callable[[int], int]", getter(col.raw))   # a BH column: integers, one per player
     unplayed = ctx.unplayed_rows
     opponents = [_opponents_otb(ctx, i) if i in unplayed else opp for i, opp in enumerate(ctx.opp)]
     m = math.lcm(*{len(opps) for opps in opponents if opps})
@@ -177,15 +187,15 @@ def compute_aob(ctx, d: Descriptor) -> Column:
     return Column(d.code, col.den * m, raw)
 
 
-def explain_aob(ctx, d: Descriptor, i: int) -> Derivation:
+def explain_aob(ctx: Context, d: Descriptor, i: int) -> Derivation:
     col = _opponents_bh(ctx, d)
-    bh = col.raw
+    bh = cast("Sequence[int]", col.raw)   # a BH column: integers, one per player
     terms = []
     for r, k in enumerate(ctx.kind[i]):
         if k is Kind.PLAYED or k is Kind.SHORT:
             j = ctx.opp[i][r]
             terms.append(Term(r + 1, ctx.players[j].start_number, result_code(ctx.raw_kind[i][r], ctx.out[i][r]),
                               None, None, Reason.of("opp_tiebreak", code=col.code), "8.2", ctx.frac(bh[j])))
-    value = (sum((t.contribution for t in terms), Fraction(0)) / len(terms)) if terms else None
+    value = (sum((Fraction(t.contribution) for t in terms), Fraction(0)) / len(terms)) if terms else None
     return Derivation(d.code, ctx.players[i].start_number, tuple(terms), value, divisor=len(terms) or None,
                       notes=(Reason.of("note.otb_only"),))

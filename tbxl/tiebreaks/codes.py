@@ -33,9 +33,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import NamedTuple, Optional, Sequence, Union
+from typing import Any, NamedTuple, Optional, Sequence, Union
 
-from tbxl.errors import UnknownTiebreak
+from tbxl.errors import UnknownTiebreak, excerpt
 from tbxl.limits import MAX_TIEBREAKS
 
 #: The kinds of event a code applies to.
@@ -206,7 +206,9 @@ def parse(text: str, team: bool = False) -> Descriptor:
     return _team(text) if team else _individual(text)
 
 
-def _individual(text: str) -> Descriptor:
+def _individual(text: str, check: bool = True) -> Descriptor:
+    """An individual code; ``check``: refuse the modifiers its family does not take (a team code's
+    are checked against the team code)."""
     raw = text if len(str(text)) <= 40 else f"{str(text)[:40]}..."   # messages stay one short line
     s = text.strip().upper().replace(" ", "")
     if "/" in s:
@@ -216,7 +218,7 @@ def _individual(text: str) -> Descriptor:
     head = ALIASES.get(head, head)
     if head not in CODES or INDIVIDUAL not in CODES[head].kinds:
         raise UnknownTiebreak(f"unknown tie-break {raw!r}; known codes: {', '.join(codes_of(INDIVIDUAL))}")
-    fields: dict = {}
+    fields: dict[str, Any] = {}
     seen: dict[str, str] = {}
     for part in parts:
         m = _PART.match(part)
@@ -237,7 +239,34 @@ def _individual(text: str) -> Descriptor:
             fields["unrated"] = int(m["u"])
         else:
             fields[{"P": "played_forfeits", "F": "fore", "R": "reverse"}[m["flag"]]] = True
-    return Descriptor(head, **fields)
+    d = Descriptor(head, **fields)
+    if check:
+        check_modifiers(head, d, raw)
+    return d
+
+
+#: Which codes take each modifier (C.07 Art. 14, C07 §3.3-3.4): Cut and Median the sums of values,
+#: the Limit Koya's threshold, /F the averages of Buchholz, /R the orders that may be reversed, /U
+#: the rating tie-breaks. /P (forfeits as games) applies to any code (16.6). A modifier a code does
+#: not take would be silently ignored while the column kept its label: it is refused.
+TAKES = {"C": frozenset({"BH", "FB", "SB", "ARO", "PS", "AOB", "ESB", "SSSC"}),
+         "L": frozenset({"KS"}),
+         "F": frozenset({"AOB", "SSSC"}),
+         "R": frozenset({"TPN", "RTNG"}),
+         "U": frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"})}
+_MODIFIER = {"C": "Cut or Median", "L": "Limit", "F": "Fore", "R": "Reverse", "U": "rating for the unrated"}
+
+
+def check_modifiers(name: str, d: Descriptor, raw: str) -> None:
+    """Refuse a modifier of ``d`` that code ``name`` does not take (``raw``: the code as given)."""
+    given = {"C": f"/M{d.low}" if d.high else f"/C{d.low}" if d.low else "",
+             "L": f"/L{d.limit:+d}" if d.limit else "", "F": "/F" if d.fore else "",
+             "R": "/R" if d.reverse else "", "U": f"/U{d.unrated}" if d.unrated is not None else ""}
+    for kind, part in given.items():
+        if part and name not in TAKES[kind]:
+            takers = ", ".join(sorted(TAKES[kind]))
+            raise UnknownTiebreak(f"tie-break {excerpt(raw)}: {name} takes no {_MODIFIER[kind]} modifier "
+                                  f"('{part}'); it applies to {takers}")
 
 
 def _team(text: str) -> Descriptor:
@@ -258,10 +287,14 @@ def _team(text: str) -> Descriptor:
     if head == "SSSC":
         rest = []
         for p in mods:
-            if re.fullmatch(r"K\d+([.,]\d+)?", p):
+            if p.startswith("K"):
+                # A few ASCII digits: Fraction() refuses strings of thousands of digits.
+                if not re.fullmatch(r"K\d{1,6}(?:[.,]\d{1,6})?", p, re.ASCII):
+                    raise UnknownTiebreak(f"SSSC divisor {excerpt('/' + p, 20)} in {excerpt(raw)} is not a number "
+                                          "of at most 6 digits and 6 decimals (e.g. SSSC/K2.5)")
                 divisor = Fraction(p[1:].replace(",", "."))
                 if divisor <= 0:
-                    raise UnknownTiebreak(f"SSSC divisor must be positive in {raw!r}")
+                    raise UnknownTiebreak(f"SSSC divisor must be positive in {excerpt(raw)}")
             else:
                 rest.append(p)
         mods = rest
@@ -273,35 +306,39 @@ def _team(text: str) -> Descriptor:
         return Descriptor("MPVGP", text=raw)
     if head in _ESB or head == "ESB":
         scores = _ESB.get(head) or pair or ("MP", "GP")   # plain ESB = EMGSB (C07 §10.5)
-        return replace(_modifiers(raw, "SB", mods), name="ESB", scores=scores, text=raw)
-    if pair is not None:
+        return replace(_modifiers(raw, "SB", mods, "ESB"), name="ESB", scores=scores, text=raw)
+    if pair is not None and m is not None:
         raise UnknownTiebreak(f"score ':{m['s']}' in {raw!r} is for ESB only; use :MP or :GP")
     if head in CODES and CODES[head].kinds == _T:
-        base = _modifiers(raw, "BH" if head == "SSSC" else "DE", mods)
+        base = _modifiers(raw, "BH" if head == "SSSC" else "DE", mods, head)
         return replace(base, name=head, score=score, divisor=divisor, text=raw)
     if head in CODES and INDIVIDUAL in CODES[head].kinds and TEAM not in CODES[head].kinds and head != "PTS":
         raise UnknownTiebreak(f"{raw!r}: rating tie-breaks need team ratings, which a team TRF does not give")
     try:
-        base = _individual("/".join([head] + mods))
+        base = _individual("/".join([head] + mods), check=False)
     except UnknownTiebreak:
         known = ", ".join(["MP", "GP"] + list(codes_of(TEAM, only=True))[1:]
                           + ["MPTS", "GPTS", "EMMSB", "EMGSB", "EGMSB", "EGGSB"]
                           + [c + ":MP" for c in ("BH", "SB", "PS", "...")])
         raise UnknownTiebreak(f"unknown team tie-break {raw!r}; known codes: {known}") from None
+    check_modifiers(base.name, base, raw)
     if base.name == "PTS":
         return replace(base, name="POINTS", score=score, text=raw)
     return replace(base, score=score, text=raw)
 
 
-def _modifiers(raw: str, like: str, mods: list[str]) -> Descriptor:
-    """Cut/Median, /L, /P, /F, /R, /U through the individual grammar (``like`` is a family that takes them)."""
+def _modifiers(raw: str, like: str, mods: list[str], owner: str) -> Descriptor:
+    """Cut/Median, /L, /P, /F, /R, /U through the individual grammar (``like`` is a family that takes
+    them), checked against what the team code ``owner`` takes."""
     try:
-        return _individual("/".join([like] + mods))
+        d = _individual("/".join([like] + mods), check=False)
     except UnknownTiebreak as err:
         raise UnknownTiebreak(f"{err} (in {raw!r})") from None
+    check_modifiers(owner, d, raw)
+    return d
 
 
-def parse_list(text: Union[str, Sequence], team: bool = False) -> list[Descriptor]:
+def parse_list(text: Union[str, Sequence[str]], team: bool = False) -> list[Descriptor]:
     """Parse a comma-separated list (or a sequence) of codes, at most :data:`~tbxl.limits.MAX_TIEBREAKS`
     of them (ties are broken level by level: thousands of codes would only exhaust the stack); a
     text of commas only names none, which is an error rather than "no tie-breaks".

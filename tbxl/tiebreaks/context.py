@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from enum import Enum
 from fractions import Fraction
-from typing import TYPE_CHECKING, Optional, Union
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Optional, Sequence, TypeVar, Union, cast
 
 from tbxl import rules as conventions
 from tbxl.rules import CapRounds, Convention, RrForfeitWin, ShortGames, TeamSettings
@@ -26,6 +26,16 @@ from tbxl.tiebreaks import unplayed
 
 if TYPE_CHECKING:
     from tbxl.tiebreaks.codes import Descriptor
+
+T = TypeVar("T")
+#: Per result class (padded to 256): the kind as read, the kind as the BH family sees it, the
+#: outcome and the points in units.
+Classes = tuple[list[Optional[Kind]], list[Optional[Kind]], list[Optional[int]], list[Optional[int]]]
+
+
+def getter(seq: Sequence[T]) -> Callable[[int], T]:
+    """``seq.__getitem__`` for one index, what ``map`` looks a column's classes up with."""
+    return seq.__getitem__
 
 
 class Score(str, Enum):
@@ -39,7 +49,8 @@ class Score(str, Enum):
     def __str__(self) -> str:
         return self.value
 
-    __format__ = str.__format__
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
 
 
 def convention_of(rules: Optional[Convention], event: Event) -> Convention:
@@ -114,12 +125,12 @@ class Context:
         #: A team event's settings (:class:`~tbxl.rules.TeamSettings`); the defaults for players.
         self.settings = settings or TeamSettings()
         self._siblings: dict[tuple[Score, bool], Context] = {(self.score_name, forfeits_as_games): self}
-        t = participants(event, self.score_name) if team else event
+        t = participants(event, self.score_name) if isinstance(event, TeamTournament) else event
         self.t = t
         self.conv = conv
         self.players: tuple[Player, ...] = t.players
         self.n = t.rounds
-        if team:
+        if isinstance(event, TeamTournament):
             # The team values set the units: TL/TD/TW match points or K x 1/0.5/0 game points.
             values = [*match_values(event, self.score_name), *(e.points for p in t.players for e in p.rounds)]
             q = math.lcm(*(Fraction(v).denominator for v in values))
@@ -140,21 +151,27 @@ class Context:
         table = t.table
         short_unplayed = conv.short_games is ShortGames.UNPLAYED
         rr = self.round_robin
-        pad = [None] * (256 - len(RESULTS))  # NO_ROUND in a record built by hand, cut off by rows()
-        kinds = list(RESULT_KIND) + pad
-        outs = list(RESULT_OUTCOME) + pad
-        units = [int(s.points(k, o) * q) for k, o in RESULTS] + pad
+        # Looked up by result class; the pad (NO_ROUND, in a record built by hand) is cut off by
+        # rows(), so no None reaches a row.
+        pad: list[None] = [None] * (256 - len(RESULTS))
+        kinds: list[Optional[Kind]] = [*RESULT_KIND, *pad]
+        outs: list[Optional[int]] = [*RESULT_OUTCOME, *pad]
+        units: list[Optional[int]] = [*(int(s.points(k, o) * q) for k, o in RESULTS), *pad]
         self.table = table
-        self.raw_kind: list[list[Kind]] = table.rows([list(map(kinds.__getitem__, c)) for c in table.result])
+        self.raw_kind: list[list[Kind]] = cast("list[list[Kind]]", table.rows(
+            [list(map(getter(kinds), c)) for c in table.result]))
         if short_unplayed or rr:
-            effective = [self._effective(k, o, short_unplayed, rr) for k, o in RESULTS] + pad
-            self.kind: list[list[Kind]] = table.rows([list(map(effective.__getitem__, c)) for c in table.result])
+            effective: list[Optional[Kind]] = [*(self._effective(k, o, short_unplayed, rr) for k, o in RESULTS),
+                                               *pad]
+            self.kind: list[list[Kind]] = cast("list[list[Kind]]", table.rows(
+                [list(map(getter(effective), c)) for c in table.result]))
         else:
             effective = kinds
             self.kind = self.raw_kind
-        self.out: list[list[int]] = table.rows([list(map(outs.__getitem__, c)) for c in table.result])
+        self.out: list[list[int]] = cast("list[list[int]]", table.rows(
+            [list(map(getter(outs), c)) for c in table.result]))
         self.opp: list[list[int]] = table.rows(table.opponent)
-        self._classes: Optional[tuple] = (kinds, effective, outs, units)
+        self._classes: Optional[Classes] = (kinds, effective, outs, units)
         if team:
             # A team's points are its MP or GP, not the table's classes looked up.
             self._classes = None
@@ -162,16 +179,16 @@ class Context:
             if forfeits_as_games:
                 self.kind = [[Kind.PLAYED if k.is_forfeit else k for k in row] for row in self.kind]
         else:
-            self.pts = table.rows([list(map(units.__getitem__, c)) for c in table.result])
+            self.pts = cast("list[list[int]]", table.rows([list(map(getter(units), c)) for c in table.result]))
         self._fore: Optional[Context] = None
-        self._cache: dict = {}
+        self._cache: dict[Hashable, Any] = {}
         self._finish()
         if forfeits_as_games and not self.round_robin:
             # /P changes how a team's own forfeited matches count, not what it is worth to its
             # opponents: the adjusted score (16.3) keeps the categories of the matches as played.
-            for i, kinds in enumerate(self.raw_kind):
-                cats = unplayed.categories(kinds, conv.fpb_returns_to_play)
-                self.value[i] = unplayed.opponent_value(kinds, self.pts[i], cats, self.draw, conv.opponent_score)
+            for i, row in enumerate(self.raw_kind):
+                cats = unplayed.categories(row, conv.fpb_returns_to_play)
+                self.value[i] = unplayed.opponent_value(row, self.pts[i], cats, self.draw, conv.opponent_score)
 
     @staticmethod
     def _effective(k: Kind, outcome: Outcome, short_unplayed: bool, rr: bool) -> Kind:
@@ -221,7 +238,7 @@ class Context:
                 self.cat[i] = unplayed.categories(kinds, fpb)
                 self.value[i] = unplayed.opponent_value(kinds, self.pts[i], self.cat[i], draw, mode)
 
-    def _games_only(self) -> list:
+    def _games_only(self) -> list[Sequence[int]]:
         """Category 0 (a game) for every round: one shared row for the full records (rows are
         replaced, never changed in place), a row of its own for a short one."""
         n = self.n
@@ -278,7 +295,7 @@ class Context:
             self._fore = f
         return self._fore
 
-    def class_rounds(self) -> Optional[list[tuple]]:
+    def class_rounds(self) -> Optional[list[tuple[Optional[Kind], Optional[Kind], Optional[int], Optional[int]]]]:
         """Per result class of the table (:data:`~tbxl.model.RESULTS`, padded to 256 with None): the
         round as this context sees it, ``(raw_kind, kind, out, pts)``, for tie-breaks computed on the
         table's columns a class at a time. None when the rows are not the table's classes looked up
@@ -291,7 +308,9 @@ class Context:
         """Per player and round the colour: ``w``, ``b`` or a blank (no colour, or no opponent)."""
         return self.cached("colours", lambda: self.table.rows(self.table.colour))
 
-    def cached(self, key, compute):
+    def cached(self, key: Hashable, compute: Callable[[], T]) -> T:
+        """The value of ``compute()``, computed once per context and ``key``."""
         if key not in self._cache:
             self._cache[key] = compute()
-        return self._cache[key]
+        value: T = self._cache[key]
+        return value

@@ -8,9 +8,14 @@ from a voluntary unplayed round.
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import NamedTuple, Sequence
+from typing import NamedTuple, Sequence, TypeVar
 
 from tbxl import rules as cv
+
+T = TypeVar("T")
+
+# Run per row of a column: an enum member looked up on its class costs five times a global.
+_NO_VUR_CUT, _ALWAYS, _SMALLEST_PRODUCT = cv.VurCut.NONE, cv.VurCut.ALWAYS, cv.SbVurPick.SMALLEST_PRODUCT
 
 
 class Item(NamedTuple):
@@ -20,6 +25,18 @@ class Item(NamedTuple):
     key: int            # orders significance (14.1.1): BH the contribution, SB the opponent's score
     vur: bool           # from a voluntarily unplayed round (16.5)
     round: int          # 0-based
+
+
+#: An item as the sums build it by the thousand: a plain tuple of :class:`Item`'s fields, in its
+#: order (an :class:`Item` is one; a plain tuple costs a tenth of a named one to make).
+Contribution = tuple[int, int, bool, int]
+C = TypeVar("C", bound=Contribution)
+
+
+class InOrder(list[Contribution]):
+    """Items in order of significance (:func:`significance`): a row whose cuts 16.5's VUR exception
+    may change, told apart from a row of plain values by its type."""
+
 
 #: 14.1.1's order of significance of an item: its key, then its contribution (sorts are stable: ties
 #: stay in round order).
@@ -31,7 +48,7 @@ VUR_FIRST = "cut.vur"
 MOST = "cut.most"
 
 
-def select(items: Sequence[Item], low: int, high: int, vur_rule: str,
+def select(items: Sequence[Contribution], low: int, high: int, vur_rule: str,
            vur_pick: str = cv.SbVurPick.LEAST_SIGNIFICANT) -> list[tuple[int, str]]:
     """Indexes of the items to cut, in cutting order, each with its reason.
 
@@ -56,13 +73,13 @@ def select(items: Sequence[Item], low: int, high: int, vur_rule: str,
     return [(order[k], why) for k, why in select_sorted([items[k] for k in order], low, high, vur_rule, vur_pick)]
 
 
-def significance_order(items: Sequence[Item]) -> list[int]:
+def significance_order(items: Sequence[Contribution]) -> list[int]:
     """Indexes of the items in order of significance (14.1.1: the key, then the contribution),
     ties in round order."""
     return sorted(range(len(items)), key=lambda k: _SIGNIFICANCE(items[k]))
 
 
-def select_sorted(items: Sequence[Item], low: int, high: int, vur_rule: str,
+def select_sorted(items: Sequence[Contribution], low: int, high: int, vur_rule: str,
                   vur_pick: str = cv.SbVurPick.LEAST_SIGNIFICANT) -> list[tuple[int, str]]:
     """:func:`select` on items already in order of significance (:func:`significance`): positions
     in that order. The least significant alive item is the first; ties between equal items go to
@@ -73,15 +90,15 @@ def select_sorted(items: Sequence[Item], low: int, high: int, vur_rule: str,
         if not alive:
             break
         pick, why = alive[0], LEAST
-        if vur_rule != cv.VurCut.NONE:
+        if vur_rule != _NO_VUR_CUT:
             vurs = [k for k in alive if items[k][2]]
             if vurs:
-                if vur_pick == cv.SbVurPick.SMALLEST_PRODUCT:
+                if vur_pick == _SMALLEST_PRODUCT:
                     v = min(vurs, key=lambda k: (items[k][0], items[k][3]))
                 else:  # 14.1.1's order: the lowest opponent (dummy) value, then the smallest product
                     v = vurs[0]
                 # 16.5.1: the VUR goes "as long as it is not lower than the least significant value".
-                if vur_rule == cv.VurCut.ALWAYS or items[v][0] >= items[alive[0]][0]:
+                if vur_rule == _ALWAYS or items[v][0] >= items[alive[0]][0]:
                     pick, why = v, VUR_FIRST
         alive.remove(pick)
         cuts.append((pick, why))
@@ -95,7 +112,7 @@ def select_sorted(items: Sequence[Item], low: int, high: int, vur_rule: str,
     return cuts
 
 
-def kept(order: Sequence, low: int, high: int) -> Sequence:
+def kept(order: Sequence[T], low: int, high: int) -> Sequence[T]:
     """The part of a list sorted by significance that Cut-``low`` / Median keep: without VURs the
     cuts are plain order statistics (14.1-14.4).
 
@@ -107,23 +124,23 @@ def kept(order: Sequence, low: int, high: int) -> Sequence:
     return order[lo:max(lo, n - high)]
 
 
-def kept_sum(items: Sequence[Item], low: int, high: int, vur_rule: str,
+def kept_sum(items: Sequence[Contribution], low: int, high: int, vur_rule: str,
              vur_pick: str = cv.SbVurPick.LEAST_SIGNIFICANT) -> int:
     """Sum of the contributions left after the cuts (the fast path of :func:`select`)."""
     if low == 0 and high == 0:
         return sum(it[0] for it in items)
-    if vur_rule == cv.VurCut.NONE or not any(it[2] for it in items):
+    if vur_rule == _NO_VUR_CUT or not any(it[2] for it in items):
         return sum(c for _, c in kept(sorted((it[1], it[0]) for it in items), low, high))
     return sum(it[0] for it in items) - sum(items[k][0] for k, _ in select(items, low, high, vur_rule, vur_pick))
 
 
-def significance(items: Sequence[Item]) -> list[Item]:
+def significance(items: Sequence[C]) -> list[C]:
     """The items in order of significance (14.1.1: the key, then the contribution), ties in round
     order: the order :func:`select` finds its least significant items in."""
     return sorted(items, key=_SIGNIFICANCE)
 
 
-def kept_sum_sorted(items: Sequence[Item], low: int, high: int, vur_rule: str,
+def kept_sum_sorted(items: Sequence[Contribution], low: int, high: int, vur_rule: str,
                     vur_pick: str = cv.SbVurPick.LEAST_SIGNIFICANT) -> int:
     """:func:`kept_sum` of items already in :func:`significance` order, sorted once for Cut-1,
     Cut-2, Median ...: the cuts of :func:`select_sorted`, the rule the derivations show.

@@ -90,7 +90,7 @@ def explain_esb(ctx: Context, d: Descriptor, i: int) -> Derivation:
             else:
                 reason, art = Reason.of("game"), "13.2"
         else:
-            _, reason, art = unplayed.own_unplayed(cx, i, r, explain=True)
+            _, reason, art = unplayed.explain_own(cx, i, r)
             if k.is_vur:
                 reason += Reason.of("vur")
         reason += Reason.of("times_result", factor=cy.frac(cy.pts[i][r]))

@@ -7,6 +7,7 @@ drops the last n. PS is type B: points as awarded, Art. 16 does not apply.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Sequence
 from itertools import accumulate
 
 from tbxl.derivation import Derivation, Reason, Term
@@ -14,19 +15,20 @@ from tbxl.tiebreaks import cuts
 from tbxl.model.codes import result_code
 from tbxl.tiebreaks.base import Column
 from tbxl.tiebreaks.codes import Descriptor
+from tbxl.tiebreaks.context import Context
 
 
-def _running(ctx, i: int) -> list[int]:
+def _running(ctx: Context, i: int) -> list[int]:
     return list(accumulate(ctx.pts[i]))
 
 
-def _kept(n: int, d: Descriptor) -> range:
+def _kept(n: int, d: Descriptor) -> Sequence[int]:
     """Rounds whose running score counts: PS cuts by position, the first rounds (and the last
     ones for Median), whatever their values."""
     return cuts.kept(range(n), d.low, d.high)
 
 
-def compute_ps(ctx, d: Descriptor) -> Column:
+def compute_ps(ctx: Context, d: Descriptor) -> Column:
     if d.low == 0 and d.high == 0:
         return Column(d.code, ctx.unit, [sum(accumulate(pts)) for pts in ctx.pts])
     raw = []
@@ -36,7 +38,7 @@ def compute_ps(ctx, d: Descriptor) -> Column:
     return Column(d.code, ctx.unit, raw)
 
 
-def explain_ps(ctx, d: Descriptor, i: int) -> Derivation:
+def explain_ps(ctx: Context, d: Descriptor, i: int) -> Derivation:
     run = _running(ctx, i)
     kept = set(_kept(len(run), d))
     terms = []

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from fractions import Fraction
-from typing import Optional
+from typing import Optional, Sequence, cast
 
 from tbxl.derivation import Derivation, Reason, Term
 from tbxl.model.codes import result_code
 from tbxl.tiebreaks.base import Column
 from tbxl.tiebreaks.codes import Descriptor
+from tbxl.tiebreaks.context import Context, getter
 
 # FIDE rating regulations 8.1(a): dp for p = 0.00 .. 1.00 (index = hundredths).
 _DP_HIGH = [0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95, 102, 110, 117, 125, 133, 141,
@@ -45,7 +46,7 @@ def half_up(num: int, den: int) -> int:
     return (2 * num + den) // (2 * den)
 
 
-def _is_rated_game(ctx, i: int, r: int) -> bool:
+def _is_rated_game(ctx: Context, i: int, r: int) -> bool:
     raw = ctx.raw_kind[i][r]
     if ctx.round_robin and raw.is_forfeit:
         return not ctx.conv.exceptions_15_2  # 2026 15.2: forfeits stay unplayed for Art. 10
@@ -61,12 +62,16 @@ class _Ratings:
     as they are (no pair per round is built for the two-thirds of a large field who never missed
     a round)."""
 
-    def __init__(self, ctx, unrated: Optional[int]):
+    def __init__(self, ctx: Context, unrated: Optional[int]) -> None:
         self.ctx = ctx
         fallback = unrated if unrated is not None else ctx.conv.unrated_rating
-        self.rating = [p.rating if p.rating else fallback for p in ctx.players]
+        self.rating: list[Optional[int]] = [p.rating if p.rating else fallback for p in ctx.players]
         self.available = all(r is not None for r in self.rating)
-        self._games: Optional[list] = None
+        #: The ratings as Art. 10 computes with them: read only when every participant has one (D18).
+        self.rated = cast("list[int]", self.rating)
+        self._games: Optional[list[list[tuple[int, int]]]] = None
+        self.opponents: list[list[int]]
+        self.halves: list[int]
         if ctx.round_robin:
             self.opponents = [[j for _, j in games] for games in self.games]
             self.halves = [sum([ctx.out[i][r] for r, _ in games]) for i, games in enumerate(self.games)]
@@ -76,9 +81,9 @@ class _Ratings:
                               for i, (kinds, opps) in enumerate(zip(ctx.kind, ctx.opp))]
             self.halves = [sum([o for k, o in zip(kinds, out) if k.is_game]) if i in unplayed else sum(out)
                            for i, (kinds, out) in enumerate(zip(ctx.kind, ctx.out))]
-        self._tpr: Optional[list] = None
-        self._ptp: Optional[list] = None
-        self._sorted: Optional[list] = None
+        self._tpr: Optional[list[Optional[int]]] = None
+        self._ptp: Optional[list[Optional[int]]] = None
+        self._sorted: Optional[list[list[int]]] = None
 
     @property
     def games(self) -> list[list[tuple[int, int]]]:
@@ -95,7 +100,7 @@ class _Ratings:
     def sorted_ratings(self, i: int) -> list[int]:
         """The ratings of player index ``i``'s rated opponents, lowest first (computed once)."""
         if self._sorted is None:
-            rating = self.rating.__getitem__
+            rating = getter(self.rated)
             self._sorted = [sorted(map(rating, opps)) for opps in self.opponents]
         return self._sorted[i]
 
@@ -109,10 +114,12 @@ class _Ratings:
         if not g:
             return None
         p = (100 * self.halves[i] + g) // (2 * g)  # p = halves / (2 g), to hundredths, half up
-        return self.aro(i) + DP[p]
+        aro = self.aro(i)
+        assert aro is not None   # g rated games
+        return aro + DP[p]
 
     def ptp(self, i: int) -> Optional[int]:
-        opps = [self.rating[j] for j in self.opponents[i]]
+        opps = [self.rated[j] for j in self.opponents[i]]
         if not opps:
             return None
         need = 50 * self.halves[i]  # score in hundredths
@@ -127,18 +134,18 @@ class _Ratings:
                 lo = mid + 1
         return lo
 
-    def all_tpr(self):
+    def all_tpr(self) -> list[Optional[int]]:
         if self._tpr is None:
             self._tpr = [self.tpr(i) for i in range(len(self.opponents))]
         return self._tpr
 
-    def all_ptp(self):
+    def all_ptp(self) -> list[Optional[int]]:
         if self._ptp is None:
             self._ptp = [self.ptp(i) for i in range(len(self.opponents))]
         return self._ptp
 
 
-def _ratings(ctx, d: Descriptor) -> _Ratings:
+def _ratings(ctx: Context, d: Descriptor) -> _Ratings:
     return ctx.cached(("ratings", d.unrated), lambda: _Ratings(ctx, d.unrated))
 
 
@@ -146,7 +153,7 @@ def _ratings(ctx, d: Descriptor) -> _Ratings:
 RATING_TIEBREAKS = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"})
 
 
-def unrated_players(ctx, d: Descriptor) -> list[int]:
+def unrated_players(ctx: Context, d: Descriptor) -> list[int]:
     """Start numbers of the unrated participants that leave rating tie-break ``d`` without a value
     for everybody (D18: no rating is set for them, by ``/Unnnn`` or ``unrated_rating``); empty when
     ``d`` has its values."""
@@ -156,16 +163,17 @@ def unrated_players(ctx, d: Descriptor) -> list[int]:
     return [p.start_number for p, rating in zip(ctx.players, R.rating) if rating is None]
 
 
-def _average_of(values, opponents) -> Optional[int]:
-    vs = [values[j] for j in opponents if values[j] is not None]
+def _average_of(values: Sequence[Optional[int]], opponents: Sequence[int]) -> Optional[int]:
+    vs = [v for v in (values[j] for j in opponents) if v is not None]
     return half_up(sum(vs), len(vs)) if vs else None
 
 
-def compute_rating(ctx, d: Descriptor) -> Column:
+def compute_rating(ctx: Context, d: Descriptor) -> Column:
     R = _ratings(ctx, d)
     n = len(ctx.players)
     if not R.available:
         return Column(d.code, 1, [None] * n, ascending=d.name == "RTNG" and d.reverse)
+    raw: list[Optional[int]]
     if d.name == "ARO":
         raw = [R.aro(i, d.low, d.high) for i in range(n)]
     elif d.name == "TPR":
@@ -183,7 +191,7 @@ def compute_rating(ctx, d: Descriptor) -> Column:
     return Column(d.code, 1, list(raw))
 
 
-def explain_rating(ctx, d: Descriptor, i: int) -> Derivation:
+def explain_rating(ctx: Context, d: Descriptor, i: int) -> Derivation:
     R = _ratings(ctx, d)
     me = ctx.players[i].start_number
     if not R.available:
@@ -195,16 +203,17 @@ def explain_rating(ctx, d: Descriptor, i: int) -> Derivation:
                "APRO": R.all_tpr(), "APPO": R.all_ptp()}[d.name]
     what = Reason.of({"ARO": "opp_rating", "TPR": "opp_rating", "PTP": "opp_rating",
                       "APRO": "opp_tpr", "APPO": "opp_ptp"}[d.name])
-    cut_of: dict = {}
+    cut_of: dict[int, Reason] = {}
     if d.name == "ARO" and (d.low or d.high):
-        order = sorted(range(len(R.games[i])), key=lambda k: R.rating[R.games[i][k][1]])
+        order = sorted(range(len(R.games[i])), key=lambda k: R.rated[R.games[i][k][1]])
         cut_of = {k: Reason.of("cut.lowest_rating") for k in order[:d.low]}
         rest = order[d.low:]
         cut_of.update({k: Reason.of("cut.highest_rating") for k in (rest[len(rest) - d.high:] if d.high else [])})
     terms = []
     for k, (r, j) in enumerate(R.games[i]):
+        opponent_value = per_opp[j]
         terms.append(Term(r + 1, ctx.players[j].start_number, result_code(ctx.raw_kind[i][r], ctx.out[i][r]),
-                          None, None, what, d.article, per_opp[j] if per_opp[j] is not None else 0,
+                          None, None, what, d.article, opponent_value if opponent_value is not None else 0,
                           cut=cut_of.get(k)))
     kept = [t for t in terms if not t.is_cut]
     notes = []

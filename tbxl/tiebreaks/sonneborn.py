@@ -7,6 +7,7 @@ round, 16.4) by the result in that round: 1, 1/2 or 0.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Iterator, Union
 from operator import mul
 
 from tbxl.derivation import Derivation, Reason, Term
@@ -16,56 +17,61 @@ from tbxl.model.codes import result_code
 from tbxl.tiebreaks.base import Column
 from tbxl.tiebreaks.buchholz import explain_terms, unplayed_items, vur_may_be_cut
 from tbxl.tiebreaks.codes import Descriptor
+from tbxl.tiebreaks.context import Context, getter
 
 
-def compute_sb(ctx, d: Descriptor) -> Column:
+def compute_sb(ctx: Context, d: Descriptor) -> Column:
     if d.low == 0 and d.high == 0:
         return Column(d.code, 2 * ctx.unit, list(ctx.cached("sb-totals", lambda: _totals(ctx))))
     low, high, rule, pick = d.low, d.high, ctx.conv.vur_cut, ctx.conv.sb_vur_pick
     raw = []
     for row in ctx.cached("sb-rows", lambda: _sb_rows(ctx)):
-        if row and len(row[0]) == 4:   # items: an unplayed round (VUR, dummy) may change the cut (16.5)
+        if isinstance(row, cuts.InOrder):   # an unplayed round (VUR, dummy) may change the cut (16.5)
             raw.append(cuts.kept_sum_sorted(row, low, high, rule, pick))
         else:
             raw.append(sum([c for _, c in cuts.kept(row, low, high)]))
     return Column(d.code, 2 * ctx.unit, raw)
 
 
-def _sb_rows(ctx) -> list:
+#: Per player what SB's cuts read: (opponent's value, product) pairs, or items, in order of significance.
+SbRow = Union[list[tuple[int, int]], cuts.InOrder]
+
+
+def _sb_rows(ctx: Context) -> list[SbRow]:
     """Per player, what SB's cuts need: the pairs (opponent's value, product) in order of
     significance (14.1.1 d: the opponent's value, then the product) when the cuts are plain order
     statistics; else BH's items with the products (the terms of ``items(ctx, i, sb=True)``) in order
     of significance, for a VUR that 16.5 may cut first."""
-    value, unplayed = ctx.value, unplayed_items(ctx)
-    rows = []
+    value, unplayed = getter(ctx.value), unplayed_items(ctx)
+    rows: list[SbRow] = []
     for i, (opp, out) in enumerate(zip(ctx.opp, ctx.out)):
         its = unplayed.get(i)
         if its is None:
-            keys = list(map(value.__getitem__, opp))
+            keys = list(map(value, opp))
             rows.append(sorted(zip(keys, map(mul, keys, out))))
         elif vur_may_be_cut(ctx, its):
-            rows.append(cuts.significance([(v * out[r], v, vur, r) for v, _, vur, r in its]))
+            rows.append(cuts.InOrder(cuts.significance([(v * out[r], v, vur, r) for v, _, vur, r in its])))
         else:
             rows.append(sorted([(v, v * out[r]) for v, _, _, r in its]))
     return rows
 
 
-def _totals(ctx) -> list[int]:
+def _totals(ctx: Context) -> list[int]:
     """SB without cuts: each BH contribution times the round's result (the same terms as
     ``items(ctx, i, sb=True)``); a player who played every round sums value x result over the rows
     directly, the others reuse BH's items (value, key, vur, round)."""
-    value, unplayed = ctx.value, unplayed_items(ctx)
+    value, unplayed = getter(ctx.value), unplayed_items(ctx)
     return [sum([v * out[r] for v, _, _, r in unplayed[i]]) if i in unplayed
-            else sum(map(mul, map(value.__getitem__, opp), out))
+            else sum(map(mul, map(value, opp), out))
             for i, (opp, out) in enumerate(zip(ctx.opp, ctx.out))]
 
 
-def explain_sb(ctx, d: Descriptor, i: int) -> Derivation:
+def explain_sb(ctx: Context, d: Descriptor, i: int) -> Derivation:
     terms, total = explain_terms(ctx, i, d, sb=True)
     return Derivation(d.code, ctx.players[i].start_number, tuple(terms), total)
 
 
-def koya_threshold(ctx, d: Descriptor) -> int:
+def koya_threshold(ctx: Context, d: Descriptor) -> Fraction:
     """Units a participant needs to qualify: 50 % of the maximum possible score, moved by
     ``/L±n`` half-points (14.5). Maximum = win points x games each one is scheduled to play
     (n - 1 per cycle of a round robin; C07 §9 D5)."""
@@ -79,7 +85,7 @@ def koya_threshold(ctx, d: Descriptor) -> int:
     return Fraction(maximum, 2) + d.limit * ctx.draw
 
 
-def _koya_rounds(ctx, d: Descriptor, i: int, threshold):
+def _koya_rounds(ctx: Context, d: Descriptor, i: int, threshold: Fraction) -> Iterator[tuple[int, int]]:
     for r, k in enumerate(ctx.kind[i]):
         j = ctx.opp[i][r]
         if j < 0 or ctx.score[j] < threshold:
@@ -88,13 +94,13 @@ def _koya_rounds(ctx, d: Descriptor, i: int, threshold):
             yield r, j
 
 
-def compute_ks(ctx, d: Descriptor) -> Column:
+def compute_ks(ctx: Context, d: Descriptor) -> Column:
     th = koya_threshold(ctx, d)
     return Column(d.code, ctx.unit, [sum(ctx.pts[i][r] for r, _ in _koya_rounds(ctx, d, i, th))
                                      for i in range(len(ctx.players))])
 
 
-def explain_ks(ctx, d: Descriptor, i: int) -> Derivation:
+def explain_ks(ctx: Context, d: Descriptor, i: int) -> Derivation:
     th = koya_threshold(ctx, d)
     terms = tuple(
         Term(r + 1, ctx.players[j].start_number, result_code(ctx.raw_kind[i][r], ctx.out[i][r]),

@@ -12,6 +12,7 @@ from tbxl.catalogue import ARGUMENTS, FUNCTIONS, TEAM_ARGUMENTS, TEAM_FUNCTIONS,
 from tbxl.model import Pairing, Tournament
 from tbxl.model import TeamTournament
 from tbxl import rules as conventions
+from tbxl.errors import docs_url, pip_install
 from tbxl.workbook.sheets import put
 
 __all__ = ["help_lines", "team_help_lines", "help_rows", "function_rows", "argument_rows", "fill_help",
@@ -41,6 +42,12 @@ TEAM_HELP_TEMPLATE = "team-workbook-help.txt"
 _STYLES = (("= ", "title"), ("== ", "head"), ("| ", "mono"))
 
 
+def _install_values() -> dict[str, str]:
+    """The install hints of the Help sheets: the pip command and the manual's pages."""
+    return {"install_excel": pip_install("excel"), "docs_classic": docs_url("organizer/classic-addin/"),
+            "docs_lite": docs_url("organizer/lite/")}
+
+
 def help_lines(rng: str, layout: str, codes: list[str], rules: str, filename: str,
                 t: Tournament, pairing: Optional[str] = None) -> list[tuple[str, str]]:
     """(style, text) lines: style is 'title', 'head', 'mono' or ''. The prose is the template's
@@ -61,7 +68,7 @@ def help_lines(rng: str, layout: str, codes: list[str], rules: str, filename: st
              "pairing": bool(pairing) and pairing != Pairing.ROUND_ROBIN.value}
     values = {"filename": filename, "version": __version__, "from_source": f" from {t.source}" if t.source else "",
               "layout": layout, "rules": rules, "codes": ",".join(codes), "range": rng.replace("$", ""),
-              "pairing": pairing or ""}
+              "pairing": pairing or "", **_install_values()}
     return help_rows(HELP_TEMPLATE, blocks, values, shown)
 
 
@@ -130,5 +137,5 @@ def team_help_lines(rng: str, listed: str, rules: str, filename: str, t: TeamTou
     }
     values = {"filename": filename, "version": __version__, "from_source": f" from {t.source}" if t.source else "",
               "teams": len(t.teams), "boards": t.boards, "rules": rules, "codes": listed,
-              "range": rng.replace("$", "")}
+              "range": rng.replace("$", ""), **_install_values()}
     return help_rows(TEAM_HELP_TEMPLATE, blocks, values)

@@ -8,7 +8,7 @@ import importlib.util
 from pathlib import Path
 from typing import Any, Iterable, Optional
 
-from tbxl.errors import InputError
+from tbxl.errors import InputError, docs_url, pip_install
 from tbxl.formatting import decimal_text
 from tbxl.io.grid.cells import column_letters
 from tbxl.io.workbook import CONF
@@ -84,8 +84,9 @@ def fill_conf(ws) -> None:
     ws["B1"] = "tbxl.excel"
     notes = [
         "Settings of the classic xlwings add-in for this workbook (key in column A, value in column B).",
-        'Install once: pip install "tbxl[excel]", then: xlwings addin install',
-        "Then in Excel: xlwings tab > Import Functions (needs 'Trust access to the VBA project object model').",
+        f"Install once: {pip_install('excel')}; in Excel tick 'Trust access to the VBA project object model' "
+        "(File > Options > Trust Center > Trust Center Settings > Macro Settings); then: xlwings addin install",
+        f"Then in Excel: xlwings tab > Import Functions. Step by step: {docs_url('organizer/classic-addin/')}",
         "Add keys such as Interpreter_Win or Conda Env in A2, A3 ... (values in B) if the add-in's own "
         "settings do not find the Python where tbxl is installed; an empty cell in A ends the settings.",
     ]
@@ -104,7 +105,7 @@ def xlsm_base(openpyxl):
                 base = p
                 break
     if base is None:
-        raise InputError("writing an .xlsm needs xlwings (pip install \"tbxl[excel]\") for its VBA project; "
+        raise InputError(f"writing an .xlsm needs xlwings ({pip_install('excel')}) for its VBA project; "
                          "write an .xlsx for xlwings Lite or Server")
     wb = openpyxl.load_workbook(base, keep_vba=True)
     conf = None

@@ -26,3 +26,15 @@ def arg(name, convert=None, **options):
 
 def ret(convert=None, **options):
     return lambda g: g
+
+
+def script(f=None, **options):
+    """Like xlwings' ``@script``: marks a script (a button in xlwings Lite) with ``__xlscript__``."""
+    def mark(g):
+        g.__xlscript__ = {"name": options.get("name", g.__name__), **options}
+        return g
+    return mark(f) if f is not None else mark
+
+
+class Book:
+    """The type of a script's workbook argument (tests/pyodide/check.py passes a stand-in workbook)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from tbxl.model import Kind, RoundEntry
+from tbxl.model import Kind, Outcome, RoundEntry  # noqa: F401 (Outcome: the doctests')
 from tbxl.io.grid.cells import norm, points_value, squash
 from tbxl.io.grid.sheet import Frame, Sheet, column_role
 from tbxl.io.grid.tokens import DRAW_RE, FORFEIT, FORFEIT_KINDS, FORFEIT_TEXT, PLAYED, RESULT_TEXT, Cell, outcome_of

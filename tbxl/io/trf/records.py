@@ -76,6 +76,31 @@ _162_CODES = {"W": ("WW", "BW", "FW", "FPB"), "D": ("WD", "BD", "HPB"), "L": ("W
 
 
 
+_BIRTH = re.compile(r"(\d{4})(?:[/.-](\d{2})[/.-](\d{2}))?", re.ASCII)
+
+
+def plausible_birth_date(text: str) -> bool:
+    """A TRF birth date (§10.1 columns 70-79) that can be one: ``YYYY/MM/DD`` (``.`` or ``-`` also
+    separate, 00 for an unknown month or day) or ``YYYY``.
+
+    >>> [plausible_birth_date(t) for t in ("2014/12/31", "1985/00/00", "1990", "2026/13/45", "2023/02/29")]
+    [True, True, True, False, False]
+    """
+    m = _BIRTH.fullmatch(text)
+    if not m:
+        return False
+    if m.group(2) is None:
+        return True
+    year, month, day = int(m.group(1)), int(m.group(2)), int(m.group(3))
+    if month == 0 or day == 0:
+        return month <= 12 and day <= 31
+    try:
+        date(year or 2000, month, day)
+    except ValueError:
+        return False
+    return True
+
+
 def _digits(text: str, width: int = 4) -> bool:
     """ASCII digits only, at most ``width`` of them: ``str.isdigit`` also passes ``²`` (CP1252 byte
     0xB2), which ``int`` refuses.
@@ -156,6 +181,7 @@ class Reader:
         self.types: list[str] = []
         self.tiebreak_lists: dict[str, tuple[str, ...]] = {}
         self.declared_rounds: Optional[int] = None
+        self.declared_rounds_at: Optional[tuple[int, str]] = None   # (line, record) of XXR / 142
         self.rows: list[Row] = []
         self.line_of: dict[int, int] = {}  # start number -> line, for duplicate checks
         self.points_of: dict[str, Fraction] = {}  # a points column's text -> its value
@@ -213,6 +239,13 @@ class Reader:
         for err in self.pending:
             if err.round <= played:        # a game of a round that has results: its result is missing
                 raise err
+        if self.declared_rounds is not None and self.declared_rounds < played and self.declared_rounds_at:
+            # The round fields hold results beyond the announced rounds: the fields count, and
+            # what reads the scheduled rounds (dummy_cap_rounds=scheduled) reads them too.
+            line, code = self.declared_rounds_at
+            self.error(f"{code} announces {self.declared_rounds} rounds, but the round fields hold results for "
+                       f"{played}: read as {played} rounds", line, 5).raise_or_warn(self.strict, stacklevel=3)
+            self.declared_rounds = played
         announced = max(self.declared_rounds or 0, written)
         if announced > played > 0:   # none played: the command line refuses (readers.load)
             later = f"round {announced} has" if announced == played + 1 else f"rounds {played + 1}-{announced} have"
@@ -261,6 +294,7 @@ class Reader:
             if len(value) > 6 or int(value) > MAX_ROUNDS:
                 raise self.error(f"{value[:20]} rounds: tbxl reads events of at most {MAX_ROUNDS} rounds", number, 5)
             self.declared_rounds = int(value)
+            self.declared_rounds_at = (number, code)
         elif code == "162":
             self.scoring_162(line, number)
         elif code == "XXS":
@@ -384,13 +418,19 @@ class Reader:
             declared = self.points_of.get(points_text)
             if declared is None:
                 declared = self.points_of[points_text] = self.number(points_text, number, 81, "points", sn)
+        birth = line[69:79].strip()
+        if birth and not plausible_birth_date(birth):
+            # Age categories read the year: a date that cannot be is not one to count with.
+            self.error(f"birth date {birth[:10]!r} is not a date (columns 70-79: YYYY/MM/DD, or YYYY); "
+                       "read as unknown", number, 70, sn).raise_or_warn(self.strict, stacklevel=4)
+            birth = ""
         rank_text = line[85:89].strip()
         if rank_text and not _digits(rank_text):
             raise self.error(f"rank '{rank_text}' is not a number (columns 86-89)", number, 86, sn)
         player = Player(
             start_number=sn, name=line[14:47].strip(), sex=line[9:10].strip(), title=line[10:13].strip(),
             rating=(int(rating_text) or None) if rating_text else None,   # blank or 0 = unrated
-            federation=line[53:56].strip(), fide_id=line[57:68].strip(), birth_date=line[69:79].strip(),
+            federation=line[53:56].strip(), fide_id=line[57:68].strip(), birth_date=birth,
             declared_points=declared, declared_rank=int(rank_text) if rank_text else None)
 
         row = Row(player, number, points=points_text or None)

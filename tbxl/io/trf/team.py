@@ -151,8 +151,11 @@ class TeamBuilder:
                 a = 14 + 4 * (rd - 1)
                 text = line[a:a + 3].strip()
                 if text:
-                    if not text.isdigit():
+                    if not (text.isascii() and text.isdigit()):
                         raise self.err(f"record 320: team '{text}' is not a number", number, column=a + 1, round=rd)
+                    if int(text) not in self.team_line:   # as 300 and 330 do: a bye is a team's
+                        raise self.err(f"record 320 names team {int(text)}, which has no 310/013 record", number,
+                                       column=a + 1, round=rd)
                     out[rd, int(text)] = number
         return out
 
@@ -166,6 +169,8 @@ class TeamBuilder:
             if not f:
                 raise self.err("record 240 needs a round", number)
             for team in f[1:]:
+                if team not in self.team_line:
+                    raise self.err(f"record 240 names team {team}, which has no 310/013 record", number, round=f[0])
                 out[f[0], team] = (BYES[code], number)
         return out
 
