@@ -91,14 +91,19 @@ def against(ref: str, players: int, rounds: int, repeat: int) -> None:
             for name, env in ((ref, env_base), ("this tree", env_here)):
                 out = Path(tmp) / f"{k}-{name.replace(' ', '-')}.pdf"
                 t0 = time.perf_counter()
+                before = resource.getrusage(resource.RUSAGE_CHILDREN)
                 # the command as a user runs it (it pauses the cyclic collector, as main does)
                 subprocess.run([sys.executable, "-m", "tbxl", "report", str(src), "-o", str(out),
                                 "--derivations", "none", "--tiebreaks", "BH/C1,BH,SB,PS,WIN", "--rules", "fide-2026"],
                                capture_output=True, text=True, check=True, env=env, cwd=tmp)
                 wall = time.perf_counter() - t0
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
                 runs[name].append(wall)
                 from pypdf import PdfReader
-                print(f"  run {k + 1} {name:>10}: {wall:6.1f} s  {len(PdfReader(str(out)).pages)} pages", flush=True)
+                # CPU seconds / wall seconds: the cores the run had (under 2 when other work shares them)
+                print(f"  run {k + 1} {name:>10}: {wall:6.1f} s  {len(PdfReader(str(out)).pages)} pages  "
+                      f"CPU {cpu:5.1f} s = {cpu / wall:.2f} cores", flush=True)
         a, b = statistics.median(runs[ref]), statistics.median(runs["this tree"])
         print(f"median {ref}: {a:.1f} s, this tree: {b:.1f} s, speed-up {a / b:.2f}x")
 
