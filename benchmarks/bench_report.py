@@ -77,7 +77,10 @@ def against(ref: str, players: int, rounds: int, repeat: int) -> None:
     """This tree and ``ref`` side by side: ``repeat`` alternating runs of each."""
     import statistics
     with tempfile.TemporaryDirectory() as tmp:
-        base = unpack(ref, Path(tmp))
+        # REF's tree in a folder of its own: the runs' working folder must hold no tbxl package
+        # (python -m puts the working folder first on sys.path, before PYTHONPATH)
+        (Path(tmp) / "ref").mkdir()
+        base = unpack(ref, Path(tmp) / "ref")
         env_base = {**os.environ, "PYTHONPATH": str(base)}
         here = str(Path(__file__).resolve().parent.parent)
         env_here = {**os.environ, "PYTHONPATH": here}
