@@ -104,8 +104,12 @@ PUBLISHED = Argument("published_range", "The published table to check, header ro
                      "points (Pts); numbers or text such as 9,75.", optional=False, range=True,
                      label="published_range (AUDIT)")
 
+K = Argument("k", "K factor (FIDE rating regulations B.02 8.3.3: 10, 20 or 40) for players the crosstable's K "
+             "column leaves blank; empty = by 8.3.3 from the rating (and birth date), within 8.3.4's K x n <= 700.",
+             label="k (RATING_CHANGE)")
+
 #: The arguments in the order the Help sheet explains them.
-ARGUMENTS = (CROSSTABLE, PLAYER, CUT, PS_CUT, CODE, TIEBREAKS, PUBLISHED, RULES, LAYOUT)
+ARGUMENTS = (CROSSTABLE, PLAYER, CUT, PS_CUT, CODE, TIEBREAKS, PUBLISHED, K, RULES, LAYOUT)
 
 _SB_HELP = "Sonneborn-Berger (FIDE C.07 9.1): the sum of each opponent's score times the result against them."
 
@@ -127,6 +131,8 @@ FUNCTIONS = (
              "(FIDE C.07).", (CROSSTABLE, TIEBREAKS, RULES, LAYOUT)),
     Function("AUDIT", "Checks a published table against the crosstable and spills each differing value with the "
              "rule set it follows (FIDE C.07).", (CROSSTABLE, PUBLISHED, RULES, LAYOUT)),
+    Function("RATING_CHANGE", "Rating change (FIDE rating regulations B.02 8.3): K x (W - We) over the games "
+             "against rated opponents (the Rtg column); empty for an unrated player.", (CROSSTABLE, PLAYER, K, LAYOUT)),
 )
 
 # -- team events (C.07 Arts 11-13) on a team crosstable grid (tbxl.io.grid.team) ---------------------

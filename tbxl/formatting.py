@@ -54,6 +54,18 @@ def decimal_text(v: Optional[Number], places: Optional[int] = None, comma: bool 
     return s.replace(".", ",") if comma else s
 
 
+def signed_text(v: Optional[Number], none: str = "", comma: bool = False) -> str:
+    """A change with its sign (a rating change, ``rtg+/-``): ``+18.4``, ``-3.6``, ``0``.
+
+    >>> signed_text(Fraction(92, 5)), signed_text(Fraction(-18, 5)), signed_text(0), signed_text(None, "-")
+    ('+18.4', '-3.6', '0', '-')
+    """
+    if v is None:
+        return none
+    text = decimal_text(v, comma=comma)
+    return "+" + text if v > 0 else text
+
+
 def short_decimal(v: Number, min_places: int = 0) -> str:
     """The exact decimal of ``v`` with at least ``min_places`` places and at most six (a TRF field,
     a message); ``ValueError`` when it has no such form.

@@ -42,6 +42,7 @@ def test_import_pulls_in_nothing_heavy():
                # the one event model's team kind and the team settings (data and enums, no team ranking)
                "tbxl.model.team", "tbxl.rules",
                "tbxl.catalogue",   # the functions' catalogue: names, arguments, help, how values are computed
+               "tbxl.rating_change",   # RATING_CHANGE's core (B.02 8.3): pure Python
                "tbxl.limits",   # the input bounds: constants and a stat() check, standard library only
                "tbxl.function_names"}   # the team functions' names (two strings), not the team core
     # tbxl.excel.*: its own seams (arguments, cache, results)
@@ -125,7 +126,7 @@ def test_office_js_metadata(office_js_run):
     meta = office_js_run["meta"]
     funcs = {f["name"]: f for f in meta["functions"]}
     assert set(funcs) == {"BUCHHOLZ", "BUCHHOLZ_CUT", "SONNEBORN_BERGER", "PROGRESSIVE", "TIEBREAK",
-                          "STANDINGS", "AUDIT", "TEAM_TIEBREAK", "TEAM_STANDINGS"}
+                          "STANDINGS", "AUDIT", "RATING_CHANGE", "TEAM_TIEBREAK", "TEAM_STANDINGS"}
     # SB is classic-only: Office.js needs >= 3 characters; the team functions are in the one module
     for name, f in funcs.items():
         assert len(name) >= 3 and name[0].isalpha()
@@ -217,7 +218,7 @@ VBA_RESERVED = {"name", "type", "option", "date", "string", "long", "integer", "
 def test_classic_metadata(classic_run):
     funcs = classic_run["funcs"]
     assert set(funcs) == {"BUCHHOLZ", "BUCHHOLZ_CUT", "SB", "SONNEBORN_BERGER", "PROGRESSIVE", "TIEBREAK",
-                          "STANDINGS", "AUDIT", "TEAM_TIEBREAK", "TEAM_STANDINGS"}   # one UDF module: tbxl.excel
+                          "STANDINGS", "AUDIT", "RATING_CHANGE", "TEAM_TIEBREAK", "TEAM_STANDINGS"}   # one UDF module: tbxl.excel
     for name, f in funcs.items():
         assert f["name"] == name
         assert f["category"] == "Chess tie-breaks"
@@ -238,11 +239,12 @@ def test_classic_vba_wrappers(classic_run):
                 "Function PROGRESSIVE(crosstable, player, Optional cut, Optional layout)",
                 "Function TIEBREAK(crosstable, player, code, Optional rules, Optional layout)",
                 "Function STANDINGS(crosstable, Optional tiebreaks, Optional rules, Optional layout)",
-                "Function AUDIT(crosstable, published_range, Optional rules, Optional layout)"):
+                "Function AUDIT(crosstable, published_range, Optional rules, Optional layout)",
+                "Function RATING_CHANGE(crosstable, player, Optional k, Optional layout)"):
         assert sig in vba
     assert 'XLPy.CallUDF("tbxl.excel", "BUCHHOLZ_CUT"' in vba
     assert "Application.Volatile" not in vba
-    assert vba.count("End Function") == 10
+    assert vba.count("End Function") == 11
 
 
 def test_decorators_are_transparent_here():

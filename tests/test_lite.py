@@ -43,8 +43,8 @@ PYODIDE = ROOT / "tests" / "pyodide"
 SWISS = DATA / "tec-2023" / "held_swiss_5.trf"
 RR = DATA / "tec-2023" / "held_round_robin.trf"
 SEED2 = DATA / "seeds" / "seed002-buchholz-swiss.trf"
-FUNCTIONS = ["AUDIT", "BUCHHOLZ", "BUCHHOLZ_CUT", "PROGRESSIVE", "SONNEBORN_BERGER", "STANDINGS", "TEAM_STANDINGS",
-             "TEAM_TIEBREAK", "TIEBREAK"]
+FUNCTIONS = ["AUDIT", "BUCHHOLZ", "BUCHHOLZ_CUT", "PROGRESSIVE", "RATING_CHANGE", "SONNEBORN_BERGER", "STANDINGS",
+             "TEAM_STANDINGS", "TEAM_TIEBREAK", "TIEBREAK"]
 FORMS = {"short": [], "standalone": ["--standalone"]}
 
 
@@ -352,7 +352,7 @@ def assert_registered(meta) -> None:
                        if e and e == f"{name}.{p}".upper())
     assert dropdowns == sorted(f"{name}.{p}".upper() for name, f in meta["functions"].items() for p in f
                                if p in ("rules", "layout"))
-    assert len(dropdowns) == 15          # rules: 8 functions, layout: 7
+    assert len(dropdowns) == 16          # rules: 8 functions, layout: 8 (RATING_CHANGE has a layout, no rules)
     assert meta["enums"]["BUCHHOLZ_CUT.RULES"] == list(conventions.PRESETS)
     assert meta["enums"]["STANDINGS.LAYOUT"] == list(lite.layout_choices())
     assert meta["scripts"] == [lite.SCRIPT_NAME]

@@ -319,8 +319,10 @@ def test_web_page_is_standalone(web_page):
     html = web_page.read_text(encoding="utf-8")
     assert html.startswith("<!DOCTYPE html>") and '<html lang="en">' in html
     assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in html
-    for ref in ("http:", "https:", "src=", "url(", "@import", "<link", "<script", "<img", "<iframe", "href="):
+    for ref in ("http:", "https:", "src=", "url(", "@import", "<link", "<script", "<img", "<iframe"):
         assert ref not in html, ref
+    links = re.findall(r'href="([^"]*)"', html)      # the in-page navigation only
+    assert links and all(link.startswith("#") and f'id="{link[1:]}"' in html for link in links), links
     assert html.count('<th scope="col"') > 30 and 'role="region" aria-labelledby="crosstable" tabindex="0"' in html
     assert "<main>" in html and "<footer" in html
 

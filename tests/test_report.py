@@ -97,7 +97,7 @@ def test_header_rules_and_tiebreak_order(tec_text):
     assert ("BH/C1 – Buchholz: sum of the opponents' scores (Art. 8.1); Cut-1: the least significant "
             "value dropped (Art. 14.1)") in tec_text                   # singular for one value
     assert "SB – Sonneborn-Berger" in tec_text
-    assert "2024-08-01" in tec_text
+    assert "1 August 2024" in tec_text                                   # the start date, as English writes it
 
 
 def test_footer_on_every_page(tec_report):

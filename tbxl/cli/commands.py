@@ -114,6 +114,17 @@ def _classify(args, st):
                     args.prize_policy)
 
 
+def _rating_changes(args, st):
+    """Each player's rating change (B.02 8.3) when ``--rating-change`` or ``--k`` asks (None when not)."""
+    if not (getattr(args, "rating_change", False) or getattr(args, "k", None)):
+        return None
+    if st.tournament.is_team:
+        raise UsageError("--rating-change and --k are for individual events: a team event's players are "
+                         "rated from their own games (rate the individual TRF)")
+    from tbxl.rating_change import rating_changes
+    return rating_changes(st.tournament, k=args.k)
+
+
 def _configure(args) -> None:
     """Options from the event's configuration file where the command line gave none (CLI > file >
     defaults, :mod:`tbxl.cli.config`)."""
@@ -180,6 +191,7 @@ def compute(args, parser, event, fmt: str) -> int:
         raise UsageError(f"-o {args.output}: a TRF holds the whole event; --after-round is for the "
                          "standings' other forms")
     st = rank(args, event)
+    changes = _rating_changes(args, st)
     if fmt == "trf":   # the TRF back out, for the rating officer (tbxl.io.trf.export)
         room("io.trf.export", "write_standings_trf")(st, args.output, input_path=args.input, edition=args.trf)
         return 0
@@ -190,10 +202,10 @@ def compute(args, parser, event, fmt: str) -> int:
         else:
             pages = room("report", "render_pdf")(st, args.output, input_path=args.input, html=fmt == "html",
                                                  progress=progress_bar if sys.stderr.isatty() else None,
-                                                 classification=cl)
+                                                 classification=cl, rating_changes=changes)
             wrote(args.output, pages)
         return 0
-    emit(args, RENDERERS[fmt](st, cl), fmt)
+    emit(args, RENDERERS[fmt](st, cl, changes), fmt)
     return 0
 
 
@@ -240,6 +252,7 @@ def explain(args, parser, event, fmt: str) -> int:
 def report(args, parser, event, fmt: str) -> int:
     """``tbxl report``: the standings report (PDF or HTML) with the derivations asked for."""
     st = rank(args, event)
+    changes = _rating_changes(args, st)
     if event.is_team:
         _team_report(st, args, derivations=args.derivations or "tied", teams=_team_numbers(args, parser, event),
                      html=fmt == "html")
@@ -250,13 +263,15 @@ def report(args, parser, event, fmt: str) -> int:
         missing = [n for n in players if n not in st.context.index]
         if missing:
             raise no_such_player(missing[0], st, args)
-    derivations = args.derivations or ("players" if players else "none")
+    # By default the report explains on the page what decided the top places (compact lines).
+    derivations = args.derivations or ("players" if players else "decided")
     if derivations.strip().lower() == "players" and not players:
         parser.error("--derivations players needs --players, e.g. --players 3,7,12")
     pages = room("report", "render_pdf")(
         st, args.output, lang=args.lang, derivations=derivations, players=players, paper=args.paper,
         input_path=args.input, html=fmt == "html", progress=progress_bar if sys.stderr.isatty() or args.verbose else None,
-        by_round=args.by_round, classification=_classify(args, st))
+        by_round=args.by_round, classification=_classify(args, st), rating_changes=changes,
+        pages=args.pages or (), url=args.url or "")
     wrote(args.output, pages)
     return 0
 

@@ -11,13 +11,13 @@ import sys
 from typing import Iterable, Iterator, Optional
 
 from tbxl.errors import UsageError
-from tbxl.formatting import decimal_text, json_number, json_number_raw, visible, visible_json
+from tbxl.formatting import decimal_text, json_number, json_number_raw, signed_text, visible, visible_json
 from tbxl.io.files import output_format
 from tbxl.model import TeamTournament
 from tbxl.cli.parser import WRITES
 
 __all__ = ["say", "wrote", "emit", "form", "is_team", "aligned", "csv_text", "csv_row", "csv_name", "render_table", "render_csv",
-           "render_json", "render_explain", "separation_text", "render_team_explain",
+           "render_json", "change_json", "render_explain", "separation_text", "render_team_explain",
            "render_rank_check", "RENDERERS"]
 
 
@@ -92,9 +92,10 @@ def aligned(head: list[str], body: list[list[str]], left=frozenset({2})) -> list
                       for k, c in enumerate(row)).rstrip() for row in [head] + body]
 
 
-def render_table(st, cl=None) -> str:
+def render_table(st, cl=None, changes=None) -> str:
     """A readable aligned table for a terminal; then each category's standings and the prizes
-    (individual events). A team event's table ranks the teams by the primary score (MP or GP)."""
+    (individual events). A team event's table ranks the teams by the primary score (MP or GP).
+    ``changes`` (:func:`tbxl.rating_change.rating_changes`) adds the ``K`` and ``rtg+/-`` columns."""
     t = st.tournament
     if is_team(st):
         head = ["Rank", "TNo", "Team", st.primary] + st.codes + _decided_head(st)
@@ -104,10 +105,12 @@ def render_table(st, cl=None) -> str:
                          f"rules {st.rules}")]
         return "\n".join(lines + aligned(head, body) + _lots_lines(st)) + "\n"
     prize = cl.prize_of(None) if cl and None in cl.awards else None
-    head = ["Rank", "SNo", "Name", "Pts"] + st.codes + _decided_head(st) + (["Prize"] if prize is not None else [])
+    head = ["Rank", "SNo", "Name", "Pts"] + st.codes + _decided_head(st) + (["Prize"] if prize is not None else []) \
+        + (["K", "rtg+/-"] if changes is not None else [])
     body = [[r.rank_label, str(r.player.start_number), visible(r.player.name), _cell(r.points)]
             + [_cell(r.values[c]) for c in st.codes] + _decided_cell(st, r)
-            + ([_money(prize.get(r.player.start_number))] if prize is not None else []) for r in st.rows]
+            + ([_money(prize.get(r.player.start_number))] if prize is not None else [])
+            + (_change_cells(changes.get(r.player.start_number)) if changes is not None else []) for r in st.rows]
     lines = [visible(f"{t.name or t.source} - {t.rounds} rounds - rules {st.convention.name}")]
     lines += aligned(head, body) + _lots_lines(st)
     for name, rows in (cl.rows.items() if cl else ()):
@@ -143,6 +146,11 @@ def _lots_lines(st) -> list[str]:
         return []
     return ["", visible(f"Lots drawn with the seed '{st.lots_seed}': each player's lot is the SHA-256 of "
                         f"'{st.lots_seed}:START_NUMBER', lowest first (docs/arbiter/playoffs.md)")]
+
+
+def _change_cells(ch) -> list[str]:
+    """``K`` and ``rtg+/-`` of a player (``-`` for an unrated one)."""
+    return ["-", "-"] if ch is None else [str(ch.k), signed_text(ch.change)]
 
 
 def _money(award) -> str:
@@ -201,10 +209,12 @@ def _player_fields(p) -> list:
             csv_text(p.known_fide_id or ""), csv_text(p.club)]
 
 
-def render_csv(st, cl=None) -> str:
+def render_csv(st, cl=None, changes=None) -> str:
     """One row per player: rank, start number, name, points, the tie-breaks, then the player's
     title, rating, federation, FIDE id and club; with categories a ``category:NAME`` column (the
     place in that category, empty for others); with prizes ``prize`` and ``prize:NAME`` columns.
+    With ``changes``: ``k``, ``rated_games``, ``rated_score``, ``expected_score`` and
+    ``rating_change`` (empty for an unrated player).
     A team event: one row per team (rank, team number, name, primary score, the tie-breaks)."""
     buf = io.StringIO()
     if is_team(st):
@@ -218,7 +228,9 @@ def render_csv(st, cl=None) -> str:
     buf.write(csv_row(["rank", "start_number", "name", "points"] + st.codes
                       + ["title", "rating", "federation", "fide_id", "club"]
                       + [csv_name(f"category:{n}") for n in names]
-                      + ["prize" if n is None else csv_name(f"prize:{n}") for n in lists] + _csv_decided_head(st)))
+                      + ["prize" if n is None else csv_name(f"prize:{n}") for n in lists] + _csv_decided_head(st)
+                      + (["k", "rated_games", "rated_score", "expected_score", "rating_change"]
+                         if changes is not None else [])))
     places = {n: dict(zip(cl.members[n], cl.places[n])) for n in names}
     awards = {n: cl.prize_of(n) for n in lists}
     for r in st.rows:
@@ -226,13 +238,28 @@ def render_csv(st, cl=None) -> str:
         buf.write(csv_row([r.rank_label, sn, csv_name(r.player.name), decimal_text(r.points)]
                           + [decimal_text(r.values[c]) for c in st.codes] + _player_fields(r.player)
                           + [places[n].get(sn, "") for n in names] + [_money(awards[n].get(sn)) for n in lists]
-                          + _decided_cell(st, r)))
+                          + _decided_cell(st, r)
+                          + (_change_csv(changes.get(sn)) if changes is not None else [])))
     return buf.getvalue()
 
 
 def _csv_decided_head(st) -> list[str]:
     """The CSV's ``decided_by`` column, last, when a play-off or lots placed someone."""
     return ["decided_by"] if st.decided_by else []
+
+
+def _change_csv(ch) -> list:
+    if ch is None:
+        return ["", "", "", "", ""]
+    return [ch.k, ch.games, decimal_text(ch.score), decimal_text(ch.expected), decimal_text(ch.change)]
+
+
+def change_json(ch) -> Optional[dict]:
+    """A player's ``rating_change`` object of the JSON (None for an unrated player)."""
+    if ch is None:
+        return None
+    return {"k": ch.k, "games": ch.games, "score": json_number(ch.score), "expected": json_number(ch.expected),
+            "change": json_number(ch.change)}
 
 
 def _json_column(raw: list, den: int) -> list:
@@ -245,7 +272,7 @@ def _json_column(raw: list, den: int) -> list:
     return [json_number_raw(v, den) for v in raw]
 
 
-def _json_rows(st) -> Iterator[dict]:
+def _json_rows(st, changes=None) -> Iterator[dict]:
     """The standings entries one at a time (the JSON text of 10^4 players is written without
     holding 10^4 dictionaries)."""
     codes = st.codes
@@ -262,7 +289,9 @@ def _json_rows(st) -> Iterator[dict]:
              "values": dict(zip(codes, [c[r.index] for c in cols])),
              "title": r.player.title or None, "rating": r.player.rating,
              "federation": r.player.federation or None, "fide_id": r.player.known_fide_id,
-             "club": r.player.club or None, "decided_by": r.decided_by} for r in st.rows)
+             "club": r.player.club or None, "decided_by": r.decided_by,
+             **({"rating_change": change_json(changes.get(r.player.start_number))} if changes is not None else {})}
+            for r in st.rows)
 
 
 def _json_awards(awards) -> list[dict]:
@@ -309,7 +338,7 @@ def _team_json(st) -> tuple[dict, list[dict]]:
     return head, rows
 
 
-def render_json(st, cl=None) -> str:
+def render_json(st, cl=None, changes=None) -> str:
     """The standings as JSON: the event, the rules, the tie-breaks (and the categories and prizes
     of an individual event), then one standings entry per line."""
     # One standings entry per line, through the C encoder (an indent would force the slow one).
@@ -319,7 +348,7 @@ def render_json(st, cl=None) -> str:
         return head + ', "standings": [\n' + ",\n".join(json.dumps(r, ensure_ascii=False) for r in rows) + "\n]}\n"
     head = json.dumps(_json_head(st, cl), ensure_ascii=False)[:-1]
     dump = json.JSONEncoder(ensure_ascii=False).encode
-    return head + ', "standings": [\n' + ",\n".join(map(dump, _json_rows(st))) + "\n]}\n"
+    return head + ', "standings": [\n' + ",\n".join(map(dump, _json_rows(st, changes))) + "\n]}\n"
 
 
 #: The standings renderers by the form the command writes.

@@ -11,7 +11,7 @@ from tbxl.errors import excerpt, InputError, UsageError
 from tbxl.io.grid.cells import layout_name
 from tbxl.limits import whole_number
 
-__all__ = ["WRITES", "build_parser", "derivations_option", "numbers"]
+__all__ = ["WRITES", "build_parser", "derivations_option", "k_option", "pages_option", "url_option", "numbers"]
 
 
 #: The forms each command writes, named as in :data:`tbxl.io.files.OUTPUT_FORMATS` (``text``: what
@@ -85,9 +85,18 @@ def build_parser() -> argparse.ArgumentParser:
                         help="draw lots for the players still equal on every tie-break, with this seed "
                              "(the same seed gives the same order: docs/arbiter/playoffs.md)")
 
+    def rating(sp):
+        sp.add_argument("--rating-change", action="store_true",
+                        help="add each rated player's rating change (FIDE rating regulations B.02 8.3): "
+                             "games rated, score, expected score, K and K x (W - We)")
+        sp.add_argument("--k", type=k_option, metavar="N",
+                        help="K factor for players whose input gives none (default: by B.02 8.3.3 from "
+                             "the rating and the birth date); implies --rating-change")
+
     c = sub.add_parser("compute", help="standings with tie-break values")
     common(c)
     ties(c)
+    rating(c)
     c.add_argument("--format", choices=("table", "csv", "json"),
                    help="default: as -o's extension says (.txt, .csv, .json), else table")
     prizes(c)
@@ -115,17 +124,26 @@ def build_parser() -> argparse.ArgumentParser:
     r = sub.add_parser("report", help="PDF standings with per-player derivations")
     common(r)
     ties(r)
+    rating(r)
     r.add_argument("-o", "--output", required=True, metavar="FILE", help="PDF (or .html) to write")
     r.add_argument("--lang", type=str.lower, help="report language: en (default), vi, es, ru, ms")
     r.add_argument("--derivations", metavar="WHICH", type=derivations_option,
-                   help="add derivation blocks: none (default), tied (players equal on points), all, "
-                        "top:N (the first N), players (those of --players, the default with --players)")
+                   help="derivations: decided (default: compact lines for the players whose top places "
+                        "a tie-break decided), compact (compact lines for everyone), none, or full tables "
+                        "for tied (players equal on points), all, top:N (the first N), players (those of "
+                        "--players, the default with --players)")
     r.add_argument("--players", metavar="LIST", help="only these start numbers, e.g. 3,7,12")
     r.add_argument("--paper", choices=("a4", "letter"), help="a4 (default) or letter")
     r.add_argument("--html", action="store_true", help="write the HTML instead of the PDF")
     prizes(r)
     r.add_argument("--min-games", type=int, default=0, metavar="N",
                    help="team events: board prizes rank only players with at least N games on the board")
+    r.add_argument("--pages", metavar="LIST", type=pages_option,
+                   help="the pages an event posts, in this order: start (starting rank list by rating), rounds "
+                        "(each round's pairings and results), standings (after each round, then the final), "
+                        "crosstable, ties, cards (a card per player); default: the short printout")
+    r.add_argument("--url", metavar="URL", type=url_option,
+                   help="the event's web address: printed under the header with its QR code")
     r.add_argument("--by-round", action="store_true",
                    help="add a table per player of the points, rank and tie-breaks after each round "
                         "(every player, or those of --players)")
@@ -177,6 +195,32 @@ def derivations_option(text: str) -> str:
     except InputError as err:
         raise argparse.ArgumentTypeError(str(err)) from None
     return text
+
+
+def pages_option(text: str) -> tuple:
+    """``--pages``: the page names (:data:`tbxl.report.views.pages.PAGES`), a usage error otherwise."""
+    from tbxl.report.views.pages import parse_pages  # no Jinja2 or WeasyPrint imported
+    try:
+        return parse_pages(text)
+    except UsageError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def url_option(text: str) -> str:
+    from tbxl.report.views.pages import check_url
+    try:
+        return check_url(text)
+    except UsageError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def k_option(text: str) -> int:
+    """``--k N``: a K factor (B.02 8.3.3), a usage error for anything else."""
+    from tbxl.rating_change import check_k
+    try:
+        return check_k(text, "--k")
+    except InputError as err:
+        raise argparse.ArgumentTypeError(str(err).removeprefix("--k: ")) from None
 
 
 def numbers(text: str, parser, option: str, what: str = "start numbers") -> list[int]:

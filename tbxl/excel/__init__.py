@@ -92,6 +92,7 @@ from tbxl.io.grid.cells import cell_number, cell_text, empty
 from tbxl.io.grid.sheet import rows_of
 from tbxl.io.published import POINTS, RANK, NumberedColumn, published_from_rows, range_cell
 from tbxl.model import Tournament
+from tbxl.rating_change import check_k, rating_changes
 from tbxl.rules import Convention
 from tbxl.tiebreaks.codes import Descriptor
 
@@ -224,6 +225,28 @@ def STANDINGS(crosstable, tiebreaks="", rules="", layout=""):
     return in_cells(standings_table(st))
 
 
+@_registered("RATING_CHANGE")
+def RATING_CHANGE(crosstable, player, k="", layout=""):
+    many = arg.player_range(player)
+    numbers = [[arg.player(x) for x in r] for r in many] if many is not None else None
+    sn = arg.player(player) if many is None else None
+    found = _readable(crosstable, layout)
+    if found.empty or (numbers is None and sn is None):
+        return "" if numbers is None else [["" for _ in r] for r in numbers]
+    given = arg.scalar(k, "k")
+    try:
+        kk = check_k(given, "k") if arg.given(given) else None
+    except InputError as err:
+        value_error(err)
+    with lock:
+        changes = rating_changes(found.tournament, k=kk)
+
+    def of(n: int) -> Any:
+        ch = changes[n]   # KeyError: no such player (#N/A)
+        return "" if ch is None else ch.change
+    return each(numbers, sn, of)
+
+
 # -- AUDIT ------------------------------------------------------------------------------------
 
 #: The header of AUDIT's spill; one row per published value that differs follows it.
@@ -335,7 +358,7 @@ def TEAM_STANDINGS(crosstable, tiebreaks="", rules=""):
 
 
 #: The functions with their Excel metadata, in the order of the Help sheet.
-FUNCTIONS = (BUCHHOLZ, BUCHHOLZ_CUT, SONNEBORN_BERGER, SB, PROGRESSIVE, TIEBREAK, STANDINGS, AUDIT)
+FUNCTIONS = (BUCHHOLZ, BUCHHOLZ_CUT, SONNEBORN_BERGER, SB, PROGRESSIVE, TIEBREAK, STANDINGS, AUDIT, RATING_CHANGE)
 
 #: The names registered under Office.js (xlwings Lite and Server): all but SB, which is too short there.
 OFFICE_JS_FUNCTIONS = tuple(f.__name__ for f in FUNCTIONS if not BY_NAME[f.__name__].classic_only)

@@ -54,6 +54,9 @@ class Player:
     club: str = ""
     declared_points: Optional[Fraction] = None
     declared_rank: Optional[int] = None
+    # The development coefficient K of the FIDE rating regulations (B.02 8.3.3) where the input
+    # gives one (a workbook column K); None: not given.
+    k_factor: Optional[int] = None
     # (RoundTable, player index) when the player is a view of a table's row (see __getattr__).
     _view: Optional[tuple[RoundTable, int]] = field(default=None, init=False, repr=False, compare=False)
 

@@ -14,6 +14,7 @@ import functools
 import gc
 import io
 import mimetypes
+import os
 from dataclasses import replace
 from pathlib import Path
 from typing import Optional
@@ -39,6 +40,8 @@ from tbxl.report.views.team import TeamReport
 # the parts are joined with pypdf. A report under the limit is one document, as before.
 PART_LINES = 1500
 DERIVATION_WEIGHT = 25
+# A report of at least this many lines is cut into one part per core and rendered in parallel.
+PARALLEL_FROM = 600
 
 
 @functools.lru_cache(maxsize=1)
@@ -96,13 +99,16 @@ def section_weight(section: Section, view: StandingsReport) -> int:
         return 40 + sum(len(c.rows) for c in cls.categories) + sum(len(p.rows) for p in cls.prizes)
     if not section.lines:
         return 40
-    per = {"players": DERIVATION_WEIGHT, "by_round": DERIVATION_WEIGHT}.get(section.name, 1)
+    per = {"players": DERIVATION_WEIGHT, "by_round": DERIVATION_WEIGHT}.get(section.name) \
+        or view.line_weight(section.name)
     return per * (section.b - section.a)
 
 
 def _section_size(section: Section, view: StandingsReport) -> int:
     return len({"standings": view.rows, "crosstable": view.xt.rows if view.xt else (),
-                "by_round": view.by_round, "players": view.players}[section.name])
+                "by_round": view.by_round, "players": view.players, "compact": view.compact,
+                "start": view.start_rows, "rounds": view.rounds_pages, "cards": view.cards,
+                "after": view.after[section.block][1] if view.after else ()}[section.name])
 
 
 def report_parts(view: ReportView, limit: Optional[int] = None) -> list[list[Section]]:
@@ -170,34 +176,90 @@ def _tell(progress: Optional[Progress], done: int, total: int, extra: str = "") 
         progress("rendering", done, total, extra)
 
 
-def _to_pdf(view: ReportView, template: str, progress: Optional[Progress]) -> tuple[bytes, int]:
-    """The PDF of a view and its number of pages. The standings report is rendered in parts when
-    it is long (see ``PART_LINES``): each part to its own PDF, joined by :func:`_join`."""
-    parts = report_parts(view) if template == "report.html.j2" else [None]
-    if len(parts) == 1:
-        _tell(progress, 0, 1)
-        doc = _render_doc(render_html(view, template))
+def workers() -> int:
+    """The processes a long report is rendered in: the cores this process may use, or
+    ``TBXL_WORKERS`` (1 renders in this process, part after part)."""
+    given = os.environ.get("TBXL_WORKERS", "").strip()
+    if given.isdigit() and int(given) > 0:
+        return int(given)
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:   # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _part_pdf(html: str) -> tuple[bytes, int]:
+    """One part rendered to PDF (in a worker process): its bytes and its number of pages.
+
+    The cyclic collector is paused while WeasyPrint lays the part out (it rescans the growing
+    box tree again and again: measured 22 % of a part's time) and run once at the end: a
+    laid-out document is full of reference cycles (boxes and their parents)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        doc = _render_doc(html)
         pages = len(doc.pages)
         data = doc.write_pdf()
+        del doc
+    finally:
+        if was:
+            gc.enable()
+    gc.collect()
+    return data, pages
+
+
+def _pool(n: int):
+    """A pool of ``n`` worker processes: forked where the platform can (the templates and
+    WeasyPrint are already imported), else spawned."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    return ProcessPoolExecutor(n, mp_context=multiprocessing.get_context(method))
+
+
+def _to_pdf(view: ReportView, template: str, progress: Optional[Progress]) -> tuple[bytes, int]:
+    """The PDF of a view and its number of pages. The standings report is rendered in parts when
+    it is long (see ``PART_LINES``): each part to its own PDF, joined by :func:`_join`. With
+    several cores a long report is cut into at least one part per core (WeasyPrint lays out one
+    document on one core, about 1 ms per table cell) and the parts are rendered in parallel."""
+    n = workers()
+    limit = None
+    if template == "report.html.j2" and n > 1:
+        total = sum(section_weight(s, view) for s in report_parts(view, limit=10 ** 9)[0])
+        if total >= PARALLEL_FROM:
+            # as many parts as cores (or a multiple of it, each within PART_LINES), of even size
+            count = n * -(-total // (n * PART_LINES))
+            limit = -(-total // count) + 40   # a heading's weight of slack: no part of a few lines
+    parts = report_parts(view, limit) if template == "report.html.j2" else [None]
+    if len(parts) == 1:
+        _tell(progress, 0, 1)
+        data, pages = _part_pdf(render_html(view, template))
         _tell(progress, 1, 1, f" · {pages} pages")
         return data, pages
-    total = sum(section_weight(s, view) for p in parts for s in p)
-    done = pages = 0
-    pdfs = []
+    weights = [sum(section_weight(s, view) for s in part) for part in parts]
+    total = sum(weights)
+    htmls = [render_html(view, template, part=part) for part in parts]
+    results: list = [None] * len(parts)
     _tell(progress, 0, total, " lines")
-    for part in parts:
-        last = part[-1]
-        doc = _render_doc(render_html(view, template, part=part))
-        pages += len(doc.pages)
-        pdfs.append(doc.write_pdf())
-        # A laid-out document is full of reference cycles (boxes and their parents), and the CLI
-        # pauses the cyclic collector: free each part's layout before the next one.
-        del doc
-        gc.collect()
-        done += sum(section_weight(s, view) for s in part)
-        where = f" · {last.name} {last.b}/{_section_size(last, view)}" if last.lines else ""
-        _tell(progress, done, total, f" lines{where} · {pages} pages")
-    return _join(pdfs, view), pages
+    done = 0
+    if n > 1:
+        from concurrent.futures import as_completed
+        with _pool(min(n, len(parts))) as pool:
+            futures = {pool.submit(_part_pdf, html): k for k, html in enumerate(htmls)}
+            for f in as_completed(futures):
+                k = futures[f]
+                results[k] = f.result()
+                done += weights[k]
+                _tell(progress, done, total, f" lines · {sum(r[1] for r in results if r)} pages")
+    else:
+        for k, html in enumerate(htmls):
+            results[k] = _part_pdf(html)
+            done += weights[k]
+            last = parts[k][-1]
+            where = f" · {last.name} {last.b}/{_section_size(last, view)}" if last.lines else ""
+            _tell(progress, done, total, f" lines{where} · {sum(r[1] for r in results if r)} pages")
+    pages = sum(r[1] for r in results)
+    return _join([r[0] for r in results], view), pages
 
 
 def _join(pdfs: list[bytes], view: ReportView) -> bytes:
@@ -250,21 +312,26 @@ def _write_report(view: ReportView, template: str, output, inputs: list, *, html
 
 def render_pdf(standings, output, *, lang: str = "en", derivations: str = "none", players=None,
                paper: str = "a4", input_path=None, html: Optional[bool] = None, progress: Optional[Progress] = None,
-               by_round: bool = False, classification=None, min_games: int = 0) -> Optional[int]:
+               by_round: bool = False, classification=None, min_games: int = 0,
+               rating_changes=None, pages=(), url: str = "") -> Optional[int]:
     """Write the standings report of any event (PDF, or the web page with ``html=True``; by
     default as ``output``'s extension says) to ``output``: the final standings, the ranking
     crosstable, how each tie was broken, the categories' standings and the prizes of
     ``classification`` (:func:`tbxl.categories.classify`), the derivations asked for (see
     :func:`~tbxl.report.views.build_view`); of a team event the team report (``team.html.j2``:
     the match crosstable, the board-by-board results and the board prizes of players with
-    ``min_games`` games, ``players`` naming teams). Returns the number of pages of the PDF (None
+    ``min_games`` games, ``players`` naming teams). ``rating_changes``
+    (:func:`tbxl.rating_change.rating_changes`) adds the K and rtg+/- columns; ``pages``
+    (:data:`tbxl.report.views.pages.PAGES`) prints the pages an event posts, ``url`` a link and
+    its QR code. Returns the number of pages of the PDF (None
     for the web page)."""
     check_output(output, [input_path])
     if html is None:
         html = _is_html(output)
     view = build_view(standings, lang=lang, derivations=derivations, players=players, paper=paper,
                       input_path=input_path, progress=progress, by_round=by_round,
-                      classification=classification, min_games=min_games)
+                      classification=classification, min_games=min_games, rating_changes=rating_changes,
+                      pages=pages, url=url)
     template = "team.html.j2" if isinstance(view, TeamReport) else "report.html.j2"
     return _write_report(view, template, output, [input_path], html=html, progress=progress)
 

@@ -1,5 +1,8 @@
 """Who gets a derivation block: the ``derivations`` selection of the standings report
-(``none``, ``tied``, ``all``, ``players``, ``top:N``), for players and teams alike.
+(``none``, ``tied``, ``all``, ``players``, ``top:N``), for players and teams alike; ``decided``
+(the command's default) and ``compact`` print the compact derivations instead of the full tables
+(:mod:`tbxl.report.views.compact`): of the players whose top places a tie-break decided, or of
+everyone.
 
 The grammar is the report's (:func:`tbxl.report.render.render_pdf` takes it as text); the CLI
 checks ``--derivations`` with :func:`parse_derivations` before any work."""
@@ -8,7 +11,10 @@ from __future__ import annotations
 
 from tbxl.errors import InputError
 
-DERIVATIONS = ("none", "tied", "all", "top:N", "players")
+DERIVATIONS = ("none", "decided", "compact", "tied", "all", "top:N", "players")
+
+#: The choices that print compact lines, not full tables.
+COMPACT = ("decided", "compact")
 
 
 def parse_derivations(text: str) -> tuple[str, int]:
@@ -21,7 +27,7 @@ def parse_derivations(text: str) -> tuple[str, int]:
     kind, _, n = text.strip().lower().partition(":")
     if kind == "top" and n.isdigit() and int(n) > 0:
         return "top", int(n)
-    if kind in ("none", "tied", "all", "players") and not n:
+    if kind in ("none", "tied", "all", "players") + COMPACT and not n:
         return kind, 0
     raise InputError(f"derivations must be one of {', '.join(DERIVATIONS)}, not {text!r}")
 
@@ -34,6 +40,8 @@ def select_derivations(st, derivations: str = "none", players=None) -> list[int]
     kind, n = parse_derivations(derivations)
     if kind == "players" and players is None:
         raise InputError("--derivations players needs --players, e.g. --players 3,7,12")
+    if kind in COMPACT:
+        return []
     count: dict = {}
     for r in st.rows:
         count[r.points] = count.get(r.points, 0) + 1

@@ -72,6 +72,20 @@ def plural(label, n: int) -> str:
     return label["one"] if n == 1 else label["other"]
 
 
+def date_text(d, L: dict) -> str:
+    """A date as the report's language writes it (``date_format`` and ``months`` of the labels).
+
+    >>> from datetime import date
+    >>> L = {"date_format": "{d} {month} {y}", "months": ["January"] * 5 + ["June"] + [""] * 6}
+    >>> date_text(date(2026, 6, 3), L), date_text(date(2026, 6, 3), {"date_format": "{dd}/{mm}/{y}", "months": []})
+    ('3 June 2026', '03/06/2026')
+    """
+    months = L.get("months") or []
+    return L.get("date_format", "{y}-{mm}-{dd}").format(
+        d=d.day, dd=f"{d.day:02d}", m=d.month, mm=f"{d.month:02d}", y=d.year,
+        month=months[d.month - 1] if len(months) == 12 else str(d.month))
+
+
 def reason_text(reason, L: dict, fmt: "Fmt") -> str:
     """An engine :class:`~tbxl.derivation.Reason` in the report's language (English where a
     label file lacks a key), numbers formatted for the language."""

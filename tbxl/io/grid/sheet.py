@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from tbxl.errors import InputError
-from tbxl.io.grid.cells import a1, blank, header_role, is_int, parse_origin, points_value, text_of, whole
+from tbxl.io.grid.cells import a1, blank, header_key, header_role, is_int, parse_origin, points_value, text_of, whole
 
 
 class Sheet:
@@ -70,6 +70,16 @@ def column_role(sheet: Sheet, fr: Frame, c: int) -> Optional[str]:
     return "other" if texts else None
 
 
+#: Header keys of a K column (the word "K" is one of the "other" words: a column a crosstable
+#: skips, read only beside the player data, never over a matrix where it may be a player's name).
+K_HEADERS = frozenset({"k", "kfactor", "kfaktor", "hệsốk"})
+
+
+def is_k_column(sheet: Sheet, fr: Frame, c: int) -> bool:
+    """Does the header of column ``c`` name the K factor (``K``, ``K-factor``)?"""
+    return any(header_key(sheet.t(r, c)) in K_HEADERS for r in fr.header if not blank(sheet.t(r, c)))
+
+
 def share(texts: list[str], pred) -> float:
     """The share of the non-blank ``texts`` that satisfy ``pred`` (1 when all are blank)."""
     vals = [t for t in texts if not blank(t)]
@@ -86,6 +96,7 @@ class Info:
     fed: Optional[int] = None
     title: Optional[int] = None
     club: Optional[int] = None
+    k: Optional[int] = None            # the K factor of the rating regulations (B.02 8.3.3)
     points: Optional[int] = None
     perms: list[int] = field(default_factory=list)   # permutation columns (other numberings)
 
@@ -107,6 +118,8 @@ def player_columns(sheet: Sheet, fr: Frame, rows: list[int], lead: range, trail:
         role = column_role(sheet, fr, c)
         if role in ("sno", "rank", "name", "rating", "fed", "title", "club") and getattr(info, role) is None:
             setattr(info, role, c)
+        elif role == "other" and info.k is None and is_k_column(sheet, fr, c):
+            info.k = c
         elif role in (None, "other"):
             unassigned.append(c)
     for c in unassigned:
@@ -130,6 +143,9 @@ def player_columns(sheet: Sheet, fr: Frame, rows: list[int], lead: range, trail:
             info.points = c
         elif role == "rank" and info.rank is None:
             info.rank = c
+        elif role == "other" and info.k is None and is_k_column(sheet, fr, c):
+            info.k = c
+            continue
         if first_data is None and any(not blank(sheet.t(r, c)) for r in rows):
             first_data = (c, role)
     if info.points is None and first_data is not None and first_data[1] is None:
@@ -184,6 +200,12 @@ def base_players(sheet: Sheet, rows: list[int], info: Info, ident: list[int]) ->
             d["title"] = sheet.t(r, info.title)
         if info.club is not None and not blank(sheet.t(r, info.club)):
             d["club"] = sheet.t(r, info.club)
+        if info.k is not None and not blank(sheet.t(r, info.k)):
+            t = sheet.t(r, info.k)
+            if not is_int(t) or not 1 <= whole(t) <= 700:
+                raise InputError(f"row {sheet.row(r)}: K {t!r} is not a K factor (a whole number such as 10, 20 "
+                                 "or 40, B.02 8.3.3)", cell=sheet.ref(r, info.k), player=sn)
+            d["k_factor"] = whole(t)
         if info.rank is not None and is_int(sheet.t(r, info.rank)) and not blank(sheet.t(r, info.rank)):
             d["declared_rank"] = whole(sheet.t(r, info.rank))
         if info.points is not None and sheet.t(r, info.points) != "":

@@ -20,7 +20,7 @@ from tbxl.report.views.team import build_team_view, is_team
 def build_view(standings, *, lang: str = "en", derivations: str = "none", players=None,
                paper: str = "a4", input_path=None, appeal=None, codes=None,
                progress: Optional[Progress] = None, by_round: bool = False, classification=None,
-               min_games: int = 0) -> ReportView:
+               min_games: int = 0, rating_changes=None, pages=(), url: str = "") -> ReportView:
     """Everything the templates show of ``standings`` (no WeasyPrint needed): the standings
     report (:class:`~tbxl.report.views.standings.StandingsReport`), with ``appeal`` the appeal
     report (:class:`~tbxl.report.views.appeal.AppealReport`), and of a team event the team report
@@ -42,5 +42,6 @@ def build_view(standings, *, lang: str = "en", derivations: str = "none", player
                                  progress=progress)
     return build_standings_view(standings, lang=lang, derivations=derivations, players=players, paper=paper,
                                 input_path=input_path, progress=progress, by_round=by_round,
-                                classification=classification)
+                                classification=classification, rating_changes=rating_changes,
+                                pages=tuple(pages), url=url)
 

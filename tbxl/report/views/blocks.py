@@ -40,11 +40,14 @@ class StandingRow(PlayerLine):
 
     rank: str
     values: tuple[str, ...]
+    club: str = ""
+    extra: tuple[str, ...] = ()   # columns after the tie-breaks (K and rtg+/- of a rating change)
 
 
-def standing_row(r, fmt: Fmt, codes: list[str]) -> StandingRow:
-    """The printed line of a standings row: its rank label and its values of ``codes``."""
-    return StandingRow.of(r, fmt, rank=r.rank_label, values=tuple(fmt(r.values.get(c), none="–") for c in codes))
+def standing_row(r, fmt: Fmt, codes: list[str], extra: tuple[str, ...] = ()) -> StandingRow:
+    """The printed line of a standings row: its rank label, its values of ``codes`` and ``extra``."""
+    return StandingRow.of(r, fmt, rank=r.rank_label, values=tuple(fmt(r.values.get(c), none="–") for c in codes),
+                          club=getattr(r.player, "club", ""), extra=extra)
 
 
 @dataclass(frozen=True)

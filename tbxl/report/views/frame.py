@@ -11,7 +11,7 @@ from typing import Optional
 
 from tbxl import __version__
 from tbxl.report.labels import paper_size
-from tbxl.report.text import plural
+from tbxl.report.text import date_text, plural
 from tbxl.tiebreaks.codes import CODES, Descriptor, parse
 
 
@@ -124,9 +124,9 @@ class InputFile:
         return cls(os.path.basename(os.fspath(path)), sha256_file(path)) if path else cls(name or "", "")
 
 
-def event_dates(t) -> str:
-    """The event's first and last day, as ISO dates."""
-    return " – ".join(d.isoformat() for d in (t.start_date, t.end_date) if d)
+def event_dates(t, L: Optional[dict] = None) -> str:
+    """The event's first and last day, as the report's language writes dates (ISO without ``L``)."""
+    return " – ".join(date_text(d, L) if L else d.isoformat() for d in (t.start_date, t.end_date) if d)
 
 
 @dataclass(frozen=True)
@@ -140,6 +140,7 @@ class Section:
     b: Optional[int] = None
     first: bool = True
     last: bool = True
+    block: int = 0        # the crosstable's block of rounds (a wide crosstable is printed in blocks)
 
     @property
     def lines(self) -> bool:
@@ -196,6 +197,6 @@ def frame(st, L: dict, lang: str, paper: str, input_path) -> ReportView:
         after = L["after_round"].format(k=t.rounds, n=t.scheduled_rounds)
     event = t.name or source.name
     return ReportView(L, lang, size,
-                      Event(event, t.city, event_dates(t), t.chief_arbiter, t.rounds, len(t.players), after),
+                      Event(event, t.city, event_dates(t, L), t.chief_arbiter, t.rounds, len(t.players), after),
                       rules_text(conv, L), source, Footer(event, L["rules"], conv.name, source.name, source.sha256),
                       tuple(TiebreakText(c, definition(c, L)) for c in st.codes), tuple(st.codes), __version__)

@@ -233,7 +233,7 @@ def team_frame(st: Standings, L: dict, lang: str, paper: str, input_path) -> Rep
     t = st.tournament
     source = InputFile.of(input_path, t.source)
     rules = team_rules_text(st, L)
-    return ReportView(L, lang, size, TeamEvent(t.name or source.name, t.city, event_dates(t), t.chief_arbiter,
+    return ReportView(L, lang, size, TeamEvent(t.name or source.name, t.city, event_dates(t, L), t.chief_arbiter,
                                                t.rounds, len(t.teams), "", t.boards),
                       rules, source, Footer("", L["rules"], rules.name, source.name, source.sha256),
                       tuple(TiebreakText(c, team_definition(c, L)) for c in st.codes), tuple(st.codes), __version__)
