@@ -104,7 +104,7 @@ def test_column_letters_and_origins_are_inverse():
     ("Xếp hạng", "rank"), ("Место", "rank"), ("Puesto", "rank"), ("Pts.", "points"), ("Điểm", "points"),
     ("Очки", "points"), ("Mata", "points"), ("Total", "points"), ("Name", "name"), ("Tên", "name"),
     ("Участник", "name"), ("Pemain", "name"), ("Elo", "rating"), ("Fed", "fed"), ("Câu lạc bộ", "club"),
-    ("Kelab", "club"), ("Sex", "other"), ("R1", None), ("BH/C1", None), ("Ann", None)])
+    ("Kelab", "club"), ("Sex", "sex"), ("Born", "birth"), ("FIDE ID", "fideid"), ("R1", None), ("BH/C1", None), ("Ann", None)])
 def test_header_roles_of_every_language(word, role):
     assert header_role(word) == role
 

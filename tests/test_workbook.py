@@ -235,11 +235,11 @@ def test_shipped_workbooks_are_up_to_date(name, tmp_path):
 def test_stored_values_and_dynamic_array_in_the_xml():
     z = zipfile.ZipFile(BOOKS / "tec-swiss.xlsx")
     sheet1 = z.read("xl/worksheets/sheet1.xml").decode()
-    assert "<f>BUCHHOLZ_CUT($A$1:$I$17,$A2,1,Standings!$B$3)</f><v>11</v>" in sheet1
-    assert "<f>SONNEBORN_BERGER($A$1:$I$17,$A15,Standings!$B$3)</f><v>4.5</v>" in sheet1
+    assert "<f>BUCHHOLZ_CUT($A$1:$L$17,$A2,1,Standings!$B$3)</f><v>11</v>" in sheet1
+    assert "<f>SONNEBORN_BERGER($A$1:$L$17,$A15,Standings!$B$3)</f><v>4.5</v>" in sheet1
     assert "<v />" not in sheet1 and "<v></v>" not in sheet1
     sheet2 = z.read("xl/worksheets/sheet2.xml").decode()
-    assert 't="str" cm="1"><f t="array" ref="A6:I22">STANDINGS(Crosstable!$A$1:$I$17,$B$4,$B$3)</f>' in sheet2
+    assert 't="str" cm="1"><f t="array" ref="A6:I22">STANDINGS(Crosstable!$A$1:$L$17,$B$4,$B$3)</f>' in sheet2
     assert "XLDAPR" in z.read("xl/metadata.xml").decode()
     assert "sheetMetadata" in z.read("xl/_rels/workbook.xml.rels").decode()
     assert "/xl/metadata.xml" in z.read("[Content_Types].xml").decode()
@@ -337,8 +337,8 @@ def test_audit_formula_in_a_workbook(tmp_path):
     audit_ws = wb.create_sheet("Audit")
     expected = excel.AUDIT(to_grid(t, "compact"), [[c.value for c in row] for row in ws.iter_rows()], "fide-2026")
     ref = f"A1:H{len(expected)}"
-    audit_ws["A1"] = ArrayFormula(ref, '=AUDIT(Crosstable!$A$1:$I$17,Bulletin!$A$1:$D$17,"fide-2026")')
-    audit_ws["J1"] = '=AUDIT(Crosstable!$A$1:$I$17,Bulletin!$A$1:$D$17,"fide-2024")'
+    audit_ws["A1"] = ArrayFormula(ref, '=AUDIT(Crosstable!$A$1:$L$17,Bulletin!$A$1:$D$17,"fide-2026")')
+    audit_ws["J1"] = '=AUDIT(Crosstable!$A$1:$L$17,Bulletin!$A$1:$D$17,"fide-2024")'
     path = tmp_path / "audited.xlsx"
     wb.save(path)
     values = evaluate(path)
@@ -410,7 +410,7 @@ def test_layout_follows_the_pairing_system(tmp_path):
     assert read_workbook(tmp_path / "rr.xlsx").pairing is Pairing.ROUND_ROBIN
     rr = read_trf(RR, pairing=Pairing.ROUND_ROBIN)
     write_workbook(read_trf(SWISS), tmp_path / "sw.xlsx")     # default: compact
-    assert openpyxl.load_workbook(tmp_path / "sw.xlsx")["Crosstable"]["D2"].value == "9w1"
+    assert openpyxl.load_workbook(tmp_path / "sw.xlsx")["Crosstable"]["G2"].value == "9w1"
     with pytest.raises(InputError, match="unknown layout"):
         write_workbook(rr, tmp_path / "x.xlsx", layout="diagonal")
     assert not (tmp_path / "x.xlsx").exists()
@@ -424,8 +424,8 @@ def test_explicit_rules_and_tiebreaks(tmp_path):
     st = compute_standings(t, "BH/M1,SB/C1,ARO,KS", conventions.get("fide-2017"))
     ws = openpyxl.load_workbook(path)["Crosstable"]
     header = [c.value for c in ws[1]]
-    assert ws["K2"].value == '=BUCHHOLZ_CUT($A$1:$I$17,$A2,"M1",Standings!$B$3)'
-    assert ws["L2"].value == "=TIEBREAK($A$1:$I$17,$A2,L$1,Standings!$B$3)"
+    assert ws["N2"].value == '=BUCHHOLZ_CUT($A$1:$L$17,$A2,"M1",Standings!$B$3)'
+    assert ws["O2"].value == "=TIEBREAK($A$1:$L$17,$A2,O$1,Standings!$B$3)"
     for code in ("BH/M1", "SB/C1", "ARO", "KS"):
         letter = openpyxl.utils.get_column_letter(header.index(code) + 1)
         for r in range(2, 18):
@@ -465,14 +465,14 @@ def test_read_error_names_file_sheet_and_cell(tmp_path):
     path = tmp_path / "bad.xlsx"
     write_workbook(read_trf(SWISS), path)
     wb = openpyxl.load_workbook(path)
-    wb["Crosstable"]["F7"] = "12x1"
+    wb["Crosstable"]["I7"] = "12x1"
     wb.save(path)
     with pytest.raises(InputError) as err:
         read_workbook(path)
     e = err.value
-    assert e.file == str(path) and e.cell == "Crosstable!F7" and e.round == 3
+    assert e.file == str(path) and e.cell == "Crosstable!I7" and e.round == 3
     assert "row 7, round 3: '12x1' is not a result" in e.message
-    assert str(e).startswith(f"{path}!Crosstable!F7: ")
+    assert str(e).startswith(f"{path}!Crosstable!I7: ")
     assert cli.main(["compute", str(path)]) == 1
 
 
@@ -789,3 +789,30 @@ def test_a_swiss_in_which_everyone_met_everyone_stays_a_swiss(tmp_path):
     for r in range(2, 6):
         sn = wb["Crosstable"].cell(r, 1).value
         assert plain(values[("CROSSTABLE", f"H{r}")]) == float(a.row(sn).values["SB"])
+
+
+def test_a_trf_to_workbook_to_standings_round_trip_loses_no_player_field(tmp_path, capsys):
+    # Issue 19: tbxl workbook dropped the title, federation, FIDE id, sex and birth date, so a report
+    # made from the workbook had no Fed or Title column and age or sex categories were impossible.
+    lines = Path(SWISS).read_text(encoding="utf-8").splitlines()
+    rich = []
+    for line in lines:
+        if line.startswith("001"):
+            sn = int(line[4:8])
+            title, fed = ["GM", "IM", "WGM", "FM", ""][sn % 5], ["NOR", "VIE", "ESP", "RUS", "MAS"][sn % 5]
+            fide = str(12345000 + sn) if sn % 3 else "0"
+            line = line[:10] + title.ljust(3) + line[13:53] + fed + " " + fide.rjust(11) + line[68:]
+        rich.append(line)
+    trf = tmp_path / "rich.trf"
+    trf.write_text("\n".join(rich) + "\n", encoding="utf-8")
+    assert cli.main(["compute", str(trf), "--format", "json", "-o", str(tmp_path / "a.json")]) == 0
+    assert cli.main(["workbook", str(trf), "-o", str(tmp_path / "rich.xlsx")]) == 0
+    assert cli.main(["compute", str(tmp_path / "rich.xlsx"), "--format", "json", "-o", str(tmp_path / "b.json")]) == 0
+    capsys.readouterr()
+    fields = ("start_number", "title", "rating", "federation", "fide_id", "rank", "points", "values")
+    a, b = (json.loads((tmp_path / n).read_text(encoding="utf-8"))["standings"] for n in ("a.json", "b.json"))
+    assert [[e[f] for f in fields] for e in b] == [[e[f] for f in fields] for e in a]
+    bruno = next(e for e in b if e["start_number"] == 2)
+    assert (bruno["title"], bruno["federation"], bruno["fide_id"]) == ("WGM", "ESP", "12345002")
+    back = read_workbook(tmp_path / "rich.xlsx").player(2)
+    assert (back.sex, back.birth_date) == ("m", "1990/01/01")

@@ -56,11 +56,11 @@ def write_individual(t: Tournament, output: PathLike, *, layout: Optional[str], 
         for p in t.players for what, text in (("name", p.name), ("federation", p.federation), ("title", p.title))],
         t.source)
     try:
-        grid = to_grid(t, layout)
+        grid = to_grid(t, layout, every_field=True)
     except ValueError as err:
         if chosen or layout != "matrix":
             raise InputError(f"cannot write a {layout} crosstable: {err}") from None
-        layout, grid = "compact", to_grid(t, "compact")   # e.g. a double round robin
+        layout, grid = "compact", to_grid(t, "compact", every_field=True)   # e.g. a double round robin
     if frame is not None:
         grid = _frame_grid(grid, layout, frame, t.rounds)
     said = False   # the pairing system passed to the functions (Standings!B5)
@@ -72,7 +72,7 @@ def write_individual(t: Tournament, output: PathLike, *, layout: Optional[str], 
                 raise
             # A round robin not paired by the Berger tables: the compact layout keeps its rounds
             # and colours, and the formulas say "round-robin" (Standings!B5).
-            layout, grid = "compact", to_grid(t, "compact")
+            layout, grid = "compact", to_grid(t, "compact", every_field=True)
             said = check_round_trip(t, grid, layout)
 
     import openpyxl  # the heavy room: only here

@@ -252,10 +252,14 @@ HEADER_WORDS: dict[str, frozenset[str]] = {
     "club": frozenset({
         "club", "clb", "verein", "vereinort", "clubcity", "kelab", "клуб", "câulạcbộ", "caulacbo",
         "đơnvị"}),
+    "fideid": frozenset({"fideid", "id", "fide", "fideno", "fidenr", "idfide"}),
+    "sex": frozenset({"sex", "gender", "geschlecht", "sexo", "пол", "giớitính", "jantina"}),
+    "birth": frozenset({
+        "birth", "born", "birthdate", "dateofbirth", "dob", "yob", "birthyear", "geb", "geboren",
+        "nacimiento", "fnac", "годрождения", "датарождения", "nămsinh", "ngàysinh", "lahir"}),
     "other": frozenset({
-        "sex", "gender", "id", "fideid", "fide", "type", "typ", "gr", "group", "k", "rp", "birth",
-        "born", "opp", "opponent", "gegner", "rival", "col", "color", "colour", "farbe", "res",
-        "result", "erg", "ergebnis", "games"}),
+        "type", "typ", "gr", "group", "k", "rp", "opp", "opponent", "gegner", "rival", "col", "color",
+        "colour", "farbe", "res", "result", "erg", "ergebnis", "games"}),
 }
 _ROLE_OF = {word: role for role, words in HEADER_WORDS.items() for word in words}
 

@@ -86,6 +86,10 @@ def share(texts: list[str], pred) -> float:
     return sum(1 for t in vals if pred(t)) / len(vals) if vals else 1.0
 
 
+#: The roles of the player columns before the rounds that header words name.
+PLAYER_ROLES = ("sno", "rank", "name", "rating", "fed", "title", "club", "fideid", "sex", "birth")
+
+
 @dataclass
 class Info:
     """The columns of the player data, by role (0-based grid columns)."""
@@ -97,6 +101,9 @@ class Info:
     title: Optional[int] = None
     club: Optional[int] = None
     k: Optional[int] = None            # the K factor of the rating regulations (B.02 8.3.3)
+    fideid: Optional[int] = None
+    sex: Optional[int] = None
+    birth: Optional[int] = None
     points: Optional[int] = None
     perms: list[int] = field(default_factory=list)   # permutation columns (other numberings)
 
@@ -116,7 +123,7 @@ def player_columns(sheet: Sheet, fr: Frame, rows: list[int], lead: range, trail:
     unassigned = []
     for c in lead:
         role = column_role(sheet, fr, c)
-        if role in ("sno", "rank", "name", "rating", "fed", "title", "club") and getattr(info, role) is None:
+        if role in PLAYER_ROLES and getattr(info, role) is None:
             setattr(info, role, c)
         elif role == "other" and info.k is None and is_k_column(sheet, fr, c):
             info.k = c
@@ -200,6 +207,14 @@ def base_players(sheet: Sheet, rows: list[int], info: Info, ident: list[int]) ->
             d["title"] = sheet.t(r, info.title)
         if info.club is not None and not blank(sheet.t(r, info.club)):
             d["club"] = sheet.t(r, info.club)
+        # What a TRF's 001 record has besides (columns 10, 58-68, 70-79): a workbook written from a
+        # TRF carries them, and they come back (age and sex categories, the TRF out).
+        if info.fideid is not None and not blank(sheet.t(r, info.fideid)):
+            d["fide_id"] = sheet.t(r, info.fideid)
+        if info.sex is not None and not blank(sheet.t(r, info.sex)):
+            d["sex"] = sheet.t(r, info.sex)
+        if info.birth is not None and not blank(sheet.t(r, info.birth)):
+            d["birth_date"] = sheet.t(r, info.birth)
         if info.k is not None and not blank(sheet.t(r, info.k)):
             t = sheet.t(r, info.k)
             if not is_int(t) or not 1 <= whole(t) <= 700:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from tbxl.model import Player, Tournament
 from tbxl.io.grid.cells import cell_number, layout_name
@@ -24,9 +24,26 @@ def round_headers(layout: str, rounds: int) -> list[str]:
     return [f"R{k}" for k in range(1, rounds + 1)]
 
 
-def to_grid(tournament: Tournament, layout: str) -> list[list[Any]]:
+#: The player columns written before the rounds, by header, when any player has the field.
+PLAYER_FIELDS: tuple[tuple[str, Callable[[Player], Any]], ...] = (
+    ("Title", lambda p: p.title),
+    ("Rtg", lambda p: p.rating),
+    ("Fed", lambda p: p.federation),
+    ("FIDE ID", lambda p: p.known_fide_id),
+    ("Sex", lambda p: p.sex),
+    ("Born", lambda p: p.birth_date),
+    ("K", lambda p: p.k_factor),
+)
+
+
+def _cell(value: Any) -> Any:
+    return "" if value is None else value
+
+
+def to_grid(tournament: Tournament, layout: str, every_field: bool = False) -> list[list[Any]]:
     """The cells of ``tournament`` in ``layout``: a header row, then one row per player with the
-    start number, the name (the rating when any player has one), the rounds and the points.
+    start number, the name, the rating (with ``every_field`` also the title, federation, FIDE id,
+    sex, birth date and K: each column when any player has the field), the rounds and the points.
 
     :func:`read_grid` reads the result back to the same round entries, except that games under
     one move become played games. The matrix layout needs a single round robin (each pair meets at
@@ -42,11 +59,15 @@ def to_grid(tournament: Tournament, layout: str) -> list[list[Any]]:
     """
     lay = layout_name(layout)
     players = sorted(tournament.players, key=lambda p: p.start_number)
-    rated = any(p.rating is not None for p in players)
-    head: list[Any] = ["No", "Name"] + (["Rtg"] if rated else [])
+    # The player fields a TRF's 001 record holds, each column written when any player has it, so
+    # that a workbook made from a TRF loses nothing its records had.
+    # ``every_field``: all of them (``tbxl workbook``); else the rating alone, the functions' own.
+    chosen = PLAYER_FIELDS if every_field else [f for f in PLAYER_FIELDS if f[0] == "Rtg"]
+    fields = [(header, get) for header, get in chosen if any(get(p) not in (None, "") for p in players)]
+    head: list[Any] = ["No", "Name"] + [header for header, _ in fields]
 
     def lead(p: Player) -> list[Any]:
-        return [p.start_number, p.name] + ([p.rating if p.rating is not None else ""] if rated else [])
+        return [p.start_number, p.name] + [_cell(get(p)) for _, get in fields]
 
     rounds = tournament.rounds
     grid: list[list[Any]]
