@@ -438,3 +438,23 @@ def test_every_view_is_typed_frozen_and_left_as_built_by_the_templates():
     assert [s.name for s in views["report.html.j2"].sections] == ["header", "standings", "crosstable", "ties",
                                                                   "by_round", "players"]
     assert views["appeal.html.j2"].sections == ()
+
+
+def test_the_heading_prints_the_federation_deputy_arbiters_and_time_control(tmp_path):
+    # Issue 19: TRF records 032, 112 and 122 were read or dropped but never printed; -v called
+    # 112 and 122 ignored. They are the event's, in the reader's language.
+    from tbxl.io.trf import read_trf_with_notes
+    from tbxl.standings import compute_standings
+    lines = (Path(__file__).parent / "data" / "tec-2023" / "held_swiss_5.trf").read_text(encoding="utf-8").splitlines()
+    lines[1:1] = ["032 NOR", "102 IA Chief", "112 FA Deputy One", "112 NA Deputy Two", "122 90'/40+30'+30\""]
+    path = tmp_path / "hdr.trf"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    t, notes = read_trf_with_notes(str(path))
+    assert (t.federation, t.deputy_arbiters, t.time_control) == ("NOR", ("FA Deputy One", "NA Deputy Two"),
+                                                                 "90'/40+30'+30\"")
+    assert not [n for n in notes if "112" in n or "122" in n]
+    out = tmp_path / "hdr.pdf"
+    report.render_pdf(compute_standings(t, "BH,SB"), out, lang="ru")
+    text = pdf_text(out)
+    assert "Заместители главного судьи FA Deputy One, NA Deputy Two" in text
+    assert "Федерация NOR" in text and "Контроль времени 90'/40+30'+30\"" in text

@@ -92,7 +92,7 @@ class Player:
 class Event:
     """What an event is besides its participants' records, shared by individual and team events
     (keyword-only in their constructors): its name, place, dates and chief arbiter as the file gives
-    them, the game scoring, the pairing system, the tie-break list the file declares (TRF 202/212),
+    them (with the deputy arbiters and the time control), the game scoring, the pairing system, the tie-break list the file declares (TRF 202/212),
     the number of rounds scheduled (TRF XXR / 142; None = the rounds read), and where it was read
     from (a file's base name, for messages). ``kind`` says which kind of event it is (each kind's
     class sets it)."""
@@ -107,6 +107,8 @@ class Event:
     city: str = ""
     federation: str = ""
     chief_arbiter: str = ""
+    deputy_arbiters: tuple[str, ...] = ()   # TRF 112, one per record
+    time_control: str = ""                  # TRF 122
     tiebreaks: tuple[str, ...] = ()
     scheduled_rounds: Optional[int] = None
     source: str = ""

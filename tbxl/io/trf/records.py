@@ -286,12 +286,18 @@ class Reader:
         if code in ("022", "102") and is_link(value):   # lichess: a page, not a city or an arbiter
             self.links.append(value)
             self.notes.append(f"record {code} (line {number}) is a link, kept as one: {value[:80]}")
-        elif code in ("012", "022", "032", "102"):
-            key = {"012": "name", "022": "city", "032": "federation", "102": "chief_arbiter"}[code]
+        elif code in ("012", "022", "032", "102", "112", "122"):
+            key = {"012": "name", "022": "city", "032": "federation", "102": "chief_arbiter",
+                   "112": "deputy_arbiters", "122": "time_control"}[code]
             if len(value) > MAX_HEADER_TEXT:   # a page lays out every character of it (a 100 KB name hung the report)
                 raise self.error(f"record {code}: {len(value):,} characters; a header field holds at most "
                                  f"{MAX_HEADER_TEXT}", number, 5)
-            self.meta[key] = value
+            if code == "112":   # one deputy arbiter per record (§10.1)
+                deputies = self.meta.get(key, ())
+                assert isinstance(deputies, tuple)
+                self.meta[key] = (*deputies, value) if value else deputies
+            else:
+                self.meta[key] = value
         elif code in ("042", "052"):
             self.meta["start_date" if code == "042" else "end_date"] = self.date(value, number)
         elif code in ("092", "192"):

@@ -98,8 +98,8 @@ class Footer:
 
 @dataclass(frozen=True)
 class Event:
-    """The report's heading: the event, where and when, its chief arbiter, rounds and players, and
-    "after round K of N" for an event in progress."""
+    """The report's heading: the event, where and when, its arbiters and time control, rounds and
+    players, and "after round K of N" for an event in progress."""
 
     name: str
     city: str
@@ -108,6 +108,9 @@ class Event:
     rounds: int
     players: int
     after: str
+    federation: str = ""        # TRF 032
+    deputy_arbiters: str = ""   # TRF 112, joined
+    time_control: str = ""      # TRF 122
 
 
 @dataclass(frozen=True)
@@ -197,6 +200,7 @@ def frame(st, L: dict, lang: str, paper: str, input_path) -> ReportView:
         after = L["after_round"].format(k=t.rounds, n=t.scheduled_rounds)
     event = t.name or source.name
     return ReportView(L, lang, size,
-                      Event(event, t.city, event_dates(t, L), t.chief_arbiter, t.rounds, len(t.players), after),
+                      Event(event, t.city, event_dates(t, L), t.chief_arbiter, t.rounds, len(t.players), after,
+                            t.federation, ", ".join(t.deputy_arbiters), t.time_control),
                       rules_text(conv, L), source, Footer(event, L["rules"], conv.name, source.name, source.sha256),
                       tuple(TiebreakText(c, definition(c, L)) for c in st.codes), tuple(st.codes), __version__)
