@@ -3,10 +3,11 @@
 * ``printout-page1.png``, ``printout-crosstable.png``: pages 1 and 4 of ``tbxl report``'s PDF of
   the benchmarks' 200-player, 9-round open (benchmarks/generate.py, seed 7), by pdftoppm;
 * ``web-page.png``: that report's web page (``-o standings.html``) in headless Chromium;
-* ``browser-print-page1.png``: page 1 of Chromium's print to PDF of the web page.
-
-(The Excel sheets have no picture yet: LibreOffice's PDF of ``workbooks/tec-swiss.xlsx`` cuts each
-sheet into page-wide strips, and setting a fit-to-page with openpyxl drops the stored values.)
+* ``browser-print-page1.png``: page 1 of Chromium's print to PDF of the web page;
+* ``workbook-crosstable.png``, ``workbook-standings.png``: the Crosstable and Standings sheets of
+  ``workbooks/tec-swiss.xlsx`` as a spreadsheet shows them: the values the workbook stores for its
+  formulas, the cells in their columns and rows, and the formula of one cell above, drawn from the
+  workbook by openpyxl (LibreOffice's PDF of the sheets cuts them into page-wide strips).
 
 Needs tbxl with the report extra, and poppler-utils and chromium from the system (a picture whose
 tool is missing is skipped, with a line saying so).
@@ -36,6 +37,38 @@ def page_png(pdf: Path, page: int, out: Path, dpi: int = 80) -> None:
     run("pdftoppm", "-png", "-r", str(dpi), "-f", str(page), "-l", str(page), "-singlefile", str(pdf),
         str(out.with_suffix("")))
     print(f"wrote {out.relative_to(ROOT)}")
+
+
+def sheet_html(path: Path, sheet: str, formula_cell: str, columns: int, rows: int) -> str:
+    """A sheet of the workbook at ``path`` as a spreadsheet draws it: column letters, row numbers,
+    the stored values (what Excel shows before it recalculates) and a formula bar with the formula
+    of ``formula_cell``."""
+    import html
+    import openpyxl
+    from openpyxl.utils import get_column_letter
+    values = openpyxl.load_workbook(path, data_only=True)[sheet]
+    formulas = openpyxl.load_workbook(path)[sheet]
+    formula = formulas[formula_cell].value
+    formula = getattr(formula, "text", formula)   # an array formula
+    head = "".join(f"<th>{get_column_letter(c)}</th>" for c in range(1, columns + 1))
+    body = []
+    for r in range(1, rows + 1):
+        cells = []
+        for c in range(1, columns + 1):
+            v = values.cell(r, c).value
+            text = "" if v is None else (v.strftime("%Y-%m-%d") if hasattr(v, "strftime") else str(v))
+            text = text if len(text) <= 40 else text[:39] + "…"   # a note across the sheet, cut as a narrow column shows it
+            ref = f"{get_column_letter(c)}{r}"
+            mark = ' class="sel"' if ref == formula_cell else ' class="num"' if isinstance(v, (int, float)) else ""
+            cells.append(f"<td{mark}>{html.escape(text)}</td>")
+        body.append(f"<tr><th>{r}</th>{''.join(cells)}</tr>")
+    return ("<!doctype html><meta charset=utf-8><style>body{font:13px Calibri,Carlito,DejaVu Sans,sans-serif;margin:8px}"
+            ".bar{border:1px solid #bbb;padding:3px 6px;margin-bottom:6px;font-family:DejaVu Sans Mono,monospace}"
+            "table{border-collapse:collapse}td,th{border:1px solid #d4d4d4;padding:1px 6px;white-space:nowrap;height:18px}"
+            "th{background:#f0f0f0;color:#555;font-weight:normal}td.num{text-align:right}"
+            "td.sel{outline:2px solid #217346;text-align:right}.tab{margin-top:6px;color:#217346}</style>"
+            f"<div class=bar><b>{formula_cell}</b> &nbsp; {html.escape(str(formula))}</div>"
+            f"<table><tr><th></th>{head}</tr>{''.join(body)}</table><div class=tab>{html.escape(sheet)}</div>")
 
 
 def main() -> int:
@@ -69,6 +102,16 @@ def main() -> int:
                 page_png(printed, 1, DOCS / "browser-print-page1.png")
         else:
             print("skipped the web page: no chromium")
+        book = ROOT / "workbooks" / "tec-swiss.xlsx"
+        if CHROMIUM:
+            for name, sheet, cell, columns, rows, size in (
+                    ("workbook-crosstable.png", "Crosstable", "N5", 18, 17, "1300,470"),
+                    ("workbook-standings.png", "Standings", "A6", 9, 22, "1000,600")):
+                page = work / f"{sheet}.html"
+                page.write_text(sheet_html(book, sheet, cell, columns, rows), encoding="utf-8")
+                run(CHROMIUM, *CHROMIUM_FLAGS, f"--user-data-dir={work / 'profile'}", f"--screenshot={DOCS / name}",
+                    f"--window-size={size}", page.as_uri())
+                print(f"wrote docs/{name}")
     return 0
 
 
