@@ -30,6 +30,8 @@ MAX_ENTRIES = 1_500_000
 MAX_PRIZE_PLACE = 100_000
 #: Characters of an event's name, place or chief arbiter (a TRF header field, a workbook's title).
 MAX_HEADER_TEXT = 500
+#: Characters of the seed of the lots (``--lots``): a text the arbiter announces and players retype.
+MAX_LOTS_SEED = 200
 #: Columns of a published table (a bulletin): C.07 lists come nowhere near it.
 MAX_BULLETIN_COLUMNS = 1_000
 #: Codes in one tie-break list (--tiebreaks, TRF 202/212, the workbook's settings).

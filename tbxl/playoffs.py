@@ -28,8 +28,9 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Iterable, Optional, Sequence
 
-from tbxl.errors import UsageError
-from tbxl.formatting import decimal_text
+from tbxl.errors import UsageError, excerpt
+from tbxl.formatting import decimal_text, visible
+from tbxl.limits import MAX_LOTS_SEED
 from tbxl.standings import Row, Standings
 
 __all__ = ["PLAYOFF", "LOTS", "Decision", "parse_playoff", "lot", "draw_lots", "decide"]
@@ -88,6 +89,12 @@ class Decision:
         """From the ``--playoff`` texts and the ``--lots`` seed."""
         if lots is not None and not lots.strip():
             raise UsageError("--lots needs a seed, e.g. --lots Open2026-round9 (announce it to the players)")
+        if lots is not None and len(lots.strip()) > MAX_LOTS_SEED:
+            raise UsageError(f"--lots: the seed has {len(lots.strip()):,} characters, at most {MAX_LOTS_SEED} "
+                             "(a text the arbiter announces and anyone can retype)")
+        if lots is not None and visible(lots.strip()) != lots.strip():
+            raise UsageError(f"--lots {excerpt(visible(lots.strip()))}: the seed holds a control or bidi character; "
+                             "give a text anyone can retype")
         return cls(tuple(parse_playoff(p) for p in playoffs), lots.strip() if lots is not None else None,
                    tuple(playoffs))
 

@@ -160,3 +160,76 @@ def test_the_event_file_records_playoffs_and_lots(capsys, tmp_path):
     (tmp_path / "tbxl.toml").write_text('playoffs = "1>x"\n', encoding="utf-8")
     assert main(["compute", str(event)]) == 2
     assert "tbxl.toml:1: playoffs:" in capsys.readouterr().err
+
+
+# -- the report says how a place was decided -------------------------------------------------------
+
+def test_the_report_view_says_play_off_and_lots(by_bh):
+    from tbxl.report.views.standings import build_standings_view
+    from tbxl.report.views.ties import tie_lines
+    st = decide(by_bh, Decision.of(["16>1"], "Open2026"))
+    view = build_standings_view(st, lang="en")
+    assert view.decided
+    assert [(r.rank, r.sn, r.decided) for r in view.rows][3:8] == [
+        ("4", 16, "play-off"), ("5", 1, "play-off"), ("6", 6, ""), ("7", 8, "lots"), ("8", 11, "lots")]
+    assert any("«Open2026:START_NUMBER»" in n for n in view.notes)
+    assert any(n.startswith("play-off:") and "Art. 3" in n for n in view.notes)
+    # The tie lines count the play-off and the lots where no tie-break separated the neighbours.
+    from tbxl.report.text import Fmt
+    names = {p.start_number: p.name for p in st.tournament.players}
+    lines = {t.points: t for t in tie_lines(st, Fmt(False), names, view.L)}
+    # 3.5 points: Charline (3) > David (4) > Stephan (16) by BH, then Stephan > Alyx (1) by the play-off.
+    assert [(d.code, d.text) for d in lines["3.5"].decided] == [("BH", "2"), ("play-off", "1")]
+    assert [(d.code, d.text) for d in lines["2.5"].decided] == [("BH", "1"), ("lots", "1")]
+    assert lines["3.5"].shared == () and lines["2.5"].shared == ()
+    # Undecided standings: no column, no note.
+    plain = build_standings_view(by_bh, lang="en")
+    assert not plain.decided and not any("lots" in n for n in plain.notes)
+
+
+@pytest.mark.parametrize("lang, playoff, lots", [("es", "desempate", "sorteo"), ("ru", "доп. партии", "жребий"),
+                                                 ("vi", "đấu phụ", "bốc thăm"), ("ms", "perlawanan penentu", "cabutan undi")])
+def test_the_report_speaks_the_readers_language(by_bh, lang, playoff, lots):
+    from tbxl.report.views.standings import build_standings_view
+    view = build_standings_view(decide(by_bh, Decision.of(["16>1"], "Open2026")), lang=lang)
+    assert [r.decided for r in view.rows][3:8] == [playoff, playoff, "", lots, lots]
+    assert any("Open2026" in n for n in view.notes)
+
+
+def test_every_language_names_both_ways():
+    from tbxl.playoffs import LOTS, PLAYOFF
+    from tbxl.report.labels import labels, languages
+    for lang in languages():
+        L = labels(lang)
+        assert set(L["decided_by"]) == {PLAYOFF, LOTS}, lang
+        assert "{seed}" in L["lots_note"] and L["col_decided"], lang
+
+
+def test_the_pdf_prints_the_decided_column(tmp_path):
+    pytest.importorskip("weasyprint")
+    from pypdf import PdfReader
+    out = tmp_path / "po.pdf"
+    assert main(["report", SWISS, "--tiebreaks", "BH", "--playoff", "16>1", "--lots", "Open2026", "-o", str(out)]) == 0
+    text = "\n".join(page.extract_text() for page in PdfReader(out).pages)
+    assert "Decided" in text and "play-off" in text
+    assert "«Open2026»" in text
+
+
+def test_the_team_report_says_play_off(capsys):
+    from tbxl.io.load import load
+    from tbxl.report.views.team import build_team_view
+    team = load(Path(__file__).parent / "data" / "team" / "grandmommyscup.trf")
+    st = decide(compute_standings(team, "MP", get("fide-2024")), Decision.of(["22>16"], "x"))
+    view = build_team_view(st, lang="en")
+    assert view.decided and [(r.rank, r.no, r.decided) for r in view.rows][:3] == [
+        ("1", 22, "play-off"), ("2", 16, "play-off"), ("3", 19, "lots")]
+    assert len(view.decided_notes) == 2
+    # The heading keeps the boards and the federation apart (a positional slip once printed 4 as the federation).
+    assert (view.event.boards, view.event.federation) == (4, "FID")
+
+
+@pytest.mark.parametrize("seed, message", [("x" * 201, "201 characters, at most 200"),
+                                           ("Open\x1b[2J", "control or bidi character")])
+def test_a_seed_anyone_can_retype(seed, message):
+    with pytest.raises(UsageError, match=message.replace("(", r"\(")):
+        Decision.of([], seed)

@@ -49,10 +49,10 @@ def build_appeal_view(st, appeal, *, lang: str = "en", paper: str = "a4", input_
     selected = sorted(chosen, key=order.__getitem__)
     points = {st.row(sn).points for sn in chosen}
     return AppealReport.of(
-        head, **ranked_parts(st, L, fmt), appeal=standing_row(st.row(chosen[0]), fmt, st.codes),
-        appeal_rows=tuple(standing_row(st.row(sn), fmt, st.codes) for sn in selected),
+        head, **ranked_parts(st, L, fmt), appeal=standing_row(st.row(chosen[0]), fmt, st.codes, L=L),
+        appeal_rows=tuple(standing_row(st.row(sn), fmt, st.codes, L=L) for sn in selected),
         highlight=tuple(chosen),
-        group_rows=tuple(standing_row(r, fmt, st.codes) for r in st.rows if r.points in points),
+        group_rows=tuple(standing_row(r, fmt, st.codes, L=L) for r in st.rows if r.points in points),
         ties=tuple(tie_groups(st, fmt, names, L, only=set(chosen))),
         separations=tuple(separation(st, chosen[0], sn, fmt, names, L) for sn in chosen[1:]),
         players=derivation_blocks(st, selected, list(codes) if codes else ["PTS"] + st.codes, fmt, L, names, paper,

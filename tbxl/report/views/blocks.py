@@ -42,12 +42,22 @@ class StandingRow(PlayerLine):
     values: tuple[str, ...]
     club: str = ""
     extra: tuple[str, ...] = ()   # columns after the tie-breaks (K and rtg+/- of a rating change)
+    decided: str = ""             # how a place equal on every tie-break was decided (play-off, lots)
 
 
-def standing_row(r, fmt: Fmt, codes: list[str], extra: tuple[str, ...] = ()) -> StandingRow:
-    """The printed line of a standings row: its rank label, its values of ``codes`` and ``extra``."""
+def decided_word(row, L: Optional[dict]) -> str:
+    """How ``row``'s place was decided among participants equal on every tie-break, in the
+    report's words (``decided_by`` of the labels: play-off, lots); empty when no play-off or lots
+    placed it (:attr:`tbxl.standings.Row.decided_by`)."""
+    how = row.decided_by
+    return L["decided_by"][how] if how and L is not None else ""
+
+
+def standing_row(r, fmt: Fmt, codes: list[str], extra: tuple[str, ...] = (), L: Optional[dict] = None) -> StandingRow:
+    """The printed line of a standings row: its rank label, its values of ``codes`` and ``extra``,
+    and (given the labels ``L``) how a play-off or lots decided its place."""
     return StandingRow.of(r, fmt, rank=r.rank_label, values=tuple(fmt(r.values.get(c), none="–") for c in codes),
-                          club=getattr(r.player, "club", ""), extra=extra)
+                          club=getattr(r.player, "club", ""), extra=extra, decided=decided_word(r, L))
 
 
 @dataclass(frozen=True)

@@ -183,10 +183,11 @@ class ReportView:
 @dataclass(frozen=True)
 class RankedView(ReportView):
     """A report that prints standings lines (``m.standings``): whether the DE tier note is due,
-    and the standings' notes."""
+    the standings' notes, and whether a play-off or lots decided a place."""
 
     has_de: bool
     notes: tuple[str, ...]
+    decided: bool   # a play-off or lots placed someone: the Decided column (tbxl.playoffs)
 
 
 def frame(st, L: dict, lang: str, paper: str, input_path) -> ReportView:

@@ -18,7 +18,7 @@ from tbxl.report.views.blocks import (PlayerBlock, PlayerLine, Progress, Standin
                                       standing_row)
 from tbxl.report.views.categories import Classes, classification_view
 from tbxl.report.views.frame import RankedView, Section, frame
-from tbxl.report.views.ties import TieLine, tie_lines
+from tbxl.report.views.ties import TieLine, decided_notes, tie_lines
 from tbxl.standings import standings_by_round
 from tbxl.tiebreaks.codes import parse
 
@@ -207,8 +207,8 @@ class StandingsReport(RankedView):
 def ranked_parts(st, L: dict, fmt: Fmt) -> dict:
     """The parts of a :class:`~tbxl.report.views.frame.RankedView` of ``st``: whether the DE
     tier note is due, and the standings' notes in the report's language."""
-    return dict(has_de=any(parse(c).name == "DE" for c in st.codes),
-                notes=tuple(reason_text(n, L, fmt) for n in st.notes))
+    return dict(has_de=any(parse(c).name == "DE" for c in st.codes), decided=bool(st.decided_by),
+                notes=tuple(reason_text(n, L, fmt) for n in st.notes) + decided_notes(st, L))
 
 
 def build_standings_view(st, *, lang: str = "en", derivations: str = "none", players=None,
@@ -252,7 +252,7 @@ def build_standings_view(st, *, lang: str = "en", derivations: str = "none", pla
         return ("–", "–") if ch is None else (str(ch.k), signed_text(ch.change, comma=fmt.comma))
 
     return StandingsReport.of(
-        head, **ranked_parts(st, L, fmt), rows=tuple(standing_row(r, fmt, st.codes, extra(r)) for r in st.rows),
+        head, **ranked_parts(st, L, fmt), rows=tuple(standing_row(r, fmt, st.codes, extra(r), L) for r in st.rows),
         compact=compact, compact_intro=intro, clubs=any(p.club for p in t.players),
         pages=tuple(pages), url=url, qr=(qr_svg(url) or "") if url else "",
         start_rows=start_list(t) if "start" in pages else (),

@@ -20,10 +20,10 @@ from tbxl.io.grid.team import team_cell
 from tbxl.report.labels import paper_size, team_labels
 from tbxl.report.selection import select_derivations
 from tbxl.report.text import LINE_CHARS, Fmt, TermRow, aligned, by_round_tables, reason_text
-from tbxl.report.views.blocks import DerivationTable, PlayerBlock, laid_out_groups
+from tbxl.report.views.blocks import DerivationTable, PlayerBlock, decided_word, laid_out_groups
 from tbxl.report.views.frame import (Event, Footer, InputFile, ReportView, RulesText, TiebreakText, event_dates,
                                     modifier_texts, rules_text)
-from tbxl.report.views.ties import Tier, TieGroup, TieStep, tied_groups
+from tbxl.report.views.ties import Tier, TieGroup, TieStep, decided_notes, tied_groups
 from tbxl.standings import Standings
 from tbxl.model.codes import result_code
 from tbxl.tiebreaks.ratings import DP, half_up
@@ -55,6 +55,7 @@ class TeamRow:
     name: str
     points: str
     values: tuple[str, ...]
+    decided: str = ""   # how a place equal on every tie-break was decided (play-off, lots)
 
 
 @dataclass(frozen=True)
@@ -115,6 +116,8 @@ class TeamReport(ReportView):
     ties: tuple[TieGroup, ...]
     teams: tuple[PlayerBlock, ...]
     by_round: tuple
+    decided: bool = False                  # a play-off or lots placed a team: the Decided column
+    decided_notes: tuple[str, ...] = ()    # what it means, with the seed of the lots
 
     @property
     def T(self) -> dict:
@@ -234,7 +237,9 @@ def team_frame(st: Standings, L: dict, lang: str, paper: str, input_path) -> Rep
     source = InputFile.of(input_path, t.source)
     rules = team_rules_text(st, L)
     return ReportView(L, lang, size, TeamEvent(t.name or source.name, t.city, event_dates(t, L), t.chief_arbiter,
-                                               t.rounds, len(t.teams), "", t.boards),
+                                               t.rounds, len(t.teams), "", federation=t.federation,
+                                               deputy_arbiters=", ".join(t.deputy_arbiters),
+                                               time_control=t.time_control, boards=t.boards),
                       rules, source, Footer("", L["rules"], rules.name, source.name, source.sha256),
                       tuple(TiebreakText(c, team_definition(c, L)) for c in st.codes), tuple(st.codes), __version__)
 
@@ -313,7 +318,8 @@ def build_team_view(st: Standings, *, lang: str = "en", derivations: str = "none
     return TeamReport.of(
         head, primary=st.primary,
         rows=tuple(TeamRow(r.rank_label, r.team.number, r.team.name, fmt(r.points),
-                           tuple(fmt(r.values.get(c), none="–") for c in codes)) for r in st.rows),
+                           tuple(fmt(r.values.get(c), none="–") for c in codes), decided_word(r, L)) for r in st.rows),
+        decided=bool(st.decided_by), decided_notes=decided_notes(st, L),
         crosstable=tuple(MatchRow(team.number, team.name, tuple(team_cell(t, rnd).split(":")[0] for rnd in team.rounds))
                          for team in (r.team for r in st.rows)),
         round_numbers=tuple(range(1, t.rounds + 1)), boards=_board_results(st, fmt, L["team"], names, LINE_CHARS[paper]),

@@ -9,7 +9,8 @@ from itertools import groupby
 from typing import Optional
 
 from tbxl.report.text import Fmt
-from tbxl.report.views.blocks import DERow, de_rows
+from tbxl.playoffs import LOTS, PLAYOFF
+from tbxl.report.views.blocks import DERow, de_rows, decided_word
 from tbxl.tiebreaks.codes import parse
 
 
@@ -145,13 +146,16 @@ def tie_lines(st, fmt: Fmt, names: dict, L: dict) -> list[TieLine]:
         count: dict = {}
         for a, b in zip(rows, rows[1:]):
             code = st.separating(a.player.start_number, b.player.start_number)
+            if code is None and a.rank != b.rank:   # equal on everything, placed by a play-off or lots
+                code = decided_word(b, L) or decided_word(a, L)
             count[code] = count.get(code, 0) + 1
-        if len(rows) == 2 and count.get(None) is None:
+        words = [w for w in count if w is not None and w not in st.codes]
+        if len(rows) == 2 and count.get(None) is None and not words:
             code = next(iter(count))
             va, vb = (fmt(r.values[code], none="–") for r in rows)
             decided = (Decided(code, f"{va} › {vb}"),)
         else:
-            decided = tuple(Decided(c, str(count[c])) for c in st.codes if c in count)
+            decided = tuple(Decided(c, str(count[c])) for c in [*st.codes, *words] if c in count)
         out.append(TieLine(points=fmt(points), places=places, count=len(rows), decided=decided,
                            shared=shared_places(rows, lambda sn: f"{names[sn]} ({sn})")))
     return out
@@ -171,3 +175,12 @@ def separation(st, a: int, b: int, fmt: Fmt, names: dict, L: dict) -> Separation
         text = L["sep_points" if code == "PTS" else "sep_ahead"].format(
             a=who(ra), b=who(rb), code=code, va=value(ra), vb=value(rb), ra=ra.rank_label, rb=rb.rank_label)
     return Separation(ra.player.start_number, rb.player.start_number, code or "", text)
+
+
+def decided_notes(st, L: dict) -> tuple[str, ...]:
+    """What the standings' *Decided* column means, said under the table: a play-off among
+    participants equal on every tie-break (C.07 Art. 3), and lots with their seed and procedure
+    (C.07 4.2, :func:`tbxl.playoffs.lot`) so that anyone can draw them again."""
+    how = set(st.decided_by.values())
+    return tuple(([L["playoff_note"]] if PLAYOFF in how else [])
+                 + ([L["lots_note"].format(seed=st.lots_seed)] if LOTS in how else []))
