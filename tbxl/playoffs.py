@@ -93,7 +93,7 @@ class Decision:
             raise UsageError(f"--lots: the seed has {len(lots.strip()):,} characters, at most {MAX_LOTS_SEED} "
                              "(a text the arbiter announces and anyone can retype)")
         if lots is not None and visible(lots.strip()) != lots.strip():
-            raise UsageError(f"--lots {excerpt(visible(lots.strip()))}: the seed holds a control or bidi character; "
+            raise UsageError(f"--lots {excerpt(lots.strip())}: the seed holds a control or bidi character; "
                              "give a text anyone can retype")
         return cls(tuple(parse_playoff(p) for p in playoffs), lots.strip() if lots is not None else None,
                    tuple(playoffs))
