@@ -138,3 +138,14 @@ def test_trf_editions_individual(capsys, tmp_path, edition):
     run(capsys, "compute", SWISS, "-o", out, "--trf", edition)
     assert ("\n142 5\n" in out.read_text()) == (edition == "2026")
     assert standings(capsys, out)["standings"] == standings(capsys, SWISS)["standings"]
+
+
+def test_a_team_workbook_is_not_written_as_a_trf(tmp_path, capsys):
+    """A team workbook has no players, so no 001 records: refused with the way to a TRF, nothing written."""
+    workbook = Path(__file__).parent.parent / "workbooks" / "grandmommyscup-team.xlsx"
+    out = tmp_path / "final.trf"
+    assert main(["compute", str(workbook), "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "a team workbook holds the matches, not the players' games a TRF records" in err
+    assert "tbxl compute event.trf -o final.trf" in err and len(err.splitlines()) == 1
+    assert not out.exists()

@@ -100,8 +100,11 @@ def standings_trf(st, source: Optional[str] = None, *, edition: str = "16", wher
     event = st.tournament
     if source is None:
         if event.is_team:
-            raise UsageError("-o FILE.trf of a team workbook is not written yet: compute the team TRF "
-                             "the workbook was made from")
+            # A team workbook holds the matches (and at most each board's result), not who played:
+            # a TRF's 001 records are players' games, and a rating officer rates players.
+            raise UsageError("-o FILE.trf: a team workbook holds the matches, not the players' games a TRF "
+                             "records (and a rating officer rates); write the TRF from the team TRF of the "
+                             "pairing program (tbxl compute event.trf -o final.trf)")
         players = tuple(replace(p, declared_rank=st.row(p.start_number).rank) for p in event.players)
         text = write_trf(replace(event, players=players, tiebreaks=tuple(tiebreak_codes(st))))
         return _edition_records(text.splitlines(), st, edition)
