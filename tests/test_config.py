@@ -130,3 +130,38 @@ def test_compare_keeps_its_own_rules_list(capsys, event):
     with pytest.raises(SystemExit) as exit:    # the file's one rule set is not a list to compare
         run(capsys, "compare", event)
     assert exit.value.code == 2 and "compare needs two or more rule sets" in capsys.readouterr().err
+
+
+def test_the_posted_pages_options_from_the_file(capsys, event, tmp_path):
+    """rating_change, k, pages and url as --rating-change, --k, --pages and --url would give them."""
+    (event.parent / "tbxl.toml").write_text(
+        'rating_change = true\nk = 20\npages = ["start", "ties"]\nurl = "https://example.org/open"\n',
+        encoding="utf-8")
+    by_file = compute(capsys, event)
+    (event.parent / "tbxl.toml").unlink()
+    by_options = compute(capsys, event, "--rating-change", "--k", "20")
+    assert by_file["standings"] == by_options["standings"]
+    bruno = next(s for s in by_file["standings"] if s["start_number"] == 2)
+    assert (bruno["rating_change"]["k"], bruno["rating_change"]["change"]) == (20, 7)   # as the table prints: K 20, +7
+    # The report takes the file's pages and address: the start list and the link are printed.
+    pytest.importorskip("weasyprint")
+    from pypdf import PdfReader
+    (event.parent / "tbxl.toml").write_text('pages = ["start", "ties"]\nurl = "https://example.org/open"\n',
+                                            encoding="utf-8")
+    code, _, err = run(capsys, "report", event, "-o", tmp_path / "r.pdf")
+    assert code == 0, err
+    text = "\n".join(p.extract_text() for p in PdfReader(tmp_path / "r.pdf").pages)
+    assert "https://example.org/open" in text and "Starting rank list" in text
+
+
+@pytest.mark.parametrize("line, message", [
+    ('k = "20"', "tbxl.toml:1: k: a number, k = 20, not the string '20'"),
+    ("k = 0", "tbxl.toml:1: k: K must be a whole number from 1 to 700"),
+    ('rating_change = "yes"', "tbxl.toml:1: rating_change: true or false, not 'yes'"),
+    ('pages = "start,x"', "tbxl.toml:1: pages: --pages 'start,x': no such page 'x'"),
+    ('url = "javascript:alert(1)"', "tbxl.toml:1: url: --url 'javascript:alert(1)': give an http:// or https://"),
+])
+def test_the_posted_pages_options_refused_with_their_line(capsys, event, line, message):
+    (event.parent / "tbxl.toml").write_text(line + "\n", encoding="utf-8")
+    code, _, err = run(capsys, "compute", event)
+    assert code == 2 and message in err, err

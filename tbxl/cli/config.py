@@ -19,6 +19,10 @@ Keys (all optional)::
     prize_policy = "one-per-player"      # --prize-policy
     playoffs = ["12>7>3"]                # --playoff (the command line's replace the file's)
     lots = "Open2026"                    # --lots
+    rating_change = true                 # --rating-change
+    k = 20                               # --k
+    pages = ["start", "rounds", "standings"]   # --pages (a string or a list of page names)
+    url = "https://example.org/open2026" # --url
 
     [categories]                         # --category NAME=CONDITIONS
     U12 = "age<12"
@@ -36,7 +40,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from tbxl.errors import TbxlError, UsageError
+from tbxl.errors import TbxlError, UsageError, excerpt
 from tbxl.limits import MAX_CONFIG_BYTES, size_text
 
 
@@ -44,9 +48,10 @@ FILE_NAME = "tbxl.toml"
 
 #: The defaults of the options a file may set (``None``: decided later, e.g. rules by start date).
 DEFAULTS: dict[str, Any] = {"rules": None, "tiebreaks": None, "lang": "en", "paper": "a4",
-                            "prize_sharing": "hort", "prize_policy": "one-per-player", "lots": None}
+                            "prize_sharing": "hort", "prize_policy": "one-per-player", "lots": None,
+                            "rating_change": False, "k": None, "pages": None, "url": None}
 KEYS = ("rules", "tiebreaks", "settings", "lang", "paper", "prizes", "prize_sharing", "categories",
-        "prize_policy", "playoffs", "lots")
+        "prize_policy", "playoffs", "lots", "rating_change", "k", "pages", "url")
 CATEGORY_KEYS = ("where", "prizes")
 
 
@@ -112,7 +117,7 @@ def load(path: str) -> Config:
     for key, value in raw.items():
         if key not in KEYS:
             raise bad(key, f"unknown key; keys: {', '.join(KEYS)}")
-        if key == "tiebreaks" and isinstance(value, list) and all(isinstance(v, str) for v in value):
+        if key in ("tiebreaks", "pages") and isinstance(value, list) and all(isinstance(v, str) for v in value):
             value = ",".join(value)
         if key == "settings":
             if isinstance(value, str):
@@ -121,6 +126,12 @@ def load(path: str) -> Config:
                 raise bad(key, 'a list of NAME=VALUE strings, e.g. ["vur_cut=always"]')
             config.settings = value
         elif key == "playoffs":   # a list of orders, checked with the other values (_check)
+            config.values[key] = value
+        elif key == "rating_change":
+            if not isinstance(value, bool):
+                raise bad(key, f"true or false, not {value!r}")
+            config.values[key] = value
+        elif key == "k":   # a number in TOML (k = 20), checked as --k is (_check)
             config.values[key] = value
         elif key == "prizes":
             config.prizes = _prize_text(value, lambda m: bad(key, m))
@@ -200,6 +211,20 @@ def _check(config: Config, bad) -> None:
             checked("playoffs", lambda: parse_playoff(text))
     if "lots" in v and not (isinstance(v["lots"], str) and v["lots"].strip()):
         raise bad("lots", f"the seed of the lots as a string, e.g. \"Open2026\", not {v['lots']!r}")
+    if "k" in v:
+        from tbxl.rating_change import check_k
+        if isinstance(v["k"], str):
+            raise bad("k", f"a number, k = 20, not the string {excerpt(v['k'])}")
+        try:
+            v["k"] = check_k(v["k"], "k")
+        except TbxlError as err:
+            raise bad("k", str(err).removeprefix("k: ")) from None
+    if "pages" in v or "url" in v:
+        from tbxl.report.views.pages import check_url, parse_pages   # no Jinja2 or WeasyPrint imported
+        if "pages" in v:
+            checked("pages", lambda: v.update(pages=parse_pages(v["pages"])))
+        if "url" in v:
+            checked("url", lambda: v.update(url=check_url(v["url"])))
     if config.prizes is not None:
         checked("prizes", lambda: prizes.parse_prizes(config.prizes))
     for name, conditions in config.categories.items():

@@ -86,7 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
                              "(the same seed gives the same order: docs/arbiter/playoffs.md)")
 
     def rating(sp):
-        sp.add_argument("--rating-change", action="store_true",
+        sp.add_argument("--rating-change", action="store_true", default=None,
                         help="add each rated player's rating change (FIDE rating regulations B.02 8.3): "
                              "games rated, score, expected score, K and K x (W - We)")
         sp.add_argument("--k", type=k_option, metavar="N",
