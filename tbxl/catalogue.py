@@ -105,7 +105,7 @@ PUBLISHED = Argument("published_range", "The published table to check, header ro
                      label="published_range (AUDIT)")
 
 K = Argument("k", "K factor (FIDE rating regulations B.02 8.3.3: 10, 20 or 40) for players the crosstable's K "
-             "column leaves blank; empty = by 8.3.3 from the rating (and birth date), within 8.3.4's K x n <= 700.",
+             "column leaves blank; empty = by 8.3.3 from the rating (and birth date), within 8.3.3's K x n <= 700.",
              label="k (RATING_CHANGE)")
 
 #: The arguments in the order the Help sheet explains them.

@@ -44,7 +44,7 @@ K_VALUES = (10, 20, 40)
 NO_CAP_FROM = 2650
 #: B.02 8.3.1: "a difference in rating of more than 400 points shall be counted ... as 400".
 CAP = 400
-#: B.02 8.3.4: K x n (games in the rating period) does not exceed 700.
+#: B.02 8.3.3, last paragraph (text of 1 March 2024): K x n (games in the rating period) does not exceed 700.
 K_TIMES_GAMES = 700
 
 
@@ -148,7 +148,7 @@ def k_factor(player: Player, games: int, start: Optional[date]) -> tuple[int, st
     the rating is 2400 or more; 40 up to the year of the 18th birthday while under 2300 (needs the
     birth date and the start date); else 20. The input cannot tell two conditions, a player new to
     the list (40 for his first 30 games) and one whose published rating once reached 2400 (10 for
-    good): give K for them (a workbook column ``K`` or ``--k``). Then 8.3.4: K x n stays within 700
+    good): give K for them (a workbook column ``K`` or ``--k``). Then the last paragraph of 8.3.3: K x n stays within 700
     (``n`` the rated games of this event).
 
     >>> k_factor(Player(1, "A", rating=2450), 9, None), k_factor(Player(1, "A", rating=1800), 9, None)
@@ -156,7 +156,7 @@ def k_factor(player: Player, games: int, start: Optional[date]) -> tuple[int, st
     >>> k_factor(Player(1, "A", rating=1800, birth_date="2010/05/01"), 9, date(2026, 7, 1))
     (40, 'B.02 8.3.3')
     >>> k_factor(Player(1, "A", rating=1800, birth_date="2010/05/01"), 20, date(2026, 7, 1))
-    (35, 'B.02 8.3.4')
+    (35, 'B.02 8.3.3, K x n <= 700')
     """
     rating = player.rating or 0
     year = _birth_year(player)
@@ -167,7 +167,7 @@ def k_factor(player: Player, games: int, start: Optional[date]) -> tuple[int, st
     else:
         k = 20
     if games and k * games > K_TIMES_GAMES:
-        return K_TIMES_GAMES // games, "B.02 8.3.4"
+        return K_TIMES_GAMES // games, "B.02 8.3.3, K x n <= 700"
     return k, "B.02 8.3.3"
 
 

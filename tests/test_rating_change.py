@@ -1,6 +1,6 @@
 """Rating change by the FIDE Rating Regulations (B.02, effective 1 March 2024; 8.3.1 as amended from
 1 October 2025): hand-worked numbers from the regulations' table (8.1.2), the 400-point rule
-(8.3.1), K (8.3.3, 8.3.4) and the change K x (W - We) (8.3.2)."""
+(8.3.1), K (8.3.3, with its K x n <= 700) and the change K x (W - We) (8.3.2)."""
 
 from __future__ import annotations
 
@@ -76,9 +76,9 @@ def test_k_factor_by_8_3_3_and_8_3_4():
     assert k_factor(Player(1, "A", rating=2299, birth_date="2008/12/31"), 9, start) == (40, "B.02 8.3.3")
     assert k_factor(Player(1, "A", rating=2300, birth_date="2010/01/01"), 9, start) == (20, "B.02 8.3.3")
     assert k_factor(Player(1, "A", rating=2000, birth_date="2007/01/01"), 9, start) == (20, "B.02 8.3.3")
-    # 8.3.4: K x n within 700: 40 x 18 = 720 > 700 -> 38; 20 x 36 = 720 -> 19
-    assert k_factor(Player(1, "A", rating=2000, birth_date="2012/03/04"), 18, start) == (38, "B.02 8.3.4")
-    assert k_factor(Player(1, "A", rating=2000), 36, start) == (19, "B.02 8.3.4")
+    # 8.3.3, last paragraph: K x n within 700: 40 x 18 = 720 > 700 -> 38; 20 x 36 = 720 -> 19
+    assert k_factor(Player(1, "A", rating=2000, birth_date="2012/03/04"), 18, start) == (38, "B.02 8.3.3, K x n <= 700")
+    assert k_factor(Player(1, "A", rating=2000), 36, start) == (19, "B.02 8.3.3, K x n <= 700")
 
 
 def test_what_counts_nothing_unrated_players_unplayed_and_short_games():
