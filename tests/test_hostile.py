@@ -1,5 +1,6 @@
 """Hostile and broken files (issue 10): each ends with its exit code and one line naming the place,
-never a traceback, within bounded time and memory. The corpus is tests/hostile.py."""
+never a traceback, within bounded time and memory (every case runs once more under a 1.5 GB
+address-space cap). The corpus is tests/hostile.py."""
 
 from __future__ import annotations
 
@@ -108,3 +109,36 @@ def test_headers_with_digits_int_refuses():
     assert column_meaning("TB1", ["BH"]) == "BH"
     with pytest.raises(UnknownTiebreak, match=r"^unknown modifier '/C9{19}' in tie-break 'BH/C9{36}\.\.\.'$"):
         parse("BH/C" + "9" * 5000)
+
+
+#: The corpus's light cases, each run by tbxl's main() in one subprocess under the memory cap, so
+#: that every case of the corpus (not only the heavy ones) is shown to refuse within 1.5 GB.
+_DRIVER = r"""
+import io, json, sys, tempfile, contextlib, pathlib
+sys.path.insert(0, sys.argv[1])
+from hostile import CASES
+from tbxl.cli import main
+for case in CASES:
+    if case.heavy:
+        continue
+    with tempfile.TemporaryDirectory() as d:
+        args = case.build(pathlib.Path(d))
+        err, out = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
+            code = main(args)
+    print(json.dumps({"name": case.name, "code": code, "err": err.getvalue(), "out": out.getvalue()}))
+"""
+
+
+def test_every_light_case_under_the_memory_cap(tmp_path) -> None:
+    import json
+    from pathlib import Path
+    done = subprocess.run([sys.executable, "-c", _DRIVER, str(Path(__file__).parent)], capture_output=True,
+                          text=True, timeout=TIMEOUT * 3, preexec_fn=_limits, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr[-3000:]
+    results = [json.loads(line) for line in done.stdout.splitlines()]
+    by_name = {c.name: c for c in CASES}
+    assert len(results) == sum(not c.heavy for c in CASES)
+    for r in results:
+        check(by_name[r["name"]], r["code"], r["err"])
+        assert r["out"] == "", r["name"]
