@@ -12,6 +12,7 @@ from tbxl.io.published import Published, PublishedValue
 from tbxl.rules import get
 from tbxl.io.published import read_published
 from tbxl.standings import compute_standings
+from conftest import TEC_SWISS as DATA_TEC
 
 
 # -- Swiss-Manager's habits (C07 §8.4) ----------------------------------------------------------
@@ -77,3 +78,78 @@ def test_the_2026_vur_pick_is_named_by_the_audit():
     f = audit(t, table, rules=get("fide-2026"), tiebreaks="SB/C1").findings[0]
     assert f.computed == Fraction(83, 4) and f.status == EXPLAINED
     assert "fide-2026+sb_vur_pick=smallest-product" in f.matches
+
+
+def test_swiss_manager_keeps_a_forfeit_win_as_an_opponent_worth_0_and_cuts_it(tmp_path, capsys):
+    """Issue 20, item 5: tests/data/bulletins/sm-forfeit-win.csv, the Swiss-Manager bulletin of
+    tests/test_bh_forfeit_win.py's event (worked there by hand). #1 won round 5 by forfeit and
+    took a half-point bye in round 3: published BH-C1 15 and BH 15, where fide-2026 gives 12 (the
+    bye's 3.5 cut, 16.5.1) and 15.5 (the forfeit win's dummy 0.5, 16.4.1). Every other number
+    agrees.
+
+    ``bh_forfeit_win=zero`` is the one rule set reproducing both whole columns. ``cut_priority=
+    unplayed`` gives #1 the same BH-C1 15 (cutting his least own unplayed round, the forfeit win's
+    0.5, comes to the same), but it would also cut Greta #7's pairing-allocated bye (28 -> 26.5)
+    and leaves BH at 15.5, so it is not the one named."""
+    from auditing import run
+    from conftest import DATA
+    from test_bh_forfeit_win import EVENT
+    from tbxl.audit.text import render_audit_text
+    from tbxl.io.trf import read_trf
+    bulletin = DATA / "bulletins" / "sm-forfeit-win.csv"
+    t = read_trf(EVENT)
+    result = audit(t, read_published(bulletin, t), rules=get("fide-2026"), tiebreaks="BH/C1,BH")
+    named = "fide-2026+bh_forfeit_win=zero"
+    diffs = result.differences
+    assert [(f.start_number, f.code, f.published.value, f.computed) for f in diffs] == [
+        (1, "BH/C1", 15, 12), (1, "BH", 15, Fraction(31, 2))]
+    c1, bh = diffs
+    assert c1.status == bh.status == EXPLAINED and c1.matches[0] == bh.matches[0] == named
+    assert "fide-2026+cut_priority=unplayed" in c1.matches and "fide-2026+cut_priority=unplayed" not in bh.matches
+    columns = {c.code: c.reproduced_by for c in result.columns}
+    assert (columns["BH/C1"], columns["BH"], columns["PTS"], columns["RANK"]) == ([named], [named], ["fide-2026"],
+                                                                                  ["fide-2026"])
+    assert [str(c) for c in c1.changes] == [
+        "cuts round 5, forfeit win v. 10 (0) instead of round 3, half-point bye (3.5)",
+        "round 5, forfeit win v. 10: 0 (Swiss-Manager habit: forfeit win kept as an opponent worth 0 "
+        "(bh_forfeit_win=zero)) instead of 0.5 (forfeit win, cat. 16.2.2: dummy with own score 6.5; "
+        "capped at the opponent's adjusted score 0.5)"]
+    assert result.ok and result.summary["unexplained"] == 0
+    text = render_audit_text(result)
+    assert ("the whole column follows fide-2026+bh_forfeit_win=zero\n"
+            "          (fide-2026+bh_forfeit_win=zero: FIDE C.07 (2026), but a forfeit win counts in Buchholz as an "
+            "opponent worth 0, the first value cut (Swiss-Manager))") in text
+    # the command line: the event as a TRF file, the bulletin as published
+    path = tmp_path / "event.trf"
+    path.write_text(EVENT, encoding="utf-8")
+    code, out, _ = run(capsys, "audit", path, "--published", bulletin, "--rules", "fide-2026",
+                       "--tiebreaks", "BH/C1,BH")
+    assert code == 0
+    assert "#1 Forfeit Winner, BH/C1: published 15 (sm-forfeit-win.csv:5, column 'Buchholz Cut 1'); " \
+           "fide-2026 gives 12\n    follows fide-2026+bh_forfeit_win=zero, " in out
+
+
+def test_the_forfeit_win_habit_is_tried_only_where_it_can_change_a_published_number():
+    """Only with a forfeit win and a cut Buchholz, and for a number it reaches: the TEC exercise has
+    forfeit wins (Maria #11, Nick #12), but David #4's BH/C1 is not theirs."""
+    from test_bh_forfeit_win import EVENT
+    from tbxl.audit.candidates import candidates, cuts_buchholz, forfeit_winners
+    from tbxl.io.trf import read_trf
+    from tbxl.tiebreaks import parse
+    t = read_trf(EVENT)
+    assert forfeit_winners(t) == {1: {3, 6, 7, 8, 9, 10}}
+    assert cuts_buchholz([parse("SB"), parse("FB/M1")]) and not cuts_buchholz([parse("BH"), parse("SB/C1")])
+    rules = get("fide-2026")
+    tried = lambda table, tiebreaks: {c.name for c in audit(t, table, rules=rules, tiebreaks=tiebreaks).engine.tried.values()}
+    one = lambda sn, code, v: Published("b", [PublishedValue(sn, code, str(v), Fraction(v), 0, "b:2")])
+    named = "fide-2026+bh_forfeit_win=zero"
+    assert named in tried(one(1, "BH/C1", 15), "BH/C1")
+    assert named not in tried(one(1, "BH", 15), "BH")              # no cut: not the habit seen
+    assert named not in tried(one(2, "BH/C1", 20), "BH/C1")        # Bruno won no round by forfeit
+    assert named in tried(one(6, "AOB/C1", 28), "AOB/C1")          # Farid met #1: his AOB/C1 reads #1's BH/C1
+    assert named in tried(one(1, "RANK", 1), "BH/C1")              # a rank in #1's points group
+    assert named not in tried(one(2, "RANK", 2), "BH/C1")          # 6 points: no forfeit winner there
+    assert named not in {c.name for c in candidates(rules, round_robin=True)}
+    swiss = read_trf(DATA_TEC)
+    david = Published("b", [PublishedValue(4, "BH/C1", "11.5", Fraction(23, 2), 1, "b:2")])
+    assert named not in {c.name for c in audit(swiss, david, rules=rules).engine.tried.values()}

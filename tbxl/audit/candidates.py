@@ -11,6 +11,10 @@ the rules with a team setting changed. :func:`candidates` lists those tried on e
 ['fide-2024', 'fide-2022', 'fide-2017']
 >>> "fide-2026+rr_forfeit_win=played" in names
 False
+>>> [c.name for c in candidates(get("fide-2026"), round_robin=False, forfeit_win_cut=True)
+...  if c.name.startswith("fide-2026+bh")], "fide-2026+bh_forfeit_win=zero" in [
+...     c.name for c in candidates(get("fide-2026"), round_robin=False, forfeit_win_cut=False)]
+(['fide-2026+bh_forfeit_win=zero'], False)
 >>> [c.name for c in setting_candidates(get("fide-2024"), [], "EDEBT,BH:MP".split(","), TeamSettings())]
 ['fide-2024+ede_bc=higher-first']
 """
@@ -22,9 +26,10 @@ from itertools import permutations
 from typing import Callable, Iterable, Optional, Sequence
 
 from tbxl import rules as conventions
+from tbxl.model import Event, Kind, TeamTournament, Tournament
 from tbxl.rules import PRESETS, SETTINGS, Convention, spelled_changes
 from tbxl.rules import TEAM_SETTINGS, TeamSettings
-from tbxl.tiebreaks.codes import CHAINS, parse
+from tbxl.tiebreaks.codes import CHAINS, Descriptor, parse
 
 
 @dataclass
@@ -57,27 +62,54 @@ class Candidate:
 #: The switches programs and editions differ on (C07 §9 options, §8.4 behaviours): tried on the
 #: announced rules and on every preset.
 SWITCHES = ("cut_priority", "vur_cut", "sb_vur_pick", "rr_forfeit_win", "fpb_returns_to_play", "dummy_cap_rounds", "short_games",
-            "exceptions_15_2")
+            "exceptions_15_2", "bh_forfeit_win")
 #: The remaining settings, tried on the announced rules only, as a last resort. ``unrated_rating`` is
 #: a number with no finite list of values: it is not guessed.
 STRUCTURAL = tuple(k for k in SETTINGS if k not in SWITCHES and k != "unrated_rating")
 
+#: The families whose low cuts cut Buchholz's items: BH and FB, and AOB (8.2) and SSSC (13), which
+#: average or add a cut BH.
+_BUCHHOLZ_CUTS = frozenset({"BH", "FB", "AOB", "SSSC"})
 
-def _matters(option: str, base: Convention, round_robin: Optional[bool]) -> bool:
+
+def forfeit_winners(event: Event) -> dict[int, set[int]]:
+    """The participants (by number) who won a round by forfeit (TRF ``+``) or played a game under
+    one move (which ``short_games=unplayed`` makes a forfeit win when won), each with the numbers
+    of the opponents it met or was paired with."""
+    records = ([(t.number, t.rounds) for t in event.teams] if isinstance(event, TeamTournament)
+               else [(p.start_number, p.rounds) for p in event.players] if isinstance(event, Tournament) else [])
+    return {number: {r.opponent for r in rounds if r.opponent is not None}
+            for number, rounds in records if any(r.kind is Kind.FORFEIT_WIN or r.kind is Kind.SHORT for r in rounds)}
+
+
+def cuts_buchholz(descriptors: Iterable[Descriptor]) -> bool:
+    """Does a tie-break cut Buchholz values from the bottom (BH/C1, BH/M1, FB/C2, AOB/C1 ...)?"""
+    return any(d.name in _BUCHHOLZ_CUTS and d.low > 0 for d in descriptors)
+
+
+def _matters(option: str, base: Convention, round_robin: Optional[bool],
+             forfeit_win_cut: Optional[bool] = None) -> bool:
     """Can changing ``option`` change a number of ``base``? Settings that cannot are not tried, so
-    an audit costs no ranking for them (``round_robin`` None: unknown, try everything)."""
+    an audit costs no ranking for them (``round_robin`` None: unknown, try everything).
+    ``forfeit_win_cut``: the event has a forfeit win that can reach a checked number through a
+    Buchholz code with a low cut (``tbxl.audit.check``; None: unknown)."""
     if option == "rr_forfeit_win":
         return round_robin is not False
+    if option == "bh_forfeit_win":
+        # Swiss-Manager's habit is seen in a cut Buchholz (issue 20); a forfeit is a game in
+        # pre-determined pairings (15.2), where it cannot matter.
+        return round_robin is not True and forfeit_win_cut is not False
     if option == "sb_vur_pick":  # only when VURs are cut first and their dummies can differ (D23)
         return base.vur_cut != conventions.VurCut.NONE and (base.dummy_cap
                                                             or base.own_unplayed != conventions.OwnUnplayed.DUMMY)
     return True
 
 
-def _variants(base: Convention, options: Iterable[str], round_robin: Optional[bool] = None) -> list[Convention]:
+def _variants(base: Convention, options: Iterable[str], round_robin: Optional[bool] = None,
+              forfeit_win_cut: Optional[bool] = None) -> list[Convention]:
     out = []
     for option in options:
-        if not _matters(option, base, round_robin):
+        if not _matters(option, base, round_robin, forfeit_win_cut):
             continue
         for value in SETTINGS[option].values:
             if getattr(base, option) != value:
@@ -90,12 +122,15 @@ def _fields(conv: Convention) -> tuple:
     return tuple(conv.settings.values())
 
 
-def candidates(rules: Convention, round_robin: Optional[bool] = None) -> list[Candidate]:
+def candidates(rules: Convention, round_robin: Optional[bool] = None,
+               forfeit_win_cut: Optional[bool] = None) -> list[Candidate]:
     """Rule sets tried to explain a difference, the most telling first: the other presets (an
     edition or a program's option as a whole); the announced rules with one switch changed; the
     other presets with one switch changed; the announced rules with one structural setting
     changed. The first one that reproduces a number is the one its changes are shown for.
-    ``round_robin`` (the tournament's pairing, when known) leaves out what cannot matter."""
+    ``round_robin`` (the tournament's pairing, when known) and ``forfeit_win_cut`` (the event has
+    a forfeit win and a cut Buchholz is checked: :func:`forfeit_winners`, :func:`cuts_buchholz`)
+    leave out what cannot matter."""
     seen: set = {_fields(rules)}
     out: list[Candidate] = []
 
@@ -110,12 +145,12 @@ def candidates(rules: Convention, round_robin: Optional[bool] = None) -> list[Ca
         if _fields(p) != _fields(rules):
             seen.add(_fields(p))
             out.append(Candidate(p))
-    for conv in _variants(rules, SWITCHES, round_robin):
+    for conv in _variants(rules, SWITCHES, round_robin, forfeit_win_cut):
         add(conv)
     for p in others:
-        for conv in _variants(p, SWITCHES, round_robin):
+        for conv in _variants(p, SWITCHES, round_robin, forfeit_win_cut):
             add(conv)
-    for conv in _variants(rules, STRUCTURAL, round_robin):
+    for conv in _variants(rules, STRUCTURAL, round_robin, forfeit_win_cut):
         add(conv)
     return out
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
-from tbxl.audit.candidates import Candidate, candidates, orders
+from tbxl.audit.candidates import Candidate, candidates, cuts_buchholz, forfeit_winners, orders
 from tbxl.audit.changes import changes
 from tbxl.audit.engine import Engine
 from tbxl.derivation import Reason
@@ -138,7 +138,7 @@ def check(engine: Engine, published: Published, conv: Convention) -> Audit:
     rule set, :func:`tbxl.audit.engine.engine_for`) against ``conv`` and the candidates."""
     tournament = engine.t
     st = engine.standings(conv)
-    tried = candidates(conv, tournament.is_round_robin)
+    tried = candidates(conv, tournament.is_round_robin, _forfeit_win_cut(engine, st, published))
     engine.tried.update((c.name, c) for c in tried)
     findings: list[Finding] = []
     ranks: list[PublishedValue] = []
@@ -153,6 +153,32 @@ def check(engine: Engine, published: Published, conv: Convention) -> Audit:
     columns = _columns(engine, conv, tried, findings)
     _name_first_matches(engine, conv, findings, columns)
     return Audit(tournament, published, conv, engine.tiebreaks, findings, columns, st, engine)
+
+
+def _forfeit_win_cut(engine: Engine, st: Standings, published: Published) -> bool:
+    """Can ``bh_forfeit_win`` change a published number? It is tried where Swiss-Manager's habit is
+    seen, a Buchholz with a low cut among the codes checked (issue 20), and only on the numbers it
+    reaches: the values of a participant who won a round by forfeit, the AOB of its opponents (an
+    average of their Buchholz, 8.2), the ranks of those equal on points with either (ranks change
+    only within a points group, 4.2)."""
+    winners = forfeit_winners(engine.t)
+    if not winners:
+        return False
+    codes = {pv.code for pv in published.values if pv.code != RANK}
+    ranks = [pv.start_number for pv in published.values if pv.code == RANK]
+    if not cuts_buchholz(engine.parse(code) for code in sorted(codes | (set(engine.tiebreaks) if ranks else set()))):
+        return False
+    met = set().union(*winners.values())
+    # A ranking by AOB also moves the opponents of a participant who won by forfeit.
+    moved = winners.keys() | (met if any(engine.parse(code).name == "AOB" for code in engine.tiebreaks) else set())
+    points = {st.row(n).points for n in moved}
+    for pv in published.values:
+        if pv.code == RANK:
+            if st.row(pv.start_number).points in points:
+                return True
+        elif pv.start_number in winners or (engine.parse(pv.code).name == "AOB" and pv.start_number in met):
+            return True
+    return False
 
 
 def _check_value(engine: Engine, conv: Convention, tried: list[Candidate], pv: PublishedValue,

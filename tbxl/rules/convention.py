@@ -25,8 +25,8 @@ from dataclasses import dataclass, replace
 from typing import Any, Iterable, Mapping, Optional, Union
 
 from tbxl.model import EventKind
-from tbxl.rules.modes import (CapRounds, CutPriority, EdeBoardCount, OpponentScore, OwnUnplayed, RrForfeitWin,
-                              SbVurPick, ShortGames, VurCut)
+from tbxl.rules.modes import (BhForfeitWin, CapRounds, CutPriority, EdeBoardCount, OpponentScore, OwnUnplayed,
+                              RrForfeitWin, SbVurPick, ShortGames, VurCut)
 from tbxl.rules.settings import (Setting, known_item, mode_field, number_field, parse_settings, settings_of,
                                  spelled_changes, switch_field)
 
@@ -58,6 +58,9 @@ class Convention:
     ``unrated_rating`` - rating given to unrated players in rating tie-breaks (D18); None drops them.
     ``cut_priority`` - which own rounds the 16.5 exception cuts first: VURs (the text) or every
     own unplayed round, PAB/FPB and forfeit wins too (Swiss-Manager's observed behaviour, C07 §8.4).
+    ``bh_forfeit_win`` - what a forfeit win adds to Buchholz (BH, FB and their cuts) in a Swiss:
+    what any own unplayed round adds (16.4) or an opponent worth 0 that the first low cut removes
+    (a Swiss-Manager habit seen on a published BH-C1, :class:`BhForfeitWin`).
     """
 
     preset: str
@@ -79,6 +82,7 @@ class Convention:
                                          "without the 2026 15.2 exceptions")
     unrated_rating: Optional[int] = number_field(None)
     cut_priority: CutPriority = mode_field(CutPriority.VUR)
+    bh_forfeit_win: BhForfeitWin = mode_field(BhForfeitWin.UNPLAYED)
     changes: tuple[tuple[str, Any], ...] = ()
 
     def __post_init__(self) -> None:

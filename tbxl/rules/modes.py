@@ -10,7 +10,7 @@ from __future__ import annotations
 from tbxl.rules.settings import Mode
 
 __all__ = ["OpponentScore", "OwnUnplayed", "VurCut", "RrForfeitWin", "SbVurPick", "CapRounds", "ShortGames",
-           "CutPriority", "EdeBoardCount"]
+           "CutPriority", "BhForfeitWin", "EdeBoardCount"]
 
 
 class OpponentScore(Mode):
@@ -77,6 +77,18 @@ class CutPriority(Mode):
 
     VUR = "vur", "only VURs are cut first (16.5)"
     UNPLAYED = "unplayed", "every own unplayed round is cut first, byes and forfeits too (Swiss-Manager)"
+
+
+class BhForfeitWin(Mode):
+    """What a forfeit win (an own unplayed round, 16.2.2) adds to Buchholz and its Cut/Median
+    variants in a Swiss (C07 §8.4): what the convention gives any own unplayed round (16.4: the
+    dummy), or an opponent worth 0 that the first low cut removes (a Swiss-Manager habit seen on a
+    published BH-C1: issue 20). Sonneborn-Berger and ESB keep the rules; a round robin's forfeit is a
+    game (15.2, see :class:`RrForfeitWin`)."""
+
+    UNPLAYED = "unplayed", "a forfeit win counts in Buchholz as an own unplayed round (16.4)"
+    ZERO = "zero", ("a forfeit win counts in Buchholz as an opponent worth 0, the first value cut "
+                    "(Swiss-Manager)")
 
 
 class EdeBoardCount(Mode):

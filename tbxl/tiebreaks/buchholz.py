@@ -10,7 +10,7 @@ import math
 from fractions import Fraction
 from typing import Callable, Optional, Sequence, Union, cast
 
-from tbxl.rules import OpponentScore, RrForfeitWin, VurCut
+from tbxl.rules import BhForfeitWin, OpponentScore, RrForfeitWin, VurCut
 from tbxl.derivation import Derivation, Reason, Term
 from tbxl.model import Kind
 from tbxl.tiebreaks import cuts, unplayed
@@ -20,7 +20,7 @@ from tbxl.tiebreaks.codes import Descriptor
 from tbxl.tiebreaks.context import Context, getter
 
 # Run per record: an enum member looked up on its class costs five times a global.
-_OWN_SCORE, _NO_VUR_CUT = RrForfeitWin.OWN_SCORE, VurCut.NONE
+_OWN_SCORE, _NO_VUR_CUT, _ZERO_FORFEIT_WIN = RrForfeitWin.OWN_SCORE, VurCut.NONE, BhForfeitWin.ZERO
 
 
 def items(ctx: Context, i: int, sb: bool = False) -> list[cuts.Contribution]:
@@ -29,8 +29,16 @@ def items(ctx: Context, i: int, sb: bool = False) -> list[cuts.Contribution]:
 
     For BH the contribution is the opponent's value (or the own-unplayed value); for SB
     (``sb=True``) it is that value times the round's outcome in half-games, and the key stays
-    the opponent's value (14.1.1 d).
+    the opponent's value (14.1.1 d). Under ``bh_forfeit_win=zero`` a forfeit win adds to BH an
+    opponent worth 0, the first item cut (:func:`zero_forfeit_wins`); SB keeps the rules.
     """
+    its = _items(ctx, i, sb)
+    return its if sb else zero_forfeit_wins(ctx, i, its)
+
+
+def _items(ctx: Context, i: int, sb: bool = False) -> list[cuts.Contribution]:
+    """:func:`items` by the convention's Art. 16 settings, before the Buchholz habit of
+    :func:`zero_forfeit_wins`: what SB multiplies by the results."""
     opp, kind, res, value = ctx.opp[i], ctx.kind[i], ctx.out[i], ctx.value
     if i not in ctx.unplayed_rows:  # the common case: every round a game
         if sb:
@@ -55,9 +63,48 @@ def items(ctx: Context, i: int, sb: bool = False) -> list[cuts.Contribution]:
 
 
 def unplayed_items(ctx: Context) -> dict[int, list[cuts.Contribution]]:
-    """The BH :func:`items` of every player with an unplayed round, by player index (computed once
-    per context; SB multiplies them by the results)."""
-    return ctx.cached("unplayed-items", lambda: {i: items(ctx, i) for i in ctx.unplayed_rows})
+    """The Art. 16 items (:func:`_items`) of every player with an unplayed round, by player index
+    (computed once per context): SB multiplies them by the results, BH reads them through
+    :func:`bh_unplayed_items`."""
+    return ctx.cached("unplayed-items", lambda: {i: _items(ctx, i) for i in ctx.unplayed_rows})
+
+
+def is_zero_forfeit_win(ctx: Context, i: int, r: int) -> bool:
+    """Does round ``r`` of player index ``i`` add BH's opponent worth 0 of ``bh_forfeit_win=zero``:
+    a forfeit win that is an own unplayed round (in pre-determined pairings a forfeit is a game,
+    15.2; under ``/P`` a team's forfeited match is one, C07 §3.4)?"""
+    return ctx.conv.bh_forfeit_win is _ZERO_FORFEIT_WIN and ctx.kind[i][r] is Kind.FORFEIT_WIN
+
+
+def zero_forfeit_wins(ctx: Context, i: int, its: list[cuts.Contribution]) -> list[cuts.Contribution]:
+    """BH's items of player index ``i`` under ``bh_forfeit_win``: the Art. 16 items ``its`` as they
+    are, or (``zero``) with each forfeit win an opponent worth 0 cut before any other value.
+
+    The Swiss-Manager habit (issue 20, seen on a published BH-C1): the forfeit-won round stays in the
+    list as an opponent with 0 points, and Cut-1 removes that 0 rather than the 16.4 dummy or the
+    lowest VUR (16.5). The item carries :data:`~tbxl.tiebreaks.cuts.CUT_FIRST_KEY` and the cut-first
+    mark, so every low-cut rule (``vur_cut``) takes it first; later cuts (Cut-2, Median) follow the
+    convention on what remains (16.5.2, 14.3). A forfeit win the convention skips is kept as the 0.
+    """
+    if ctx.conv.bh_forfeit_win is not _ZERO_FORFEIT_WIN or i not in ctx.unplayed_rows:
+        return its
+    kind = ctx.kind[i]
+    rounds = [r for r, k in enumerate(kind) if k is Kind.FORFEIT_WIN]
+    if not rounds:
+        return its
+    out = [it for it in its if kind[it[3]] is not Kind.FORFEIT_WIN]
+    out += [(0, cuts.CUT_FIRST_KEY, True, r) for r in rounds]
+    out.sort(key=lambda it: it[3])   # round order, as the derivations list the terms
+    return out
+
+
+def bh_unplayed_items(ctx: Context) -> dict[int, list[cuts.Contribution]]:
+    """BH's :func:`items` of every player with an unplayed round, by player index: the Art. 16
+    items with ``bh_forfeit_win`` applied (the same dict when it keeps the rules)."""
+    if ctx.conv.bh_forfeit_win is not _ZERO_FORFEIT_WIN:
+        return unplayed_items(ctx)
+    return ctx.cached("bh-unplayed-items", lambda: {i: zero_forfeit_wins(ctx, i, its)
+                                                    for i, its in unplayed_items(ctx).items()})
 
 
 def vur_may_be_cut(ctx: Context, its: Sequence[cuts.Contribution]) -> bool:
@@ -74,7 +121,7 @@ def _bh_rows(ctx: Context) -> list[BhRow]:
     """Per player, what BH and its cuts need: the sorted values (opponents' values, own unplayed
     rounds' values) when the cuts are plain order statistics (14.1-14.4), else the items in order of
     significance (a VUR that 16.5 may cut first)."""
-    value, unplayed = getter(ctx.value), unplayed_items(ctx)
+    value, unplayed = getter(ctx.value), bh_unplayed_items(ctx)
     rows: list[BhRow] = []
     for i, opp in enumerate(ctx.opp):
         its = unplayed.get(i)
@@ -118,6 +165,13 @@ def explain_terms(ctx: Context, i: int, d: Descriptor, sb: bool = False) -> tupl
         j = ctx.opp[i][r]
         opp_no = ctx.players[j].start_number if j >= 0 else None
         real = ctx.frac(ctx.score[j]) if j >= 0 else None
+        cut = Reason.of(chosen[idx]) if idx in chosen else None
+        if not sb and is_zero_forfeit_win(ctx, i, r):
+            # bh_forfeit_win=zero (issue 20): an opponent worth 0, not a VUR, the first value cut.
+            terms.append(Term(r + 1, opp_no, result_code(raw_k, ctx.out[i][r]), real, Fraction(0),
+                              Reason.of("forfeit_win_zero"), ctx.conv.name, Fraction(0), False,
+                              Reason.of("cut.forfeit_win_zero") if cut is not None else None))
+            continue
         if k is Kind.PLAYED or k is Kind.SHORT:
             if raw_k is Kind.FORFEIT_WIN and ctx.round_robin and ctx.conv.rr_forfeit_win == RrForfeitWin.OWN_SCORE:
                 reason, art = Reason.of("rr_forfeit_own_score"), "15.2"
@@ -136,8 +190,7 @@ def explain_terms(ctx: Context, i: int, d: Descriptor, sb: bool = False) -> tupl
         if sb:
             reason += Reason.of("times_result", factor=Fraction(ctx.out[i][r], 2))
         terms.append(Term(r + 1, opp_no, result_code(raw_k, ctx.out[i][r]), real, ctx.frac(v),
-                          reason, art, ctx.frac(contrib, scale), vur,
-                          Reason.of(chosen[idx]) if idx in chosen else None))
+                          reason, art, ctx.frac(contrib, scale), vur, cut))
     total = sum((Fraction(t.contribution) for t in terms if not t.is_cut), Fraction(0))
     return terms, total
 

@@ -42,6 +42,11 @@ class InOrder(list[Contribution]):
 #: stay in round order).
 _SIGNIFICANCE = itemgetter(1, 0)
 
+#: The key of an item cut before any other: below every value (values are never negative), so the
+#: item is the least significant of all (14.1.1) and the first of the cut-first items, whatever
+#: ``vur_cut`` (a forfeit win under ``bh_forfeit_win=zero``, a Swiss-Manager habit, C07 §8.4).
+CUT_FIRST_KEY = -1
+
 # Reason keys (tbxl.derivation.REASONS) of the three kinds of cut.
 LEAST = "cut.least"
 VUR_FIRST = "cut.vur"
