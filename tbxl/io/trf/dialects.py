@@ -4,7 +4,7 @@ their writers meant them rather than refused or misread.
 * **lichess** Swiss exports (``lila`` ``SwissTrf``) write 042/052 as a textual date
   (``042 Dec 10, 2020``) and put links where TRF-16 has the city (022: the tournament's page) and
   the chief arbiter (102): a link is kept as a link of the event, never shown as a city or an
-  arbiter.
+  arbiter (``Event.links``; tbxl writes them back as ``### link`` comments).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import re
 from datetime import date
 from typing import Optional
 
-__all__ = ["textual_date", "is_link"]
+__all__ = ["textual_date", "is_link", "LINK_COMMENT"]
 
 _MONTHS = {m: k for k, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep",
                                        "oct", "nov", "dec"), 1)}
@@ -58,3 +58,8 @@ def is_link(value: str) -> bool:
     (True, False)
     """
     return bool(_LINK.match(value.strip()))
+
+
+#: The comment line tbxl writes for a link of the event (:mod:`tbxl.io.trf.writer`), read back as
+#: one: TRF-2026 lets a file hold ``###`` comments, which other programs skip.
+LINK_COMMENT = "### link "

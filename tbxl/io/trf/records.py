@@ -28,7 +28,7 @@ from typing import NamedTuple, Optional
 from tbxl.errors import InputError, InputWarning
 from tbxl.formatting import exact_text
 from tbxl.io.grid.cells import parse_number
-from tbxl.io.trf.dialects import is_link, textual_date
+from tbxl.io.trf.dialects import LINK_COMMENT, is_link, textual_date
 from tbxl.io.text import split_lines
 from tbxl.limits import MAX_HEADER_TEXT, MAX_ROUNDS, MAX_TIEBREAKS
 from tbxl.model import (Kind, Pairing, Player, RoundEntry,
@@ -199,13 +199,28 @@ class Reader:
     # -- records -------------------------------------------------------------------------
 
     def collect(self) -> None:
-        """Read the record of every line (blank lines and TRF-2026 ``###`` comments skipped)."""
+        """Read the record of every line. Blank lines and TRF-2026 ``###`` comments are skipped (a
+        ``### link`` comment tbxl wrote is a link of the event)."""
         for number, line in enumerate(self.lines, 1):
-            if not line or line.isspace() or line.startswith("###"):
+            if not line or line.isspace():
+                continue
+            if line.startswith("###"):
+                if line.startswith(LINK_COMMENT) and is_link(line[len(LINK_COMMENT):]):
+                    self.link(line[len(LINK_COMMENT):].strip(), number, "###")
                 continue
             self.record(line.rstrip(), number)
         if not self.rows:
             raise InputError("no player records (001)", file=self.source)
+
+    def link(self, value: str, number: int, code: str) -> None:
+        """A web address of the event (lichess 022/102, tbxl's ``### link``), kept in :attr:`meta`."""
+        if len(value) > MAX_HEADER_TEXT:
+            raise self.error(f"record {code}: a link of {len(value):,} characters; a header field holds at "
+                             f"most {MAX_HEADER_TEXT}", number, 5)
+        self.links.append(value)
+        self.meta["links"] = tuple(self.links)
+        if code != "###":
+            self.notes.append(f"record {code} (line {number}) is a link, kept as one: {value[:80]}")
 
     def declared_pairing(self) -> Optional[Pairing]:
         """The pairing system records 092/192 name (§10.1, §10.3), None without one."""
@@ -284,8 +299,7 @@ class Reader:
             return
         value = line[4:].strip()
         if code in ("022", "102") and is_link(value):   # lichess: a page, not a city or an arbiter
-            self.links.append(value)
-            self.notes.append(f"record {code} (line {number}) is a link, kept as one: {value[:80]}")
+            self.link(value, number, code)
         elif code in ("012", "022", "032", "102", "112", "122"):
             key = {"012": "name", "022": "city", "032": "federation", "102": "chief_arbiter",
                    "112": "deputy_arbiters", "122": "time_control"}[code]
