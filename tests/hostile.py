@@ -506,7 +506,7 @@ CASES: list[Case] = [
          r"held\.trf:6:81: player 2: declared points 4\.0 \(columns 81-84\) differ from the results, "
          r"which give 19999999/10000000"),
     Case("trf_many_decimals_colour_scoring", _xxs("WW=0.3333333 BW=1"), 1,
-         r"held\.trf:5: colour-dependent scoring is not supported \(WW=3333333/10000000, BW=1\.0\)"),
+         r"held\.trf:5:18: colour-dependent scoring is not supported \(WW=3333333/10000000, BW=1\.0\)"),
     Case("trf_thousands_of_tiebreaks_212", _tiebreak_record, 1,
          r"held\.trf:5:5: 5001 tie-break codes: tbxl takes at most 50"),
     Case("cli_thousands_of_tiebreaks", _tiebreak_option, 2, r"5000 tie-break codes: at most 50 are taken"),
