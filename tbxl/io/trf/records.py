@@ -12,7 +12,9 @@ recomputed from the results; a mismatch is reported).
 
 The reader is tolerant of the forms met in the wild (§10.1 "Files in the wild deviate"):
 CR, LF or CRLF line ends, a UTF-8 BOM, CP1252 files, short lines, byes written ``0000``,
-``   0`` or blank, ISO dates. Anything else is reported as an :class:`InputError` with the
+``   0`` or blank, ISO dates, and the forms of the programs in the field (lichess, Swiss-Manager,
+Vega, JaVaFo TRF(x): :mod:`tbxl.io.trf.dialects`). A record it does not read is noted with its
+line (:meth:`Reader.note_ignored`). Anything else is reported as an :class:`InputError` with the
 file, line, column, player and round rather than guessed.
 """
 
