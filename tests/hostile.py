@@ -405,6 +405,10 @@ OPTION_CASES: list[Case] = [
     Case("report_of_an_event_named_in_100_kb", lambda d: ["report", _trf(d, ["012 " + "Open " * 20000] + SWISS_LINES[1:]),
                                                           "-o", str(d / "r.pdf")], 1,
          r"held\.trf:1:5: record 012: 99,999 characters; a header field holds at most 500"),
+    # A link is kept for the report's heading (lichess 022/102): bounded as every header field is.
+    Case("report_of_an_event_linked_in_100_kb", lambda d: ["report", _trf(d, SWISS_LINES[:1] + [
+        "022 https://lichess.org/swiss/" + "x" * 100_000] + SWISS_LINES[1:]), "-o", str(d / "r.pdf")], 1,
+         r"held\.trf:2:5: record 022: a link of 100,026 characters; a header field holds at most 500"),
     Case("bulletin_of_200000_columns", _wide_bulletin(200_000), 1,
          r"wide\.csv: the header row has 200,003 columns; a published table has at most 1,000"),
     Case("bulletin_of_900_columns_all_bh", _wide_bulletin(900), 1,
@@ -506,7 +510,7 @@ CASES: list[Case] = [
          r"held\.trf:6:81: player 2: declared points 4\.0 \(columns 81-84\) differ from the results, "
          r"which give 19999999/10000000"),
     Case("trf_many_decimals_colour_scoring", _xxs("WW=0.3333333 BW=1"), 1,
-         r"held\.trf:5: colour-dependent scoring is not supported \(WW=3333333/10000000, BW=1\.0\)"),
+         r"held\.trf:5:18: colour-dependent scoring is not supported \(WW=3333333/10000000, BW=1\.0\)"),
     Case("trf_thousands_of_tiebreaks_212", _tiebreak_record, 1,
          r"held\.trf:5:5: 5001 tie-break codes: tbxl takes at most 50"),
     Case("cli_thousands_of_tiebreaks", _tiebreak_option, 2, r"5000 tie-break codes: at most 50 are taken"),

@@ -1,12 +1,28 @@
-"""Files of other programs (tbxl.io.trf.dialects): each read as its writer meant it."""
+"""Files of other programs (tbxl.io.trf.dialects): each read as its writer meant it.
+
+Each program's file in ``tests/data/dialects/`` has a twin ``*-plain.trf``: the same event written
+as plain TRF-16 (UTF-8, LF, ISO dates, ``092``, ``XXR``; TRF-2026 ``142``/``162`` for the 3/1/0
+event). Read the way ``tbxl compute --format json`` reads them, the two give the same standings.
+"""
 
 import json
+from fractions import Fraction
 from pathlib import Path
 
-from tbxl.cli import main
-from tbxl.io.trf import read_trf_with_notes
+import pytest
 
-LICHESS = Path(__file__).parent / "data" / "dialects" / "lichess-swiss.trf"
+from tbxl.cli import main
+from tbxl.errors import InputError
+from tbxl.io.trf import parse_trf, read_team_trf, read_trf_with_notes, write_trf
+from tbxl.model import Scoring
+
+DIALECTS = Path(__file__).parent / "data" / "dialects"
+LICHESS = DIALECTS / "lichess-swiss.trf"
+SWISS_MANAGER = DIALECTS / "swiss-manager.trf"
+VEGA = DIALECTS / "vega.trf"
+CHESS_RESULTS = DIALECTS / "chess-results.trf"
+JAVAFO = DIALECTS / "javafo-trfx.trf"
+TEAM = Path(__file__).parent / "data" / "team" / "grandmommyscup.trf"
 
 
 def standings(capsys, path):
@@ -14,18 +30,37 @@ def standings(capsys, path):
     return json.loads(capsys.readouterr().out)
 
 
+def plain(path: Path) -> Path:
+    return path.with_name(path.stem + "-plain.trf")
+
+
+@pytest.mark.parametrize("path", [SWISS_MANAGER, VEGA, CHESS_RESULTS, JAVAFO], ids=lambda p: p.stem)
+def test_a_dialect_gives_the_standings_of_its_plain_twin(capsys, path):
+    """Every field of the standings (points, tie-break values, names with their diacritics,
+    ratings, federations, FIDE ids, clubs), the event's part, the rules and the tie-breaks."""
+    a, b = standings(capsys, path), standings(capsys, plain(path))
+    assert a == b
+    assert len(a["standings"]) >= 8
+
+
+def notes_of(path):
+    return read_trf_with_notes(str(path))
+
+
 def test_lichess_textual_dates_and_links(capsys, tmp_path):
     """lichess writes '042 Dec 10, 2020' and links in 022/102; the same file with ISO dates and
-    no links gives the same standings."""
-    t, notes = read_trf_with_notes(str(LICHESS))
+    no links gives the same standings, and the links are the event's."""
+    t, notes = notes_of(LICHESS)
     assert t.start_date.isoformat() == "2020-12-10" and t.end_date.isoformat() == "2020-12-10"
     assert t.city == "" and t.chief_arbiter == ""      # links, not a city or an arbiter
+    assert t.links == ("https://lichess.org/swiss/j8rtJ5GL", "https://lichess.org/swiss")
     assert "record 022 (line 2) is a link, kept as one: https://lichess.org/swiss/j8rtJ5GL" in notes
     assert "record 102 (line 8) is a link, kept as one: https://lichess.org/swiss" in notes
     iso = tmp_path / "iso.trf"
     iso.write_text(LICHESS.read_text().replace("Dec 10, 2020", "2020/12/10")
                    .replace("022 https://lichess.org/swiss/j8rtJ5GL\n", "").replace("102 https://lichess.org/swiss\n", ""))
     a, b = standings(capsys, LICHESS), standings(capsys, iso)
+    assert a["tournament"].pop("links") == list(t.links) and b["tournament"].pop("links") == []
     assert a == b
     assert a["tournament"]["start_date"] == "2020-12-10" and a["rules"] == "fide-2017"   # by the 2020 date
     assert [s["start_number"] for s in a["standings"][:3]] == [2, 3, 4]   # Bruno, Charline, David
@@ -36,7 +71,27 @@ def test_lichess_links_are_kept_in_the_trf_out(capsys, tmp_path):
     assert main(["compute", str(LICHESS), "-o", str(out), "--no-config"]) == 0
     text = out.read_text()
     assert "022 https://lichess.org/swiss/j8rtJ5GL\n" in text and "042 2020/12/10\n" in text
-    assert standings(capsys, out)["standings"] == standings(capsys, LICHESS)["standings"]
+    assert standings(capsys, out) == standings(capsys, LICHESS)
+
+
+def test_links_survive_the_trf_writer():
+    """write_trf has no record for a link: it writes a '### link' comment (TRF-2026 comments are
+    skipped by other programs), which tbxl reads back as a link of the event."""
+    t, _ = notes_of(LICHESS)
+    text = write_trf(t)
+    assert "### link https://lichess.org/swiss/j8rtJ5GL\n### link https://lichess.org/swiss\n" in text
+    assert "022 " not in text and "102 " not in text
+    again = parse_trf(text)
+    assert again.links == t.links and again.city == ""
+    assert parse_trf(text.replace("### link https://lichess.org/swiss\n", "### a comment\n")).links == t.links[:1]
+
+
+def test_a_team_event_keeps_its_links():
+    text = TEAM.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    lines.insert(1, "022 https://example.org/grandmommys-cup")
+    t = read_team_trf("\n".join(lines) + "\n")
+    assert t.links == ("https://example.org/grandmommys-cup",)
 
 
 def test_a_bad_textual_date_is_still_an_error(capsys, tmp_path):
@@ -44,3 +99,118 @@ def test_a_bad_textual_date_is_still_an_error(capsys, tmp_path):
     bad.write_text(LICHESS.read_text().replace("042 Dec 10, 2020", "042 Dez 40, 2020"))
     assert main(["compute", str(bad), "--no-config"]) == 1
     assert "bad.trf:4:5: bad date 'Dez 40, 2020'" in capsys.readouterr().err
+
+
+# -- Swiss-Manager ------------------------------------------------------------------------------
+
+def test_swiss_manager_cp1252_crlf_ruler_and_teams():
+    """An ANSI Swiss-Manager export: CP1252 with CRLF, 142 for the rounds, a column ruler between
+    the header and the players, and 013 records listing the clubs of a team prize."""
+    data = SWISS_MANAGER.read_bytes()
+    assert b"\r\n" in data and b"\n" not in data.replace(b"\r\n", b"")
+    with pytest.raises(UnicodeDecodeError):
+        data.decode("utf-8")
+    t, notes = notes_of(SWISS_MANAGER)
+    assert notes[0].startswith("not valid UTF-8 (line 1, column 36: byte 0xED): decoded as CP1252")
+    assert t.name == "Open Internacional de Sant Martí 2025" and t.scheduled_rounds == 5 and t.rounds == 5
+    assert t.chief_arbiter == "IA Núñez Peña, Begoña (22212345)"
+    assert t.deputy_arbiters == ("FA Gonçalves Antúnez, João",)
+    assert t.player(1).name == "Núñez Peña,José Ángel" and t.player(2).sex == "f" and t.player(2).title == "WIM"
+    assert "lines 16, 17, 18: Swiss-Manager's column ruler, skipped" in notes
+    assert "records 013 (lines 31, 32, 33) of an individual event: read as the players' clubs" in notes
+    assert t.player(4).club == "C.E. Sant Martí" and t.player(11).club == "Penya Escacs Núria"
+    assert t.player(6).club == ""    # in no 013 record
+    for code, line, what in (("062", 6, "the number of players"), ("072", 7, "the number of rated players"),
+                             ("082", 8, "the number of teams"), ("132", 14, "the dates of the rounds")):
+        assert f"record {code} ignored (line {line}): {what}" in notes
+
+
+def test_a_013_record_that_is_no_team_list_is_noted_not_read():
+    text = SWISS_MANAGER.read_bytes().decode("cp1252").replace(
+        "013 Penya Escacs Núria                 3   11", "013 Penya Escacs Núria                 3   99")
+    t, notes = read_trf_with_notes(text)
+    assert "record 013 (line 33) ignored: not a team name with its players' start numbers" in notes
+    assert t.player(3).club == "" and t.player(1).club == "C.E. Sant Martí"
+
+
+# -- Vega ---------------------------------------------------------------------------------------
+
+def test_vega_names_padded_by_bytes():
+    """Vega counts bytes: a UTF-8 name is padded to 33 bytes, so the columns after 'Dvořáková,
+    Tereza' stand three places to the left. Read by bytes, every field is where it belongs."""
+    line = next(ln for ln in VEGA.read_text(encoding="utf-8").splitlines() if "Dvořáková" in ln)
+    assert line[48:52] != "1932" and line.encode("utf-8")[48:52] == b"1932"
+    t, notes = notes_of(VEGA)
+    p = t.player(5)
+    assert (p.name, p.rating, p.federation, p.fide_id, p.birth_date) == ("Dvořáková, Tereza", 1932, "CZE", "365432", "2010")
+    assert t.player(8).name == "Bělohlávková, Zdeňka" and t.player(2).title == "WFM" and t.player(1).title == "FM"
+    assert any(n.startswith("records 001 (lines 14, 15, 16") and "padded to 33 bytes" in n for n in notes)
+    assert t.start_date.isoformat() == "2025-03-08" and t.scheduled_rounds == 5 and t.scoring == Scoring()
+    assert "record 152 (line 12): initial colour White, a pairing setting; the standings do not depend on it" in notes
+
+
+def test_a_stray_symbol_is_not_read_as_a_byte_padded_name():
+    """Only letters make a name longer in bytes: a record shifted by anything else stays an error."""
+    text = VEGA.read_text(encoding="utf-8").replace("Novák, Petr ", "Novák, Petr²", 1)
+    with pytest.raises(InputError, match=r":20:48: player 7: expected a blank at column 48"):
+        read_trf_with_notes(text)
+
+
+# -- chess-results ------------------------------------------------------------------------------
+
+def test_chess_results_download():
+    """UTF-8 with a BOM and CRLF, blanks after every line, no 092, the players listed in rank order
+    with their rank in columns 86-89."""
+    data = CHESS_RESULTS.read_bytes()
+    assert data.startswith(b"\xef\xbb\xbf") and b"\r\n" in data
+    t, notes = notes_of(CHESS_RESULTS)
+    assert t.name == "Giải Cờ vua Hà Nội mở rộng 2025" and t.city == "Hà Nội"
+    assert t.player(4).name == "Lê Hoàng Đức" and t.player(2).title == "WGM"
+    first = next(ln for ln in data.decode("utf-8-sig").splitlines() if ln.startswith("001"))
+    assert t.player(int(first[4:8])).declared_rank == 1
+    assert any(n.startswith("no pairing system named: ranked as a Swiss") for n in notes)
+    assert t.player(13).entry(6).points == 0 and t.rounds == 6   # withdrawn after round 4: Z
+
+
+# -- JaVaFo TRF(x) ------------------------------------------------------------------------------
+
+def test_javafo_xxs_and_xxc():
+    """XXS (JaVaFo TRF(x) spec) maps to the Scoring that TRF-2026 162 gives: shortcuts W and D, PAB
+    set on its own; XXC's two words are noted for what they are."""
+    t, notes = notes_of(JAVAFO)
+    twin = parse_trf(plain(JAVAFO).read_text(encoding="utf-8"))
+    assert t.scoring == twin.scoring == Scoring(win=Fraction(3), draw=Fraction(1), forfeit_win=Fraction(3),
+                                                fpb=Fraction(3), hpb=Fraction(1), pab=Fraction(3))
+    assert any(n.startswith("record XXC (line 9): 'rank' tells a pairing engine to pair by rank") for n in notes)
+    assert "record XXC (line 9): initial colour White, a pairing setting; the standings do not depend on it" in notes
+
+
+@pytest.mark.parametrize("record, message", [
+    ("XXS W=3 D=one", r"^<string>:1:11: XXS D value 'one' is not a number"),
+    ("XXS W=3 WIN=3", r"^<string>:1:9: bad XXS item 'WIN=3' \(expected CODE=VALUE"),
+    ("XXS W=3 D", r"^<string>:1:9: bad XXS item 'D'"),
+    ("XXS WD=0.5 BD=0.25", r"^<string>:1:12: colour-dependent scoring is not supported \(WD=0\.5, BD=0\.25\)"),
+    ("XXS W=3\nXXS BW=2", r"^<string>:2:5: colour-dependent scoring is not supported \(WW=3\.0, BW=2\.0\)"),
+])
+def test_bad_xxs_values_name_line_and_column(record, message):
+    with pytest.raises(InputError, match=message):
+        parse_trf(record + "\n001    1      A\n")
+
+
+def test_unknown_records_and_words_are_noted_with_their_lines():
+    text = JAVAFO.read_text(encoding="utf-8").replace(
+        "XXR 4\n", "XXR 4\nXXC white1 blue2\nZZZ something\nDAT 0001 EMAIL someone@example.org\n")
+    t, notes = read_trf_with_notes(text)
+    assert "record XXC (line 9, column 12): 'blue2' not understood, ignored" in notes
+    assert "record ZZZ ignored (line 10)" in notes
+    assert "record DAT ignored (line 11): Tornelo player data" in notes
+    assert standings_of(t) == standings_of(parse_trf(plain(JAVAFO).read_text(encoding="utf-8")))
+
+
+def standings_of(t):
+    return [(p.start_number, p.points) for p in t.players]
+
+
+def test_two_initial_colours_keep_the_later():
+    t, notes = read_trf_with_notes("XXC white1\n152 B\n001    1      A\n")
+    assert "record 152 (line 2): initial colour Black, after White on line 1: the later one kept" in notes

@@ -29,7 +29,8 @@ def test_team_json_contract(capsys):
     assert code == 0
     doc = json.loads(out)
     assert doc["tournament"] == {"name": "Grandmommy's Cup", "rounds": 14, "teams": 50, "boards": 4, "players": 249,
-                                 "kind": "team", "primary": "MP", "start_date": "2024-12-01"}
+                                 "kind": "team", "primary": "MP", "start_date": "2024-12-01",
+                                 "links": []}
     assert doc["rules"] == "fide-2024"
     assert doc["tiebreaks"] == ["GP", "EDE", "BH/C1:MP", "SB:MP"]   # spelled as given; MP is the points
     first = doc["standings"][0]

@@ -175,8 +175,11 @@ def test_header_records_and_notes() -> None:
     t, notes = read_trf_with_notes(text)
     assert (t.name, t.city, t.federation, t.chief_arbiter) == ("Open", "Hanoi", "VIE", "IA Somebody")
     assert (t.start_date, t.end_date) == (date(2024, 3, 5), date(2024, 3, 9))
-    assert "record XXC ignored (lines 9, 10)" in notes
-    assert "record 062 ignored (line 7)" in notes and "record 132 ignored (line 11)" in notes
+    # XXC (JaVaFo TRF(x)): the initial colour and 'rank' are pairing settings, noted for what they are.
+    assert "record XXC (line 9): initial colour White, a pairing setting; the standings do not depend on it" in notes
+    assert any(n.startswith("record XXC (line 10): 'rank' tells a pairing engine to pair by rank") for n in notes)
+    assert "record 062 ignored (line 7): the number of players" in notes
+    assert "record 132 ignored (line 11): the dates of the rounds" in notes
     assert not any("###" in n for n in notes)
     assert parse_trf(trf("042 2025/09/01", row(1, "A", ""))).start_date == date(2025, 9, 1)
     with pytest.raises(InputError, match=r"^<string>:1:5: bad date '2025/13/01'"):
@@ -216,7 +219,7 @@ def test_xxs_scoring() -> None:
     # JaVaFo: W covers WW BW FW FPB but not PAB; later items override earlier ones.
     t = parse_trf(trf("XXS W=3\nXXS D=1 WL=0 BL=0 FL=.0 ZPB=0 HPB=0.5", row(1, "A", "")))
     assert (t.scoring.win, t.scoring.pab, t.scoring.hpb, t.scoring.draw) == (3, 1, Fraction(1, 2), 1)
-    with pytest.raises(InputError, match=r"^<string>:1: colour-dependent scoring is not supported \(WW=1.0, BW=0.75\)"):
+    with pytest.raises(InputError, match=r"^<string>:1:10: colour-dependent scoring is not supported \(WW=1.0, BW=0.75\)"):
         parse_trf(trf("XXS WW=1 BW=0.75", row(1, "A", "")))
     with pytest.raises(InputError, match=r"^<string>:1:9: bad XXS item 'QQ=1'"):
         parse_trf(trf("XXS W=3 QQ=1", row(1, "A", "")))

@@ -310,7 +310,7 @@ def _json_head(st, cl=None) -> dict:
     return {
         "tournament": {"name": t.name, "rounds": t.rounds, "players": len(t.players),
                        "start_date": t.start_date.isoformat() if t.start_date else None,
-                       "pairing": t.pairing.value},
+                       "pairing": t.pairing.value, "links": list(t.links)},
         "rules": st.convention.name,
         "tiebreaks": st.codes,
         "categories": cl.members if cl else {},
@@ -327,7 +327,8 @@ def _team_json(st) -> tuple[dict, list[dict]]:
     t = st.tournament
     head = {"tournament": {"name": t.name, "rounds": t.rounds, "teams": len(t.teams), "boards": t.boards,
                            "players": len(t.players), "kind": "team", "primary": st.primary,
-                           "start_date": t.start_date.isoformat() if t.start_date else None},
+                           "start_date": t.start_date.isoformat() if t.start_date else None,
+                           "links": list(t.links)},
             "rules": st.rules,
             "tiebreaks": st.codes,
             "lots_seed": st.lots_seed}

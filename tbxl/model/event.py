@@ -92,10 +92,11 @@ class Player:
 class Event:
     """What an event is besides its participants' records, shared by individual and team events
     (keyword-only in their constructors): its name, place, dates and chief arbiter as the file gives
-    them (with the deputy arbiters and the time control), the game scoring, the pairing system, the tie-break list the file declares (TRF 202/212),
-    the number of rounds scheduled (TRF XXR / 142; None = the rounds read), and where it was read
-    from (a file's base name, for messages). ``kind`` says which kind of event it is (each kind's
-    class sets it)."""
+    them (with the deputy arbiters and the time control), the web addresses it gives for the event
+    (``links``: a tournament's page, never shown as a city or an arbiter), the game scoring, the
+    pairing system, the tie-break list the file declares (TRF 202/212), the number of rounds
+    scheduled (TRF XXR / 142; None = the rounds read), and where it was read from (a file's base
+    name, for messages). ``kind`` says which kind of event it is (each kind's class sets it)."""
 
     kind: ClassVar[EventKind]
 
@@ -109,6 +110,10 @@ class Event:
     chief_arbiter: str = ""
     deputy_arbiters: tuple[str, ...] = ()   # TRF 112, one per record
     time_control: str = ""                  # TRF 122
+    # Web addresses the file gives for the event, in file order: lichess writes the tournament's
+    # page in 022 and its site in 102 (tbxl.io.trf.dialects), where TRF-16 has the city and the
+    # chief arbiter; tbxl writes them back as "### link" comments (tbxl.io.trf.writer).
+    links: tuple[str, ...] = ()
     tiebreaks: tuple[str, ...] = ()
     scheduled_rounds: Optional[int] = None
     source: str = ""

@@ -12,7 +12,9 @@ recomputed from the results; a mismatch is reported).
 
 The reader is tolerant of the forms met in the wild (§10.1 "Files in the wild deviate"):
 CR, LF or CRLF line ends, a UTF-8 BOM, CP1252 files, short lines, byes written ``0000``,
-``   0`` or blank, ISO dates. Anything else is reported as an :class:`InputError` with the
+``   0`` or blank, ISO dates, and the forms of the programs in the field (lichess, Swiss-Manager,
+Vega, JaVaFo TRF(x): :mod:`tbxl.io.trf.dialects`). A record it does not read is noted with its
+line (:meth:`Reader.note_ignored`). Anything else is reported as an :class:`InputError` with the
 file, line, column, player and round rather than guessed.
 """
 
@@ -28,7 +30,7 @@ from typing import NamedTuple, Optional
 from tbxl.errors import InputError, InputWarning
 from tbxl.formatting import exact_text
 from tbxl.io.grid.cells import parse_number
-from tbxl.io.trf.dialects import is_link, textual_date
+from tbxl.io.trf.dialects import LINK_COMMENT, byte_columns, initial_colour, is_link, is_ruler, textual_date
 from tbxl.io.text import split_lines
 from tbxl.limits import MAX_HEADER_TEXT, MAX_ROUNDS, MAX_TIEBREAKS
 from tbxl.model import (Kind, Pairing, Player, RoundEntry,
@@ -40,6 +42,21 @@ __all__ = ["Reader", "Row", "Slot", "ROUND_ROBIN", "ROUND_WIDTH", "COMPLEMENTS",
 
 #: The team records (§10.5) a team event's reader collects (801/802 are informative, not read).
 TEAM_RECORDS = ("013", "240", "300", "310", "320", "330", "352", "362", "801", "802")
+
+#: What the records tbxl knows but does not read are, for the notes on them (C07 §10.1-§10.3 and the
+#: JaVaFo TRF(x) spec; Tornelo's DAT; bbpPairings' BB* values): a reader of the notes learns what was
+#: left out, not only its code.
+RECORD_NAMES = {
+    "062": "the number of players", "072": "the number of rated players", "082": "the number of teams",
+    "132": "the dates of the rounds", "172": "the starting-rank method", "182": "the pairing controller",
+    "222": "the encoded time control", "240": "byes of the round to pair", "250": "accelerations",
+    "260": "prohibited pairings", "299": "abnormal point assignments", "XXA": "accelerations",
+    "XXP": "forbidden pairs", "XXZ": "players absent from the round to pair", "DAT": "Tornelo player data",
+    "NRS": "national ratings", "013": "team records", "BBW": "bbpPairings' points of a win",
+    "BBD": "bbpPairings' points of a draw", "BBL": "bbpPairings' points of a played loss",
+    "BBZ": "bbpPairings' points of a zero-point bye", "BBF": "bbpPairings' points of a forfeit loss",
+    "BBU": "bbpPairings' points of a pairing-allocated bye",
+}
 
 # Result pairs that complement each other on the two lines of one pairing.
 COMPLEMENTS = {("1", "0"), ("0", "1"), ("=", "="), ("W", "L"), ("L", "W"), ("D", "D"),
@@ -178,8 +195,14 @@ class Reader:
         self.ignored: dict[str, list[int]] = {}
         self.meta: dict[str, object] = {}
         self.links: list[str] = []   # web addresses where TRF-16 has names (tbxl.io.trf.dialects)
+        self.ruler: list[int] = []   # the lines of Swiss-Manager's column ruler (tbxl.io.trf.dialects)
+        self.byte_padded: list[int] = []   # 001 records read by bytes (Vega; tbxl.io.trf.dialects)
+        # The initial colour (XXC white1/black1, 152 W/B): (colour, line, record).
+        self.initial: Optional[tuple[str, int, str]] = None
+        self.club_lines: list[tuple[int, str]] = []   # an individual event's 013 records
         self.scoring: dict[str, Fraction] = {}
         self.scoring_line = 0
+        self.scoring_at: dict[str, tuple[int, int]] = {}   # a scoring key -> (line, column) it was set at
         self.types: list[str] = []
         self.tiebreak_lists: dict[str, tuple[str, ...]] = {}
         self.declared_rounds: Optional[int] = None
@@ -199,13 +222,86 @@ class Reader:
     # -- records -------------------------------------------------------------------------
 
     def collect(self) -> None:
-        """Read the record of every line (blank lines and TRF-2026 ``###`` comments skipped)."""
+        """Read the record of every line. Blank lines and TRF-2026 ``###`` comments are skipped (a
+        ``### link`` comment tbxl wrote is a link of the event), and so is Swiss-Manager's column
+        ruler (noted once)."""
         for number, line in enumerate(self.lines, 1):
-            if not line or line.isspace() or line.startswith("###"):
+            if not line or line.isspace():
+                continue
+            if line.startswith("###"):
+                if line.startswith(LINK_COMMENT) and is_link(line[len(LINK_COMMENT):]):
+                    self.link(line[len(LINK_COMMENT):].strip(), number, "###")
+                continue
+            if is_ruler(line):
+                self.ruler.append(number)
                 continue
             self.record(line.rstrip(), number)
         if not self.rows:
             raise InputError("no player records (001)", file=self.source)
+        if self.ruler:
+            self.notes.append(f"line{'s' if len(self.ruler) > 1 else ''} {', '.join(map(str, self.ruler))}: "
+                              "Swiss-Manager's column ruler, skipped")
+        if self.byte_padded:
+            s = "s" if len(self.byte_padded) > 1 else ""
+            self.notes.append(f"record{s} 001 (line{s} {', '.join(map(str, self.byte_padded))}): the name is "
+                              "padded to 33 bytes, not characters (as Vega writes UTF-8): the columns after it "
+                              "are read by bytes")
+        if self.club_lines:
+            self.read_clubs()
+
+    def link(self, value: str, number: int, code: str) -> None:
+        """A web address of the event (lichess 022/102, tbxl's ``### link``), kept in :attr:`meta`."""
+        if len(value) > MAX_HEADER_TEXT:
+            raise self.error(f"record {code}: a link of {len(value):,} characters; a header field holds at "
+                             f"most {MAX_HEADER_TEXT}", number, 5)
+        self.links.append(value)
+        self.meta["links"] = tuple(self.links)
+        if code != "###":
+            self.notes.append(f"record {code} (line {number}) is a link, kept as one: {value[:80]}")
+
+    def read_clubs(self) -> None:
+        """An individual event's 013 records (Swiss-Manager lists the teams of a team prize): each
+        listed player's club is the team's name (C07 §10.1: name at columns 5-36, the members'
+        start numbers from column 37, every 5 columns). A record that is not one is noted and
+        left out, never read into a wrong field."""
+        by_number = {row.player.start_number: row for row in self.rows}
+        read = []
+        for number, line in self.club_lines:
+            name = line[4:36].strip()
+            members = line[36:].split()
+            if not name or not members or not all(_digits(m) and int(m) in by_number for m in members):
+                self.notes.append(f"record 013 (line {number}) ignored: not a team name with its players' "
+                                  "start numbers")
+                continue
+            for m in members:
+                row = by_number[int(m)]
+                if row.player.club:
+                    self.notes.append(f"record 013 (line {number}): player {m} is already in team "
+                                      f"'{row.player.club}'; kept there")
+                else:
+                    row.player = replace(row.player, club=name)
+            read.append(str(number))
+        if read:
+            s = "s" if len(read) > 1 else ""
+            self.notes.append(f"record{s} 013 (line{s} {', '.join(read)}) of an individual event: read as "
+                              "the players' clubs")
+
+    def note_initial_colour(self) -> None:
+        """Note the initial colour (XXC white1/black1, 152): a pairing setting (JaVaFo TRF(x) spec:
+        the colour of player 1 in round 1; TRF-2026 152: of the highest-ranked player paired in round
+        1) that the standings do not depend on, and whether round 1 agrees with it."""
+        if self.initial is None:
+            return
+        colour, number, code = self.initial
+        name = "White" if colour == "w" else "Black"
+        note = (f"record {code} (line {number}): initial colour {name}, a pairing setting; the standings "
+                "do not depend on it")
+        first = next((row for row in self.rows if row.player.start_number == 1), None)
+        if first is not None and first.rounds:
+            played = first.slot(1).colour
+            if played and played != colour:
+                note += f" (player 1 had {'White' if played == 'w' else 'Black'} in round 1)"
+        self.notes.append(note)
 
     def declared_pairing(self) -> Optional[Pairing]:
         """The pairing system records 092/192 name (§10.1, §10.3), None without one."""
@@ -214,10 +310,15 @@ class Reader:
         return Pairing.ROUND_ROBIN if any(ROUND_ROBIN.search(t) for t in self.types) else Pairing.SWISS
 
     def note_ignored(self) -> None:
-        """Note the records not read, with their lines."""
+        """Note the records not read, with their lines and, for a record TRF or a program defines,
+        what it holds (:data:`RECORD_NAMES`)."""
+        self.note_initial_colour()
         for code, where in self.ignored.items():
             s = "s" if len(where) > 1 else ""
-            self.notes.append(f"record {code} ignored (line{s} {', '.join(map(str, where))})")
+            shown = code if code.strip() else repr(code)
+            what = RECORD_NAMES.get(code.upper())
+            self.notes.append(f"record {shown} ignored (line{s} {', '.join(map(str, where))})"
+                              + (f": {what}" if what else ""))
 
     def rounds_with_results(self) -> int:
         """The rounds to rank: up to the last one with a result that comes from a pairing (a game,
@@ -284,8 +385,11 @@ class Reader:
             return
         value = line[4:].strip()
         if code in ("022", "102") and is_link(value):   # lichess: a page, not a city or an arbiter
-            self.links.append(value)
-            self.notes.append(f"record {code} (line {number}) is a link, kept as one: {value[:80]}")
+            self.link(value, number, code)
+        elif code in ("XXC", "152"):
+            self.configuration(code, line, number)
+        elif code == "013" and self.team_lines is None:   # an individual event's teams (Swiss-Manager)
+            self.club_lines.append((number, line))
         elif code in ("012", "022", "032", "102", "112", "122"):
             key = {"012": "name", "022": "city", "032": "federation", "102": "chief_arbiter",
                    "112": "deputy_arbiters", "122": "time_control"}[code]
@@ -320,6 +424,27 @@ class Reader:
             self.tiebreak_lists[code] = codes
         else:
             self.ignored.setdefault(line[:3], []).append(number)
+
+    def configuration(self, code: str, line: str, number: int) -> None:
+        """``XXC`` (JaVaFo TRF(x) spec: ``rank``, ``white1``, ``black1``, cumulative) and TRF-2026
+        ``152`` (``W``/``B``): the initial colour is kept for a note (:meth:`note_initial_colour`);
+        ``rank`` and any word not understood are noted, never read into a field."""
+        for m in re.finditer(r"\S+", line[3:]):
+            word, column = m.group(), m.start() + 4
+            colour = initial_colour(word) if (code == "152") == (len(word) == 1) else None
+            if colour is not None:
+                if self.initial is not None and self.initial[0] != colour:
+                    self.notes.append(f"record {code} (line {number}): initial colour "
+                                      f"{'White' if colour == 'w' else 'Black'}, after "
+                                      f"{'White' if self.initial[0] == 'w' else 'Black'} on line "
+                                      f"{self.initial[1]}: the later one kept")
+                self.initial = (colour, number, code)
+            elif code == "XXC" and word.lower() == "rank":
+                self.notes.append(f"record XXC (line {number}): 'rank' tells a pairing engine to pair by rank "
+                                  "(JaVaFo TRF(x) spec); the standings do not depend on it")
+            else:
+                self.notes.append(f"record {code} (line {number}, column {column}): '{word[:20]}' not "
+                                  f"understood, ignored")
 
     def date(self, value: str, number: int) -> Optional[date]:
         """042/052 dates: YYYY/MM/DD (also with - or .), YY/MM/DD, or DD.MM.YYYY."""
@@ -356,6 +481,7 @@ class Reader:
     def scoring_162(self, line: str, number: int) -> None:
         body = line[3:]
         found: dict[str, Fraction] = {}
+        at: dict[str, int] = {}                    # a code -> its column
         pos, pending = 0, ""
         for m in re.finditer(r"\S+", body):
             token, column = m.group(), m.start() + 4   # body starts at column 4
@@ -364,6 +490,7 @@ class Reader:
                 if code not in _162_CODES:
                     raise self.error(f"unknown scoring code '{token[0]}' in record 162 "
                                      f"(expected one of W D L A P X)", number, column)
+                at[code] = column
                 if len(token) > 1:                 # a value that fills columns 7-10 touches the code
                     found[code] = self.number(token[1:], number, column + 1, "points")
                     continue
@@ -376,6 +503,7 @@ class Reader:
         for code, value in found.items():
             for key in _162_CODES[code]:
                 self.scoring[key] = value
+                self.scoring_at[key] = (number, at[code])
         if "W" in found and "P" not in found:      # "P: PAB (same as W)"
             self.scoring["PAB"] = found["W"]
         self.scoring_line = number
@@ -392,6 +520,7 @@ class Reader:
             points = self.number(value, number, column + len(key) + 1, f"XXS {key} value")
             for k in _XXS_SHORTCUTS.get(key, (key,)):
                 self.scoring[k] = points
+                self.scoring_at[k] = (number, column)
         self.scoring_line = number
 
     def build_scoring(self) -> Scoring:
@@ -401,9 +530,12 @@ class Reader:
         values.update(self.scoring)
         for white, black in (("WW", "BW"), ("WD", "BD"), ("WL", "BL")):
             if values[white] != values[black]:
+                # Named where the later of the two was set (the other may be the default).
+                line, column = max((self.scoring_at[k] for k in (white, black) if k in self.scoring_at),
+                                   default=(self.scoring_line, 5))
                 raise self.error(f"colour-dependent scoring is not supported ({white}="
-                                 f"{exact_text(values[white], 1)}, {black}={exact_text(values[black], 1)})",
-                                 self.scoring_line)
+                                 f"{exact_text(values[white], 1)}, {black}={exact_text(values[black], 1)}): "
+                                 "tbxl scores a game alike for White and Black", line, column)
         return Scoring(**{f: values[k] for k, f in XXS_FIELDS.items()})
 
     # -- 001 player records (§10.1) --------------------------------------------------------
@@ -420,6 +552,12 @@ class Reader:
         if count > MAX_ROUNDS:   # e.g. one 50 MB line: refused before it is read field by field
             raise self.error(f"the record has {count} round fields: tbxl reads events of at most "
                              f"{MAX_ROUNDS} rounds", number, _FIRST_ROUND_COLUMN, sn)
+        if not line.isascii() and not _SEPARATED.match(line):
+            relaid = byte_columns(line)   # Vega pads a UTF-8 name to 33 bytes (tbxl.io.trf.dialects)
+            if relaid is not None:
+                line = relaid
+                self.byte_padded.append(number)
+                count = -(-(len(line) - _FIRST_ROUND_COLUMN + 1) // ROUND_WIDTH)
         if not _SEPARATED.match(line):  # the usual full-width line passes in one C call
             for c in _SEPARATORS:
                 if c <= len(line) and line[c - 1] != " ":

@@ -10,6 +10,7 @@ from typing import Optional, Union
 
 from tbxl.formatting import short_decimal
 from tbxl.io.files import write_atomic
+from tbxl.io.trf.dialects import LINK_COMMENT, is_link
 from tbxl.io.trf.records import XXS_FIELDS
 from tbxl.model import Player, RoundEntry, Scoring, Tournament
 from tbxl.model.codes import field_code
@@ -59,7 +60,8 @@ def write_trf(tournament: Tournament) -> str:
 
     Writes 012/022/032/042/052/102 when set, 092 ``Round Robin`` for pre-determined
     pairings and ``Swiss`` otherwise (a file without 092 is read by its pairings, and a small Swiss
-    can pair like a round robin), ``XXR``, 162 (or ``XXS``) when the scoring is not standard, 212 with the
+    can pair like a round robin), the event's links as ``### link URL`` comments (TRF-2026 comment
+    lines, which other programs skip and tbxl reads back as links), ``XXR``, 162 (or ``XXS``) when the scoring is not standard, 212 with the
     tie-breaks, then one 001 record per player in start-number order. The points column
     holds the points computed from the results; names longer than 33 characters are cut.
     """
@@ -78,6 +80,9 @@ def write_trf(tournament: Tournament) -> str:
                         ("102", t.chief_arbiter)):
         if value:
             out.append(f"{code} {one_line(value)}")
+    for link in t.links:
+        if is_link(one_line(link)):   # a web address of one word: anything else is no link to keep
+            out.append(LINK_COMMENT + one_line(link))
     out.append(f"XXR {t.rounds}")
     if not t.scoring.is_standard:
         out.append(scoring_record(t.scoring))
