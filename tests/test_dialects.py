@@ -214,3 +214,20 @@ def standings_of(t):
 def test_two_initial_colours_keep_the_later():
     t, notes = read_trf_with_notes("XXC white1\n152 B\n001    1      A\n")
     assert "record 152 (line 2): initial colour Black, after White on line 1: the later one kept" in notes
+
+
+def test_the_report_heading_links_the_events_pages():
+    """lichess's 022/102 addresses are printed as links under "On the web", never as the place or
+    the chief arbiter; a one-day event prints its day once."""
+    from tbxl.io.load import load
+    from tbxl.report.views.standings import build_standings_view
+    from tbxl.rules import get
+    from tbxl.standings import compute_standings
+    event = load(DIALECTS / "lichess-swiss.trf")
+    view = build_standings_view(compute_standings(event, "BH", get("fide-2024")), lang="en")
+    assert view.event.links == ("https://lichess.org/swiss/j8rtJ5GL", "https://lichess.org/swiss")
+    assert "http" not in view.event.city + view.event.chief_arbiter
+    assert view.event.dates == "10 December 2020"
+    pytest.importorskip("jinja2")
+    from tbxl.report.render import render_html
+    assert '<a href="https://lichess.org/swiss/j8rtJ5GL">' in render_html(view)

@@ -111,6 +111,7 @@ class Event:
     federation: str = ""        # TRF 032
     deputy_arbiters: str = ""   # TRF 112, joined
     time_control: str = ""      # TRF 122
+    links: tuple[str, ...] = ()  # the event's web pages (lichess 022/102, tbxl.model.Event.links)
 
 
 @dataclass(frozen=True)
@@ -128,8 +129,12 @@ class InputFile:
 
 
 def event_dates(t, L: Optional[dict] = None) -> str:
-    """The event's first and last day, as the report's language writes dates (ISO without ``L``)."""
-    return " – ".join(date_text(d, L) if L else d.isoformat() for d in (t.start_date, t.end_date) if d)
+    """The event's first and last day, as the report's language writes dates (ISO without ``L``);
+    a one-day event, its day once."""
+    days = [d for d in (t.start_date, t.end_date) if d]
+    if len(days) == 2 and days[0] == days[1]:
+        days = days[:1]
+    return " – ".join(date_text(d, L) if L else d.isoformat() for d in days)
 
 
 @dataclass(frozen=True)
@@ -202,6 +207,6 @@ def frame(st, L: dict, lang: str, paper: str, input_path) -> ReportView:
     event = t.name or source.name
     return ReportView(L, lang, size,
                       Event(event, t.city, event_dates(t, L), t.chief_arbiter, t.rounds, len(t.players), after,
-                            t.federation, ", ".join(t.deputy_arbiters), t.time_control),
+                            t.federation, ", ".join(t.deputy_arbiters), t.time_control, tuple(t.links)),
                       rules_text(conv, L), source, Footer(event, L["rules"], conv.name, source.name, source.sha256),
                       tuple(TiebreakText(c, definition(c, L)) for c in st.codes), tuple(st.codes), __version__)

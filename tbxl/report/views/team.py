@@ -239,7 +239,7 @@ def team_frame(st: Standings, L: dict, lang: str, paper: str, input_path) -> Rep
     return ReportView(L, lang, size, TeamEvent(t.name or source.name, t.city, event_dates(t, L), t.chief_arbiter,
                                                t.rounds, len(t.teams), "", federation=t.federation,
                                                deputy_arbiters=", ".join(t.deputy_arbiters),
-                                               time_control=t.time_control, boards=t.boards),
+                                               time_control=t.time_control, links=tuple(t.links), boards=t.boards),
                       rules, source, Footer("", L["rules"], rules.name, source.name, source.sha256),
                       tuple(TiebreakText(c, team_definition(c, L)) for c in st.codes), tuple(st.codes), __version__)
 
