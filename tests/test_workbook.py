@@ -290,7 +290,11 @@ def test_template_formulas_are_empty_not_errors():
         assert plain(values[key]) == "", (key, values[key])
     ws = openpyxl.load_workbook(path)["Crosstable"]
     assert [c.value for c in ws[1]][:13] == ["No", "Name", "Rtg"] + [f"R{k}" for k in range(1, 10)] + ["Pts"]
-    assert ws.max_row == 21
+    # one dynamic array per tie-break column, over the rows up to 1000 (issue 19: no formula to edit
+    # or copy for a player added below the frame)
+    assert ws.max_row == 2
+    assert ws["O2"].value.text == "=BUCHHOLZ_CUT($A$1:$M$1000,$A$2:$A$1000,1,Standings!$B$3)"
+    assert ws["O2"].value.ref == "O2:O1000"
 
 
 def test_template_filled_in_computes(tmp_path):
@@ -321,6 +325,109 @@ def test_template_filled_in_computes(tmp_path):
     # the CLI reads it too
     back = read_workbook(path)
     assert len(back.players) == 16 and back.rounds == 5
+
+
+def _formula_ranges(path: Path) -> dict[tuple[str, str], list[str]]:
+    """The A1 ranges each formula of ``path`` passes (``$A$1:$M$1000`` ...), by (SHEET, cell)."""
+    import re
+    out = {}
+    for key, text in formula_cells(path).items():
+        out[key] = re.findall(r"\$?[A-Z]{1,3}\$?\d+:\$?[A-Z]{1,3}\$?\d+", text)
+    return out
+
+
+def test_template_grows_a_22nd_player_without_formula_edits(tmp_path):
+    """Issue 19: an organizer types 22 players into the template (20 rows in its frame) with openpyxl,
+    no formula touched: every formula's range covers row 23, the `formulas` engine computes each
+    tie-break column and STANDINGS with the 22nd player, and the grid reader, sent the whole range
+    as Excel sends it (None or 0 in its 977 empty rows), gives the core's standings."""
+    from tbxl.io.grid.sheet import trim_blank_edges
+    t = read_trf(SWISS)
+    # 22 players: the TEC event and six more, paired among themselves over 5 rounds
+    grid = to_grid(t, "compact")
+    # six late entrants, 17-22, who play a round robin among themselves (Berger tables): white wins
+    # in rounds 1 and 3, the rest are draws
+    extra: dict[int, list[str]] = {sn: [""] * 5 for sn in range(17, 23)}
+    for r, pairs in enumerate(berger_schedule(6)):
+        for w, b in pairs:
+            w, b = w + 16, b + 16
+            res = ("1", "0") if r in (0, 2) else ("½", "½")
+            extra[w][r], extra[b][r] = f"{b}w{res[0]}", f"{w}b{res[1]}"
+    wb = openpyxl.load_workbook(BOOKS / "template.xlsx")
+    ws = wb["Crosstable"]
+    before = formula_cells(BOOKS / "template.xlsx")
+    rows = [row[:3] + row[3:8] + [row[-1]] for row in grid[1:]]
+    for sn, cells in extra.items():
+        pts = sum(Fraction({"1": 1, "½": Fraction(1, 2), "0": 0}[c[-1]]) for c in cells)
+        rows.append([sn, f"Late {sn}", 1500] + cells + [float(pts)])
+    for r, row in enumerate(rows, 2):
+        for c, v in enumerate(row[:8], 1):
+            ws.cell(r, c, v)
+        ws.cell(r, 13, row[-1])
+    wb["Standings"]["B3"] = "fide-2024"
+    # STANDINGS spills as a dynamic array in Excel 365; the engine computes CSE array formulas, so
+    # its array is given the spill's size (the formula's text stays as written)
+    anchor = wb["Standings"]["A6"].value
+    wb["Standings"]["A6"] = ArrayFormula("A6:I28", anchor.text)
+    path = tmp_path / "grown.xlsx"
+    wb.save(path)
+    after = formula_cells(path)                           # not one formula edited or added:
+    assert {k: v for k, v in after.items() if k[0] == "CROSSTABLE"} == \
+        {k: v for k, v in before.items() if k[0] == "CROSSTABLE"}
+    assert after[("STANDINGS", "A6")] == before[("STANDINGS", "A6")]
+    assert ws.max_row == 23                               # player 22 is in row 23, below the 20-row frame
+    for key, ranges in _formula_ranges(path).items():
+        assert ranges, key
+        for rng in ranges:
+            last = int("".join(ch for ch in rng.split(":")[1] if ch.isdigit()))
+            assert last >= 23, (key, rng)
+    # what Excel computes, by the formulas engine with tbxl's functions
+    everyone = read_grid([[c.value for c in row[:13]] for row in ws.iter_rows(min_row=1, max_row=23)])
+    assert len(everyone.players) == 22
+    st = compute_standings(everyone, "BH/C1,BH,SB,PS,WIN", conventions.get("fide-2024"))
+    values = evaluate(path)
+    header = [c.value for c in ws[1]]
+    for code in ("BH/C1", "BH", "SB", "PS", "WIN"):
+        letter = openpyxl.utils.get_column_letter(header.index(code) + 1)
+        for r in range(2, 24):
+            assert plain(values[("CROSSTABLE", f"{letter}{r}")]) == float(st.row(r - 1).values[code]), (code, r)
+        assert plain(values[("CROSSTABLE", f"{letter}24")]) == ""
+    spill = [[plain(values[("STANDINGS", f"{openpyxl.utils.get_column_letter(c)}{r}")]) for c in range(1, 10)]
+             for r in range(6, 6 + 23)]
+    assert spill[0] == ["Rank", "SNo", "Name", "Pts", "BH/C1", "BH", "SB", "PS", "WIN"]
+    assert sorted(row[1] for row in spill[1:]) == list(range(1, 23))
+    late = next(row for row in spill[1:] if row[1] == 22)
+    assert late[2] == "Late 22" and late[3] == 1.5 and late[6] == float(st.row(22).values["SB"])
+    assert [row[1] for row in spill[1:]] == [r.player.start_number for r in st.rows]
+    # the range as Excel sends it: 1000 rows, the 977 below the players empty
+    sent = [[c.value for c in row[:13]] for row in ws.iter_rows(min_row=1, max_row=1000, max_col=13)]
+    assert len(sent) == 1000
+    for blank in (None, 0):   # the classic add-in's empty cell, and Office.js's
+        cells = [[blank if v is None else v for v in row] for row in sent]
+        assert len(trim_blank_edges(cells)) == 23
+        excel.cache_clear()
+        table = excel.STANDINGS(cells, "BH/C1,BH,SB,PS,WIN", "fide-2024")
+        assert [row[1] for row in table[1:]] == [r.player.start_number for r in st.rows]
+        assert excel.SONNEBORN_BERGER(cells, 22, "fide-2024") == float(st.row(22).values["SB"])
+    # and `tbxl compute grown.xlsx` reads the 22 players
+    assert len(read_workbook(path).players) == 22
+
+
+def test_a_whole_column_crosstable_is_read_at_once():
+    """A whole-column reference ($A:$I, 1,048,576 rows) sent to a function: the empty rows below the
+    table are skipped in well under a second, not read as 17 million cells."""
+    import time
+    from tbxl.io.grid.sheet import trim_blank_edges
+    t = read_trf(SWISS)
+    grid = to_grid(t, "compact")
+    empty_row = [0] * len(grid[0])
+    sent = [list(r) for r in grid] + [empty_row] * (1_048_576 - len(grid))
+    started = time.process_time()
+    assert excel.BUCHHOLZ_CUT(sent, 4, 1, "fide-2024") == 11.5      # the TEC exercise's official answer
+    assert time.process_time() - started < 3
+    assert trim_blank_edges([["No", "Name", None], [1, "A", 0], [None, 0, ""]]) == [["No", "Name"], [1, "A"]]
+    with pytest.raises(InputError, match=r"the crosstable range holds 600,000 rows x 1 columns"):
+        trim_blank_edges([[1]] * 600_000)
 
 
 def test_audit_formula_in_a_workbook(tmp_path):

@@ -42,7 +42,7 @@ from tbxl.model import TeamTournament
 from tbxl.workbook.individual import write_individual
 from tbxl.workbook.team import write_team
 
-__all__ = ["write_workbook", "write_template"]
+__all__ = ["write_workbook", "write_template", "TEMPLATE_ROOM"]
 
 
 def write_workbook(event: Union[Tournament, TeamTournament], output: PathLike, *, layout: Optional[str] = None,
@@ -64,14 +64,27 @@ def write_workbook(event: Union[Tournament, TeamTournament], output: PathLike, *
         write_individual(event, output, layout=layout, tiebreaks=tiebreaks, rules=rules, inputs=inputs)
 
 
+#: The last worksheet row a template's formulas cover: 999 players (what the functions are sent
+#: beyond the players typed in is empty rows, which they skip at once).
+TEMPLATE_ROOM = 1000
+
+
 def write_template(output: PathLike, *, players: int = 20, rounds: int = 9, layout: str = "compact",
                    tiebreaks=None, rules: Optional[str] = None, name: str = "",
-                   inputs: Iterable[PathLike] = ()) -> None:
+                   inputs: Iterable[PathLike] = (), room: int = TEMPLATE_ROOM) -> None:
     """Write an empty crosstable frame for ``players`` x ``rounds`` with the formulas wired (they
-    stay empty until results are entered) and the Help sheet."""
+    stay empty until results are entered) and the Help sheet.
+
+    A compact or sm3 template's formulas cover the rows up to ``room`` (default 1000), whatever
+    ``players`` says: a player added below the frame needs no formula edit. A round is added by
+    inserting a column before Pts (Excel widens every range that spans the insertion). A matrix
+    template has one column per player, so its ranges are the frame's."""
     if players < 1 or rounds < 1:
         raise InputError("a template needs at least one player and one round")
+    if room <= players:
+        raise InputError(f"a template's formulas must cover more rows than its {players} players")
     layout = layout_name(layout or "compact", InputError)
     pairing = Pairing.ROUND_ROBIN if layout == "matrix" else Pairing.SWISS
     t = Tournament(players=(), rounds=rounds, name=name, pairing=pairing)
-    write_individual(t, output, layout=layout, tiebreaks=tiebreaks, rules=rules, inputs=inputs, frame=players)
+    write_individual(t, output, layout=layout, tiebreaks=tiebreaks, rules=rules, inputs=inputs, frame=players,
+                     room=room)

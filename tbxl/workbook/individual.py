@@ -35,9 +35,11 @@ __all__ = ["write_individual"]
 
 
 def write_individual(t: Tournament, output: PathLike, *, layout: Optional[str], tiebreaks, rules: Optional[str],
-                     inputs: Iterable[PathLike], frame: Optional[int] = None) -> None:
+                     inputs: Iterable[PathLike], frame: Optional[int] = None, room: Optional[int] = None) -> None:
     """Write ``t`` (see :func:`tbxl.workbook.write_workbook`); ``frame``: the number of empty rows of
-    a template (:func:`tbxl.workbook.write_template`), written without results."""
+    a template (:func:`tbxl.workbook.write_template`), written without results; ``room``: the last
+    worksheet row its formulas cover (a compact or sm3 template: rows typed below the frame are
+    players the formulas already see, see :func:`_fill_crosstable`)."""
     inputs = list(inputs)
     check_not_input(output, inputs)
     suffix = Path(output).suffix.lower()
@@ -87,11 +89,13 @@ def write_individual(t: Tournament, output: PathLike, *, layout: Optional[str], 
     ws.title = CROSSTABLE
     pairing = t.pairing.value if said else None
     seen = _as_functions_read(grid, pairing)
-    rng = _fill_crosstable(ws, grid, descs, conv, seen, cached, pairing)
+    room = room if frame is not None and layout != "matrix" else None   # a matrix grows in both directions
+    rng = _fill_crosstable(ws, grid, descs, conv, seen, cached, pairing, room=room, dynamic=dynamic)
     st = wb.create_sheet(STANDINGS)
     _fill_standings(st, t, seen, rng, conv, [d.code for d in descs], cached, dynamic, pairing)
     hp = wb.create_sheet(HELP)
-    fill_help(hp, help_lines(rng, layout, [d.code for d in descs], conv.name, Path(output).name, t, pairing))
+    fill_help(hp, help_lines(rng, layout, [d.code for d in descs], conv.name, Path(output).name, t, pairing,
+                             room=room is not None))
     if conf is not None:
         fill_conf(conf)
         wb.move_sheet(conf, offset=len(wb.sheetnames) - 1 - wb.sheetnames.index(conf.title))
@@ -138,13 +142,24 @@ def _as_functions_read(grid: list[list], pairing: Optional[str]) -> Optional[Tou
 
 
 def _fill_crosstable(ws, grid: list[list], descs: Sequence[Descriptor], conv: Convention, seen: Optional[Tournament],
-                     cached: dict, pairing: Optional[str] = None) -> str:
+                     cached: dict, pairing: Optional[str] = None, room: Optional[int] = None,
+                     dynamic: Optional[set] = None) -> str:
     """The grid at A1, then an empty column and the tie-break formula columns, their stored values
-    computed as the functions compute them on ``seen`` (the grid as they read it). Returns the range."""
+    computed as the functions compute them on ``seen`` (the grid as they read it). Returns the range.
+
+    One formula per player row (``=BUCHHOLZ_CUT($A$1:$I$17,$A5,1,...)``), or with ``room`` (a
+    template) one formula per column over the rows up to ``room``, a dynamic array
+    (``=BUCHHOLZ_CUT($A$1:$M$1000,$A$2:$A$1000,1,...)`` spilling O2:O1000): a player typed in any
+    row up to ``room`` is in every formula's range and gets his values, without a formula to edit
+    or copy. The empty rows below the players are what the functions and the readers skip
+    (:func:`tbxl.io.grid.sheet.trim_blank_edges`)."""
     from openpyxl.styles import Alignment, Font
+    from openpyxl.worksheet.formula import ArrayFormula
 
     rng = put_grid(ws, grid, name_width=22)
     height, width = len(grid), max(len(r) for r in grid)
+    if room is not None:
+        rng = f"$A$1:${column_letters(width - 1)}${room}"
     bold = Font(bold=True)
     shade = formula_fill()
     first = width + 2
@@ -160,6 +175,16 @@ def _fill_crosstable(ws, grid: list[list], descs: Sequence[Descriptor], conv: Co
         # PROGRESSIVE takes no rules: the default for the read grid's date, as in Excel
         rules_of = conv if fn.rules or seen is None else conventions.resolve(None, seen.start_date)
         of = None if seen is None else value_of(seen, rules_of, d)
+        if room is not None:   # one dynamic array per column (a template has no results: empty values)
+            text = _formula_for(fn, extra, rng, f"$A$2:$A${room}", f"{letter}$1", rules,
+                                PAIRING_CELL if pairing else None)
+            ws.cell(2, col).fill = shade
+            ws[f"{letter}2"] = ArrayFormula(f"{letter}2:{letter}{room}", "=" + text)
+            ws[f"{letter}2"].fill = shade
+            cached[(CROSSTABLE, f"{letter}2")] = ""
+            if dynamic is not None:
+                dynamic.add((CROSSTABLE, f"{letter}2"))
+            continue
         for r in range(2, height + 1):
             text = _formula_for(fn, extra, rng, f"$A{r}", f"{letter}$1", rules, PAIRING_CELL if pairing else None)
             cell = ws.cell(r, col, "=" + text)
