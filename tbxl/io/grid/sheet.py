@@ -59,29 +59,27 @@ def _blank_row(row: list) -> bool:
 
 
 def trim_blank_edges(rows: list[list[Any]]) -> list[list[Any]]:
-    """``rows`` without the empty rows at the bottom and the empty columns at the right: what Excel
-    sends for a range larger than its table (a template's ``$A$1:$M$1000``, a whole-column
-    reference ``$A:$M`` of 1,048,576 rows), as None (classic add-in) or 0 (Office.js) cells. The
+    """``rows`` without the empty rows at the bottom: what Excel sends for a range taller than its
+    table (a template's ``$A$1:$M$1000``, a whole-column reference ``$A:$M`` of 1,048,576 rows), as
+    None (classic add-in) or 0 (Office.js) cells. As many empty rows as the range has columns are
+    kept after the last value: a round-robin matrix's last rows may be all zeros (a player who lost
+    every game, his diagonal cell empty) and the readers tell those from empty rows themselves. The
     top-left corner stays where it is, so cell references do not move. What is left may hold at
     most :data:`~tbxl.limits.MAX_WORKBOOK_CELLS` cells (:class:`InputError` otherwise), the bound
     of a workbook read from a file.
 
-    >>> trim_blank_edges([["No", "R1", None], [1, "2w1", 0], [2, "1b0", None], [0, None, 0], [None] * 3])
-    [['No', 'R1'], [1, '2w1'], [2, '1b0']]
+    >>> len(trim_blank_edges([["No", "R1"], [1, "2w1"], [2, "1b0"]] + [[0, None]] * 1000))
+    5
     """
     end = len(rows)
     while end and _blank_row(rows[end - 1]):
         end -= 1
-    if end < len(rows):
-        rows = rows[:end]
-    width = max((len(r) for r in rows), default=0)
-    used = width
-    while used and all(len(r) < used or _blank_row([r[used - 1]]) for r in rows):
-        used -= 1
-    if used < width:
-        rows = [r[:used] for r in rows]
-    if end * used > MAX_WORKBOOK_CELLS:
-        raise InputError(f"the crosstable range holds {end:,} rows x {used:,} columns up to its last value; "
+    width = max((len(r) for r in rows[:end]), default=0)
+    keep = min(len(rows), end + width)
+    if keep < len(rows):
+        rows = rows[:keep]
+    if keep * width > MAX_WORKBOOK_CELLS:
+        raise InputError(f"the crosstable range holds {end:,} rows x {width:,} columns up to its last value; "
                          f"tbxl reads at most {MAX_WORKBOOK_CELLS:,} cells, as from a workbook file")
     return rows
 
