@@ -29,7 +29,12 @@ def test_team_json_contract(capsys):
     assert code == 0
     doc = json.loads(out)
     assert doc["tournament"] == {"name": "Grandmommy's Cup", "rounds": 14, "teams": 50, "boards": 4, "players": 249,
-                                 "kind": "team", "primary": "MP", "start_date": "2024-12-01"}
+                                 "kind": "team", "primary": "MP", "start_date": "2024-12-01",
+                                 # the event's details besides (TRF 052, 022, 032, 102, 112, 122)
+                                 "end_date": "2024-12-14", "place": "Test", "federation": "FID",
+                                 "chief_arbiter": "The Chief Arbiter",
+                                 "deputy_arbiters": ["The First Deputy Arbiter", "The Second Deputy Arbiter"],
+                                 "time_control": "100'x40mm + 50'x20mm + 30\" from move 1"}
     assert doc["rules"] == "fide-2024"
     assert doc["tiebreaks"] == ["GP", "EDE", "BH/C1:MP", "SB:MP"]   # spelled as given; MP is the points
     first = doc["standings"][0]

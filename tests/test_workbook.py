@@ -924,3 +924,70 @@ def test_a_trf_to_workbook_to_standings_round_trip_loses_no_player_field(tmp_pat
     assert (bruno["title"], bruno["federation"], bruno["fide_id"]) == ("WGM", "ESP", "12345002")
     back = read_workbook(tmp_path / "rich.xlsx").player(2)
     assert (back.sex, back.birth_date) == ("m", "1990/01/01")
+
+
+def test_the_event_details_of_a_trf_survive_the_workbook(tmp_path, capsys):
+    # Issue 20: TRF 022 (place), 032 (federation), 052 (end date), 102 (chief arbiter), 112 (deputies)
+    # and 122 (time control) were lost by `tbxl workbook`; they stand on its Event sheet now and come
+    # back in `tbxl compute --format json` and in the report's heading.
+    header = ["012 Hanoi Open 2026", "022 Hà Nội", "032 VIE", "042 2026/03/01", "052 2026/03/08",
+              "102 Nguyễn Văn Trọng Tài", "112 First Deputy", "112 Second Deputy", "122 90'+30\""]
+    lines = [line for line in Path(SWISS).read_text(encoding="utf-8").splitlines()
+             if not line.startswith(("012", "042"))]
+    trf = tmp_path / "hanoi.trf"
+    trf.write_text("\n".join(header + lines) + "\n", encoding="utf-8")
+    book = tmp_path / "hanoi.xlsx"
+    assert cli.main(["workbook", str(trf), "-o", str(book)]) == 0
+    ws = openpyxl.load_workbook(book)["Event"]
+    assert [[c.value for c in row] for row in ws.iter_rows()] == [
+        ["Place", "Hà Nội"], ["Federation", "VIE"], ["End date", __import__("datetime").datetime(2026, 3, 8)],
+        ["Chief arbiter", "Nguyễn Văn Trọng Tài"], ["Deputy arbiter", "First Deputy"],
+        ["Deputy arbiter", "Second Deputy"], ["Time control", "90'+30\""]]
+    capsys.readouterr()
+    heads = []
+    for source in (trf, book):
+        assert cli.main(["compute", str(source), "--format", "json"]) == 0
+        heads.append(json.loads(capsys.readouterr().out)["tournament"])
+    from_trf, from_book = heads
+    expected = {"name": "Hanoi Open 2026", "start_date": "2026-03-01", "end_date": "2026-03-08", "place": "Hà Nội",
+                "federation": "VIE", "chief_arbiter": "Nguyễn Văn Trọng Tài",
+                "deputy_arbiters": ["First Deputy", "Second Deputy"], "time_control": "90'+30\""}
+    for key, value in expected.items():
+        assert from_book[key] == value == from_trf[key], key
+    # the report made from the workbook prints them in its heading, as the TRF's does
+    pages = []
+    for source in (trf, book):
+        out = tmp_path / f"{source.stem}{source.suffix[1:]}.html"
+        assert cli.main(["report", str(source), "--html", "-o", str(out)]) == 0
+        pages.append(out.read_text(encoding="utf-8"))
+    for text in ("Hà Nội", "Nguyễn Văn Trọng Tài", "First Deputy", "Second Deputy", "VIE", "90&#39;+30"):
+        assert text in pages[1] and text in pages[0], text
+    capsys.readouterr()
+    # a bad date on the Event sheet is named by its cell; a workbook without the sheet reads as before
+    wb = openpyxl.load_workbook(book)
+    wb["Event"]["B3"] = "8 March"
+    wb.save(tmp_path / "bad.xlsx")
+    with pytest.raises(InputError, match=r"bad\.xlsx!Event!B3: '8 March' is not a date"):
+        read_workbook(tmp_path / "bad.xlsx")
+    del wb["Event"]
+    wb.save(tmp_path / "old.xlsx")
+    old = read_workbook(tmp_path / "old.xlsx")
+    assert (old.city, old.end_date, old.chief_arbiter, old.start_date) == ("", None, "", __import__("datetime").date(2026, 3, 1))
+
+
+def test_a_team_workbook_keeps_the_event_details_and_its_start_date(tmp_path, capsys):
+    from tbxl.io.trf import read_team_trf
+    team = DATA / "team" / "grandmommyscup.trf"
+    book = tmp_path / "team.xlsx"
+    assert cli.main(["workbook", str(team), "-o", str(book)]) == 0
+    capsys.readouterr()
+    back = read_workbook_team(book)
+    t = read_team_trf(team)
+    for field in ("start_date", "end_date", "city", "federation", "chief_arbiter", "deputy_arbiters", "time_control"):
+        assert getattr(back, field) == getattr(t, field), field
+    assert back.deputy_arbiters == ("The First Deputy Arbiter", "The Second Deputy Arbiter")
+
+
+def read_workbook_team(path):
+    from tbxl.io.workbook import read_team_workbook
+    return read_team_workbook(path)

@@ -29,7 +29,8 @@ from tbxl.tiebreaks.codes import Descriptor
 from tbxl.workbook.cached import save
 from tbxl.workbook.check import check_round_trip
 from tbxl.workbook.help import fill_help, help_lines
-from tbxl.workbook.sheets import check_scoring, check_storable, fill_conf, formula_fill, put, put_grid, xlsm_base
+from tbxl.workbook.sheets import (check_event_storable, check_scoring, check_storable, fill_conf, fill_event,
+                                  formula_fill, put, put_grid, xlsm_base)
 
 __all__ = ["write_individual"]
 
@@ -53,7 +54,7 @@ def write_individual(t: Tournament, output: PathLike, *, layout: Optional[str], 
     conv = conventions.resolve(rules, t.start_date)
     descs = resolve_tiebreaks(t, tiebreaks)
     check_scoring(t)
-    check_storable([("the tournament name", t.name, None)] + [
+    check_storable([("the tournament name", t.name, None)] + check_event_storable(t) + [
         (f"the {what}", text, p.start_number)
         for p in t.players for what, text in (("name", p.name), ("federation", p.federation), ("title", p.title))],
         t.source)
@@ -93,6 +94,7 @@ def write_individual(t: Tournament, output: PathLike, *, layout: Optional[str], 
     rng = _fill_crosstable(ws, grid, descs, conv, seen, cached, pairing, room=room, dynamic=dynamic)
     st = wb.create_sheet(STANDINGS)
     _fill_standings(st, t, seen, rng, conv, [d.code for d in descs], cached, dynamic, pairing)
+    fill_event(wb, t, skip=("start_date",))   # the start date is a setting (Standings!B2)
     hp = wb.create_sheet(HELP)
     fill_help(hp, help_lines(rng, layout, [d.code for d in descs], conv.name, Path(output).name, t, pairing,
                              room=room is not None))
