@@ -12,6 +12,7 @@ from tbxl.errors import InputError, docs_url, pip_install
 from tbxl.formatting import decimal_text
 from tbxl.io.grid.cells import column_letters
 from tbxl.io.workbook import CONF, EVENT, EVENT_FIELDS
+from tbxl.io.xlsx import control_character_text
 from tbxl.model import Scoring, Tournament
 from tbxl.model.event import Event
 
@@ -76,7 +77,7 @@ def check_storable(texts: Iterable[tuple[str, Optional[str], Optional[int]]], so
     for what, text, player in texts:
         m = ILLEGAL_CHARACTERS_RE.search(text or "")
         if m:
-            raise InputError(f"{what} holds the control character U+{ord(m.group()):04X}, which a workbook "
+            raise InputError(f"{what} holds {control_character_text(m.group())}, which a workbook "
                              "cannot store; not written", file=source or None, player=player)
 
 
