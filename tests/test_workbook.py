@@ -239,7 +239,7 @@ def test_stored_values_and_dynamic_array_in_the_xml():
     assert "<f>SONNEBORN_BERGER($A$1:$L$17,$A15,Standings!$B$3)</f><v>4.5</v>" in sheet1
     assert "<v />" not in sheet1 and "<v></v>" not in sheet1
     sheet2 = z.read("xl/worksheets/sheet2.xml").decode()
-    assert 't="str" cm="1"><f t="array" ref="A6:I22">STANDINGS(Crosstable!$A$1:$L$17,$B$4,$B$3)</f>' in sheet2
+    assert 't="str" cm="1"><f t="array" ref="A6:I22">STANDINGS(Crosstable!$A$1:$L$17,$B$4,$B$3,"",$E$1,$E$2)</f>' in sheet2
     assert "XLDAPR" in z.read("xl/metadata.xml").decode()
     assert "sheetMetadata" in z.read("xl/_rels/workbook.xml.rels").decode()
     assert "/xl/metadata.xml" in z.read("[Content_Types].xml").decode()
@@ -991,3 +991,51 @@ def test_a_team_workbook_keeps_the_event_details_and_its_start_date(tmp_path, ca
 def read_workbook_team(path):
     from tbxl.io.workbook import read_team_workbook
     return read_team_workbook(path)
+
+
+def test_play_off_and_lots_in_the_workbook(tmp_path, capsys):
+    # Issue 20: the organizer types the play-off's order into Standings!E1 and the lots' seed into E2;
+    # STANDINGS takes them and says in a Decided column how each such place was decided, as
+    # `tbxl compute --playoff ... --lots ...` does.
+    book = tmp_path / "ties.xlsx"
+    assert cli.main(["workbook", str(SWISS), "--tiebreaks", "WIN", "--playoff", "4>3>1", "--lots", "Open2026",
+                     "-o", str(book)]) == 0
+    capsys.readouterr()
+    assert cli.main(["compute", str(SWISS), "--tiebreaks", "WIN", "--playoff", "4>3>1", "--lots", "Open2026",
+                     "--format", "json"]) == 0
+    cli_rows = json.loads(capsys.readouterr().out)["standings"]
+    wb = openpyxl.load_workbook(book)
+    st = wb["Standings"]
+    assert [(st[f"D{r}"].value, st[f"E{r}"].value) for r in (1, 2)] == [("Play-off", "4>3>1"), ("Lots seed", "Open2026")]
+    assert st["A6"].value.text == '=STANDINGS(Crosstable!$A$1:$L$17,$B$4,$B$3,"",$E$1,$E$2)'
+    stored = openpyxl.load_workbook(book, data_only=True)["Standings"]
+    head = [stored.cell(6, c).value for c in range(1, 7)]
+    assert head == ["Rank", "SNo", "Name", "Pts", "WIN", "Decided"]
+    spill = [[stored.cell(r, c).value for c in range(1, 7)] for r in range(7, 23)]
+    # David (4) won the play-off over Charline (3) and Alyx (1): places 3, 4, 5, "play-off" for the three
+    assert spill[2:5] == [[3, 4, "David", 3.5, 2, "play-off"], [4, 3, "Charline", 3.5, 2, "play-off"],
+                          [5, 1, "Alyx", 3.5, 2, "play-off"]]
+    # the lots (seed Open2026) order the groups nobody played off, e.g. Helene, Irina and Maria on 2.5
+    lots = [row for row in spill if row[5] == "lots"]
+    assert {row[1] for row in lots} == {5, 8, 11, 12, 14, 15, 7, 9, 13}
+    assert [row[1] for row in spill] == [r["start_number"] for r in cli_rows]
+    assert [row[5] or None for row in spill] == [r["decided_by"] for r in cli_rows]
+    # what Excel computes: the formulas engine gives the stored spill
+    values = evaluate(book)
+    for i, row in enumerate(spill):
+        assert [plain(values[("STANDINGS", f"{openpyxl.utils.get_column_letter(c)}{7 + i}")]) for c in range(1, 7)] \
+            == [v if v is not None else "" for v in row]
+    # the organizer clears the seed and names a play-off that is not a tie: the places stay shared, and
+    # a bad order is #VALUE! with its reason
+    st["E2"] = None
+    st["E1"] = "3>4"
+    wb.save(tmp_path / "bad.xlsx")
+    assert str(evaluate(tmp_path / "bad.xlsx")[("STANDINGS", "A6")]) == "#VALUE!"
+    with pytest.raises(ValueError, match=r"playoff 3>4: 1 is also equal with them on every tie-break \(place 3-5\)"):
+        excel.STANDINGS(to_grid(read_trf(SWISS), "compact"), "WIN", "", "", "3>4", "")
+    assert excel.STANDINGS(to_grid(read_trf(SWISS), "compact"), "WIN", "", "", [["4>3>1"], [None]], 0)[3] == \
+        [3, 4, "David", 3.5, 2, "play-off"]
+    # a workbook without play-off settings spills no Decided column (the shipped ones)
+    plain_spill = openpyxl.load_workbook(BOOKS / "tec-swiss.xlsx", data_only=True)["Standings"]
+    assert [plain_spill.cell(6, c).value for c in range(1, 11)] == ["Rank", "SNo", "Name", "Pts", "BH/C1", "BH", "SB",
+                                                                   "PS", "WIN", None]

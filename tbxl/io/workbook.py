@@ -30,7 +30,7 @@ from tbxl.limits import MAX_HEADER_TEXT
 
 __all__ = ["read_workbook", "read_team_workbook", "block_of", "event_details", "CROSSTABLE", "STANDINGS", "HELP",
            "CONF", "EVENT", "EVENT_FIELDS", "SETTINGS", "RULES_CELL", "TIEBREAKS_CELL", "PAIRING_CELL",
-           "STANDINGS_ANCHOR"]
+           "STANDINGS_ANCHOR", "DECISIONS", "PLAYOFF_CELL", "LOTS_CELL"]
 
 CROSSTABLE = "Crosstable"
 STANDINGS = "Standings"
@@ -59,6 +59,13 @@ TIEBREAKS_CELL = "$B$4"
 #: 15.2: unplayed rounds count otherwise).
 PAIRING_CELL = f"{STANDINGS}!$B$5"
 STANDINGS_ANCHOR = (6, 1)   # row, column of the STANDINGS formula
+#: How the places still shared after the whole tie-break list are decided (C.07 Art. 4.2), beside
+#: the settings: label (column D) and row; the value stands in column E and STANDINGS takes it as
+#: its ``playoff`` and ``lots`` arguments. ``Play-off``: orders such as ``12>7>3``, several separated
+#: by ``;``; ``Lots seed``: the seed of the lots (:mod:`tbxl.playoffs`).
+DECISIONS = {"Play-off": 1, "Lots seed": 2}
+PLAYOFF_CELL = "$E$1"
+LOTS_CELL = "$E$2"
 
 #: Sheets that hold no crosstable (read only when named).
 SKIP_SHEETS = {CONF.lower(), "_xlwings.conf", HELP.lower(), STANDINGS.lower(), EVENT.lower()}

@@ -32,7 +32,7 @@ workbook cannot store (a control character in a name) is refused with one clean 
 
 from __future__ import annotations
 
-from typing import Iterable, Optional, Union
+from typing import Iterable, Optional, Sequence, Union
 
 from tbxl.errors import InputError
 from tbxl.io.files import PathLike
@@ -46,7 +46,8 @@ __all__ = ["write_workbook", "write_template", "TEMPLATE_ROOM"]
 
 
 def write_workbook(event: Union[Tournament, TeamTournament], output: PathLike, *, layout: Optional[str] = None,
-                   tiebreaks=None, rules: Optional[str] = None, inputs: Iterable[PathLike] = ()) -> None:
+                   tiebreaks=None, rules: Optional[str] = None, inputs: Iterable[PathLike] = (),
+                   playoffs: Sequence[str] = (), lots: Optional[str] = None) -> None:
     """Write ``event`` as a crosstable workbook (``.xlsx``, or ``.xlsm`` for the classic add-in; a team
     event: ``.xlsx``) with tie-break formulas and their computed values; atomically, never over one
     of ``inputs``.
@@ -55,13 +56,19 @@ def write_workbook(event: Union[Tournament, TeamTournament], output: PathLike, *
     (default for a round robin, and the only layout for one: the functions read a compact or sm3
     grid as a Swiss, whose unplayed rounds count differently, C.07 15.2 vs 16). ``rules``: written
     into the workbook's Rules cell; default: the rules in force at the tournament's start date.
+    ``playoffs`` (orders such as ``"12>7>3"``) and ``lots`` (a seed): written into the Play-off and
+    Lots seed settings (Standings!E1:E2) of an individual event, which its STANDINGS formula takes.
     """
     if isinstance(event, TeamTournament):
         if layout is not None:
             raise InputError("a team workbook has one layout: --layout is for individual events")
+        if playoffs or lots is not None:
+            raise InputError("a team workbook keeps no play-off or lots: TEAM_STANDINGS takes none; give "
+                             "--playoff and --lots to tbxl compute or tbxl report")
         write_team(event, output, tiebreaks=tiebreaks, rules=rules, inputs=inputs)
     else:
-        write_individual(event, output, layout=layout, tiebreaks=tiebreaks, rules=rules, inputs=inputs)
+        write_individual(event, output, layout=layout, tiebreaks=tiebreaks, rules=rules, inputs=inputs,
+                         playoffs=playoffs, lots=lots)
 
 
 #: The last worksheet row a template's formulas cover: 999 players (what the functions are sent
