@@ -104,12 +104,19 @@ PUBLISHED = Argument("published_range", "The published table to check, header ro
                      "points (Pts); numbers or text such as 9,75.", optional=False, range=True,
                      label="published_range (AUDIT)")
 
+PLAYOFF = Argument("playoff", "Play-offs among players equal on every tie-break, best first: 12>7>3 (start numbers; = "
+                   "for a tier left equal), several separated by ; (or a range, one a cell); empty = none.",
+                   label="playoff (STANDINGS)")
+LOTS = Argument("lots", "The seed of the lots for players still equal on every tie-break (e.g. Open2026-r9: each "
+                "lot is the SHA-256 of SEED:NUMBER, lowest first); empty = no lots, the place stays shared.",
+                label="lots (STANDINGS)")
+
 K = Argument("k", "K factor (FIDE rating regulations B.02 8.3.3: 10, 20 or 40) for players the crosstable's K "
              "column leaves blank; empty = by 8.3.3 from the rating (and birth date), within 8.3.3's K x n <= 700.",
              label="k (RATING_CHANGE)")
 
 #: The arguments in the order the Help sheet explains them.
-ARGUMENTS = (CROSSTABLE, PLAYER, CUT, PS_CUT, CODE, TIEBREAKS, PUBLISHED, K, RULES, LAYOUT)
+ARGUMENTS = (CROSSTABLE, PLAYER, CUT, PS_CUT, CODE, TIEBREAKS, PUBLISHED, K, RULES, LAYOUT, PLAYOFF, LOTS)
 
 _SB_HELP = "Sonneborn-Berger (FIDE C.07 9.1): the sum of each opponent's score times the result against them."
 
@@ -128,7 +135,8 @@ FUNCTIONS = (
     Function("TIEBREAK", "Any FIDE C.07 tie-break by its code (BH/C1, SB, KS, ARO, TPR, WIN, DE ...); DE gives the "
              "tier among players tied on points.", (CROSSTABLE, PLAYER, CODE, RULES, LAYOUT)),
     Function("STANDINGS", "The standings to spill: Rank, SNo, Name, Pts and one column per tie-break, best first "
-             "(FIDE C.07).", (CROSSTABLE, TIEBREAKS, RULES, LAYOUT)),
+             "(FIDE C.07); a Decided column when a play-off or lots placed someone.",
+             (CROSSTABLE, TIEBREAKS, RULES, LAYOUT, PLAYOFF, LOTS)),
     Function("AUDIT", "Checks a published table against the crosstable and spills each differing value with the "
              "rule set it follows (FIDE C.07).", (CROSSTABLE, PUBLISHED, RULES, LAYOUT)),
     Function("RATING_CHANGE", "Rating change (FIDE rating regulations B.02 8.3): K x (W - We) over the games "
@@ -208,7 +216,9 @@ def value_of(tournament: Tournament, conv: Convention, d: Descriptor, context: O
 
 def standings_table(st: Standings) -> list[list]:
     """STANDINGS' spill, exact: a header row (Rank, SNo, Name, Pts, the codes), then one row per
-    player, best first; a shared place as its label ("3-5")."""
+    player, best first; a shared place as its label ("3-5"). When a play-off or lots placed someone
+    (:func:`tbxl.playoffs.decide`), a last column ``Decided`` says how (``play-off``, ``lots``,
+    empty for the others), as the command line's table does."""
     return _spill(["Rank", "SNo", "Name", "Pts"], st, [r.player.start_number for r in st.rows])
 
 
@@ -259,8 +269,10 @@ def team_standings_table(st: "Standings") -> list[list]:
 def _spill(head: list[str], st: Any, numbers: list[int]) -> list[list]:
     """A ranking's spill: ``head`` and the codes, then per row its rank (a shared place as its
     label), number, name, points and values."""
-    out: list[list[Any]] = [head + st.codes]
+    decided = bool(getattr(st, "decided_by", None))
+    out: list[list[Any]] = [head + st.codes + (["Decided"] if decided else [])]
     for row, number in zip(st.rows, numbers):
         rank = row.rank if row.rank_label == str(row.rank) else row.rank_label
-        out.append([rank, number, row.player.name, row.points] + [row.values[c] for c in st.codes])
+        out.append([rank, number, row.player.name, row.points] + [row.values[c] for c in st.codes]
+                   + ([row.decided_by or ""] if decided else []))
     return out

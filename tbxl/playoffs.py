@@ -42,9 +42,10 @@ LOTS = "lots"
 _NUMBER = re.compile(r"\s*(\d{1,6})\s*")
 
 
-def parse_playoff(text: str) -> tuple[tuple[int, ...], ...]:
+def parse_playoff(text: str, option: str = "--playoff") -> tuple[tuple[int, ...], ...]:
     """The order of a ``--playoff`` text, best first: tiers of numbers (``=`` joins a tier).
-    :class:`UsageError` naming the option for anything else."""
+    :class:`UsageError` naming the option (``option``: where the text was given, e.g. a workbook's
+    Play-off setting) for anything else."""
     tiers = []
     seen: set[int] = set()
     for part in text.split(">"):
@@ -52,16 +53,16 @@ def parse_playoff(text: str) -> tuple[tuple[int, ...], ...]:
         for item in part.split("="):
             m = _NUMBER.fullmatch(item)
             if not m:
-                raise UsageError(f"--playoff {text}: {item.strip()!r} is not a start number "
+                raise UsageError(f"{option} {text}: {item.strip()!r} is not a start number "
                                  "(write the play-off's order best first, e.g. 12>7>3)")
             n = int(m.group(1))
             if n in seen:
-                raise UsageError(f"--playoff {text}: {n} is named twice")
+                raise UsageError(f"{option} {text}: {n} is named twice")
             seen.add(n)
             tier.append(n)
         tiers.append(tuple(tier))
     if len(seen) < 2:
-        raise UsageError(f"--playoff {text}: a play-off orders two or more players, e.g. 12>7")
+        raise UsageError(f"{option} {text}: a play-off orders two or more players, e.g. 12>7")
     return tuple(tiers)
 
 
@@ -83,10 +84,12 @@ class Decision:
     playoffs: tuple[tuple[tuple[int, ...], ...], ...] = ()
     lots: Optional[str] = None
     texts: tuple[str, ...] = field(default=(), compare=False)   # the play-offs as written, for messages
+    option: str = field(default="--playoff", compare=False)      # where they were given, for messages
 
     @classmethod
-    def of(cls, playoffs: Sequence[str] = (), lots: Optional[str] = None) -> "Decision":
-        """From the ``--playoff`` texts and the ``--lots`` seed."""
+    def of(cls, playoffs: Sequence[str] = (), lots: Optional[str] = None, option: str = "--playoff") -> "Decision":
+        """From the ``--playoff`` texts and the ``--lots`` seed (``option``: what the messages call
+        the play-off, e.g. ``Play-off`` for a workbook's setting)."""
         if lots is not None and not lots.strip():
             raise UsageError("--lots needs a seed, e.g. --lots Open2026-round9 (announce it to the players)")
         if lots is not None and len(lots.strip()) > MAX_LOTS_SEED:
@@ -95,8 +98,8 @@ class Decision:
         if lots is not None and visible(lots.strip()) != lots.strip():
             raise UsageError(f"--lots {excerpt(lots.strip())}: the seed holds a control or bidi character; "
                              "give a text anyone can retype")
-        return cls(tuple(parse_playoff(p) for p in playoffs), lots.strip() if lots is not None else None,
-                   tuple(playoffs))
+        return cls(tuple(parse_playoff(p, option) for p in playoffs), lots.strip() if lots is not None else None,
+                   tuple(playoffs), option)
 
     def __bool__(self) -> bool:
         return bool(self.playoffs) or self.lots is not None
@@ -130,21 +133,21 @@ def decide(st: Standings, decision: Decision) -> Standings:
         named = [n for tier in tiers for n in tier]
         missing = [n for n in named if n not in group_of]
         if missing:
-            raise UsageError(f"--playoff {text}: no participant with number {missing[0]}")
+            raise UsageError(f"{decision.option} {text}: no participant with number {missing[0]}")
         group = group_of[named[0]]
         for n in named[1:]:
             if group_of[n] is not group:
                 a, b = st.row(named[0]), st.row(n)
-                raise UsageError(f"--playoff {text}: {named[0]} and {n} are not equal on every tie-break: "
+                raise UsageError(f"{decision.option} {text}: {named[0]} and {n} are not equal on every tie-break: "
                                  f"{_reason(st, a, b)}; a play-off decides only a place they share")
         left = [r.number for r in group if r.number not in named]
         if left:
-            raise UsageError(f"--playoff {text}: {', '.join(map(str, left))} "
+            raise UsageError(f"{decision.option} {text}: {', '.join(map(str, left))} "
                              f"{'is' if len(left) == 1 else 'are'} also equal with them on every tie-break "
                              f"(place {group[0].rank_label}); name the whole group, e.g. "
                              f"{'>'.join(map(str, named + left))}")
         if group[0].rank in orders:
-            raise UsageError(f"--playoff {text}: place {group[0].rank_label} has a play-off already")
+            raise UsageError(f"{decision.option} {text}: place {group[0].rank_label} has a play-off already")
         orders[group[0].rank] = tiers
     decided: dict[int, str] = {}
     out = replace(st, rows=[], decided_by=decided, lots_seed=decision.lots)

@@ -319,6 +319,7 @@ def _lying_size(d: Path) -> str:
 
 def _xlsx_cases(role: str) -> list[Case]:
     part = r"book\.xlsx: xl/worksheets/sheet1\.xml: "
+    in_cell = r"book\.xlsx!Sheet1![A-Z]+\d+: xl/worksheets/sheet1\.xml: "   # an error inside a cell names it
     return [
         Case(f"xlsx_{role}_entity", _as(role, _book(_grid_with(ENTITY, "&name;"))), 1, part + "declares a DTD"),
         Case(f"xlsx_{role}_billion_laughs", _as(role, _book(_grid_with(LAUGHS, "&lol9;"))), 1,
@@ -327,8 +328,8 @@ def _xlsx_cases(role: str) -> list[Case]:
              part + "declares a DTD"),
         Case(f"xlsx_{role}_undeclared_entity",
              _as(role, _book(lambda: sheet_xml(GRID).replace(b">A<", b">&name;<"))), 1,
-             part + r"malformed XML \(undefined entity, line 1"),
-        Case(f"xlsx_{role}_truncated_xml", _as(role, _book(_truncated)), 1, part + "malformed XML"),
+             in_cell + r"malformed XML \(undefined entity, line 1"),
+        Case(f"xlsx_{role}_truncated_xml", _as(role, _book(_truncated)), 1, in_cell + "malformed XML"),
         Case(f"xlsx_{role}_cell_bomb", _as(role, _book(_cell_bomb)), 1,
              r"book\.xlsx: the sheets hold over 500,000 cells", heavy=True),
         Case(f"xlsx_{role}_zip_bomb", _as(role, _zip_bomb), 1,
@@ -347,6 +348,41 @@ def _xlsx_cases(role: str) -> list[Case]:
              r"book\.xlsx!Sheet1!XFD1048576: cannot tell the crosstable layout" if role == "input"
              else r"book\.xlsx: no header row with a start-number column", heavy=True),
     ]
+
+
+# -- control characters in a workbook's cells (issue 20) -------------------------------------------
+
+def _team_book_with(name: bytes, command: str = "compute") -> Callable[[Path], list[str]]:
+    """The TEC team sample written by ``tbxl workbook``, team 1's name ("India") replaced in the sheet
+    XML by ``name`` (what a workbook edited elsewhere may hold: XML 1.0 cannot, so openpyxl's parser
+    would raise its own error)."""
+    def build(d: Path) -> list[str]:
+        from tbxl.io.trf import read_team_trf
+        from tbxl.workbook import write_workbook
+        clean = d / "clean.xlsx"
+        write_workbook(read_team_trf(TEAM_TRF), clean)
+        path = d / "team.xlsx"
+        with zipfile.ZipFile(clean) as src, zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as out:
+            for info in src.infolist():
+                data = src.read(info.filename)
+                if info.filename == "xl/worksheets/sheet1.xml":
+                    data = data.replace(b">India<", b">" + name + b"<")
+                out.writestr(info, data)
+        clean.unlink()
+        return [command, str(path)] + (["-o", str(d / "again.xlsx")] if command == "workbook" else [])
+    return build
+
+
+#: The one line a control character in a team's name gives: the cell and the character's code point.
+TEAM_NAME_CONTROL = r"team\.xlsx!Crosstable!B2: the cell holds the control character U\+001B, which a workbook cannot store"
+
+CONTROL_CASES: list[Case] = [
+    Case("xlsx_team_name_with_escape", _team_book_with(b"Ind\x1b[2Ja"), 1, TEAM_NAME_CONTROL),
+    Case("xlsx_team_name_with_escape_reference", _team_book_with(b"Ind&#27;[2Ja"), 1, TEAM_NAME_CONTROL),
+    Case("xlsx_team_name_with_escape_to_workbook", _team_book_with(b"Ind\x1b[2Ja", "workbook"), 1, TEAM_NAME_CONTROL),
+    Case("xlsx_player_name_with_escape", _as("input", _book(lambda: sheet_xml(GRID).replace(b">A<", b">A\x1b[2J<"))), 1,
+         r"book\.xlsx!Sheet1!B2: the cell holds the control character U\+001B, which a workbook cannot store"),
+]
 
 
 # -- numbers and codes in options (issue 19): bounded, ASCII, and only the modifiers a code takes --------
@@ -539,6 +575,7 @@ CASES: list[Case] = [
     *_xlsx_cases("input"),
     *_xlsx_cases("published"),
     *OPTION_CASES,
+    *CONTROL_CASES,
 ]
 
 

@@ -30,7 +30,9 @@ def test_json_contract(capsys):
     assert code == 0
     doc = json.loads(out)
     assert doc["tournament"] == {"name": "FIDE C.07 2023 Tie-Break Exercises", "rounds": 5, "players": 16,
-                                 "start_date": "2024-08-01", "pairing": "swiss", "links": []}
+                                 "start_date": "2024-08-01", "pairing": "swiss", "end_date": None, "place": None,
+                                 "federation": None, "chief_arbiter": None, "deputy_arbiters": [],
+                                 "time_control": None, "links": []}
     assert doc["rules"] == "fide-2024"
     assert doc["tiebreaks"] == ["DE", "BH/C1", "BH", "SB", "AOB", "ARO/C1"]
     first = doc["standings"][0]

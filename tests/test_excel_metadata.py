@@ -142,7 +142,7 @@ def test_office_js_metadata(office_js_run):
                       ("layout", True)]
     assert [p["name"] for p in funcs["TIEBREAK"]["parameters"]][:3] == ["crosstable", "player", "code"]
     assert [p["name"] for p in funcs["STANDINGS"]["parameters"]] == ["crosstable", "tiebreaks", "rules",
-                                                                    "layout"]
+                                                                    "layout", "playoff", "lots"]
     params = [(p["name"], p.get("optional", False)) for p in funcs["AUDIT"]["parameters"]]
     assert params == [("crosstable", False), ("published_range", False), ("rules", True), ("layout", True)]
 
@@ -238,7 +238,7 @@ def test_classic_vba_wrappers(classic_run):
                 "Function SONNEBORN_BERGER(crosstable, player, Optional rules, Optional layout)",
                 "Function PROGRESSIVE(crosstable, player, Optional cut, Optional layout)",
                 "Function TIEBREAK(crosstable, player, code, Optional rules, Optional layout)",
-                "Function STANDINGS(crosstable, Optional tiebreaks, Optional rules, Optional layout)",
+                "Function STANDINGS(crosstable, Optional tiebreaks, Optional rules, Optional layout, Optional playoff, Optional lots)",
                 "Function AUDIT(crosstable, published_range, Optional rules, Optional layout)",
                 "Function RATING_CHANGE(crosstable, player, Optional k, Optional layout)"):
         assert sig in vba

@@ -30,7 +30,11 @@ def test_team_json_contract(capsys):
     doc = json.loads(out)
     assert doc["tournament"] == {"name": "Grandmommy's Cup", "rounds": 14, "teams": 50, "boards": 4, "players": 249,
                                  "kind": "team", "primary": "MP", "start_date": "2024-12-01",
-                                 "links": []}
+                                 # the event's details besides (TRF 052, 022, 032, 102, 112, 122)
+                                 "end_date": "2024-12-14", "place": "Test", "federation": "FID",
+                                 "chief_arbiter": "The Chief Arbiter",
+                                 "deputy_arbiters": ["The First Deputy Arbiter", "The Second Deputy Arbiter"],
+                                 "time_control": "100'x40mm + 50'x20mm + 30\" from move 1", "links": []}
     assert doc["rules"] == "fide-2024"
     assert doc["tiebreaks"] == ["GP", "EDE", "BH/C1:MP", "SB:MP"]   # spelled as given; MP is the points
     first = doc["standings"][0]
@@ -233,3 +237,21 @@ def test_team_compute_report_follows_the_individual_derivations_default(capsys, 
     computed = (tmp_path / "c.html").read_text(encoding="utf-8")
     assert computed == (tmp_path / "r.html").read_text(encoding="utf-8").replace("r.html", "c.html")
     assert computed != (tmp_path / "t.html").read_text(encoding="utf-8").replace("t.html", "c.html")
+
+
+def test_team_workbook_with_a_control_or_bidi_character_in_a_team_name(capsys, tmp_path):
+    # Issue 20: a team workbook holding ESC in a team's name (which XML 1.0 cannot hold) ended in
+    # openpyxl's ParseError as an internal error; now one line names the cell and the character by its
+    # code point, never the character itself. A right-to-left override (legal XML) reads, and is shown
+    # inert.
+    from hostile import _team_book_with
+    args = _team_book_with(b"Ind\x1b[2Ja")(tmp_path)
+    code, out, err = run(capsys, *args)
+    assert code == 1 and out == "" and err.count("\n") == 1, err
+    assert "team.xlsx!Crosstable!B2: the cell holds the control character U+001B" in err
+    assert "\x1b" not in err and "Traceback" not in err and "internal error" not in err
+    rlo = tmp_path / "rlo"
+    rlo.mkdir()
+    args = _team_book_with("Ind\u202ea".encode("utf-8"))(rlo)
+    code, out, err = run(capsys, *args)
+    assert code == 0 and "Ind\\u202ea" in out and "\u202e" not in out

@@ -239,7 +239,7 @@ def test_stored_values_and_dynamic_array_in_the_xml():
     assert "<f>SONNEBORN_BERGER($A$1:$L$17,$A15,Standings!$B$3)</f><v>4.5</v>" in sheet1
     assert "<v />" not in sheet1 and "<v></v>" not in sheet1
     sheet2 = z.read("xl/worksheets/sheet2.xml").decode()
-    assert 't="str" cm="1"><f t="array" ref="A6:I22">STANDINGS(Crosstable!$A$1:$L$17,$B$4,$B$3)</f>' in sheet2
+    assert 't="str" cm="1"><f t="array" ref="A6:I22">STANDINGS(Crosstable!$A$1:$L$17,$B$4,$B$3,"",$E$1,$E$2)</f>' in sheet2
     assert "XLDAPR" in z.read("xl/metadata.xml").decode()
     assert "sheetMetadata" in z.read("xl/_rels/workbook.xml.rels").decode()
     assert "/xl/metadata.xml" in z.read("[Content_Types].xml").decode()
@@ -290,7 +290,11 @@ def test_template_formulas_are_empty_not_errors():
         assert plain(values[key]) == "", (key, values[key])
     ws = openpyxl.load_workbook(path)["Crosstable"]
     assert [c.value for c in ws[1]][:13] == ["No", "Name", "Rtg"] + [f"R{k}" for k in range(1, 10)] + ["Pts"]
-    assert ws.max_row == 21
+    # one dynamic array per tie-break column, over the rows up to 1000 (issue 19: no formula to edit
+    # or copy for a player added below the frame)
+    assert ws.max_row == 2
+    assert ws["O2"].value.text == "=BUCHHOLZ_CUT($A$1:$M$1000,$A$2:$A$1000,1,Standings!$B$3)"
+    assert ws["O2"].value.ref == "O2:O1000"
 
 
 def test_template_filled_in_computes(tmp_path):
@@ -321,6 +325,110 @@ def test_template_filled_in_computes(tmp_path):
     # the CLI reads it too
     back = read_workbook(path)
     assert len(back.players) == 16 and back.rounds == 5
+
+
+def _formula_ranges(path: Path) -> dict[tuple[str, str], list[str]]:
+    """The A1 ranges each formula of ``path`` passes (``$A$1:$M$1000`` ...), by (SHEET, cell)."""
+    import re
+    out = {}
+    for key, text in formula_cells(path).items():
+        out[key] = re.findall(r"\$?[A-Z]{1,3}\$?\d+:\$?[A-Z]{1,3}\$?\d+", text)
+    return out
+
+
+def test_template_grows_a_22nd_player_without_formula_edits(tmp_path):
+    """Issue 19: an organizer types 22 players into the template (20 rows in its frame) with openpyxl,
+    no formula touched: every formula's range covers row 23, the `formulas` engine computes each
+    tie-break column and STANDINGS with the 22nd player, and the grid reader, sent the whole range
+    as Excel sends it (None or 0 in its 977 empty rows), gives the core's standings."""
+    from tbxl.io.grid.sheet import trim_blank_edges
+    t = read_trf(SWISS)
+    # 22 players: the TEC event and six more, paired among themselves over 5 rounds
+    grid = to_grid(t, "compact")
+    # six late entrants, 17-22, who play a round robin among themselves (Berger tables): white wins
+    # in rounds 1 and 3, the rest are draws
+    extra: dict[int, list[str]] = {sn: [""] * 5 for sn in range(17, 23)}
+    for r, pairs in enumerate(berger_schedule(6)):
+        for w, b in pairs:
+            w, b = w + 16, b + 16
+            res = ("1", "0") if r in (0, 2) else ("½", "½")
+            extra[w][r], extra[b][r] = f"{b}w{res[0]}", f"{w}b{res[1]}"
+    wb = openpyxl.load_workbook(BOOKS / "template.xlsx")
+    ws = wb["Crosstable"]
+    before = formula_cells(BOOKS / "template.xlsx")
+    rows = [row[:3] + row[3:8] + [row[-1]] for row in grid[1:]]
+    for sn, cells in extra.items():
+        pts = sum(Fraction({"1": 1, "½": Fraction(1, 2), "0": 0}[c[-1]]) for c in cells)
+        rows.append([sn, f"Late {sn}", 1500] + cells + [float(pts)])
+    for r, row in enumerate(rows, 2):
+        for c, v in enumerate(row[:8], 1):
+            ws.cell(r, c, v)
+        ws.cell(r, 13, row[-1])
+    wb["Standings"]["B3"] = "fide-2024"
+    # STANDINGS spills as a dynamic array in Excel 365; the engine computes CSE array formulas, so
+    # its array is given the spill's size (the formula's text stays as written)
+    anchor = wb["Standings"]["A6"].value
+    wb["Standings"]["A6"] = ArrayFormula("A6:I28", anchor.text)
+    path = tmp_path / "grown.xlsx"
+    wb.save(path)
+    after = formula_cells(path)                           # not one formula edited or added:
+    assert {k: v for k, v in after.items() if k[0] == "CROSSTABLE"} == \
+        {k: v for k, v in before.items() if k[0] == "CROSSTABLE"}
+    assert after[("STANDINGS", "A6")] == before[("STANDINGS", "A6")]
+    assert ws.max_row == 23                               # player 22 is in row 23, below the 20-row frame
+    for key, ranges in _formula_ranges(path).items():
+        assert ranges, key
+        for rng in ranges:
+            last = int("".join(ch for ch in rng.split(":")[1] if ch.isdigit()))
+            assert last >= 23, (key, rng)
+    # what Excel computes, by the formulas engine with tbxl's functions
+    everyone = read_grid([[c.value for c in row[:13]] for row in ws.iter_rows(min_row=1, max_row=23)])
+    assert len(everyone.players) == 22
+    st = compute_standings(everyone, "BH/C1,BH,SB,PS,WIN", conventions.get("fide-2024"))
+    values = evaluate(path)
+    header = [c.value for c in ws[1]]
+    for code in ("BH/C1", "BH", "SB", "PS", "WIN"):
+        letter = openpyxl.utils.get_column_letter(header.index(code) + 1)
+        for r in range(2, 24):
+            assert plain(values[("CROSSTABLE", f"{letter}{r}")]) == float(st.row(r - 1).values[code]), (code, r)
+        assert plain(values[("CROSSTABLE", f"{letter}24")]) == ""
+    spill = [[plain(values[("STANDINGS", f"{openpyxl.utils.get_column_letter(c)}{r}")]) for c in range(1, 10)]
+             for r in range(6, 6 + 23)]
+    assert spill[0] == ["Rank", "SNo", "Name", "Pts", "BH/C1", "BH", "SB", "PS", "WIN"]
+    assert sorted(row[1] for row in spill[1:]) == list(range(1, 23))
+    late = next(row for row in spill[1:] if row[1] == 22)
+    assert late[2] == "Late 22" and late[3] == 1.5 and late[6] == float(st.row(22).values["SB"])
+    assert [row[1] for row in spill[1:]] == [r.player.start_number for r in st.rows]
+    # the range as Excel sends it: 1000 rows, the 977 below the players empty
+    sent = [[c.value for c in row[:13]] for row in ws.iter_rows(min_row=1, max_row=1000, max_col=13)]
+    assert len(sent) == 1000
+    for blank in (None, 0):   # the classic add-in's empty cell, and Office.js's
+        cells = [[blank if v is None else v for v in row] for row in sent]
+        assert len(trim_blank_edges(cells)) == 23 + 13          # the players, and one empty row a column
+        excel.cache_clear()
+        table = excel.STANDINGS(cells, "BH/C1,BH,SB,PS,WIN", "fide-2024")
+        assert [row[1] for row in table[1:]] == [r.player.start_number for r in st.rows]
+        assert excel.SONNEBORN_BERGER(cells, 22, "fide-2024") == float(st.row(22).values["SB"])
+    # and `tbxl compute grown.xlsx` reads the 22 players
+    assert len(read_workbook(path).players) == 22
+
+
+def test_a_whole_column_crosstable_is_read_at_once():
+    """A whole-column reference ($A:$I, 1,048,576 rows) sent to a function: the empty rows below the
+    table are skipped in well under a second, not read as 17 million cells."""
+    import time
+    from tbxl.io.grid.sheet import trim_blank_edges
+    t = read_trf(SWISS)
+    grid = to_grid(t, "compact")
+    empty_row = [0] * len(grid[0])
+    sent = [list(r) for r in grid] + [empty_row] * (1_048_576 - len(grid))
+    started = time.process_time()
+    assert excel.BUCHHOLZ_CUT(sent, 4, 1, "fide-2024") == 11.5      # the TEC exercise's official answer
+    assert time.process_time() - started < 3
+    assert trim_blank_edges([["No", "Name"], [1, "A"]] + [[None, 0]] * 5) == [["No", "Name"], [1, "A"], [None, 0],
+                                                                              [None, 0]]
+    with pytest.raises(InputError, match=r"the crosstable range holds 600,000 rows x 1 columns"):
+        trim_blank_edges([[1]] * 600_000)
 
 
 def test_audit_formula_in_a_workbook(tmp_path):
@@ -816,3 +924,118 @@ def test_a_trf_to_workbook_to_standings_round_trip_loses_no_player_field(tmp_pat
     assert (bruno["title"], bruno["federation"], bruno["fide_id"]) == ("WGM", "ESP", "12345002")
     back = read_workbook(tmp_path / "rich.xlsx").player(2)
     assert (back.sex, back.birth_date) == ("m", "1990/01/01")
+
+
+def test_the_event_details_of_a_trf_survive_the_workbook(tmp_path, capsys):
+    # Issue 20: TRF 022 (place), 032 (federation), 052 (end date), 102 (chief arbiter), 112 (deputies)
+    # and 122 (time control) were lost by `tbxl workbook`; they stand on its Event sheet now and come
+    # back in `tbxl compute --format json` and in the report's heading.
+    header = ["012 Hanoi Open 2026", "022 Hà Nội", "032 VIE", "042 2026/03/01", "052 2026/03/08",
+              "102 Nguyễn Văn Trọng Tài", "112 First Deputy", "112 Second Deputy", "122 90'+30\""]
+    lines = [line for line in Path(SWISS).read_text(encoding="utf-8").splitlines()
+             if not line.startswith(("012", "042"))]
+    trf = tmp_path / "hanoi.trf"
+    trf.write_text("\n".join(header + lines) + "\n", encoding="utf-8")
+    book = tmp_path / "hanoi.xlsx"
+    assert cli.main(["workbook", str(trf), "-o", str(book)]) == 0
+    ws = openpyxl.load_workbook(book)["Event"]
+    assert [[c.value for c in row] for row in ws.iter_rows()] == [
+        ["Place", "Hà Nội"], ["Federation", "VIE"], ["End date", __import__("datetime").datetime(2026, 3, 8)],
+        ["Chief arbiter", "Nguyễn Văn Trọng Tài"], ["Deputy arbiter", "First Deputy"],
+        ["Deputy arbiter", "Second Deputy"], ["Time control", "90'+30\""]]
+    capsys.readouterr()
+    heads = []
+    for source in (trf, book):
+        assert cli.main(["compute", str(source), "--format", "json"]) == 0
+        heads.append(json.loads(capsys.readouterr().out)["tournament"])
+    from_trf, from_book = heads
+    expected = {"name": "Hanoi Open 2026", "start_date": "2026-03-01", "end_date": "2026-03-08", "place": "Hà Nội",
+                "federation": "VIE", "chief_arbiter": "Nguyễn Văn Trọng Tài",
+                "deputy_arbiters": ["First Deputy", "Second Deputy"], "time_control": "90'+30\""}
+    for key, value in expected.items():
+        assert from_book[key] == value == from_trf[key], key
+    # the report made from the workbook prints them in its heading, as the TRF's does
+    pages = []
+    for source in (trf, book):
+        out = tmp_path / f"{source.stem}{source.suffix[1:]}.html"
+        assert cli.main(["report", str(source), "--html", "-o", str(out)]) == 0
+        pages.append(out.read_text(encoding="utf-8"))
+    for text in ("Hà Nội", "Nguyễn Văn Trọng Tài", "First Deputy", "Second Deputy", "VIE", "90&#39;+30"):
+        assert text in pages[1] and text in pages[0], text
+    capsys.readouterr()
+    # a bad date on the Event sheet is named by its cell; a workbook without the sheet reads as before
+    wb = openpyxl.load_workbook(book)
+    wb["Event"]["B3"] = "8 March"
+    wb.save(tmp_path / "bad.xlsx")
+    with pytest.raises(InputError, match=r"bad\.xlsx!Event!B3: '8 March' is not a date"):
+        read_workbook(tmp_path / "bad.xlsx")
+    del wb["Event"]
+    wb.save(tmp_path / "old.xlsx")
+    old = read_workbook(tmp_path / "old.xlsx")
+    assert (old.city, old.end_date, old.chief_arbiter, old.start_date) == ("", None, "", __import__("datetime").date(2026, 3, 1))
+
+
+def test_a_team_workbook_keeps_the_event_details_and_its_start_date(tmp_path, capsys):
+    from tbxl.io.trf import read_team_trf
+    team = DATA / "team" / "grandmommyscup.trf"
+    book = tmp_path / "team.xlsx"
+    assert cli.main(["workbook", str(team), "-o", str(book)]) == 0
+    capsys.readouterr()
+    back = read_workbook_team(book)
+    t = read_team_trf(team)
+    for field in ("start_date", "end_date", "city", "federation", "chief_arbiter", "deputy_arbiters", "time_control"):
+        assert getattr(back, field) == getattr(t, field), field
+    assert back.deputy_arbiters == ("The First Deputy Arbiter", "The Second Deputy Arbiter")
+
+
+def read_workbook_team(path):
+    from tbxl.io.workbook import read_team_workbook
+    return read_team_workbook(path)
+
+
+def test_play_off_and_lots_in_the_workbook(tmp_path, capsys):
+    # Issue 20: the organizer types the play-off's order into Standings!E1 and the lots' seed into E2;
+    # STANDINGS takes them and says in a Decided column how each such place was decided, as
+    # `tbxl compute --playoff ... --lots ...` does.
+    book = tmp_path / "ties.xlsx"
+    assert cli.main(["workbook", str(SWISS), "--tiebreaks", "WIN", "--playoff", "4>3>1", "--lots", "Open2026",
+                     "-o", str(book)]) == 0
+    capsys.readouterr()
+    assert cli.main(["compute", str(SWISS), "--tiebreaks", "WIN", "--playoff", "4>3>1", "--lots", "Open2026",
+                     "--format", "json"]) == 0
+    cli_rows = json.loads(capsys.readouterr().out)["standings"]
+    wb = openpyxl.load_workbook(book)
+    st = wb["Standings"]
+    assert [(st[f"D{r}"].value, st[f"E{r}"].value) for r in (1, 2)] == [("Play-off", "4>3>1"), ("Lots seed", "Open2026")]
+    assert st["A6"].value.text == '=STANDINGS(Crosstable!$A$1:$L$17,$B$4,$B$3,"",$E$1,$E$2)'
+    stored = openpyxl.load_workbook(book, data_only=True)["Standings"]
+    head = [stored.cell(6, c).value for c in range(1, 7)]
+    assert head == ["Rank", "SNo", "Name", "Pts", "WIN", "Decided"]
+    spill = [[stored.cell(r, c).value for c in range(1, 7)] for r in range(7, 23)]
+    # David (4) won the play-off over Charline (3) and Alyx (1): places 3, 4, 5, "play-off" for the three
+    assert spill[2:5] == [[3, 4, "David", 3.5, 2, "play-off"], [4, 3, "Charline", 3.5, 2, "play-off"],
+                          [5, 1, "Alyx", 3.5, 2, "play-off"]]
+    # the lots (seed Open2026) order the groups nobody played off, e.g. Helene, Irina and Maria on 2.5
+    lots = [row for row in spill if row[5] == "lots"]
+    assert {row[1] for row in lots} == {5, 8, 11, 12, 14, 15, 7, 9, 13}
+    assert [row[1] for row in spill] == [r["start_number"] for r in cli_rows]
+    assert [row[5] or None for row in spill] == [r["decided_by"] for r in cli_rows]
+    # what Excel computes: the formulas engine gives the stored spill
+    values = evaluate(book)
+    for i, row in enumerate(spill):
+        assert [plain(values[("STANDINGS", f"{openpyxl.utils.get_column_letter(c)}{7 + i}")]) for c in range(1, 7)] \
+            == [v if v is not None else "" for v in row]
+    # the organizer clears the seed and names a play-off that is not a tie: the places stay shared, and
+    # a bad order is #VALUE! with its reason
+    st["E2"] = None
+    st["E1"] = "3>4"
+    wb.save(tmp_path / "bad.xlsx")
+    assert str(evaluate(tmp_path / "bad.xlsx")[("STANDINGS", "A6")]) == "#VALUE!"
+    with pytest.raises(ValueError, match=r"playoff 3>4: 1 is also equal with them on every tie-break \(place 3-5\)"):
+        excel.STANDINGS(to_grid(read_trf(SWISS), "compact"), "WIN", "", "", "3>4", "")
+    assert excel.STANDINGS(to_grid(read_trf(SWISS), "compact"), "WIN", "", "", [["4>3>1"], [None]], 0)[3] == \
+        [3, 4, "David", 3.5, 2, "play-off"]
+    # a workbook without play-off settings spills no Decided column (the shipped ones)
+    plain_spill = openpyxl.load_workbook(BOOKS / "tec-swiss.xlsx", data_only=True)["Standings"]
+    assert [plain_spill.cell(6, c).value for c in range(1, 11)] == ["Rank", "SNo", "Name", "Pts", "BH/C1", "BH", "SB",
+                                                                   "PS", "WIN", None]

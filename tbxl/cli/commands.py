@@ -281,7 +281,7 @@ def workbook(args, parser, event, fmt: str) -> int:
     if event.is_team:
         try:
             room("workbook", "write_workbook")(event, args.output, tiebreaks=args.tiebreaks, rules=args.rules,
-                                               inputs=[args.input])
+                                               inputs=[args.input], playoffs=args.playoffs, lots=args.lots)
         except ImportError as err:
             from tbxl.errors import MissingDependency
             raise MissingDependency(err.name or "openpyxl", "xlsx") from None
@@ -290,7 +290,8 @@ def workbook(args, parser, event, fmt: str) -> int:
     if args.after_round is not None:
         event = event.after_round(args.after_round)
     room("workbook", "write_workbook")(event, args.output, layout=args.layout, tiebreaks=args.tiebreaks,
-                                       rules=args.rules, inputs=[args.input])
+                                       rules=args.rules, inputs=[args.input], playoffs=args.playoffs,
+                                       lots=args.lots)
     wrote(args.output, None)
     return 0
 

@@ -299,6 +299,14 @@ def _json_awards(awards) -> list[dict]:
              "amount": decimal_text(a.amount, places=2)} for a in awards]
 
 
+def _event_json(t) -> dict:
+    """The event's details besides its name and start date (TRF 022, 032, 052, 102, 112, 122; a
+    workbook's Event sheet): null (an empty list for the deputies) where the input has none."""
+    return {"end_date": t.end_date.isoformat() if t.end_date else None, "place": t.city or None,
+            "federation": t.federation or None, "chief_arbiter": t.chief_arbiter or None,
+            "deputy_arbiters": list(t.deputy_arbiters), "time_control": t.time_control or None}
+
+
 def _json_head(st, cl=None) -> dict:
     """The ``--format json`` object (the contract the Excel layer and outside checks rely on)
     without its standings, which :func:`render_json` writes one entry per line."""
@@ -310,7 +318,7 @@ def _json_head(st, cl=None) -> dict:
     return {
         "tournament": {"name": t.name, "rounds": t.rounds, "players": len(t.players),
                        "start_date": t.start_date.isoformat() if t.start_date else None,
-                       "pairing": t.pairing.value, "links": list(t.links)},
+                       "pairing": t.pairing.value, **_event_json(t), "links": list(t.links)},
         "rules": st.convention.name,
         "tiebreaks": st.codes,
         "categories": cl.members if cl else {},
@@ -328,7 +336,7 @@ def _team_json(st) -> tuple[dict, list[dict]]:
     head = {"tournament": {"name": t.name, "rounds": t.rounds, "teams": len(t.teams), "boards": t.boards,
                            "players": len(t.players), "kind": "team", "primary": st.primary,
                            "start_date": t.start_date.isoformat() if t.start_date else None,
-                           "links": list(t.links)},
+                           **_event_json(t), "links": list(t.links)},
             "rules": st.rules,
             "tiebreaks": st.codes,
             "lots_seed": st.lots_seed}

@@ -150,6 +150,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     w = sub.add_parser("workbook", help="write a crosstable workbook with tie-break formulas")
     common(w)
+    ties(w)
     w.add_argument("-o", "--output", required=True, metavar="FILE", help=".xlsx or .xlsm to write")
 
     a = sub.add_parser("audit", help="check published tie-breaks or ranks against the rules and name "

@@ -211,15 +211,19 @@ def TIEBREAK(crosstable, player, code, rules="", layout=""):
 
 
 @_registered("STANDINGS")
-def STANDINGS(crosstable, tiebreaks="", rules="", layout=""):
+def STANDINGS(crosstable, tiebreaks="", rules="", layout="", playoff="", lots=""):
     opened = _opened(crosstable, rules, layout)
     if opened is None:
         return ""
     found, conv = opened
     codes = arg.codes(tiebreaks)
+    orders, seed = arg.playoffs(playoff), arg.lots(lots)
     with lock:
         try:
             st = found.ranking(conv, codes)
+            if orders or seed is not None:   # the places still shared after the whole list (C.07 Art. 4.2)
+                from tbxl.playoffs import Decision, decide
+                st = decide(st, Decision.of(orders, seed, option="playoff"))
         except TbxlError as err:
             raise ValueError(str(err)) from None
     return in_cells(standings_table(st))

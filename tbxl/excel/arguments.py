@@ -19,7 +19,7 @@ from tbxl.rules import Convention
 from tbxl.tiebreaks.codes import Descriptor, parse
 
 __all__ = ["BEYOND", "given", "scalar", "text", "layout", "whole", "player", "player_range", "convention",
-           "descriptor", "codes", "cut_descriptor", "progressive_cut"]
+           "descriptor", "codes", "playoffs", "lots", "cut_descriptor", "progressive_cut"]
 
 
 def given(v: Any) -> bool:
@@ -159,6 +159,27 @@ def codes(tiebreaks: Any) -> Optional[list[str]]:
         elif given(v):
             items.extend(c.strip() for c in str(v).split(",") if c.strip())
     return items or None
+
+
+def playoffs(value: Any) -> list[str]:
+    """The play-off orders of a ``playoff`` argument: text (several separated by ``;``) or a range
+    of cells, one order a cell; empty cells are none. ``12>7>3`` stays text whatever Excel makes of
+    it; a lone number (an order of one player) is passed on to be refused as such."""
+    out: list[str] = []
+    stack = [value]
+    while stack:
+        v = stack.pop(0)
+        if isinstance(v, (list, tuple)):
+            stack[0:0] = list(v)
+        elif given(v):
+            out.extend(p.strip() for p in text(v, "playoff").split(";") if p.strip())
+    return out
+
+
+def lots(value: Any) -> Optional[str]:
+    """The seed of a ``lots`` argument (``5.0`` as ``"5"``), None when not given."""
+    v = scalar(value, "lots")
+    return text(v, "lots") if given(v) else None
 
 
 def cut_descriptor(name: str, cut: Any) -> Descriptor:

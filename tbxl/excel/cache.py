@@ -17,7 +17,7 @@ from typing import Any, Callable, Optional
 from tbxl.errors import InputError, InputWarning
 from tbxl.io.grid import read_grid
 from tbxl.io.grid.cells import empty
-from tbxl.io.grid.sheet import rows_of
+from tbxl.io.grid.sheet import rows_of, trim_blank_edges
 from tbxl.rules import Convention
 from tbxl.standings import Standings, compute_standings, resolve_tiebreaks
 from tbxl.tiebreaks import Context
@@ -126,7 +126,12 @@ def book(crosstable: Any, layout: Optional[tuple]) -> Book:
                         _recent.insert(0, _recent.pop(i))
                     _stats["hits"] += 1
                     return found
-        rows = _bools_as_text(rows_of(crosstable))
+        try:   # the empty rows below a template's players (or a whole column's million) are not content
+            rows = _bools_as_text(trim_blank_edges(rows_of(crosstable)))
+        except InputError as err:
+            made = Book()
+            made.error = err
+            return made
         made = cached(_books, content_key(rows, layout), lambda: _build(rows, layout), MAX_BOOKS, hit="hits")
         _recent.insert(0, ([list(r) for r in rows], layout, made, _zeros_and_ones(rows)))
         del _recent[_RECENT_SIZE:]
@@ -137,7 +142,6 @@ def team_book(crosstable: Any) -> Book:
     """The cached book of a team crosstable (:mod:`tbxl.io.grid.team`) content, built on first use;
     its ``standings`` are kept per (rules, tie-break list) as given."""
     from tbxl.io.grid.team import read_team_grid   # the team core, for the team functions only
-    rows = rows_of(crosstable)
 
     def read() -> Book:
         made = Book()
@@ -145,6 +149,12 @@ def team_book(crosstable: Any) -> Book:
             made.tournament = read_team_grid(rows)
         except InputError as err:
             made.error = err
+        return made
+    try:
+        rows = trim_blank_edges(rows_of(crosstable))
+    except InputError as err:
+        made = Book()
+        made.error = err
         return made
     with lock:
         return cached(_grids, content_key(rows, None)[1], read, MAX_GRIDS)

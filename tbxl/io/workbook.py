@@ -28,13 +28,27 @@ from tbxl.model import TeamTournament
 from tbxl.standings import resolve_tiebreaks
 from tbxl.limits import MAX_HEADER_TEXT
 
-__all__ = ["read_workbook", "read_team_workbook", "block_of", "CROSSTABLE", "STANDINGS", "HELP", "CONF",
-           "SETTINGS", "RULES_CELL", "TIEBREAKS_CELL", "PAIRING_CELL", "STANDINGS_ANCHOR"]
+__all__ = ["read_workbook", "read_team_workbook", "block_of", "event_details", "CROSSTABLE", "STANDINGS", "HELP",
+           "CONF", "EVENT", "EVENT_FIELDS", "SETTINGS", "RULES_CELL", "TIEBREAKS_CELL", "PAIRING_CELL",
+           "STANDINGS_ANCHOR", "DECISIONS", "PLAYOFF_CELL", "LOTS_CELL"]
 
 CROSSTABLE = "Crosstable"
 STANDINGS = "Standings"
 HELP = "Help"
 CONF = "xlwings.conf"
+#: The sheet of the event's details besides the settings: a label in column A, its value in B.
+EVENT = "Event"
+
+#: The rows of the Event sheet: label -> the :class:`~tbxl.model.Event` field it holds (the TRF
+#: header record it comes from). A label may stand on several rows where the field is a list (one
+#: deputy arbiter a row, as TRF 112 has one a record); rows are found by their label, in any order.
+EVENT_FIELDS = {"Start date": "start_date",            # 042: a team workbook's (an individual one's is Standings!B2)
+                "Place": "city",                       # 022
+                "Federation": "federation",            # 032
+                "End date": "end_date",                # 052
+                "Chief arbiter": "chief_arbiter",      # 102
+                "Deputy arbiter": "deputy_arbiters",   # 112, one a row
+                "Time control": "time_control"}        # 122
 
 #: Settings on the Standings sheet: label (column A) and row.
 SETTINGS = {"Tournament": 1, "Start date": 2, "Rules": 3, "Tie-breaks": 4, "Pairing": 5}
@@ -45,9 +59,16 @@ TIEBREAKS_CELL = "$B$4"
 #: 15.2: unplayed rounds count otherwise).
 PAIRING_CELL = f"{STANDINGS}!$B$5"
 STANDINGS_ANCHOR = (6, 1)   # row, column of the STANDINGS formula
+#: How the places still shared after the whole tie-break list are decided (C.07 Art. 4.2), beside
+#: the settings: label (column D) and row; the value stands in column E and STANDINGS takes it as
+#: its ``playoff`` and ``lots`` arguments. ``Play-off``: orders such as ``12>7>3``, several separated
+#: by ``;``; ``Lots seed``: the seed of the lots (:mod:`tbxl.playoffs`).
+DECISIONS = {"Play-off": 1, "Lots seed": 2}
+PLAYOFF_CELL = "$E$1"
+LOTS_CELL = "$E$2"
 
 #: Sheets that hold no crosstable (read only when named).
-SKIP_SHEETS = {CONF.lower(), "_xlwings.conf", HELP.lower(), STANDINGS.lower()}
+SKIP_SHEETS = {CONF.lower(), "_xlwings.conf", HELP.lower(), STANDINGS.lower(), EVENT.lower()}
 
 
 def read_workbook(path: PathLike, *, sheet: Optional[str] = None, layout: Optional[str] = None,
@@ -124,6 +145,58 @@ def block_of(rows: list[tuple[int, list]]) -> tuple[Optional[list[list]], str]:
     return grid, f"{column_letters(c0)}{rows[best[0]][0]}"
 
 
+def _date(value: Any, bad) -> Optional[dt.date]:
+    """A date cell (a date, or text YYYY-MM-DD or YYYY/MM/DD), None when empty; ``bad(text)`` is the
+    error for anything else."""
+    if isinstance(value, dt.datetime):
+        return value.date()
+    if isinstance(value, dt.date):
+        return value
+    if isinstance(value, str) and value.strip():
+        try:
+            return dt.date.fromisoformat(value.strip().replace("/", "-"))
+        except ValueError:
+            raise bad(f"{value[:40]!r} is not a date (YYYY-MM-DD)") from None
+    if value is not None and not (isinstance(value, str) and not value.strip()):
+        raise bad(f"{value!r} is not a date (YYYY-MM-DD)")
+    return None
+
+
+def event_details(wb, fname: str) -> dict[str, Any]:
+    """The :class:`~tbxl.model.Event` fields of the workbook's Event sheet (:data:`EVENT_FIELDS`;
+    nothing without the sheet, as in a workbook written before it): keywords for
+    :func:`dataclasses.replace`. Errors name ``Event!B<row>``: a date that is not one, a text over
+    :data:`~tbxl.limits.MAX_HEADER_TEXT` characters."""
+    if EVENT not in wb.sheetnames:
+        return {}
+    out: dict[str, Any] = {}
+    deputies: list[str] = []
+    for r, values in sheet_rows(wb[EVENT], fname):
+        label = str(values[0] or "").strip() if values else ""
+        field = EVENT_FIELDS.get(label)
+        value = values[1] if len(values) > 1 else None
+        if field is None or is_empty(value):
+            continue
+
+        def bad(text: str, r: int = r) -> InputError:
+            return InputError(text, file=fname, cell=f"{EVENT}!B{r}")
+        if field in ("start_date", "end_date"):
+            out[field] = _date(value, bad)
+            continue
+        text = value.isoformat() if isinstance(value, (dt.date, dt.datetime)) else str(value).strip()
+        if isinstance(value, float) and value.is_integer():
+            text = str(int(value))
+        if len(text) > MAX_HEADER_TEXT:
+            raise bad(f"{label}: {len(text):,} characters; a header field holds at most {MAX_HEADER_TEXT}")
+        if field == "deputy_arbiters":
+            deputies.append(text)
+        else:
+            out[field] = text
+    if deputies:
+        out["deputy_arbiters"] = tuple(deputies)
+    return out
+
+
 def _with_settings(t: Tournament, wb, fname: str, sheet: str) -> Tournament:
     """Name, start date and tie-breaks from the Standings sheet's settings, when present."""
     from dataclasses import replace
@@ -131,22 +204,17 @@ def _with_settings(t: Tournament, wb, fname: str, sheet: str) -> Tournament:
     def bad(setting: str, text: str) -> InputError:
         return InputError(text, file=fname, cell=f"{STANDINGS}!B{SETTINGS[setting]}")
 
-    changes: dict[str, Any] = {"source": f"{fname}!{sheet}"}
+    changes: dict[str, Any] = {"source": f"{fname}!{sheet}", **event_details(wb, fname)}   # Standings!B2 first
     if STANDINGS in wb.sheetnames:
         ws = wb[STANDINGS]
         label = {str(ws.cell(row, 1).value or "").strip(): ws.cell(row, 2).value for row in SETTINGS.values()}
         if "Tournament" in label and label["Tournament"]:
             changes["name"] = str(label["Tournament"])
         date = label.get("Start date")
-        if isinstance(date, dt.datetime):
-            changes["start_date"] = date.date()
-        elif isinstance(date, dt.date):
-            changes["start_date"] = date
-        elif isinstance(date, str) and date.strip():
-            try:
-                changes["start_date"] = dt.date.fromisoformat(date.strip().replace("/", "-"))
-            except ValueError:
-                raise bad("Start date", f"{date!r} is not a date (YYYY-MM-DD)") from None
+        if isinstance(date, (dt.date, str)):
+            start = _date(date, lambda text: bad("Start date", text))
+            if start is not None:
+                changes["start_date"] = start
         pairing = label.get("Pairing")
         if isinstance(pairing, str) and pairing.strip():
             try:
@@ -165,19 +233,24 @@ def _with_settings(t: Tournament, wb, fname: str, sheet: str) -> Tournament:
 
 def read_team_workbook(path) -> TeamTournament:
     """The team grid of a workbook's Crosstable sheet (the block at A1 up to the first empty column),
-    with the rules and tie-breaks of its Standings sheet as the event's list."""
-    import openpyxl
+    with the rules and tie-breaks of its Standings sheet as the event's list and the details of its
+    Event sheet (:func:`event_details`). The file is checked as an individual workbook is
+    (:func:`tbxl.io.xlsx.load_workbook`: size, XML, cells) and read by the cells it holds."""
     from dataclasses import replace
+    fname = os.fspath(path)
     name = Path(path).name
-    wb = openpyxl.load_workbook(path, data_only=True)
+    wb = load_workbook(fname)
     ws = wb[CROSSTABLE] if CROSSTABLE in wb.sheetnames else wb.worksheets[0]
-    rows = [list(r) for r in ws.iter_rows(values_only=True)]
+    found = sheet_rows(ws, fname)
+    rows = [values for _, values in found]
     width = next((k for k, v in enumerate(rows[0]) if v in (None, "")), len(rows[0])) if rows else 0
-    grid = [r[:width] for r in rows if any(v not in (None, "") for v in r[:width])]
+    grid = [r[:width] + [None] * (width - len(r[:width])) for r in rows
+            if any(v not in (None, "") for v in r[:width])]
     try:
         t = read_team_grid(grid, source=f"{name}!{ws.title}")
     except InputError as err:
         raise InputError(err.message, file=name, cell=f"{ws.title}!{err.cell}" if err.cell else None) from None
+    t = replace(t, **event_details(wb, fname))
     if STANDINGS in wb.sheetnames:
         st = wb[STANDINGS]
         listed = st["B4"].value

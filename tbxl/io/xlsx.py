@@ -19,9 +19,10 @@ cells it holds (:func:`sheet_rows`), never by its declared dimension.
 from __future__ import annotations
 
 import os
+import re
 import zipfile
 import zlib
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 from xml.parsers import expat
 
 from tbxl.errors import InputError
@@ -71,13 +72,13 @@ def check_workbook(path) -> None:
         for part in parts:
             if part.is_dir():
                 continue
+            where: list[Optional[str]] = [None]   # the reference of the cell being parsed
             try:
-                cells += _scan(archive, part)
+                cells += _scan(archive, part, where)
             except _Refused as err:
                 raise InputError(f"{part.filename}: {err}", file=name) from None
             except expat.ExpatError as err:
-                raise InputError(f"{part.filename}: malformed XML ({expat.ErrorString(err.code)}, line "
-                                 f"{err.lineno}, column {err.offset + 1})", file=name) from None
+                raise _malformed(archive, part, err, where[0], name) from None
             except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError, OSError) as err:
                 raise InputError(f"{part.filename}: cannot be unpacked ({err})", file=name) from None
             if cells > MAX_WORKBOOK_CELLS:
@@ -86,15 +87,72 @@ def check_workbook(path) -> None:
                                  file=name)
 
 
-def _scan(archive: zipfile.ZipFile, part: zipfile.ZipInfo) -> int:
-    """Parse one part if it is XML (refusing a DTD) and count its cells (``<c>`` elements)."""
+def control_character_text(ch: str) -> str:
+    """How a control character that XML 1.0 cannot hold is named in a message (never the character
+    itself, which would act on the terminal): ``the control character U+001B``."""
+    return f"the control character U+{ord(ch):04X}"
+
+
+def _malformed(archive: zipfile.ZipFile, part: zipfile.ZipInfo, err: expat.ExpatError, ref: Optional[str],
+               file: str) -> InputError:
+    """The error of a part that is not well-formed XML: where, and -- inside a sheet's cell, where a
+    control character is the usual cause (a name pasted with an escape sequence) -- the cell as
+    ``sheet!A1`` and the character, by its code point."""
+    what = f"malformed XML ({expat.ErrorString(err.code)}, line {err.lineno}, column {err.offset + 1})"
+    if ref is None or not part.filename.startswith("xl/worksheets/"):
+        return InputError(f"{part.filename}: {what}", file=file)
+    found = _character_at(archive, part, err.lineno, err.offset)
+    sheets = {v: k for k, v in _sheet_parts_of(archive).items()}
+    sheet = sheets.get(part.filename)
+    cell = f"{sheet}!{ref}" if sheet else ref
+    if found is not None:
+        return InputError(f"the cell holds {control_character_text(found)}, which a workbook cannot store "
+                          f"({part.filename}: {what})", file=file, cell=cell)
+    return InputError(f"{part.filename}: {what}", file=file, cell=cell)
+
+
+_CHAR_REF = re.compile(rb"&#(x[0-9a-fA-F]{1,6}|[0-9]{1,7});")
+
+
+def _character_at(archive: zipfile.ZipFile, part: zipfile.ZipInfo, line: int, offset: int) -> Optional[str]:
+    """The control character (raw, or written ``&#27;``) where expat stopped, if one is there."""
+    try:
+        with archive.open(part) as f:
+            data = f.read()
+        text = data.split(b"\n")[line - 1]
+    except (IndexError, OSError, zipfile.BadZipFile, zlib.error, EOFError, RuntimeError):
+        return None
+    for at in (offset, offset - 1):
+        if 0 <= at < len(text) and (text[at] < 0x20 and text[at] not in (9, 10, 13)):
+            return chr(text[at])
+    m = _CHAR_REF.match(text, max(offset, 0))
+    if m:
+        code = m.group(1).decode()
+        n = int(code[1:], 16) if code.startswith("x") else int(code)
+        if n < 0x20 and n not in (9, 10, 13):
+            return chr(n)
+    return None
+
+
+def _sheet_parts_of(archive: zipfile.ZipFile) -> dict[str, str]:
+    try:
+        return sheet_parts(archive.read)
+    except (KeyError, OSError, zipfile.BadZipFile, zlib.error, EOFError, RuntimeError, UnicodeDecodeError):
+        return {}
+
+
+def _scan(archive: zipfile.ZipFile, part: zipfile.ZipInfo, where: Optional[list] = None) -> int:
+    """Parse one part if it is XML (refusing a DTD) and count its cells (``<c>`` elements);
+    ``where[0]`` is kept at the reference of the last cell started (for an error's place)."""
     parser = expat.ParserCreate(namespace_separator=" ")
     cells = 0
 
-    def start(tag: str, _attrs) -> None:
+    def start(tag: str, attrs) -> None:
         nonlocal cells
         if tag == "c" or tag.endswith(" c"):
             cells += 1
+            if where is not None:
+                where[0] = attrs.get("r")
 
     def doctype(*_args) -> None:
         raise _Refused("declares a DTD (<!DOCTYPE ...>), which no workbook needs: entities are not expanded")
@@ -155,3 +213,31 @@ def sheet_rows(ws, file: Optional[str] = None) -> list[tuple[int, list]]:
             values[c - 1] = v
         out.append((r, values))
     return out
+
+
+def sheet_parts(read: Callable[[str], bytes]) -> dict[str, str]:
+    """Sheet name -> part name (``xl/worksheets/sheet1.xml``), from ``read(part)``, the bytes of a
+    part of the archive (the workbook's sheet list and its relationships)."""
+    wbxml = read("xl/workbook.xml").decode("utf-8")
+    rels = read("xl/_rels/workbook.xml.rels").decode("utf-8")
+    targets = {}
+    for m in re.finditer(r"<Relationship\b[^>]*>", rels):
+        tag = m.group(0)
+        rid = re.search(r'\bId="([^"]+)"', tag)
+        target = re.search(r'\bTarget="([^"]+)"', tag)
+        if rid and target:
+            t = target.group(1)
+            targets[rid.group(1)] = t.lstrip("/") if t.startswith("/") else "xl/" + t
+    out = {}
+    for m in re.finditer(r"<sheet\b[^>]*>", wbxml):
+        tag = m.group(0)
+        name = re.search(r'\bname="([^"]*)"', tag)
+        rid = re.search(r'\br:id="([^"]+)"', tag)
+        if name and rid and rid.group(1) in targets:
+            out[_unescape(name.group(1))] = targets[rid.group(1)]
+    return out
+
+
+def _unescape(s: str) -> str:
+    return s.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", '"').replace("&apos;", "'") \
+        .replace("&amp;", "&")

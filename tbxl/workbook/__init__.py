@@ -32,7 +32,7 @@ workbook cannot store (a control character in a name) is refused with one clean 
 
 from __future__ import annotations
 
-from typing import Iterable, Optional, Union
+from typing import Iterable, Optional, Sequence, Union
 
 from tbxl.errors import InputError
 from tbxl.io.files import PathLike
@@ -42,11 +42,12 @@ from tbxl.model import TeamTournament
 from tbxl.workbook.individual import write_individual
 from tbxl.workbook.team import write_team
 
-__all__ = ["write_workbook", "write_template"]
+__all__ = ["write_workbook", "write_template", "TEMPLATE_ROOM"]
 
 
 def write_workbook(event: Union[Tournament, TeamTournament], output: PathLike, *, layout: Optional[str] = None,
-                   tiebreaks=None, rules: Optional[str] = None, inputs: Iterable[PathLike] = ()) -> None:
+                   tiebreaks=None, rules: Optional[str] = None, inputs: Iterable[PathLike] = (),
+                   playoffs: Sequence[str] = (), lots: Optional[str] = None) -> None:
     """Write ``event`` as a crosstable workbook (``.xlsx``, or ``.xlsm`` for the classic add-in; a team
     event: ``.xlsx``) with tie-break formulas and their computed values; atomically, never over one
     of ``inputs``.
@@ -55,23 +56,42 @@ def write_workbook(event: Union[Tournament, TeamTournament], output: PathLike, *
     (default for a round robin, and the only layout for one: the functions read a compact or sm3
     grid as a Swiss, whose unplayed rounds count differently, C.07 15.2 vs 16). ``rules``: written
     into the workbook's Rules cell; default: the rules in force at the tournament's start date.
+    ``playoffs`` (orders such as ``"12>7>3"``) and ``lots`` (a seed): written into the Play-off and
+    Lots seed settings (Standings!E1:E2) of an individual event, which its STANDINGS formula takes.
     """
     if isinstance(event, TeamTournament):
         if layout is not None:
             raise InputError("a team workbook has one layout: --layout is for individual events")
+        if playoffs or lots is not None:
+            raise InputError("a team workbook keeps no play-off or lots: TEAM_STANDINGS takes none; give "
+                             "--playoff and --lots to tbxl compute or tbxl report")
         write_team(event, output, tiebreaks=tiebreaks, rules=rules, inputs=inputs)
     else:
-        write_individual(event, output, layout=layout, tiebreaks=tiebreaks, rules=rules, inputs=inputs)
+        write_individual(event, output, layout=layout, tiebreaks=tiebreaks, rules=rules, inputs=inputs,
+                         playoffs=playoffs, lots=lots)
+
+
+#: The last worksheet row a template's formulas cover: 999 players (what the functions are sent
+#: beyond the players typed in is empty rows, which they skip at once).
+TEMPLATE_ROOM = 1000
 
 
 def write_template(output: PathLike, *, players: int = 20, rounds: int = 9, layout: str = "compact",
                    tiebreaks=None, rules: Optional[str] = None, name: str = "",
-                   inputs: Iterable[PathLike] = ()) -> None:
+                   inputs: Iterable[PathLike] = (), room: int = TEMPLATE_ROOM) -> None:
     """Write an empty crosstable frame for ``players`` x ``rounds`` with the formulas wired (they
-    stay empty until results are entered) and the Help sheet."""
+    stay empty until results are entered) and the Help sheet.
+
+    A compact or sm3 template's formulas cover the rows up to ``room`` (default 1000), whatever
+    ``players`` says: a player added below the frame needs no formula edit. A round is added by
+    inserting a column before Pts (Excel widens every range that spans the insertion). A matrix
+    template has one column per player, so its ranges are the frame's."""
     if players < 1 or rounds < 1:
         raise InputError("a template needs at least one player and one round")
+    if room <= players:
+        raise InputError(f"a template's formulas must cover more rows than its {players} players")
     layout = layout_name(layout or "compact", InputError)
     pairing = Pairing.ROUND_ROBIN if layout == "matrix" else Pairing.SWISS
     t = Tournament(players=(), rounds=rounds, name=name, pairing=pairing)
-    write_individual(t, output, layout=layout, tiebreaks=tiebreaks, rules=rules, inputs=inputs, frame=players)
+    write_individual(t, output, layout=layout, tiebreaks=tiebreaks, rules=rules, inputs=inputs, frame=players,
+                     room=room)

@@ -14,6 +14,7 @@ from typing import Any, Iterable, Optional
 from xml.sax.saxutils import escape
 
 from tbxl.io.files import PathLike, write_atomic
+from tbxl.io.xlsx import sheet_parts
 from tbxl.workbook.vba import without_sample_macros
 
 __all__ = ["save", "with_cached_values", "VBA_PART"]
@@ -71,39 +72,12 @@ def _v(value: Any) -> tuple[str, str]:
     return ' t="str"', escape(text)
 
 
-def _sheet_parts(files: dict[str, bytes]) -> dict[str, str]:
-    """Sheet name -> part name (``xl/worksheets/sheet1.xml``)."""
-    wbxml = files["xl/workbook.xml"].decode("utf-8")
-    rels = files["xl/_rels/workbook.xml.rels"].decode("utf-8")
-    targets = {}
-    for m in re.finditer(r"<Relationship\b[^>]*>", rels):
-        tag = m.group(0)
-        rid = re.search(r'\bId="([^"]+)"', tag)
-        target = re.search(r'\bTarget="([^"]+)"', tag)
-        if rid and target:
-            t = target.group(1)
-            targets[rid.group(1)] = t.lstrip("/") if t.startswith("/") else "xl/" + t
-    out = {}
-    for m in re.finditer(r"<sheet\b[^>]*>", wbxml):
-        tag = m.group(0)
-        name = re.search(r'\bname="([^"]*)"', tag)
-        rid = re.search(r'\br:id="([^"]+)"', tag)
-        if name and rid and rid.group(1) in targets:
-            out[_unescape(name.group(1))] = targets[rid.group(1)]
-    return out
-
-
-def _unescape(s: str) -> str:
-    return s.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", '"').replace("&apos;", "'") \
-        .replace("&amp;", "&")
-
-
 def with_cached_values(data: bytes, cached: dict, dynamic: set) -> bytes:
     """Put the cached values into the formula cells; mark ``dynamic`` anchors as dynamic arrays."""
     src = zipfile.ZipFile(io.BytesIO(data))
     files = {i.filename: src.read(i.filename) for i in src.infolist()}
     infos = src.infolist()
-    parts = _sheet_parts(files)
+    parts = sheet_parts(files.__getitem__)
     by_part: dict[str, dict[str, Any]] = {}
     for (sheet, ref), value in cached.items():
         by_part.setdefault(parts[sheet], {})[ref] = value

@@ -49,7 +49,7 @@ def _install_values() -> dict[str, str]:
 
 
 def help_lines(rng: str, layout: str, codes: list[str], rules: str, filename: str,
-                t: Tournament, pairing: Optional[str] = None) -> list[tuple[str, str]]:
+                t: Tournament, pairing: Optional[str] = None, room: bool = False) -> list[tuple[str, str]]:
     """(style, text) lines: style is 'title', 'head', 'mono' or ''. The prose is the template's
     (templates/workbook-help.txt); the functions, arguments, crosstable grammar, rules and codes
     come from their catalogues."""
@@ -65,7 +65,8 @@ def help_lines(rng: str, layout: str, codes: list[str], rules: str, filename: st
                    for code, (article, meaning, _) in codes_of(INDIVIDUAL).items()],
     }
     shown = {"round-robin": pairing == Pairing.ROUND_ROBIN.value,
-             "pairing": bool(pairing) and pairing != Pairing.ROUND_ROBIN.value}
+             "pairing": bool(pairing) and pairing != Pairing.ROUND_ROBIN.value,
+             "room": room, "fixed": not room}
     values = {"filename": filename, "version": __version__, "from_source": f" from {t.source}" if t.source else "",
               "layout": layout, "rules": rules, "codes": ",".join(codes), "range": rng.replace("$", ""),
               "pairing": pairing or "", **_install_values()}

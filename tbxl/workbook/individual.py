@@ -19,8 +19,8 @@ from tbxl.errors import InputError, InputWarning
 from tbxl.io.files import PathLike, check_not_input
 from tbxl.io.grid import read_grid, round_headers, to_grid
 from tbxl.io.grid.cells import cell_number, column_letters, layout_name
-from tbxl.io.workbook import (CROSSTABLE, HELP, PAIRING_CELL, RULES_CELL, SETTINGS, STANDINGS, STANDINGS_ANCHOR,
-                              TIEBREAKS_CELL)
+from tbxl.io.workbook import (CROSSTABLE, DECISIONS, HELP, LOTS_CELL, PAIRING_CELL, PLAYOFF_CELL, RULES_CELL,
+                              SETTINGS, STANDINGS, STANDINGS_ANCHOR, TIEBREAKS_CELL)
 from tbxl.model import Tournament
 from tbxl import rules as conventions
 from tbxl.rules import Convention
@@ -29,15 +29,19 @@ from tbxl.tiebreaks.codes import Descriptor
 from tbxl.workbook.cached import save
 from tbxl.workbook.check import check_round_trip
 from tbxl.workbook.help import fill_help, help_lines
-from tbxl.workbook.sheets import check_scoring, check_storable, fill_conf, formula_fill, put, put_grid, xlsm_base
+from tbxl.workbook.sheets import (check_event_storable, check_scoring, check_storable, fill_conf, fill_event,
+                                  formula_fill, put, put_grid, xlsm_base)
 
 __all__ = ["write_individual"]
 
 
 def write_individual(t: Tournament, output: PathLike, *, layout: Optional[str], tiebreaks, rules: Optional[str],
-                     inputs: Iterable[PathLike], frame: Optional[int] = None) -> None:
+                     inputs: Iterable[PathLike], frame: Optional[int] = None, room: Optional[int] = None,
+                     playoffs: Sequence[str] = (), lots: Optional[str] = None) -> None:
     """Write ``t`` (see :func:`tbxl.workbook.write_workbook`); ``frame``: the number of empty rows of
-    a template (:func:`tbxl.workbook.write_template`), written without results."""
+    a template (:func:`tbxl.workbook.write_template`), written without results; ``room``: the last
+    worksheet row its formulas cover (a compact or sm3 template: rows typed below the frame are
+    players the formulas already see, see :func:`_fill_crosstable`)."""
     inputs = list(inputs)
     check_not_input(output, inputs)
     suffix = Path(output).suffix.lower()
@@ -51,7 +55,7 @@ def write_individual(t: Tournament, output: PathLike, *, layout: Optional[str], 
     conv = conventions.resolve(rules, t.start_date)
     descs = resolve_tiebreaks(t, tiebreaks)
     check_scoring(t)
-    check_storable([("the tournament name", t.name, None)] + [
+    check_storable([("the tournament name", t.name, None)] + check_event_storable(t) + [
         (f"the {what}", text, p.start_number)
         for p in t.players for what, text in (("name", p.name), ("federation", p.federation), ("title", p.title))],
         t.source)
@@ -87,11 +91,14 @@ def write_individual(t: Tournament, output: PathLike, *, layout: Optional[str], 
     ws.title = CROSSTABLE
     pairing = t.pairing.value if said else None
     seen = _as_functions_read(grid, pairing)
-    rng = _fill_crosstable(ws, grid, descs, conv, seen, cached, pairing)
+    room = room if frame is not None and layout != "matrix" else None   # a matrix grows in both directions
+    rng = _fill_crosstable(ws, grid, descs, conv, seen, cached, pairing, room=room, dynamic=dynamic)
     st = wb.create_sheet(STANDINGS)
-    _fill_standings(st, t, seen, rng, conv, [d.code for d in descs], cached, dynamic, pairing)
+    _fill_standings(st, t, seen, rng, conv, [d.code for d in descs], cached, dynamic, pairing, playoffs, lots)
+    fill_event(wb, t, skip=("start_date",))   # the start date is a setting (Standings!B2)
     hp = wb.create_sheet(HELP)
-    fill_help(hp, help_lines(rng, layout, [d.code for d in descs], conv.name, Path(output).name, t, pairing))
+    fill_help(hp, help_lines(rng, layout, [d.code for d in descs], conv.name, Path(output).name, t, pairing,
+                             room=room is not None))
     if conf is not None:
         fill_conf(conf)
         wb.move_sheet(conf, offset=len(wb.sheetnames) - 1 - wb.sheetnames.index(conf.title))
@@ -138,13 +145,24 @@ def _as_functions_read(grid: list[list], pairing: Optional[str]) -> Optional[Tou
 
 
 def _fill_crosstable(ws, grid: list[list], descs: Sequence[Descriptor], conv: Convention, seen: Optional[Tournament],
-                     cached: dict, pairing: Optional[str] = None) -> str:
+                     cached: dict, pairing: Optional[str] = None, room: Optional[int] = None,
+                     dynamic: Optional[set] = None) -> str:
     """The grid at A1, then an empty column and the tie-break formula columns, their stored values
-    computed as the functions compute them on ``seen`` (the grid as they read it). Returns the range."""
+    computed as the functions compute them on ``seen`` (the grid as they read it). Returns the range.
+
+    One formula per player row (``=BUCHHOLZ_CUT($A$1:$I$17,$A5,1,...)``), or with ``room`` (a
+    template) one formula per column over the rows up to ``room``, a dynamic array
+    (``=BUCHHOLZ_CUT($A$1:$M$1000,$A$2:$A$1000,1,...)`` spilling O2:O1000): a player typed in any
+    row up to ``room`` is in every formula's range and gets his values, without a formula to edit
+    or copy. The empty rows below the players are what the functions and the readers skip
+    (:func:`tbxl.io.grid.sheet.trim_blank_edges`)."""
     from openpyxl.styles import Alignment, Font
+    from openpyxl.worksheet.formula import ArrayFormula
 
     rng = put_grid(ws, grid, name_width=22)
     height, width = len(grid), max(len(r) for r in grid)
+    if room is not None:
+        rng = f"$A$1:${column_letters(width - 1)}${room}"
     bold = Font(bold=True)
     shade = formula_fill()
     first = width + 2
@@ -160,6 +178,16 @@ def _fill_crosstable(ws, grid: list[list], descs: Sequence[Descriptor], conv: Co
         # PROGRESSIVE takes no rules: the default for the read grid's date, as in Excel
         rules_of = conv if fn.rules or seen is None else conventions.resolve(None, seen.start_date)
         of = None if seen is None else value_of(seen, rules_of, d)
+        if room is not None:   # one dynamic array per column (a template has no results: empty values)
+            text = _formula_for(fn, extra, rng, f"$A$2:$A${room}", f"{letter}$1", rules,
+                                PAIRING_CELL if pairing else None)
+            ws.cell(2, col).fill = shade
+            ws[f"{letter}2"] = ArrayFormula(f"{letter}2:{letter}{room}", "=" + text)
+            ws[f"{letter}2"].fill = shade
+            cached[(CROSSTABLE, f"{letter}2")] = ""
+            if dynamic is not None:
+                dynamic.add((CROSSTABLE, f"{letter}2"))
+            continue
         for r in range(2, height + 1):
             text = _formula_for(fn, extra, rng, f"$A{r}", f"{letter}$1", rules, PAIRING_CELL if pairing else None)
             cell = ws.cell(r, col, "=" + text)
@@ -171,7 +199,11 @@ def _fill_crosstable(ws, grid: list[list], descs: Sequence[Descriptor], conv: Co
 
 
 def _fill_standings(ws, t: Tournament, seen: Optional[Tournament], rng: str, conv: Convention, codes: list[str],
-                    cached: dict, dynamic: set, pairing: Optional[str] = None) -> None:
+                    cached: dict, dynamic: set, pairing: Optional[str] = None, playoffs: Sequence[str] = (),
+                    lots: Optional[str] = None) -> None:
+    """The settings (B1:B5), how shared places are decided (E1:E2, :data:`DECISIONS`), and the
+    STANDINGS formula at A6 with its stored spill (the play-offs and lots applied, so a place they
+    decide says so in its Decided column)."""
     from openpyxl.styles import Font
     from openpyxl.worksheet.formula import ArrayFormula
 
@@ -186,16 +218,29 @@ def _fill_standings(ws, t: Tournament, seen: Optional[Tournament], rng: str, con
         cell = put(ws, row, 2, v if v not in ("", None) else None)
         if isinstance(v, dt.date):
             cell.number_format = "yyyy-mm-dd"
-    ws.cell(1, 3, "Rules: fide-2026 (current FIDE), fide-2024, fide-2017, sm-* ... (see Help); "
+    decided = {"Play-off": ";".join(playoffs) or None, "Lots seed": lots}
+    for label, row in DECISIONS.items():
+        ws.cell(row, 4, label).font = bold
+        put(ws, row, 5, decided[label])
+    ws.cell(1, 6, "Play-off: the order a play-off gave players equal on every tie-break, best first, e.g. 12>7>3 "
+                  "(several: separate with ;). Lots seed: lots for those still equal (see Help).")
+    ws.cell(3, 3, "Rules: fide-2026 (current FIDE), fide-2024, fide-2017, sm-* ... (see Help); "
                   "empty = fide-2026. Tie-breaks: codes in order, empty = the defaults. Pairing: "
                   "swiss or round-robin (how unplayed rounds count, C.07 15.2).")
-    table = [[""]] if seen is None else in_cells(standings_table(compute_standings(seen, codes, conv)))
+    if seen is None:
+        table: list[list] = [[""]]
+    else:
+        st = compute_standings(seen, codes, conv)
+        if playoffs or lots is not None:
+            from tbxl.playoffs import Decision, decide
+            st = decide(st, Decision.of(playoffs, lots))
+        table = in_cells(standings_table(st))
     r0, c0 = STANDINGS_ANCHOR
     h, w = len(table), max(len(row) for row in table)
     ref = f"{column_letters(c0 - 1)}{r0}:{column_letters(c0 + w - 2)}{r0 + h - 1}"
     anchor = f"{column_letters(c0 - 1)}{r0}"
-    last = ["$B$5"] if pairing else []
-    formula = BY_NAME["STANDINGS"].call(f"{CROSSTABLE}!{rng}", TIEBREAKS_CELL, "$B$3", *last)
+    formula = BY_NAME["STANDINGS"].call(f"{CROSSTABLE}!{rng}", TIEBREAKS_CELL, "$B$3", "$B$5" if pairing else '""',
+                                        PLAYOFF_CELL, LOTS_CELL)
     ws[anchor] = ArrayFormula(ref, "=" + formula)
     cached[(STANDINGS, anchor)] = table[0][0]
     dynamic.add((STANDINGS, anchor))
@@ -210,3 +255,5 @@ def _fill_standings(ws, t: Tournament, seen: Optional[Tournament], rng: str, con
     ws.column_dimensions["A"].width = 12
     ws.column_dimensions["B"].width = 24
     ws.column_dimensions["C"].width = 22
+    ws.column_dimensions["D"].width = 12
+    ws.column_dimensions["E"].width = 16

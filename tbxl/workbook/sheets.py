@@ -11,10 +11,52 @@ from typing import Any, Iterable, Optional
 from tbxl.errors import InputError, docs_url, pip_install
 from tbxl.formatting import decimal_text
 from tbxl.io.grid.cells import column_letters
-from tbxl.io.workbook import CONF
+from tbxl.io.workbook import CONF, EVENT, EVENT_FIELDS
+from tbxl.io.xlsx import control_character_text
 from tbxl.model import Scoring, Tournament
+from tbxl.model.event import Event
 
-__all__ = ["put", "put_grid", "formula_fill", "fill_conf", "xlsm_base", "check_scoring", "check_storable"]
+__all__ = ["put", "put_grid", "formula_fill", "fill_conf", "fill_event", "event_rows", "xlsm_base", "check_scoring",
+           "check_storable"]
+
+
+def event_rows(t: Event, skip: Iterable[str] = ()) -> list[tuple[str, Any]]:
+    """The (label, value) rows of the Event sheet for ``t``: each :data:`EVENT_FIELDS` field the
+    event has (a deputy arbiter a row), without the fields of ``skip`` (kept elsewhere)."""
+    out: list[tuple[str, Any]] = []
+    for label, name in EVENT_FIELDS.items():
+        if name in skip:
+            continue
+        value = getattr(t, name)
+        for v in (value if isinstance(value, tuple) else (value,)):
+            if v not in (None, ""):
+                out.append((label, v))
+    return out
+
+
+def fill_event(wb, t: Event, skip: Iterable[str] = ()) -> None:
+    """The Event sheet (after Standings) with :func:`event_rows`, when the event has any: the
+    place, dates, federation and arbiters of its TRF header (022, 032, 042, 052, 102, 112, 122),
+    read back by :func:`tbxl.io.workbook.event_details`."""
+    import datetime as dt
+    from openpyxl.styles import Font
+    rows = event_rows(t, skip)
+    if not rows:
+        return
+    ws = wb.create_sheet(EVENT)
+    bold = Font(bold=True)
+    for r, (label, value) in enumerate(rows, 1):
+        ws.cell(r, 1, label).font = bold
+        cell = put(ws, r, 2, value)
+        if isinstance(value, dt.date):
+            cell.number_format = "yyyy-mm-dd"
+    ws.column_dimensions["A"].width = 16
+    ws.column_dimensions["B"].width = 40
+
+
+def check_event_storable(t: Event) -> list[tuple[str, Optional[str], Optional[int]]]:
+    """The Event sheet's texts for :func:`check_storable`."""
+    return [(f"the event's {label.lower()}", v, None) for label, v in event_rows(t) if isinstance(v, str)]
 
 
 def check_scoring(t: Tournament) -> None:
@@ -35,7 +77,7 @@ def check_storable(texts: Iterable[tuple[str, Optional[str], Optional[int]]], so
     for what, text, player in texts:
         m = ILLEGAL_CHARACTERS_RE.search(text or "")
         if m:
-            raise InputError(f"{what} holds the control character U+{ord(m.group()):04X}, which a workbook "
+            raise InputError(f"{what} holds {control_character_text(m.group())}, which a workbook "
                              "cannot store; not written", file=source or None, player=player)
 
 

@@ -22,7 +22,7 @@ from tbxl import rules as conventions
 from tbxl.standings import compute_standings, primary_score, resolve_tiebreaks
 from tbxl.workbook.cached import save
 from tbxl.workbook.help import fill_help, team_help_lines
-from tbxl.workbook.sheets import check_storable, formula_fill, put, put_grid
+from tbxl.workbook.sheets import check_event_storable, check_storable, fill_event, formula_fill, put, put_grid
 
 __all__ = ["write_team"]
 
@@ -37,7 +37,7 @@ def write_team(t: TeamTournament, output: PathLike, *, tiebreaks=None, rules: Op
         raise InputError(f"a team workbook must end in .xlsx, not {Path(output).name!r}")
     # The texts it writes (the event's and the teams' names) are checked as an individual event's
     # are: one clean error rather than openpyxl's traceback for a control character.
-    check_storable([("the tournament name", t.name, None)]
+    check_storable([("the tournament name", t.name, None)] + check_event_storable(t)
                    + [(f"the name of team {team.number}", team.name, None) for team in t.teams], t.source)
     conv = conventions.resolve(rules, t.start_date)
     primary, descs = (primary_score(t, tiebreaks), resolve_tiebreaks(t, tiebreaks))
@@ -98,5 +98,6 @@ def write_team(t: TeamTournament, output: PathLike, *, tiebreaks=None, rules: Op
     st.column_dimensions["B"].width = 12
     st.column_dimensions["C"].width = 26
 
+    fill_event(wb, t)
     fill_help(wb.create_sheet(HELP), team_help_lines(rng, listed, conv.name, Path(output).name, t))
     save(wb, output, cached, dynamic, inputs)

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from tbxl.errors import InputError
+from tbxl.limits import MAX_WORKBOOK_CELLS
 from tbxl.io.grid.cells import a1, blank, header_key, header_role, is_int, parse_origin, points_value, text_of, whole
 
 
@@ -16,7 +17,7 @@ class Sheet:
     (:meth:`ref`, :meth:`row`)."""
 
     def __init__(self, grid: Any, origin: str) -> None:
-        rows = rows_of(grid)
+        rows = trim_blank_edges(rows_of(grid))
         width = max((len(r) for r in rows), default=0)
         self.values = [list(r) + [None] * (width - len(r)) for r in rows]
         self.texts = [[text_of(v) for v in r] for r in self.values]
@@ -48,6 +49,39 @@ def rows_of(grid: Any) -> list[list[Any]]:
     if rows and not any(isinstance(r, (list, tuple)) for r in rows):
         return [rows]                      # a single row given as a flat list
     return [list(r) if isinstance(r, (list, tuple)) else [r] for r in rows]
+
+
+def _blank_row(row: list) -> bool:
+    """Nothing in the row: every cell None, "", 0 (Excel's empty cell under Office.js) or FALSE
+    (no crosstable cell). ``any`` runs in C: a million rows are looked at in a fraction of a
+    second."""
+    return not any(row)
+
+
+def trim_blank_edges(rows: list[list[Any]]) -> list[list[Any]]:
+    """``rows`` without the empty rows at the bottom: what Excel sends for a range taller than its
+    table (a template's ``$A$1:$M$1000``, a whole-column reference ``$A:$M`` of 1,048,576 rows), as
+    None (classic add-in) or 0 (Office.js) cells. As many empty rows as the range has columns are
+    kept after the last value: a round-robin matrix's last rows may be all zeros (a player who lost
+    every game, his diagonal cell empty) and the readers tell those from empty rows themselves. The
+    top-left corner stays where it is, so cell references do not move. What is left may hold at
+    most :data:`~tbxl.limits.MAX_WORKBOOK_CELLS` cells (:class:`InputError` otherwise), the bound
+    of a workbook read from a file.
+
+    >>> len(trim_blank_edges([["No", "R1"], [1, "2w1"], [2, "1b0"]] + [[0, None]] * 1000))
+    5
+    """
+    end = len(rows)
+    while end and _blank_row(rows[end - 1]):
+        end -= 1
+    width = max((len(r) for r in rows[:end]), default=0)
+    keep = min(len(rows), end + width)
+    if keep < len(rows):
+        rows = rows[:keep]
+    if keep * width > MAX_WORKBOOK_CELLS:
+        raise InputError(f"the crosstable range holds {end:,} rows x {width:,} columns up to its last value; "
+                         f"tbxl reads at most {MAX_WORKBOOK_CELLS:,} cells, as from a workbook file")
+    return rows
 
 
 @dataclass
