@@ -1039,3 +1039,35 @@ def test_play_off_and_lots_in_the_workbook(tmp_path, capsys):
     plain_spill = openpyxl.load_workbook(BOOKS / "tec-swiss.xlsx", data_only=True)["Standings"]
     assert [plain_spill.cell(6, c).value for c in range(1, 11)] == ["Rank", "SNo", "Name", "Pts", "BH/C1", "BH", "SB",
                                                                    "PS", "WIN", None]
+
+
+def test_compute_on_the_workbook_applies_its_play_off_and_lots(tmp_path, capsys):
+    """``tbxl compute book.xlsx`` ranks as the workbook's STANDINGS does: the Play-off and Lots seed
+    settings (Standings!E1:E2) decide its shared places; the command line's replace them, and a bad
+    setting names its cell."""
+    book = tmp_path / "ties.xlsx"
+    assert cli.main(["workbook", str(SWISS), "--tiebreaks", "WIN", "--playoff", "4>3>1", "--lots", "Open2026",
+                     "-o", str(book)]) == 0
+    capsys.readouterr()
+    assert cli.main(["compute", str(SWISS), "--tiebreaks", "WIN", "--playoff", "4>3>1", "--lots", "Open2026",
+                     "--format", "json"]) == 0
+    by_options = json.loads(capsys.readouterr().out)
+    assert cli.main(["compute", str(book), "--format", "json"]) == 0
+    by_workbook = json.loads(capsys.readouterr().out)
+    assert by_workbook["lots_seed"] == "Open2026"
+    assert [(r["rank"], r["start_number"], r["decided_by"]) for r in by_workbook["standings"]] == \
+        [(r["rank"], r["start_number"], r["decided_by"]) for r in by_options["standings"]]
+    assert [r["decided_by"] for r in by_workbook["standings"][2:5]] == ["play-off"] * 3
+    # The command line's play-off replaces the workbook's; its seed stays.
+    assert cli.main(["compute", str(book), "--playoff", "1>3>4", "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert [r["start_number"] for r in doc["standings"][2:5]] == [1, 3, 4] and doc["lots_seed"] == "Open2026"
+    # Standings after round 3 are not decided by the final play-off.
+    assert cli.main(["compute", str(book), "--after-round", "3", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["lots_seed"] is None
+    wb = openpyxl.load_workbook(book)
+    wb["Standings"]["E1"] = "4>x"
+    wb.save(tmp_path / "bad.xlsx")
+    assert cli.main(["compute", str(tmp_path / "bad.xlsx")]) == 1
+    err = capsys.readouterr().err
+    assert "bad.xlsx!Standings!E1" in err and "Play-off" in err and len(err.splitlines()) == 1

@@ -87,9 +87,15 @@ def rank(args, event, conv=None):
                                args.after_round)
         for note in st.notes:
             say(f"note: {note}")
-    if getattr(args, "playoffs", None) or getattr(args, "lots", None) is not None:
+    playoffs, lots = getattr(args, "playoffs", None), getattr(args, "lots", None)
+    if getattr(args, "after_round", None) is None:
+        # The decisions the input records (a workbook's Play-off and Lots seed) come after the
+        # command line's and tbxl.toml's; they decide the final standings, not those after round K.
+        playoffs = playoffs or list(event.playoffs)
+        lots = lots if lots is not None else event.lots
+    if playoffs or lots is not None:
         from tbxl.playoffs import Decision, decide
-        st = decide(st, Decision.of(args.playoffs, args.lots))
+        st = decide(st, Decision.of(playoffs, lots))
     return st
 
 

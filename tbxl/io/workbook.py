@@ -17,10 +17,10 @@ import os
 from pathlib import Path
 from typing import Any, Optional
 
-from tbxl.errors import InputError, TbxlError
+from tbxl.errors import InputError, TbxlError, UsageError
 from tbxl.io.files import PathLike
 from tbxl.io.grid import read_grid
-from tbxl.io.grid.cells import column_letters
+from tbxl.io.grid.cells import cell_text, column_letters
 from tbxl.io.grid.team import read_team_grid
 from tbxl.io.xlsx import is_empty, load_workbook, sheet_rows
 from tbxl.model import Pairing, Tournament
@@ -228,7 +228,34 @@ def _with_settings(t: Tournament, wb, fname: str, sheet: str) -> Tournament:
             except TbxlError as err:
                 raise bad("Tie-breaks", str(err)) from None
             changes["tiebreaks"] = tuple(c.strip() for c in codes.split(",") if c.strip())
+        changes.update(_decisions(ws, fname))
     return replace(t, **changes)
+
+
+def _decisions(ws, fname: str) -> dict[str, Any]:
+    """The Play-off orders (``;`` between several) and the Lots seed of the Standings sheet
+    (:data:`DECISIONS`), checked as ``--playoff`` and ``--lots`` are, an error naming the cell;
+    none when the labels are not there (a workbook made before them)."""
+    from tbxl.playoffs import Decision, parse_playoff
+    out: dict[str, Any] = {}
+    for label, row in DECISIONS.items():
+        if cell_text(ws.cell(row, 4).value) != label:
+            continue
+        value = cell_text(ws.cell(row, 5).value)
+        if not value:
+            continue
+        where = f"{STANDINGS}!E{row}"
+        try:
+            if label == "Play-off":
+                orders = tuple(p.strip() for p in value.split(";") if p.strip())
+                for order in orders:
+                    parse_playoff(order, "Play-off")
+                out["playoffs"] = orders
+            else:
+                out["lots"] = Decision.of((), value).lots
+        except UsageError as err:
+            raise InputError(str(err), file=fname, cell=where) from None
+    return out
 
 
 def read_team_workbook(path) -> TeamTournament:

@@ -94,7 +94,8 @@ class Event:
     (keyword-only in their constructors): its name, place, dates and chief arbiter as the file gives
     them (with the deputy arbiters and the time control), the web addresses it gives for the event
     (``links``: a tournament's page, never shown as a city or an arbiter), the game scoring, the
-    pairing system, the tie-break list the file declares (TRF 202/212), the number of rounds
+    pairing system, the tie-break list the file declares (TRF 202/212), the play-offs and lots
+    seed it records for the places still shared (``playoffs``, ``lots``), the number of rounds
     scheduled (TRF XXR / 142; None = the rounds read), and where it was read from (a file's base
     name, for messages). ``kind`` says which kind of event it is (each kind's class sets it)."""
 
@@ -115,6 +116,11 @@ class Event:
     # chief arbiter; tbxl writes them back as "### link" comments (tbxl.io.trf.writer).
     links: tuple[str, ...] = ()
     tiebreaks: tuple[str, ...] = ()
+    # How the places still shared after the whole list were decided, as the input records them
+    # (a workbook's Play-off and Lots seed settings; C.07 Art. 3, 4.2): play-off orders such as
+    # "12>7>3", best first (tbxl.playoffs), and the seed of the lots.
+    playoffs: tuple[str, ...] = ()
+    lots: Optional[str] = None
     scheduled_rounds: Optional[int] = None
     source: str = ""
 
