@@ -231,3 +231,42 @@ def test_the_report_heading_links_the_events_pages():
     pytest.importorskip("jinja2")
     from tbxl.report.render import render_html
     assert '<a href="https://lichess.org/swiss/j8rtJ5GL">' in render_html(view)
+
+
+def _with_round_6_marks(tmp_path, marks: dict) -> Path:
+    """held_swiss_5 as Vega saves it at the start of round 6 (its .trfx): XXR 6, and the absences
+    announced for round 6 written in the round 6 field ("0000 - -" absent with a loss, "0000 - ="
+    with a draw; Vega manual, appendix on TRF(x))."""
+    from importlib.resources import files
+    lines = (files("tbxl.examples") / "held_swiss_5.trf").read_text(encoding="utf-8").splitlines()
+    out = []
+    for line in lines:
+        if line.startswith("001") and int(line[4:8]) in marks:
+            r, mark = marks[int(line[4:8])]
+            at = 91 + 10 * (r - 1)   # round r at columns 92 + 10 (r - 1) onwards
+            line = (line[:at] + mark + line[at + len(mark):]) if r <= 5 else line.ljust(at) + mark
+        out.append("XXR 6" if line.startswith("XXR") else line)
+    path = tmp_path / "vega.trfx"
+    path.write_text("\n".join(out) + "\n", encoding="utf-8")
+    return path
+
+
+def test_vega_absences_announced_for_the_next_round(tmp_path, capsys):
+    """Marks in the round not played yet are no results: the standings are those after round 5,
+    with a note saying what was left out; the same marks in a played round are refused."""
+    from importlib.resources import files
+    path = _with_round_6_marks(tmp_path, {3: (6, "0000 - -"), 5: (6, "0000 - =")})
+    from tbxl.errors import InputWarning
+    with pytest.warns(InputWarning, match="round 6 has no results yet: standings after round 5"):
+        t, notes = read_trf_with_notes(str(path))
+    assert t.rounds == 5
+    assert any("round 6: absences announced for the next round (Vega's 0000 - - and 0000 - =)" in n for n in notes)
+    assert main(["compute", str(files("tbxl.examples") / "held_swiss_5.trf"), "--format", "json"]) == 0
+    plain = json.loads(capsys.readouterr().out)["standings"]
+    assert main(["compute", str(path), "--format", "json"]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["standings"] == plain
+    assert "round 6 has no results yet: standings after round 5" in err
+    bad = _with_round_6_marks(tmp_path, {3: (2, "0000 - =")})
+    with pytest.raises(InputError, match=r"vega\.trfx:\d+:102: player 3, round 2: result '=' needs an opponent"):
+        read_trf_with_notes(str(bad))

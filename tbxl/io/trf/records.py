@@ -76,6 +76,10 @@ ROUND_WIDTH = 10
 # both sides) is checked on whole round columns (Reader.build_players).
 # The code of a slot paired without a result yet (an opponent and a blank result column).
 _PENDING = "?"
+#: The result codes of Vega's absences announced for the next round, with no opponent (0000 - -).
+_ANNOUNCED = "-="
+#: The first round field (of round fields padded to whole fields) whose - or = has no opponent.
+_OPPONENTLESS = re.compile(r"(?:.{10})*?([0 ]{4} [wWbB\- ] [-=])", re.S)
 _ROUND_FIELDS = re.compile(r"(?:[\s0-9]{4} [wWbB\- ] [10=WDLwdl+\-HFUZhfuz ]  )*")
 
 
@@ -214,6 +218,7 @@ class Reader:
         # A team event's round fields have a rule of their own (slow_slot): checked one by one.
         self.field_by_field = team
         self.pending: list[InputError] = []   # games paired without a result yet, in file order
+        self.announced: set[int] = set()      # rounds with Vega's announced absences (0000 - -, 0000 - =)
 
     def error(self, message: str, line: int, column: Optional[int] = None,
               player: Optional[int] = None, round: Optional[int] = None) -> InputError:
@@ -342,6 +347,10 @@ class Reader:
         for err in self.pending:
             if err.round <= played:        # a game of a round that has results: its result is missing
                 raise err
+        later = sorted(r for r in self.announced if r > played)
+        if later:
+            self.notes.append(f"round {', '.join(map(str, later))}: absences announced for the next round "
+                              "(Vega's 0000 - - and 0000 - =), not results: left out with the round")
         if self.declared_rounds is not None and self.declared_rounds < played and self.declared_rounds_at:
             # The round fields hold results beyond the announced rounds: the fields count, and
             # what reads the scheduled rounds (dummy_cap_rounds=scheduled) reads them too.
@@ -604,7 +613,18 @@ class Reader:
                 raise AssertionError("a round field was refused but no check says why")  # pragma: no cover
             codes = fields[7::ROUND_WIDTH].upper()
             # The last round with a result that comes from a pairing (a game, a forfeit, a PAB).
-            row.played = len(codes.rstrip(" FHZ"))
+            played = len(codes.rstrip(" FHZ"))
+            while played and codes[played - 1] in _ANNOUNCED and \
+                    not fields[ROUND_WIDTH * (played - 1):ROUND_WIDTH * (played - 1) + 4].strip("0 "):
+                # Vega's absence announced for the next round ("0000 - -", "0000 - ="), no result yet.
+                self.announced.add(played)
+                played = len(codes[:played - 1].rstrip(" FHZ"))
+            row.played = played
+            mark = _OPPONENTLESS.match(fields)   # an opponent-less - or = (one C call a record)
+            if mark and mark.start(1) // ROUND_WIDTH < played:   # before the record's last result
+                at = mark.start(1)
+                raise self.error(f"result '{fields[at + 7]}' needs an opponent", number,
+                                 _FIRST_ROUND_COLUMN + at, sn, at // ROUND_WIDTH + 1)
             if " " in codes:       # a blank result: a ZPB, or a game paired without a result yet
                 for r, code in enumerate(codes, 1):
                     if code == " " and fields[ROUND_WIDTH * (r - 1):ROUND_WIDTH * (r - 1) + 4].strip():
@@ -641,6 +661,14 @@ class Reader:
         if code not in GAMES and code not in FORFEITS and code not in BYES:
             raise self.error(f"unknown result code '{field_text[7]}' (expected one of {RESULT_CODES})",
                              number, column + 7, sn, r)
+        if opponent is None and code in _ANNOUNCED and self.team_lines is None:
+            # Vega's .trfx, saved at the start of a round, marks the absences announced for it:
+            # "0000 - -" (absent, a loss) and "0000 - =" (absent, a draw) (Vega manual, TRF(x)).
+            # Fine after the last round with results (rounds_with_results), an error in one before.
+            self.pending.append(self.error(f"result '{field_text[7]}' needs an opponent (Vega's 0000 - "
+                                           f"{field_text[7]} marks an absence announced for the next round, "
+                                           "after the last round with results)", number, column, sn, r))
+            return Slot(r, _PENDING, None, None, column)
         if opponent is None and code not in BYES:
             raise self.error(f"result '{field_text[7]}' needs an opponent", number, column, sn, r)
         if opponent == sn:
