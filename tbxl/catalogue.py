@@ -159,15 +159,23 @@ TEAM_TIEBREAKS = Argument("tiebreaks", "Comma-separated team tie-break codes in 
 TEAM_RULES = Argument("rules", "Rules for unplayed rounds, e.g. fide-2026, fide-2024; empty = the FIDE rules in "
                       "force (fide-2026).")
 
+TEAM_PLAYOFF = Argument("playoff", "Play-offs among teams equal on every tie-break, best first: 12>7>3 (team "
+                        "numbers; = for a tier left equal), several separated by ; (or a range, one a cell); empty = "
+                        "none.", label="playoff (TEAM_STANDINGS)")
+TEAM_LOTS = Argument("lots", "The seed of the lots for teams still equal on every tie-break (each lot is the "
+                     "SHA-256 of SEED:NUMBER, lowest first); empty = no lots, the place stays shared.",
+                     label="lots (TEAM_STANDINGS)")
+
 #: The team functions' arguments in the order the team Help sheet explains them.
-TEAM_ARGUMENTS = (TEAM_GRID, TEAM, TEAM_CODE, TEAM_TIEBREAKS, TEAM_RULES)
+TEAM_ARGUMENTS = (TEAM_GRID, TEAM, TEAM_CODE, TEAM_TIEBREAKS, TEAM_RULES, TEAM_PLAYOFF, TEAM_LOTS)
 
 #: The team functions, in the order of the team Help sheet. Their match scoring is the grid's 2/1/0.
 TEAM_FUNCTIONS = (
     Function(TEAM_TIEBREAK, "A team tie-break of FIDE C.07 Arts 11-13 by its code (EDE and other orders: the tier "
              "among teams tied before it).", (TEAM_GRID, TEAM, TEAM_CODE, TEAM_RULES)),
     Function(TEAM_STANDINGS, "The team standings to spill: Rank, No, Team, MP (or GP) and one column per "
-             "tie-break (FIDE C.07).", (TEAM_GRID, TEAM_TIEBREAKS, TEAM_RULES)),
+             "tie-break (FIDE C.07); a Decided column when a play-off or lots placed a team.",
+             (TEAM_GRID, TEAM_TIEBREAKS, TEAM_RULES, TEAM_PLAYOFF, TEAM_LOTS)),
 )
 
 BY_NAME: dict[str, Function] = {f.name: f for f in FUNCTIONS + TEAM_FUNCTIONS}
@@ -254,7 +262,8 @@ def team_value_of(t: "TeamTournament", conv: Convention, code: str,
 
 def team_standings_table(st: "Standings") -> list[list]:
     """TEAM_STANDINGS' spill, exact: a header row (Rank, No, Team, the primary score MP or GP, the
-    codes), then one row per team, best first; a shared place as its label ("3-5").
+    codes), then one row per team, best first; a shared place as its label ("3-5"); a last column
+    ``Decided`` when a play-off or lots placed a team (as :func:`standings_table`).
 
     >>> from tbxl.rules import get
     >>> from tbxl.io.grid.team import read_team_grid

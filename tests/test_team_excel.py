@@ -151,3 +151,39 @@ def test_team_workbook_help_comes_from_the_template_and_the_catalogue():
     assert all(f"{a.label or a.name}: {a.help}" in lines for a in TEAM_ARGUMENTS)
     assert all(any(line.endswith(f"C.07 {art:<12} {meaning}") for line in lines) for art, meaning, _ in codes_of(TEAM, only=True).values())
     assert not any("{" in line or line.startswith(("--", "@", "| ", "== ")) for line in lines)  # all rendered
+
+
+def test_team_play_off_and_lots_in_the_workbook(registered, tmp_path, capsys):
+    """A team workbook keeps Play-off (Standings!E1) and Lots seed (E2) as an individual one does:
+    TEAM_STANDINGS takes them and spills a Decided column, the stored spill and the formulas engine
+    agree with `tbxl compute --playoff --lots`, and compute on the workbook applies them."""
+    import json
+    import openpyxl
+    from tbxl import cli
+    book = tmp_path / "team.xlsx"
+    options = ["--tiebreaks", "MPTS", "--playoff", "22>16"]   # India 3 (16) and Slovakia (22) share 1-2 on 20 MP
+    assert cli.main(["workbook", str(TEC), *options, "--lots", "Cup2024", "-o", str(book)]) == 0
+    capsys.readouterr()
+    assert cli.main(["compute", str(TEC), *options, "--lots", "Cup2024", "--format", "json"]) == 0
+    by_options = json.loads(capsys.readouterr().out)["standings"]
+    st = openpyxl.load_workbook(book)["Standings"]
+    assert [(st[f"D{r}"].value, st[f"E{r}"].value) for r in (1, 2)] == [("Play-off", "22>16"), ("Lots seed", "Cup2024")]
+    assert st["A6"].value.text.endswith(",$B$4,$B$3,$E$1,$E$2)")
+    stored = stored_values(book)
+    values = evaluate(book)
+    assert plain(stored[("STANDINGS", "E6")]) == "Decided"
+    spill = [[plain(stored[("STANDINGS", f"{c}{r}")]) for c in "ABCE"] for r in range(7, 7 + len(by_options))]
+    assert [(row[1], row[3] or None) for row in spill] == [(r["team_number"], r["decided_by"]) for r in by_options]
+    assert spill[0][1:] == [22, "Slovakia", "play-off"] and spill[1][1:] == [16, "India 3", "play-off"]
+    for r in range(7, 7 + len(by_options)):
+        assert plain(values[("STANDINGS", f"E{r}")]) == plain(stored[("STANDINGS", f"E{r}")])
+    # tbxl compute on the workbook ranks as its Standings sheet does.
+    assert cli.main(["compute", str(book), "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["lots_seed"] == "Cup2024"
+    assert [(r["team_number"], r["decided_by"]) for r in doc["standings"]] == \
+        [(r["team_number"], r["decided_by"]) for r in by_options]
+    # A play-off of teams a tie-break separates: #VALUE! with the reason.
+    grid = to_team_grid(read_team_trf(TEC))
+    with pytest.raises(ValueError, match=r"playoff 22>19: 22 and 19 are not equal on every tie-break"):
+        excel.TEAM_STANDINGS(grid, "MPTS", "", "22>19", "")

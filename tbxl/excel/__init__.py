@@ -356,8 +356,16 @@ def TEAM_TIEBREAK(crosstable, team, code, rules=""):
 
 
 @_registered("TEAM_STANDINGS")
-def TEAM_STANDINGS(crosstable, tiebreaks="", rules=""):
+def TEAM_STANDINGS(crosstable, tiebreaks="", rules="", playoff="", lots=""):
     _, st = _team_standings(crosstable, tiebreaks, rules)
+    orders, seed = arg.playoffs(playoff), arg.lots(lots)
+    if orders or seed is not None:   # the places still shared after the whole list (C.07 Art. 4.2)
+        from tbxl.playoffs import Decision, decide
+        with lock:
+            try:
+                st = decide(st, Decision.of(orders, seed, option="playoff"))
+            except TbxlError as err:
+                raise ValueError(str(err)) from None
     return in_cells(team_standings_table(st))
 
 

@@ -280,6 +280,7 @@ def read_team_workbook(path) -> TeamTournament:
     t = replace(t, **event_details(wb, fname))
     if STANDINGS in wb.sheetnames:
         st = wb[STANDINGS]
+        t = replace(t, **_decisions(st, fname))
         listed = st["B4"].value
         title = st["B1"].value
         if listed:

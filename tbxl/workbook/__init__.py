@@ -57,15 +57,12 @@ def write_workbook(event: Union[Tournament, TeamTournament], output: PathLike, *
     grid as a Swiss, whose unplayed rounds count differently, C.07 15.2 vs 16). ``rules``: written
     into the workbook's Rules cell; default: the rules in force at the tournament's start date.
     ``playoffs`` (orders such as ``"12>7>3"``) and ``lots`` (a seed): written into the Play-off and
-    Lots seed settings (Standings!E1:E2) of an individual event, which its STANDINGS formula takes.
+    Lots seed settings (Standings!E1:E2), which its STANDINGS (TEAM_STANDINGS) formula takes.
     """
     if isinstance(event, TeamTournament):
         if layout is not None:
             raise InputError("a team workbook has one layout: --layout is for individual events")
-        if playoffs or lots is not None:
-            raise InputError("a team workbook keeps no play-off or lots: TEAM_STANDINGS takes none; give "
-                             "--playoff and --lots to tbxl compute or tbxl report")
-        write_team(event, output, tiebreaks=tiebreaks, rules=rules, inputs=inputs)
+        write_team(event, output, tiebreaks=tiebreaks, rules=rules, inputs=inputs, playoffs=playoffs, lots=lots)
     else:
         write_individual(event, output, layout=layout, tiebreaks=tiebreaks, rules=rules, inputs=inputs,
                          playoffs=playoffs, lots=lots)

@@ -8,7 +8,7 @@ the functions are available) and the Help sheet's functions come from the formul
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterable, Optional
+from typing import Iterable, Optional, Sequence
 
 from tbxl.catalogue import BY_NAME, in_cells, team_standings_table, team_value_of
 from tbxl.errors import InputError
@@ -16,7 +16,7 @@ from tbxl.function_names import TEAM_STANDINGS, TEAM_TIEBREAK
 from tbxl.io.files import PathLike, check_not_input
 from tbxl.io.grid.cells import cell_number, column_letters
 from tbxl.io.grid.team import read_team_grid, to_team_grid
-from tbxl.io.workbook import CROSSTABLE, HELP, RULES_CELL, STANDINGS
+from tbxl.io.workbook import CROSSTABLE, DECISIONS, HELP, LOTS_CELL, PLAYOFF_CELL, RULES_CELL, STANDINGS
 from tbxl.model import TeamTournament
 from tbxl import rules as conventions
 from tbxl.standings import compute_standings, primary_score, resolve_tiebreaks
@@ -28,9 +28,10 @@ __all__ = ["write_team"]
 
 
 def write_team(t: TeamTournament, output: PathLike, *, tiebreaks=None, rules: Optional[str] = None,
-               inputs: Iterable[PathLike] = ()) -> None:
+               inputs: Iterable[PathLike] = (), playoffs: Sequence[str] = (), lots: Optional[str] = None) -> None:
     """Write ``t`` as a team crosstable workbook (``.xlsx``) with formulas and their values (see
-    :func:`tbxl.workbook.write_workbook`)."""
+    :func:`tbxl.workbook.write_workbook`); ``playoffs`` and ``lots`` fill the Play-off and Lots seed
+    settings (Standings!E1:E2, as an individual workbook's) that TEAM_STANDINGS takes."""
     inputs = list(inputs)
     check_not_input(output, inputs)
     if Path(output).suffix.lower() != ".xlsx":
@@ -82,10 +83,21 @@ def write_team(t: TeamTournament, output: PathLike, *, tiebreaks=None, rules: Op
         put(st, row, 2, value)
     st.cell(5, 1, "Rules: fide-2026, fide-2024 ... (empty = fide-2026). Tie-breaks: team codes in order, "
                   "the first MPTS/GPTS the primary score.")
-    table = in_cells(team_standings_table(compute_standings(seen, listed, conv)))
+    decided = {"Play-off": ";".join(playoffs) or None, "Lots seed": lots}
+    for label, row in DECISIONS.items():
+        st.cell(row, 4, label).font = bold
+        put(st, row, 5, decided[label])
+    st.cell(1, 6, "Play-off: the order a play-off gave teams equal on every tie-break, best first, by team number, "
+                  "e.g. 12>7>3 (several: separate with ;). Lots seed: lots for those still equal (see Help).")
+    ranked = compute_standings(seen, listed, conv)
+    if playoffs or lots is not None:
+        from tbxl.playoffs import Decision, decide
+        ranked = decide(ranked, Decision.of(playoffs, lots))
+    table = in_cells(team_standings_table(ranked))
     h, w = len(table), max(len(row) for row in table)
     ref = f"A6:{column_letters(w - 1)}{5 + h}"
-    st["A6"] = ArrayFormula(ref, "=" + BY_NAME[TEAM_STANDINGS].call(f"{CROSSTABLE}!{rng}", "$B$4", "$B$3"))
+    st["A6"] = ArrayFormula(ref, "=" + BY_NAME[TEAM_STANDINGS].call(f"{CROSSTABLE}!{rng}", "$B$4", "$B$3",
+                                                                    PLAYOFF_CELL, LOTS_CELL))
     cached[(STANDINGS, "A6")] = table[0][0]
     dynamic.add((STANDINGS, "A6"))
     for i, row in enumerate(table):
