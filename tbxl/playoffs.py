@@ -39,6 +39,10 @@ __all__ = ["PLAYOFF", "LOTS", "Decision", "parse_playoff", "lot", "draw_lots", "
 PLAYOFF = "play-off"
 LOTS = "lots"
 
+#: Where the seed of the lots was given, by where the play-offs were: the command line, an Excel
+#: function's arguments, a workbook's settings (for messages).
+_LOTS_WORD = {"--playoff": "--lots", "playoff": "lots", "Play-off": "Lots seed"}
+
 _NUMBER = re.compile(r"\s*(\d{1,6})\s*")
 
 
@@ -90,13 +94,14 @@ class Decision:
     def of(cls, playoffs: Sequence[str] = (), lots: Optional[str] = None, option: str = "--playoff") -> "Decision":
         """From the ``--playoff`` texts and the ``--lots`` seed (``option``: what the messages call
         the play-off, e.g. ``Play-off`` for a workbook's setting)."""
+        word = _LOTS_WORD.get(option, "--lots")
         if lots is not None and not lots.strip():
-            raise UsageError("--lots needs a seed, e.g. --lots Open2026-round9 (announce it to the players)")
+            raise UsageError(f"{word} needs a seed, e.g. Open2026-round9 (announce it to the players)")
         if lots is not None and len(lots.strip()) > MAX_LOTS_SEED:
-            raise UsageError(f"--lots: the seed has {len(lots.strip()):,} characters, at most {MAX_LOTS_SEED} "
+            raise UsageError(f"{word}: the seed has {len(lots.strip()):,} characters, at most {MAX_LOTS_SEED} "
                              "(a text the arbiter announces and anyone can retype)")
         if lots is not None and visible(lots.strip()) != lots.strip():
-            raise UsageError(f"--lots {excerpt(lots.strip())}: the seed holds a control or bidi character; "
+            raise UsageError(f"{word} {excerpt(lots.strip())}: the seed holds a control or bidi character; "
                              "give a text anyone can retype")
         return cls(tuple(parse_playoff(p, option) for p in playoffs), lots.strip() if lots is not None else None,
                    tuple(playoffs), option)

@@ -1071,3 +1071,8 @@ def test_compute_on_the_workbook_applies_its_play_off_and_lots(tmp_path, capsys)
     assert cli.main(["compute", str(tmp_path / "bad.xlsx")]) == 1
     err = capsys.readouterr().err
     assert "bad.xlsx!Standings!E1" in err and "Play-off" in err and len(err.splitlines()) == 1
+    wb = openpyxl.load_workbook(book)
+    wb["Standings"]["E2"] = "Open\x7f"
+    wb.save(tmp_path / "bad-seed.xlsx")
+    assert cli.main(["compute", str(tmp_path / "bad-seed.xlsx")]) == 1
+    assert "bad-seed.xlsx!Standings!E2: Lots seed 'Open\\x7f': the seed holds a control" in capsys.readouterr().err

@@ -252,7 +252,7 @@ def _decisions(ws, fname: str) -> dict[str, Any]:
                     parse_playoff(order, "Play-off")
                 out["playoffs"] = orders
             else:
-                out["lots"] = Decision.of((), value).lots
+                out["lots"] = Decision.of((), value, option="Play-off").lots
         except UsageError as err:
             raise InputError(str(err), file=fname, cell=where) from None
     return out
