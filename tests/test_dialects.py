@@ -270,3 +270,35 @@ def test_vega_absences_announced_for_the_next_round(tmp_path, capsys):
     bad = _with_round_6_marks(tmp_path, {3: (2, "0000 - =")})
     with pytest.raises(InputError, match=r"vega\.trfx:\d+:102: player 3, round 2: result '=' needs an opponent"):
         read_trf_with_notes(str(bad))
+
+
+def _with_lines(tmp_path, name: str, extra: list[str]) -> Path:
+    """held_swiss_5 with ``extra`` records after XXR and the points column left blank (the
+    scoring below gives other totals than the file's)."""
+    from importlib.resources import files
+    out = []
+    for line in (files("tbxl.examples") / "held_swiss_5.trf").read_text(encoding="utf-8").splitlines():
+        out.append(line[:80] + "    " + line[84:] if line.startswith("001") else line)
+        if line.startswith("XXR"):
+            out.extend(extra)
+    path = tmp_path / name
+    path.write_text("\n".join(out) + "\n", encoding="utf-8")
+    return path
+
+
+def test_bbp_pairings_point_records_are_the_scoring(tmp_path, capsys):
+    """bbpPairings' TRF(bx) BBW/BBD (its README): 3 points a win, 1 a draw, as XXS W=3 D=1 (a
+    forfeit win, an FPB and, without BBU, the PAB score as a win; an HPB as a draw). Bruno (2):
+    3 wins and 2 draws = 11."""
+    bbp = _with_lines(tmp_path, "bbp.trf", ["BBW  3.0", "BBD  1.0"])
+    xxs = _with_lines(tmp_path, "xxs.trf", ["XXS W=3 D=1 PAB=3"])
+    docs = []
+    for path in (bbp, xxs):
+        assert main(["compute", str(path), "--format", "json"]) == 0
+        docs.append(json.loads(capsys.readouterr().out)["standings"])
+    assert docs[0] == docs[1]
+    assert next(s for s in docs[0] if s["start_number"] == 2)["points"] == 11
+    t, _ = read_trf_with_notes(str(_with_lines(tmp_path, "bbu.trf", ["BBU  1.0", "BBW  3.0", "BBZ  0.0"])))
+    assert (t.scoring.win, t.scoring.forfeit_win, t.scoring.fpb, t.scoring.pab, t.scoring.hpb) == (3, 3, 3, 1, Fraction(1, 2))
+    with pytest.raises(InputError, match=r"bad\.trf:5:6: BBD value 'x' is not a number"):
+        read_trf_with_notes(str(_with_lines(tmp_path, "bad.trf", ["BBD  x"])))

@@ -52,10 +52,7 @@ RECORD_NAMES = {
     "222": "the encoded time control", "240": "byes of the round to pair", "250": "accelerations",
     "260": "prohibited pairings", "299": "abnormal point assignments", "XXA": "accelerations",
     "XXP": "forbidden pairs", "XXZ": "players absent from the round to pair", "DAT": "Tornelo player data",
-    "NRS": "national ratings", "013": "team records", "BBW": "bbpPairings' points of a win",
-    "BBD": "bbpPairings' points of a draw", "BBL": "bbpPairings' points of a played loss",
-    "BBZ": "bbpPairings' points of a zero-point bye", "BBF": "bbpPairings' points of a forfeit loss",
-    "BBU": "bbpPairings' points of a pairing-allocated bye",
+    "NRS": "national ratings", "013": "team records",
 }
 
 # Result pairs that complement each other on the two lines of one pairing.
@@ -91,6 +88,9 @@ XXS_FIELDS = {"WW": "win", "BW": "win", "WD": "draw", "BD": "draw", "WL": "loss"
                "ZPB": "zpb", "HPB": "hpb", "FPB": "fpb", "PAB": "pab", "FW": "forfeit_win",
                "FL": "forfeit_loss"}
 _XXS_SHORTCUTS = {"W": ("WW", "BW", "FW", "FPB"), "D": ("WD", "BD", "HPB")}
+# bbpPairings' TRF(bx) point records and the XXS keys each one sets (its README and getPoints).
+_BBP_CODES = {"BBW": ("WW", "BW", "FW", "FPB", "PAB"), "BBD": ("WD", "BD", "HPB"), "BBL": ("WL", "BL"),
+              "BBZ": ("ZPB",), "BBF": ("FL",), "BBU": ("PAB",)}
 # TRF-2026 162 codes (§10.3); P defaults to W within the record, X (unknown) is not scored.
 _162_CODES = {"W": ("WW", "BW", "FW", "FPB"), "D": ("WD", "BD", "HPB"), "L": ("WL", "BL"),
               "A": ("ZPB", "FL"), "P": ("PAB",), "X": ()}
@@ -219,6 +219,7 @@ class Reader:
         self.field_by_field = team
         self.pending: list[InputError] = []   # games paired without a result yet, in file order
         self.announced: set[int] = set()      # rounds with Vega's announced absences (0000 - -, 0000 - =)
+        self.bbp_seen: set[str] = set()       # bbpPairings' BB* records read (BBU overrides BBW's PAB)
 
     def error(self, message: str, line: int, column: Optional[int] = None,
               player: Optional[int] = None, round: Optional[int] = None) -> InputError:
@@ -426,6 +427,8 @@ class Reader:
             self.scoring_162(line, number)
         elif code == "XXS":
             self.scoring_xxs(line, number)
+        elif code in _BBP_CODES:
+            self.scoring_bbp(code, line, number)
         elif code in ("202", "212"):
             codes = tuple(c for c in re.split(r"[,;\s]+", value) if c)
             if len(codes) > MAX_TIEBREAKS:
@@ -530,6 +533,21 @@ class Reader:
             for k in _XXS_SHORTCUTS.get(key, (key,)):
                 self.scoring[k] = points
                 self.scoring_at[k] = (number, column)
+        self.scoring_line = number
+
+    def scoring_bbp(self, code: str, line: str, number: int) -> None:
+        # bbpPairings' TRF(bx) (its README): "BBW  3.0", one value a record. Its getPoints scores
+        # a forfeit win and an FPB as a win, an HPB as a draw; BBU (the PAB) defaults to BBW.
+        m = re.search(r"\S+", line[3:])
+        if m is None:
+            raise self.error(f"record {code} has no value (e.g. {code}  1.0)", number, 5)
+        points = self.number(m.group(), number, m.start() + 4, f"{code} value")
+        for key in _BBP_CODES[code]:
+            if key == "PAB" and code == "BBW" and "BBU" in self.bbp_seen:
+                continue
+            self.scoring[key] = points
+            self.scoring_at[key] = (number, m.start() + 4)
+        self.bbp_seen.add(code)
         self.scoring_line = number
 
     def build_scoring(self) -> Scoring:
