@@ -33,11 +33,25 @@ from tbxl.formatting import decimal_text, visible
 from tbxl.limits import MAX_LOTS_SEED
 from tbxl.standings import Row, Standings
 
-__all__ = ["PLAYOFF", "LOTS", "Decision", "parse_playoff", "lot", "draw_lots", "decide"]
+__all__ = ["PLAYOFF", "LOTS", "ORDER_SEPARATOR", "split_orders", "Decision", "parse_playoff", "lot", "draw_lots", "decide"]
 
 #: How a place among participants equal on every tie-break was decided (JSON ``decided_by``).
 PLAYOFF = "play-off"
 LOTS = "lots"
+
+#: What separates several play-offs written in one text (a workbook's Play-off cell, an Excel
+#: argument): ``12>7>3;20>9``.
+ORDER_SEPARATOR = ";"
+
+
+def split_orders(text: str) -> tuple[str, ...]:
+    """The play-off orders of a text holding several, blanks and empty items left out.
+
+    >>> split_orders(" 12>7>3 ; 20>9;")
+    ('12>7>3', '20>9')
+    """
+    return tuple(p.strip() for p in text.split(ORDER_SEPARATOR) if p.strip())
+
 
 #: Where the seed of the lots was given, by where the play-offs were: the command line, an Excel
 #: function's arguments, a workbook's settings (for messages).

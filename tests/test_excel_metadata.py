@@ -43,6 +43,7 @@ def test_import_pulls_in_nothing_heavy():
                "tbxl.model.team", "tbxl.rules",
                "tbxl.catalogue",   # the functions' catalogue: names, arguments, help, how values are computed
                "tbxl.rating_change",   # RATING_CHANGE's core (B.02 8.3): pure Python
+               "tbxl.playoffs",   # the playoff argument's orders (STANDINGS, TEAM_STANDINGS): pure Python
                "tbxl.limits",   # the input bounds: constants and a stat() check, standard library only
                "tbxl.function_names"}   # the team functions' names (two strings), not the team core
     # tbxl.excel.*: its own seams (arguments, cache, results)

@@ -14,6 +14,7 @@ from typing import Any, Optional
 
 from tbxl.errors import TbxlError
 from tbxl.io.grid.cells import LAYOUTS, empty, layout_name
+from tbxl.playoffs import split_orders
 from tbxl import rules as conventions
 from tbxl.rules import Convention
 from tbxl.tiebreaks.codes import Descriptor, parse
@@ -172,7 +173,7 @@ def playoffs(value: Any) -> list[str]:
         if isinstance(v, (list, tuple)):
             stack[0:0] = list(v)
         elif given(v):
-            out.extend(p.strip() for p in text(v, "playoff").split(";") if p.strip())
+            out.extend(split_orders(text(v, "playoff")))
     return out
 
 

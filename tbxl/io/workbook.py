@@ -236,7 +236,7 @@ def _decisions(ws, fname: str) -> dict[str, Any]:
     """The Play-off orders (``;`` between several) and the Lots seed of the Standings sheet
     (:data:`DECISIONS`), checked as ``--playoff`` and ``--lots`` are, an error naming the cell;
     none when the labels are not there (a workbook made before them)."""
-    from tbxl.playoffs import Decision, parse_playoff
+    from tbxl.playoffs import Decision, parse_playoff, split_orders
     out: dict[str, Any] = {}
     for label, row in DECISIONS.items():
         if cell_text(ws.cell(row, 4).value) != label:
@@ -247,7 +247,7 @@ def _decisions(ws, fname: str) -> dict[str, Any]:
         where = f"{STANDINGS}!E{row}"
         try:
             if label == "Play-off":
-                orders = tuple(p.strip() for p in value.split(";") if p.strip())
+                orders = split_orders(value)
                 for order in orders:
                     parse_playoff(order, "Play-off")
                 out["playoffs"] = orders

@@ -19,9 +19,10 @@ from tbxl.errors import InputError, InputWarning
 from tbxl.io.files import PathLike, check_not_input
 from tbxl.io.grid import read_grid, round_headers, to_grid
 from tbxl.io.grid.cells import cell_number, column_letters, layout_name
-from tbxl.io.workbook import (CROSSTABLE, DECISIONS, HELP, LOTS_CELL, PAIRING_CELL, PLAYOFF_CELL, RULES_CELL,
+from tbxl.io.workbook import (CROSSTABLE, HELP, LOTS_CELL, PAIRING_CELL, PLAYOFF_CELL, RULES_CELL,
                               SETTINGS, STANDINGS, STANDINGS_ANCHOR, TIEBREAKS_CELL)
 from tbxl.model import Tournament
+from tbxl.playoffs import Decision, decide
 from tbxl import rules as conventions
 from tbxl.rules import Convention
 from tbxl.standings import compute_standings, resolve_tiebreaks
@@ -29,8 +30,8 @@ from tbxl.tiebreaks.codes import Descriptor
 from tbxl.workbook.cached import save
 from tbxl.workbook.check import check_round_trip
 from tbxl.workbook.help import fill_help, help_lines
-from tbxl.workbook.sheets import (check_event_storable, check_scoring, check_storable, fill_conf, fill_event,
-                                  formula_fill, put, put_grid, xlsm_base)
+from tbxl.workbook.sheets import (check_event_storable, check_scoring, check_storable, fill_conf, fill_decisions,
+                                  fill_event, formula_fill, put, put_grid, xlsm_base)
 
 __all__ = ["write_individual"]
 
@@ -218,22 +219,14 @@ def _fill_standings(ws, t: Tournament, seen: Optional[Tournament], rng: str, con
         cell = put(ws, row, 2, v if v not in ("", None) else None)
         if isinstance(v, dt.date):
             cell.number_format = "yyyy-mm-dd"
-    decided = {"Play-off": ";".join(playoffs) or None, "Lots seed": lots}
-    for label, row in DECISIONS.items():
-        ws.cell(row, 4, label).font = bold
-        put(ws, row, 5, decided[label])
-    ws.cell(1, 6, "Play-off: the order a play-off gave players equal on every tie-break, best first, e.g. 12>7>3 "
-                  "(several: separate with ;). Lots seed: lots for those still equal (see Help).")
+    fill_decisions(ws, playoffs, lots, "players", "")
     ws.cell(3, 3, "Rules: fide-2026 (current FIDE), fide-2024, fide-2017, sm-* ... (see Help); "
                   "empty = fide-2026. Tie-breaks: codes in order, empty = the defaults. Pairing: "
                   "swiss or round-robin (how unplayed rounds count, C.07 15.2).")
     if seen is None:
         table: list[list] = [[""]]
     else:
-        st = compute_standings(seen, codes, conv)
-        if playoffs or lots is not None:
-            from tbxl.playoffs import Decision, decide
-            st = decide(st, Decision.of(playoffs, lots))
+        st = decide(compute_standings(seen, codes, conv), Decision.of(playoffs, lots))
         table = in_cells(standings_table(st))
     r0, c0 = STANDINGS_ANCHOR
     h, w = len(table), max(len(row) for row in table)

@@ -6,15 +6,16 @@ from __future__ import annotations
 
 import importlib.util
 from pathlib import Path
-from typing import Any, Iterable, Optional
+from typing import Any, Iterable, Optional, Sequence
 
 from tbxl.errors import InputError, docs_url, pip_install
 from tbxl.formatting import decimal_text
 from tbxl.io.grid.cells import column_letters
-from tbxl.io.workbook import CONF, EVENT, EVENT_FIELDS
+from tbxl.io.workbook import CONF, DECISIONS, EVENT, EVENT_FIELDS
 from tbxl.io.xlsx import control_character_text
 from tbxl.model import Scoring, Tournament
 from tbxl.model.event import Event
+from tbxl.playoffs import ORDER_SEPARATOR
 
 __all__ = ["put", "put_grid", "formula_fill", "fill_conf", "fill_event", "event_rows", "xlsm_base", "check_scoring",
            "check_storable"]
@@ -79,6 +80,21 @@ def check_storable(texts: Iterable[tuple[str, Optional[str], Optional[int]]], so
         if m:
             raise InputError(f"{what} holds {control_character_text(m.group())}, which a workbook "
                              "cannot store; not written", file=source or None, player=player)
+
+
+def fill_decisions(ws, playoffs: Sequence[str], lots: Optional[str], who: str, by: str) -> None:
+    """The Play-off and Lots seed settings of a Standings sheet (D1:E2, :data:`DECISIONS`), which
+    its STANDINGS or TEAM_STANDINGS formula takes, and the note beside them (``who``: players or
+    teams, ``by``: how they are numbered)."""
+    from openpyxl.styles import Font
+    bold = Font(bold=True)
+    decided = {"Play-off": ORDER_SEPARATOR.join(playoffs) or None, "Lots seed": lots}
+    for label, row in DECISIONS.items():
+        ws.cell(row, 4, label).font = bold
+        put(ws, row, 5, decided[label])
+    ws.cell(1, 6, f"Play-off: the order a play-off gave {who} equal on every tie-break, best first{by}, e.g. "
+                  f"12>7>3 (several: separate with {ORDER_SEPARATOR}). Lots seed: lots for those still equal "
+                  "(see Help).")
 
 
 def put(ws, row: int, col: int, value: Any):

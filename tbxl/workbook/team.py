@@ -16,13 +16,15 @@ from tbxl.function_names import TEAM_STANDINGS, TEAM_TIEBREAK
 from tbxl.io.files import PathLike, check_not_input
 from tbxl.io.grid.cells import cell_number, column_letters
 from tbxl.io.grid.team import read_team_grid, to_team_grid
-from tbxl.io.workbook import CROSSTABLE, DECISIONS, HELP, LOTS_CELL, PLAYOFF_CELL, RULES_CELL, STANDINGS
+from tbxl.io.workbook import CROSSTABLE, HELP, LOTS_CELL, PLAYOFF_CELL, RULES_CELL, STANDINGS
 from tbxl.model import TeamTournament
+from tbxl.playoffs import Decision, decide
 from tbxl import rules as conventions
 from tbxl.standings import compute_standings, primary_score, resolve_tiebreaks
 from tbxl.workbook.cached import save
 from tbxl.workbook.help import fill_help, team_help_lines
-from tbxl.workbook.sheets import check_event_storable, check_storable, fill_event, formula_fill, put, put_grid
+from tbxl.workbook.sheets import (check_event_storable, check_storable, fill_decisions, fill_event, formula_fill,
+                                  put, put_grid)
 
 __all__ = ["write_team"]
 
@@ -83,17 +85,8 @@ def write_team(t: TeamTournament, output: PathLike, *, tiebreaks=None, rules: Op
         put(st, row, 2, value)
     st.cell(5, 1, "Rules: fide-2026, fide-2024 ... (empty = fide-2026). Tie-breaks: team codes in order, "
                   "the first MPTS/GPTS the primary score.")
-    decided = {"Play-off": ";".join(playoffs) or None, "Lots seed": lots}
-    for label, row in DECISIONS.items():
-        st.cell(row, 4, label).font = bold
-        put(st, row, 5, decided[label])
-    st.cell(1, 6, "Play-off: the order a play-off gave teams equal on every tie-break, best first, by team number, "
-                  "e.g. 12>7>3 (several: separate with ;). Lots seed: lots for those still equal (see Help).")
-    ranked = compute_standings(seen, listed, conv)
-    if playoffs or lots is not None:
-        from tbxl.playoffs import Decision, decide
-        ranked = decide(ranked, Decision.of(playoffs, lots))
-    table = in_cells(team_standings_table(ranked))
+    fill_decisions(st, playoffs, lots, "teams", ", by team number")
+    table = in_cells(team_standings_table(decide(compute_standings(seen, listed, conv), Decision.of(playoffs, lots))))
     h, w = len(table), max(len(row) for row in table)
     ref = f"A6:{column_letters(w - 1)}{5 + h}"
     st["A6"] = ArrayFormula(ref, "=" + BY_NAME[TEAM_STANDINGS].call(f"{CROSSTABLE}!{rng}", "$B$4", "$B$3",
