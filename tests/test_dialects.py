@@ -302,3 +302,11 @@ def test_bbp_pairings_point_records_are_the_scoring(tmp_path, capsys):
     assert (t.scoring.win, t.scoring.forfeit_win, t.scoring.fpb, t.scoring.pab, t.scoring.hpb) == (3, 3, 3, 1, Fraction(1, 2))
     with pytest.raises(InputError, match=r"bad\.trf:5:6: BBD value 'x' is not a number"):
         read_trf_with_notes(str(_with_lines(tmp_path, "bad.trf", ["BBD  x"])))
+
+
+def test_a_mark_in_a_round_others_played_is_refused(tmp_path):
+    """An opponent-less = in a player's last field is an announced absence only when nobody has a
+    result in that round: in round 5 of held_swiss_5 it is refused (found by the fuzz test)."""
+    bad = _with_round_6_marks(tmp_path, {2: (5, "     b =")})
+    with pytest.raises(InputError, match=r"vega\.trfx:\d+:132: player 2, round 5: result '=' needs an opponent"):
+        read_trf_with_notes(str(bad))

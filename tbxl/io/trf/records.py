@@ -76,7 +76,9 @@ _PENDING = "?"
 #: The result codes of Vega's absences announced for the next round, with no opponent (0000 - -).
 _ANNOUNCED = "-="
 #: The first round field (of round fields padded to whole fields) whose - or = has no opponent.
-_OPPONENTLESS = re.compile(r"(?:.{10})*?([0 ]{4} [wWbB\- ] [-=])", re.S)
+_OPPONENTLESS = re.compile(r"(?:.{10})*?([0\s]{4} [wWbB\- ] [-=])", re.S)
+#: An opponent field naming nobody, as :meth:`Row.slot` reads it: blanks (tabs too) and zeros.
+_NO_OPPONENT = re.compile(r"[0\s]{4}")
 _ROUND_FIELDS = re.compile(r"(?:[\s0-9]{4} [wWbB\- ] [10=WDLwdl+\-HFUZhfuz ]  )*")
 
 
@@ -633,9 +635,13 @@ class Reader:
             # The last round with a result that comes from a pairing (a game, a forfeit, a PAB).
             played = len(codes.rstrip(" FHZ"))
             while played and codes[played - 1] in _ANNOUNCED and \
-                    not fields[ROUND_WIDTH * (played - 1):ROUND_WIDTH * (played - 1) + 4].strip("0 "):
-                # Vega's absence announced for the next round ("0000 - -", "0000 - ="), no result yet.
+                    _NO_OPPONENT.fullmatch(fields, ROUND_WIDTH * (played - 1), ROUND_WIDTH * (played - 1) + 4):
+                # Vega's absence announced for the next round ("0000 - -", "0000 - ="), no result yet;
+                # an error if that round has results elsewhere (rounds_with_results raises it then).
                 self.announced.add(played)
+                pending = self.check_field(line, number, sn, played)
+                if pending:
+                    self.pending.append(pending)
                 played = len(codes[:played - 1].rstrip(" FHZ"))
             row.played = played
             mark = _OPPONENTLESS.match(fields)   # an opponent-less - or = (one C call a record)
