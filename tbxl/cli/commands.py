@@ -427,13 +427,9 @@ def _rules_list() -> int:
 
 def _lite(args) -> int:
     """``tbxl lite``: main.py and requirements.txt for xlwings Lite."""
-    from tbxl import __version__
-    from tbxl.lite import write_lite
+    from tbxl.lite import write_lite, written
     main_file, requirements = write_lite(args.output, standalone=args.standalone)
-    size = main_file.stat().st_size
-    installs = "" if args.standalone else f"; xlwings Lite then installs tbxl {__version__} from PyPI"
-    print(f"wrote {main_file} ({size // 1024} KB) and {requirements}: paste each into the tab of the "
-          f"same name in the xlwings Lite editor{installs}")
+    print(written(main_file, requirements, args.standalone))
     return 0
 
 

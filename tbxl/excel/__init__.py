@@ -102,6 +102,22 @@ __all__ = ["BUCHHOLZ", "BUCHHOLZ_CUT", "SB", "SONNEBORN_BERGER", "PROGRESSIVE", 
 #: The Function Wizard category of the classic add-in.
 CATEGORY = "Chess tie-breaks"
 
+#: The oldest xlwings the Excel route works with, the one home of the number (pyproject.toml's
+#: ``excel`` and ``all`` extras, ``tbxl lite``'s requirements.txt and the docs say it too; the tests
+#: check that they agree and run the functions with this xlwings and the newest): 0.36.2 is the first
+#: release whose ``@script`` takes arguments beyond Book and CurrentUser (0.35.3 refuses the
+#: standings button's rules and tie-breaks: "Scripts currently only allow Book and CurrentUser as
+#: params"); 0.35.3 brought the ``typing.Literal`` dropdowns.
+XLWINGS_MINIMUM = "0.36.2"
+
+#: The requirement line of that minimum (pip's and xlwings Lite's requirements.txt syntax).
+XLWINGS_REQUIREMENT = f"xlwings>={XLWINGS_MINIMUM}"
+
+#: The range arguments whose Excel errors (``#N/A``, ``#REF!`` ...) must arrive as their text
+#: (xlwings' ``err_to_str``): without it xlwings turns an error cell into ``None``, an empty cell,
+#: and a ``#N/A`` result is blamed on the other player (:func:`tbxl.excel.cache.book` names the cell).
+ERRORS_AS_TEXT = frozenset({"crosstable", "published_range"})
+
 #: True under Office.js (xlwings Server, xlwings Lite): ``SB`` is then not registered.
 ON_SERVER = bool(getattr(xw, "on_server", os.environ.get("XLWINGS_ON_SERVER") == "true"))
 
@@ -170,7 +186,12 @@ def _registered(name: str):
     def register(f):
         f.__doc__ = entry.help
         for a in reversed(entry.arguments):
-            f = xw.arg(a.name, ndim=2, doc=a.help)(f) if a.range else xw.arg(a.name, doc=a.help)(f)
+            if not a.range:
+                f = xw.arg(a.name, doc=a.help)(f)
+            elif a.name in ERRORS_AS_TEXT:
+                f = xw.arg(a.name, ndim=2, err_to_str=True, doc=a.help)(f)
+            else:
+                f = xw.arg(a.name, ndim=2, doc=a.help)(f)
         return xw.func(category=CATEGORY)(f)
     return register
 

@@ -15,6 +15,7 @@ from collections import OrderedDict
 from typing import Any, Callable, Optional
 
 from tbxl.errors import InputError, InputWarning
+from tbxl.excel.results import error_cell
 from tbxl.io.grid import read_grid
 from tbxl.io.grid.cells import empty
 from tbxl.io.grid.sheet import rows_of, trim_blank_edges
@@ -145,6 +146,9 @@ def team_book(crosstable: Any) -> Book:
 
     def read() -> Book:
         made = Book()
+        made.error = error_cell(rows)
+        if made.error is not None:
+            return made
         try:
             made.tournament = read_team_grid(rows)
         except InputError as err:
@@ -180,6 +184,9 @@ def cached(cache: OrderedDict, key, make: Callable[[], Any], limit: int, *, made
 def _build(rows: list, layout: Optional[tuple]) -> Book:
     _stats["builds"] += 1
     made = Book()
+    made.error = error_cell(rows)
+    if made.error is not None:
+        return made
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", InputWarning)   # a points column that disagrees

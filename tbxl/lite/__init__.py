@@ -5,8 +5,9 @@ xlwings Lite runs ``main.py`` in Pyodide (Python in the browser) and installs wh
 needs to be a pure Python package" (xlwings Lite, Python Dependencies), and tbxl's core is one.
 So, the documented way, :func:`main_py` writes a short ``main.py``: the Excel functions, each a
 few lines that call :mod:`tbxl.excel`, with the rules and the layout as ``typing.Literal``
-arguments (a dropdown in Excel, xlwings 0.35.3 and later), and a script button that writes the
-standings sheet; :func:`requirements_txt` pins ``tbxl==`` this version next to xlwings.
+arguments (a dropdown in Excel), and a script button that writes the standings sheet (its rules and
+tie-breaks are form fields in App Mode); :func:`requirements_txt` pins ``tbxl==`` this version next
+to ``xlwings>=`` :data:`tbxl.excel.XLWINGS_MINIMUM`.
 
 For machines that cannot reach PyPI, :func:`standalone_main_py` (``tbxl lite --standalone``)
 writes the same functions after the source text of :mod:`tbxl.excel` and of every tbxl module it
@@ -22,20 +23,23 @@ xlwings.
 >>> requirements_txt().splitlines()[-2:] == [LITE_XLWINGS, f"tbxl=={__version__}"]
 True
 >>> print(requirements_txt(standalone=True).splitlines()[-1])
-xlwings>=0.35.3
+xlwings>=0.36.2
 """
 
 from __future__ import annotations
 
 import ast
 import hashlib
+import importlib.machinery
 import importlib.util
 import inspect
 import sys
+from importlib.machinery import ModuleSpec
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Optional
 
 from tbxl import __version__
+from tbxl.excel import ERRORS_AS_TEXT, XLWINGS_MINIMUM, XLWINGS_REQUIREMENT
 from tbxl.lite import embed
 from tbxl.errors import InputError, TbxlError
 from tbxl.io.files import PathLike, write_atomic
@@ -58,8 +62,25 @@ class NotPure(TbxlError):
 # The modules
 # ---------------------------------------------------------------------------------------------
 
-def _spec(name: str):
-    spec = importlib.util.find_spec(name)
+def _find_spec(name: str) -> Optional[ModuleSpec]:
+    """The spec of the module ``name``, None if there is none, found without importing anything:
+    :func:`importlib.util.find_spec` imports the parent packages, which runs their imports, and
+    one that fails there (a package missing on this machine) must be reported by
+    :func:`core_modules`, not make the module look absent."""
+    parent = name.rpartition(".")[0]
+    try:
+        if not parent or name in sys.modules:
+            return importlib.util.find_spec(name)
+        outer = _find_spec(parent)
+        if outer is None or outer.submodule_search_locations is None:
+            return None
+        return importlib.machinery.PathFinder.find_spec(name, list(outer.submodule_search_locations))
+    except (ImportError, ValueError) as err:
+        raise NotPure(f"cannot look for the module {name}: {err}") from None
+
+
+def _spec(name: str) -> ModuleSpec:
+    spec = _find_spec(name)
     if spec is None or spec.loader is None:
         raise NotPure(f"cannot find the module {name}")
     return spec
@@ -90,10 +111,9 @@ def _resolve(name: str, is_package: bool, node: ast.ImportFrom) -> str:
 
 
 def _is_module(name: str) -> bool:
-    try:
-        return importlib.util.find_spec(name) is not None
-    except (ImportError, ValueError):
-        return False
+    """Whether ``name`` is a module: ``from package import name`` imports a module or a name defined
+    in the package. Nothing is imported to tell (:func:`_find_spec`)."""
+    return _find_spec(name) is not None
 
 
 def core_modules(entry: str = ENTRY) -> dict[str, tuple[bool, str]]:
@@ -181,10 +201,10 @@ def _loader_source() -> str:
 # The functions of main.py
 # ---------------------------------------------------------------------------------------------
 
-#: The xlwings of requirements.txt: 0.35.3 is the first release whose Office.js functions show a
-#: ``typing.Literal`` argument as a dropdown (xlwings changelog: "Support typing.Literal for custom
-#: functions args").
-LITE_XLWINGS = "xlwings>=0.35.3"
+#: The xlwings of requirements.txt: the Excel route's minimum (:data:`tbxl.excel.XLWINGS_MINIMUM`,
+#: its one home). Not an exact pin: xlwings Lite advises against them, and records what it
+#: installed in requirements-pinned.txt itself.
+LITE_XLWINGS = XLWINGS_REQUIREMENT
 
 #: The sheet the script button writes the standings to (made when missing, replaced when there).
 STANDINGS_SHEET = "Standings (tbxl)"
@@ -219,7 +239,8 @@ def _function_source(name: str) -> str:
     entry = BY_NAME[name]
     lines = ["@func"]
     for a in entry.arguments:
-        lines.append(f"@arg({a.name!r}, {'ndim=2, ' if a.range else ''}doc={a.help!r})")
+        options = ("ndim=2, " if a.range else "") + ("err_to_str=True, " if a.range and a.name in ERRORS_AS_TEXT else "")
+        lines.append(f"@arg({a.name!r}, {options}doc={a.help!r})")
     params, names = [], []
     for p in inspect.signature(getattr(excel, name)).parameters.values():
         hint = _DROPDOWNS.get(p.name)
@@ -261,6 +282,11 @@ top-left cell and click **{SCRIPT_NAME}**: the ranking goes to the sheet "{STAND
 """'''
 
 
+def _release(version: str) -> tuple[int, ...]:
+    """``"0.36.2"`` as ``(0, 36, 2)``, to compare with the installed xlwings' in main.py."""
+    return tuple(int(p) for p in version.split("."))
+
+
 def _body() -> str:
     """The imports, the dropdown types, the functions and the script of main.py."""
     rules = ", ".join(repr(r) for r in rules_choices())
@@ -274,6 +300,12 @@ from xlwings import arg, func, script
 from tbxl import excel as tbxl_excel
 
 TBXL_VERSION = {__version__!r}
+
+# xlwings Lite keeps the xlwings it installed first (requirements-pinned.txt): name an older one than
+# tbxl's functions and button need, rather than fail later on a script argument.
+if tuple(int(p) if p.isdigit() else 0 for p in xw.__version__.split(".")[:3]) < {_release(XLWINGS_MINIMUM)!r}:
+    raise ImportError(f"xlwings {{xw.__version__}} is installed, but tbxl needs xlwings {XLWINGS_MINIMUM} or later: "
+                      "write {XLWINGS_REQUIREMENT} in requirements.txt, then restart xlwings Lite")
 
 # The dropdowns of the rules and layout arguments; any other name tbxl knows may still be typed.
 Rules = Literal[{rules}]
@@ -289,9 +321,9 @@ def write_standings(book: xw.Book, rules: Rules = "fide-2026", tiebreaks: str = 
     the standings go to the sheet {STANDINGS_SHEET!r}. Tie-breaks: comma-separated codes, e.g.
     BH/C1,BH,SB; empty = BH/C1,BH,SB,PS,WIN (Swiss) or DE,SB,WIN,KS (round robin)."""
     selection = book.selection
-    grid = selection.value
+    grid = selection.options(err_to_str=True).value   # an error cell as its text (#N/A), not as empty
     if not isinstance(grid, list):  # one cell: the block around it, up to the first empty row and column
-        grid = selection.expand("table").value
+        grid = selection.expand("table").options(err_to_str=True).value
     table = tbxl_excel.STANDINGS(grid, tiebreaks, rules)
     if not isinstance(table, list):
         raise ValueError("the selected cells hold no crosstable: select it (header row included) and click again")
@@ -346,8 +378,30 @@ def requirements_txt(standalone: bool = False) -> str:
            f"(tbxl {__version__}).\n"
     if standalone:
         return head + "# tbxl itself is inside main.py; it needs nothing but xlwings.\n" + LITE_XLWINGS + "\n"
-    return head + ("# xlwings Lite installs these from PyPI (tbxl is pure Python); after changing a pinned\n"
-                   "# version, restart xlwings Lite.\n") + f"{LITE_XLWINGS}\ntbxl=={__version__}\n"
+    return head + ("# xlwings Lite installs these from PyPI (tbxl is pure Python) and records what it installed\n"
+                   "# in requirements-pinned.txt; after changing a version here, restart xlwings Lite.\n") + \
+        f"{LITE_XLWINGS}\ntbxl=={__version__}\n"
+
+
+def size_text(size: int) -> str:
+    """A file's size as ``tbxl lite`` prints it and the docs quote it (kilobytes of 1,000 bytes).
+
+    >>> size_text(14_598), size_text(614_402)
+    ('14.6 KB', '614 KB')
+    """
+    kb = size / 1000
+    return f"{kb:.1f} KB" if kb < 100 else f"{round(kb)} KB"
+
+
+def written(main: Path, requirements: Path, standalone: bool) -> str:
+    """What ``tbxl lite`` says after writing: the files, main.py's size, where to paste them, and,
+    for the short form, that it needs tbxl on PyPI (before a release is there, the standalone form)."""
+    head = (f"wrote {main} ({size_text(main.stat().st_size)}) and {requirements}: paste each into the tab "
+            "of the same name in the xlwings Lite editor")
+    if standalone:
+        return head + "; tbxl is inside main.py"
+    return head + (f"; xlwings Lite then installs tbxl {__version__} from PyPI (where that release is not on "
+                   "PyPI yet, use `tbxl lite --standalone` or the web app's main.py instead)")
 
 
 def write_lite(folder: PathLike, standalone: bool = False) -> list[Path]:

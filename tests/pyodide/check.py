@@ -1,103 +1,71 @@
-"""Run in the folder of a generated main.py (by tests/test_lite.py, in Pyodide or in a CPython without
-tbxl): import main.py as xlwings Lite does, call its functions as calls.json lists them, click its
-script button on a stand-in workbook whose crosstable is the first call's, and write what came back
-to result.json (an exception as its type and message)."""
+"""Run in the folder of a generated main.py (by tests/test_lite.py and tests/test_excel_xlwings.py, in
+Pyodide or in CPython), with the real xlwings: register main.py as xlwings Lite does
+(``custom_functions_meta``, ``custom_scripts_meta``), call its functions through xlwings' Office.js
+call path (``custom_functions_call``: every argument a 2-D matrix, as Excel sends it) as calls.json
+lists them, click its script button (``custom_scripts_call``) on the workbooks of clicks.json (the
+Office.js payload xlwings builds a Book from), and write what came back to result.json (an
+exception as its type and message). ``run()`` is a coroutine: Pyodide's loop is already running
+(install.py awaits it), CPython runs it with asyncio."""
 
 import asyncio
 import importlib.util
-import inspect
 import json
 import os
 import sys
 
 os.environ["XLWINGS_ON_SERVER"] = "true"   # as xlwings Lite sets it: the Office.js decorators
+os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")   # xlwings Lite has its own
 installed = importlib.util.find_spec("tbxl") is not None
 
-import main  # noqa: E402
 
-import tbxl  # noqa: E402  (the copy main.py carries)
+async def run():
+    import xlwings as xw
+    from xlwings.server import (custom_functions_call, custom_functions_meta, custom_scripts_call,
+                                custom_scripts_meta)
 
-results = []
-with open("calls.json", encoding="utf-8") as f:
-    calls = json.load(f)
-for function, args in calls:
-    try:
-        results.append({"value": getattr(main, function)(*args)})
-    except Exception as err:  # the message is what Excel shows: it must be the same
-        results.append({"error": type(err).__name__, "message": str(err)})
+    import main
+    import tbxl   # the copy main.py carries, or the installed one
 
+    with open("calls.json", encoding="utf-8") as f:
+        calls = json.load(f)
+    with open("clicks.json", encoding="utf-8") as f:
+        clicks = json.load(f)
+    meta = custom_functions_meta(main)
+    results = []
+    for function, args in calls:
+        data = {"func_name": function, "args": args, "version": xw.__version__, "client": "Office.js",
+                "runtime": "1.4", "culture_info_name": "en-US", "date_format": "m/d/yyyy"}
+        try:
+            results.append({"value": await custom_functions_call(data, main)})
+        except Exception as err:  # the message is what Excel shows: it must be the same
+            results.append({"error": type(err).__name__, "message": str(err)})
+    scripts = custom_scripts_meta(main)
+    clicked = []
+    for book_json, args in clicks:
+        book = xw.Book(json=book_json)
+        try:
+            done = await custom_scripts_call(main, scripts[0]["function_name"], typehint_to_value={xw.Book: book},
+                                             args=args)
+            clicked.append({"actions": [{k: a[k] for k in ("func", "args", "values")} for a in done.json()["actions"]]})
+        except Exception as err:
+            clicked.append({"error": type(err).__name__, "message": str(err)})
 
-
-class Range:
-    """A stand-in for the little of xlwings' Range the script uses: value, expand, sheet."""
-
-    def __init__(self, sheet, value=None, address=None):
-        self.sheet, self._value, self.address = sheet, value, address
-
-    @property
-    def value(self):
-        return self._value
-
-    def expand(self, mode="table"):
-        assert mode == "table" and self.address == "A1", (mode, self.address)
-        return Range(self.sheet, self.sheet.cells)
-
-    @value.setter
-    def value(self, rows):
-        assert self.address == "A1", self.address
-        self.sheet.cells = rows
-
-
-class Sheet:
-    def __init__(self, name, cells=None):
-        self.name, self.cells, self.active = name, cells, False
-
-    def clear_contents(self):
-        self.cells = None
-
-    def __getitem__(self, address):
-        return Range(self, None, address)
-
-    def activate(self):
-        self.active = True
-
-
-class Sheets(list):
-    def __getitem__(self, key):
-        return next(s for s in self if s.name == key) if isinstance(key, str) else list.__getitem__(self, key)
-
-    def add(self, name):
-        self.append(Sheet(name))
-        return self[-1]
+    with open("result.json", "w", encoding="utf-8") as f:
+        json.dump({
+            "python": sys.version.split()[0],
+            "platform": sys.platform,
+            "xlwings": xw.__version__,
+            "tbxl_installed_before": installed,
+            "tbxl_origin": tbxl.__spec__.origin,
+            "functions": {m["name"]: {p["name"]: p.get("customEnumId") for p in m["parameters"]}
+                          for m in meta["functions"]},
+            "enums": {e["id"]: [v["stringValue"] for v in e["values"]] for e in meta.get("enums", [])},
+            "scripts": [s["name"] for s in scripts],
+            "results": results,
+            "clicks": clicked,
+        }, f, ensure_ascii=False)
 
 
-class Workbook:
-    def __init__(self, grid):
-        self.sheets = Sheets([Sheet("Crosstable", grid)])
-        self.selection = Range(self.sheets[0], grid[0][0], "A1")     # the top-left cell
-
-
-scripts = sorted(n for n, v in vars(main).items() if hasattr(v, "__xlscript__"))
-clicks = []
-if calls and scripts:
-    workbook = Workbook(calls[0][1][0])
-    click = getattr(main, scripts[0])
-    for rules in ("fide-2024", "fide-2026"):   # twice: the second click replaces the sheet's content
-        if inspect.iscoroutinefunction(click):   # the real xlwings' wrapper: (current user, book, ...)
-            asyncio.run(click(None, workbook, rules))
-        else:
-            click(workbook, rules)
-        clicks.append({"sheets": [s.name for s in workbook.sheets], "written": workbook.sheets[-1].cells,
-                       "active": workbook.sheets[-1].active})
-
-with open("result.json", "w", encoding="utf-8") as f:
-    json.dump({
-        "python": sys.version.split()[0],
-        "platform": sys.platform,
-        "tbxl_installed_before": installed,
-        "tbxl_origin": tbxl.__spec__.origin,
-        "registered": sorted(n for n, v in vars(main).items() if hasattr(v, "__xlfunc__")),
-        "scripts": scripts,
-        "clicks": clicks,
-        "results": results,
-    }, f, ensure_ascii=False)
+if __name__ == "__main__" and sys.platform != "emscripten":
+    sys.path.insert(0, os.getcwd())
+    asyncio.run(run())
