@@ -45,7 +45,7 @@ _STYLES = (("= ", "title"), ("== ", "head"), ("| ", "mono"))
 def _install_values() -> dict[str, str]:
     """The install hints of the Help sheets: the pip command and the manual's pages."""
     return {"install_excel": pip_install("excel"), "docs_classic": docs_url("organizer/classic-addin/"),
-            "docs_lite": docs_url("organizer/lite/")}
+            "docs_lite": docs_url("organizer/lite/"), "docs_web_app": docs_url("start/web-app/")}
 
 
 def help_lines(rng: str, layout: str, codes: list[str], rules: str, filename: str,
