@@ -491,3 +491,19 @@ def test_the_calls_check_real_numbers(cases):
     assert errors[0] == {"error": "ValueError", "message": "F7: row 7, round 3: '12x1' is not a result "
                          + errors[0]["message"].split("is not a result ", 1)[1]}
     assert len(errors) >= 5 and all(e["error"] == "ValueError" for e in errors)
+
+
+def test_the_sizes_the_docs_quote_are_what_tbxl_lite_prints(generated):
+    """The docs quote main.py's sizes as ``tbxl lite`` prints them (:func:`tbxl.lite.size_text`);
+    they may lag the code by a little, never by more than a tenth."""
+    import re
+    sizes = {form: (generated[form] / "main.py").stat().st_size for form in FORMS}
+    quoted = {}
+    for page in ("docs/organizer/lite.md", "docs/start/web.md"):
+        text = (ROOT / page).read_text(encoding="utf-8")
+        quoted[page] = [float(n) * 1000 for n in re.findall(r"about\s+([0-9]+(?:\.[0-9])?)\s+KB", text)]
+    assert len(quoted["docs/organizer/lite.md"]) == 2
+    for page, numbers in quoted.items():
+        for n in numbers:
+            nearest = min(sizes.values(), key=lambda s: abs(s - n))
+            assert abs(nearest - n) <= nearest / 10, (page, lite.size_text(int(n)), lite.size_text(nearest))
