@@ -53,7 +53,7 @@ Without xlwings installed it still imports (the decorators become no-ops), for `
 from __future__ import annotations
 
 import os
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 try:
     import xlwings as xw
@@ -64,15 +64,15 @@ except ImportError:  # pragma: no cover - exercised only where xlwings is missin
         on_server = False
 
         @staticmethod
-        def func(f=None, **kwargs):
+        def func(f: Any = None, **kwargs: Any) -> Any:
             return f if f is not None else (lambda g: g)
 
         @staticmethod
-        def arg(*args, **kwargs):
+        def arg(*args: Any, **kwargs: Any) -> Any:
             return lambda g: g
 
         @staticmethod
-        def ret(*args, **kwargs):
+        def ret(*args: Any, **kwargs: Any) -> Any:
             return lambda g: g
 
     xw = _NoXlwings()  # type: ignore[assignment]
@@ -95,6 +95,9 @@ from tbxl.model import Tournament
 from tbxl.rating_change import check_k, rating_changes
 from tbxl.rules import Convention
 from tbxl.tiebreaks.codes import Descriptor
+
+if TYPE_CHECKING:
+    from tbxl.standings import Standings
 
 __all__ = ["BUCHHOLZ", "BUCHHOLZ_CUT", "SB", "SONNEBORN_BERGER", "PROGRESSIVE", "TIEBREAK", "STANDINGS",
            "AUDIT", "TEAM_TIEBREAK", "TEAM_STANDINGS"]
@@ -154,7 +157,7 @@ def _value(crosstable: Any, player: Any, d: Descriptor, rules: Any, layout: Any)
         return each(numbers, sn, of)
 
 
-def _team_standings(crosstable: Any, tiebreaks: Any, rules: Any):
+def _team_standings(crosstable: Any, tiebreaks: Any, rules: Any) -> tuple[Any, Standings]:
     """The team event of a team grid and its standings by ``tiebreaks`` under ``rules``, cached."""
     from tbxl.standings import compute_standings   # the team core, for the team functions only
     found = team_book(crosstable)
@@ -177,13 +180,15 @@ def _team_standings(crosstable: Any, tiebreaks: Any, rules: Any):
 # ---------------------------------------------------------------------------------------------
 # The functions (Excel names; their help and arguments come from the catalogue, tbxl.catalogue)
 # ---------------------------------------------------------------------------------------------
+# They carry no annotations: xlwings reads a parameter's annotation as its converter (the classic
+# add-in puts it into the argument's options), so even ``Any`` would change what Excel sends.
 
-def _registered(name: str):
+def _registered(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Register a function with xlwings as :data:`tbxl.catalogue.BY_NAME` describes it: its help
     as the docstring (the one-line description Excel shows), each argument's help and kind."""
     entry = BY_NAME[name]
 
-    def register(f):
+    def register(f: Callable[..., Any]) -> Callable[..., Any]:
         f.__doc__ = entry.help
         for a in reversed(entry.arguments):
             if not a.range:
@@ -192,26 +197,27 @@ def _registered(name: str):
                 f = xw.arg(a.name, ndim=2, err_to_str=True, doc=a.help)(f)
             else:
                 f = xw.arg(a.name, ndim=2, doc=a.help)(f)
-        return xw.func(category=CATEGORY)(f)
+        registered: Callable[..., Any] = xw.func(category=CATEGORY)(f)
+        return registered
     return register
 
 
 @_registered("BUCHHOLZ")
-def BUCHHOLZ(crosstable, player, rules="", layout=""):
+def BUCHHOLZ(crosstable, player, rules="", layout=""):  # type: ignore[no-untyped-def]
     return _value(crosstable, player, Descriptor("BH"), rules, layout)
 
 
 @_registered("BUCHHOLZ_CUT")
-def BUCHHOLZ_CUT(crosstable, player, cut=1, rules="", layout=""):
+def BUCHHOLZ_CUT(crosstable, player, cut=1, rules="", layout=""):  # type: ignore[no-untyped-def]
     return _value(crosstable, player, arg.cut_descriptor("BH", cut), rules, layout)
 
 
 @_registered("SONNEBORN_BERGER")
-def SONNEBORN_BERGER(crosstable, player, rules="", layout=""):
+def SONNEBORN_BERGER(crosstable, player, rules="", layout=""):  # type: ignore[no-untyped-def]
     return _value(crosstable, player, Descriptor("SB"), rules, layout)
 
 
-def SB(crosstable, player, rules="", layout=""):
+def SB(crosstable, player, rules="", layout=""):  # type: ignore[no-untyped-def]
     return _value(crosstable, player, Descriptor("SB"), rules, layout)
 
 
@@ -222,17 +228,17 @@ else:
 
 
 @_registered("PROGRESSIVE")
-def PROGRESSIVE(crosstable, player, cut=0, layout=""):
+def PROGRESSIVE(crosstable, player, cut=0, layout=""):  # type: ignore[no-untyped-def]
     return _value(crosstable, player, arg.progressive_cut(cut), "", layout)
 
 
 @_registered("TIEBREAK")
-def TIEBREAK(crosstable, player, code, rules="", layout=""):
+def TIEBREAK(crosstable, player, code, rules="", layout=""):  # type: ignore[no-untyped-def]
     return _value(crosstable, player, arg.descriptor(code), rules, layout)
 
 
 @_registered("STANDINGS")
-def STANDINGS(crosstable, tiebreaks="", rules="", layout="", playoff="", lots=""):
+def STANDINGS(crosstable, tiebreaks="", rules="", layout="", playoff="", lots=""):  # type: ignore[no-untyped-def]
     opened = _opened(crosstable, rules, layout)
     if opened is None:
         return ""
@@ -251,7 +257,7 @@ def STANDINGS(crosstable, tiebreaks="", rules="", layout="", playoff="", lots=""
 
 
 @_registered("RATING_CHANGE")
-def RATING_CHANGE(crosstable, player, k="", layout=""):
+def RATING_CHANGE(crosstable, player, k="", layout=""):  # type: ignore[no-untyped-def]
     many = arg.player_range(player)
     numbers = [[arg.player(x) for x in r] for r in many] if many is not None else None
     sn = arg.player(player) if many is None else None
@@ -278,7 +284,7 @@ def RATING_CHANGE(crosstable, player, k="", layout=""):
 AUDIT_HEADER = ["SNo", "Name", "Tie-break", "Published", "Computed", "Status", "Follows", "Change"]
 
 
-def _published_cells(published_range: Any) -> tuple[list, list]:
+def _published_cells(published_range: Any) -> tuple[list[Any], list[list[Any]]]:
     """The header row and the rows below it. Excel desktop sends 0 for an empty cell to Office.js
     functions: a header cell or a whole row of such cells is empty, not a column named "0" or a
     player numbered 0. (A single 0 among filled cells stays 0: it may be a tie-break value.)"""
@@ -288,7 +294,7 @@ def _published_cells(published_range: Any) -> tuple[list, list]:
     return header, body
 
 
-def _numbered_column(err: NumberedColumn, header: list, t: Tournament) -> ValueError:
+def _numbered_column(err: NumberedColumn, header: list[Any], t: Tournament) -> ValueError:
     """A TBn header: the command line can be told the tie-break list, AUDIT cannot."""
     k = [cell_text(c) for c in header].index(err.header)
     has = (f"only {len(t.tiebreaks)} tie-breaks ({', '.join(t.tiebreaks)})" if t.tiebreaks
@@ -308,10 +314,10 @@ def _change_text(reason: Reason) -> str:
     return reason.render(None, lambda v: decimal_text(v, none="-"))
 
 
-def _finding_row(f: Finding) -> list:
+def _finding_row(f: Finding) -> list[Any]:
     pv = f.published
     if f.code == RANK:   # a rank label: "4", or "2-3" for a shared place
-        computed = int(f.computed) if str(f.computed).isdigit() else f.computed
+        computed: Any = int(str(f.computed)) if str(f.computed).isdigit() else f.computed
     else:
         computed = _shown(f.computed)
     label = {RANK: "Rank", POINTS: "Pts"}.get(f.code, f.code)
@@ -333,7 +339,7 @@ def _audit_spill(a: Audit) -> Any:
 
 
 @_registered("AUDIT")
-def AUDIT(crosstable, published_range, rules="", layout=""):
+def AUDIT(crosstable, published_range, rules="", layout=""):  # type: ignore[no-untyped-def]
     opened = _opened(crosstable, rules, layout)
     if opened is None:
         return ""
@@ -363,7 +369,7 @@ def AUDIT(crosstable, published_range, rules="", layout=""):
 # -- team events (C.07 Arts 11-13), on a team crosstable grid (tbxl.io.grid.team) ---------------
 
 @_registered("TEAM_TIEBREAK")
-def TEAM_TIEBREAK(crosstable, team, code, rules=""):
+def TEAM_TIEBREAK(crosstable, team, code, rules=""):  # type: ignore[no-untyped-def]
     name = arg.text(code, "code") if arg.given(arg.scalar(code, "code")) else ""
     if not name:
         raise ValueError("no tie-break code given (e.g. EMGSB/C1, BH:MP, EDE)")
@@ -377,7 +383,7 @@ def TEAM_TIEBREAK(crosstable, team, code, rules=""):
 
 
 @_registered("TEAM_STANDINGS")
-def TEAM_STANDINGS(crosstable, tiebreaks="", rules="", playoff="", lots=""):
+def TEAM_STANDINGS(crosstable, tiebreaks="", rules="", playoff="", lots=""):  # type: ignore[no-untyped-def]
     _, st = _team_standings(crosstable, tiebreaks, rules)
     orders, seed = arg.playoffs(playoff), arg.lots(lots)
     if orders or seed is not None:   # the places still shared after the whole list (C.07 Art. 4.2)

@@ -119,7 +119,7 @@ def player(value: Any) -> Optional[int]:
     return whole(v, "player")
 
 
-def player_range(value: Any) -> Optional[list]:
+def player_range(value: Any) -> Optional[list[list[Any]]]:
     """The rows of a multi-cell ``player`` argument (a flat list is a column); None for one cell."""
     if not isinstance(value, (list, tuple)):
         return None

@@ -12,7 +12,7 @@ from __future__ import annotations
 import threading
 import warnings
 from collections import OrderedDict
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, TypeVar
 
 from tbxl.errors import InputError, InputWarning
 from tbxl.excel.results import error_cell
@@ -39,8 +39,8 @@ class Book:
         self.error: Optional[BaseException] = None
         self.empty = False
         self.contexts: dict[str, Context] = {}
-        self.standings: OrderedDict = OrderedDict()
-        self.audits: OrderedDict = OrderedDict()
+        self.standings: OrderedDict[Any, Standings] = OrderedDict()
+        self.audits: OrderedDict[Any, Any] = OrderedDict()
 
     def context(self, conv: Convention) -> Context:
         """The tie-break context of this (individual) event under ``conv``, built once."""
@@ -67,11 +67,11 @@ _RECENT_SIZE = 4       # crosstables compared by equality before hashing
 lock = threading.RLock()
 _books: "OrderedDict[Any, Book]" = OrderedDict()
 _grids: "OrderedDict[Any, Book]" = OrderedDict()
-_recent: list = []     # [(rows copy, layout, book, cells equal to 0 or 1)], most recent first
+_recent: list[tuple[list[list[Any]], Any, Book, list[tuple[int, int]]]] = []     # [(rows copy, layout, book, cells equal to 0 or 1)], most recent first
 _stats = {"builds": 0, "hits": 0, "contexts": 0, "standings": 0, "audits": 0}
 
 
-def cache_info() -> dict:
+def cache_info() -> dict[str, int]:
     """Counters: ``builds`` (crosstables read), ``hits``, ``contexts``, ``standings`` and ``audits``
     built, and ``size`` (crosstables kept)."""
     with lock:
@@ -88,7 +88,7 @@ def cache_clear() -> None:
             _stats[k] = 0
 
 
-def _bools_as_text(rows: list) -> list:
+def _bools_as_text(rows: list[list[Any]]) -> list[list[Any]]:
     """Excel's TRUE and FALSE as the text the crosstable reader sees in them: in Python True == 1
     and hashes alike, and a cached crosstable with start number 1 must never answer for one that
     has TRUE there."""
@@ -97,14 +97,15 @@ def _bools_as_text(rows: list) -> list:
     return [[("TRUE" if v else "FALSE") if type(v) is bool else v for v in r] for r in rows]
 
 
-def _zeros_and_ones(rows: list) -> list[tuple[int, int]]:
+def _zeros_and_ones(rows: list[list[Any]]) -> list[tuple[int, int]]:
     """Where a grid holds the numbers 0 or 1, the only cells a TRUE or FALSE would equal."""
     return [(i, j) for i, r in enumerate(rows) for j, v in enumerate(r)
             if type(v) in (int, float) and (v == 0 or v == 1)]
 
 
-def content_key(rows: list, layout: Optional[Any]):
+def content_key(rows: list[list[Any]], layout: Optional[Any]) -> tuple[Any, Any]:
     """A hashable key of a grid's content (and its layout)."""
+    content: Any
     try:
         content = tuple(map(tuple, rows))
         hash(content)
@@ -113,7 +114,7 @@ def content_key(rows: list, layout: Optional[Any]):
     return layout, content
 
 
-def book(crosstable: Any, layout: Optional[tuple]) -> Book:
+def book(crosstable: Any, layout: Optional[tuple[Optional[str], Optional[str]]]) -> Book:
     """The cached book of this crosstable content, built on first use."""
     with lock:
         # Fast path: the same content as a recent call. List equality is cheaper than hashing
@@ -164,8 +165,11 @@ def team_book(crosstable: Any) -> Book:
         return cached(_grids, content_key(rows, None)[1], read, MAX_GRIDS)
 
 
-def cached(cache: OrderedDict, key, make: Callable[[], Any], limit: int, *, made: Optional[str] = None,
-           hit: Optional[str] = None) -> Any:
+T = TypeVar("T")
+
+
+def cached(cache: "OrderedDict[Any, T]", key: Any, make: Callable[[], T], limit: int, *, made: Optional[str] = None,
+           hit: Optional[str] = None) -> T:
     """``cache[key]``, made by ``make()`` on a miss; the least recently used entries beyond
     ``limit`` are dropped. ``made`` and ``hit`` name the counters of :func:`cache_info` to raise."""
     if key in cache:
@@ -181,7 +185,7 @@ def cached(cache: OrderedDict, key, make: Callable[[], Any], limit: int, *, made
     return value
 
 
-def _build(rows: list, layout: Optional[tuple]) -> Book:
+def _build(rows: list[list[Any]], layout: Optional[tuple[Optional[str], Optional[str]]]) -> Book:
     _stats["builds"] += 1
     made = Book()
     made.error = error_cell(rows)
@@ -200,7 +204,7 @@ def _build(rows: list, layout: Optional[tuple]) -> Book:
     return made
 
 
-def _no_results(rows: list) -> bool:
+def _no_results(rows: list[list[Any]]) -> bool:
     """True for a template without results yet (only called when the grid does not read): below
     the first row, at most three columns are used (start number, name, rating) and at most one
     of them holds text (the names)."""

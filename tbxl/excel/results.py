@@ -30,7 +30,7 @@ def value_error(err: BaseException) -> NoReturn:
     raise ValueError(str(err)) from None
 
 
-def each(numbers: Optional[list[list]], single: Optional[int], of: Callable[[int], Any]) -> Any:
+def each(numbers: Optional[list[list[Any]]], single: Optional[int], of: Callable[[int], Any]) -> Any:
     """The Excel number ``of`` gives the one number ``single``, or each of ``numbers`` in their
     shape: empty for an empty cell, #N/A for a number ``of`` does not know (``KeyError``)."""
     def one(n: Optional[int]) -> Any:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import ast
 import hashlib
+import importlib.abc
 import importlib.machinery
 import importlib.util
 import inspect
@@ -79,14 +80,17 @@ def _find_spec(name: str) -> Optional[ModuleSpec]:
         raise NotPure(f"cannot look for the module {name}: {err}") from None
 
 
-def _spec(name: str) -> ModuleSpec:
+def _spec(name: str) -> tuple[ModuleSpec, importlib.abc.InspectLoader]:
+    """The spec of the module ``name`` and its loader, which must give the source text."""
     spec = _find_spec(name)
     if spec is None or spec.loader is None:
         raise NotPure(f"cannot find the module {name}")
-    return spec
+    if not isinstance(spec.loader, importlib.abc.InspectLoader):
+        raise NotPure(f"{name} has no source text to carry ({spec.origin})")
+    return spec, spec.loader
 
 
-def _import_time_imports(tree: ast.Module) -> Iterable[ast.stmt]:
+def _import_time_imports(tree: ast.Module) -> Iterable[ast.Import | ast.ImportFrom]:
     """The import statements that run when the module is imported: at module level, in ``if``,
     ``try`` and ``with`` blocks and class bodies, not in functions (those run only when called:
     e.g. openpyxl for a workbook, never reached from the Excel functions)."""
@@ -127,9 +131,9 @@ def core_modules(entry: str = ENTRY) -> dict[str, tuple[bool, str]]:
         name = queue.pop(0)
         if name in found:
             continue
-        spec = _spec(name)
+        spec, loader = _spec(name)
         is_package = spec.submodule_search_locations is not None
-        source = spec.loader.get_source(name)
+        source = loader.get_source(name)
         if source is None:
             raise NotPure(f"{name} has no source text to carry ({spec.origin})")
         found[name] = (is_package, source)

@@ -108,7 +108,7 @@ def help_rows(template: str, blocks: dict[str, list[tuple[str, str]]], values: d
     return out
 
 
-def fill_help(ws, lines: Iterable[tuple[str, str]]) -> None:
+def fill_help(ws: Any, lines: Iterable[tuple[str, str]]) -> None:
     """The Help sheet: one (style, text) line a row in column A."""
     from openpyxl.styles import Font
     styles = {"title": Font(bold=True, size=14), "head": Font(bold=True, size=12),
