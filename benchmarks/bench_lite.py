@@ -2,7 +2,8 @@
 
 What an organiser on xlwings Lite waits for, in Pyodide under Node (the npm packages of
 tests/pyodide; ``npm ci`` there first) and, for comparison, in this CPython, with the same main.py
-and the stand-in xlwings of the tests:
+and the real xlwings (its pure wheel from the package index, unpacked beside main.py, as the tests
+install it; ``--xlwings VERSION``, default the newest):
 
 * ``import main``: compiling and importing the carried core;
 * the first STANDINGS on a cold cache of a 1,000-player x 11-round Swiss (reading the crosstable);
@@ -33,8 +34,13 @@ from tbxl import lite  # noqa: E402
 PYODIDE = ROOT / "tests" / "pyodide"
 
 SCRIPT = """
-import copy, json, os, time
+import copy, glob, json, os, sys, time, zipfile
 os.environ["XLWINGS_ON_SERVER"] = "true"
+os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")   # xlwings Lite has its own
+(wheel,) = glob.glob("xlwings-*.whl")
+zipfile.ZipFile(wheel).extractall("xlwings-site")
+sys.path[:0] = [os.path.abspath("xlwings-site"), os.getcwd()]
+import xlwings
 t0 = time.perf_counter()
 import main
 t1 = time.perf_counter()
@@ -55,15 +61,19 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=1000)
     ap.add_argument("--rounds", type=int, default=11)
     ap.add_argument("--pyodide", default="pyodide")
+    ap.add_argument("--xlwings", default="", help="the xlwings version (default: the newest)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         (folder / "main.py").write_text(lite.standalone_main_py(), encoding="utf-8")   # runs with no tbxl installed
-        shutil.copy(PYODIDE / "xlwings_standin.py", folder / "xlwings.py")
+        subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
+                        "--platform", "any", "--implementation", "py", "--abi", "none", "--python-version", "3.12",
+                        "-d", str(folder), f"xlwings=={args.xlwings}" if args.xlwings else "xlwings"], check=True)
         (folder / "bench.py").write_text(SCRIPT, encoding="utf-8")
         (folder / "grid.json").write_text(json.dumps(swiss_grid(args.players, args.rounds)), encoding="utf-8")
         size = (folder / "main.py").stat().st_size
-        print(f"main.py: {size // 1024} KB, {len(lite.carried_modules())} modules; "
+        print(f"main.py: {lite.size_text(size)}, {len(lite.carried_modules())} modules, "
+              f"{next(folder.glob('xlwings-*.whl')).name}; "
               f"{args.players} players x {args.rounds} rounds")
         runs = [("CPython " + sys.version.split()[0], [sys.executable, "-S", "bench.py"], {})]
         node = shutil.which("node")

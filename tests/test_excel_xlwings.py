@@ -40,9 +40,6 @@ try:
 except ImportError:   # Python 3.10: tbxl depends on tomli there
     import tomli as tomllib   # type: ignore[no-redef]
 
-pytestmark = pytest.mark.slow
-
-
 @pytest.fixture(scope="module", params=list(XLWINGS_VERSIONS))
 def xlwings(request) -> tuple[str, Path]:
     """(version, the folder holding only that xlwings) for the declared minimum and the newest."""
@@ -68,6 +65,7 @@ def cases():
     return c, expected(c)
 
 
+@pytest.mark.slow
 def test_lite_registers_computes_and_clicks_at_the_minimum_and_the_newest(xlwings, generated, cases, tmp_path):
     version, site = xlwings
     calls_, want = cases
@@ -81,6 +79,7 @@ def test_lite_registers_computes_and_clicks_at_the_minimum_and_the_newest(xlwing
         assert_computed(result, calls_, want)
 
 
+@pytest.mark.slow
 def test_the_classic_add_in_vba_at_the_minimum_and_the_newest(xlwings):
     """``generate_vba_wrapper`` ('Import Functions' of the classic add-in) on tbxl.excel."""
     version, site = xlwings
@@ -136,6 +135,7 @@ def test_the_functions_give_what_tbxl_compute_gives(capsys):
     assert (david["values"]["BH/C1"], david["values"]["BH"]) == (11.5, 15)
 
 
+@pytest.mark.slow
 def test_main_py_names_an_xlwings_older_than_the_minimum(generated, tmp_path):
     """xlwings Lite keeps the version it first installed (requirements-pinned.txt): with 0.35.3
     (whose @script refuses the button's arguments) main.py says what it needs instead."""
