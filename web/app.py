@@ -169,8 +169,9 @@ def compare_text(name: str, rule_sets: str, options_json: str = "{}") -> str:
 
 
 def workbook_bytes(name: str, options_json: str = "{}") -> str:
-    """``tbxl workbook NAME -o event.xlsx``: the workbook with its formulas (base64)."""
-    path = f"{OUT}/event.xlsx"
+    """``tbxl workbook NAME -o STEM.xlsx``: the workbook with its formulas (base64); named as the
+    page's download is (the Help sheet names the file)."""
+    path = f"{OUT}/{os.path.splitext(os.path.basename(name))[0]}.xlsx"
     o = _opts(options_json)
     argv = ["workbook", name, "-o", path] + (["--rules", o["rules"]] if o.get("rules") else []) \
         + (["--tiebreaks", o["tiebreaks"]] if o.get("tiebreaks") else [])
