@@ -179,6 +179,8 @@ function report(pages) {
   return call("report_html", event.name, optionsJson(choices()), pages || "").ok;
 }
 
+const EAGER = 500;
+
 function later(fn) {
   // after the browser has painted what is already there
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(fn()), 0)));
@@ -207,9 +209,12 @@ async function refresh() {
     showError(err.message);
     return;
   }
+  timings.standings = performance.now();
   await later(() => {
     try {
-      setPrintout(report(""));
+      // The printout is made now for an event of up to EAGER rows (page.pdf() and a Ctrl+P find it
+      // there); a larger one's takes seconds, so it is made when printing (the button, beforeprint).
+      if (event.doc.standings.length <= EAGER) setPrintout(report(""));
       if (event.bulletin) $("audit").textContent = call("audit_text", event.name, event.bulletin.name, optionsJson(choices())).ok;
       else $("audit").textContent = "Choose a bulletin (the published standings: CSV, TXT or .xlsx) to audit it against the rules.";
     } catch (err) {
@@ -225,6 +230,7 @@ async function read(input) {
 
 async function chooseEvent(file) {
   if (!file) return;
+  timings.chosen = performance.now();
   const bulletin = await read($("bulletin-file"));
   const config = await read($("config-file"));
   event = { name: safeName(file.name), data: new Uint8Array(await file.arrayBuffer()), bulletin, config: config && config.data };
@@ -299,6 +305,9 @@ function wire() {
     frame("pages-frame", html);
   }));
   $("print-pages").addEventListener("click", () => guard(() => { setPrintout(report(pageList())); window.print(); }));
+  window.addEventListener("beforeprint", () => {
+    if (event && event.doc && !$("printout").dataset.ready) guard(() => setPrintout(report("")));
+  });
   $("print").addEventListener("click", () => guard(() => { setPrintout(report("")); window.print(); }));
   for (const b of document.querySelectorAll("[data-download]")) b.addEventListener("click", () => guard(DOWNLOADS[b.dataset.download]));
 }
