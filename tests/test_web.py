@@ -1,6 +1,7 @@
 """The web app (web/, issue 27) in a real browser: Debian's Chromium, headless, driven by Playwright
-for Python with its ``executable_path`` (no browser download), the app built once per session by
-``python web/build.py -o DIR`` and served on 127.0.0.1.
+for Python with its ``executable_path`` (no browser download), the app built once by
+``python web/build.py -o DIR`` and served on 127.0.0.1, one browser and one page for the whole file
+(module fixtures: the browser closes when the file is done).
 
 What the page gives is checked against what the CLI gives in this CPython for the same input and
 options: the JSON document (the bundled individual, round-robin and team examples and a generated
@@ -59,9 +60,9 @@ def run_cli(argv: list[str], cwd: Path) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
-# -- the app, its server, the browser (one each per session) -------------------------------------
+# -- the app, its server, the browser (one each for this file) -------------------------------------
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def app(tmp_path_factory) -> Path:
     if not Path(CHROMIUM).exists():
         pytest.skip("Chromium is not installed (setup.sh installs Debian's chromium)")
@@ -83,7 +84,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def url(app):
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(app)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -91,20 +92,20 @@ def url(app):
     server.shutdown()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def context(url):
     with playwright_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         ctx = browser.new_context(accept_downloads=True)
         ctx.set_default_timeout(TIMEOUT_MS)
-        ctx.requests = []   # every request of every page of the session (test_every_request_...)
+        ctx.requests = []   # every request of every page of this file (test_every_request_...)
         ctx.on("request", lambda r: ctx.requests.append(r.url))
         yield ctx
         ctx.close()
         browser.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def page(context, url):
     page = context.new_page()
     errors = []
@@ -120,7 +121,7 @@ def compute_in_page(page, path: Path, options: dict) -> dict:
                          [base64.b64encode(path.read_bytes()).decode(), path.name, options])
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def open_200x9(tmp_path_factory) -> Path:
     from tbxl.io.trf import write_trf
     path = tmp_path_factory.mktemp("gen") / "open-200x9.trf"

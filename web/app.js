@@ -270,18 +270,18 @@ function wire() {
   drop.addEventListener("drop", (e) => {
     e.preventDefault();
     drop.classList.remove("over");
+    // several files dropped at once: the TRF or workbook, a bulletin (.csv), a tbxl.toml; each goes
+    // into its box, as if chosen there
     const files = [...e.dataTransfer.files];
-    const bulletin = files.find((f) => /\.(csv|txt)$/i.test(f.name) && files.length > 1);
     const toml = files.find((f) => /\.toml$/i.test(f.name));
+    const bulletin = files.length > 1 ? files.find((f) => /\.csv$/i.test(f.name)) : undefined;
     const main = files.find((f) => f !== bulletin && f !== toml);
+    const put = (id, file) => { const dt = new DataTransfer(); if (file) dt.items.add(file); $(id).files = dt.files; };
+    if (toml) put("config-file", toml);
+    if (bulletin) put("bulletin-file", bulletin);
     if (main) {
-      event = null;
-      (async () => {
-        event = { name: safeName(main.name), data: new Uint8Array(await main.arrayBuffer()),
-                  bulletin: bulletin ? { name: safeName(bulletin.name), data: new Uint8Array(await bulletin.arrayBuffer()) } : null,
-                  config: toml ? new Uint8Array(await toml.arrayBuffer()) : null };
-        await refresh();
-      })();
+      put("event-file", main);
+      chooseEvent(main);
     }
   });
   $("standings").addEventListener("click", (e) => {
