@@ -134,8 +134,26 @@ function fillStandings(doc) {
   const tbody = document.createElement("tbody");
   tbody.append(...body);
   table.replaceChildren(thead, tbody);
+  fillPrizes(doc);
   const t = doc.tournament;
   $("event-title").textContent = `${t.name || event.name} · ${t.rounds} rounds · ${team ? `${t.teams} teams` : `${t.players} players`} · rules ${doc.rules}`;
+}
+
+function fillPrizes(doc) {
+  // the categories' players and the prizes, as the JSON document has them (tbxl computed both)
+  const name = Object.fromEntries(doc.standings.map((r) => [r.start_number, r.name]));
+  const lines = [];
+  for (const [category, numbers] of Object.entries(doc.categories || {}))
+    lines.push(`Category ${category}: ${numbers.map((n, i) => `${i + 1}. ${name[n]} (${n})`).join(", ") || "no player"}`);
+  const prizes = doc.prizes;
+  if (prizes) {
+    const list = (title, awards) => awards && awards.length && lines.push(
+      `${title}: ${awards.map((a) => `${a.place}. ${name[a.start_number]} (${a.start_number}) ${a.amount}`).join(", ")}`);
+    list(`Prizes (${prizes.sharing}, ${prizes.policy})`, prizes.overall);
+    for (const [category, awards] of Object.entries(prizes.categories || {})) list(`Prizes ${category}`, awards);
+  }
+  $("prizes-list").textContent = lines.join("\n");
+  $("prizes-list").hidden = !lines.length;
 }
 
 function explain(number) {
@@ -292,7 +310,7 @@ function wire() {
     const tr = e.target.closest("tr[data-start-number]");
     if (tr && e.key === "Enter") explain(Number(tr.dataset.startNumber));
   });
-  for (const b of document.querySelectorAll("#tabs button")) {
+  for (const b of document.querySelectorAll("#tabs button[data-view]")) {
     b.addEventListener("click", () => show(b.dataset.view));
   }
   $("show-ties").addEventListener("click", () => guard(() => frame("ties-frame", report("ties"))));
@@ -328,7 +346,7 @@ function guard(fn) {
 }
 
 function show(view) {
-  for (const b of document.querySelectorAll("#tabs button")) b.classList.toggle("on", b.dataset.view === view);
+  for (const b of document.querySelectorAll("#tabs button[data-view]")) b.classList.toggle("on", b.dataset.view === view);
   for (const s of document.querySelectorAll("section.view")) s.hidden = s.id !== `view-${view}`;
 }
 
