@@ -139,9 +139,8 @@ def open_200x9(tmp_path_factory) -> Path:
     ("open_200x9", {"lang": "vi"}, []),   # compute has no --lang: the option changes nothing of the document
 ])
 def test_compute_gives_the_cli_json(page, name, options, argv, request):
-    path = {"team": TEAM, "open_200x9": None}.get(name) or EXAMPLES / f"{name}.trf"
-    if name == "open_200x9":
-        path = request.getfixturevalue("open_200x9")
+    path = {"team": lambda: TEAM, "open_200x9": lambda: request.getfixturevalue("open_200x9")}.get(
+        name, lambda: EXAMPLES / f"{name}.trf")()
     code, out, err = run_cli(["compute", path.name, "--format", "json", *argv], path.parent)
     assert code == 0, err
     doc = compute_in_page(page, path, options)
@@ -166,6 +165,9 @@ def test_compute_rejects_with_the_cli_line(page):
 # -- the UI --------------------------------------------------------------------------------------
 
 def choose(page, path: Path) -> None:
+    # the last event's table and printout gone first, so the waits below see the new event's
+    page.evaluate("() => { document.getElementById('standings').replaceChildren(); "
+                  "document.getElementById('printout').dataset.ready = ''; }")
     page.set_input_files("#event-file", str(path))
     page.wait_for_selector("#standings tr[data-start-number]")
 
@@ -189,6 +191,17 @@ def test_the_ui_fills_the_standings_as_the_cli_table_prints_them(page):
     _, explained, _ = run_cli(["explain", path.name, "--player", "4"], path.parent)
     page.click("#standings tr[data-start-number='4']")
     assert page.inner_text("#explain").strip() == explained.strip()
+
+
+def test_the_ui_fills_a_team_events_standings(page):
+    code, table, _ = run_cli(["compute", TEAM.name], TEAM.parent)
+    lines = table.splitlines()[2:18]               # Rank TNo Team(2 words) MP EDE EMGSB/C1 BH:MP/C1 MPvGP
+    choose(page, TEAM)
+    rows = page.eval_on_selector_all("#standings tr[data-start-number]", """rows => rows.map(r =>
+        [r.dataset.startNumber, ...[...r.querySelectorAll('td[data-code]')].map(c => c.textContent)])""")
+    assert [[int(cells[1]), *cells[4:]] for cells in (line.split() for line in lines)] == \
+        [[int(n), *values] for n, *values in rows]
+    assert rows[0][:3] == ["3", "10", "-"]         # Team 3: 10 match points, EDE not applied ("-")
 
 
 def test_the_print_holds_every_name_and_the_crosstable_inside_the_page(page, open_200x9, tmp_path):
