@@ -16,7 +16,9 @@ refused file takes about a second of CPU at most, and under 0.1 GB.
 from __future__ import annotations
 
 import os
+import re
 import stat
+from fractions import Fraction
 from typing import Optional, Union
 
 from tbxl.errors import InputError
@@ -103,3 +105,24 @@ def whole_number(text: str, digits: int = MAX_NUMBER_DIGITS) -> Optional[int]:
     if not t or len(t) > digits or not t.isascii() or not t.isdigit():
         return None
     return int(t)
+
+
+#: A decimal number as a person types it: ASCII digits, an optional point and decimals; no sign,
+#: exponent (``1e999999999`` would make Fraction compute 10**999999999) or digit separator (``2_0``,
+#: which Python's own parsers read as 20).
+_DECIMAL = re.compile(r"([0-9]+)(?:\.([0-9]*))?")
+
+
+def decimal_number(text: str, digits: int = MAX_NUMBER_DIGITS, decimals: int = 6) -> Optional[Fraction]:
+    """The exact value of ``text``, a plain decimal of at most ``digits`` digits before the point
+    and ``decimals`` after it, else None: the bound comes before any arithmetic.
+
+    >>> decimal_number("20"), decimal_number("12.5"), decimal_number("1e999999999"), decimal_number("2_0")
+    (Fraction(20, 1), Fraction(25, 2), None, None)
+    >>> decimal_number("9" * 5000), decimal_number("\u0662\u0660"), decimal_number(" 40 ")
+    (None, None, Fraction(40, 1))
+    """
+    m = _DECIMAL.fullmatch(text.strip())
+    if not m or len(m.group(1)) > digits or len(m.group(2) or "") > decimals:
+        return None
+    return Fraction(m.group(1) + "." + (m.group(2) or "0"))

@@ -40,7 +40,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from tbxl.errors import TbxlError, UsageError, excerpt
+from tbxl.errors import TbxlError, UsageError, did_you_mean, excerpt
 from tbxl.limits import MAX_CONFIG_BYTES, size_text
 
 
@@ -98,7 +98,7 @@ def load(path: str) -> Config:
         data = f.read(MAX_CONFIG_BYTES + 1)
     if len(data) > MAX_CONFIG_BYTES:
         raise UsageError(f"{path}: larger than {size_text(MAX_CONFIG_BYTES)}: an event's configuration is a "
-                         "few lines (docs/secretary/config.md)")
+                         "few lines")
     try:
         text = data.decode("utf-8-sig")
         raw = tomllib.loads(text)
@@ -236,7 +236,8 @@ def _check(config: Config, bad) -> None:
 def _check_language(lang: str) -> None:
     from tbxl.report import languages  # the labels' folder only: no Jinja2 or WeasyPrint imported
     if lang not in languages():
-        raise UsageError(f"unknown report language {lang!r}; available: {', '.join(languages())}")
+        raise UsageError(f"unknown report language {excerpt(lang)}; available: {', '.join(languages())}"
+                         + did_you_mean(lang, languages()))
 
 
 def apply(args, config: Config) -> None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Optional
 
-from tbxl.errors import UsageError
+from tbxl.errors import UsageError, did_you_mean, excerpt
 from tbxl.formatting import signed_text
 from tbxl.model import Kind, Outcome
 from tbxl.report.text import Fmt, reason_text
@@ -32,8 +32,8 @@ def parse_pages(text: str) -> tuple[str, ...]:
     pages = tuple(p.strip().lower() for p in text.split(",") if p.strip())
     bad = [p for p in pages if p not in PAGES]
     if bad or not pages:
-        raise UsageError(f"--pages {text!r}: {'no such page ' + repr(bad[0]) if bad else 'no page named'}; "
-                         f"the pages are {','.join(PAGES)}")
+        raise UsageError(f"--pages {excerpt(text)}: {'no such page ' + excerpt(bad[0]) if bad else 'no page named'}; "
+                         f"the pages are {','.join(PAGES)}{did_you_mean(bad[0], PAGES) if bad else ''}")
     return tuple(dict.fromkeys(pages))
 
 
