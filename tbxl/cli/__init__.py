@@ -66,7 +66,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         say(f"error: {err}")
         return 2
     except OSError as err:
-        say(f"error: {err.filename or ''}: {err.strerror or err}")
+        where = f"{err.filename}: " if err.filename else ""
+        say(f"error: {where}{err.strerror or err}")
         return 1
     except Exception as err:   # the last resort: a bug, never a user's mistake (tests/test_hostile.py)
         return internal_error(err, debug=getattr(args, "debug", False))
@@ -102,13 +103,20 @@ def entry() -> None:
     try:
         code = main()
     except KeyboardInterrupt:   # between main's own handler and here (e.g. while importing)
-        print("tbxl: interrupted", file=sys.stderr)
+        say("interrupted")
         code = 130
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except BrokenPipeError:  # e.g. `tbxl compute ... | head`
-        pass
+    except SystemExit as exit:   # argparse: --help, --version, a usage error (said in one line)
+        code = exit.code if isinstance(exit.code, int) else 2
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream is not None:
+                stream.flush()
+        except BrokenPipeError:  # e.g. `tbxl compute ... | head`
+            pass
+        except (OSError, ValueError) as err:   # e.g. standard output on a full disk (> /dev/full)
+            if stream is sys.stdout:
+                say(f"error: standard output: cannot write ({getattr(err, 'strerror', None) or err})")
+                code = code or 1
     os._exit(code)
 
 

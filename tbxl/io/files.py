@@ -61,8 +61,21 @@ def check_not_input(output: PathLike, inputs: Iterable[PathLike]) -> None:
 
 def write_atomic(path: PathLike, data: Union[bytes, str], *, inputs: Iterable[PathLike] = ()) -> None:
     """Write ``data`` to ``path`` through a temporary file in the same folder and ``os.replace``,
-    so a reader never sees a half-written file and a failure leaves the old file intact."""
+    so a reader never sees a half-written file and a failure leaves the old file intact. A failure
+    to write (a read-only folder, a full disk, ``/dev/full``) is an :class:`InputError` naming
+    ``path``, the file asked for, not the temporary file."""
     check_output(path, inputs)
+    try:
+        _write_atomic(path, data)
+    except OSError as err:
+        folder = Path(path).parent if str(Path(path).parent) else Path(".")
+        why = err.strerror or type(err).__name__
+        if isinstance(err, PermissionError) and not os.access(folder, os.W_OK):
+            why += f": the folder {os.fspath(folder)} is read-only for you: write into another one"
+        raise InputError(f"cannot write it ({why})", file=os.fspath(path)) from None
+
+
+def _write_atomic(path: PathLike, data: Union[bytes, str]) -> None:
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
     if isinstance(data, str):
