@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import re
 import stat
+import unicodedata
 from fractions import Fraction
 from typing import Optional, Union
 
@@ -34,6 +35,9 @@ MAX_PRIZE_PLACE = 100_000
 MAX_HEADER_TEXT = 500
 #: Characters of the seed of the lots (``--lots``): a text the arbiter announces and players retype.
 MAX_LOTS_SEED = 200
+#: Characters of the event's web address (``--url``): a QR code holds about 2,300 at most, and a
+#: phone reads one of 500 characters only with a steady hand.
+MAX_URL = 500
 #: Columns of a published table (a bulletin): C.07 lists come nowhere near it.
 MAX_BULLETIN_COLUMNS = 1_000
 #: Codes in one tie-break list (--tiebreaks, TRF 202/212, the workbook's settings).
@@ -126,3 +130,23 @@ def decimal_number(text: str, digits: int = MAX_NUMBER_DIGITS, decimals: int = 6
     if not m or len(m.group(1)) > digits or len(m.group(2) or "") > decimals:
         return None
     return Fraction(m.group(1) + "." + (m.group(2) or "0"))
+
+
+def hidden_character(text: str) -> Optional[str]:
+    """The first character of ``text`` that cannot be seen or retyped: a control, a format
+    character (zero-width space and joiners, bidi marks and overrides, the soft hyphen, a BOM), a
+    line or paragraph separator, or a space other than U+0020 (a no-break space looks the same and
+    is another character); None when there is none. A seed of the lots or a web address must be
+    the same when someone types it from the page.
+
+    >>> hidden_character("Open2026"), hidden_character("Open\u200b2026"), hidden_character("a\u00a0b")
+    (None, '\u200b', '\xa0')
+    >>> hidden_character("\u202eabc"), hidden_character("Nguyễn Иванов")
+    ('\u202e', None)
+    """
+    for ch in text:
+        if ch == " ":
+            continue
+        if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp", "Zs", "Co", "Cn", "Cs"):
+            return ch
+    return None

@@ -30,7 +30,7 @@ from typing import Iterable, Optional, Sequence
 
 from tbxl.errors import UsageError, excerpt
 from tbxl.formatting import decimal_text, visible
-from tbxl.limits import MAX_LOTS_SEED
+from tbxl.limits import MAX_LOTS_SEED, hidden_character
 from tbxl.standings import Row, Standings
 
 __all__ = ["PLAYOFF", "LOTS", "ORDER_SEPARATOR", "split_orders", "Decision", "parse_playoff", "lot", "draw_lots", "decide"]
@@ -114,9 +114,11 @@ class Decision:
         if lots is not None and len(lots.strip()) > MAX_LOTS_SEED:
             raise UsageError(f"{word}: the seed has {len(lots.strip()):,} characters, at most {MAX_LOTS_SEED} "
                              "(a text the arbiter announces and anyone can retype)")
-        if lots is not None and visible(lots.strip()) != lots.strip():
-            raise UsageError(f"{word} {excerpt(lots.strip())}: the seed holds a control or bidi character; "
-                             "give a text anyone can retype")
+        if lots is not None and (visible(lots.strip()) != lots.strip() or hidden_character(lots.strip())):
+            hidden = hidden_character(lots.strip())
+            what = "a control or bidi character" if visible(lots.strip()) != lots.strip() or hidden is None else \
+                f"an invisible character (U+{ord(hidden):04X})"
+            raise UsageError(f"{word} {excerpt(lots.strip())}: the seed holds {what}; give a text anyone can retype")
         return cls(tuple(parse_playoff(p, option) for p in playoffs), lots.strip() if lots is not None else None,
                    tuple(playoffs), option)
 

@@ -65,6 +65,10 @@ class Config:
     prizes: Optional[str] = None
     categories: dict[str, str] = field(default_factory=dict)    # name -> conditions
     category_prizes: dict[str, str] = field(default_factory=dict)
+    #: Several rule sets (``rules = ["fide-2024", "fide-2026"]``, compare's list): what ``tbxl compare``
+    #: compares; any other command refuses them, naming ``rule_sets_at`` (the file, its line and key).
+    rule_sets: Optional[str] = None
+    rule_sets_at: str = ""
 
 
 def find(input_path: str) -> Optional[str]:
@@ -117,8 +121,17 @@ def load(path: str) -> Config:
     for key, value in raw.items():
         if key not in KEYS:
             raise bad(key, f"unknown key; keys: {', '.join(KEYS)}")
-        if key in ("tiebreaks", "pages") and isinstance(value, list) and all(isinstance(v, str) for v in value):
+        if key in ("tiebreaks", "pages", "rules") and isinstance(value, list) and all(isinstance(v, str) for v in value):
             value = ",".join(value)
+        if key == "rules" and isinstance(value, str) and "," in value:   # compare's list of rule sets
+            from tbxl import rules as conventions
+            try:
+                conventions.resolve_each(value, None)
+            except TbxlError as err:
+                raise bad(key, str(err)) from None
+            line = _line(text, key)
+            config.rule_sets, config.rule_sets_at = value, f"{path}{f':{line}' if line else ''}: {key}"
+            continue
         if key == "settings":
             if isinstance(value, str):
                 value = [value]
@@ -246,6 +259,11 @@ def apply(args, config: Config) -> None:
     Lists add up, the file's first: ``--set`` after the file's settings (the later one wins),
     ``--category`` and ``--prizes NAME=...`` replace the file's entry of the same name.
     """
+    if config.rule_sets and getattr(args, "rules", "") is None:
+        if args.command != "compare":
+            raise UsageError(f"{config.rule_sets_at}: several rule sets ({config.rule_sets}) are what tbxl compare "
+                             f"compares; tbxl {args.command} takes one, e.g. rules = \"fide-2026\" (or --rules NAME)")
+        args.rules = config.rule_sets
     for key, default in DEFAULTS.items():
         if hasattr(args, key) and getattr(args, key) is None:
             setattr(args, key, config.values.get(key, default))

@@ -36,7 +36,9 @@ class Parser(argparse.ArgumentParser):
             names = re.findall(r"'([^']*)'", m.group(3))
             message = (f"argument {m.group(1)}: invalid choice {excerpt(m.group(2))} (choose from "
                        f"{', '.join(names)}){did_you_mean(m.group(2), names)}")
-        elif len(message) > 300:
+        elif re.match(r"argument (\S+): \1 ", message):   # the option's own message names it already
+            message = message.split(": ", 1)[1]
+        if len(message) > 300:
             message = message[:300] + "..."
         sys.stderr.write(f"tbxl: error: {visible(message)} (see '{self.prog} --help')\n")
         sys.exit(2)

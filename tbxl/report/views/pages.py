@@ -195,14 +195,29 @@ def qr_svg(url: str) -> Optional[str]:
         import segno
     except ImportError:
         return None
-    return str(segno.make(url, error="m").svg_data_uri(scale=3, border=2))
+    try:
+        return str(segno.make(url, error="m").svg_data_uri(scale=3, border=2))
+    except segno.DataOverflowError:   # (check_url bounds the address first; an API caller may not)
+        return None
 
 
 def check_url(url: str) -> str:
     """``--url``: an http(s) address, a :class:`UsageError` for anything else (a page is no place
     for a ``javascript:`` link)."""
     from urllib.parse import urlparse
-    parsed = urlparse(url.strip())
-    if parsed.scheme not in ("http", "https") or not parsed.netloc:
-        raise UsageError(f"--url {url!r}: give an http:// or https:// address")
-    return url.strip()
+    from tbxl.limits import MAX_URL, hidden_character
+    url = url.strip()
+    if len(url) > MAX_URL:   # before the QR code is made: segno cannot hold more than ~2,300
+        raise UsageError(f"--url {excerpt(url)}: an address of {len(url):,} characters; at most {MAX_URL}, "
+                         "which its QR code can hold (give a shorter link)")
+    hidden = hidden_character(url)
+    if hidden:
+        raise UsageError(f"--url {excerpt(url)}: the address holds an invisible or bidi character "
+                         f"(U+{ord(hidden):04X}), which would send a reader elsewhere than it shows")
+    try:
+        parsed = urlparse(url)
+    except ValueError:
+        parsed = None
+    if parsed is None or parsed.scheme not in ("http", "https") or not parsed.netloc:
+        raise UsageError(f"--url {excerpt(url)}: give an http:// or https:// address")
+    return url
