@@ -30,6 +30,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run the ``tbxl`` command line ``argv`` (default: ``sys.argv[1:]``); the exit code."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    if getattr(args, "command", None) == "report" and not args.output:   # the new user's `tbxl report ev.trf`
+        from tbxl.cli.config import report_output
+        args.output = report_output(args)
     # The cyclic garbage collector rescans the ~10^5 round entries of a large event again and again
     # while nothing cyclic is made: pause it for the command (measured: 40 % of compute's time).
     gc_was_enabled = gc.isenabled()

@@ -23,6 +23,7 @@ Keys (all optional)::
     k = 20                               # --k
     pages = ["start", "rounds", "standings"]   # --pages (a string or a list of page names)
     url = "https://example.org/open2026" # --url
+    output = "standings.pdf"             # tbxl report's -o (beside this file; default: the input's name, .pdf)
 
     [categories]                         # --category NAME=CONDITIONS
     U12 = "age<12"
@@ -51,7 +52,7 @@ DEFAULTS: dict[str, Any] = {"rules": None, "tiebreaks": None, "lang": "en", "pap
                             "prize_sharing": "hort", "prize_policy": "one-per-player", "lots": None,
                             "rating_change": False, "k": None, "pages": None, "url": None}
 KEYS = ("rules", "tiebreaks", "settings", "lang", "paper", "prizes", "prize_sharing", "categories",
-        "prize_policy", "playoffs", "lots", "rating_change", "k", "pages", "url")
+        "prize_policy", "playoffs", "lots", "rating_change", "k", "pages", "url", "output")
 CATEGORY_KEYS = ("where", "prizes")
 
 
@@ -174,6 +175,26 @@ def load(path: str) -> Config:
     return config
 
 
+def report_output(args) -> str:
+    """Where ``tbxl report`` writes when ``-o`` is not given: the ``output`` of the event's
+    tbxl.toml (a name relative to the file's folder), else the input's name with ``.pdf`` (``.html``
+    with ``--html``) beside it: ``tbxl report ev.trf`` writes ev.pdf. A configuration file that
+    cannot be read leaves the default: its error is said when the command reads it."""
+    path = None if args.no_config else (args.config or find(args.input))
+    if path and os.path.isfile(path):
+        try:
+            name = load(path).values.get("output")
+        except (TbxlError, OSError):
+            name = None
+        if name:
+            name = os.path.join(os.path.dirname(path), os.path.expanduser(name))
+            if getattr(args, "html", False) and name.lower().endswith(".pdf"):
+                name = name[:-4] + ".html"
+            return name
+    stem, _ = os.path.splitext(args.input)
+    return stem + (".html" if getattr(args, "html", False) else ".pdf")
+
+
 def _prize_text(value: Any, bad) -> str:
     """A prize list as the command line writes it: a string, or a table {1 = 500, "4-6" = 100}."""
     if isinstance(value, str):
@@ -238,6 +259,11 @@ def _check(config: Config, bad) -> None:
             checked("pages", lambda: v.update(pages=parse_pages(v["pages"])))
         if "url" in v:
             checked("url", lambda: v.update(url=check_url(v["url"])))
+    if "output" in v:
+        from tbxl.io.files import output_format
+        checked("output", lambda: output_format(v["output"], ("pdf", "html")))
+        if output_format(v["output"], ("pdf", "html")) is None:
+            raise bad("output", f"the report's file, .pdf or .html, e.g. output = \"standings.pdf\", not {excerpt(v['output'])}")
     if config.prizes is not None:
         checked("prizes", lambda: prizes.parse_prizes(config.prizes))
     for name, conditions in config.categories.items():

@@ -167,7 +167,8 @@ def build_parser() -> argparse.ArgumentParser:
     common(r)
     ties(r)
     rating(r)
-    r.add_argument("-o", "--output", required=True, metavar="FILE", help="PDF (or .html) to write")
+    r.add_argument("-o", "--output", metavar="FILE",
+                   help="PDF (or .html) to write (default: tbxl.toml's output, else the input's name with .pdf)")
     r.add_argument("--lang", type=str.lower, help="report language: en (default), vi, es, ru, ms")
     r.add_argument("--derivations", metavar="WHICH", type=derivations_option,
                    help="derivations: decided (default: compact lines for the players whose top places "
