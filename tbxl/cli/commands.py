@@ -200,6 +200,7 @@ def compute(args, parser, event, fmt: str) -> int:
     changes = _rating_changes(args, st)
     if fmt == "trf":   # the TRF back out, for the rating officer (tbxl.io.trf.export)
         room("io.trf.export", "write_standings_trf")(st, args.output, input_path=args.input, edition=args.trf)
+        wrote(args.output, None)
         return 0
     cl = None if event.is_team else _classify(args, st)
     if fmt in ("pdf", "html"):
@@ -355,6 +356,7 @@ def audit(args, parser, event, fmt: str) -> int:
                                                paper=args.paper or "a4", inputs=inputs, html=fmt == "html")
         else:
             room("report", "render_audit_pdf")(result, args.output, lang=args.lang, paper=args.paper, inputs=inputs)
+        wrote(args.output, None)
     else:
         emit(args, (render_audit_json if fmt == "json" else render_audit_text)(result), fmt)
     if args.fail_on == "difference":
@@ -394,6 +396,7 @@ def compare(args, parser, event, fmt: str) -> int:
             room("report", "render_compare_pdf")(
                 sts, args.output, lang=args.lang or "en", paper=args.paper or "a4", input_path=args.input,
                 changed_only=args.changed_only, html=fmt == "html")
+            wrote(args.output, None)
         else:
             result = compare_rules(event, each_rules(args, event), args.tiebreaks,
                                    settings=_team_settings(args)[0])
@@ -404,6 +407,7 @@ def compare(args, parser, event, fmt: str) -> int:
     if fmt in ("pdf", "html"):
         room("report", "render_compare_pdf")(result, args.output, lang=args.lang, paper=args.paper,
                                              input_path=args.input, changed_only=args.changed_only)
+        wrote(args.output, None)
         return 0
     if fmt == "json":
         emit(args, render_compare_json(result), fmt)
