@@ -21,7 +21,7 @@ from typing import Optional, Sequence
 from tbxl.cli.commands import run
 from tbxl.cli.output import say
 from tbxl.cli.parser import build_parser
-from tbxl.errors import InputError, InputWarning, MissingDependency, TbxlError
+from tbxl.errors import InputError, InputWarning, MissingDependency, TbxlError, UsageError
 
 __all__ = ["main", "entry"]
 
@@ -40,6 +40,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     try:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", InputWarning)
+            ignored_options(args)
             code = run(args, parser)
         said = [w for w in caught if issubclass(w.category, InputWarning)]
         # A stale points column warns once per player: a few lines say what is wrong, a count says
@@ -77,6 +78,20 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     finally:
         if gc_was_enabled:
             gc.enable()
+
+
+def ignored_options(args) -> None:
+    """An option the command would leave unused is said (an error with ``--strict``), not ignored:
+    ``--trf 2026`` only shapes a TRF written with ``-o FILE.trf``."""
+    if getattr(args, "command", None) == "compute" and args.trf != "16":
+        from tbxl.cli.output import form
+        written = form(args)
+        if written != "trf":
+            message = (f"--trf {args.trf} applies to -o FILE.trf only: ignored for the "
+                       f"{'table' if written == 'text' else written.upper()} written here")
+            if args.strict:
+                raise UsageError(message)
+            warnings.warn(InputWarning(message))
 
 
 #: Warnings printed before the rest are counted.

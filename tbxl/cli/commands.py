@@ -199,7 +199,7 @@ def compute(args, parser, event, fmt: str) -> int:
     st = rank(args, event)
     changes = _rating_changes(args, st)
     if fmt == "trf":   # the TRF back out, for the rating officer (tbxl.io.trf.export)
-        room("io.trf.export", "write_standings_trf")(st, args.output, input_path=args.input, edition=args.trf)
+        room("io.trf.export", "write_standings_trf")(st, args.output, input_path=args.input, edition=args.trf, strict=args.strict)
         wrote(args.output, None)
         return 0
     cl = None if event.is_team else _classify(args, st)
