@@ -38,6 +38,9 @@ MAX_LOTS_SEED = 200
 #: Characters of the event's web address (``--url``): a QR code holds about 2,300 at most, and a
 #: phone reads one of 500 characters only with a steady hand.
 MAX_URL = 500
+#: Characters of a workbook's cell: Excel's own limit, so a name of 12 MB written by another
+#: program is refused at its cell rather than padding every row of the table to its width.
+MAX_CELL_TEXT = 32_767
 #: Columns of a published table (a bulletin): C.07 lists come nowhere near it.
 MAX_BULLETIN_COLUMNS = 1_000
 #: Codes in one tie-break list (--tiebreaks, TRF 202/212, the workbook's settings).

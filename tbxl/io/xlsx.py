@@ -26,7 +26,7 @@ from typing import Any, Callable, Optional
 from xml.parsers import expat
 
 from tbxl.errors import InputError
-from tbxl.limits import (MAX_WORKBOOK_BYTES, MAX_WORKBOOK_CELLS, MAX_WORKBOOK_XML_BYTES, check_regular,
+from tbxl.limits import (MAX_CELL_TEXT, MAX_WORKBOOK_BYTES, MAX_WORKBOOK_CELLS, MAX_WORKBOOK_XML_BYTES, check_regular,
                      size_text)
 
 #: Members of a workbook archive (parts, folders, media): far more than any real workbook holds.
@@ -222,6 +222,11 @@ def sheet_rows(ws, file: Optional[str] = None) -> list[tuple[int, list]]:
     for (r, c), cell in ws._cells.items():  # openpyxl keeps the cells written in this dict
         value = cell.value
         if not is_empty(value):
+            if isinstance(value, str) and len(value) > MAX_CELL_TEXT:
+                from tbxl.io.grid import column_letters
+                raise InputError(f"a cell of {len(value):,} characters; a workbook's cell holds at most "
+                                 f"{MAX_CELL_TEXT:,} (Excel's own limit)", file=file,
+                                 cell=f"{ws.title}!{column_letters(c - 1)}{r}")
             by_row.setdefault(r, {})[c] = value
     out = []
     span = 0
