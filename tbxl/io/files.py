@@ -70,8 +70,8 @@ def write_atomic(path: PathLike, data: Union[bytes, str], *, inputs: Iterable[Pa
     except OSError as err:
         folder = Path(path).parent if str(Path(path).parent) else Path(".")
         why = err.strerror or type(err).__name__
-        if isinstance(err, PermissionError) and not os.access(folder, os.W_OK):
-            why += f": the folder {os.fspath(folder)} is read-only for you: write into another one"
+        if isinstance(err, PermissionError):
+            why += f": no file can be made in the folder {os.fspath(folder)}; write into another one"
         raise InputError(f"cannot write it ({why})", file=os.fspath(path)) from None
 
 
