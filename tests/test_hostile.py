@@ -189,3 +189,52 @@ def test_every_light_case_under_the_memory_cap(tmp_path) -> None:
     for r in results:
         check(by_name[r["name"]], r["code"], r["err"], r["out"])
         assert r["out"] == "" or by_name[r["name"]].code == 0, r["name"]
+
+
+# -- Ctrl+C while the report's workers render ---------------------------------------------------------
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/children") as f:
+                found += [int(c) for c in f.read().split()]
+        except OSError:
+            pass
+    return found
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc for the worker processes")
+def test_ctrl_c_while_the_workers_render(tmp_path):
+    """Ctrl+C (SIGINT to the whole foreground group, as a terminal sends it) while two worker
+    processes lay out a long report: one line, exit 130, no worker's traceback, no file written."""
+    import signal
+    import time
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
+    from generate import generate
+    from tbxl.io.trf import write_trf_file
+    pytest.importorskip("weasyprint")
+    event = tmp_path / "open.trf"
+    write_trf_file(generate(400, 9, seed=3), event)
+    out = tmp_path / "open.pdf"
+    env = dict(os.environ, TBXL_WORKERS="2")
+    proc = subprocess.Popen([sys.executable, "-m", "tbxl", "report", str(event), "-o", str(out), "--derivations", "all"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, start_new_session=True)
+    deadline = time.monotonic() + 120
+    while len(_children(proc.pid)) < 2 and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert proc.poll() is None and len(_children(proc.pid)) >= 2, "the report did not start its workers"
+    time.sleep(1.0)                      # the workers are laying out their parts
+    os.killpg(proc.pid, signal.SIGINT)
+    try:
+        stdout, stderr = proc.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        pytest.fail("still running a minute after Ctrl+C")
+    err = stderr.decode()
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err[-3000:]
+    assert err.splitlines() == ["tbxl: interrupted"], err[-3000:]
+    assert proc.returncode == 130
+    assert not out.exists() and not list(tmp_path.glob(".open.pdf.*"))
