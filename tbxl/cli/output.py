@@ -46,7 +46,11 @@ PRINT_HINT = ("print it from a browser (Ctrl+P or Cmd+P, Save as PDF, no headers
 
 
 def wrote(path, pages: Optional[int]) -> None:
-    """The last line of a report command, on stderr (stdout stays for data)."""
+    """The line that says where a command wrote, on stderr (stdout stays for data); nothing for a
+    device such as /dev/null or /dev/stdout, which is no file to find."""
+    import os
+    if os.path.exists(path) and not os.path.isfile(path):
+        return
     what = f" ({pages} page{'s' if pages != 1 else ''})" if pages is not None else ""
     if str(path).lower().endswith((".html", ".htm")):
         what += f"; {PRINT_HINT}"
