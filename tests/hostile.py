@@ -697,7 +697,7 @@ ROUND_FOUR: list[Case] = [
     Case("code_suggested", _options("--tiebreaks", "SBB"), 2, r"unknown tie-break 'SBB'; .*; did you mean 'SB'\?$"),
     Case("rules_suggested", _options("--rules", "fide2026"), 2, r"unknown rules 'fide2026'; .*did you mean 'fide-2026'\?$"),
     Case("language_suggested", _writes("report", "-o", "OUT/r.pdf", "--lang", "viet"), 2,
-         r"--lang 'viet': no such report language .*; did you mean 'vi'\?$"),
+         r"--lang viet: no such report language .*; did you mean 'vi'\?$"),
     Case("report_without_o_beside_a_tbxl_toml", _beside('tiebreaks = "BH/C1,BH,SB"\n', "report"), 0,
          r"^wrote .*ev\.pdf \(\d+ pages?\)$"),
     Case("compute_o_csv_says_wrote", _writes("compute", "-o", "OUT/x.csv"), 0, r"^wrote .*x\.csv$"),

@@ -15,7 +15,7 @@ from tbxl.cli.progress import progress_bar
 from tbxl.cli.output import (RENDERERS, emit, form, render_explain, render_rank_check,
                              render_team_explain, say, wrote)
 from tbxl.cli.parser import numbers
-from tbxl.errors import InputError, UsageError, did_you_mean, excerpt
+from tbxl.errors import InputError, UsageError, did_you_mean
 from tbxl.model import EventKind
 
 __all__ = ["run", "load", "rank", "room", "COMMANDS"]
@@ -157,7 +157,7 @@ def _check_usage(args, tournament) -> None:
         from tbxl.report import languages  # the labels' folder only: no Jinja2 or WeasyPrint imported
         available = languages()
         if lang not in available:
-            raise UsageError(f"--lang {excerpt(lang)}: no such report language (available: {', '.join(available)}){did_you_mean(lang, available)}")
+            raise UsageError(f"--lang {lang[:40]}: no such report language (available: {', '.join(available)}){did_you_mean(lang, available)}")
 
 
 def no_such_player(number: int, st, args) -> InputError:
