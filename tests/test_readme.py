@@ -115,3 +115,46 @@ def test_report_with_only_a_tbxl_toml_beside_it(examples, tmp_path, monkeypatch,
     assert main(["report", "event.trf"]) == 0
     assert f"wrote {folder / 'standings.pdf'} (" in capsys.readouterr().err
     assert (folder / "standings.pdf").is_file()
+
+
+# -- the web pages on a phone -------------------------------------------------------------------------
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+
+#: A 390 px frame (a phone's width: headless Chromium's window is at least 500 px) holding the page;
+#: its script writes the page's width and what sticks out of the frame outside a scrolling region.
+_FRAME = """<!DOCTYPE html><html><body style="margin:0"><iframe id="f" src="%s" style="width:390px;height:844px;border:0"></iframe>
+<script>document.getElementById('f').onload = function () {
+  var d = this.contentDocument, w = this.contentWindow;
+  var over = Array.from(d.querySelectorAll('body *')).filter(function (e) {
+    return e.getBoundingClientRect().right > w.innerWidth + 1 && !e.closest('.scroll'); });
+  document.body.setAttribute('data-w', d.documentElement.scrollWidth + ' ' + w.innerWidth + ' ' +
+    over.slice(0, 3).map(function (e) { return e.tagName + '.' + e.className; }).join(','));
+};</script></body></html>"""
+
+
+def phone_width(page: Path, tmp_path: Path) -> tuple[int, int, str]:
+    """The width ``page`` takes on a 390 px screen, the frame's width, and what overflows."""
+    import subprocess
+    frame = page.with_suffix(".frame.html")
+    frame.write_text(_FRAME % page.name, encoding="utf-8")
+    dom = subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                          "--allow-file-access-from-files", "--virtual-time-budget=10000",
+                          f"--user-data-dir={tmp_path / 'profile'}", "--window-size=800,900", "--dump-dom",
+                          frame.as_uri()], capture_output=True, text=True, timeout=120).stdout
+    width, inner, *over = re.search(r'data-w="([^"]*)"', dom).group(1).split(" ")
+    return int(width), int(inner), " ".join(over)
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="needs Debian's chromium (setup.sh installs it)")
+@pytest.mark.parametrize("event", ["team.trf", "event.trf"])
+def test_the_web_page_fits_a_phone(event, examples, tmp_path, capsys):
+    """The team page as the individual one: 390 px wide on a phone, its wide tables (crosstable,
+    standings, board prizes) scrolling sideways in their own region (the team page was 730 px)."""
+    pytest.importorskip("weasyprint")
+    page = tmp_path / "page.html"
+    assert main(["report", str(examples / event), "-o", str(page)]) == 0
+    html = page.read_text(encoding="utf-8")
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in html
+    width, inner, over = phone_width(page, tmp_path)
+    assert inner == 390 and width <= 390 and over == "", (width, over)
