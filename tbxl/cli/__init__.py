@@ -30,6 +30,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run the ``tbxl`` command line ``argv`` (default: ``sys.argv[1:]``); the exit code."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    parser.command = getattr(args, "command", None)   # type: ignore[attr-defined]  (its errors name the command's --help)
     if getattr(args, "command", None) == "report" and not args.output:   # the new user's `tbxl report ev.trf`
         from tbxl.cli.config import report_output
         args.output = report_output(args)
