@@ -37,7 +37,8 @@ def output_format(path: PathLike, allowed: Iterable[str] = tuple(OUTPUT_FORMATS.
         names = [ext for ext, f in OUTPUT_FORMATS.items() if f in allowed]
         expected = ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
         what = "unknown extension" if fmt is None else "this command does not write"
-        raise UsageError(f"-o {path}: {what} {suffix!r} (expected {expected})")
+        shown = os.fspath(path) if len(os.fspath(path)) <= 80 else os.fspath(path)[:77] + "..."
+        raise UsageError(f"-o {shown}: {what} {suffix[:20]!r} (expected {expected})")
     return fmt
 
 
