@@ -13,7 +13,7 @@ from tbxl.errors import did_you_mean, excerpt, InputError, UsageError
 from tbxl.io.grid.cells import layout_name
 from tbxl.limits import whole_number
 
-__all__ = ["WRITES", "Parser", "did_you_mean", "build_parser", "derivations_option", "k_option", "pages_option", "url_option", "numbers"]
+__all__ = ["WRITES", "Parser", "build_parser", "derivations_option", "k_option", "pages_option", "url_option", "numbers"]
 
 
 #: The forms each command writes, named as in :data:`tbxl.io.files.OUTPUT_FORMATS` (``text``: what
@@ -29,7 +29,6 @@ class Parser(argparse.ArgumentParser):
     of the dozen lines of usage argparse prints first."""
 
     def error(self, message: str):  # type: ignore[override]
-        from tbxl.errors import excerpt
         from tbxl.formatting import visible
         m = re.match(r"argument (\S+): invalid choice: '(.*)' \(choose from (.*)\)$", message, re.S)
         if m:
@@ -46,7 +45,6 @@ class Parser(argparse.ArgumentParser):
         sys.exit(2)
 
     def parse_args(self, args=None, namespace=None):  # type: ignore[override]
-        from tbxl.errors import excerpt
         done, extras = self.parse_known_args(args, namespace)
         if extras:
             # The subcommand's options, to tell which one a mistyped option meant.
