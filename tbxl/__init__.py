@@ -54,12 +54,14 @@ def explain(standings: Any, number: int, code: str) -> Any:
 
 
 def example(name: str) -> Path:
-    """The path of a bundled example event (``held_swiss_5.trf``, ``held_round_robin.trf``: the FIDE
-    TEC tie-break exercises)."""
+    """The path of a bundled example: ``event.trf`` (an open with women, juniors and a tie a play-off
+    decides), ``team.trf`` (a team event), ``bulletin.csv`` (the open's published standings),
+    ``held_swiss_5.trf`` and ``held_round_robin.trf`` (the FIDE TEC tie-break exercises)."""
     path = Path(__file__).parent / "examples" / name
     if not path.is_file():
         raise FileNotFoundError(f"no bundled example {name!r}; there are: "
-                                + ", ".join(sorted(p.name for p in path.parent.glob("*.trf"))))
+                                + ", ".join(sorted(p.name for p in path.parent.iterdir()
+                                                   if p.suffix in (".trf", ".csv"))))
     return path
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Optional
+import difflib
+from typing import Iterable, Optional
 
 
 class TbxlError(Exception):
@@ -191,3 +192,16 @@ def excerpt(text: object, limit: int = EXCERPT_LENGTH) -> str:
     """
     s = str(text)
     return repr(s) if len(s) <= limit else repr(s[:limit] + "...")
+
+
+def did_you_mean(word: object, names: Iterable[object]) -> str:
+    """``; did you mean 'BH'?`` when ``word`` is close to one of ``names`` (difflib), else ``""``:
+    a typo gets the name it missed, not the whole list.
+
+    >>> did_you_mean("standingz", ["start", "rounds", "standings"]), did_you_mean("xyz", ["BH", "SB"])
+    ("; did you mean 'standings'?", '')
+    """
+    names = [str(n) for n in names]
+    by_case = {n.lower(): n for n in names}
+    close = difflib.get_close_matches(str(word).lower(), list(by_case), n=1, cutoff=0.6)
+    return f"; did you mean {by_case[close[0]]!r}?" if close else ""

@@ -16,7 +16,10 @@ refused file takes about a second of CPU at most, and under 0.1 GB.
 from __future__ import annotations
 
 import os
+import re
 import stat
+import unicodedata
+from fractions import Fraction
 from typing import Optional, Union
 
 from tbxl.errors import InputError
@@ -32,6 +35,12 @@ MAX_PRIZE_PLACE = 100_000
 MAX_HEADER_TEXT = 500
 #: Characters of the seed of the lots (``--lots``): a text the arbiter announces and players retype.
 MAX_LOTS_SEED = 200
+#: Characters of the event's web address (``--url``): a QR code holds about 2,300 at most, and a
+#: phone reads one of 500 characters only with a steady hand.
+MAX_URL = 500
+#: Characters of a workbook's cell: Excel's own limit, so a name of 12 MB written by another
+#: program is refused at its cell rather than padding every row of the table to its width.
+MAX_CELL_TEXT = 32_767
 #: Columns of a published table (a bulletin): C.07 lists come nowhere near it.
 MAX_BULLETIN_COLUMNS = 1_000
 #: Codes in one tie-break list (--tiebreaks, TRF 202/212, the workbook's settings).
@@ -103,3 +112,44 @@ def whole_number(text: str, digits: int = MAX_NUMBER_DIGITS) -> Optional[int]:
     if not t or len(t) > digits or not t.isascii() or not t.isdigit():
         return None
     return int(t)
+
+
+#: A decimal number as a person types it: ASCII digits, an optional point and decimals; no sign,
+#: exponent (``1e999999999`` would make Fraction compute 10**999999999) or digit separator (``2_0``,
+#: which Python's own parsers read as 20).
+_DECIMAL = re.compile(r"([0-9]+)(?:\.([0-9]*))?")
+
+
+def decimal_number(text: str, digits: int = MAX_NUMBER_DIGITS, decimals: int = 6) -> Optional[Fraction]:
+    """The exact value of ``text``, a plain decimal of at most ``digits`` digits before the point
+    and ``decimals`` after it, else None: the bound comes before any arithmetic.
+
+    >>> decimal_number("20"), decimal_number("12.5"), decimal_number("1e999999999"), decimal_number("2_0")
+    (Fraction(20, 1), Fraction(25, 2), None, None)
+    >>> decimal_number("9" * 5000), decimal_number("\u0662\u0660"), decimal_number(" 40 ")
+    (None, None, Fraction(40, 1))
+    """
+    m = _DECIMAL.fullmatch(text.strip())
+    if not m or len(m.group(1)) > digits or len(m.group(2) or "") > decimals:
+        return None
+    return Fraction(m.group(1) + "." + (m.group(2) or "0"))
+
+
+def hidden_character(text: str) -> Optional[str]:
+    """The first character of ``text`` that cannot be seen or retyped: a control, a format
+    character (zero-width space and joiners, bidi marks and overrides, the soft hyphen, a BOM), a
+    line or paragraph separator, or a space other than U+0020 (a no-break space looks the same and
+    is another character); None when there is none. A seed of the lots or a web address must be
+    the same when someone types it from the page.
+
+    >>> hidden_character("Open2026"), hidden_character("Open\u200b2026"), hidden_character("a\u00a0b")
+    (None, '\u200b', '\xa0')
+    >>> hidden_character("\u202eabc"), hidden_character("Nguyễn Иванов")
+    ('\u202e', None)
+    """
+    for ch in text:
+        if ch == " ":
+            continue
+        if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp", "Zs", "Co", "Cn", "Cs"):
+            return ch
+    return None

@@ -30,7 +30,7 @@ from typing import Iterable, Optional, Sequence
 
 from tbxl.errors import UsageError, excerpt
 from tbxl.formatting import decimal_text, visible
-from tbxl.limits import MAX_LOTS_SEED
+from tbxl.limits import MAX_LOTS_SEED, hidden_character
 from tbxl.standings import Row, Standings
 
 __all__ = ["PLAYOFF", "LOTS", "ORDER_SEPARATOR", "split_orders", "Decision", "parse_playoff", "lot", "draw_lots", "decide"]
@@ -71,17 +71,26 @@ def parse_playoff(text: str, option: str = "--playoff") -> tuple[tuple[int, ...]
         for item in part.split("="):
             m = _NUMBER.fullmatch(item)
             if not m:
-                raise UsageError(f"{option} {text}: {item.strip()!r} is not a start number "
+                raise UsageError(f"{option} {_short(text)}: {excerpt(item.strip())} is not a start number "
                                  "(write the play-off's order best first, e.g. 12>7>3)")
             n = int(m.group(1))
             if n in seen:
-                raise UsageError(f"{option} {text}: {n} is named twice")
+                raise UsageError(f"{option} {_short(text)}: {n} is named twice")
             seen.add(n)
             tier.append(n)
         tiers.append(tuple(tier))
     if len(seen) < 2:
-        raise UsageError(f"{option} {text}: a play-off orders two or more players, e.g. 12>7")
+        raise UsageError(f"{option} {_short(text)}: a play-off orders two or more players, e.g. 12>7")
     return tuple(tiers)
+
+
+def _short(text: str, limit: int = 60) -> str:
+    """A play-off as written, cut for a message: an order of 20,000 steps is not echoed back.
+
+    >>> _short("12>7"), _short(">".join(map(str, range(1, 40))), 20)
+    ('12>7', '1>2>3>4>5>6>7>8>9>10...')
+    """
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 def lot(seed: str, number: int) -> str:
@@ -114,9 +123,11 @@ class Decision:
         if lots is not None and len(lots.strip()) > MAX_LOTS_SEED:
             raise UsageError(f"{word}: the seed has {len(lots.strip()):,} characters, at most {MAX_LOTS_SEED} "
                              "(a text the arbiter announces and anyone can retype)")
-        if lots is not None and visible(lots.strip()) != lots.strip():
-            raise UsageError(f"{word} {excerpt(lots.strip())}: the seed holds a control or bidi character; "
-                             "give a text anyone can retype")
+        if lots is not None and (visible(lots.strip()) != lots.strip() or hidden_character(lots.strip())):
+            hidden = hidden_character(lots.strip())
+            what = "a control or bidi character" if visible(lots.strip()) != lots.strip() or hidden is None else \
+                f"an invisible character (U+{ord(hidden):04X})"
+            raise UsageError(f"{word} {excerpt(lots.strip())}: the seed holds {what}; give a text anyone can retype")
         return cls(tuple(parse_playoff(p, option) for p in playoffs), lots.strip() if lots is not None else None,
                    tuple(playoffs), option)
 
@@ -152,21 +163,21 @@ def decide(st: Standings, decision: Decision) -> Standings:
         named = [n for tier in tiers for n in tier]
         missing = [n for n in named if n not in group_of]
         if missing:
-            raise UsageError(f"{decision.option} {text}: no participant with number {missing[0]}")
+            raise UsageError(f"{decision.option} {_short(text)}: no participant with number {missing[0]}")
         group = group_of[named[0]]
         for n in named[1:]:
             if group_of[n] is not group:
                 a, b = st.row(named[0]), st.row(n)
-                raise UsageError(f"{decision.option} {text}: {named[0]} and {n} are not equal on every tie-break: "
+                raise UsageError(f"{decision.option} {_short(text)}: {named[0]} and {n} are not equal on every tie-break: "
                                  f"{_reason(st, a, b)}; a play-off decides only a place they share")
         left = [r.number for r in group if r.number not in named]
         if left:
-            raise UsageError(f"{decision.option} {text}: {', '.join(map(str, left))} "
+            raise UsageError(f"{decision.option} {_short(text)}: {_short(', '.join(map(str, left)))} "
                              f"{'is' if len(left) == 1 else 'are'} also equal with them on every tie-break "
                              f"(place {group[0].rank_label}); name the whole group, e.g. "
-                             f"{'>'.join(map(str, named + left))}")
+                             f"{_short('>'.join(map(str, named + left)))}")
         if group[0].rank in orders:
-            raise UsageError(f"{decision.option} {text}: place {group[0].rank_label} has a play-off already")
+            raise UsageError(f"{decision.option} {_short(text)}: place {group[0].rank_label} has a play-off already")
         orders[group[0].rank] = tiers
     decided: dict[int, str] = {}
     out = replace(st, rows=[], decided_by=decided, lots_seed=decision.lots)

@@ -125,15 +125,20 @@ def game_change(rating: int, opponent_rating: int, score: Fraction, k: int) -> t
 def check_k(k: object, where: str) -> int:
     """A K factor as given (an option, a cell): a whole number from 1 to 700, else an
     :class:`~tbxl.errors.InputError` naming ``where``."""
-    if isinstance(k, bool) or not isinstance(k, (int, float, str, Fraction)):
-        raise InputError(f"{where}: K must be a whole number such as 10, 20 or 40, not {k!r}")
-    try:
-        value = Fraction(str(k).strip()) if isinstance(k, str) else Fraction(k)
-    except (ValueError, ZeroDivisionError):
-        raise InputError(f"{where}: K must be a whole number such as 10, 20 or 40, not {k!r}") from None
+    from tbxl.errors import excerpt
+    from tbxl.limits import decimal_number   # bounded before exact arithmetic: no 1e999999999, no 2_0
+    value = None
+    if isinstance(k, str):
+        value = decimal_number(k)
+    elif isinstance(k, (int, Fraction)) and not isinstance(k, bool) and abs(k) < 10 ** 9:
+        value = Fraction(k)
+    elif isinstance(k, float) and abs(k) < 1e9:   # (inf and nan too: no Fraction for them)
+        value = Fraction(k)
+    if value is None:
+        raise InputError(f"{where}: K must be a whole number such as 10, 20 or 40, not {excerpt(k)}")
     if value.denominator != 1 or not 1 <= value <= K_TIMES_GAMES:
         raise InputError(f"{where}: K must be a whole number from 1 to {K_TIMES_GAMES} (B.02 8.3.3: 10, 20 or 40), "
-                         f"not {k!r}")
+                         f"not {excerpt(k)}")
     return int(value)
 
 

@@ -13,7 +13,7 @@ import sys
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Optional
 from xml.sax.saxutils import escape
 
 from tbxl.io.grid import column_letters
@@ -28,13 +28,21 @@ class Case:
     """A hostile input: ``build(folder)`` writes it and returns the arguments after ``tbxl``;
     the command must exit with ``code`` and print one line on stderr matching ``message`` (a
     regular expression searched in it). ``heavy`` cases run in a subprocess under resource limits
-    (they would hang or eat memory if a bound were missing)."""
+    (they would hang or eat memory if a bound were missing).
+
+    A case that succeeds (``code`` 0) prints nothing on stderr but the one line ``message`` when it
+    is given (``wrote X``); ``output`` is a regular expression its standard output must hold.
+    ``env`` (variables set, or removed when None) and ``stdout`` (``"closed"``, or a file such as
+    ``/dev/full``) shape the subprocess a heavy case runs in: other consoles, closed streams."""
 
     name: str
     build: Callable[[Path], list[str]]
     code: int
     message: str
     heavy: bool = False
+    output: str = ""
+    env: Optional[dict] = None
+    stdout: str = ""
 
 
 # -- TRF ----------------------------------------------------------------------------------------
@@ -520,6 +528,186 @@ OPTION_CASES: list[Case] = [
 ]
 
 
+# -- round four (issue 30): numbers that explode, lines that backtrack, closed and full streams, other
+# consoles, silent cuts, floods, and what a new user stumbles on ------------------------------------
+
+NON_LATIN = "Nguyễn Иванов"
+
+
+def _nonlatin_trf(d: Path) -> str:
+    """The TEC Swiss file with Bruno (start number 2) named in Vietnamese and Russian letters."""
+    return _trf(d, _with_line(5, _set_columns(LINE5, 15, f"{NON_LATIN:<33}")))
+
+
+def _ruler_line(d: Path) -> list[str]:
+    """A line of 3 MB that starts as Swiss-Manager's column ruler of units and ends otherwise: the
+    old pattern ((?:1234567890)+\\d*) tried every split of it (minutes); the file is read at once."""
+    return compute(_trf(d, SWISS_LINES[:1] + ["1234567890" * 300_000 + "x"] + SWISS_LINES[1:]))
+
+
+def _sparse(size: int, name: str = "huge.trf") -> Callable[[Path], list[str]]:
+    def build(d: Path) -> list[str]:
+        with open(d / name, "wb") as f:     # sparse: no disk is used
+            f.truncate(size)
+        return compute(str(d / name))
+    return build
+
+
+def _read_only_target(d: Path) -> list[str]:
+    """-o into a folder where no file can be made: a folder without write permission, or (as root,
+    whom permissions do not stop) /sys."""
+    if os.geteuid() == 0:
+        return compute(_trf(d, SWISS_LINES), "-o", "/sys/standings.csv")
+    folder = d / "locked"
+    folder.mkdir()
+    folder.chmod(0o555)
+    return compute(_trf(d, SWISS_LINES), "-o", str(folder / "standings.csv"))
+
+
+def _password_xlsx(d: Path) -> list[str]:
+    """What Excel writes for a workbook encrypted with a password: an OLE compound file holding the
+    streams EncryptionInfo and EncryptedPackage (their names in UTF-16 in its directory)."""
+    path = d / "locked.xlsx"
+    path.write_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(504) + "EncryptionInfo".encode("utf-16-le")
+                     + bytes(50) + "EncryptedPackage".encode("utf-16-le") + bytes(4096))
+    return ["compute", str(path)]
+
+
+def _long_name_book(d: Path) -> str:
+    rows = [r[:] for r in GRID]
+    rows[1][1] = "Alexandra Konstantinopoulou-Papadimitriou"   # 41 characters; a TRF name holds 33
+    return write_xlsx(d / "book.xlsx", sheet_xml(rows))
+
+
+def _huge_name_book(d: Path) -> list[str]:
+    rows = [r[:] for r in GRID]
+    rows[2][1] = "B" * 12_000_000
+    return ["compute", write_xlsx(d / "book.xlsx", sheet_xml(rows)), "--tiebreaks", "BH"]
+
+
+def _beside(config: str, *command: str, output: bool = False) -> Callable[[Path], list[str]]:
+    """``tbxl COMMAND ev.trf`` with ``config`` as the tbxl.toml beside it."""
+    def build(d: Path) -> list[str]:
+        (d / "tbxl.toml").write_text(config, encoding="utf-8")
+        return [command[0], _trf(d, SWISS_LINES, "ev.trf"), *command[1:]]
+    return build
+
+
+def _prose(d: Path) -> list[str]:
+    (d / "results.trf").write_text("Dear arbiter,\nhere are the results of our club championship.\n"
+                                   "Round 1: Ann beat Bo, Cy drew with Di.\n", encoding="utf-8")
+    return ["compute", str(d / "results.trf")]
+
+
+def _team_142(d: Path) -> list[str]:
+    text = Path(TEAM_TRF).read_text(encoding="utf-8").replace("\n142 14\n", "\n142 3\n")
+    (d / "team.trf").write_text(text, encoding="utf-8")
+    return ["compute", str(d / "team.trf"), "--strict"]
+
+
+def _writes(*more: str) -> Callable[[Path], list[str]]:
+    """A command on the TEC file that writes ``-o`` into the case's folder."""
+    def build(d: Path) -> list[str]:
+        args = [a.replace("OUT/", str(d) + "/") for a in more]
+        return [args[0], _trf(d, SWISS_LINES), *args[1:]]
+    return build
+
+
+_CP1252 = {"PYTHONIOENCODING": "cp1252", "PYTHONUTF8": "0"}
+_ASCII = {"PYTHONIOENCODING": "ascii", "PYTHONUTF8": "0"}
+
+ROUND_FOUR: list[Case] = [
+    # Numbers bounded before exact arithmetic (Fraction("1e999999999") computes 10**999999999).
+    Case("cli_k_in_exponent_form", _options("--k", "1e999999999"), 2,
+         r"--k: K must be a whole number such as 10, 20 or 40, not '1e999999999'", heavy=True),
+    Case("cli_k_with_a_digit_separator", _options("--k", "2_0"), 2, r"K must be a whole number .* not '2_0'"),
+    Case("cli_k_of_5000_digits", _options("--k", DIGITS_5000), 2, r"not '9{40}\.\.\.'"),
+    Case("config_k_infinite", _config("k = inf\n"), 2, r"event\.toml:1: k: K must be a whole number .* not 'inf'"),
+    # A pattern without backtracking: one long line is read at once.
+    Case("trf_line_of_3_mb_like_the_ruler", _ruler_line, 0, "", heavy=True, output=r"Bruno"),
+    # The size before a byte is read (the sniff read a 4 GB sparse file whole: MemoryError).
+    Case("trf_sparse_file_of_4_gb", _sparse(4 * 2 ** 30), 1,
+         r"huge\.trf: the file is 4096 MB; tbxl reads files of at most 16 MB", heavy=True),
+    Case("xlsx_sparse_file_of_4_gb", _sparse(4 * 2 ** 30, "huge.xlsx"), 1,
+         r"huge\.xlsx: the workbook is 4096 MB; tbxl reads workbooks of at most 16 MB", heavy=True),
+    # An address too long for a QR code (segno's DataOverflowError), hidden characters in it and in seeds.
+    Case("report_url_too_long_for_a_qr_code",
+         _writes("report", "-o", "OUT/r.pdf", "--url", "https://example.org/" + "a" * 3000), 2,
+         r"--url 'https://example\.org/a+\.\.\.': an address of 3,020 characters; at most 500"),
+    Case("report_url_with_a_bidi_override_in_the_host",
+         _writes("report", "-o", "OUT/r.pdf", "--url", "https://exa\u202eelpmam.org/"), 2,
+         r"--url 'https://exa\\u202eelpmam\.org/': the address holds an invisible or bidi character \(U\+202E\)"),
+    Case("report_url_with_a_zero_width_space_in_the_host",
+         _writes("report", "-o", "OUT/r.pdf", "--url", "https://exa\u200bmple.org/"), 2,
+         r"invisible or bidi character \(U\+200B\)"),
+    Case("cli_lots_seed_with_a_zero_width_space", _options("--lots", "Open\u200b2026"), 2,
+         r"--lots 'Open\\u200b2026': the seed holds an invisible character \(U\+200B\)"),
+    Case("cli_lots_seed_with_a_no_break_space", _options("--lots", "Open\u00a02026"), 2,
+         r"the seed holds an invisible character \(U\+00A0\)"),
+    # Standard output closed, full, or a console that is not UTF-8.
+    Case("stdout_closed", _options("--format", "json"), 1,
+         r"^tbxl: error: standard output is closed: give -o FILE", heavy=True, stdout="closed"),
+    Case("stdout_full", _options("--format", "csv"), 1,
+         r"^tbxl: error: standard output: cannot write \(No space left on device\)$", heavy=True, stdout="/dev/full"),
+    Case("output_dev_full", _options("-o", "/dev/full"), 1,
+         r"^tbxl: error: /dev/full: cannot write it \(No space left on device\)$"),
+    Case("json_on_a_cp1252_console", lambda d: compute(_nonlatin_trf(d), "--format", "json"), 0, "",
+         heavy=True, env=_CP1252, output=f'"name": "{NON_LATIN}"'),
+    Case("csv_on_an_ascii_console", lambda d: compute(_nonlatin_trf(d), "--format", "csv"), 0, "",
+         heavy=True, env=_ASCII, output=f",{NON_LATIN},"),
+    Case("table_on_a_cp1252_console", lambda d: compute(_nonlatin_trf(d)), 0,
+         r"^tbxl: warning: this console \(cp1252\) cannot show some names, shown as '\?'; -o FILE",
+         heavy=True, env=_CP1252, output=r"Nguy\?n \?{6}"),
+    # Nothing cut or ignored without a word (an error with --strict).
+    Case("trf_export_cuts_a_long_name", lambda d: ["compute", _long_name_book(d), "-o", str(d / "out.trf"), "--strict"],
+         1, r"out\.trf: player 1: the name 'Alexandra Konstantinopoulou-Papadimitrio\.\.\.' has 41 characters; "
+            r"the TRF's columns 15-47 hold 33: written cut to 'Alexandra Konstantinopoulou-Papad'"),
+    Case("cli_trf_2026_with_json", _options("--trf", "2026", "--format", "json", "--strict"), 2,
+         r"--trf 2026 applies to -o FILE\.trf only: ignored for the JSON written here"),
+    Case("cli_trf_2026_with_a_csv_output", _writes("compute", "-o", "OUT/x.csv", "--trf", "2026", "--strict"), 2,
+         r"ignored for the CSV written here"),
+    Case("team_142_below_the_rounds_played", _team_142, 1,
+         r"team\.trf:14:5: 142 announces 3 rounds, but the round fields hold results for 14: read as 14 rounds"),
+    # Floods: one short line, not the argument or the name echoed back.
+    Case("xlsx_name_of_12_mb", _huge_name_book, 1,
+         r"book\.xlsx!Sheet1!B3: a cell of 12,000,000 characters; a workbook's cell holds at most 32,767", heavy=True),
+    Case("report_pages_of_100_kb", _writes("report", "-o", "OUT/r.pdf", "--pages", "standingz," * 10_000), 2,
+         r"--pages '(standingz,){4}\.\.\.': no such page 'standingz'.*did you mean 'standings'"),
+    Case("cli_playoff_of_20000_steps", _options("--playoff", ">".join(map(str, range(1, 20_001)))), 2,
+         r"--playoff 1>2>3>4>5>6>7>8>9>10>11>12>13>14>15>16>17>18>19>20>21>22>23>\.\.\.: no participant with number 17"),
+    # The target named: a folder where nothing can be written, a full disk.
+    Case("output_in_a_read_only_folder", _read_only_target, 1,
+         r"standings\.csv: cannot write it \(Permission denied: no file can be made in the folder "),
+    # Workbooks and files that are something else.
+    Case("xlsx_protected_by_a_password", _password_xlsx, 1,
+         r"locked\.xlsx: the workbook is protected by a password \(encrypted\)"),
+    Case("input_prose", _prose, 1, r"results\.trf: not a tournament file: no line starts with a TRF record code"),
+    Case("config_rules_as_a_list", _beside('rules = ["fide-2024", "fide-2026"]\n', "compute"), 2,
+         r"tbxl\.toml:1: rules: several rule sets \(fide-2024,fide-2026\) are what tbxl compare compares"),
+    # The new user's path: one line and a hint, the close name suggested, every write said.
+    Case("cli_unknown_option_suggested", _options("--tiebrek", "BH"), 2,
+         r"^tbxl: error: unrecognized argument '--tiebrek' and 1 more; did you mean '--tiebreaks'\? "
+         r"\(see 'tbxl compute --help'\)$"),
+    Case("cli_invalid_choice_suggested", _options("--pairing", "swis"), 2,
+         r"invalid choice 'swis' \(choose from swiss, round-robin\); did you mean 'swiss'\?"),
+    Case("cli_command_suggested", lambda d: ["comput", _trf(d, SWISS_LINES)], 2,
+         r"invalid choice 'comput' .*did you mean 'compute'\? \(see 'tbxl --help'\)$"),
+    Case("cli_input_missing", lambda d: ["compute"], 2,
+         r"^tbxl: error: the following arguments are required: INPUT \(see 'tbxl compute --help'\)$"),
+    Case("code_suggested", _options("--tiebreaks", "SBB"), 2, r"unknown tie-break 'SBB'; .*; did you mean 'SB'\?$"),
+    Case("rules_suggested", _options("--rules", "fide2026"), 2, r"unknown rules 'fide2026'; .*did you mean 'fide-2026'\?$"),
+    Case("language_suggested", _writes("report", "-o", "OUT/r.pdf", "--lang", "viet"), 2,
+         r"--lang viet: no such report language .*; did you mean 'vi'\?$"),
+    Case("report_without_o_beside_a_tbxl_toml", _beside('tiebreaks = "BH/C1,BH,SB"\n', "report"), 0,
+         r"^wrote .*ev\.pdf \(\d+ pages?\)$"),
+    Case("compute_o_csv_says_wrote", _writes("compute", "-o", "OUT/x.csv"), 0, r"^wrote .*x\.csv$"),
+    Case("audit_o_says_wrote", lambda d: _bulletin(BULLETIN_ROWS)(d) + ["-o", str(d / "a.json")], 0,
+         r"^wrote .*a\.json$"),
+    Case("compare_o_says_wrote", _writes("compare", "--rules", "fide-2024,fide-2026", "-o", "OUT/c.txt"), 0,
+         r"^wrote .*c\.txt$"),
+]
+
+
 CASES: list[Case] = [
     # TRF: digits that str.isdigit() passes but int() refuses, and absurd numbers
     Case("trf_superscript_start_number", _superscript_start, 1,
@@ -576,6 +764,7 @@ CASES: list[Case] = [
     *_xlsx_cases("published"),
     *OPTION_CASES,
     *CONTROL_CASES,
+    *ROUND_FOUR,
 ]
 
 

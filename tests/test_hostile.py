@@ -4,10 +4,12 @@ address-space cap). The corpus is tests/hostile.py."""
 
 from __future__ import annotations
 
+import os
 import re
 import resource
 import subprocess
 import sys
+from typing import Optional
 
 import pytest
 
@@ -25,15 +27,57 @@ def _limits() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
 
 
-def run_limited(args: list[str], cwd) -> subprocess.CompletedProcess:
-    """``tbxl ARGS`` in a subprocess whose address space is capped at 1.5 GB."""
-    return subprocess.run([sys.executable, "-m", "tbxl", *args], capture_output=True, text=True,
-                          timeout=TIMEOUT, preexec_fn=_limits, cwd=cwd)
+def run_limited(args: list[str], cwd, case: Optional[Case] = None) -> subprocess.CompletedProcess:
+    """``tbxl ARGS`` in a subprocess whose address space is capped at 1.5 GB; with the environment
+    and the standard output ``case`` asks for (another console's encoding, a closed or full stream)."""
+    env = dict(os.environ)
+    for key, value in ((case.env if case else None) or {}).items():
+        if value is None:
+            env.pop(key, None)
+        else:
+            env[key] = value
+    where = case.stdout if case else ""
+    stdout = subprocess.PIPE
+    if where == "closed":
+        stdout = subprocess.DEVNULL   # replaced by a closed descriptor below
+    elif where:
+        stdout = open(where, "wb")
+    try:
+        done = subprocess.run([sys.executable, "-m", "tbxl", *args], stdout=stdout, stderr=subprocess.PIPE,
+                              timeout=TIMEOUT, preexec_fn=_closing_stdout if where == "closed" else _limits,
+                              cwd=cwd, env=env)
+    finally:
+        if where and where != "closed":
+            stdout.close()
+    out = (done.stdout or b"").decode("utf-8", errors="replace")
+    return subprocess.CompletedProcess(done.args, done.returncode, out, done.stderr.decode("utf-8", errors="replace"))
 
 
-def check(case: Case, code: int, err: str) -> None:
+def _closing_stdout() -> None:
+    _limits()
+    os.close(1)   # `tbxl ... >&-`: Python starts with sys.stdout None
+
+
+def run_main(args: list[str]) -> int:
+    """tbxl's main() in this process; an argparse usage error's exit code as its result."""
+    try:
+        return main(args)
+    except SystemExit as exit:
+        return exit.code if isinstance(exit.code, int) else 2
+
+
+def check(case: Case, code: int, err: str, out: str = "") -> None:
     assert "Traceback" not in err, err
     assert "internal error" not in err, err       # the last resort is never what bad input meets
+    if case.output:
+        assert re.search(case.output, out), out[:2000]
+    if case.code == 0:   # a command that succeeds: nothing on stderr but the line it should say
+        assert code == 0, err[:2000]
+        if case.message:
+            assert len(err.splitlines()) == 1 and re.search(case.message, err.splitlines()[0]), err[:2000]
+        else:
+            assert err == "", err[:2000]
+        return
     lines = err.splitlines()
     assert len(lines) == 1, err[:2000]
     assert lines[0].startswith("tbxl: error: "), lines[0][:500]
@@ -45,10 +89,10 @@ def check(case: Case, code: int, err: str) -> None:
 @pytest.mark.parametrize("case", [c for c in CASES if not c.heavy], ids=lambda c: c.name)
 def test_hostile_input(case: Case, tmp_path, capsys) -> None:
     args = case.build(tmp_path)
-    code = main(args)
+    code = run_main(args)
     out, err = capsys.readouterr()
-    check(case, code, err)
-    assert out == ""
+    check(case, code, err, out)
+    assert out == "" or case.code == 0
 
 
 @pytest.mark.parametrize("case", [c for c in CASES if c.heavy], ids=lambda c: c.name)
@@ -56,9 +100,9 @@ def test_hostile_input_bounded(case: Case, tmp_path) -> None:
     """In a subprocess limited to 1.5 GB of address space: a missing bound shows as a MemoryError
     traceback or a timeout, not as a slow test."""
     args = case.build(tmp_path)
-    done = run_limited(args, tmp_path)
-    check(case, done.returncode, done.stderr)
-    assert done.stdout == ""
+    done = run_limited(args, tmp_path, case)
+    check(case, done.returncode, done.stderr, done.stdout)
+    assert done.stdout == "" or case.code == 0
 
 
 # -- a stray cell far away does not change what is read -------------------------------------------
@@ -125,7 +169,10 @@ for case in CASES:
         args = case.build(pathlib.Path(d))
         err, out = io.StringIO(), io.StringIO()
         with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
-            code = main(args)
+            try:
+                code = main(args)
+            except SystemExit as exit:
+                code = exit.code
     print(json.dumps({"name": case.name, "code": code, "err": err.getvalue(), "out": out.getvalue()}))
 """
 
@@ -140,5 +187,54 @@ def test_every_light_case_under_the_memory_cap(tmp_path) -> None:
     by_name = {c.name: c for c in CASES}
     assert len(results) == sum(not c.heavy for c in CASES)
     for r in results:
-        check(by_name[r["name"]], r["code"], r["err"])
-        assert r["out"] == "", r["name"]
+        check(by_name[r["name"]], r["code"], r["err"], r["out"])
+        assert r["out"] == "" or by_name[r["name"]].code == 0, r["name"]
+
+
+# -- Ctrl+C while the report's workers render ---------------------------------------------------------
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/children") as f:
+                found += [int(c) for c in f.read().split()]
+        except OSError:
+            pass
+    return found
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc for the worker processes")
+def test_ctrl_c_while_the_workers_render(tmp_path):
+    """Ctrl+C (SIGINT to the whole foreground group, as a terminal sends it) while two worker
+    processes lay out a long report: one line, exit 130, no worker's traceback, no file written."""
+    import signal
+    import time
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
+    from generate import generate
+    from tbxl.io.trf import write_trf_file
+    pytest.importorskip("weasyprint")
+    event = tmp_path / "open.trf"
+    write_trf_file(generate(400, 9, seed=3), event)
+    out = tmp_path / "open.pdf"
+    env = dict(os.environ, TBXL_WORKERS="2")
+    proc = subprocess.Popen([sys.executable, "-m", "tbxl", "report", str(event), "-o", str(out), "--derivations", "all"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, start_new_session=True)
+    deadline = time.monotonic() + 120
+    while len(_children(proc.pid)) < 2 and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert proc.poll() is None and len(_children(proc.pid)) >= 2, "the report did not start its workers"
+    time.sleep(1.0)                      # the workers are laying out their parts
+    os.killpg(proc.pid, signal.SIGINT)
+    try:
+        stdout, stderr = proc.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        pytest.fail("still running a minute after Ctrl+C")
+    err = stderr.decode()
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err[-3000:]
+    assert err.splitlines() == ["tbxl: interrupted"], err[-3000:]
+    assert proc.returncode == 130
+    assert not out.exists() and not list(tmp_path.glob(".open.pdf.*"))

@@ -21,7 +21,7 @@ from typing import Optional, Sequence
 from tbxl.cli.commands import run
 from tbxl.cli.output import say
 from tbxl.cli.parser import build_parser
-from tbxl.errors import InputError, InputWarning, MissingDependency, TbxlError
+from tbxl.errors import InputError, InputWarning, MissingDependency, TbxlError, UsageError
 
 __all__ = ["main", "entry"]
 
@@ -30,6 +30,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run the ``tbxl`` command line ``argv`` (default: ``sys.argv[1:]``); the exit code."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    parser.command = getattr(args, "command", None)   # type: ignore[attr-defined]  (its errors name the command's --help)
+    if getattr(args, "command", None) == "report" and not args.output:   # the new user's `tbxl report ev.trf`
+        from tbxl.cli.config import report_output
+        args.output = report_output(args)
     # The cyclic garbage collector rescans the ~10^5 round entries of a large event again and again
     # while nothing cyclic is made: pause it for the command (measured: 40 % of compute's time).
     gc_was_enabled = gc.isenabled()
@@ -37,6 +41,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     try:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", InputWarning)
+            ignored_options(args)
             code = run(args, parser)
         said = [w for w in caught if issubclass(w.category, InputWarning)]
         # A stale points column warns once per player: a few lines say what is wrong, a count says
@@ -66,13 +71,28 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         say(f"error: {err}")
         return 2
     except OSError as err:
-        say(f"error: {err.filename or ''}: {err.strerror or err}")
+        where = f"{err.filename}: " if err.filename else ""
+        say(f"error: {where}{err.strerror or err}")
         return 1
     except Exception as err:   # the last resort: a bug, never a user's mistake (tests/test_hostile.py)
         return internal_error(err, debug=getattr(args, "debug", False))
     finally:
         if gc_was_enabled:
             gc.enable()
+
+
+def ignored_options(args) -> None:
+    """An option the command would leave unused is said (an error with ``--strict``), not ignored:
+    ``--trf 2026`` only shapes a TRF written with ``-o FILE.trf``."""
+    if getattr(args, "command", None) == "compute" and args.trf != "16":
+        from tbxl.cli.output import form
+        written = form(args)
+        if written != "trf":
+            message = (f"--trf {args.trf} applies to -o FILE.trf only: ignored for the "
+                       f"{'table' if written == 'text' else written.upper()} written here")
+            if args.strict:
+                raise UsageError(message)
+            warnings.warn(InputWarning(message))
 
 
 #: Warnings printed before the rest are counted.
@@ -102,13 +122,20 @@ def entry() -> None:
     try:
         code = main()
     except KeyboardInterrupt:   # between main's own handler and here (e.g. while importing)
-        print("tbxl: interrupted", file=sys.stderr)
+        say("interrupted")
         code = 130
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except BrokenPipeError:  # e.g. `tbxl compute ... | head`
-        pass
+    except SystemExit as exit:   # argparse: --help, --version, a usage error (said in one line)
+        code = exit.code if isinstance(exit.code, int) else 2
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream is not None:
+                stream.flush()
+        except BrokenPipeError:  # e.g. `tbxl compute ... | head`
+            pass
+        except (OSError, ValueError) as err:   # e.g. standard output on a full disk (> /dev/full)
+            if stream is sys.stdout:
+                say(f"error: standard output: cannot write ({getattr(err, 'strerror', None) or err})")
+                code = code or 1
     os._exit(code)
 
 

@@ -15,7 +15,7 @@ from tbxl.cli.progress import progress_bar
 from tbxl.cli.output import (RENDERERS, emit, form, render_explain, render_rank_check,
                              render_team_explain, say, wrote)
 from tbxl.cli.parser import numbers
-from tbxl.errors import InputError, UsageError
+from tbxl.errors import InputError, UsageError, did_you_mean
 from tbxl.model import EventKind
 
 __all__ = ["run", "load", "rank", "room", "COMMANDS"]
@@ -157,7 +157,7 @@ def _check_usage(args, tournament) -> None:
         from tbxl.report import languages  # the labels' folder only: no Jinja2 or WeasyPrint imported
         available = languages()
         if lang not in available:
-            raise UsageError(f"--lang {lang}: no such report language (available: {', '.join(available)})")
+            raise UsageError(f"--lang {lang[:40]}: no such report language (available: {', '.join(available)}){did_you_mean(lang, available)}")
 
 
 def no_such_player(number: int, st, args) -> InputError:
@@ -199,7 +199,8 @@ def compute(args, parser, event, fmt: str) -> int:
     st = rank(args, event)
     changes = _rating_changes(args, st)
     if fmt == "trf":   # the TRF back out, for the rating officer (tbxl.io.trf.export)
-        room("io.trf.export", "write_standings_trf")(st, args.output, input_path=args.input, edition=args.trf)
+        room("io.trf.export", "write_standings_trf")(st, args.output, input_path=args.input, edition=args.trf, strict=args.strict)
+        wrote(args.output, None)
         return 0
     cl = None if event.is_team else _classify(args, st)
     if fmt in ("pdf", "html"):
@@ -355,6 +356,7 @@ def audit(args, parser, event, fmt: str) -> int:
                                                paper=args.paper or "a4", inputs=inputs, html=fmt == "html")
         else:
             room("report", "render_audit_pdf")(result, args.output, lang=args.lang, paper=args.paper, inputs=inputs)
+        wrote(args.output, None)
     else:
         emit(args, (render_audit_json if fmt == "json" else render_audit_text)(result), fmt)
     if args.fail_on == "difference":
@@ -394,6 +396,7 @@ def compare(args, parser, event, fmt: str) -> int:
             room("report", "render_compare_pdf")(
                 sts, args.output, lang=args.lang or "en", paper=args.paper or "a4", input_path=args.input,
                 changed_only=args.changed_only, html=fmt == "html")
+            wrote(args.output, None)
         else:
             result = compare_rules(event, each_rules(args, event), args.tiebreaks,
                                    settings=_team_settings(args)[0])
@@ -404,6 +407,7 @@ def compare(args, parser, event, fmt: str) -> int:
     if fmt in ("pdf", "html"):
         room("report", "render_compare_pdf")(result, args.output, lang=args.lang, paper=args.paper,
                                              input_path=args.input, changed_only=args.changed_only)
+        wrote(args.output, None)
         return 0
     if fmt == "json":
         emit(args, render_compare_json(result), fmt)

@@ -23,6 +23,7 @@ Keys (all optional)::
     k = 20                               # --k
     pages = ["start", "rounds", "standings"]   # --pages (a string or a list of page names)
     url = "https://example.org/open2026" # --url
+    output = "standings.pdf"             # tbxl report's -o (beside this file; default: the input's name, .pdf)
 
     [categories]                         # --category NAME=CONDITIONS
     U12 = "age<12"
@@ -40,7 +41,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from tbxl.errors import TbxlError, UsageError, excerpt
+from tbxl.errors import TbxlError, UsageError, did_you_mean, excerpt
 from tbxl.limits import MAX_CONFIG_BYTES, size_text
 
 
@@ -51,7 +52,7 @@ DEFAULTS: dict[str, Any] = {"rules": None, "tiebreaks": None, "lang": "en", "pap
                             "prize_sharing": "hort", "prize_policy": "one-per-player", "lots": None,
                             "rating_change": False, "k": None, "pages": None, "url": None}
 KEYS = ("rules", "tiebreaks", "settings", "lang", "paper", "prizes", "prize_sharing", "categories",
-        "prize_policy", "playoffs", "lots", "rating_change", "k", "pages", "url")
+        "prize_policy", "playoffs", "lots", "rating_change", "k", "pages", "url", "output")
 CATEGORY_KEYS = ("where", "prizes")
 
 
@@ -65,6 +66,10 @@ class Config:
     prizes: Optional[str] = None
     categories: dict[str, str] = field(default_factory=dict)    # name -> conditions
     category_prizes: dict[str, str] = field(default_factory=dict)
+    #: Several rule sets (``rules = ["fide-2024", "fide-2026"]``, compare's list): what ``tbxl compare``
+    #: compares; any other command refuses them, naming ``rule_sets_at`` (the file, its line and key).
+    rule_sets: Optional[str] = None
+    rule_sets_at: str = ""
 
 
 def find(input_path: str) -> Optional[str]:
@@ -98,7 +103,7 @@ def load(path: str) -> Config:
         data = f.read(MAX_CONFIG_BYTES + 1)
     if len(data) > MAX_CONFIG_BYTES:
         raise UsageError(f"{path}: larger than {size_text(MAX_CONFIG_BYTES)}: an event's configuration is a "
-                         "few lines (docs/secretary/config.md)")
+                         "few lines")
     try:
         text = data.decode("utf-8-sig")
         raw = tomllib.loads(text)
@@ -117,8 +122,17 @@ def load(path: str) -> Config:
     for key, value in raw.items():
         if key not in KEYS:
             raise bad(key, f"unknown key; keys: {', '.join(KEYS)}")
-        if key in ("tiebreaks", "pages") and isinstance(value, list) and all(isinstance(v, str) for v in value):
+        if key in ("tiebreaks", "pages", "rules") and isinstance(value, list) and all(isinstance(v, str) for v in value):
             value = ",".join(value)
+        if key == "rules" and isinstance(value, str) and "," in value:   # compare's list of rule sets
+            from tbxl import rules as conventions
+            try:
+                conventions.resolve_each(value, None)
+            except TbxlError as err:
+                raise bad(key, str(err)) from None
+            line = _line(text, key)
+            config.rule_sets, config.rule_sets_at = value, f"{path}{f':{line}' if line else ''}: {key}"
+            continue
         if key == "settings":
             if isinstance(value, str):
                 value = [value]
@@ -159,6 +173,26 @@ def load(path: str) -> Config:
             config.values[key] = value
     _check(config, bad)
     return config
+
+
+def report_output(args) -> str:
+    """Where ``tbxl report`` writes when ``-o`` is not given: the ``output`` of the event's
+    tbxl.toml (a name relative to the file's folder), else the input's name with ``.pdf`` (``.html``
+    with ``--html``) beside it: ``tbxl report ev.trf`` writes ev.pdf. A configuration file that
+    cannot be read leaves the default: its error is said when the command reads it."""
+    path = None if args.no_config else (args.config or find(args.input))
+    if path and os.path.isfile(path):
+        try:
+            name = load(path).values.get("output")
+        except (TbxlError, OSError):
+            name = None
+        if name:
+            name = os.path.join(os.path.dirname(path), os.path.expanduser(name))
+            if getattr(args, "html", False) and name.lower().endswith(".pdf"):
+                name = name[:-4] + ".html"
+            return name
+    stem, _ = os.path.splitext(args.input)
+    return stem + (".html" if getattr(args, "html", False) else ".pdf")
 
 
 def _prize_text(value: Any, bad) -> str:
@@ -225,6 +259,11 @@ def _check(config: Config, bad) -> None:
             checked("pages", lambda: v.update(pages=parse_pages(v["pages"])))
         if "url" in v:
             checked("url", lambda: v.update(url=check_url(v["url"])))
+    if "output" in v:
+        from tbxl.io.files import output_format
+        checked("output", lambda: output_format(v["output"], ("pdf", "html")))
+        if output_format(v["output"], ("pdf", "html")) is None:
+            raise bad("output", f"the report's file, .pdf or .html, e.g. output = \"standings.pdf\", not {excerpt(v['output'])}")
     if config.prizes is not None:
         checked("prizes", lambda: prizes.parse_prizes(config.prizes))
     for name, conditions in config.categories.items():
@@ -236,7 +275,8 @@ def _check(config: Config, bad) -> None:
 def _check_language(lang: str) -> None:
     from tbxl.report import languages  # the labels' folder only: no Jinja2 or WeasyPrint imported
     if lang not in languages():
-        raise UsageError(f"unknown report language {lang!r}; available: {', '.join(languages())}")
+        raise UsageError(f"unknown report language {excerpt(lang)}; available: {', '.join(languages())}"
+                         + did_you_mean(lang, languages()))
 
 
 def apply(args, config: Config) -> None:
@@ -245,6 +285,11 @@ def apply(args, config: Config) -> None:
     Lists add up, the file's first: ``--set`` after the file's settings (the later one wins),
     ``--category`` and ``--prizes NAME=...`` replace the file's entry of the same name.
     """
+    if config.rule_sets and getattr(args, "rules", "") is None:
+        if args.command != "compare":
+            raise UsageError(f"{config.rule_sets_at}: several rule sets ({config.rule_sets}) are what tbxl compare "
+                             f"compares; tbxl {args.command} takes one, e.g. rules = \"fide-2026\" (or --rules NAME)")
+        args.rules = config.rule_sets
     for key, default in DEFAULTS.items():
         if hasattr(args, key) and getattr(args, key) is None:
             setattr(args, key, config.values.get(key, default))

@@ -23,7 +23,20 @@ __all__ = ["say", "wrote", "emit", "form", "is_team", "aligned", "csv_text", "cs
 
 def say(message: str) -> None:
     """One line on standard error; names quoted in it are shown inert (:func:`visible`)."""
-    print(f"tbxl: {visible(message)}", file=sys.stderr)
+    _to_stderr(f"tbxl: {visible(message)}")
+
+
+def _to_stderr(line: str) -> None:
+    """A line on standard error, if there is one to write to (a closed one is left be: the exit
+    code still tells)."""
+    err = sys.stderr
+    if err is None:
+        return
+    try:
+        err.write(line + "\n")
+        err.flush()
+    except (OSError, ValueError):
+        pass
 
 
 #: What the report commands say after writing a web page: its print stylesheet makes a browser's
@@ -33,11 +46,15 @@ PRINT_HINT = ("print it from a browser (Ctrl+P or Cmd+P, Save as PDF, no headers
 
 
 def wrote(path, pages: Optional[int]) -> None:
-    """The last line of a report command, on stderr (stdout stays for data)."""
+    """The line that says where a command wrote, on stderr (stdout stays for data); nothing for a
+    device such as /dev/null or /dev/stdout, which is no file to find."""
+    import os
+    if os.path.exists(path) and not os.path.isfile(path):
+        return
     what = f" ({pages} page{'s' if pages != 1 else ''})" if pages is not None else ""
     if str(path).lower().endswith((".html", ".htm")):
         what += f"; {PRINT_HINT}"
-    print(f"wrote {path}{what}", file=sys.stderr)
+    _to_stderr(visible(f"wrote {path}{what}"))
 
 
 def emit(args, text: str, fmt: str = "text") -> None:
@@ -47,14 +64,52 @@ def emit(args, text: str, fmt: str = "text") -> None:
     if getattr(args, "output", None):
         from tbxl.io.files import write_atomic
         write_atomic(args.output, text, inputs=[args.input, getattr(args, "published", None)])  # UTF-8
+        wrote(args.output, None)
     else:
+        to_stdout(text, fmt)
+
+
+def to_stdout(text: str, fmt: str = "text") -> None:
+    """``text`` on standard output. JSON and CSV are data for another program: written as UTF-8
+    bytes whatever the console's encoding (a Windows console, ``PYTHONIOENCODING=cp1252``,
+    ``LC_ALL=POSIX`` would turn every "Nguyễn" into "?"). The table is for eyes: a console that cannot
+    show a name shows what it can, and a warning says so. A closed or full standard output is an
+    error in one line; a reader that stops early (``| head``) ends the output quietly."""
+    from tbxl.errors import InputError
+    out = sys.stdout
+    if out is None:
+        raise InputError("standard output is closed: give -o FILE to write to a file")
+    try:
+        buffer = getattr(out, "buffer", None)
+        encoding = (getattr(out, "encoding", None) or "utf-8").lower().replace("-", "").replace("_", "")
+        if fmt in ("json", "csv") and buffer is not None and encoding != "utf8":
+            out.flush()
+            buffer.write(text.encode("utf-8"))
+            buffer.flush()
+            return
         try:
-            sys.stdout.write(text)
+            out.write(text)
         except UnicodeEncodeError:
-            # A terminal or pipe that cannot show "Nguyễn" or "Иванов" (e.g. a legacy Windows code
-            # page): show what it can rather than fail; -o FILE keeps every character.
-            enc = sys.stdout.encoding or "ascii"
-            sys.stdout.write(text.encode(enc, errors="replace").decode(enc))
+            enc = out.encoding or "ascii"
+            out.write(text.encode(enc, errors="replace").decode(enc))
+            say(f"warning: this console ({enc}) cannot show some names, shown as '?'; -o FILE (or "
+                "--format csv or json) keeps every character")
+        out.flush()
+    except BrokenPipeError:   # the reader has stopped (`tbxl compute ... | head`): nothing more to say
+        _quiet_stdout()
+    except OSError as err:
+        raise InputError(f"standard output: cannot write ({err.strerror or err})") from None
+
+
+def _quiet_stdout() -> None:
+    """Standard output pointed at nothing after a broken pipe, so that the flush at exit says nothing."""
+    import os
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        pass
 
 
 def form(args) -> str:

@@ -4,14 +4,16 @@ command writes (:data:`WRITES`). The same options serve an individual and a team
 from __future__ import annotations
 
 import argparse
+import re
+import sys
 from functools import partial
 
 from tbxl import __version__
-from tbxl.errors import excerpt, InputError, UsageError
+from tbxl.errors import did_you_mean, excerpt, InputError, UsageError
 from tbxl.io.grid.cells import layout_name
 from tbxl.limits import whole_number
 
-__all__ = ["WRITES", "build_parser", "derivations_option", "k_option", "pages_option", "url_option", "numbers"]
+__all__ = ["WRITES", "Parser", "build_parser", "derivations_option", "k_option", "pages_option", "url_option", "numbers"]
 
 
 #: The forms each command writes, named as in :data:`tbxl.io.files.OUTPUT_FORMATS` (``text``: what
@@ -21,10 +23,50 @@ WRITES = {"compute": ("text", "csv", "json", "pdf", "html", "trf"), "explain": (
           "compare": ("text", "json", "pdf", "html"), "workbook": ("xlsx",)}
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse with tbxl's way of saying a mistake: one line (``tbxl: error: ...``), a "did you
+    mean" for a mistyped option or choice, and where to read more (``tbxl compute --help``), in place
+    of the dozen lines of usage argparse prints first."""
+
+    def error(self, message: str):  # type: ignore[override]
+        from tbxl.formatting import visible
+        m = re.match(r"argument (\S+): invalid choice: '(.*)' \(choose from (.*)\)$", message, re.S)
+        if m:
+            names = re.findall(r"'([^']*)'", m.group(3))
+            message = (f"argument {m.group(1)}: invalid choice {excerpt(m.group(2))} (choose from "
+                       f"{', '.join(names)}){did_you_mean(m.group(2), names)}")
+        elif re.match(r"argument (\S+): \1 ", message):   # the option's own message names it already
+            message = message.split(": ", 1)[1]
+        if len(message) > 300:
+            message = message[:300] + "..."
+        command = getattr(self, "command", None)   # set once parsed: a command's own mistake names its help
+        where = f"{self.prog} {command}" if command else self.prog
+        sys.stderr.write(f"tbxl: error: {visible(message)} (see '{where} --help')\n")
+        sys.exit(2)
+
+    def parse_args(self, args=None, namespace=None):  # type: ignore[override]
+        done, extras = self.parse_known_args(args, namespace)
+        if extras:
+            # The subcommand's options, to tell which one a mistyped option meant.
+            sub = self._subparser(getattr(done, "command", None)) or self
+            options = [o for a in sub._actions for o in a.option_strings]
+            first = extras[0]
+            hint = did_you_mean(first.split("=")[0], options) if first.startswith("-") else ""
+            more = f" and {len(extras) - 1} more" if len(extras) > 1 else ""
+            sub.error(f"unrecognized argument {excerpt(first)}{more}{hint}")
+        return done
+
+    def _subparser(self, name):
+        for action in self._actions:
+            if isinstance(action, argparse._SubParsersAction) and name in action.choices:
+                return action.choices[name]
+        return None
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``tbxl`` command line: one subcommand per command, the options common to the commands
     that read an event (individual or team) given once."""
-    p = argparse.ArgumentParser(prog="tbxl", description="FIDE C.07 chess tie-breaks with derivations.")
+    p = Parser(prog="tbxl", description="FIDE C.07 chess tie-breaks with derivations.")
     p.add_argument("--version", action="version", version=f"tbxl {__version__}")
     p.add_argument("--debug", action="store_true", help="print the traceback of an internal error")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -35,7 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="convention (default: by start date; see 'tbxl rules')")
         sp.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", dest="settings",
                         help="change one setting of the rules, e.g. vur_cut=always, unrated_rating=1400, "
-                             "dummy_cap_rounds=scheduled, short_games=unplayed (see docs/reference/rules.md)")
+                             "dummy_cap_rounds=scheduled, short_games=unplayed (every setting: the manual's page Rules and decisions)")
         if tiebreaks:
             sp.add_argument("--tiebreaks", metavar="CODES",
                             help="comma-separated tie-break codes, e.g. 'BH/C1,BH,SB' (default: the "
@@ -62,7 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
         sp.add_argument("--category", action="append", default=[], metavar="NAME=CONDITIONS",
                         dest="categories",
                         help="a category's standings, e.g. 'U12=age<12', 'Women=sex=w', "
-                             "'U1800=rating<1800|unrated', 'VIE=fed=VIE' (repeatable; see docs/secretary/categories.md)")
+                             "'U1800=rating<1800|unrated', 'VIE=fed=VIE' (repeatable; the manual's page Categories and prizes)")
         sp.add_argument("--prizes", action="append", default=[], metavar="[NAME=]PLACE:AMOUNT,...",
                         help="prize money by place, e.g. '1:500,2:300,3:200,4-6:100'; NAME=... for a "
                              "category's prizes (repeatable)")
@@ -83,7 +125,7 @@ def build_parser() -> argparse.ArgumentParser:
                              "e.g. '12>7>3' (start numbers; '=' for players it left equal; repeatable)")
         sp.add_argument("--lots", metavar="SEED",
                         help="draw lots for the players still equal on every tie-break, with this seed "
-                             "(the same seed gives the same order: docs/arbiter/playoffs.md)")
+                             "(the same seed gives the same order: the manual's page Play-offs and lots)")
 
     def rating(sp):
         sp.add_argument("--rating-change", action="store_true", default=None,
@@ -125,7 +167,8 @@ def build_parser() -> argparse.ArgumentParser:
     common(r)
     ties(r)
     rating(r)
-    r.add_argument("-o", "--output", required=True, metavar="FILE", help="PDF (or .html) to write")
+    r.add_argument("-o", "--output", metavar="FILE",
+                   help="PDF (or .html) to write (default: tbxl.toml's output, else the input's name with .pdf)")
     r.add_argument("--lang", type=str.lower, help="report language: en (default), vi, es, ru, ms")
     r.add_argument("--derivations", metavar="WHICH", type=derivations_option,
                    help="derivations: decided (default: compact lines for the players whose top places "

@@ -37,7 +37,8 @@ def output_format(path: PathLike, allowed: Iterable[str] = tuple(OUTPUT_FORMATS.
         names = [ext for ext, f in OUTPUT_FORMATS.items() if f in allowed]
         expected = ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
         what = "unknown extension" if fmt is None else "this command does not write"
-        raise UsageError(f"-o {path}: {what} {suffix!r} (expected {expected})")
+        shown = os.fspath(path) if len(os.fspath(path)) <= 80 else os.fspath(path)[:77] + "..."
+        raise UsageError(f"-o {shown}: {what} {suffix[:20]!r} (expected {expected})")
     return fmt
 
 
@@ -61,8 +62,21 @@ def check_not_input(output: PathLike, inputs: Iterable[PathLike]) -> None:
 
 def write_atomic(path: PathLike, data: Union[bytes, str], *, inputs: Iterable[PathLike] = ()) -> None:
     """Write ``data`` to ``path`` through a temporary file in the same folder and ``os.replace``,
-    so a reader never sees a half-written file and a failure leaves the old file intact."""
+    so a reader never sees a half-written file and a failure leaves the old file intact. A failure
+    to write (a read-only folder, a full disk, ``/dev/full``) is an :class:`InputError` naming
+    ``path``, the file asked for, not the temporary file."""
     check_output(path, inputs)
+    try:
+        _write_atomic(path, data)
+    except OSError as err:
+        folder = Path(path).parent if str(Path(path).parent) else Path(".")
+        why = err.strerror or type(err).__name__
+        if isinstance(err, PermissionError):
+            why += f": no file can be made in the folder {os.fspath(folder)}; write into another one"
+        raise InputError(f"cannot write it ({why})", file=os.fspath(path)) from None
+
+
+def _write_atomic(path: PathLike, data: Union[bytes, str]) -> None:
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
     if isinstance(data, str):

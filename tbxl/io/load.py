@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple, Optional
 from tbxl.errors import InputError
 from tbxl.function_names import TEAM_FUNCTION_NAMES
 from tbxl.io.text import decode_trf, split_lines
-from tbxl.limits import check_regular
+from tbxl.limits import MAX_TEXT_BYTES, MAX_WORKBOOK_BYTES, MAX_WORKBOOK_XML_BYTES, check_regular
 
 if TYPE_CHECKING:
     from tbxl.model import Event, Tournament
@@ -53,8 +53,17 @@ def sniff(path) -> Sniffed:
     cannot be read is sniffed as an individual event: its reader says what is wrong with it."""
     p = Path(path)
     if p.suffix.lower() in WORKBOOK_SUFFIXES:
-        return Sniffed("workbook", "team" if p.is_file() and is_team_workbook(p) else "individual")
-    return Sniffed("trf", "team" if p.is_file() and is_team_trf(p) else "individual")
+        return Sniffed("workbook", "team" if _readable(p, MAX_WORKBOOK_BYTES) and is_team_workbook(p) else "individual")
+    return Sniffed("trf", "team" if _readable(p, MAX_TEXT_BYTES) and is_team_trf(p) else "individual")
+
+
+def _readable(p: Path, limit: int) -> bool:
+    """A regular file within ``limit`` bytes: the size is checked before a byte is read (a sparse
+    file of terabytes costs nothing on disk), and one over the bound is left to its reader to refuse."""
+    try:
+        return p.is_file() and p.stat().st_size <= limit
+    except OSError:
+        return False
 
 
 def is_team_input(path) -> bool:
@@ -67,8 +76,10 @@ def is_team_workbook(path) -> bool:
     for in the sheets' XML, without loading the workbook."""
     try:
         with zipfile.ZipFile(path) as z:
-            return any(n.startswith("xl/worksheets/") and TEAM_CALL.search(z.read(n))
-                       for n in z.namelist())
+            sheets = [i for i in z.infolist() if i.filename.startswith("xl/worksheets/")]
+            if sum(i.file_size for i in sheets) > MAX_WORKBOOK_XML_BYTES:
+                return False   # a zip bomb: its reader refuses it before unpacking
+            return any(TEAM_CALL.search(z.read(i)) for i in sheets)
     except (OSError, zipfile.BadZipFile, KeyError, ValueError):
         return False
 
@@ -84,9 +95,11 @@ def is_team_trf(path_or_text) -> bool:
     else:
         try:
             with open(path_or_text, "rb") as f:
-                data = f.read()
+                data = f.read(MAX_TEXT_BYTES + 1)
         except (OSError, TypeError, ValueError):
             return False
+        if len(data) > MAX_TEXT_BYTES:
+            return False   # its reader refuses it by its size
         # Most inputs are individual events: no team record at a line start, no decoding needed.
         if not TEAM_RECORD.search(data):
             return False
@@ -191,6 +204,20 @@ def refuse_other_formats(p: Path) -> None:
                          "tbxl audit --published)", file=str(p))
 
 
+#: A line of a TRF: a record code (three digits, or XX and a letter) at its start.
+_RECORD_LINE = re.compile(r"(?m)^\ufeff?(?:\d{3}|XX[A-Z])(?:[ \t]|$)")
+
+
+def _has_records(p: Path) -> bool:
+    """Does any line of ``p`` start with a TRF record code? A letter, an e-mail or a page of prose
+    given as the event has none, and is named as what it is not."""
+    try:
+        text = decode_trf(p.read_bytes())[0]
+    except (OSError, InputError, ValueError):
+        return True
+    return bool(_RECORD_LINE.search(text))
+
+
 def _read(p: Path, pairing: Optional[str], strict: bool, sheet: Optional[str], layout: Optional[str],
           notes: Optional[list]) -> Tournament:
     from tbxl.model import Pairing
@@ -204,7 +231,14 @@ def _read(p: Path, pairing: Optional[str], strict: bool, sheet: Optional[str], l
         return t
     refuse_other_formats(p)
     from tbxl.io.trf import read_trf_with_notes
-    tournament, remarks = read_trf_with_notes(os.fspath(p), strict=strict, pairing=forced)
+    try:
+        tournament, remarks = read_trf_with_notes(os.fspath(p), strict=strict, pairing=forced)
+    except InputError as err:
+        if err.message.startswith("no player records") and not _has_records(p):
+            raise InputError("not a tournament file: no line starts with a TRF record code (001 for a "
+                             "player, 012 for the event's name ...); give the TRF the pairing program "
+                             "exports, or the crosstable as .xlsx", file=str(p)) from None
+        raise
     if notes is not None:
         notes.extend(remarks)
     return tournament

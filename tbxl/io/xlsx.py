@@ -26,7 +26,7 @@ from typing import Any, Callable, Optional
 from xml.parsers import expat
 
 from tbxl.errors import InputError
-from tbxl.limits import (MAX_WORKBOOK_BYTES, MAX_WORKBOOK_CELLS, MAX_WORKBOOK_XML_BYTES, check_regular,
+from tbxl.limits import (MAX_CELL_TEXT, MAX_WORKBOOK_BYTES, MAX_WORKBOOK_CELLS, MAX_WORKBOOK_XML_BYTES, check_regular,
                      size_text)
 
 #: Members of a workbook archive (parts, folders, media): far more than any real workbook holds.
@@ -46,6 +46,30 @@ def is_empty(value: Any) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
+#: The first bytes of an OLE compound file: an Excel 97-2003 workbook, or an .xlsx that Excel
+#: encrypted with a password (the zip is then a stream "EncryptedPackage" inside such a file).
+_COMPOUND_FILE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+_ENCRYPTED = ("EncryptionInfo".encode("utf-16-le"), "EncryptedPackage".encode("utf-16-le"))
+
+
+def _refuse_compound_file(name: str) -> None:
+    """A workbook that is no zip archive but a compound file: protected by a password, or an
+    old .xls renamed; said as such rather than "not a zip archive"."""
+    try:
+        with open(name, "rb") as f:
+            if f.read(8) != _COMPOUND_FILE:
+                return
+            data = f.read(MAX_WORKBOOK_BYTES)
+    except OSError:
+        return
+    if any(mark in data for mark in _ENCRYPTED):
+        raise InputError("the workbook is protected by a password (encrypted): tbxl cannot open it; in Excel, "
+                         "File > Info > Protect Workbook > Encrypt with Password, clear the password and "
+                         "save, then give that file", file=name)
+    raise InputError("this is an Excel 97-2003 workbook (.xls), not an .xlsx: save it as an Excel workbook "
+                     "(.xlsx) and give that", file=name)
+
+
 def check_workbook(path) -> None:
     """Refuse a workbook that openpyxl should not read (see the module's docstring)."""
     name = os.fspath(path)
@@ -53,6 +77,7 @@ def check_workbook(path) -> None:
     if size > MAX_WORKBOOK_BYTES:
         raise InputError(f"the workbook is {size_text(size)}; tbxl reads workbooks of at most "
                          f"{size_text(MAX_WORKBOOK_BYTES)}", file=name)
+    _refuse_compound_file(name)
     try:
         archive = zipfile.ZipFile(name)
     except (zipfile.BadZipFile, OSError, ValueError, EOFError) as err:
@@ -197,6 +222,11 @@ def sheet_rows(ws, file: Optional[str] = None) -> list[tuple[int, list]]:
     for (r, c), cell in ws._cells.items():  # openpyxl keeps the cells written in this dict
         value = cell.value
         if not is_empty(value):
+            if isinstance(value, str) and len(value) > MAX_CELL_TEXT:
+                from tbxl.io.grid import column_letters
+                raise InputError(f"a cell of {len(value):,} characters; a workbook's cell holds at most "
+                                 f"{MAX_CELL_TEXT:,} (Excel's own limit)", file=file,
+                                 cell=f"{ws.title}!{column_letters(c - 1)}{r}")
             by_row.setdefault(r, {})[c] = value
     out = []
     span = 0

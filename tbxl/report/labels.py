@@ -9,7 +9,7 @@ import json
 from importlib import resources
 from pathlib import Path
 
-from tbxl.errors import InputError
+from tbxl.errors import InputError, did_you_mean, excerpt
 
 PAPER = {"a4": "A4", "letter": "letter"}
 
@@ -28,7 +28,7 @@ def labels(lang: str) -> dict:
     """The labels of one language; :class:`InputError` naming the available ones if unknown."""
     path = templates_dir() / "labels" / f"{lang}.json"
     if not lang.isalpha() or not path.is_file():
-        raise InputError(f"unknown report language {lang!r}; available: {', '.join(languages())}")
+        raise InputError(f"unknown report language {excerpt(lang)}; available: {', '.join(languages())}{did_you_mean(lang, languages())}")
     return json.loads(path.read_text(encoding="utf-8"))
 
 

@@ -214,7 +214,24 @@ def _pool(n: int):
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    return ProcessPoolExecutor(n, mp_context=multiprocessing.get_context(method))
+    return ProcessPoolExecutor(n, mp_context=multiprocessing.get_context(method), initializer=_quiet_worker)
+
+
+def _quiet_worker() -> None:
+    """A worker leaves Ctrl+C to the command (which stops the pool and says "interrupted" once):
+    otherwise every worker prints its own KeyboardInterrupt traceback."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop(pool) -> None:
+    """Stop a pool at once (Ctrl+C): the parts still being laid out are of no use."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())   # (shutdown forgets them)
+    for process in processes:
+        process.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.join(5)
 
 
 def _to_pdf(view: ReportView, template: str, progress: Optional[Progress]) -> tuple[bytes, int]:
@@ -244,13 +261,21 @@ def _to_pdf(view: ReportView, template: str, progress: Optional[Progress]) -> tu
     done = 0
     if n > 1:
         from concurrent.futures import as_completed
-        with _pool(min(n, len(parts))) as pool:
+        pool = _pool(min(n, len(parts)))
+        try:
             futures = {pool.submit(_part_pdf, html): k for k, html in enumerate(htmls)}
             for f in as_completed(futures):
                 k = futures[f]
                 results[k] = f.result()
                 done += weights[k]
                 _tell(progress, done, total, f" lines · {sum(r[1] for r in results if r)} pages")
+        except KeyboardInterrupt:
+            _stop(pool)   # not shutdown(wait=True): it would wait for the parts being laid out
+            raise
+        except BaseException:
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
+        pool.shutdown(wait=True)
     else:
         for k, html in enumerate(htmls):
             results[k] = _part_pdf(html)

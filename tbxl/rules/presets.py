@@ -16,7 +16,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Iterable, Optional, Union
 
-from tbxl.errors import UnknownRules
+from tbxl.errors import UnknownRules, did_you_mean, excerpt
 from tbxl.rules.convention import Convention
 from tbxl.rules.modes import OpponentScore, OwnUnplayed, VurCut
 
@@ -109,7 +109,7 @@ def get(name: str) -> Convention:
     try:
         return PRESETS[key]
     except KeyError:
-        raise UnknownRules(f"unknown rules {name!r}; choose one of {', '.join(PRESETS)}") from None
+        raise UnknownRules(f"unknown rules {excerpt(name)}; choose one of {', '.join(PRESETS)}{did_you_mean(name, PRESETS)}") from None
 
 
 def default_for(start_date: Optional[date]) -> Convention:

@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, NamedTuple, Optional, Sequence, Union
 
-from tbxl.errors import UnknownTiebreak, excerpt
+from tbxl.errors import UnknownTiebreak, did_you_mean, excerpt
 from tbxl.limits import MAX_TIEBREAKS
 
 #: The kinds of event a code applies to.
@@ -217,7 +217,8 @@ def _individual(text: str, check: bool = True) -> Descriptor:
         head, *parts = re.split(r"-(?=[CMPFRU]\d*$|[CMPFRU]\d*-|L[+-]?\d)", s)
     head = ALIASES.get(head, head)
     if head not in CODES or INDIVIDUAL not in CODES[head].kinds:
-        raise UnknownTiebreak(f"unknown tie-break {raw!r}; known codes: {', '.join(codes_of(INDIVIDUAL))}")
+        raise UnknownTiebreak(f"unknown tie-break {raw!r}; known codes: {', '.join(codes_of(INDIVIDUAL))}"
+                              + did_you_mean(head[:40], codes_of(INDIVIDUAL)))
     fields: dict[str, Any] = {}
     seen: dict[str, str] = {}
     for part in parts:
@@ -320,7 +321,8 @@ def _team(text: str) -> Descriptor:
         known = ", ".join(["MP", "GP"] + list(codes_of(TEAM, only=True))[1:]
                           + ["MPTS", "GPTS", "EMMSB", "EMGSB", "EGMSB", "EGGSB"]
                           + [c + ":MP" for c in ("BH", "SB", "PS", "...")])
-        raise UnknownTiebreak(f"unknown team tie-break {raw!r}; known codes: {known}") from None
+        raise UnknownTiebreak(f"unknown team tie-break {raw!r}; known codes: {known}"
+                              + did_you_mean(head[:40], known.split(", "))) from None
     check_modifiers(base.name, base, raw)
     if base.name == "PTS":
         return replace(base, name="POINTS", score=score, text=raw)

@@ -176,6 +176,28 @@ def _insert_header(lines: list[str], records: list[str]) -> list[str]:
     return lines[:at] + records + lines[at:]
 
 
+def _warn_cuts(st, source: Optional[str], edition: str, strict: bool, where: str) -> None:
+    """Every text the TRF's fixed columns cut (a player's name beyond 33 characters, a federation
+    beyond 3; a team's name beyond 32 and federation beyond 6 in a 310 record made from a 013):
+    a warning naming the player or team, or an error with ``strict``, never a silent cut."""
+    from tbxl.errors import excerpt
+    fields = []
+    event = st.tournament
+    if source is None and not event.is_team:   # 001 records written from the event (a workbook)
+        fields = [(f"player {p.start_number}", what, text, width, columns)
+                  for p in event.players
+                  for what, text, width, columns in (("name", p.name, 33, "15-47"), ("federation", p.federation, 3, "50-52"),
+                                                     ("title", p.title, 3, "11-13"), ("FIDE id", p.fide_id, 11, "54-64"))]
+    elif event.is_team and edition == "2026" and source is not None \
+            and not any(line[:3] == "310" for line in split_lines(source)):   # 310 records made from 013
+        fields = [(f"team {t.number}", what, text, width, columns) for t in event.teams
+                  for what, text, width, columns in (("name", t.name, 32, "9-40"), ("federation", t.federation, 6, "42-47"))]
+    for who, what, text, width, columns in fields:
+        if len(text or "") > width:
+            InputError(f"{who}: the {what} {excerpt(text)} has {len(text):,} characters; the TRF's columns "
+                       f"{columns} hold {width}: written cut to {excerpt(text[:width])}", file=where).raise_or_warn(strict)
+
+
 def _edition_records(lines: list[str], st, edition: str) -> str:
     """The TRF-2026 records the event has data for (142, 162), when ``edition`` is 2026."""
     if edition == "2026":
@@ -193,11 +215,13 @@ def _edition_records(lines: list[str], st, edition: str) -> str:
 
 
 def write_standings_trf(st, path: Union[str, "os.PathLike[str]"], *, input_path=None,
-                        edition: str = "16") -> None:
+                        edition: str = "16", strict: bool = False) -> None:
     """Write :func:`standings_trf` to ``path`` atomically; ``input_path`` is the file the event
-    was read from (a TRF's lines are kept; never written over)."""
+    was read from (a TRF's lines are kept; never written over). A text cut to its TRF columns is
+    warned of (an error with ``strict``)."""
     source = None
     if input_path is not None and Path(input_path).suffix.lower() not in (".xlsx", ".xlsm"):
         source = decode_trf(read_regular(input_path, MAX_TEXT_BYTES))[0]
     text = standings_trf(st, source, edition=edition, where=os.fspath(path))
+    _warn_cuts(st, source, edition, strict, os.fspath(path))
     write_atomic(path, text.encode("utf-8"), inputs=[input_path] if input_path else [])

@@ -35,6 +35,11 @@ def build_team_event(reader: Reader, pairing: Optional[Pairing]) -> TeamTourname
     scoring = reader.build_scoring()
     team_scoring = reader.team_scoring()
     rounds = max([reader.declared_rounds or 0] + [len(row.slots) for row in reader.rows])
+    if reader.declared_rounds is not None and reader.declared_rounds < rounds and reader.declared_rounds_at:
+        line, code = reader.declared_rounds_at   # said as an individual event's (Reader.rounds_with_results)
+        reader.error(f"{code} announces {reader.declared_rounds} rounds, but the round fields hold results for "
+                     f"{rounds}: read as {rounds} rounds", line, 5).raise_or_warn(reader.strict, stacklevel=2)
+        reader.declared_rounds = rounds
     if pairing is None:
         pairing = reader.declared_pairing() or Pairing.SWISS
     team_list, players, boards = TeamBuilder(reader, teams, scoring, team_scoring, rounds).build()

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Optional
 
-from tbxl.errors import UsageError
+from tbxl.errors import UsageError, did_you_mean, excerpt
 from tbxl.formatting import signed_text
 from tbxl.model import Kind, Outcome
 from tbxl.report.text import Fmt, reason_text
@@ -32,8 +32,8 @@ def parse_pages(text: str) -> tuple[str, ...]:
     pages = tuple(p.strip().lower() for p in text.split(",") if p.strip())
     bad = [p for p in pages if p not in PAGES]
     if bad or not pages:
-        raise UsageError(f"--pages {text!r}: {'no such page ' + repr(bad[0]) if bad else 'no page named'}; "
-                         f"the pages are {','.join(PAGES)}")
+        raise UsageError(f"--pages {excerpt(text)}: {'no such page ' + excerpt(bad[0]) if bad else 'no page named'}; "
+                         f"the pages are {','.join(PAGES)}{did_you_mean(bad[0], PAGES) if bad else ''}")
     return tuple(dict.fromkeys(pages))
 
 
@@ -195,14 +195,29 @@ def qr_svg(url: str) -> Optional[str]:
         import segno
     except ImportError:
         return None
-    return str(segno.make(url, error="m").svg_data_uri(scale=3, border=2))
+    try:
+        return str(segno.make(url, error="m").svg_data_uri(scale=3, border=2))
+    except segno.DataOverflowError:   # (check_url bounds the address first; an API caller may not)
+        return None
 
 
 def check_url(url: str) -> str:
     """``--url``: an http(s) address, a :class:`UsageError` for anything else (a page is no place
     for a ``javascript:`` link)."""
     from urllib.parse import urlparse
-    parsed = urlparse(url.strip())
-    if parsed.scheme not in ("http", "https") or not parsed.netloc:
-        raise UsageError(f"--url {url!r}: give an http:// or https:// address")
-    return url.strip()
+    from tbxl.limits import MAX_URL, hidden_character
+    url = url.strip()
+    if len(url) > MAX_URL:   # before the QR code is made: segno cannot hold more than ~2,300
+        raise UsageError(f"--url {excerpt(url)}: an address of {len(url):,} characters; at most {MAX_URL}, "
+                         "which its QR code can hold (give a shorter link)")
+    hidden = hidden_character(url)
+    if hidden:
+        raise UsageError(f"--url {excerpt(url)}: the address holds an invisible or bidi character "
+                         f"(U+{ord(hidden):04X}), which would send a reader elsewhere than it shows")
+    try:
+        parsed = urlparse(url)
+    except ValueError:
+        parsed = None
+    if parsed is None or parsed.scheme not in ("http", "https") or not parsed.netloc:
+        raise UsageError(f"--url {excerpt(url)}: give an http:// or https:// address")
+    return url
