@@ -99,7 +99,9 @@ def _write_atomic(path: PathLike, data: Union[bytes, str]) -> None:
         else:
             umask = os.umask(0)
             os.umask(umask)
-            mode = 0o666 & ~umask
+            # The owner always reads and writes what tbxl wrote for them: Emscripten's file system
+            # (Pyodide: the web app, xlwings Lite) starts with a umask of 0o777.
+            mode = (0o666 & ~umask) | 0o600
         os.chmod(tmp, mode)
         os.replace(tmp, target)
     except BaseException:
