@@ -149,22 +149,33 @@ def team_derivation(st: Standings, number: int, code: str, fmt: Fmt, L: dict, na
                     line_chars: int, under: str = "") -> DerivationTable:
     """One tie-break's derivation for one team (laid out by :func:`~tbxl.report.views.blocks.laid_out`)."""
     d = st.explain(number, code)
+    rounds = st.tournament.team(number).rounds
     terms = tuple(TermRow(("" if t.round is None else str(t.round),
                            "" if t.opponent is None else f"{t.opponent:>3} {names.get(t.opponent, '')[:18]}",
-                           t.result, fmt(t.real), fmt(t.adjusted), fmt(t.contribution)),
+                           _match_result(st, rounds, t.round, t.opponent, t.result, fmt), fmt(t.real),
+                           fmt(t.adjusted), fmt(t.contribution)),
                           reason_text(t.reason, L, fmt) + (f" [{t.article}]" if t.article else ""),
                           reason_text(t.cut, L, fmt) if t.cut else "") for t in d.terms)
     T = L["team"]
     table = ""
-    if d.table:
-        head = [T["step"], L["de_group"], T["team"], L["de_score"], L["de_missing"], L["de_maximum"], L["de_step"]]
-        rows = [[_step(r.get("step", ""), T["steps"]), r.get("group", ""), f"{r['team']} {names.get(r['team'], '')[:18]}",
-                 fmt(r["score"]) if "score" in r else r.get("values", ""), fmt(r.get("missing")),
-                 fmt(r.get("maximum")), reason_text(r["outcome"], L, fmt) if "outcome" in r else ""] for r in d.table]
-        table = aligned(head, rows, line_chars)
+    if d.table:   # TBR, BBE: each team's game points board by board
+        rows = [[f"{r['team']} {names.get(r['team'], '')[:18]}", str(r.get("values", ""))] for r in d.table]
+        table = aligned([T["team"], T["per_board"]], rows, line_chars)
     return DerivationTable(d.code, fmt(d.value, none="–"), team_definition(code, L), terms,
-                           fmt(d.total) if d.terms else None, tuple(reason_text(n, L, fmt) for n in d.notes), (),
-                           under, table_text=table)
+                           fmt(d.total) if d.terms else None, tuple(reason_text(n, L, fmt) for n in d.notes),
+                           mini_tables(d.steps, fmt, names, L), under, table_text=table,
+                           order=order_words(d.tiers, names) if d.tiers else "")
+
+
+def _match_result(st: Standings, rounds, rnd, opponent, code: str, fmt: Fmt) -> str:
+    """A term's result as a team derivation prints it: the match's game points, the team's first
+    (``2.5-1.5``), with the TRF code of a match not played over the board (``+``, ``-``)."""
+    if rnd is None or opponent is None or not 0 < rnd <= len(rounds):
+        return code
+    mine = rounds[rnd - 1]
+    theirs = st.tournament.team(opponent).rounds[rnd - 1]
+    score = f"{fmt(mine.gp)}-{fmt(theirs.gp)}"
+    return score if code in ("1", "=", "0") else f"{code} {score}"
 
 
 def team_derivation_pair(st_a: Standings, st_b: Standings, number: int, code: str, fmt: Fmt, L: dict,
