@@ -107,8 +107,24 @@ def order_words(tiers, names: dict) -> str:
 def mini_tables(steps, fmt: Fmt, names: dict, L: dict) -> tuple[MiniTable, ...]:
     """The mini-tables of a direct encounter's derivation (its ``steps``) in the report's words."""
     half = lambda v: fmt(v)  # noqa: E731
-    out = []
+    out: list[MiniTable] = []
+    idle: list = []   # steps in a row over one group that never met: said once, in one sentence
+
+    def flush() -> None:
+        if idle:
+            group = ", ".join(map(str, idle[0].group))
+            out.append(MiniTable(L["de_never_met"].format(
+                group=group, compares="; ".join(dict.fromkeys(reason_text(x.compares, L, fmt) for x in idle))),
+                (), (), (), (), order_words(idle[-1].tiers, names)))
+            idle.clear()
+
     for step in steps:
+        if not step.meetings:
+            if idle and idle[0].group != step.group:
+                flush()
+            idle.append(step)
+            continue
+        flush()
         meetings = []
         for m in step.meetings:
             result = m.result
@@ -131,6 +147,7 @@ def mini_tables(steps, fmt: Fmt, names: dict, L: dict) -> tuple[MiniTable, ...]:
         out.append(MiniTable(heading[:1].upper() + heading[1:], tuple(meetings), tuple(map(str, members)),
                              tuple(rows), tuple(reason_text(b, L, fmt) for b in step.because),
                              order_words(step.tiers, names)))
+    flush()
     return tuple(out)
 
 
