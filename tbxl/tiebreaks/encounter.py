@@ -125,7 +125,8 @@ def order(ctx: Games, group: Sequence[int], played_forfeits: bool = False,
         placed.append(unplaced.pop())
     if trace is not None:
         trace.append(Step(group, rows, Reason.of("de.missing", placed=len(placed)),
-                          [[p] for p in placed] + ([unplaced] if unplaced else []), placed, blocker))
+                          [[p] for p in placed] + ([[p for p in group if p in unplaced]] if unplaced else []),
+                          placed, blocker))
     if not placed:
         return [group]
     return [[p] for p in placed] + (order(ctx, unplaced, played_forfeits, trace) if unplaced else [])
