@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple, Optional, Protocol, Sequence
 
 from tbxl.derivation import EncounterStep, Meeting, MiniTableRow, Reason
 from tbxl.model.codes import result_code
-from tbxl.model import Kind
+from tbxl.model import Kind, TeamTournament
 
 if TYPE_CHECKING:
     from tbxl.tiebreaks.codes import Descriptor
@@ -151,7 +151,6 @@ def meetings(ctx: "Context", games: Games, group: Sequence[int], played_forfeits
     members = set(group)
     team = ctx.event.is_team
     if team:
-        from tbxl.model import TeamTournament
         event = ctx.event
         assert isinstance(event, TeamTournament)
         rounds = [t.rounds for t in event.teams]

@@ -11,7 +11,6 @@ with the team words of :func:`team_compare_frame`.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
