@@ -4,6 +4,12 @@
   the benchmarks' 200-player, 9-round open (benchmarks/generate.py, seed 7), by pdftoppm;
 * ``web-page.png``: that report's web page (``-o standings.html``) in headless Chromium;
 * ``browser-print-page1.png``: page 1 of Chromium's print to PDF of the web page;
+* ``crosstable-<lang>.png``: the crosstable cells of the bundled Swiss in each report language
+  (``--pages crosstable``, cropped), where no colour letter may read as a digit (``б`` read ``6``);
+* ``de-appeal.png``: the appeal PDF's direct encounter of the bundled round robin (its mini-table,
+  the games among the tied players); ``team-derivation.png``: a team derivation page of
+  ``tests/data/team/grandmommyscup.trf`` (``--derivations players --players 6``);
+  ``python docs/pictures.py explain`` draws only these;
 * ``workbook-crosstable.png``, ``workbook-standings.png``: the Crosstable and Standings sheets of
   ``workbooks/tec-swiss.xlsx`` as a spreadsheet shows them: the values the workbook stores for its
   formulas, the cells in their columns and rows, and the formula of one cell above, drawn from the
@@ -71,7 +77,41 @@ def sheet_html(path: Path, sheet: str, formula_cell: str, columns: int, rows: in
             f"<table><tr><th></th>{head}</tr>{''.join(body)}</table><div class=tab>{html.escape(sheet)}</div>")
 
 
+def crop_png(pdf: Path, page: int, out: Path, box: tuple[int, int, int, int], dpi: int = 150) -> None:
+    """A part of page ``page`` of ``pdf`` (``box``: x, y, width, height in pixels at ``dpi``)."""
+    x, y, w, h = box
+    run("pdftoppm", "-png", "-r", str(dpi), "-f", str(page), "-l", str(page), "-singlefile", "-x", str(x),
+        "-y", str(y), "-W", str(w), "-H", str(h), str(pdf), str(out.with_suffix("")))
+    print(f"wrote {out.relative_to(ROOT)}")
+
+
+def explain_pictures(work: Path) -> None:
+    """The pictures of issue 28: every language's crosstable cells, a direct encounter in the
+    appeal PDF, a team derivation page."""
+    from tbxl.cli import main as tbxl
+    if not shutil.which("pdftoppm"):
+        print("skipped the explain pictures: no pdftoppm (Debian: poppler-utils)")
+        return
+    examples = ROOT / "tbxl" / "examples"
+    for lang in ("en", "es", "ru", "vi", "ms"):
+        pdf = work / f"crosstable-{lang}.pdf"
+        assert tbxl(["report", str(examples / "held_swiss_5.trf"), "-o", str(pdf), "--lang", lang,
+                     "--pages", "crosstable"]) == 0
+        crop_png(pdf, 1, DOCS / f"crosstable-{lang}.png", (60, 700, 1150, 230))
+    appeal = work / "appeal.pdf"
+    assert tbxl(["explain", str(examples / "held_round_robin.trf"), "--player", "4,5", "-o", str(appeal)]) == 0
+    crop_png(appeal, 1, DOCS / "de-appeal.png", (60, 1120, 1150, 560))
+    team = work / "team.pdf"
+    assert tbxl(["report", str(ROOT / "tests" / "data" / "team" / "grandmommyscup.trf"), "-o", str(team),
+                 "--derivations", "players", "--players", "6"]) == 0
+    page_png(team, 13, DOCS / "team-derivation.png")
+
+
 def main() -> int:
+    if sys.argv[1:] == ["explain"]:
+        with tempfile.TemporaryDirectory() as tmp:
+            explain_pictures(Path(tmp))
+        return 0
     sys.path.insert(0, str(ROOT / "benchmarks"))
     from generate import generate   # the benchmarks' deterministic Swiss generator
 
@@ -112,6 +152,7 @@ def main() -> int:
                 run(CHROMIUM, *CHROMIUM_FLAGS, f"--user-data-dir={work / 'profile'}", f"--screenshot={DOCS / name}",
                     f"--window-size={size}", page.as_uri())
                 print(f"wrote docs/{name}")
+        explain_pictures(work)
     return 0
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Mapping, Optional, Union
+from typing import Any, Callable, Mapping, Optional, Sequence, Union
 
 Number = Union[Fraction, int]
 
@@ -96,6 +96,19 @@ REASONS: dict[str, str] = {
     "de.complete": "complete mini-table (6.2)",
     "de.predetermined": "pre-determined pairings: mini-table as it stands",
     "de.missing": "missing games (6.3): {placed} placed",
+    "de.step": "direct encounter ({score})",
+    "de.primary": "primary score ({score})",
+    "de.secondary": "secondary score ({score})",
+    "de.board_count": "board count in their match(es)",
+    "de.top_board": "top-board results in their match(es) (board {board})",
+    "de.bottom_board": "bottom-board elimination in their match(es) (boards 1-{last})",
+    "de.left_out": "{what}: left out of the mini-table (6.1.1)",
+    "de.counted_rr": "{what}: counted as a game, pairings pre-determined (15.2)",
+    "de.counted_p": "{what}: counted as a game (forfeits included by the rules, /P)",
+    "de.average": "met more than once: the average counts (6.1.2)",
+    "de.alone_on_top": "{who} alone on top whatever the missing games: {score} > every other maximum",
+    "de.nobody_alone": "not alone on top whatever the missing games: {who} has {score}, {other} could reach {maximum}",
+    "de.tied": "still tied: equal in the mini-table",
     # What changes a value from one convention to another (tbxl.audit.changes).
     "term.opponent": "opponent {opp}",
     "term.unplayed_vs": "{what} v. {opp}",
@@ -196,8 +209,79 @@ class Term:
 
 
 @dataclass(frozen=True)
+class Meeting:
+    """A game (in a team event: a match) between two members of a tied group, as a direct
+    encounter's mini-table counts it (C.07 6.1).
+
+    ``first`` and ``second`` are start numbers (team numbers); ``result`` the first's result as a
+    TRF code ("1", "=", "0", "+", "-" ...; a match: its kind's code, "" when played); ``points``
+    what each scored in the mini-table (None: left out, ``reason`` says why); a team match also
+    carries its match points and game points, first's then second's.
+    """
+
+    round: int
+    first: int
+    second: int
+    result: str
+    points: Optional[tuple[Number, Number]]
+    reason: Optional[Reason] = None
+    match_points: Optional[tuple[Number, Number]] = None
+    game_points: Optional[tuple[Number, Number]] = None
+
+    @property
+    def counted(self) -> bool:
+        return self.points is not None
+
+
+@dataclass(frozen=True)
+class MiniTableRow:
+    """A member's line of a mini-table: its score among the group, the members it has not met in a
+    counted game and the score it would have if it won them all (6.3)."""
+
+    member: int
+    score: Number
+    missing: int
+    maximum: Number
+
+
+@dataclass(frozen=True)
+class EncounterStep:
+    """One mini-table of a direct encounter (DE, Art. 6; a team event's EDE and its chains, Art.
+    13): what it compares, the tied ``group`` (start numbers), the ``meetings`` among them, each
+    one's ``rows``, the rule that decided (``outcome``: 6.2, 6.3), why (``because``: who was alone
+    on top, or who could still catch up) and the ``tiers`` that follow (best first; a tier of
+    several is still tied after this step)."""
+
+    compares: Reason
+    group: tuple[int, ...]
+    meetings: tuple[Meeting, ...]
+    rows: tuple[MiniTableRow, ...]
+    outcome: Reason
+    tiers: tuple[tuple[int, ...], ...]
+    because: tuple[Reason, ...] = ()
+
+    def cell(self, a: int, b: int) -> Optional[Fraction]:
+        """What ``a`` scored against ``b`` in the mini-table: the average of their counted meetings
+        (6.1.2), None when they did not meet in a counted game."""
+        got = []
+        for m in self.meetings:
+            if m.points is None:
+                continue
+            if (m.first, m.second) == (a, b):
+                got.append(Fraction(m.points[0]))
+            elif (m.first, m.second) == (b, a):
+                got.append(Fraction(m.points[1]))
+        return sum(got, Fraction(0)) / len(got) if got else None
+
+    def row(self, member: int) -> MiniTableRow:
+        return next(r for r in self.rows if r.member == member)
+
+
+@dataclass(frozen=True)
 class Derivation:
-    """A tie-break value with its terms. For DE, ``table`` holds the mini-table rows."""
+    """A tie-break value with its terms. A direct encounter (an order) has ``steps``, its
+    mini-tables with the games among the tied group, and ``tiers``, the order that follows (start
+    numbers, best first); TBR and BBE's board vectors are rows of ``table``."""
 
     code: str
     player: int
@@ -206,6 +290,8 @@ class Derivation:
     notes: tuple[Reason, ...] = ()
     table: tuple[dict[str, Any], ...] = field(default=())
     divisor: Optional[int] = None  # averages (ARO, AOB, APRO): total / divisor, then rounding
+    steps: tuple[EncounterStep, ...] = ()
+    tiers: tuple[tuple[int, ...], ...] = ()
 
     @property
     def total(self) -> Fraction:
@@ -214,12 +300,14 @@ class Derivation:
 
     def check(self) -> None:
         """Raise AssertionError if the kept terms do not add up to the value (sums only)."""
-        if self.divisor is None and not self.table and self.value is not None and self.terms:
+        if self.divisor is None and not self.table and not self.steps and self.value is not None and self.terms:
             if self.total != self.value:
                 raise AssertionError(f"{self.code} of {self.player}: terms add to {self.total}, value {self.value}")
 
-    def text(self, fmt: Callable[[Number], str] = lambda x: str(x)) -> str:
-        """A plain-text rendering for ``tbxl explain``."""
+    def text(self, fmt: Callable[[Number], str] = lambda x: str(x), names: Optional[Mapping[int, str]] = None,
+             label: str = "player") -> str:
+        """A plain-text rendering for ``tbxl explain``; ``names`` (start number -> name) name the
+        members of a direct encounter's group, ``label`` heads its mini-table ("team")."""
         lines = [f"{self.code} of player {self.player} = {'-' if self.value is None else fmt(self.value)}"]
         if self.terms:
             lines.append(f"  {'rd':>3} {'opp':>5} {'res':>3} {'real':>6} {'used':>6} {'adds':>6}  reason")
@@ -232,9 +320,59 @@ class Derivation:
                 f"{t.reason}" + (f" [{t.article}]" if t.article else "") + (f"  <-- {t.cut}" if t.cut else ""))
         for row in self.table:
             lines.append("  " + ", ".join(f"{k}={fmt(v) if isinstance(v, (Fraction, int)) else v}" for k, v in row.items()))
+        for step in self.steps:
+            lines.extend(encounter_text(step, fmt, names, label))
+        if self.tiers:
+            lines.append("  order that follows: " + order_text(self.tiers))
         if self.divisor is not None:
             lines.append(f"  total {fmt(self.total)} / {self.divisor}")
         elif self.terms:
             lines.append(f"  total {fmt(self.total)}")
         lines.extend(f"  note: {n}" for n in self.notes)
         return "\n".join(lines)
+
+
+def order_text(tiers: Sequence[Sequence[int]]) -> str:
+    """Tiers as text, best first: ``1 > 2 = 3`` (a tier of several is still tied).
+
+    >>> order_text([(1,), (2, 3)])
+    '1 > 2 = 3'
+    """
+    return " > ".join(" = ".join(map(str, tier)) for tier in tiers)
+
+
+def encounter_text(step: EncounterStep, fmt: Callable[[Number], str] = lambda x: str(x),
+                   names: Optional[Mapping[int, str]] = None, label: str = "player") -> list[str]:
+    """A mini-table as ``tbxl explain`` prints it: what it compares among whom, every meeting
+    with its result and what it counted, the mini crosstable with each one's score, missing games
+    and maximum, the rule that decided and the order that follows."""
+    known: Mapping[int, str] = names or {}
+
+    def who(n: int) -> str:
+        return f"{n} {known[n]}".rstrip() if n in known else str(n)
+
+    def cell(a: int, b: int) -> str:
+        if a == b:
+            return "x"
+        v = step.cell(a, b)
+        return "" if v is None else fmt(v)
+    out = [f"  {step.compares} among {', '.join(map(str, step.group))}: {step.outcome}"]
+    for m in step.meetings:
+        res = m.result
+        if m.game_points is not None:
+            res = f"{fmt(m.game_points[0])}-{fmt(m.game_points[1])}" + (f" ({m.result})" if m.result else "")
+        counts = f"{fmt(m.points[0])}-{fmt(m.points[1])}" if m.points is not None else "-"
+        out.append(f"    round {m.round:>2}: {who(m.first)} - {who(m.second)}  {res}  counts {counts}"
+                   + (f"  ({m.reason})" if m.reason else ""))
+    if not step.meetings:
+        out.append("    no game among them")
+    members = [r.member for r in step.rows]
+    width = max([len(str(n)) for n in members] + [3]) + 1
+    head = f"    {label:<8}" + "".join(f"{n:>{width}}" for n in members) + f"{'score':>7}{'missing':>8}{'maximum':>8}"
+    out.append(head)
+    for r in step.rows:
+        cells = "".join(f"{cell(r.member, o):>{width}}" for o in members)
+        out.append(f"    {r.member:<8}{cells}{fmt(r.score):>7}{r.missing:>8}{fmt(r.maximum):>8}")
+    out.extend(f"    {b}" for b in step.because)
+    out.append(f"    -> {order_text(step.tiers)}")
+    return out

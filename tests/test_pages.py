@@ -54,9 +54,9 @@ def test_start_list_rounds_and_cards_of_the_held_example():
     assert (g.round, g.opponent, g.rating, g.colour, g.result, g.score, g.change) == \
         (1, "9 Jessica", "1800", "w", "1", "1", "+1.6")
     assert card.total == "3.5 · K 20 · -10.6"
-    # in Russian the colour letter is б (белые) and numbers take the decimal comma
+    # in Russian the colour letter is Б (белые: a lowercase б reads 6 beside digits), decimal comma
     ru = cards(st, Fmt(True), labels("ru"), rating_changes(t, k=20))[0]
-    assert (ru.games[0].colour, ru.games[1].colour, ru.games[1].score) == ("б", "ч", "1,5")
+    assert (ru.games[0].colour, ru.games[1].colour, ru.games[1].score) == ("Б", "Ч", "1,5")
 
 
 @pytest.mark.parametrize("lang", ["en", "vi", "es", "ru", "ms"])

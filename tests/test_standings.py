@@ -54,7 +54,7 @@ def test_direct_encounter_orders_the_tied_pair_by_their_game():
     st = compute_standings(four_players(), "DE,BH", conventions.get("fide-2024"))
     assert table(st) == [("1", 3), ("2", 1), ("3", 2), ("4", 4)]  # #3 beat #1 in round 2
     assert st.row(3).values["DE"] == 1 and st.row(1).values["DE"] == 2
-    assert st.explain(3, "DE").table  # DE shows its mini-table
+    assert st.explain(3, "DE").steps  # DE shows its mini-table
 
 
 def test_each_value_is_the_value_its_derivation_ends_with():

@@ -114,7 +114,7 @@ def test_event_a_2026_chains(event_a, code):
     assert [r.team.number for r in st.rows][2:] == [2, 4]
     assert (st.row(2).values[code], st.row(4).values[code]) == (1, 2)
     d = st.explain(2, code)
-    steps = {row["step"] for row in d.table}
+    steps = {str(step.compares) for step in d.steps}
     assert any(s.startswith(("board count", "top-board", "bottom-board")) for s in steps)
 
 
@@ -277,7 +277,7 @@ def test_tec_sample_ede_board_count_direction(tec):
     higher = compute_standings(tec, "MPTS,EDEBT,BH:MP", get("fide-2024"), settings={"ede_bc": "higher-first"})
     assert [(lower.row(n).rank, higher.row(n).rank) for n in (6, 13, 41, 49)] == [(4, 5), (5, 4), (49, 48), (48, 49)]
     d = lower.explain(6, "EDEBT")
-    assert any(r["step"] == "board count" and r["team"] in (6, 13) for r in d.table)
+    assert any(str(s.compares).startswith("board count") and set(s.group) == {6, 13} for s in d.steps)
 
 
 # -- properties on generated team Swiss events ----------------------------------------------------
@@ -473,7 +473,10 @@ def test_de_on_a_score_and_its_derivation(event_a):
     st = compute_standings(event_a, "MPTS,DE:GP", get("fide-2024"))
     assert [r.team.number for r in st.rows][:2] == [3, 1]
     d = st.explain(1, "DE:GP")
-    assert d.value == 2 and {row["team"]: row["score"] for row in d.table} == {1: F(1, 2), 3: F(3, 2)}
+    assert d.value == 2 and {row.member: row.score for row in d.steps[0].rows} == {1: F(1, 2), 3: F(3, 2)}
+    # Their one match, 0.5-1.5 in game points, counts as it was scored (C.07 6.1).
+    (m,) = d.steps[0].meetings
+    assert (m.first, m.second, m.game_points, m.points) == (1, 3, (F(1, 2), F(3, 2)), (F(1, 2), F(3, 2)))
     assert "direct encounter (GP)" in d.text()
 
 

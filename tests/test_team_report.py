@@ -49,7 +49,7 @@ def test_view(standings):
     # Every team is tied on MP with another: derivations of MP + the three codes for all four.
     assert len(v.teams) == 4 and [d.code for d in v.teams[0].derivations] == ["MP", "EDE", "EMGSB/C1", "BC"]
     ede = v.teams[0].derivations[1]
-    assert ede.value == "1" and ede.table_text.splitlines()[1].startswith("primary score (MP)")
+    assert ede.value == "1" and ede.encounters[0].heading.startswith("Primary score (MP) among 1, 3")
 
 
 def test_the_view_is_built_once_and_frozen(standings):
@@ -61,7 +61,7 @@ def test_the_view_is_built_once_and_frozen(standings):
     from tbxl.report.views.compare import build_compare_view
     c = build_compare_view([standings, standings])
     assert c.L["col_name"] == c.L["team"]["team"] != v.L["col_name"] == team_labels("en")["col_name"]
-    assert c.foot.rules == "fide-2024 | fide-2024" and c.foot.event == v.event.name and v.foot.event == ""
+    assert c.foot.rules == "fide-2024 | fide-2024" and c.foot.event == v.event.name == v.foot.event
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -104,7 +104,8 @@ def test_cli_report(tmp_path, capsys):
 def test_ede_steps_are_translated(standings):
     v = build_team_view(standings, lang="es", derivations="tied")
     ede = v.teams[0].derivations[1]
-    assert "puntuación principal (MP)" in ede.table_text and "primary score" not in ede.table_text
+    heading = ede.encounters[0].heading
+    assert "Puntuación principal (MP) entre 1, 3" in heading and "primary score" not in heading
 
 
 # -- report --by-round ---------------------------------------------------------------------------

@@ -41,6 +41,11 @@ HABITS: dict[str, str] = {
 #: Why a published rank is unexplained, when more can be said than "no rule set gives it".
 RANK_AGAINST_POINTS = "rank_against_points"
 
+#: Why a rank column is not checked: it repeats the start numbers (a TRF written before the ranking,
+#: or by a program that leaves the column as the pairing numbers), so it publishes no ranks.
+UNRANKED = ("the rank column repeats the start numbers (an unranked file): it publishes no ranks, "
+            "so there is nothing to check")
+
 
 def describe_match(a: "Audit", name: str) -> str:
     """What a match of :attr:`Finding.matches` does, in words: a display habit or a rule set."""
@@ -149,10 +154,20 @@ def check(engine: Engine, published: Published, conv: Convention) -> Audit:
             ranks.append(pv)
         else:
             findings.append(_check_value(engine, conv, tried, pv, engine.name(pv.start_number)))
+    if _start_numbers(ranks) and not all(_inside(st, pv) for pv in ranks):
+        findings += [Finding(pv, engine.name(pv.start_number), st.row(pv.start_number).rank_label, SKIPPED,
+                             why_skipped=UNRANKED) for pv in ranks]
+        ranks = []
     findings += _check_ranks(engine, st, tried, ranks)
     columns = _columns(engine, conv, tried, findings)
-    _name_first_matches(engine, conv, findings, columns)
+    _name_first_matches(engine, conv, findings, columns, published)
     return Audit(tournament, published, conv, engine.tiebreaks, findings, columns, st, engine)
+
+
+def _start_numbers(ranks: list[PublishedValue]) -> bool:
+    """Is the rank column only the start numbers again (two ranks or more, each its own start
+    number)? An unranked TRF holds such a column: it is not a ranking to check."""
+    return len(ranks) > 1 and all(pv.value == pv.start_number for pv in ranks)
 
 
 def _forfeit_win_cut(engine: Engine, st: Standings, published: Published) -> bool:
@@ -200,12 +215,23 @@ def _check_value(engine: Engine, conv: Convention, tried: list[Candidate], pv: P
 
 
 def _name_first_matches(engine: Engine, conv: Convention, findings: list[Finding],
-                        columns: list["ColumnVerdict"]) -> None:
+                        columns: list["ColumnVerdict"], published: Published) -> None:
     """Order each explained difference's matches, then say what the first one changes. First come
     the rule sets that reproduce its whole column, then those explaining the most differences of
     the column (stable, so the candidate order breaks ties): the rule set a program used gives the
-    whole column, a coincidence only a value or two."""
+    whole column, a coincidence only a value or two. A rank's matches put first the rule sets that
+    reproduce the most published value columns (the ranks of a bulletin follow its values), and
+    the rank column's verdict names them first too."""
     whole = {c.code: set(c.reproduced_by) for c in columns}
+    values_whole: dict[str, int] = {}
+    for c in columns:
+        if c.code != RANK:
+            for name in c.reproduced_by:
+                values_whole[name] = values_whole.get(name, 0) + 1
+    for c in columns:
+        if c.code == RANK:
+            c.reproduced_by = sorted(c.reproduced_by, key=lambda n: -values_whole.get(n, 0))
+    shown = {(pv.start_number, pv.code): pv.value for pv in published.values if pv.code != RANK}
     per_code: dict[str, dict[str, int]] = {}
     for f in findings:
         if f.status == EXPLAINED:
@@ -216,10 +242,13 @@ def _name_first_matches(engine: Engine, conv: Convention, findings: list[Finding
         if f.status != EXPLAINED or f.habit:
             continue
         score = per_code[f.code]
-        f.matches = sorted(f.matches, key=lambda n: (n not in whole[f.code], -score[n]))
+        if f.code == RANK:
+            f.matches = sorted(f.matches, key=lambda n: (n not in whole[f.code], -values_whole.get(n, 0), -score[n]))
+        else:
+            f.matches = sorted(f.matches, key=lambda n: (n not in whole[f.code], -score[n]))
         best = engine.tried[f.matches[0]]
         if f.code == RANK:
-            f.changes = _rank_changes(engine.standings(conv), engine.ranking(best), f.start_number)
+            f.changes = _rank_changes(engine.standings(conv), engine.ranking(best), f.start_number, shown)
         else:
             d = engine.parse(f.code)
             f.changes = changes(engine.explain(conv, d, f.start_number),
@@ -292,11 +321,15 @@ def _ranked_against_points(st: Standings, ranks: list[PublishedValue]) -> set[in
     return out
 
 
-def _rank_changes(st: Standings, other: Standings, sn: int) -> list[Reason]:
-    """Which of the player's tie-break values differ under the other rules, in list order."""
+def _rank_changes(st: Standings, other: Standings, sn: int,
+                  published: Optional[dict[tuple[int, str], object]] = None) -> list[Reason]:
+    """Which of the player's tie-break values differ under the other rules, in list order; a value
+    the bulletin printed is quoted as printed (the other rules' own where it printed none)."""
     a, b = st.row(sn).values, other.row(sn).values
-    found = [Reason.of("change.tiebreak", code=code, old=_shown(a[code]), new=_shown(b[code]))
-             for code in st.codes if a[code] != b[code]]
+    printed = published or {}
+    found = [Reason.of("change.tiebreak", code=code, old=_shown(a[code]),
+                       new=_shown(printed.get((sn, code), b[code])))
+             for code in st.codes if a[code] != printed.get((sn, code), b[code])]
     if other.codes != st.codes:
         found.insert(0, Reason.of("change.order", order=", ".join(other.codes), announced=", ".join(st.codes)))
     return found

@@ -78,7 +78,8 @@ def render_audit_text(a: Audit) -> str:
         out.append("Not checked")
         out.extend(f"  {r}" for r in reasons)
         out.append("")
-    out.append("All published values follow the announced rules." if not diffs else
+    out.append("Nothing published to check." if not s["checked"] else
+               "All published values follow the announced rules." if not diffs else
                "Every difference follows a named rule set." if a.ok else
                "Some differences follow no named rule set.")
     return "\n".join(out) + "\n"

@@ -261,7 +261,9 @@ def report(args, parser, event, fmt: str) -> int:
     st = rank(args, event)
     changes = _rating_changes(args, st)
     if event.is_team:
-        _team_report(st, args, derivations=args.derivations or "tied", teams=_team_numbers(args, parser, event),
+        # The individual report's default: the places a tie-break decided, explained in compact lines.
+        teams = _team_numbers(args, parser, event)
+        _team_report(st, args, derivations=args.derivations or ("players" if teams else "decided"), teams=teams,
                      html=fmt == "html")
         return 0
     players = None

@@ -425,6 +425,7 @@ def render_explain(st, players, codes) -> str:
     """The derivations of ``codes`` for one player or several (a list: the first is the
     appellant), then what separates the first from each other one."""
     players = [players] if isinstance(players, int) else list(players)
+    names = {p.start_number: p.name for p in st.tournament.players}
     out = []
     for player in players:
         p = st.tournament.player(player)
@@ -432,7 +433,7 @@ def render_explain(st, players, codes) -> str:
         out += [f"{p.name} (start number {player}), rank {row.rank_label}{_decided_note(row)}, "
                 f"rules {st.convention.name}", ""]
         for code in codes:
-            out.append(st.explain(player, code).text(lambda v: decimal_text(v)))
+            out.append(st.explain(player, code).text(lambda v: decimal_text(v), names))
             out.append("")
     if len(players) > 1:
         out.append("What separates them")
@@ -502,7 +503,7 @@ def render_team_explain(st, number: int, codes) -> str:
     out.append("")
     for code in codes:
         d = st.explain(number, code)
-        text = d.text(lambda v: decimal_text(v))
+        text = d.text(lambda v: decimal_text(v), {tm.number: tm.name for tm in t.teams}, "team")
         first, _, rest = text.partition("\n")
         out.append(first.replace(" of player ", " of team ", 1) + ("\n" + rest if rest else ""))
         out.append("")

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, NamedTuple, Optional, Sequence
 
-from tbxl.derivation import Derivation, Reason
+from tbxl.derivation import Derivation, EncounterStep, Reason
 from tbxl.tiebreaks import boards, buchholz, counts, encounter, extended, progressive, ratings, sonneborn
 from tbxl.tiebreaks.base import Column
 from tbxl.tiebreaks.codes import CHAINS, CODES, Descriptor, parse, parse_list
@@ -25,7 +25,7 @@ Compute = Callable[[Context, Descriptor], Column]
 Explain = Callable[[Context, Descriptor, int], Derivation]
 #: An order: the tiers of a tied group (participant indices), best first; the trace collects the
 #: rows of its derivation table.
-Order = Callable[[Context, Descriptor, Sequence[int], Optional[list[dict[str, object]]]], list[list[int]]]
+Order = Callable[[Context, Descriptor, Sequence[int], Optional[list[object]]], list[list[int]]]
 
 
 class Family(NamedTuple):
@@ -119,7 +119,7 @@ def explain(ctx: Context, d: Descriptor, number: int) -> Derivation:
 
 
 def order(ctx: Context, d: Descriptor, group: Sequence[int],
-          trace: Optional[list[dict[str, object]]] = None) -> list[list[int]]:
+          trace: Optional[list[object]] = None) -> list[list[int]]:
     """The tiers of a tied ``group`` (participant indices) by the order ``d``, best first."""
     if len(group) < 2:
         return [list(group)]
@@ -129,12 +129,18 @@ def order(ctx: Context, d: Descriptor, group: Sequence[int],
 def explain_order(ctx: Context, d: Descriptor, number: int, group: Optional[Sequence[int]],
                   tier: Optional[int]) -> Derivation:
     """How the order ``d`` placed ``number`` in its tied ``group`` (numbers; None or one: it was
-    alone) at ``tier``: the rows of the mini-tables or board vectors it compared."""
+    alone) at ``tier``: its mini-tables with the games among the group (DE, EDE and its chains),
+    or the board vectors it compared (TBR, BBE), and the order that follows."""
     if not group or len(group) < 2:
         return Derivation(d.code, number, (), None, notes=(Reason.of("note.de_alone"),))
-    trace: list[dict[str, object]] = []
-    order(ctx, d, [ctx.index[n] for n in group], trace)
-    return Derivation(d.code, number, (), tier, table=tuple(trace), notes=(Reason.of("note.de_tier"),))
+    trace: list[object] = []
+    c = ctx.counting(d)
+    tiers = order(ctx, d, [c.index[n] for n in group], trace)
+    number_of = [p.start_number for p in c.players]
+    return Derivation(d.code, number, (), tier, notes=(Reason.of("note.de_tier"),),
+                      table=tuple(x for x in trace if isinstance(x, dict)),
+                      steps=tuple(x for x in trace if isinstance(x, EncounterStep)),
+                      tiers=tuple(tuple(number_of[i] for i in t) for t in tiers))
 
 
 __all__ = ["CODES", "Column", "Context", "Descriptor", "FAMILIES", "Family", "ORDERS", "Order", "compute",

@@ -97,7 +97,7 @@ def board_vector(ctx: Context, name: str, i: int) -> list[int]:
 
 
 def order_boards(ctx: Context, d: Descriptor, group: Sequence[int],
-                 trace: Optional[list[dict[str, object]]] = None) -> list[list[int]]:
+                 trace: Optional[list[object]] = None) -> list[list[int]]:
     """TBR or BBE: the tiers of a tied group (team indices), best first."""
     needs_boards(ctx, d)
     keys = {i: board_vector(ctx, d.name, i) for i in group}

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Optional, Protocol, Sequence
+from typing import TYPE_CHECKING, NamedTuple, Optional, Protocol, Sequence
 
-from tbxl.derivation import Reason
-from tbxl.model import Kind
+from tbxl.derivation import EncounterStep, Meeting, MiniTableRow, Reason
+from tbxl.model.codes import result_code
+from tbxl.model import Kind, TeamTournament
 
 if TYPE_CHECKING:
     from tbxl.tiebreaks.codes import Descriptor
@@ -50,8 +51,17 @@ class Games(Protocol):
     def round_robin(self) -> bool: ...
 
 
-#: One mini-table built by :func:`order`: the group, its rows and what the step concluded.
-Step = tuple[list[int], list["MiniRow"], Reason]
+class Step(NamedTuple):
+    """One mini-table built by :func:`order` (player indices): the group, its rows, the rule that
+    decided, the tiers that follow, and under 6.3 who was placed, or the pair that stopped it (the
+    leader and one who could still catch up)."""
+
+    group: list[int]
+    rows: list["MiniRow"]
+    outcome: Reason
+    tiers: list[list[int]]
+    placed: list[int]
+    blocker: Optional[tuple[int, int]] = None
 
 
 def _counted(ctx: Games, i: int, r: int, played_forfeits: bool) -> bool:
@@ -90,7 +100,7 @@ def order(ctx: Games, group: Sequence[int], played_forfeits: bool = False,
         scores = sorted({row.score for row in rows}, reverse=True)
         tiers = [[row.player for row in rows if row.score == s] for s in scores]
         if trace is not None:
-            trace.append((group, rows, Reason.of("de.complete" if complete else "de.predetermined")))
+            trace.append(Step(group, rows, Reason.of("de.complete" if complete else "de.predetermined"), tiers, []))
         if len(tiers) == 1:
             return tiers
         out: list[list[int]] = []
@@ -107,38 +117,97 @@ def order(ctx: Games, group: Sequence[int], played_forfeits: bool = False,
             unplaced.pop(0)
         else:
             break
+    blocker: Optional[tuple[int, int]] = None
+    if len(unplaced) > 1:   # the leader, and one whose maximum reaches its score
+        top = unplaced[0]
+        blocker = (top, next(q for q in unplaced[1:] if by[top].score <= by[q].maximum))
     if len(unplaced) == 1 and placed:
         placed.append(unplaced.pop())
     if trace is not None:
-        trace.append((group, rows, Reason.of("de.missing", placed=len(placed))))
+        trace.append(Step(group, rows, Reason.of("de.missing", placed=len(placed)),
+                          [[p] for p in placed] + ([[p for p in group if p in unplaced]] if unplaced else []),
+                          placed, blocker))
     if not placed:
         return [group]
     return [[p] for p in placed] + (order(ctx, unplaced, played_forfeits, trace) if unplaced else [])
 
 
 def order_de(ctx: "Context", d: "Descriptor", group: Sequence[int],
-             trace: Optional[list[dict[str, object]]] = None) -> list[list[int]]:
+             trace: Optional[list[object]] = None) -> list[list[int]]:
     """DE (Art. 6) as an order of the tie-break list: the tiers of a tied group, best first;
-    ``trace`` collects the rows of its mini-tables (:func:`trace_rows`)."""
+    ``trace`` collects its mini-tables with their games (:func:`encounter_steps`)."""
     steps: Optional[list[Step]] = [] if trace is not None else None
     tiers = order(ctx, group, d.played_forfeits, steps)
     if trace is not None and steps is not None:
-        trace.extend(trace_rows(ctx, steps, f"direct encounter ({ctx.score_name})"))
+        trace.extend(encounter_steps(ctx, ctx, steps, Reason.of("de.step", score=str(ctx.score_name)),
+                                     d.played_forfeits))
     return tiers
 
 
-def trace_rows(ctx: "Context", steps: Sequence[Step], label: str) -> list[dict[str, object]]:
-    """The mini-tables of DE steps as rows of a derivation table: a player's rows name the step's
-    outcome; a team's name the ``label`` of the step (EDE's chains have several) and its outcome."""
+def meetings(ctx: "Context", games: Games, group: Sequence[int], played_forfeits: bool) -> list[Meeting]:
+    """The games (a team event: the matches) among ``group``, round by round, each with what it
+    counted in the mini-table of ``games`` (None: left out, 6.1.1) and, unplayed, why (15.2, /P)."""
     number = [p.start_number for p in ctx.players]
-    rows: list[dict[str, object]] = []
-    for grp, mini, outcome in steps:
-        members = ", ".join(str(number[g]) for g in grp)
-        for r in mini:
-            if ctx.event.is_team:
-                rows.append({"step": label, "group": members, "team": number[r.player], "score": r.score,
-                             "missing": r.missing, "maximum": r.maximum, "outcome": outcome})
+    members = set(group)
+    team = ctx.event.is_team
+    if team:
+        event = ctx.event
+        assert isinstance(event, TeamTournament)
+        rounds = [t.rounds for t in event.teams]
+    position = {g: k for k, g in enumerate(group)}
+    out = []
+    for i in group:
+        for r, j in enumerate(games.opp[i]):
+            if j not in members or position[j] <= position[i]:   # each meeting once, from the first's side
+                continue
+            raw = ctx.raw_kind[i][r]
+            counted = _counted(games, i, r, played_forfeits)
+            reason = None
+            if raw is not Kind.PLAYED and raw is not Kind.SHORT:
+                what = raw.value
+                if not counted:
+                    reason = Reason.of("de.left_out", what=what)
+                elif games.round_robin:
+                    reason = Reason.of("de.counted_rr", what=what)
+                else:
+                    reason = Reason.of("de.counted_p", what=what)
+            code = result_code(raw, ctx.out[i][r])
+            points = (Fraction(games.pts[i][r], games.unit), Fraction(games.pts[j][r], games.unit)) if counted else None
+            if team:
+                a, b = rounds[i][r], rounds[j][r]
+                out.append(Meeting(r + 1, number[i], number[j], "" if raw is Kind.PLAYED else code, points, reason,
+                                   (a.mp, b.mp), (a.gp, b.gp)))
             else:
-                rows.append({"group": members, "player": number[r.player], "score": r.score,
-                             "missing": r.missing, "maximum": r.maximum, "step": outcome})
-    return rows
+                out.append(Meeting(r + 1, number[i], number[j], code, points, reason))
+    return sorted(out, key=lambda m: (m.round, m.first))
+
+
+def encounter_steps(ctx: "Context", games: Games, steps: Sequence[Step], compares: Reason,
+                    played_forfeits: bool) -> list[EncounterStep]:
+    """The mini-tables of DE steps as data (:class:`~tbxl.derivation.EncounterStep`), by start
+    numbers: the games among each group with what they counted, the rows, the rule that decided,
+    who was alone on top (or who could still catch up) and the order that follows."""
+    number = [p.start_number for p in ctx.players]
+    out = []
+    for st in steps:
+        by = {r.player: r for r in st.rows}
+        games_of = meetings(ctx, games, st.group, played_forfeits)
+        because: list[Reason] = []
+        pairs = [(m.first, m.second) for m in games_of if m.counted]
+        if len({frozenset(p) for p in pairs}) < len(pairs):
+            because.append(Reason.of("de.average"))
+        # 6.3: each placed one was alone on top (the last of a group placed whole: the one left).
+        alone = st.placed[:-1] if st.placed and st.blocker is None else st.placed
+        for p in alone:
+            because.append(Reason.of("de.alone_on_top", who=str(number[p]), score=by[p].score))
+        if st.blocker is not None:
+            top, other = st.blocker
+            because.append(Reason.of("de.nobody_alone", who=str(number[top]), score=by[top].score,
+                                     other=str(number[other]), maximum=by[other].maximum))
+        elif len(st.tiers) == 1:
+            because.append(Reason.of("de.tied"))
+        out.append(EncounterStep(
+            compares, tuple(number[g] for g in st.group), tuple(games_of),
+            tuple(MiniTableRow(number[r.player], r.score, r.missing, r.maximum) for r in st.rows),
+            st.outcome, tuple(tuple(number[g] for g in tier) for tier in st.tiers), tuple(because)))
+    return out

@@ -29,11 +29,6 @@ from tbxl.tiebreaks.boards import BoardGames, needs_boards
 from tbxl.tiebreaks.codes import CHAINS, Descriptor
 from tbxl.tiebreaks.context import Context, Score, match_values
 
-#: What each step of EDE's chains compares (C.07 13), as its derivation names it.
-STEPS = {"P": "primary score", "S": "secondary score", "C": "board count", "T": "top-board results",
-         "B": "bottom-board elimination"}
-
-
 # -- ESB ------------------------------------------------------------------------------------------
 
 def esb_scores(ctx: Context, d: Descriptor) -> tuple[Score, Score]:
@@ -167,7 +162,7 @@ def explain_sssc(ctx: Context, d: Descriptor, i: int) -> Derivation:
 # -- EDE and its chains ---------------------------------------------------------------------------
 
 def order_ede(ctx: Context, d: Descriptor, group: Sequence[int],
-              trace: Optional[list[dict[str, object]]] = None) -> list[list[int]]:
+              trace: Optional[list[object]] = None) -> list[list[int]]:
     """EDE (Art. 13): DE on the primary score, then on the secondary score, applied again to every new
     tied subset until nothing changes; the 2026 chains add BC / TBR (board by board) / BBE (board
     by board) on the match(es) between two teams that stay tied. Same loop as the reference engine."""
@@ -200,13 +195,15 @@ def order_ede(ctx: Context, d: Descriptor, group: Sequence[int],
 
 
 def _ede_step(ctx: Context, d: Descriptor, step: str, pos: int, tier: list[int],
-              trace: Optional[list[dict[str, object]]]) -> list[list[int]]:
+              trace: Optional[list[object]]) -> list[list[int]]:
     pf = d.played_forfeits
     sub: Optional[list[encounter.Step]] = [] if trace is not None else None
+    games: encounter.Games
     if step in "PS":
         c = ctx.on(ctx.primary if step == "P" else ctx.secondary, pf)
+        games = c
         out = encounter.order(c, tier, pf, sub)
-        label = f"{STEPS[step]} ({c.score_name})"
+        label = Reason.of("de.primary" if step == "P" else "de.secondary", score=str(c.score_name))
     else:
         c = ctx.on(ctx.primary, pf)
         t = ctx.event
@@ -219,9 +216,11 @@ def _ede_step(ctx: Context, d: Descriptor, step: str, pos: int, tier: list[int],
             weights = [1 if b == pos else 0 for b in range(k)]
         else:
             weights = [1 if b < k - 1 - pos else 0 for b in range(k)]
-        out = encounter.order(BoardGames.weighted(c, weights, tier), tier, pf, sub)
-        label = STEPS[step] + (f" (board {pos + 1})" if step == "T" else
-                               f" (boards 1-{k - 1 - pos})" if step == "B" else "")
+        games = BoardGames.weighted(c, weights, tier)
+        out = encounter.order(games, tier, pf, sub)
+        label = (Reason.of("de.board_count") if step == "C" else
+                 Reason.of("de.top_board", board=str(pos + 1)) if step == "T" else
+                 Reason.of("de.bottom_board", last=str(k - 1 - pos)))
     if trace is not None and sub is not None:
-        trace.extend(encounter.trace_rows(ctx, sub, label))
+        trace.extend(encounter.encounter_steps(c, games, sub, label, pf))
     return out

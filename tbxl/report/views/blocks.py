@@ -61,25 +61,104 @@ def standing_row(r, fmt: Fmt, codes: list[str], extra: tuple[str, ...] = (), L: 
 
 
 @dataclass(frozen=True)
-class DERow:
-    """A line of a direct-encounter mini-table: the group, the player, score, missing, maximum,
-    and the step that decided."""
+class MeetingLine:
+    """A game (a match) among a tied group as a mini-table counts it: the round, who met whom,
+    the result as played, what it counted for each ("–" left out) and, unplayed, how it counted."""
 
-    group: str
-    player: str
+    round: str
+    first: str
+    second: str
+    result: str
+    counts: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class MiniLine:
+    """A member's line of the mini crosstable: who, what it scored against each member (its own
+    cell None), its score, missing games and maximum."""
+
+    member: str
+    cells: tuple[Optional[str], ...]
     score: str
     missing: str
     maximum: str
-    step: str
+
+
+@dataclass(frozen=True)
+class MiniTable:
+    """One direct-encounter step as printed (:class:`~tbxl.derivation.EncounterStep`): a heading
+    that reads as a sentence, the games among the group, the mini crosstable (``heads``: the
+    members' numbers), why it decided as it did and the order that follows."""
+
+    heading: str
+    meetings: tuple[MeetingLine, ...]
+    heads: tuple[str, ...]
+    rows: tuple[MiniLine, ...]
+    because: tuple[str, ...]
+    order: str
+
+
+def order_words(tiers, names: dict) -> str:
+    """Tiers best first as words: ``1 Alyx › 2 Bruno = 3 Charline``."""
+    return " › ".join(" = ".join(f"{n} {names.get(n, '')}".rstrip() for n in tier) for tier in tiers)
+
+
+def mini_tables(steps, fmt: Fmt, names: dict, L: dict) -> tuple[MiniTable, ...]:
+    """The mini-tables of a direct encounter's derivation (its ``steps``) in the report's words."""
+    half = lambda v: fmt(v)  # noqa: E731
+    out: list[MiniTable] = []
+    idle: list = []   # steps in a row over one group that never met: said once, in one sentence
+
+    def flush() -> None:
+        if idle:
+            group = ", ".join(map(str, idle[0].group))
+            out.append(MiniTable(L["de_never_met"].format(
+                group=group, compares="; ".join(dict.fromkeys(reason_text(x.compares, L, fmt) for x in idle))),
+                (), (), (), (), order_words(idle[-1].tiers, names)))
+            idle.clear()
+
+    for step in steps:
+        if not step.meetings:
+            if idle and idle[0].group != step.group:
+                flush()
+            idle.append(step)
+            continue
+        flush()
+        meetings = []
+        for m in step.meetings:
+            result = m.result
+            if m.game_points is not None:
+                result = f"{half(m.game_points[0])}–{half(m.game_points[1])}" + (f" ({m.result})" if m.result else "")
+            counts = "–" if m.points is None else f"{half(m.points[0])}–{half(m.points[1])}"
+            meetings.append(MeetingLine(str(m.round), f"{m.first} {cut_name(names.get(m.first, ''))}".rstrip(),
+                                        f"{m.second} {cut_name(names.get(m.second, ''))}".rstrip(), result, counts,
+                                        reason_text(m.reason, L, fmt) if m.reason else ""))
+        members = [r.member for r in step.rows]
+        rows = []
+        for r in step.rows:
+            cells = tuple(None if o == r.member else ("" if step.cell(r.member, o) is None
+                                                        else half(step.cell(r.member, o))) for o in members)
+            rows.append(MiniLine(f"{r.member} {cut_name(names.get(r.member, ''))}".rstrip(), cells, half(r.score),
+                                 str(r.missing), half(r.maximum)))
+        heading = L["de_heading"].format(compares=reason_text(step.compares, L, fmt),
+                                         group=", ".join(map(str, step.group)),
+                                         outcome=reason_text(step.outcome, L, fmt))
+        out.append(MiniTable(heading[:1].upper() + heading[1:], tuple(meetings), tuple(map(str, members)),
+                             tuple(rows), tuple(reason_text(b, L, fmt) for b in step.because),
+                             order_words(step.tiers, names)))
+    flush()
+    return tuple(out)
 
 
 @dataclass(frozen=True)
 class DerivationTable:
     """One tie-break's derivation for one player (or team): its value, definition, term rows (laid
     out as monospace text: ``head``, ``body``, ``total_text``, see
-    :func:`~tbxl.report.text.term_blocks`), notes and the DE table (a team's EDE table is
-    monospace text, ``table_text``); ``under`` names the rule set when two derivations stand side
-    by side."""
+    :func:`~tbxl.report.text.term_blocks`), notes, a direct encounter's mini-tables with the games
+    of the tied group (``encounters``) and the order that follows (``order``), TBR and BBE's board
+    vectors (``table_text``, monospace); ``under`` names the rule set when two derivations stand
+    side by side."""
 
     code: str
     value: str
@@ -87,12 +166,13 @@ class DerivationTable:
     terms: tuple[TermRow, ...]
     total: Optional[str]
     notes: tuple[str, ...]
-    table: tuple[DERow, ...]
+    encounters: tuple[MiniTable, ...] = ()
     under: str = ""
     head: str = ""
     body: tuple[Segment, ...] = ()
     total_text: Optional[str] = None
     table_text: str = ""
+    order: str = ""
 
 
 @dataclass(frozen=True)
@@ -122,12 +202,6 @@ def player_block(row, fmt: Fmt, **parts) -> PlayerBlock:
     return PlayerBlock.of(row, fmt, rank=row.rank_label, **parts)
 
 
-def de_rows(table, fmt: Fmt, names: dict, L: dict) -> tuple[DERow, ...]:
-    """The lines of a DE mini-table (:attr:`~tbxl.derivation.Derivation.table`) as printed."""
-    return tuple(DERow(r["group"], f"{r['player']} {names.get(r['player'], '')}", fmt(r["score"]),
-                       fmt(r["missing"]), fmt(r["maximum"]), reason_text(r["step"], L, fmt)) for r in table)
-
-
 def derivation(st, sn: int, code: str, fmt: Fmt, L: dict, names: dict, under: str = "") -> DerivationTable:
     """One tie-break's derivation: term rows, the total, notes, DE table (laid out by :func:`laid_out`)."""
     d = st.explain(sn, code)
@@ -144,7 +218,8 @@ def derivation(st, sn: int, code: str, fmt: Fmt, L: dict, names: dict, under: st
         if d.divisor is not None:
             total += f" / {d.divisor} → {fmt(d.value, none='–')}"
     return DerivationTable(d.code, fmt(d.value, none="–"), definition(code, L), tuple(terms), total,
-                           tuple(reason_text(n, L, fmt) for n in d.notes), de_rows(d.table, fmt, names, L), under)
+                           tuple(reason_text(n, L, fmt) for n in d.notes), mini_tables(d.steps, fmt, names, L), under,
+                           order=order_words(d.tiers, names) if d.tiers else "")
 
 
 def laid_out(derivations: list[DerivationTable], L: dict, paper: str) -> list[DerivationTable]:

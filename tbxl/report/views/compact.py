@@ -43,6 +43,8 @@ def compact_line(st, sn: int, code: str, fmt: Fmt) -> CompactLine:
     full table (:meth:`~tbxl.standings.Standings.explain`), so the two cannot disagree."""
     d = st.explain(sn, code)
     segs: list[Segment] = []
+    if d.steps:
+        return CompactLine(code, encounter_segments(d, fmt), fmt(d.value, none="–"))
     for k, t in enumerate(d.terms):
         if k:
             segs.append(Segment("", " + "))
@@ -59,6 +61,28 @@ def compact_line(st, sn: int, code: str, fmt: Fmt) -> CompactLine:
     else:
         result = fmt(d.total)
     return CompactLine(code, tuple(segs), result)
+
+
+def encounter_segments(d, fmt: Fmt) -> tuple[Segment, ...]:
+    """A direct encounter in one line, numbers only (the same in every language): per mini-table
+    the tied group in braces, every game (match) among them as ``r4 2–3 ½–½`` (a match by its game
+    points; a game left out of the mini-table struck out), each one's score in it, and the order
+    that follows (``›`` ahead of, ``=`` still tied)."""
+    segs: list[Segment] = []
+    for k, step in enumerate(d.steps):
+        if k:
+            segs.append(Segment("", " ; "))
+        segs.append(Segment("", "{" + ", ".join(map(str, step.group)) + "}: "))
+        for j, m in enumerate(step.meetings):
+            shown = m.game_points or m.points
+            score = f"{fmt(shown[0])}–{fmt(shown[1])}" if shown else m.result
+            segs.append(Segment("", (", " if j else "") + f"r{m.round} {m.first}–{m.second} "))
+            segs.append(Segment("" if m.counted else "x", score + ("" if m.counted or not m.result else f" ({m.result})")))
+        segs.append(Segment("", " ⇒ " + ", ".join(f"{r.member}: {fmt(r.score)}" for r in step.rows)))
+        if any(r.missing for r in step.rows):
+            segs.append(Segment("a", "[6.3]"))
+        segs.append(Segment("", " ⇒ " + " › ".join(" = ".join(map(str, t)) for t in step.tiers)))
+    return tuple(segs)
 
 
 def decided_players(st, places: int) -> list[tuple[int, list[str]]]:

@@ -11,16 +11,17 @@ with the team words of :func:`team_compare_frame`.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from tbxl import __version__
 from tbxl.io.grid.team import team_cell
 from tbxl.report.labels import paper_size, team_labels
-from tbxl.report.selection import select_derivations
+from tbxl.report.selection import COMPACT, select_derivations
 from tbxl.report.text import LINE_CHARS, Fmt, TermRow, aligned, by_round_tables, reason_text
-from tbxl.report.views.blocks import DerivationTable, PlayerBlock, decided_word, laid_out_groups
+from tbxl.report.views.blocks import (DerivationTable, PlayerBlock, decided_word, laid_out_groups, mini_tables,
+                                      order_words)
+from tbxl.report.views.compact import TOP_PLACES, CompactPlayer, compact_players
 from tbxl.report.views.frame import (Event, Footer, InputFile, ReportView, RulesText, TiebreakText, event_dates,
                                     modifier_texts, rules_text)
 from tbxl.report.views.ties import Tier, TieGroup, TieStep, decided_notes, tied_groups
@@ -118,6 +119,8 @@ class TeamReport(ReportView):
     by_round: tuple
     decided: bool = False                  # a play-off or lots placed a team: the Decided column
     decided_notes: tuple[str, ...] = ()    # what it means, with the seed of the lots
+    compact: tuple[CompactPlayer, ...] = ()   # why the decided places (the default), as the individual report
+    compact_intro: str = ""
 
     @property
     def T(self) -> dict:
@@ -132,39 +135,46 @@ def team_definition(code: str, L: dict) -> str:
     only today: a language without it falls back to the code table's English)."""
     d = parse(code, team=True)
     meanings = L["tiebreak_meanings"] if d.is_individual else L["team"]["tiebreak_meanings"]
+    if d.name == "POINTS":   # the primary score (or a points tie-break): what its points are
+        meaning = L["team"]["points_meanings"].get(d.score or "MP", meanings.get(d.name, d.meaning))
+        return meaning + (f" ({L['article']} {d.article})" if d.article else "")
     parts = [meanings.get(d.name, d.meaning) + (f" ({L['article']} {d.article})" if d.article else "")]
     if d.score:
         parts.append(d.score)
     return "; ".join(parts + modifier_texts(d, d.base.low, d.base.high, L))
 
 
-def _step(text: str, words: dict) -> str:
-    """An EDE step's label (``top-board results (board 2)``) in the report's language."""
-    for en in sorted(words, key=len, reverse=True):
-        text = re.sub(rf"\b{re.escape(en)}\b", words[en], text)
-    return text
-
-
 def team_derivation(st: Standings, number: int, code: str, fmt: Fmt, L: dict, names: dict,
                     line_chars: int, under: str = "") -> DerivationTable:
     """One tie-break's derivation for one team (laid out by :func:`~tbxl.report.views.blocks.laid_out`)."""
     d = st.explain(number, code)
+    rounds = st.tournament.team(number).rounds
     terms = tuple(TermRow(("" if t.round is None else str(t.round),
                            "" if t.opponent is None else f"{t.opponent:>3} {names.get(t.opponent, '')[:18]}",
-                           t.result, fmt(t.real), fmt(t.adjusted), fmt(t.contribution)),
+                           _match_result(st, rounds, t.round, t.opponent, t.result, fmt), fmt(t.real),
+                           fmt(t.adjusted), fmt(t.contribution)),
                           reason_text(t.reason, L, fmt) + (f" [{t.article}]" if t.article else ""),
                           reason_text(t.cut, L, fmt) if t.cut else "") for t in d.terms)
     T = L["team"]
     table = ""
-    if d.table:
-        head = [T["step"], L["de_group"], T["team"], L["de_score"], L["de_missing"], L["de_maximum"], L["de_step"]]
-        rows = [[_step(r.get("step", ""), T["steps"]), r.get("group", ""), f"{r['team']} {names.get(r['team'], '')[:18]}",
-                 fmt(r["score"]) if "score" in r else r.get("values", ""), fmt(r.get("missing")),
-                 fmt(r.get("maximum")), reason_text(r["outcome"], L, fmt) if "outcome" in r else ""] for r in d.table]
-        table = aligned(head, rows, line_chars)
+    if d.table:   # TBR, BBE: each team's game points board by board
+        rows = [[f"{r['team']} {names.get(r['team'], '')[:18]}", str(r.get("values", ""))] for r in d.table]
+        table = aligned([T["team"], T["per_board"]], rows, line_chars)
     return DerivationTable(d.code, fmt(d.value, none="–"), team_definition(code, L), terms,
-                           fmt(d.total) if d.terms else None, tuple(reason_text(n, L, fmt) for n in d.notes), (),
-                           under, table_text=table)
+                           fmt(d.total) if d.terms else None, tuple(reason_text(n, L, fmt) for n in d.notes),
+                           mini_tables(d.steps, fmt, names, L), under, table_text=table,
+                           order=order_words(d.tiers, names) if d.tiers else "")
+
+
+def _match_result(st: Standings, rounds, rnd, opponent, code: str, fmt: Fmt) -> str:
+    """A term's result as a team derivation prints it: the match's game points, the team's first
+    (``2.5-1.5``), with the TRF code of a match not played over the board (``+``, ``-``)."""
+    if rnd is None or opponent is None or not 0 < rnd <= len(rounds):
+        return code
+    mine = rounds[rnd - 1]
+    theirs = st.tournament.team(opponent).rounds[rnd - 1]
+    score = f"{fmt(mine.gp)}-{fmt(theirs.gp)}"
+    return score if code in ("1", "=", "0") else f"{code} {score}"
 
 
 def team_derivation_pair(st_a: Standings, st_b: Standings, number: int, code: str, fmt: Fmt, L: dict,
@@ -231,7 +241,8 @@ def team_rules_text(st: Standings, L: dict) -> RulesText:
 
 
 def team_frame(st: Standings, L: dict, lang: str, paper: str, input_path) -> ReportView:
-    """The head and foot of a team report (the footer names no event: the team report's own)."""
+    """The head and foot of a team report: the footer names the event, the tie-break order starts
+    with the primary score, defined as the tie-breaks are."""
     size = paper_size(paper)
     t = st.tournament
     source = InputFile.of(input_path, t.source)
@@ -240,8 +251,9 @@ def team_frame(st: Standings, L: dict, lang: str, paper: str, input_path) -> Rep
                                                t.rounds, len(t.teams), "", federation=t.federation,
                                                deputy_arbiters=", ".join(t.deputy_arbiters),
                                                time_control=t.time_control, links=tuple(t.links), boards=t.boards),
-                      rules, source, Footer("", L["rules"], rules.name, source.name, source.sha256),
-                      tuple(TiebreakText(c, team_definition(c, L)) for c in st.codes), tuple(st.codes), __version__)
+                      rules, source, Footer(t.name or source.name, L["rules"], rules.name, source.name, source.sha256),
+                      tuple(TiebreakText(c, team_definition(c, L)) for c in [st.primary or "MP"] + list(st.codes)),
+                      tuple(st.codes), __version__)
 
 
 def team_compare_frame(st: Standings, *, lang: str, paper: str, input_path) -> ReportView:
@@ -261,13 +273,17 @@ def team_block(row, fmt: Fmt, **parts) -> PlayerBlock:
                        points=fmt(row.points), rank=row.rank_label, **parts)
 
 
-def _board_results(st: Standings, fmt: Fmt, T: dict, names: dict, line_chars: int) -> tuple[BoardResults, ...]:
-    """Each team's matches board by board, in standings order."""
+def _board_results(st: Standings, fmt: Fmt, T: dict, names: dict, line_chars: int,
+                   only=None) -> tuple[BoardResults, ...]:
+    """Each team's matches board by board, in standings order (``only``: of these team numbers,
+    the teams whose derivations are printed: they are what a team's points are made of)."""
     t = st.tournament
     kinds = T["kinds"]
     boards = []
     for r in st.rows:
         team = r.team
+        if only is not None and team.number not in only:
+            continue
         lines = []
         for rnd in team.rounds:
             cells = []
@@ -298,7 +314,9 @@ def build_team_view(st: Standings, *, lang: str = "en", derivations: str = "none
                     paper: str = "a4", input_path=None, min_games: int = 0, by_round: bool = False,
                     progress=None) -> TeamReport:
     """Everything the team template shows (:class:`TeamReport`). ``derivations`` picks the teams
-    with derivation blocks (:func:`~tbxl.report.selection.select_derivations`), ``teams`` (team
+    with derivation blocks (:func:`~tbxl.report.selection.select_derivations`); ``decided`` (the
+    command's default, as for an individual event) and ``compact`` give the compact lines of
+    :mod:`~tbxl.report.views.compact` instead; ``teams`` (team
     numbers) restricts them; ``by_round`` adds the round-by-round tables (``view.by_round``) of
     every team in standings order, or of ``teams`` only. ``progress`` hears of each derivation
     block."""
@@ -309,6 +327,12 @@ def build_team_view(st: Standings, *, lang: str = "en", derivations: str = "none
     names = {team.number: team.name for team in t.teams}
     codes = st.codes
     selected = select_derivations(st, derivations, teams)
+    compact: tuple[CompactPlayer, ...] = ()
+    intro = ""
+    kind = derivations.strip().lower()
+    if kind in COMPACT:   # as the individual report: the places a tie-break decided, explained in a line each
+        compact = compact_players(st, fmt, everyone=kind == "compact")
+        intro = L["team"]["compact_intro"].format(n=len(st.rows) if kind == "compact" else TOP_PLACES)
     derivations_of = []
     for k, n in enumerate(selected, 1):
         derivations_of.append([team_derivation(st, n, c, fmt, L, names, LINE_CHARS[paper])
@@ -319,10 +343,10 @@ def build_team_view(st: Standings, *, lang: str = "en", derivations: str = "none
         head, primary=st.primary,
         rows=tuple(TeamRow(r.rank_label, r.team.number, r.team.name, fmt(r.points),
                            tuple(fmt(r.values.get(c), none="–") for c in codes), decided_word(r, L)) for r in st.rows),
-        decided=bool(st.decided_by), decided_notes=decided_notes(st, L),
+        decided=bool(st.decided_by), decided_notes=decided_notes(st, L), compact=compact, compact_intro=intro,
         crosstable=tuple(MatchRow(team.number, team.name, tuple(team_cell(t, rnd).split(":")[0] for rnd in team.rounds))
                          for team in (r.team for r in st.rows)),
-        round_numbers=tuple(range(1, t.rounds + 1)), boards=_board_results(st, fmt, L["team"], names, LINE_CHARS[paper]),
+        round_numbers=tuple(range(1, t.rounds + 1)), boards=_board_results(st, fmt, L["team"], names, LINE_CHARS[paper], set(selected)),
         prizes=_board_prizes(st, fmt, min_games), min_games=min_games, ties=_ties(st, fmt, names),
         teams=tuple(team_block(st.row(n), fmt, derivations=ds)
                     for n, ds in zip(selected, laid_out_groups(derivations_of, L, paper))),

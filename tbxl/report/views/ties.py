@@ -10,7 +10,7 @@ from typing import Optional
 
 from tbxl.report.text import Fmt
 from tbxl.playoffs import LOTS, PLAYOFF
-from tbxl.report.views.blocks import DERow, de_rows, decided_word
+from tbxl.report.views.blocks import MiniTable, decided_word, mini_tables
 from tbxl.tiebreaks.codes import parse
 
 
@@ -57,13 +57,14 @@ class Tier:
 @dataclass(frozen=True)
 class TieStep:
     """A step of the appeal report's tie detail: the tie-break, the players still tied before it,
-    whether it split them (its tiers, best first) and its DE table."""
+    whether it split them (its tiers, best first) and a direct encounter's mini-tables with the
+    games among them."""
 
     code: str
     group: str
     split: bool
     tiers: tuple[Tier, ...]
-    table: tuple[DERow, ...] = ()
+    table: tuple[MiniTable, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -122,13 +123,12 @@ def tie_groups(st, fmt: Fmt, names: dict, L: dict, only: Optional[set] = None) -
         for code in de_codes:  # the DE mini-tables, also where DE separated nobody
             tables = {}
             for sn in sorted(members):
-                table = st.explain(sn, code).table
-                if table:
-                    group = frozenset(int(x) for r in table for x in r["group"].split(","))
-                    tables.setdefault(group, table)
-            for group, table in tables.items():
+                d = st.explain(sn, code)
+                if d.steps:
+                    tables.setdefault(frozenset(d.steps[0].group), d.steps)
+            for group, found in tables.items():
                 step = steps.setdefault((code, group), [False, (Tier(", ".join(label(n) for n in sorted(group)), ""),), ()])
-                step[2] = de_rows(table, fmt, names, L)
+                step[2] = mini_tables(found, fmt, names, L)
         ordered = sorted(steps.items(), key=lambda kv: order.get(kv[0][0], len(order)))
         out.append(TieGroup(points=fmt(points), places=places, shared=shared_places(rows, label),
                             players=", ".join(label(r.player.start_number) for r in rows),
