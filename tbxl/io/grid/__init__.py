@@ -152,7 +152,7 @@ __all__ = ["LAYOUTS", "read_grid", "detect_layout", "to_grid", "round_headers", 
            "berger_schedule", "column_letters", "InputError"]
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> object:
     if name not in _HOMES:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     value = getattr(importlib.import_module(f"{__name__}.{_HOMES[name]}"), name)

@@ -8,10 +8,13 @@ worded by the reader's checks, in file order.
 from __future__ import annotations
 
 from operator import add, eq, mul
-from typing import Optional
+from fractions import Fraction
+from typing import Optional, Union
 
 from tbxl.errors import InputError
-from tbxl.io.trf.records import COMPLEMENTS, ROUND_WIDTH, Reader
+from tbxl.io.trf.pairings import COMPLEMENTS
+from tbxl.io.trf.records import Reader
+from tbxl.io.trf.tokens import ROUND_WIDTH
 from tbxl.limits import MAX_ENTRIES
 from tbxl.model import (RESULT_OF, RESULTS, UNPLAYED_OUTCOME, Kind, Pairing, Player, RoundTable, Scoring,
                         Tournament, detect_pairing)
@@ -48,7 +51,7 @@ def pairing_classes() -> tuple[dict[str, int], dict[str, str]]:
 PAIR_CLASS, PAIR_COLOUR = pairing_classes()
 
 
-class OpponentNumbers(dict):
+class OpponentNumbers(dict[str, int]):
     """A round field's 4-column opponent text -> start number (0 = none), each text parsed once;
     ``KeyError`` for digits split by a blank."""
 
@@ -137,18 +140,18 @@ def build_players(reader: Reader, scoring: Scoring, rounds: int) -> tuple[tuple[
         reader.check_pairings(scoring, rounds)
         raise AssertionError("a round field was refused but no check says why")  # pragma: no cover
     table = RoundTable(numbers, rounds, scoring, result, opponent, colour)
-    players = []
+    viewed = []
     for i, row in enumerate(rows):
         # A view: its rounds slot emptied, the entries built from the table on demand.
         player = row.player
         object.__delattr__(player, "rounds")
         object.__setattr__(player, "_view", (table, i))
-        players.append(player)
-    table.players = players = tuple(players)
+        viewed.append(player)
+    table.players = players = tuple(viewed)
     reader.announce_rounds()
     short = []
     total_of = dict(zip(numbers, totals))
-    units_of = {text: int(value * unit) if (value * unit).denominator == 1 else value * unit
+    units_of: dict[Optional[str], Union[int, Fraction, None]] = {text: int(value * unit) if (value * unit).denominator == 1 else value * unit
                 for text, value in reader.points_of.items()}
     units_of[None] = None
     for row in reader.rows:               # file order, as the notes and warnings read
@@ -158,7 +161,7 @@ def build_players(reader: Reader, scoring: Scoring, rounds: int) -> tuple[tuple[
         declared = units_of[row.points]
         # D21 in integer units first (every point is a multiple of 1/unit); details only on a mismatch.
         if declared is not None and declared != total_of[player.start_number]:
-            reader.check_points(player, row.line)
+            reader.players.check_points(player, row.line, 3)
     if short:
         reader.notes.append(f"players {', '.join(short)}: record shorter than {rounds} rounds; "
                           f"missing rounds read as zero-point byes")
