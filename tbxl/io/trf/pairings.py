@@ -30,9 +30,22 @@ from tbxl.model.codes import BYES, FORFEITS, GAMES, RESULT_CODES
 
 __all__ = ["PlayerRecords", "COMPLEMENTS"]
 
-# Result pairs that complement each other on the two lines of one pairing.
+# Result pairs that complement each other on the two lines of one pairing. ("0", "0") is a game both
+# players lost over the board (the FIDE Laws allow it: both players' phones, an arbiter's decision;
+# Vega publishes one): a played game, 0 points each (issue 29).
 COMPLEMENTS = {("1", "0"), ("0", "1"), ("=", "="), ("W", "L"), ("L", "W"), ("D", "D"),
-               ("+", "-"), ("-", "+"), ("-", "-")}
+               ("+", "-"), ("-", "+"), ("-", "-"), ("0", "0")}
+
+
+def both_lost(rounds: dict[int, set[tuple[int, int]]]) -> str:
+    """The note on the games both players lost (round -> pairs of start numbers), one line.
+
+    >>> both_lost({9: {(33, 93)}})
+    'round 9: players 33 and 93 both lost their game (0-0): read as a played game, 0 points each'
+    """
+    pairs = "; ".join(f"round {r}: players " + ", ".join(f"{a} and {b}" for a, b in sorted(rounds[r]))
+                      for r in sorted(rounds))
+    return f"{pairs} both lost their game (0-0): read as a played game, 0 points each"
 
 
 class PlayerRecords:
@@ -53,6 +66,7 @@ class PlayerRecords:
         self.pending: list[InputError] = []   # games paired without a result yet, in file order
         self.announced: set[int] = set()      # rounds with Vega's announced absences (0000 - -, 0000 - =)
         self.in_progress: Optional[InputWarning] = None  # rounds announced without results (said once)
+        self.zero_zero: dict[int, set[tuple[int, int]]] = {}   # games both lost (0-0), by round
 
     def error(self, message: str, line: int, column: Optional[int] = None,
               player: Optional[int] = None, round: Optional[int] = None) -> InputError:
@@ -343,6 +357,9 @@ class PlayerRecords:
             return make_entry(scoring, r, BYES[slot.code])
         if slot.code in GAMES:
             kind, outcome = GAMES[slot.code]
+            if slot.code == "0" and by_number[slot.opponent].slot(r).code == "0":   # a game both lost
+                self.zero_zero.setdefault(r, set()).add(tuple(sorted((row.player.start_number,
+                                                                       slot.opponent))))  # type: ignore[arg-type]
             return make_entry(scoring, r, kind, outcome, slot.opponent, slot.colour)
         kind = FORFEITS[slot.code]
         if slot.code == "-" and by_number[slot.opponent].slot(r).code == "-":  # both lose by forfeit (D8)

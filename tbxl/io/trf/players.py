@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Optional, Union
 
 from tbxl.errors import InputError
-from tbxl.io.trf.pairings import COMPLEMENTS
+from tbxl.io.trf.pairings import COMPLEMENTS, both_lost
 from tbxl.io.trf.records import Reader
 from tbxl.io.trf.tokens import ROUND_WIDTH
 from tbxl.limits import MAX_ENTRIES
@@ -49,6 +49,8 @@ def pairing_classes() -> tuple[dict[str, int], dict[str, str]]:
 
 
 PAIR_CLASS, PAIR_COLOUR = pairing_classes()
+#: The keys of :data:`PAIR_CLASS` of a game both players lost (0-0, issue 29): noted when read.
+BOTH_LOST = frozenset(k for k in PAIR_CLASS if k[0] == k[2] == "0")
 
 
 class OpponentNumbers(dict[str, int]):
@@ -116,6 +118,7 @@ def build_players(reader: Reader, scoring: Scoring, rounds: int) -> tuple[tuple[
     units = [int(scoring.table[k, o] * unit) for k, o in RESULTS]
     totals = [0] * len(rows)
     result, opponent, colour = [], [], []
+    zero_zero: dict[int, set[tuple[int, int]]] = {}
     try:
         for r in range(rounds):
             at = ROUND_WIDTH * r
@@ -130,6 +133,9 @@ def build_players(reader: Reader, scoring: Scoring, rounds: int) -> tuple[tuple[
             fields = list(map(add, text[at + 7::width].upper(), text[at + 5::width].lower()))
             keys = list(map(add, fields, map((fields + ["??", ".."]).__getitem__, mates)))
             classes = bytes(map(PAIR_CLASS.__getitem__, keys))
+            if not BOTH_LOST.isdisjoint(keys):
+                zero_zero[r + 1] = {(numbers[i], numbers[j]) for i, (k, j) in enumerate(zip(keys, mates))
+                                    if k in BOTH_LOST and i < j}
             result.append(classes)
             opponent.append(mates)
             colour.append("".join(map(PAIR_COLOUR.__getitem__, keys)))
@@ -162,6 +168,8 @@ def build_players(reader: Reader, scoring: Scoring, rounds: int) -> tuple[tuple[
         # D21 in integer units first (every point is a multiple of 1/unit); details only on a mismatch.
         if declared is not None and declared != total_of[player.start_number]:
             reader.players.check_points(player, row.line, 3)
+    if zero_zero:
+        reader.notes.append(both_lost(zero_zero))
     if short:
         reader.notes.append(f"players {', '.join(short)}: record shorter than {rounds} rounds; "
                           f"missing rounds read as zero-point byes")

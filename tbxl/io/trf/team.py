@@ -17,6 +17,7 @@ from typing import Optional
 
 from tbxl.errors import InputError, InputWarning
 from tbxl.formatting import exact_text
+from tbxl.io.trf.pairings import both_lost
 from tbxl.io.trf.records import Reader
 from tbxl.io.trf.teamrecords import Forfeit, TeamRecord, TeamRecords
 from tbxl.io.trf.tokens import Row, Slot
@@ -45,6 +46,8 @@ def build_team_event(reader: Reader, pairing: Optional[Pairing]) -> TeamTourname
     if pairing is None:
         pairing = reader.declared_pairing() or Pairing.SWISS
     team_list, players, boards = TeamBuilder(reader, records, teams, scoring, team_scoring, rounds).build()
+    if reader.players.zero_zero:
+        reader.notes.append(both_lost(reader.players.zero_zero))
     reader.note_ignored()
     for code in ("801", "802"):
         if records.lines[code]:

@@ -142,7 +142,9 @@ class TeamRecords:
         return out
 
     def pabs(self, known: Mapping[int, int], rounds: int) -> dict[tuple[int, int], int]:
-        """The 320 PAB by (round, team): the record's line."""
+        """The 320 PAB by (round, team): the record's line. A round field of ``000`` or blanks is a
+        round in which no team had the PAB (the reference engine and tbxl 0.1 read it so); a number
+        naming no team is an error."""
         out = {}
         for number, line in self.lines["320"]:
             for rd in range(1, rounds + 1):
@@ -152,6 +154,8 @@ class TeamRecords:
                     if not (text.isascii() and text.isdigit()):
                         raise self.source.error(f"record 320: team '{text}' is not a number", number,
                                                 column=a + 1, round=rd)
+                    if int(text) == 0:   # TRF-2026 writes 000 for a round in which no team had the PAB
+                        continue
                     if int(text) not in known:   # as 300 and 330 do: a bye is a team's
                         raise self.source.error(f"record 320 names team {int(text)}, which has no 310/013 record",
                                                 number, column=a + 1, round=rd)

@@ -1,0 +1,129 @@
+"""Files as the programs write them (issue 29): a game both players lost (Vega publishes a 0-0), a
+Swiss-Manager team export without line-ups, the TRF-2026 320 record's empty rounds. Every value is
+worked by hand in the comments."""
+
+from __future__ import annotations
+
+import warnings
+from fractions import Fraction as F
+
+import pytest
+
+from tbxl.errors import InputError
+from tbxl.io.grid import read_grid
+from tbxl.io.trf import read_team_trf, read_trf_with_notes
+from tbxl.model import Kind, Outcome
+from tbxl.rules import get
+from tbxl.standings import compute_standings
+
+
+def record(sn: int, name: str, rating: int, points: str, rounds: list[tuple[int, str, str]]) -> str:
+    """A 001 record in TRF-16 columns, as Vega writes it (a round field: opponent, colour, result)."""
+    head = f"001 {sn:4d}      {name:<33} {rating:4d} {'':3} {'':>11} {'':10} {points:>4} {sn:>4}  "
+    return head + "".join(f"{o:4} {c} {r}  " for o, c, r in rounds)
+
+
+# -- 1. a game both players lost (0-0) ---------------------------------------------------------------
+# A Vega club crosstable, 4 players x 3 rounds:
+# R1: 1-2 1-0 (1 White),  3-4 0-0 (3 White: both lost over the board)
+# R2: 3-1 =   (3 White),  4-2 0-1 (4 White)
+# R3: 1-4 1-0 (1 White),  2-3 0-1 (2 White)
+# Points: #1 1 + .5 + 1 = 2.5; #2 0 + 1 + 0 = 1; #3 0 + .5 + 1 = 1.5; #4 0 (5 points in 6 games).
+VEGA_0_0 = "\n".join([
+    "012 Club championship",
+    "092 Swiss (Vega)",
+    "XXR 3",
+    record(1, "Alpha", 1800, "2.5", [(2, "w", "1"), (3, "b", "="), (4, "w", "1")]),
+    record(2, "Beta", 1700, "1.0", [(1, "b", "0"), (4, "b", "1"), (3, "w", "0")]),
+    record(3, "Gamma", 1600, "1.5", [(4, "w", "0"), (1, "w", "="), (2, "b", "1")]),
+    record(4, "Delta", 1500, "0.0", [(3, "b", "0"), (2, "w", "0"), (1, "b", "0")]),
+]) + "\n"
+
+
+def test_a_game_both_lost_is_a_played_game_of_0_points_each():
+    t, notes = read_trf_with_notes(VEGA_0_0, source="vega.trf")
+    three, four = t.player(3).rounds[0], t.player(4).rounds[0]
+    assert (three.kind, three.outcome, three.points, three.opponent, three.colour) == (Kind.PLAYED, Outcome.LOSS, 0, 4, "w")
+    assert (four.kind, four.outcome, four.points, four.opponent, four.colour) == (Kind.PLAYED, Outcome.LOSS, 0, 3, "b")
+    assert [t.player(k).points for k in (1, 2, 3, 4)] == [F(5, 2), 1, F(3, 2), 0]
+    assert "round 1: players 3 and 4 both lost their game (0-0): read as a played game, 0 points each" in notes
+    st = compute_standings(t, "BH,SB,BPG,BWG,WON", get("fide-2026"))
+    v = {r.player.start_number: r.values for r in st.rows}
+    # BH, every round a game (no unplayed round, no dummy): #3 0 (#4) + 2.5 (#1) + 1 (#2) = 3.5;
+    # #4 1.5 (#3) + 1 (#2) + 2.5 (#1) = 5.
+    assert (v[3]["BH"], v[4]["BH"], v[1]["BH"], v[2]["BH"]) == (F(7, 2), 5, F(5, 2), 4)
+    # SB: #3 0 x 0 + 2.5 x 1/2 + 1 x 1 = 2.25; #1 1 x 1 + 1.5 x 1/2 + 0 x 1 = 1.75; #4 0.
+    assert (v[3]["SB"], v[1]["SB"], v[4]["SB"]) == (F(9, 4), F(7, 4), 0)
+    # Games played with Black (BPG): #4 rounds 1 and 3 = 2; #3 round 3 = 1. Won with Black (BWG): #3 round 3.
+    assert (v[4]["BPG"], v[3]["BPG"], v[3]["BWG"]) == (2, 1, 1)
+    # Games won (WON): #1 rounds 1 and 3 = 2, #3 round 3 = 1, #4 none (the 0-0 is a loss for both).
+    assert (v[1]["WON"], v[3]["WON"], v[4]["WON"]) == (2, 1, 0)
+
+
+def test_a_game_both_lost_against_a_win_or_a_draw_stays_an_error():
+    text = VEGA_0_0.replace(record(4, "Delta", 1500, "0.0", [(3, "b", "0"), (2, "w", "0"), (1, "b", "0")]),
+                            record(4, "Delta", 1500, "0.0", [(3, "b", "="), (2, "w", "0"), (1, "b", "0")]))
+    with pytest.raises(InputError) as e:
+        read_trf_with_notes(text, source="vega.trf")
+    assert str(e.value) == ("vega.trf:6:99: player 3, round 1: results do not complement: '0' here, '=' for "
+                            "player 4 (line 7)")
+
+
+def test_a_game_both_lost_from_a_workbook_and_in_explain():
+    """The same crosstable as workbook cells: 4w0 and 3b0 both ways."""
+    grid = [[1, "2w1", "3b½", "4w1"], [2, "1b0", "4b1", "3w0"], [3, "4w0", "1w½", "2b1"], [4, "3b0", "2w0", "1b0"]]
+    notes: list[str] = []
+    t = read_grid(grid, notes=notes)
+    assert [t.player(k).points for k in (1, 2, 3, 4)] == [F(5, 2), 1, F(3, 2), 0]
+    assert (t.player(4).rounds[0].kind, t.player(4).rounds[0].opponent) == (Kind.PLAYED, 3)
+    assert "round 1: players 3 and 4 both lost their game (0-0): read as a played game, 0 points each" in notes
+    st = compute_standings(t, "BH,SB", get("fide-2026"))
+    assert st.row(4).values["BH"] == 5 and st.row(3).values["SB"] == F(9, 4)
+    # explain: the 0-0 round is a game against #3, worth #3's 1.5 to #4's Buchholz
+    from tbxl.tiebreaks import explain
+    d = explain(st.context, st.tiebreaks[0], 4)
+    assert d.total == 5 and (d.terms[0].round, d.terms[0].opponent, d.terms[0].result, d.terms[0].adjusted) == (
+        1, 3, "0", F(3, 2))
+    # a one-sided 0 against a win stays an error
+    with pytest.raises(InputError, match="a result on one side only|do not match"):
+        read_grid([[1, "2w0"], [2, "1b½"]])
+
+
+# -- 3. the 320 record's empty rounds -------------------------------------------------------------
+# 3 teams x 2 boards x 3 rounds (TW 2, TD 1; the PAB 1 MP and 2 GP, as the 320 says):
+# R1: 1-2 "1=" (1.5-0.5), team 3 the PAB;  R2: 1-3 "00" (0-2), team 2 a half-point bye (240: 1 MP, 1 GP),
+# no PAB: the 320 writes 000;  R3: 2-3 "==" (1-1), team 1 the PAB.
+# MP: T1 2 + 0 + 1 = 3, T2 0 + 1 + 1 = 2, T3 1 + 2 + 1 = 4.  GP: T1 1.5 + 0 + 2 = 3.5, T2 0.5 + 1 + 1 = 2.5,
+# T3 2 + 2 + 1 = 5.
+TRF_2026_320 = """012 Team event
+092 Team Swiss
+142 3
+192 FIDE_TEAM_BAKU
+352 WB
+001   11      Player 11                                                          2.0         21 w 1    31 w 0  0000 - U
+001   12      Player 12                                                          1.5         22 b =    32 b 0  0000 - U
+001   21      Player 21                                                          1.0         11 b 0  0000 - H    31 w =
+001   22      Player 22                                                          1.5         12 w =  0000 - H    32 b =
+001   31      Player 31                                                          2.5       0000 - U    11 b 1    21 b =
+001   32      Player 32                                                          2.5       0000 - U    12 w 1    22 w =
+310   1 Team 1                                                             11   12
+310   2 Team 2                                                             21   22
+310   3 Team 3                                                             31   32
+320  1.0  2.0   3 000   1
+240 H   2    2
+"""
+
+
+@pytest.mark.parametrize("empty", ["000", "  0", "   "])
+def test_a_320_round_without_a_pab_reads(empty):
+    t = read_team_trf(TRF_2026_320.replace("3 000   1", f"3 {empty}   1"), source="t.trf")
+    assert [tm.mp for tm in t.teams] == [3, 2, 4]
+    assert [tm.gp for tm in t.teams] == [F(7, 2), F(5, 2), 5]
+    assert [r.kind for r in t.team(3).rounds] == [Kind.PAB, Kind.PLAYED, Kind.PLAYED]
+    assert t.team(2).rounds[1].kind is Kind.HPB
+
+
+def test_a_320_team_number_naming_no_team_stays_an_error():
+    with pytest.raises(InputError) as e:
+        read_team_trf(TRF_2026_320.replace("3 000   1", "3   9   1"), source="t.trf")
+    assert str(e.value) == "t.trf:15:19: round 2: record 320 names team 9, which has no 310/013 record"
