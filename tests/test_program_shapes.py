@@ -127,3 +127,86 @@ def test_a_320_team_number_naming_no_team_stays_an_error():
     with pytest.raises(InputError) as e:
         read_team_trf(TRF_2026_320.replace("3 000   1", "3   9   1"), source="t.trf")
     assert str(e.value) == "t.trf:15:19: round 2: record 320 names team 9, which has no 310/013 record"
+
+
+# -- 4. Vega's habits, named by the audit --------------------------------------------------------------
+# A Vega club Swiss of 2026, 6 players x 3 rounds (fide-2026):
+# R1: 1-2 1-0, 3-4 1-0, 5-6 1-0;  R2: 3-1 0-1, 5-2 =, #4 a requested zero-point bye (Z), #6 the PAB (U);
+# R3: 6-4 +/- (#4 lost by forfeit), 1-5 1-0, 2-3 =.
+# Points: #1 3, #2 1, #3 1.5, #4 0, #5 1.5, #6 2.
+# #4's adjusted score (16.3): the Z is followed only by a VUR (the forfeit loss, 16.1), so it is 16.2.5 and
+# counts as a draw: 0.5. Vega counts the forfeit loss as a return to play: the Z is 16.2.3, face value: 0.
+# #3 (met #4 in round 1): BH 0.5 + 3 + 1 = 4.5, SB 0.5 x 1 + 3 x 0 + 1 x 1/2 = 1; Vega 4 and 0.5.
+# #6: BH 1.5 (#5) + the PAB's dummy, own 2 capped at a draw x 3 rounds = 1.5 (16.4.2) + the forfeit win's
+# dummy, capped at #4's adjusted score (16.4.1): 0.5 -> 3.5; SB 1.5 x 0 + 1.5 x 1 + 0.5 x 1 = 2.
+# Vega: the forfeit win's cap 0 -> BH 3, SB 1.5; in 2026 events Vega's PAB adds nothing to SB -> SB 0.5.
+VEGA_HABITS = "\n".join([
+    "012 Vega club 2026", "042 2026/04/01", "092 Swiss (Vega)", "XXR 3",
+    record(1, "Alpha", 1800, "3.0", [(2, "w", "1"), (3, "b", "1"), (5, "w", "1")]),
+    record(2, "Beta", 1700, "1.0", [(1, "b", "0"), (5, "b", "="), (3, "w", "=")]),
+    record(3, "Gamma", 1600, "1.5", [(4, "w", "1"), (1, "w", "0"), (2, "b", "=")]),
+    record(4, "Delta", 1500, "0.0", [(3, "b", "0"), (0, "-", "Z"), (6, "b", "-")]),
+    record(5, "Epsilon", 1400, "1.5", [(6, "w", "1"), (2, "w", "="), (1, "b", "0")]),
+    record(6, "Zeta", 1300, "2.0", [(5, "b", "0"), (0, "-", "U"), (4, "w", "+")]),
+]) + "\n"
+FORFEIT_LOSS = "fide-2026+forfeit_loss_returns_to_play=true"
+SB_PAB = "fide-2026+sb_pab=zero"
+
+
+def _rules(name):
+    conv = get("fide-2026")
+    for item in name.split("+")[1:]:
+        key, value = item.split("=")
+        conv = conv.with_options(**{key: value})
+    return conv
+
+
+def test_vega_habits_change_only_what_they_say():
+    t = read_trf_with_notes(VEGA_HABITS)[0]
+    values = {name: {r.player.start_number: (r.values["BH"], r.values["SB"])
+                     for r in compute_standings(t, "BH,SB", _rules(name)).rows}
+              for name in ("fide-2026", FORFEIT_LOSS, SB_PAB)}
+    rules, vega, pab = values["fide-2026"], values[FORFEIT_LOSS], values[SB_PAB]
+    assert (rules[3], rules[6]) == ((F(9, 2), 1), (F(7, 2), 2))
+    assert (vega[3], vega[6]) == ((4, F(1, 2)), (3, F(3, 2)))
+    assert pab[6] == (F(7, 2), F(1, 2)) and pab[3] == rules[3]
+    assert {n: v for n, v in vega.items() if n not in (3, 6)} == {n: v for n, v in rules.items() if n not in (3, 6)}
+    assert {n: v for n, v in pab.items() if n != 6} == {n: v for n, v in rules.items() if n != 6}
+
+
+@pytest.mark.parametrize("habit,changed", [(FORFEIT_LOSS, [(3, "BH"), (3, "SB"), (6, "BH"), (6, "SB")]),
+                                           (SB_PAB, [(6, "SB")])])
+def test_an_audit_names_vegas_habit_with_no_value_unexplained(tmp_path, habit, changed):
+    from auditing import published_under
+    from tbxl.audit import EXPLAINED, audit
+    from tbxl.audit.text import render_audit_text
+    from tbxl.io.published import read_published
+    t = read_trf_with_notes(VEGA_HABITS)[0]
+    bulletin = published_under(t, _rules(habit), ["BH", "SB"], tmp_path)
+    result = audit(t, read_published(bulletin, t), rules=get("fide-2026"), tiebreaks="BH,SB")
+    diffs = result.differences
+    assert sorted((f.start_number, f.code) for f in diffs) == changed
+    assert all(f.status == EXPLAINED and f.matches[0] == habit for f in diffs)
+    assert result.summary["unexplained"] == 0 and result.ok
+    assert "(Vega)" in render_audit_text(result)
+
+
+def test_derivations_say_why_under_vegas_habits():
+    from tbxl.tiebreaks import explain
+    t = read_trf_with_notes(VEGA_HABITS)[0]
+    st = compute_standings(t, "BH,SB", _rules(FORFEIT_LOSS))
+    bh = explain(st.context, st.tiebreaks[0], 3)
+    first = bh.terms[0]
+    assert (first.round, first.opponent, first.adjusted, bh.total) == (1, 4, 0, 4)
+    assert str(first.reason) == ("opponent's score: a requested bye before a forfeit loss kept at face value "
+                                 "(Vega habit: forfeit_loss_returns_to_play=true)")
+    st = compute_standings(t, "BH,SB", _rules(SB_PAB))
+    sb = explain(st.context, st.tiebreaks[1], 6)
+    pab = sb.terms[1]
+    assert (pab.round, pab.opponent, pab.contribution, sb.total) == (2, None, 0, F(1, 2))
+    assert str(pab.reason) == "Vega habit: pairing-allocated bye adds nothing to SB (sb_pab=zero)"
+    from tbxl.report.labels import labels
+    for lang, word in (("en", "Vega habit"), ("es", "costumbre de Vega"), ("ru", "привычка Vega"),
+                       ("vi", "thói quen của Vega"), ("ms", "tabiat Vega")):
+        table = labels(lang)["reasons"]
+        assert pab.reason.render(table).startswith(word) and word in first.reason.render(table)
