@@ -210,3 +210,58 @@ def test_derivations_say_why_under_vegas_habits():
                        ("vi", "thói quen của Vega"), ("ms", "tabiat Vega")):
         table = labels(lang)["reasons"]
         assert pab.reason.render(table).startswith(word) and word in first.reason.render(table)
+
+
+# -- 2. a Swiss-Manager team export without line-ups ----------------------------------------------------
+# TRF-16 as Swiss-Manager exports a team event: 001 records and the teams' 013 records, no 300 line-ups.
+# 4 teams x 3 boards x 2 rounds (TW 2, TD 1); team 1 has a reserve, #14.
+# R1: T1-T2 11-21 1-0, 12-22 =, 13-23 0-1 (1.5-1.5);  T3-T4 31-41 1-0, board 2 empty on T3's side (#32
+#     absent, #42 wins by forfeit, 0000 - +), 33-43 1-0: T3 fields #31 and #33, whose order puts #33 on
+#     board 2 against #43 on board 3: the boards come from T4's order, board 2 lost by forfeit (2-1).
+# R2: T3-T1 31-11 =, 32-13 0-1, 33-14 0-1 (#12 rests, the reserve #14 plays board 3: 0.5-2.5);
+#     T2-T4 21-41 0-1, 22-42 0-1, 23-43 = (0.5-2.5).
+# MP: T1 1 + 2 = 3, T2 1 + 0 = 1, T3 2 + 0 = 2, T4 0 + 2 = 2.  GP: T1 1.5 + 2.5 = 4, T2 1.5 + 0.5 = 2,
+# T3 2 + 0.5 = 2.5, T4 1 + 2.5 = 3.5.  BH:MP: T1 1 + 2 = 3, T2 3 + 2 = 5, T3 2 + 3 = 5, T4 2 + 1 = 3.
+# EGGSB (opponent's GP x GP scored): T1 2 x 1.5 + 2.5 x 2.5 = 9.25, T2 4 x 1.5 + 3.5 x 0.5 = 7.75,
+# T3 3.5 x 2 + 4 x 0.5 = 9, T4 2.5 x 1 + 2 x 2.5 = 7.5.  WON (matches won): T1 1, T2 0, T3 1, T4 1.
+NOBODY = ("0000", "-", "-")
+SWISS_MANAGER_TEAMS = "\n".join([
+    "012 Inter-club league", "042 2025/10/04", "092 Team Swiss System",
+    record(11, "Eleven", 2000, "1.5", [(21, "w", "1"), (31, "b", "=")]),
+    record(12, "Twelve", 1900, "0.5", [(22, "b", "="), NOBODY]),
+    record(13, "Thirteen", 1800, "1.0", [(23, "w", "0"), (32, "w", "1")]),
+    record(14, "Fourteen", 1700, "1.0", [NOBODY, (33, "b", "1")]),
+    record(21, "Twentyone", 1950, "0.0", [(11, "b", "0"), (41, "w", "0")]),
+    record(22, "Twentytwo", 1850, "0.5", [(12, "w", "="), (42, "b", "0")]),
+    record(23, "Twentythree", 1750, "1.5", [(13, "b", "1"), (43, "w", "=")]),
+    record(31, "Thirtyone", 1990, "1.5", [(41, "w", "1"), (11, "w", "=")]),
+    record(32, "Thirtytwo", 1890, "0.0", [NOBODY, (13, "b", "0")]),
+    record(33, "Thirtythree", 1790, "1.0", [(43, "w", "1"), (14, "w", "0")]),
+    record(41, "Fortyone", 1980, "1.0", [(31, "b", "0"), (21, "b", "1")]),
+    record(42, "Fortytwo", 1880, "2.0", [("0000", "-", "+"), (22, "w", "1")]),
+    record(43, "Fortythree", 1780, "0.5", [(33, "b", "0"), (23, "b", "=")]),
+    "013 Club One                           11   12   13   14",
+    "013 Club Two                           21   22   23",
+    "013 Club Three                         31   32   33",
+    "013 Club Four                          41   42   43",
+]) + "\n"
+
+
+def test_a_swiss_manager_team_export_without_line_ups_computes():
+    notes: list[str] = []
+    t = read_team_trf(SWISS_MANAGER_TEAMS, source="sm.trf", notes=notes)
+    assert [tm.mp for tm in t.teams] == [3, 1, 2, 2]
+    assert [tm.gp for tm in t.teams] == [4, 2, F(5, 2), F(7, 2)]
+    three = t.team(3).rounds[0]
+    assert [(b.board, b.player, b.entry.kind) for b in three.boards] == [
+        (1, 31, Kind.PLAYED), (2, None, Kind.FORFEIT_LOSS), (3, 33, Kind.PLAYED)]
+    assert [b.player for b in t.team(4).rounds[0].boards] == [41, 42, 43]
+    assert [b.player for b in t.team(1).rounds[1].boards] == [11, 13, 14]   # the reserve on board 3
+    assert ("round 1: the boards of teams 3 and 4 disagree (board 2 of team 3, player 33, meets player 43, board 3 "
+            "of team 4) and no 300 record gives the line-ups: the games are kept, the boards numbered from team "
+            "4's order") in notes
+    st = compute_standings(t, "MPTS,GP,BH:MP,EGGSB,WON", get("fide-2024"))
+    v = {r.team.number: r.values for r in st.rows}
+    assert [v[n]["BH:MP"] for n in (1, 2, 3, 4)] == [3, 5, 5, 3]
+    assert [v[n]["EGGSB"] for n in (1, 2, 3, 4)] == [F(37, 4), F(31, 4), 9, F(15, 2)]
+    assert [v[n]["WON"] for n in (1, 2, 3, 4)] == [1, 0, 1, 1]

@@ -19,7 +19,7 @@ from tbxl.errors import InputError, InputWarning
 from tbxl.formatting import exact_text
 from tbxl.io.trf.pairings import both_lost
 from tbxl.io.trf.records import Reader
-from tbxl.io.trf.teamrecords import Forfeit, TeamRecord, TeamRecords
+from tbxl.io.trf.teamrecords import Forfeit, Lineup, TeamRecord, TeamRecords
 from tbxl.io.trf.tokens import Row, Slot
 from tbxl.model import Kind, Outcome, Pairing, Player, RoundEntry, Scoring, make_entry
 from tbxl.model.codes import BYES, FORFEITS, result_code
@@ -114,6 +114,7 @@ class TeamBuilder:
                     fielded[rd, number] = lineups[rd, number][0]
                 else:
                     fielded[rd, number] = [p for p in members[number] if self.is_fielded(p, rd)]
+        self.align(fielded, lineups)
         most = max((len(v) for v in fielded.values()), default=0)
         boards = len(colours) or most
         for (rd, number), lineup in fielded.items():
@@ -141,6 +142,42 @@ class TeamBuilder:
         return tuple(sorted(out_teams, key=lambda t: t.number)), people, boards
 
     # -- boards ------------------------------------------------------------------------------------
+
+    def align(self, fielded: dict[tuple[int, int], list[Optional[int]]], lineups: dict[tuple[int, int], Lineup]) -> None:
+        """Number the boards of a match without a 300 line-up from its games (issue 29; Swiss-Manager's
+        TRF-16 team export writes none). Each team's players fielded are in the order of its team
+        record (013 or 310): where the two orders agree (board i meets board i) they stand; where they
+        disagree (an empty board on one side, a line-up in another order), the games are kept and the
+        boards are numbered from one side's order (the side fielding more players, else the lower team
+        number): each player of the other side takes the board of the player he met, an empty board is
+        lost by forfeit, and the players who met nobody come last. Said in a note."""
+        team_of = self.team_of
+        for (rd, number), lineup in sorted(fielded.items()):
+            if (rd, number) in lineups:
+                continue
+            opponents = [self.slot(p, rd).opponent for p in lineup if p is not None]
+            opp = next((team_of[q] for q in opponents if q is not None and q in team_of), None)
+            if opp is None or opp <= number or (rd, opp) in lineups or (rd, opp) not in fielded:
+                continue   # each match once, from its lower team number
+            other = fielded[rd, opp]
+            board_of = {q: k for k, q in enumerate(other)}
+            bad = next(((k, p, q) for k, p in enumerate(lineup) if p is not None
+                        for q in (self.slot(p, rd).opponent,) if q in board_of and board_of[q] != k), None)
+            if bad is None:
+                continue
+            ref, side = (opp, number) if len(other) > len(lineup) else (number, opp)
+            placed: list[Optional[int]] = []
+            players = set(fielded[rd, side])
+            for p in fielded[rd, ref]:
+                q = self.slot(p, rd).opponent if p is not None else None
+                placed.append(q if q in players else None)
+            placed += [q for q in fielded[rd, side] if q not in placed]
+            fielded[rd, side] = placed
+            k, p, q = bad
+            self.r.notes.append(f"round {rd}: the boards of teams {number} and {opp} disagree (board {k + 1} of "
+                                f"team {number}, player {p}, meets player {q}, board {board_of[q] + 1} of team {opp}) "
+                                f"and no 300 record gives the line-ups: the games are kept, the boards numbered "
+                                f"from team {ref}'s order")
 
     def slot(self, sn: int, rd: int) -> Slot:
         return self.row[sn].slot(rd)
