@@ -3,7 +3,8 @@
 
 Matches come from the ``001`` board games: a round's games are grouped by the players' teams.
 Boards are numbered in the order of the players fielded (a resting reserve leaves no gap) unless
-a ``300`` record gives the line-up. A player is fielded in a round when the round field holds a
+a ``300`` record gives the line-up; where two teams' orders disagree without one (Swiss-Manager's
+TRF-16 export writes none), the boards come from one side's order and the games (:meth:`TeamBuilder.align`). A player is fielded in a round when the round field holds a
 game, a forfeit with an opponent, a forfeit win without one (``0000 - +``, the TRF-2026 form) or an
 individual bye code; ``0000 - -`` and blank fields are players not fielded. Inconsistent files
 raise :class:`~tbxl.errors.InputError` with the file, line, team and round.
