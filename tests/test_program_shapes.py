@@ -265,3 +265,15 @@ def test_a_swiss_manager_team_export_without_line_ups_computes():
     assert [v[n]["BH:MP"] for n in (1, 2, 3, 4)] == [3, 5, 5, 3]
     assert [v[n]["EGGSB"] for n in (1, 2, 3, 4)] == [F(37, 4), F(31, 4), 9, F(15, 2)]
     assert [v[n]["WON"] for n in (1, 2, 3, 4)] == [1, 0, 1, 1]
+
+
+def test_vegas_habits_are_not_tried_where_the_event_has_nothing_they_change():
+    """VEGA_0_0 has no bye and no forfeit: neither habit can change a number, neither is tried."""
+    from tbxl.audit import audit
+    from tbxl.io.published import Published, PublishedValue
+    t = read_trf_with_notes(VEGA_0_0)[0]
+    table = Published("b", [PublishedValue(4, "BH", "4", F(4), 0, "b:2")])   # fide-2026 gives 5
+    result = audit(t, table, rules=get("fide-2026"), tiebreaks="BH")
+    tried = set(result.engine.tried)
+    assert not {name for name in tried if "forfeit_loss_returns_to_play" in name or "sb_pab" in name}
+    assert result.summary["unexplained"] == 1
