@@ -45,6 +45,9 @@ REASONS: dict[str, str] = {
     "vur": "VUR",
     "cut_first": "cut first (cut_priority=unplayed)",
     "forfeit_win_zero": "Swiss-Manager habit: forfeit win kept as an opponent worth 0 (bh_forfeit_win=zero)",
+    "pab_sb_zero": "Vega habit: pairing-allocated bye adds nothing to SB (sb_pab=zero)",
+    "forfeit_loss_return": ("opponent's score: a requested bye before a forfeit loss kept at face value "
+                            "(Vega habit: forfeit_loss_returns_to_play=true)"),
     "times_result": "x {factor} (result)",
     "koya": "opponent reached the threshold",
     "running": "running score after the round",

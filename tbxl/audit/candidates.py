@@ -17,6 +17,19 @@ False
 (['fide-2026+bh_forfeit_win=zero'], False)
 >>> [c.name for c in setting_candidates(get("fide-2024"), [], "EDEBT,BH:MP".split(","), TeamSettings())]
 ['fide-2024+ede_bc=higher-first']
+
+Vega's habits (:data:`HABITS`) are tried first, on the announced rules, where the event has what they
+change (a pairing-allocated bye; a requested bye followed by a forfeit loss):
+
+>>> from tbxl.model import Kind, Player, Tournament, make_entry, Scoring
+>>> def record(sn, *kinds):
+...     return Player(sn, f"P{sn}", rounds=tuple(make_entry(Scoring(), r, k) for r, k in enumerate(kinds, 1)))
+>>> vega = Tournament(players=(record(1, Kind.PAB, Kind.HPB, Kind.FORFEIT_LOSS),), rounds=3)
+>>> [c.name for c in candidates(get("fide-2026"), round_robin=False, event=vega)][:2]
+['fide-2026+forfeit_loss_returns_to_play=true', 'fide-2026+sb_pab=zero']
+>>> [c.name for c in candidates(get("fide-2026"), round_robin=False, event=Tournament(players=(record(1, Kind.HPB),),
+...                                                                                  rounds=1))][:1]
+['fide-2024']
 """
 
 from __future__ import annotations
@@ -30,6 +43,7 @@ from tbxl.model import Event, Kind, TeamTournament, Tournament
 from tbxl.rules import PRESETS, SETTINGS, Convention, spelled_changes
 from tbxl.rules import TEAM_SETTINGS, TeamSettings
 from tbxl.tiebreaks.codes import CHAINS, Descriptor, parse
+from tbxl.tiebreaks.unplayed import categories
 
 
 @dataclass
@@ -65,7 +79,14 @@ SWITCHES = ("cut_priority", "vur_cut", "sb_vur_pick", "rr_forfeit_win", "fpb_ret
             "exceptions_15_2", "bh_forfeit_win")
 #: The remaining settings, tried on the announced rules only, as a last resort. ``unrated_rating`` is
 #: a number with no finite list of values: it is not guessed.
-STRUCTURAL = tuple(k for k in SETTINGS if k not in SWITCHES and k != "unrated_rating")
+#: The habits of a program that explain a published number without another rule set, tried first on
+#: the announced rules where the event has what they change (:func:`habit_matters`), so that a value a
+#: program's habit gives is named as that habit, not as an unrelated rule set that happens to give it
+#: too. Each is named with its program in its words (``forfeit_loss_returns_to_play``: Vega, the
+#: forfeit loss as a return to play; ``sb_pab``: Vega, a PAB adding nothing to SB). Swiss-Manager's
+#: ``bh_forfeit_win`` and ``cut_priority`` are among the :data:`SWITCHES`.
+HABITS = ("forfeit_loss_returns_to_play", "sb_pab")
+STRUCTURAL = tuple(k for k in SETTINGS if k not in SWITCHES and k not in HABITS and k != "unrated_rating")
 
 #: The families whose low cuts cut Buchholz's items: BH and FB, and AOB (8.2) and SSSC (13), which
 #: average or add a cut BH.
@@ -80,6 +101,35 @@ def forfeit_winners(event: Event) -> dict[int, set[int]]:
                else [(p.start_number, p.rounds) for p in event.players] if isinstance(event, Tournament) else [])
     return {number: {r.opponent for r in rounds if r.opponent is not None}
             for number, rounds in records if any(r.kind is Kind.FORFEIT_WIN or r.kind is Kind.SHORT for r in rounds)}
+
+
+def _kinds(event: Event) -> list[list[Kind]]:
+    records = ([t.rounds for t in event.teams] if isinstance(event, TeamTournament)
+               else [p.rounds for p in event.players] if isinstance(event, Tournament) else [])
+    return [[e.kind for e in rounds] for rounds in records]
+
+
+def habit_matters(option: str, base: Convention, event: Optional[Event],
+                  round_robin: Optional[bool] = None) -> bool:
+    """Can the habit ``option`` (:data:`HABITS`) change a number of ``event`` under ``base``? Only in
+    a Swiss (pre-determined pairings have no Art. 16, 4.9): ``forfeit_loss_returns_to_play`` where
+    the opponents' adjusted scores are the 16.3 ones and a participant has a requested bye followed
+    by a forfeit loss, its category 16.2.5 under the rules (16.1) and 16.2.3 under the habit;
+    ``sb_pab`` where own unplayed rounds count the dummy (16.4) and a participant had a PAB
+    (``event`` None: unknown, tried)."""
+    if round_robin is True or (event is not None and event.is_round_robin):
+        return False
+    if option == "forfeit_loss_returns_to_play":
+        if base.opponent_score != conventions.OpponentScore.ADJUSTED:
+            return False
+        return event is None or any(categories(kinds, base.fpb_returns_to_play)
+                                    != categories(kinds, base.fpb_returns_to_play, True)
+                                    for kinds in _kinds(event))
+    if option == "sb_pab":
+        if base.own_unplayed != conventions.OwnUnplayed.DUMMY:
+            return False
+        return event is None or any(Kind.PAB in kinds for kinds in _kinds(event))
+    return True
 
 
 def cuts_buchholz(descriptors: Iterable[Descriptor]) -> bool:
@@ -117,21 +167,23 @@ def _variants(base: Convention, options: Iterable[str], round_robin: Optional[bo
     return out
 
 
-def _fields(conv: Convention) -> tuple:
+def _fields(conv: Convention) -> tuple[object, ...]:
     """What a convention computes with (its name aside): two names for one rule set count once."""
     return tuple(conv.settings.values())
 
 
 def candidates(rules: Convention, round_robin: Optional[bool] = None,
-               forfeit_win_cut: Optional[bool] = None) -> list[Candidate]:
-    """Rule sets tried to explain a difference, the most telling first: the other presets (an
+               forfeit_win_cut: Optional[bool] = None, event: Optional[Event] = None) -> list[Candidate]:
+    """Rule sets tried to explain a difference, the most telling first: the announced rules with a
+    program's habit (:data:`HABITS`) where the event has what it changes; the other presets (an
     edition or a program's option as a whole); the announced rules with one switch changed; the
     other presets with one switch changed; the announced rules with one structural setting
     changed. The first one that reproduces a number is the one its changes are shown for.
-    ``round_robin`` (the tournament's pairing, when known) and ``forfeit_win_cut`` (the event has
+    ``round_robin`` (the tournament's pairing, when known), ``forfeit_win_cut`` (the event has
     a forfeit win and a cut Buchholz is checked: :func:`forfeit_winners`, :func:`cuts_buchholz`)
-    leave out what cannot matter."""
-    seen: set = {_fields(rules)}
+    and ``event`` (:func:`habit_matters`; None: unknown, the habits are tried last) leave out what
+    cannot matter."""
+    seen: set[tuple[object, ...]] = {_fields(rules)}
     out: list[Candidate] = []
 
     def add(conv: Convention) -> None:
@@ -140,6 +192,12 @@ def candidates(rules: Convention, round_robin: Optional[bool] = None,
             seen.add(key)
             out.append(Candidate(conv))
 
+    habits = [rules.with_options(**{option: value}) for option in HABITS
+              if habit_matters(option, rules, event, round_robin)
+              for value in SETTINGS[option].values if getattr(rules, option) != value]
+    if event is not None:
+        for conv in habits:
+            add(conv)
     others = [p for p in PRESETS.values() if p.preset != rules.preset]
     for p in others:  # every preset by its own name, even where two name the same rules
         if _fields(p) != _fields(rules):
@@ -151,6 +209,8 @@ def candidates(rules: Convention, round_robin: Optional[bool] = None,
         for conv in _variants(p, SWITCHES, round_robin, forfeit_win_cut):
             add(conv)
     for conv in _variants(rules, STRUCTURAL, round_robin, forfeit_win_cut):
+        add(conv)
+    for conv in habits:
         add(conv)
     return out
 

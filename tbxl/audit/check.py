@@ -143,7 +143,7 @@ def check(engine: Engine, published: Published, conv: Convention) -> Audit:
     rule set, :func:`tbxl.audit.engine.engine_for`) against ``conv`` and the candidates."""
     tournament = engine.t
     st = engine.standings(conv)
-    tried = candidates(conv, tournament.is_round_robin, _forfeit_win_cut(engine, st, published))
+    tried = candidates(conv, tournament.is_round_robin, _forfeit_win_cut(engine, st, published), tournament)
     engine.tried.update((c.name, c) for c in tried)
     findings: list[Finding] = []
     ranks: list[PublishedValue] = []

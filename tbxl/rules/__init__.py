@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from tbxl.rules.convention import (REGISTRY, SETTINGS, TEAM_SETTINGS, Convention, TeamSettings, settings_for,
                                    split_team_settings, team_settings)
-from tbxl.rules.modes import (BhForfeitWin, CapRounds, CutPriority, EdeBoardCount, OpponentScore, OwnUnplayed,
+from tbxl.rules.modes import (BhForfeitWin, SbPab, CapRounds, CutPriority, EdeBoardCount, OpponentScore, OwnUnplayed,
                               RrForfeitWin, SbVurPick, ShortGames, VurCut)
 from tbxl.rules.presets import (ALIASES, FIDE_2012_START, FIDE_2023_START, FIDE_2026_START, PRESETS, default_for,
                                 get, resolve, resolve_each)
@@ -26,7 +26,7 @@ __all__ = [
     "Convention", "TeamSettings", "SETTINGS", "TEAM_SETTINGS", "REGISTRY", "settings_for", "team_settings",
     "split_team_settings",
     "Mode", "OpponentScore", "OwnUnplayed", "VurCut", "RrForfeitWin", "SbVurPick", "CapRounds", "ShortGames",
-    "CutPriority", "BhForfeitWin", "EdeBoardCount",
+    "CutPriority", "BhForfeitWin", "SbPab", "EdeBoardCount",
     "PRESETS", "ALIASES", "FIDE_2026_START", "FIDE_2023_START", "FIDE_2012_START", "get", "default_for", "resolve",
     "resolve_each",
     "Setting", "settings_of", "setting_item", "known_item", "spelled_changes", "parse_settings", "usage",

@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Iterable, Mapping, Optional, Union
 
 from tbxl.model import EventKind
-from tbxl.rules.modes import (BhForfeitWin, CapRounds, CutPriority, EdeBoardCount, OpponentScore, OwnUnplayed,
+from tbxl.rules.modes import (BhForfeitWin, SbPab, CapRounds, CutPriority, EdeBoardCount, OpponentScore, OwnUnplayed,
                               RrForfeitWin, SbVurPick, ShortGames, VurCut)
 from tbxl.rules.settings import (Setting, known_item, mode_field, number_field, parse_settings, settings_of,
                                  spelled_changes, switch_field)
@@ -61,6 +61,11 @@ class Convention:
     ``bh_forfeit_win`` - what a forfeit win adds to Buchholz (BH, FB and their cuts) in a Swiss:
     what any own unplayed round adds (16.4) or an opponent worth 0 that the first low cut removes
     (a Swiss-Manager habit seen on a published BH-C1, :class:`BhForfeitWin`).
+    ``forfeit_loss_returns_to_play`` - a paired round lost by forfeit counts as a return to play for
+    the opponents' adjusted scores, so an earlier requested bye keeps its face value (a Vega habit;
+    16.1 makes the forfeit loss a VUR, so the bye is 16.2.5 and counts as a draw, 16.3).
+    ``sb_pab`` - what a pairing-allocated bye adds to SB in a Swiss: the 16.4 dummy or nothing (a Vega
+    habit seen in 2026 events, :class:`SbPab`).
     """
 
     preset: str
@@ -83,6 +88,10 @@ class Convention:
     unrated_rating: Optional[int] = number_field(None)
     cut_priority: CutPriority = mode_field(CutPriority.VUR)
     bh_forfeit_win: BhForfeitWin = mode_field(BhForfeitWin.UNPLAYED)
+    forfeit_loss_returns_to_play: bool = switch_field(
+        False, "a forfeit loss is a return to play for the opponents' adjusted scores (Vega)",
+        "a forfeit loss is not a return to play (16.1)")
+    sb_pab: SbPab = mode_field(SbPab.DUMMY)
     changes: tuple[tuple[str, Any], ...] = ()
 
     def __post_init__(self) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from tbxl.rules.settings import Mode
 
 __all__ = ["OpponentScore", "OwnUnplayed", "VurCut", "RrForfeitWin", "SbVurPick", "CapRounds", "ShortGames",
-           "CutPriority", "BhForfeitWin", "EdeBoardCount"]
+           "CutPriority", "BhForfeitWin", "SbPab", "EdeBoardCount"]
 
 
 class OpponentScore(Mode):
@@ -89,6 +89,15 @@ class BhForfeitWin(Mode):
     UNPLAYED = "unplayed", "a forfeit win counts in Buchholz as an own unplayed round (16.4)"
     ZERO = "zero", ("a forfeit win counts in Buchholz as an opponent worth 0, the first value cut "
                     "(Swiss-Manager)")
+
+
+class SbPab(Mode):
+    """What a pairing-allocated bye (an own unplayed round, 16.2.1) adds to Sonneborn-Berger in a
+    Swiss: the 16.4 dummy times the win, as any own unplayed round, or nothing (a Vega habit seen in
+    2026 events: issue 29). Buchholz keeps the rules."""
+
+    DUMMY = "dummy", "a pairing-allocated bye adds its dummy to SB (16.4)"
+    ZERO = "zero", "a pairing-allocated bye adds nothing to SB (Vega)"
 
 
 class EdeBoardCount(Mode):

@@ -33,7 +33,7 @@ def items(ctx: Context, i: int, sb: bool = False) -> list[cuts.Contribution]:
     opponent worth 0, the first item cut (:func:`zero_forfeit_wins`); SB keeps the rules.
     """
     its = _items(ctx, i, sb)
-    return its if sb else zero_forfeit_wins(ctx, i, its)
+    return unplayed.zero_pabs(ctx, i, its) if sb else zero_forfeit_wins(ctx, i, its)
 
 
 def _items(ctx: Context, i: int, sb: bool = False) -> list[cuts.Contribution]:
@@ -172,11 +172,18 @@ def explain_terms(ctx: Context, i: int, d: Descriptor, sb: bool = False) -> tupl
                               Reason.of("forfeit_win_zero"), ctx.conv.name, Fraction(0), False,
                               Reason.of("cut.forfeit_win_zero") if cut is not None else None))
             continue
+        if sb and unplayed.is_zero_pab(ctx, i, r):
+            # sb_pab=zero (issue 29): Vega's habit, the pairing-allocated bye adds nothing to SB.
+            terms.append(Term(r + 1, None, result_code(raw_k, ctx.out[i][r]), None, Fraction(0),
+                              Reason.of("pab_sb_zero"), ctx.conv.name, Fraction(0), vur, cut))
+            continue
         if k is Kind.PLAYED or k is Kind.SHORT:
             if raw_k is Kind.FORFEIT_WIN and ctx.round_robin and ctx.conv.rr_forfeit_win == RrForfeitWin.OWN_SCORE:
                 reason, art = Reason.of("rr_forfeit_own_score"), "15.2"
             elif raw_k.is_forfeit:
                 reason, art = Reason.of("forfeit_game"), "15.2"
+            elif unplayed.forfeit_loss_returned(ctx, j):
+                reason, art = Reason.of("forfeit_loss_return"), ctx.conv.name
             elif ctx.value[j] != ctx.score[j]:
                 reason, art = _adjusted_reason(ctx)
             else:

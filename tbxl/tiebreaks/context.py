@@ -187,7 +187,7 @@ class Context:
             # /P changes how a team's own forfeited matches count, not what it is worth to its
             # opponents: the adjusted score (16.3) keeps the categories of the matches as played.
             for i, row in enumerate(self.raw_kind):
-                cats = unplayed.categories(row, conv.fpb_returns_to_play)
+                cats = unplayed.categories(row, conv.fpb_returns_to_play, conv.forfeit_loss_returns_to_play)
                 self.value[i] = unplayed.opponent_value(row, self.pts[i], cats, self.draw, conv.opponent_score)
 
     @staticmethod
@@ -235,7 +235,7 @@ class Context:
             self.value = list(self.score)
             for i in self.unplayed_rows:
                 kinds = self.kind[i]
-                self.cat[i] = unplayed.categories(kinds, fpb)
+                self.cat[i] = unplayed.categories(kinds, fpb, conv.forfeit_loss_returns_to_play)
                 self.value[i] = unplayed.opponent_value(kinds, self.pts[i], self.cat[i], draw, mode)
 
     def _games_only(self) -> list[Sequence[int]]:

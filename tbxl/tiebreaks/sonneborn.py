@@ -18,6 +18,8 @@ from tbxl.tiebreaks.base import Column
 from tbxl.tiebreaks.buchholz import explain_terms, unplayed_items, vur_may_be_cut
 from tbxl.tiebreaks.codes import Descriptor
 from tbxl.tiebreaks.context import Context, getter
+from tbxl.tiebreaks.unplayed import zero_pabs
+from tbxl.rules import SbPab
 
 
 def compute_sb(ctx: Context, d: Descriptor) -> Column:
@@ -42,7 +44,7 @@ def _sb_rows(ctx: Context) -> list[SbRow]:
     significance (14.1.1 d: the opponent's value, then the product) when the cuts are plain order
     statistics; else BH's items with the products (the terms of ``items(ctx, i, sb=True)``) in order
     of significance, for a VUR that 16.5 may cut first."""
-    value, unplayed = getter(ctx.value), unplayed_items(ctx)
+    value, unplayed = getter(ctx.value), sb_unplayed_items(ctx)
     rows: list[SbRow] = []
     for i, (opp, out) in enumerate(zip(ctx.opp, ctx.out)):
         its = unplayed.get(i)
@@ -56,11 +58,20 @@ def _sb_rows(ctx: Context) -> list[SbRow]:
     return rows
 
 
+def sb_unplayed_items(ctx: Context) -> dict[int, list[cuts.Contribution]]:
+    """SB's Art. 16 items of every player with an unplayed round: BH's, with ``sb_pab`` applied
+    (the same dict when it keeps the rules; :func:`~tbxl.tiebreaks.unplayed.zero_pabs`)."""
+    if ctx.conv.sb_pab is not SbPab.ZERO or ctx.round_robin:
+        return unplayed_items(ctx)
+    return ctx.cached("sb-unplayed-items", lambda: {i: zero_pabs(ctx, i, its)
+                                                    for i, its in unplayed_items(ctx).items()})
+
+
 def _totals(ctx: Context) -> list[int]:
     """SB without cuts: each BH contribution times the round's result (the same terms as
     ``items(ctx, i, sb=True)``); a player who played every round sums value x result over the rows
     directly, the others reuse BH's items (value, key, vur, round)."""
-    value, unplayed = getter(ctx.value), unplayed_items(ctx)
+    value, unplayed = getter(ctx.value), sb_unplayed_items(ctx)
     return [sum([v * out[r] for v, _, _, r in unplayed[i]]) if i in unplayed
             else sum(map(mul, map(value, opp), out))
             for i, (opp, out) in enumerate(zip(ctx.opp, ctx.out))]

@@ -31,6 +31,7 @@ _DUMMY, _VIRTUAL, _HALF_ROUNDS, _OWN_VALUE, _OWN_WITH_DRAW, _ZERO, _SKIP = (
     cv.OwnUnplayed.DUMMY, cv.OwnUnplayed.VIRTUAL_OPPONENT, cv.OwnUnplayed.HALF_ROUNDS, cv.OwnUnplayed.OWN_VALUE,
     cv.OwnUnplayed.OWN_WITH_DRAW, cv.OwnUnplayed.ZERO, cv.OwnUnplayed.SKIP)
 _UNPLAYED_FIRST = cv.CutPriority.UNPLAYED
+_ZERO_PAB = cv.SbPab.ZERO
 
 CATEGORY_TEXT = {
     CAT_BYE_FULL: "16.2.1",
@@ -42,14 +43,19 @@ CATEGORY_TEXT = {
 
 
 
-def categories(kinds: Sequence[Kind], fpb_returns_to_play: bool = True) -> list[int]:
+def categories(kinds: Sequence[Kind], fpb_returns_to_play: bool = True,
+               forfeit_loss_returns: bool = False) -> list[int]:
     """The 16.2 category of each round (0 for a game); needs the whole record (16.2.3 vs 16.2.5).
+    ``forfeit_loss_returns``: Vega's habit (``forfeit_loss_returns_to_play``), a paired round lost
+    by forfeit is a return to play, so an earlier requested bye is 16.2.3 (16.1 makes it a VUR).
 
     >>> K = Kind
     >>> categories([K.PLAYED, K.PAB, K.FORFEIT_WIN, K.ZPB, K.ZPB])
     [0, 1, 2, 5, 5]
     >>> categories([K.HPB, K.FORFEIT_LOSS, K.PLAYED])
     [3, 4, 0]
+    >>> categories([K.PLAYED, K.HPB, K.FORFEIT_LOSS]), categories([K.PLAYED, K.HPB, K.FORFEIT_LOSS], True, True)
+    ([0, 5, 4], [0, 3, 4])
     """
     cats = [GAME] * len(kinds)
     returned = False  # is there a later non-VUR round?
@@ -68,6 +74,7 @@ def categories(kinds: Sequence[Kind], fpb_returns_to_play: bool = True) -> list[
             returned = True
         elif k is Kind.FORFEIT_LOSS or k is Kind.DOUBLE_FORFEIT:
             cats[r] = CAT_FORFEIT_LOSS
+            returned = returned or (forfeit_loss_returns and k is Kind.FORFEIT_LOSS)
         else:  # HPB, ZPB
             cats[r] = CAT_BYE_RETURNED if returned else CAT_BYE_TRAILING
     return cats
@@ -167,6 +174,31 @@ def own_item(ctx: "Context", i: int, r: int) -> Optional[tuple[int, bool]]:
     if own is None:
         return None
     return own[0], ctx.kind[i][r].is_vur or ctx.conv.cut_priority is _UNPLAYED_FIRST
+
+
+def is_zero_pab(ctx: "Context", i: int, r: int) -> bool:
+    """Does round ``r`` of player index ``i`` add nothing to SB under ``sb_pab=zero`` (Vega's habit,
+    issue 29): a pairing-allocated bye in a Swiss (a round robin's bye round adds nothing anyway)?"""
+    return ctx.conv.sb_pab is _ZERO_PAB and ctx.kind[i][r] is Kind.PAB and not ctx.round_robin
+
+
+def zero_pabs(ctx: "Context", i: int, its: list[Any]) -> list[Any]:
+    """SB's items (contribution, key, vur, round) of player index ``i`` under ``sb_pab``: as they
+    are, or (``zero``) with a pairing-allocated bye's item worth 0, its key too (14.1.1 d orders by
+    what the round adds)."""
+    if ctx.conv.sb_pab is not _ZERO_PAB or ctx.round_robin:
+        return its
+    kind = ctx.kind[i]
+    return [(0, 0, vur, r) if kind[r] is Kind.PAB else (v, key, vur, r) for v, key, vur, r in its]
+
+
+def forfeit_loss_returned(ctx: "Context", j: int) -> bool:
+    """Is participant index ``j`` worth more to its opponents under ``forfeit_loss_returns_to_play``
+    (Vega's habit) than under 16.1: a requested bye followed by a forfeit loss kept at face value
+    (16.2.3) where the rules make it 16.2.5, a draw (16.3)?"""
+    if not ctx.conv.forfeit_loss_returns_to_play or ctx.round_robin:
+        return False
+    return list(ctx.cat[j]) != categories(ctx.kind[j], ctx.conv.fpb_returns_to_play)
 
 
 def _nothing(key: str, **args: Any) -> None:

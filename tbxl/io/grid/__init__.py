@@ -65,7 +65,7 @@ Swiss-Manager layout (``sm3``), three cells per round -- opponent, colour, resul
     - or ""    any        f                 full-point bye (FPB)
     - or ""    any        draw, h           half-point bye (HPB)
     - or ""    any        -, z, 0, ""       not paired: absent or withdrawn (ZPB)
-    k          w b s n    1, draw, 0        game against k
+    k          w b s n    1, draw, 0        game against k (0 both ways: a game both lost, 0-0)
     k          w b s n    +, -, --          forfeit win, loss, double forfeit (scheduled colour)
     k          - or ""    +, -, --          forfeit win, loss, double forfeit (colour unknown)
     k          ""         1, draw           game against k, colour unknown
@@ -152,7 +152,7 @@ __all__ = ["LAYOUTS", "read_grid", "detect_layout", "to_grid", "round_headers", 
            "berger_schedule", "column_letters", "InputError"]
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> object:
     if name not in _HOMES:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     value = getattr(importlib.import_module(f"{__name__}.{_HOMES[name]}"), name)

@@ -38,8 +38,12 @@ def _pair(c: Cell, d: Cell) -> tuple[Optional[tuple[Kind, Optional[Outcome], boo
         return (c.kind, c.outcome, True, c.colour), ""
     if c.kind is Kind.PLAYED and d.kind is Kind.PLAYED:
         assert c.outcome is not None and d.outcome is not None
+        if c.outcome + d.outcome == 0:
+            # A game both players lost over the board (12w0 both ways; the FIDE Laws allow it, issue 29):
+            # a played game, 0 points each.
+            return (c.kind, c.outcome, True, c.colour), ""
         if c.outcome + d.outcome != 2:
-            why = {4: "both won", 0: "both lost"}.get(c.outcome + d.outcome, "a draw on one side only")
+            why = "both won" if c.outcome + d.outcome == 4 else "a draw on one side only"
             return None, why
         return (c.kind, c.outcome, True, c.colour), ""
     if c.kind is Kind.PLAYED or d.kind is Kind.PLAYED:
@@ -147,11 +151,30 @@ def read_grid(grid: Any, *, layout: Optional[str] = None, scoring: Optional[Scor
         rows = fr.data
         info = player_columns(sheet, fr, rows, range(fr.left, first), range(first + width, fr.right + 1))
         players = read_swiss(sheet, lay, rows, first, rounds, info, scoring)
+        if notes is not None:
+            notes.extend(both_lost(players))
         default_pairing = None if pairing else detect_pairing(players, rounds, notes)
     _check_points(sheet, players, rows, info, strict)
     return Tournament(players=tuple(sorted(players, key=lambda p: p.start_number)), rounds=rounds,
                       name=name, scoring=scoring, pairing=pairing or default_pairing,
                       source=f"grid ({lay})")
+
+
+def both_lost(players: list[Player]) -> list[str]:
+    """The note on the games both players lost (12w0 both ways, issue 29), as the TRF reader words it."""
+    by_number = {p.start_number: p for p in players}
+    pairs: dict[int, list[str]] = {}
+    for p in sorted(players, key=lambda p: p.start_number):
+        for e in p.rounds:
+            if (e.kind is Kind.PLAYED and e.outcome is Outcome.LOSS and e.opponent is not None
+                    and p.start_number < e.opponent):
+                mate = by_number[e.opponent].rounds[e.round - 1]
+                if mate.kind is Kind.PLAYED and mate.outcome is Outcome.LOSS:
+                    pairs.setdefault(e.round, []).append(f"{p.start_number} and {e.opponent}")
+    if not pairs:
+        return []
+    said = "; ".join(f"round {r}: players {', '.join(pairs[r])}" for r in sorted(pairs))
+    return [f"{said} both lost their game (0-0): read as a played game, 0 points each"]
 
 
 def read_swiss(sheet: Sheet, lay: str, rows: list[int], first: int, rounds: int, info: Info,

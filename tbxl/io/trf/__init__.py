@@ -1,10 +1,12 @@
 """Read and write FIDE tournament report files: TRF-16, TRF-2026 and TRF(x), of individual and team
 events (C07 §10.1-§10.5).
 
-One reader (:class:`~tbxl.io.trf.records.Reader`: the tokenizer and the layout of every record)
-builds either kind: the players of an individual event (:func:`read_trf`), or the teams, matches and
-boards of a team event (:func:`read_team_trf`, :mod:`tbxl.io.trf.team`). :mod:`tbxl.io.trf.writer`
-writes TRF-16. Whether a file is a team event is told by :func:`tbxl.io.load.is_team_trf`.
+One reader (:class:`~tbxl.io.trf.records.Reader`) hands the tokenizer's records
+(:mod:`~tbxl.io.trf.tokens`) to the reader of their kind (:mod:`~tbxl.io.trf.header`,
+:mod:`~tbxl.io.trf.scoring`, :mod:`~tbxl.io.trf.pairings`, :mod:`~tbxl.io.trf.teamrecords`), whose
+immutable records build either kind: the players of an individual event (:func:`read_trf`,
+:mod:`tbxl.io.trf.players`), or the teams, matches and boards of a team event (:func:`read_team_trf`,
+:mod:`tbxl.io.trf.team`). :mod:`tbxl.io.trf.writer` writes TRF-16. Whether a file is a team event is told by :func:`tbxl.io.load.is_team_trf`.
 """
 
 from __future__ import annotations
@@ -96,7 +98,7 @@ def read_trf(path_or_text: PathOrText, *, source: Optional[str] = None, strict: 
 
 
 def read_team_trf(path_or_text: PathOrText, *, source: Optional[str] = None, strict: bool = False,
-                  pairing: Optional[Pairing] = None, notes: Optional[list] = None) -> TeamTournament:
+                  pairing: Optional[Pairing] = None, notes: Optional[list[str]] = None) -> TeamTournament:
     """Read a team TRF (a path, its bytes, or its text). ``strict``: a ``310`` MP or GP that
     disagrees with the games is an error rather than a warning (C07 §9 D21); ``notes``, when
     given, receives the reader's remarks."""

@@ -26,16 +26,21 @@ import os
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
-from typing import Optional, Union
+from typing import TYPE_CHECKING, Optional, Sequence, Union
 
 from tbxl.errors import InputError, UsageError
 from tbxl.formatting import short_decimal
 from tbxl.io.files import write_atomic
 from tbxl.io.text import decode_trf, split_lines
-from tbxl.io.trf.records import ROUND_ROBIN
+from tbxl.io.trf.header import ROUND_ROBIN
 from tbxl.io.trf.writer import scoring_record, write_trf
 from tbxl.limits import MAX_TEXT_BYTES, read_regular
-from tbxl.model import MP
+from tbxl.model import MP, TeamTournament, Tournament
+
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+    from tbxl.standings import Standings
 
 __all__ = ["EDITIONS", "standings_trf", "write_standings_trf", "tiebreak_codes"]
 
@@ -46,7 +51,7 @@ EDITIONS = ("16", "2026")
 _HEADER_END = ("001", "013", "310")
 
 
-def tiebreak_codes(st) -> list[str]:
+def tiebreak_codes(st: Standings) -> list[str]:
     """The 212 list of the standings: the points first (a team event's primary score: MPTS or
     GPTS), then the tie-breaks as the standings used them (C07 §10.3)."""
     if st.tournament.is_team:
@@ -70,7 +75,7 @@ def _columns(line: str, first: int, last: int, text: str) -> str:
     return line[:first - 1] + text.rjust(last - first + 1) + line[last:]
 
 
-def _player_line(line: str, points, rank: Optional[int], where: str) -> str:
+def _player_line(line: str, points: Fraction, rank: Optional[int], where: str) -> str:
     """A 001 record with its points (81-84) and, when given, its rank (86-89) replaced."""
     out = _columns(line, 81, 84, _field(short_decimal(points, 1), 4, "points", where))
     if rank is not None:
@@ -78,7 +83,8 @@ def _player_line(line: str, points, rank: Optional[int], where: str) -> str:
     return out.rstrip() if len(line) <= 89 else out
 
 
-def _team_line(number: int, name: str, federation: str, mp, gp, rank: int, members, where: str) -> str:
+def _team_line(number: int, name: str, federation: str, mp: Fraction, gp: Fraction, rank: int,
+               members: Sequence[int], where: str) -> str:
     """A TRF-2026 310 record (C07 §10.5): number 5-7, name 9-40, federation 42-47, MP 55-60,
     GP 62-67, rank 69-71, members from 74 every 5 columns."""
     head = (f"310 {_field(str(number), 3, 'team number', where)} {name[:32]:<32} {federation[:6]:<6}"
@@ -92,7 +98,7 @@ def _declares_round_robin(lines: list[str]) -> Optional[bool]:
     return any(ROUND_ROBIN.search(t) for t in types) if types else None
 
 
-def standings_trf(st, source: Optional[str] = None, *, edition: str = "16", where: str = "<output>") -> str:
+def standings_trf(st: Standings, source: Optional[str] = None, *, edition: str = "16", where: str = "<output>") -> str:
     """The TRF text of standings ``st``: ``source`` is the text of the TRF read (None: write it
     from the event, e.g. for a workbook); ``edition`` one of :data:`EDITIONS`."""
     if edition not in EDITIONS:
@@ -105,6 +111,7 @@ def standings_trf(st, source: Optional[str] = None, *, edition: str = "16", wher
             raise UsageError("-o FILE.trf: a team workbook holds the matches, not the players' games a TRF "
                              "records (and a rating officer rates); write the TRF from the team TRF of the "
                              "pairing program (tbxl compute event.trf -o final.trf)")
+        assert isinstance(event, Tournament)
         players = tuple(replace(p, declared_rank=st.row(p.start_number).rank) for p in event.players)
         text = write_trf(replace(event, players=players, tiebreaks=tuple(tiebreak_codes(st))))
         return _edition_records(text.splitlines(), st, edition)
@@ -112,7 +119,7 @@ def standings_trf(st, source: Optional[str] = None, *, edition: str = "16", wher
     while lines and not lines[-1].strip():
         lines.pop()
     codes = tiebreak_codes(st)
-    ranks = {} if event.is_team else {r.player.start_number: r.rank for r in st.rows}
+    ranks = {} if event.is_team else {r.number: r.rank for r in st.rows}
     team_rows = {r.team.number: r for r in st.rows} if event.is_team else {}
     has_310 = any(line[:3] == "310" for line in lines)
     declared_rr = _declares_round_robin(lines)
@@ -176,29 +183,29 @@ def _insert_header(lines: list[str], records: list[str]) -> list[str]:
     return lines[:at] + records + lines[at:]
 
 
-def _warn_cuts(st, source: Optional[str], edition: str, strict: bool, where: str) -> None:
+def _warn_cuts(st: Standings, source: Optional[str], edition: str, strict: bool, where: str) -> None:
     """Every text the TRF's fixed columns cut (a player's name beyond 33 characters, a federation
     beyond 3; a team's name beyond 32 and federation beyond 6 in a 310 record made from a 013):
     a warning naming the player or team, or an error with ``strict``, never a silent cut."""
     from tbxl.errors import excerpt
-    fields = []
+    fields: list[tuple[str, str, Optional[str], int, str]] = []
     event = st.tournament
     if source is None and not event.is_team:   # 001 records written from the event (a workbook)
         fields = [(f"player {p.start_number}", what, text, width, columns)
                   for p in event.players
                   for what, text, width, columns in (("name", p.name, 33, "15-47"), ("federation", p.federation, 3, "50-52"),
                                                      ("title", p.title, 3, "11-13"), ("FIDE id", p.fide_id, 11, "54-64"))]
-    elif event.is_team and edition == "2026" and source is not None \
+    elif isinstance(event, TeamTournament) and edition == "2026" and source is not None \
             and not any(line[:3] == "310" for line in split_lines(source)):   # 310 records made from 013
         fields = [(f"team {t.number}", what, text, width, columns) for t in event.teams
                   for what, text, width, columns in (("name", t.name, 32, "9-40"), ("federation", t.federation, 6, "42-47"))]
     for who, what, text, width, columns in fields:
-        if len(text or "") > width:
+        if text is not None and len(text) > width:
             InputError(f"{who}: the {what} {excerpt(text)} has {len(text):,} characters; the TRF's columns "
                        f"{columns} hold {width}: written cut to {excerpt(text[:width])}", file=where).raise_or_warn(strict)
 
 
-def _edition_records(lines: list[str], st, edition: str) -> str:
+def _edition_records(lines: list[str], st: Standings, edition: str) -> str:
     """The TRF-2026 records the event has data for (142, 162), when ``edition`` is 2026."""
     if edition == "2026":
         event = st.tournament
@@ -214,7 +221,8 @@ def _edition_records(lines: list[str], st, edition: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_standings_trf(st, path: Union[str, "os.PathLike[str]"], *, input_path=None,
+def write_standings_trf(st: Standings, path: Union[str, "os.PathLike[str]"], *,
+                        input_path: Union[str, "os.PathLike[str]", None] = None,
                         edition: str = "16", strict: bool = False) -> None:
     """Write :func:`standings_trf` to ``path`` atomically; ``input_path`` is the file the event
     was read from (a TRF's lines are kept; never written over). A text cut to its TRF columns is

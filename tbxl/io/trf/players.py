@@ -8,10 +8,13 @@ worded by the reader's checks, in file order.
 from __future__ import annotations
 
 from operator import add, eq, mul
-from typing import Optional
+from fractions import Fraction
+from typing import Optional, Union
 
 from tbxl.errors import InputError
-from tbxl.io.trf.records import COMPLEMENTS, ROUND_WIDTH, Reader
+from tbxl.io.trf.pairings import COMPLEMENTS, both_lost
+from tbxl.io.trf.records import Reader
+from tbxl.io.trf.tokens import ROUND_WIDTH
 from tbxl.limits import MAX_ENTRIES
 from tbxl.model import (RESULT_OF, RESULTS, UNPLAYED_OUTCOME, Kind, Pairing, Player, RoundTable, Scoring,
                         Tournament, detect_pairing)
@@ -46,9 +49,11 @@ def pairing_classes() -> tuple[dict[str, int], dict[str, str]]:
 
 
 PAIR_CLASS, PAIR_COLOUR = pairing_classes()
+#: The keys of :data:`PAIR_CLASS` of a game both players lost (0-0, issue 29): noted when read.
+BOTH_LOST = frozenset(k for k in PAIR_CLASS if k[0] == k[2] == "0")
 
 
-class OpponentNumbers(dict):
+class OpponentNumbers(dict[str, int]):
     """A round field's 4-column opponent text -> start number (0 = none), each text parsed once;
     ``KeyError`` for digits split by a blank."""
 
@@ -113,6 +118,7 @@ def build_players(reader: Reader, scoring: Scoring, rounds: int) -> tuple[tuple[
     units = [int(scoring.table[k, o] * unit) for k, o in RESULTS]
     totals = [0] * len(rows)
     result, opponent, colour = [], [], []
+    zero_zero: dict[int, set[tuple[int, int]]] = {}
     try:
         for r in range(rounds):
             at = ROUND_WIDTH * r
@@ -127,6 +133,9 @@ def build_players(reader: Reader, scoring: Scoring, rounds: int) -> tuple[tuple[
             fields = list(map(add, text[at + 7::width].upper(), text[at + 5::width].lower()))
             keys = list(map(add, fields, map((fields + ["??", ".."]).__getitem__, mates)))
             classes = bytes(map(PAIR_CLASS.__getitem__, keys))
+            if not BOTH_LOST.isdisjoint(keys):
+                zero_zero[r + 1] = {(numbers[i], numbers[j]) for i, (k, j) in enumerate(zip(keys, mates))
+                                    if k in BOTH_LOST and i < j}
             result.append(classes)
             opponent.append(mates)
             colour.append("".join(map(PAIR_COLOUR.__getitem__, keys)))
@@ -137,18 +146,18 @@ def build_players(reader: Reader, scoring: Scoring, rounds: int) -> tuple[tuple[
         reader.check_pairings(scoring, rounds)
         raise AssertionError("a round field was refused but no check says why")  # pragma: no cover
     table = RoundTable(numbers, rounds, scoring, result, opponent, colour)
-    players = []
+    viewed = []
     for i, row in enumerate(rows):
         # A view: its rounds slot emptied, the entries built from the table on demand.
         player = row.player
         object.__delattr__(player, "rounds")
         object.__setattr__(player, "_view", (table, i))
-        players.append(player)
-    table.players = players = tuple(players)
+        viewed.append(player)
+    table.players = players = tuple(viewed)
     reader.announce_rounds()
     short = []
     total_of = dict(zip(numbers, totals))
-    units_of = {text: int(value * unit) if (value * unit).denominator == 1 else value * unit
+    units_of: dict[Optional[str], Union[int, Fraction, None]] = {text: int(value * unit) if (value * unit).denominator == 1 else value * unit
                 for text, value in reader.points_of.items()}
     units_of[None] = None
     for row in reader.rows:               # file order, as the notes and warnings read
@@ -158,7 +167,9 @@ def build_players(reader: Reader, scoring: Scoring, rounds: int) -> tuple[tuple[
         declared = units_of[row.points]
         # D21 in integer units first (every point is a multiple of 1/unit); details only on a mismatch.
         if declared is not None and declared != total_of[player.start_number]:
-            reader.check_points(player, row.line)
+            reader.players.check_points(player, row.line, 3)
+    if zero_zero:
+        reader.notes.append(both_lost(zero_zero))
     if short:
         reader.notes.append(f"players {', '.join(short)}: record shorter than {rounds} rounds; "
                           f"missing rounds read as zero-point byes")

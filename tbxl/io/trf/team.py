@@ -3,7 +3,8 @@
 
 Matches come from the ``001`` board games: a round's games are grouped by the players' teams.
 Boards are numbered in the order of the players fielded (a resting reserve leaves no gap) unless
-a ``300`` record gives the line-up. A player is fielded in a round when the round field holds a
+a ``300`` record gives the line-up; where two teams' orders disagree without one (Swiss-Manager's
+TRF-16 export writes none), the boards come from one side's order and the games (:meth:`TeamBuilder.align`). A player is fielded in a round when the round field holds a
 game, a forfeit with an opponent, a forfeit win without one (``0000 - +``, the TRF-2026 form) or an
 individual bye code; ``0000 - -`` and blank fields are players not fielded. Inconsistent files
 raise :class:`~tbxl.errors.InputError` with the file, line, team and round.
@@ -17,48 +18,60 @@ from typing import Optional
 
 from tbxl.errors import InputError, InputWarning
 from tbxl.formatting import exact_text
-from tbxl.io.trf.records import Reader, Slot
-from tbxl.model import Kind, Outcome, Pairing, Player, RoundEntry, make_entry
+from tbxl.io.trf.pairings import both_lost
+from tbxl.io.trf.records import Reader
+from tbxl.io.trf.teamrecords import Forfeit, Lineup, TeamRecord, TeamRecords
+from tbxl.io.trf.tokens import Row, Slot
+from tbxl.model import Kind, Outcome, Pairing, Player, RoundEntry, Scoring, make_entry
 from tbxl.model.codes import BYES, FORFEITS, result_code
 from tbxl.model import Board, Team, TeamRound, TeamScoring, TeamTournament
 
 __all__ = ["build_team_event", "TeamBuilder"]
+
+#: The side of every (round, team): the opponent team (None: none) and the boards.
+Sides = dict[tuple[int, int], tuple[Optional[int], list[Board]]]
 
 
 def build_team_event(reader: Reader, pairing: Optional[Pairing]) -> TeamTournament:
     """The team event of the records of ``reader`` (made with ``team=True``): its teams, their
     matches and boards, and the players. ``pairing`` overrides the pairing system of 092/192."""
     reader.collect()
-    teams = reader.teams_from_records()
+    records = reader.team
+    assert records is not None, "a team event's reader (kind=EventKind.TEAM)"
+    teams = records.teams()
     if not teams:
         raise InputError("no team records (310 or 013): not a team event", file=reader.source)
     scoring = reader.build_scoring()
-    team_scoring = reader.team_scoring()
+    team_scoring = records.team_scoring()
     rounds = max([reader.declared_rounds or 0] + [len(row.slots) for row in reader.rows])
-    if reader.declared_rounds is not None and reader.declared_rounds < rounds and reader.declared_rounds_at:
-        line, code = reader.declared_rounds_at   # said as an individual event's (Reader.rounds_with_results)
+    if reader.declared_rounds is not None and reader.declared_rounds < rounds and reader.header.declared_rounds_at:
+        line, code = reader.header.declared_rounds_at   # said as an individual event's (Reader.rounds_with_results)
         reader.error(f"{code} announces {reader.declared_rounds} rounds, but the round fields hold results for "
                      f"{rounds}: read as {rounds} rounds", line, 5).raise_or_warn(reader.strict, stacklevel=2)
         reader.declared_rounds = rounds
     if pairing is None:
         pairing = reader.declared_pairing() or Pairing.SWISS
-    team_list, players, boards = TeamBuilder(reader, teams, scoring, team_scoring, rounds).build()
+    team_list, players, boards = TeamBuilder(reader, records, teams, scoring, team_scoring, rounds).build()
+    if reader.players.zero_zero:
+        reader.notes.append(both_lost(reader.players.zero_zero))
     reader.note_ignored()
     for code in ("801", "802"):
-        if reader.team_lines[code]:
+        if records.lines[code]:
             reader.notes.append(f"records {code} (informative) not read")
     return TeamTournament(
         teams=team_list, rounds=rounds, boards=boards, players=players, scoring=scoring,
         team_scoring=team_scoring, pairing=pairing, tiebreaks=reader.tiebreaks(),
-        scheduled_rounds=reader.declared_rounds, source=reader.source, board_colours=reader.colours(),
+        scheduled_rounds=reader.declared_rounds, source=reader.source, board_colours=records.colours(),
         **reader.meta)  # type: ignore[arg-type]
 
 
 class TeamBuilder:
     """Turns the 001 rows and the team records into teams, matches and boards."""
 
-    def __init__(self, reader: Reader, teams, scoring, team_scoring: TeamScoring, rounds: int) -> None:
+    def __init__(self, reader: Reader, records: TeamRecords, teams: tuple[TeamRecord, ...], scoring: Scoring,
+                 team_scoring: TeamScoring, rounds: int) -> None:
         self.r = reader
+        self.records = records
         self.teams = teams
         self.scoring = scoring
         self.ts = team_scoring
@@ -68,14 +81,15 @@ class TeamBuilder:
         self.team_line: dict[int, int] = {}
         self._entries: dict[tuple[int, int], RoundEntry] = {}
 
-    def err(self, message: str, line: Optional[int] = None, **kw) -> InputError:
-        return self.r.error(message, line, **kw)
+    def err(self, message: str, line: Optional[int] = None, column: Optional[int] = None,
+            player: Optional[int] = None, round: Optional[int] = None) -> InputError:
+        return self.r.error(message, line, column, player, round)
 
-    def build(self):
-        r = self.r
+    def build(self) -> tuple[tuple[Team, ...], tuple[Player, ...], int]:
+        records = self.records
         members: dict[int, tuple[int, ...]] = {}
         seen: dict[int, int] = {}
-        for number, name, players, declared, line, fed in self.teams:
+        for number, name, players, line, *_ in self.teams:
             if number in seen:
                 raise self.err(f"duplicate team number {number} (also on line {seen[number]})", line)
             seen[number] = line
@@ -93,11 +107,11 @@ class TeamBuilder:
             if sn not in self.team_of and any(s.opponent is not None or s.code in "+-1=0WDL"
                                               for s in row.slots if s.code != " "):
                 raise self.err(f"player {sn} has games but is in no team (310/013)", row.line, player=sn)
-        lineups = self.lineup_records()
-        pab = self.pab_records()
-        byes = self.bye_records()
-        forfeits = self.forfeit_records()
-        colours = r.colours()
+        lineups = records.lineups(self.team_line, self.team_of)
+        pab = records.pabs(self.team_line, self.rounds)
+        byes = records.byes(self.team_line)
+        forfeits = records.forfeits(self.team_line)
+        colours = records.colours()
         # Boards: the line-ups of every round, then K (352, else the most boards fielded).
         fielded: dict[tuple[int, int], list[Optional[int]]] = {}
         for number in members:
@@ -106,6 +120,7 @@ class TeamBuilder:
                     fielded[rd, number] = lineups[rd, number][0]
                 else:
                     fielded[rd, number] = [p for p in members[number] if self.is_fielded(p, rd)]
+        self.align(fielded, lineups)
         most = max((len(v) for v in fielded.values()), default=0)
         boards = len(colours) or most
         for (rd, number), lineup in fielded.items():
@@ -121,82 +136,54 @@ class TeamBuilder:
             if opp is not None:
                 self.check_match(rd, number, opp, bl, sides)
         out_teams = []
-        for number, name, players, declared, line, fed in self.teams:
+        for record in self.teams:
             rounds = []
             for rd in range(1, self.rounds + 1):
-                rounds.append(self.team_round(rd, number, sides, pab, byes, forfeits, boards))
-            t = Team(number, name, players, tuple(rounds), fed, declared.get("mp"), declared.get("gp"),
-                     declared.get("rank"), line)
+                rounds.append(self.team_round(rd, record.number, sides, pab, byes, forfeits, boards))
+            t = Team(record.number, record.name, record.members, tuple(rounds), record.federation, record.mp,
+                     record.gp, record.rank, record.line)
             self.check_declared(t)
             out_teams.append(t)
-        players = tuple(sorted((self.player(row) for row in self.row.values()), key=lambda p: p.start_number))
-        return tuple(sorted(out_teams, key=lambda t: t.number)), players, boards
-
-    # -- records -----------------------------------------------------------------------------------
-
-    def lineup_records(self) -> dict:
-        out = {}
-        for number, line in self.r.team_lines["300"]:
-            f = self.r.fields(line, number, "record 300")
-            if len(f) < 3:
-                raise self.err("record 300 needs a round, a team, its opponent and the line-up", number)
-            rd, team, _opp, players = f[0], f[1], f[2], f[3:]
-            if team not in self.team_line:
-                raise self.err(f"record 300 names team {team}, which has no 310/013 record", number)
-            for p in players:
-                if p and self.team_of.get(p) != team:
-                    raise self.err(f"record 300: player {p} is not in team {team}", number, player=p, round=rd)
-            out[rd, team] = ([p or None for p in players], number)
-        return out
-
-    def pab_records(self) -> dict:
-        out = {}
-        for number, line in self.r.team_lines["320"]:
-            for rd in range(1, self.rounds + 1):
-                a = 14 + 4 * (rd - 1)
-                text = line[a:a + 3].strip()
-                if text:
-                    if not (text.isascii() and text.isdigit()):
-                        raise self.err(f"record 320: team '{text}' is not a number", number, column=a + 1, round=rd)
-                    if int(text) not in self.team_line:   # as 300 and 330 do: a bye is a team's
-                        raise self.err(f"record 320 names team {int(text)}, which has no 310/013 record", number,
-                                       column=a + 1, round=rd)
-                    out[rd, int(text)] = number
-        return out
-
-    def bye_records(self) -> dict:
-        out = {}
-        for number, line in self.r.team_lines["240"]:
-            code = line[4:5].upper()
-            if code not in ("F", "H", "Z"):
-                raise self.err(f"record 240: bye type '{code}' (expected F, H or Z)", number, column=5)
-            f = self.r.fields(line, number, "record 240", 5)
-            if not f:
-                raise self.err("record 240 needs a round", number)
-            for team in f[1:]:
-                if team not in self.team_line:
-                    raise self.err(f"record 240 names team {team}, which has no 310/013 record", number, round=f[0])
-                out[f[0], team] = (BYES[code], number)
-        return out
-
-    def forfeit_records(self) -> dict:
-        out = {}
-        for number, line in self.r.team_lines["330"]:
-            code = line[4:6]
-            if code not in ("+-", "-+", "--"):
-                raise self.err(f"record 330: result '{code}' (expected +-, -+ or --)", number, column=5)
-            f = self.r.fields(line, number, "record 330", 6)
-            if len(f) != 3:
-                raise self.err("record 330 needs a round and two teams", number)
-            rd, a, b = f
-            for team in (a, b):
-                if team not in self.team_line:
-                    raise self.err(f"record 330 names team {team}, which has no 310/013 record", number, round=rd)
-            out[rd, a] = (b, code[0], number)
-            out[rd, b] = (a, code[1], number)
-        return out
+        people = tuple(sorted((self.player(row) for row in self.row.values()), key=lambda p: p.start_number))
+        return tuple(sorted(out_teams, key=lambda t: t.number)), people, boards
 
     # -- boards ------------------------------------------------------------------------------------
+
+    def align(self, fielded: dict[tuple[int, int], list[Optional[int]]], lineups: dict[tuple[int, int], Lineup]) -> None:
+        """Number the boards of a match without a 300 line-up from its games (issue 29; Swiss-Manager's
+        TRF-16 team export writes none). Each team's players fielded are in the order of its team
+        record (013 or 310): where the two orders agree (board i meets board i) they stand; where they
+        disagree (an empty board on one side, a line-up in another order), the games are kept and the
+        boards are numbered from one side's order (the side fielding more players, else the lower team
+        number): each player of the other side takes the board of the player he met, an empty board is
+        lost by forfeit, and the players who met nobody come last. Said in a note."""
+        team_of = self.team_of
+        for (rd, number), lineup in sorted(fielded.items()):
+            if (rd, number) in lineups:
+                continue
+            opponents = [self.slot(p, rd).opponent for p in lineup if p is not None]
+            opp = next((team_of[q] for q in opponents if q is not None and q in team_of), None)
+            if opp is None or opp <= number or (rd, opp) in lineups or (rd, opp) not in fielded:
+                continue   # each match once, from its lower team number
+            other = fielded[rd, opp]
+            board_of = {q: k for k, q in enumerate(other)}
+            bad = next(((k, p, q) for k, p in enumerate(lineup) if p is not None
+                        for q in (self.slot(p, rd).opponent,) if q in board_of and board_of[q] != k), None)
+            if bad is None:
+                continue
+            ref, side = (opp, number) if len(other) > len(lineup) else (number, opp)
+            placed: list[Optional[int]] = []
+            players = set(fielded[rd, side])
+            for p in fielded[rd, ref]:
+                q = self.slot(p, rd).opponent if p is not None else None
+                placed.append(q if q in players else None)
+            placed += [q for q in fielded[rd, side] if q not in placed]
+            fielded[rd, side] = placed
+            k, p, q = bad
+            self.r.notes.append(f"round {rd}: the boards of teams {number} and {opp} disagree (board {k + 1} of "
+                                f"team {number}, player {p}, meets player {q}, board {board_of[q] + 1} of team {opp}) "
+                                f"and no 300 record gives the line-ups: the games are kept, the boards numbered "
+                                f"from team {ref}'s order")
 
     def slot(self, sn: int, rd: int) -> Slot:
         return self.row[sn].slot(rd)
@@ -221,12 +208,13 @@ class TeamBuilder:
         if s.opponent is not None:
             if self.team_of.get(s.opponent) is None and s.opponent in self.row:
                 raise self.err(f"opponent {s.opponent} is in no team", row.line, column=s.column, player=sn, round=rd)
-            return self.r.entry(self.scoring, row, s, self.row)
+            return self.r.players.entry(self.scoring, row, s, self.row)
         if s.code in FORFEITS:
             return make_entry(self.scoring, rd, FORFEITS[s.code])
         return make_entry(self.scoring, rd, BYES[s.code])
 
-    def side(self, rd: int, number: int, lineup: list, forfeits: dict):
+    def side(self, rd: int, number: int, lineup: list[Optional[int]],
+             forfeits: dict[tuple[int, int], Forfeit]) -> tuple[Optional[int], list[Board]]:
         boards: list[Board] = []
         opponents: dict[int, int] = {}
         for b, sn in enumerate(lineup, 1):
@@ -240,8 +228,10 @@ class TeamBuilder:
         listed = forfeits.get((rd, number))
         if len(opponents) > 1:
             (t1, b1), (t2, b2) = list(opponents.items())[:2]
+            second = lineup[b2 - 1]
+            assert second is not None   # a board with an opponent has a player
             raise self.err(f"team {number} meets teams {t1} (board {b1}) and {t2} (board {b2}) in round {rd}",
-                           self.row[lineup[b2 - 1]].line, player=lineup[b2 - 1], round=rd)
+                           self.row[second].line, player=second, round=rd)
         opp = next(iter(opponents), None)
         if listed is not None:
             if opp is not None and opp != listed[0]:
@@ -250,7 +240,7 @@ class TeamBuilder:
             opp = listed[0]
         return opp, boards
 
-    def check_match(self, rd: int, number: int, opp: int, boards: list[Board], sides: dict) -> None:
+    def check_match(self, rd: int, number: int, opp: int, boards: list[Board], sides: Sides) -> None:
         other_opp, other_boards = sides.get((rd, opp), (None, []))
         if other_opp != number:
             raise self.err(f"team {number} meets team {opp} in round {rd}, but team {opp} "
@@ -265,7 +255,8 @@ class TeamBuilder:
                                f"(give the line-up in a 300 record)", self.row[b.player].line,
                                player=b.player, round=rd)
 
-    def team_round(self, rd: int, number: int, sides: dict, pab: dict, byes: dict, forfeits: dict,
+    def team_round(self, rd: int, number: int, sides: Sides, pab: dict[tuple[int, int], int],
+                   byes: dict[tuple[int, int], tuple[Kind, int]], forfeits: dict[tuple[int, int], Forfeit],
                    k: int) -> TeamRound:
         ts, s = self.ts, self.scoring
         opp, boards = sides[rd, number]
@@ -276,7 +267,7 @@ class TeamBuilder:
                            pab[rd, number], round=rd)
         _, other = sides[rd, opp]
         bye = next((b for b in boards if b.entry.kind.is_bye), None)
-        if bye is not None:
+        if bye is not None and bye.player is not None:   # a bye is a player's
             raise self.err(f"player {bye.player} (board {bye.board} of team {number}) has a bye "
                            f"('{result_code(bye.entry.kind, bye.entry.outcome)}') in round {rd}, but the team "
                            f"meets team {opp}", self.row[bye.player].line, player=bye.player, round=rd)
@@ -317,7 +308,7 @@ class TeamBuilder:
     def team_colour(self, boards: list[Board], other: list[Board]) -> Optional[str]:
         """The colour of board 1 (C07 §10.5); when board 1 has none (a forfeit without an opponent),
         deduced from another board and the board colour sequence (352, default alternating)."""
-        seq = self.r.colours() or "WB" * len(boards or other or [0])
+        seq = self.records.colours() or "WB" * len(boards or other or [0])
         for side, flip in ((boards, False), (other, True)):
             for b in side:
                 c = b.entry.colour
@@ -329,7 +320,8 @@ class TeamBuilder:
                     return first
         return None
 
-    def bye(self, rd: int, number: int, boards: list[Board], pab: dict, byes: dict, k: int) -> TeamRound:
+    def bye(self, rd: int, number: int, boards: list[Board], pab: dict[tuple[int, int], int],
+            byes: dict[tuple[int, int], tuple[Kind, int]], k: int) -> TeamRound:
         ts, s = self.ts, self.scoring
         kinds = [b.entry.kind for b in boards]
         if (rd, number) in pab:
@@ -363,7 +355,7 @@ class TeamBuilder:
                     raise err
                 warnings.warn(InputWarning(str(err)), stacklevel=4)
 
-    def player(self, row) -> Player:
+    def player(self, row: Row) -> Player:
         p = row.player
         entries = []
         for rd in range(1, self.rounds + 1):
