@@ -34,14 +34,15 @@ import re
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
-from typing import Callable, Optional, Sequence
+from typing import Any, Callable, Optional, Protocol, Sequence, TypedDict, Union
 
 from tbxl.errors import InputError, MissingDependency, UnknownTiebreak
 from tbxl.io.grid.cells import a1, cell_text, header_key, header_role, parse_number
 from tbxl.limits import MAX_BULLETIN_COLUMNS, MAX_TEXT_BYTES, read_regular
-from tbxl.model import Event
+from tbxl.model import Event, Tournament
 from tbxl.model import GP, MP
-from tbxl.tiebreaks.codes import parse
+from tbxl.tiebreaks.codes import Descriptor, parse
+from tbxl.io.files import PathLike
 from tbxl.io.text import decode_trf
 
 START = "START"
@@ -74,7 +75,7 @@ class PublishedValue:
         """Where it was read, in English: ``standings.csv:12, column 'TB1'``."""
         return f"{self.where}, column {self.column!r}" if self.column else self.where
 
-    def matches(self, exact) -> bool:
+    def matches(self, exact: Union[Fraction, int, None]) -> bool:
         """Does the exact value print as this one? Rounded either way to the printed decimals.
 
         >>> PublishedValue(1, "AOB", "13.38", Fraction(1338, 100), 2).matches(Fraction(107, 8))
@@ -84,7 +85,7 @@ class PublishedValue:
         """
         if self.value is None or exact is None:
             return self.value is None and exact is None
-        return abs(Fraction(exact) - self.value) * 10 ** self.decimals <= Fraction(1, 2)
+        return abs(Fraction(exact) - self.value) * Fraction(10) ** self.decimals <= Fraction(1, 2)
 
 
 @dataclass
@@ -133,11 +134,15 @@ _LONG = re.compile(r"^(?P<family>[^\W\d_]+?)(?:(?P<mod>cut|corte|median|mediana|
                    r"|(?P<bare>cut|corte|median|mediana))?$")
 
 
-#: What reads a published header: ``(header, tiebreaks, mapping) -> meaning`` as :func:`column_meaning`.
-Meaning = Callable[..., Optional[str]]
+class Meaning(Protocol):
+    """What reads a published header: ``(header, tiebreaks, mapping) -> meaning`` as :func:`column_meaning`."""
+
+    def __call__(self, header: str, tiebreaks: Sequence[str] = (),
+                 mapping: Optional[dict[str, str]] = None) -> Optional[str]: ...
 
 
-def column_meaning(header: str, tiebreaks: Sequence[str] = (), mapping: Optional[dict] = None) -> Optional[str]:
+def column_meaning(header: str, tiebreaks: Sequence[str] = (),
+                   mapping: Optional[dict[str, str]] = None) -> Optional[str]:
     """What a published column holds: ``START``, ``RANK``, ``PTS``, a tie-break code, ``IGNORE``
     (a known column of no interest, e.g. the name) or None (not recognised)."""
     key = header_key(header)
@@ -168,7 +173,8 @@ def column_meaning(header: str, tiebreaks: Sequence[str] = (), mapping: Optional
     return None
 
 
-def numbered_column(header: str, tiebreaks: Sequence[str], parse_code: Callable = parse) -> Optional[str]:
+def numbered_column(header: str, tiebreaks: Sequence[str],
+                    parse_code: Callable[[str], Descriptor] = parse) -> Optional[str]:
     """The code of a numbered column (``TB2``: the second of ``tiebreaks``, as ``parse_code`` spells
     it); None when the header is not numbered; :class:`NumberedColumn` beyond the list."""
     m = _NUMBERED.match(header_key(header))
@@ -193,7 +199,8 @@ SCORE_WORDS = {"mp": MP, "mpts": MP, "matchpoints": MP, "mannschaftspunkte": MP,
                "gamepoints": GP, "bp": GP, "boardpoints": GP, "brettpunkte": GP}
 
 
-def team_column_meaning(header: str, tiebreaks: Sequence[str] = (), mapping: Optional[dict] = None) -> Optional[str]:
+def team_column_meaning(header: str, tiebreaks: Sequence[str] = (),
+                        mapping: Optional[dict[str, str]] = None) -> Optional[str]:
     """What a column of published team standings holds: ``START`` (the team number), ``RANK``,
     ``PTS`` (the primary score), ``MP``, ``GP``, a team tie-break code as spelled, ``IGNORE`` or None.
     ``TBn`` is the n-th code of ``tiebreaks`` (the ranking's list without the points)."""
@@ -229,7 +236,7 @@ def _parses_team(code: str) -> bool:
     return True
 
 
-def parse_mapping(items: Sequence[str], meaning: Optional["Meaning"] = None) -> dict[str, str]:
+def parse_mapping(items: Sequence[str], meaning: Optional[Meaning] = None) -> dict[str, str]:
     """``--map`` items ``COLUMN=CODE`` (CODE: a tie-break code, ``start``, ``rank``, ``points`` or
     ``ignore``), keyed by the normalised column name."""
     out: dict[str, str] = {}
@@ -239,7 +246,10 @@ def parse_mapping(items: Sequence[str], meaning: Optional["Meaning"] = None) -> 
         column, sep, code = item.rpartition("=")
         if not sep or not column.strip() or not code.strip():
             raise UnknownTiebreak(f"--map expects COLUMN=CODE (e.g. 'TB1=BH/C1'), not {item!r}")
-        out[header_key(column)] = special.get(header_key(code)) or (meaning(code) if meaning else parse(code).code)
+        meant = special.get(header_key(code)) or (meaning(code) if meaning else parse(code).code)
+        if meant is None:   # a team event's reading knows no such code: an error, as the individual parse says
+            raise UnknownTiebreak(f"--map {item!r}: {code.strip()!r} is not a tie-break code")
+        out[header_key(column)] = meant
     return out
 
 
@@ -255,8 +265,26 @@ def number_text(text: str) -> tuple[Optional[Fraction], int]:
     return parsed
 
 
-#: A row of a published table: where it is (file and line, or file, sheet and row) and its cells.
-Row = tuple[dict, list[str]]
+class Place(TypedDict, total=False):
+    """Where a row of a published table is: its file and line (``end``: the line its record ends on),
+    or its file, sheet and row."""
+    file: str
+    line: int
+    end: int
+    sheet: str
+    row: int
+
+
+class Location(TypedDict, total=False):
+    """Where a cell is, as :class:`InputError` keywords: ``file`` and ``line``, ``file`` and ``cell``, or
+    ``cell`` alone."""
+    file: str
+    line: int
+    cell: str
+
+
+#: A row of a published table: where it is and its cells.
+Row = tuple[Place, list[str]]
 
 
 #: How many columns of a published table a message names before it counts the rest.
@@ -280,7 +308,7 @@ def _rows_csv(path: str) -> tuple[list[Row], str]:
     text, _ = decode_trf(data)
     delimiter = _delimiter(text.splitlines()[:60])
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
-    out = []
+    out: list[Row] = []
     start = 1
     while True:
         try:
@@ -354,13 +382,13 @@ def _rows_xlsx(path: str, sheet: Optional[str]) -> list[Row]:
     if sheet is not None and sheet not in names:
         raise InputError(f"no sheet named {sheet!r}; the sheets are {', '.join(names)}", file=path)
     ws = wb[sheet or names[0]]
-    out = [({"file": path, "sheet": ws.title, "row": r}, [cell_text(v) for v in values])
-           for r, values in sheet_rows(ws, path)]
+    out: list[Row] = [({"file": path, "sheet": ws.title, "row": r}, [cell_text(v) for v in values])
+                      for r, values in sheet_rows(ws, path)]
     wb.close()
     return out
 
 
-def meaning_for(event: Event) -> "Meaning":
+def meaning_for(event: Event) -> Meaning:
     """What reads the headers of an event's published standings: :func:`team_column_meaning` on a
     team event, else :func:`column_meaning`."""
     return team_column_meaning if event.is_team else column_meaning
@@ -372,8 +400,8 @@ def who_for(event: Event) -> str:
     return "team with number" if event.is_team else "player with start number"
 
 
-def read_published(path, tournament: Event, *, tiebreaks: Sequence[str] = (), mapping: Sequence[str] = (),
-                   sheet: Optional[str] = None, meaning: Optional["Meaning"] = None,
+def read_published(path: PathLike, tournament: Event, *, tiebreaks: Sequence[str] = (), mapping: Sequence[str] = (),
+                   sheet: Optional[str] = None, meaning: Optional[Meaning] = None,
                    who: str = "") -> Published:
     """Read a published standings table (CSV or .xlsx) for ``tournament``.
 
@@ -411,18 +439,18 @@ def read_published(path, tournament: Event, *, tiebreaks: Sequence[str] = (), ma
 #: Where a cell of a published table is, as :class:`InputError` keywords (``file`` and ``line``,
 #: ``file`` and ``cell``, or ``cell`` alone), given its row below the header (-1: the header
 #: itself) and its column, both counted from 0.
-Locate = Callable[[int, int], dict]
+Locate = Callable[[int, int], Location]
 
 
-def range_cell(r: int, k: int) -> dict:
+def range_cell(r: int, k: int) -> Location:
     """The cell of a range whose top-left cell counts as A1 and whose first row is the header:
     ``range_cell(0, 2)`` is C2 (as the Excel functions name cells)."""
     return {"cell": a1(k, r + 1)}
 
 
-def published_from_rows(header: Sequence, rows: Sequence[Sequence], tournament: Event, *,
+def published_from_rows(header: Sequence[Any], rows: Sequence[Sequence[Any]], tournament: Event, *,
                         tiebreaks: Sequence[str] = (), mapping: Optional[dict[str, str]] = None,
-                        source: str = "", where: Locate = range_cell, meaning: Optional["Meaning"] = None,
+                        source: str = "", where: Locate = range_cell, meaning: Optional[Meaning] = None,
                         who: str = "") -> Published:
     """The published table of a header row and the rows of cells below it, for ``tournament``.
 
@@ -462,7 +490,10 @@ def published_from_rows(header: Sequence, rows: Sequence[Sequence], tournament: 
     seen: dict[int, int] = {}   # start number -> its row
     for r, raw in enumerate(rows):
         cells = [cell_text(c) for c in raw]
-        cell = lambda k: cells[k] if k < len(cells) else ""
+
+        def cell(k: int, cells: list[str] = cells) -> str:
+            return cells[k] if k < len(cells) else ""
+
         sno_text = cell(start_col)
         if not (sno_text.isascii() and sno_text.isdigit() and len(sno_text) <= 9):   # not "²"
             if any(cell(k) for k, _ in value_cols) and sno_text:
@@ -507,14 +538,14 @@ def published_from_rows(header: Sequence, rows: Sequence[Sequence], tournament: 
     return Published(source, values, order, notes)
 
 
-def _loc(where: dict, column: int) -> dict:
+def _loc(where: Place, column: int) -> Location:
     """:class:`InputError` location of a cell: ``file:line`` (CSV) or ``file`` + ``Sheet!B7`` (xlsx)."""
     if "sheet" in where:
         return {"file": where["file"], "cell": a1(column, where["row"] - 1, f"{where['sheet']}!")}
     return {"file": where["file"], "line": where["line"]}
 
 
-def _loc_text(loc: dict) -> str:
+def _loc_text(loc: Location) -> str:
     """An :class:`InputError` location as the findings show it: ``bulletin.csv:12``,
     ``bulletin.xlsx!Standings!C2`` or ``C2``."""
     name = os.path.basename(loc["file"]) if loc.get("file") else ""
@@ -523,7 +554,8 @@ def _loc_text(loc: dict) -> str:
     return f"{name}:{loc['line']}"
 
 
-def _find_header(rows, tiebreaks, mapped, fname, meaning: "Meaning" = column_meaning) -> int:
+def _find_header(rows: list[Row], tiebreaks: list[str], mapped: dict[str, str], fname: str,
+                 meaning: Meaning = column_meaning) -> int:
     """The first of the top rows that has a start-number column and a column of values."""
     problem: Optional[Exception] = None
     for r, (where, cells) in enumerate(rows[:40]):
@@ -541,7 +573,7 @@ def _find_header(rows, tiebreaks, mapped, fname, meaning: "Meaning" = column_mea
                      "--map 'Nr.=start' --map 'TB1=BH/C1'", file=fname)
 
 
-def published_ranks(tournament: Event) -> Published:
+def published_ranks(tournament: Tournament) -> Published:
     """The rank column of the input itself (TRF columns 86-89) as a published table."""
     values = [PublishedValue(p.start_number, RANK, str(p.declared_rank), Fraction(p.declared_rank), 0,
                              f"{os.path.basename(tournament.source or 'input')}: player {p.start_number}, "
