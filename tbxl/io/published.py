@@ -558,7 +558,7 @@ def _find_header(rows: list[Row], tiebreaks: list[str], mapped: dict[str, str], 
                  meaning: Meaning = column_meaning) -> int:
     """The first of the top rows that has a start-number column and a column of values."""
     problem: Optional[Exception] = None
-    for r, (where, cells) in enumerate(rows[:40]):
+    for r, (_, cells) in enumerate(rows[:40]):
         try:
             meanings = [meaning(c, tiebreaks, mapped) if c else None for c in cells]
         except UnknownTiebreak as err:

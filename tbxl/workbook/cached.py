@@ -10,7 +10,7 @@ import io
 import os
 import re
 import zipfile
-from typing import TYPE_CHECKING, Any, Iterable, Optional
+from typing import TYPE_CHECKING, Iterable, Optional
 from xml.sax.saxutils import escape
 
 from tbxl.io.files import PathLike, write_atomic

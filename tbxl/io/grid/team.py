@@ -11,8 +11,8 @@ A match cell is the opponent team's number, the colour of board 1 (``w``/``b``),
 (``1 = ½ 0`` games, ``+ -`` individual forfeits): ``2w2½``, ``2w:1=10`` or both. Without board
 results the board tie-breaks (BC, TBR, BBE, board counts on GP, the EDE chains' board steps) have no
 data and say so. ``2+`` / ``2-`` is a match won / lost by forfeit, ``2--`` a double forfeit; byes
-are ``PAB`` (or ``U``; ``PAB2`` gives its game points, as a TRF-2026 ``320`` record does), ``H`` (half-point bye), ``F`` (full-point bye), ``-``, ``Z`` or an empty cell
-(absent). The number of boards is the length of the board results, else the most game points of a
+are ``PAB`` (or ``U``; ``PAB2`` gives its game points, as a TRF-2026 ``320`` record does), ``H``
+(half-point bye), ``F`` (full-point bye), ``-``, ``Z`` or an empty cell (absent). The number of boards is the length of the board results, else the most game points of a
 match (both sides together), unless given. Matches must agree on both rows (opponent, colours,
 board results); a bad cell raises :class:`~tbxl.errors.InputError` naming the cell (A1 from the
 grid's top-left cell), the row and the round.
@@ -94,7 +94,7 @@ def read_team_grid(rows: list[list[Any]], *, boards: Optional[int] = None, name:
             cells[n, k + 1] = (_parse(v, r, k, source), r, k, v)
     k_boards = boards or _boards(cells, numbers, source)
     out = []
-    for r, n, team_name, _ in data:
+    for _, n, team_name, _ in data:
         rounds = []
         for rd in range(1, width + 1):
             rounds.append(_round(n, rd, cells, numbers, k_boards, ts, s, source))
@@ -141,7 +141,7 @@ def _boards(cells: dict[tuple[int, int], _Read], numbers: dict[int, int], source
     if lengths:
         return lengths.pop()
     most = Fraction(0)
-    for (n, rd), (c, *_rest) in cells.items():
+    for (_, rd), (c, *_rest) in cells.items():
         if c.what == "match" and c.gp is not None:
             other = cells.get((c.opp, rd))
             if other and other[0].what == "match" and other[0].gp is not None:
