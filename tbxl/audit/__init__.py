@@ -30,8 +30,6 @@ round 2, half-point bye: 3.5 instead of 2.5, without “capped at a draw x 5 rou
 
 from __future__ import annotations
 
-from typing import Optional
-
 from tbxl.audit.candidates import Candidate, candidates
 from tbxl.audit.check import (AGREE, EXPLAINED, HABITS, RANK_AGAINST_POINTS, SKIPPED, UNEXPLAINED, ZERO_FOR_NO_VALUE,
                               Audit, ColumnVerdict, Finding, check, describe_match, rank_range)
@@ -48,7 +46,7 @@ __all__ = ["audit", "compare", "Audit", "Finding", "ColumnVerdict", "Candidate",
            "ZERO_FOR_NO_VALUE", "RANK_AGAINST_POINTS"]
 
 
-def audit(event: Event, published: Published, *, rules: Optional[Convention] = None, tiebreaks: Tiebreaks = None,
+def audit(event: Event, published: Published, *, rules: Convention | None = None, tiebreaks: Tiebreaks = None,
           settings: GivenSettings = None) -> Audit:
     """Check every published number of ``event`` (individual or team) against ``rules`` (a
     :class:`Convention`, resolved at the edge by :func:`tbxl.rules.resolve`; default:

@@ -8,7 +8,7 @@ the one for an event.
 
 from __future__ import annotations
 
-from typing import Any, Hashable, Mapping, Optional, Union
+from typing import Any, Hashable, Mapping, Optional
 
 from tbxl.audit.candidates import Candidate, setting_candidates
 from tbxl.derivation import Derivation
@@ -22,7 +22,7 @@ from tbxl.tiebreaks.codes import parse as parse_code
 
 #: A team event's settings as the audit takes them: the settings, a mapping of names to values or
 #: spellings (``{"ede_bc": "higher-first"}``), or None (the defaults).
-GivenSettings = Union[TeamSettings, Mapping[str, Any], None]
+GivenSettings = TeamSettings | Mapping[str, Any] | None
 
 
 class Engine:

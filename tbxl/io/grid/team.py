@@ -12,7 +12,8 @@ A match cell is the opponent team's number, the colour of board 1 (``w``/``b``),
 results the board tie-breaks (BC, TBR, BBE, board counts on GP, the EDE chains' board steps) have no
 data and say so. ``2+`` / ``2-`` is a match won / lost by forfeit, ``2--`` a double forfeit; byes
 are ``PAB`` (or ``U``; ``PAB2`` gives its game points, as a TRF-2026 ``320`` record does), ``H``
-(half-point bye), ``F`` (full-point bye), ``-``, ``Z`` or an empty cell (absent). The number of boards is the length of the board results, else the most game points of a
+(half-point bye), ``F`` (full-point bye), ``-``, ``Z`` or an empty cell (absent). The number of
+boards is the length of the board results, else the most game points of a
 match (both sides together), unless given. Matches must agree on both rows (opponent, colours,
 board results); a bad cell raises :class:`~tbxl.errors.InputError` naming the cell (A1 from the
 grid's top-left cell), the row and the round.
