@@ -37,20 +37,26 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cached_property
-from typing import Iterable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Protocol, Sequence
 
 from tbxl.errors import UsageError, excerpt
 from tbxl.limits import MAX_NUMBER_DIGITS, whole_number
 from tbxl.model import Player
 from tbxl.prizes import Award, allot
 
+if TYPE_CHECKING:   # the ranking is imported by whoever ranks
+    from tbxl.model import Event
+    from tbxl.standings import Row, Standings
+
 #: Field names and their accepted spellings.
 FIELDS = {"sex": "sex", "gender": "sex", "title": "title", "fed": "fed", "federation": "fed",
           "rating": "rating", "elo": "rating", "rtg": "rating", "born": "born", "age": "age"}
 TEXT_FIELDS = ("sex", "title", "fed")
 FLAGS = ("unrated", "rated")
-_OPS = {"=": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
+# the operands: the player's field and the condition's value, both texts or both numbers
+_OPS: dict[str, Callable[[Any, Any], bool]] = {"=": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
         "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
 _CONDITION = re.compile(r"\s*([A-Za-z]+)\s*(?:(<=|>=|!=|=|<|>)\s*(.*?))?\s*")
 _SEX = {"m": "m", "w": "w", "f": "w"}
@@ -184,23 +190,33 @@ def parse_category(text: str) -> Category:
     return parse_expression(name.strip(), expression)
 
 
-def event_year(tournament) -> Optional[int]:
+def event_year(tournament: Event) -> Optional[int]:
     """The year that ``age`` is counted on: the start date's, else the end date's."""
     d = tournament.start_date or tournament.end_date
     return d.year if d else None
 
 
-def category_rows(standings, category: Category) -> list:
+def category_rows(standings: Standings, category: Category) -> list[Row]:
     """The rows of the overall standings that belong to ``category``, in the same order."""
     year = event_year(standings.tournament)
     if category.needs_year and year is None:
         raise UsageError(f"category {category.name}={category.expression}: 'age' is counted on the "
                          "event's year and the input has no start date (TRF record 042); "
                          "write born>=YEAR instead")
-    return [r for r in standings.rows if category.includes(r.player, year)]
+    return [r for r in standings.rows if category.includes(_player(r), year)]
 
 
-def category_places(rows: list) -> list[str]:
+def _player(row: Row) -> Player:
+    """The player of a row: categories are an individual event's."""
+    assert isinstance(row.player, Player)
+    return row.player
+
+
+class _Ranked(Protocol):
+    rank: int
+
+
+def category_places(rows: Sequence[_Ranked]) -> list[str]:
     """The place labels within a category: counted again from 1, a place shared in the overall
     standings (equal on every tie-break) stays shared.
 
@@ -220,9 +236,9 @@ def category_places(rows: list) -> list[str]:
     return labels
 
 
-def members(standings, categories: Iterable[Category]) -> dict[str, list[int]]:
+def members(standings: Standings, categories: Iterable[Category]) -> dict[str, list[int]]:
     """Each category's start numbers in the order of the overall standings."""
-    return {c.name: [r.player.start_number for r in category_rows(standings, c)] for c in categories}
+    return {c.name: [_player(r).start_number for r in category_rows(standings, c)] for c in categories}
 
 
 @dataclass
@@ -234,24 +250,24 @@ class Classification:
     category's (each shared by ``sharing``, see :mod:`tbxl.prizes`).
     """
 
-    rows: dict[str, list]
+    rows: dict[str, list[Row]]
     places: dict[str, list[str]]
-    awards: dict[Optional[str], list[Award]]
+    awards: dict[Optional[str], list[Award[int]]]
     sharing: str = "hort"
     policy: str = "one-per-player"
 
     @cached_property
     def members(self) -> dict[str, list[int]]:
         """Each category's start numbers in standings order (built once: outputs ask it per category)."""
-        return {name: [r.player.start_number for r in rows] for name, rows in self.rows.items()}
+        return {name: [_player(r).start_number for r in rows] for name, rows in self.rows.items()}
 
-    def prize_of(self, name: Optional[str]) -> dict[int, Award]:
+    def prize_of(self, name: Optional[str]) -> dict[int, Award[int]]:
         """The awards of one list by start number."""
         return {a.player: a for a in self.awards.get(name, ())}
 
 
-def classify(standings, categories: Iterable[Category] = (),
-             prizes: Optional[dict[Optional[str], dict]] = None, sharing: str = "hort",
+def classify(standings: Standings, categories: Iterable[Category] = (),
+             prizes: Optional[dict[Optional[str], dict[int, Fraction]]] = None, sharing: str = "hort",
              policy: str = "one-per-player") -> Classification:
     """Each category's rows and places, and the awards of every prize list (``None`` = overall;
     a category's prizes go by the category's places); ``policy``: one prize per player (the
@@ -264,7 +280,7 @@ def classify(standings, categories: Iterable[Category] = (),
     if unknown:
         raise UsageError(f"prizes for {unknown[0]!r}, which is not a category; categories: "
                          f"{', '.join(rows) or 'none'}")
-    lists = {name: ([(r.player.start_number, r.rank, r.points)
+    lists = {name: ([(_player(r).start_number, r.rank, r.points)
                      for r in (standings.rows if name is None else rows[name])], table)
              for name, table in prizes.items()}
     awards = allot(lists, sharing, policy)

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, Mapping, Optional, Sequence
 
-Number = Union[Fraction, int]
+Number = Fraction | int
 
 #: The English text of every reason, note and cut. Reports translate them by key: each language's
 #: ``templates/labels/<lang>.json`` has a "reasons" table with the same keys and placeholders.

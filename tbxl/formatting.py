@@ -18,7 +18,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Optional, Union, cast
 
-Number = Union[Fraction, int]
+Number = Fraction | int
 
 
 def is_finite_decimal(v: Fraction) -> bool:

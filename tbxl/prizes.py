@@ -45,7 +45,7 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Hashable, Mapping, Optional, Sequence
+from typing import Generic, Hashable, Mapping, Optional, Sequence, TypeVar
 
 from tbxl.errors import UsageError, excerpt
 from tbxl.limits import MAX_PRIZE_PLACE
@@ -97,18 +97,22 @@ def parse_prizes(text: str) -> dict[int, Fraction]:
     return dict(sorted(prizes.items()))
 
 
+#: Who a prize goes to: a start number, a name ... (anything that can be a key).
+P = TypeVar("P", bound=Hashable)
+
+
 @dataclass(frozen=True)
-class Award:
+class Award(Generic[P]):
     """One player's prize: the place in the list, the prize listed for it, what he receives."""
 
-    player: Hashable
+    player: P
     place: int
     listed: Fraction
     amount: Fraction
 
 
-def share(rows: Sequence[tuple[Hashable, int, Fraction]], prizes: dict[int, Fraction],
-          sharing: str = "hort") -> list[Award]:
+def share(rows: Sequence[tuple[P, int, Fraction]], prizes: dict[int, Fraction],
+          sharing: str = "hort") -> list[Award[P]]:
     """The awards of ranked ``rows`` = ``(player, rank, points)`` in standings order (``rank`` as
     in the standings: equal for players equal on every tie-break). Every row of a points group
     that touches a prize place gets an :class:`Award`; groups below the last prize get none.
@@ -117,7 +121,7 @@ def share(rows: Sequence[tuple[Hashable, int, Fraction]], prizes: dict[int, Frac
         raise UsageError(f"prize sharing must be one of {', '.join(SHARING)}, not {sharing!r}")
     pooled = SHARING[sharing]
     last = max(prizes, default=0)
-    awards: list[Award] = []
+    awards: list[Award[P]] = []
     k = 0
     while k < len(rows) and k < last:
         group = [k]
@@ -137,8 +141,8 @@ def share(rows: Sequence[tuple[Hashable, int, Fraction]], prizes: dict[int, Frac
     return awards
 
 
-def allot(lists: Mapping[Optional[str], tuple[Sequence[tuple[Hashable, int, Fraction]], dict[int, Fraction]]],
-          sharing: str = "hort", policy: str = "one-per-player") -> dict[Optional[str], list[Award]]:
+def allot(lists: Mapping[Optional[str], tuple[Sequence[tuple[P, int, Fraction]], dict[int, Fraction]]],
+          sharing: str = "hort", policy: str = "one-per-player") -> dict[Optional[str], list[Award[P]]]:
     """The awards of several prize lists, ``{name: (rows, prizes)}`` in the order the lists were
     named (``None`` = the overall list), each shared by :func:`share`. ``policy`` (:data:`POLICIES`):
     ``"one-per-player"`` gives a player who holds money in several lists the largest amount (equal:
@@ -155,13 +159,13 @@ def allot(lists: Mapping[Optional[str], tuple[Sequence[tuple[Hashable, int, Frac
     if policy not in POLICIES:
         raise UsageError(f"prize policy must be one of {', '.join(POLICIES)}, not {policy!r}")
     names = list(lists)
-    excluded: dict[Optional[str], set] = {name: set() for name in names}
+    excluded: dict[Optional[str], set[P]] = {name: set() for name in names}
     while True:
         awards = {name: share([r for r in lists[name][0] if r[0] not in excluded[name]], lists[name][1], sharing)
                   for name in names}
         if policy == "cumulative":
             return awards
-        held: dict[Hashable, list[tuple[Fraction, int, Optional[str]]]] = {}
+        held: dict[P, list[tuple[Fraction, int, Optional[str]]]] = {}
         for k, name in enumerate(names):
             for a in awards[name]:
                 if a.amount > 0:

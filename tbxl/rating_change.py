@@ -127,7 +127,7 @@ def check_k(k: object, where: str) -> int:
     :class:`~tbxl.errors.InputError` naming ``where``."""
     from tbxl.errors import excerpt
     from tbxl.limits import decimal_number   # bounded before exact arithmetic: no 1e999999999, no 2_0
-    value = None
+    value: Fraction | None = None
     if isinstance(k, str):
         value = decimal_number(k)
     elif isinstance(k, (int, Fraction)) and not isinstance(k, bool) and abs(k) < 10 ** 9:
@@ -153,8 +153,8 @@ def k_factor(player: Player, games: int, start: Optional[date]) -> tuple[int, st
     the rating is 2400 or more; 40 up to the year of the 18th birthday while under 2300 (needs the
     birth date and the start date); else 20. The input cannot tell two conditions, a player new to
     the list (40 for his first 30 games) and one whose published rating once reached 2400 (10 for
-    good): give K for them (a workbook column ``K`` or ``--k``). Then the last paragraph of 8.3.3: K x n stays within 700
-    (``n`` the rated games of this event).
+    good): give K for them (a workbook column ``K`` or ``--k``). Then the last paragraph of 8.3.3: K x n
+    stays within 700 (``n`` the rated games of this event).
 
     >>> k_factor(Player(1, "A", rating=2450), 9, None), k_factor(Player(1, "A", rating=1800), 9, None)
     ((10, 'B.02 8.3.3'), (20, 'B.02 8.3.3'))

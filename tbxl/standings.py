@@ -36,9 +36,9 @@ ROUND_ROBIN_DEFAULT = "DE,SB,WIN,KS"
 TEAM_SWISS_DEFAULT = "MPTS,EDE,EMGSB/C1,BH:MP/C1,MPvGP"
 TEAM_ROUND_ROBIN_DEFAULT = "MPTS,EDE,MPvGP,EMGSB"
 
-Value = Union[Fraction, int, None]
+Value = Fraction | int | None
 #: A tie-break list: codes separated by commas, a sequence of codes, or None (the file's, else the defaults).
-Tiebreaks = Union[str, Sequence[str], None]
+Tiebreaks = str | Sequence[str] | None
 
 #: How many unrated participants a note names before it counts the rest.
 UNRATED_NAMED = 5

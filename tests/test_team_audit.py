@@ -296,3 +296,13 @@ def test_ede_bc_is_not_tried_without_a_board_count_step(tmp_path):
                             (["EDEBT"], ["fide-2024+ede_bc=higher-first"])):
         engine = TeamAuditEngine(t, "MP", codes)
         assert [c.name for c in engine.rank_candidates(get("fide-2024"), [])] == expected, codes
+
+
+def test_a_map_to_no_team_code_is_an_error_not_an_ignored_column():
+    # --map TB1=XYZ on a team event used to map the column to nothing (it was then "ignored"),
+    # where an individual event's --map refuses the code: both refuse it now.
+    from tbxl.errors import UnknownTiebreak
+    t = read_team_trf(TEC)
+    with pytest.raises(UnknownTiebreak, match="'XYZ' is not a tie-break code"):
+        read(BULLETIN, t, mapping=["TB1=XYZ"])
+    assert read(BULLETIN, t, mapping=["TB1=EDET"]).values

@@ -30,17 +30,15 @@ round 2, half-point bye: 3.5 instead of 2.5, without “capped at a draw x 5 rou
 
 from __future__ import annotations
 
-from typing import Mapping, Optional, Union
-
 from tbxl.audit.candidates import Candidate, candidates
 from tbxl.audit.check import (AGREE, EXPLAINED, HABITS, RANK_AGAINST_POINTS, SKIPPED, UNEXPLAINED, ZERO_FOR_NO_VALUE,
                               Audit, ColumnVerdict, Finding, check, describe_match, rank_range)
 from tbxl.audit.compare import ComparedRow, Comparison, compare
-from tbxl.audit.engine import engine_for
+from tbxl.audit.engine import GivenSettings, engine_for
 from tbxl.io.published import Published
 from tbxl.model import Event
 from tbxl.rules import Convention
-from tbxl.rules import TeamSettings
+from tbxl.standings import Tiebreaks
 from tbxl.tiebreaks.context import convention_of
 
 __all__ = ["audit", "compare", "Audit", "Finding", "ColumnVerdict", "Candidate", "candidates", "Comparison",
@@ -48,8 +46,8 @@ __all__ = ["audit", "compare", "Audit", "Finding", "ColumnVerdict", "Candidate",
            "ZERO_FOR_NO_VALUE", "RANK_AGAINST_POINTS"]
 
 
-def audit(event: Event, published: Published, *, rules: Optional[Convention] = None, tiebreaks=None,
-          settings: Union[TeamSettings, Mapping, None] = None) -> Audit:
+def audit(event: Event, published: Published, *, rules: Convention | None = None, tiebreaks: Tiebreaks = None,
+          settings: GivenSettings = None) -> Audit:
     """Check every published number of ``event`` (individual or team) against ``rules`` (a
     :class:`Convention`, resolved at the edge by :func:`tbxl.rules.resolve`; default:
     the edition in force at the start date) and try the candidates on each difference.

@@ -39,14 +39,18 @@ def term_label(t: Term) -> Reason:
     return Reason.of("term.round")
 
 
-def _key(t: Term, seen: dict) -> tuple:
+#: A term as two derivations are matched: its round, its opponent, and which of the terms with both.
+_Key = tuple[Optional[int], Optional[int], int]
+
+
+def _key(t: Term, seen: dict[tuple[Optional[int], Optional[int]], int]) -> _Key:
     base = (t.round, t.opponent)
     seen[base] = seen.get(base, 0) + 1
     return base + (seen[base],)
 
 
-def _index(d: Derivation) -> dict[tuple, Term]:
-    seen: dict = {}
+def _index(d: Derivation) -> dict[_Key, Term]:
+    seen: dict[tuple[Optional[int], Optional[int]], int] = {}
     return {_key(t, seen): t for t in d.terms}
 
 
@@ -76,6 +80,7 @@ def changes(before: Derivation, after: Derivation) -> list[Reason]:
     for key in list(a) + [k for k in b if k not in a]:
         ta, tb = a.get(key), b.get(key)
         if ta is None:
+            assert tb is not None   # a key of after's alone
             out.append(Reason.of("change.added", rd=tb.round, term=term_label(tb), new=tb.contribution,
                                  reason=tb.reason))
             if tb.is_cut:

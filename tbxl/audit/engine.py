@@ -8,15 +8,21 @@ the one for an event.
 
 from __future__ import annotations
 
-from typing import Mapping, Optional, Union
+from typing import Any, Hashable, Mapping, Optional
 
 from tbxl.audit.candidates import Candidate, setting_candidates
-from tbxl.model import Event
+from tbxl.derivation import Derivation
+from tbxl.model import AnyEvent, Event, TeamTournament, Tournament
 from tbxl.rules import Convention
 from tbxl.rules import TeamSettings, team_settings
-from tbxl.standings import Standings, compute_standings, primary_score, resolve_tiebreaks
+from tbxl.standings import Standings, Tiebreaks, Value, compute_standings, primary_score, resolve_tiebreaks
 from tbxl.tiebreaks import Context, compute, explain
-from tbxl.tiebreaks.codes import Descriptor, parse
+from tbxl.tiebreaks.codes import Descriptor
+from tbxl.tiebreaks.codes import parse as parse_code
+
+#: A team event's settings as the audit takes them: the settings, a mapping of names to values or
+#: spellings (``{"ede_bc": "higher-first"}``), or None (the defaults).
+GivenSettings = TeamSettings | Mapping[str, Any] | None
 
 
 class Engine:
@@ -24,15 +30,19 @@ class Engine:
     once, on demand (``parse``, ``is_order``, ``name``, ``value``, ``explain``, ``standings``,
     ``ranking``, ``rank_candidates``: what the checks ask of an event)."""
 
-    parse = staticmethod(parse)
     #: How errors name a row's number.
     who = "player with start number"
 
-    def __init__(self, tournament: Event, tiebreaks: list[str]) -> None:
+    def __init__(self, tournament: AnyEvent, tiebreaks: list[str]) -> None:
         self.t = tournament
         self.tiebreaks = tiebreaks
-        self._standings: dict[tuple, Standings] = {}
+        self._standings: dict[tuple[Hashable, ...], Standings] = {}
         self.tried: dict[str, Candidate] = {}   # every candidate tried, by name
+
+    @staticmethod
+    def parse(code: str) -> Descriptor:
+        """The tie-break a code names (an individual event's codes)."""
+        return parse_code(code)
 
     @staticmethod
     def is_order(d: Descriptor) -> bool:
@@ -47,11 +57,11 @@ class Engine:
         builds its context once (the most costly step) and computes each column once."""
         return self.standings(conv).context
 
-    def value(self, conv: Convention, d: Descriptor, sn: int):
+    def value(self, conv: Convention, d: Descriptor, sn: int) -> Value:
         ctx = self.context(conv)
         return compute(ctx, d).value(ctx.index[sn])
 
-    def explain(self, conv: Convention, d: Descriptor, sn: int):
+    def explain(self, conv: Convention, d: Descriptor, sn: int) -> Derivation:
         return explain(self.context(conv), d, sn)
 
     def standings(self, conv: Convention, tiebreaks: Optional[tuple[str, ...]] = None) -> Standings:
@@ -75,24 +85,29 @@ class TeamAuditEngine(Engine):
     """:class:`Engine` on a team event: team codes, team names, team standings (each rule set
     ranked once, with the primary score first, under the same team settings)."""
 
-    parse = staticmethod(lambda code: parse(code, team=True))
     who = "team with number"
 
-    def __init__(self, tournament: Event, primary: str, tiebreaks: list[str],
-                 settings: Union[TeamSettings, Mapping, None] = None) -> None:
+    def __init__(self, tournament: TeamTournament, primary: str, tiebreaks: list[str],
+                 settings: GivenSettings = None) -> None:
         super().__init__(tournament, tiebreaks)
+        self.teams = tournament
         self.points_code = "MPTS" if primary == "MP" else "GPTS"
         self.settings = team_settings(settings)
 
     @staticmethod
-    def is_order(d) -> bool:
+    def parse(code: str) -> Descriptor:
+        """The tie-break a team code names."""
+        return parse_code(code, team=True)
+
+    @staticmethod
+    def is_order(d: Descriptor) -> bool:
         return d.is_order
 
     def name(self, number: int) -> str:
-        return self.t.team(number).name
+        return self.teams.team(number).name
 
     def standings(self, conv: Convention, tiebreaks: Optional[tuple[str, ...]] = None,
-                  settings: Optional[TeamSettings] = None):
+                  settings: Optional[TeamSettings] = None) -> Standings:
         """The standings under ``conv`` and the team ``settings`` (None: the audit's)."""
         # The team ranking loads here, for a team event only: the Excel functions import the audit
         # and stay light (tests/test_excel_metadata.py).
@@ -103,7 +118,7 @@ class TeamAuditEngine(Engine):
             self._standings[key] = compute_standings(self.t, codes, conv, settings=settings)
         return self._standings[key]
 
-    def ranking(self, c: Candidate):
+    def ranking(self, c: Candidate) -> Standings:
         return self.standings(c.convention, c.tiebreaks, c.settings)
 
     def rank_candidates(self, conv: Convention, tried: list[Candidate]) -> list[Candidate]:
@@ -113,13 +128,14 @@ class TeamAuditEngine(Engine):
         return setting_candidates(conv, tried, self.tiebreaks, self.settings)
 
 
-def engine_for(event: Event, tiebreaks=None, settings: Union[TeamSettings, Mapping, None] = None) -> Engine:
+def engine_for(event: Event, tiebreaks: Tiebreaks = None, settings: GivenSettings = None) -> Engine:
     """The engine of ``event`` ranking by ``tiebreaks`` (default: the file's 212/202 record, else
     tbxl's default list for the event's kind); ``settings``: a team event's team settings."""
-    if event.is_team:
-        primary, descs = (primary_score(event, tiebreaks), resolve_tiebreaks(event, tiebreaks))  # type: ignore[arg-type]
+    if isinstance(event, TeamTournament):
+        primary, descs = (primary_score(event, tiebreaks), resolve_tiebreaks(event, tiebreaks))
         return TeamAuditEngine(event, primary, [d.code for d in descs], settings)
     if settings is not None and team_settings(settings).changes:
         raise TypeError("team settings are for team events; an individual event's settings are its convention's")
-    return Engine(event, [d.code for d in resolve_tiebreaks(event, tiebreaks)])  # type: ignore[arg-type]
+    assert isinstance(event, Tournament)   # the two kinds of event
+    return Engine(event, [d.code for d in resolve_tiebreaks(event, tiebreaks)])
 

@@ -42,7 +42,7 @@ def output_format(path: PathLike, allowed: Iterable[str] = tuple(OUTPUT_FORMATS.
     return fmt
 
 
-def check_output(output: PathLike, inputs: Iterable[PathLike] = ()) -> None:
+def check_output(output: PathLike, inputs: Iterable[Optional[PathLike]] = ()) -> None:
     """Before any work: the output is not an input, and its folder exists (named in the error,
     rather than the temporary file the atomic write would fail to create there)."""
     check_not_input(output, inputs)
@@ -52,15 +52,15 @@ def check_output(output: PathLike, inputs: Iterable[PathLike] = ()) -> None:
         raise InputError(f"{what} (for the output {os.fspath(output)})", file=os.fspath(folder))
 
 
-def check_not_input(output: PathLike, inputs: Iterable[PathLike]) -> None:
-    """Refuse to write over one of the inputs."""
+def check_not_input(output: PathLike, inputs: Iterable[Optional[PathLike]]) -> None:
+    """Refuse to write over one of the inputs (None or "": no input file)."""
     out = Path(output).resolve()
     for i in inputs:
         if i and Path(i).resolve() == out:
             raise InputError(f"refusing to overwrite the input file {i}")
 
 
-def write_atomic(path: PathLike, data: Union[bytes, str], *, inputs: Iterable[PathLike] = ()) -> None:
+def write_atomic(path: PathLike, data: Union[bytes, str], *, inputs: Iterable[Optional[PathLike]] = ()) -> None:
     """Write ``data`` to ``path`` through a temporary file in the same folder and ``os.replace``,
     so a reader never sees a half-written file and a failure leaves the old file intact. A failure
     to write (a read-only folder, a full disk, ``/dev/full``) is an :class:`InputError` naming

@@ -20,6 +20,7 @@ from tbxl.io.text import decode_trf, split_lines
 from tbxl.limits import MAX_TEXT_BYTES, MAX_WORKBOOK_BYTES, MAX_WORKBOOK_XML_BYTES, check_regular
 
 if TYPE_CHECKING:
+    from tbxl.io.files import PathLike
     from tbxl.model import Event, Tournament
 
 __all__ = ["load", "sniff", "Sniffed", "is_team_input", "is_team_trf", "is_team_workbook", "WORKBOOK_SUFFIXES"]
@@ -48,7 +49,7 @@ class Sniffed(NamedTuple):
     kind: str
 
 
-def sniff(path) -> Sniffed:
+def sniff(path: PathLike) -> Sniffed:
     """The format (by the suffix: a workbook, else TRF) and the kind of an input file. A file that
     cannot be read is sniffed as an individual event: its reader says what is wrong with it."""
     p = Path(path)
@@ -66,12 +67,12 @@ def _readable(p: Path, limit: int) -> bool:
         return False
 
 
-def is_team_input(path) -> bool:
+def is_team_input(path: PathLike) -> bool:
     """A TRF with team records (see :func:`is_team_trf`), or a workbook written for a team event."""
     return sniff(path).kind == "team"
 
 
-def is_team_workbook(path) -> bool:
+def is_team_workbook(path: PathLike) -> bool:
     """Does a formula of the workbook call a team function (TEAM_TIEBREAK, TEAM_STANDINGS)? Looked
     for in the sheets' XML, without loading the workbook."""
     try:
@@ -84,7 +85,7 @@ def is_team_workbook(path) -> bool:
         return False
 
 
-def is_team_trf(path_or_text) -> bool:
+def is_team_trf(path_or_text: PathLike) -> bool:
     """Is the TRF a team event? Yes with ``310`` records (TRF-2026). With ``013`` records only, the
     file may also be an individual event whose clubs are listed for a team prize (Swiss-Manager
     writes them): it is a team event when another team record (``3xx``) or a team tournament type
@@ -138,8 +139,8 @@ def _games_are_matches(lines: list[str]) -> bool:
     return paired
 
 
-def load(path, *, pairing: Optional[str] = None, strict: bool = False, sheet: Optional[str] = None,
-         layout: Optional[str] = None, notes: Optional[list] = None, kind: Optional[str] = None) -> Event:
+def load(path: PathLike, *, pairing: Optional[str] = None, strict: bool = False, sheet: Optional[str] = None,
+         layout: Optional[str] = None, notes: Optional[list[str]] = None, kind: Optional[str] = None) -> Event:
     """Read ``path``, an individual or a team event (:func:`sniff` tells which): ``.xlsx``/``.xlsm``
     through :mod:`tbxl.io.workbook`, anything else as TRF. ``sheet`` and ``layout`` are the
     individual crosstable's (a team workbook has one grid). ``kind`` ("individual" or "team"), when
@@ -165,7 +166,7 @@ def load(path, *, pairing: Optional[str] = None, strict: bool = False, sheet: Op
     return tournament
 
 
-def _read_team(p: Path, pairing: Optional[str], strict: bool, notes: Optional[list]) -> Event:
+def _read_team(p: Path, pairing: Optional[str], strict: bool, notes: Optional[list[str]]) -> Event:
     from tbxl.model import Pairing
     if p.suffix.lower() in WORKBOOK_SUFFIXES:
         from tbxl.io.workbook import read_team_workbook  # openpyxl only when needed
@@ -219,7 +220,7 @@ def _has_records(p: Path) -> bool:
 
 
 def _read(p: Path, pairing: Optional[str], strict: bool, sheet: Optional[str], layout: Optional[str],
-          notes: Optional[list]) -> Tournament:
+          notes: Optional[list[str]]) -> Tournament:
     from tbxl.model import Pairing
     forced = Pairing(pairing) if pairing else None
     if p.suffix.lower() in WORKBOOK_SUFFIXES:

@@ -8,6 +8,7 @@ Headers are recognised by name: a start-number column (``SNo``, ``Start No``, ``
 ``TB2`` ... mapped in order onto the tie-break list). ``--map COLUMN=CODE`` settles what is not
 obvious. Other columns (name, federation, rating ...) are ignored and noted. A team event's
 headers (a team-number column, ``MP``, ``GP``, team codes) are read by :func:`team_column_meaning`.
+What a header means is :mod:`tbxl.io.columns`' (its names are this module's too).
 
 >>> column_meaning("Buchholz Cut 1")
 'BH/C1'
@@ -30,25 +31,27 @@ from __future__ import annotations
 import csv
 import io
 import os
-import re
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
-from typing import Callable, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence, TypedDict, Union
 
 from tbxl.errors import InputError, MissingDependency, UnknownTiebreak
-from tbxl.io.grid.cells import a1, cell_text, header_key, header_role, parse_number
+from tbxl.io.columns import (IGNORE, POINTS, RANK, SCORE_WORDS, START, TEAM_NAME_WORDS, TEAM_NUMBER_WORDS, Meaning,
+                             NumberedColumn, column_meaning, numbered_column, parse_mapping, team_column_meaning)
+from tbxl.io.grid.cells import a1, cell_text, parse_number
 from tbxl.limits import MAX_BULLETIN_COLUMNS, MAX_TEXT_BYTES, read_regular
-from tbxl.model import Event
-from tbxl.model import GP, MP
-from tbxl.tiebreaks.codes import parse
+from tbxl.model import Event, Tournament
+from tbxl.io.files import PathLike
 from tbxl.io.text import decode_trf
 
-START = "START"
-IGNORE = "IGNORE"
-POINTS = "PTS"
-#: The code of a published rank (a place in the standings, not a tie-break value).
-RANK = "RANK"
+# What the columns hold lives in tbxl.io.columns; its names are this module's too (the readers' callers
+# import them from here).
+__all__ = ["START", "IGNORE", "POINTS", "RANK", "NumberedColumn", "Meaning", "column_meaning", "numbered_column",
+           "team_column_meaning", "parse_mapping", "TEAM_NUMBER_WORDS", "TEAM_NAME_WORDS", "SCORE_WORDS",
+           "PublishedValue", "Published", "number_text", "Place", "Location", "Row", "meaning_for", "who_for",
+           "read_published", "Locate", "range_cell", "published_from_rows", "published_ranks", "NAMED_COLUMNS"]
+
 
 
 @dataclass(frozen=True)
@@ -74,7 +77,7 @@ class PublishedValue:
         """Where it was read, in English: ``standings.csv:12, column 'TB1'``."""
         return f"{self.where}, column {self.column!r}" if self.column else self.where
 
-    def matches(self, exact) -> bool:
+    def matches(self, exact: Union[Fraction, int, None]) -> bool:
         """Does the exact value print as this one? Rounded either way to the printed decimals.
 
         >>> PublishedValue(1, "AOB", "13.38", Fraction(1338, 100), 2).matches(Fraction(107, 8))
@@ -84,7 +87,7 @@ class PublishedValue:
         """
         if self.value is None or exact is None:
             return self.value is None and exact is None
-        return abs(Fraction(exact) - self.value) * 10 ** self.decimals <= Fraction(1, 2)
+        return abs(Fraction(exact) - self.value) * Fraction(10) ** self.decimals <= Fraction(1, 2)
 
 
 @dataclass
@@ -95,152 +98,6 @@ class Published:
     values: list[PublishedValue]
     tiebreaks: list[str] = field(default_factory=list)  # the tie-break columns, in order
     notes: list[str] = field(default_factory=list)      # reader's remarks (columns ignored ...)
-
-
-class NumberedColumn(UnknownTiebreak):
-    """A numbered column (``TB3``) beyond the tie-break list: which list it means is unknown.
-
-    ``header`` is the column's text, ``number`` its tie-break number; the message tells the
-    command line what to give (the Excel functions say it their own way)."""
-
-    def __init__(self, header: str, number: int, tiebreaks: Sequence[str]) -> None:
-        self.header = header
-        self.number = number
-        super().__init__(
-            f"column {header!r} is tie-break {number}, but the tie-break list has {len(tiebreaks)}"
-            + (f" ({', '.join(tiebreaks)})" if tiebreaks else "")
-            + f": give --tiebreaks CODES or --map '{header}=CODE'")
-
-
-#: What a column a header word names (:data:`tbxl.io.grid.cells.HEADER_WORDS`) holds in published standings.
-_MEANING = {"sno": START, "rank": RANK, "points": POINTS}
-
-#: Long names of tie-breaks (normalised: lower case, letters and digits only) -> family.
-_FAMILIES = [
-    ("forebuchholz", "FB"), ("buchholz", "BH"), ("buch", "BH"), ("sonnebornberger", "SB"), ("sonneborn", "SB"),
-    ("berger", "SB"), ("progressive", "PS"), ("progressivescore", "PS"), ("cumulative", "PS"),
-    ("koya", "KS"), ("directencounter", "DE"), ("direct", "DE"), ("numberofwins", "WIN"), ("wins", "WIN"),
-    ("gameswon", "WON"), ("gameswithblack", "BPG"), ("blackgames", "BPG"), ("averagerating", "ARO"),
-    ("averageratingofopponents", "ARO"), ("performance", "TPR"), ("performancerating", "TPR"),
-    ("averageofopponentsbuchholz", "AOB"), ("progresivo", "PS"), ("progresiva", "PS"),
-    ("victorias", "WIN"), ("encuentrodirecto", "DE"), ("resultadoparticular", "DE"),
-    ("бухгольц", "BH"), ("бергер", "SB"), ("зоннеборнбергер", "SB"),
-    ("коэффициентбергера", "SB"), ("прогресс", "PS"), ("личнаявстреча", "DE"), ("победы", "WIN"),
-    ("koya", "KS"), ("kemenangan", "WIN"),
-]
-_NUMBERED = re.compile(r"^(?:tb|tiebreak|wtg|wertung|fw|desempate|des|dop|доп|tiêuchí|tc|pp)(\d{1,4})$", re.ASCII)
-_LONG = re.compile(r"^(?P<family>[^\W\d_]+?)(?:(?P<mod>cut|corte|median|mediana|c|m)?(?P<n>\d+)"
-                   r"|(?P<bare>cut|corte|median|mediana))?$")
-
-
-#: What reads a published header: ``(header, tiebreaks, mapping) -> meaning`` as :func:`column_meaning`.
-Meaning = Callable[..., Optional[str]]
-
-
-def column_meaning(header: str, tiebreaks: Sequence[str] = (), mapping: Optional[dict] = None) -> Optional[str]:
-    """What a published column holds: ``START``, ``RANK``, ``PTS``, a tie-break code, ``IGNORE``
-    (a known column of no interest, e.g. the name) or None (not recognised)."""
-    key = header_key(header)
-    if mapping and key in mapping:
-        return mapping[key]
-    if not key:
-        return None
-    role = header_role(key)
-    if role is not None:
-        return _MEANING.get(role, IGNORE)
-    code = numbered_column(header, tiebreaks)
-    if code is not None:
-        return code
-    try:
-        code = parse(str(header)).code
-        return POINTS if code == "PTS" else code
-    except UnknownTiebreak:
-        pass
-    m = _LONG.match(key)
-    if m:
-        family = dict(_FAMILIES).get(m["family"])
-        if family:
-            if m["bare"]:
-                return f"{family}/{'M' if m['bare'].startswith('median') else 'C'}1"
-            if m["n"]:
-                return f"{family}/{'M' if m['mod'] and m['mod'][0] == 'm' else 'C'}{m['n']}"
-            return family
-    return None
-
-
-def numbered_column(header: str, tiebreaks: Sequence[str], parse_code: Callable = parse) -> Optional[str]:
-    """The code of a numbered column (``TB2``: the second of ``tiebreaks``, as ``parse_code`` spells
-    it); None when the header is not numbered; :class:`NumberedColumn` beyond the list."""
-    m = _NUMBERED.match(header_key(header))
-    if not m:
-        return None
-    k = int(m.group(1))
-    if 1 <= k <= len(tiebreaks):
-        return parse_code(tiebreaks[k - 1]).code
-    raise NumberedColumn(str(header), k, tiebreaks)
-
-
-#: Header words of a team-number column (normalised as :func:`~tbxl.io.grid.cells.header_key` does);
-#: ``No``, ``SNo``, ``Nr.`` ... are :data:`~tbxl.io.grid.cells.HEADER_WORDS`' start numbers.
-TEAM_NUMBER_WORDS = frozenset({
-    "teamno", "teamnr", "teamnumber", "team#", "tno", "tnr", "tsno", "mannschaftnr", "mnr", "equipono",
-    "nºequipo", "noequipo", "sốđội", "номеркоманды", "nopasukan"})
-#: Header words of the team's name column (ignored, as a player's name is).
-TEAM_NAME_WORDS = frozenset({
-    "team", "teams", "teamname", "mannschaft", "equipo", "équipe", "equipe", "đội", "команда", "pasukan"})
-#: Match and game points spelled as columns: the codes MP and GP.
-SCORE_WORDS = {"mp": MP, "mpts": MP, "matchpoints": MP, "mannschaftspunkte": MP, "gp": GP, "gpts": GP,
-               "gamepoints": GP, "bp": GP, "boardpoints": GP, "brettpunkte": GP}
-
-
-def team_column_meaning(header: str, tiebreaks: Sequence[str] = (), mapping: Optional[dict] = None) -> Optional[str]:
-    """What a column of published team standings holds: ``START`` (the team number), ``RANK``,
-    ``PTS`` (the primary score), ``MP``, ``GP``, a team tie-break code as spelled, ``IGNORE`` or None.
-    ``TBn`` is the n-th code of ``tiebreaks`` (the ranking's list without the points)."""
-    key = header_key(header)
-    if mapping and key in mapping:
-        return mapping[key]
-    if not key:
-        return None
-    if key in TEAM_NUMBER_WORDS:
-        return START
-    if key in TEAM_NAME_WORDS:
-        return IGNORE
-    if key in SCORE_WORDS:
-        return SCORE_WORDS[key]
-    if header_role(key) is not None:
-        return column_meaning(header)
-    code = numbered_column(header, tiebreaks, lambda code: parse(code, team=True))
-    if code is not None:
-        return code
-    try:
-        d = parse(str(header), team=True)
-    except UnknownTiebreak:
-        long = column_meaning(header)   # "Buchholz Cut 1" -> BH/C1 (on the primary score)
-        return long if long not in (None, IGNORE) and _parses_team(long) else None
-    return POINTS if d.name == "POINTS" and d.score is None else d.code
-
-
-def _parses_team(code: str) -> bool:
-    try:
-        parse(code, team=True)
-    except UnknownTiebreak:
-        return False
-    return True
-
-
-def parse_mapping(items: Sequence[str], meaning: Optional["Meaning"] = None) -> dict[str, str]:
-    """``--map`` items ``COLUMN=CODE`` (CODE: a tie-break code, ``start``, ``rank``, ``points`` or
-    ``ignore``), keyed by the normalised column name."""
-    out: dict[str, str] = {}
-    special = {"start": START, "startnumber": START, "sno": START, "rank": RANK, "points": POINTS,
-               "pts": POINTS, "ignore": IGNORE}
-    for item in items:
-        column, sep, code = item.rpartition("=")
-        if not sep or not column.strip() or not code.strip():
-            raise UnknownTiebreak(f"--map expects COLUMN=CODE (e.g. 'TB1=BH/C1'), not {item!r}")
-        out[header_key(column)] = special.get(header_key(code)) or (meaning(code) if meaning else parse(code).code)
-    return out
 
 
 def number_text(text: str) -> tuple[Optional[Fraction], int]:
@@ -255,8 +112,26 @@ def number_text(text: str) -> tuple[Optional[Fraction], int]:
     return parsed
 
 
-#: A row of a published table: where it is (file and line, or file, sheet and row) and its cells.
-Row = tuple[dict, list[str]]
+class Place(TypedDict, total=False):
+    """Where a row of a published table is: its file and line (``end``: the line its record ends on),
+    or its file, sheet and row."""
+    file: str
+    line: int
+    end: int
+    sheet: str
+    row: int
+
+
+class Location(TypedDict, total=False):
+    """Where a cell is, as :class:`InputError` keywords: ``file`` and ``line``, ``file`` and ``cell``, or
+    ``cell`` alone."""
+    file: str
+    line: int
+    cell: str
+
+
+#: A row of a published table: where it is and its cells.
+Row = tuple[Place, list[str]]
 
 
 #: How many columns of a published table a message names before it counts the rest.
@@ -280,7 +155,7 @@ def _rows_csv(path: str) -> tuple[list[Row], str]:
     text, _ = decode_trf(data)
     delimiter = _delimiter(text.splitlines()[:60])
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
-    out = []
+    out: list[Row] = []
     start = 1
     while True:
         try:
@@ -354,13 +229,13 @@ def _rows_xlsx(path: str, sheet: Optional[str]) -> list[Row]:
     if sheet is not None and sheet not in names:
         raise InputError(f"no sheet named {sheet!r}; the sheets are {', '.join(names)}", file=path)
     ws = wb[sheet or names[0]]
-    out = [({"file": path, "sheet": ws.title, "row": r}, [cell_text(v) for v in values])
-           for r, values in sheet_rows(ws, path)]
+    out: list[Row] = [({"file": path, "sheet": ws.title, "row": r}, [cell_text(v) for v in values])
+                      for r, values in sheet_rows(ws, path)]
     wb.close()
     return out
 
 
-def meaning_for(event: Event) -> "Meaning":
+def meaning_for(event: Event) -> Meaning:
     """What reads the headers of an event's published standings: :func:`team_column_meaning` on a
     team event, else :func:`column_meaning`."""
     return team_column_meaning if event.is_team else column_meaning
@@ -372,8 +247,8 @@ def who_for(event: Event) -> str:
     return "team with number" if event.is_team else "player with start number"
 
 
-def read_published(path, tournament: Event, *, tiebreaks: Sequence[str] = (), mapping: Sequence[str] = (),
-                   sheet: Optional[str] = None, meaning: Optional["Meaning"] = None,
+def read_published(path: PathLike, tournament: Event, *, tiebreaks: Sequence[str] = (), mapping: Sequence[str] = (),
+                   sheet: Optional[str] = None, meaning: Optional[Meaning] = None,
                    who: str = "") -> Published:
     """Read a published standings table (CSV or .xlsx) for ``tournament``.
 
@@ -411,18 +286,18 @@ def read_published(path, tournament: Event, *, tiebreaks: Sequence[str] = (), ma
 #: Where a cell of a published table is, as :class:`InputError` keywords (``file`` and ``line``,
 #: ``file`` and ``cell``, or ``cell`` alone), given its row below the header (-1: the header
 #: itself) and its column, both counted from 0.
-Locate = Callable[[int, int], dict]
+Locate = Callable[[int, int], Location]
 
 
-def range_cell(r: int, k: int) -> dict:
+def range_cell(r: int, k: int) -> Location:
     """The cell of a range whose top-left cell counts as A1 and whose first row is the header:
     ``range_cell(0, 2)`` is C2 (as the Excel functions name cells)."""
     return {"cell": a1(k, r + 1)}
 
 
-def published_from_rows(header: Sequence, rows: Sequence[Sequence], tournament: Event, *,
+def published_from_rows(header: Sequence[Any], rows: Sequence[Sequence[Any]], tournament: Event, *,
                         tiebreaks: Sequence[str] = (), mapping: Optional[dict[str, str]] = None,
-                        source: str = "", where: Locate = range_cell, meaning: Optional["Meaning"] = None,
+                        source: str = "", where: Locate = range_cell, meaning: Optional[Meaning] = None,
                         who: str = "") -> Published:
     """The published table of a header row and the rows of cells below it, for ``tournament``.
 
@@ -462,7 +337,10 @@ def published_from_rows(header: Sequence, rows: Sequence[Sequence], tournament: 
     seen: dict[int, int] = {}   # start number -> its row
     for r, raw in enumerate(rows):
         cells = [cell_text(c) for c in raw]
-        cell = lambda k: cells[k] if k < len(cells) else ""
+
+        def cell(k: int, cells: list[str] = cells) -> str:
+            return cells[k] if k < len(cells) else ""
+
         sno_text = cell(start_col)
         if not (sno_text.isascii() and sno_text.isdigit() and len(sno_text) <= 9):   # not "²"
             if any(cell(k) for k, _ in value_cols) and sno_text:
@@ -507,14 +385,14 @@ def published_from_rows(header: Sequence, rows: Sequence[Sequence], tournament: 
     return Published(source, values, order, notes)
 
 
-def _loc(where: dict, column: int) -> dict:
+def _loc(where: Place, column: int) -> Location:
     """:class:`InputError` location of a cell: ``file:line`` (CSV) or ``file`` + ``Sheet!B7`` (xlsx)."""
     if "sheet" in where:
         return {"file": where["file"], "cell": a1(column, where["row"] - 1, f"{where['sheet']}!")}
     return {"file": where["file"], "line": where["line"]}
 
 
-def _loc_text(loc: dict) -> str:
+def _loc_text(loc: Location) -> str:
     """An :class:`InputError` location as the findings show it: ``bulletin.csv:12``,
     ``bulletin.xlsx!Standings!C2`` or ``C2``."""
     name = os.path.basename(loc["file"]) if loc.get("file") else ""
@@ -523,10 +401,11 @@ def _loc_text(loc: dict) -> str:
     return f"{name}:{loc['line']}"
 
 
-def _find_header(rows, tiebreaks, mapped, fname, meaning: "Meaning" = column_meaning) -> int:
+def _find_header(rows: list[Row], tiebreaks: list[str], mapped: dict[str, str], fname: str,
+                 meaning: Meaning = column_meaning) -> int:
     """The first of the top rows that has a start-number column and a column of values."""
     problem: Optional[Exception] = None
-    for r, (where, cells) in enumerate(rows[:40]):
+    for r, (_, cells) in enumerate(rows[:40]):
         try:
             meanings = [meaning(c, tiebreaks, mapped) if c else None for c in cells]
         except UnknownTiebreak as err:
@@ -541,7 +420,7 @@ def _find_header(rows, tiebreaks, mapped, fname, meaning: "Meaning" = column_mea
                      "--map 'Nr.=start' --map 'TB1=BH/C1'", file=fname)
 
 
-def published_ranks(tournament: Event) -> Published:
+def published_ranks(tournament: Tournament) -> Published:
     """The rank column of the input itself (TRF columns 86-89) as a published table."""
     values = [PublishedValue(p.start_number, RANK, str(p.declared_rank), Fraction(p.declared_rank), 0,
                              f"{os.path.basename(tournament.source or 'input')}: player {p.start_number}, "

@@ -15,7 +15,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 from pathlib import Path
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from tbxl.errors import InputError, TbxlError, UsageError
 from tbxl.io.files import PathLike
@@ -27,6 +27,10 @@ from tbxl.model import Pairing, Tournament
 from tbxl.model import TeamTournament
 from tbxl.standings import resolve_tiebreaks
 from tbxl.limits import MAX_HEADER_TEXT
+
+if TYPE_CHECKING:   # openpyxl is the xlsx extra's (tbxl.io.xlsx imports it where it is used)
+    from openpyxl.workbook.workbook import Workbook
+    from openpyxl.worksheet.worksheet import Worksheet
 
 __all__ = ["read_workbook", "read_team_workbook", "block_of", "event_details", "CROSSTABLE", "STANDINGS", "HELP",
            "CONF", "EVENT", "EVENT_FIELDS", "SETTINGS", "RULES_CELL", "TIEBREAKS_CELL", "PAIRING_CELL",
@@ -72,7 +76,7 @@ SKIP_SHEETS = {CONF.lower(), "_xlwings.conf", HELP.lower(), STANDINGS.lower(), E
 
 
 def read_workbook(path: PathLike, *, sheet: Optional[str] = None, layout: Optional[str] = None,
-                  notes: Optional[list] = None) -> Tournament:
+                  notes: Optional[list[str]] = None) -> Tournament:
     """Read the crosstable of a workbook (``sheet``, else ``Crosstable``, else the first sheet whose
     content reads) in any layout; :class:`InputError` names the file and ``sheet!cell``. ``notes``,
     when given, receives what the pairings showed (:func:`~tbxl.io.grid.read.read_grid`) when the
@@ -113,13 +117,13 @@ def read_workbook(path: PathLike, *, sheet: Optional[str] = None, layout: Option
     raise first_error or InputError("no sheet holds a crosstable", file=fname)
 
 
-def _block(ws, fname: str) -> tuple[Optional[list[list]], str]:
+def _block(ws: Worksheet, fname: str) -> tuple[Optional[list[list[Any]]], str]:
     """The crosstable block of a sheet: the longest run of consecutive rows with values, from its
     first used column up to the first empty column. Returns (grid, A1 reference of its top-left cell)."""
     return block_of(sheet_rows(ws, fname))
 
 
-def block_of(rows: list[tuple[int, list]]) -> tuple[Optional[list[list]], str]:
+def block_of(rows: list[tuple[int, list[Any]]]) -> tuple[Optional[list[list[Any]]], str]:
     """:func:`_block` of a sheet's rows with values, as :func:`tbxl.io.xlsx.sheet_rows` gives them
     (row number, values from column A)."""
     best: Optional[tuple[int, int]] = None
@@ -145,7 +149,7 @@ def block_of(rows: list[tuple[int, list]]) -> tuple[Optional[list[list]], str]:
     return grid, f"{column_letters(c0)}{rows[best[0]][0]}"
 
 
-def _date(value: Any, bad) -> Optional[dt.date]:
+def _date(value: Any, bad: Callable[[str], InputError]) -> Optional[dt.date]:
     """A date cell (a date, or text YYYY-MM-DD or YYYY/MM/DD), None when empty; ``bad(text)`` is the
     error for anything else."""
     if isinstance(value, dt.datetime):
@@ -162,7 +166,7 @@ def _date(value: Any, bad) -> Optional[dt.date]:
     return None
 
 
-def event_details(wb, fname: str) -> dict[str, Any]:
+def event_details(wb: Workbook, fname: str) -> dict[str, Any]:
     """The :class:`~tbxl.model.Event` fields of the workbook's Event sheet (:data:`EVENT_FIELDS`;
     nothing without the sheet, as in a workbook written before it): keywords for
     :func:`dataclasses.replace`. Errors name ``Event!B<row>``: a date that is not one, a text over
@@ -197,7 +201,7 @@ def event_details(wb, fname: str) -> dict[str, Any]:
     return out
 
 
-def _with_settings(t: Tournament, wb, fname: str, sheet: str) -> Tournament:
+def _with_settings(t: Tournament, wb: Workbook, fname: str, sheet: str) -> Tournament:
     """Name, start date and tie-breaks from the Standings sheet's settings, when present."""
     from dataclasses import replace
 
@@ -232,7 +236,7 @@ def _with_settings(t: Tournament, wb, fname: str, sheet: str) -> Tournament:
     return replace(t, **changes)
 
 
-def _decisions(ws, fname: str) -> dict[str, Any]:
+def _decisions(ws: Worksheet, fname: str) -> dict[str, Any]:
     """The Play-off orders (``;`` between several) and the Lots seed of the Standings sheet
     (:data:`DECISIONS`), checked as ``--playoff`` and ``--lots`` are, an error naming the cell;
     none when the labels are not there (a workbook made before them)."""
@@ -258,7 +262,7 @@ def _decisions(ws, fname: str) -> dict[str, Any]:
     return out
 
 
-def read_team_workbook(path) -> TeamTournament:
+def read_team_workbook(path: PathLike) -> TeamTournament:
     """The team grid of a workbook's Crosstable sheet (the block at A1 up to the first empty column),
     with the rules and tie-breaks of its Standings sheet as the event's list and the details of its
     Event sheet (:func:`event_details`). The file is checked as an individual workbook is

@@ -22,12 +22,18 @@ import os
 import re
 import zipfile
 import zlib
-from typing import Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 from xml.parsers import expat
 
 from tbxl.errors import InputError
+from tbxl.io.files import PathLike
 from tbxl.limits import (MAX_CELL_TEXT, MAX_WORKBOOK_BYTES, MAX_WORKBOOK_CELLS, MAX_WORKBOOK_XML_BYTES, check_regular,
                      size_text)
+
+if TYPE_CHECKING:   # openpyxl is the xlsx extra's: imported where it is used
+    from openpyxl.workbook.workbook import Workbook
+    from openpyxl.worksheet.worksheet import Worksheet
+
 
 #: Members of a workbook archive (parts, folders, media): far more than any real workbook holds.
 MAX_PARTS = 10_000
@@ -70,7 +76,7 @@ def _refuse_compound_file(name: str) -> None:
                      "(.xlsx) and give that", file=name)
 
 
-def check_workbook(path) -> None:
+def check_workbook(path: PathLike) -> None:
     """Refuse a workbook that openpyxl should not read (see the module's docstring)."""
     name = os.fspath(path)
     size = check_regular(name)
@@ -166,20 +172,20 @@ def _sheet_parts_of(archive: zipfile.ZipFile) -> dict[str, str]:
         return {}
 
 
-def _scan(archive: zipfile.ZipFile, part: zipfile.ZipInfo, where: Optional[list] = None) -> int:
+def _scan(archive: zipfile.ZipFile, part: zipfile.ZipInfo, where: Optional[list[Optional[str]]] = None) -> int:
     """Parse one part if it is XML (refusing a DTD) and count its cells (``<c>`` elements);
     ``where[0]`` is kept at the reference of the last cell started (for an error's place)."""
     parser = expat.ParserCreate(namespace_separator=" ")
     cells = 0
 
-    def start(tag: str, attrs) -> None:
+    def start(tag: str, attrs: dict[str, str]) -> None:
         nonlocal cells
         if tag == "c" or tag.endswith(" c"):
             cells += 1
             if where is not None:
                 where[0] = attrs.get("r")
 
-    def doctype(*_args) -> None:
+    def doctype(*_args: object) -> None:
         raise _Refused("declares a DTD (<!DOCTYPE ...>), which no workbook needs: entities are not expanded")
 
     parser.StartDoctypeDeclHandler = doctype
@@ -203,7 +209,7 @@ def _looks_like_xml(head: bytes) -> bool:
     return head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<")
 
 
-def load_workbook(path) -> Any:
+def load_workbook(path: PathLike) -> Workbook:
     """:func:`check_workbook`, then openpyxl's workbook with cached values (``data_only``)."""
     name = os.fspath(path)
     check_workbook(name)
@@ -214,7 +220,7 @@ def load_workbook(path) -> Any:
         raise InputError(f"not a readable .xlsx/.xlsm workbook ({type(err).__name__}: {err})", file=name) from None
 
 
-def sheet_rows(ws, file: Optional[str] = None) -> list[tuple[int, list]]:
+def sheet_rows(ws: Worksheet, file: Optional[str] = None) -> list[tuple[int, list[Any]]]:
     """The rows of a (not read-only) worksheet that hold a value, in order, each as its row number
     and its values from column A to its last value. Built from the cells written, not from the
     dimension the sheet declares (``iter_rows`` would walk every position up to it)."""
@@ -238,7 +244,7 @@ def sheet_rows(ws, file: Optional[str] = None) -> list[tuple[int, list]]:
             raise InputError(f"the rows with values span over {MAX_ROW_SPAN:,} cells from column A (values "
                              f"far to the right, e.g. at column {width:,}): clear stray cells or move the table",
                              file=file, cell=f"{ws.title}!A{r}")
-        values: list = [None] * width
+        values: list[Any] = [None] * width
         for c, v in cols.items():
             values[c - 1] = v
         out.append((r, values))

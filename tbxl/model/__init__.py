@@ -22,8 +22,6 @@ Fraction(1, 2)
 
 from __future__ import annotations
 
-from typing import Union
-
 from tbxl.model.entry import RoundEntry, make_entry
 from tbxl.model.event import Event, EventKind, Pairing, Player, Tournament, detect_pairing, round_robin_cycles
 from tbxl.model.kinds import UNPLAYED_OUTCOME, Kind, Outcome
@@ -33,7 +31,7 @@ from tbxl.model.table import NO_ROUND, RESULT_KIND, RESULT_OF, RESULT_OUTCOME, R
 from tbxl.model.team import Board, Team, TeamRound, TeamTournament, board_points
 
 #: An event of either kind, as the ranking and the tie-breaks take it (its ``kind`` tells which).
-AnyEvent = Union[Tournament, TeamTournament]
+AnyEvent = Tournament | TeamTournament
 
 __all__ = [
     "Kind", "Outcome", "UNPLAYED_OUTCOME",

@@ -1,7 +1,8 @@
 """One participant's record in one round (:class:`RoundEntry`), and how to build one.
 
->>> make_entry(Scoring(), 3, Kind.HPB)
-RoundEntry(round=3, kind=<Kind.HPB: 'hpb'>, outcome=<Outcome.DRAW: 1>, points=Fraction(1, 2), opponent=None, colour=None)
+>>> make_entry(Scoring(), 3, Kind.HPB)  # doctest: +NORMALIZE_WHITESPACE
+RoundEntry(round=3, kind=<Kind.HPB: 'hpb'>, outcome=<Outcome.DRAW: 1>, points=Fraction(1, 2),
+           opponent=None, colour=None)
 """
 
 from __future__ import annotations

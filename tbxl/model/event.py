@@ -138,6 +138,10 @@ class Event:
         teams of a team event as the participants of an individual one)."""
         return {f.name: getattr(self, f.name) for f in fields(Event)}
 
+    def __contains__(self, number: object) -> bool:
+        """Is ``number`` a participant's number (a player's start number, a team's number)? Each kind says."""
+        raise NotImplementedError
+
 
 @dataclass(frozen=True)
 class Tournament(Event):

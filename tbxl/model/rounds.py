@@ -31,7 +31,8 @@ R = TypeVar("R")
 def after_round(event: E, k: int, parts: tuple[str, ...] = ("players",)) -> E:
     """``event`` (an event of any kind: its ``rounds`` and the tuples of records ``parts``:
     players, teams) as it stood after round ``k``: ``event`` itself for its last round."""
-    rounds: int = getattr(event, "rounds")  # each kind's class declares it (its positional fields)
+    # each kind's class declares it (its positional fields); Event does not, so mypy needs getattr
+    rounds: int = getattr(event, "rounds")  # noqa: B009
     if not 0 <= k <= rounds:
         raise ValueError(f"round {k} is outside 0..{rounds}")
     if k == rounds:
@@ -45,7 +46,7 @@ def record_after_round(record: R, k: int) -> R:
     """A participant's record (a player, a team) with its first ``k`` rounds, without what the file
     declares of its end (the ``declared_*`` fields)."""
     cls: type[Any] = type(record)
-    cut: R = replace(cast(Any, record), rounds=getattr(record, "rounds")[:k], **_declared(cls))
+    cut: R = replace(cast(Any, record), rounds=getattr(record, "rounds")[:k], **_declared(cls))  # noqa: B009 (R: any record)
     return cut
 
 

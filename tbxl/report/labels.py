@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from tbxl.errors import InputError, did_you_mean, excerpt
 
@@ -24,15 +25,21 @@ def languages() -> list[str]:
     return sorted(p.stem for p in (templates_dir() / "labels").glob("*.json"))
 
 
-def labels(lang: str) -> dict:
+#: The labels of a language: a JSON document of texts (some nested: "team", lists of month names ...).
+Labels = dict[str, Any]
+
+
+def labels(lang: str) -> Labels:
     """The labels of one language; :class:`InputError` naming the available ones if unknown."""
     path = templates_dir() / "labels" / f"{lang}.json"
     if not lang.isalpha() or not path.is_file():
-        raise InputError(f"unknown report language {excerpt(lang)}; available: {', '.join(languages())}{did_you_mean(lang, languages())}")
-    return json.loads(path.read_text(encoding="utf-8"))
+        raise InputError(f"unknown report language {excerpt(lang)}; available: {', '.join(languages())}"
+                         f"{did_you_mean(lang, languages())}")
+    found: Labels = json.loads(path.read_text(encoding="utf-8"))
+    return found
 
 
-def team_labels(lang: str) -> dict:
+def team_labels(lang: str) -> Labels:
     """The report labels of ``lang`` with the team words under ``"team"``."""
     L = dict(labels(lang))
     path = templates_dir() / "labels" / "team" / f"{lang}.json"

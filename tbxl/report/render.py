@@ -17,12 +17,12 @@ import mimetypes
 import os
 from dataclasses import replace
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Any, Optional, Sequence, TypedDict, Union
 from urllib.parse import unquote, urlparse
 from urllib.request import url2pathname, urlopen
 
 from tbxl.errors import MissingDependency, MissingSystemLibrary
-from tbxl.io.files import check_output, output_format, write_atomic
+from tbxl.io.files import PathLike, check_output, output_format, write_atomic
 from tbxl.formatting import visible
 from tbxl.report.labels import templates_dir
 from tbxl.report.text import plural
@@ -33,6 +33,16 @@ from tbxl.report.views.compare import build_compare_view
 from tbxl.report.views.frame import ReportView, Section
 from tbxl.report.views.standings import StandingsReport
 from tbxl.report.views.team import TeamReport
+
+if TYPE_CHECKING:   # the rooms below the report, and Jinja2 (the report extra's), as types only
+    from concurrent.futures import ProcessPoolExecutor
+
+    import jinja2
+
+    from tbxl.audit import Audit, Comparison
+    from tbxl.categories import Classification
+    from tbxl.rating_change import RatingChange
+    from tbxl.standings import Standings
 
 # Bounded rendering: WeasyPrint holds the layout of a whole document in memory (a 9,999-player
 # report took 11 GB), so a long report is rendered in parts of at most this many standings or
@@ -45,12 +55,12 @@ PARALLEL_FROM = 600
 
 
 @functools.lru_cache(maxsize=1)
-def environment():
+def environment() -> jinja2.Environment:
     """The Jinja2 environment of the templates folder (autoescaped, strict, names made inert)."""
     import jinja2
     from markupsafe import Markup
 
-    def finalize(value):
+    def finalize(value: object) -> object:
         # Every {{ value }} of a page: control and bidi characters of names made inert (a U+202E
         # in a name must not reverse the digits after it); tabs and line breaks are HTML's white
         # space (and the line breaks of the term blocks); our own Markup (the stylesheet) as is.
@@ -63,7 +73,14 @@ def environment():
     return env
 
 
-def url_fetcher(url: str) -> dict:
+class Fetched(TypedDict):
+    """A file served to WeasyPrint: its bytes, its type and its address."""
+    string: bytes
+    mime_type: Optional[str]
+    redirected_url: str
+
+
+def url_fetcher(url: str) -> Fetched:
     """Serve only files inside the templates folder and ``data:`` URIs; raise for anything else.
 
     Returns WeasyPrint's classic dict (string, mime_type, redirected_url)."""
@@ -79,12 +96,12 @@ def url_fetcher(url: str) -> dict:
     raise ValueError(f"refusing to fetch {url!r}: only the report templates are allowed")
 
 
-def _weasyprint_fetcher():
+def _weasyprint_fetcher() -> object:
     """:func:`url_fetcher` in the form WeasyPrint 70 wants (a ``URLFetcher``)."""
     from weasyprint.urls import URLFetcher, URLFetcherResponse
 
-    class TemplatesOnly(URLFetcher):
-        def fetch(self, url, headers=None):
+    class TemplatesOnly(URLFetcher):  # type: ignore[misc]  # WeasyPrint has no types: its class is Any
+        def fetch(self, url: str, headers: object = None) -> object:
             r = url_fetcher(url)
             return URLFetcherResponse(r["redirected_url"], r["string"],
                                       {"Content-Type": r["mime_type"] or "application/octet-stream"})
@@ -101,17 +118,25 @@ def section_weight(section: Section, view: StandingsReport) -> int:
         return 40
     per = {"players": DERIVATION_WEIGHT, "by_round": DERIVATION_WEIGHT}.get(section.name) \
         or view.line_weight(section.name)
-    return per * (section.b - section.a)
+    a, b = _span(section)
+    return per * (b - a)
+
+
+def _span(section: Section) -> tuple[int, int]:
+    """The slice ``a:b`` of a section made of lines."""
+    assert section.a is not None and section.b is not None
+    return section.a, section.b
 
 
 def _section_size(section: Section, view: StandingsReport) -> int:
-    return len({"standings": view.rows, "crosstable": view.xt.rows if view.xt else (),
+    sized: dict[str, Sequence[object]] = {"standings": view.rows, "crosstable": view.xt.rows if view.xt else (),
                 "by_round": view.by_round, "players": view.players, "compact": view.compact,
                 "start": view.start_rows, "rounds": view.rounds_pages, "cards": view.cards,
-                "after": view.after[section.block][1] if view.after else ()}[section.name])
+                "after": view.after[section.block][1] if view.after else ()}
+    return len(sized[section.name])
 
 
-def report_parts(view: ReportView, limit: Optional[int] = None) -> list[list[Section]]:
+def report_parts(view: StandingsReport, limit: Optional[int] = None) -> list[list[Section]]:
     """The report's sections cut into parts of at most ``limit`` lines (default ``PART_LINES``; a
     section made of lines is split between parts; a heading always stays with the first lines
     under it)."""
@@ -124,22 +149,22 @@ def report_parts(view: ReportView, limit: Optional[int] = None) -> list[list[Sec
             used += section_weight(sec, view)
             continue
         per = section_weight(replace(sec, a=0, b=1), view)
-        a = sec.a
-        while a < sec.b:
+        a, end = _span(sec)
+        while a < end:
             room = (limit - used) // per
             if room <= 0:
                 parts.append([])
                 used = 0
                 room = max(limit // per, 1)
-            b = min(a + room, sec.b)
-            parts[-1].append(replace(sec, a=a, b=b, first=a == sec.a, last=b == sec.b))
+            b = min(a + room, end)
+            parts[-1].append(replace(sec, a=a, b=b, first=a == sec.a, last=b == end))
             used += per * (b - a)
             a = b
     return [p for p in parts if p]
 
 
 def render_html(view: ReportView, template: str = "report.html.j2", *, inline_css: bool = False,
-                part: Optional[list] = None, web: bool = False) -> str:
+                part: Optional[list[Section]] = None, web: bool = False) -> str:
     """The HTML of a view. ``inline_css`` embeds report.css (for a standalone HTML file); ``web``
     makes the page for a web site (responsive, web.css inlined too); ``part`` renders only those
     sections of the standings report (see :func:`report_parts`), with the page numbers left to the
@@ -147,16 +172,17 @@ def render_html(view: ReportView, template: str = "report.html.j2", *, inline_cs
     css = None
     if inline_css or web:  # our own stylesheets, not data: mark them safe so that autoescape leaves them intact
         from markupsafe import Markup
-        css = (templates_dir() / "report.css").read_text(encoding="utf-8")
+        text = (templates_dir() / "report.css").read_text(encoding="utf-8")
         if web:
-            css += "\n" + (templates_dir() / "web.css").read_text(encoding="utf-8")
-        css = Markup(css)
+            text += "\n" + (templates_dir() / "web.css").read_text(encoding="utf-8")
+        css = Markup(text)
     sections = view.sections if part is None else part
     return environment().get_template(template).render(view=view, L=view.L, css=css, web=web,
                                                         part=sections, numbered=part is None)
 
 
-def _weasy():
+def _weasy() -> object:
+    """WeasyPrint's HTML class (untyped: WeasyPrint has no type information)."""
     try:
         from weasyprint import HTML
     except ImportError:
@@ -166,8 +192,8 @@ def _weasy():
     return HTML
 
 
-def _render_doc(html: str):
-    HTML = _weasy()
+def _render_doc(html: str) -> Any:   # WeasyPrint's Document: untyped
+    HTML: Any = _weasy()
     return HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=_weasyprint_fetcher()).render()
 
 
@@ -199,7 +225,7 @@ def _part_pdf(html: str) -> tuple[bytes, int]:
     try:
         doc = _render_doc(html)
         pages = len(doc.pages)
-        data = doc.write_pdf()
+        data: bytes = doc.write_pdf()
         del doc
     finally:
         if was:
@@ -208,7 +234,7 @@ def _part_pdf(html: str) -> tuple[bytes, int]:
     return data, pages
 
 
-def _pool(n: int):
+def _pool(n: int) -> ProcessPoolExecutor:
     """A pool of ``n`` worker processes: forked where the platform can (the templates and
     WeasyPrint are already imported), else spawned."""
     import multiprocessing
@@ -224,7 +250,7 @@ def _quiet_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _stop(pool) -> None:
+def _stop(pool: ProcessPoolExecutor) -> None:
     """Stop a pool at once (Ctrl+C): the parts still being laid out are of no use."""
     processes = list((getattr(pool, "_processes", None) or {}).values())   # (shutdown forgets them)
     for process in processes:
@@ -241,22 +267,24 @@ def _to_pdf(view: ReportView, template: str, progress: Optional[Progress]) -> tu
     document on one core, about 1 ms per table cell) and the parts are rendered in parallel."""
     n = workers()
     limit = None
-    if template == "report.html.j2" and n > 1:
-        total = sum(section_weight(s, view) for s in report_parts(view, limit=10 ** 9)[0])
+    # the standings report, the one cut into parts
+    report = view if template == "report.html.j2" and isinstance(view, StandingsReport) else None
+    if report is not None and n > 1:
+        total = sum(section_weight(s, report) for s in report_parts(report, limit=10 ** 9)[0])
         if total >= PARALLEL_FROM:
             # as many parts as cores (or a multiple of it, each within PART_LINES), of even size
             count = n * -(-total // (n * PART_LINES))
             limit = -(-total // count) + 40   # a heading's weight of slack: no part of a few lines
-    parts = report_parts(view, limit) if template == "report.html.j2" else [None]
-    if len(parts) == 1:
+    parts = report_parts(report, limit) if report is not None else []
+    if report is None or len(parts) <= 1:
         _tell(progress, 0, 1)
         data, pages = _part_pdf(render_html(view, template))
         _tell(progress, 1, 1, f" · {pages} pages")
         return data, pages
-    weights = [sum(section_weight(s, view) for s in part) for part in parts]
+    weights = [sum(section_weight(s, report) for s in part) for part in parts]
     total = sum(weights)
     htmls = [render_html(view, template, part=part) for part in parts]
-    results: list = [None] * len(parts)
+    results: list[Optional[tuple[bytes, int]]] = [None] * len(parts)
     _tell(progress, 0, total, " lines")
     done = 0
     if n > 1:
@@ -281,10 +309,11 @@ def _to_pdf(view: ReportView, template: str, progress: Optional[Progress]) -> tu
             results[k] = _part_pdf(html)
             done += weights[k]
             last = parts[k][-1]
-            where = f" · {last.name} {last.b}/{_section_size(last, view)}" if last.lines else ""
+            where = f" · {last.name} {last.b}/{_section_size(last, report)}" if last.lines else ""
             _tell(progress, done, total, f" lines{where} · {sum(r[1] for r in results if r)} pages")
-    pages = sum(r[1] for r in results)
-    return _join([r[0] for r in results], view), pages
+    rendered = [r for r in results if r is not None]   # every part, in order
+    pages = sum(r[1] for r in rendered)
+    return _join([r[0] for r in rendered], view), pages
 
 
 def _join(pdfs: list[bytes], view: ReportView) -> bytes:
@@ -318,11 +347,12 @@ def _join(pdfs: list[bytes], view: ReportView) -> bytes:
     return out.getvalue()
 
 
-def _is_html(output) -> bool:
+def _is_html(output: PathLike) -> bool:
     return output_format(output, ("pdf", "html")) == "html"
 
 
-def _write_report(view: ReportView, template: str, output, inputs: list, *, html: bool = False,
+def _write_report(view: ReportView, template: str, output: PathLike, inputs: Sequence[Optional[PathLike]], *,
+                  html: bool = False,
                   progress: Optional[Progress] = None) -> Optional[int]:
     """Render a view and write it atomically: the PDF, or with ``html`` the standalone web page
     (stylesheets inlined). Returns the number of PDF pages (None for HTML)."""
@@ -335,10 +365,12 @@ def _write_report(view: ReportView, template: str, output, inputs: list, *, html
     return pages
 
 
-def render_pdf(standings, output, *, lang: str = "en", derivations: str = "none", players=None,
-               paper: str = "a4", input_path=None, html: Optional[bool] = None, progress: Optional[Progress] = None,
-               by_round: bool = False, classification=None, min_games: int = 0,
-               rating_changes=None, pages=(), url: str = "") -> Optional[int]:
+def render_pdf(standings: Standings, output: PathLike, *, lang: str = "en", derivations: str = "none",
+               players: Optional[Sequence[int]] = None, paper: str = "a4", input_path: Optional[PathLike] = None,
+               html: Optional[bool] = None, progress: Optional[Progress] = None, by_round: bool = False,
+               classification: Optional[Classification] = None, min_games: int = 0,
+               rating_changes: Optional[dict[int, Optional[RatingChange]]] = None, pages: Sequence[str] = (),
+               url: str = "") -> Optional[int]:
     """Write the standings report of any event (PDF, or the web page with ``html=True``; by
     default as ``output``'s extension says) to ``output``: the final standings, the ranking
     crosstable, how each tie was broken, the categories' standings and the prizes of
@@ -361,8 +393,9 @@ def render_pdf(standings, output, *, lang: str = "en", derivations: str = "none"
     return _write_report(view, template, output, [input_path], html=html, progress=progress)
 
 
-def render_appeal_pdf(standings, start_number, output, *, lang: str = "en", paper: str = "a4",
-                      input_path=None, codes=None, html: Optional[bool] = None) -> Optional[int]:
+def render_appeal_pdf(standings: Standings, start_number: Union[int, Sequence[int]], output: PathLike, *,
+                      lang: str = "en", paper: str = "a4", input_path: Optional[PathLike] = None,
+                      codes: Optional[Sequence[str]] = None, html: Optional[bool] = None) -> Optional[int]:
     """Write the appeal report of one player or of several (a list of start numbers: the first is
     the appellant): the standings lines, the groups on the same points and how each tie was
     broken, what separates the first from the others, and the derivation of every tie-break in
@@ -376,8 +409,8 @@ def render_appeal_pdf(standings, start_number, output, *, lang: str = "en", pape
     return _write_report(view, "appeal.html.j2", output, [input_path], html=html)
 
 
-def render_audit_pdf(result, output, *, lang: str = "en", paper: str = "a4", inputs=(),
-                     html: Optional[bool] = None) -> None:
+def render_audit_pdf(result: Audit, output: PathLike, *, lang: str = "en", paper: str = "a4",
+                     inputs: Sequence[PathLike] = (), html: Optional[bool] = None) -> None:
     """Write the audit report of any event (PDF, or HTML with ``html=True``; by default when
     ``output`` ends in .html)."""
     check_output(output, list(inputs))
@@ -385,8 +418,9 @@ def render_audit_pdf(result, output, *, lang: str = "en", paper: str = "a4", inp
     _write_report(view, "audit.html.j2", output, list(inputs), html=_is_html(output) if html is None else html)
 
 
-def render_compare_pdf(result, output, *, lang: str = "en", paper: str = "a4", input_path=None,
-                       changed_only: bool = False, html: Optional[bool] = None) -> None:
+def render_compare_pdf(result: Union[Comparison, Sequence[Standings]], output: PathLike, *, lang: str = "en",
+                       paper: str = "a4", input_path: Optional[PathLike] = None, changed_only: bool = False,
+                       html: Optional[bool] = None) -> None:
     """Write the comparison report of any event (PDF, or HTML with ``html=True``; by default when
     ``output`` ends in .html): ``result`` as :func:`~tbxl.report.views.compare.build_compare_view`
     takes it."""

@@ -9,7 +9,13 @@ checks ``--derivations`` with :func:`parse_derivations` before any work."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+from typing import TYPE_CHECKING, Iterable, Optional
+
 from tbxl.errors import InputError
+
+if TYPE_CHECKING:
+    from tbxl.standings import Standings
 
 DERIVATIONS = ("none", "decided", "compact", "tied", "all", "top:N", "players")
 
@@ -34,7 +40,8 @@ def parse_derivations(text: str) -> tuple[str, int]:
 
 
 
-def select_derivations(st, derivations: str = "none", players=None) -> list[int]:
+def select_derivations(st: Standings, derivations: str = "none",
+                       players: Optional[Iterable[int]] = None) -> list[int]:
     """The numbers (start numbers, or team numbers) that get derivation blocks, in standings order
     (see :func:`parse_derivations`); ``players`` also restricts ``tied``, ``all`` and ``top:N``."""
     kind, n = parse_derivations(derivations)
@@ -42,7 +49,7 @@ def select_derivations(st, derivations: str = "none", players=None) -> list[int]
         raise InputError("--derivations players needs --players, e.g. --players 3,7,12")
     if kind in COMPACT:
         return []
-    count: dict = {}
+    count: dict[Fraction, int] = {}
     for r in st.rows:
         count[r.points] = count.get(r.points, 0) + 1
     rows = st.rows[:n] if kind == "top" else st.rows

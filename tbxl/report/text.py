@@ -14,9 +14,17 @@ import textwrap
 import unicodedata
 from fractions import Fraction
 from dataclasses import dataclass
-from typing import Iterable, Optional, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Optional, Sequence, Union
 
-from tbxl.formatting import decimal_text
+from tbxl.derivation import Reason
+from tbxl.formatting import Number, decimal_text
+from tbxl.model import Player
+from tbxl.report.labels import Labels
+
+if TYPE_CHECKING:
+    from datetime import date
+
+    from tbxl.standings import Row, Standings
 
 NAME_WIDTH = 18  # opponent names in term rows are cut to this many characters
 # Characters per line of a term row: the text width of the page (report.css: 13 mm side margins)
@@ -36,11 +44,11 @@ class Fmt:
     def __init__(self, comma: bool) -> None:
         self.comma = comma
 
-    def __call__(self, v, none: str = "") -> str:
+    def __call__(self, v: Optional[Number], none: str = "") -> str:
         return decimal_text(v, comma=self.comma, none=none)
 
 
-def plural(label, n: int) -> str:
+def plural(label: Union[str, Mapping[str, str]], n: Union[int, str, Fraction]) -> str:
     """A label's form for the count ``n``: a label is one text, or its forms by CLDR plural
     category. English and Spanish give ``one``/``other``, Russian ``one``/``few``/``many`` (1, 21
     значение; 2-4, 22 значения; 5-20 значений); Vietnamese and Malay do not inflect.
@@ -72,7 +80,7 @@ def plural(label, n: int) -> str:
     return label["one"] if n == 1 else label["other"]
 
 
-def date_text(d, L: dict) -> str:
+def date_text(d: date, L: Labels) -> str:
     """A date as the report's language writes it (``date_format`` and ``months`` of the labels).
 
     >>> from datetime import date
@@ -80,16 +88,17 @@ def date_text(d, L: dict) -> str:
     >>> date_text(date(2026, 6, 3), L), date_text(date(2026, 6, 3), {"date_format": "{dd}/{mm}/{y}", "months": []})
     ('3 June 2026', '03/06/2026')
     """
-    months = L.get("months") or []
-    return L.get("date_format", "{y}-{mm}-{dd}").format(
+    months: list[str] = L.get("months") or []
+    form: str = L.get("date_format", "{y}-{mm}-{dd}")
+    return form.format(
         d=d.day, dd=f"{d.day:02d}", m=d.month, mm=f"{d.month:02d}", y=d.year,
         month=months[d.month - 1] if len(months) == 12 else str(d.month))
 
 
-def reason_text(reason, L: dict, fmt: "Fmt") -> str:
+def reason_text(reason: Union[Reason, str], L: Labels, fmt: Fmt) -> str:
     """An engine :class:`~tbxl.derivation.Reason` in the report's language (English where a
     label file lacks a key), numbers formatted for the language."""
-    return reason.render(L.get("reasons"), fmt) if hasattr(reason, "render") else str(reason)
+    return reason.render(L.get("reasons"), fmt) if isinstance(reason, Reason) else str(reason)
 
 
 def cut_name(name: str, width: int = NAME_WIDTH) -> str:
@@ -127,7 +136,7 @@ class TermBlock:
     total_text: Optional[str]
 
 
-def term_blocks(derivations: Sequence[tuple[Sequence[TermRow], Optional[str]]], L: dict,
+def term_blocks(derivations: Sequence[tuple[Sequence[TermRow], Optional[str]]], L: Labels,
                 line_chars: int) -> list[TermBlock]:
     """Lay out the term rows of every derivation (its rows and its total) as monospace text.
 
@@ -147,20 +156,24 @@ def term_blocks(derivations: Sequence[tuple[Sequence[TermRow], Optional[str]]], 
     >>> [s.kind for s in block.body]
     ['', '', 'x', '', 'c']
     """
-    heads = [L["col_round"], L["col_opponent"], L["col_result"], L["col_real"], L["col_used"], L["col_adds"]]
+    heads: list[str] = [L["col_round"], L["col_opponent"], L["col_result"], L["col_real"], L["col_used"], L["col_adds"]]
     widths = [len(h) for h in heads]
     for terms, _ in derivations:
         for t in terms:
             widths = [max(w, len(c)) for w, c in zip(widths, t.cells)]
-    pad = lambda cells: "".join((c.ljust(w) if k == 1 else c.rjust(w)) + "  "
-                                for k, (c, w) in enumerate(zip(cells, widths)))
     hang = sum(widths) + 2 * len(widths)
     indent = " " * hang
-    wrap = lambda text: textwrap.wrap(text, max(line_chars - hang, 20), break_on_hyphens=False) or [""]
+
+    def pad(cells: Sequence[str]) -> str:
+        return "".join((c.ljust(w) if k == 1 else c.rjust(w)) + "  " for k, (c, w) in enumerate(zip(cells, widths)))
+
+    def wrap(text: str) -> list[str]:
+        return textwrap.wrap(text, max(line_chars - hang, 20), break_on_hyphens=False) or [""]
+
     head = pad(heads) + L["col_reason"]
     out = []
     for terms, total in derivations:
-        body = []
+        body: list[Segment] = []
         for t in terms:
             lines = wrap(t.reason)
             body.append(Segment("x" if t.cut else "", pad(t.cells) + lines[0]))
@@ -169,7 +182,7 @@ def term_blocks(derivations: Sequence[tuple[Sequence[TermRow], Optional[str]]], 
             for line in wrap(t.cut) if t.cut else ():
                 body += [Segment("", "\n" + indent), Segment("c", line)]
             body.append(Segment("", "\n"))
-        total_text = None if total is None else L["total"].ljust(hang - 2 - widths[-1]) + total.rjust(widths[-1])
+        total_text: Optional[str] = None if total is None else L["total"].ljust(hang - 2 - widths[-1]) + total.rjust(widths[-1])
         out.append(TermBlock(head, tuple(body[:-1]), total_text))
     return out
 
@@ -208,14 +221,15 @@ def aligned(head: list[str], rows: list[list[str]], line_chars: int, last_wraps:
     return "\n".join(out)
 
 
-def _player_heading(row) -> str:
+def _player_heading(row: Row) -> str:
     """A player's name as a round-by-round block heads it: title and name."""
     p = row.player
-    return f"{p.title} {p.name}" if p.title else p.name
+    title = p.title if isinstance(p, Player) else ""   # a team has none
+    return f"{title} {p.name}" if title else p.name
 
 
-def by_round_tables(st, history: list, selected: list[int], fmt: Fmt, L: dict, line_chars: int,
-              heading=_player_heading) -> list[tuple[Segment, ...]]:
+def by_round_tables(st: Standings, history: list[Standings], selected: list[int], fmt: Fmt, L: Labels,
+                    line_chars: int, heading: Callable[[Row], str] = _player_heading) -> list[tuple[Segment, ...]]:
     """The round-by-round section: per player a small monospace table (rows: the points, the rank
     label and each tie-break; columns: the standings after round 1, 2 ...), values exact as in the
     standings, DE as the tier, "–" for no value.
@@ -231,8 +245,8 @@ def by_round_tables(st, history: list, selected: list[int], fmt: Fmt, L: dict, l
     if not history or not selected:
         return []
     rounds = len(history)
-    labels = [L["by_round_after"], L["col_points"], L["by_round_rank"]] + st.codes
-    cells = {}
+    labels: list[str] = [L["by_round_after"], L["col_points"], L["by_round_rank"], *st.codes]
+    cells: dict[int, list[list[str]]] = {}
     for sn in selected:
         rows = [history[k].row(sn) for k in range(rounds)]
         cells[sn] = [[str(k) for k in range(1, rounds + 1)], [fmt(r.points) for r in rows],

@@ -49,20 +49,23 @@ PRESETS: dict[str, Convention] = {c.name: c for c in (
     Convention(
         "sm-real-points", "Swiss-Manager: computed with real points",
         "Swiss-Manager, as described in the Vietnamese article \"Cách tính hệ số Buchholz có điều chỉnh\" "
-        "(how to compute the adjusted Buchholz): opponents' real scores; an own unpaired round counts rounds/2; a paired "
+        "(how to compute the adjusted Buchholz): opponents' real scores; an own unpaired round counts rounds/2; "
+        "a paired "
         "round decided by forfeit counts the opponent's score.",
         opponent_score=OpponentScore.REAL, own_unplayed=OwnUnplayed.HALF_ROUNDS, paired_forfeit_uses_opponent=True,
         vur_cut=VurCut.NONE),
     Convention(
         "sm-half-point", "Swiss-Manager: computed with 1/2 point (modified points)",
         "Swiss-Manager, as described in the Vietnamese article \"Cách tính hệ số Buchholz có điều chỉnh\" "
-        "(how to compute the adjusted Buchholz): as real points, but every opponent is worth BHc = P + (L - W) x 0.5.",
+        "(how to compute the adjusted Buchholz): as real points, but every opponent is worth "
+        "BHc = P + (L - W) x 0.5.",
         opponent_score=OpponentScore.UNPLAYED_AS_DRAW, own_unplayed=OwnUnplayed.HALF_ROUNDS, paired_forfeit_uses_opponent=True,
         vur_cut=VurCut.NONE),
     Convention(
         "sm-self-draw", "Swiss-Manager: counted as a draw against the player himself",
         "Swiss-Manager, as described in the Vietnamese article \"Cách tính hệ số Buchholz có điều chỉnh\" "
-        "(how to compute the adjusted Buchholz): every own unplayed round (byes and forfeits, paired or not) counts the "
+        "(how to compute the adjusted Buchholz): every own unplayed round (byes and forfeits, paired or not) "
+        "counts the "
         "player's own BHc; opponents are worth their BHc.",
         opponent_score=OpponentScore.UNPLAYED_AS_DRAW, own_unplayed=OwnUnplayed.OWN_VALUE, vur_cut=VurCut.NONE),
     Convention(
@@ -73,12 +76,14 @@ PRESETS: dict[str, Convention] = {c.name: c for c in (
         opponent_score=OpponentScore.UNPLAYED_AS_DRAW, own_unplayed=OwnUnplayed.VIRTUAL_OPPONENT, vur_cut=VurCut.NONE),
     Convention(
         "standard", "Buchholz 'Standard' (Mario Zilli)",
-        "IA Mario Zilli, \"Sistemas de desempate\" (Columna Técnica): the opponents' real scores, forfeited games included; a "
+        "IA Mario Zilli, \"Sistemas de desempate\" (Columna Técnica): the opponents' real scores, forfeited games "
+        "included; a "
         "bye (requested or allocated) adds 0.",
         opponent_score=OpponentScore.REAL, own_unplayed=OwnUnplayed.ZERO, paired_forfeit_uses_opponent=True, vur_cut=VurCut.NONE),
     Convention(
         "fide-draws", "Buchholz 'FIDE' (Mario Zilli)",
-        "IA Mario Zilli, \"Sistemas de desempate\" (Columna Técnica): every unplayed game counts as a draw - for opponents, and "
+        "IA Mario Zilli, \"Sistemas de desempate\" (Columna Técnica): every unplayed game counts as a draw - for "
+        "opponents, and "
         "an own unplayed round adds the own score with that round turned into a draw.",
         opponent_score=OpponentScore.UNPLAYED_AS_DRAW, own_unplayed=OwnUnplayed.OWN_WITH_DRAW, vur_cut=VurCut.NONE),
     Convention(

@@ -13,7 +13,7 @@ family is computed on the context its code counts (:meth:`Context.counting`: a t
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Callable, NamedTuple, Optional, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 from tbxl.derivation import Derivation, EncounterStep, Reason
 from tbxl.tiebreaks import boards, buchholz, counts, encounter, extended, progressive, ratings, sonneborn
@@ -25,7 +25,7 @@ Compute = Callable[[Context, Descriptor], Column]
 Explain = Callable[[Context, Descriptor, int], Derivation]
 #: An order: the tiers of a tied group (participant indices), best first; the trace collects the
 #: rows of its derivation table.
-Order = Callable[[Context, Descriptor, Sequence[int], Optional[list[object]]], list[list[int]]]
+Order = Callable[[Context, Descriptor, Sequence[int], list[object] | None], list[list[int]]]
 
 
 class Family(NamedTuple):
@@ -119,15 +119,15 @@ def explain(ctx: Context, d: Descriptor, number: int) -> Derivation:
 
 
 def order(ctx: Context, d: Descriptor, group: Sequence[int],
-          trace: Optional[list[object]] = None) -> list[list[int]]:
+          trace: list[object] | None = None) -> list[list[int]]:
     """The tiers of a tied ``group`` (participant indices) by the order ``d``, best first."""
     if len(group) < 2:
         return [list(group)]
     return ORDERS[d.name](ctx.counting(d), d, group, trace)
 
 
-def explain_order(ctx: Context, d: Descriptor, number: int, group: Optional[Sequence[int]],
-                  tier: Optional[int]) -> Derivation:
+def explain_order(ctx: Context, d: Descriptor, number: int, group: Sequence[int] | None,
+                  tier: int | None) -> Derivation:
     """How the order ``d`` placed ``number`` in its tied ``group`` (numbers; None or one: it was
     alone) at ``tier``: its mini-tables with the games among the group (DE, EDE and its chains),
     or the board vectors it compared (TBR, BBE), and the order that follows."""

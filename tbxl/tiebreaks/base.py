@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Optional, Sequence, Union
 
-Raw = Optional[Union[int, Fraction]]
+Raw = int | Fraction | None
 
 
 @dataclass

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Callable, Optional, Sequence, Union, cast
+from typing import Callable, Optional, Sequence, cast
 
 from tbxl.rules import BhForfeitWin, OpponentScore, RrForfeitWin, VurCut
 from tbxl.derivation import Derivation, Reason, Term
@@ -114,7 +114,7 @@ def vur_may_be_cut(ctx: Context, its: Sequence[cuts.Contribution]) -> bool:
 
 
 #: Per player what BH's cuts read: the sorted values, or the items in order of significance.
-BhRow = Union[list[int], cuts.InOrder]
+BhRow = list[int] | cuts.InOrder
 
 
 def _bh_rows(ctx: Context) -> list[BhRow]:

@@ -4,8 +4,9 @@ grammar, one :class:`Descriptor`, one catalogue of codes (:data:`CODES`).
 ``NAME[:MP|:GP][/Cn|/Mn|/L±n|/Kx][/P][/F][/R][/Unnnn]``. An individual event's codes are the
 families of C.07 Art. 5 (plus PTS); ``BH-C1`` is accepted for ``BH/C1``:
 
->>> parse("bh-c1")
-Descriptor(name='BH', low=1, high=0, limit=0, played_forfeits=False, fore=False, reverse=False, unrated=None, score=None, scores=None, divisor=None, text=None)
+>>> parse("bh-c1")  # doctest: +NORMALIZE_WHITESPACE
+Descriptor(name='BH', low=1, high=0, limit=0, played_forfeits=False, fore=False, reverse=False, unrated=None,
+           score=None, scores=None, divisor=None, text=None)
 >>> parse("BH/M2").code
 'BH/M2'
 >>> parse("GE").code

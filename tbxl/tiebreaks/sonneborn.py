@@ -7,7 +7,7 @@ round, 16.4) by the result in that round: 1, 1/2 or 0.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Iterator, Union
+from typing import Iterator
 from operator import mul
 
 from tbxl.derivation import Derivation, Reason, Term
@@ -36,7 +36,7 @@ def compute_sb(ctx: Context, d: Descriptor) -> Column:
 
 
 #: Per player what SB's cuts read: (opponent's value, product) pairs, or items, in order of significance.
-SbRow = Union[list[tuple[int, int]], cuts.InOrder]
+SbRow = list[tuple[int, int]] | cuts.InOrder
 
 
 def _sb_rows(ctx: Context) -> list[SbRow]:

@@ -32,22 +32,23 @@ workbook cannot store (a control character in a name) is refused with one clean 
 
 from __future__ import annotations
 
-from typing import Iterable, Optional, Sequence, Union
+from typing import Iterable, Sequence
 
 from tbxl.errors import InputError
 from tbxl.io.files import PathLike
 from tbxl.io.grid.cells import layout_name
 from tbxl.model import Pairing, Tournament
 from tbxl.model import TeamTournament
+from tbxl.standings import Tiebreaks
 from tbxl.workbook.individual import write_individual
 from tbxl.workbook.team import write_team
 
 __all__ = ["write_workbook", "write_template", "TEMPLATE_ROOM"]
 
 
-def write_workbook(event: Union[Tournament, TeamTournament], output: PathLike, *, layout: Optional[str] = None,
-                   tiebreaks=None, rules: Optional[str] = None, inputs: Iterable[PathLike] = (),
-                   playoffs: Sequence[str] = (), lots: Optional[str] = None) -> None:
+def write_workbook(event: Tournament | TeamTournament, output: PathLike, *, layout: str | None = None,
+                   tiebreaks: Tiebreaks = None, rules: str | None = None, inputs: Iterable[PathLike] = (),
+                   playoffs: Sequence[str] = (), lots: str | None = None) -> None:
     """Write ``event`` as a crosstable workbook (``.xlsx``, or ``.xlsm`` for the classic add-in; a team
     event: ``.xlsx``) with tie-break formulas and their computed values; atomically, never over one
     of ``inputs``.
@@ -74,7 +75,7 @@ TEMPLATE_ROOM = 1000
 
 
 def write_template(output: PathLike, *, players: int = 20, rounds: int = 9, layout: str = "compact",
-                   tiebreaks=None, rules: Optional[str] = None, name: str = "",
+                   tiebreaks: Tiebreaks = None, rules: str | None = None, name: str = "",
                    inputs: Iterable[PathLike] = (), room: int = TEMPLATE_ROOM) -> None:
     """Write an empty crosstable frame for ``players`` x ``rounds`` with the formulas wired (they
     stay empty until results are entered) and the Help sheet.

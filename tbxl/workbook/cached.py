@@ -10,19 +10,27 @@ import io
 import os
 import re
 import zipfile
-from typing import Any, Iterable, Optional
+from typing import TYPE_CHECKING, Iterable, Optional
 from xml.sax.saxutils import escape
 
 from tbxl.io.files import PathLike, write_atomic
 from tbxl.io.xlsx import sheet_parts
 from tbxl.workbook.vba import without_sample_macros
 
-__all__ = ["save", "with_cached_values", "VBA_PART"]
+if TYPE_CHECKING:   # openpyxl is the xlsx extra's: imported where it is used
+    from openpyxl.workbook.workbook import Workbook
+
+__all__ = ["save", "with_cached_values", "VBA_PART", "Cached", "Dynamic"]
+
+#: The values computed for the formula cells: (sheet, cell) -> value (a number, a text, a bool, None).
+Cached = dict[tuple[str, str], object]
+#: The (sheet, cell) anchors of dynamic arrays.
+Dynamic = set[tuple[str, str]]
 
 VBA_PART = "xl/vbaProject.bin"
 
 
-def save(wb, output: PathLike, cached: dict, dynamic: set, inputs: Iterable[PathLike]) -> None:
+def save(wb: Workbook, output: PathLike, cached: Cached, dynamic: Dynamic, inputs: Iterable[PathLike]) -> None:
     """Save ``wb`` to ``output`` atomically (never over one of ``inputs``), its first sheet active,
     with the ``cached`` values ((sheet, cell) -> value) in its formula cells; Excel is not asked to
     recompute on opening, so the stored values stay until it has the functions."""
@@ -58,7 +66,7 @@ _CELL_RE = re.compile(r'<c r="(?P<ref>[A-Z]+[0-9]+)"(?P<attrs>[^>]*?)>(?P<f><f[^
                       r'(?:<v\s*/>|<v>[^<]*</v>)?</c>', re.S)
 
 
-def _v(value: Any) -> tuple[str, str]:
+def _v(value: object) -> tuple[str, str]:
     """(type attribute, <v> text) of a cached value."""
     if isinstance(value, bool):
         return ' t="b"', "1" if value else "0"
@@ -72,21 +80,22 @@ def _v(value: Any) -> tuple[str, str]:
     return ' t="str"', escape(text)
 
 
-def with_cached_values(data: bytes, cached: dict, dynamic: set) -> bytes:
+def with_cached_values(data: bytes, cached: Cached, dynamic: Dynamic) -> bytes:
     """Put the cached values into the formula cells; mark ``dynamic`` anchors as dynamic arrays."""
     src = zipfile.ZipFile(io.BytesIO(data))
     files = {i.filename: src.read(i.filename) for i in src.infolist()}
     infos = src.infolist()
     parts = sheet_parts(files.__getitem__)
-    by_part: dict[str, dict[str, Any]] = {}
+    by_part: dict[str, dict[str, object]] = {}
     for (sheet, ref), value in cached.items():
         by_part.setdefault(parts[sheet], {})[ref] = value
     dyn_parts = {(parts[s], ref) for s, ref in dynamic}
     for part, values in by_part.items():
         xml = files[part].decode("utf-8")
 
-        def repl(m: re.Match) -> str:
-            ref = m.group("ref")
+        # values and part bound now: the function is used within this turn of the loop only
+        def repl(m: re.Match[str], values: dict[str, object] = values, part: str = part) -> str:
+            ref: str = m.group("ref")
             if ref not in values:
                 return m.group(0)
             t, v = _v(values[ref])

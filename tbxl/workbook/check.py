@@ -5,18 +5,21 @@ not come back the same is refused (:class:`InputError` naming the player and rou
 from __future__ import annotations
 
 import warnings
-from typing import Optional
+from typing import Any, Optional
 
 from tbxl.errors import InputError, InputWarning
 from tbxl.io.grid import read_grid
 from tbxl.io.workbook import block_of
 from tbxl.io.xlsx import is_empty
-from tbxl.model import Kind, Tournament
+from tbxl.model import Kind, Outcome, Pairing, RoundEntry, Tournament
 
 __all__ = ["check_round_trip"]
 
+#: What a workbook keeps of a round: kind, outcome (of a game), opponent, colour.
+_Kept = tuple[Kind, Optional[Outcome], Optional[int], Optional[str]]
 
-def _entry_key(e) -> Optional[tuple]:
+
+def _entry_key(e: Optional[RoundEntry]) -> Optional[_Kept]:
     """What a workbook keeps of a round: games under one move are played games (the same under
     every rule set: only --set short_games=unplayed tells them apart, and a workbook takes no
     --set)."""
@@ -26,7 +29,7 @@ def _entry_key(e) -> Optional[tuple]:
     return kind, e.outcome if kind.is_game else None, e.opponent, e.colour
 
 
-def check_round_trip(t: Tournament, grid: list[list], layout: str) -> bool:
+def check_round_trip(t: Tournament, grid: list[list[Any]], layout: str) -> bool:
     """Read ``grid`` back as the workbook's functions and ``tbxl compute book.xlsx`` will, and
     refuse (InputError naming the player and round) unless every player, round and result comes
     back as in ``t``: the workbook never changes results. True when the functions must be told
@@ -43,12 +46,13 @@ def check_round_trip(t: Tournament, grid: list[list], layout: str) -> bool:
     _compare(t, back, layout, why)
     stored = [[None if v == "" else v for v in row] for row in grid]   # "" is stored as no cell
     block, _ = block_of([(r, row) for r, row in enumerate(stored, 1) if not all(map(is_empty, row))])
+    assert block is not None                                  # the header row holds values
     if block != stored:                                       # as `tbxl compute book.xlsx` reads it
         _compare(t, _read_back(t, block, layout, pairing), layout, why)
     return pairing is not None
 
 
-def _read_back(t: Tournament, grid: list[list], layout: str, pairing) -> Tournament:
+def _read_back(t: Tournament, grid: list[list[Any]], layout: str, pairing: Optional[Pairing]) -> Tournament:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", InputWarning)
@@ -78,10 +82,11 @@ def _compare(t: Tournament, back: Tournament, layout: str, why: str) -> None:
                                  file=t.source or None, player=p.start_number, round=r)
 
 
-def _said(key: Optional[tuple]) -> str:
+def _said(key: Optional[_Kept]) -> str:
     if key is None:
         return "no round"
     kind, outcome, opponent, colour = key
-    what = {Kind.PLAYED: {0: "a loss", 1: "a draw", 2: "a win"}.get(outcome, "a game")}.get(kind, kind.value)
+    game = "a game" if outcome is None else {0: "a loss", 1: "a draw", 2: "a win"}.get(outcome, "a game")
+    what: str = game if kind is Kind.PLAYED else kind.value
     return what + (f" against {opponent}" if opponent else "") + (f" with {'white' if colour == 'w' else 'black'}"
                                                                   if colour else "")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import warnings
 from pathlib import Path
-from typing import Any, Iterable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Optional, Sequence
 
 from tbxl.catalogue import BY_NAME, Function, call_for, in_cells, standings_table, value_of
 from tbxl.errors import InputError, InputWarning
@@ -25,18 +25,22 @@ from tbxl.model import Tournament
 from tbxl.playoffs import Decision, decide
 from tbxl import rules as conventions
 from tbxl.rules import Convention
-from tbxl.standings import compute_standings, resolve_tiebreaks
+from tbxl.standings import Tiebreaks, compute_standings, resolve_tiebreaks
 from tbxl.tiebreaks.codes import Descriptor
-from tbxl.workbook.cached import save
+from tbxl.workbook.cached import Cached, Dynamic, save
 from tbxl.workbook.check import check_round_trip
 from tbxl.workbook.help import fill_help, help_lines
 from tbxl.workbook.sheets import (check_event_storable, check_scoring, check_storable, fill_conf, fill_decisions,
                                   fill_event, formula_fill, put, put_grid, xlsm_base)
 
+if TYPE_CHECKING:   # openpyxl is the xlsx extra's: imported where it is used
+    from openpyxl.worksheet.worksheet import Worksheet
+
 __all__ = ["write_individual"]
 
 
-def write_individual(t: Tournament, output: PathLike, *, layout: Optional[str], tiebreaks, rules: Optional[str],
+def write_individual(t: Tournament, output: PathLike, *, layout: Optional[str], tiebreaks: Tiebreaks,
+                     rules: Optional[str],
                      inputs: Iterable[PathLike], frame: Optional[int] = None, room: Optional[int] = None,
                      playoffs: Sequence[str] = (), lots: Optional[str] = None) -> None:
     """Write ``t`` (see :func:`tbxl.workbook.write_workbook`); ``frame``: the number of empty rows of
@@ -86,8 +90,8 @@ def write_individual(t: Tournament, output: PathLike, *, layout: Optional[str], 
         wb, conf = xlsm_base(openpyxl)
     else:
         wb, conf = openpyxl.Workbook(), None
-    cached: dict[tuple[str, str], Any] = {}
-    dynamic: set[tuple[str, str]] = set()
+    cached: Cached = {}
+    dynamic: Dynamic = set()
     ws = wb.worksheets[0]
     ws.title = CROSSTABLE
     pairing = t.pairing.value if said else None
@@ -106,12 +110,13 @@ def write_individual(t: Tournament, output: PathLike, *, layout: Optional[str], 
     save(wb, output, cached, dynamic, inputs)
 
 
-def _frame_grid(grid: list[list], layout: str, players: int, rounds: int) -> list[list]:
+def _frame_grid(grid: list[list[Any]], layout: str, players: int, rounds: int) -> list[list[Any]]:
     """A header with a rating column and ``players`` empty rows (a matrix: one column per player)."""
+    head: list[int | str]
     if layout == "matrix":
-        head = ["No", "Name", "Rtg"] + list(range(1, players + 1)) + ["Pts"]
+        head = ["No", "Name", "Rtg", *range(1, players + 1), "Pts"]
     else:
-        head = ["No", "Name", "Rtg"] + round_headers(layout, rounds) + ["Pts"]
+        head = ["No", "Name", "Rtg", *round_headers(layout, rounds), "Pts"]
     width = len(head)
     return [head] + [[None] * width for _ in range(players)]
 
@@ -120,7 +125,7 @@ def _cell_value(v: Any) -> Any:
     return None if v == "" else v
 
 
-def _formula_for(fn: Function, extra: tuple, rng: str, player: str, header: str, rules: str,
+def _formula_for(fn: Function, extra: tuple[object, ...], rng: str, player: str, header: str, rules: str,
                  pairing: Optional[str] = None) -> str:
     """The formula text of one tie-break cell: ``fn`` with the arguments ``extra`` between the
     player and the rules (:func:`tbxl.catalogue.call_for`); ``header``: the cell holding the code
@@ -134,7 +139,7 @@ def _formula_for(fn: Function, extra: tuple, rng: str, player: str, header: str,
     return fn.call(*args)
 
 
-def _as_functions_read(grid: list[list], pairing: Optional[str]) -> Optional[Tournament]:
+def _as_functions_read(grid: list[list[Any]], pairing: Optional[str]) -> Optional[Tournament]:
     """The tournament the functions read from the crosstable range (None: a frame without results,
     where they give empty cells), so that the stored values are theirs."""
     try:
@@ -145,9 +150,9 @@ def _as_functions_read(grid: list[list], pairing: Optional[str]) -> Optional[Tou
         return None
 
 
-def _fill_crosstable(ws, grid: list[list], descs: Sequence[Descriptor], conv: Convention, seen: Optional[Tournament],
-                     cached: dict, pairing: Optional[str] = None, room: Optional[int] = None,
-                     dynamic: Optional[set] = None) -> str:
+def _fill_crosstable(ws: Worksheet, grid: list[list[Any]], descs: Sequence[Descriptor], conv: Convention,
+                     seen: Optional[Tournament], cached: Cached, pairing: Optional[str] = None,
+                     room: Optional[int] = None, dynamic: Optional[Dynamic] = None) -> str:
     """The grid at A1, then an empty column and the tie-break formula columns, their stored values
     computed as the functions compute them on ``seen`` (the grid as they read it). Returns the range.
 
@@ -199,8 +204,8 @@ def _fill_crosstable(ws, grid: list[list], descs: Sequence[Descriptor], conv: Co
     return rng
 
 
-def _fill_standings(ws, t: Tournament, seen: Optional[Tournament], rng: str, conv: Convention, codes: list[str],
-                    cached: dict, dynamic: set, pairing: Optional[str] = None, playoffs: Sequence[str] = (),
+def _fill_standings(ws: Worksheet, t: Tournament, seen: Optional[Tournament], rng: str, conv: Convention,
+                    codes: list[str], cached: Cached, dynamic: Dynamic, pairing: Optional[str] = None, playoffs: Sequence[str] = (),
                     lots: Optional[str] = None) -> None:
     """The settings (B1:B5), how shared places are decided (E1:E2, :data:`DECISIONS`), and the
     STANDINGS formula at A6 with its stored spill (the play-offs and lots applied, so a place they
@@ -213,10 +218,10 @@ def _fill_standings(ws, t: Tournament, seen: Optional[Tournament], rng: str, con
     bold = Font(bold=True)
     values = {"Tournament": t.name or "", "Start date": t.start_date, "Rules": rules,
               "Tie-breaks": ",".join(codes), "Pairing": t.pairing.value}
-    for label, row in SETTINGS.items():
-        ws.cell(row, 1, label).font = bold
+    for label, at in SETTINGS.items():
+        ws.cell(at, 1, label).font = bold
         v = values[label]
-        cell = put(ws, row, 2, v if v not in ("", None) else None)
+        cell = put(ws, at, 2, v if v not in ("", None) else None)
         if isinstance(v, dt.date):
             cell.number_format = "yyyy-mm-dd"
     fill_decisions(ws, playoffs, lots, "players", "")
@@ -224,7 +229,7 @@ def _fill_standings(ws, t: Tournament, seen: Optional[Tournament], rng: str, con
                   "empty = fide-2026. Tie-breaks: codes in order, empty = the defaults. Pairing: "
                   "swiss or round-robin (how unplayed rounds count, C.07 15.2).")
     if seen is None:
-        table: list[list] = [[""]]
+        table: list[list[Any]] = [[""]]
     else:
         st = decide(compute_standings(seen, codes, conv), Decision.of(playoffs, lots))
         table = in_cells(standings_table(st))

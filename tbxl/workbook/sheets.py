@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import importlib.util
 from pathlib import Path
-from typing import Any, Iterable, Optional, Sequence
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Iterable, Optional, Sequence
 
 from tbxl.errors import InputError, docs_url, pip_install
 from tbxl.formatting import decimal_text
@@ -16,6 +17,12 @@ from tbxl.io.xlsx import control_character_text
 from tbxl.model import Scoring, Tournament
 from tbxl.model.event import Event
 from tbxl.playoffs import ORDER_SEPARATOR
+
+if TYPE_CHECKING:   # openpyxl is the xlsx extra's: imported where it is used
+    from openpyxl.cell.cell import Cell
+    from openpyxl.styles import PatternFill
+    from openpyxl.workbook.workbook import Workbook
+    from openpyxl.worksheet.worksheet import Worksheet
 
 __all__ = ["put", "put_grid", "formula_fill", "fill_conf", "fill_event", "event_rows", "xlsm_base", "check_scoring",
            "check_storable"]
@@ -35,7 +42,7 @@ def event_rows(t: Event, skip: Iterable[str] = ()) -> list[tuple[str, Any]]:
     return out
 
 
-def fill_event(wb, t: Event, skip: Iterable[str] = ()) -> None:
+def fill_event(wb: Workbook, t: Event, skip: Iterable[str] = ()) -> None:
     """The Event sheet (after Standings) with :func:`event_rows`, when the event has any: the
     place, dates, federation and arbiters of its TRF header (022, 032, 042, 052, 102, 112, 122),
     read back by :func:`tbxl.io.workbook.event_details`."""
@@ -82,7 +89,7 @@ def check_storable(texts: Iterable[tuple[str, Optional[str], Optional[int]]], so
                              "cannot store; not written", file=source or None, player=player)
 
 
-def fill_decisions(ws, playoffs: Sequence[str], lots: Optional[str], who: str, by: str) -> None:
+def fill_decisions(ws: Worksheet, playoffs: Sequence[str], lots: Optional[str], who: str, by: str) -> None:
     """The Play-off and Lots seed settings of a Standings sheet (D1:E2, :data:`DECISIONS`), which
     its STANDINGS or TEAM_STANDINGS formula takes, and the note beside them (``who``: players or
     teams, ``by``: how they are numbered)."""
@@ -97,22 +104,22 @@ def fill_decisions(ws, playoffs: Sequence[str], lots: Optional[str], who: str, b
                   "(see Help).")
 
 
-def put(ws, row: int, col: int, value: Any):
+def put(ws: Worksheet, row: int, col: int, value: Any) -> Cell:
     """Write a value from the input as data: a name like ``=HYPERLINK(...)`` or ``=1+2`` stays text
     (openpyxl would store any string starting with "=" as a formula: formula injection)."""
-    cell = ws.cell(row, col, value)
+    cell: Cell = ws.cell(row, col, value)
     if isinstance(value, str):
         cell.data_type = "s"
     return cell
 
 
-def formula_fill():
+def formula_fill() -> PatternFill:
     """The shade of the formula cells (openpyxl's fill, made where openpyxl is imported)."""
     from openpyxl.styles import PatternFill
     return PatternFill("solid", fgColor="EEF3FA")
 
 
-def put_grid(ws, grid: list[list], name_width: int) -> str:
+def put_grid(ws: Worksheet, grid: list[list[Any]], name_width: int) -> str:
     """The crosstable ``grid`` at A1 of ``ws``, its header row bold and centred, the number and
     name columns sized; returns its range (``$A$1:$I$17``)."""
     from openpyxl.styles import Alignment, Font
@@ -131,7 +138,7 @@ def put_grid(ws, grid: list[list], name_width: int) -> str:
     return f"$A$1:${column_letters(width - 1)}${height}"
 
 
-def fill_conf(ws) -> None:
+def fill_conf(ws: Worksheet) -> None:
     """``UDF Modules`` = ``tbxl.excel`` (key in A, value in B; the add-in reads column A from A1 down
     to the first empty cell, so the notes stand in column D)."""
     ws.title = CONF
@@ -152,7 +159,7 @@ def fill_conf(ws) -> None:
         ws.cell(i, 4, text)
 
 
-def xlsm_base(openpyxl):
+def xlsm_base(openpyxl: ModuleType) -> tuple[Workbook, Worksheet]:
     """xlwings' quickstart workbook (VBA project referencing the xlwings add-in), sheets renamed."""
     spec = importlib.util.find_spec("xlwings")
     base = None

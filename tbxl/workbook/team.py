@@ -20,8 +20,8 @@ from tbxl.io.workbook import CROSSTABLE, HELP, LOTS_CELL, PLAYOFF_CELL, RULES_CE
 from tbxl.model import TeamTournament
 from tbxl.playoffs import Decision, decide
 from tbxl import rules as conventions
-from tbxl.standings import compute_standings, primary_score, resolve_tiebreaks
-from tbxl.workbook.cached import save
+from tbxl.standings import Tiebreaks, compute_standings, primary_score, resolve_tiebreaks
+from tbxl.workbook.cached import Cached, Dynamic, save
 from tbxl.workbook.help import fill_help, team_help_lines
 from tbxl.workbook.sheets import (check_event_storable, check_storable, fill_decisions, fill_event, formula_fill,
                                   put, put_grid)
@@ -29,7 +29,7 @@ from tbxl.workbook.sheets import (check_event_storable, check_storable, fill_dec
 __all__ = ["write_team"]
 
 
-def write_team(t: TeamTournament, output: PathLike, *, tiebreaks=None, rules: Optional[str] = None,
+def write_team(t: TeamTournament, output: PathLike, *, tiebreaks: Tiebreaks = None, rules: Optional[str] = None,
                inputs: Iterable[PathLike] = (), playoffs: Sequence[str] = (), lots: Optional[str] = None) -> None:
     """Write ``t`` as a team crosstable workbook (``.xlsx``) with formulas and their values (see
     :func:`tbxl.workbook.write_workbook`); ``playoffs`` and ``lots`` fill the Play-off and Lots seed
@@ -54,8 +54,8 @@ def write_team(t: TeamTournament, output: PathLike, *, tiebreaks=None, rules: Op
     from openpyxl.worksheet.formula import ArrayFormula
 
     wb = openpyxl.Workbook()
-    cached: dict = {}
-    dynamic: set = set()
+    cached: Cached = {}
+    dynamic: Dynamic = set()
     bold = Font(bold=True)
     ws = wb.worksheets[0]
     ws.title = CROSSTABLE
@@ -75,14 +75,16 @@ def write_team(t: TeamTournament, output: PathLike, *, tiebreaks=None, rules: Op
         for r in range(2, height + 1):
             cell = ws.cell(r, col, "=" + tiebreak.call(rng, f"$A{r}", f"{letter}$1", RULES_CELL))
             cell.fill = fill
-            cached[(CROSSTABLE, f"{letter}{r}")] = cell_number(of(grid[r - 1][0]))
+            number = grid[r - 1][0]
+            assert isinstance(number, int)   # below the header: the team numbers
+            cached[(CROSSTABLE, f"{letter}{r}")] = cell_number(of(number))
     ws.freeze_panes = "C2"
 
     st = wb.create_sheet(STANDINGS)
-    for label, row, value in (("Tournament", 1, t.name or None), ("Boards", 2, t.boards), ("Rules", 3, conv.name),
-                              ("Tie-breaks", 4, listed)):
-        st.cell(row, 1, label).font = bold
-        put(st, row, 2, value)
+    for label, at, value in (("Tournament", 1, t.name or None), ("Boards", 2, t.boards), ("Rules", 3, conv.name),
+                             ("Tie-breaks", 4, listed)):
+        st.cell(at, 1, label).font = bold
+        put(st, at, 2, value)
     st.cell(5, 1, "Rules: fide-2026, fide-2024 ... (empty = fide-2026). Tie-breaks: team codes in order, "
                   "the first MPTS/GPTS the primary score.")
     fill_decisions(st, playoffs, lots, "teams", ", by team number")

@@ -134,8 +134,8 @@ class CompoundFile:
         if data[:8] != SIGNATURE:
             raise VbaError("not an OLE compound file")
         self.data = bytearray(data)
-        self.sector = 1 << struct.unpack_from("<H", data, 0x1E)[0]
-        self.mini = 1 << struct.unpack_from("<H", data, 0x20)[0]
+        self.sector: int = 1 << struct.unpack_from("<H", data, 0x1E)[0]
+        self.mini: int = 1 << struct.unpack_from("<H", data, 0x20)[0]
         first_dir = struct.unpack_from("<I", data, 0x30)[0]
         self.cutoff = struct.unpack_from("<I", data, 0x38)[0]
         first_minifat = struct.unpack_from("<I", data, 0x3C)[0]
@@ -276,7 +276,8 @@ def module_sources(data: bytes) -> dict[str, str]:
 
 def vba_version(data: bytes) -> int:
     """The VBA version in the ``_VBA_PROJECT`` stream (0xFFFF: compile from source)."""
-    return struct.unpack_from("<H", CompoundFile(data).read("VBA/_VBA_PROJECT"), 2)[0]
+    version: int = struct.unpack_from("<H", CompoundFile(data).read("VBA/_VBA_PROJECT"), 2)[0]
+    return version
 
 
 def without_sample_macros(data: bytes) -> bytes:

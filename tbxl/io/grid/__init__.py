@@ -139,8 +139,16 @@ from __future__ import annotations
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING, Any
 
 from tbxl.errors import InputError
+
+if TYPE_CHECKING:   # the types of the names that __getattr__ brings in on first use
+    from tbxl.io.grid.cells import LAYOUTS, column_letters
+    from tbxl.io.grid.detect import detect_layout
+    from tbxl.io.grid.matrix import berger_round, berger_schedule
+    from tbxl.io.grid.read import read_grid
+    from tbxl.io.grid.write import round_headers, to_grid
 
 #: The package's names and the module that holds each. They are imported on first use (PEP 562), so
 #: that ``tbxl.io.grid.cells`` (a cell's text, layout names: wanted by every command line) does not bring
@@ -152,7 +160,7 @@ __all__ = ["LAYOUTS", "read_grid", "detect_layout", "to_grid", "round_headers", 
            "berger_schedule", "column_letters", "InputError"]
 
 
-def __getattr__(name: str) -> object:
+def __getattr__(name: str) -> Any:
     if name not in _HOMES:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     value = getattr(importlib.import_module(f"{__name__}.{_HOMES[name]}"), name)

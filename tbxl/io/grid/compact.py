@@ -77,7 +77,7 @@ def compact_cell(text: str, colours: dict[str, str]) -> Optional[Cell]:
 BYE_TEXT = {Kind.PAB: "bye", Kind.FPB: "F", Kind.HPB: "H", Kind.ZPB: "Z"}
 
 
-def compact_text(e: Optional[RoundEntry], opponent: Optional[dict] = None) -> str:
+def compact_text(e: Optional[RoundEntry], opponent: Optional[dict[int, int]] = None) -> str:
     """One round of a player as a compact cell (the grammar of :mod:`tbxl.io.grid`): ``12w1``,
     ``5b½``, ``12w+``, ``bye``, ``H`` ...; ``''`` for no entry. ``opponent`` maps start numbers to
     what the cell shows instead (the printed ranking crosstable shows the opponent's rank).

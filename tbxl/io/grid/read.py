@@ -63,34 +63,34 @@ def _link(sheet: Sheet, cells: list[list[Cell]], refnum: list[int], ident: list[
     index = {num: i for i, num in enumerate(refnum)}
     errors: list[InputError] = []
     out: list[list[Resolved]] = []
+
+    def err(i: int, k: int, c: Cell, msg: str) -> None:
+        """The error of cell ``c``, of row ``i``, in round ``k + 1``."""
+        errors.append(InputError(f"row {sheet.row(c.r)}, round {k + 1}: {msg}", cell=sheet.ref(c.r, c.c),
+                                 player=ident[i], round=k + 1))
+
     for i, row in enumerate(cells):
         line: list[Resolved] = []
         for k, c in enumerate(row):
             line.append((c.kind, c.outcome, None, c.colour))
             if c.opponent is None:
                 continue
-            where = f"row {sheet.row(c.r)}, round {k + 1}"
-
-            def err(msg: str) -> None:
-                errors.append(InputError(f"{where}: {msg}", cell=sheet.ref(c.r, c.c), player=ident[i],
-                                         round=k + 1))
-
             j = index.get(c.opponent)
             if j is None:
                 lo, hi = min(refnum), max(refnum)
-                err(f"{c.text!r}: there is no player {c.opponent} (players are numbered {lo} to {hi})")
+                err(i, k, c, f"{c.text!r}: there is no player {c.opponent} (players are numbered {lo} to {hi})")
                 continue
             if j == i:
-                err(f"{c.text!r}: player {c.opponent} cannot be paired with himself")
+                err(i, k, c, f"{c.text!r}: player {c.opponent} cannot be paired with himself")
                 continue
             d = cells[j][k]
             if d.opponent is None or index.get(d.opponent) != i:
-                err(f"{c.text!r} names player {c.opponent} as opponent, but player {c.opponent} "
+                err(i, k, c, f"{c.text!r} names player {c.opponent} as opponent, but player {c.opponent} "
                     f"(row {sheet.row(d.r)}) has {d.text!r} in round {k + 1}")
                 continue
             res, why = _pair(c, d)
             if res is None:
-                err(f"{c.text!r} and {d.text!r} of player {c.opponent} (row {sheet.row(d.r)}) do not "
+                err(i, k, c, f"{c.text!r} and {d.text!r} of player {c.opponent} (row {sheet.row(d.r)}) do not "
                     f"match: {why} (expected 1/0, ½/½, +/- or -/-)")
                 continue
             kind, outcome, keep, colour = res
@@ -101,7 +101,7 @@ def _link(sheet: Sheet, cells: list[list[Cell]], refnum: list[int], ident: list[
 
 def read_grid(grid: Any, *, layout: Optional[str] = None, scoring: Optional[Scoring] = None,
               pairing: Union[Pairing, str, None] = None, name: str = "", origin: str = "A1",
-              strict: bool = False, notes: Optional[list] = None) -> Tournament:
+              strict: bool = False, notes: Optional[list[str]] = None) -> Tournament:
     """Read a crosstable grid (a list of rows of cells) into a :class:`Tournament`.
 
     ``layout`` forces ``"compact"``, ``"sm3"`` or ``"matrix"`` (default: detected); ``pairing``
@@ -125,6 +125,7 @@ def read_grid(grid: Any, *, layout: Optional[str] = None, scoring: Optional[Scor
     sheet = Sheet(grid, origin)
     fr = frame(sheet)
     lay = layout_name(layout) if layout else detect(sheet, fr)
+    default_pairing: Pairing
     if lay == "matrix":
         found = matrix_block(sheet, fr)
         if found is None:
@@ -137,9 +138,9 @@ def read_grid(grid: Any, *, layout: Optional[str] = None, scoring: Optional[Scor
         rounds = n - 1 + n % 2
         default_pairing = Pairing.ROUND_ROBIN
         if notes is not None and pairing is None:
-            found: list[str] = []
-            if detect_pairing(players, rounds, found) is Pairing.ROUND_ROBIN:
-                notes.extend(found)
+            shown: list[str] = []
+            if detect_pairing(players, rounds, shown) is Pairing.ROUND_ROBIN:
+                notes.extend(shown)
     else:
         block = compact_block(sheet, fr, weak=True) if lay == "compact" else sm3_block(sheet, fr)
         if block is None:
@@ -153,7 +154,7 @@ def read_grid(grid: Any, *, layout: Optional[str] = None, scoring: Optional[Scor
         players = read_swiss(sheet, lay, rows, first, rounds, info, scoring)
         if notes is not None:
             notes.extend(both_lost(players))
-        default_pairing = None if pairing else detect_pairing(players, rounds, notes)
+        default_pairing = pairing or detect_pairing(players, rounds, notes)
     _check_points(sheet, players, rows, info, strict)
     return Tournament(players=tuple(sorted(players, key=lambda p: p.start_number)), rounds=rounds,
                       name=name, scoring=scoring, pairing=pairing or default_pairing,
@@ -191,7 +192,7 @@ def read_swiss(sheet: Sheet, lay: str, rows: list[int], first: int, rounds: int,
     colours = colour_map(letters & set(COLOURS))
     cells: list[list[Cell]] = []
     for i, r in enumerate(rows):
-        line = []
+        line: list[Cell] = []
         for k in range(rounds):
             if lay == "compact":
                 c = first + k
@@ -224,10 +225,10 @@ def read_swiss(sheet: Sheet, lay: str, rows: list[int], first: int, rounds: int,
     if errors:
         raise errors[0]
     players = []
-    for d, line in zip(base_players(sheet, rows, info, ident), resolved):
+    for d, resolved_line in zip(base_players(sheet, rows, info, ident), resolved):
         entries = tuple(make_entry(scoring, k + 1, kind, outcome,
                                    None if j is None else ident[j], colour)
-                        for k, (kind, outcome, j, colour) in enumerate(line))
+                        for k, (kind, outcome, j, colour) in enumerate(resolved_line))
         players.append(Player(rounds=entries, **d))
     return players
 

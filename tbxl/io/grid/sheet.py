@@ -4,7 +4,7 @@ columns) and the player columns before and after the rounds (start number, name,
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from tbxl.errors import InputError
 from tbxl.limits import MAX_WORKBOOK_CELLS
@@ -51,7 +51,7 @@ def rows_of(grid: Any) -> list[list[Any]]:
     return [list(r) if isinstance(r, (list, tuple)) else [r] for r in rows]
 
 
-def _blank_row(row: list) -> bool:
+def _blank_row(row: list[Any]) -> bool:
     """Nothing in the row: every cell None, "", 0 (Excel's empty cell under Office.js) or FALSE
     (no crosstable cell). ``any`` runs in C: a million rows are looked at in a fraction of a
     second."""
@@ -114,7 +114,7 @@ def is_k_column(sheet: Sheet, fr: Frame, c: int) -> bool:
     return any(header_key(sheet.t(r, c)) in K_HEADERS for r in fr.header if not blank(sheet.t(r, c)))
 
 
-def share(texts: list[str], pred) -> float:
+def share(texts: list[str], pred: Callable[[str], object]) -> float:
     """The share of the non-blank ``texts`` that satisfy ``pred`` (1 when all are blank)."""
     vals = [t for t in texts if not blank(t)]
     return sum(1 for t in vals if pred(t)) / len(vals) if vals else 1.0

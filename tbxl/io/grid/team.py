@@ -11,8 +11,9 @@ A match cell is the opponent team's number, the colour of board 1 (``w``/``b``),
 (``1 = ½ 0`` games, ``+ -`` individual forfeits): ``2w2½``, ``2w:1=10`` or both. Without board
 results the board tie-breaks (BC, TBR, BBE, board counts on GP, the EDE chains' board steps) have no
 data and say so. ``2+`` / ``2-`` is a match won / lost by forfeit, ``2--`` a double forfeit; byes
-are ``PAB`` (or ``U``; ``PAB2`` gives its game points, as a TRF-2026 ``320`` record does), ``H`` (half-point bye), ``F`` (full-point bye), ``-``, ``Z`` or an empty cell
-(absent). The number of boards is the length of the board results, else the most game points of a
+are ``PAB`` (or ``U``; ``PAB2`` gives its game points, as a TRF-2026 ``320`` record does), ``H``
+(half-point bye), ``F`` (full-point bye), ``-``, ``Z`` or an empty cell (absent). The number of
+boards is the length of the board results, else the most game points of a
 match (both sides together), unless given. Matches must agree on both rows (opponent, colours,
 board results); a bad cell raises :class:`~tbxl.errors.InputError` naming the cell (A1 from the
 grid's top-left cell), the row and the round.
@@ -26,7 +27,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from typing import Optional
+from typing import Any, NamedTuple, Optional
 
 from tbxl.formatting import exact_text
 from tbxl.io.grid.cells import cell_text, column_letters, half_text, parse_number
@@ -47,12 +48,28 @@ _BOARD = {**{code: game for code, game in GAMES.items() if game[0] is Kind.PLAYE
 _MIRROR = {"1": "0", "0": "1", "=": "=", "½": "=", "+": "-", "-": "+"}
 
 
-def read_team_grid(rows: list, *, boards: Optional[int] = None, name: str = "",
+class _Cell(NamedTuple):
+    """One parsed cell: a bye (``bye`` its kind, ``gp`` a PAB's game points if given), a forfeit
+    (``ff``: ``+``, ``-`` or ``--``) or a match (``gp`` and/or ``boards``, the board results)."""
+    what: str                          # "bye", "forfeit" or "match"
+    bye: Optional[Kind] = None
+    opp: int = 0
+    colour: Optional[str] = None       # of board 1, "w" or "b"
+    gp: Optional[Fraction] = None
+    ff: str = ""
+    boards: str = ""
+
+
+#: A grid cell as read: the parsed cell, its row and column (0-based, after No and Team) and its text.
+_Read = tuple[_Cell, int, int, str]
+
+
+def read_team_grid(rows: list[list[Any]], *, boards: Optional[int] = None, name: str = "",
                    team_scoring: Optional[TeamScoring] = None, source: str = "") -> TeamTournament:
     """Read a team crosstable grid (a list of rows of cell values) into a :class:`TeamTournament`."""
     ts = team_scoring or TeamScoring()
     s = Scoring()
-    data = []
+    data: list[tuple[int, int, str, list[Any]]] = []
     for r, row in enumerate(rows):
         first = cell_text(row[0]) if row else ""
         if not first:
@@ -65,20 +82,20 @@ def read_team_grid(rows: list, *, boards: Optional[int] = None, name: str = "",
     if not data:
         raise InputError("no team rows (a team number in the first column)", file=source or None)
     width = max((max((k + 1 for k, v in enumerate(cells) if cell_text(v)), default=0) for _, _, _, cells in data), default=0)
-    numbers = {}
+    numbers: dict[int, int] = {}
     for r, n, _, _ in data:
         if n in numbers:
             raise InputError(f"row {r + 1}: team {n} is listed twice (also row {numbers[n] + 1})", cell=f"A{r + 1}",
                              file=source or None)
         numbers[n] = r
-    cells: dict[tuple[int, int], tuple] = {}
+    cells: dict[tuple[int, int], _Read] = {}
     for r, n, _, row in data:
         for k in range(width):
             v = cell_text(row[k]) if k < len(row) else ""
             cells[n, k + 1] = (_parse(v, r, k, source), r, k, v)
     k_boards = boards or _boards(cells, numbers, source)
     out = []
-    for r, n, team_name, _ in data:
+    for _, n, team_name, _ in data:
         rounds = []
         for rd in range(1, width + 1):
             rounds.append(_round(n, rd, cells, numbers, k_boards, ts, s, source))
@@ -91,103 +108,118 @@ def _where(r: int, k: int) -> str:
     return f"{column_letters(k + 2)}{r + 1}"
 
 
-def _parse(v: str, r: int, k: int, source: str) -> tuple:
+def _parse(v: str, r: int, k: int, source: str) -> _Cell:
     up = v.upper()
     if up in _BYES:
-        return ("bye", _BYES[up], None)
+        return _Cell("bye", bye=_BYES[up])
     m = _PAB.match(up)
     if m:
-        return ("bye", Kind.PAB, parse_number(m["gp"], half=True)[0])
+        return _Cell("bye", bye=Kind.PAB, gp=_game_points(m["gp"]))
     m = _FORFEIT.match(v)
     if m:
-        return ("forfeit", int(m["opp"]), (m["col"] or "").lower() or None, m["ff"])
+        return _Cell("forfeit", opp=int(m["opp"]), colour=(m["col"] or "").lower() or None, ff=m["ff"])
     m = _MATCH.match(v)
     if m and (m["gp"] is not None or m["boards"]):
         b = (m["boards"] or "").replace(" ", "")
-        gp = parse_number(m["gp"], half=True)[0] if m["gp"] is not None else None
-        return ("match", int(m["opp"]), (m["col"] or "").lower() or None, gp, b)
+        gp = _game_points(m["gp"]) if m["gp"] is not None else None
+        return _Cell("match", opp=int(m["opp"]), colour=(m["col"] or "").lower() or None, gp=gp, boards=b)
     raise InputError(f"row {r + 1}, round {k + 1}: '{v}' is not a team result (e.g. 7w2½, 7w:1=10, 7+, PAB, H, F, -)",
                      cell=_where(r, k), file=source or None)
 
 
-def _boards(cells: dict, numbers: dict, source: str) -> int:
-    lengths = {len(c[0][4]) for c in cells.values() if c[0][0] == "match" and c[0][4]}
+def _game_points(text: str) -> Fraction:
+    # the patterns above only let through what parse_number reads (4½, 2.5, 2,5)
+    number = parse_number(text, half=True)
+    assert number is not None, text
+    return number[0]
+
+
+def _boards(cells: dict[tuple[int, int], _Read], numbers: dict[int, int], source: str) -> int:
+    lengths = {len(c[0].boards) for c in cells.values() if c[0].what == "match" and c[0].boards}
     if len(lengths) > 1:
         raise InputError(f"board results of different lengths {sorted(lengths)}: every match has the same "
                          f"number of boards", file=source or None)
     if lengths:
         return lengths.pop()
     most = Fraction(0)
-    for (n, rd), (c, *_rest) in cells.items():
-        if c[0] == "match" and c[3] is not None:
-            other = cells.get((c[1], rd))
-            if other and other[0][0] == "match" and other[0][3] is not None:
-                most = max(most, c[3] + other[0][3])
+    for (_, rd), (c, *_rest) in cells.items():
+        if c.what == "match" and c.gp is not None:
+            other = cells.get((c.opp, rd))
+            if other and other[0].what == "match" and other[0].gp is not None:
+                most = max(most, c.gp + other[0].gp)
     if most == 0 or most.denominator != 1:
         raise InputError("cannot tell the number of boards: give board results (7w:1=10) or the boards argument",
                          file=source or None)
     return int(most)
 
 
-def _round(n: int, rd: int, cells: dict, numbers: dict, k: int, ts: TeamScoring, s: Scoring, source: str) -> TeamRound:
+def _round(n: int, rd: int, cells: dict[tuple[int, int], _Read], numbers: dict[int, int], k: int, ts: TeamScoring, s: Scoring, source: str) -> TeamRound:
     c, r, col, text = cells[n, rd]
-    if c[0] == "bye":
-        kind = c[1]
-        pab_gp = c[2] if c[2] is not None else s.win * k if ts.pab_gp is None else ts.pab_gp
+    if c.what == "bye":
+        assert c.bye is not None
+        kind = c.bye
+        pab_gp = c.gp if c.gp is not None else s.win * k if ts.pab_gp is None else ts.pab_gp
         mp, gp = {Kind.PAB: (ts.draw if ts.pab_mp is None else ts.pab_mp, pab_gp),
                   Kind.HPB: (ts.draw, s.hpb * k), Kind.FPB: (ts.win, s.fpb * k)}.get(kind, (Fraction(0), Fraction(0)))
         return TeamRound(rd, kind, ts.outcome_of_points(mp), mp, gp)
-    opp = c[1]
-    err = lambda msg: InputError(f"row {r + 1}, round {rd}: {msg}", cell=_where(r, col), file=source or None)  # noqa: E731
+    opp = c.opp
+
+    def err(msg: str) -> InputError:
+        return InputError(f"row {r + 1}, round {rd}: {msg}", cell=_where(r, col), file=source or None)
+
     if opp not in numbers:
         raise err(f"opponent {opp} is not a team of the grid")
     if opp == n:
         raise err("a team cannot meet itself")
     o, orow, ocol, otext = cells[opp, rd]
-    if o[0] == "bye" or o[1] != n:
+    if o.what == "bye" or o.opp != n:
         raise err(f"'{text}' names team {opp}, but team {opp}'s cell {_where(orow, ocol)} is '{otext}'")
-    if c[2] and o[2] and c[2] == o[2]:
-        raise err(f"both teams have colour '{c[2]}' on board 1 (cell {_where(orow, ocol)})")
-    colour = c[2] or ({"w": "b", "b": "w"}.get(o[2]) if o[2] else None)
-    if c[0] == "forfeit" or o[0] == "forfeit":
-        if c[0] != o[0] or (c[3], o[3]) not in (("+", "-"), ("-", "+"), ("--", "--")):
+    if c.colour and o.colour and c.colour == o.colour:
+        raise err(f"both teams have colour '{c.colour}' on board 1 (cell {_where(orow, ocol)})")
+    colour = c.colour or ({"w": "b", "b": "w"}.get(o.colour) if o.colour else None)
+    if c.what == "forfeit" or o.what == "forfeit":
+        if c.what != o.what or (c.ff, o.ff) not in (("+", "-"), ("-", "+"), ("--", "--")):
             raise err(f"'{text}' and team {opp}'s '{otext}' ({_where(orow, ocol)}) do not complement")
-        if c[3] == "--":
+        if c.ff == "--":
             return TeamRound(rd, Kind.DOUBLE_FORFEIT, Outcome.LOSS, ts.loss, Fraction(0), opp, colour,
                              tuple(Board(b, None, make_entry(s, rd, Kind.FORFEIT_LOSS)) for b in range(1, k + 1)))
-        kind = Kind.FORFEIT_WIN if c[3] == "+" else Kind.FORFEIT_LOSS
-        bl = tuple(Board(b, None, make_entry(s, rd, kind)) for b in range(1, k + 1))
-        outcome = Outcome.WIN if c[3] == "+" else Outcome.LOSS
-        return TeamRound(rd, kind, outcome, ts.match_points(outcome), sum((b.entry.points for b in bl), Fraction(0)),
-                         opp, colour, bl)
-    boards: tuple = ()
-    if c[4]:
-        if o[4] and len(o[4]) == len(c[4]) and any(_MIRROR[x] != ({"½": "="}.get(y, y)) for x, y in zip(c[4], o[4])):
-            raise err(f"board results '{c[4]}' and team {opp}'s '{o[4]}' ({_where(orow, ocol)}) do not complement")
-        bl = []
-        for b, ch in enumerate(c[4], 1):
+        kind = Kind.FORFEIT_WIN if c.ff == "+" else Kind.FORFEIT_LOSS
+        forfeited = tuple(Board(b, None, make_entry(s, rd, kind)) for b in range(1, k + 1))
+        outcome = Outcome.WIN if c.ff == "+" else Outcome.LOSS
+        return TeamRound(rd, kind, outcome, ts.match_points(outcome),
+                         sum((b.entry.points for b in forfeited), Fraction(0)), opp, colour, forfeited)
+    boards: tuple[Board, ...] = ()
+    if c.boards:
+        if o.boards and len(o.boards) == len(c.boards) and any(_MIRROR[x] != ({"½": "="}.get(y, y))
+                                                               for x, y in zip(c.boards, o.boards)):
+            raise err(f"board results '{c.boards}' and team {opp}'s '{o.boards}' ({_where(orow, ocol)}) "
+                      f"do not complement")
+        bl: list[Board] = []
+        for b, ch in enumerate(c.boards, 1):
             kind, outcome = _BOARD[ch]
             bc = None
             if colour:
                 bc = colour if b % 2 == 1 else {"w": "b", "b": "w"}[colour]
             bl.append(Board(b, None, make_entry(s, rd, kind, outcome if kind is Kind.PLAYED else None, None, bc)))
         boards = tuple(bl)
-    elif o[4]:
+    elif o.boards:
         bl = []
-        for b, ch in enumerate(o[4], 1):
+        for b, ch in enumerate(o.boards, 1):
             kind, outcome = _BOARD[_MIRROR[ch]]
             bl.append(Board(b, None, make_entry(s, rd, kind, outcome if kind is Kind.PLAYED else None)))
         boards = tuple(bl)
     if boards:
         gp = sum((b.entry.points for b in boards), Fraction(0))
-        if c[3] is not None and c[3] != gp:
-            raise err(f"game points {exact_text(c[3])} differ from the board results '{c[4] or o[4]}' ({exact_text(gp)})")
-        own = c[4] or "".join(_MIRROR[x] for x in o[4])
+        if c.gp is not None and c.gp != gp:
+            raise err(f"game points {exact_text(c.gp)} differ from the board results '{c.boards or o.boards}' "
+                      f"({exact_text(gp)})")
+        own = c.boards or "".join(_MIRROR[x] for x in o.boards)
         ogp = sum((make_entry(s, rd, *_pair(_MIRROR[ch])).points for ch in own), Fraction(0))
     else:
-        gp, ogp = c[3], o[3]
-        if gp is None or ogp is None:
+        given, ogiven = c.gp, o.gp
+        if given is None or ogiven is None:
             raise err("game points are needed on both rows when no board results are given")
+        gp, ogp = given, ogiven
     played = not boards or any(b.entry.kind.is_game for b in boards)
     outcome = ts.outcome(gp, ogp)
     if not played:
@@ -196,7 +228,7 @@ def _round(n: int, rd: int, cells: dict, numbers: dict, k: int, ts: TeamScoring,
     return TeamRound(rd, Kind.PLAYED, outcome, ts.match_points(outcome), gp, opp, colour, boards)
 
 
-def _pair(ch: str) -> tuple:
+def _pair(ch: str) -> tuple[Kind, Optional[Outcome]]:
     kind, outcome = _BOARD[ch]
     return (kind, outcome if kind is Kind.PLAYED else None)
 
@@ -219,9 +251,9 @@ def team_cell(t: TeamTournament, rnd: TeamRound) -> str:
     return f"{rnd.opponent}{rnd.colour or ''}{half_text(rnd.gp)}:{''.join(codes)}"
 
 
-def to_team_grid(t: TeamTournament) -> list[list]:
+def to_team_grid(t: TeamTournament) -> list[list[str | int]]:
     """The team crosstable as rows of cells: header, then No, Team and one cell per round."""
-    out: list[list] = [["No", "Team"] + [f"R{r}" for r in range(1, t.rounds + 1)]]
+    out: list[list[str | int]] = [["No", "Team", *(f"R{r}" for r in range(1, t.rounds + 1))]]
     for team in t.teams:
-        out.append([team.number, team.name] + [team_cell(t, r) for r in team.rounds])
+        out.append([team.number, team.name, *(team_cell(t, r) for r in team.rounds)])
     return out
