@@ -130,8 +130,9 @@ def check_k(k: object, where: str) -> int:
     value: Fraction | None = None
     if isinstance(k, str):
         value = decimal_number(k)
-    elif isinstance(k, (int, Fraction)) and not isinstance(k, bool) and abs(k) < 10 ** 9:
-        value = Fraction(k)
+    elif isinstance(k, (int, Fraction)) and not isinstance(k, bool):
+        if abs(Fraction(k)) < 10 ** 9:
+            value = Fraction(k)
     elif isinstance(k, float) and abs(k) < 1e9:   # (inf and nan too: no Fraction for them)
         value = Fraction(k)
     if value is None:
