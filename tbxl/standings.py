@@ -143,6 +143,27 @@ class Standings:
         """The team settings the standings follow (the defaults for an individual event)."""
         return self.context.settings
 
+    @property
+    def listed(self) -> list[str]:
+        """The tie-break list that ranks the same way again: a team event's starts with its primary
+        score (``MP`` or ``GP``), so that a ranking by it (after each round, say) keeps it."""
+        return ([self.primary] if self.primary is not None else []) + self.codes
+
+    def by_round(self) -> list["Standings"]:
+        """The standings after each round under the same rules, list and team settings
+        (:func:`standings_by_round`)."""
+        return standings_by_round(self.tournament, self.listed, self.convention,
+                                  settings=self.settings if self.primary is not None else None)
+
+    def __contains__(self, number: object) -> bool:
+        """Does the event have a participant of this number (a start number, a team's number)?"""
+        return number in self._row_of
+
+    @property
+    def numbers(self) -> list[int]:
+        """The participants' numbers, in increasing order."""
+        return sorted(self._row_of)
+
     def row(self, start_number: int) -> Row:
         """The row of a start number (a team's number; ``KeyError`` if there is none)."""
         return self._row_of[start_number]

@@ -12,8 +12,7 @@ import os
 import sys
 
 from tbxl.cli.progress import progress_bar
-from tbxl.cli.output import (RENDERERS, emit, form, render_explain, render_rank_check,
-                             render_team_explain, say, wrote)
+from tbxl.cli.output import emit, form, say, wrote
 from tbxl.cli.parser import numbers
 from tbxl.errors import InputError, UsageError
 from tbxl.model import EventKind
@@ -162,7 +161,7 @@ def _check_usage(args, tournament) -> None:
 
 def no_such_player(number: int, st, args) -> InputError:
     """The error for a start number the event does not have, with the numbers it has."""
-    known = sorted(st.context.index)
+    known = st.numbers
     has = f"start numbers {known[0]}-{known[-1]}" if known == list(range(known[0], known[-1] + 1)) else \
         f"{len(known)} players, start numbers {known[0]}-{known[-1]} with gaps"
     return InputError(f"no player with start number {number} ({has})", file=args.input)
@@ -211,7 +210,8 @@ def compute(args, parser, event, fmt: str) -> int:
                                                  classification=cl, rating_changes=changes)
             wrote(args.output, pages)
         return 0
-    emit(args, RENDERERS[fmt](st, cl, changes), fmt)
+    from tbxl.projection import project
+    emit(args, project(st, cl, changes).form(fmt), fmt)
     return 0
 
 
@@ -233,12 +233,13 @@ def explain(args, parser, event, fmt: str) -> int:
         if fmt in ("pdf", "html"):   # the team's appeal: the team report with this team's derivations
             _team_report(st, args, derivations="all", teams=[number], html=fmt == "html")
             return 0
-        emit(args, render_team_explain(st, number, codes), fmt)
+        from tbxl.projection import team_text
+        emit(args, team_text(st, number, codes), fmt)
         return 0
     st = rank(args, event)
     players = numbers(args.player, parser, "--player")
     for n in players:
-        if n not in st.context.index:
+        if n not in st:
             raise no_such_player(n, st, args)
     if args.with_tied:
         points = st.row(players[0]).points
@@ -251,7 +252,8 @@ def explain(args, parser, event, fmt: str) -> int:
             input_path=args.input, codes=codes, html=fmt == "html")
         wrote(args.output, pages)
         return 0
-    emit(args, render_explain(st, players, codes))
+    from tbxl.projection import players_text
+    emit(args, players_text(st, players, codes))
     return 0
 
 
@@ -266,7 +268,7 @@ def report(args, parser, event, fmt: str) -> int:
     players = None
     if args.players:
         players = numbers(args.players, parser, "--players")
-        missing = [n for n in players if n not in st.context.index]
+        missing = [n for n in players if n not in st]
         if missing:
             raise no_such_player(missing[0], st, args)
     # By default the report explains on the page what decided the top places (compact lines).
@@ -373,7 +375,8 @@ def _rank_check(args, event, fmt: str) -> int:
         st = rank(args, event, conv)
         checks.append((st, [(r.team.number, published[r.team.number], r.rank_label) for r in st.rows
                             if r.team.number in published and not _rank_matches(published[r.team.number], r)]))
-    emit(args, render_rank_check(event, checks, fmt == "json"), fmt)
+    from tbxl.projection import rank_check_text
+    emit(args, rank_check_text(event, checks, fmt == "json"), fmt)
     return 0 if any(not diffs for _, diffs in checks) else 1
 
 
