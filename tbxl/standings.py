@@ -134,7 +134,7 @@ class Standings:
     def rules(self) -> str:
         """The name of the rules the standings follow, as outputs print it: a team event's adds the
         team settings changed on the defaults (``fide-2024+ede_bc=higher-first``)."""
-        if self.tournament.is_team:
+        if self.primary is not None:   # a team event's
             return self.settings.named(self.convention)
         return self.convention.name
 
@@ -221,7 +221,7 @@ class Standings:
         ctx = self.context
         if start_number not in ctx.index:
             raise KeyError(start_number)
-        team = self.tournament.is_team
+        team = ctx.team
         d = next((x for x in self.tiebreaks if x.code == code), None) if team else None
         d = d or parse(code, team=team)
         if d.is_order:
@@ -240,7 +240,7 @@ def primary_of(codes: Sequence[Descriptor]) -> str:
 
 def _listed(event: AnyEvent, tiebreaks: Tiebreaks = None) -> list[Descriptor]:
     """The tie-break list as given, else the file's 212/202 record, else the defaults, parsed."""
-    team = event.is_team
+    team = isinstance(event, TeamTournament)
     if tiebreaks is None or (isinstance(tiebreaks, str) and not tiebreaks.strip()):
         tiebreaks = list(event.tiebreaks) or (
             (TEAM_ROUND_ROBIN_DEFAULT if team else ROUND_ROBIN_DEFAULT) if event.is_round_robin

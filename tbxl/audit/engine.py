@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Mapping, Optional, Union
 
 from tbxl.audit.candidates import Candidate, setting_candidates
-from tbxl.model import Event
+from tbxl.model import Event, TeamTournament
 from tbxl.rules import Convention
 from tbxl.rules import TeamSettings, team_settings
 from tbxl.standings import Standings, compute_standings, primary_score, resolve_tiebreaks
@@ -116,7 +116,7 @@ class TeamAuditEngine(Engine):
 def engine_for(event: Event, tiebreaks=None, settings: Union[TeamSettings, Mapping, None] = None) -> Engine:
     """The engine of ``event`` ranking by ``tiebreaks`` (default: the file's 212/202 record, else
     tbxl's default list for the event's kind); ``settings``: a team event's team settings."""
-    if event.is_team:
+    if isinstance(event, TeamTournament):
         primary, descs = (primary_score(event, tiebreaks), resolve_tiebreaks(event, tiebreaks))  # type: ignore[arg-type]
         return TeamAuditEngine(event, primary, [d.code for d in descs], settings)
     if settings is not None and team_settings(settings).changes:

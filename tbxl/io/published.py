@@ -40,7 +40,7 @@ from tbxl.errors import InputError, MissingDependency, UnknownTiebreak
 from tbxl.io.grid.cells import a1, cell_text, header_key, header_role, parse_number
 from tbxl.limits import MAX_BULLETIN_COLUMNS, MAX_TEXT_BYTES, read_regular
 from tbxl.model import Event
-from tbxl.model import GP, MP
+from tbxl.model import GP, MP, TeamTournament
 from tbxl.tiebreaks.codes import parse
 from tbxl.io.text import decode_trf
 
@@ -363,13 +363,13 @@ def _rows_xlsx(path: str, sheet: Optional[str]) -> list[Row]:
 def meaning_for(event: Event) -> "Meaning":
     """What reads the headers of an event's published standings: :func:`team_column_meaning` on a
     team event, else :func:`column_meaning`."""
-    return team_column_meaning if event.is_team else column_meaning
+    return team_column_meaning if isinstance(event, TeamTournament) else column_meaning
 
 
 def who_for(event: Event) -> str:
     """How errors name a row's number: "team with number" on a team event, else "player with
     start number"."""
-    return "team with number" if event.is_team else "player with start number"
+    return "team with number" if isinstance(event, TeamTournament) else "player with start number"
 
 
 def read_published(path, tournament: Event, *, tiebreaks: Sequence[str] = (), mapping: Sequence[str] = (),

@@ -33,7 +33,7 @@ import importlib.util
 import inspect
 import sys
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Sequence
 
 from tbxl import __version__
 from tbxl.lite import embed
@@ -348,6 +348,15 @@ def requirements_txt(standalone: bool = False) -> str:
         return head + "# tbxl itself is inside main.py; it needs nothing but xlwings.\n" + LITE_XLWINGS + "\n"
     return head + ("# xlwings Lite installs these from PyPI (tbxl is pure Python); after changing a pinned\n"
                    "# version, restart xlwings Lite.\n") + f"{LITE_XLWINGS}\ntbxl=={__version__}\n"
+
+
+def written(files: Sequence[Path], standalone: bool = False) -> str:
+    """What ``tbxl lite`` says after :func:`write_lite` wrote ``files``: their size, where they go."""
+    from tbxl import __version__
+    main_file, requirements = files
+    installs = "" if standalone else f"; xlwings Lite then installs tbxl {__version__} from PyPI"
+    return (f"wrote {main_file} ({main_file.stat().st_size // 1024} KB) and {requirements}: paste each into the "
+            f"tab of the same name in the xlwings Lite editor{installs}")
 
 
 def write_lite(folder: PathLike, standalone: bool = False) -> list[Path]:

@@ -15,33 +15,27 @@ app calls it from Pyodide).
 
 from __future__ import annotations
 
-from typing import Mapping, Optional
+from typing import TYPE_CHECKING, Mapping, Optional
 
-from tbxl.categories import Classification
 from tbxl.formatting import visible, visible_json
-from tbxl.model import AnyEvent, EventKind
+from tbxl.model import EventKind
 from tbxl.projection.cells import aligned, csv_name, csv_row, csv_text
-from tbxl.projection.explain import players_text, rank_check_text, separation_text, team_text
-from tbxl.projection.individual import Individual
+from tbxl.projection.explain import appellants, players_text, rank_check_text, separation_text, team_text
 from tbxl.projection.kind import Kind
 from tbxl.projection.lines import Line, Projection
-from tbxl.projection.team import Team
-from tbxl.rating_change import RatingChange
-from tbxl.standings import Standings
+from tbxl.projection.options import KINDS, Options, ReportOptions, kind_of, rank_check
 
-__all__ = ["KINDS", "Kind", "Line", "Projection", "kind_of", "project", "table_text", "csv_document",
-           "json_document", "spill", "aligned", "csv_name", "csv_row", "csv_text", "players_text",
+if TYPE_CHECKING:
+    from tbxl.categories import Classification
+    from tbxl.rating_change import RatingChange
+    from tbxl.standings import Standings
+
+__all__ = ["KINDS", "Kind", "Line", "Projection", "Options", "ReportOptions", "kind_of", "rank_check", "project",
+           "table_text", "csv_document",
+           "json_document", "spill", "appellants", "aligned", "csv_name", "csv_row", "csv_text", "players_text",
            "separation_text", "team_text", "rank_check_text"]
 
-#: The implementation of each kind of event.
-KINDS: dict[EventKind, Kind] = {k.event_kind: k for k in (Individual(), Team())}
-
-RatingChanges = Mapping[int, Optional[RatingChange]]
-
-
-def kind_of(event: AnyEvent) -> Kind:
-    """The kind of ``event`` (individual or team), decided once from :attr:`~tbxl.model.Event.kind`."""
-    return KINDS[event.kind]
+RatingChanges = Mapping[int, Optional["RatingChange"]]
 
 
 def project(standings: Standings, classification: Optional[Classification] = None,

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from typing import Iterable, Optional, Union
+from typing import TYPE_CHECKING, Iterable, Optional, Union
 
 from tbxl.formatting import decimal_text, json_number_raw, visible
-from tbxl.prizes import Award
+
+if TYPE_CHECKING:
+    from tbxl.prizes import Award
 
 __all__ = ["cell", "money", "aligned", "csv_text", "csv_row", "csv_name", "json_column"]
 

@@ -4,21 +4,31 @@ players, and a team event's published ranks against its standings."""
 from __future__ import annotations
 
 import json
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from tbxl.formatting import decimal_text
 from tbxl.model import TeamTournament
 from tbxl.model.codes import result_code
-from tbxl.model.team import Board
 from tbxl.projection.cells import cell
-from tbxl.standings import Row, Standings
 
-__all__ = ["players_text", "separation_text", "team_text", "rank_check_text"]
+if TYPE_CHECKING:
+    from tbxl.model.team import Board
+    from tbxl.standings import Row, Standings
+
+__all__ = ["appellants", "players_text", "separation_text", "team_text", "rank_check_text"]
 
 
 def _decided_note(row: Row) -> str:
     """`` (by play-off)`` / `` (by lots)`` after a rank that a play-off or lots decided."""
     return f" (by {row.decided_by})" if row.decided_by else ""
+
+
+def appellants(st: Standings, numbers: Sequence[int], with_tied: bool = False) -> list[int]:
+    """Whom an explanation is of: ``numbers`` (the first is the appellant), with ``with_tied`` every
+    participant on the first one's points after them; each once."""
+    points = st.row(numbers[0]).points
+    tied = [r.number for r in st.rows if r.points == points] if with_tied else []
+    return list(dict.fromkeys([*numbers, *tied]))
 
 
 def players_text(st: Standings, players: Sequence[int], codes: Sequence[str]) -> str:

@@ -6,17 +6,18 @@ from __future__ import annotations
 import io
 import json
 from importlib import resources
-from typing import TYPE_CHECKING, Any, Iterator, Optional
+from typing import TYPE_CHECKING, Any, Iterator, Optional, Sequence
 
 from tbxl.formatting import decimal_text, json_number, signed_text, visible
 from tbxl.model import EventKind, Player
-from tbxl.prizes import Award
 from tbxl.projection.cells import aligned, cell, csv_name, csv_row, csv_text, json_column, money
+from tbxl.projection.explain import players_text
 from tbxl.projection.kind import Kind
-from tbxl.rating_change import RatingChange
-from tbxl.standings import Standings
 
 if TYPE_CHECKING:
+    from tbxl.prizes import Award
+    from tbxl.rating_change import RatingChange
+    from tbxl.standings import Standings
     from tbxl.projection.lines import Projection
 
 __all__ = ["Individual", "change_json", "event_json"]
@@ -72,12 +73,24 @@ class Individual(Kind):
 
     event_kind = EventKind.INDIVIDUAL
     noun = "player"
+    number_noun = "start number"
     number_head = "SNo"
     spill_number_head = "SNo"
     name_head = "Name"
+    checks_rank_records = False
+    report_derivations = ("decided", "players")
 
     def points_head(self, st: Standings) -> str:
         return "Pts"
+
+    def no_such(self, number: int, st: Standings) -> str:
+        known = st.numbers
+        has = f"start numbers {known[0]}-{known[-1]}" if known == list(range(known[0], known[-1] + 1)) else \
+            f"{len(known)} players, start numbers {known[0]}-{known[-1]} with gaps"
+        return f"no player with start number {number} ({has})"
+
+    def explain_text(self, st: Standings, numbers: Sequence[int], codes: Sequence[str]) -> str:
+        return players_text(st, numbers, codes)
 
     def title(self, st: Standings) -> str:
         t = st.tournament

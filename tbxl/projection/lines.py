@@ -11,11 +11,11 @@ from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING, Mapping, Optional
 
-from tbxl.categories import Classification
-from tbxl.rating_change import RatingChange
-from tbxl.standings import Row, Standings, Value
 
 if TYPE_CHECKING:
+    from tbxl.categories import Classification
+    from tbxl.rating_change import RatingChange
+    from tbxl.standings import Row, Standings, Value
     from tbxl.projection.kind import Kind
 
 __all__ = ["Line", "Projection"]

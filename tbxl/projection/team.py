@@ -5,16 +5,18 @@ from __future__ import annotations
 
 import io
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterable, Optional, Sequence
 
 from tbxl.formatting import decimal_text, json_number, visible
 from tbxl.model import EventKind, TeamTournament
 from tbxl.projection.cells import aligned, cell, csv_name, csv_row
+from tbxl.projection.explain import team_text
 from tbxl.projection.individual import event_json
 from tbxl.projection.kind import Kind
-from tbxl.standings import Standings
 
 if TYPE_CHECKING:
+    from tbxl.rules import TeamSettings
+    from tbxl.standings import Standings
     from tbxl.projection.lines import Projection
 
 __all__ = ["Team"]
@@ -25,13 +27,26 @@ class Team(Kind):
 
     event_kind = EventKind.TEAM
     noun = "team"
+    number_noun = "team number"
     number_head = "TNo"
     spill_number_head = "No"
     name_head = "Team"
+    checks_rank_records = True
+    report_derivations = ("tied", "tied")
+
+    def split_settings(self, items: Iterable[str]) -> tuple[Optional[TeamSettings], list[str]]:
+        from tbxl.rules import split_team_settings
+        return split_team_settings(items)
 
     def points_head(self, st: Standings) -> str:
         assert st.primary is not None
         return st.primary
+
+    def no_such(self, number: int, st: Standings) -> str:
+        return f"no team with number {number}"
+
+    def explain_text(self, st: Standings, numbers: Sequence[int], codes: Sequence[str]) -> str:
+        return "\n".join(team_text(st, n, codes) for n in numbers)
 
     def title(self, st: Standings) -> str:
         t = st.tournament

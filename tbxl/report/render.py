@@ -313,7 +313,7 @@ def _write_report(view: ReportView, template: str, output, inputs: list, *, html
 def render_pdf(standings, output, *, lang: str = "en", derivations: str = "none", players=None,
                paper: str = "a4", input_path=None, html: Optional[bool] = None, progress: Optional[Progress] = None,
                by_round: bool = False, classification=None, min_games: int = 0,
-               rating_changes=None, pages=(), url: str = "") -> Optional[int]:
+               rating_changes=None, pages=(), url: str = "", options=None) -> Optional[int]:
     """Write the standings report of any event (PDF, or the web page with ``html=True``; by
     default as ``output``'s extension says) to ``output``: the final standings, the ranking
     crosstable, how each tie was broken, the categories' standings and the prizes of
@@ -323,32 +323,35 @@ def render_pdf(standings, output, *, lang: str = "en", derivations: str = "none"
     ``min_games`` games, ``players`` naming teams). ``rating_changes``
     (:func:`tbxl.rating_change.rating_changes`) adds the K and rtg+/- columns; ``pages``
     (:data:`tbxl.report.views.pages.PAGES`) prints the pages an event posts, ``url`` a link and
-    its QR code. Returns the number of pages of the PDF (None
-    for the web page)."""
+    its QR code; ``options`` (:class:`~tbxl.projection.ReportOptions`) stands for all the report's
+    options at once. Returns the number of pages of the PDF (None for the web page)."""
     check_output(output, [input_path])
     if html is None:
         html = _is_html(output)
     view = build_view(standings, lang=lang, derivations=derivations, players=players, paper=paper,
                       input_path=input_path, progress=progress, by_round=by_round,
                       classification=classification, min_games=min_games, rating_changes=rating_changes,
-                      pages=pages, url=url)
+                      pages=pages, url=url, options=options)
     template = "team.html.j2" if isinstance(view, TeamReport) else "report.html.j2"
     return _write_report(view, template, output, [input_path], html=html, progress=progress)
 
 
 def render_appeal_pdf(standings, start_number, output, *, lang: str = "en", paper: str = "a4",
-                      input_path=None, codes=None, html: Optional[bool] = None) -> Optional[int]:
+                      input_path=None, codes=None, html: Optional[bool] = None, options=None) -> Optional[int]:
     """Write the appeal report of one player or of several (a list of start numbers: the first is
     the appellant): the standings lines, the groups on the same points and how each tie was
     broken, what separates the first from the others, and the derivation of every tie-break in
     ``codes`` (default PTS + the standings' tie-breaks) of each; PDF, or the web page (by default
-    when ``output`` ends in .html). Returns the number of pages (None for the web page)."""
+    when ``output`` ends in .html); of a team event the team report with the derivations of those
+    teams. ``options`` (:class:`~tbxl.projection.ReportOptions`): the language and paper at once.
+    Returns the number of pages (None for the web page)."""
     check_output(output, [input_path])
     if html is None:
         html = _is_html(output)
     view = build_view(standings, lang=lang, paper=paper, input_path=input_path,
-                      appeal=start_number, codes=codes)
-    return _write_report(view, "appeal.html.j2", output, [input_path], html=html)
+                      appeal=start_number, codes=codes, options=options)
+    template = "team.html.j2" if isinstance(view, TeamReport) else "appeal.html.j2"
+    return _write_report(view, template, output, [input_path], html=html)
 
 
 def render_audit_pdf(result, output, *, lang: str = "en", paper: str = "a4", inputs=(),

@@ -31,11 +31,6 @@ from tbxl.tiebreaks.ratings import DP, half_up
 from tbxl.tiebreaks.codes import parse
 
 
-def is_team(st) -> bool:
-    """Whether ``st`` ranks the teams of a team event (rather than the players of an individual one)."""
-    return st.tournament.is_team
-
-
 @dataclass(frozen=True)
 class TeamEvent(Event):
     """The heading of a team event: ``players`` counts its teams; ``boards``, the boards of a match."""
