@@ -181,7 +181,7 @@ class Individual(Kind):
         of 10^4 players is written without a Fraction per value)."""
         st, changes = p.standings, p.changes
         codes = st.codes
-        n = len(st.context.players)
+        n = len(st.rows)   # every participant has a row
         assert st.points_column is not None
         pts = json_column(list(st.points_column.raw), st.points_column.den)
         cols: list[list[object]] = []
