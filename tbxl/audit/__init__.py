@@ -30,7 +30,7 @@ round 2, half-point bye: 3.5 instead of 2.5, without “capped at a draw x 5 rou
 
 from __future__ import annotations
 
-from typing import Mapping, Optional, Sequence, Union
+from typing import Any, Mapping, Optional, Sequence, Union
 
 from tbxl.audit.candidates import Candidate, candidates
 from tbxl.audit.check import (AGREE, EXPLAINED, HABITS, RANK_AGAINST_POINTS, SKIPPED, UNEXPLAINED, ZERO_FOR_NO_VALUE,
@@ -39,9 +39,10 @@ from tbxl.audit.compare import ComparedRow, Comparison, compare
 from tbxl.audit.engine import engine_for
 from tbxl.errors import InputError
 from tbxl.io.published import Published
-from tbxl.model import Event
+from tbxl.model import AnyEvent, Event
 from tbxl.rules import Convention
 from tbxl.rules import TeamSettings
+from tbxl.standings import Tiebreaks
 from tbxl.tiebreaks.context import convention_of
 
 __all__ = ["audit", "bulletin", "compare", "Audit", "Finding", "ColumnVerdict", "Candidate", "candidates", "Comparison",
@@ -49,8 +50,8 @@ __all__ = ["audit", "bulletin", "compare", "Audit", "Finding", "ColumnVerdict", 
            "ZERO_FOR_NO_VALUE", "RANK_AGAINST_POINTS"]
 
 
-def audit(event: Event, published: Published, *, rules: Optional[Convention] = None, tiebreaks=None,
-          settings: Union[TeamSettings, Mapping, None] = None) -> Audit:
+def audit(event: Event, published: Published, *, rules: Optional[Convention] = None, tiebreaks: Tiebreaks = None,
+          settings: Union[TeamSettings, Mapping[str, Any], None] = None) -> Audit:
     """Check every published number of ``event`` (individual or team) against ``rules`` (a
     :class:`Convention`, resolved at the edge by :func:`tbxl.rules.resolve`; default:
     the edition in force at the start date) and try the candidates on each difference.
@@ -66,7 +67,7 @@ def audit(event: Event, published: Published, *, rules: Optional[Convention] = N
     return check(engine_for(event, tiebreaks, settings), published, conv)
 
 
-def bulletin(event: Event, path: Optional[str] = None, *, tiebreaks: Optional[str] = None,
+def bulletin(event: AnyEvent, path: Optional[str] = None, *, tiebreaks: Optional[str] = None,
              mapping: Sequence[str] = (), sheet: Optional[str] = None, where: Optional[str] = None) -> Published:
     """The published standings to audit: the table at ``path`` (CSV or .xlsx, its numbered columns
     ``TB1`` ... read as the tie-break list ``tiebreaks``, else the file's 212/202 record; ``mapping``:
