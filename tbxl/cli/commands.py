@@ -88,6 +88,8 @@ def report(args: Namespace, parser: ArgumentParser, event: AnyEvent, kind: Kind,
     changes = o.rating_changes(st)
     players = kind.require(st, numbers(args.players, parser, "--players", f"{kind.number_noun}s"), args.input) \
         if args.players else None
+    if (args.derivations or "").strip().lower() == "players" and not players:
+        parser.error("--derivations players needs --players, e.g. --players 3,7,12")
     options = ReportOptions.of(vars(args), players).for_kind(kind)
     from tbxl.report import render_pdf
     wrote(args.output, render_pdf(st, args.output, options=options, input_path=args.input, html=fmt == "html",
@@ -133,9 +135,7 @@ def audit(args: Namespace, parser: ArgumentParser, event: AnyEvent, kind: Kind, 
     else:
         from tbxl.audit.text import render_audit_json, render_audit_text
         emit(args, (render_audit_json if fmt == "json" else render_audit_text)(result), fmt)
-    if args.fail_on == "difference":
-        return 1 if result.differences else 0
-    return 0 if result.ok else 1
+    return int(bool(result.differences)) if args.fail_on == "difference" else int(not result.ok)
 
 
 def compare(args: Namespace, parser: ArgumentParser, event: AnyEvent, kind: Kind, o: Options, fmt: str) -> int:
