@@ -10,6 +10,8 @@ under a rule set, and ask how any value was made.
 [('1', 'Bruno', '4'), ('2', 'Charline', '7/2')]
 >>> tbxl.explain(standings, 4, "BH/C1").value
 Fraction(23, 2)
+>>> tbxl.json_document(standings).splitlines()[1][:71]   # as `tbxl compute FILE --format json` prints it
+'{"rank": 1, "rank_label": "1", "start_number": 2, "name": "Bruno", "poi'
 
 The core (model, rules, tie-breaks, ranking) uses the standard library only. The names below are
 imported on first use, so ``import tbxl`` (which every command and Excel function does) costs
@@ -40,6 +42,10 @@ _HOMES: dict[str, tuple[str, str]] = {
     "Team": ("tbxl.model", "Team"),
     "Standings": ("tbxl.standings", "Standings"),
     "Derivation": ("tbxl.derivation", "Derivation"),
+    "project": ("tbxl.projection", "project"),
+    "table_text": ("tbxl.projection", "table_text"),
+    "csv_document": ("tbxl.projection", "csv_document"),
+    "json_document": ("tbxl.projection", "json_document"),
     "TbxlError": ("tbxl.errors", "TbxlError"),
     "InputError": ("tbxl.errors", "InputError"),
 }

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 from tbxl.rules import Convention
 from tbxl.io.grid.cells import cell_number
 from tbxl.model import Tournament
+from tbxl.projection import spill
 from tbxl.standings import Standings, compute_standings
 from tbxl.function_names import TEAM_STANDINGS, TEAM_TIEBREAK
 from tbxl.tiebreaks import Context, compute
@@ -226,8 +227,9 @@ def standings_table(st: Standings) -> list[list]:
     """STANDINGS' spill, exact: a header row (Rank, SNo, Name, Pts, the codes), then one row per
     player, best first; a shared place as its label ("3-5"). When a play-off or lots placed someone
     (:func:`tbxl.playoffs.decide`), a last column ``Decided`` says how (``play-off``, ``lots``,
-    empty for the others), as the command line's table does."""
-    return _spill(["Rank", "SNo", "Name", "Pts"], st, [r.player.start_number for r in st.rows])
+    empty for the others): the projection's spill (:func:`tbxl.projection.spill`), which the
+    command line's table also reads."""
+    return spill(st)
 
 
 def in_cells(table: list[list]) -> list[list]:
@@ -272,16 +274,4 @@ def team_standings_table(st: "Standings") -> list[list]:
     >>> in_cells(team_standings_table(compute_standings(t, "MPTS,BC", get("fide-2026"))))
     [['Rank', 'No', 'Team', 'MP', 'BC'], [1, 1, 'A', 2, 5], [2, 2, 'B', 0, 5]]
     """
-    return _spill(["Rank", "No", "Team", st.primary], st, [r.team.number for r in st.rows])
-
-
-def _spill(head: list[str], st: Any, numbers: list[int]) -> list[list]:
-    """A ranking's spill: ``head`` and the codes, then per row its rank (a shared place as its
-    label), number, name, points and values."""
-    decided = bool(getattr(st, "decided_by", None))
-    out: list[list[Any]] = [head + st.codes + (["Decided"] if decided else [])]
-    for row, number in zip(st.rows, numbers):
-        rank = row.rank if row.rank_label == str(row.rank) else row.rank_label
-        out.append([rank, number, row.player.name, row.points] + [row.values[c] for c in st.codes]
-                   + ([row.decided_by or ""] if decided else []))
-    return out
+    return spill(st)

@@ -134,7 +134,7 @@ class Standings:
     def rules(self) -> str:
         """The name of the rules the standings follow, as outputs print it: a team event's adds the
         team settings changed on the defaults (``fide-2024+ede_bc=higher-first``)."""
-        if self.tournament.is_team:
+        if self.primary is not None:   # a team event's
             return self.settings.named(self.convention)
         return self.convention.name
 
@@ -142,6 +142,27 @@ class Standings:
     def settings(self) -> TeamSettings:
         """The team settings the standings follow (the defaults for an individual event)."""
         return self.context.settings
+
+    @property
+    def listed(self) -> list[str]:
+        """The tie-break list that ranks the same way again: a team event's starts with its primary
+        score (``MP`` or ``GP``), so that a ranking by it (after each round, say) keeps it."""
+        return ([self.primary] if self.primary is not None else []) + self.codes
+
+    def by_round(self) -> list["Standings"]:
+        """The standings after each round under the same rules, list and team settings
+        (:func:`standings_by_round`)."""
+        return standings_by_round(self.tournament, self.listed, self.convention,
+                                  settings=self.settings if self.primary is not None else None)
+
+    def __contains__(self, number: object) -> bool:
+        """Does the event have a participant of this number (a start number, a team's number)?"""
+        return number in self._row_of
+
+    @property
+    def numbers(self) -> list[int]:
+        """The participants' numbers, in increasing order."""
+        return sorted(self._row_of)
 
     def row(self, start_number: int) -> Row:
         """The row of a start number (a team's number; ``KeyError`` if there is none)."""
@@ -200,7 +221,7 @@ class Standings:
         ctx = self.context
         if start_number not in ctx.index:
             raise KeyError(start_number)
-        team = self.tournament.is_team
+        team = ctx.team
         d = next((x for x in self.tiebreaks if x.code == code), None) if team else None
         d = d or parse(code, team=team)
         if d.is_order:
@@ -219,7 +240,7 @@ def primary_of(codes: Sequence[Descriptor]) -> str:
 
 def _listed(event: AnyEvent, tiebreaks: Tiebreaks = None) -> list[Descriptor]:
     """The tie-break list as given, else the file's 212/202 record, else the defaults, parsed."""
-    team = event.is_team
+    team = isinstance(event, TeamTournament)
     if tiebreaks is None or (isinstance(tiebreaks, str) and not tiebreaks.strip()):
         tiebreaks = list(event.tiebreaks) or (
             (TEAM_ROUND_ROBIN_DEFAULT if team else ROUND_ROBIN_DEFAULT) if event.is_round_robin

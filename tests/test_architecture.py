@@ -140,7 +140,7 @@ def test_the_python_api_is_pinned():
     assert sorted(tbxl.__all__) == sorted([
         "__version__", "explain", "example", "read", "rank", "preset", "resolve", "PRESETS", "Convention",
         "TeamSettings", "EventKind", "Tournament", "TeamTournament", "Player", "Team", "Standings",
-        "Derivation", "TbxlError", "InputError"])
+        "Derivation", "TbxlError", "InputError", "project", "table_text", "csv_document", "json_document"])
     for name in tbxl.__all__:
         assert getattr(tbxl, name) is not None, name
 

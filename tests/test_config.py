@@ -85,10 +85,12 @@ def test_verbose_names_the_file(capsys, event):
 
 
 def test_language_and_paper_from_the_file(tmp_path, event, monkeypatch):
-    from tbxl.cli import commands
+    import sys
+    import tbxl.report  # noqa: F401  (the module the command imports from: sys.modules' own)
     seen = {}
-    # The report room's writer, replaced: only the options it is given matter here.
-    monkeypatch.setattr(commands, "room", lambda module, name: lambda st, out, **kw: seen.update(kw))
+    # The report's writer, replaced: only the options it is given matter here.
+    monkeypatch.setattr(sys.modules["tbxl.report"], "render_pdf",
+                        lambda st, out, **kw: seen.update(lang=kw["options"].lang, paper=kw["options"].paper))
     (event.parent / "tbxl.toml").write_text('lang = "ms"\npaper = "letter"\n', encoding="utf-8")
     assert main(["report", str(event), "-o", str(tmp_path / "r.pdf")]) == 0
     assert (seen["lang"], seen["paper"]) == ("ms", "letter")

@@ -199,7 +199,7 @@ def test_team_unknown_setting_lists_the_team_settings(capsys):
 
 
 def test_team_csv_names_cannot_become_formulas(capsys, tmp_path):
-    # The one CSV sanitiser of the individual CSV (tbxl.cli.output.csv_name) guards team names too.
+    # The one CSV sanitiser of the individual CSV (tbxl.projection.csv_name) guards team names too.
     lines = Path(TEC).read_text(encoding="utf-8").splitlines()
     lines = [line[:8] + "=HYPERLINK(1)".ljust(32) + line[40:] if line.startswith("310   1 ") else line
              for line in lines]
@@ -211,7 +211,7 @@ def test_team_csv_names_cannot_become_formulas(capsys, tmp_path):
     # A name that starts with a control character (a team workbook may hold one) is shown inert
     # first, then guarded, exactly as a player's name: the same cell either way.
     import dataclasses
-    from tbxl.cli.output import render_csv
+    from tbxl.projection import csv_document as render_csv
     from tbxl.io.trf import read_trf
     from tbxl.io.trf import read_team_trf
     from tbxl.standings import compute_standings

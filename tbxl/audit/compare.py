@@ -26,10 +26,9 @@ from tbxl.audit.changes import changes
 from tbxl.rules import Convention
 from tbxl.derivation import Reason
 from tbxl.errors import UnknownRules
-from tbxl.model import Event
+from tbxl.model import Event, EventKind
 from tbxl.rules import TeamSettings
-from tbxl.standings import Standings, compute_standings, resolve_tiebreaks
-from tbxl.tiebreaks.codes import parse
+from tbxl.standings import Standings, Tiebreaks, Value, compute_standings
 
 
 @dataclass
@@ -41,7 +40,7 @@ class ComparedRow:
     player: Any
     start_number: int
     ranks: list[str]                      # rank labels ("3", "3-5")
-    values: dict[str, list]               # code -> value per convention (DE: tier)
+    values: dict[str, list[Value]]        # code -> value per convention (DE: tier)
     changed: list[str] = field(default_factory=list)    # codes whose value differs somewhere
     changes: dict[tuple[str, int], list[Reason]] = field(default_factory=dict)  # (code, k) -> changes vs. the first
 
@@ -59,8 +58,9 @@ class Comparison:
     rows: list[ComparedRow]     # in the order of the first convention's standings
 
     @property
-    def is_team(self) -> bool:
-        return bool(self.tournament.is_team)
+    def kind(self) -> EventKind:
+        """The kind of the event compared (its outputs differ by kind)."""
+        return self.tournament.kind
 
     @property
     def rules(self) -> list[str]:
@@ -88,29 +88,21 @@ def _conventions(rules: Sequence[Convention]) -> list[Convention]:
     return convs
 
 
-def compare(event: Event, rules: Sequence[Convention], tiebreaks=None, after_round: Optional[int] = None,
-            settings: Union[TeamSettings, Mapping, None] = None) -> Comparison:
+def compare(event: Event, rules: Sequence[Convention], tiebreaks: Tiebreaks = None,
+            after_round: Optional[int] = None,
+            settings: Union[TeamSettings, Mapping[str, Any], None] = None) -> Comparison:
     """Standings of ``event`` (individual or team) under each of ``rules`` (two or more
     :class:`Convention`, the first the reference); a rule set's name is resolved at the edge
     (:func:`tbxl.rules.resolve_each`). ``settings``: a team event's team settings,
     the same under every rule set."""
     convs = _conventions(rules)
-    if event.is_team:
-        if after_round is not None:
-            event = event.after_round(after_round)
-        stands = [compute_standings(event, tiebreaks, c, settings=settings) for c in convs]  # type: ignore[arg-type]
-        codes = stands[0].codes
-        is_order = lambda code: parse(code, team=True).is_order
-        number = lambda row: row.team.number
-    else:
-        codes = [d.code for d in resolve_tiebreaks(event, tiebreaks)]
-        stands = [compute_standings(event, codes, c, after_round) for c in convs]
-        is_order = lambda code: parse(code).name == "DE"
-        number = lambda row: row.player.start_number
+    stands = [compute_standings(event, tiebreaks, c, after_round, settings) for c in convs]  # type: ignore[arg-type]
+    codes = stands[0].codes
+    order = {d.code: d.is_order for d in stands[0].tiebreaks}   # DE, a team event's EDE ...: tiers, no terms
     first = stands[0]
     rows = []
     for row in first.rows:
-        sn = number(row)
+        sn = row.number
         others = [st.row(sn) for st in stands]
         values = {code: [o.values[code] for o in others] for code in codes}
         out = ComparedRow(row.player, sn, [o.rank_label for o in others], values)
@@ -118,7 +110,7 @@ def compare(event: Event, rules: Sequence[Convention], tiebreaks=None, after_rou
             vs = values[code]
             if any(v != vs[0] for v in vs[1:]):
                 out.changed.append(code)
-                if not is_order(code):
+                if not order[code]:
                     base = first.explain(sn, code)
                     for k in range(1, len(stands)):
                         if vs[k] != vs[0]:

@@ -9,6 +9,7 @@ import os
 from tbxl.audit.check import AGREE, EXPLAINED, RANK_AGAINST_POINTS, SKIPPED, Audit, Finding, describe_match
 from tbxl.audit.compare import Comparison
 from tbxl.io.published import RANK
+from tbxl.model import EventKind
 from tbxl.formatting import decimal_text, json_number, visible
 
 SHOWN_MATCHES = 4  # rule sets named per difference in text; JSON has them all
@@ -120,8 +121,10 @@ def render_audit_json(a: Audit) -> str:
 def render_compare_text(c: Comparison, changed_only: bool = False) -> str:
     """The comparison as text: a table of every player (``changed_only``: of those whose rank or a
     value changes), then what changes from the first rule set; a team event's, one line a team."""
-    if c.is_team:
-        return _team_compare_text(c, changed_only)
+    return _COMPARE_TEXT[c.kind](c, changed_only)
+
+
+def _players_compare_text(c: Comparison, changed_only: bool) -> str:
     names = [conv.name for conv in c.conventions]
     t = c.tournament
     out = [f"{t.name or t.source} - {t.rounds} rounds - rules " + " | ".join(names),
@@ -160,6 +163,10 @@ def _team_compare_text(c: Comparison, changed_only: bool) -> str:
     return "\n".join(out) + "\n"
 
 
+#: The comparison's text by the kind of event.
+_COMPARE_TEXT = {EventKind.INDIVIDUAL: _players_compare_text, EventKind.TEAM: _team_compare_text}
+
+
 def _joined(items: list[str], changed: bool) -> str:
     return ("*" if changed else "") + "/".join(items)
 
@@ -167,7 +174,7 @@ def _joined(items: list[str], changed: bool) -> str:
 def compare_json(c: Comparison, changed_only: bool = False) -> dict:
     """The ``--format json`` object of ``tbxl compare`` (a team event's: ``"kind": "team"``, the
     teams whose rank or a value changes with ``changed_only``)."""
-    if c.is_team:
+    if c.kind is EventKind.TEAM:
         return {"rules": c.rules, "tiebreaks": c.codes, "kind": "team",
                 "teams": [{"team_number": r.start_number, "name": r.player.name,
                            "changed": r.rank_changed or bool(r.changed),

@@ -1,12 +1,8 @@
 """The ``tbxl`` command: compute, explain, report, workbook, audit, compare, rules, lite, on an
-individual or a team event.
-
-Exit codes: 0 ok; 2 usage error; 1 input error (one line naming file:line, player, round);
-130 interrupted (Ctrl-C). ``-o FILE`` writes the form its extension names
-(:data:`tbxl.cli.parser.WRITES`). The room is cut along its seams: :mod:`tbxl.cli.parser` (the
-grammar), :mod:`tbxl.cli.commands` (one function per command), :mod:`tbxl.cli.output` (table, CSV,
-JSON and explanations for any standings). Heavy rooms (openpyxl, Jinja2, WeasyPrint) are imported
-only by the commands that need them.
+individual or a team event. Exit codes: 0 ok; 2 usage error; 1 input error (one line naming
+file:line, player, round); 130 interrupted (Ctrl-C). The grammar is :mod:`tbxl.cli.parser`'s, the
+commands :mod:`tbxl.cli.commands`' (the work is the Python API's), the streams
+:mod:`tbxl.cli.output`'s.
 """
 
 from __future__ import annotations
@@ -46,7 +42,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         said = [w for w in caught if issubclass(w.category, InputWarning)]
         # A stale points column warns once per player: a few lines say what is wrong, a count says
         # how often (-v shows every one).
-        shown = said if getattr(args, "verbose", False) or len(said) <= WARNINGS_SHOWN + 1 else said[:WARNINGS_SHOWN]
+        shown = said if vars(args).get("verbose") or len(said) <= WARNINGS_SHOWN + 1 else said[:WARNINGS_SHOWN]
         for w in shown:
             say(f"warning: {w.message}")
         if len(shown) < len(said):
@@ -64,7 +60,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except ImportError as err:  # an optional room's package, imported where the room needs it
         missing = MissingDependency.from_import_error(err)
         if missing is None:
-            return internal_error(err, debug=getattr(args, "debug", False))
+            return internal_error(err, debug=args.debug)
         say(f"error: {missing}")
         return 1
     except TbxlError as err:  # unknown rules / tie-break, UsageError: a usage error
@@ -75,7 +71,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         say(f"error: {where}{err.strerror or err}")
         return 1
     except Exception as err:   # the last resort: a bug, never a user's mistake (tests/test_hostile.py)
-        return internal_error(err, debug=getattr(args, "debug", False))
+        return internal_error(err, debug=args.debug)
     finally:
         if gc_was_enabled:
             gc.enable()

@@ -41,8 +41,9 @@ from tbxl.io.columns import (IGNORE, POINTS, RANK, SCORE_WORDS, START, TEAM_NAME
                              NumberedColumn, column_meaning, numbered_column, parse_mapping, team_column_meaning)
 from tbxl.io.grid.cells import a1, cell_text, parse_number
 from tbxl.limits import MAX_BULLETIN_COLUMNS, MAX_TEXT_BYTES, read_regular
-from tbxl.model import Event, Tournament
 from tbxl.io.files import PathLike
+from tbxl.model import GP, MP, Event, TeamTournament, Tournament
+from tbxl.tiebreaks.codes import parse
 from tbxl.io.text import decode_trf
 
 # What the columns hold lives in tbxl.io.columns; its names are this module's too (the readers' callers
@@ -238,13 +239,13 @@ def _rows_xlsx(path: str, sheet: Optional[str]) -> list[Row]:
 def meaning_for(event: Event) -> Meaning:
     """What reads the headers of an event's published standings: :func:`team_column_meaning` on a
     team event, else :func:`column_meaning`."""
-    return team_column_meaning if event.is_team else column_meaning
+    return team_column_meaning if isinstance(event, TeamTournament) else column_meaning
 
 
 def who_for(event: Event) -> str:
     """How errors name a row's number: "team with number" on a team event, else "player with
     start number"."""
-    return "team with number" if event.is_team else "player with start number"
+    return "team with number" if isinstance(event, TeamTournament) else "player with start number"
 
 
 def read_published(path: PathLike, tournament: Event, *, tiebreaks: Sequence[str] = (), mapping: Sequence[str] = (),

@@ -37,7 +37,7 @@ import inspect
 import sys
 from importlib.machinery import ModuleSpec
 from pathlib import Path
-from typing import Iterable, Optional
+from typing import Iterable, Optional, Sequence
 
 from tbxl import __version__
 from tbxl.excel import ERRORS_AS_TEXT, XLWINGS_MINIMUM, XLWINGS_REQUIREMENT

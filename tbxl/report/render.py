@@ -41,6 +41,7 @@ if TYPE_CHECKING:   # the rooms below the report, and Jinja2 (the report extra's
 
     from tbxl.audit import Audit, Comparison
     from tbxl.categories import Classification
+    from tbxl.projection import ReportOptions
     from tbxl.rating_change import RatingChange
     from tbxl.standings import Standings
 
@@ -370,7 +371,7 @@ def render_pdf(standings: Standings, output: PathLike, *, lang: str = "en", deri
                html: Optional[bool] = None, progress: Optional[Progress] = None, by_round: bool = False,
                classification: Optional[Classification] = None, min_games: int = 0,
                rating_changes: Optional[dict[int, Optional[RatingChange]]] = None, pages: Sequence[str] = (),
-               url: str = "") -> Optional[int]:
+               url: str = "", options: Optional[ReportOptions] = None) -> Optional[int]:
     """Write the standings report of any event (PDF, or the web page with ``html=True``; by
     default as ``output``'s extension says) to ``output``: the final standings, the ranking
     crosstable, how each tie was broken, the categories' standings and the prizes of
@@ -380,33 +381,37 @@ def render_pdf(standings: Standings, output: PathLike, *, lang: str = "en", deri
     ``min_games`` games, ``players`` naming teams). ``rating_changes``
     (:func:`tbxl.rating_change.rating_changes`) adds the K and rtg+/- columns; ``pages``
     (:data:`tbxl.report.views.pages.PAGES`) prints the pages an event posts, ``url`` a link and
-    its QR code. Returns the number of pages of the PDF (None
-    for the web page)."""
+    its QR code; ``options`` (:class:`~tbxl.projection.ReportOptions`) stands for all the report's
+    options at once. Returns the number of pages of the PDF (None for the web page)."""
     check_output(output, [input_path])
     if html is None:
         html = _is_html(output)
     view = build_view(standings, lang=lang, derivations=derivations, players=players, paper=paper,
                       input_path=input_path, progress=progress, by_round=by_round,
                       classification=classification, min_games=min_games, rating_changes=rating_changes,
-                      pages=pages, url=url)
+                      pages=pages, url=url, options=options)
     template = "team.html.j2" if isinstance(view, TeamReport) else "report.html.j2"
     return _write_report(view, template, output, [input_path], html=html, progress=progress)
 
 
 def render_appeal_pdf(standings: Standings, start_number: Union[int, Sequence[int]], output: PathLike, *,
                       lang: str = "en", paper: str = "a4", input_path: Optional[PathLike] = None,
-                      codes: Optional[Sequence[str]] = None, html: Optional[bool] = None) -> Optional[int]:
+                      codes: Optional[Sequence[str]] = None, html: Optional[bool] = None,
+                      options: Optional[ReportOptions] = None) -> Optional[int]:
     """Write the appeal report of one player or of several (a list of start numbers: the first is
     the appellant): the standings lines, the groups on the same points and how each tie was
     broken, what separates the first from the others, and the derivation of every tie-break in
     ``codes`` (default PTS + the standings' tie-breaks) of each; PDF, or the web page (by default
-    when ``output`` ends in .html). Returns the number of pages (None for the web page)."""
+    when ``output`` ends in .html); of a team event the team report with the derivations of those
+    teams. ``options`` (:class:`~tbxl.projection.ReportOptions`): the language and paper at once.
+    Returns the number of pages (None for the web page)."""
     check_output(output, [input_path])
     if html is None:
         html = _is_html(output)
     view = build_view(standings, lang=lang, paper=paper, input_path=input_path,
-                      appeal=start_number, codes=codes)
-    return _write_report(view, "appeal.html.j2", output, [input_path], html=html)
+                      appeal=start_number, codes=codes, options=options)
+    template = "team.html.j2" if isinstance(view, TeamReport) else "appeal.html.j2"
+    return _write_report(view, template, output, [input_path], html=html)
 
 
 def render_audit_pdf(result: Audit, output: PathLike, *, lang: str = "en", paper: str = "a4",

@@ -85,7 +85,7 @@ def family_of(ctx: Context, d: Descriptor) -> Family:
     ESB on one score (EMMSB, EGGSB: C.07 13.2) and the counts of Art. 7 on GP count boards."""
     if d.is_order:
         raise ValueError(f"{d.code} is an order, not a value")
-    if ctx.event.is_team:
+    if ctx.team:
         if d.name == "SB":
             return FAMILIES["ESB"]
         if d.name in boards.BOARD_COUNTS and ctx.score_name is Score.GP:

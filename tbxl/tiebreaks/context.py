@@ -117,6 +117,8 @@ class Context:
         if not team and settings is not None:
             raise TypeError("team settings are for a team event")
         self.event = event
+        #: A team event's context (C.07 Arts 11-13): the kind decided once, where the context is made.
+        self.team = team
         self.score_name = Score(score)
         #: The score the event ranks by first (C.07 11.1: MP unless the list says GPTS); PTS for players.
         self.primary = Score(primary or score)
@@ -257,7 +259,7 @@ class Context:
     def on(self, score: Union[Score, str], forfeits_as_games: bool = False) -> "Context":
         """The sibling context of the same event counting ``score`` (``forfeits_as_games``: with
         the ``/P`` option), built once; an individual event has one context, itself."""
-        if not self.event.is_team:
+        if not self.team:
             return self
         key = (Score(score), forfeits_as_games)
         sibling = self._siblings.get(key)
@@ -271,7 +273,7 @@ class Context:
     def counting(self, d: "Descriptor") -> "Context":
         """The context a tie-break counts on: a team code's score (``:MP``/``:GP``, else the primary
         score) with its ``/P``; an individual event's one context."""
-        if not self.event.is_team:
+        if not self.team:
             return self
         return self.on(d.score or self.primary, d.played_forfeits)
 

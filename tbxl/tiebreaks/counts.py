@@ -164,7 +164,7 @@ def compute_pts(ctx: Context, d: Descriptor) -> Column:
 
 def explain_pts(ctx: Context, d: Descriptor, i: int) -> Derivation:
     """A player's points, a team's MP or GP (C.07 11.1) round by round."""
-    article = "11.1" if ctx.event.is_team else ""
+    article = "11.1" if ctx.team else ""
     terms = tuple(Term(r + 1, ctx.players[ctx.opp[i][r]].start_number if ctx.opp[i][r] >= 0 else None,
                        result_code(ctx.raw_kind[i][r], ctx.out[i][r]), None, None, Reason.of("points"), article,
                        ctx.frac(ctx.pts[i][r])) for r in range(len(ctx.kind[i])))

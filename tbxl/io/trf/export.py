@@ -54,7 +54,7 @@ _HEADER_END = ("001", "013", "310")
 def tiebreak_codes(st: Standings) -> list[str]:
     """The 212 list of the standings: the points first (a team event's primary score: MPTS or
     GPTS), then the tie-breaks as the standings used them (C07 §10.3)."""
-    if st.tournament.is_team:
+    if st.primary is not None:   # a team event's
         return ["MPTS" if st.primary == MP else "GPTS"] + st.codes
     return ["PTS"] + st.codes
 
@@ -104,8 +104,9 @@ def standings_trf(st: Standings, source: Optional[str] = None, *, edition: str =
     if edition not in EDITIONS:
         raise UsageError(f"--trf {edition}: expected one of {', '.join(EDITIONS)}")
     event = st.tournament
+    team = isinstance(event, TeamTournament)   # the kind, decided once
     if source is None:
-        if event.is_team:
+        if team:
             # A team workbook holds the matches (and at most each board's result), not who played:
             # a TRF's 001 records are players' games, and a rating officer rates players.
             raise UsageError("-o FILE.trf: a team workbook holds the matches, not the players' games a TRF "
@@ -119,8 +120,8 @@ def standings_trf(st: Standings, source: Optional[str] = None, *, edition: str =
     while lines and not lines[-1].strip():
         lines.pop()
     codes = tiebreak_codes(st)
-    ranks = {} if event.is_team else {r.number: r.rank for r in st.rows}
-    team_rows = {r.team.number: r for r in st.rows} if event.is_team else {}
+    ranks = {} if team else {r.player.start_number: r.rank for r in st.rows}
+    team_rows = {r.team.number: r for r in st.rows} if team else {}
     has_310 = any(line[:3] == "310" for line in lines)
     declared_rr = _declares_round_robin(lines)
     pairing_text = "Round Robin" if event.is_round_robin else "Swiss"
@@ -156,7 +157,7 @@ def standings_trf(st: Standings, source: Optional[str] = None, *, edition: str =
             r = team_rows[int(line[4:7])]
             line = _columns(_columns(_columns(line, 55, 60, short_decimal(r.team.mp, 1)), 62, 67,
                                      short_decimal(r.team.gp, 1)), 69, 71, str(r.rank))
-        elif code == "013" and event.is_team and edition == "2026" and not has_310:
+        elif code == "013" and team and edition == "2026" and not has_310:
             team_013 += 1
             r = team_rows[team_013]
             t = r.team

@@ -12,7 +12,8 @@ from tbxl.report.labels import labels
 from tbxl.report.text import LINE_CHARS, Fmt, reason_text
 from tbxl.report.views.blocks import DerivationTable, PlayerBlock, derivation, laid_out_groups, player_block
 from tbxl.report.views.frame import InputFile, ReportView, frame
-from tbxl.report.views.team import is_team, team_block, team_compare_frame, team_derivation_pair
+from tbxl.report.views.team import team_block, team_compare_frame, team_derivation_pair
+from tbxl.model import TeamTournament
 
 
 @dataclass(frozen=True)
@@ -126,7 +127,7 @@ def build_audit_view(result, *, lang: str = "en", paper: str = "a4", inputs=()) 
     st = result.standings
     inputs = list(inputs)
     input_path = inputs[0] if inputs else None
-    team = is_team(st)
+    team = isinstance(st.tournament, TeamTournament)
     if team:
         head = team_compare_frame(st, lang=lang, paper=paper, input_path=input_path)
         L = head.L

@@ -13,7 +13,8 @@ from tbxl.report.text import LINE_CHARS, Fmt, reason_text
 from tbxl.report.views.audit import derivation_pair
 from tbxl.report.views.blocks import CompareItem, PlayerBlock, laid_out_groups, player_block
 from tbxl.report.views.frame import ReportView, RulesText, frame, rules_text
-from tbxl.report.views.team import is_team, team_block, team_compare_frame, team_derivation_pair, team_rules_text
+from tbxl.report.views.team import team_block, team_compare_frame, team_derivation_pair, team_rules_text
+from tbxl.model import TeamTournament
 
 
 @dataclass(frozen=True)
@@ -56,10 +57,11 @@ def build_compare_view(result, *, lang: str = "en", paper: str = "a4", input_pat
                        changed_only: bool = False) -> CompareReport:
     """The view of ``tbxl compare -o compare.pdf``: the standings under every rule set side by
     side, changed cells marked, then for each change the terms that make it and both derivations.
-    ``result`` is a :func:`tbxl.audit.compare.compare` of an individual event, or the team
-    standings under every rule set (the announced first) of a team event."""
-    if isinstance(result, (list, tuple)) and is_team(result[0]):
-        return _build_team_compare_view(list(result), lang=lang, paper=paper, input_path=input_path,
+    ``result`` is a :func:`tbxl.audit.compare.compare` of any event, or a team event's standings
+    under every rule set (the announced first)."""
+    sts = list(result) if isinstance(result, (list, tuple)) else list(result.standings)
+    if isinstance(sts[0].tournament, TeamTournament):
+        return _build_team_compare_view(sts, lang=lang, paper=paper, input_path=input_path,
                                         changed_only=changed_only)
     st = result.standings[0]
     L = labels(lang)

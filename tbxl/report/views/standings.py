@@ -19,7 +19,7 @@ from tbxl.report.views.blocks import (PlayerBlock, PlayerLine, Progress, Standin
 from tbxl.report.views.categories import Classes, classification_view
 from tbxl.report.views.frame import RankedView, Section, frame
 from tbxl.report.views.ties import TieLine, decided_notes, tie_lines
-from tbxl.standings import standings_by_round
+from tbxl.projection import project
 from tbxl.tiebreaks.codes import parse
 
 # A round robin gets a matrix crosstable up to this many players (wider does not fit a portrait
@@ -230,6 +230,7 @@ def build_standings_view(st, *, lang: str = "en", derivations: str = "none", pla
     head = frame(st, L, lang, paper, input_path)
     fmt = Fmt(bool(L["decimal_comma"]))
     t = st.tournament
+    proj = project(st, classification, rating_changes)   # the standings after each round: once
     names = {p.start_number: p.name for p in t.players}
     selected = select_derivations(st, derivations, players)
     shown = []
@@ -258,7 +259,7 @@ def build_standings_view(st, *, lang: str = "en", derivations: str = "none", pla
         start_rows=start_list(t) if "start" in pages else (),
         rounds_pages=round_pages(t, fmt, L) if "rounds" in pages else (),
         after=tuple((L["page_after"].format(k=k), tuple(standing_row(r, fmt, st.codes) for r in s_k.rows))
-                    for k, s_k in enumerate(standings_by_round(t, st.codes, st.convention)[:-1], 1))
+                    for k, s_k in enumerate(proj.by_round[:-1], 1))
         if "standings" in pages else (),
         cards=cards(st, fmt, L, rating_changes) if "cards" in pages else (),
         extra_heads=(L["col_k"], L["col_rating_change"]) if rating_changes is not None else (),
@@ -266,6 +267,6 @@ def build_standings_view(st, *, lang: str = "en", derivations: str = "none", pla
         xt=crosstable(st, fmt, L), tie_lines=tuple(tie_lines(st, fmt, names, L)),
         classes=classification_view(classification, st, fmt, L),
         # The report's own tournament: with --after-round K it already ends at round K.
-        by_round=tuple(by_round_tables(st, standings_by_round(t, st.codes, st.convention), shown, fmt, L,
+        by_round=tuple(by_round_tables(st, list(proj.by_round), shown, fmt, L,
                                        LINE_CHARS[paper])) if by_round else (),
         players=derivation_blocks(st, selected, st.codes, fmt, L, names, paper, progress))

@@ -25,15 +25,11 @@ from tbxl.report.views.compact import TOP_PLACES, CompactPlayer, compact_players
 from tbxl.report.views.frame import (Event, Footer, InputFile, ReportView, RulesText, TiebreakText, event_dates,
                                     modifier_texts, rules_text)
 from tbxl.report.views.ties import Tier, TieGroup, TieStep, decided_notes, tied_groups
+from tbxl.projection import Projection, project
 from tbxl.standings import Standings
 from tbxl.model.codes import result_code
 from tbxl.tiebreaks.ratings import DP, half_up
 from tbxl.tiebreaks.codes import parse
-
-
-def is_team(st) -> bool:
-    """Whether ``st`` ranks the teams of a team event (rather than the players of an individual one)."""
-    return st.tournament.is_team
 
 
 @dataclass(frozen=True)
@@ -299,11 +295,11 @@ def _board_results(st: Standings, fmt: Fmt, T: dict, names: dict, line_chars: in
     return tuple(boards)
 
 
-def _team_by_round(st: Standings, teams, fmt: Fmt, L: dict, line_chars: int) -> list:
+def _team_by_round(proj: Projection, teams, fmt: Fmt, L: dict, line_chars: int) -> list:
     """The round-by-round tables (:func:`~tbxl.report.text.by_round_tables`' layout) of the teams:
     the primary score (headed MP or GP), rank and every tie-break after each round."""
-    from tbxl.standings import standings_by_round
-    history = standings_by_round(st.tournament, [st.primary] + st.codes, st.convention, settings=st.settings)
+    st = proj.standings
+    history = list(proj.by_round)
     shown = [r.team.number for r in st.rows if teams is None or r.team.number in set(teams)]
     T = L["team"]
     words = dict(L, col_points=st.primary, col_sno=T["col_no"])
@@ -326,6 +322,7 @@ def build_team_view(st: Standings, *, lang: str = "en", derivations: str = "none
     t = st.tournament
     names = {team.number: team.name for team in t.teams}
     codes = st.codes
+    proj = project(st)
     selected = select_derivations(st, derivations, teams)
     compact: tuple[CompactPlayer, ...] = ()
     intro = ""
@@ -341,8 +338,8 @@ def build_team_view(st: Standings, *, lang: str = "en", derivations: str = "none
             progress("derivations", k, len(selected), "")
     return TeamReport.of(
         head, primary=st.primary,
-        rows=tuple(TeamRow(r.rank_label, r.team.number, r.team.name, fmt(r.points),
-                           tuple(fmt(r.values.get(c), none="–") for c in codes), decided_word(r, L)) for r in st.rows),
+        rows=tuple(TeamRow(ln.rank_label, ln.number, ln.name, fmt(ln.points),
+                           tuple(fmt(v, none="–") for v in ln.values), decided_word(ln.row, L)) for ln in proj.lines),
         decided=bool(st.decided_by), decided_notes=decided_notes(st, L), compact=compact, compact_intro=intro,
         crosstable=tuple(MatchRow(team.number, team.name, tuple(team_cell(t, rnd).split(":")[0] for rnd in team.rounds))
                          for team in (r.team for r in st.rows)),
@@ -350,4 +347,4 @@ def build_team_view(st: Standings, *, lang: str = "en", derivations: str = "none
         prizes=_board_prizes(st, fmt, min_games), min_games=min_games, ties=_ties(st, fmt, names),
         teams=tuple(team_block(st.row(n), fmt, derivations=ds)
                     for n, ds in zip(selected, laid_out_groups(derivations_of, L, paper))),
-        by_round=tuple(_team_by_round(st, teams, fmt, L, LINE_CHARS[paper])) if by_round else ())
+        by_round=tuple(_team_by_round(proj, teams, fmt, L, LINE_CHARS[paper])) if by_round else ())
