@@ -28,7 +28,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     args = parser.parse_args(argv)
     parser.command = getattr(args, "command", None)   # type: ignore[attr-defined]  (its errors name the command's --help)
     if getattr(args, "command", None) == "report" and not args.output:   # the new user's `tbxl report ev.trf`
-        from tbxl.cli.config import report_output
+        from tbxl.config import report_output
         args.output = report_output(args)
     # The cyclic garbage collector rescans the ~10^5 round entries of a large event again and again
     # while nothing cyclic is made: pause it for the command (measured: 40 % of compute's time).

@@ -181,7 +181,7 @@ def run(args: Namespace, parser: ArgumentParser) -> int:
         check_output(args.output, [args.input] + ([args.published] if vars(args).get("published") else []))
     fmt = form(args)
     given_settings = list(args.settings)
-    from tbxl.cli import config   # options from the event's tbxl.toml where the command line gave none
+    from tbxl import config   # options from the event's tbxl.toml where the command line gave none
     path = None if args.no_config else (args.config or config.find(args.input))
     if args.config and not args.no_config and not os.path.isfile(args.config):
         raise UsageError(f"--config {args.config}: no such file")

@@ -149,7 +149,7 @@ def meetings(ctx: "Context", games: Games, group: Sequence[int], played_forfeits
     counted in the mini-table of ``games`` (None: left out, 6.1.1) and, unplayed, why (15.2, /P)."""
     number = [p.start_number for p in ctx.players]
     members = set(group)
-    team = ctx.event.is_team
+    team = ctx.team
     if team:
         event = ctx.event
         assert isinstance(event, TeamTournament)

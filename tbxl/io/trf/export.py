@@ -191,7 +191,7 @@ def _warn_cuts(st: Standings, source: Optional[str], edition: str, strict: bool,
     from tbxl.errors import excerpt
     fields: list[tuple[str, str, Optional[str], int, str]] = []
     event = st.tournament
-    if source is None and not event.is_team:   # 001 records written from the event (a workbook)
+    if source is None and isinstance(event, Tournament):   # 001 records written from the event (a workbook)
         fields = [(f"player {p.start_number}", what, text, width, columns)
                   for p in event.players
                   for what, text, width, columns in (("name", p.name, 33, "15-47"), ("federation", p.federation, 3, "50-52"),

@@ -39,7 +39,8 @@ import os
 import re
 import sys
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from argparse import Namespace
+from typing import Any, Callable, Optional
 
 from tbxl.errors import TbxlError, UsageError, did_you_mean, excerpt
 from tbxl.limits import MAX_CONFIG_BYTES, size_text
@@ -153,7 +154,8 @@ def load(path: str) -> Config:
             if not isinstance(value, dict):
                 raise bad(key, "a table: [categories] then NAME = \"CONDITIONS\" lines")
             for name, spec in value.items():
-                where = lambda m, name=name: bad(name, m, "categories")  # noqa: E731
+                def where(m: str, name: str = name) -> UsageError:
+                    return bad(name, m, "categories")
                 if "=" in name or not name.strip():
                     raise where("a category's name has no '=' and is not empty")
                 if isinstance(spec, dict):
@@ -175,15 +177,17 @@ def load(path: str) -> Config:
     return config
 
 
-def report_output(args) -> str:
+def report_output(args: Namespace) -> str:
     """Where ``tbxl report`` writes when ``-o`` is not given: the ``output`` of the event's
     tbxl.toml (a name relative to the file's folder), else the input's name with ``.pdf`` (``.html``
     with ``--html``) beside it: ``tbxl report ev.trf`` writes ev.pdf. A configuration file that
     cannot be read leaves the default: its error is said when the command reads it."""
     path = None if args.no_config else (args.config or find(args.input))
     if path and os.path.isfile(path):
+        name: Optional[str]
         try:
-            name = load(path).values.get("output")
+            found = load(path).values.get("output")
+            name = found if isinstance(found, str) else None
         except (TbxlError, OSError):
             name = None
         if name:
@@ -191,11 +195,11 @@ def report_output(args) -> str:
             if getattr(args, "html", False) and name.lower().endswith(".pdf"):
                 name = name[:-4] + ".html"
             return name
-    stem, _ = os.path.splitext(args.input)
+    stem, _ = os.path.splitext(str(args.input))
     return stem + (".html" if getattr(args, "html", False) else ".pdf")
 
 
-def _prize_text(value: Any, bad) -> str:
+def _prize_text(value: Any, bad: Callable[[str], UsageError]) -> str:
     """A prize list as the command line writes it: a string, or a table {1 = 500, "4-6" = 100}."""
     if isinstance(value, str):
         return value
@@ -206,14 +210,14 @@ def _prize_text(value: Any, bad) -> str:
               '"250.50" strings: no floats)')
 
 
-def _check(config: Config, bad) -> None:
+def _check(config: Config, bad: Callable[..., UsageError]) -> None:
     """Every value as the command line would check it, but named by the file's line and key."""
     from tbxl import prizes
     from tbxl import rules as conventions
     from tbxl.categories import parse_expression
     from tbxl.tiebreaks.codes import parse_list
 
-    def checked(key: str, check, table: Optional[str] = None) -> None:
+    def checked(key: str, check: Callable[[], object], table: Optional[str] = None) -> None:
         try:
             check()
         except TbxlError as err:
@@ -264,8 +268,9 @@ def _check(config: Config, bad) -> None:
         checked("output", lambda: output_format(v["output"], ("pdf", "html")))
         if output_format(v["output"], ("pdf", "html")) is None:
             raise bad("output", f"the report's file, .pdf or .html, e.g. output = \"standings.pdf\", not {excerpt(v['output'])}")
-    if config.prizes is not None:
-        checked("prizes", lambda: prizes.parse_prizes(config.prizes))
+    overall = config.prizes
+    if overall is not None:
+        checked("prizes", lambda: prizes.parse_prizes(overall))
     for name, conditions in config.categories.items():
         checked(name, lambda: parse_expression(name, conditions), "categories")
         if name in config.category_prizes:
@@ -279,7 +284,7 @@ def _check_language(lang: str) -> None:
                          + did_you_mean(lang, languages()))
 
 
-def apply(args, config: Config) -> None:
+def apply(args: Namespace, config: Config) -> None:
     """Fill the options the command line left out from the file, then from :data:`DEFAULTS`.
 
     Lists add up, the file's first: ``--set`` after the file's settings (the later one wins),
@@ -298,7 +303,7 @@ def apply(args, config: Config) -> None:
     if hasattr(args, "playoffs") and not args.playoffs:
         args.playoffs = list(config.values.get("playoffs", []))
     if hasattr(args, "categories"):
-        given = {}
+        given: dict[str, str] = {}
         if args.categories:   # (the categories' grammar is imported only by the commands that use it)
             from tbxl.categories import parse_category
             given = {c.name: c.expression for c in map(parse_category, args.categories)}
