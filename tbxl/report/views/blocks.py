@@ -4,8 +4,8 @@ block of derivations or changed values."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Callable, Optional, TypeVar
 
 from tbxl.model import Player
