@@ -8,19 +8,28 @@ per view: :mod:`~tbxl.report.views.standings`, :mod:`~tbxl.report.views.appeal`,
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional, Sequence, Union
 
+from tbxl.io.files import PathLike
 from tbxl.report.views.appeal import build_appeal_view
 from tbxl.report.views.blocks import Progress
 from tbxl.report.views.frame import ReportView
 from tbxl.report.views.standings import build_standings_view
 from tbxl.report.views.team import build_team_view, is_team
 
+if TYPE_CHECKING:   # the rooms below the report, as types only
+    from tbxl.categories import Classification
+    from tbxl.rating_change import RatingChange
+    from tbxl.standings import Standings
 
-def build_view(standings, *, lang: str = "en", derivations: str = "none", players=None,
-               paper: str = "a4", input_path=None, appeal=None, codes=None,
-               progress: Optional[Progress] = None, by_round: bool = False, classification=None,
-               min_games: int = 0, rating_changes=None, pages=(), url: str = "") -> ReportView:
+
+def build_view(standings: Standings, *, lang: str = "en", derivations: str = "none",
+               players: Optional[Sequence[int]] = None, paper: str = "a4", input_path: Optional[PathLike] = None,
+               appeal: Union[int, Sequence[int], None] = None, codes: Optional[Sequence[str]] = None,
+               progress: Optional[Progress] = None, by_round: bool = False,
+               classification: Optional[Classification] = None, min_games: int = 0,
+               rating_changes: Optional[dict[int, Optional[RatingChange]]] = None, pages: Sequence[str] = (),
+               url: str = "") -> ReportView:
     """Everything the templates show of ``standings`` (no WeasyPrint needed): the standings
     report (:class:`~tbxl.report.views.standings.StandingsReport`), with ``appeal`` the appeal
     report (:class:`~tbxl.report.views.appeal.AppealReport`), and of a team event the team report

@@ -111,7 +111,8 @@ def decided_players(st: Standings, places: int) -> list[tuple[int, list[str]]]:
     return out
 
 
-def compact_players(st: Standings, fmt: Fmt, everyone: bool = False, places: Optional[int] = None) -> tuple[CompactPlayer, ...]:
+def compact_players(st: Standings, fmt: Fmt, everyone: bool = False,
+                    places: Optional[int] = None) -> tuple[CompactPlayer, ...]:
     """The compact derivations: of every player and tie-break with ``everyone``, else of the
     players whose places a tie-break decided among the first ``places`` (default :data:`TOP_PLACES`)."""
     wanted = [(r.number, list(st.codes)) for r in st.rows] if everyone \
