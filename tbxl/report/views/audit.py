@@ -189,7 +189,8 @@ def _audit_report(result: Audit, head: ReportView, fmt: Fmt, pub: Optional[PathL
         findings.append(AuditFinding(
             f.start_number, f.name, item_label(f.code, L), f.published.text,
             f.published.where + (f", {L['audit']['column']} '{f.published.column}'" if f.published.column else ""),
-            f.computed if isinstance(f.computed, str) else fmt(f.computed, none="–"), f.status, L["audit"][f"status_{f.status}"],
+            f.computed if isinstance(f.computed, str) else fmt(f.computed, none="–"),  # a rank's is its label
+            f.status, L["audit"][f"status_{f.status}"],
             rules_names(f.matches, L) if f.status == EXPLAINED else "",
             tuple(reason_text(c, L, fmt) for c in f.changes),
             A[f.why_unexplained] if f.why_unexplained else A["unexplained_note"]))
