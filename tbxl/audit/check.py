@@ -10,8 +10,10 @@ ranks only among those equal on points, C.07 4.2). The event is reached through 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Optional
+from fractions import Fraction
+from typing import Optional, Union
 
 from tbxl.audit.candidates import Candidate, candidates, cuts_buchholz, forfeit_winners, orders
 from tbxl.audit.changes import changes
@@ -21,7 +23,7 @@ from tbxl.errors import InputError
 from tbxl.io.published import RANK, Published, PublishedValue
 from tbxl.model import Event
 from tbxl.rules import Convention
-from tbxl.standings import Standings
+from tbxl.standings import Standings, Value
 
 # Status of one published number.
 AGREE = "agree"
@@ -58,7 +60,7 @@ class Finding:
 
     published: PublishedValue
     name: str
-    computed: object                 # the value (or rank label) under the announced rules
+    computed: Union[str, Value]      # the value (or rank label) under the announced rules
     status: str
     matches: list[str] = field(default_factory=list)   # candidates reproducing the published number
     changes: list[Reason] = field(default_factory=list)  # what the first match changes
@@ -98,7 +100,7 @@ class Audit:
     findings: list[Finding]
     columns: list[ColumnVerdict]
     standings: Standings
-    engine: "Engine" = field(repr=False, default=None)
+    engine: "Engine" = field(repr=False)
 
     def standings_under(self, name: str) -> Standings:
         """The standings under the announced rules or any rule set tried (by its name, as in
@@ -119,7 +121,8 @@ class Audit:
 
     @property
     def summary(self) -> dict[str, int]:
-        count = lambda s: sum(f.status == s for f in self.findings)
+        def count(s: str) -> int:
+            return sum(f.status == s for f in self.findings)
         checked = sum(f.status != SKIPPED for f in self.findings)
         return {"checked": checked, "agree": count(AGREE), "explained": count(EXPLAINED),
                 "unexplained": count(UNEXPLAINED), "skipped": count(SKIPPED)}
@@ -258,6 +261,7 @@ def _name_first_matches(engine: Engine, conv: Convention, findings: list[Finding
 def _inside(st: Standings, pv: PublishedValue) -> bool:
     """Is the published rank one of the places the player holds under ``st``?"""
     first, last = rank_range(st, pv.start_number)
+    assert pv.value is not None  # a rank printed as no value is refused by the readers
     return first <= int(pv.value) <= last
 
 
@@ -268,10 +272,10 @@ def _check_ranks(engine: Engine, st: Standings, tried: list[Candidate],
     Besides the rule sets, the engine's :meth:`~tbxl.audit.engine.Engine.rank_candidates` and the announced rules
     with the tie-break list in another order are tried (a program set up with the list in the wrong
     order is a common cause)."""
-    groups: dict = {}
+    groups: dict[Fraction, list[PublishedValue]] = {}
     for pv in ranks:
         groups.setdefault(st.row(pv.start_number).points, []).append(pv)
-    group_matches: dict = {}
+    group_matches: dict[Fraction, list[str]] = {}
     more: Optional[list[Candidate]] = None
     out: list[Finding] = []
     against = _ranked_against_points(st, ranks)
@@ -298,31 +302,31 @@ def _check_ranks(engine: Engine, st: Standings, tried: list[Candidate],
 def _ranked_against_points(st: Standings, ranks: list[PublishedValue]) -> set[int]:
     """Start numbers published behind a player with fewer points or ahead of one with more: no
     tie-break can do that (points always rank first, C.07 4.2), so it is said as it is."""
-    by_points: dict = {}
+    by_points: dict[Fraction, list[tuple[int, Fraction]]] = {}   # points -> (start number, published rank)
     for pv in ranks:
         if pv.value is not None:
-            by_points.setdefault(st.row(pv.start_number).points, []).append(pv)
+            by_points.setdefault(st.row(pv.start_number).points, []).append((pv.start_number, pv.value))
     levels = sorted(by_points, reverse=True)
     out: set[int] = set()
-    worst_above = None   # the worst published rank among players with more points
+    worst_above: Optional[Fraction] = None   # the worst published rank among players with more points
     for pts in levels:
-        for pv in by_points[pts]:
-            if worst_above is not None and pv.value < worst_above:
-                out.add(pv.start_number)
-        worst = max(pv.value for pv in by_points[pts])
+        for sn, rank in by_points[pts]:
+            if worst_above is not None and rank < worst_above:
+                out.add(sn)
+        worst = max(rank for _, rank in by_points[pts])
         worst_above = worst if worst_above is None else max(worst_above, worst)
-    best_below = None    # the best published rank among players with fewer points
+    best_below: Optional[Fraction] = None    # the best published rank among players with fewer points
     for pts in reversed(levels):
-        for pv in by_points[pts]:
-            if best_below is not None and pv.value > best_below:
-                out.add(pv.start_number)
-        best = min(pv.value for pv in by_points[pts])
+        for sn, rank in by_points[pts]:
+            if best_below is not None and rank > best_below:
+                out.add(sn)
+        best = min(rank for _, rank in by_points[pts])
         best_below = best if best_below is None else min(best_below, best)
     return out
 
 
 def _rank_changes(st: Standings, other: Standings, sn: int,
-                  published: Optional[dict[tuple[int, str], object]] = None) -> list[Reason]:
+                  published: Optional[Mapping[tuple[int, str], object]] = None) -> list[Reason]:
     """Which of the player's tie-break values differ under the other rules, in list order; a value
     the bulletin printed is quoted as printed (the other rules' own where it printed none)."""
     a, b = st.row(sn).values, other.row(sn).values
@@ -335,7 +339,7 @@ def _rank_changes(st: Standings, other: Standings, sn: int,
     return found
 
 
-def _shown(v) -> object:
+def _shown(v: object) -> object:
     return "-" if v is None else v
 
 

@@ -5,21 +5,23 @@ from __future__ import annotations
 
 import json
 import os
+from typing import Optional
 
 from tbxl.audit.check import AGREE, EXPLAINED, RANK_AGAINST_POINTS, SKIPPED, Audit, Finding, describe_match
 from tbxl.audit.compare import Comparison
+from tbxl.derivation import Reason
 from tbxl.io.published import RANK
-from tbxl.model import EventKind
-from tbxl.formatting import decimal_text, json_number, visible
+from tbxl.formatting import Number, decimal_text, json_number, visible
+from tbxl.model import EventKind, Tournament
 
 SHOWN_MATCHES = 4  # rule sets named per difference in text; JSON has them all
 
 
-def _num(v) -> str:
+def _num(v: Optional[Number]) -> str:
     return decimal_text(v, none="-")
 
 
-def _reason(r) -> str:
+def _reason(r: Reason) -> str:
     return r.render(None, _num)
 
 
@@ -28,7 +30,7 @@ def _label(code: str) -> str:
 
 
 def _computed(f: Finding) -> str:
-    return f.computed if f.code == RANK else _num(f.computed)
+    return f.computed if isinstance(f.computed, str) else _num(f.computed)  # a rank's is its label
 
 
 def render_audit_text(a: Audit) -> str:
@@ -92,13 +94,13 @@ def _names(names: list[str]) -> str:
     return shown + (f" (and {more} more)" if more > 0 else "")
 
 
-def audit_json(a: Audit) -> dict:
+def audit_json(a: Audit) -> dict[str, object]:
     """The ``--format json`` object of ``tbxl audit``."""
-    def finding(f: Finding) -> dict:
+    def finding(f: Finding) -> dict[str, object]:
         pv = f.published
         return {"start_number": f.start_number, "name": f.name, "code": f.code, "status": f.status,
                 "published": pv.text, "where": pv.where, "column": pv.column,
-                "computed": f.computed if f.code == RANK else json_number(f.computed),
+                "computed": f.computed if isinstance(f.computed, str) else json_number(f.computed),
                 "matches": f.matches, "follows": describe_match(a, f.matches[0]) if f.matches else None,
                 "changes": [_reason(c) for c in f.changes],
                 **({"why_unexplained": f.why_unexplained} if f.why_unexplained else {}),
@@ -127,6 +129,7 @@ def render_compare_text(c: Comparison, changed_only: bool = False) -> str:
 def _players_compare_text(c: Comparison, changed_only: bool) -> str:
     names = [conv.name for conv in c.conventions]
     t = c.tournament
+    assert isinstance(t, Tournament)  # not a team event (c.is_team above)
     out = [f"{t.name or t.source} - {t.rounds} rounds - rules " + " | ".join(names),
            f"{len(c.changed_rows)} of {len(c.rows)} players change rank or value (marked *); "
            f"columns per item: {' / '.join(names)}", ""]
@@ -171,7 +174,7 @@ def _joined(items: list[str], changed: bool) -> str:
     return ("*" if changed else "") + "/".join(items)
 
 
-def compare_json(c: Comparison, changed_only: bool = False) -> dict:
+def compare_json(c: Comparison, changed_only: bool = False) -> dict[str, object]:
     """The ``--format json`` object of ``tbxl compare`` (a team event's: ``"kind": "team"``, the
     teams whose rank or a value changes with ``changed_only``)."""
     if c.kind is EventKind.TEAM:
@@ -194,6 +197,7 @@ def compare_json(c: Comparison, changed_only: bool = False) -> dict:
                         for (code, k), found in r.changes.items()],
         })
     t = c.tournament
+    assert isinstance(t, Tournament)  # not a team event (c.is_team above)
     return {"tournament": {"name": t.name, "rounds": t.rounds, "players": len(t.players)},
             "rules": names, "tiebreaks": c.codes, "players": rows}
 

@@ -14,6 +14,7 @@ from tbxl.categories import Classification
 from tbxl.rating_change import RatingChange
 from tbxl.standings import Standings
 
+from tbxl.io.files import PathLike
 from tbxl.report.views.appeal import build_appeal_view
 from tbxl.report.views.blocks import Progress
 from tbxl.report.views.frame import ReportView

@@ -5,15 +5,19 @@ each other one, and their derivations."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import TYPE_CHECKING, Optional, Sequence, Union
 
 from tbxl.errors import InputError
+from tbxl.io.files import PathLike
 from tbxl.report.labels import labels
 from tbxl.report.text import Fmt
 from tbxl.report.views.blocks import PlayerBlock, Progress, StandingRow, derivation_blocks, standing_row
 from tbxl.report.views.frame import RankedView, frame
 from tbxl.report.views.standings import ranked_parts
 from tbxl.report.views.ties import Separation, TieGroup, separation, tie_groups
+
+if TYPE_CHECKING:   # the rooms below the report, as types only
+    from tbxl.standings import Standings
 
 
 @dataclass(frozen=True)
@@ -31,7 +35,8 @@ class AppealReport(RankedView):
     players: tuple[PlayerBlock, ...]
 
 
-def build_appeal_view(st, appeal, *, lang: str = "en", paper: str = "a4", input_path=None, codes=None,
+def build_appeal_view(st: Standings, appeal: Union[int, Sequence[int]], *, lang: str = "en", paper: str = "a4",
+                      input_path: Optional[PathLike] = None, codes: Optional[Sequence[str]] = None,
                       progress: Optional[Progress] = None) -> AppealReport:
     """The appeal report of ``appeal`` (a start number or a list of them, the first the
     appellant): their lines, their groups on the same points with how each tie was broken in
@@ -45,7 +50,7 @@ def build_appeal_view(st, appeal, *, lang: str = "en", paper: str = "a4", input_
     for sn in chosen:
         if sn not in names:
             raise InputError(f"no player with start number {sn}")
-    order = {r.player.start_number: k for k, r in enumerate(st.rows)}
+    order = {r.number: k for k, r in enumerate(st.rows)}
     selected = sorted(chosen, key=order.__getitem__)
     points = {st.row(sn).points for sn in chosen}
     return AppealReport.of(

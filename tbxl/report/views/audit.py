@@ -5,15 +5,26 @@ values concerned under the announced rules and under the rule set they follow.""
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import groupby
+from typing import TYPE_CHECKING, Callable, Optional
 
-from tbxl.report.labels import labels
+from tbxl.io.files import PathLike
+from tbxl.model import TeamTournament
+from tbxl.report.labels import Labels, labels
 from tbxl.report.text import LINE_CHARS, Fmt, reason_text
 from tbxl.report.views.blocks import DerivationTable, PlayerBlock, derivation, laid_out_groups, player_block
 from tbxl.report.views.frame import InputFile, ReportView, frame
 from tbxl.report.views.team import team_block, team_compare_frame, team_derivation_pair
 from tbxl.model import TeamTournament
+
+if TYPE_CHECKING:   # the rooms below the report, as types only
+    from tbxl.audit import Audit, Finding
+    from tbxl.standings import Row, Standings
+
+#: A standings row's number and name (a team's for a team audit).
+Who = Callable[["Row"], tuple[int, str]]
 
 
 @dataclass(frozen=True)
@@ -81,7 +92,7 @@ class AuditReport(ReportView):
     ranks differ, what was not checked, and the derivations of the values concerned."""
 
     published: InputFile
-    summary: dict
+    summary: dict[str, int]
     ok: bool
     columns: tuple[AuditColumn, ...]
     findings: tuple[AuditFinding, ...]
@@ -90,24 +101,26 @@ class AuditReport(ReportView):
     players: tuple[PlayerBlock, ...]
 
 
-def item_label(code: str, L: dict) -> str:
+def item_label(code: str, L: Labels) -> str:
     """A published column: a tie-break code, or the rank / points in the report's language."""
-    return {"RANK": L["rank"], "PTS": L["col_points"]}.get(code, code)
+    words: dict[str, str] = {"RANK": L["rank"], "PTS": L["col_points"]}
+    return words.get(code, code)
 
 
-def rules_names(names: list[str], L: dict, shown: int = 3) -> str:
+def rules_names(names: list[str], L: Labels, shown: int = 3) -> str:
     """The first ``shown`` rule sets of a list, and "and N more"."""
     text = ", ".join(names[:shown])
     return text + (" " + L["audit"]["and_more"].format(n=len(names) - shown) if len(names) > shown else "")
 
 
-def derivation_pair(st_a, st_b, sn: int, code: str, fmt: Fmt, L: dict, names: dict) -> list[DerivationTable]:
+def derivation_pair(st_a: Standings, st_b: Standings, sn: int, code: str, fmt: Fmt, L: Labels,
+                    names: Mapping[int, str]) -> list[DerivationTable]:
     """One value's derivation under two rule sets (the announced first), each marked with its rules."""
     return [derivation(st, sn, code, fmt, L, names, under=L["audit"]["under"].format(rules=st.convention.name))
             for st in (st_a, st_b)]
 
 
-def derived_differences(result):
+def derived_differences(result: Audit) -> Iterator[tuple[Finding, Standings]]:
     """The differences an audit report derives, each with the standings under the rule set it
     follows: explained values (not ranks, display habits or orders such as DE and EDE)."""
     from tbxl.audit import EXPLAINED
@@ -119,7 +132,8 @@ def derived_differences(result):
         yield f, result.standings_under(f.matches[0])
 
 
-def build_audit_view(result, *, lang: str = "en", paper: str = "a4", inputs=()) -> AuditReport:
+def build_audit_view(result: Audit, *, lang: str = "en", paper: str = "a4",
+                     inputs: Sequence[PathLike] = ()) -> AuditReport:
     """The view of ``tbxl audit -o audit.pdf`` (an individual or a team event): summary, verdict
     per published column, every difference with the rule sets that reproduce it, and the
     derivations of the players (teams) concerned under the announced rules and under the rule set
@@ -131,7 +145,9 @@ def build_audit_view(result, *, lang: str = "en", paper: str = "a4", inputs=()) 
     if team:
         head = team_compare_frame(st, lang=lang, paper=paper, input_path=input_path)
         L = head.L
-        names = {t.number: t.name for t in st.tournament.teams}
+        teams = st.tournament
+        assert isinstance(teams, TeamTournament)   # is_team(st)
+        names = {t.number: t.name for t in teams.teams}
     else:
         L = labels(lang)
         head = frame(st, L, lang, paper, input_path)
@@ -142,16 +158,17 @@ def build_audit_view(result, *, lang: str = "en", paper: str = "a4", inputs=()) 
         derivations_of.setdefault(f.start_number, []).extend(
             team_derivation_pair(st, other, f.start_number, f.code, fmt, L, names, LINE_CHARS[paper]) if team
             else derivation_pair(st, other, f.start_number, f.code, fmt, L, names))
-    order = {(r.team.number if team else r.player.start_number): k for k, r in enumerate(st.rows)}
+    order = {r.number: k for k, r in enumerate(st.rows)}   # a team's number, a player's start number
     shown = sorted(derivations_of, key=order.__getitem__)
     laid_out = laid_out_groups([derivations_of[sn] for sn in shown], L, paper)
     block = team_block if team else player_block
-    who = (lambda r: (r.team.number, r.team.name)) if team else (lambda r: (r.player.start_number, r.player.name))
+    who: Who = (lambda r: (r.team.number, r.team.name)) if team else (lambda r: (r.number, r.player.name))
     return _audit_report(result, head, fmt, inputs[1] if len(inputs) > 1 else None,
                          tuple(block(st.row(sn), fmt, derivations=ds) for sn, ds in zip(shown, laid_out)), who)
 
 
-def _audit_report(result, head: ReportView, fmt: Fmt, pub, players: tuple[PlayerBlock, ...], who) -> AuditReport:
+def _audit_report(result: Audit, head: ReportView, fmt: Fmt, pub: Optional[PathLike],
+                  players: tuple[PlayerBlock, ...], who: Who) -> AuditReport:
     """The audit report of ``result`` around ``head`` with the derivation blocks ``players``.
     ``pub`` is the published file (None: the input's rank column); ``who`` gives a standings row's
     number and name (see :func:`_rank_groups`)."""
@@ -173,7 +190,8 @@ def _audit_report(result, head: ReportView, fmt: Fmt, pub, players: tuple[Player
         findings.append(AuditFinding(
             f.start_number, f.name, item_label(f.code, L), f.published.text,
             f.published.where + (f", {L['audit']['column']} '{f.published.column}'" if f.published.column else ""),
-            f.computed if f.code == RANK else fmt(f.computed, none="–"), f.status, L["audit"][f"status_{f.status}"],
+            f.computed if isinstance(f.computed, str) else fmt(f.computed, none="–"),  # a rank's is its label
+            f.status, L["audit"][f"status_{f.status}"],
             rules_names(f.matches, L) if f.status == EXPLAINED else "",
             tuple(reason_text(c, L, fmt) for c in f.changes),
             A[f.why_unexplained] if f.why_unexplained else A["unexplained_note"]))
@@ -185,7 +203,7 @@ def _audit_report(result, head: ReportView, fmt: Fmt, pub, players: tuple[Player
         rank_groups=tuple(_rank_groups(result, fmt, L, who)), players=players)
 
 
-def _rank_groups(result, fmt: Fmt, L: dict, who) -> list[RankGroup]:
+def _rank_groups(result: Audit, fmt: Fmt, L: Labels, who: Who) -> list[RankGroup]:
     """For each group equal on points with a published rank that differs: every member's published
     rank, its place under the announced rules and under the rule set the ranks follow, and its
     tie-break values under both (changed cells marked). ``who`` gives a row's number and name (a
@@ -195,8 +213,8 @@ def _rank_groups(result, fmt: Fmt, L: dict, who) -> list[RankGroup]:
     st = result.standings
     published = {f.start_number: f for f in result.findings if f.code == RANK}
     out = []
-    for points, rows in groupby(st.rows, key=lambda r: r.points):
-        rows = list(rows)
+    for points, grouped in groupby(st.rows, key=lambda r: r.points):
+        rows = list(grouped)
         differing = [published[who(r)[0]] for r in rows
                      if who(r)[0] in published and published[who(r)[0]].status in (EXPLAINED, UNEXPLAINED)]
         if not differing:
@@ -210,9 +228,9 @@ def _rank_groups(result, fmt: Fmt, L: dict, who) -> list[RankGroup]:
             o = other.row(sn) if other else None
             members.append(RankMember(
                 sn, name, f.published.text if f else "", r.rank_label, o.rank_label if o else "",
-                bool(f) and f.status != AGREE,
+                f is not None and f.status != AGREE,
                 tuple(RankCell(fmt(r.values[c], none="–") + (" / " + fmt(o.values.get(c), none="–")
                                                               if o and c in o.values else ""),
-                               bool(o) and c in o.values and o.values[c] != r.values[c]) for c in st.codes)))
+                               o is not None and c in o.values and o.values[c] != r.values[c]) for c in st.codes)))
         out.append(RankGroup(fmt(points), st.convention.name, follows or "", st.codes, tuple(members)))
     return out

@@ -4,11 +4,18 @@ block of derivations or changed values."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional, TypeVar
 
+from tbxl.model import Player
+from tbxl.report.labels import Labels
 from tbxl.report.text import LINE_CHARS, Fmt, Segment, TermRow, cut_name, reason_text, term_blocks
 from tbxl.report.views.frame import definition
+
+if TYPE_CHECKING:   # the rooms below the report, as types only
+    from tbxl.derivation import EncounterStep, Number
+    from tbxl.standings import Row, Standings
 
 # A progress report: (what, done, total, extra text); the caller draws it (the CLI: a bar on stderr).
 Progress = Callable[[str, int, int, str], None]
@@ -27,11 +34,18 @@ class PlayerLine:
     points: str
 
     @classmethod
-    def of(cls, row, fmt: Fmt, **parts):
+    def of(cls: type[_Line], row: Row, fmt: Fmt, **parts: Any) -> _Line:
         """The line of a standings row (:class:`~tbxl.standings.Row`), with the subclass's ``parts``."""
+        # Any: the parts are the fields of each kind of line, of their own types (the dataclass
+        # checks their names when it is made).
         p = row.player
+        assert isinstance(p, Player)  # an individual event's row (a team's lines: tbxl.report.views.team)
         return cls(sn=p.start_number, title=p.title, name=p.name, fed=p.federation,
                    rating="" if p.rating is None else str(p.rating), points=fmt(row.points), **parts)
+
+
+#: A kind of line (:meth:`PlayerLine.of` makes one of its class).
+_Line = TypeVar("_Line", bound=PlayerLine)
 
 
 @dataclass(frozen=True)
@@ -45,7 +59,7 @@ class StandingRow(PlayerLine):
     decided: str = ""             # how a place equal on every tie-break was decided (play-off, lots)
 
 
-def decided_word(row, L: Optional[dict]) -> str:
+def decided_word(row: Row, L: Optional[Labels]) -> str:
     """How ``row``'s place was decided among participants equal on every tie-break, in the
     report's words (``decided_by`` of the labels: play-off, lots); empty when no play-off or lots
     placed it (:attr:`tbxl.standings.Row.decided_by`)."""
@@ -53,7 +67,8 @@ def decided_word(row, L: Optional[dict]) -> str:
     return L["decided_by"][how] if how and L is not None else ""
 
 
-def standing_row(r, fmt: Fmt, codes: list[str], extra: tuple[str, ...] = (), L: Optional[dict] = None) -> StandingRow:
+def standing_row(r: Row, fmt: Fmt, codes: list[str], extra: tuple[str, ...] = (),
+                 L: Optional[Labels] = None) -> StandingRow:
     """The printed line of a standings row: its rank label, its values of ``codes`` and ``extra``,
     and (given the labels ``L``) how a play-off or lots decided its place."""
     return StandingRow.of(r, fmt, rank=r.rank_label, values=tuple(fmt(r.values.get(c), none="–") for c in codes),
@@ -99,16 +114,16 @@ class MiniTable:
     order: str
 
 
-def order_words(tiers, names: dict) -> str:
+def order_words(tiers: Iterable[Iterable[int]], names: Mapping[int, str]) -> str:
     """Tiers best first as words: ``1 Alyx › 2 Bruno = 3 Charline``."""
     return " › ".join(" = ".join(f"{n} {names.get(n, '')}".rstrip() for n in tier) for tier in tiers)
 
 
-def mini_tables(steps, fmt: Fmt, names: dict, L: dict) -> tuple[MiniTable, ...]:
+def mini_tables(steps: Iterable[EncounterStep], fmt: Fmt, names: Mapping[int, str], L: Labels) -> tuple[MiniTable, ...]:
     """The mini-tables of a direct encounter's derivation (its ``steps``) in the report's words."""
-    half = lambda v: fmt(v)  # noqa: E731
+    half: Callable[[Optional[Number]], str] = lambda v: fmt(v)  # noqa: E731
     out: list[MiniTable] = []
-    idle: list = []   # steps in a row over one group that never met: said once, in one sentence
+    idle: list[EncounterStep] = []   # steps in a row over one group that never met: said once, in one sentence
 
     def flush() -> None:
         if idle:
@@ -197,12 +212,13 @@ class PlayerBlock(PlayerLine):
     items: tuple[CompareItem, ...] = ()
 
 
-def player_block(row, fmt: Fmt, **parts) -> PlayerBlock:
+def player_block(row: Row, fmt: Fmt, **parts: Any) -> PlayerBlock:
     """A player's block: who, rank and points, with its derivations or changes."""
     return PlayerBlock.of(row, fmt, rank=row.rank_label, **parts)
 
 
-def derivation(st, sn: int, code: str, fmt: Fmt, L: dict, names: dict, under: str = "") -> DerivationTable:
+def derivation(st: Standings, sn: int, code: str, fmt: Fmt, L: Labels, names: Mapping[int, str],
+               under: str = "") -> DerivationTable:
     """One tie-break's derivation: term rows, the total, notes, DE table (laid out by :func:`laid_out`)."""
     d = st.explain(sn, code)
     terms = []
@@ -222,19 +238,20 @@ def derivation(st, sn: int, code: str, fmt: Fmt, L: dict, names: dict, under: st
                            order=order_words(d.tiers, names) if d.tiers else "")
 
 
-def laid_out(derivations: list[DerivationTable], L: dict, paper: str) -> list[DerivationTable]:
+def laid_out(derivations: list[DerivationTable], L: Labels, paper: str) -> list[DerivationTable]:
     """The derivations with their term rows laid out together (common column widths)."""
     blocks = term_blocks([(d.terms, d.total) for d in derivations], L, LINE_CHARS[paper])
     return [replace(d, head=b.head, body=b.body, total_text=b.total_text) for d, b in zip(derivations, blocks)]
 
 
-def laid_out_groups(groups: list[list[DerivationTable]], L: dict, paper: str) -> list[tuple[DerivationTable, ...]]:
+def laid_out_groups(groups: list[list[DerivationTable]], L: Labels, paper: str) -> list[tuple[DerivationTable, ...]]:
     """:func:`laid_out` over several lists of derivations (a block's, an item's), kept apart."""
     flat = iter(laid_out([d for group in groups for d in group], L, paper))
     return [tuple(next(flat) for _ in group) for group in groups]
 
 
-def derivation_blocks(st, selected: list[int], codes, fmt: Fmt, L: dict, names: dict, paper: str,
+def derivation_blocks(st: Standings, selected: list[int], codes: Sequence[str], fmt: Fmt, L: Labels,
+                      names: Mapping[int, str], paper: str,
                       progress: Optional[Progress] = None) -> tuple[PlayerBlock, ...]:
     """The derivation blocks of the ``selected`` players, every tie-break of ``codes`` laid out
     together; ``progress`` (if given) hears of each player done."""

@@ -9,9 +9,13 @@ compact`` prints them for everyone. The full tables stay for appeals (``--deriva
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from tbxl.report.text import Fmt, Segment
+
+if TYPE_CHECKING:   # the rooms below the report, as types only
+    from tbxl.derivation import Derivation
+    from tbxl.standings import Standings
 
 #: The top places whose tie-break decisions the default report explains when no prizes are given.
 TOP_PLACES = 10
@@ -38,7 +42,7 @@ class CompactPlayer:
     lines: tuple[CompactLine, ...]
 
 
-def compact_line(st, sn: int, code: str, fmt: Fmt) -> CompactLine:
+def compact_line(st: Standings, sn: int, code: str, fmt: Fmt) -> CompactLine:
     """The compact form of ``code``'s derivation for player ``sn``: the same terms and sum as the
     full table (:meth:`~tbxl.standings.Standings.explain`), so the two cannot disagree."""
     d = st.explain(sn, code)
@@ -63,7 +67,7 @@ def compact_line(st, sn: int, code: str, fmt: Fmt) -> CompactLine:
     return CompactLine(code, tuple(segs), result)
 
 
-def encounter_segments(d, fmt: Fmt) -> tuple[Segment, ...]:
+def encounter_segments(d: Derivation, fmt: Fmt) -> tuple[Segment, ...]:
     """A direct encounter in one line, numbers only (the same in every language): per mini-table
     the tied group in braces, every game (match) among them as ``r4 2–3 ½–½`` (a match by its game
     points; a game left out of the mini-table struck out), each one's score in it, and the order
@@ -85,7 +89,7 @@ def encounter_segments(d, fmt: Fmt) -> tuple[Segment, ...]:
     return tuple(segs)
 
 
-def decided_players(st, places: int) -> list[tuple[int, list[str]]]:
+def decided_players(st: Standings, places: int) -> list[tuple[int, list[str]]]:
     """The players ranked within the first ``places`` whose place a tie-break decided (they share
     their points with someone), each with the tie-breaks up to the one that separated them from
     their neighbours on the same points (all of them for a shared place), in standings order."""
@@ -107,7 +111,8 @@ def decided_players(st, places: int) -> list[tuple[int, list[str]]]:
     return out
 
 
-def compact_players(st, fmt: Fmt, everyone: bool = False, places: Optional[int] = None) -> tuple[CompactPlayer, ...]:
+def compact_players(st: Standings, fmt: Fmt, everyone: bool = False,
+                    places: Optional[int] = None) -> tuple[CompactPlayer, ...]:
     """The compact derivations: of every player and tie-break with ``everyone``, else of the
     players whose places a tie-break decided among the first ``places`` (default :data:`TOP_PLACES`)."""
     wanted = [(r.number, list(st.codes)) for r in st.rows] if everyone \

@@ -5,16 +5,23 @@ changes in its terms and both derivations."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Sequence
+from typing import TYPE_CHECKING, Iterable, Optional, Sequence, Union
 
+from tbxl.io.files import PathLike
+from tbxl.model import TeamTournament
 from tbxl.report.labels import labels
 from tbxl.tiebreaks.codes import parse
 from tbxl.report.text import LINE_CHARS, Fmt, reason_text
 from tbxl.report.views.audit import derivation_pair
-from tbxl.report.views.blocks import CompareItem, PlayerBlock, laid_out_groups, player_block
+from tbxl.report.views.blocks import CompareItem, DerivationTable, PlayerBlock, laid_out_groups, player_block
 from tbxl.report.views.frame import ReportView, RulesText, frame, rules_text
 from tbxl.report.views.team import team_block, team_compare_frame, team_derivation_pair, team_rules_text
 from tbxl.model import TeamTournament
+
+if TYPE_CHECKING:   # the rooms below the report, as types only
+    from tbxl.audit import Comparison
+    from tbxl.derivation import Reason
+    from tbxl.standings import Row, Standings
 
 
 @dataclass(frozen=True)
@@ -29,7 +36,7 @@ class CompareCell:
 class CompareRow:
     sn: int
     name: str
-    ranks: list
+    ranks: list[str]
     rank_changed: bool
     cells: tuple[CompareCell, ...]
 
@@ -45,15 +52,16 @@ class CompareReport(ReportView):
     change_blocks: tuple[PlayerBlock, ...]
 
 
-def _compare_report(head: ReportView, rules: Sequence[RulesText], rows, changed_count: int,
-                    blocks) -> CompareReport:
+def _compare_report(head: ReportView, rules: Sequence[RulesText], rows: Iterable[CompareRow], changed_count: int,
+                    blocks: Iterable[PlayerBlock]) -> CompareReport:
     """The comparison report around ``head`` (its footer naming every rule set of ``rules``)."""
     return CompareReport.of(replace(head, foot=replace(head.foot, rules=" | ".join(r.name for r in rules))),
                             rules_list=tuple(rules),
                             compare_rows=tuple(rows), changed_count=changed_count, change_blocks=tuple(blocks))
 
 
-def build_compare_view(result, *, lang: str = "en", paper: str = "a4", input_path=None,
+def build_compare_view(result: Union[Comparison, Sequence[Standings]], *, lang: str = "en", paper: str = "a4",
+                       input_path: Optional[PathLike] = None,
                        changed_only: bool = False) -> CompareReport:
     """The view of ``tbxl compare -o compare.pdf``: the standings under every rule set side by
     side, changed cells marked, then for each change the terms that make it and both derivations.
@@ -63,6 +71,8 @@ def build_compare_view(result, *, lang: str = "en", paper: str = "a4", input_pat
     if isinstance(sts[0].tournament, TeamTournament):
         return _build_team_compare_view(sts, lang=lang, paper=paper, input_path=input_path,
                                         changed_only=changed_only)
+    from tbxl.audit import Comparison
+    assert isinstance(result, Comparison)  # an individual event's comparison (a team event's: its standings)
     st = result.standings[0]
     L = labels(lang)
     head = frame(st, L, lang, paper, input_path)
@@ -86,7 +96,8 @@ def build_compare_view(result, *, lang: str = "en", paper: str = "a4", input_pat
                            len(result.changed_rows), blocks)
 
 
-def _build_team_compare_view(sts: list, *, lang: str, paper: str, input_path, changed_only: bool) -> CompareReport:
+def _build_team_compare_view(sts: list[Standings], *, lang: str, paper: str, input_path: Optional[PathLike],
+                             changed_only: bool) -> CompareReport:
     """The comparison of a team event's standings ``sts`` under every rule set: the team
     standings side by side, changed cells marked, then for each changed value what changes in its
     terms and both derivations."""
@@ -95,9 +106,13 @@ def _build_team_compare_view(sts: list, *, lang: str, paper: str, input_path, ch
     head = team_compare_frame(st, lang=lang, paper=paper, input_path=input_path)
     L = head.L
     fmt = Fmt(bool(L["decimal_comma"]))
-    names = {team.number: team.name for team in st.tournament.teams}
+    t = st.tournament
+    assert isinstance(t, TeamTournament)   # is_team(sts[0]) above
+    names = {team.number: team.name for team in t.teams}
     rules = [s.rules for s in sts]
-    rows, changed_rows, changed_count = [], [], 0
+    rows: list[CompareRow] = []
+    changed_rows: list[tuple[Row, list[tuple[CompareItem, list[DerivationTable]]]]] = []
+    changed_count = 0
     for r0 in st.rows:
         n = r0.team.number
         per = [s.row(n) for s in sts]
@@ -109,14 +124,14 @@ def _build_team_compare_view(sts: list, *, lang: str, paper: str, input_path, ch
         rows.append(CompareRow(n, r0.team.name, [p.rank_label for p in per], rank_changed,
                                tuple(CompareCell(tuple(fmt(p.values[c], none="–") for p in per), c in changed)
                                      for c in st.codes)))
-        items = []
+        items: list[tuple[CompareItem, list[DerivationTable]]] = []
         for c in st.codes:
             d = parse(c, team=True)
             for k in range(1, len(sts)):
                 if per[k].values[c] == r0.values[c]:
                     continue
-                pair = [] if d.is_order else team_derivation_pair(st, sts[k], n, c, fmt, L, names, LINE_CHARS[paper])
-                found = [] if d.is_order else changes(st.explain(n, c), sts[k].explain(n, c))
+                pair: list[DerivationTable] = [] if d.is_order else team_derivation_pair(st, sts[k], n, c, fmt, L, names, LINE_CHARS[paper])
+                found: list[Reason] = [] if d.is_order else changes(st.explain(n, c), sts[k].explain(n, c))
                 items.append((CompareItem(c, rules[k], fmt(r0.values[c], none="–"), fmt(per[k].values[c], none="–"),
                                           tuple(reason_text(x, L, fmt) for x in found), ()), pair))
         if items:

@@ -7,15 +7,21 @@ from __future__ import annotations
 import hashlib
 import os
 from dataclasses import dataclass, fields
-from typing import Optional
+from typing import TYPE_CHECKING, Any, Optional, TypeVar
 
 from tbxl import __version__
-from tbxl.report.labels import paper_size
+from tbxl.io.files import PathLike
+from tbxl.report.labels import Labels, paper_size
 from tbxl.report.text import date_text, plural
 from tbxl.tiebreaks.codes import CODES, Descriptor, parse
 
+if TYPE_CHECKING:   # the rooms below the report, as types only
+    from tbxl.model import AnyEvent
+    from tbxl.rules import Convention
+    from tbxl.standings import Standings
 
-def sha256_file(path) -> str:
+
+def sha256_file(path: PathLike) -> str:
     """The SHA-256 of a file, in hex (read in chunks: a bulletin may be large)."""
     h = hashlib.sha256()
     with open(path, "rb") as f:
@@ -24,7 +30,7 @@ def sha256_file(path) -> str:
     return h.hexdigest()
 
 
-def definition(code: str, L: dict) -> str:
+def definition(code: str, L: Labels) -> str:
     """One line: the tie-break's meaning (translated) with its article, then its modifiers."""
     d = parse(code)
     parts = [L["tiebreak_meanings"].get(d.name, CODES[d.name].meaning)
@@ -32,10 +38,10 @@ def definition(code: str, L: dict) -> str:
     return "; ".join(parts + modifier_texts(d, d.low, d.high, L))
 
 
-def modifier_texts(d: Descriptor, low: int, high: int, L: dict) -> list[str]:
+def modifier_texts(d: Descriptor, low: int, high: int, L: Labels) -> list[str]:
     """The words of a code's modifiers (C07 §10.4): the cut or median of ``low`` (and ``high``)
     values, /L, /P, /F, /R and /U, for an individual or a team code alike."""
-    parts = []
+    parts: list[str] = []
     if low and high:
         parts.append(plural(L["mod_median"], low).format(n=low))
     elif low:
@@ -66,7 +72,7 @@ class TiebreakText:
     text: str
 
 
-def rules_text(conv, L: dict) -> RulesText:
+def rules_text(conv: Convention, L: Labels) -> RulesText:
     """The convention's title and source in the report's language (English where not translated);
     a preset changed by settings (``fide-2024+vur_cut=always``) keeps the settings visible."""
     tr = L.get("conventions", {}).get(conv.preset, {})
@@ -122,13 +128,13 @@ class InputFile:
     sha256: str
 
     @classmethod
-    def of(cls, path, name: str = "") -> "InputFile":
+    def of(cls, path: Optional[PathLike], name: str = "") -> "InputFile":
         """The file at ``path``: its name and digest; without a path, ``name`` alone (the
         tournament's source, or what stands for the file) and no digest."""
         return cls(os.path.basename(os.fspath(path)), sha256_file(path)) if path else cls(name or "", "")
 
 
-def event_dates(t, L: Optional[dict] = None) -> str:
+def event_dates(t: AnyEvent, L: Optional[Labels] = None) -> str:
     """The event's first and last day, as the report's language writes dates (ISO without ``L``);
     a one-day event, its day once."""
     days = [d for d in (t.start_date, t.end_date) if d]
@@ -162,7 +168,7 @@ class ReportView:
     line, and the tie-breaks with their definitions. Each kind of report extends it; a view is
     built once and the templates only read it."""
 
-    L: dict
+    L: Labels
     lang: str
     paper: str
     event: Event
@@ -180,9 +186,15 @@ class ReportView:
         return ()
 
     @classmethod
-    def of(cls, frame: "ReportView", **parts):
+    def of(cls: type[_View], frame: "ReportView", **parts: Any) -> _View:
         """This kind of report around ``frame``'s head and foot, with its own ``parts``."""
+        # Any: the parts are the fields of each kind of report, of their own types (the dataclass
+        # checks their names when it is made).
         return cls(**{f.name: getattr(frame, f.name) for f in fields(ReportView)}, **parts)
+
+
+#: A kind of report (:meth:`ReportView.of` makes one of its class).
+_View = TypeVar("_View", bound=ReportView)
 
 
 @dataclass(frozen=True)
@@ -195,7 +207,7 @@ class RankedView(ReportView):
     decided: bool   # a play-off or lots placed someone: the Decided column (tbxl.playoffs)
 
 
-def frame(st, L: dict, lang: str, paper: str, input_path) -> ReportView:
+def frame(st: Standings, L: Labels, lang: str, paper: str, input_path: Optional[PathLike]) -> ReportView:
     """The head and foot of a report on an individual event's standings ``st`` (:class:`ReportView`)."""
     size = paper_size(paper)
     t = st.tournament

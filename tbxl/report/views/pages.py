@@ -9,14 +9,21 @@ scores, then the better start number of the two), the unpaired players after the
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
+from tbxl.derivation import Reason
 from tbxl.errors import UsageError, did_you_mean, excerpt
 from tbxl.formatting import signed_text
-from tbxl.model import Kind, Outcome
+from tbxl.model import AnyEvent, Kind, Outcome, Player, RoundEntry
+from tbxl.report.labels import Labels
 from tbxl.report.text import Fmt, reason_text
+
+if TYPE_CHECKING:   # the rooms below the report, as types only
+    from tbxl.rating_change import RatingChange
+    from tbxl.standings import Standings
 
 #: The pages ``--pages`` may name, in the order they are printed when all are asked.
 PAGES = ("start", "rounds", "standings", "crosstable", "ties", "cards")
@@ -100,19 +107,19 @@ class Card:
 _SIDE = {Outcome.WIN: "1", Outcome.DRAW: "½", Outcome.LOSS: "0"}
 
 
-def _who(p) -> str:
+def _who(p: Player) -> str:
     rating = f" {p.rating}" if p.rating else ""
     return f"{p.start_number} {p.name}{rating}"
 
 
-def start_list(t) -> tuple[StartRow, ...]:
+def start_list(t: AnyEvent) -> tuple[StartRow, ...]:
     """The players by rating, highest first (unrated last), then by start number."""
     ordered = sorted(t.players, key=lambda p: (-(p.rating or 0), p.start_number))
     return tuple(StartRow(k, p.start_number, p.title, p.name, p.federation, str(p.rating or ""), p.club)
                  for k, p in enumerate(ordered, 1))
 
 
-def _result(e) -> str:
+def _result(e: RoundEntry) -> str:
     """White's entry as a board result: ``1 – 0``; forfeits ``+ – −``."""
     if e.kind is Kind.FORFEIT_WIN:
         return "+ – −"
@@ -123,12 +130,13 @@ def _result(e) -> str:
     return f"{_SIDE[e.outcome]} – {_SIDE[e.outcome.reverse]}"
 
 
-def round_pages(t, fmt: Fmt, L: dict) -> tuple[RoundPage, ...]:
+def round_pages(t: AnyEvent, fmt: Fmt, L: Labels) -> tuple[RoundPage, ...]:
     """Each round's boards (numbered as the module says) and unpaired players."""
     score = {p.start_number: Fraction(0) for p in t.players}
     pages = []
     for k in range(1, t.rounds + 1):
-        pairs, unpaired = [], []
+        pairs: list[tuple[Player, Player, RoundEntry]] = []
+        unpaired: list[tuple[Player, RoundEntry]] = []
         for p in t.players:
             e = p.rounds[k - 1] if k <= len(p.rounds) else None
             if e is None:
@@ -152,12 +160,12 @@ def round_pages(t, fmt: Fmt, L: dict) -> tuple[RoundPage, ...]:
     return tuple(pages)
 
 
-def _kind_reason(kind: Kind):
-    from tbxl.derivation import Reason
+def _kind_reason(kind: Kind) -> Reason:
     return Reason.of("kind." + kind.value)
 
 
-def cards(st, fmt: Fmt, L: dict, changes=None) -> tuple[Card, ...]:
+def cards(st: Standings, fmt: Fmt, L: Labels,
+          changes: Optional[Mapping[int, Optional[RatingChange]]] = None) -> tuple[Card, ...]:
     """A card per player, in start-number order: each round's opponent, rating, colour, result,
     the running score, and the game's rating change when ``changes`` are given."""
     t = st.tournament
