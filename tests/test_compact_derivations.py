@@ -5,7 +5,6 @@ compact`` prints them for everyone; both stay short (200 x 9: within 12 and 30 p
 from __future__ import annotations
 
 import re
-import sys
 from fractions import Fraction as F
 from pathlib import Path
 
@@ -23,7 +22,6 @@ from tbxl.standings import compute_standings
 PdfReader = pytest.importorskip("pypdf").PdfReader
 ROOT = Path(__file__).parent.parent
 SWISS = ROOT / "tbxl" / "examples" / "held_swiss_5.trf"
-sys.path.insert(0, str(ROOT / "benchmarks"))
 from generate import generate  # noqa: E402
 
 CODES = "BH/C1,BH,SB,PS,WIN"

@@ -114,8 +114,7 @@ def test_headers_with_digits_int_refuses():
 #: The corpus's light cases, each run by tbxl's main() in one subprocess under the memory cap, so
 #: that every case of the corpus (not only the heavy ones) is shown to refuse within 1.5 GB.
 _DRIVER = r"""
-import io, json, sys, tempfile, contextlib, pathlib
-sys.path.insert(0, sys.argv[1])
+import io, json, tempfile, contextlib, pathlib
 from hostile import CASES
 from tbxl.cli import main
 for case in CASES:
@@ -133,7 +132,11 @@ for case in CASES:
 def test_every_light_case_under_the_memory_cap(tmp_path) -> None:
     import json
     from pathlib import Path
-    done = subprocess.run([sys.executable, "-c", _DRIVER, str(Path(__file__).parent)], capture_output=True,
+    import os
+    # The driver imports tests/hostile.py: the tests' folder on its PYTHONPATH.
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(Path(__file__).parent),
+                                                                     os.environ.get("PYTHONPATH")])))
+    done = subprocess.run([sys.executable, "-c", _DRIVER], capture_output=True, env=env,
                           text=True, timeout=TIMEOUT * 3, preexec_fn=_limits, cwd=tmp_path)
     assert done.returncode == 0, done.stderr[-3000:]
     results = [json.loads(line) for line in done.stdout.splitlines()]

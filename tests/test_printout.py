@@ -8,7 +8,6 @@ import dataclasses
 import re
 import shutil
 import subprocess
-import sys
 import unicodedata
 from pathlib import Path
 
@@ -30,7 +29,6 @@ ROOT = Path(__file__).parent.parent
 DATA = Path(__file__).parent / "data"
 SWISS = DATA / "tec-2023" / "held_swiss_5.trf"
 ROUND_ROBIN = DATA / "tec-2023" / "held_round_robin.trf"
-sys.path.insert(0, str(ROOT / "benchmarks"))
 from generate import generate  # noqa: E402  (the benchmarks' deterministic Swiss generator)
 
 CODES = "BH/C1,BH,SB,PS,WIN"

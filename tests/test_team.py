@@ -21,7 +21,6 @@ from tbxl.standings import compute_standings
 from tbxl.io.load import is_team_trf
 from tbxl.io.trf import read_team_trf
 
-sys.path.insert(0, str(Path(__file__).parents[1] / "benchmarks"))
 from generate_team import event_trf, random_event, random_rounds  # noqa: E402
 
 DATA = Path(__file__).parent / "data" / "team"

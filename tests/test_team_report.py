@@ -4,7 +4,6 @@ five languages, escaping of untrusted names, and a small PDF."""
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,7 +16,6 @@ from tbxl.report.views.team import build_team_view
 from tbxl.standings import compute_standings
 from tbxl.io.trf import read_team_trf
 
-sys.path.insert(0, str(Path(__file__).parents[1] / "benchmarks"))
 from generate_team import event_trf  # noqa: E402
 
 A_ROUNDS = [[("M", 1, 2, "1="), ("M", 3, 4, "==")],

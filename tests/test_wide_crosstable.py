@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 import re
 import subprocess
-import sys
 from html import unescape
 from pathlib import Path
 
@@ -22,7 +21,6 @@ from tbxl.standings import compute_standings
 
 pytest.importorskip("weasyprint")
 ROOT = Path(__file__).parent.parent
-sys.path.insert(0, str(ROOT / "benchmarks"))
 from generate import generate  # noqa: E402  (the benchmarks' deterministic Swiss generator)
 
 WORD = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>')
