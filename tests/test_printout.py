@@ -85,6 +85,7 @@ def expected_crosstable_line(st, row) -> str:
 
 # -- the 200 x 9 open -----------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_a_200_player_open_fits_in_ten_pages(printout):
     out, pages, texts = printout
     assert pages == len(texts) <= 10
@@ -162,6 +163,7 @@ def test_two_player_group_shows_both_values():
 
 # -- round robins: a matrix ------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_round_robin_matrix(tmp_path):
     st = compute_standings(load(ROUND_ROBIN, pairing="round-robin"), None, conventions.get("fide-2024"))
     out = tmp_path / "rr.pdf"
@@ -193,6 +195,7 @@ def test_derivation_choices():
         report.build_view(st, derivations="players")
 
 
+@pytest.mark.slow
 def test_cli_derivations(tmp_path, capsys):
     out = tmp_path / "r.pdf"
     assert cli.main(["report", str(SWISS), "--rules", "fide-2024", "--players", "14", "-o", str(out)]) == 0
@@ -225,6 +228,7 @@ def test_explain_both_sides_text(capsys):
     assert "2 Bruno (rank 1) is ahead of 14 Paul (rank 12): on points, 4 against 2" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_explain_both_sides_pdf(tmp_path, capsys):
     out = tmp_path / "appeal.pdf"
     assert cli.main(["explain", str(SWISS), "--rules", "fide-2024", "--tiebreaks", "BH/C1,BH,SB",
@@ -241,6 +245,7 @@ def test_explain_both_sides_pdf(tmp_path, capsys):
     assert f"wrote {out} ({len(texts)} pages)" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_appeal_of_one_player_is_short(tmp_path):
     out = tmp_path / "one.pdf"
     st = compute_standings(load(SWISS), "BH/C1,BH,SB", conventions.get("fide-2024"))
@@ -253,6 +258,7 @@ def test_explain_unknown_player():
 
 # -- progress and the final line ---------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_progress_with_verbose(tmp_path, capsys):
     out = tmp_path / "p.pdf"
     assert cli.main(["report", str(SWISS), "-v", "--derivations", "all", "-o", str(out)]) == 0
@@ -278,6 +284,7 @@ def test_parts_cover_every_line_once(open200):
         assert [s.first for s in pieces].count(True) == 1 and pieces[0].first and pieces[-1].last
 
 
+@pytest.mark.slow
 def test_long_report_in_parts_is_numbered_and_complete(open200, printout, tmp_path, monkeypatch):
     path, st = open200
     monkeypatch.setattr(render, "PART_LINES", 150)  # the parts are cut in tbxl.report.render
@@ -325,6 +332,7 @@ def test_web_page_is_standalone(web_page):
     assert "<main>" in html and "<footer" in html
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(CHROMIUM is None, reason="needs Debian's chromium (setup.sh installs it)")
 def test_web_page_in_a_headless_browser(open200, web_page, tmp_path):
     _, st = open200
