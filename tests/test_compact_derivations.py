@@ -76,6 +76,7 @@ def test_decided_players_are_the_tied_top_places_with_the_deciding_codes(open200
     assert not set(untied) & {sn for sn, _ in decided}
 
 
+@pytest.mark.slow
 def test_the_default_report_explains_the_decided_top_places_within_12_pages(open200, tmp_path, capsys):
     path, st = open200
     out = tmp_path / "default.pdf"

@@ -94,6 +94,7 @@ def test_a_200_player_open_fits_in_ten_pages(printout):
     assert "Derivations" not in text                                   # opt-in now
 
 
+@pytest.mark.slow   # the `printout` fixture lays out the 200-player PDF
 def test_every_crosstable_line(open200, printout):
     _, st = open200
     lines = set(lines_of(printout[2]))
@@ -101,6 +102,7 @@ def test_every_crosstable_line(open200, printout):
         assert expected_crosstable_line(st, row) in lines, row.player.start_number
 
 
+@pytest.mark.slow   # the `printout` fixture lays out the 200-player PDF
 def test_standings_lines_with_names_of_every_script(open200, printout):
     _, st = open200
     lines = set(lines_of(printout[2]))
@@ -113,6 +115,7 @@ def test_standings_lines_with_names_of_every_script(open200, printout):
         assert text.count(name) == 2                                   # standings and crosstable
 
 
+@pytest.mark.slow   # the `printout` fixture lays out the 200-player PDF
 def test_headings_stay_with_their_tables(printout):
     texts = printout[2]
     for heading, table_head in (("Final standings", "Rank No. Title Name Fed Rating Pts BH/C1"),
@@ -125,12 +128,14 @@ def test_headings_stay_with_their_tables(printout):
         assert len(body) > 3, heading
 
 
+@pytest.mark.slow   # the `printout` fixture lays out the 200-player PDF
 def test_event_name_and_page_in_every_footer(printout):
     texts = printout[2]
     for k, t in enumerate(texts, 1):
         assert "Benchmark Swiss 200x9 · tbxl" in t and f"page {k} of {len(texts)}" in t
 
 
+@pytest.mark.slow   # the `printout` fixture lays out the 200-player PDF
 def test_one_line_per_tied_group(open200, printout):
     _, st = open200
     view = report.build_view(st)
@@ -347,6 +352,7 @@ def test_web_page_in_a_headless_browser(open200, web_page, tmp_path):
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000
 
 
+@pytest.mark.slow
 def test_derivations_heading_stays_with_the_first_block(open200, tmp_path):
     path, st = open200
     out = tmp_path / "top.pdf"
@@ -368,6 +374,7 @@ def test_appeal_web_page(tmp_path):
         assert ref not in html
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(CHROMIUM is None, reason="needs Debian's chromium (setup.sh installs it)")
 def test_the_web_page_printed_by_a_browser_is_the_printout(open200, printout, web_page, tmp_path):
     """The no-install printout: headless Chromium's print to PDF of the web page holds every
@@ -397,6 +404,7 @@ def test_the_web_page_printed_by_a_browser_is_the_printout(open200, printout, we
     assert len(standings_pages) >= 3
 
 
+@pytest.mark.slow
 def test_report_to_html_says_that_a_browser_prints_it_as_the_pdf(tmp_path, capsys):
     out = tmp_path / "x.html"
     assert cli.main(["report", str(SWISS), "--rules", "fide-2024", "-o", str(out)]) == 0

@@ -545,6 +545,7 @@ def test_grid_board_tiebreaks_need_board_results():
         compute_standings(read_team_grid(GRID_POINTS), "MPTS,BC")
 
 
+@pytest.mark.slow
 def test_mutated_team_files_give_standings_or_a_located_error():
     # 300 random edits of the TEC sample and of a generated event (a character, a cut line, an empty
     # line, a stray team record): each reads and ranks, or raises an InputError naming the line.
