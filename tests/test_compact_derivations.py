@@ -94,6 +94,7 @@ def test_the_default_report_explains_the_decided_top_places_within_12_pages(open
             assert c.result == Fmt(False)(st.row(p.sn).values[c.code])
 
 
+@pytest.mark.slow
 def test_derivations_compact_for_everyone_within_30_pages(open200, tmp_path):
     path, st = open200
     out = tmp_path / "compact.pdf"

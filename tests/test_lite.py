@@ -214,6 +214,7 @@ def test_the_short_main_py_is_the_functions_and_a_script_importing_tbxl(generate
     assert namespace["Layout"].__args__[:5] == ("compact", "sm3", "matrix", "round-robin", "swiss")
 
 
+@pytest.mark.slow
 def test_the_standalone_main_py_carries_the_core_and_the_same_functions(generated):
     text = (generated["standalone"] / "main.py").read_text(encoding="utf-8")
     short = (generated["short"] / "main.py").read_text(encoding="utf-8")
@@ -242,6 +243,7 @@ def test_the_standalone_main_py_carries_the_core_and_the_same_functions(generate
     assert not {"tbxl.io.trf.team", "tbxl.report.views.team", "tbxl.workbook.team", "tbxl.workbook"} & set(modules)
 
 
+@pytest.mark.slow
 def test_generation_is_reproducible(generated, tmp_path):
     for form, options in FORMS.items():
         assert main(["lite", *options, "-o", str(tmp_path / form)]) == 0
@@ -249,6 +251,7 @@ def test_generation_is_reproducible(generated, tmp_path):
             assert (tmp_path / form / name).read_bytes() == (generated[form] / name).read_bytes()
 
 
+@pytest.mark.slow
 def test_lite_says_what_it_wrote(capsys, tmp_path):
     assert main(["lite", "-o", str(tmp_path / "new" / "lite")]) == 0
     out = capsys.readouterr().out
@@ -278,6 +281,7 @@ def test_a_module_importing_a_package_outside_the_standard_library_is_refused(tm
     assert sorted(lite.core_modules("tbxlfake")) == ["tbxlfake", "tbxlfake.core"]
 
 
+@pytest.mark.slow
 def test_the_standalone_main_py_shadows_an_installed_tbxl_and_can_run_again(generated, tmp_path):
     """Where a tbxl is installed (here: this development install), the standalone main.py's copy is
     the one used; running main.py again (xlwings Lite after an edit) replaces the modules instead of
@@ -301,6 +305,7 @@ def test_the_standalone_main_py_shadows_an_installed_tbxl_and_can_run_again(gene
 
 # -- CPython, the real xlwings, no tbxl -------------------------------------------------------------
 
+@pytest.mark.slow
 def test_the_standalone_main_py_registers_and_computes_with_the_real_xlwings_and_no_tbxl(generated, tmp_path, cases):
     """xlwings' own Office.js decorators and registration (what xlwings Lite runs), in a Python
     that sees xlwings but not tbxl: site-packages is off (-S) and only xlwings is on the path."""
@@ -359,6 +364,7 @@ def assert_registered(meta) -> None:
     assert meta["call"] == [[11.5]]
 
 
+@pytest.mark.slow
 def test_the_short_main_py_registers_dropdowns_and_a_script_with_the_real_xlwings(generated, tmp_path, cases):
     """The short main.py in a Python where tbxl is installed (this one), as after requirements.txt."""
     pytest.importorskip("xlwings")
