@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
+import pytest
+
 from auditing import SWISS, pdf_text, with_ranks
 from tbxl.rules import get
 from tbxl import rules as conventions
@@ -24,6 +26,7 @@ def test_rank_column_that_follows_the_212_list_agrees(swiss, tmp_path, run_cli):
     assert "16 values checked: 16 agree, 0 explained, 0 unexplained" in out
 
 
+@pytest.mark.slow
 def test_rank_column_that_disagrees_with_the_212_list_is_caught(swiss, tmp_path, run_cli):
     """The ranks were made with SB first while the 212 record announces BH/C1, BH, SB."""
     announced, used = ["BH/C1", "BH", "SB"], ["SB", "BH/C1", "BH"]

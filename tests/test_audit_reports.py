@@ -22,6 +22,7 @@ from tbxl.io.trf import write_trf
 # -- reports ------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_audit_pdf_explains_each_difference(tmp_path, run_cli):
     bulletin = write_csv(tmp_path / "bulletin.csv", ["SNo", "Name", "BH-C1", "BH"],
                          [[4, "David", "11.5", "15"], [6, "Franck", "9", "12"], [2, "Bruno", "12", "99"]])

@@ -23,6 +23,7 @@ def read(path, t, **kw):
     return read_published(path, t, tiebreaks=[c for c in t.tiebreaks if c != "PTS"], **kw)
 
 
+@pytest.mark.slow
 def test_a_2024_bulletin_audited_against_2026_is_traced_to_2024():
     t = read_team_trf(TEC)
     a = audit(t, read(BULLETIN, t), rules=get("fide-2026"))
@@ -53,6 +54,7 @@ def test_the_same_bulletin_agrees_with_2024(run_cli):
     assert "300 values checked: 300 agree, 0 explained, 0 unexplained (50 skipped)" in out
 
 
+@pytest.mark.slow
 def test_cli_text_json_and_fail_on_difference(run_cli):
     code, out, _ = run_cli("audit", TEC, "--published", str(BULLETIN), "--rules", "fide-2026")
     assert code == 0

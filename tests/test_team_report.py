@@ -82,6 +82,7 @@ def test_names_are_escaped():
     assert "<b>x</b>" not in html and "&lt;b&gt;x&lt;/b&gt;" in html
 
 
+@pytest.mark.slow
 def test_pdf(standings, tmp_path):
     pytest.importorskip("weasyprint")
     out = tmp_path / "team.pdf"
@@ -138,6 +139,7 @@ def test_team_report_by_round_html(tmp_path):
     assert lines["BH:MP/C1/P"][-1] == "225"   # the final value (fide-2024 by the start date)
 
 
+@pytest.mark.slow
 def test_report_names_a_changed_team_setting(tmp_path):
     # The rules line and the footer name the team setting changed from its default, as a changed
     # convention setting is named; the comparison names it with each rule set.

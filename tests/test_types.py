@@ -9,6 +9,8 @@ import tempfile
 import tomllib
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -19,6 +21,7 @@ def test_the_configuration_is_strict_and_covers_the_core():
             "tbxl/errors.py", "tbxl/formatting.py", "tbxl/limits.py"} <= set(config["files"])
 
 
+@pytest.mark.slow
 def test_mypy_strict_passes():
     # A subprocess: mypy reads the [tool.mypy] section from the project root; its cache goes to
     # the temporary folder rather than the work tree.
