@@ -71,6 +71,7 @@ def test_cli_text_json_and_fail_on_difference(run_cli):
     assert code == 1
 
 
+@pytest.mark.slow
 def test_a_typo_is_unexplained_and_exits_1(run_cli, tmp_path):
     # Spain's GP printed 33,5 instead of 32,5: no rule set changes game points.
     text = BULLETIN.read_text().replace("5;13;Spain;19;32,5;", "5;13;Spain;19;33,5;")
@@ -86,6 +87,7 @@ def test_a_typo_is_unexplained_and_exits_1(run_cli, tmp_path):
     assert "UNEXPLAINED: no named convention or documented setting gives 33,5" in out
 
 
+@pytest.mark.slow
 def test_xlsx_with_no_column_and_mp_spellings(tmp_path):
     openpyxl = pytest.importorskip("openpyxl")
     wb = openpyxl.Workbook()
@@ -126,6 +128,7 @@ def test_team_column_meaning_numbered_beyond_the_list():
 LANGS = ("en", "vi", "es", "ru", "ms")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGS)
 def test_team_audit_report_html(tmp_path, lang):
     pytest.importorskip("jinja2")
@@ -157,6 +160,7 @@ def test_team_compare_report_html(tmp_path, lang):
     assert "225 / 219" in html and "India 3" in html
 
 
+@pytest.mark.slow
 def test_team_compare_and_audit_pdf(tmp_path):
     pytest.importorskip("weasyprint")
     a, c = tmp_path / "audit.pdf", tmp_path / "compare.pdf"
@@ -212,6 +216,7 @@ def reference_bulletin(tmp_path):
     return p
 
 
+@pytest.mark.slow
 def test_a_reference_engine_bulletin_follows_ede_bc_higher_first(tmp_path):
     t = read_team_trf(TEC)
     pub = read_published(reference_bulletin(tmp_path), t, tiebreaks=["BH:MP"])
