@@ -241,6 +241,7 @@ def test_a_reference_engine_bulletin_follows_ede_bc_higher_first(tmp_path):
     assert a.standings_under("fide-2024+ede_bc=higher-first").row(6).rank == 5
 
 
+@pytest.mark.slow
 def test_ede_bc_in_text_json_and_report(run_cli, tmp_path):
     p = str(reference_bulletin(tmp_path))
     code, out, _ = run_cli("audit", TEC, "--published", p, *EDE_BC)
@@ -261,6 +262,7 @@ def test_ede_bc_in_text_json_and_report(run_cli, tmp_path):
     assert "fide-2024+ede_bc=higher-first" in html_path.read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_a_given_ede_bc_tries_the_other_direction(tmp_path):
     # With --set ede_bc=higher-first the audit ranks under it; the default bulletin's differences then
     # follow the other direction, spelled as the change it is.
@@ -277,6 +279,7 @@ def test_a_given_ede_bc_tries_the_other_direction(tmp_path):
     assert a.summary["unexplained"] == 0
 
 
+@pytest.mark.slow
 def test_ede_bc_is_not_tried_without_a_board_count_step(tmp_path):
     # The bulletin's list (EDET/P, EMGSB/C1/P, BH:MP/C1/P, MPvGP) has no EDE chain with a BC step:
     # ede_bc cannot change its ranking and is never tried, even on ranks that differ (Azerbaijan and
