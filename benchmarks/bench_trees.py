@@ -2,7 +2,8 @@
 on the two workloads a restructuring must not slow down.
 
 * individual: 9,999 players x 11 rounds (generate.py), ``--tiebreaks BH/C1,BH,SB,PS --rules fide-2026
-  --format json``;
+  --format json``, and the same event with the full FIDE set of bench_core.py (``PTS BH BH/C1 BH/C2
+  BH/M1 SB SB/C1 PS WIN WON BPG BWG REP ARO TPR AOB FB``);
 * team: 200 teams x 11 rounds x 6 boards (generate_team.py), ``--tiebreaks MP,GP,EDE,BH:MP,SB:MP,ESB
   --format json``.
 
@@ -15,6 +16,7 @@ same input files, which this tree's generators write.
     python benchmarks/bench_trees.py /tmp/before          # best of 5
     python benchmarks/bench_trees.py /tmp/before -n 9
     python benchmarks/bench_trees.py /tmp/before --instructions   # needs valgrind
+    python benchmarks/bench_trees.py /tmp/before --only team      # the workloads whose name has "team"
 
 Wall times on a shared machine swing more than two trees differ; ``--instructions`` counts the
 instructions of one process per tree and workload instead (valgrind's callgrind, hash seed 0: the
@@ -34,10 +36,11 @@ from pathlib import Path
 
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE))
-from bench_core import DATA, compiled, ensure, measure  # noqa: E402
+from bench_core import DATA, TIEBREAKS, compiled, ensure, measure  # noqa: E402
 
 WORKLOADS = {
     "individual 9,999 x 11": ("BH/C1,BH,SB,PS", lambda: ensure(9999)),
+    "FIDE set 9,999 x 11": (TIEBREAKS, lambda: ensure(9999)),
     "team 200 x 11 x 6": ("MP,GP,EDE,BH:MP,SB:MP,ESB", lambda: team_event(200, 11, 6)),
 }
 
@@ -65,11 +68,9 @@ def instructions(cmd: list[str], tree: Path) -> int:
     return int(re.search(r"Collected : (\d+)", out.stderr).group(1))
 
 
-def count(trees: dict[str, Path]) -> None:
+def count(trees: dict[str, Path], workloads: dict) -> None:
     print("tbxl compute --format json, whole processes; instructions (callgrind, PYTHONHASHSEED=0)")
     print(f"{'workload':<24} {'tree':<28} {'instructions':>15} {'vs other':>9}")
-    small = HERE.parent / "tbxl" / "examples" / "held_swiss_5.trf"
-    workloads = {"16 players x 5 (fixed)": ("BH/C1,BH,SB,PS", lambda: small), **WORKLOADS}
     for workload, (codes, make) in workloads.items():
         cmd = command(make(), codes)
         counts = {name: instructions(cmd, tree) for name, tree in trees.items()}
@@ -84,16 +85,20 @@ def main() -> None:
     ap.add_argument("other", type=Path, help="the other tbxl tree (a checkout holding tbxl/)")
     ap.add_argument("-n", type=int, default=5, help="runs of each tree per workload (default 5)")
     ap.add_argument("--instructions", action="store_true", help="count instructions (valgrind) instead of timing")
+    ap.add_argument("--only", metavar="WORD", help="only the workloads whose name holds WORD (fixed, individual, FIDE, team)")
     a = ap.parse_args()
+    small = HERE.parent / "tbxl" / "examples" / "held_swiss_5.trf"
+    every = {"16 players x 5 (fixed)": ("BH/C1,BH,SB,PS", lambda: small), **WORKLOADS} if a.instructions else WORKLOADS
+    workloads = {k: v for k, v in every.items() if a.only is None or a.only in k}
     trees = {"this tree": compiled(HERE.parent.resolve()), str(a.other): compiled(a.other.resolve())}
     if a.instructions:
         if shutil.which("valgrind") is None:
             ap.error("--instructions needs valgrind (apt-get install valgrind)")
-        count(trees)
+        count(trees, workloads)
         return
     print(f"tbxl compute --format json, whole processes; best of {a.n}, alternating")
     print(f"{'workload':<24} {'tree':<28} {'wall s':>7} {'cpu s':>7} {'peak MB':>8}")
-    for workload, (codes, make) in WORKLOADS.items():
+    for workload, (codes, make) in workloads.items():
         cmd = command(make(), codes)
         runs: dict[str, list[tuple[float, float, float]]] = {name: [] for name in trees}
         for _ in range(a.n):

@@ -80,7 +80,8 @@ class Row:
     def decided_by(self) -> Optional[str]:
         """"play-off" or "lots" when the row's place among participants equal on every tie-break
         was decided so (:mod:`tbxl.playoffs`), else None."""
-        return self.standings.decided_by.get(self.number)
+        decided = self.standings.decided_by
+        return decided.get(self.number) if decided else None   # read per row by every writer: most events have none
 
     @cached_property
     def values(self) -> dict[str, Value]:

@@ -8,7 +8,6 @@ from dataclasses import replace
 from pathlib import Path
 
 from conftest import DATA, TEC_SWISS
-from tbxl.cli import main
 from tbxl.rules import get
 from tbxl.formatting import decimal_text
 from tbxl.standings import compute_standings
@@ -17,15 +16,6 @@ from tbxl.io.trf import write_trf
 SWISS = TEC_SWISS
 RR = DATA / "tec-2023" / "held_round_robin.trf"
 COLUMNS = ["BH/C1", "BH", "SB", "FB", "BH/M1", "SB/C1"]
-
-
-def run(capsys, *args):
-    try:
-        code = main([str(a) for a in args])
-    except SystemExit as exc:  # argparse usage errors
-        code = exc.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def write_csv(path: Path, header: list[str], rows: list[list], delimiter: str = ",", encoding="utf-8") -> Path:
@@ -43,7 +33,6 @@ def published_under(t, rules, codes, tmp_path: Path, headers=None) -> Path:
             + [decimal_text(r.values[c], none="-") for c in codes] for r in st.rows]
     name = (rules if isinstance(rules, str) else rules.name).replace("+", "_").replace("=", "-")
     return write_csv(tmp_path / f"{name}.csv", ["Rk.", "SNo", "Name", "Pts."] + (headers or codes), rows)
-
 
 
 def with_ranks(t, ranking, tiebreaks) -> str:

@@ -4,7 +4,7 @@ The files in ``tests/data/golden/`` were written by this script with the code of
 columnar core (issue 13, item 4); ``tests/test_golden.py`` recomputes every case and compares the
 JSON and CSV text byte for byte. Regenerate only for an intended change of output:
 
-    python tests/golden.py
+    PYTHONPATH=benchmarks python tests/golden.py
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ import io
 import json
 import random
 import re
-import sys
 import warnings
 from pathlib import Path
 
@@ -109,8 +108,7 @@ def golden_name(path: Path, case: str, fmt: str) -> str:
 
 
 def generate_inputs() -> None:
-    sys.path.insert(0, str(HERE.parent / "benchmarks"))
-    from generate import generate
+    from generate import generate   # benchmarks/generate.py (pytest's pythonpath; PYTHONPATH=benchmarks here)
     from tbxl.io.trf import write_trf
     (GOLDEN / "gen-150x9-s1.trf").write_text(write_trf(generate(150, 9, 1)), encoding="utf-8")
     (GOLDEN / "gen-61x7-s2.trf").write_text(write_trf(generate(61, 7, 2)), encoding="utf-8")

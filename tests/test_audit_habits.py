@@ -80,7 +80,7 @@ def test_the_2026_vur_pick_is_named_by_the_audit():
     assert "fide-2026+sb_vur_pick=smallest-product" in f.matches
 
 
-def test_swiss_manager_keeps_a_forfeit_win_as_an_opponent_worth_0_and_cuts_it(tmp_path, capsys):
+def test_swiss_manager_keeps_a_forfeit_win_as_an_opponent_worth_0_and_cuts_it(tmp_path, run_cli):
     """Issue 20, item 5: tests/data/bulletins/sm-forfeit-win.csv, the Swiss-Manager bulletin of
     tests/test_bh_forfeit_win.py's event (worked there by hand). #1 won round 5 by forfeit and
     took a half-point bye in round 3: published BH-C1 15 and BH 15, where fide-2026 gives 12 (the
@@ -91,7 +91,6 @@ def test_swiss_manager_keeps_a_forfeit_win_as_an_opponent_worth_0_and_cuts_it(tm
     unplayed`` gives #1 the same BH-C1 15 (cutting his least own unplayed round, the forfeit win's
     0.5, comes to the same), but it would also cut Greta #7's pairing-allocated bye (28 -> 26.5)
     and leaves BH at 15.5, so it is not the one named."""
-    from auditing import run
     from conftest import DATA
     from test_bh_forfeit_win import EVENT
     from tbxl.audit.text import render_audit_text
@@ -122,7 +121,7 @@ def test_swiss_manager_keeps_a_forfeit_win_as_an_opponent_worth_0_and_cuts_it(tm
     # the command line: the event as a TRF file, the bulletin as published
     path = tmp_path / "event.trf"
     path.write_text(EVENT, encoding="utf-8")
-    code, out, _ = run(capsys, "audit", path, "--published", bulletin, "--rules", "fide-2026",
+    code, out, _ = run_cli("audit", path, "--published", bulletin, "--rules", "fide-2026",
                        "--tiebreaks", "BH/C1,BH")
     assert code == 0
     assert "#1 Forfeit Winner, BH/C1: published 15 (sm-forfeit-win.csv:5, column 'Buchholz Cut 1'); " \

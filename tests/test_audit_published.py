@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from auditing import SWISS, run, write_csv
+from auditing import SWISS, write_csv
 from tbxl.rules import get
 from tbxl import rules as conventions
 from tbxl.audit import audit
@@ -112,16 +112,16 @@ def test_bad_published_tables_are_located(swiss, tmp_path, rows, message):
         read_published(path, swiss)
 
 
-def test_cli_errors_and_outputs(tmp_path, capsys):
+def test_cli_errors_and_outputs(tmp_path, run_cli):
     path = write_csv(tmp_path / "b.csv", ["SNo", "BH"], [["4", "15"]])
-    code, _, err = run(capsys, "audit", SWISS, "--map", "TB1=BH")
+    code, _, err = run_cli("audit", SWISS, "--map", "TB1=BH")
     assert code == 2 and "--map names columns of a --published file" in err
-    code, _, err = run(capsys, "audit", SWISS, "--published", tmp_path / "missing.csv")
+    code, _, err = run_cli("audit", SWISS, "--published", tmp_path / "missing.csv")
     assert code == 1 and "missing.csv: no such file" in err
-    code, _, err = run(capsys, "audit", SWISS, "--published", path, "-o", path)
+    code, _, err = run_cli("audit", SWISS, "--published", path, "-o", path)
     assert code == 1 and path.read_text().startswith("SNo")  # the input is never overwritten
     out_file = tmp_path / "audit.json"
-    code, _, _ = run(capsys, "audit", SWISS, "--published", path, "--rules", "fide-2026", "--format", "json",
+    code, _, _ = run_cli("audit", SWISS, "--published", path, "--rules", "fide-2026", "--format", "json",
                      "-o", out_file)
     doc = json.loads(out_file.read_text())
     assert code == 0 and doc["ok"] is True

@@ -6,7 +6,9 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from auditing import SWISS, pdf_text, run, with_ranks
+import pytest
+
+from auditing import SWISS, pdf_text, with_ranks
 from tbxl.rules import get
 from tbxl import rules as conventions
 from tbxl.audit import AGREE, EXPLAINED, audit
@@ -15,16 +17,17 @@ from tbxl.standings import compute_standings
 from tbxl.io.trf import read_trf, write_trf
 
 
-def test_rank_column_that_follows_the_212_list_agrees(swiss, tmp_path, capsys):
+def test_rank_column_that_follows_the_212_list_agrees(swiss, tmp_path, run_cli):
     codes = ["BH/C1", "BH", "SB"]
     path = tmp_path / "ok.trf"
     path.write_text(with_ranks(swiss, compute_standings(swiss, codes, conventions.get("fide-2024")), codes))
-    code, out, _ = run(capsys, "audit", path, "--rules", "fide-2024")
+    code, out, _ = run_cli("audit", path, "--rules", "fide-2024")
     assert code == 0, out
     assert "16 values checked: 16 agree, 0 explained, 0 unexplained" in out
 
 
-def test_rank_column_that_disagrees_with_the_212_list_is_caught(swiss, tmp_path, capsys):
+@pytest.mark.slow
+def test_rank_column_that_disagrees_with_the_212_list_is_caught(swiss, tmp_path, run_cli):
     """The ranks were made with SB first while the 212 record announces BH/C1, BH, SB."""
     announced, used = ["BH/C1", "BH", "SB"], ["SB", "BH/C1", "BH"]
     real = compute_standings(swiss, announced, conventions.get("fide-2024"))
@@ -50,15 +53,15 @@ def test_rank_column_that_disagrees_with_the_212_list_is_caught(swiss, tmp_path,
             assert f.status == EXPLAINED and f.matches[0] == "fide-2024 with tie-breaks SB,BH/C1,BH"
             assert str(f.changes[0]) == "tie-breaks in the order SB, BH/C1, BH instead of BH/C1, BH, SB"
     assert result.columns[0].reproduced_by[0] == "fide-2024 with tie-breaks SB,BH/C1,BH"
-    code, out, _ = run(capsys, "audit", path, "--rules", "fide-2024", "--format", "json")
+    code, out, _ = run_cli("audit", path, "--rules", "fide-2024", "--format", "json")
     doc = json.loads(out)
     assert code == 0  # explained ...
     assert {f["start_number"] for f in doc["findings"]} == outside
     assert all(f["code"] == RANK for f in doc["findings"])
-    code, _, _ = run(capsys, "audit", path, "--rules", "fide-2024", "--fail-on", "difference")
+    code, _, _ = run_cli("audit", path, "--rules", "fide-2024", "--fail-on", "difference")
     assert code == 1  # ... but a difference all the same
     pdf = tmp_path / "ranks.pdf"
-    run(capsys, "audit", path, "--rules", "fide-2024", "-o", pdf)
+    run_cli("audit", path, "--rules", "fide-2024", "-o", pdf)
     text = pdf_text(pdf)
     assert "Published ranks that differ, by group equal on points" in text
     assert "tie-breaks in the order SB, BH/C1, BH instead of BH/C1, BH, SB" in text
@@ -66,7 +69,7 @@ def test_rank_column_that_disagrees_with_the_212_list_is_caught(swiss, tmp_path,
     assert "14 Paul 10 12 10 9 / 9 11 / 11 4.5 / 4.5" in text
 
 
-def test_a_rank_against_the_points_is_unexplained(swiss, tmp_path, capsys):
+def test_a_rank_against_the_points_is_unexplained(swiss, tmp_path, run_cli):
     """No tie-break rule moves a 1.0-point player above a 4.0-point one."""
     st = compute_standings(swiss, "BH/C1,BH,SB", conventions.get("fide-2024"))
     text = with_ranks(swiss, st, ["BH/C1", "BH", "SB"])
@@ -79,7 +82,7 @@ def test_a_rank_against_the_points_is_unexplained(swiss, tmp_path, capsys):
     lines[i10] = lines[i10][:85] + r2 + lines[i10][89:]
     path = tmp_path / "swapped.trf"
     path.write_text("\n".join(lines) + "\n")
-    code, out, _ = run(capsys, "audit", path, "--rules", "fide-2024")
+    code, out, _ = run_cli("audit", path, "--rules", "fide-2024")
     assert code == 1
     assert "#2 Bruno, rank: published 16" in out and "#10 Lais, rank: published 1 " in out
     assert out.count("UNEXPLAINED") == 2
@@ -87,9 +90,9 @@ def test_a_rank_against_the_points_is_unexplained(swiss, tmp_path, capsys):
     assert out.count("contradicts the points") == 2 and "no named convention" not in out
 
 
-def test_audit_without_a_rank_column_says_what_to_do(tmp_path, capsys):
+def test_audit_without_a_rank_column_says_what_to_do(tmp_path, run_cli):
     t = read_trf(SWISS)
     path = tmp_path / "norank.trf"
     path.write_text(write_trf(replace(t, players=tuple(replace(p, declared_rank=None) for p in t.players))))
-    code, _, err = run(capsys, "audit", path)
+    code, _, err = run_cli("audit", path)
     assert code == 1 and "no rank column" in err and "--published" in err

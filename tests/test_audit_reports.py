@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from auditing import SWISS, pdf_text, run, write_csv
+from auditing import SWISS, pdf_text, write_csv
 from tbxl import rules as conventions
 from tbxl.audit import EXPLAINED, audit
 from tbxl.rules import get
@@ -22,12 +22,12 @@ from tbxl.io.trf import write_trf
 # -- reports ------------------------------------------------------------------------------------
 
 
-
-def test_audit_pdf_explains_each_difference(tmp_path, capsys):
+@pytest.mark.slow
+def test_audit_pdf_explains_each_difference(tmp_path, run_cli):
     bulletin = write_csv(tmp_path / "bulletin.csv", ["SNo", "Name", "BH-C1", "BH"],
                          [[4, "David", "11.5", "15"], [6, "Franck", "9", "12"], [2, "Bruno", "12", "99"]])
     out = tmp_path / "audit.pdf"
-    code, _, _ = run(capsys, "audit", SWISS, "--published", bulletin, "--rules", "fide-2026", "-o", out)
+    code, _, _ = run_cli("audit", SWISS, "--published", bulletin, "--rules", "fide-2026", "-o", out)
     assert code == 1
     text = pdf_text(out)
     assert "Audit of published tie-breaks" in text and "bulletin.csv" in text
@@ -37,14 +37,13 @@ def test_audit_pdf_explains_each_difference(tmp_path, capsys):
     assert "cuts round 3, pairing-allocated bye (2.5) instead of round 4, opponent 10 (1)" in text
     assert "under fide-2026" in text and "BH = 14" in text and "BH = 15" in text  # both derivations
     out_ru = tmp_path / "audit_ru.pdf"
-    run(capsys, "audit", SWISS, "--published", bulletin, "--rules", "fide-2026", "--lang", "ru", "-o", out_ru)
+    run_cli("audit", SWISS, "--published", bulletin, "--rules", "fide-2026", "--lang", "ru", "-o", out_ru)
     text = pdf_text(out_ru)
     assert "Проверка опубликованных дополнительных показателей" in text
     assert "тур 2, пропуск тура с ½ очка: 3,5 вместо 2,5" in text
 
 
-
-def test_done_when_a_swiss_manager_export_and_the_trf_in_one_command(swiss, tmp_path, capsys):
+def test_done_when_a_swiss_manager_export_and_the_trf_in_one_command(swiss, tmp_path, run_cli):
     """The issue's 'done when': a Swiss-Manager-style export (ranks, points, TB1-TB3, printed with a
     program that cuts the pairing bye first) and the tournament's TRF announcing BH/C1, BH, SB:
     one command lists the numbers that do not follow fide-2026 and the rule each one follows."""
@@ -63,7 +62,7 @@ def test_done_when_a_swiss_manager_export_and_the_trf_in_one_command(swiss, tmp_
         f.write("\nTie Break1: Buchholz Tie-Breaks (variabel with parameter)\n")
     trf = tmp_path / "event.trf"
     trf.write_text(write_trf(replace(swiss, tiebreaks=tuple(codes))))
-    code, out, _ = run(capsys, "audit", trf, "--published", path, "--rules", "fide-2026")
+    code, out, _ = run_cli("audit", trf, "--published", path, "--rules", "fide-2026")
     assert code == 0, out
     assert "80 values checked: 79 agree, 1 explained, 0 unexplained" in out
     assert "BH/C1   16 checked, 15 agree; the whole column follows fide-2026+cut_priority=unplayed," in out
@@ -72,15 +71,15 @@ def test_done_when_a_swiss_manager_export_and_the_trf_in_one_command(swiss, tmp_
     assert "cuts round 3, pairing-allocated bye (2.5) instead of round 4, opponent 10 (1)" in out
 
 
-def test_a_bulletin_published_during_the_event(swiss, tmp_path, capsys):
+def test_a_bulletin_published_during_the_event(swiss, tmp_path, run_cli):
     after3 = compute_standings(swiss, "BH,SB", conventions.get("fide-2024"), after_round=3)
     rows = [[r.player.start_number, decimal_text(r.values["BH"]), decimal_text(r.values["SB"])] for r in after3.rows]
     path = write_csv(tmp_path / "round3.csv", ["SNo", "BH", "SB"], rows)
-    code, out, _ = run(capsys, "audit", SWISS, "--published", path, "--rules", "fide-2024", "--after-round", 3)
+    code, out, _ = run_cli("audit", SWISS, "--published", path, "--rules", "fide-2024", "--after-round", 3)
     assert code == 0 and "32 values checked: 32 agree" in out
-    code, out, _ = run(capsys, "audit", SWISS, "--published", path, "--rules", "fide-2024")
+    code, out, _ = run_cli("audit", SWISS, "--published", path, "--rules", "fide-2024")
     assert "32 values checked: 32 agree" not in out
-    code, _, err = run(capsys, "audit", SWISS, "--published", path, "--after-round", 9)
+    code, _, err = run_cli("audit", SWISS, "--published", path, "--after-round", 9)
     assert code == 2 and "--after-round 9: " in err and "has rounds 1..5" in err  # a usage error
 
 

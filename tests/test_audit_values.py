@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from auditing import COLUMNS, SWISS, published_under, run, write_csv
+from auditing import COLUMNS, SWISS, published_under, write_csv
 from tbxl import rules as conventions
 from tbxl.audit import AGREE, EXPLAINED, UNEXPLAINED, audit, candidates
 from tbxl.audit.changes import changes
@@ -93,7 +93,7 @@ def test_a_whole_column_cut_swiss_manager_style_names_that_setting_first(swiss, 
         assert str(f.changes[0]).startswith("cuts round 3, pairing-allocated bye (2.5) instead of round 4")
 
 
-def test_a_number_no_rule_gives_is_unexplained(swiss, tmp_path, capsys):
+def test_a_number_no_rule_gives_is_unexplained(swiss, tmp_path, run_cli):
     path = write_csv(tmp_path / "b.csv", ["SNo", "BH", "SB"], [[1, "12.5", "8"], [2, "99", "9.5"]])
     result = audit(swiss, read_published(path, swiss), rules=get("fide-2026"))
     by = {(f.start_number, f.code): f for f in result.findings}
@@ -101,7 +101,7 @@ def test_a_number_no_rule_gives_is_unexplained(swiss, tmp_path, capsys):
     assert by[2, "BH"].status == UNEXPLAINED and by[2, "BH"].matches == []
     assert result.summary == {"checked": 4, "agree": 3, "explained": 0, "unexplained": 1, "skipped": 0}
     assert not result.ok
-    code, out, _ = run(capsys, "audit", SWISS, "--published", path, "--rules", "fide-2026")
+    code, out, _ = run_cli("audit", SWISS, "--published", path, "--rules", "fide-2026")
     assert code == 1
     assert "#2 Bruno, BH: published 99 (b.csv:3, column 'BH'); fide-2026 gives 13" in out
     assert "UNEXPLAINED" in out

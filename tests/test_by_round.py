@@ -219,6 +219,7 @@ LANG_ROWS = {  # Alyx (1): heading, rounds row, points row (decimal comma in vi,
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", sorted(LANG_ROWS))
 def test_pdf_section_in_each_language(tmp_path, tec, lang):
     out = tmp_path / f"{lang}.pdf"
@@ -248,6 +249,7 @@ def test_hostile_name_stays_text(tmp_path):
     assert f"{hostile} · No. 2 · rank 1" in pdf_text(pdf)
 
 
+@pytest.mark.slow
 def test_cli_by_round(tmp_path):
     out = tmp_path / "cli.pdf"
     assert cli.main(["report", str(SWISS), "--rules", "fide-2024", "--tiebreaks", "BH/C1,BH,SB",

@@ -9,7 +9,6 @@ from hypothesis import given, strategies as s
 from tbxl import rules as conventions
 from tbxl.categories import (Category, category_places, classify, fide_age, members, parse_category,
                              parse_expression)
-from tbxl.cli import main
 from tbxl.errors import UsageError
 from tbxl.model import Player
 from tbxl.prizes import parse_prizes, share
@@ -243,14 +242,9 @@ def test_classify_overall_and_category_prizes():
 
 # -- the command line ---------------------------------------------------------------------------
 
-def run(capsys, *args):
-    code = main([str(a) for a in args])
-    out, err = capsys.readouterr()
-    return code, out, err
 
-
-def test_json_categories_and_prizes(capsys, event_file):
-    code, out, _ = run(capsys, "compute", event_file, "--tiebreaks", "BH,SB", "--format", "json",
+def test_json_categories_and_prizes(run_cli, event_file):
+    code, out, _ = run_cli("compute", event_file, "--tiebreaks", "BH,SB", "--format", "json",
                        "--category", "U12=age<12", "--category", "Women=sex=w",
                        "--prizes", "1:1000,2:600,3:300,4:100", "--prizes", "Women=1:80,2:40",
                        "--prize-policy", "cumulative")
@@ -274,8 +268,8 @@ def test_json_categories_and_prizes(capsys, event_file):
     assert chi["rating"] is None and chi["title"] is None
 
 
-def test_csv_category_and_prize_columns(capsys, event_file):
-    code, out, _ = run(capsys, "compute", event_file, "--tiebreaks", "BH", "--format", "csv",
+def test_csv_category_and_prize_columns(run_cli, event_file):
+    code, out, _ = run_cli("compute", event_file, "--tiebreaks", "BH", "--format", "csv",
                        "--category", "U12=age<12", "--prizes", "1:1000,2:600")
     assert code == 0
     lines = out.splitlines()
@@ -284,19 +278,19 @@ def test_csv_category_and_prize_columns(capsys, event_file):
     assert lines[1].endswith(",GM,2400,VIE,,,,900.00") and lines[2].endswith(",WFM,1950,VIE,,,1,700.00")
 
 
-def test_bad_category_is_a_usage_error(capsys, event_file):
-    code, _, err = run(capsys, "compute", event_file, "--category", "U12=age<<12")
+def test_bad_category_is_a_usage_error(run_cli, event_file):
+    code, _, err = run_cli("compute", event_file, "--category", "U12=age<<12")
     assert code == 2 and "category U12=age<<12" in err
-    code, _, err = run(capsys, "compute", event_file, "--prizes", "1:500;2:300")
+    code, _, err = run_cli("compute", event_file, "--prizes", "1:500;2:300")
     assert code == 2 and "prizes '1:500;2:300'" in err
-    code, _, err = run(capsys, "compute", event_file, "--prizes", "U12=1:5")
+    code, _, err = run_cli("compute", event_file, "--prizes", "U12=1:5")
     assert code == 2 and "'U12', which is not a category" in err
 
 
-def test_report_has_the_category_and_prize_sections(tmp_path, event_file, capsys):
+def test_report_has_the_category_and_prize_sections(tmp_path, event_file, run_cli):
     pytest.importorskip("jinja2")
     out = tmp_path / "r.html"
-    code, _, _ = run(capsys, "report", event_file, "-o", out, "--html", "--lang", "vi", "--tiebreaks", "BH,SB",
+    code, _, _ = run_cli("report", event_file, "-o", out, "--html", "--lang", "vi", "--tiebreaks", "BH,SB",
                      "--category", "U12=age<12", "--prizes", "1:1000,2:600,3:300,4:100", "--prizes", "U12=1:50,2:30")
     assert code == 0
     html = out.read_text(encoding="utf-8")
@@ -353,8 +347,8 @@ def test_hort_with_one_prize_per_player_keeps_the_money_exact():
     assert {a.player: a.amount for a in cl.awards["Women"]} == {6: 100}
 
 
-def test_cli_one_prize_per_player_is_the_default(capsys, event_file):
-    code, out, _ = run(capsys, "compute", event_file, "--tiebreaks", "BH,SB", "--format", "json",
+def test_cli_one_prize_per_player_is_the_default(run_cli, event_file):
+    code, out, _ = run_cli("compute", event_file, "--tiebreaks", "BH,SB", "--format", "json",
                        "--category", "Women=sex=w", "--prizes", "1:1000,2:600,3:300",
                        "--prizes", "Women=1:200,2:100", "--prize-sharing", "tiebreak")
     assert code == 0
@@ -362,25 +356,25 @@ def test_cli_one_prize_per_player_is_the_default(capsys, event_file):
     assert prizes["policy"] == "one-per-player"
     assert [(a["place"], a["start_number"], a["amount"]) for a in prizes["categories"]["Women"]] == [
         (1, 3, "200.00"), (2, 6, "100.00")]
-    code, out, _ = run(capsys, "compute", event_file, "--tiebreaks", "BH,SB", "--category", "Women=sex=w",
+    code, out, _ = run_cli("compute", event_file, "--tiebreaks", "BH,SB", "--category", "Women=sex=w",
                        "--prizes", "1:1000,2:600,3:300", "--prizes", "Women=1:200,2:100", "--prize-policy",
                        "cumulative", "--format", "json", "--prize-sharing", "tiebreak")
     women = json.loads(out)["prizes"]["categories"]["Women"]
     assert [(a["start_number"], a["amount"]) for a in women] == [(2, "200.00"), (3, "100.00")]
 
 
-def test_cli_prize_first_decides_equal_amounts(capsys, event_file):
+def test_cli_prize_first_decides_equal_amounts(run_cli, event_file):
     # Binh: 600 overall and 600 as the first woman. Overall first (default): she keeps the overall
     # prize and Chi takes the women's; --prize-first Women: she keeps the women's, Dung moves up to 600.
     base = ["compute", event_file, "--tiebreaks", "BH,SB", "--format", "json", "--category", "Women=sex=w",
             "--prizes", "1:1000,2:600,3:300", "--prizes", "Women=1:600", "--prize-sharing", "tiebreak"]
     for extra, overall, women in (([], [1, 2, 4], [3]), (["--prize-first", "Women"], [1, 4, 3], [2])):
-        code, out, _ = run(capsys, *base, *extra)
+        code, out, _ = run_cli(*base, *extra)
         prizes = json.loads(out)["prizes"]
         assert [a["start_number"] for a in prizes["overall"] if a["amount"] != "0.00"] == overall
         assert [a["start_number"] for a in prizes["categories"]["Women"] if a["amount"] != "0.00"] == women
-    code, _, err = run(capsys, *base, "--prize-first", "U12")
+    code, _, err = run_cli(*base, "--prize-first", "U12")
     assert code == 2 and "--prize-first U12: no such prize list (lists: overall, Women)" in err
     (event_file.parent / "tbxl.toml").write_text('prize_policy = "cumulative"\n', encoding="utf-8")
-    code, out, _ = run(capsys, *base)
+    code, out, _ = run_cli(*base)
     assert json.loads(out)["prizes"]["policy"] == "cumulative"

@@ -18,14 +18,8 @@ SWISS = str(DATA / "tec-2023" / "held_swiss_5.trf")
 RR = str(DATA / "tec-2023" / "held_round_robin.trf")
 
 
-def run(capsys, *args):
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def test_json_contract(capsys):
-    code, out, _ = run(capsys, "compute", SWISS, "--rules", "fide-2024", "--tiebreaks", "DE,BH/C1,BH,SB,AOB,ARO/C1",
+def test_json_contract(run_cli):
+    code, out, _ = run_cli("compute", SWISS, "--rules", "fide-2024", "--tiebreaks", "DE,BH/C1,BH,SB,AOB,ARO/C1",
                        "--format", "json")
     assert code == 0
     doc = json.loads(out)
@@ -52,77 +46,77 @@ def test_json_contract(capsys):
     assert [s["rank"] for s in doc["standings"]] == sorted(s["rank"] for s in doc["standings"])
 
 
-def test_table_and_csv(capsys):
-    code, out, _ = run(capsys, "compute", SWISS, "--rules", "fide-2024", "--tiebreaks", "BH-C1,SB")
+def test_table_and_csv(run_cli):
+    code, out, _ = run_cli("compute", SWISS, "--rules", "fide-2024", "--tiebreaks", "BH-C1,SB")
     assert code == 0
     assert "David" in out and "11.5" in out and "BH/C1" in out
-    code, out, _ = run(capsys, "compute", SWISS, "--rules", "fide-2024", "--tiebreaks", "BH/C1", "--format", "csv")
+    code, out, _ = run_cli("compute", SWISS, "--rules", "fide-2024", "--tiebreaks", "BH/C1", "--format", "csv")
     lines = out.splitlines()
     # The first columns as before; the player's fields follow the tie-breaks (issue 11).
     assert lines[0] == "rank,start_number,name,points,BH/C1,title,rating,federation,fide_id,club"
     assert lines[1] == "1,2,Bruno,4,12,,2150,NOR,,"
 
 
-def test_default_tiebreaks_swiss_and_round_robin(capsys):
-    _, out, _ = run(capsys, "compute", SWISS, "--format", "json")
+def test_default_tiebreaks_swiss_and_round_robin(run_cli):
+    _, out, _ = run_cli("compute", SWISS, "--format", "json")
     assert json.loads(out)["tiebreaks"] == ["BH/C1", "BH", "SB", "PS", "WIN"]
-    _, out, _ = run(capsys, "compute", RR, "--pairing", "round-robin", "--format", "json")
+    _, out, _ = run_cli("compute", RR, "--pairing", "round-robin", "--format", "json")
     doc = json.loads(out)
     assert doc["tiebreaks"] == ["DE", "SB", "WIN", "KS"]
     assert [s["start_number"] for s in doc["standings"]][:3] == [1, 2, 3]
     # The TEC round robin has no 092 record: its pairings say what it is (C.07 15.2).
-    _, detected, err = run(capsys, "compute", RR, "--format", "json", "-v")
+    _, detected, err = run_cli("compute", RR, "--format", "json", "-v")
     assert detected == out and json.loads(detected)["tournament"]["pairing"] == "round-robin"
     assert "pairings form a single round robin" in err
-    _, out, _ = run(capsys, "compute", RR, "--pairing", "swiss", "--format", "json")
+    _, out, _ = run_cli("compute", RR, "--pairing", "swiss", "--format", "json")
     assert json.loads(out)["tournament"]["pairing"] == "swiss" and json.loads(out)["tiebreaks"][0] == "BH/C1"
 
 
-def test_after_round(capsys):
-    _, out, _ = run(capsys, "compute", SWISS, "--after-round", "2", "--tiebreaks", "BH", "--format", "json")
+def test_after_round(run_cli):
+    _, out, _ = run_cli("compute", SWISS, "--after-round", "2", "--tiebreaks", "BH", "--format", "json")
     doc = json.loads(out)
     assert doc["tournament"]["rounds"] == 2
     assert max(s["points"] for s in doc["standings"]) == 2
 
 
-def test_explain_text(capsys):
-    code, out, _ = run(capsys, "explain", SWISS, "--player", "4", "--tiebreak", "BH/C1", "--rules", "fide-2024")
+def test_explain_text(run_cli):
+    code, out, _ = run_cli("explain", SWISS, "--player", "4", "--tiebreak", "BH/C1", "--rules", "fide-2024")
     assert code == 0
     assert "BH/C1 of player 4 = 11.5" in out
     assert "16.5" in out and "<-- cut: lowest VUR contribution" in out and "total 11.5" in out
 
 
-def test_input_errors_exit_1_with_location(capsys, tmp_path):
+def test_input_errors_exit_1_with_location(run_cli, tmp_path):
     bad = tmp_path / "bad.trf"
     text = (DATA / "bad" / "unknown_result_code.trf").read_text()
     bad.write_text(text)
-    code, out, err = run(capsys, "compute", str(bad))
+    code, out, err = run_cli("compute", str(bad))
     assert code == 1 and out == ""
     assert err.startswith("tbxl: error: bad.trf:") and "unknown result code" in err and len(err.splitlines()) == 1
-    code, _, err = run(capsys, "compute", str(tmp_path / "missing.trf"))
+    code, _, err = run_cli("compute", str(tmp_path / "missing.trf"))
     assert code == 1 and "missing.trf" in err
-    code, _, err = run(capsys, "explain", SWISS, "--player", "99")
+    code, _, err = run_cli("explain", SWISS, "--player", "99")
     assert code == 1 and "99" in err
 
 
-def test_usage_errors_exit_2(capsys):
-    assert run(capsys, "compute", SWISS, "--rules", "fide-1999")[0] == 2
-    code, _, err = run(capsys, "compute", SWISS, "--tiebreaks", "BH,XYZ")
+def test_usage_errors_exit_2(run_cli):
+    assert run_cli("compute", SWISS, "--rules", "fide-1999")[0] == 2
+    code, _, err = run_cli("compute", SWISS, "--tiebreaks", "BH,XYZ")
     assert code == 2 and "XYZ" in err
     with pytest.raises(SystemExit) as e:
         main(["compute"])
     assert e.value.code == 2
 
 
-def test_output_is_atomic_and_never_the_input(capsys, tmp_path):
+def test_output_is_atomic_and_never_the_input(run_cli, tmp_path):
     src = tmp_path / "t.trf"
     src.write_bytes(Path(SWISS).read_bytes())
     before = src.read_bytes()
-    code, _, err = run(capsys, "compute", str(src), "-o", str(src))
+    code, _, err = run_cli("compute", str(src), "-o", str(src))
     assert code == 1 and "refusing to overwrite" in err
     assert src.read_bytes() == before
     out = tmp_path / "out.json"
-    assert run(capsys, "compute", str(src), "--format", "json", "-o", str(out))[0] == 0
+    assert run_cli("compute", str(src), "--format", "json", "-o", str(out))[0] == 0
     assert json.loads(out.read_text())["tournament"]["players"] == 16
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # no temp files left
 
@@ -132,14 +126,14 @@ def test_write_atomic_through_a_device():
     assert stat.S_ISCHR(os.stat(os.devnull).st_mode)
 
 
-def test_points_mismatch_warns_and_strict_fails(capsys, tmp_path):
+def test_points_mismatch_warns_and_strict_fails(run_cli, tmp_path):
     lines = Path(SWISS).read_text().splitlines()
     lines = [l[:80] + " 9.5" + l[84:] if l.startswith("001    2") else l for l in lines]
     f = tmp_path / "mis.trf"
     f.write_text("\n".join(lines) + "\n")
-    code, _, err = run(capsys, "compute", str(f))
+    code, _, err = run_cli("compute", str(f))
     assert code == 0 and "warning" in err and "player 2" in err
-    code, _, err = run(capsys, "compute", str(f), "--strict")
+    code, _, err = run_cli("compute", str(f), "--strict")
     assert code == 1 and "81" in err
 
 
@@ -151,18 +145,18 @@ def test_compute_does_not_import_excel_or_pdf_stacks():
     assert out.strip() == "[]"
 
 
-def test_rules_lists_every_convention(capsys):
-    code, out, _ = run(capsys, "rules")
+def test_rules_lists_every_convention(run_cli):
+    code, out, _ = run_cli("rules")
     for name in ("fide-2026", "fide-2024", "fide-2017", "sm-real-points", "sm-half-point", "sm-self-draw",
                  "sm-virtual-opponent", "standard", "fide-draws", "plain"):
         assert name in out
 
 
-def test_missing_extra_gives_a_clear_error(capsys, monkeypatch, tmp_path):
+def test_missing_extra_gives_a_clear_error(run_cli, monkeypatch, tmp_path):
     # A core-only install (no WeasyPrint): the report command says which extra to install.
     monkeypatch.delitem(sys.modules, "tbxl.report", raising=False)
     monkeypatch.setitem(sys.modules, "weasyprint", None)
-    code, _, err = run(capsys, "report", SWISS, "-o", str(tmp_path / "x.pdf"))
+    code, _, err = run_cli("report", SWISS, "-o", str(tmp_path / "x.pdf"))
     assert code == 1
     assert 'pip install "tbxl[report]"' in err and "WeasyPrint" in err
 
@@ -176,24 +170,24 @@ def test_core_imports_only_the_standard_library():
     assert out.strip() == "[]"
 
 
-def test_verbose_prints_the_reader_notes(capsys):
-    code, _, err = run(capsys, "compute", SWISS, "-v", "-o", os.devnull)
+def test_verbose_prints_the_reader_notes(run_cli):
+    code, _, err = run_cli("compute", SWISS, "-v", "-o", os.devnull)
     assert code == 0 and "tbxl: note:" in err and "record 062 ignored" in err
-    code, _, err = run(capsys, "compute", SWISS, "-o", os.devnull)
+    code, _, err = run_cli("compute", SWISS, "-o", os.devnull)
     assert err == ""
 
 
-def test_csv_names_cannot_become_formulas(capsys, tmp_path):
+def test_csv_names_cannot_become_formulas(run_cli, tmp_path):
     lines = Path(SWISS).read_text().splitlines()
     lines = [l[:14] + "=HYPERLINK(1)".ljust(33) + l[47:] if l.startswith("001    2") else l for l in lines]
     f = tmp_path / "inj.trf"
     f.write_text("\n".join(lines) + "\n")
-    code, out, _ = run(capsys, "compute", str(f), "--format", "csv", "--tiebreaks", "BH")
+    code, out, _ = run_cli("compute", str(f), "--format", "csv", "--tiebreaks", "BH")
     assert code == 0 and "2,'=HYPERLINK(1)," in out
 
 
 @pytest.mark.parametrize("separator", [",", ";", "\t"])
-def test_csv_fields_with_any_list_separator_stay_one_cell_and_start_no_formula(capsys, tmp_path, separator):
+def test_csv_fields_with_any_list_separator_stay_one_cell_and_start_no_formula(run_cli, tmp_path, separator):
     # A spreadsheet of another locale splits on ';' (or a tab): the name is quoted, and '@SUM' after
     # the separator is neutralised as at the start (issue 19).
     import csv
@@ -202,7 +196,7 @@ def test_csv_fields_with_any_list_separator_stay_one_cell_and_start_no_formula(c
     lines = [l[:14] + name.ljust(33) + l[47:] if l.startswith("001    2") else l for l in lines]
     f = tmp_path / "inj.trf"
     f.write_text("\n".join(lines) + "\n")
-    code, out, _ = run(capsys, "compute", str(f), "--format", "csv", "--tiebreaks", "BH")
+    code, out, _ = run_cli("compute", str(f), "--format", "csv", "--tiebreaks", "BH")
     assert code == 0
     rows = list(csv.reader(io.StringIO(out), delimiter=separator))
     cells = [cell for row in rows for cell in row]
@@ -222,7 +216,7 @@ def test_a_terminal_without_unicode_does_not_crash(tmp_path):
     assert out.returncode == 0 and b"??????" in out.stdout
 
 
-def test_one_unrated_player_blanking_rating_tiebreaks_is_said_once(tmp_path, capsys):
+def test_one_unrated_player_blanking_rating_tiebreaks_is_said_once(tmp_path, run_cli):
     """C07 §9 D18: an unrated participant leaves ARO/TPR without a value for everybody; the user is
     told once, with who and the setting that rates unrated players instead."""
     lines = open(SWISS, encoding="utf-8").read().splitlines()
@@ -230,24 +224,24 @@ def test_one_unrated_player_blanking_rating_tiebreaks_is_said_once(tmp_path, cap
     lines[k] = lines[k][:48] + "    " + lines[k][52:]   # Genevieve #7 loses her rating (columns 49-52)
     path = tmp_path / "unrated.trf"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    code, out, err = run(capsys, "compute", str(path), "--tiebreaks", "ARO,TPR,BH", "--format", "json")
+    code, out, err = run_cli("compute", str(path), "--tiebreaks", "ARO,TPR,BH", "--format", "json")
     assert code == 0
     assert all(s["values"]["ARO"] is None and s["values"]["TPR"] is None for s in json.loads(out)["standings"])
     notes = [line for line in err.splitlines() if "no value for anybody" in line]
     assert len(notes) == 1 and "ARO, TPR" in notes[0] and "7 Genevieve" in notes[0]
     assert "unrated_rating=1400" in notes[0] and "ARO/U1400" in notes[0]
-    code, out, err = run(capsys, "compute", str(path), "--tiebreaks", "ARO,TPR", "--set", "unrated_rating=1400",
+    code, out, err = run_cli("compute", str(path), "--tiebreaks", "ARO,TPR", "--set", "unrated_rating=1400",
                          "--format", "json")
     assert code == 0 and "no value for anybody" not in err
     assert json.loads(out)["standings"][0]["values"]["ARO"] is not None
 
 
-def test_missing_openpyxl_names_the_extra_in_one_line(capsys, monkeypatch):
+def test_missing_openpyxl_names_the_extra_in_one_line(run_cli, monkeypatch):
     # A plain install reading a workbook: openpyxl is imported inside read_workbook, deep in the call;
     # the command still ends with one line naming the extra, exit 1 (no traceback).
     monkeypatch.setitem(sys.modules, "openpyxl", None)
     book = Path(__file__).parent.parent / "workbooks" / "tec-swiss.xlsx"
-    code, out, err = run(capsys, "compute", str(book))
+    code, out, err = run_cli("compute", str(book))
     assert code == 1 and out == ""
     assert err == 'tbxl: error: this needs openpyxl: pip install "tbxl[xlsx]"\n'
 
@@ -287,18 +281,18 @@ def test_an_unexpected_exception_is_one_line_and_its_traceback_is_behind_debug(m
     assert "Traceback (most recent call last)" in capsys.readouterr().err
 
 
-def test_written_files_are_said_and_a_flood_of_warnings_is_counted(capsys, tmp_path):
+def test_written_files_are_said_and_a_flood_of_warnings_is_counted(run_cli, tmp_path):
     # Issue 19: workbook and compute -o x.pdf said nothing while report said "wrote X (n pages)";
     # a stale points column warned 16 times in a row.
     pytest.importorskip("openpyxl")
-    code, _, err = run(capsys, "workbook", SWISS, "-o", str(tmp_path / "w.xlsx"))
+    code, _, err = run_cli("workbook", SWISS, "-o", str(tmp_path / "w.xlsx"))
     assert code == 0 and err == f"wrote {tmp_path / 'w.xlsx'}\n"
     lines = [l[:80] + " 9.0" + l[84:] if l.startswith("001") else l for l in Path(SWISS).read_text().splitlines()]
     stale = tmp_path / "stale.trf"
     stale.write_text("\n".join(lines) + "\n")
-    code, _, err = run(capsys, "compute", str(stale))
+    code, _, err = run_cli("compute", str(stale))
     warned = err.splitlines()
     assert code == 0 and len(warned) == 6 and warned[-1] == "tbxl: warning: 11 more warnings like these (-v shows them all)"
     assert all(w.startswith("tbxl: warning: stale.trf:") and "declared points 9.0" in w for w in warned[:5])
-    code, _, err = run(capsys, "compute", str(stale), "-v")
+    code, _, err = run_cli("compute", str(stale), "-v")
     assert len([w for w in err.splitlines() if "declared points 9.0" in w]) == 16

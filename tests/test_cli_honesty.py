@@ -27,12 +27,6 @@ SWISS = str(DATA / "tec-2023" / "held_swiss_5.trf")
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def run(capsys, *args):
-    code = cli.main([str(a) for a in args])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def one_line(err: str) -> str:
     """The single ``tbxl: error:`` line of ``err`` (and that there is no other line)."""
     assert err.count("\n") == 1 and err.startswith("tbxl: error: "), err
@@ -43,36 +37,36 @@ def one_line(err: str) -> str:
 # -- -o FILE: the extension chooses the output -----------------------------------------------------
 
 @pytest.mark.parametrize("command,extra", [("compute", []), ("audit", []), ("compare", ["--rules", "fide-2024,fide-2026"])])
-def test_text_and_json_follow_the_extension(capsys, tmp_path, command, extra):
-    code, _, _ = run(capsys, command, SWISS, *extra, "-o", tmp_path / "out.json")
+def test_text_and_json_follow_the_extension(run_cli, tmp_path, command, extra):
+    code, _, _ = run_cli(command, SWISS, *extra, "-o", tmp_path / "out.json")
     assert code in (0, 1)   # audit: 1 when a published number follows no rule set
     doc = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
     assert doc["tournament"]["name"] if command != "audit" else doc["summary"]
-    run(capsys, command, SWISS, *extra, "-o", tmp_path / "out.txt")
+    run_cli(command, SWISS, *extra, "-o", tmp_path / "out.txt")
     text = (tmp_path / "out.txt").read_text(encoding="utf-8")
     assert not text.lstrip().startswith("{")
 
 
-def test_compute_csv_and_table_by_extension(capsys, tmp_path):
-    assert run(capsys, "compute", SWISS, "--rules", "fide-2024", "-o", tmp_path / "s.csv")[0] == 0
+def test_compute_csv_and_table_by_extension(run_cli, tmp_path):
+    assert run_cli("compute", SWISS, "--rules", "fide-2024", "-o", tmp_path / "s.csv")[0] == 0
     rows = list(csv.reader(io.StringIO((tmp_path / "s.csv").read_text(encoding="utf-8"))))
     assert rows[0][:4] == ["rank", "start_number", "name", "points"] and rows[1][1:4] == ["2", "Bruno", "4"]
-    assert run(capsys, "compute", SWISS, "-o", tmp_path / "S.TXT")[0] == 0
+    assert run_cli("compute", SWISS, "-o", tmp_path / "S.TXT")[0] == 0
     assert (tmp_path / "S.TXT").read_text(encoding="utf-8").splitlines()[1].split()[:3] == ["Rank", "SNo", "Name"]
 
 
-def test_html_by_extension_for_compute_explain_report_audit_compare(capsys, tmp_path):
+def test_html_by_extension_for_compute_explain_report_audit_compare(run_cli, tmp_path):
     for command, extra in (("compute", []), ("explain", ["--player", "4"]), ("report", []), ("audit", []),
                            ("compare", ["--rules", "fide-2024,fide-2026"])):
         out = tmp_path / f"{command}.html"
-        code, _, err = run(capsys, command, SWISS, *extra, "-o", out)
+        code, _, err = run_cli(command, SWISS, *extra, "-o", out)
         assert code in (0, 1) and "error" not in err, err
         assert out.read_text(encoding="utf-8").lstrip().lower().startswith("<!doctype html"), command
 
 
-def test_compute_pdf_is_the_standings_report(capsys, tmp_path):
+def test_compute_pdf_is_the_standings_report(run_cli, tmp_path):
     out = tmp_path / "s.pdf"
-    assert run(capsys, "compute", SWISS, "--rules", "fide-2024", "-o", out)[0] == 0
+    assert run_cli("compute", SWISS, "--rules", "fide-2024", "-o", out)[0] == 0
     assert out.read_bytes().startswith(b"%PDF")
 
 
@@ -93,20 +87,20 @@ def test_compute_pdf_is_the_standings_report(capsys, tmp_path):
     ("compare", "c.json", ["--rules", "fide-2024,fide-2026", "--format", "text"], "--format text contradicts"),
     ("report", "r.pdf", ["--html"], "--html contradicts the extension, which says pdf"),
 ])
-def test_an_extension_that_is_unknown_or_contradicted_is_a_usage_error(capsys, tmp_path, command, name, extra,
+def test_an_extension_that_is_unknown_or_contradicted_is_a_usage_error(run_cli, tmp_path, command, name, extra,
                                                                       expected):
     out = tmp_path / name
-    code, _, err = run(capsys, command, SWISS, *extra, "-o", out)
+    code, _, err = run_cli(command, SWISS, *extra, "-o", out)
     assert code == 2
     assert one_line(err) == f"tbxl: error: -o {out}: {expected}" or expected in err
     assert f"-o {out}: " in err
     assert not out.exists() and list(tmp_path.iterdir()) == []
 
 
-def test_an_extension_that_repeats_the_format_is_fine_and_none_means_the_format(capsys, tmp_path):
-    assert run(capsys, "compute", SWISS, "--format", "json", "-o", tmp_path / "s.JSON")[0] == 0
+def test_an_extension_that_repeats_the_format_is_fine_and_none_means_the_format(run_cli, tmp_path):
+    assert run_cli("compute", SWISS, "--format", "json", "-o", tmp_path / "s.JSON")[0] == 0
     json.loads((tmp_path / "s.JSON").read_text(encoding="utf-8"))
-    assert run(capsys, "compute", SWISS, "--format", "csv", "-o", tmp_path / "plain")[0] == 0
+    assert run_cli("compute", SWISS, "--format", "csv", "-o", tmp_path / "plain")[0] == 0
     assert (tmp_path / "plain").read_text(encoding="utf-8").startswith("rank,start_number")
 
 
@@ -123,9 +117,9 @@ def test_output_format_is_the_one_table():
 @pytest.mark.parametrize("command,name,extra", [("compute", "s.csv", []), ("report", "r.pdf", []),
                                                 ("explain", "e.txt", ["--player", "4"]),
                                                 ("audit", "a.json", []), ("workbook", "w.xlsx", [])])
-def test_output_into_a_missing_folder_names_the_folder(capsys, tmp_path, command, name, extra):
+def test_output_into_a_missing_folder_names_the_folder(run_cli, tmp_path, command, name, extra):
     missing = tmp_path / "no" / "such"
-    code, _, err = run(capsys, command, SWISS, *extra, "-o", missing / name)
+    code, _, err = run_cli(command, SWISS, *extra, "-o", missing / name)
     assert code == 1
     assert one_line(err) == f"tbxl: error: {missing}: no such folder (for the output {missing / name})\n"
     assert ".tmp" not in err and not (tmp_path / "no").exists()
@@ -141,9 +135,9 @@ def test_write_atomic_names_the_folder_too(tmp_path):
 
 @pytest.mark.parametrize("command,extra", [("explain", ["--player", "4"]), ("report", ["-o", "r.pdf"]),
                                            ("audit", []), ("compare", ["--rules", "fide-2024,fide-2026"])])
-def test_an_unknown_language_is_a_usage_error(capsys, tmp_path, monkeypatch, command, extra):
+def test_an_unknown_language_is_a_usage_error(run_cli, tmp_path, monkeypatch, command, extra):
     monkeypatch.chdir(tmp_path)
-    code, _, err = run(capsys, command, SWISS, *extra, "--lang", "de")
+    code, _, err = run_cli(command, SWISS, *extra, "--lang", "de")
     assert code == 2
     assert one_line(err) == "tbxl: error: --lang de: no such report language (available: en, es, ms, ru, vi)\n"
     assert list(tmp_path.iterdir()) == []
@@ -152,10 +146,10 @@ def test_an_unknown_language_is_a_usage_error(capsys, tmp_path, monkeypatch, com
 @pytest.mark.parametrize("command,extra", [("compute", []), ("explain", ["--player", "4"]), ("report", ["-o", "r.pdf"]),
                                            ("audit", []), ("compare", ["--rules", "fide-2024,fide-2026"]),
                                            ("workbook", ["-o", "w.xlsx"])])
-def test_after_round_past_the_last_round_is_a_usage_error(capsys, tmp_path, monkeypatch, command, extra):
+def test_after_round_past_the_last_round_is_a_usage_error(run_cli, tmp_path, monkeypatch, command, extra):
     monkeypatch.chdir(tmp_path)
     for k in ("6", "-1"):
-        code, _, err = run(capsys, command, SWISS, *extra, "--after-round", k)
+        code, _, err = run_cli(command, SWISS, *extra, "--after-round", k)
         assert code == 2
         assert one_line(err) == f"tbxl: error: --after-round {k}: {SWISS} has rounds 1..5 (0 = before the first)\n"
     assert list(tmp_path.iterdir()) == []
@@ -169,14 +163,14 @@ def test_after_round_past_the_last_round_is_a_usage_error(capsys, tmp_path, monk
     ("SB,AOB/F/F", "tie-break 'AOB/F/F' has two modifiers of one kind"),
     ("KS,BH/U1400/U1500", "'/U1400' and '/U1500'"),
 ])
-def test_tiebreak_lists_that_name_nothing_or_twice_are_usage_errors(capsys, codes, expected):
-    code, out, err = run(capsys, "compute", SWISS, "--tiebreaks", codes)
+def test_tiebreak_lists_that_name_nothing_or_twice_are_usage_errors(run_cli, codes, expected):
+    code, out, err = run_cli("compute", SWISS, "--tiebreaks", codes)
     assert code == 2 and out == ""
     assert expected in one_line(err)
 
 
-def test_workbook_refuses_set(capsys, tmp_path):
-    code, _, err = run(capsys, "workbook", SWISS, "--set", "vur_cut=always", "-o", tmp_path / "w.xlsx")
+def test_workbook_refuses_set(run_cli, tmp_path):
+    code, _, err = run_cli("workbook", SWISS, "--set", "vur_cut=always", "-o", tmp_path / "w.xlsx")
     assert code == 2 and "--set: a workbook cannot keep vur_cut=always: its functions take" in one_line(err)
     assert list(tmp_path.iterdir()) == []
 
@@ -196,11 +190,11 @@ def _two_whites(tmp_path, forfeit: bool) -> Path:
 
 
 @pytest.mark.parametrize("forfeit", [False, True])
-def test_both_players_white_in_one_game_is_a_located_input_error(capsys, tmp_path, forfeit):
+def test_both_players_white_in_one_game_is_a_located_input_error(run_cli, tmp_path, forfeit):
     path = _two_whites(tmp_path, forfeit)
     lines = path.read_text(encoding="utf-8").splitlines()
     two, three = (next(k for k, line in enumerate(lines, 1) if line.startswith(f"001    {sn}")) for sn in (2, 3))
-    code, _, err = run(capsys, "compute", path)
+    code, _, err = run_cli("compute", path)
     assert code == 1
     # file:line:column of the first of the two lines, the player, the round, the other line
     assert one_line(err) == (f"tbxl: error: {path.name}:{two}:107: player 2, round 2: both players have colour "
@@ -254,38 +248,38 @@ def hostile(tmp_path) -> Path:
 BAD = ["\x1b", "\x07", "\x00", "\u202e", "\u2066", "\u2069", "\x9b"]
 
 
-def test_terminal_table_csv_explain_compare_show_escapes(capsys, hostile):
+def test_terminal_table_csv_explain_compare_show_escapes(run_cli, hostile):
     for args in (["compute"], ["compute", "--format", "csv"], ["explain", "--player", "2"],
                  ["compare", "--rules", "fide-2024,fide-2017"], ["audit"]):
-        code, out, err = run(capsys, args[0], hostile, *args[1:])
+        code, out, err = run_cli(args[0], hostile, *args[1:])
         assert not any(ch in out + err for ch in BAD), args
-    code, out, _ = run(capsys, "compute", hostile)
+    code, out, _ = run_cli("compute", hostile)
     assert "Ann\\x1b[2J\\x07" in out and "Bob\\u202e21" in out and "Cy\\x00z" in out
     assert out.splitlines()[0].startswith("Open\\u202e 2026 - 2 rounds")
     # the table stays aligned (escaped before the widths are taken): points right-aligned under Pts
     head, *rows = out.splitlines()[1:]
     end = head.index(" Pts") + 4
     assert all(row[end - 1].isdigit() and row[end] == " " for row in rows)
-    code, out, _ = run(capsys, "compute", hostile, "--format", "csv")
+    code, out, _ = run_cli("compute", hostile, "--format", "csv")
     names = [row[2] for row in csv.reader(io.StringIO(out))][1:]
     assert sorted(names) == sorted(visible(n) for n in HOSTILE.values())
 
 
-def test_json_escapes_them_and_reads_back_the_same_names(capsys, hostile, tmp_path):
-    code, out, _ = run(capsys, "compute", hostile, "--format", "json")
+def test_json_escapes_them_and_reads_back_the_same_names(run_cli, hostile, tmp_path):
+    code, out, _ = run_cli("compute", hostile, "--format", "json")
     assert not any(ch in out for ch in BAD)
     assert "\\u202e" in out and "\\u001b" in out
     assert {r["name"] for r in json.loads(out)["standings"]} == set(HOSTILE.values())
-    run(capsys, "compare", hostile, "--rules", "fide-2024,fide-2017", "-o", tmp_path / "c.json")
+    run_cli("compare", hostile, "--rules", "fide-2024,fide-2017", "-o", tmp_path / "c.json")
     text = (tmp_path / "c.json").read_text(encoding="utf-8")
     assert not any(ch in text for ch in BAD)
     assert {p["name"] for p in json.loads(text)["players"]} == set(HOSTILE.values())
 
 
-def test_html_pages_show_escapes(capsys, hostile, tmp_path):
+def test_html_pages_show_escapes(run_cli, hostile, tmp_path):
     for command, extra in (("report", []), ("explain", ["--player", "2"]), ("compare", ["--rules", "fide-2024,fide-2017"])):
         out = tmp_path / f"{command}.html"
-        assert run(capsys, command, hostile, *extra, "-o", out)[0] == 0
+        assert run_cli(command, hostile, *extra, "-o", out)[0] == 0
         page = out.read_text(encoding="utf-8")
         assert not any(ch in page for ch in BAD), command
         assert "Bob\\u202e21" in page

@@ -5,7 +5,6 @@ compact`` prints them for everyone; both stay short (200 x 9: within 12 and 30 p
 from __future__ import annotations
 
 import re
-import sys
 from fractions import Fraction as F
 from pathlib import Path
 
@@ -23,7 +22,6 @@ from tbxl.standings import compute_standings
 PdfReader = pytest.importorskip("pypdf").PdfReader
 ROOT = Path(__file__).parent.parent
 SWISS = ROOT / "tbxl" / "examples" / "held_swiss_5.trf"
-sys.path.insert(0, str(ROOT / "benchmarks"))
 from generate import generate  # noqa: E402
 
 CODES = "BH/C1,BH,SB,PS,WIN"
@@ -78,6 +76,7 @@ def test_decided_players_are_the_tied_top_places_with_the_deciding_codes(open200
     assert not set(untied) & {sn for sn, _ in decided}
 
 
+@pytest.mark.slow
 def test_the_default_report_explains_the_decided_top_places_within_12_pages(open200, tmp_path, capsys):
     path, st = open200
     out = tmp_path / "default.pdf"
@@ -95,6 +94,7 @@ def test_the_default_report_explains_the_decided_top_places_within_12_pages(open
             assert c.result == Fmt(False)(st.row(p.sn).values[c.code])
 
 
+@pytest.mark.slow
 def test_derivations_compact_for_everyone_within_30_pages(open200, tmp_path):
     path, st = open200
     out = tmp_path / "compact.pdf"

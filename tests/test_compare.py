@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 
-from auditing import RR, SWISS, pdf_text, run
+from auditing import RR, SWISS, pdf_text
 from conftest import load_json
 from tbxl.audit.compare import compare
 from tbxl.rules import get, resolve_each
@@ -70,19 +70,19 @@ def test_compare_shows_the_2026_exceptions_of_15_2_in_the_round_robin():
     assert not any(r.rank_changed for r in result.rows)
 
 
-def test_compare_cli_text_and_json(capsys):
-    code, out, _ = run(capsys, "compare", SWISS, "--rules", "fide-2024,fide-2026", "--tiebreaks", "BH/C1,BH,SB",
+def test_compare_cli_text_and_json(run_cli):
+    code, out, _ = run_cli("compare", SWISS, "--rules", "fide-2024,fide-2026", "--tiebreaks", "BH/C1,BH,SB",
                        "--changed-only")
     assert code == 0
     assert "*13.5/12.5" in out  # Maria #11, BH
     assert "#4 David, BH 15 -> 14 under fide-2026:" in out
-    code, out, _ = run(capsys, "compare", SWISS, "--rules", "fide-2024,fide-2026", "--tiebreaks", "BH/C1,BH,SB",
+    code, out, _ = run_cli("compare", SWISS, "--rules", "fide-2024,fide-2026", "--tiebreaks", "BH/C1,BH,SB",
                        "--format", "json")
     doc = json.loads(out)
     maria = next(p for p in doc["players"] if p["start_number"] == 11)
     assert maria["rank"] == {"fide-2024": "7", "fide-2026": "8"} and maria["rank_changed"]
     assert maria["values"]["BH"] == {"fide-2024": 13.5, "fide-2026": 12.5}
-    code, _, err = run(capsys, "compare", SWISS, "--rules", "fide-2026")
+    code, _, err = run_cli("compare", SWISS, "--rules", "fide-2026")
     assert code == 2 and "two or more rule sets" in err
 
 
@@ -94,23 +94,19 @@ def test_compare_is_independent_of_player_order(swiss):
     assert key(a) == key(b)
 
 
-
-
-
-
-def test_compare_pdf_marks_changes_and_escapes_names(swiss, tmp_path, capsys):
+def test_compare_pdf_marks_changes_and_escapes_names(swiss, tmp_path, run_cli):
     hostile = replace(swiss, players=tuple(replace(p, name="<b>Dávid</b> Иванов") if p.start_number == 4 else p
                                            for p in swiss.players))
     path = tmp_path / "t.trf"
     path.write_text(write_trf(hostile), encoding="utf-8")
     out = tmp_path / "compare.html"
-    code, _, _ = run(capsys, "compare", path, "--rules", "fide-2024,fide-2026", "--tiebreaks", "BH,SB", "-o", out)
+    code, _, _ = run_cli("compare", path, "--rules", "fide-2024,fide-2026", "--tiebreaks", "BH,SB", "-o", out)
     html = out.read_text(encoding="utf-8")
     assert code == 0
     assert "&lt;b&gt;Dávid&lt;/b&gt; Иванов" in html and "<b>Dávid" not in html
     assert html.count('class="r chg"') == 8  # BH and SB of #4, #6, #11; the ranks of #11 and #8 swap
     pdf = tmp_path / "compare.pdf"
-    run(capsys, "compare", path, "--rules", "fide-2024,fide-2026", "--tiebreaks", "BH,SB", "-o", pdf)
+    run_cli("compare", path, "--rules", "fide-2024,fide-2026", "--tiebreaks", "BH,SB", "-o", pdf)
     text = pdf_text(pdf)
     assert "What changes from fide-2024" in text
     assert "BH 15 → 14 under fide-2026" in text

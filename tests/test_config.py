@@ -19,32 +19,26 @@ def event(tmp_path):
     return path
 
 
-def run(capsys, *args):
-    code = main([str(a) for a in args])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def compute(capsys, *args):
-    code, out, err = run(capsys, "compute", *args, "--format", "json")
+def compute(run_cli, *args):
+    code, out, err = run_cli("compute", *args, "--format", "json")
     assert code == 0, err
     return json.loads(out)
 
 
-def test_defaults_without_a_file(capsys, event):
-    doc = compute(capsys, event)
+def test_defaults_without_a_file(run_cli, event):
+    doc = compute(run_cli, event)
     # Start date 2024-08-01: the 2023/2024 rules; no 212 record: the Swiss default list.
     assert doc["rules"] == "fide-2024" and doc["tiebreaks"] == ["BH/C1", "BH", "SB", "PS", "WIN"]
     assert doc["categories"] == {} and doc["prizes"] is None
 
 
-def test_the_file_beside_the_input_beats_the_defaults(capsys, event):
+def test_the_file_beside_the_input_beats_the_defaults(run_cli, event):
     (event.parent / "tbxl.toml").write_text(
         'rules = "fide-2026"\ntiebreaks = ["SB", "BH"]\nsettings = ["vur_cut=always"]\n'
         'prizes = { 1 = 100, 2 = 50 }\nprize_sharing = "equal"\n\n'
         '[categories]\nNOR = "fed=NOR"\nStrong = { where = "rating>=2000", prizes = "1:10" }\n',
         encoding="utf-8")
-    doc = compute(capsys, event)
+    doc = compute(run_cli, event)
     assert doc["rules"] == "fide-2026+vur_cut=always"
     assert doc["tiebreaks"] == ["SB", "BH"]
     assert set(doc["categories"]) == {"NOR", "Strong"}
@@ -52,35 +46,35 @@ def test_the_file_beside_the_input_beats_the_defaults(capsys, event):
     assert [a["listed"] for a in doc["prizes"]["categories"]["Strong"]][:1] == ["10.00"]
 
 
-def test_the_command_line_beats_the_file(capsys, event):
+def test_the_command_line_beats_the_file(run_cli, event):
     (event.parent / "tbxl.toml").write_text(
         'rules = "fide-2026"\ntiebreaks = "SB"\nsettings = ["vur_cut=always"]\nprizes = "1:100"\n'
         '[categories]\nNOR = "fed=NOR"\nStrong = "rating>=2000"\n', encoding="utf-8")
-    doc = compute(capsys, event, "--rules", "fide-2022", "--tiebreaks", "BH", "--set", "vur_cut=none",
+    doc = compute(run_cli, event, "--rules", "fide-2022", "--tiebreaks", "BH", "--set", "vur_cut=none",
                   "--category", "Strong=rating>=2100", "--prizes", "1:7", "--prize-sharing", "tiebreak")
     assert doc["rules"] == "fide-2022+vur_cut=none"          # the later setting wins
     assert doc["tiebreaks"] == ["BH"]
-    strong_2100 = compute(capsys, event, "--no-config", "--category", "S=rating>=2100")["categories"]["S"]
+    strong_2100 = compute(run_cli, event, "--no-config", "--category", "S=rating>=2100")["categories"]["S"]
     assert doc["categories"]["Strong"] == strong_2100           # the command line's Strong
     assert "NOR" in doc["categories"]                            # the file's other category stays
     assert doc["prizes"]["overall"][0]["listed"] == "7.00" and doc["prizes"]["sharing"] == "tiebreak"
 
 
-def test_no_config_and_an_explicit_config(capsys, event, tmp_path):
+def test_no_config_and_an_explicit_config(run_cli, event, tmp_path):
     (event.parent / "tbxl.toml").write_text('tiebreaks = "SB"\n', encoding="utf-8")
-    assert compute(capsys, event, "--no-config")["tiebreaks"] == ["BH/C1", "BH", "SB", "PS", "WIN"]
+    assert compute(run_cli, event, "--no-config")["tiebreaks"] == ["BH/C1", "BH", "SB", "PS", "WIN"]
     other = tmp_path / "elsewhere.toml"
     other.write_text('tiebreaks = "PS"\n', encoding="utf-8")
-    assert compute(capsys, event, "--config", other)["tiebreaks"] == ["PS"]
-    code, _, err = run(capsys, "compute", event, "--config", tmp_path / "missing.toml")
+    assert compute(run_cli, event, "--config", other)["tiebreaks"] == ["PS"]
+    code, _, err = run_cli("compute", event, "--config", tmp_path / "missing.toml")
     assert code == 2 and "missing.toml: no such file" in err
 
 
-def test_verbose_names_the_file(capsys, event):
-    _, _, err = run(capsys, "compute", event, "-v")
+def test_verbose_names_the_file(run_cli, event):
+    _, _, err = run_cli("compute", event, "-v")
     assert "configuration: none" in err
     (event.parent / "tbxl.toml").write_text('lang = "vi"\n', encoding="utf-8")
-    _, _, err = run(capsys, "compute", event, "-v")
+    _, _, err = run_cli("compute", event, "-v")
     assert f"configuration: {event.parent / 'tbxl.toml'}" in err
 
 
@@ -117,31 +111,30 @@ def test_language_and_paper_from_the_file(tmp_path, event, monkeypatch):
     ('[categories]\n"a=b" = "sex=w"\n', ":2: a=b: a category's name has no '='"),
     ('lang = vi\n', ": not valid TOML: Invalid value (at line 1, column 8)"),
 ])
-def test_bad_files_are_usage_errors_naming_file_line_and_key(capsys, event, text, where):
+def test_bad_files_are_usage_errors_naming_file_line_and_key(run_cli, event, text, where):
     path = event.parent / "tbxl.toml"
     path.write_text(text, encoding="utf-8")
-    code, _, err = run(capsys, "compute", event)
+    code, _, err = run_cli("compute", event)
     assert code == 2
     assert f"{path}{where}" in err, err
 
 
-def test_compare_keeps_its_own_rules_list(capsys, event):
+def test_compare_keeps_its_own_rules_list(run_cli, event):
     (event.parent / "tbxl.toml").write_text('rules = "fide-2024"\ntiebreaks = "BH"\n', encoding="utf-8")
-    code, out, err = run(capsys, "compare", event, "--rules", "fide-2024,fide-2026", "--format", "json")
+    code, out, err = run_cli("compare", event, "--rules", "fide-2024,fide-2026", "--format", "json")
     assert code == 0, err
-    with pytest.raises(SystemExit) as exit:    # the file's one rule set is not a list to compare
-        run(capsys, "compare", event)
-    assert exit.value.code == 2 and "compare needs two or more rule sets" in capsys.readouterr().err
+    code, _, err = run_cli("compare", event)   # the file's one rule set is not a list to compare: a usage error
+    assert code == 2 and "compare needs two or more rule sets" in err
 
 
-def test_the_posted_pages_options_from_the_file(capsys, event, tmp_path):
+def test_the_posted_pages_options_from_the_file(run_cli, event, tmp_path):
     """rating_change, k, pages and url as --rating-change, --k, --pages and --url would give them."""
     (event.parent / "tbxl.toml").write_text(
         'rating_change = true\nk = 20\npages = ["start", "ties"]\nurl = "https://example.org/open"\n',
         encoding="utf-8")
-    by_file = compute(capsys, event)
+    by_file = compute(run_cli, event)
     (event.parent / "tbxl.toml").unlink()
-    by_options = compute(capsys, event, "--rating-change", "--k", "20")
+    by_options = compute(run_cli, event, "--rating-change", "--k", "20")
     assert by_file["standings"] == by_options["standings"]
     bruno = next(s for s in by_file["standings"] if s["start_number"] == 2)
     assert (bruno["rating_change"]["k"], bruno["rating_change"]["change"]) == (20, 7)   # as the table prints: K 20, +7
@@ -150,7 +143,7 @@ def test_the_posted_pages_options_from_the_file(capsys, event, tmp_path):
     from pypdf import PdfReader
     (event.parent / "tbxl.toml").write_text('pages = ["start", "ties"]\nurl = "https://example.org/open"\n',
                                             encoding="utf-8")
-    code, _, err = run(capsys, "report", event, "-o", tmp_path / "r.pdf")
+    code, _, err = run_cli("report", event, "-o", tmp_path / "r.pdf")
     assert code == 0, err
     text = "\n".join(p.extract_text() for p in PdfReader(tmp_path / "r.pdf").pages)
     assert "https://example.org/open" in text and "Starting rank list" in text
@@ -163,7 +156,7 @@ def test_the_posted_pages_options_from_the_file(capsys, event, tmp_path):
     ('pages = "start,x"', "tbxl.toml:1: pages: --pages 'start,x': no such page 'x'"),
     ('url = "javascript:alert(1)"', "tbxl.toml:1: url: --url 'javascript:alert(1)': give an http:// or https://"),
 ])
-def test_the_posted_pages_options_refused_with_their_line(capsys, event, line, message):
+def test_the_posted_pages_options_refused_with_their_line(run_cli, event, line, message):
     (event.parent / "tbxl.toml").write_text(line + "\n", encoding="utf-8")
-    code, _, err = run(capsys, "compute", event)
+    code, _, err = run_cli("compute", event)
     assert code == 2 and message in err, err

@@ -125,6 +125,7 @@ def office_js_run():
     return json.loads(out.stdout)
 
 
+@pytest.mark.slow
 def test_office_js_metadata(office_js_run):
     meta = office_js_run["meta"]
     funcs = {f["name"]: f for f in meta["functions"]}
@@ -150,6 +151,7 @@ def test_office_js_metadata(office_js_run):
     assert params == [("crosstable", False), ("published_range", False), ("rules", True), ("layout", True)]
 
 
+@pytest.mark.slow   # the `office_js_run` fixture runs the Office.js functions under Node
 def test_office_js_calls(office_js_run):
     r = office_js_run
     assert r["bh_c1"] == [[11.5]]

@@ -3,6 +3,7 @@ with a location, never another exception."""
 
 import warnings
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from conftest import DATA
@@ -17,6 +18,7 @@ TRF = (DATA / "tec-2023" / "held_swiss_5.trf").read_text()
 CHARS = st.sampled_from(list(" 0123456789wbWB=+-HZUFDLX.,\t/xé\n"))
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(st.integers(0, len(TRF) - 1), CHARS), min_size=1, max_size=4))
 def test_mutated_trf_reads_or_fails_with_a_location(edits):
@@ -44,6 +46,7 @@ CELLS = st.one_of(st.sampled_from(["", 0, None, "bye", "H", "Z", "F", "+", "-", 
                   st.text(alphabet="0123456789wbWB=+-½ hzf", max_size=5), st.integers(-3, 9))
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.tuples(st.integers(1, 4), st.integers(2, 4), CELLS), min_size=1, max_size=3))
 def test_mutated_grid_reads_or_fails_with_a_location(edits):
@@ -70,6 +73,7 @@ BULLETIN = "Final ranking\n\nRk.;SNo;Name;Pts.;BH-C1;BH;SB\n1;2;Bruno;4;12;13;9,
 BULLETIN_CHARS = st.sampled_from(list(" 0123456789;,.\t\n\"-½abcRkSNoBH/CPts#é"))
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(st.integers(0, len(BULLETIN) - 1), BULLETIN_CHARS), min_size=1, max_size=4))
 def test_mutated_bulletin_reads_or_fails_with_a_location(tmp_path_factory, edits):
@@ -113,6 +117,7 @@ def _ok_or_located(text: str, source: str = "fuzz.trf") -> None:
     compute_standings(t, "BH/C1,BH,SB,PS,WIN,ARO,DE", conventions.get("fide-2026"))
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(st.integers(0, len(TRF)), st.integers(0, 3), ANY_TEXT), min_size=1, max_size=3))
 def test_trf_with_any_text_spliced_in(edits):
@@ -127,6 +132,7 @@ def test_trf_with_any_text_spliced_in(edits):
 @given(st.lists(st.tuples(st.integers(0, 4), st.integers(0, 5),
                           CELLS | ANY_TEXT | st.integers() | st.floats() | st.just(10 ** 400) | st.booleans()),
                 min_size=1, max_size=3))
+@pytest.mark.slow
 def test_grid_with_any_cell(edits):
     """Any value in any cell, the header included: numbers of any size, inf and nan, text."""
     grid = [row[:] + [None] for row in GRID]
@@ -136,6 +142,7 @@ def test_grid_with_any_cell(edits):
 
 
 # Fewer examples: each one runs an audit (about 50 ms).
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(st.integers(0, len(BULLETIN)), st.integers(0, 3), ANY_TEXT), min_size=1, max_size=3))
 def test_bulletin_with_any_text_spliced_in(tmp_path_factory, edits):

@@ -20,6 +20,7 @@ def test_output_is_byte_equal(path, case, options, fmt):
     assert output(path, options, fmt) == expected
 
 
+@pytest.mark.slow
 def test_mutated_files_read_as_before():
     """1,500 TRF texts with pieces spliced in (codes, digits, blanks, tabs, line ends): each one is read
     to the same tournament, or refused with the same message, with the same warnings, as main's

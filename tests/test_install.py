@@ -29,6 +29,7 @@ def test_the_install_hint_has_one_home():
     assert templates == []
 
 
+@pytest.mark.slow   # a subprocess per system
 @pytest.mark.parametrize("platform, page", [("win32", "start/windows/"), ("darwin", "start/macos/"),
                                             ("linux", "start/linux/")])
 def test_a_report_without_pango_says_so_in_one_line_with_the_page_for_the_system(tmp_path, platform, page):

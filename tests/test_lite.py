@@ -302,6 +302,7 @@ def test_the_short_main_py_is_the_functions_and_a_script_importing_tbxl(generate
     assert namespace["Layout"].__args__[:5] == ("compact", "sm3", "matrix", "round-robin", "swiss")
 
 
+@pytest.mark.slow
 def test_the_standalone_main_py_carries_the_core_and_the_same_functions(generated):
     text = (generated["standalone"] / "main.py").read_text(encoding="utf-8")
     short = (generated["short"] / "main.py").read_text(encoding="utf-8")
@@ -330,6 +331,7 @@ def test_the_standalone_main_py_carries_the_core_and_the_same_functions(generate
     assert not {"tbxl.io.trf.team", "tbxl.report.views.team", "tbxl.workbook.team", "tbxl.workbook"} & set(modules)
 
 
+@pytest.mark.slow
 def test_generation_is_reproducible(generated, tmp_path):
     for form, options in FORMS.items():
         assert main(["lite", *options, "-o", str(tmp_path / form)]) == 0
@@ -337,6 +339,7 @@ def test_generation_is_reproducible(generated, tmp_path):
             assert (tmp_path / form / name).read_bytes() == (generated[form] / name).read_bytes()
 
 
+@pytest.mark.slow
 def test_lite_says_what_it_wrote(capsys, tmp_path):
     assert main(["lite", "-o", str(tmp_path / "new" / "lite")]) == 0
     out = capsys.readouterr().out
@@ -380,6 +383,7 @@ def test_a_module_whose_import_fails_here_is_refused_not_skipped(tmp_path, monke
     assert "tbxlfake2" not in sys.modules
 
 
+@pytest.mark.slow
 def test_the_standalone_main_py_shadows_an_installed_tbxl_and_can_run_again(generated, tmp_path):
     """Where a tbxl is installed (here: this development install), the standalone main.py's copy is
     the one used; running main.py again (xlwings Lite after an edit) replaces the modules instead of
@@ -406,6 +410,7 @@ def test_the_standalone_main_py_shadows_an_installed_tbxl_and_can_run_again(gene
 
 # -- CPython, the real xlwings ------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_both_forms_register_and_compute_with_the_installed_xlwings(generated, tmp_path, cases):
     """xlwings' own Office.js decorators, registration, call path and script call (what xlwings Lite
     runs), with the xlwings of this environment; the standalone form in a Python that sees xlwings

@@ -59,6 +59,7 @@ def test_start_list_rounds_and_cards_of_the_held_example():
     assert (ru.games[0].colour, ru.games[1].colour, ru.games[1].score) == ("Б", "Ч", "1,5")
 
 
+@pytest.mark.slow   # a PDF of every page per language
 @pytest.mark.parametrize("lang", ["en", "vi", "es", "ru", "ms"])
 def test_every_page_in_every_language(lang, tmp_path):
     assert lang in languages()

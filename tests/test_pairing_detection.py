@@ -20,8 +20,6 @@ from tbxl.model import Pairing, Tournament, round_robin_cycles
 from tbxl.standings import compute_standings
 from tbxl.io.trf import parse_trf, read_trf, write_trf
 
-import sys
-sys.path.insert(0, str(DATA.parent.parent / "benchmarks"))
 from generate import generate  # noqa: E402
 
 RR = DATA / "tec-2023" / "held_round_robin.trf"

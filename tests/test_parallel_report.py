@@ -10,6 +10,7 @@ from tbxl.report import render
 from test_printout import expected_crosstable_line, lines_of, open200, page_texts  # noqa: F401  (the fixture)
 
 
+@pytest.mark.slow
 def test_parts_in_parallel_are_complete_and_numbered(open200, tmp_path, monkeypatch):  # noqa: F811
     path, st = open200
     monkeypatch.setenv("TBXL_WORKERS", "2")

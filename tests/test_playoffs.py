@@ -205,6 +205,7 @@ def test_every_language_names_both_ways():
         assert "{seed}" in L["lots_note"] and L["col_decided"], lang
 
 
+@pytest.mark.slow
 def test_the_pdf_prints_the_decided_column(tmp_path):
     pytest.importorskip("weasyprint")
     from pypdf import PdfReader

@@ -8,7 +8,6 @@ import dataclasses
 import re
 import shutil
 import subprocess
-import sys
 import unicodedata
 from pathlib import Path
 
@@ -30,7 +29,6 @@ ROOT = Path(__file__).parent.parent
 DATA = Path(__file__).parent / "data"
 SWISS = DATA / "tec-2023" / "held_swiss_5.trf"
 ROUND_ROBIN = DATA / "tec-2023" / "held_round_robin.trf"
-sys.path.insert(0, str(ROOT / "benchmarks"))
 from generate import generate  # noqa: E402  (the benchmarks' deterministic Swiss generator)
 
 CODES = "BH/C1,BH,SB,PS,WIN"
@@ -87,6 +85,7 @@ def expected_crosstable_line(st, row) -> str:
 
 # -- the 200 x 9 open -----------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_a_200_player_open_fits_in_ten_pages(printout):
     out, pages, texts = printout
     assert pages == len(texts) <= 10
@@ -95,6 +94,7 @@ def test_a_200_player_open_fits_in_ten_pages(printout):
     assert "Derivations" not in text                                   # opt-in now
 
 
+@pytest.mark.slow   # the `printout` fixture lays out the 200-player PDF
 def test_every_crosstable_line(open200, printout):
     _, st = open200
     lines = set(lines_of(printout[2]))
@@ -102,6 +102,7 @@ def test_every_crosstable_line(open200, printout):
         assert expected_crosstable_line(st, row) in lines, row.player.start_number
 
 
+@pytest.mark.slow   # the `printout` fixture lays out the 200-player PDF
 def test_standings_lines_with_names_of_every_script(open200, printout):
     _, st = open200
     lines = set(lines_of(printout[2]))
@@ -114,6 +115,7 @@ def test_standings_lines_with_names_of_every_script(open200, printout):
         assert text.count(name) == 2                                   # standings and crosstable
 
 
+@pytest.mark.slow   # the `printout` fixture lays out the 200-player PDF
 def test_headings_stay_with_their_tables(printout):
     texts = printout[2]
     for heading, table_head in (("Final standings", "Rank No. Title Name Fed Rating Pts BH/C1"),
@@ -126,12 +128,14 @@ def test_headings_stay_with_their_tables(printout):
         assert len(body) > 3, heading
 
 
+@pytest.mark.slow   # the `printout` fixture lays out the 200-player PDF
 def test_event_name_and_page_in_every_footer(printout):
     texts = printout[2]
     for k, t in enumerate(texts, 1):
         assert "Benchmark Swiss 200x9 · tbxl" in t and f"page {k} of {len(texts)}" in t
 
 
+@pytest.mark.slow   # the `printout` fixture lays out the 200-player PDF
 def test_one_line_per_tied_group(open200, printout):
     _, st = open200
     view = report.build_view(st)
@@ -164,6 +168,7 @@ def test_two_player_group_shows_both_values():
 
 # -- round robins: a matrix ------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_round_robin_matrix(tmp_path):
     st = compute_standings(load(ROUND_ROBIN, pairing="round-robin"), None, conventions.get("fide-2024"))
     out = tmp_path / "rr.pdf"
@@ -195,6 +200,7 @@ def test_derivation_choices():
         report.build_view(st, derivations="players")
 
 
+@pytest.mark.slow
 def test_cli_derivations(tmp_path, capsys):
     out = tmp_path / "r.pdf"
     assert cli.main(["report", str(SWISS), "--rules", "fide-2024", "--players", "14", "-o", str(out)]) == 0
@@ -227,6 +233,7 @@ def test_explain_both_sides_text(capsys):
     assert "2 Bruno (rank 1) is ahead of 14 Paul (rank 12): on points, 4 against 2" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_explain_both_sides_pdf(tmp_path, capsys):
     out = tmp_path / "appeal.pdf"
     assert cli.main(["explain", str(SWISS), "--rules", "fide-2024", "--tiebreaks", "BH/C1,BH,SB",
@@ -243,6 +250,7 @@ def test_explain_both_sides_pdf(tmp_path, capsys):
     assert f"wrote {out} ({len(texts)} pages)" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_appeal_of_one_player_is_short(tmp_path):
     out = tmp_path / "one.pdf"
     st = compute_standings(load(SWISS), "BH/C1,BH,SB", conventions.get("fide-2024"))
@@ -255,6 +263,7 @@ def test_explain_unknown_player():
 
 # -- progress and the final line ---------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_progress_with_verbose(tmp_path, capsys):
     out = tmp_path / "p.pdf"
     assert cli.main(["report", str(SWISS), "-v", "--derivations", "all", "-o", str(out)]) == 0
@@ -280,6 +289,7 @@ def test_parts_cover_every_line_once(open200):
         assert [s.first for s in pieces].count(True) == 1 and pieces[0].first and pieces[-1].last
 
 
+@pytest.mark.slow
 def test_long_report_in_parts_is_numbered_and_complete(open200, printout, tmp_path, monkeypatch):
     path, st = open200
     monkeypatch.setattr(render, "PART_LINES", 150)  # the parts are cut in tbxl.report.render
@@ -327,6 +337,7 @@ def test_web_page_is_standalone(web_page):
     assert "<main>" in html and "<footer" in html
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(CHROMIUM is None, reason="needs Debian's chromium (setup.sh installs it)")
 def test_web_page_in_a_headless_browser(open200, web_page, tmp_path):
     _, st = open200
@@ -341,6 +352,7 @@ def test_web_page_in_a_headless_browser(open200, web_page, tmp_path):
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000
 
 
+@pytest.mark.slow
 def test_derivations_heading_stays_with_the_first_block(open200, tmp_path):
     path, st = open200
     out = tmp_path / "top.pdf"
@@ -362,6 +374,7 @@ def test_appeal_web_page(tmp_path):
         assert ref not in html
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(CHROMIUM is None, reason="needs Debian's chromium (setup.sh installs it)")
 def test_the_web_page_printed_by_a_browser_is_the_printout(open200, printout, web_page, tmp_path):
     """The no-install printout: headless Chromium's print to PDF of the web page holds every
@@ -391,6 +404,7 @@ def test_the_web_page_printed_by_a_browser_is_the_printout(open200, printout, we
     assert len(standings_pages) >= 3
 
 
+@pytest.mark.slow
 def test_report_to_html_says_that_a_browser_prints_it_as_the_pdf(tmp_path, capsys):
     out = tmp_path / "x.html"
     assert cli.main(["report", str(SWISS), "--rules", "fide-2024", "-o", str(out)]) == 0

@@ -1,5 +1,6 @@
 """Properties that must hold for any tournament and every convention."""
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from strategies import relabel, swiss_tournaments
@@ -13,6 +14,7 @@ RULES = sorted(conventions.PRESETS)
 common = settings(max_examples=60, deadline=None)
 
 
+@pytest.mark.slow
 @common
 @given(swiss_tournaments(), st.sampled_from(RULES), st.randoms(use_true_random=False))
 def test_player_order_does_not_matter(t, rules, rnd):
@@ -28,6 +30,7 @@ def test_player_order_does_not_matter(t, rules, rnd):
             assert a.value(c1.index[n]) == b.value(c2.index[perm[n]]), (code, n)
 
 
+@pytest.mark.slow
 @common
 @given(swiss_tournaments(), st.sampled_from(RULES))
 def test_cuts_never_exceed_totals(t, rules):
@@ -39,6 +42,7 @@ def test_cuts_never_exceed_totals(t, rules):
             assert m1.value(i) <= c1.value(i)
 
 
+@pytest.mark.slow
 @common
 @given(swiss_tournaments(), st.sampled_from(RULES))
 def test_sb_not_above_bh_in_standard_scoring(t, rules):
@@ -55,6 +59,7 @@ CONVENTIONS = [conventions.get(r) for r in RULES] + [
     conventions.resolve("fide-2024", None, ["sb_vur_pick=smallest-product", "cut_priority=unplayed"])]
 
 
+@pytest.mark.slow
 @common
 @given(swiss_tournaments(), st.sampled_from(CONVENTIONS))
 def test_derivations_add_up_to_values(t, conv):
@@ -67,6 +72,7 @@ def test_derivations_add_up_to_values(t, conv):
             d.check()
 
 
+@pytest.mark.slow
 @common
 @given(swiss_tournaments(), st.sampled_from(RULES))
 def test_after_last_round_equals_final(t, rules):
@@ -77,6 +83,7 @@ def test_after_last_round_equals_final(t, rules):
            [(r.player.start_number, r.rank_label, r.values) for r in b.rows]
 
 
+@pytest.mark.slow
 @common
 @given(swiss_tournaments(max_rounds=5), st.data())
 def test_after_round_k_only_sees_k_rounds(t, data):
@@ -86,6 +93,7 @@ def test_after_round_k_only_sees_k_rounds(t, data):
         assert row.points == sum(e.points for e in t.player(row.player.start_number).rounds[:k])
 
 
+@pytest.mark.slow
 @common
 @given(swiss_tournaments())
 def test_ranking_is_sorted_and_places_are_consistent(t):
@@ -96,6 +104,7 @@ def test_ranking_is_sorted_and_places_are_consistent(t):
         assert (a.rank == b.rank) == (keys[st_.rows.index(a)] == keys[st_.rows.index(b)])
 
 
+@pytest.mark.slow
 @common
 @given(swiss_tournaments(), st.sampled_from(RULES), st.booleans(), st.integers(0, 3))
 def test_counts_by_column_equal_counts_by_round(t, rules, round_robin, shorten):

@@ -81,6 +81,7 @@ def tec_text(tec_report):
 
 # -- the TEC exercise -----------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_standings_names_and_values(tec_text):
     lines = tec_text.splitlines()
     first = lines.index(next(l for l in lines if l.startswith("Rank No. Title Name")))
@@ -89,6 +90,7 @@ def test_standings_names_and_values(tec_text):
     assert "12 14 Paul NOR 1550 2 9 11 4.5" in lines
 
 
+@pytest.mark.slow   # the `tec_report` fixture lays out the TEC report with every derivation
 def test_header_rules_and_tiebreak_order(tec_text):
     assert "FIDE C.07 2023 Tie-Break Exercises" in tec_text
     assert "FIDE C.07 (2023/2024) (fide-2024)" in tec_text
@@ -100,6 +102,7 @@ def test_header_rules_and_tiebreak_order(tec_text):
     assert "1 August 2024" in tec_text                                   # the start date, as English writes it
 
 
+@pytest.mark.slow
 def test_footer_on_every_page(tec_report):
     digest = hashlib.sha256(SWISS.read_bytes()).hexdigest()
     pages = [unicodedata.normalize("NFC", p.extract_text()) for p in PdfReader(str(tec_report)).pages]
@@ -111,6 +114,7 @@ def test_footer_on_every_page(tec_report):
     assert digest in pages[0]                                         # the full hash, in the header
 
 
+@pytest.mark.slow   # the `tec_report` fixture lays out the TEC report with every derivation
 def test_how_ties_were_broken(tec_text):
     # One line per group. 3.5 points, places 2-5: Charline 13 > David 11.5 > Alyx = Stephan 11
     # on BH/C1 (two places), then Alyx and Stephan equal on BH (12.5) and apart on SB (8 > 7.25).
@@ -122,6 +126,7 @@ def test_how_ties_were_broken(tec_text):
     assert "Charline (3): 13 ›" not in tec_text                       # no chain of names
 
 
+@pytest.mark.slow   # the `tec_report` fixture lays out the TEC report with every derivation
 def test_david_bh_c1_with_its_cut(tec_text):
     block = player_block(tec_text, 4)
     assert "BH/C1 = 11.5" in block
@@ -132,6 +137,7 @@ def test_david_bh_c1_with_its_cut(tec_text):
     assert "BH = 15" in block and "SB = 9.75" in block
 
 
+@pytest.mark.slow   # the `tec_report` fixture lays out the TEC report with every derivation
 def test_paul_derivations(tec_text):
     block = player_block(tec_text, 14)
     assert "BH/C1 = 9" in block and "SB = 4.5" in block
@@ -149,6 +155,7 @@ def test_shared_places_with_de():
     assert "Shared place 2-5: Alyx (1), Charline (3), David (4), Stephan (16)" in html
 
 
+@pytest.mark.slow
 def test_shared_places_in_pdf(tmp_path):
     out = tmp_path / "de.pdf"
     report.render_pdf(tec("DE"), out, derivations="tied", input_path=SWISS)
@@ -186,6 +193,7 @@ def test_appeal_default_codes_and_untied_player():
 
 # -- other inputs -----------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_seed_example(tmp_path):
     st = compute_standings(load(SEED_SWISS), None, None)
     out = tmp_path / "seed.pdf"
@@ -197,6 +205,7 @@ def test_seed_example(tmp_path):
     assert "page 1 of" in text
 
 
+@pytest.mark.slow
 def test_vietnamese_and_cyrillic_names(tmp_path):
     path = edited_trf(tmp_path, {"Bruno": "Nguyễn Thị Hà", "Alyx": "Иванов Пётр"})
     st = compute_standings(parse_trf(path.read_text(encoding="utf-8"), source=path.name),
@@ -209,6 +218,7 @@ def test_vietnamese_and_cyrillic_names(tmp_path):
     assert "1 Иванов Пётр" in player_block(text, 4)                    # David's last opponent
 
 
+@pytest.mark.slow
 def test_hostile_name_is_literal_text(tmp_path):
     hostile = '<b>X</b> & "Y" {color:red}'
     path = edited_trf(tmp_path, {"Bruno": hostile})
@@ -242,6 +252,7 @@ def test_hostile_name_is_literal_text(tmp_path):
 
 # -- languages --------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", sorted(LANGS))
 def test_each_language(tmp_path, lang):
     out = tmp_path / f"{lang}.pdf"
@@ -326,6 +337,7 @@ def test_templates_autoescape():
 
 # -- output forms -----------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_letter_paper_and_html(tmp_path):
     out = tmp_path / "letter.pdf"
     report.render_pdf(tec(), out, paper="letter", derivations="none", input_path=SWISS)
@@ -338,6 +350,7 @@ def test_letter_paper_and_html(tmp_path):
     assert "thead { display: table-header-group; }" in text            # the stylesheet, inlined
 
 
+@pytest.mark.slow
 def test_progress_bar(tmp_path, capsys):
     from tbxl.cli.progress import progress_bar
     report.render_pdf(tec(), tmp_path / "p.pdf", derivations="all", input_path=SWISS, progress=progress_bar)
@@ -345,6 +358,7 @@ def test_progress_bar(tmp_path, capsys):
     assert "derivations" in err and "16/16" in err and "rendering" in err
 
 
+@pytest.mark.slow   # the `tec_report` fixture lays out the TEC report with every derivation
 def test_rasterize_first_page(tec_report, tmp_path):
     subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", str(tec_report),
                     str(tmp_path / "page")], check=True)
@@ -352,6 +366,7 @@ def test_rasterize_first_page(tec_report, tmp_path):
     assert len(pngs) == 1 and pngs[0].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+@pytest.mark.slow
 def test_cli_report_and_explain(tmp_path):
     out = tmp_path / "cli.pdf"
     assert cli.main(["report", str(SWISS), "--rules", "fide-2024", "--tiebreaks", TEC_TIEBREAKS,
@@ -440,6 +455,7 @@ def test_every_view_is_typed_frozen_and_left_as_built_by_the_templates():
     assert views["appeal.html.j2"].sections == ()
 
 
+@pytest.mark.slow
 def test_the_heading_prints_the_federation_deputy_arbiters_and_time_control(tmp_path):
     # Issue 19: TRF records 032, 112 and 122 were read or dropped but never printed; -v called
     # 112 and 122 ignored. They are the event's, in the reader's language.

@@ -21,7 +21,6 @@ from tbxl.standings import compute_standings
 from tbxl.io.load import is_team_trf
 from tbxl.io.trf import read_team_trf
 
-sys.path.insert(0, str(Path(__file__).parents[1] / "benchmarks"))
 from generate_team import event_trf, random_event, random_rounds  # noqa: E402
 
 DATA = Path(__file__).parent / "data" / "team"
@@ -549,6 +548,7 @@ def test_grid_board_tiebreaks_need_board_results():
         compute_standings(read_team_grid(GRID_POINTS), "MPTS,BC")
 
 
+@pytest.mark.slow
 def test_mutated_team_files_give_standings_or_a_located_error():
     # 300 random edits of the TEC sample and of a generated event (a character, a cut line, an empty
     # line, a stray team record): each reads and ranks, or raises an InputError naming the line.

@@ -19,16 +19,11 @@ TEC = str(DATA / "grandmommyscup.trf")
 BULLETIN = DATA / "bulletin-fide2024.csv"
 
 
-def run(capsys, *args):
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def read(path, t, **kw):
     return read_published(path, t, tiebreaks=[c for c in t.tiebreaks if c != "PTS"], **kw)
 
 
+@pytest.mark.slow
 def test_a_2024_bulletin_audited_against_2026_is_traced_to_2024():
     t = read_team_trf(TEC)
     a = audit(t, read(BULLETIN, t), rules=get("fide-2026"))
@@ -53,29 +48,31 @@ def test_a_2024_bulletin_audited_against_2026_is_traced_to_2024():
     assert columns["MP"].agree == columns["GP"].agree == columns["RANK"].agree == 50
 
 
-def test_the_same_bulletin_agrees_with_2024(capsys):
-    code, out, _ = run(capsys, "audit", TEC, "--published", str(BULLETIN), "--rules", "fide-2024")
+def test_the_same_bulletin_agrees_with_2024(run_cli):
+    code, out, _ = run_cli("audit", TEC, "--published", str(BULLETIN), "--rules", "fide-2024")
     assert code == 0
     assert "300 values checked: 300 agree, 0 explained, 0 unexplained (50 skipped)" in out
 
 
-def test_cli_text_json_and_fail_on_difference(capsys):
-    code, out, _ = run(capsys, "audit", TEC, "--published", str(BULLETIN), "--rules", "fide-2026")
+@pytest.mark.slow
+def test_cli_text_json_and_fail_on_difference(run_cli):
+    code, out, _ = run_cli("audit", TEC, "--published", str(BULLETIN), "--rules", "fide-2026")
     assert code == 0
     assert "#16 India 3, BH:MP/C1/P: published 225 (bulletin-fide2024.csv:4, column 'TB3'); fide-2026 gives 219" in out
     assert "Every difference follows a named rule set." in out
-    code, out, _ = run(capsys, "audit", TEC, "--published", str(BULLETIN), "--rules", "fide-2026", "--format", "json")
+    code, out, _ = run_cli("audit", TEC, "--published", str(BULLETIN), "--rules", "fide-2026", "--format", "json")
     doc = json.loads(out)
     assert code == 0 and doc["ok"] is True and doc["summary"]["explained"] == 18
     assert doc["tiebreaks"] == ["EDET/P", "EMGSB/C1/P", "BH:MP/C1/P", "MPvGP"]
     spain = [f for f in doc["findings"] if f["start_number"] == 13 and f["code"] == "EMGSB/C1/P"][0]
     assert (spain["published"], spain["computed"], spain["matches"][0]) == ("528", 508, "fide-2024")
-    code, _, _ = run(capsys, "audit", TEC, "--published", str(BULLETIN), "--rules", "fide-2026",
+    code, _, _ = run_cli("audit", TEC, "--published", str(BULLETIN), "--rules", "fide-2026",
                      "--fail-on", "difference")
     assert code == 1
 
 
-def test_a_typo_is_unexplained_and_exits_1(capsys, tmp_path):
+@pytest.mark.slow
+def test_a_typo_is_unexplained_and_exits_1(run_cli, tmp_path):
     # Spain's GP printed 33,5 instead of 32,5: no rule set changes game points.
     text = BULLETIN.read_text().replace("5;13;Spain;19;32,5;", "5;13;Spain;19;33,5;")
     assert "33,5" in text
@@ -85,11 +82,12 @@ def test_a_typo_is_unexplained_and_exits_1(capsys, tmp_path):
     a = audit(t, read(p, t), rules=get("fide-2024"))
     bad = [f for f in a.findings if f.status == UNEXPLAINED]
     assert [(f.start_number, f.code, f.published.text, f.computed) for f in bad] == [(13, "GP", "33,5", 32.5)]
-    code, out, _ = run(capsys, "audit", TEC, "--published", str(p), "--rules", "fide-2024")
+    code, out, _ = run_cli("audit", TEC, "--published", str(p), "--rules", "fide-2024")
     assert code == 1
     assert "UNEXPLAINED: no named convention or documented setting gives 33,5" in out
 
 
+@pytest.mark.slow
 def test_xlsx_with_no_column_and_mp_spellings(tmp_path):
     openpyxl = pytest.importorskip("openpyxl")
     wb = openpyxl.Workbook()
@@ -130,6 +128,7 @@ def test_team_column_meaning_numbered_beyond_the_list():
 LANGS = ("en", "vi", "es", "ru", "ms")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGS)
 def test_team_audit_report_html(tmp_path, lang):
     pytest.importorskip("jinja2")
@@ -161,6 +160,7 @@ def test_team_compare_report_html(tmp_path, lang):
     assert "225 / 219" in html and "India 3" in html
 
 
+@pytest.mark.slow
 def test_team_compare_and_audit_pdf(tmp_path):
     pytest.importorskip("weasyprint")
     a, c = tmp_path / "audit.pdf", tmp_path / "compare.pdf"
@@ -180,17 +180,17 @@ def test_team_names_are_escaped_in_reports(tmp_path):
     assert "&lt;s&gt;In3&gt;" in html and "<s>In3>" not in html
 
 
-def test_the_audit_names_and_uses_a_changed_team_setting(capsys):
+def test_the_audit_names_and_uses_a_changed_team_setting(run_cli):
     # The team settings given with --set rank every rule set tried; the announced rules are named
     # with them. (EDET/P of the bulletin has no board-count step: the values still all agree.)
-    code, out, _ = run(capsys, "audit", TEC, "--published", str(BULLETIN), "--rules", "fide-2024",
+    code, out, _ = run_cli("audit", TEC, "--published", str(BULLETIN), "--rules", "fide-2024",
                        "--set", "ede_bc=higher-first")
     assert code == 0
     assert out.splitlines()[0].endswith(" - rules fide-2024+ede_bc=higher-first - tie-breaks EDET/P, EMGSB/C1/P, "
                                         "BH:MP/C1/P, MPvGP")
     assert "300 values checked: 300 agree, 0 explained, 0 unexplained (50 skipped)" in out
     assert "(fide-2024+ede_bc=higher-first)" in out   # a column that agrees
-    code, out, _ = run(capsys, "audit", TEC, "--published", str(BULLETIN), "--rules", "fide-2024",
+    code, out, _ = run_cli("audit", TEC, "--published", str(BULLETIN), "--rules", "fide-2024",
                        "--set", "ede_bc=higher-first", "--format", "json")
     assert json.loads(out)["rules"] == "fide-2024+ede_bc=higher-first"
     t = read_team_trf(TEC)
@@ -216,6 +216,7 @@ def reference_bulletin(tmp_path):
     return p
 
 
+@pytest.mark.slow
 def test_a_reference_engine_bulletin_follows_ede_bc_higher_first(tmp_path):
     t = read_team_trf(TEC)
     pub = read_published(reference_bulletin(tmp_path), t, tiebreaks=["BH:MP"])
@@ -240,15 +241,16 @@ def test_a_reference_engine_bulletin_follows_ede_bc_higher_first(tmp_path):
     assert a.standings_under("fide-2024+ede_bc=higher-first").row(6).rank == 5
 
 
-def test_ede_bc_in_text_json_and_report(capsys, tmp_path):
+@pytest.mark.slow
+def test_ede_bc_in_text_json_and_report(run_cli, tmp_path):
     p = str(reference_bulletin(tmp_path))
-    code, out, _ = run(capsys, "audit", TEC, "--published", p, *EDE_BC)
+    code, out, _ = run_cli("audit", TEC, "--published", p, *EDE_BC)
     assert code == 0
     assert "150 values checked: 146 agree, 4 explained, 0 unexplained" in out
     assert "follows fide-2024+ede_bc=higher-first, " in out
     assert ("(fide-2024+ede_bc=higher-first: " in out
             and "EDEBT/EDEBB's board-count step ranks the higher count first (the reference engine)" in out)
-    code, out, _ = run(capsys, "audit", TEC, "--published", p, *EDE_BC, "--format", "json")
+    code, out, _ = run_cli("audit", TEC, "--published", p, *EDE_BC, "--format", "json")
     doc = json.loads(out)
     assert code == 0 and doc["ok"] is True and doc["rules"] == "fide-2024"
     spain = next(f for f in doc["findings"] if f["start_number"] == 13 and f["code"] == "RANK")
@@ -260,6 +262,7 @@ def test_ede_bc_in_text_json_and_report(capsys, tmp_path):
     assert "fide-2024+ede_bc=higher-first" in html_path.read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_a_given_ede_bc_tries_the_other_direction(tmp_path):
     # With --set ede_bc=higher-first the audit ranks under it; the default bulletin's differences then
     # follow the other direction, spelled as the change it is.
@@ -276,6 +279,7 @@ def test_a_given_ede_bc_tries_the_other_direction(tmp_path):
     assert a.summary["unexplained"] == 0
 
 
+@pytest.mark.slow
 def test_ede_bc_is_not_tried_without_a_board_count_step(tmp_path):
     # The bulletin's list (EDET/P, EMGSB/C1/P, BH:MP/C1/P, MPvGP) has no EDE chain with a BC step:
     # ede_bc cannot change its ranking and is never tried, even on ranks that differ (Azerbaijan and

@@ -2,7 +2,6 @@
 compare, audit of the 310 rank column, errors."""
 
 import json
-import sys
 from pathlib import Path
 
 import pytest
@@ -11,20 +10,13 @@ from tbxl.cli import main
 from tbxl.rules import get
 from tbxl.errors import UnknownRules
 
-sys.path.insert(0, str(Path(__file__).parents[1] / "benchmarks"))
 from generate_team import event_trf  # noqa: E402
 
 TEC = str(Path(__file__).parent / "data" / "team" / "grandmommyscup.trf")
 
 
-def run(capsys, *args):
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def test_team_json_contract(capsys):
-    code, out, _ = run(capsys, "compute", TEC, "--rules", "fide-2024", "--tiebreaks", "MP,GP,EDE,BH/C1:MP,SB:MP",
+def test_team_json_contract(run_cli):
+    code, out, _ = run_cli("compute", TEC, "--rules", "fide-2024", "--tiebreaks", "MP,GP,EDE,BH/C1:MP,SB:MP",
                        "--format", "json")
     assert code == 0
     doc = json.loads(out)
@@ -46,21 +38,21 @@ def test_team_json_contract(capsys):
     assert by[1]["values"]["BH/C1:MP"] == 207
 
 
-def test_team_default_tiebreaks_are_the_files_202(capsys):
-    code, out, _ = run(capsys, "compute", TEC, "--format", "csv")
+def test_team_default_tiebreaks_are_the_files_202(run_cli):
+    code, out, _ = run_cli("compute", TEC, "--format", "csv")
     assert code == 0
     lines = out.splitlines()
     assert lines[0] == "rank,team_number,name,points,EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP"
     assert lines[1] == "1,16,India 3,20,1,528,225,33.5"
 
 
-def test_team_table(capsys):
-    code, out, _ = run(capsys, "compute", TEC, "--tiebreaks", "MPTS,EDE,BC")
+def test_team_table(run_cli):
+    code, out, _ = run_cli("compute", TEC, "--tiebreaks", "MPTS,EDE,BC")
     assert code == 0 and "50 teams x 4 boards" in out and "India 3" in out
 
 
-def test_team_explain(capsys):
-    code, out, _ = run(capsys, "explain", TEC, "--team", "6", "--rules", "fide-2024")
+def test_team_explain(run_cli):
+    code, out, _ = run_cli("explain", TEC, "--team", "6", "--rules", "fide-2024")
     assert code == 0
     assert out.startswith("Azerbaijan (team 6), rank 4, rules fide-2024")
     assert "B1 13 v 48 =" in out                      # board by board
@@ -68,19 +60,19 @@ def test_team_explain(capsys):
     assert "cut: least significant value" in out
 
 
-def test_team_explain_needs_a_team(capsys):
+def test_team_explain_needs_a_team(run_cli):
     code = None
     try:
         code = main(["explain", TEC])
     except SystemExit as e:
         code = e.code
     assert code == 2
-    code, _, err = run(capsys, "explain", TEC, "--team", "99")
+    code, _, err = run_cli("explain", TEC, "--team", "99")
     assert code == 1 and "no team with number 99" in err
 
 
-def test_team_compare(capsys):
-    code, out, _ = run(capsys, "compare", TEC, "--rules", "fide-2024,fide-2026", "--format", "json")
+def test_team_compare(run_cli):
+    code, out, _ = run_cli("compare", TEC, "--rules", "fide-2024,fide-2026", "--format", "json")
     assert code == 0
     doc = json.loads(out)
     assert doc["kind"] == "team" and doc["rules"] == ["fide-2024", "fide-2026"]
@@ -91,41 +83,41 @@ def test_team_compare(capsys):
     assert india3["by_rules"]["fide-2026"]["values"]["BH:MP/C1/P"] == 219
 
 
-def test_team_audit_of_the_310_ranks(capsys):
+def test_team_audit_of_the_310_ranks(run_cli):
     # The data README's known fact: the 310 rank column does not follow the file's 202 list, 31 of
     # 50 places differ.
-    code, out, _ = run(capsys, "audit", TEC, "--rules", "fide-2024")
+    code, out, _ = run_cli("audit", TEC, "--rules", "fide-2024")
     assert code == 1
     assert "19 of 50 published ranks agree" in out
     assert "team 16 India 3: published rank 2, computed 1" in out
 
 
-def test_team_bad_file_is_one_located_line(capsys, tmp_path):
+def test_team_bad_file_is_one_located_line(run_cli, tmp_path):
     rounds = [[("M", 1, 2, "1=")]]
     text = event_trf(2, 2, rounds) + "330 +-   1   1   2\n"
     p = tmp_path / "bad.trf"
     p.write_text(text)
-    code, out, err = run(capsys, "compute", str(p))
+    code, out, err = run_cli("compute", str(p))
     assert code == 1 and out == ""
     assert err.startswith("tbxl: error: bad.trf:") and "record 330" in err and err.count("\n") == 1
 
 
-def test_team_workbook_reads_back(capsys, tmp_path):
+def test_team_workbook_reads_back(run_cli, tmp_path):
     # tbxl workbook on the team TRF, then compute on the workbook: the same standings.
     book = tmp_path / "team.xlsx"
     assert main(["workbook", TEC, "-o", str(book), "--rules", "fide-2026"]) == 0
-    code, from_book, _ = run(capsys, "compute", str(book), "--rules", "fide-2026", "--format", "csv")
+    code, from_book, _ = run_cli("compute", str(book), "--rules", "fide-2026", "--format", "csv")
     assert code == 0
-    code, from_trf, _ = run(capsys, "compute", TEC, "--rules", "fide-2026", "--format", "csv")
+    code, from_trf, _ = run_cli("compute", TEC, "--rules", "fide-2026", "--format", "csv")
     assert from_book == from_trf and from_trf.count("\n") == 51
 
 
-def test_team_workbook_refuses_a_control_character_in_a_team_name(capsys, tmp_path):
+def test_team_workbook_refuses_a_control_character_in_a_team_name(run_cli, tmp_path):
     # As in a player's name (test_workbook): one clean line, not openpyxl's traceback; nothing written.
     trf = tmp_path / "ctrl.trf"
     trf.write_text(Path(TEC).read_text(encoding="utf-8").replace("310   1 India ", "310   1 Ind\x07a "),
                    encoding="utf-8")
-    code, out, err = run(capsys, "workbook", str(trf), "-o", str(tmp_path / "c.xlsx"))
+    code, out, err = run_cli("workbook", str(trf), "-o", str(tmp_path / "c.xlsx"))
     assert code == 1 and out == "" and err.count("\n") == 1, err
     assert "ctrl.trf: the name of team 1 holds the control character U+0007" in err
     assert "\x07" not in err and "Traceback" not in err
@@ -139,11 +131,11 @@ def test_team_explain_to_a_report(tmp_path):
     assert "Azerbaijan (6)" in html and "EDET/P = 2" in html
 
 
-def test_team_setting_ede_bc(capsys):
-    code, out, _ = run(capsys, "compute", TEC, "--tiebreaks", "MPTS,EDEBT,BH:MP", "--rules", "fide-2024",
+def test_team_setting_ede_bc(run_cli):
+    code, out, _ = run_cli("compute", TEC, "--tiebreaks", "MPTS,EDEBT,BH:MP", "--rules", "fide-2024",
                        "--set", "ede_bc=higher-first", "--format", "csv")
     assert code == 0 and "\n4,13,Spain,19," in out            # the reference engine's order
-    code, _, err = run(capsys, "compute", TEC, "--set", "ede_bc=sideways")
+    code, _, err = run_cli("compute", TEC, "--set", "ede_bc=sideways")
     assert code == 2 and "ede_bc must be one of lower-first, higher-first" in err
 
 
@@ -168,44 +160,44 @@ def test_team_settings_are_typed():
     assert typed.settings == settings
 
 
-def test_team_outputs_name_a_changed_team_setting(capsys):
+def test_team_outputs_name_a_changed_team_setting(run_cli):
     # The rules a team event is ranked by are the convention and the team settings: a setting changed
     # from its default is named with the rules, as a changed convention setting is.
     args = ["--tiebreaks", "MPTS,EDEBT,BH:MP", "--rules", "fide-2024", "--set", "ede_bc=higher-first"]
-    code, out, _ = run(capsys, "compute", TEC, *args)
+    code, out, _ = run_cli("compute", TEC, *args)
     assert code == 0 and out.splitlines()[0].endswith(" - rules fide-2024+ede_bc=higher-first")
-    code, out, _ = run(capsys, "compute", TEC, *args, "--set", "vur_cut=always", "--format", "json")
+    code, out, _ = run_cli("compute", TEC, *args, "--set", "vur_cut=always", "--format", "json")
     assert json.loads(out)["rules"] == "fide-2024+vur_cut=always+ede_bc=higher-first"
-    code, out, _ = run(capsys, "compute", TEC, *args[:4], "--set", "ede_bc=lower-first", "--format", "json")
+    code, out, _ = run_cli("compute", TEC, *args[:4], "--set", "ede_bc=lower-first", "--format", "json")
     assert json.loads(out)["rules"] == "fide-2024"   # the default named no more than before
-    code, out, _ = run(capsys, "explain", TEC, "--team", "6", *args)
+    code, out, _ = run_cli("explain", TEC, "--team", "6", *args)
     assert out.startswith("Azerbaijan (team 6), rank 5, rules fide-2024+ede_bc=higher-first")
-    code, out, _ = run(capsys, "compare", TEC, *args[:2], "--rules", "fide-2024,fide-2026", *args[4:],
+    code, out, _ = run_cli("compare", TEC, *args[:2], "--rules", "fide-2024,fide-2026", *args[4:],
                        "--format", "json")
     doc = json.loads(out)
     assert doc["rules"] == ["fide-2024+ede_bc=higher-first", "fide-2026+ede_bc=higher-first"]
     assert set(doc["teams"][0]["by_rules"]) == set(doc["rules"])
-    code, out, _ = run(capsys, "compare", TEC, *args[:2], "--rules", "fide-2024,fide-2026", *args[4:])
+    code, out, _ = run_cli("compare", TEC, *args[:2], "--rules", "fide-2024,fide-2026", *args[4:])
     assert out.splitlines()[0] == "Grandmommy's Cup: fide-2024+ede_bc=higher-first | fide-2026+ede_bc=higher-first"
-    code, out, _ = run(capsys, "audit", TEC, *args)
+    code, out, _ = run_cli("audit", TEC, *args)
     assert out.startswith("rules fide-2024+ede_bc=higher-first, tie-breaks MP,EDEBT,BH:MP: ")
 
 
-def test_team_unknown_setting_lists_the_team_settings(capsys):
-    code, out, err = run(capsys, "compute", TEC, "--set", "ede_bx=higher-first")
+def test_team_unknown_setting_lists_the_team_settings(run_cli):
+    code, out, err = run_cli("compute", TEC, "--set", "ede_bx=higher-first")
     assert code == 2 and out == ""
     assert "unknown setting 'ede_bx=higher-first'; settings: " in err
     assert "vur_cut=higher-of|always|none" in err and "ede_bc=lower-first|higher-first" in err
 
 
-def test_team_csv_names_cannot_become_formulas(capsys, tmp_path):
+def test_team_csv_names_cannot_become_formulas(run_cli, tmp_path):
     # The one CSV sanitiser of the individual CSV (tbxl.projection.csv_name) guards team names too.
     lines = Path(TEC).read_text(encoding="utf-8").splitlines()
     lines = [line[:8] + "=HYPERLINK(1)".ljust(32) + line[40:] if line.startswith("310   1 ") else line
              for line in lines]
     f = tmp_path / "team.trf"
     f.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    code, out, _ = run(capsys, "compute", str(f), "--format", "csv")
+    code, out, _ = run_cli("compute", str(f), "--format", "csv")
     assert code == 0
     assert "\n".join(out.splitlines()[1:]).count(",'=HYPERLINK(1),") == 1
     # A name that starts with a control character (a team workbook may hold one) is shown inert
@@ -225,33 +217,33 @@ def test_team_csv_names_cannot_become_formulas(capsys, tmp_path):
     assert cells == ["\\x09=1+1", "\\x09=1+1"]
 
 
-def test_team_compute_report_follows_the_individual_derivations_default(capsys, tmp_path):
+def test_team_compute_report_follows_the_individual_derivations_default(run_cli, tmp_path):
     # compute -o x.html writes the standings report without derivation blocks, as on an individual
     # event (it used to force "tied" on a team event); report keeps its own default.
-    code, _, _ = run(capsys, "compute", TEC, "-o", str(tmp_path / "c.html"))
+    code, _, _ = run_cli("compute", TEC, "-o", str(tmp_path / "c.html"))
     assert code == 0
-    code, _, _ = run(capsys, "report", TEC, "--derivations", "none", "--html", "-o", str(tmp_path / "r.html"))
+    code, _, _ = run_cli("report", TEC, "--derivations", "none", "--html", "-o", str(tmp_path / "r.html"))
     assert code == 0
-    code, _, _ = run(capsys, "report", TEC, "--derivations", "tied", "--html", "-o", str(tmp_path / "t.html"))
+    code, _, _ = run_cli("report", TEC, "--derivations", "tied", "--html", "-o", str(tmp_path / "t.html"))
     assert code == 0
     computed = (tmp_path / "c.html").read_text(encoding="utf-8")
     assert computed == (tmp_path / "r.html").read_text(encoding="utf-8").replace("r.html", "c.html")
     assert computed != (tmp_path / "t.html").read_text(encoding="utf-8").replace("t.html", "c.html")
 
 
-def test_team_workbook_with_a_control_or_bidi_character_in_a_team_name(capsys, tmp_path):
+def test_team_workbook_with_a_control_or_bidi_character_in_a_team_name(run_cli, tmp_path):
     # Issue 20: a team workbook holding ESC in a team's name (which XML 1.0 cannot hold) ended in
     # openpyxl's ParseError as an internal error; now one line names the cell and the character by its
     # code point, never the character itself. A right-to-left override (legal XML) reads, and is shown
     # inert.
     from hostile import _team_book_with
     args = _team_book_with(b"Ind\x1b[2Ja")(tmp_path)
-    code, out, err = run(capsys, *args)
+    code, out, err = run_cli(*args)
     assert code == 1 and out == "" and err.count("\n") == 1, err
     assert "team.xlsx!Crosstable!B2: the cell holds the control character U+001B" in err
     assert "\x1b" not in err and "Traceback" not in err and "internal error" not in err
     rlo = tmp_path / "rlo"
     rlo.mkdir()
     args = _team_book_with("Ind\u202ea".encode("utf-8"))(rlo)
-    code, out, err = run(capsys, *args)
+    code, out, err = run_cli(*args)
     assert code == 0 and "Ind\\u202ea" in out and "\u202e" not in out

@@ -73,6 +73,7 @@ def registered():
     yield
 
 
+@pytest.mark.slow
 def test_shipped_team_workbook(registered, tmp_path):
     # Up to date: what the current code writes (same SOURCE_DATE_EPOCH as workbooks/build.sh).
     from tbxl.workbook import write_workbook

@@ -4,7 +4,6 @@ five languages, escaping of untrusted names, and a small PDF."""
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,7 +16,6 @@ from tbxl.report.views.team import build_team_view
 from tbxl.standings import compute_standings
 from tbxl.io.trf import read_team_trf
 
-sys.path.insert(0, str(Path(__file__).parents[1] / "benchmarks"))
 from generate_team import event_trf  # noqa: E402
 
 A_ROUNDS = [[("M", 1, 2, "1="), ("M", 3, 4, "==")],
@@ -84,6 +82,7 @@ def test_names_are_escaped():
     assert "<b>x</b>" not in html and "&lt;b&gt;x&lt;/b&gt;" in html
 
 
+@pytest.mark.slow
 def test_pdf(standings, tmp_path):
     pytest.importorskip("weasyprint")
     out = tmp_path / "team.pdf"
@@ -141,6 +140,7 @@ def test_team_report_by_round_html(tmp_path):
     assert lines["BH:MP/C1/P"][-1] == "225"   # the final value (fide-2024 by the start date)
 
 
+@pytest.mark.slow
 def test_report_names_a_changed_team_setting(tmp_path):
     # The rules line and the footer name the team setting changed from its default, as a changed
     # convention setting is named; the comparison names it with each rule set.

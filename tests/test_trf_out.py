@@ -16,15 +16,15 @@ TEAM = str(DATA / "team" / "grandmommyscup.trf")
 TEAM_GENERATED = DATA / "team" / "generated-16x7x4-seed5.trf"
 
 
-def run(capsys, *args):
-    code = main([str(a) for a in args])
-    out, err = capsys.readouterr()
+def ok(run_cli, *args) -> str:
+    """The standard output of a run that succeeds."""
+    code, out, err = run_cli(*args)
     assert code == 0, err
     return out
 
 
-def standings(capsys, path, *more):
-    return json.loads(run(capsys, "compute", path, "--format", "json", *more))
+def standings(run_cli, path, *more):
+    return json.loads(ok(run_cli, "compute", path, "--format", "json", *more))
 
 
 def ranks_written(path) -> dict:
@@ -33,10 +33,10 @@ def ranks_written(path) -> dict:
             if line.startswith("001")}
 
 
-def test_trf_round_trip_individual(capsys, tmp_path):
+def test_trf_round_trip_individual(run_cli, tmp_path):
     out = tmp_path / "out.trf"
-    run(capsys, "compute", SWISS, "-o", out)
-    before, after = standings(capsys, SWISS), standings(capsys, out)
+    ok(run_cli, "compute", SWISS, "-o", out)
+    before, after = standings(run_cli, SWISS), standings(run_cli, out)
     assert after["standings"] == before["standings"] and after["tiebreaks"] == before["tiebreaks"]
     assert ranks_written(out) == {s["start_number"]: s["rank"] for s in before["standings"]}
     text = out.read_text()
@@ -50,19 +50,19 @@ def test_trf_round_trip_individual(capsys, tmp_path):
     assert alyx[91:] == source[91:].rstrip()
 
 
-def test_trf_records_the_tiebreaks_given(capsys, tmp_path):
+def test_trf_records_the_tiebreaks_given(run_cli, tmp_path):
     out = tmp_path / "out.trf"
-    run(capsys, "compute", SWISS, "--tiebreaks", "SB,BH", "-o", out)
+    ok(run_cli, "compute", SWISS, "--tiebreaks", "SB,BH", "-o", out)
     assert "212 PTS,SB,BH\n" in out.read_text()
-    assert standings(capsys, out)["standings"] == standings(capsys, SWISS, "--tiebreaks", "SB,BH")["standings"]
+    assert standings(run_cli, out)["standings"] == standings(run_cli, SWISS, "--tiebreaks", "SB,BH")["standings"]
 
 
-def test_trf_round_trip_workbook(capsys, tmp_path):
+def test_trf_round_trip_workbook(capsys, run_cli, tmp_path):
     book, out = tmp_path / "rr.xlsx", tmp_path / "rr.trf"
-    run(capsys, "workbook", ROBIN, "-o", book)
+    ok(run_cli, "workbook", ROBIN, "-o", book)
     capsys.readouterr()
-    run(capsys, "compute", book, "-o", out)
-    before, after = standings(capsys, book), standings(capsys, out)
+    ok(run_cli, "compute", book, "-o", out)
+    before, after = standings(run_cli, book), standings(run_cli, out)
     assert after["standings"] == before["standings"]
     assert after["tournament"]["pairing"] == "round-robin"
     text = out.read_text()
@@ -70,10 +70,10 @@ def test_trf_round_trip_workbook(capsys, tmp_path):
     assert ranks_written(out) == {s["start_number"]: s["rank"] for s in before["standings"]}
 
 
-def test_trf_round_trip_team(capsys, tmp_path):
+def test_trf_round_trip_team(run_cli, tmp_path):
     out = tmp_path / "team.trf"
-    run(capsys, "compute", TEAM, "-o", out)
-    before, after = standings(capsys, TEAM), standings(capsys, out)
+    ok(run_cli, "compute", TEAM, "-o", out)
+    before, after = standings(run_cli, TEAM), standings(run_cli, out)
     assert after["standings"] == before["standings"] and after["tiebreaks"] == before["tiebreaks"]
     lines = out.read_text().splitlines()
     # The 202 of the input kept in step with a 212 that adds the primary score.
@@ -90,7 +90,7 @@ def test_trf_round_trip_team(capsys, tmp_path):
     assert [line for line in lines if line[:3] not in ("001", "310", "212")] == kept
 
 
-def test_trf_2026_team_from_013(capsys, tmp_path):
+def test_trf_2026_team_from_013(run_cli, tmp_path):
     """A TRF-16 team event (013 records) written as TRF-2026: 310 records with MP, GP and rank."""
     src = tmp_path / "clubs.trf"
     lines = []
@@ -101,10 +101,10 @@ def test_trf_2026_team_from_013(capsys, tmp_path):
         lines.append(line)
     src.write_text("\n".join(lines) + "\n")
     out = tmp_path / "out.trf"
-    run(capsys, "compute", src, "-o", out, "--trf", "2026")
+    ok(run_cli, "compute", src, "-o", out, "--trf", "2026")
     text = out.read_text()
     assert "\n013 " not in text and "\n310   1 Team 1 " in text and "\n142 7\n" in text
-    assert standings(capsys, out)["standings"] == standings(capsys, src)["standings"]
+    assert standings(run_cli, out)["standings"] == standings(run_cli, src)["standings"]
 
 
 def test_trf_refuses_after_round(capsys, tmp_path):
@@ -120,24 +120,24 @@ def test_trf_never_overwrites_the_input(capsys, tmp_path):
     assert src.read_bytes() == Path(SWISS).read_bytes()
 
 
-def test_trf_out_fixes_a_wrong_points_column(capsys, tmp_path):
+def test_trf_out_fixes_a_wrong_points_column(run_cli, tmp_path):
     """D21: the points column is recomputed from the results."""
     src, out = tmp_path / "event.trf", tmp_path / "out.trf"
     text = Path(SWISS).read_text().replace("001    2 m    Bruno                             2150 NOR           0 1990/01/01  4.0",
                                            "001    2 m    Bruno                             2150 NOR           0 1990/01/01  9.0")
     assert "9.0" in text
     src.write_text(text)
-    run(capsys, "compute", src, "-o", out)
+    ok(run_cli, "compute", src, "-o", out)
     bruno = next(line for line in out.read_text().splitlines() if line.startswith("001    2"))
     assert bruno[80:89] == " 4.0    1"
 
 
 @pytest.mark.parametrize("edition", ["16", "2026"])
-def test_trf_editions_individual(capsys, tmp_path, edition):
+def test_trf_editions_individual(run_cli, tmp_path, edition):
     out = tmp_path / "out.trf"
-    run(capsys, "compute", SWISS, "-o", out, "--trf", edition)
+    ok(run_cli, "compute", SWISS, "-o", out, "--trf", edition)
     assert ("\n142 5\n" in out.read_text()) == (edition == "2026")
-    assert standings(capsys, out)["standings"] == standings(capsys, SWISS)["standings"]
+    assert standings(run_cli, out)["standings"] == standings(run_cli, SWISS)["standings"]
 
 
 def test_a_team_workbook_is_not_written_as_a_trf(tmp_path, capsys):

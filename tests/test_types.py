@@ -9,6 +9,8 @@ import tempfile
 import tomllib
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -19,6 +21,7 @@ def test_the_configuration_is_strict_and_covers_the_package():
     assert "files" not in config
 
 
+@pytest.mark.slow
 def test_mypy_strict_passes_on_the_whole_package():
     # A subprocess: mypy reads the [tool.mypy] section from the project root; its cache goes to
     # the temporary folder rather than the work tree.

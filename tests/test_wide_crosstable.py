@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 import re
 import subprocess
-import sys
 from html import unescape
 from pathlib import Path
 
@@ -22,7 +21,6 @@ from tbxl.standings import compute_standings
 
 pytest.importorskip("weasyprint")
 ROOT = Path(__file__).parent.parent
-sys.path.insert(0, str(ROOT / "benchmarks"))
 from generate import generate  # noqa: E402  (the benchmarks' deterministic Swiss generator)
 
 WORD = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>')
@@ -64,6 +62,7 @@ def wide(request, tmp_path_factory):
     return st, out
 
 
+@pytest.mark.slow   # the `wide` fixture lays out a PDF
 def test_every_word_is_inside_the_page(wide):
     _, pdf = wide
     for width, _, ws in words(pdf):
@@ -71,6 +70,7 @@ def test_every_word_is_inside_the_page(wide):
         assert not outside, outside[:5]
 
 
+@pytest.mark.slow   # the `wide` fixture lays out a PDF
 def test_every_round_heads_a_column_and_each_block_has_pts(wide):
     st, pdf = wide
     texts = [t for _, _, ws in words(pdf) for _, _, t in ws]
@@ -86,6 +86,7 @@ def test_every_round_heads_a_column_and_each_block_has_pts(wide):
     assert crosstable_pages
 
 
+@pytest.mark.slow   # the `wide` fixture lays out a PDF
 def test_every_crosstable_line_has_its_cells_and_points_in_each_block(wide):
     from tbxl.report.views.standings import crosstable
     from tbxl.report.labels import labels

@@ -82,10 +82,13 @@ LINK_COMMENT = "### link "
 # Swiss-Manager's column ruler (the rochade project's docs/m0-swiss-manager.md): the tens of the
 # column numbers ("         1         2 ..."), their units ("1234567890123..."), and a row of letters
 # naming the fields ("DDD SSSS sTTT NNNN... RRRR FFF IIII... BBBB/BB/BB PPPP RRRR  1111 1 1 ...").
-# (The units as "1234567890" then any digits: "(?:1234567890)+\d*" says the same, but tries every
-# split of a long line between its two parts: quadratic, minutes on one 12 MB line.)
-_RULER = (re.compile(r" {9}1 {9}2(?: +\d+)*"), re.compile(r"1234567890\d*"),
-          re.compile(r"DDD SSSS sTTT N+ RRRR FFF I+ BBBB/BB/BB PPPP RRRR(?: +\d+ \d \d)*"))
+# One pattern, tried only on a line that starts as one of them does (this runs on every line of
+# a file: a record starts with its digits, never with a blank, "1234" or "DDD"). The units are
+# "1234567890" then any digits: "(?:1234567890)+\d*" says the same, but tries every split of a long
+# line between its two parts: quadratic, minutes on one 12 MB line.
+_RULER = re.compile(r" {9}1 {9}2(?: +\d+)*|1234567890\d*"
+                    r"|DDD SSSS sTTT N+ RRRR FFF I+ BBBB/BB/BB PPPP RRRR(?: +\d+ \d \d)*")
+_RULER_STARTS = frozenset(("    ", "1234", "DDD "))
 
 
 def is_ruler(line: str) -> bool:
@@ -94,8 +97,7 @@ def is_ruler(line: str) -> bool:
     >>> is_ruler("1234567890123456789012345678901234567890"), is_ruler("001    1 m    Baumann,Lukas")
     (True, False)
     """
-    text = line.rstrip()
-    return any(r.fullmatch(text) for r in _RULER)
+    return line[:4] in _RULER_STARTS and _RULER.fullmatch(line.rstrip()) is not None
 
 
 # The fixed columns of a 001 record that must be blank (C07 §10.1), 1-based.
