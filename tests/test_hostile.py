@@ -221,8 +221,7 @@ def test_ctrl_c_while_the_workers_render(tmp_path):
     import signal
     import time
     from pathlib import Path
-    sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
-    from generate import generate
+    from generate import generate   # the benchmarks' generator (pytest's pythonpath)
     from tbxl.io.trf import write_trf_file
     pytest.importorskip("weasyprint")
     event = tmp_path / "open.trf"

@@ -27,6 +27,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from generate import generate   # the benchmarks' deterministic Swiss generator (pytest's pythonpath)
 
 from tbxl.cli import main as cli
 
@@ -40,8 +41,6 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
 #: Pyodide's start on a busy 2-core machine takes tens of seconds: the waits are generous.
 TIMEOUT_MS = 240_000
 
-sys.path.insert(0, str(ROOT / "benchmarks"))
-from generate import generate  # noqa: E402  (the benchmarks' deterministic Swiss generator)
 
 pytestmark = pytest.mark.slow
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright (the test extra) is not installed")
