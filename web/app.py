@@ -32,7 +32,8 @@ import os
 import shutil
 import warnings as python_warnings
 
-from tbxl.cli import WARNINGS_SHOWN, main as cli
+from tbxl.cli import WARNINGS_SHOWN
+from tbxl.cli import main as cli
 from tbxl.errors import InputWarning, TbxlError
 from tbxl.formatting import visible
 
