@@ -38,13 +38,15 @@ from __future__ import annotations
 import os
 import re
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from argparse import Namespace
-from typing import Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional
 
 from tbxl.errors import TbxlError, UsageError, did_you_mean, excerpt
 from tbxl.limits import MAX_CONFIG_BYTES, size_text
 
+if TYPE_CHECKING:
+    from tbxl.projection import Options
 
 FILE_NAME = "tbxl.toml"
 
@@ -315,6 +317,20 @@ def apply(args: Namespace, config: Config) -> None:
         if not overall and config.prizes is not None:
             overall = [config.prizes]
         args.prizes = overall[-1:] + [f"{n}={p}" for n, p in {**config.category_prizes, **named}.items()]
+
+
+def options(given: Mapping[str, Any], config: Config) -> Options:
+    """The ranking options (:class:`~tbxl.projection.Options`) of ``given`` (by the options' names,
+    e.g. ``{"rules": "fide-2026", "categories": ["U12=age<12"], "prizes": ["1:500"]}``) filled from
+    ``config`` as :func:`apply` fills ``tbxl compute``'s command line: what is given, then the
+    file, then the defaults. What the web app ranks with (the file being the ``tbxl.toml`` beside
+    its input, :func:`find`)."""
+    from tbxl.projection import Options
+    lists = ("settings", "playoffs", "categories", "prizes")
+    args = Namespace(command="compute", **{f.name: list(given.get(f.name) or ()) if f.name in lists
+                                           else given.get(f.name) for f in fields(Options)})
+    apply(args, config)
+    return Options.of(vars(args))
 
 
 def _split_named(text: str) -> tuple[str, str]:

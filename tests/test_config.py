@@ -160,3 +160,28 @@ def test_the_posted_pages_options_refused_with_their_line(run_cli, event, line, 
     (event.parent / "tbxl.toml").write_text(line + "\n", encoding="utf-8")
     code, _, err = run_cli("compute", event)
     assert code == 2 and message in err, err
+
+
+def test_the_apis_options_merge_the_file_as_the_command_line_does(capsys, event):
+    """config.options (what the web app ranks with): the caller's options, then the file's, then the
+    defaults, as ``tbxl compute`` merges them: the same JSON document, byte for byte."""
+    import tbxl
+    from tbxl import config
+    (event.parent / "tbxl.toml").write_text(
+        'rules = "fide-2026"\ntiebreaks = "SB"\nsettings = ["vur_cut=always"]\nprizes = "1:100"\n'
+        '[categories]\nNOR = "fed=NOR"\nStrong = { where = "rating>=2000", prizes = "1:10" }\n', encoding="utf-8")
+    given = {"tiebreaks": "BH/C1,BH", "categories": ["Strong=rating>=2100"], "prizes": ["1:7"]}
+    o = config.options(given, config.load(config.find(str(event))))
+    assert (o.rules, o.tiebreaks, o.settings, o.prizes) == ("fide-2026", "BH/C1,BH", ("vur_cut=always",),
+                                                            ("1:7", "Strong=1:10"))
+    assert o.categories == ("NOR=fed=NOR", "Strong=rating>=2100")   # the caller's Strong, the file's NOR
+    st = o.rank(tbxl.read(event))
+    code, out, err = run(capsys, "compute", event, "--format", "json", "--tiebreaks", "BH/C1,BH",
+                         "--category", "Strong=rating>=2100", "--prizes", "1:7")
+    assert code == 0, err
+    assert tbxl.json_document(st, o.classification(st), o.rating_changes(st)) == out
+    # TEC exercise: Bruno (SNo 2) met 10, 7, 1, 16, 3 (1 + 1.5 + 3.5 + 3.5 + 3.5 = BH 13); BH/C1 cuts 10's 1
+    bruno = next(r for r in json.loads(out)["standings"] if r["start_number"] == 2)
+    assert (bruno["values"]["BH"], bruno["values"]["BH/C1"]) == (13, 12)
+    # no file: the defaults (the 2023/2024 rules by the start date, the Swiss default list)
+    assert config.options({}, config.Config()) == tbxl.projection.Options()

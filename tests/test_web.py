@@ -161,6 +161,38 @@ def test_compute_rejects_with_the_cli_line(page):
     assert message.startswith("tbxl: error: unknown_result_code.trf:14:99: player 12, round 1")
 
 
+def test_the_api_standings_read_the_tbxl_toml_and_warn_as_the_cli(page, tmp_path):
+    """The standings are the Python API's (web/app.py), not a CLI run: with a tbxl.toml beside the
+    input (rules, tie-breaks, categories, prizes) and stale points columns (warnings, counted as the
+    CLI counts them), the document, the warnings and the CSV are the CLI's."""
+    lines = (EXAMPLES / "event.trf").read_text(encoding="utf-8").splitlines(keepends=True)
+    stale = [line[:80] + " 9.0" + line[84:] if line.startswith("001") else line for line in lines]
+    path = tmp_path / "stale.trf"
+    path.write_text("".join(stale), encoding="utf-8")
+    toml = tmp_path / "tbxl.toml"
+    toml.write_text('rules = "fide-2026"\ntiebreaks = "BH/C1,BH,SB,WIN"\nprizes = "1:500,2:300,3:200"\n'
+                    '[categories]\nWomen = { where = "sex=w", prizes = "1:100,2:50" }\n', encoding="utf-8")
+    code, out, err = run_cli(["compute", path.name, "--format", "json"], tmp_path)
+    assert code == 0, err
+    code, _, _ = run_cli(["compute", path.name, "-o", "standings.csv"], tmp_path)
+    assert code == 0
+    page.set_input_files("#config-file", str(toml))
+    try:
+        choose(page, path)
+        answer = page.evaluate("(n) => window.tbxl.call('json_document', n, '{}')", path.name)
+        csv = page.evaluate("(n) => window.tbxl.call('csv_text', n, '{}')", path.name)
+        shown = page.locator("#warnings li").all_text_contents()
+    finally:
+        page.set_input_files("#config-file", [])
+    doc = json.loads(out)
+    assert answer["ok"] == doc and doc["rules"] == "fide-2026" and doc["tiebreaks"] == ["BH/C1", "BH", "SB", "WIN"]
+    assert set(doc["categories"]) == {"Women"} and doc["prizes"]["overall"][0]["listed"] == "500.00"
+    said = [line for line in err.splitlines() if "warning:" in line]
+    assert answer["warnings"] == said == shown and len(said) == 6   # five, then how many more
+    assert said[-1].startswith("tbxl: warning: ") and "more warnings like these" in said[-1]
+    assert base64.b64decode(csv["ok"]) == (tmp_path / "standings.csv").read_bytes()
+
+
 # -- the UI --------------------------------------------------------------------------------------
 
 def choose(page, path: Path) -> None:

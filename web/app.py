@@ -1,31 +1,41 @@
 """The web app's Python: what app.js calls in Pyodide, one small adapter per output.
 
-The page has no engine of its own (issue 27, item 4): every answer is tbxl's. Until the Python
-API gives each output as one call, every adapter below runs the CLI itself in-process
-(:func:`tbxl.cli.main`) on the files the page wrote into Pyodide's virtual file system, so what the
-page shows and downloads is what ``tbxl`` writes for the same input and options, byte for byte,
-by construction. Switching an adapter to the API is a change of its body only: app.js sees the
-same functions, arguments and results.
+The page has no engine of its own (issue 27, item 4): every answer is tbxl's. The standings (the
+JSON document the page shows, its JSON and CSV downloads) are the Python API's calls, the same
+that ``tbxl compute`` composes (:mod:`tbxl.cli.commands`): the event read
+(:func:`tbxl.io.load.load`), the options of the page merged with the ``tbxl.toml`` beside the input
+(:func:`tbxl.config.options`), :meth:`~tbxl.projection.Options.rank`, the rating changes and the
+classification, then :func:`tbxl.json_document` or :func:`tbxl.csv_document`: byte for byte what
+``tbxl compute FILE --format json`` (``-o standings.csv``) writes with the same options. The other
+adapters (the TRF for rating, explain, the report's HTML, the workbook, lite, audit, compare) still
+run the CLI itself in-process (:func:`tbxl.cli.main`) on the files the page wrote into Pyodide's
+virtual file system, so what they give is what ``tbxl`` writes, by construction. Switching one of
+them to the API is a change of its body only: app.js sees the same functions, arguments and results.
 
 Every adapter returns JSON text: ``{"ok": ...}`` with its result, or ``{"error": LINE}`` with the
 CLI's one-line message (what ``tbxl`` prints on standard error: ``tbxl: error: event.trf:12:5:
-...``), never a traceback. Input warnings come back in ``"warnings"``.
+...``), never a traceback. Input warnings come back in ``"warnings"``, as the CLI says them.
 
 The event's files live in :data:`HOME` (the input under its own name, then ``bulletin.*`` and
-``tbxl.toml`` when the page was given them): the CLI reads a ``tbxl.toml`` beside its input as it
-does on a disk, and names the input in its messages as on a disk (``event.trf:12:5``).
+``tbxl.toml`` when the page was given them): the ``tbxl.toml`` beside the input is read as the
+CLI reads it on a disk, and the input is named in messages as on a disk (``event.trf:12:5``).
 """
 
 from __future__ import annotations
 
 import base64
 import contextlib
+import gc
 import io
 import json
 import os
 import shutil
+import warnings as python_warnings
 
+from tbxl.cli import WARNINGS_SHOWN
 from tbxl.cli import main as cli
+from tbxl.errors import InputWarning, TbxlError
+from tbxl.formatting import visible
 
 #: The folder of the event's files in Pyodide's virtual file system (the CLI's working directory).
 HOME = "/event"
@@ -110,29 +120,73 @@ def _opts(options_json: str) -> dict:
     return json.loads(options_json or "{}")
 
 
+# -- the standings by the Python API -------------------------------------------------------------
+
+def _standings(name: str, options: dict, form: str) -> tuple[str, list[str]]:
+    """The standings of ``name`` in ``form`` (``json`` or ``csv``) as ``tbxl compute`` composes
+    them (:func:`tbxl.cli.commands.compute`), with the input's warnings as the CLI says them; a
+    failure raises :class:`Failure` with the CLI's line."""
+    import tbxl
+    from tbxl import config
+    from tbxl.io.load import sniff
+    os.chdir(HOME)
+    gc_was_enabled = gc.isenabled()
+    gc.disable()   # as the CLI does: the collector's rescans of a large event's rounds cost 40 % of compute
+    with python_warnings.catch_warnings(record=True) as caught:
+        python_warnings.simplefilter("always", InputWarning)
+        try:
+            path = config.find(name)
+            o = config.options({"rules": options.get("rules"), "tiebreaks": options.get("tiebreaks"),
+                                "categories": options.get("categories") or [],
+                                "prizes": [options["prizes"]] if options.get("prizes") else []},
+                               config.load(path) if path else config.Config())
+            st = o.rank(o.cut(tbxl.read(name, kind=sniff(name).kind), name))
+            changes = o.rating_changes(st)
+            document = (tbxl.json_document if form == "json" else tbxl.csv_document)(st, o.classification(st), changes)
+        except TbxlError as err:   # the CLI's line (tbxl.cli.main): an input or a usage error
+            raise Failure(f"tbxl: {visible(f'error: {err}')}") from None
+        except OSError as err:
+            where = f"{err.filename}: " if err.filename else ""
+            raise Failure(f"tbxl: {visible(f'error: {where}{err.strerror or err}')}") from None
+        finally:
+            if gc_was_enabled:
+                gc.enable()
+    said = [f"tbxl: {visible(f'warning: {w.message}')}" for w in caught if issubclass(w.category, InputWarning)]
+    if len(said) > WARNINGS_SHOWN + 1:   # as the CLI counts them
+        said = said[:WARNINGS_SHOWN] + [f"tbxl: warning: {len(said) - WARNINGS_SHOWN} more warnings like "
+                                        "these (-v shows them all)"]
+    return document, said
+
+
 # -- the adapters: one per output ----------------------------------------------------------------
 
 def json_document(name: str, options_json: str = "{}") -> str:
-    """``tbxl compute NAME --format json`` (with the options): the standings document, parsed."""
-    o = _opts(options_json)
+    """:func:`tbxl.json_document` of the event (with the options): ``tbxl compute NAME --format
+    json``'s document, parsed."""
     try:
-        text, warnings = _run(["compute", name, "--format", "json", *_options("compute", o)])
+        text, warnings = _standings(name, _opts(options_json), "json")
     except Failure as failure:
         return json.dumps({"error": str(failure)})
-    # the CLI's document as it is, not parsed and written again (2,000 players: a second saved)
+    except Exception as err:   # a bug, not the user's: still one line, no traceback (as _answer)
+        return json.dumps({"error": f"tbxl: internal error: {type(err).__name__}: {err}"})
+    # the API's document as it is, not parsed and written again (2,000 players: a second saved)
     return f'{{"ok": {text.strip()}, "warnings": {json.dumps(warnings)}}}'
 
 
+def _download(name: str, options_json: str, form: str):
+    text, warnings = _standings(name, _opts(options_json), form)
+    return base64.b64encode(text.encode("utf-8")).decode("ascii"), warnings
+
+
 def csv_text(name: str, options_json: str = "{}") -> str:
-    """``tbxl compute NAME -o standings.csv``: the file it writes."""
-    path = f"{OUT}/standings.csv"
-    return _answer(lambda: _file(["compute", name, "-o", path, *_options("compute", _opts(options_json))], path))
+    """:func:`tbxl.csv_document`: the file ``tbxl compute NAME -o standings.csv`` writes (base64)."""
+    return _answer(lambda: _download(name, options_json, "csv"))
 
 
 def json_text(name: str, options_json: str = "{}") -> str:
-    """``tbxl compute NAME -o standings.json``: the file it writes (the download)."""
-    path = f"{OUT}/standings.json"
-    return _answer(lambda: _file(["compute", name, "-o", path, *_options("compute", _opts(options_json))], path))
+    """:func:`tbxl.json_document`: the file ``tbxl compute NAME -o standings.json`` writes (the
+    download, base64)."""
+    return _answer(lambda: _download(name, options_json, "json"))
 
 
 def trf_text(name: str, options_json: str = "{}") -> str:
