@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from auditing import published_under, run
+from auditing import published_under
 from tbxl.audit import SKIPPED, UNEXPLAINED, audit
 from tbxl.io.published import RANK, published_ranks, read_published
 from tbxl.io.trf import read_trf
@@ -15,7 +15,7 @@ from tbxl.rules import get
 EXAMPLE = Path(__file__).parents[1] / "tbxl" / "examples" / "held_swiss_5.trf"
 
 
-def test_the_bundled_swiss_audits_clean(capsys):
+def test_the_bundled_swiss_audits_clean(run_cli):
     # held_swiss_5.trf is the documented no-bulletin form: its rank column (86-89) is 1, 2 ... 16,
     # the start numbers, while the standings under fide-2024 begin 2, 3, 4, 1, 16 ...
     t = read_trf(str(EXAMPLE))
@@ -23,7 +23,7 @@ def test_the_bundled_swiss_audits_clean(capsys):
     a = audit(t, published_ranks(t), rules=get("fide-2024"))
     assert a.ok and a.summary == {"checked": 0, "agree": 0, "explained": 0, "unexplained": 0, "skipped": 16}
     assert all(f.status == SKIPPED and f.code == RANK for f in a.findings)
-    code, out, _ = run(capsys, "audit", EXAMPLE)
+    code, out, _ = run_cli("audit", EXAMPLE)
     assert code == 0
     assert "UNEXPLAINED" not in out
     assert "the rank column repeats the start numbers (an unranked file)" in out
@@ -43,7 +43,7 @@ def test_ranks_equal_to_the_start_numbers_that_are_the_standings_agree():
     assert [f.status for f in audit(t, ranks, rules=get("fide-2024")).findings] == [UNEXPLAINED]
 
 
-def test_a_rank_finding_names_the_rules_of_the_bulletin_and_quotes_it(tmp_path, capsys):
+def test_a_rank_finding_names_the_rules_of_the_bulletin_and_quotes_it(tmp_path, run_cli):
     # A bulletin written under sm-half-point (Swiss-Manager's "1/2 point" Buchholz), audited against
     # fide-2024. Nick (12): the bulletin prints BH/C1 11.5, BH 14, SB 5.5 (his unplayed rounds count
     # half a point each: with his two zero-point byes); fide-2024 gives 9.5, 11.5, 4; fide-2017 (the
@@ -59,7 +59,7 @@ def test_a_rank_finding_names_the_rules_of_the_bulletin_and_quotes_it(tmp_path, 
     assert [str(c) for c in nick.changes] == ["BH/C1 11.5 instead of 9.5", "BH 14 instead of 11.5", "SB 5.5 instead of 4"]
     assert {(f.code, f.published.value) for f in a.findings if f.start_number == 12 and f.code != RANK} >= {
         ("BH/C1", 11.5), ("BH", 14), ("SB", 5.5)}
-    code, out, _ = run(capsys, "audit", EXAMPLE, "--published", bulletin, "--rules", "fide-2024",
+    code, out, _ = run_cli("audit", EXAMPLE, "--published", bulletin, "--rules", "fide-2024",
                        "--tiebreaks", ",".join(codes))
     assert code == 0
     assert "the whole column follows sm-half-point" in out.split("rank ", 1)[1].splitlines()[0]
