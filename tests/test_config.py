@@ -162,7 +162,7 @@ def test_the_posted_pages_options_refused_with_their_line(run_cli, event, line, 
     assert code == 2 and message in err, err
 
 
-def test_the_apis_options_merge_the_file_as_the_command_line_does(capsys, event):
+def test_the_apis_options_merge_the_file_as_the_command_line_does(run_cli, event):
     """config.options (what the web app ranks with): the caller's options, then the file's, then the
     defaults, as ``tbxl compute`` merges them: the same JSON document, byte for byte."""
     import tbxl
@@ -176,8 +176,8 @@ def test_the_apis_options_merge_the_file_as_the_command_line_does(capsys, event)
                                                             ("1:7", "Strong=1:10"))
     assert o.categories == ("NOR=fed=NOR", "Strong=rating>=2100")   # the caller's Strong, the file's NOR
     st = o.rank(tbxl.read(event))
-    code, out, err = run(capsys, "compute", event, "--format", "json", "--tiebreaks", "BH/C1,BH",
-                         "--category", "Strong=rating>=2100", "--prizes", "1:7")
+    code, out, err = run_cli("compute", event, "--format", "json", "--tiebreaks", "BH/C1,BH",
+                     "--category", "Strong=rating>=2100", "--prizes", "1:7")
     assert code == 0, err
     assert tbxl.json_document(st, o.classification(st), o.rating_changes(st)) == out
     # TEC exercise: Bruno (SNo 2) met 10, 7, 1, 16, 3 (1 + 1.5 + 3.5 + 3.5 + 3.5 = BH 13); BH/C1 cuts 10's 1
