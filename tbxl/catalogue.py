@@ -182,7 +182,7 @@ TEAM_FUNCTIONS = (
 BY_NAME: dict[str, Function] = {f.name: f for f in FUNCTIONS + TEAM_FUNCTIONS}
 
 
-def call_for(d: Descriptor, layout: bool = False) -> tuple[Function, tuple]:
+def call_for(d: Descriptor, layout: bool = False) -> tuple[Function, tuple[object, ...]]:
     """The function a workbook writes for the tie-break ``d``, and its arguments between the
     player and the rules: the named function where one says it (plainly), else TIEBREAK with the
     code. ``layout``: the formula passes a ``layout`` argument too (so PROGRESSIVE needs its cut).
@@ -216,14 +216,14 @@ def value_of(tournament: Tournament, conv: Convention, d: Descriptor, context: O
     already built for ``tournament`` and ``conv`` (the Excel functions' cache)."""
     if d.name == "DE":
         st = de or compute_standings(tournament, [d.code], conv)
-        rows = {r.player.start_number: r for r in st.rows}
+        rows = {r.number: r for r in st.rows}   # by start number
         return lambda sn: rows[sn].values[d.code]
     ctx = context or Context(tournament, conv)
     col, index = compute(ctx, d), ctx.index
     return lambda sn: col.value(index[sn])
 
 
-def standings_table(st: Standings) -> list[list]:
+def standings_table(st: Standings) -> list[list[object]]:
     """STANDINGS' spill, exact: a header row (Rank, SNo, Name, Pts, the codes), then one row per
     player, best first; a shared place as its label ("3-5"). When a play-off or lots placed someone
     (:func:`tbxl.playoffs.decide`), a last column ``Decided`` says how (``play-off``, ``lots``,
@@ -232,7 +232,7 @@ def standings_table(st: Standings) -> list[list]:
     return spill(st)
 
 
-def in_cells(table: list[list]) -> list[list]:
+def in_cells(table: list[list[object]]) -> list[list[object]]:
     """A spill of :func:`standings_table` or :func:`team_standings_table` as Excel shows it: the
     rank, number and name as they are, every number after them an Excel number."""
     return [row[:3] + [cell_number(v) for v in row[3:]] for row in table]
@@ -262,7 +262,7 @@ def team_value_of(t: "TeamTournament", conv: Convention, code: str,
     return lambda n: rows[n].points if given is None else rows[n].values[given]
 
 
-def team_standings_table(st: "Standings") -> list[list]:
+def team_standings_table(st: "Standings") -> list[list[object]]:
     """TEAM_STANDINGS' spill, exact: a header row (Rank, No, Team, the primary score MP or GP, the
     codes), then one row per team, best first; a shared place as its label ("3-5"); a last column
     ``Decided`` when a play-off or lots placed a team (as :func:`standings_table`).

@@ -12,6 +12,7 @@ import os
 import sys
 import traceback
 import warnings
+from argparse import Namespace
 from typing import Optional, Sequence
 
 from tbxl.cli.commands import run
@@ -26,7 +27,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run the ``tbxl`` command line ``argv`` (default: ``sys.argv[1:]``); the exit code."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    parser.command = getattr(args, "command", None)   # type: ignore[attr-defined]  (its errors name the command's --help)
+    parser.command = getattr(args, "command", None)   # its errors name the command's --help
     if getattr(args, "command", None) == "report" and not args.output:   # the new user's `tbxl report ev.trf`
         from tbxl.config import report_output
         args.output = report_output(args)
@@ -77,7 +78,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             gc.enable()
 
 
-def ignored_options(args) -> None:
+def ignored_options(args: Namespace) -> None:
     """An option the command would leave unused is said (an error with ``--strict``), not ignored:
     ``--trf 2026`` only shapes a TRF written with ``-o FILE.trf``."""
     if getattr(args, "command", None) == "compute" and args.trf != "16":

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import io
 import sys
+from argparse import Namespace
 from typing import Optional
 
 from tbxl.errors import UsageError
 from tbxl.formatting import visible, visible_json
-from tbxl.io.files import output_format
+from tbxl.io.files import PathLike, output_format
 from tbxl.cli.parser import WRITES
 
 __all__ = ["say", "wrote", "emit", "form"]
@@ -40,7 +41,7 @@ PRINT_HINT = ("print it from a browser (Ctrl+P or Cmd+P, Save as PDF, no headers
               "same pages as the PDF")
 
 
-def wrote(path, pages: Optional[int]) -> None:
+def wrote(path: PathLike, pages: Optional[int]) -> None:
     """The line that says where a command wrote, on stderr (stdout stays for data); nothing for a
     device such as /dev/null or /dev/stdout, which is no file to find."""
     import os
@@ -52,7 +53,7 @@ def wrote(path, pages: Optional[int]) -> None:
     _to_stderr(visible(f"wrote {path}{what}"))
 
 
-def emit(args, text: str, fmt: str = "text") -> None:
+def emit(args: Namespace, text: str, fmt: str = "text") -> None:
     """Write ``text`` to ``-o FILE`` or standard output, control and bidi characters made inert
     (line breaks kept; in JSON as ``\\u`` escapes, which read back to the same names)."""
     text = visible_json(text) if fmt == "json" else visible(text, keep="\n")
@@ -107,12 +108,12 @@ def _quiet_stdout() -> None:
         pass
 
 
-def form(args) -> str:
+def form(args: Namespace) -> str:
     """What the command writes: as ``-o``'s extension says, which ``--format`` (or ``--html``)
     may repeat but not contradict; without an extension ``--format``, else the command's default."""
     allowed = WRITES[args.command]
-    option = getattr(args, "format", None)
-    given = {"table": "text"}.get(option, option)
+    option: Optional[str] = getattr(args, "format", None)
+    given = "text" if option == "table" else option
     if getattr(args, "html", False):
         option, given = "--html", "html"
     elif option:

@@ -7,6 +7,7 @@ import argparse
 import re
 import sys
 from functools import partial
+from typing import NoReturn, Optional, Sequence
 
 from tbxl import __version__
 from tbxl.errors import did_you_mean, excerpt, InputError, UsageError
@@ -28,7 +29,10 @@ class Parser(argparse.ArgumentParser):
     mean" for a mistyped option or choice, and where to read more (``tbxl compute --help``), in place
     of the dozen lines of usage argparse prints first."""
 
-    def error(self, message: str):  # type: ignore[override]
+    #: The command parsed (set by :func:`tbxl.cli.main`): a command's own mistake names its help.
+    command: Optional[str] = None
+
+    def error(self, message: str) -> NoReturn:
         from tbxl.formatting import visible
         m = re.match(r"argument (\S+): invalid choice: '(.*)' \(choose from (.*)\)$", message, re.S)
         if m:
@@ -44,7 +48,8 @@ class Parser(argparse.ArgumentParser):
         sys.stderr.write(f"tbxl: error: {visible(message)} (see '{where} --help')\n")
         sys.exit(2)
 
-    def parse_args(self, args=None, namespace=None):  # type: ignore[override]
+    def parse_args(self, args: Optional[Sequence[str]] = None,  # type: ignore[override]  # one for argparse's overloads
+                   namespace: Optional[argparse.Namespace] = None) -> argparse.Namespace:
         done, extras = self.parse_known_args(args, namespace)
         if extras:
             # The subcommand's options, to tell which one a mistyped option meant.
@@ -56,14 +61,15 @@ class Parser(argparse.ArgumentParser):
             sub.error(f"unrecognized argument {excerpt(first)}{more}{hint}")
         return done
 
-    def _subparser(self, name):
+    def _subparser(self, name: Optional[str]) -> Optional[argparse.ArgumentParser]:
         for action in self._actions:
             if isinstance(action, argparse._SubParsersAction) and name in action.choices:
-                return action.choices[name]
+                sub: argparse.ArgumentParser = action.choices[name]   # a _SubParsersAction[Any]'s
+                return sub
         return None
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser() -> Parser:
     """The ``tbxl`` command line: one subcommand per command, the options common to the commands
     that read an event (individual or team) given once."""
     p = Parser(prog="tbxl", description="FIDE C.07 chess tie-breaks with derivations.")
@@ -71,7 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--debug", action="store_true", help="print the traceback of an internal error")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    def common(sp, tiebreaks=True):
+    def common(sp: argparse.ArgumentParser, tiebreaks: bool = True) -> None:
         sp.add_argument("input", metavar="INPUT", help="TRF file or crosstable workbook (.xlsx)")
         sp.add_argument("--rules", metavar="NAME",
                         help="convention (default: by start date; see 'tbxl rules')")
@@ -100,7 +106,7 @@ def build_parser() -> argparse.ArgumentParser:
         sp.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
                         help="print the traceback of an internal error")
 
-    def prizes(sp):
+    def prizes(sp: argparse.ArgumentParser) -> None:
         sp.add_argument("--category", action="append", default=[], metavar="NAME=CONDITIONS",
                         dest="categories",
                         help="a category's standings, e.g. 'U12=age<12', 'Women=sex=w', "
@@ -119,7 +125,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="with one prize per player, the list that wins equal amounts: overall "
                              "(default) or a category's name")
 
-    def ties(sp):
+    def ties(sp: argparse.ArgumentParser) -> None:
         sp.add_argument("--playoff", action="append", default=[], metavar="N>M>...", dest="playoffs",
                         help="the order a play-off gave players equal on every tie-break, best first, "
                              "e.g. '12>7>3' (start numbers; '=' for players it left equal; repeatable)")
@@ -127,7 +133,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="draw lots for the players still equal on every tie-break, with this seed "
                              "(the same seed gives the same order: the manual's page Play-offs and lots)")
 
-    def rating(sp):
+    def rating(sp: argparse.ArgumentParser) -> None:
         sp.add_argument("--rating-change", action="store_true", default=None,
                         help="add each rated player's rating change (FIDE rating regulations B.02 8.3): "
                              "games rated, score, expected score, K and K x (W - We)")
@@ -241,7 +247,7 @@ def derivations_option(text: str) -> str:
     return text
 
 
-def pages_option(text: str) -> tuple:
+def pages_option(text: str) -> tuple[str, ...]:
     """``--pages``: the page names (:data:`tbxl.report.views.pages.PAGES`), a usage error otherwise."""
     from tbxl.report.views.pages import parse_pages  # no Jinja2 or WeasyPrint imported
     try:
@@ -267,7 +273,7 @@ def k_option(text: str) -> int:
         raise argparse.ArgumentTypeError(str(err).removeprefix("--k: ")) from None
 
 
-def numbers(text: str, parser, option: str, what: str = "start numbers") -> list[int]:
+def numbers(text: str, parser: argparse.ArgumentParser, option: str, what: str = "start numbers") -> list[int]:
     """The numbers of a ``3,7,12`` option (start numbers, or team numbers on a team event); a usage
     error (exit 2) for anything else."""
     found = [whole_number(x, 6) for x in text.split(",") if x.strip()]

@@ -120,7 +120,7 @@ def standings_trf(st: Standings, source: Optional[str] = None, *, edition: str =
     while lines and not lines[-1].strip():
         lines.pop()
     codes = tiebreak_codes(st)
-    ranks = {} if team else {r.player.start_number: r.rank for r in st.rows}
+    ranks = {} if team else {r.number: r.rank for r in st.rows}   # a player's start number
     team_rows = {r.team.number: r for r in st.rows} if team else {}
     has_310 = any(line[:3] == "310" for line in lines)
     declared_rr = _declares_round_robin(lines)

@@ -67,11 +67,11 @@ def build_compare_view(result: Union[Comparison, Sequence[Standings]], *, lang: 
     side, changed cells marked, then for each change the terms that make it and both derivations.
     ``result`` is a :func:`tbxl.audit.compare.compare` of any event, or a team event's standings
     under every rule set (the announced first)."""
-    sts = list(result) if isinstance(result, (list, tuple)) else list(result.standings)
+    from tbxl.audit import Comparison
+    sts = list(result.standings) if isinstance(result, Comparison) else list(result)
     if isinstance(sts[0].tournament, TeamTournament):
         return _build_team_compare_view(sts, lang=lang, paper=paper, input_path=input_path,
                                         changed_only=changed_only)
-    from tbxl.audit import Comparison
     assert isinstance(result, Comparison)  # an individual event's comparison (a team event's: its standings)
     st = result.standings[0]
     L = labels(lang)

@@ -6,21 +6,27 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Optional
+from typing import TYPE_CHECKING, Optional, Sequence
 
 from tbxl.formatting import signed_text
-from tbxl.report.labels import labels
+from tbxl.model import Player
+from tbxl.report.labels import Labels, labels
 from tbxl.report.selection import parse_derivations, select_derivations
 from tbxl.report.views.compact import TOP_PLACES, CompactPlayer, compact_players
 from tbxl.report.views.pages import Card, RoundPage, StartRow, cards, qr_svg, round_pages, start_list
-from tbxl.report.text import LINE_CHARS, Fmt, by_round_tables, reason_text
+from tbxl.report.text import LINE_CHARS, Fmt, Segment, by_round_tables, reason_text
 from tbxl.report.views.blocks import (PlayerBlock, PlayerLine, Progress, StandingRow, derivation_blocks,
                                       standing_row)
 from tbxl.report.views.categories import Classes, classification_view
 from tbxl.report.views.frame import RankedView, Section, frame
 from tbxl.report.views.ties import TieLine, decided_notes, tie_lines
-from tbxl.projection import project
+from tbxl.projection import RatingChanges, project
 from tbxl.tiebreaks.codes import parse
+
+if TYPE_CHECKING:   # the rooms below the report, as types only
+    from tbxl.categories import Classification
+    from tbxl.io.files import PathLike
+    from tbxl.standings import Row, Standings
 
 # A round robin gets a matrix crosstable up to this many players (wider does not fit a portrait
 # page); beyond it, the per-round ranking crosstable of a Swiss.
@@ -75,7 +81,7 @@ def round_blocks(widest: int, columns: int) -> tuple[tuple[int, int], ...]:
 _CELL = re.compile(r"(\d+)([wb])(.*)")
 
 
-def local_cell(text: str, L: dict) -> str:
+def local_cell(text: str, L: Labels) -> str:
     """A compact crosstable cell in the report's language: the colour letter (``12w1`` is ``12б1``
     in Russian, ``12t1`` in Vietnamese) and the bye word; the results and codes stay.
 
@@ -84,12 +90,13 @@ def local_cell(text: str, L: dict) -> str:
     ('12б1', '5ч½', 'своб', 'H')
     """
     if text == "bye":
-        return L["bye_word"]
+        bye: str = L["bye_word"]
+        return bye
     m = _CELL.fullmatch(text)
     return f"{m[1]}{L['colour_letters'][m[2]]}{m[3]}" if m else text
 
 
-def crosstable(st, fmt: Fmt, L: dict) -> Crosstable:
+def crosstable(st: Standings, fmt: Fmt, L: Labels) -> Crosstable:
     """The ranking crosstable, rows in the order of the standings, opponents by their line in it.
 
     A Swiss (or a round robin of more than ``MATRIX_MAX`` players) gets one cell per round in
@@ -99,11 +106,12 @@ def crosstable(st, fmt: Fmt, L: dict) -> Crosstable:
     """
     from tbxl.io.grid.compact import compact_text, result_text
     t = st.tournament
-    line = {r.player.start_number: k for k, r in enumerate(st.rows, 1)}
+    line = {r.number: k for k, r in enumerate(st.rows, 1)}
     matrix = t.is_round_robin and len(st.rows) <= MATRIX_MAX
     rows = []
     for k, r in enumerate(st.rows, 1):
         p = r.player
+        assert isinstance(p, Player)   # an individual event's row
         if matrix:
             met: dict[int, str] = {}
             for e in p.rounds:
@@ -133,7 +141,7 @@ class StandingsReport(RankedView):
     xt: Optional[Crosstable]
     tie_lines: tuple[TieLine, ...]
     classes: Classes
-    by_round: tuple
+    by_round: tuple[tuple[Segment, ...], ...]
     players: tuple[PlayerBlock, ...]
     compact: tuple[CompactPlayer, ...] = ()   # the compact derivations (decided top places, or everyone)
     compact_intro: str = ""
@@ -195,6 +203,7 @@ class StandingsReport(RankedView):
         out: list[tuple[str, str]] = []
         for sec in self.sections:
             if sec.name == "rounds":
+                assert sec.a is not None   # a round's page, one section each
                 out.append((f"round-{sec.a + 1}", self.rounds_pages[sec.a].title))
             elif sec.name == "after":
                 out.append((f"after-{sec.block + 1}", self.after[sec.block][0]))
@@ -204,16 +213,18 @@ class StandingsReport(RankedView):
         return tuple(out)
 
 
-def ranked_parts(st, L: dict, fmt: Fmt) -> dict:
+def ranked_parts(st: Standings, L: Labels, fmt: Fmt) -> dict[str, object]:
     """The parts of a :class:`~tbxl.report.views.frame.RankedView` of ``st``: whether the DE
     tier note is due, and the standings' notes in the report's language."""
     return dict(has_de=any(parse(c).name == "DE" for c in st.codes), decided=bool(st.decided_by),
                 notes=tuple(reason_text(n, L, fmt) for n in st.notes) + decided_notes(st, L))
 
 
-def build_standings_view(st, *, lang: str = "en", derivations: str = "none", players=None,
-                         paper: str = "a4", input_path=None, progress: Optional[Progress] = None,
-                         by_round: bool = False, classification=None, rating_changes=None,
+def build_standings_view(st: Standings, *, lang: str = "en", derivations: str = "none",
+                         players: Optional[Sequence[int]] = None,
+                         paper: str = "a4", input_path: Optional[PathLike] = None, progress: Optional[Progress] = None,
+                         by_round: bool = False, classification: Optional[Classification] = None,
+                         rating_changes: Optional[RatingChanges] = None,
                          pages: tuple[str, ...] = (), url: str = "") -> StandingsReport:
     """The standings report of an individual event: the header, the final standings, the ranking
     crosstable and one line per tied group (``tie_lines``); ``derivations`` (see
@@ -236,7 +247,7 @@ def build_standings_view(st, *, lang: str = "en", derivations: str = "none", pla
     shown = []
     if by_round:
         wanted = None if players is None else set(players)
-        shown = [r.player.start_number for r in st.rows if wanted is None or r.player.start_number in wanted]
+        shown = [r.number for r in st.rows if wanted is None or r.number in wanted]
     kind, _ = parse_derivations(derivations)
     compact: tuple[CompactPlayer, ...] = ()
     intro = ""
@@ -246,10 +257,10 @@ def build_standings_view(st, *, lang: str = "en", derivations: str = "none", pla
         compact = compact_players(st, fmt, everyone=kind == "compact", places=places)
         intro = L["compact_intro"].format(n=len(st.rows) if kind == "compact" else places)
 
-    def extra(r) -> tuple[str, ...]:
+    def extra(r: Row) -> tuple[str, ...]:
         if rating_changes is None:
             return ()
-        ch = rating_changes.get(r.player.start_number)
+        ch = rating_changes.get(r.number)
         return ("–", "–") if ch is None else (str(ch.k), signed_text(ch.change, comma=fmt.comma))
 
     return StandingsReport.of(

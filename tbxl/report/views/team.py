@@ -13,14 +13,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import TYPE_CHECKING, Callable, Collection, Mapping, Optional, Sequence
 
 from tbxl import __version__
 from tbxl.io.grid.team import team_cell
-from tbxl.report.labels import paper_size, team_labels
+from tbxl.report.labels import Labels, paper_size, team_labels
 from tbxl.report.selection import COMPACT, select_derivations
-from tbxl.report.text import LINE_CHARS, Fmt, TermRow, aligned, by_round_tables, reason_text
-from tbxl.report.views.blocks import (DerivationTable, PlayerBlock, decided_word, laid_out_groups, mini_tables,
-                                      order_words)
+from tbxl.report.text import LINE_CHARS, Fmt, Segment, TermRow, aligned, by_round_tables, reason_text
+from tbxl.report.views.blocks import (CompareItem, DerivationTable, PlayerBlock, Progress, decided_word,
+                                      laid_out_groups, mini_tables, order_words)
 from tbxl.report.views.compact import TOP_PLACES, CompactPlayer, compact_players
 from tbxl.report.views.frame import (Event, Footer, InputFile, ReportView, RulesText, TiebreakText, event_dates,
                                     modifier_texts, rules_text)
@@ -29,7 +30,20 @@ from tbxl.projection import Projection, project
 from tbxl.standings import Standings
 from tbxl.model.codes import result_code
 from tbxl.tiebreaks.ratings import DP, half_up
+from tbxl.model import TeamTournament
 from tbxl.tiebreaks.codes import parse
+
+if TYPE_CHECKING:   # types only
+    from tbxl.io.files import PathLike
+    from tbxl.model import TeamRound
+    from tbxl.standings import Row
+
+
+def _team_event(st: Standings) -> TeamTournament:
+    """The event of a team report's standings."""
+    t = st.tournament
+    assert isinstance(t, TeamTournament)
+    return t
 
 
 @dataclass(frozen=True)
@@ -112,19 +126,20 @@ class TeamReport(ReportView):
     min_games: int
     ties: tuple[TieGroup, ...]
     teams: tuple[PlayerBlock, ...]
-    by_round: tuple
+    by_round: tuple[tuple[Segment, ...], ...]
     decided: bool = False                  # a play-off or lots placed a team: the Decided column
     decided_notes: tuple[str, ...] = ()    # what it means, with the seed of the lots
     compact: tuple[CompactPlayer, ...] = ()   # why the decided places (the default), as the individual report
     compact_intro: str = ""
 
     @property
-    def T(self) -> dict:
+    def T(self) -> Labels:
         """The team words of the report's language."""
-        return self.L["team"]
+        words: Labels = self.L["team"]
+        return words
 
 
-def team_definition(code: str, L: dict) -> str:
+def team_definition(code: str, L: Labels) -> str:
     """One line: a team tie-break's meaning with its article, the score it counts, its modifiers.
     The meaning comes from the labels: an individual family's from ``tiebreak_meanings`` of
     ``labels/<lang>.json``, a team family's from those of ``labels/team/<lang>.json`` (English
@@ -132,7 +147,7 @@ def team_definition(code: str, L: dict) -> str:
     d = parse(code, team=True)
     meanings = L["tiebreak_meanings"] if d.is_individual else L["team"]["tiebreak_meanings"]
     if d.name == "POINTS":   # the primary score (or a points tie-break): what its points are
-        meaning = L["team"]["points_meanings"].get(d.score or "MP", meanings.get(d.name, d.meaning))
+        meaning: str = L["team"]["points_meanings"].get(d.score or "MP", meanings.get(d.name, d.meaning))
         return meaning + (f" ({L['article']} {d.article})" if d.article else "")
     parts = [meanings.get(d.name, d.meaning) + (f" ({L['article']} {d.article})" if d.article else "")]
     if d.score:
@@ -140,11 +155,11 @@ def team_definition(code: str, L: dict) -> str:
     return "; ".join(parts + modifier_texts(d, d.base.low, d.base.high, L))
 
 
-def team_derivation(st: Standings, number: int, code: str, fmt: Fmt, L: dict, names: dict,
+def team_derivation(st: Standings, number: int, code: str, fmt: Fmt, L: Labels, names: Mapping[int, str],
                     line_chars: int, under: str = "") -> DerivationTable:
     """One tie-break's derivation for one team (laid out by :func:`~tbxl.report.views.blocks.laid_out`)."""
     d = st.explain(number, code)
-    rounds = st.tournament.team(number).rounds
+    rounds = _team_event(st).team(number).rounds
     terms = tuple(TermRow(("" if t.round is None else str(t.round),
                            "" if t.opponent is None else f"{t.opponent:>3} {names.get(t.opponent, '')[:18]}",
                            _match_result(st, rounds, t.round, t.opponent, t.result, fmt), fmt(t.real),
@@ -162,19 +177,20 @@ def team_derivation(st: Standings, number: int, code: str, fmt: Fmt, L: dict, na
                            order=order_words(d.tiers, names) if d.tiers else "")
 
 
-def _match_result(st: Standings, rounds, rnd, opponent, code: str, fmt: Fmt) -> str:
+def _match_result(st: Standings, rounds: Sequence[TeamRound], rnd: Optional[int], opponent: Optional[int], code: str,
+                  fmt: Fmt) -> str:
     """A term's result as a team derivation prints it: the match's game points, the team's first
     (``2.5-1.5``), with the TRF code of a match not played over the board (``+``, ``-``)."""
     if rnd is None or opponent is None or not 0 < rnd <= len(rounds):
         return code
     mine = rounds[rnd - 1]
-    theirs = st.tournament.team(opponent).rounds[rnd - 1]
+    theirs = _team_event(st).team(opponent).rounds[rnd - 1]
     score = f"{fmt(mine.gp)}-{fmt(theirs.gp)}"
     return score if code in ("1", "=", "0") else f"{code} {score}"
 
 
-def team_derivation_pair(st_a: Standings, st_b: Standings, number: int, code: str, fmt: Fmt, L: dict,
-                         names: dict, line_chars: int) -> list[DerivationTable]:
+def team_derivation_pair(st_a: Standings, st_b: Standings, number: int, code: str, fmt: Fmt, L: Labels,
+                         names: Mapping[int, str], line_chars: int) -> list[DerivationTable]:
     """One team value's derivation under two rule sets (the announced first), each marked with its rules."""
     return [team_derivation(st, number, code, fmt, L, names, line_chars,
                             under=L["audit"]["under"].format(rules=st.rules)) for st in (st_a, st_b)]
@@ -183,9 +199,9 @@ def team_derivation_pair(st_a: Standings, st_b: Standings, number: int, code: st
 def _board_prizes(st: Standings, fmt: Fmt, min_games: int) -> tuple[BoardPrizes, ...]:
     """Per board: each player's points and games over the board on that board, percentage and
     performance (ARO of the rated opponents + dp(p), FIDE rating regulations 8.1(a))."""
-    t = st.tournament
+    t = _team_event(st)
     rating = {p.start_number: p.rating for p in t.players}
-    per: dict[int, dict[int, list]] = {}
+    per: dict[int, dict[int, list[tuple[Fraction, Optional[int]]]]] = {}
     for team in t.teams:
         for rnd in team.rounds:
             for b in rnd.boards:
@@ -199,14 +215,14 @@ def _board_prizes(st: Standings, fmt: Fmt, min_games: int) -> tuple[BoardPrizes,
         for sn, games in per[board].items():
             pts = sum((g[0] for g in games), Fraction(0))
             n = len(games)
-            rated = [rating.get(o) for _, o in games if rating.get(o)]
+            rated = [r for _, o in games if o is not None and (r := rating.get(o))]
             perf = None
             if rated:
                 aro = half_up(sum(rated), len(rated))
                 p = half_up(int(pts * 100), n)
                 perf = aro + DP[p]
-            team = next((tm for tm in t.teams if sn in tm.players), None)
-            row = BoardPrizeRow(sn, t.player(sn).name, team.name if team else "", str(rating.get(sn) or ""), n,
+            own = next((tm for tm in t.teams if sn in tm.players), None)
+            row = BoardPrizeRow(sn, t.player(sn).name, own.name if own else "", str(rating.get(sn) or ""), n,
                                 fmt(pts), fmt(Fraction(round(pts * 1000 / n), 10)), "" if perf is None else str(perf),
                                 n >= min_games)
             rows.append(((not row.ranked, -(perf or 0), -pts / n, sn), row))
@@ -214,10 +230,10 @@ def _board_prizes(st: Standings, fmt: Fmt, min_games: int) -> tuple[BoardPrizes,
     return tuple(out)
 
 
-def _ties(st: Standings, fmt: Fmt, names: dict) -> tuple[TieGroup, ...]:
+def _ties(st: Standings, fmt: Fmt, names: Mapping[int, str]) -> tuple[TieGroup, ...]:
     """Each group of teams equal on the primary score and the steps that broke it (every step of a
     team ranking splits its group)."""
-    label = lambda n: f"{names[n]} ({n})"  # noqa: E731
+    label: Callable[[int], str] = lambda n: f"{names[n]} ({n})"  # noqa: E731
     out = []
     for points, rows, places in tied_groups(st.rows):
         members = {r.team.number for r in rows}
@@ -230,17 +246,17 @@ def _ties(st: Standings, fmt: Fmt, names: dict) -> tuple[TieGroup, ...]:
     return tuple(out)
 
 
-def team_rules_text(st: Standings, L: dict) -> RulesText:
+def team_rules_text(st: Standings, L: Labels) -> RulesText:
     """The rules as a team report names them: the convention's title and source, its name with the
     team settings changed on the defaults (:attr:`Standings.rules`)."""
     return replace(rules_text(st.convention, L), name=st.rules)
 
 
-def team_frame(st: Standings, L: dict, lang: str, paper: str, input_path) -> ReportView:
+def team_frame(st: Standings, L: Labels, lang: str, paper: str, input_path: Optional[PathLike]) -> ReportView:
     """The head and foot of a team report: the footer names the event, the tie-break order starts
     with the primary score, defined as the tie-breaks are."""
     size = paper_size(paper)
-    t = st.tournament
+    t = _team_event(st)
     source = InputFile.of(input_path, t.source)
     rules = team_rules_text(st, L)
     return ReportView(L, lang, size, TeamEvent(t.name or source.name, t.city, event_dates(t, L), t.chief_arbiter,
@@ -252,7 +268,7 @@ def team_frame(st: Standings, L: dict, lang: str, paper: str, input_path) -> Rep
                       tuple(st.codes), __version__)
 
 
-def team_compare_frame(st: Standings, *, lang: str, paper: str, input_path) -> ReportView:
+def team_compare_frame(st: Standings, *, lang: str, paper: str, input_path: Optional[PathLike]) -> ReportView:
     """The header, labels and footer of a team compare or audit report: the team report's with the
     individual labels the shared templates use turned to teams (no., team, teams)."""
     L = team_labels(lang)
@@ -263,17 +279,18 @@ def team_compare_frame(st: Standings, *, lang: str, paper: str, input_path) -> R
     return replace(head, foot=replace(head.foot, event=head.event.name))
 
 
-def team_block(row, fmt: Fmt, **parts) -> PlayerBlock:
+def team_block(row: Row, fmt: Fmt, *, derivations: tuple[DerivationTable, ...] = (),
+               items: tuple[CompareItem, ...] = ()) -> PlayerBlock:
     """A team's heading and derivations or changes (``player_head`` in the shared templates)."""
     return PlayerBlock(sn=row.team.number, title="", name=row.team.name, fed="", rating="",
-                       points=fmt(row.points), rank=row.rank_label, **parts)
+                       points=fmt(row.points), rank=row.rank_label, derivations=derivations, items=items)
 
 
-def _board_results(st: Standings, fmt: Fmt, T: dict, names: dict, line_chars: int,
-                   only=None) -> tuple[BoardResults, ...]:
+def _board_results(st: Standings, fmt: Fmt, T: Labels, names: Mapping[int, str], line_chars: int,
+                   only: Optional[Collection[int]] = None) -> tuple[BoardResults, ...]:
     """Each team's matches board by board, in standings order (``only``: of these team numbers,
     the teams whose derivations are printed: they are what a team's points are made of)."""
-    t = st.tournament
+    t = _team_event(st)
     kinds = T["kinds"]
     boards = []
     for r in st.rows:
@@ -291,11 +308,12 @@ def _board_results(st: Standings, fmt: Fmt, T: dict, names: dict, line_chars: in
                           kinds.get(rnd.kind.value, rnd.kind.value), fmt(rnd.mp), fmt(rnd.gp), "; ".join(cells)))
         boards.append(BoardResults(team.number, team.name, r.rank_label, tuple(lines),
                                    aligned([T["round"], T["opponent"], T["kind"], "MP", "GP", T["boards"]],
-                                           list(lines), line_chars)))
+                                           [list(ln) for ln in lines], line_chars)))
     return tuple(boards)
 
 
-def _team_by_round(proj: Projection, teams, fmt: Fmt, L: dict, line_chars: int) -> list:
+def _team_by_round(proj: Projection, teams: Optional[Sequence[int]], fmt: Fmt, L: Labels,
+                   line_chars: int) -> list[tuple[Segment, ...]]:
     """The round-by-round tables (:func:`~tbxl.report.text.by_round_tables`' layout) of the teams:
     the primary score (headed MP or GP), rank and every tie-break after each round."""
     st = proj.standings
@@ -306,9 +324,9 @@ def _team_by_round(proj: Projection, teams, fmt: Fmt, L: dict, line_chars: int) 
     return by_round_tables(st, history, shown, fmt, words, line_chars, heading=lambda row: row.team.name)
 
 
-def build_team_view(st: Standings, *, lang: str = "en", derivations: str = "none", teams=None,
-                    paper: str = "a4", input_path=None, min_games: int = 0, by_round: bool = False,
-                    progress=None) -> TeamReport:
+def build_team_view(st: Standings, *, lang: str = "en", derivations: str = "none",
+                    teams: Optional[Sequence[int]] = None, paper: str = "a4", input_path: Optional[PathLike] = None,
+                    min_games: int = 0, by_round: bool = False, progress: Optional[Progress] = None) -> TeamReport:
     """Everything the team template shows (:class:`TeamReport`). ``derivations`` picks the teams
     with derivation blocks (:func:`~tbxl.report.selection.select_derivations`); ``decided`` (the
     command's default, as for an individual event) and ``compact`` give the compact lines of
@@ -319,9 +337,10 @@ def build_team_view(st: Standings, *, lang: str = "en", derivations: str = "none
     L = team_labels(lang)
     head = team_frame(st, L, lang, paper, input_path)
     fmt = Fmt(bool(L["decimal_comma"]))
-    t = st.tournament
+    t = _team_event(st)
     names = {team.number: team.name for team in t.teams}
     codes = st.codes
+    assert st.primary is not None   # a team event's standings rank by their primary score (MP or GP)
     proj = project(st)
     selected = select_derivations(st, derivations, teams)
     compact: tuple[CompactPlayer, ...] = ()
