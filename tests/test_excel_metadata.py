@@ -39,6 +39,8 @@ def test_import_pulls_in_nothing_heavy():
                # AUDIT's core: pure Python (tbxl.io.published imports openpyxl only to read a file)
                "tbxl.audit", "tbxl.audit.candidates", "tbxl.audit.changes", "tbxl.audit.check", "tbxl.audit.compare",
                "tbxl.audit.engine", "tbxl.io.published", "tbxl.io.text", "tbxl.formatting",
+               # what a published column means, and the paths' type (pure Python, no file opened at import)
+               "tbxl.io.columns", "tbxl.io.files",
                # the one event model's team kind and the team settings (data and enums, no team ranking)
                "tbxl.model.team", "tbxl.rules",
                "tbxl.catalogue",   # the functions' catalogue: names, arguments, help, how values are computed
