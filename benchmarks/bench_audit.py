@@ -19,7 +19,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 from generate import generate  # noqa: E402
-
 from tbxl import rules as conventions
 from tbxl.audit import audit  # noqa: E402
 from tbxl.audit.compare import compare  # noqa: E402
@@ -36,13 +35,17 @@ def bulletin(t, path: Path) -> None:
         w = csv.writer(f)
         w.writerow(["Rk.", "SNo", "Name", "Pts."] + CODES)
         for k, r in enumerate(st.rows, 1):
-            w.writerow([k, r.player.start_number, r.player.name, decimal_text(r.points)]
-                       + [decimal_text(r.values[c]) for c in CODES])
+            w.writerow(
+                [k, r.player.start_number, r.player.name, decimal_text(r.points)]
+                + [decimal_text(r.values[c]) for c in CODES]
+            )
 
 
 def main() -> None:
-    print(f"{'players':>8} {'rounds':>7} {'values':>7} {'differ':>7} {'audit s':>8} {'us/player-round':>16}"
-          f" {'compare s':>10}")
+    print(
+        f"{'players':>8} {'rounds':>7} {'values':>7} {'differ':>7} {'audit s':>8} {'us/player-round':>16}"
+        f" {'compare s':>10}"
+    )
     for players, rounds in ((250, 9), (500, 9), (1000, 9), (2000, 9)):
         t = generate(players, rounds, seed=11)
         with tempfile.TemporaryDirectory() as tmp:
@@ -57,8 +60,10 @@ def main() -> None:
             compare(t, conventions.resolve_each("fide-2024,fide-2026,fide-2017", None), CODES)
             cmp_wall = min(cmp_wall, time.perf_counter() - t0)
         s = result.summary
-        print(f"{players:>8} {rounds:>7} {s['checked']:>7} {s['explained'] + s['unexplained']:>7} {wall:>8.2f}"
-              f" {wall / (players * rounds) * 1e6:>16.0f} {cmp_wall:>10.2f}")
+        print(
+            f"{players:>8} {rounds:>7} {s['checked']:>7} {s['explained'] + s['unexplained']:>7} {wall:>8.2f}"
+            f" {wall / (players * rounds) * 1e6:>16.0f} {cmp_wall:>10.2f}"
+        )
 
 
 if __name__ == "__main__":

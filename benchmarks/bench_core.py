@@ -35,6 +35,7 @@ def compiled(tree: Path) -> Path:
     (the peers are installed from wheels; an editable tree under PYTHONDONTWRITEBYTECODE would
     otherwise compile every module on every run)."""
     import compileall
+
     compileall.compile_dir(str(tree / "tbxl"), quiet=2)
     return tree
 
@@ -54,8 +55,21 @@ def measure(cmd: list[str], tree: Path = HERE.parent) -> tuple[float, float, flo
 
 def run(path: Path, fmt: str = "json") -> tuple[float, float, float]:
     """Best wall and CPU time of 3 runs, and the peak memory."""
-    cmd = [sys.executable, "-m", "tbxl", "compute", str(path.resolve()), "--rules", "fide-2026",
-           "--tiebreaks", TIEBREAKS, "--format", fmt, "-o", os.devnull]
+    cmd = [
+        sys.executable,
+        "-m",
+        "tbxl",
+        "compute",
+        str(path.resolve()),
+        "--rules",
+        "fide-2026",
+        "--tiebreaks",
+        TIEBREAKS,
+        "--format",
+        fmt,
+        "-o",
+        os.devnull,
+    ]
     runs = [measure(cmd) for _ in range(3)]
     return min(r[0] for r in runs), min(r[1] for r in runs), max(r[2] for r in runs)
 
@@ -68,9 +82,23 @@ def main() -> None:
     for n in sizes:
         wall, cpu, peak = run(ensure(n))
         print(f"{n:>8} {wall:>20.3f} {cpu:>6.2f} {cpu / (n * 11) * 1e6:>24.2f} {peak:>8.0f}")
-    out = subprocess.run([sys.executable, "-X", "importtime", "-m", "tbxl", "compute",
-                          str(ensure(sizes[0])), "--format", "csv", "-o", os.devnull],
-                         capture_output=True, text=True)
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-X",
+            "importtime",
+            "-m",
+            "tbxl",
+            "compute",
+            str(ensure(sizes[0])),
+            "--format",
+            "csv",
+            "-o",
+            os.devnull,
+        ],
+        capture_output=True,
+        text=True,
+    )
     heavy = [m for m in ("xlwings", "weasyprint", "openpyxl", "jinja2") if f" {m}" in out.stderr]
     print("heavy modules imported by compute:", ", ".join(heavy) or "none")
 

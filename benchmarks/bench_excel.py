@@ -57,8 +57,12 @@ def fresh(grid: list[list]) -> list[list]:
 
 def run(players: int, rounds: int, seed: int) -> dict:
     grid = swiss_grid(players, rounds, seed)
-    calls = [(excel.BUCHHOLZ_CUT, (1, "")), (excel.BUCHHOLZ, ("",)),
-             (excel.SONNEBORN_BERGER, ("",)), (excel.PROGRESSIVE, ())]
+    calls = [
+        (excel.BUCHHOLZ_CUT, (1, "")),
+        (excel.BUCHHOLZ, ("",)),
+        (excel.SONNEBORN_BERGER, ("",)),
+        (excel.PROGRESSIVE, ()),
+    ]
     out = {}
 
     excel.cache_clear()
@@ -66,8 +70,10 @@ def run(players: int, rounds: int, seed: int) -> dict:
     excel.BUCHHOLZ_CUT(grid, 1, 1)
     out["first call (read + context + column)"] = time.perf_counter() - t
 
-    for label, make in (("4,000 calls, fresh grid each call (Office.js)", fresh),
-                        ("4,000 calls, same grid object (classic)", None)):
+    for label, make in (
+        ("4,000 calls, fresh grid each call (Office.js)", fresh),
+        ("4,000 calls, same grid object (classic)", None),
+    ):
         excel.cache_clear()
         grids = [make(grid) for _ in range(len(calls) * players)] if make else None
         t = time.perf_counter()
@@ -108,14 +114,20 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     res = run(args.players, args.rounds, args.seed)
-    targets = {"4,000 calls, fresh grid each call (Office.js)": 2.0,
-               "4,000 calls, same grid object (classic)": 2.0, "STANDINGS, cold cache": 0.3}
+    targets = {
+        "4,000 calls, fresh grid each call (Office.js)": 2.0,
+        "4,000 calls, same grid object (classic)": 2.0,
+        "STANDINGS, cold cache": 0.3,
+    }
     print(f"tbxl.excel benchmark: {args.players} players x {args.rounds} rounds")
     ok = True
     for label, secs in res.items():
         target = targets.get(label)
-        mark = "" if target is None else ("  ok (target {:.1f} s)".format(target) if secs <= target
-                                          else "  SLOW (target {:.1f} s)".format(target))
+        mark = (
+            ""
+            if target is None
+            else (f"  ok (target {target:.1f} s)" if secs <= target else f"  SLOW (target {target:.1f} s)")
+        )
         ok &= target is None or secs <= target
         print(f"  {label:48} {secs:8.3f} s{mark}")
     return 0 if ok else 1

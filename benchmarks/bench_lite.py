@@ -65,29 +65,58 @@ def main() -> None:
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        (folder / "main.py").write_text(lite.standalone_main_py(), encoding="utf-8")   # runs with no tbxl installed
-        subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
-                        "--platform", "any", "--implementation", "py", "--abi", "none", "--python-version", "3.12",
-                        "-d", str(folder), f"xlwings=={args.xlwings}" if args.xlwings else "xlwings"], check=True)
+        (folder / "main.py").write_text(lite.standalone_main_py(), encoding="utf-8")  # runs with no tbxl installed
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "-q",
+                "--no-deps",
+                "--only-binary=:all:",
+                "--platform",
+                "any",
+                "--implementation",
+                "py",
+                "--abi",
+                "none",
+                "--python-version",
+                "3.12",
+                "-d",
+                str(folder),
+                f"xlwings=={args.xlwings}" if args.xlwings else "xlwings",
+            ],
+            check=True,
+        )
         (folder / "bench.py").write_text(SCRIPT, encoding="utf-8")
         (folder / "grid.json").write_text(json.dumps(swiss_grid(args.players, args.rounds)), encoding="utf-8")
         size = (folder / "main.py").stat().st_size
-        print(f"main.py: {lite.size_text(size)}, {len(lite.carried_modules())} modules, "
-              f"{next(folder.glob('xlwings-*.whl')).name}; "
-              f"{args.players} players x {args.rounds} rounds")
+        print(
+            f"main.py: {lite.size_text(size)}, {len(lite.carried_modules())} modules, "
+            f"{next(folder.glob('xlwings-*.whl')).name}; "
+            f"{args.players} players x {args.rounds} rounds"
+        )
         runs = [("CPython " + sys.version.split()[0], [sys.executable, "-S", "bench.py"], {})]
         node = shutil.which("node")
         if node:
-            runs.append((f"Pyodide ({args.pyodide})", [node, str(PYODIDE / "run.mjs"), str(folder), "bench.py"],
-                         {"TBXL_PYODIDE": args.pyodide}))
+            runs.append(
+                (
+                    f"Pyodide ({args.pyodide})",
+                    [node, str(PYODIDE / "run.mjs"), str(folder), "bench.py"],
+                    {"TBXL_PYODIDE": args.pyodide},
+                )
+            )
         else:
             print("node not found: Pyodide not measured")
         for label, cmd, env in runs:
             (folder / "timings.json").unlink(missing_ok=True)
             subprocess.run(cmd, cwd=folder, env={**os.environ, **env}, check=True)
             t = json.loads((folder / "timings.json").read_text())
-            print(f"{label:24} import main {t['import_main']:.2f} s, STANDINGS cold {t['standings_cold']:.2f} s, "
-                  f"4 column calls {t['four_columns']:.2f} s")
+            print(
+                f"{label:24} import main {t['import_main']:.2f} s, STANDINGS cold {t['standings_cold']:.2f} s, "
+                f"4 column calls {t['four_columns']:.2f} s"
+            )
 
 
 if __name__ == "__main__":

@@ -25,15 +25,31 @@ from pathlib import Path
 
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE))
-from bench_core import TIEBREAKS as FULL, compiled, ensure, measure as run  # noqa: E402
+from bench_core import TIEBREAKS as FULL  # noqa: E402
+from bench_core import compiled, ensure
+from bench_core import measure as run
 
 CODES = "BH/C1,BH,SB,PS"
 SIZES = [200, 2000, 9999]
 
 
 def tbxl(path: Path, codes: str) -> list[str]:
-    return [sys.executable, "-m", "tbxl", "compute", str(path), "--no-config", "--rules", "fide-2026",
-            "--tiebreaks", codes, "--format", "json", "-o", os.devnull]
+    return [
+        sys.executable,
+        "-m",
+        "tbxl",
+        "compute",
+        str(path),
+        "--no-config",
+        "--rules",
+        "fide-2026",
+        "--tiebreaks",
+        codes,
+        "--format",
+        "json",
+        "-o",
+        os.devnull,
+    ]
 
 
 def peer(path: Path, codes: str) -> list[str]:
@@ -59,8 +75,10 @@ def main() -> None:
         compiled(a.before.resolve())
     print(f"Swiss x 11 rounds, {CODES.replace(',', ' ')} under fide-2026 + ranking; best of {a.n}, alternating")
     before = f" | {'before wall':>11} {'cpu':>6} {'MB':>5}" if a.before else ""
-    print(f"{'players':>8} | {'tbxl wall':>9} {'cpu':>6} {'MB':>5} | {'tiebreak-core wall':>18} {'cpu':>6} {'MB':>5} "
-          f"| {'x wall':>6} {'x cpu':>6} | {'floor wall':>10} {'cpu':>6} {'MB':>5} {'x cpu':>6}{before}")
+    print(
+        f"{'players':>8} | {'tbxl wall':>9} {'cpu':>6} {'MB':>5} | {'tiebreak-core wall':>18} {'cpu':>6} {'MB':>5} "
+        f"| {'x wall':>6} {'x cpu':>6} | {'floor wall':>10} {'cpu':>6} {'MB':>5} {'x cpu':>6}{before}"
+    )
     for n in a.sizes:
         path = ensure(n).resolve()
         ours, theirs, least, old = [], [], [], []
@@ -71,16 +89,20 @@ def main() -> None:
             if a.before:
                 old.append(run(tbxl(path, CODES), a.before.resolve()))
         (w1, c1, m1), (w2, c2, m2), (w3, c3, m3) = best(ours), best(theirs), best(least)
-        line = (f"{n:>8} | {w1:>8.3f}s {c1:>5.2f}s {m1:>5.0f} | {w2:>17.3f}s {c2:>5.2f}s {m2:>5.0f} "
-                f"| {w2 / w1:>5.1f}x {c2 / c1:>5.1f}x | {w3:>9.3f}s {c3:>5.2f}s {m3:>5.0f} {c2 / c3:>5.1f}x")
+        line = (
+            f"{n:>8} | {w1:>8.3f}s {c1:>5.2f}s {m1:>5.0f} | {w2:>17.3f}s {c2:>5.2f}s {m2:>5.0f} "
+            f"| {w2 / w1:>5.1f}x {c2 / c1:>5.1f}x | {w3:>9.3f}s {c3:>5.2f}s {m3:>5.0f} {c2 / c3:>5.1f}x"
+        )
         if old:
             w0, c0, m0 = best(old)
             line += f" | {w0:>10.3f}s {c0:>5.2f}s {m0:>5.0f}"
         print(line)
     n = max(a.sizes)
     w, c, m = best([run(tbxl(ensure(n).resolve(), FULL)) for _ in range(a.n)])
-    print(f"tbxl, {n} players, the full set PTS {FULL.replace(',', ' ')} + ranking: "
-          f"{w:.3f} s wall, {c:.2f} s cpu, {m:.0f} MB")
+    print(
+        f"tbxl, {n} players, the full set PTS {FULL.replace(',', ' ')} + ranking: "
+        f"{w:.3f} s wall, {c:.2f} s cpu, {m:.0f} MB"
+    )
 
 
 if __name__ == "__main__":

@@ -42,13 +42,14 @@ CASES = [  # players, rounds, derivations, by_round
 
 def one(players: int, rounds: int, derivations: str, by_round: bool) -> dict:
     """One case in this process: generate, read, rank, render; wall time of read + rank + render."""
-    from generate import generate
     from pypdf import PdfReader
 
+    from generate import generate
     from tbxl import rules as conventions
+    from tbxl.io.trf import read_trf, write_trf_file
     from tbxl.report import render_pdf
     from tbxl.standings import compute_standings
-    from tbxl.io.trf import read_trf, write_trf_file
+
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "event.trf"
         write_trf_file(generate(players, rounds, seed=7), src)
@@ -58,15 +59,20 @@ def one(players: int, rounds: int, derivations: str, by_round: bool) -> dict:
         pages = render_pdf(st, out, derivations=derivations, input_path=src, by_round=by_round)
         wall = time.perf_counter() - t0
         assert pages == len(PdfReader(str(out)).pages)
-        return {"wall": wall, "pages": pages, "kb": os.path.getsize(out) // 1024,
-                "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024}
+        return {
+            "wall": wall,
+            "pages": pages,
+            "kb": os.path.getsize(out) // 1024,
+            "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024,
+        }
 
 
 def unpack(ref: str, into: Path) -> Path:
     """``ref``'s tbxl package with its templates inside (as the wheel ships them), for PYTHONPATH."""
     root = Path(__file__).resolve().parent.parent
-    archive = subprocess.run(["git", "-C", str(root), "archive", ref, "tbxl", "templates"],
-                             capture_output=True, check=True).stdout
+    archive = subprocess.run(
+        ["git", "-C", str(root), "archive", ref, "tbxl", "templates"], capture_output=True, check=True
+    ).stdout
     subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
     (into / "tbxl" / "templates").mkdir(exist_ok=True)
     subprocess.run(["cp", "-r", f"{into}/templates/.", f"{into}/tbxl/templates/"], check=True)
@@ -76,6 +82,7 @@ def unpack(ref: str, into: Path) -> Path:
 def against(ref: str, players: int, rounds: int, repeat: int) -> None:
     """This tree and ``ref`` side by side: ``repeat`` alternating runs of each."""
     import statistics
+
     with tempfile.TemporaryDirectory() as tmp:
         # REF's tree in a folder of its own: the runs' working folder must hold no tbxl package
         # (python -m puts the working folder first on sys.path, before PYTHONPATH)
@@ -87,6 +94,7 @@ def against(ref: str, players: int, rounds: int, repeat: int) -> None:
         runs: dict[str, list[float]] = {ref: [], "this tree": []}
         from generate import generate
         from tbxl.io.trf import write_trf_file
+
         src = Path(tmp) / "event.trf"
         write_trf_file(generate(players, rounds, seed=7), src)
         print(f"tbxl report (the command, derivations none), {players} x {rounds}, {os.cpu_count()} cores")
@@ -96,17 +104,40 @@ def against(ref: str, players: int, rounds: int, repeat: int) -> None:
                 t0 = time.perf_counter()
                 before = resource.getrusage(resource.RUSAGE_CHILDREN)
                 # the command as a user runs it (it pauses the cyclic collector, as main does)
-                subprocess.run([sys.executable, "-m", "tbxl", "report", str(src), "-o", str(out),
-                                "--derivations", "none", "--tiebreaks", "BH/C1,BH,SB,PS,WIN", "--rules", "fide-2026"],
-                               capture_output=True, text=True, check=True, env=env, cwd=tmp)
+                subprocess.run(
+                    [
+                        sys.executable,
+                        "-m",
+                        "tbxl",
+                        "report",
+                        str(src),
+                        "-o",
+                        str(out),
+                        "--derivations",
+                        "none",
+                        "--tiebreaks",
+                        "BH/C1,BH,SB,PS,WIN",
+                        "--rules",
+                        "fide-2026",
+                    ],
+                    capture_output=True,
+                    text=True,
+                    check=True,
+                    env=env,
+                    cwd=tmp,
+                )
                 wall = time.perf_counter() - t0
                 after = resource.getrusage(resource.RUSAGE_CHILDREN)
                 cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
                 runs[name].append(wall)
                 from pypdf import PdfReader
+
                 # CPU seconds / wall seconds: the cores the run had (under 2 when other work shares them)
-                print(f"  run {k + 1} {name:>10}: {wall:6.1f} s  {len(PdfReader(str(out)).pages)} pages  "
-                      f"CPU {cpu:5.1f} s = {cpu / wall:.2f} cores", flush=True)
+                print(
+                    f"  run {k + 1} {name:>10}: {wall:6.1f} s  {len(PdfReader(str(out)).pages)} pages  "
+                    f"CPU {cpu:5.1f} s = {cpu / wall:.2f} cores",
+                    flush=True,
+                )
         a, b = statistics.median(runs[ref]), statistics.median(runs["this tree"])
         print(f"median {ref}: {a:.1f} s, this tree: {b:.1f} s, speed-up {a / b:.2f}x")
 
@@ -122,14 +153,23 @@ def main() -> None:
         print(json.dumps(one(int(p), int(r), d, b == "1")))
         return
     cases = [c for c in CASES if c[0] < 5000] if "--quick" in sys.argv else CASES
-    print(f"{'players':>8} {'rounds':>7} {'derivations':>12} {'by round':>9} {'wall s':>8} {'pages':>6} "
-          f"{'PDF KB':>8} {'peak MB':>8}")
+    print(
+        f"{'players':>8} {'rounds':>7} {'derivations':>12} {'by round':>9} {'wall s':>8} {'pages':>6} "
+        f"{'PDF KB':>8} {'peak MB':>8}"
+    )
     for players, rounds, der, by_round in cases:
-        out = subprocess.run([sys.executable, __file__, "--one", str(players), str(rounds), der,
-                              "1" if by_round else "0"], capture_output=True, text=True, check=True)
+        out = subprocess.run(
+            [sys.executable, __file__, "--one", str(players), str(rounds), der, "1" if by_round else "0"],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         res = json.loads(out.stdout.strip().splitlines()[-1])
-        print(f"{players:>8} {rounds:>7} {der:>12} {'yes' if by_round else 'no':>9} {res['wall']:>8.1f} "
-              f"{res['pages']:>6} {res['kb']:>8} {res['peak_mb']:>8}", flush=True)
+        print(
+            f"{players:>8} {rounds:>7} {der:>12} {'yes' if by_round else 'no':>9} {res['wall']:>8.1f} "
+            f"{res['pages']:>6} {res['kb']:>8} {res['peak_mb']:>8}",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -21,9 +21,9 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 
 from generate_team import random_event  # noqa: E402
+from tbxl.io.trf import read_team_trf  # noqa: E402
 from tbxl.rules import get  # noqa: E402
 from tbxl.standings import compute_standings  # noqa: E402
-from tbxl.io.trf import read_team_trf  # noqa: E402
 
 TIEBREAKS = "MP,GP,EDE,BH:MP,SB:MP,ESB"
 
@@ -31,6 +31,7 @@ TIEBREAKS = "MP,GP,EDE,BH:MP,SB:MP,ESB"
 def best(f, n=3):
     """Best of ``n``, with the cyclic garbage collector paused as ``tbxl`` pauses it (cli.main)."""
     import gc
+
     times = []
     for _ in range(n):
         gc.disable()
@@ -52,12 +53,31 @@ def main() -> None:
     read_s, t = best(lambda: read_team_trf(path))
     rank_s, st = best(lambda: compute_standings(t, TIEBREAKS, get("fide-2026")))
     both_s, _ = best(lambda: compute_standings(read_team_trf(path), TIEBREAKS, get("fide-2026")))
-    cli_s, _ = best(lambda: subprocess.run([sys.executable, "-m", "tbxl", "compute", str(path), "--tiebreaks",
-                                            TIEBREAKS, "--rules", "fide-2026", "--format", "json"],
-                                           check=True, capture_output=True, cwd=HERE.parent))
+    cli_s, _ = best(
+        lambda: subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "tbxl",
+                "compute",
+                str(path),
+                "--tiebreaks",
+                TIEBREAKS,
+                "--rules",
+                "fide-2026",
+                "--format",
+                "json",
+            ],
+            check=True,
+            capture_output=True,
+            cwd=HERE.parent,
+        )
+    )
     tied = sum(1 for r in st.rows if r.values.get("EDE") is not None)
-    print(f"{teams} teams x {rounds} rounds x {boards} boards ({len(t.players)} players), {TIEBREAKS}; "
-          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    print(
+        f"{teams} teams x {rounds} rounds x {boards} boards ({len(t.players)} players), {TIEBREAKS}; "
+        f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+    )
     print(f"  read TRF          {read_s:6.3f} s")
     print(f"  rank              {rank_s:6.3f} s   (EDE applied to {tied} teams)")
     print(f"  read + rank       {both_s:6.3f} s   target <= 1 s: {'ok' if both_s <= 1 else 'MISSED'}")

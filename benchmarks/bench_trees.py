@@ -49,22 +49,44 @@ def team_event(teams: int, rounds: int, boards: int) -> Path:
     path = DATA / f"team-{teams}x{rounds}x{boards}.trf"
     if not path.exists():
         DATA.mkdir(parents=True, exist_ok=True)
-        subprocess.run([sys.executable, str(HERE / "generate_team.py"), str(teams), str(rounds), str(boards),
-                        "-o", str(path)], check=True, env=dict(os.environ, PYTHONPATH=str(HERE.parent)))
+        subprocess.run(
+            [sys.executable, str(HERE / "generate_team.py"), str(teams), str(rounds), str(boards), "-o", str(path)],
+            check=True,
+            env=dict(os.environ, PYTHONPATH=str(HERE.parent)),
+        )
     return path
 
 
 def command(path: Path, codes: str) -> list[str]:
     # `-c` rather than `-m tbxl`: the tree before may have no tbxl/__main__.py.
-    return [sys.executable, "-c", "import sys; from tbxl.cli import entry; sys.argv[0] = 'tbxl'; entry()",
-            "compute", str(path.resolve()), "--no-config", "--rules", "fide-2026", "--tiebreaks", codes,
-            "--format", "json", "-o", os.devnull]
+    return [
+        sys.executable,
+        "-c",
+        "import sys; from tbxl.cli import entry; sys.argv[0] = 'tbxl'; entry()",
+        "compute",
+        str(path.resolve()),
+        "--no-config",
+        "--rules",
+        "fide-2026",
+        "--tiebreaks",
+        codes,
+        "--format",
+        "json",
+        "-o",
+        os.devnull,
+    ]
 
 
 def instructions(cmd: list[str], tree: Path) -> int:
     """The instructions one process of ``cmd`` executes in ``tree`` (callgrind's total)."""
-    out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd], cwd=tree,
-                         env=dict(os.environ, PYTHONHASHSEED="0"), capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd],
+        cwd=tree,
+        env=dict(os.environ, PYTHONHASHSEED="0"),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return int(re.search(r"Collected : (\d+)", out.stderr).group(1))
 
 
@@ -85,7 +107,9 @@ def main() -> None:
     ap.add_argument("other", type=Path, help="the other tbxl tree (a checkout holding tbxl/)")
     ap.add_argument("-n", type=int, default=5, help="runs of each tree per workload (default 5)")
     ap.add_argument("--instructions", action="store_true", help="count instructions (valgrind) instead of timing")
-    ap.add_argument("--only", metavar="WORD", help="only the workloads whose name holds WORD (fixed, individual, FIDE, team)")
+    ap.add_argument(
+        "--only", metavar="WORD", help="only the workloads whose name holds WORD (fixed, individual, FIDE, team)"
+    )
     a = ap.parse_args()
     small = HERE.parent / "tbxl" / "examples" / "held_swiss_5.trf"
     every = {"16 players x 5 (fixed)": ("BH/C1,BH,SB,PS", lambda: small), **WORKLOADS} if a.instructions else WORKLOADS

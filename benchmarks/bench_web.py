@@ -33,8 +33,14 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from generate import generate  # noqa: E402
 from tbxl.io.trf import write_trf  # noqa: E402
 
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 CHOOSE = """async ([b64, name, n]) => {
     const bytes = Uint8Array.from(atob(b64), c => c.charCodeAt(0));
@@ -59,8 +65,12 @@ COMPUTE = """async ([b64, name]) => {
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm",
-                      ".mjs": "text/javascript", ".js": "text/javascript"}
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+    }
 
     def log_message(self, *args):
         pass
@@ -81,8 +91,10 @@ def main() -> None:
         server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(app)))
         threading.Thread(target=server.serve_forever, daemon=True).start()
         url = f"http://127.0.0.1:{server.server_port}/"
-        events = {n: base64.b64encode(write_trf(generate(n, 9, seed=7)).encode("utf-8")).decode() for n in
-                  map(int, a.sizes.split(","))}
+        events = {
+            n: base64.b64encode(write_trf(generate(n, 9, seed=7)).encode("utf-8")).decode()
+            for n in map(int, a.sizes.split(","))
+        }
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
             ctx = browser.new_context()
@@ -97,18 +109,24 @@ def main() -> None:
                 page.reload()
                 page.evaluate("window.tbxl.ready")
                 cached.append(page.evaluate("window.tbxl.timings"))
-            print(f"ready, cold:   {cold['ready'] / 1000:.2f} s (Pyodide {cold['pyodide'] / 1000:.2f} s, "
-                  f"wheels {(cold['wheels'] - cold['pyodide']) / 1000:.2f} s, tbxl {(cold['ready'] - cold['wheels']) / 1000:.2f} s)")
+            print(
+                f"ready, cold:   {cold['ready'] / 1000:.2f} s (Pyodide {cold['pyodide'] / 1000:.2f} s, "
+                f"wheels {(cold['wheels'] - cold['pyodide']) / 1000:.2f} s, tbxl {(cold['ready'] - cold['wheels']) / 1000:.2f} s)"
+            )
             med = {k: statistics.median(t[k] for t in cached) for k in ("pyodide", "wheels", "ready")}
-            print(f"ready, cached: {med['ready'] / 1000:.2f} s median of {a.runs} (Pyodide {med['pyodide'] / 1000:.2f} s, "
-                  f"wheels {(med['wheels'] - med['pyodide']) / 1000:.2f} s, tbxl {(med['ready'] - med['wheels']) / 1000:.2f} s)")
+            print(
+                f"ready, cached: {med['ready'] / 1000:.2f} s median of {a.runs} (Pyodide {med['pyodide'] / 1000:.2f} s, "
+                f"wheels {(med['wheels'] - med['pyodide']) / 1000:.2f} s, tbxl {(med['ready'] - med['wheels']) / 1000:.2f} s)"
+            )
             for n, b64 in events.items():
                 name = f"open-{n}x9.trf"
-                page.evaluate(COMPUTE, [b64, name])   # warm: the first call imports the rooms it needs
+                page.evaluate(COMPUTE, [b64, name])  # warm: the first call imports the rooms it needs
                 ui = [page.evaluate(CHOOSE, [b64, name, n]) for _ in range(a.runs)]
                 alone = [page.evaluate(COMPUTE, [b64, name]) for _ in range(a.runs)]
-                print(f"{n:5} x 9: standings on the page {statistics.median(ui) / 1000:.2f} s after choosing the file "
-                      f"(tbxl.compute alone {statistics.median(alone) / 1000:.2f} s), median of {a.runs}")
+                print(
+                    f"{n:5} x 9: standings on the page {statistics.median(ui) / 1000:.2f} s after choosing the file "
+                    f"(tbxl.compute alone {statistics.median(alone) / 1000:.2f} s), median of {a.runs}"
+                )
             browser.close()
         server.shutdown()
 

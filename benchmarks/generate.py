@@ -12,8 +12,8 @@ import argparse
 import random
 from pathlib import Path
 
-from tbxl.model import Kind, Outcome, Player, Tournament, make_entry, Scoring
 from tbxl.io.trf import write_trf
+from tbxl.model import Kind, Outcome, Player, Scoring, Tournament, make_entry
 
 
 def generate(players: int, rounds: int, seed: int = 1) -> Tournament:
@@ -49,8 +49,10 @@ def generate(players: int, rounds: int, seed: int = 1) -> Tournament:
                 o = Outcome.WIN if x < 0.45 else Outcome.LOSS if x < 0.8 else Outcome.DRAW
                 table[a].append(make_entry(s, r, Kind.PLAYED, o, b, "w"))
                 table[b].append(make_entry(s, r, Kind.PLAYED, o.reverse, a, "b"))
-    ps = tuple(Player(p, f"Player {p:04d}, Test", tuple(table[p]), rating=rnd.randint(1000, 2800),
-                      federation="NOR") for p in range(1, players + 1))
+    ps = tuple(
+        Player(p, f"Player {p:04d}, Test", tuple(table[p]), rating=rnd.randint(1000, 2800), federation="NOR")
+        for p in range(1, players + 1)
+    )
     return Tournament(ps, rounds, name=f"Benchmark Swiss {players}x{rounds}")
 
 

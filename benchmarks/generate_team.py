@@ -21,7 +21,6 @@ import argparse
 import random
 from fractions import Fraction
 from pathlib import Path
-from typing import Optional
 
 _RESULT = {"1": ("1", "0"), "=": ("=", "="), "0": ("0", "1"), "+": ("+", "-"), "-": ("-", "+")}
 
@@ -30,10 +29,23 @@ def _field(opp: int, colour: str, code: str) -> str:
     return f"  {opp:4d} {colour} {code}" if opp else f"  0000 - {code}"
 
 
-def event_trf(teams: int, boards: int, rounds: list[list[tuple]], *, reserves: int = 0,
-              lineups: Optional[dict] = None, name: str = "Team event", team_scoring: str = "",
-              pab: str = "", tiebreaks: str = "", colours: Optional[str] = None, declared: bool = False,
-              extra: str = "", width: int = 10, kind: str = "FIDE_TEAM_BAKU") -> str:
+def event_trf(
+    teams: int,
+    boards: int,
+    rounds: list[list[tuple]],
+    *,
+    reserves: int = 0,
+    lineups: dict | None = None,
+    name: str = "Team event",
+    team_scoring: str = "",
+    pab: str = "",
+    tiebreaks: str = "",
+    colours: str | None = None,
+    declared: bool = False,
+    extra: str = "",
+    width: int = 10,
+    kind: str = "FIDE_TEAM_BAKU",
+) -> str:
     """The TRF-2026 text of a team event (see the module docstring). ``width``: players per team
     in the numbering (``width * team + k``). ``declared``: fill the 310 MP/GP columns from the
     match list (an independent count, for checking the reader)."""
@@ -53,7 +65,7 @@ def event_trf(teams: int, boards: int, rounds: list[list[tuple]], *, reserves: i
         tw, td = Fraction(vals.get("TW", "2")), Fraction(vals.get("TD", "1"))
     pab_mp, pab_gp = (Fraction(x) for x in pab.split()) if pab else (td, Fraction(boards))
     for r, items in enumerate(rounds, 1):
-        fielded: dict[int, list[Optional[int]]] = {}
+        fielded: dict[int, list[int | None]] = {}
         for item in items:
             if item[0] == "M":
                 _, a, b, res = item
@@ -114,11 +126,11 @@ def event_trf(teams: int, boards: int, rounds: list[list[tuple]], *, reserves: i
             for p in ms:
                 if len(slots[p]) < r:
                     slots[p].append(_field(0, "", "-"))
-    lines = [f"012 {name}", "042 2024/09/01", f"092 Team Swiss", f"142 {len(rounds)}", f"192 {kind}",
-             f"352 {seq}"]
+    lines = [f"012 {name}", "042 2024/09/01", "092 Team Swiss", f"142 {len(rounds)}", f"192 {kind}", f"352 {seq}"]
     if team_scoring:
-        lines.append("362 " + "    ".join(f"{c} {v:<4}" for c, v in zip(team_scoring.split()[::2],
-                                                                          team_scoring.split()[1::2])))
+        lines.append(
+            "362 " + "    ".join(f"{c} {v:<4}" for c, v in zip(team_scoring.split()[::2], team_scoring.split()[1::2]))
+        )
     if tiebreaks:
         lines.append(f"202 {tiebreaks}")
     for t in sorted(members):
@@ -127,8 +139,10 @@ def event_trf(teams: int, boards: int, rounds: list[list[tuple]], *, reserves: i
             for f in slots[p]:
                 pts += {"1": 1, "=": Fraction(1, 2), "+": 1, "U": 1, "F": 1, "H": Fraction(1, 2)}.get(f[-1], 0)
             pts_text = f"{float(pts):4.1f}"
-            lines.append(f"001 {p:4d}      {'Player ' + str(p):<33} {'':4} {'':3} {'':11} {'':10} {pts_text} {'':4}"
-                         + "".join(slots[p]))
+            lines.append(
+                f"001 {p:4d}      {'Player ' + str(p):<33} {'':4} {'':3} {'':11} {'':10} {pts_text} {'':4}"
+                + "".join(slots[p])
+            )
     for t in sorted(members):
         head = f"310 {t:3d} {'Team ' + str(t):<32} {'':6}{'':6} "
         head = head.ljust(54)
@@ -146,8 +160,9 @@ def event_trf(teams: int, boards: int, rounds: list[list[tuple]], *, reserves: i
     return "\n".join(lines) + "\n"
 
 
-def random_rounds(teams: int, rounds: int, boards: int, seed: int = 1, *, forfeits: bool = True,
-                  byes: bool = True) -> list[list[tuple]]:
+def random_rounds(
+    teams: int, rounds: int, boards: int, seed: int = 1, *, forfeits: bool = True, byes: bool = True
+) -> list[list[tuple]]:
     """A Swiss-like team event: teams sorted by match points and paired in neighbours each round,
     with half-point byes, withdrawals, a PAB for the odd team out, individual forfeits, empty boards
     and forfeited matches. Deterministic for a seed."""
@@ -205,8 +220,15 @@ def random_rounds(teams: int, rounds: int, boards: int, seed: int = 1, *, forfei
 def random_event(teams: int, rounds: int, boards: int, seed: int = 1, **kw) -> str:
     """:func:`random_rounds` as TRF-2026 text, with the 310 MP/GP columns filled."""
     width = 10 ** len(str(boards + 1))
-    return event_trf(teams, boards, random_rounds(teams, rounds, boards, seed, **kw), reserves=1,
-                     declared=True, width=width, name=f"Generated team Swiss {teams}x{rounds}x{boards}")
+    return event_trf(
+        teams,
+        boards,
+        random_rounds(teams, rounds, boards, seed, **kw),
+        reserves=1,
+        declared=True,
+        width=width,
+        name=f"Generated team Swiss {teams}x{rounds}x{boards}",
+    )
 
 
 def main() -> None:

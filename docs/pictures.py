@@ -30,8 +30,14 @@ from pathlib import Path
 DOCS = Path(__file__).resolve().parent
 ROOT = DOCS.parent
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--no-first-run"]
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
 
 
 def run(*args: str) -> None:
@@ -40,8 +46,19 @@ def run(*args: str) -> None:
 
 def page_png(pdf: Path, page: int, out: Path, dpi: int = 80) -> None:
     """Page ``page`` of ``pdf`` as ``out`` (pdftoppm writes PREFIX.png with -singlefile)."""
-    run("pdftoppm", "-png", "-r", str(dpi), "-f", str(page), "-l", str(page), "-singlefile", str(pdf),
-        str(out.with_suffix("")))
+    run(
+        "pdftoppm",
+        "-png",
+        "-r",
+        str(dpi),
+        "-f",
+        str(page),
+        "-l",
+        str(page),
+        "-singlefile",
+        str(pdf),
+        str(out.with_suffix("")),
+    )
     print(f"wrote {out.relative_to(ROOT)}")
 
 
@@ -50,12 +67,14 @@ def sheet_html(path: Path, sheet: str, formula_cell: str, columns: int, rows: in
     the stored values (what Excel shows before it recalculates) and a formula bar with the formula
     of ``formula_cell``."""
     import html
+
     import openpyxl
     from openpyxl.utils import get_column_letter
+
     values = openpyxl.load_workbook(path, data_only=True)[sheet]
     formulas = openpyxl.load_workbook(path)[sheet]
     formula = formulas[formula_cell].value
-    formula = getattr(formula, "text", formula)   # an array formula
+    formula = getattr(formula, "text", formula)  # an array formula
     head = "".join(f"<th>{get_column_letter(c)}</th>" for c in range(1, columns + 1))
     body = []
     for r in range(1, rows + 1):
@@ -63,25 +82,48 @@ def sheet_html(path: Path, sheet: str, formula_cell: str, columns: int, rows: in
         for c in range(1, columns + 1):
             v = values.cell(r, c).value
             text = "" if v is None else (v.strftime("%Y-%m-%d") if hasattr(v, "strftime") else str(v))
-            text = text if len(text) <= 40 else text[:39] + "…"   # a note across the sheet, cut as a narrow column shows it
+            text = (
+                text if len(text) <= 40 else text[:39] + "…"
+            )  # a note across the sheet, cut as a narrow column shows it
             ref = f"{get_column_letter(c)}{r}"
             mark = ' class="sel"' if ref == formula_cell else ' class="num"' if isinstance(v, (int, float)) else ""
             cells.append(f"<td{mark}>{html.escape(text)}</td>")
         body.append(f"<tr><th>{r}</th>{''.join(cells)}</tr>")
-    return ("<!doctype html><meta charset=utf-8><style>body{font:13px Calibri,Carlito,DejaVu Sans,sans-serif;margin:8px}"
-            ".bar{border:1px solid #bbb;padding:3px 6px;margin-bottom:6px;font-family:DejaVu Sans Mono,monospace}"
-            "table{border-collapse:collapse}td,th{border:1px solid #d4d4d4;padding:1px 6px;white-space:nowrap;height:18px}"
-            "th{background:#f0f0f0;color:#555;font-weight:normal}td.num{text-align:right}"
-            "td.sel{outline:2px solid #217346;text-align:right}.tab{margin-top:6px;color:#217346}</style>"
-            f"<div class=bar><b>{formula_cell}</b> &nbsp; {html.escape(str(formula))}</div>"
-            f"<table><tr><th></th>{head}</tr>{''.join(body)}</table><div class=tab>{html.escape(sheet)}</div>")
+    return (
+        "<!doctype html><meta charset=utf-8><style>body{font:13px Calibri,Carlito,DejaVu Sans,sans-serif;margin:8px}"
+        ".bar{border:1px solid #bbb;padding:3px 6px;margin-bottom:6px;font-family:DejaVu Sans Mono,monospace}"
+        "table{border-collapse:collapse}td,th{border:1px solid #d4d4d4;padding:1px 6px;white-space:nowrap;height:18px}"
+        "th{background:#f0f0f0;color:#555;font-weight:normal}td.num{text-align:right}"
+        "td.sel{outline:2px solid #217346;text-align:right}.tab{margin-top:6px;color:#217346}</style>"
+        f"<div class=bar><b>{formula_cell}</b> &nbsp; {html.escape(str(formula))}</div>"
+        f"<table><tr><th></th>{head}</tr>{''.join(body)}</table><div class=tab>{html.escape(sheet)}</div>"
+    )
 
 
 def crop_png(pdf: Path, page: int, out: Path, box: tuple[int, int, int, int], dpi: int = 150) -> None:
     """A part of page ``page`` of ``pdf`` (``box``: x, y, width, height in pixels at ``dpi``)."""
     x, y, w, h = box
-    run("pdftoppm", "-png", "-r", str(dpi), "-f", str(page), "-l", str(page), "-singlefile", "-x", str(x),
-        "-y", str(y), "-W", str(w), "-H", str(h), str(pdf), str(out.with_suffix("")))
+    run(
+        "pdftoppm",
+        "-png",
+        "-r",
+        str(dpi),
+        "-f",
+        str(page),
+        "-l",
+        str(page),
+        "-singlefile",
+        "-x",
+        str(x),
+        "-y",
+        str(y),
+        "-W",
+        str(w),
+        "-H",
+        str(h),
+        str(pdf),
+        str(out.with_suffix("")),
+    )
     print(f"wrote {out.relative_to(ROOT)}")
 
 
@@ -89,21 +131,39 @@ def explain_pictures(work: Path) -> None:
     """The pictures of issue 28: every language's crosstable cells, a direct encounter in the
     appeal PDF, a team derivation page."""
     from tbxl.cli import main as tbxl
+
     if not shutil.which("pdftoppm"):
         print("skipped the explain pictures: no pdftoppm (Debian: poppler-utils)")
         return
     examples = ROOT / "tbxl" / "examples"
     for lang in ("en", "es", "ru", "vi", "ms"):
         pdf = work / f"crosstable-{lang}.pdf"
-        assert tbxl(["report", str(examples / "held_swiss_5.trf"), "-o", str(pdf), "--lang", lang,
-                     "--pages", "crosstable"]) == 0
+        assert (
+            tbxl(
+                ["report", str(examples / "held_swiss_5.trf"), "-o", str(pdf), "--lang", lang, "--pages", "crosstable"]
+            )
+            == 0
+        )
         crop_png(pdf, 1, DOCS / f"crosstable-{lang}.png", (60, 700, 1150, 230))
     appeal = work / "appeal.pdf"
     assert tbxl(["explain", str(examples / "held_round_robin.trf"), "--player", "4,5", "-o", str(appeal)]) == 0
     crop_png(appeal, 1, DOCS / "de-appeal.png", (60, 1120, 1150, 560))
     team = work / "team.pdf"
-    assert tbxl(["report", str(ROOT / "tests" / "data" / "team" / "grandmommyscup.trf"), "-o", str(team),
-                 "--derivations", "players", "--players", "6"]) == 0
+    assert (
+        tbxl(
+            [
+                "report",
+                str(ROOT / "tests" / "data" / "team" / "grandmommyscup.trf"),
+                "-o",
+                str(team),
+                "--derivations",
+                "players",
+                "--players",
+                "6",
+            ]
+        )
+        == 0
+    )
     page_png(team, 13, DOCS / "team-derivation.png")
 
 
@@ -113,8 +173,7 @@ def main() -> int:
             explain_pictures(Path(tmp))
         return 0
     sys.path.insert(0, str(ROOT / "benchmarks"))
-    from generate import generate   # the benchmarks' deterministic Swiss generator
-
+    from generate import generate  # the benchmarks' deterministic Swiss generator
     from tbxl.cli import main as tbxl
     from tbxl.io.trf import write_trf_file
 
@@ -132,12 +191,19 @@ def main() -> int:
             print("skipped the PDF pages: no pdftoppm (Debian: poppler-utils)")
         if CHROMIUM:
             profile = f"--user-data-dir={work / 'profile'}"
-            run(CHROMIUM, *CHROMIUM_FLAGS, profile, f"--screenshot={DOCS / 'web-page.png'}",
-                "--window-size=1100,900", html.as_uri())
+            run(
+                CHROMIUM,
+                *CHROMIUM_FLAGS,
+                profile,
+                f"--screenshot={DOCS / 'web-page.png'}",
+                "--window-size=1100,900",
+                html.as_uri(),
+            )
             print("wrote docs/web-page.png")
             printed = work / "printed.pdf"
-            run(CHROMIUM, *CHROMIUM_FLAGS, profile, "--no-pdf-header-footer", f"--print-to-pdf={printed}",
-                html.as_uri())
+            run(
+                CHROMIUM, *CHROMIUM_FLAGS, profile, "--no-pdf-header-footer", f"--print-to-pdf={printed}", html.as_uri()
+            )
             if shutil.which("pdftoppm"):
                 page_png(printed, 1, DOCS / "browser-print-page1.png")
         else:
@@ -145,12 +211,19 @@ def main() -> int:
         book = ROOT / "workbooks" / "tec-swiss.xlsx"
         if CHROMIUM:
             for name, sheet, cell, columns, rows, size in (
-                    ("workbook-crosstable.png", "Crosstable", "N5", 18, 17, "1300,470"),
-                    ("workbook-standings.png", "Standings", "A6", 9, 22, "1000,600")):
+                ("workbook-crosstable.png", "Crosstable", "N5", 18, 17, "1300,470"),
+                ("workbook-standings.png", "Standings", "A6", 9, 22, "1000,600"),
+            ):
                 page = work / f"{sheet}.html"
                 page.write_text(sheet_html(book, sheet, cell, columns, rows), encoding="utf-8")
-                run(CHROMIUM, *CHROMIUM_FLAGS, f"--user-data-dir={work / 'profile'}", f"--screenshot={DOCS / name}",
-                    f"--window-size={size}", page.as_uri())
+                run(
+                    CHROMIUM,
+                    *CHROMIUM_FLAGS,
+                    f"--user-data-dir={work / 'profile'}",
+                    f"--screenshot={DOCS / name}",
+                    f"--window-size={size}",
+                    page.as_uri(),
+                )
                 print(f"wrote docs/{name}")
         explain_pictures(work)
     return 0

@@ -52,6 +52,7 @@ _HOMES: dict[str, tuple[str, str]] = {
 
 __all__ = ["__version__", "explain", "example", *_HOMES]
 
+
 def explain(standings: Any, number: int, code: str) -> Any:
     """How the value of tie-break ``code`` of participant ``number`` (a player's start number, a
     team's number) was made: its terms, adjustments and cuts, a :class:`~tbxl.derivation.Derivation`
@@ -65,9 +66,10 @@ def example(name: str) -> Path:
     ``held_swiss_5.trf`` and ``held_round_robin.trf`` (the FIDE TEC tie-break exercises)."""
     path = Path(__file__).parent / "examples" / name
     if not path.is_file():
-        raise FileNotFoundError(f"no bundled example {name!r}; there are: "
-                                + ", ".join(sorted(p.name for p in path.parent.iterdir()
-                                                   if p.suffix in (".trf", ".csv"))))
+        raise FileNotFoundError(
+            f"no bundled example {name!r}; there are: "
+            + ", ".join(sorted(p.name for p in path.parent.iterdir() if p.suffix in (".trf", ".csv")))
+        )
     return path
 
 

@@ -19,15 +19,16 @@ where their values are computed): it travels into xlwings Lite with :mod:`tbxl.e
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from typing import TYPE_CHECKING, Any
 
-from tbxl.rules import Convention
+from tbxl.function_names import TEAM_STANDINGS, TEAM_TIEBREAK
 from tbxl.io.grid.cells import cell_number
 from tbxl.model import Tournament
 from tbxl.projection import spill
+from tbxl.rules import Convention
 from tbxl.standings import Standings, compute_standings
-from tbxl.function_names import TEAM_STANDINGS, TEAM_TIEBREAK
 from tbxl.tiebreaks import Context, compute
 from tbxl.tiebreaks.codes import Descriptor
 
@@ -35,8 +36,19 @@ if TYPE_CHECKING:
     from tbxl.model import TeamTournament
     from tbxl.standings import Standings
 
-__all__ = ["Argument", "Function", "FUNCTIONS", "TEAM_FUNCTIONS", "BY_NAME", "call_for", "value_of",
-           "standings_table", "team_value_of", "team_standings_table", "in_cells"]
+__all__ = [
+    "Argument",
+    "Function",
+    "FUNCTIONS",
+    "TEAM_FUNCTIONS",
+    "BY_NAME",
+    "call_for",
+    "value_of",
+    "standings_table",
+    "team_value_of",
+    "team_standings_table",
+    "in_cells",
+]
 
 
 @dataclass(frozen=True)
@@ -83,38 +95,79 @@ class Function:
         return f"Function({self.name!r})"
 
 
-CROSSTABLE = Argument("crosstable", "The crosstable range: compact (12w1 per round), Swiss-Manager 3 columns per "
-                      "round (opponent, colour, result) or a round-robin matrix; header rows are recognised.",
-                      optional=False, range=True)
-PLAYER = Argument("player", "The player's start number (the No column of the crosstable), or a range of start "
-                  "numbers: the values then spill in the range's shape.", optional=False, range=True)
-RULES = Argument("rules", "Rules for unplayed rounds, e.g. fide-2026, fide-2024, fide-2017, sm-real-points; "
-                 "empty = the FIDE rules in force (fide-2026).")
-LAYOUT = Argument("layout", "Optional: compact, sm3 or matrix to force the layout, and/or round-robin or swiss to "
-                  "force the pairing system (e.g. \"compact round-robin\"); empty = detected.")
-CUT = Argument("cut", "Cut: n drops the n lowest values (BH/Cn); a negative n or M1, M2 is the Median "
-               "(drops the n highest too); 0 = none. Default 1.", label="cut (BUCHHOLZ_CUT)")
-PS_CUT = Argument("cut", "Cut: n drops the running scores of the first n rounds (PS/Cn). Default 0.",
-                  label="cut (PROGRESSIVE)")
-CODE = Argument("code", "A tie-break code of FIDE C.07, e.g. BH/C1, BH/M1, SB, KS, PS, WIN, WON, BPG, BWG, REP, "
-                "ARO/C1, TPR, APRO, FB, AOB, DE, TPN, RTNG.", optional=False)
-TIEBREAKS = Argument("tiebreaks", "Comma-separated tie-break codes in order, e.g. BH/C1,BH,SB (or a range of "
-                     "codes); empty = BH/C1,BH,SB,PS,WIN (Swiss) or DE,SB,WIN,KS (round robin).")
-PUBLISHED = Argument("published_range", "The published table to check, header row first: a start-number column "
-                     "(SNo, Nr.) and columns named by code or name (BH/C1, Buchholz Cut 1, SB), rank (Rk.) or "
-                     "points (Pts); numbers or text such as 9,75.", optional=False, range=True,
-                     label="published_range (AUDIT)")
+CROSSTABLE = Argument(
+    "crosstable",
+    "The crosstable range: compact (12w1 per round), Swiss-Manager 3 columns per "
+    "round (opponent, colour, result) or a round-robin matrix; header rows are recognised.",
+    optional=False,
+    range=True,
+)
+PLAYER = Argument(
+    "player",
+    "The player's start number (the No column of the crosstable), or a range of start "
+    "numbers: the values then spill in the range's shape.",
+    optional=False,
+    range=True,
+)
+RULES = Argument(
+    "rules",
+    "Rules for unplayed rounds, e.g. fide-2026, fide-2024, fide-2017, sm-real-points; "
+    "empty = the FIDE rules in force (fide-2026).",
+)
+LAYOUT = Argument(
+    "layout",
+    "Optional: compact, sm3 or matrix to force the layout, and/or round-robin or swiss to "
+    'force the pairing system (e.g. "compact round-robin"); empty = detected.',
+)
+CUT = Argument(
+    "cut",
+    "Cut: n drops the n lowest values (BH/Cn); a negative n or M1, M2 is the Median "
+    "(drops the n highest too); 0 = none. Default 1.",
+    label="cut (BUCHHOLZ_CUT)",
+)
+PS_CUT = Argument(
+    "cut", "Cut: n drops the running scores of the first n rounds (PS/Cn). Default 0.", label="cut (PROGRESSIVE)"
+)
+CODE = Argument(
+    "code",
+    "A tie-break code of FIDE C.07, e.g. BH/C1, BH/M1, SB, KS, PS, WIN, WON, BPG, BWG, REP, "
+    "ARO/C1, TPR, APRO, FB, AOB, DE, TPN, RTNG.",
+    optional=False,
+)
+TIEBREAKS = Argument(
+    "tiebreaks",
+    "Comma-separated tie-break codes in order, e.g. BH/C1,BH,SB (or a range of "
+    "codes); empty = BH/C1,BH,SB,PS,WIN (Swiss) or DE,SB,WIN,KS (round robin).",
+)
+PUBLISHED = Argument(
+    "published_range",
+    "The published table to check, header row first: a start-number column "
+    "(SNo, Nr.) and columns named by code or name (BH/C1, Buchholz Cut 1, SB), rank (Rk.) or "
+    "points (Pts); numbers or text such as 9,75.",
+    optional=False,
+    range=True,
+    label="published_range (AUDIT)",
+)
 
-PLAYOFF = Argument("playoff", "Play-offs among players equal on every tie-break, best first: 12>7>3 (start numbers; = "
-                   "for a tier left equal), several separated by ; (or a range, one a cell); empty = none.",
-                   label="playoff (STANDINGS)")
-LOTS = Argument("lots", "The seed of the lots for players still equal on every tie-break (e.g. Open2026-r9: each "
-                "lot is the SHA-256 of SEED:NUMBER, lowest first); empty = no lots, the place stays shared.",
-                label="lots (STANDINGS)")
+PLAYOFF = Argument(
+    "playoff",
+    "Play-offs among players equal on every tie-break, best first: 12>7>3 (start numbers; = "
+    "for a tier left equal), several separated by ; (or a range, one a cell); empty = none.",
+    label="playoff (STANDINGS)",
+)
+LOTS = Argument(
+    "lots",
+    "The seed of the lots for players still equal on every tie-break (e.g. Open2026-r9: each "
+    "lot is the SHA-256 of SEED:NUMBER, lowest first); empty = no lots, the place stays shared.",
+    label="lots (STANDINGS)",
+)
 
-K = Argument("k", "K factor (FIDE rating regulations B.02 8.3.3: 10, 20 or 40) for players the crosstable's K "
-             "column leaves blank; empty = by 8.3.3 from the rating (and birth date), within 8.3.3's K x n <= 700.",
-             label="k (RATING_CHANGE)")
+K = Argument(
+    "k",
+    "K factor (FIDE rating regulations B.02 8.3.3: 10, 20 or 40) for players the crosstable's K "
+    "column leaves blank; empty = by 8.3.3 from the rating (and birth date), within 8.3.3's K x n <= 700.",
+    label="k (RATING_CHANGE)",
+)
 
 #: The arguments in the order the Help sheet explains them.
 ARGUMENTS = (CROSSTABLE, PLAYER, CUT, PS_CUT, CODE, TIEBREAKS, PUBLISHED, K, RULES, LAYOUT, PLAYOFF, LOTS)
@@ -123,60 +176,120 @@ _SB_HELP = "Sonneborn-Berger (FIDE C.07 9.1): the sum of each opponent's score t
 
 #: The functions, in the order of the Help sheet.
 FUNCTIONS = (
-    Function("BUCHHOLZ", "Buchholz (FIDE C.07 8.1): the sum of the opponents' scores, unplayed rounds as the "
-             "rules say.", (CROSSTABLE, PLAYER, RULES, LAYOUT)),
-    Function("BUCHHOLZ_CUT", "Buchholz Cut-n or Median-n (FIDE C.07 8.1, 14.1-14.3): Buchholz without the n least "
-             "significant values.", (CROSSTABLE, PLAYER, CUT, RULES, LAYOUT)),
+    Function(
+        "BUCHHOLZ",
+        "Buchholz (FIDE C.07 8.1): the sum of the opponents' scores, unplayed rounds as the rules say.",
+        (CROSSTABLE, PLAYER, RULES, LAYOUT),
+    ),
+    Function(
+        "BUCHHOLZ_CUT",
+        "Buchholz Cut-n or Median-n (FIDE C.07 8.1, 14.1-14.3): Buchholz without the n least significant values.",
+        (CROSSTABLE, PLAYER, CUT, RULES, LAYOUT),
+    ),
     Function("SONNEBORN_BERGER", _SB_HELP, (CROSSTABLE, PLAYER, RULES, LAYOUT)),
-    Function("SB", "Sonneborn-Berger (FIDE C.07 9.1), short name for the classic add-in; same as "
-             "SONNEBORN_BERGER.", (CROSSTABLE, PLAYER, RULES, LAYOUT), classic_only=True,
-             note="classic add-in only; use SONNEBORN_BERGER elsewhere"),
-    Function("PROGRESSIVE", "Progressive score (FIDE C.07 7.5): the sum of the running scores after each round; "
-             "cut n drops the first n.", (CROSSTABLE, PLAYER, PS_CUT, LAYOUT)),
-    Function("TIEBREAK", "Any FIDE C.07 tie-break by its code (BH/C1, SB, KS, ARO, TPR, WIN, DE ...); DE gives the "
-             "tier among players tied on points.", (CROSSTABLE, PLAYER, CODE, RULES, LAYOUT)),
-    Function("STANDINGS", "The standings to spill: Rank, SNo, Name, Pts and one column per tie-break, best first "
-             "(FIDE C.07); a Decided column when a play-off or lots placed someone.",
-             (CROSSTABLE, TIEBREAKS, RULES, LAYOUT, PLAYOFF, LOTS)),
-    Function("AUDIT", "Checks a published table against the crosstable and spills each differing value with the "
-             "rule set it follows (FIDE C.07).", (CROSSTABLE, PUBLISHED, RULES, LAYOUT)),
-    Function("RATING_CHANGE", "Rating change (FIDE rating regulations B.02 8.3): K x (W - We) over the games "
-             "against rated opponents (the Rtg column); empty for an unrated player.", (CROSSTABLE, PLAYER, K, LAYOUT)),
+    Function(
+        "SB",
+        "Sonneborn-Berger (FIDE C.07 9.1), short name for the classic add-in; same as SONNEBORN_BERGER.",
+        (CROSSTABLE, PLAYER, RULES, LAYOUT),
+        classic_only=True,
+        note="classic add-in only; use SONNEBORN_BERGER elsewhere",
+    ),
+    Function(
+        "PROGRESSIVE",
+        "Progressive score (FIDE C.07 7.5): the sum of the running scores after each round; cut n drops the first n.",
+        (CROSSTABLE, PLAYER, PS_CUT, LAYOUT),
+    ),
+    Function(
+        "TIEBREAK",
+        "Any FIDE C.07 tie-break by its code (BH/C1, SB, KS, ARO, TPR, WIN, DE ...); DE gives the "
+        "tier among players tied on points.",
+        (CROSSTABLE, PLAYER, CODE, RULES, LAYOUT),
+    ),
+    Function(
+        "STANDINGS",
+        "The standings to spill: Rank, SNo, Name, Pts and one column per tie-break, best first "
+        "(FIDE C.07); a Decided column when a play-off or lots placed someone.",
+        (CROSSTABLE, TIEBREAKS, RULES, LAYOUT, PLAYOFF, LOTS),
+    ),
+    Function(
+        "AUDIT",
+        "Checks a published table against the crosstable and spills each differing value with the "
+        "rule set it follows (FIDE C.07).",
+        (CROSSTABLE, PUBLISHED, RULES, LAYOUT),
+    ),
+    Function(
+        "RATING_CHANGE",
+        "Rating change (FIDE rating regulations B.02 8.3): K x (W - We) over the games "
+        "against rated opponents (the Rtg column); empty for an unrated player.",
+        (CROSSTABLE, PLAYER, K, LAYOUT),
+    ),
 )
 
 # -- team events (C.07 Arts 11-13) on a team crosstable grid (tbxl.io.grid.team) ---------------------
 
-TEAM_GRID = Argument("crosstable", "The team crosstable: No, Team, then one cell per round: opponent, colour of "
-                     "board 1, game points and optionally board results (7w2½, 7w:1=10), 7+ / 7- forfeits, PAB, H, "
-                     "F, - byes.", optional=False, range=True, label="crosstable (TEAM_*)")
-TEAM = Argument("team", "The team number (the No column), or a range of team numbers: the values then spill in "
-                "its shape.", optional=False, range=True)
-TEAM_CODE = Argument("code", "A team tie-break code: MP, GP, MPvGP, BC, TBR, BBE, EMGSB/C1, ESB, EDE, EDEBT, SSSC, "
-                     "or any individual code on MP or GP such as BH:MP/C1, SB:GP, PS:MP, WIN:GP.", optional=False,
-                     label="code (TEAM_TIEBREAK)")
-TEAM_TIEBREAKS = Argument("tiebreaks", "Comma-separated team tie-break codes in order, the first MPTS or GPTS "
-                          "choosing the primary score, e.g. MPTS,EDE,EMGSB/C1,BH:MP/C1,MPvGP; empty = that list.",
-                          label="tiebreaks (TEAM_STANDINGS)")
-TEAM_RULES = Argument("rules", "Rules for unplayed rounds, e.g. fide-2026, fide-2024; empty = the FIDE rules in "
-                      "force (fide-2026).")
+TEAM_GRID = Argument(
+    "crosstable",
+    "The team crosstable: No, Team, then one cell per round: opponent, colour of "
+    "board 1, game points and optionally board results (7w2½, 7w:1=10), 7+ / 7- forfeits, PAB, H, "
+    "F, - byes.",
+    optional=False,
+    range=True,
+    label="crosstable (TEAM_*)",
+)
+TEAM = Argument(
+    "team",
+    "The team number (the No column), or a range of team numbers: the values then spill in its shape.",
+    optional=False,
+    range=True,
+)
+TEAM_CODE = Argument(
+    "code",
+    "A team tie-break code: MP, GP, MPvGP, BC, TBR, BBE, EMGSB/C1, ESB, EDE, EDEBT, SSSC, "
+    "or any individual code on MP or GP such as BH:MP/C1, SB:GP, PS:MP, WIN:GP.",
+    optional=False,
+    label="code (TEAM_TIEBREAK)",
+)
+TEAM_TIEBREAKS = Argument(
+    "tiebreaks",
+    "Comma-separated team tie-break codes in order, the first MPTS or GPTS "
+    "choosing the primary score, e.g. MPTS,EDE,EMGSB/C1,BH:MP/C1,MPvGP; empty = that list.",
+    label="tiebreaks (TEAM_STANDINGS)",
+)
+TEAM_RULES = Argument(
+    "rules", "Rules for unplayed rounds, e.g. fide-2026, fide-2024; empty = the FIDE rules in force (fide-2026)."
+)
 
-TEAM_PLAYOFF = Argument("playoff", "Play-offs among teams equal on every tie-break, best first: 12>7>3 (team "
-                        "numbers; = for a tier left equal), several separated by ; (or a range, one a cell); empty = "
-                        "none.", label="playoff (TEAM_STANDINGS)")
-TEAM_LOTS = Argument("lots", "The seed of the lots for teams still equal on every tie-break (each lot is the "
-                     "SHA-256 of SEED:NUMBER, lowest first); empty = no lots, the place stays shared.",
-                     label="lots (TEAM_STANDINGS)")
+TEAM_PLAYOFF = Argument(
+    "playoff",
+    "Play-offs among teams equal on every tie-break, best first: 12>7>3 (team "
+    "numbers; = for a tier left equal), several separated by ; (or a range, one a cell); empty = "
+    "none.",
+    label="playoff (TEAM_STANDINGS)",
+)
+TEAM_LOTS = Argument(
+    "lots",
+    "The seed of the lots for teams still equal on every tie-break (each lot is the "
+    "SHA-256 of SEED:NUMBER, lowest first); empty = no lots, the place stays shared.",
+    label="lots (TEAM_STANDINGS)",
+)
 
 #: The team functions' arguments in the order the team Help sheet explains them.
 TEAM_ARGUMENTS = (TEAM_GRID, TEAM, TEAM_CODE, TEAM_TIEBREAKS, TEAM_RULES, TEAM_PLAYOFF, TEAM_LOTS)
 
 #: The team functions, in the order of the team Help sheet. Their match scoring is the grid's 2/1/0.
 TEAM_FUNCTIONS = (
-    Function(TEAM_TIEBREAK, "A team tie-break of FIDE C.07 Arts 11-13 by its code (EDE and other orders: the tier "
-             "among teams tied before it).", (TEAM_GRID, TEAM, TEAM_CODE, TEAM_RULES)),
-    Function(TEAM_STANDINGS, "The team standings to spill: Rank, No, Team, MP (or GP) and one column per "
-             "tie-break (FIDE C.07); a Decided column when a play-off or lots placed a team.",
-             (TEAM_GRID, TEAM_TIEBREAKS, TEAM_RULES, TEAM_PLAYOFF, TEAM_LOTS)),
+    Function(
+        TEAM_TIEBREAK,
+        "A team tie-break of FIDE C.07 Arts 11-13 by its code (EDE and other orders: the tier "
+        "among teams tied before it).",
+        (TEAM_GRID, TEAM, TEAM_CODE, TEAM_RULES),
+    ),
+    Function(
+        TEAM_STANDINGS,
+        "The team standings to spill: Rank, No, Team, MP (or GP) and one column per "
+        "tie-break (FIDE C.07); a Decided column when a play-off or lots placed a team.",
+        (TEAM_GRID, TEAM_TIEBREAKS, TEAM_RULES, TEAM_PLAYOFF, TEAM_LOTS),
+    ),
 )
 
 BY_NAME: dict[str, Function] = {f.name: f for f in FUNCTIONS + TEAM_FUNCTIONS}
@@ -208,15 +321,16 @@ def call_for(d: Descriptor, layout: bool = False) -> tuple[Function, tuple[objec
     return BY_NAME["TIEBREAK"], (d.code,)
 
 
-def value_of(tournament: Tournament, conv: Convention, d: Descriptor, context: Optional[Context] = None,
-             de: Optional[Standings] = None) -> Callable[[int], Any]:
+def value_of(
+    tournament: Tournament, conv: Convention, d: Descriptor, context: Context | None = None, de: Standings | None = None
+) -> Callable[[int], Any]:
     """How a tie-break function computes: the exact value it gives a start number (``KeyError`` for
     one not in ``tournament``), the core's value of ``d`` under ``conv``; DE the player's tier among
     those tied on points (the standings by DE alone, C.07 Art. 6). ``context`` / ``de``: ones
     already built for ``tournament`` and ``conv`` (the Excel functions' cache)."""
     if d.name == "DE":
         st = de or compute_standings(tournament, [d.code], conv)
-        rows = {r.number: r for r in st.rows}   # by start number
+        rows = {r.number: r for r in st.rows}  # by start number
         return lambda sn: rows[sn].values[d.code]
     ctx = context or Context(tournament, conv)
     col, index = compute(ctx, d), ctx.index
@@ -238,8 +352,9 @@ def in_cells(table: list[list[object]]) -> list[list[object]]:
     return [row[:3] + [cell_number(v) for v in row[3:]] for row in table]
 
 
-def team_value_of(t: "TeamTournament", conv: Convention, code: str,
-                  standings: Optional["Standings"] = None) -> Callable[[int], Any]:
+def team_value_of(
+    t: TeamTournament, conv: Convention, code: str, standings: Standings | None = None
+) -> Callable[[int], Any]:
     """How TEAM_TIEBREAK computes: the exact value of ``code`` it gives a team number (``KeyError``
     for one not in ``t``), from the team standings by ``code`` alone (the primary score alone for
     MPTS, GPTS, MP, GP), so an order such as EDE gives the tier among the teams tied on the primary
@@ -256,13 +371,14 @@ def team_value_of(t: "TeamTournament", conv: Convention, code: str,
     (Fraction(5, 1), Fraction(5, 1), Fraction(2, 1), Fraction(0, 1))
     """
     from tbxl.standings import compute_standings
+
     st = standings or compute_standings(t, [code], conv)
     rows = {r.team.number: r for r in st.rows}
     given = st.codes[-1] if st.codes else None
     return lambda n: rows[n].points if given is None else rows[n].values[given]
 
 
-def team_standings_table(st: "Standings") -> list[list[object]]:
+def team_standings_table(st: Standings) -> list[list[object]]:
     """TEAM_STANDINGS' spill, exact: a header row (Rank, No, Team, the primary score MP or GP, the
     codes), then one row per team, best first; a shared place as its label ("3-5"); a last column
     ``Decided`` when a play-off or lots placed a team (as :func:`standings_table`).

@@ -36,37 +36,55 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 from tbxl.errors import UsageError, excerpt
 from tbxl.limits import MAX_NUMBER_DIGITS, whole_number
 from tbxl.model import Player
 from tbxl.prizes import Award, allot
 
-if TYPE_CHECKING:   # the ranking is imported by whoever ranks
+if TYPE_CHECKING:  # the ranking is imported by whoever ranks
     from tbxl.model import Event
     from tbxl.standings import Row, Standings
 
 #: Field names and their accepted spellings.
-FIELDS = {"sex": "sex", "gender": "sex", "title": "title", "fed": "fed", "federation": "fed",
-          "rating": "rating", "elo": "rating", "rtg": "rating", "born": "born", "age": "age"}
+FIELDS = {
+    "sex": "sex",
+    "gender": "sex",
+    "title": "title",
+    "fed": "fed",
+    "federation": "fed",
+    "rating": "rating",
+    "elo": "rating",
+    "rtg": "rating",
+    "born": "born",
+    "age": "age",
+}
 TEXT_FIELDS = ("sex", "title", "fed")
 FLAGS = ("unrated", "rated")
 # the operands: the player's field and the condition's value, both texts or both numbers
-_OPS: dict[str, Callable[[Any, Any], bool]] = {"=": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
-        "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
+_OPS: dict[str, Callable[[Any, Any], bool]] = {
+    "=": lambda a, b: a == b,
+    "!=": lambda a, b: a != b,
+    "<": lambda a, b: a < b,
+    "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b,
+    ">=": lambda a, b: a >= b,
+}
 _CONDITION = re.compile(r"\s*([A-Za-z]+)\s*(?:(<=|>=|!=|=|<|>)\s*(.*?))?\s*")
 _SEX = {"m": "m", "w": "w", "f": "w"}
 # Titles as JaVaFo writes them (rules/C07.md §10.1: "g, m, f, c, wg, wm ...").
 _TITLES = {"G": "GM", "M": "IM", "F": "FM", "C": "CM", "WG": "WGM", "WM": "WIM", "WF": "WFM", "WC": "WCM"}
-SYNTAX = ("conditions sex=w, title=GM, fed=VIE, rating<1800, born>=2014, age<12, unrated, rated; "
-          "A|B = either, A,B = both")
+SYNTAX = (
+    "conditions sex=w, title=GM, fed=VIE, rating<1800, born>=2014, age<12, unrated, rated; A|B = either, A,B = both"
+)
 
 
-def birth_year(player: Player) -> Optional[int]:
+def birth_year(player: Player) -> int | None:
     """The year of the TRF birth date (``YYYY/MM/DD``, ``YYYY`` or ``YYYY/00/00``), if any."""
     m = re.match(r"\s*(\d{4})", player.birth_date or "")
     return int(m.group(1)) if m and int(m.group(1)) > 0 else None
@@ -89,7 +107,7 @@ class Condition:
     op: str = ""
     value: object = None
 
-    def holds(self, player: Player, event_year: Optional[int]) -> bool:
+    def holds(self, player: Player, event_year: int | None) -> bool:
         if self.field == "unrated":
             return player.rating is None
         if self.field == "rated":
@@ -125,7 +143,7 @@ class Category:
     def needs_year(self) -> bool:
         return any(c.field == "age" for clause in self.clauses for c in clause)
 
-    def includes(self, player: Player, event_year: Optional[int] = None) -> bool:
+    def includes(self, player: Player, event_year: int | None = None) -> bool:
         return all(any(c.holds(player, event_year) for c in clause) for clause in self.clauses)
 
 
@@ -157,20 +175,21 @@ def _condition(text: str, where: str) -> Condition:
         return Condition(field, op, value.upper())
     number = whole_number(value)
     if number is None:
-        raise UsageError(f"{where}: {word} compares with a whole number of at most {MAX_NUMBER_DIGITS} "
-                         f"digits, not {excerpt(value, 20)}")
+        raise UsageError(
+            f"{where}: {word} compares with a whole number of at most {MAX_NUMBER_DIGITS} "
+            f"digits, not {excerpt(value, 20)}"
+        )
     return Condition(field, op, number)
 
 
 def _example(field: str) -> str:
-    return {"sex": "=w", "title": "=GM", "fed": "=VIE", "rating": "<1800", "born": ">=2014",
-            "age": "<12"}[field]
+    return {"sex": "=w", "title": "=GM", "fed": "=VIE", "rating": "<1800", "born": ">=2014", "age": "<12"}[field]
 
 
 def parse_expression(name: str, expression: str) -> Category:
     """The category ``name`` of a condition text; :class:`UsageError` naming both if it is bad."""
     where = f"category {name}={expression}"
-    if len(where) > 60:   # a message names the category, it does not echo a pasted page back
+    if len(where) > 60:  # a message names the category, it does not echo a pasted page back
         where = where[:57] + "..."
     if not expression.strip():
         raise UsageError(f"{where}: no condition ({SYNTAX})")
@@ -190,7 +209,7 @@ def parse_category(text: str) -> Category:
     return parse_expression(name.strip(), expression)
 
 
-def event_year(tournament: Event) -> Optional[int]:
+def event_year(tournament: Event) -> int | None:
     """The year that ``age`` is counted on: the start date's, else the end date's."""
     d = tournament.start_date or tournament.end_date
     return d.year if d else None
@@ -200,9 +219,11 @@ def category_rows(standings: Standings, category: Category) -> list[Row]:
     """The rows of the overall standings that belong to ``category``, in the same order."""
     year = event_year(standings.tournament)
     if category.needs_year and year is None:
-        raise UsageError(f"category {category.name}={category.expression}: 'age' is counted on the "
-                         "event's year and the input has no start date (TRF record 042); "
-                         "write born>=YEAR instead")
+        raise UsageError(
+            f"category {category.name}={category.expression}: 'age' is counted on the "
+            "event's year and the input has no start date (TRF record 042); "
+            "write born>=YEAR instead"
+        )
     return [r for r in standings.rows if category.includes(_player(r), year)]
 
 
@@ -252,7 +273,7 @@ class Classification:
 
     rows: dict[str, list[Row]]
     places: dict[str, list[str]]
-    awards: dict[Optional[str], list[Award[int]]]
+    awards: dict[str | None, list[Award[int]]]
     sharing: str = "hort"
     policy: str = "one-per-player"
 
@@ -261,14 +282,18 @@ class Classification:
         """Each category's start numbers in standings order (built once: outputs ask it per category)."""
         return {name: [_player(r).start_number for r in rows] for name, rows in self.rows.items()}
 
-    def prize_of(self, name: Optional[str]) -> dict[int, Award[int]]:
+    def prize_of(self, name: str | None) -> dict[int, Award[int]]:
         """The awards of one list by start number."""
         return {a.player: a for a in self.awards.get(name, ())}
 
 
-def classify(standings: Standings, categories: Iterable[Category] = (),
-             prizes: Optional[dict[Optional[str], dict[int, Fraction]]] = None, sharing: str = "hort",
-             policy: str = "one-per-player") -> Classification:
+def classify(
+    standings: Standings,
+    categories: Iterable[Category] = (),
+    prizes: dict[str | None, dict[int, Fraction]] | None = None,
+    sharing: str = "hort",
+    policy: str = "one-per-player",
+) -> Classification:
     """Each category's rows and places, and the awards of every prize list (``None`` = overall;
     a category's prizes go by the category's places); ``policy``: one prize per player (the
     higher, the next player moving up) or ``cumulative`` (:func:`tbxl.prizes.allot`), the lists
@@ -278,10 +303,13 @@ def classify(standings: Standings, categories: Iterable[Category] = (),
     prizes = prizes or {}
     unknown = [name for name in prizes if name is not None and name not in rows]
     if unknown:
-        raise UsageError(f"prizes for {unknown[0]!r}, which is not a category; categories: "
-                         f"{', '.join(rows) or 'none'}")
-    lists = {name: ([(_player(r).start_number, r.rank, r.points)
-                     for r in (standings.rows if name is None else rows[name])], table)
-             for name, table in prizes.items()}
+        raise UsageError(f"prizes for {unknown[0]!r}, which is not a category; categories: {', '.join(rows) or 'none'}")
+    lists = {
+        name: (
+            [(_player(r).start_number, r.rank, r.points) for r in (standings.rows if name is None else rows[name])],
+            table,
+        )
+        for name, table in prizes.items()
+    }
     awards = allot(lists, sharing, policy)
     return Classification(rows, {n: category_places(r) for n, r in rows.items()}, awards, sharing, policy)

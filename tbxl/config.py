@@ -38,9 +38,10 @@ from __future__ import annotations
 import os
 import re
 import sys
-from dataclasses import dataclass, field, fields
 from argparse import Namespace
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING, Any
 
 from tbxl.errors import TbxlError, UsageError, did_you_mean, excerpt
 from tbxl.limits import MAX_CONFIG_BYTES, size_text
@@ -51,11 +52,37 @@ if TYPE_CHECKING:
 FILE_NAME = "tbxl.toml"
 
 #: The defaults of the options a file may set (``None``: decided later, e.g. rules by start date).
-DEFAULTS: dict[str, Any] = {"rules": None, "tiebreaks": None, "lang": "en", "paper": "a4",
-                            "prize_sharing": "hort", "prize_policy": "one-per-player", "lots": None,
-                            "rating_change": False, "k": None, "pages": None, "url": None}
-KEYS = ("rules", "tiebreaks", "settings", "lang", "paper", "prizes", "prize_sharing", "categories",
-        "prize_policy", "playoffs", "lots", "rating_change", "k", "pages", "url", "output")
+DEFAULTS: dict[str, Any] = {
+    "rules": None,
+    "tiebreaks": None,
+    "lang": "en",
+    "paper": "a4",
+    "prize_sharing": "hort",
+    "prize_policy": "one-per-player",
+    "lots": None,
+    "rating_change": False,
+    "k": None,
+    "pages": None,
+    "url": None,
+}
+KEYS = (
+    "rules",
+    "tiebreaks",
+    "settings",
+    "lang",
+    "paper",
+    "prizes",
+    "prize_sharing",
+    "categories",
+    "prize_policy",
+    "playoffs",
+    "lots",
+    "rating_change",
+    "k",
+    "pages",
+    "url",
+    "output",
+)
 CATEGORY_KEYS = ("where", "prizes")
 
 
@@ -63,25 +90,25 @@ CATEGORY_KEYS = ("where", "prizes")
 class Config:
     """What a configuration file says, checked; ``path`` is None when no file was read."""
 
-    path: Optional[str] = None
-    values: dict[str, Any] = field(default_factory=dict)       # rules, tiebreaks, lang, paper, prize_sharing
+    path: str | None = None
+    values: dict[str, Any] = field(default_factory=dict)  # rules, tiebreaks, lang, paper, prize_sharing
     settings: list[str] = field(default_factory=list)
-    prizes: Optional[str] = None
-    categories: dict[str, str] = field(default_factory=dict)    # name -> conditions
+    prizes: str | None = None
+    categories: dict[str, str] = field(default_factory=dict)  # name -> conditions
     category_prizes: dict[str, str] = field(default_factory=dict)
     #: Several rule sets (``rules = ["fide-2024", "fide-2026"]``, compare's list): what ``tbxl compare``
     #: compares; any other command refuses them, naming ``rule_sets_at`` (the file, its line and key).
-    rule_sets: Optional[str] = None
+    rule_sets: str | None = None
     rule_sets_at: str = ""
 
 
-def find(input_path: str) -> Optional[str]:
+def find(input_path: str) -> str | None:
     """The ``tbxl.toml`` beside ``input_path``, if there is one."""
     path = os.path.join(os.path.dirname(os.path.abspath(input_path)), FILE_NAME)
     return path if os.path.isfile(path) else None
 
 
-def _line(text: str, key: str, table: Optional[str] = None) -> Optional[int]:
+def _line(text: str, key: str, table: str | None = None) -> int | None:
     """The line where ``key`` is set (inside ``[table]`` when given), for messages."""
     inside = table is None
     for number, line in enumerate(text.splitlines(), 1):
@@ -98,15 +125,14 @@ def _line(text: str, key: str, table: Optional[str] = None) -> Optional[int]:
 
 def load(path: str) -> Config:
     """Read and check one configuration file."""
-    if sys.version_info >= (3, 11):   # imported here: most runs read no configuration file
+    if sys.version_info >= (3, 11):  # imported here: most runs read no configuration file
         import tomllib
     else:  # pragma: no cover - Python 3.10: the tomli backport (a dependency there only)
         import tomli as tomllib
     with open(path, "rb") as f:
         data = f.read(MAX_CONFIG_BYTES + 1)
     if len(data) > MAX_CONFIG_BYTES:
-        raise UsageError(f"{path}: larger than {size_text(MAX_CONFIG_BYTES)}: an event's configuration is a "
-                         "few lines")
+        raise UsageError(f"{path}: larger than {size_text(MAX_CONFIG_BYTES)}: an event's configuration is a few lines")
     try:
         text = data.decode("utf-8-sig")
         raw = tomllib.loads(text)
@@ -114,10 +140,10 @@ def load(path: str) -> Config:
         raise UsageError(f"{path}: not UTF-8 text ({err.reason} at byte {err.start})") from None
     except tomllib.TOMLDecodeError as err:
         raise UsageError(f"{path}: not valid TOML: {str(err)[:120]}") from None
-    except RecursionError:   # tomllib reads nested arrays and tables recursively
+    except RecursionError:  # tomllib reads nested arrays and tables recursively
         raise UsageError(f"{path}: nested too deeply to be an event's configuration") from None
 
-    def bad(key: str, message: str, table: Optional[str] = None) -> UsageError:
+    def bad(key: str, message: str, table: str | None = None) -> UsageError:
         line = _line(text, key, table)
         return UsageError(f"{path}{f':{line}' if line else ''}: {key}: {message}")
 
@@ -125,10 +151,15 @@ def load(path: str) -> Config:
     for key, value in raw.items():
         if key not in KEYS:
             raise bad(key, f"unknown key; keys: {', '.join(KEYS)}")
-        if key in ("tiebreaks", "pages", "rules") and isinstance(value, list) and all(isinstance(v, str) for v in value):
+        if (
+            key in ("tiebreaks", "pages", "rules")
+            and isinstance(value, list)
+            and all(isinstance(v, str) for v in value)
+        ):
             value = ",".join(value)
-        if key == "rules" and isinstance(value, str) and "," in value:   # compare's list of rule sets
+        if key == "rules" and isinstance(value, str) and "," in value:  # compare's list of rule sets
             from tbxl import rules as conventions
+
             try:
                 conventions.resolve_each(value, None)
             except TbxlError as err:
@@ -142,29 +173,33 @@ def load(path: str) -> Config:
             if not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
                 raise bad(key, 'a list of NAME=VALUE strings, e.g. ["vur_cut=always"]')
             config.settings = value
-        elif key == "playoffs":   # a list of orders, checked with the other values (_check)
+        elif key == "playoffs":  # a list of orders, checked with the other values (_check)
             config.values[key] = value
         elif key == "rating_change":
             if not isinstance(value, bool):
                 raise bad(key, f"true or false, not {value!r}")
             config.values[key] = value
-        elif key == "k":   # a number in TOML (k = 20), checked as --k is (_check)
+        elif key == "k":  # a number in TOML (k = 20), checked as --k is (_check)
             config.values[key] = value
         elif key == "prizes":
-            config.prizes = _prize_text(value, lambda m: bad(key, m))
+            config.prizes = _prize_text(value, lambda m: bad(key, m))  # noqa: B023 (called at once, in the loop)
         elif key == "categories":
             if not isinstance(value, dict):
-                raise bad(key, "a table: [categories] then NAME = \"CONDITIONS\" lines")
+                raise bad(key, 'a table: [categories] then NAME = "CONDITIONS" lines')
             for name, spec in value.items():
+
                 def where(m: str, name: str = name) -> UsageError:
                     return bad(name, m, "categories")
+
                 if "=" in name or not name.strip():
                     raise where("a category's name has no '=' and is not empty")
                 if isinstance(spec, dict):
                     extra = [k for k in spec if k not in CATEGORY_KEYS]
                     if extra or "where" not in spec:
-                        raise where(f"a category table takes where = \"CONDITIONS\" and prizes, "
-                                    f"not {', '.join(extra) or 'nothing'}")
+                        raise where(
+                            f'a category table takes where = "CONDITIONS" and prizes, '
+                            f"not {', '.join(extra) or 'nothing'}"
+                        )
                     if "prizes" in spec:
                         config.category_prizes[name] = _prize_text(spec["prizes"], where)
                     spec = spec["where"]
@@ -186,7 +221,7 @@ def report_output(args: Namespace) -> str:
     cannot be read leaves the default: its error is said when the command reads it."""
     path = None if args.no_config else (args.config or find(args.input))
     if path and os.path.isfile(path):
-        name: Optional[str]
+        name: str | None
         try:
             found = load(path).values.get("output")
             name = found if isinstance(found, str) else None
@@ -205,11 +240,11 @@ def _prize_text(value: Any, bad: Callable[[str], UsageError]) -> str:
     """A prize list as the command line writes it: a string, or a table {1 = 500, "4-6" = 100}."""
     if isinstance(value, str):
         return value
-    if isinstance(value, dict) and all(isinstance(v, (int, str)) and not isinstance(v, bool)
-                                       for v in value.values()):
+    if isinstance(value, dict) and all(isinstance(v, (int, str)) and not isinstance(v, bool) for v in value.values()):
         return ",".join(f"{k}:{v}" for k, v in value.items())
-    raise bad('a string "1:500,2:300" or a table {1 = 500, 2 = 300} (amounts as whole numbers or '
-              '"250.50" strings: no floats)')
+    raise bad(
+        'a string "1:500,2:300" or a table {1 = 500, 2 = 300} (amounts as whole numbers or "250.50" strings: no floats)'
+    )
 
 
 def _check(config: Config, bad: Callable[..., UsageError]) -> None:
@@ -219,7 +254,7 @@ def _check(config: Config, bad: Callable[..., UsageError]) -> None:
     from tbxl.categories import parse_expression
     from tbxl.tiebreaks.codes import parse_list
 
-    def checked(key: str, check: Callable[[], object], table: Optional[str] = None) -> None:
+    def checked(key: str, check: Callable[[], object], table: str | None = None) -> None:
         try:
             check()
         except TbxlError as err:
@@ -243,16 +278,18 @@ def _check(config: Config, bad: Callable[..., UsageError]) -> None:
         raise bad("prize_policy", f"one of {', '.join(prizes.POLICIES)}, not {v['prize_policy']!r}")
     if "playoffs" in v:
         from tbxl.playoffs import parse_playoff
+
         if isinstance(v["playoffs"], str):
             v["playoffs"] = [v["playoffs"]]
         if not (isinstance(v["playoffs"], list) and all(isinstance(p, str) for p in v["playoffs"])):
             raise bad("playoffs", 'a list of play-off orders, e.g. ["12>7>3"]')
         for text in v["playoffs"]:
-            checked("playoffs", lambda: parse_playoff(text))
+            checked("playoffs", lambda: parse_playoff(text))  # noqa: B023 (called at once, in the loop)
     if "lots" in v and not (isinstance(v["lots"], str) and v["lots"].strip()):
-        raise bad("lots", f"the seed of the lots as a string, e.g. \"Open2026\", not {v['lots']!r}")
+        raise bad("lots", f'the seed of the lots as a string, e.g. "Open2026", not {v["lots"]!r}')
     if "k" in v:
         from tbxl.rating_change import check_k
+
         if isinstance(v["k"], str):
             raise bad("k", f"a number, k = 20, not the string {excerpt(v['k'])}")
         try:
@@ -260,30 +297,38 @@ def _check(config: Config, bad: Callable[..., UsageError]) -> None:
         except TbxlError as err:
             raise bad("k", str(err).removeprefix("k: ")) from None
     if "pages" in v or "url" in v:
-        from tbxl.report.views.pages import check_url, parse_pages   # no Jinja2 or WeasyPrint imported
+        from tbxl.report.views.pages import check_url, parse_pages  # no Jinja2 or WeasyPrint imported
+
         if "pages" in v:
             checked("pages", lambda: v.update(pages=parse_pages(v["pages"])))
         if "url" in v:
             checked("url", lambda: v.update(url=check_url(v["url"])))
     if "output" in v:
         from tbxl.io.files import output_format
+
         checked("output", lambda: output_format(v["output"], ("pdf", "html")))
         if output_format(v["output"], ("pdf", "html")) is None:
-            raise bad("output", f"the report's file, .pdf or .html, e.g. output = \"standings.pdf\", not {excerpt(v['output'])}")
+            raise bad(
+                "output",
+                f'the report\'s file, .pdf or .html, e.g. output = "standings.pdf", not {excerpt(v["output"])}',
+            )
     overall = config.prizes
     if overall is not None:
         checked("prizes", lambda: prizes.parse_prizes(overall))
     for name, conditions in config.categories.items():
-        checked(name, lambda: parse_expression(name, conditions), "categories")
+        checked(name, lambda: parse_expression(name, conditions), "categories")  # noqa: B023 (called at once, in the loop)
         if name in config.category_prizes:
-            checked(name, lambda: prizes.parse_prizes(config.category_prizes[name]), "categories")
+            checked(name, lambda: prizes.parse_prizes(config.category_prizes[name]), "categories")  # noqa: B023 (called at once, in the loop)
 
 
 def _check_language(lang: str) -> None:
     from tbxl.report import languages  # the labels' folder only: no Jinja2 or WeasyPrint imported
+
     if lang not in languages():
-        raise UsageError(f"unknown report language {excerpt(lang)}; available: {', '.join(languages())}"
-                         + did_you_mean(lang, languages()))
+        raise UsageError(
+            f"unknown report language {excerpt(lang)}; available: {', '.join(languages())}"
+            + did_you_mean(lang, languages())
+        )
 
 
 def apply(args: Namespace, config: Config) -> None:
@@ -294,8 +339,10 @@ def apply(args: Namespace, config: Config) -> None:
     """
     if config.rule_sets and getattr(args, "rules", "") is None:
         if args.command != "compare":
-            raise UsageError(f"{config.rule_sets_at}: several rule sets ({config.rule_sets}) are what tbxl compare "
-                             f"compares; tbxl {args.command} takes one, e.g. rules = \"fide-2026\" (or --rules NAME)")
+            raise UsageError(
+                f"{config.rule_sets_at}: several rule sets ({config.rule_sets}) are what tbxl compare "
+                f'compares; tbxl {args.command} takes one, e.g. rules = "fide-2026" (or --rules NAME)'
+            )
         args.rules = config.rule_sets
     for key, default in DEFAULTS.items():
         if hasattr(args, key) and getattr(args, key) is None:
@@ -306,8 +353,9 @@ def apply(args: Namespace, config: Config) -> None:
         args.playoffs = list(config.values.get("playoffs", []))
     if hasattr(args, "categories"):
         given: dict[str, str] = {}
-        if args.categories:   # (the categories' grammar is imported only by the commands that use it)
+        if args.categories:  # (the categories' grammar is imported only by the commands that use it)
             from tbxl.categories import parse_category
+
             given = {c.name: c.expression for c in map(parse_category, args.categories)}
         merged = {**config.categories, **given}
         args.categories = [f"{name}={conditions}" for name, conditions in merged.items()]
@@ -326,9 +374,12 @@ def options(given: Mapping[str, Any], config: Config) -> Options:
     file, then the defaults. What the web app ranks with (the file being the ``tbxl.toml`` beside
     its input, :func:`find`)."""
     from tbxl.projection import Options
+
     lists = ("settings", "playoffs", "categories", "prizes")
-    args = Namespace(command="compute", **{f.name: list(given.get(f.name) or ()) if f.name in lists
-                                           else given.get(f.name) for f in fields(Options)})
+    args = Namespace(
+        command="compute",
+        **{f.name: list(given.get(f.name) or ()) if f.name in lists else given.get(f.name) for f in fields(Options)},
+    )
     apply(args, config)
     return Options.of(vars(args))
 

@@ -18,9 +18,10 @@ Fraction(2, 1)
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Mapping, Optional, Sequence
+from typing import Any
 
 Number = Fraction | int
 
@@ -46,8 +47,10 @@ REASONS: dict[str, str] = {
     "cut_first": "cut first (cut_priority=unplayed)",
     "forfeit_win_zero": "Swiss-Manager habit: forfeit win kept as an opponent worth 0 (bh_forfeit_win=zero)",
     "pab_sb_zero": "Vega habit: pairing-allocated bye adds nothing to SB (sb_pab=zero)",
-    "forfeit_loss_return": ("opponent's score: a requested bye before a forfeit loss kept at face value "
-                            "(Vega habit: forfeit_loss_returns_to_play=true)"),
+    "forfeit_loss_return": (
+        "opponent's score: a requested bye before a forfeit loss kept at face value "
+        "(Vega habit: forfeit_loss_returns_to_play=true)"
+    ),
     "times_result": "x {factor} (result)",
     "koya": "opponent reached the threshold",
     "running": "running score after the round",
@@ -86,9 +89,11 @@ REASONS: dict[str, str] = {
     "note.tpn": "pairing number, lower first",
     "note.tpn_reverse": "pairing number, higher first",
     "note.unrated": "unrated participants present and no rating set for them (/Unnnn): no value (C07 D18)",
-    "note.unrated_field": ("{codes}: no value for anybody, because {count} participant(s) have no rating: "
-                           "{players} (C07 D18). To give unrated players a rating instead: "
-                           "--set unrated_rating=1400, or the code {example}."),
+    "note.unrated_field": (
+        "{codes}: no value for anybody, because {count} participant(s) have no rating: "
+        "{players} (C07 D18). To give unrated players a rating instead: "
+        "--set unrated_rating=1400, or the code {example}."
+    ),
     "note.own_rating": "own rating",
     "note.tpr": "TPR = ARO {aro} + dp({p}) {dp}; score {score}, games: {games}",
     "note.ptp": "lowest rating whose expected score reaches {score} (8.1(b) table)",
@@ -145,16 +150,17 @@ class Reason:
     parts: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()
 
     @classmethod
-    def of(cls, key: str, **args: Any) -> "Reason":
+    def of(cls, key: str, **args: Any) -> Reason:
         if key not in REASONS:
             raise KeyError(key)
         return cls(((key, tuple(args.items())),))
 
-    def __add__(self, other: "Reason") -> "Reason":
+    def __add__(self, other: Reason) -> Reason:
         return Reason(self.parts + other.parts)
 
-    def render(self, table: Optional[Mapping[str, str]] = None,
-               number: Callable[[Number], str] = lambda v: _plain(v)) -> str:
+    def render(
+        self, table: Mapping[str, str] | None = None, number: Callable[[Number], str] = lambda v: _plain(v)
+    ) -> str:
         """The text in a language: ``table`` maps keys to templates (missing keys: English)."""
         table = table or {}
         out = []
@@ -195,16 +201,16 @@ class Term:
     are :class:`Reason` s (``str()`` gives English).
     """
 
-    round: Optional[int]
-    opponent: Optional[int]
+    round: int | None
+    opponent: int | None
     result: str
-    real: Optional[Number]
-    adjusted: Optional[Number]
+    real: Number | None
+    adjusted: Number | None
     reason: Reason
     article: str
     contribution: Number
     vur: bool = False
-    cut: Optional[Reason] = None
+    cut: Reason | None = None
 
     @property
     def is_cut(self) -> bool:
@@ -226,10 +232,10 @@ class Meeting:
     first: int
     second: int
     result: str
-    points: Optional[tuple[Number, Number]]
-    reason: Optional[Reason] = None
-    match_points: Optional[tuple[Number, Number]] = None
-    game_points: Optional[tuple[Number, Number]] = None
+    points: tuple[Number, Number] | None
+    reason: Reason | None = None
+    match_points: tuple[Number, Number] | None = None
+    game_points: tuple[Number, Number] | None = None
 
     @property
     def counted(self) -> bool:
@@ -263,7 +269,7 @@ class EncounterStep:
     tiers: tuple[tuple[int, ...], ...]
     because: tuple[Reason, ...] = ()
 
-    def cell(self, a: int, b: int) -> Optional[Fraction]:
+    def cell(self, a: int, b: int) -> Fraction | None:
         """What ``a`` scored against ``b`` in the mini-table: the average of their counted meetings
         (6.1.2), None when they did not meet in a counted game."""
         got = []
@@ -289,10 +295,10 @@ class Derivation:
     code: str
     player: int
     terms: tuple[Term, ...]
-    value: Optional[Number]
+    value: Number | None
     notes: tuple[Reason, ...] = ()
     table: tuple[dict[str, Any], ...] = field(default=())
-    divisor: Optional[int] = None  # averages (ARO, AOB, APRO): total / divisor, then rounding
+    divisor: int | None = None  # averages (ARO, AOB, APRO): total / divisor, then rounding
     steps: tuple[EncounterStep, ...] = ()
     tiers: tuple[tuple[int, ...], ...] = ()
 
@@ -307,8 +313,12 @@ class Derivation:
             if self.total != self.value:
                 raise AssertionError(f"{self.code} of {self.player}: terms add to {self.total}, value {self.value}")
 
-    def text(self, fmt: Callable[[Number], str] = lambda x: str(x), names: Optional[Mapping[int, str]] = None,
-             label: str = "player") -> str:
+    def text(
+        self,
+        fmt: Callable[[Number], str] = lambda x: str(x),
+        names: Mapping[int, str] | None = None,
+        label: str = "player",
+    ) -> str:
         """A plain-text rendering for ``tbxl explain``; ``names`` (start number -> name) name the
         members of a direct encounter's group, ``label`` heads its mini-table ("team")."""
         lines = [f"{self.code} of player {self.player} = {'-' if self.value is None else fmt(self.value)}"]
@@ -320,9 +330,12 @@ class Derivation:
                 f"{mark} {'' if t.round is None else t.round:>3} {'' if t.opponent is None else t.opponent:>5} "
                 f"{t.result:>3} {'' if t.real is None else fmt(t.real):>6} "
                 f"{'' if t.adjusted is None else fmt(t.adjusted):>6} {fmt(t.contribution):>6}  "
-                f"{t.reason}" + (f" [{t.article}]" if t.article else "") + (f"  <-- {t.cut}" if t.cut else ""))
+                f"{t.reason}" + (f" [{t.article}]" if t.article else "") + (f"  <-- {t.cut}" if t.cut else "")
+            )
         for row in self.table:
-            lines.append("  " + ", ".join(f"{k}={fmt(v) if isinstance(v, (Fraction, int)) else v}" for k, v in row.items()))
+            lines.append(
+                "  " + ", ".join(f"{k}={fmt(v) if isinstance(v, (Fraction, int)) else v}" for k, v in row.items())
+            )
         for step in self.steps:
             lines.extend(encounter_text(step, fmt, names, label))
         if self.tiers:
@@ -344,8 +357,12 @@ def order_text(tiers: Sequence[Sequence[int]]) -> str:
     return " > ".join(" = ".join(map(str, tier)) for tier in tiers)
 
 
-def encounter_text(step: EncounterStep, fmt: Callable[[Number], str] = lambda x: str(x),
-                   names: Optional[Mapping[int, str]] = None, label: str = "player") -> list[str]:
+def encounter_text(
+    step: EncounterStep,
+    fmt: Callable[[Number], str] = lambda x: str(x),
+    names: Mapping[int, str] | None = None,
+    label: str = "player",
+) -> list[str]:
     """A mini-table as ``tbxl explain`` prints it: what it compares among whom, every meeting
     with its result and what it counted, the mini crosstable with each one's score, missing games
     and maximum, the rule that decided and the order that follows."""
@@ -359,14 +376,17 @@ def encounter_text(step: EncounterStep, fmt: Callable[[Number], str] = lambda x:
             return "x"
         v = step.cell(a, b)
         return "" if v is None else fmt(v)
+
     out = [f"  {step.compares} among {', '.join(map(str, step.group))}: {step.outcome}"]
     for m in step.meetings:
         res = m.result
         if m.game_points is not None:
             res = f"{fmt(m.game_points[0])}-{fmt(m.game_points[1])}" + (f" ({m.result})" if m.result else "")
         counts = f"{fmt(m.points[0])}-{fmt(m.points[1])}" if m.points is not None else "-"
-        out.append(f"    round {m.round:>2}: {who(m.first)} - {who(m.second)}  {res}  counts {counts}"
-                   + (f"  ({m.reason})" if m.reason else ""))
+        out.append(
+            f"    round {m.round:>2}: {who(m.first)} - {who(m.second)}  {res}  counts {counts}"
+            + (f"  ({m.reason})" if m.reason else "")
+        )
     if not step.meetings:
         out.append("    no game among them")
     members = [r.member for r in step.rows]

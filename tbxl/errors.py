@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import difflib
-from typing import Iterable, Optional
+from collections.abc import Iterable
 
 
 class TbxlError(Exception):
@@ -17,9 +17,17 @@ class InputError(TbxlError):
     "a.trf:7:99: player 12, round 1: unknown result code 'x'"
     """
 
-    def __init__(self, message: str, *, file: Optional[str] = None, line: Optional[int] = None,
-                 column: Optional[int] = None, cell: Optional[str] = None,
-                 player: Optional[int] = None, round: Optional[int] = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        file: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+        cell: str | None = None,
+        player: int | None = None,
+        round: int | None = None,
+    ) -> None:
         self.message = message
         self.file = file
         self.line = line
@@ -61,6 +69,7 @@ class InputError(TbxlError):
         if strict:
             raise self
         import warnings
+
         warnings.warn(InputWarning(str(self)), stacklevel=stacklevel + 1)
 
 
@@ -69,11 +78,16 @@ class InputWarning(UserWarning):
 
 
 #: The extra (pyproject.toml's optional-dependencies) that brings each optional package, by import name.
-EXTRA_OF_PACKAGE = {"openpyxl": "xlsx", "jinja2": "report", "markupsafe": "report", "weasyprint": "report",
-                    "xlwings": "excel"}
+EXTRA_OF_PACKAGE = {
+    "openpyxl": "xlsx",
+    "jinja2": "report",
+    "markupsafe": "report",
+    "weasyprint": "report",
+    "xlwings": "excel",
+}
 
 
-def pip_install(extra: Optional[str] = None) -> str:
+def pip_install(extra: str | None = None) -> str:
     """The command that installs tbxl from PyPI with ``extra``: the one home of the install hint of
     the messages, the workbooks' notes and Help sheets (double quotes: every shell reads them,
     cmd.exe and PowerShell included).
@@ -96,6 +110,7 @@ def docs_url(page: str = "") -> str:
     True
     """
     import importlib.metadata
+
     base = DOCS_FALLBACK
     try:
         for entry in importlib.metadata.metadata("tbxl").get_all("Project-URL") or []:
@@ -114,7 +129,8 @@ def system_page(platform: str) -> str:
     ('start/windows/', 'start/macos/', 'start/linux/')
     """
     return {"win32": "start/windows/", "cygwin": "start/windows/", "darwin": "start/macos/"}.get(
-        platform, "start/linux/")
+        platform, "start/linux/"
+    )
 
 
 class MissingDependency(TbxlError):
@@ -129,12 +145,12 @@ class MissingDependency(TbxlError):
     True
     """
 
-    def __init__(self, package: str, extra: Optional[str] = None) -> None:
+    def __init__(self, package: str, extra: str | None = None) -> None:
         extra = extra or EXTRA_OF_PACKAGE[package.lower()]
         super().__init__(f"this needs {package}: {pip_install(extra)}")
 
     @classmethod
-    def from_import_error(cls, err: ImportError) -> Optional["MissingDependency"]:
+    def from_import_error(cls, err: ImportError) -> MissingDependency | None:
         """The error for an import of an optional package that failed; None for any other import."""
         top = (err.name or "").partition(".")[0]
         return cls(top) if top.lower() in EXTRA_OF_PACKAGE else None
@@ -144,11 +160,11 @@ class MissingSystemLibrary(MissingDependency):
     """A system library that a Python package loads is missing (WeasyPrint's Pango): the message
     says which, in one line, and links to the manual's page for this system."""
 
-    def __init__(self, message: str) -> None:   # the message is whole: no extra to name
+    def __init__(self, message: str) -> None:  # the message is whole: no extra to name
         TbxlError.__init__(self, message)
 
     @classmethod
-    def pango(cls, err: BaseException, platform: Optional[str] = None) -> "MissingSystemLibrary":
+    def pango(cls, err: BaseException, platform: str | None = None) -> MissingSystemLibrary:
         """WeasyPrint could not load Pango (``err``, its OSError: "cannot load library ...").
 
         >>> message = str(MissingSystemLibrary.pango(OSError("cannot load library 'pango-1.0-0': x"), "win32"))
@@ -158,11 +174,14 @@ class MissingSystemLibrary(MissingDependency):
         True
         """
         import sys
+
         reason = " ".join(str(err).split())
         reason = reason if len(reason) <= 120 else reason[:117] + "..."
         page = docs_url(system_page(platform or sys.platform))
-        return cls(f"WeasyPrint cannot load Pango ({reason}): install it as {page} says, or write the "
-                   "web page (-o report.html) and print it from a browser")
+        return cls(
+            f"WeasyPrint cannot load Pango ({reason}): install it as {page} says, or write the "
+            "web page (-o report.html) and print it from a browser"
+        )
 
 
 class UnknownTiebreak(TbxlError, ValueError):

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from typing import Optional, Union, cast
+from typing import cast
 
 Number = Fraction | int
 
@@ -29,7 +29,7 @@ def is_finite_decimal(v: Fraction) -> bool:
     return d == 1
 
 
-def to_decimal(v: Number, places: Optional[int] = None) -> Decimal:
+def to_decimal(v: Number, places: int | None = None) -> Decimal:
     """Exact when the fraction is a finite decimal (and no ``places``), else rounded half up."""
     f = Fraction(v)
     exact = Decimal(f.numerator) / Decimal(f.denominator) if is_finite_decimal(f) else None
@@ -42,8 +42,7 @@ def to_decimal(v: Number, places: Optional[int] = None) -> Decimal:
     return (Decimal(n) * q).quantize(q, rounding=ROUND_HALF_UP)
 
 
-def decimal_text(v: Optional[Number], places: Optional[int] = None, comma: bool = False,
-                 none: str = "") -> str:
+def decimal_text(v: Number | None, places: int | None = None, comma: bool = False, none: str = "") -> str:
     """Text of a value: exact decimal when finite (``places`` pads/rounds), else 2 places."""
     if v is None:
         return none
@@ -54,7 +53,7 @@ def decimal_text(v: Optional[Number], places: Optional[int] = None, comma: bool 
     return s.replace(".", ",") if comma else s
 
 
-def signed_text(v: Optional[Number], none: str = "", comma: bool = False) -> str:
+def signed_text(v: Number | None, none: str = "", comma: bool = False) -> str:
     """A change with its sign (a rating change, ``rtg+/-``): ``+18.4``, ``-3.6``, ``0``.
 
     >>> signed_text(Fraction(92, 5)), signed_text(Fraction(-18, 5)), signed_text(0), signed_text(None, "-")
@@ -75,7 +74,7 @@ def short_decimal(v: Number, min_places: int = 0) -> str:
     """
     f = Fraction(v)
     for places in range(min_places, 7):
-        scaled = f * 10 ** places
+        scaled = f * 10**places
         if scaled.denominator == 1:
             digits = str(abs(scaled.numerator)).rjust(places + 1, "0")
             text = f"{digits[:-places]}.{digits[-places:]}" if places else digits
@@ -96,7 +95,7 @@ def exact_text(v: Number, min_places: int = 0) -> str:
         return str(Fraction(v))
 
 
-def json_number(v: Optional[Number]) -> Union[int, float, None]:
+def json_number(v: Number | None) -> int | float | None:
     """A JSON number: int when whole, else the exact decimal or 2 places (display only)."""
     if v is None:
         return None
@@ -109,12 +108,12 @@ def json_number(v: Optional[Number]) -> Union[int, float, None]:
     for p in (2, 5):
         while d % p == 0:
             d //= p
-    if d == 1 and abs(num) < 2 ** 50:
+    if d == 1 and abs(num) < 2**50:
         return num / den  # a finite decimal: the float's shortest repr is that decimal
     return ((200 * num + den) // (2 * den)) / 100  # half up to hundredths, computed exactly
 
 
-def json_number_raw(raw: Optional[Number], den: int) -> Union[int, float, None]:
+def json_number_raw(raw: Number | None, den: int) -> int | float | None:
     """:func:`json_number` of ``raw / den`` without building a Fraction when ``raw`` is an int."""
     if raw is None:
         return None

@@ -20,7 +20,6 @@ import re
 import stat
 import unicodedata
 from fractions import Fraction
-from typing import Optional, Union
 
 from tbxl.errors import InputError
 
@@ -46,25 +45,25 @@ MAX_BULLETIN_COLUMNS = 1_000
 #: Codes in one tie-break list (--tiebreaks, TRF 202/212, the workbook's settings).
 MAX_TIEBREAKS = 50
 #: Size of a text input: a TRF or a published CSV.
-MAX_TEXT_BYTES = 16 * 2 ** 20
+MAX_TEXT_BYTES = 16 * 2**20
 #: Size of an event's configuration file (tbxl.toml): a few lines; thousands of categories are not one.
-MAX_CONFIG_BYTES = 256 * 2 ** 10
+MAX_CONFIG_BYTES = 256 * 2**10
 #: Size of a workbook file (.xlsx/.xlsm) on disk.
-MAX_WORKBOOK_BYTES = 16 * 2 ** 20
+MAX_WORKBOOK_BYTES = 16 * 2**20
 #: Uncompressed size of a workbook's parts together (a zip "bomb" is refused before it is unpacked).
-MAX_WORKBOOK_XML_BYTES = 64 * 2 ** 20
+MAX_WORKBOOK_XML_BYTES = 64 * 2**20
 #: Cells written in a workbook's sheets together, counted in the XML (not the declared dimension).
 MAX_WORKBOOK_CELLS = 500_000
 
 
 def size_text(n: int) -> str:
     """``16 MB``: a byte count as the limits are documented."""
-    if n < 2 ** 20:
+    if n < 2**20:
         return f"{n} bytes"
-    return f"{n / 2 ** 20:.1f}".removesuffix(".0") + " MB"
+    return f"{n / 2**20:.1f}".removesuffix(".0") + " MB"
 
 
-def check_regular(path: Union[str, os.PathLike[str]]) -> int:
+def check_regular(path: str | os.PathLike[str]) -> int:
     """The size of ``path``, a regular file; :class:`InputError` for a folder, a device (``/dev/zero``
     never ends), a FIFO (reading it would wait for a writer) or a missing file."""
     name = os.fspath(path)
@@ -81,18 +80,18 @@ def check_regular(path: Union[str, os.PathLike[str]]) -> int:
     return st.st_size
 
 
-def read_regular(path: Union[str, os.PathLike[str]], limit: int) -> bytes:
+def read_regular(path: str | os.PathLike[str], limit: int) -> bytes:
     """The bytes of ``path``, a regular file of at most ``limit`` bytes, else :class:`InputError`."""
     size = check_regular(path)
     name = os.fspath(path)
     if size > limit:
-        raise InputError(f"the file is {size_text(size)}; tbxl reads files of at most {size_text(limit)}",
-                         file=name)
+        raise InputError(f"the file is {size_text(size)}; tbxl reads files of at most {size_text(limit)}", file=name)
     with open(name, "rb") as f:
-        data = f.read(limit + 1)   # the file may have grown since stat
+        data = f.read(limit + 1)  # the file may have grown since stat
     if len(data) > limit:
-        raise InputError(f"the file is over {size_text(limit)}; tbxl reads files of at most "
-                         f"{size_text(limit)}", file=name)
+        raise InputError(
+            f"the file is over {size_text(limit)}; tbxl reads files of at most {size_text(limit)}", file=name
+        )
     return data
 
 
@@ -100,7 +99,7 @@ def read_regular(path: Union[str, os.PathLike[str]], limit: int) -> bytes:
 MAX_NUMBER_DIGITS = 9
 
 
-def whole_number(text: str, digits: int = MAX_NUMBER_DIGITS) -> Optional[int]:
+def whole_number(text: str, digits: int = MAX_NUMBER_DIGITS) -> int | None:
     """The whole number ``text`` spells in ASCII digits, at most ``digits`` of them, else None:
     ``str.isdigit`` also passes "²" and Arabic-Indic digits, and ``int`` refuses strings of
     thousands of digits with a ValueError.
@@ -120,7 +119,7 @@ def whole_number(text: str, digits: int = MAX_NUMBER_DIGITS) -> Optional[int]:
 _DECIMAL = re.compile(r"([0-9]+)(?:\.([0-9]*))?")
 
 
-def decimal_number(text: str, digits: int = MAX_NUMBER_DIGITS, decimals: int = 6) -> Optional[Fraction]:
+def decimal_number(text: str, digits: int = MAX_NUMBER_DIGITS, decimals: int = 6) -> Fraction | None:
     """The exact value of ``text``, a plain decimal of at most ``digits`` digits before the point
     and ``decimals`` after it, else None: the bound comes before any arithmetic.
 
@@ -135,7 +134,7 @@ def decimal_number(text: str, digits: int = MAX_NUMBER_DIGITS, decimals: int = 6
     return Fraction(m.group(1) + "." + (m.group(2) or "0"))
 
 
-def hidden_character(text: str) -> Optional[str]:
+def hidden_character(text: str) -> str | None:
     """The first character of ``text`` that cannot be seen or retyped: a control, a format
     character (zero-width space and joiners, bidi marks and overrides, the soft hyphen, a BOM), a
     line or paragraph separator, or a space other than U+0020 (a no-break space looks the same and

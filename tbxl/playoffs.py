@@ -25,15 +25,25 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Iterable, Optional, Sequence
 
 from tbxl.errors import UsageError, excerpt
 from tbxl.formatting import decimal_text, visible
 from tbxl.limits import MAX_LOTS_SEED, hidden_character
 from tbxl.standings import Row, Standings
 
-__all__ = ["PLAYOFF", "LOTS", "ORDER_SEPARATOR", "split_orders", "Decision", "parse_playoff", "lot", "draw_lots", "decide"]
+__all__ = [
+    "PLAYOFF",
+    "LOTS",
+    "ORDER_SEPARATOR",
+    "split_orders",
+    "Decision",
+    "parse_playoff",
+    "lot",
+    "draw_lots",
+    "decide",
+]
 
 #: How a place among participants equal on every tie-break was decided (JSON ``decided_by``).
 PLAYOFF = "play-off"
@@ -71,8 +81,10 @@ def parse_playoff(text: str, option: str = "--playoff") -> tuple[tuple[int, ...]
         for item in part.split("="):
             m = _NUMBER.fullmatch(item)
             if not m:
-                raise UsageError(f"{option} {_short(text)}: {excerpt(item.strip())} is not a start number "
-                                 "(write the play-off's order best first, e.g. 12>7>3)")
+                raise UsageError(
+                    f"{option} {_short(text)}: {excerpt(item.strip())} is not a start number "
+                    "(write the play-off's order best first, e.g. 12>7>3)"
+                )
             n = int(m.group(1))
             if n in seen:
                 raise UsageError(f"{option} {_short(text)}: {n} is named twice")
@@ -95,7 +107,7 @@ def _short(text: str, limit: int = 60) -> str:
 
 def lot(seed: str, number: int) -> str:
     """One participant's lot: the SHA-256 of ``SEED:NUMBER`` (UTF-8) in hexadecimal."""
-    return hashlib.sha256(f"{seed}:{number}".encode("utf-8")).hexdigest()
+    return hashlib.sha256(f"{seed}:{number}".encode()).hexdigest()
 
 
 def draw_lots(seed: str, numbers: Iterable[int]) -> list[int]:
@@ -109,27 +121,36 @@ class Decision:
     tiers, best first) and the seed of the lots (None: no lots, the places stay shared)."""
 
     playoffs: tuple[tuple[tuple[int, ...], ...], ...] = ()
-    lots: Optional[str] = None
-    texts: tuple[str, ...] = field(default=(), compare=False)   # the play-offs as written, for messages
-    option: str = field(default="--playoff", compare=False)      # where they were given, for messages
+    lots: str | None = None
+    texts: tuple[str, ...] = field(default=(), compare=False)  # the play-offs as written, for messages
+    option: str = field(default="--playoff", compare=False)  # where they were given, for messages
 
     @classmethod
-    def of(cls, playoffs: Sequence[str] = (), lots: Optional[str] = None, option: str = "--playoff") -> "Decision":
+    def of(cls, playoffs: Sequence[str] = (), lots: str | None = None, option: str = "--playoff") -> Decision:
         """From the ``--playoff`` texts and the ``--lots`` seed (``option``: what the messages call
         the play-off, e.g. ``Play-off`` for a workbook's setting)."""
         word = _LOTS_WORD.get(option, "--lots")
         if lots is not None and not lots.strip():
             raise UsageError(f"{word} needs a seed, e.g. Open2026-round9 (announce it to the players)")
         if lots is not None and len(lots.strip()) > MAX_LOTS_SEED:
-            raise UsageError(f"{word}: the seed has {len(lots.strip()):,} characters, at most {MAX_LOTS_SEED} "
-                             "(a text the arbiter announces and anyone can retype)")
+            raise UsageError(
+                f"{word}: the seed has {len(lots.strip()):,} characters, at most {MAX_LOTS_SEED} "
+                "(a text the arbiter announces and anyone can retype)"
+            )
         if lots is not None and (visible(lots.strip()) != lots.strip() or hidden_character(lots.strip())):
             hidden = hidden_character(lots.strip())
-            what = "a control or bidi character" if visible(lots.strip()) != lots.strip() or hidden is None else \
-                f"an invisible character (U+{ord(hidden):04X})"
+            what = (
+                "a control or bidi character"
+                if visible(lots.strip()) != lots.strip() or hidden is None
+                else f"an invisible character (U+{ord(hidden):04X})"
+            )
             raise UsageError(f"{word} {excerpt(lots.strip())}: the seed holds {what}; give a text anyone can retype")
-        return cls(tuple(parse_playoff(p, option) for p in playoffs), lots.strip() if lots is not None else None,
-                   tuple(playoffs), option)
+        return cls(
+            tuple(parse_playoff(p, option) for p in playoffs),
+            lots.strip() if lots is not None else None,
+            tuple(playoffs),
+            option,
+        )
 
     def __bool__(self) -> bool:
         return bool(self.playoffs) or self.lots is not None
@@ -138,12 +159,14 @@ class Decision:
 def _reason(st: Standings, a: Row, b: Row) -> str:
     """Why two rows are not equal on every tie-break: the item that separates them, both values."""
     code = st.separating(a.number, b.number)
-    if code is None:   # pragma: no cover - rows of different groups differ somewhere
+    if code is None:  # pragma: no cover - rows of different groups differ somewhere
         return "they differ"
     if code == "PTS":
         return f"{a.number} has {decimal_text(a.points)} points, {b.number} has {decimal_text(b.points)}"
-    return (f"{code} separates them ({a.number}: {decimal_text(a.values[code], none='-')}, "
-            f"{b.number}: {decimal_text(b.values[code], none='-')})")
+    return (
+        f"{code} separates them ({a.number}: {decimal_text(a.values[code], none='-')}, "
+        f"{b.number}: {decimal_text(b.values[code], none='-')})"
+    )
 
 
 def decide(st: Standings, decision: Decision) -> Standings:
@@ -158,7 +181,7 @@ def decide(st: Standings, decision: Decision) -> Standings:
         else:
             groups.append([row])
     group_of = {row.number: g for g in groups for row in g}
-    orders: dict[int, tuple[tuple[int, ...], ...]] = {}   # group's first rank -> the play-off's tiers
+    orders: dict[int, tuple[tuple[int, ...], ...]] = {}  # group's first rank -> the play-off's tiers
     for text, tiers in zip(decision.texts or [""] * len(decision.playoffs), decision.playoffs):
         named = [n for tier in tiers for n in tier]
         missing = [n for n in named if n not in group_of]
@@ -168,14 +191,18 @@ def decide(st: Standings, decision: Decision) -> Standings:
         for n in named[1:]:
             if group_of[n] is not group:
                 a, b = st.row(named[0]), st.row(n)
-                raise UsageError(f"{decision.option} {_short(text)}: {named[0]} and {n} are not equal on every tie-break: "
-                                 f"{_reason(st, a, b)}; a play-off decides only a place they share")
+                raise UsageError(
+                    f"{decision.option} {_short(text)}: {named[0]} and {n} are not equal on every tie-break: "
+                    f"{_reason(st, a, b)}; a play-off decides only a place they share"
+                )
         left = [r.number for r in group if r.number not in named]
         if left:
-            raise UsageError(f"{decision.option} {_short(text)}: {_short(', '.join(map(str, left)))} "
-                             f"{'is' if len(left) == 1 else 'are'} also equal with them on every tie-break "
-                             f"(place {group[0].rank_label}); name the whole group, e.g. "
-                             f"{_short('>'.join(map(str, named + left)))}")
+            raise UsageError(
+                f"{decision.option} {_short(text)}: {_short(', '.join(map(str, left)))} "
+                f"{'is' if len(left) == 1 else 'are'} also equal with them on every tie-break "
+                f"(place {group[0].rank_label}); name the whole group, e.g. "
+                f"{_short('>'.join(map(str, named + left)))}"
+            )
         if group[0].rank in orders:
             raise UsageError(f"{decision.option} {_short(text)}: place {group[0].rank_label} has a play-off already")
         orders[group[0].rank] = tiers

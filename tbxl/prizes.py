@@ -42,10 +42,11 @@ more or less than the prize fund when a pot is split three ways.
 from __future__ import annotations
 
 import re
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Generic, Hashable, Mapping, Optional, Sequence, TypeVar
+from typing import Generic, TypeVar
 
 from tbxl.errors import UsageError, excerpt
 from tbxl.limits import MAX_PRIZE_PLACE
@@ -75,18 +76,23 @@ def parse_prizes(text: str) -> dict[int, Fraction]:
     for item in text.split(","):
         m = _ITEM.fullmatch(item)
         if not m:
-            raise UsageError(f"prizes {excerpt(text)}: {excerpt(item.strip(), 20)} is not PLACE:AMOUNT "
-                             "(e.g. 1:500,2:300,4-6:100)")
+            raise UsageError(
+                f"prizes {excerpt(text)}: {excerpt(item.strip(), 20)} is not PLACE:AMOUNT (e.g. 1:500,2:300,4-6:100)"
+            )
         places = [m.group(1)] + ([m.group(2)] if m.group(2) else [])
         for place_text in places:
             if len(place_text) > len(str(MAX_PRIZE_PLACE)) or int(place_text) > MAX_PRIZE_PLACE:
-                raise UsageError(f"prizes {excerpt(text)}: place {excerpt(place_text, 12)} is beyond the last "
-                                 f"place a prize list takes ({MAX_PRIZE_PLACE:,})")
+                raise UsageError(
+                    f"prizes {excerpt(text)}: place {excerpt(place_text, 12)} is beyond the last "
+                    f"place a prize list takes ({MAX_PRIZE_PLACE:,})"
+                )
         first, last = int(places[0]), int(places[-1])
         whole, _, decimals = m.group(3).replace(",", ".").partition(".")
         if len(whole.lstrip("0")) > AMOUNT_DIGITS or len(decimals) > AMOUNT_DECIMALS:
-            raise UsageError(f"prizes {excerpt(text)}: amount {excerpt(m.group(3), 16)} has more than "
-                             f"{AMOUNT_DIGITS} digits or {AMOUNT_DECIMALS} decimals")
+            raise UsageError(
+                f"prizes {excerpt(text)}: amount {excerpt(m.group(3), 16)} has more than "
+                f"{AMOUNT_DIGITS} digits or {AMOUNT_DECIMALS} decimals"
+            )
         amount = Fraction(Decimal(f"{whole}.{decimals or 0}"))
         if first < 1 or last < first:
             raise UsageError(f"prizes {excerpt(text)}: places {first}-{last} are not a range from 1 up")
@@ -111,8 +117,9 @@ class Award(Generic[P]):
     amount: Fraction
 
 
-def share(rows: Sequence[tuple[P, int, Fraction]], prizes: dict[int, Fraction],
-          sharing: str = "hort") -> list[Award[P]]:
+def share(
+    rows: Sequence[tuple[P, int, Fraction]], prizes: dict[int, Fraction], sharing: str = "hort"
+) -> list[Award[P]]:
     """The awards of ranked ``rows`` = ``(player, rank, points)`` in standings order (``rank`` as
     in the standings: equal for players equal on every tie-break). Every row of a points group
     that touches a prize place gets an :class:`Award`; groups below the last prize get none.
@@ -141,8 +148,11 @@ def share(rows: Sequence[tuple[P, int, Fraction]], prizes: dict[int, Fraction],
     return awards
 
 
-def allot(lists: Mapping[Optional[str], tuple[Sequence[tuple[P, int, Fraction]], dict[int, Fraction]]],
-          sharing: str = "hort", policy: str = "one-per-player") -> dict[Optional[str], list[Award[P]]]:
+def allot(
+    lists: Mapping[str | None, tuple[Sequence[tuple[P, int, Fraction]], dict[int, Fraction]]],
+    sharing: str = "hort",
+    policy: str = "one-per-player",
+) -> dict[str | None, list[Award[P]]]:
     """The awards of several prize lists, ``{name: (rows, prizes)}`` in the order the lists were
     named (``None`` = the overall list), each shared by :func:`share`. ``policy`` (:data:`POLICIES`):
     ``"one-per-player"`` gives a player who holds money in several lists the largest amount (equal:
@@ -159,13 +169,15 @@ def allot(lists: Mapping[Optional[str], tuple[Sequence[tuple[P, int, Fraction]],
     if policy not in POLICIES:
         raise UsageError(f"prize policy must be one of {', '.join(POLICIES)}, not {policy!r}")
     names = list(lists)
-    excluded: dict[Optional[str], set[P]] = {name: set() for name in names}
+    excluded: dict[str | None, set[P]] = {name: set() for name in names}
     while True:
-        awards = {name: share([r for r in lists[name][0] if r[0] not in excluded[name]], lists[name][1], sharing)
-                  for name in names}
+        awards = {
+            name: share([r for r in lists[name][0] if r[0] not in excluded[name]], lists[name][1], sharing)
+            for name in names
+        }
         if policy == "cumulative":
             return awards
-        held: dict[P, list[tuple[Fraction, int, Optional[str]]]] = {}
+        held: dict[P, list[tuple[Fraction, int, str | None]]] = {}
         for k, name in enumerate(names):
             for a in awards[name]:
                 if a.amount > 0:
@@ -174,7 +186,7 @@ def allot(lists: Mapping[Optional[str], tuple[Sequence[tuple[P, int, Fraction]],
         if not twice:
             return awards
         for player, lists_ in twice.items():
-            kept = max(lists_)[2]     # the largest amount; equal amounts: the list named first
+            kept = max(lists_)[2]  # the largest amount; equal amounts: the list named first
             for _, _, name in lists_:
                 if name != kept:
                     excluded[name].add(player)

@@ -25,17 +25,26 @@ round, as the rating list does.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
-from typing import Mapping, Optional, Sequence
 
 from tbxl.errors import InputError
 from tbxl.model import Kind, Player, Tournament
 from tbxl.tiebreaks.ratings import expected_hundredths
 
-__all__ = ["RatedGame", "RatingChange", "rating_changes", "change_of", "game_change", "counted_difference",
-           "k_factor", "check_k", "K_VALUES"]
+__all__ = [
+    "RatedGame",
+    "RatingChange",
+    "rating_changes",
+    "change_of",
+    "game_change",
+    "counted_difference",
+    "k_factor",
+    "check_k",
+    "K_VALUES",
+]
 
 #: The development coefficients of B.02 8.3.3.
 K_VALUES = (10, 20, 40)
@@ -126,30 +135,32 @@ def check_k(k: object, where: str) -> int:
     """A K factor as given (an option, a cell): a whole number from 1 to 700, else an
     :class:`~tbxl.errors.InputError` naming ``where``."""
     from tbxl.errors import excerpt
-    from tbxl.limits import decimal_number   # bounded before exact arithmetic: no 1e999999999, no 2_0
+    from tbxl.limits import decimal_number  # bounded before exact arithmetic: no 1e999999999, no 2_0
+
     value: Fraction | None = None
     if isinstance(k, str):
         value = decimal_number(k)
     elif isinstance(k, (int, Fraction)) and not isinstance(k, bool):
-        if abs(Fraction(k)) < 10 ** 9:
+        if abs(Fraction(k)) < 10**9:
             value = Fraction(k)
-    elif isinstance(k, float) and abs(k) < 1e9:   # (inf and nan too: no Fraction for them)
+    elif isinstance(k, float) and abs(k) < 1e9:  # (inf and nan too: no Fraction for them)
         value = Fraction(k)
     if value is None:
         raise InputError(f"{where}: K must be a whole number such as 10, 20 or 40, not {excerpt(k)}")
     if value.denominator != 1 or not 1 <= value <= K_TIMES_GAMES:
-        raise InputError(f"{where}: K must be a whole number from 1 to {K_TIMES_GAMES} (B.02 8.3.3: 10, 20 or 40), "
-                         f"not {excerpt(k)}")
+        raise InputError(
+            f"{where}: K must be a whole number from 1 to {K_TIMES_GAMES} (B.02 8.3.3: 10, 20 or 40), not {excerpt(k)}"
+        )
     return int(value)
 
 
-def _birth_year(player: Player) -> Optional[int]:
+def _birth_year(player: Player) -> int | None:
     text = player.birth_date.strip()
     head = text[:4]
     return int(head) if head.isdigit() and len(head) == 4 else None
 
 
-def k_factor(player: Player, games: int, start: Optional[date]) -> tuple[int, str]:
+def k_factor(player: Player, games: int, start: date | None) -> tuple[int, str]:
     """K by B.02 8.3.3 from what an input tells of the player, and the rule that set it: 10 once
     the rating is 2400 or more; 40 up to the year of the 18th birthday while under 2300 (needs the
     birth date and the start date); else 20. The input cannot tell two conditions, a player new to
@@ -169,7 +180,7 @@ def k_factor(player: Player, games: int, start: Optional[date]) -> tuple[int, st
     if rating >= 2400:
         k = 10
     elif rating < 2300 and year is not None and start is not None and start.year - year <= 18:
-        k = 40   # 8.3.3: 40 for juniors "until the end of the year of their 18th birthday" under 2300
+        k = 40  # 8.3.3: 40 for juniors "until the end of the year of their 18th birthday" under 2300
     else:
         k = 20
     if games and k * games > K_TIMES_GAMES:
@@ -177,20 +188,24 @@ def k_factor(player: Player, games: int, start: Optional[date]) -> tuple[int, st
     return k, "B.02 8.3.3"
 
 
-def rating_changes(tournament: Tournament, k: Optional[int] = None,
-                   given: Optional[Mapping[int, int]] = None) -> dict[int, Optional[RatingChange]]:
+def rating_changes(
+    tournament: Tournament, k: int | None = None, given: Mapping[int, int] | None = None
+) -> dict[int, RatingChange | None]:
     """Every player's :class:`RatingChange` by start number (``None`` for an unrated player).
 
     K is, in this order: the player's own from ``given`` or the input (``Player.k_factor``: a
     workbook column ``K``), else ``k`` (``--k N``) for everyone, else :func:`k_factor`."""
     ratings = {p.start_number: p.rating for p in tournament.players}
-    out: dict[int, Optional[RatingChange]] = {}
+    out: dict[int, RatingChange | None] = {}
     for p in tournament.players:
         if not p.rating:
             out[p.start_number] = None
             continue
-        opponents = [(e.round, e.opponent, e.outcome.fraction) for e in p.rounds
-                     if e.kind is Kind.PLAYED and e.opponent is not None and ratings.get(e.opponent)]
+        opponents = [
+            (e.round, e.opponent, e.outcome.fraction)
+            for e in p.rounds
+            if e.kind is Kind.PLAYED and e.opponent is not None and ratings.get(e.opponent)
+        ]
         own = (given or {}).get(p.start_number) or p.k_factor
         if own:
             kk, source = own, "input"
@@ -220,4 +235,3 @@ def change_of(rating: int, opponents: Sequence[int], scores: Sequence[Fraction],
         expected, change, d, capped = game_change(rating, opp, score, k)
         games.append(RatedGame(n, 0, opp, d, capped, score, expected, change))
     return RatingChange(0, rating, k, "option", tuple(games))
-

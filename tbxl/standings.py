@@ -8,24 +8,24 @@ still tied, as DE does for players.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import cached_property
 from itertools import groupby
 from operator import neg
-from fractions import Fraction
-from typing import Any, Mapping, Optional, Sequence, Union, cast
+from typing import Any, cast
 
-from tbxl.rules import Convention
 from tbxl.derivation import Derivation, Reason
 from tbxl.errors import InputError
-from tbxl.model import AnyEvent, Player, Tournament
-from tbxl.model import MP, Team, TeamTournament
-from tbxl.rules import TeamSettings, team_settings
-from tbxl.tiebreaks import Context, compute, explain as explain_value, explain_order, order as order_of
+from tbxl.model import MP, AnyEvent, Player, Team, TeamTournament, Tournament
+from tbxl.rules import Convention, TeamSettings, team_settings
+from tbxl.tiebreaks import Context, compute, explain_order, ratings
+from tbxl.tiebreaks import explain as explain_value
+from tbxl.tiebreaks import order as order_of
 from tbxl.tiebreaks.base import Column, Raw
 from tbxl.tiebreaks.codes import Descriptor, parse, parse_list
 from tbxl.tiebreaks.context import Score, convention_of, getter
-from tbxl.tiebreaks import ratings
 
 SWISS_DEFAULT = "BH/C1,BH,SB,PS,WIN"
 ROUND_ROBIN_DEFAULT = "DE,SB,WIN,KS"
@@ -51,10 +51,10 @@ class Row:
     ``points`` are a team event's primary score."""
 
     rank: int
-    rank_label: str          # "3" or "3-5" for a shared place
-    player: Union[Player, Team]   # the participant: a team in a team event (:attr:`team`)
-    index: int               # participant index in the context
-    standings: "Standings" = field(repr=False)
+    rank_label: str  # "3" or "3-5" for a shared place
+    player: Player | Team  # the participant: a team in a team event (:attr:`team`)
+    index: int  # participant index in the context
+    standings: Standings = field(repr=False)
 
     @property
     def team(self) -> Team:
@@ -73,21 +73,23 @@ class Row:
         column = self.standings.points_column
         assert column is not None
         points = column.value(self.index)
-        assert points is not None   # every participant has points
+        assert points is not None  # every participant has points
         return points
 
     @property
-    def decided_by(self) -> Optional[str]:
-        """"play-off" or "lots" when the row's place among participants equal on every tie-break
+    def decided_by(self) -> str | None:
+        """ "play-off" or "lots" when the row's place among participants equal on every tie-break
         was decided so (:mod:`tbxl.playoffs`), else None."""
         decided = self.standings.decided_by
-        return decided.get(self.number) if decided else None   # read per row by every writer: most events have none
+        return decided.get(self.number) if decided else None  # read per row by every writer: most events have none
 
     @cached_property
     def values(self) -> dict[str, Value]:
         st = self.standings
-        return {d.code: (st.de_tier.get((d.code, self.index)) if col is None else col.value(self.index))
-                for d, col in zip(st.tiebreaks, st.columns)}
+        return {
+            d.code: (st.de_tier.get((d.code, self.index)) if col is None else col.value(self.index))
+            for d, col in zip(st.tiebreaks, st.columns)
+        }
 
 
 @dataclass
@@ -95,8 +97,8 @@ class TieStep:
     """How one tie-break split a group that was still tied (for the report)."""
 
     code: str
-    group: list[int]          # start numbers, tied before this step
-    tiers: list[list[int]]    # start numbers after it, best first
+    group: list[int]  # start numbers, tied before this step
+    tiers: list[list[int]]  # start numbers after it, best first
 
 
 @dataclass
@@ -109,16 +111,16 @@ class Standings:
     tiebreaks: list[Descriptor]
     rows: list[Row]
     context: Context
-    columns: list[Optional[Column]] = field(default_factory=list)  # None for an order (DE, EDE ...)
-    points_column: Optional[Column] = None
+    columns: list[Column | None] = field(default_factory=list)  # None for an order (DE, EDE ...)
+    points_column: Column | None = None
     steps: list[TieStep] = field(default_factory=list)
-    de_tier: dict[tuple[str, int], int] = field(default_factory=dict)   # (code, participant index) -> tier
+    de_tier: dict[tuple[str, int], int] = field(default_factory=dict)  # (code, participant index) -> tier
     groups: dict[tuple[str, int], list[int]] = field(default_factory=dict)  # (code, number) -> tied group
-    primary: Optional[str] = None                    # a team event's primary score
+    primary: str | None = None  # a team event's primary score
     #: Participants equal on every tie-break placed by a play-off or by lots (C.07 4.2; number ->
     #: "play-off" | "lots", :mod:`tbxl.playoffs`), and the seed of the lots (None: none drawn).
     decided_by: dict[int, str] = field(default_factory=dict)
-    lots_seed: Optional[str] = None
+    lots_seed: str | None = None
 
     def raw(self, index: int, k: int) -> tuple[Raw, int]:
         """``(raw, den)`` of tie-break ``k`` for a player index: the fast path for output."""
@@ -135,7 +137,7 @@ class Standings:
     def rules(self) -> str:
         """The name of the rules the standings follow, as outputs print it: a team event's adds the
         team settings changed on the defaults (``fide-2024+ede_bc=higher-first``)."""
-        if self.primary is not None:   # a team event's
+        if self.primary is not None:  # a team event's
             return self.settings.named(self.convention)
         return self.convention.name
 
@@ -150,11 +152,12 @@ class Standings:
         score (``MP`` or ``GP``), so that a ranking by it (after each round, say) keeps it."""
         return ([self.primary] if self.primary is not None else []) + self.codes
 
-    def by_round(self) -> list["Standings"]:
+    def by_round(self) -> list[Standings]:
         """The standings after each round under the same rules, list and team settings
         (:func:`standings_by_round`)."""
-        return standings_by_round(self.tournament, self.listed, self.convention,
-                                  settings=self.settings if self.primary is not None else None)
+        return standings_by_round(
+            self.tournament, self.listed, self.convention, settings=self.settings if self.primary is not None else None
+        )
 
     def __contains__(self, number: object) -> bool:
         """Does the event have a participant of this number (a start number, a team's number)?"""
@@ -174,7 +177,7 @@ class Standings:
         players = self.context.players
         return {players[row.index].start_number: row for row in self.rows}
 
-    def separating(self, a: int, b: int) -> Optional[str]:
+    def separating(self, a: int, b: int) -> str | None:
         """The item that puts start numbers ``a`` and ``b`` in their order: ``"PTS"`` when their
         points differ, else the first tie-break of the list on which they differ (Art. 4.2), or
         None when they are equal on everything (a shared place).
@@ -208,12 +211,19 @@ class Standings:
         out = []
         event = self.tournament
         for unrated, codes in blank.items():
-            assert isinstance(event, Tournament)   # a team event has no rating tie-breaks
+            assert isinstance(event, Tournament)  # a team event has no rating tie-breaks
             named = ", ".join(f"{sn} {event.player(sn).name}" for sn in unrated[:UNRATED_NAMED])
             if len(unrated) > UNRATED_NAMED:
                 named += f" (+{len(unrated) - UNRATED_NAMED})"
-            out.append(Reason.of("note.unrated_field", codes=", ".join(codes), count=len(unrated), players=named,
-                                 example=f"{codes[0]}/U1400"))
+            out.append(
+                Reason.of(
+                    "note.unrated_field",
+                    codes=", ".join(codes),
+                    count=len(unrated),
+                    players=named,
+                    example=f"{codes[0]}/U1400",
+                )
+            )
         return out
 
     def explain(self, start_number: int, code: str) -> Derivation:
@@ -244,8 +254,12 @@ def _listed(event: AnyEvent, tiebreaks: Tiebreaks = None) -> list[Descriptor]:
     team = isinstance(event, TeamTournament)
     if tiebreaks is None or (isinstance(tiebreaks, str) and not tiebreaks.strip()):
         tiebreaks = list(event.tiebreaks) or (
-            (TEAM_ROUND_ROBIN_DEFAULT if team else ROUND_ROBIN_DEFAULT) if event.is_round_robin
-            else TEAM_SWISS_DEFAULT if team else SWISS_DEFAULT)
+            (TEAM_ROUND_ROBIN_DEFAULT if team else ROUND_ROBIN_DEFAULT)
+            if event.is_round_robin
+            else TEAM_SWISS_DEFAULT
+            if team
+            else SWISS_DEFAULT
+        )
     return parse_list(tiebreaks, team)
 
 
@@ -260,7 +274,7 @@ def resolve_tiebreaks(event: AnyEvent, tiebreaks: Tiebreaks = None) -> list[Desc
     primary = primary_of(ds)
     first = next((k for k, d in enumerate(ds) if d.name == "POINTS"), None)
     if first is not None and (ds[first].score or primary) == primary:
-        ds = ds[:first] + ds[first + 1:]
+        ds = ds[:first] + ds[first + 1 :]
     return ds
 
 
@@ -269,9 +283,13 @@ def primary_score(event: TeamTournament, tiebreaks: Tiebreaks = None) -> str:
     return primary_of(_listed(event, tiebreaks))
 
 
-def compute_standings(event: AnyEvent, tiebreaks: Tiebreaks = None, rules: Optional[Convention] = None,
-                      after_round: Optional[int] = None,
-                      settings: Union[TeamSettings, Mapping[str, Any], None] = None) -> Standings:
+def compute_standings(
+    event: AnyEvent,
+    tiebreaks: Tiebreaks = None,
+    rules: Convention | None = None,
+    after_round: int | None = None,
+    settings: TeamSettings | Mapping[str, Any] | None = None,
+) -> Standings:
     """Rank ``event``, individual or team (optionally as it stood after ``after_round``), under
     ``rules`` (None: the edition in force at its start date); ``settings``: a team event's team
     settings (:class:`~tbxl.rules.TeamSettings`, or a mapping of them). A rule set's name is
@@ -282,7 +300,7 @@ def compute_standings(event: AnyEvent, tiebreaks: Tiebreaks = None, rules: Optio
             raise InputError(f"--after-round {after_round} is outside 0..{event.rounds}")
         event = event.after_round(after_round)
     descs = resolve_tiebreaks(event, tiebreaks)
-    primary: Optional[str] = None
+    primary: str | None = None
     if isinstance(event, TeamTournament):
         primary = primary_score(event, tiebreaks)
         ctx = Context(event, conv, Score(primary), settings=team_settings(settings))
@@ -293,24 +311,24 @@ def compute_standings(event: AnyEvent, tiebreaks: Tiebreaks = None, rules: Optio
         ctx = Context(event, conv)
         points = Descriptor("PTS")
     pts = compute(ctx, points)
-    cols: list[Optional[Column]] = [None if d.is_order else compute(ctx, d) for d in descs]
+    cols: list[Column | None] = [None if d.is_order else compute(ctx, d) for d in descs]
     de_tier: dict[tuple[str, int], int] = {}
     de_groups: dict[tuple[str, int], list[int]] = {}
     steps: list[TieStep] = []
     sn = [p.start_number for p in ctx.players]
 
-    keys: dict[int, Sequence[Any]] = {}   # per level: each participant's sort key
+    keys: dict[int, Sequence[Any]] = {}  # per level: each participant's sort key
     codes = [d.code for d in descs]  # (a descriptor's code is a property that formats it)
     is_order = [d.is_order for d in descs]
 
     def sort_keys(level: int) -> Sequence[Any]:
         if level not in keys:
             col = cols[level]
-            assert col is not None   # a value's column (orders have none)
+            assert col is not None  # a value's column (orders have none)
             if None in col.raw:
                 keys[level] = [col.sort_key(i) for i in range(len(col.raw))]
             else:  # the same order as sort_key, without a call per player
-                values = cast("Sequence[Union[int, Fraction]]", col.raw)
+                values = cast("Sequence[int | Fraction]", col.raw)
                 keys[level] = list(values) if col.ascending else [-v for v in values]
         return keys[level]
 
@@ -318,7 +336,7 @@ def compute_standings(event: AnyEvent, tiebreaks: Tiebreaks = None, rules: Optio
         if len(group) < 2 or level == len(descs):
             return [group]
         tiers: list[list[int]]
-        if is_order[level]:   # DE (Art. 6), a team event's EDE, TBR, BBE: tiers of the tied group
+        if is_order[level]:  # DE (Art. 6), a team event's EDE, TBR, BBE: tiers of the tied group
             tiers = order_of(ctx, descs[level], group)
             members = [sn[i] for i in group]
             for t, tier in enumerate(tiers, 1):
@@ -328,8 +346,9 @@ def compute_standings(event: AnyEvent, tiebreaks: Tiebreaks = None, rules: Optio
         else:
             col = cols[level]
             assert col is not None
-            tiers = [list(tier) for _, tier in groupby(sorted(group, key=sort_keys(level).__getitem__),
-                                                        col.raw.__getitem__)]
+            tiers = [
+                list(tier) for _, tier in groupby(sorted(group, key=sort_keys(level).__getitem__), col.raw.__getitem__)
+            ]
         if len(tiers) > 1:
             steps.append(TieStep(codes[level], [sn[i] for i in group], [[sn[i] for i in t] for t in tiers]))
         if level + 1 == len(descs):
@@ -342,7 +361,7 @@ def compute_standings(event: AnyEvent, tiebreaks: Tiebreaks = None, rules: Optio
                 out.append(tier)
         return out
 
-    points_raw = cast("Sequence[int]", pts.raw)   # units: integers
+    points_raw = cast("Sequence[int]", pts.raw)  # units: integers
     by_points = sorted(range(len(ctx.players)), key=getter(list(zip(map(neg, points_raw), sn))))
     groups = [list(group) for _, group in groupby(by_points, getter(points_raw))]
     final: list[list[int]] = []
@@ -351,7 +370,7 @@ def compute_standings(event: AnyEvent, tiebreaks: Tiebreaks = None, rules: Optio
 
     st = Standings(event, conv, descs, [], ctx, cols, pts, steps, de_tier, de_groups, primary)
     place = 1
-    players: Sequence[Union[Player, Team]] = event.teams if isinstance(event, TeamTournament) else ctx.players
+    players: Sequence[Player | Team] = event.teams if isinstance(event, TeamTournament) else ctx.players
     rows = st.rows
     for tier in final:
         if len(tier) == 1:
@@ -366,8 +385,12 @@ def compute_standings(event: AnyEvent, tiebreaks: Tiebreaks = None, rules: Optio
     return st
 
 
-def standings_by_round(event: AnyEvent, tiebreaks: Tiebreaks = None, rules: Optional[Convention] = None,
-                       settings: Union[TeamSettings, Mapping[str, Any], None] = None) -> list[Standings]:
+def standings_by_round(
+    event: AnyEvent,
+    tiebreaks: Tiebreaks = None,
+    rules: Convention | None = None,
+    settings: TeamSettings | Mapping[str, Any] | None = None,
+) -> list[Standings]:
     """The standings as they stood after each round: element ``k - 1`` is the ranking after round
     ``k``, for k = 1 .. ``event.rounds`` (ChessLivo's round-by-round tables).
 
@@ -383,5 +406,4 @@ def standings_by_round(event: AnyEvent, tiebreaks: Tiebreaks = None, rules: Opti
     codes = [d.code for d in resolve_tiebreaks(event, tiebreaks)]
     if isinstance(event, TeamTournament):
         codes.insert(0, "MPTS" if primary_score(event, tiebreaks) == MP else "GPTS")
-    return [compute_standings(event, codes, conv, after_round=k, settings=settings)
-            for k in range(1, event.rounds + 1)]
+    return [compute_standings(event, codes, conv, after_round=k, settings=settings) for k in range(1, event.rounds + 1)]

@@ -8,10 +8,10 @@ from dataclasses import replace
 from pathlib import Path
 
 from conftest import DATA, TEC_SWISS
-from tbxl.rules import get
 from tbxl.formatting import decimal_text
-from tbxl.standings import compute_standings
 from tbxl.io.trf import write_trf
+from tbxl.rules import get
+from tbxl.standings import compute_standings
 
 SWISS = TEC_SWISS
 RR = DATA / "tec-2023" / "held_round_robin.trf"
@@ -29,8 +29,11 @@ def write_csv(path: Path, header: list[str], rows: list[list], delimiter: str = 
 def published_under(t, rules, codes, tmp_path: Path, headers=None) -> Path:
     """A bulletin as a program following ``rules`` would print it: one column per code."""
     st = compute_standings(t, codes, get(rules) if isinstance(rules, str) else rules)
-    rows = [[r.rank, r.player.start_number, r.player.name, decimal_text(r.points)]
-            + [decimal_text(r.values[c], none="-") for c in codes] for r in st.rows]
+    rows = [
+        [r.rank, r.player.start_number, r.player.name, decimal_text(r.points)]
+        + [decimal_text(r.values[c], none="-") for c in codes]
+        for r in st.rows
+    ]
     name = (rules if isinstance(rules, str) else rules.name).replace("+", "_").replace("=", "-")
     return write_csv(tmp_path / f"{name}.csv", ["Rk.", "SNo", "Name", "Pts."] + (headers or codes), rows)
 
@@ -44,4 +47,5 @@ def with_ranks(t, ranking, tiebreaks) -> str:
 
 def pdf_text(path) -> str:
     from test_report import pdf_text as text
+
     return text(path)

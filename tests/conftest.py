@@ -1,7 +1,7 @@
 import json
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
-from typing import Callable
 
 import pytest
 
@@ -22,6 +22,7 @@ def load_json(name: str):
 def swiss():
     """The Swiss of the FIDE C.07 tie-break exercise (TEC 2023), read from its TRF."""
     from tbxl.io.trf import read_trf
+
     return read_trf(TEC_SWISS)
 
 
@@ -43,4 +44,5 @@ def run_cli(capsys) -> CliRun:
             code = exc.code
         out, err = capsys.readouterr()
         return code, out, err
+
     return run

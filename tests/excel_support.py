@@ -10,17 +10,17 @@ import sys
 import tempfile
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import pytest
 
 from conftest import DATA
 from tbxl import excel
-from tbxl.excel import results
 from tbxl import rules as conventions
+from tbxl.excel import results
+from tbxl.io.trf import read_trf
 from tbxl.model import Pairing
 from tbxl.tiebreaks import Context, compute, parse
-from tbxl.io.trf import read_trf
 
 ROOT = Path(__file__).resolve().parents[1]
 SWISS = DATA / "tec-2023" / "held_swiss_5.trf"
@@ -84,7 +84,7 @@ def _pip(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "pip", *args], capture_output=True, text=True, timeout=600)
 
 
-def xlwings_wheel(version: Optional[str]) -> Path:
+def xlwings_wheel(version: str | None) -> Path:
     """The pure-Python (``py3-none-any``) wheel of xlwings ``version`` (None: the newest on the
     package index), downloaded once into :data:`XLWINGS_CACHE`: the file micropip installs in
     Pyodide, and pip in CPython. The newest is asked of the index on every run."""
@@ -95,9 +95,23 @@ def xlwings_wheel(version: Optional[str]) -> Path:
             return found[0]
     folder.mkdir(parents=True, exist_ok=True)
     before = {p: p.stat().st_mtime for p in folder.glob("xlwings-*.whl")}
-    done = _pip("download", "-q", "--no-deps", "--only-binary=:all:", "--platform", "any", "--implementation", "py",
-                "--abi", "none", "--python-version", "3.12", "-d", str(folder),
-                f"xlwings=={version}" if version else "xlwings")
+    done = _pip(
+        "download",
+        "-q",
+        "--no-deps",
+        "--only-binary=:all:",
+        "--platform",
+        "any",
+        "--implementation",
+        "py",
+        "--abi",
+        "none",
+        "--python-version",
+        "3.12",
+        "-d",
+        str(folder),
+        f"xlwings=={version}" if version else "xlwings",
+    )
     if done.returncode != 0:
         pytest.fail(f"cannot download xlwings {version or '(newest)'} from the package index: {done.stderr[-1000:]}")
     if version is not None:
@@ -125,10 +139,12 @@ def xlwings_site(wheel: Path) -> Path:
 def wire(value: Any) -> Any:
     """An argument as Excel sends it to an Office.js function: a 2-D matrix (a scalar as 1x1), an
     error cell as Office.js's error object (xlwings gives its ``basicValue`` with ``err_to_str``)."""
+
     def cell(v: Any) -> Any:
         if isinstance(v, str) and v in results.EXCEL_ERRORS:
             return {"type": "Error", "errorType": "NotAvailable" if v == "#N/A" else "Value", "basicValue": v}
         return v
+
     if value is None:
         return None
     rows = value if isinstance(value, list) else [[value]]
@@ -141,5 +157,4 @@ def as_office_js(value: Any) -> Any:
     matrix, ``#N/A`` as Office.js's error object."""
     rows = value if isinstance(value, list) else [[value]]
     rows = [r if isinstance(r, list) else [r] for r in rows]
-    return [[{"type": "Error", "errorType": "NotAvailable"} if v == results.NOT_FOUND else v for v in r]
-            for r in rows]
+    return [[{"type": "Error", "errorType": "NotAvailable"} if v == results.NOT_FOUND else v for v in r] for r in rows]

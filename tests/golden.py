@@ -26,35 +26,78 @@ FULL = "BH/C1,BH,SB,PS,WIN,WON,BPG,BWG,REP,ARO,TPR,AOB,FB,BH/M1,SB/C1,KS,DE,STD,
 
 #: input file -> list of (case name, command-line options)
 CASES = {
-    EXAMPLES / "held_swiss_5.trf": [("fide2026-full", ["--rules", "fide-2026", "--tiebreaks", FULL]),
-                                    ("fide2024", ["--rules", "fide-2024"]),
-                                    ("fide2017", ["--rules", "fide-2017"])],
-    EXAMPLES / "held_round_robin.trf": [("fide2026-full", ["--rules", "fide-2026", "--tiebreaks", FULL]),
-                                        ("default", [])],
-    HERE / "data" / "seeds" / "seed002-buchholz-swiss.trf": [("fide2026-full", ["--rules", "fide-2026",
-                                                                               "--tiebreaks", FULL])],
-    GOLDEN / "gen-150x9-s1.trf": [("fide2026-full", ["--rules", "fide-2026", "--tiebreaks", FULL]),
-                                  ("fide2024", ["--rules", "fide-2024"]),
-                                  ("sm-virtual", ["--rules", "sm-virtual-opponent", "--tiebreaks", FULL]),
-                                  ("after5", ["--rules", "fide-2026", "--after-round", "5"])],
-    GOLDEN / "gen-61x7-s2.trf": [("fide2026-full", ["--rules", "fide-2026", "--tiebreaks", FULL]),
-                                 ("fide2022", ["--rules", "fide-2022", "--tiebreaks", FULL]),
-                                 ("short-unplayed", ["--rules", "fide-2026", "--set", "short_games=unplayed"]),
-                                 ("rr", ["--rules", "fide-2026", "--pairing", "round-robin",
-                                         "--tiebreaks", FULL])],
+    EXAMPLES / "held_swiss_5.trf": [
+        ("fide2026-full", ["--rules", "fide-2026", "--tiebreaks", FULL]),
+        ("fide2024", ["--rules", "fide-2024"]),
+        ("fide2017", ["--rules", "fide-2017"]),
+    ],
+    EXAMPLES / "held_round_robin.trf": [
+        ("fide2026-full", ["--rules", "fide-2026", "--tiebreaks", FULL]),
+        ("default", []),
+    ],
+    HERE / "data" / "seeds" / "seed002-buchholz-swiss.trf": [
+        ("fide2026-full", ["--rules", "fide-2026", "--tiebreaks", FULL])
+    ],
+    GOLDEN / "gen-150x9-s1.trf": [
+        ("fide2026-full", ["--rules", "fide-2026", "--tiebreaks", FULL]),
+        ("fide2024", ["--rules", "fide-2024"]),
+        ("sm-virtual", ["--rules", "sm-virtual-opponent", "--tiebreaks", FULL]),
+        ("after5", ["--rules", "fide-2026", "--after-round", "5"]),
+    ],
+    GOLDEN / "gen-61x7-s2.trf": [
+        ("fide2026-full", ["--rules", "fide-2026", "--tiebreaks", FULL]),
+        ("fide2022", ["--rules", "fide-2022", "--tiebreaks", FULL]),
+        ("short-unplayed", ["--rules", "fide-2026", "--set", "short_games=unplayed"]),
+        ("rr", ["--rules", "fide-2026", "--pairing", "round-robin", "--tiebreaks", FULL]),
+    ],
     HERE / "data" / "team" / "grandmommyscup.trf": [("default", [])],
     HERE / "data" / "team" / "generated-16x7x4-seed5.trf": [("default", [])],
-    GOLDEN / "wild-40x5-s3.trf": [("fide2026-full", ["--rules", "fide-2026", "--tiebreaks", FULL]),
-                                  ("fide2024", ["--rules", "fide-2024", "--tiebreaks", FULL])],
+    GOLDEN / "wild-40x5-s3.trf": [
+        ("fide2026-full", ["--rules", "fide-2026", "--tiebreaks", FULL]),
+        ("fide2024", ["--rules", "fide-2024", "--tiebreaks", FULL]),
+    ],
 }
 FORMATS = ("json", "csv")
 
 #: Files mutated for the reader's golden outcomes (MUTATIONS cases, a fixed seed).
-MUTATED = [GOLDEN / "wild-40x5-s3.trf", EXAMPLES / "held_swiss_5.trf", EXAMPLES / "held_round_robin.trf",
-           GOLDEN / "gen-61x7-s2.trf"]
+MUTATED = [
+    GOLDEN / "wild-40x5-s3.trf",
+    EXAMPLES / "held_swiss_5.trf",
+    EXAMPLES / "held_round_robin.trf",
+    GOLDEN / "gen-61x7-s2.trf",
+]
 MUTATIONS = 1500
-_PIECES = [" ", "0", "1", "=", "-", "+", "H", "U", "Z", "F", "w", "b", "W", "\t", "12", "  ", "0000", "x", "\n",
-           "999", "D", "L", "?", " 0", "5", "3 ", "\u00b2", "-- ", "2"]
+_PIECES = [
+    " ",
+    "0",
+    "1",
+    "=",
+    "-",
+    "+",
+    "H",
+    "U",
+    "Z",
+    "F",
+    "w",
+    "b",
+    "W",
+    "\t",
+    "12",
+    "  ",
+    "0000",
+    "x",
+    "\n",
+    "999",
+    "D",
+    "L",
+    "?",
+    " 0",
+    "5",
+    "3 ",
+    "\u00b2",
+    "-- ",
+    "2",
+]
 
 
 def mutations() -> list[str]:
@@ -70,7 +113,7 @@ def mutations() -> list[str]:
             piece = rnd.choice(_PIECES)
             # Mostly overwritten in place (columns kept: the round fields' checks), else spliced.
             cut = len(piece) if rnd.random() < 0.8 else rnd.randint(0, 3)
-            text = text[:pos] + piece + text[pos + cut:]
+            text = text[:pos] + piece + text[pos + cut :]
         out.append(text)
     return out
 
@@ -80,6 +123,7 @@ def outcome(text: str) -> str:
     and scheduled rounds), or the error; then the warnings."""
     from tbxl.errors import InputError
     from tbxl.io.trf import parse_trf, write_trf
+
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
@@ -94,9 +138,9 @@ def outcome(text: str) -> str:
 def output(path: Path, options: list[str], fmt: str) -> str:
     """What ``tbxl compute`` prints for this case."""
     from tbxl import cli
+
     buf = io.StringIO()
-    with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(io.StringIO()), \
-            warnings.catch_warnings():
+    with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(io.StringIO()), warnings.catch_warnings():
         warnings.simplefilter("ignore")
         code = cli.main(["compute", str(path), "--no-config", "--format", fmt] + options)
     assert code == 0, (path, options, code)
@@ -108,8 +152,9 @@ def golden_name(path: Path, case: str, fmt: str) -> str:
 
 
 def generate_inputs() -> None:
-    from generate import generate   # benchmarks/generate.py (pytest's pythonpath; PYTHONPATH=benchmarks here)
+    from generate import generate  # benchmarks/generate.py (pytest's pythonpath; PYTHONPATH=benchmarks here)
     from tbxl.io.trf import write_trf
+
     (GOLDEN / "gen-150x9-s1.trf").write_text(write_trf(generate(150, 9, 1)), encoding="utf-8")
     (GOLDEN / "gen-61x7-s2.trf").write_text(write_trf(generate(61, 7, 2)), encoding="utf-8")
     # The forms of files in the wild (C07.md 10.1) and another scoring (TRF(x) XXS): CRLF line
@@ -118,10 +163,22 @@ def generate_inputs() -> None:
     wild = ["XXS WW=3 BW=3 WD=1 BD=1 FW=3 PAB=3 HPB=1 FPB=3"]
     for k, line in enumerate(lines):
         if line.startswith("001"):
-            line = re.sub(r"0000 - ([HZUF])", lambda m: f"   0   {m.group(1)}" if k % 3
-                          else "0000 - " + m.group(1).lower() if m.group(1) != "Z" else "        ", line)
-            line = re.sub(r" ([wb]) ([=DL])", lambda m: f" {m.group(1).upper() if k % 2 else m.group(1)} "
-                          f"{m.group(2).lower()}", line).rstrip()
+            line = re.sub(
+                r"0000 - ([HZUF])",
+                lambda m: (
+                    f"   0   {m.group(1)}"
+                    if k % 3
+                    else "0000 - " + m.group(1).lower()
+                    if m.group(1) != "Z"
+                    else "        "
+                ),
+                line,
+            )
+            line = re.sub(
+                r" ([wb]) ([=DL])",
+                lambda m: f" {m.group(1).upper() if k % 2 else m.group(1)} {m.group(2).lower()}",
+                line,
+            ).rstrip()
         wild.append(line)
     (GOLDEN / "wild-40x5-s3.trf").write_bytes(("\r\n".join(wild) + "\r\n").encode("utf-8"))
 
@@ -133,8 +190,9 @@ def main() -> None:
         for case, options in cases:
             for fmt in FORMATS:
                 (GOLDEN / golden_name(path, case, fmt)).write_text(output(path, options, fmt), encoding="utf-8")
-    (GOLDEN / "mutations.json").write_text(json.dumps([outcome(t) for t in mutations()], ensure_ascii=False,
-                                                      indent=0) + "\n", encoding="utf-8")
+    (GOLDEN / "mutations.json").write_text(
+        json.dumps([outcome(t) for t in mutations()], ensure_ascii=False, indent=0) + "\n", encoding="utf-8"
+    )
 
 
 if __name__ == "__main__":

@@ -57,7 +57,6 @@ def relabel(t: Tournament, perm: dict[int, int]) -> Tournament:
     """The same tournament with start numbers renamed by ``perm``."""
     players = []
     for p in t.players:
-        rounds = tuple(e._replace(opponent=perm[e.opponent] if e.opponent is not None else None)
-                       for e in p.rounds)
+        rounds = tuple(e._replace(opponent=perm[e.opponent] if e.opponent is not None else None) for e in p.rounds)
         players.append(Player(perm[p.start_number], p.name, rounds, rating=p.rating))
     return Tournament(tuple(sorted(players, key=lambda p: p.start_number)), t.rounds, name=t.name)

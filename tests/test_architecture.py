@@ -24,7 +24,8 @@ MODULES = {module_name(p): p for p in sorted(PACKAGE.rglob("*.py")) if "template
 def _is_type_checking(node: ast.If) -> bool:
     test = node.test
     return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
 
 
 def imports(name: str) -> list[tuple[int, str, list[str]]]:
@@ -128,25 +129,57 @@ def test_the_layers_point_down():
     import shutil
     import subprocess
     import sys
+
     exe = shutil.which("lint-imports") or str(Path(sys.executable).with_name("lint-imports"))
-    done = subprocess.run([exe, "--config", str(ROOT / "pyproject.toml")], cwd=ROOT, capture_output=True,
-                          text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=300)
+    done = subprocess.run(
+        [exe, "--config", str(ROOT / "pyproject.toml")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        timeout=300,
+    )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-1000:]
 
 
 def test_the_python_api_is_pinned():
     """``tbxl.__all__`` is the Python API; every name resolves (imported on first use)."""
     import tbxl
-    assert sorted(tbxl.__all__) == sorted([
-        "__version__", "explain", "example", "read", "rank", "preset", "resolve", "PRESETS", "Convention",
-        "TeamSettings", "EventKind", "Tournament", "TeamTournament", "Player", "Team", "Standings",
-        "Derivation", "TbxlError", "InputError", "project", "table_text", "csv_document", "json_document"])
+
+    assert sorted(tbxl.__all__) == sorted(
+        [
+            "__version__",
+            "explain",
+            "example",
+            "read",
+            "rank",
+            "preset",
+            "resolve",
+            "PRESETS",
+            "Convention",
+            "TeamSettings",
+            "EventKind",
+            "Tournament",
+            "TeamTournament",
+            "Player",
+            "Team",
+            "Standings",
+            "Derivation",
+            "TbxlError",
+            "InputError",
+            "project",
+            "table_text",
+            "csv_document",
+            "json_document",
+        ]
+    )
     for name in tbxl.__all__:
         assert getattr(tbxl, name) is not None, name
 
 
 def test_reading_any_event_through_the_api():
     import tbxl
+
     team = tbxl.read(ROOT / "tests" / "data" / "team" / "grandmommyscup.trf")
     assert team.kind is tbxl.EventKind.TEAM
     st = tbxl.rank(team, "MPTS,EDE,BH:MP", tbxl.preset("fide-2024"))

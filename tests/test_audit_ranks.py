@@ -9,12 +9,12 @@ from dataclasses import replace
 import pytest
 
 from auditing import SWISS, pdf_text, with_ranks
-from tbxl.rules import get
 from tbxl import rules as conventions
 from tbxl.audit import AGREE, EXPLAINED, audit
 from tbxl.io.published import RANK, Published
-from tbxl.standings import compute_standings
 from tbxl.io.trf import read_trf, write_trf
+from tbxl.rules import get
+from tbxl.standings import compute_standings
 
 
 def test_rank_column_that_follows_the_212_list_agrees(swiss, tmp_path, run_cli):
@@ -37,6 +37,7 @@ def test_rank_column_that_disagrees_with_the_212_list_is_caught(swiss, tmp_path,
     result = audit(read_trf(path), Published("x", []), rules=get("fide-2024"))  # sanity: nothing published
     assert result.summary["checked"] == 0
     from tbxl.io.published import published_ranks
+
     t = read_trf(path)
     result = audit(t, published_ranks(t), rules=get("fide-2024"))
     position = {r.player.start_number: k for k, r in enumerate(printed.rows, 1)}

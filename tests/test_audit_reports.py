@@ -11,21 +11,23 @@ import pytest
 from auditing import SWISS, pdf_text, write_csv
 from tbxl import rules as conventions
 from tbxl.audit import EXPLAINED, audit
-from tbxl.rules import get
 from tbxl.errors import InputError
 from tbxl.formatting import decimal_text
 from tbxl.io.published import read_published
-from tbxl.standings import compute_standings
 from tbxl.io.trf import write_trf
-
+from tbxl.rules import get
+from tbxl.standings import compute_standings
 
 # -- reports ------------------------------------------------------------------------------------
 
 
 @pytest.mark.slow
 def test_audit_pdf_explains_each_difference(tmp_path, run_cli):
-    bulletin = write_csv(tmp_path / "bulletin.csv", ["SNo", "Name", "BH-C1", "BH"],
-                         [[4, "David", "11.5", "15"], [6, "Franck", "9", "12"], [2, "Bruno", "12", "99"]])
+    bulletin = write_csv(
+        tmp_path / "bulletin.csv",
+        ["SNo", "Name", "BH-C1", "BH"],
+        [[4, "David", "11.5", "15"], [6, "Franck", "9", "12"], [2, "Bruno", "12", "99"]],
+    )
     out = tmp_path / "audit.pdf"
     code, _, _ = run_cli("audit", SWISS, "--published", bulletin, "--rules", "fide-2026", "-o", out)
     assert code == 1
@@ -56,9 +58,19 @@ def test_done_when_a_swiss_manager_export_and_the_trf_in_one_command(swiss, tmp_
         w = csv.writer(f, delimiter=";")
         w.writerow(["Rk.", "SNo", "", "Name", "FED", "Rtg", "Club/City", "Pts.", " TB1 ", " TB2 ", " TB3 "])
         for k, r in enumerate(st.rows, 1):
-            w.writerow([k, r.player.start_number, "", r.player.name, "NOR", r.player.rating, "Oslo",
-                        decimal_text(r.points, comma=True)]
-                       + [decimal_text(r.values[c], 2, comma=True) for c in codes])
+            w.writerow(
+                [
+                    k,
+                    r.player.start_number,
+                    "",
+                    r.player.name,
+                    "NOR",
+                    r.player.rating,
+                    "Oslo",
+                    decimal_text(r.points, comma=True),
+                ]
+                + [decimal_text(r.values[c], 2, comma=True) for c in codes]
+            )
         f.write("\nTie Break1: Buchholz Tie-Breaks (variabel with parameter)\n")
     trf = tmp_path / "event.trf"
     trf.write_text(write_trf(replace(swiss, tiebreaks=tuple(codes))))
@@ -90,17 +102,22 @@ def test_old_formats_get_a_clear_message(swiss, tmp_path):
         read_published(path, swiss)
 
 
-@pytest.mark.parametrize("printed, rules", [
-    # Seed 001 (Zilli, Spanish): Juan's Buchholz as the article prints it under each program's rule.
-    ({"BH": "5,5", "BH/C1": "5,5", "BH/M1": "3,5"}, "standard"),
-    ({"BH": "14,5", "BH/C1": "12,5", "BH/M1": "9"}, "fide-draws"),
-])
+@pytest.mark.parametrize(
+    "printed, rules",
+    [
+        # Seed 001 (Zilli, Spanish): Juan's Buchholz as the article prints it under each program's rule.
+        ({"BH": "5,5", "BH/C1": "5,5", "BH/M1": "3,5"}, "standard"),
+        ({"BH": "14,5", "BH/C1": "12,5", "BH/M1": "9"}, "fide-draws"),
+    ],
+)
 def test_the_seed_articles_printed_numbers_are_traced_to_their_program(printed, rules, tmp_path):
     from test_seeds import juan
+
     t = juan()
     codes = list(printed)
-    path = write_csv(tmp_path / "juan.csv", ["Nº", "Nombre"] + codes,
-                     [[1, "Juan"] + list(printed.values())], delimiter=";")
+    path = write_csv(
+        tmp_path / "juan.csv", ["Nº", "Nombre"] + codes, [[1, "Juan"] + list(printed.values())], delimiter=";"
+    )
     result = audit(t, read_published(path, t, mapping=["Nº=start"]), rules=get("fide-2026"))
     assert result.summary["unexplained"] == 0 and result.summary["agree"] == 0
     for f in result.findings:

@@ -56,10 +56,18 @@ def test_a_rank_finding_names_the_rules_of_the_bulletin_and_quotes_it(tmp_path, 
     assert rank.reproduced_by[0] == "sm-half-point"
     nick = next(f for f in a.findings if f.code == RANK and f.start_number == 12)
     assert nick.matches[0] == "sm-half-point"
-    assert [str(c) for c in nick.changes] == ["BH/C1 11.5 instead of 9.5", "BH 14 instead of 11.5", "SB 5.5 instead of 4"]
+    assert [str(c) for c in nick.changes] == [
+        "BH/C1 11.5 instead of 9.5",
+        "BH 14 instead of 11.5",
+        "SB 5.5 instead of 4",
+    ]
     assert {(f.code, f.published.value) for f in a.findings if f.start_number == 12 and f.code != RANK} >= {
-        ("BH/C1", 11.5), ("BH", 14), ("SB", 5.5)}
-    code, out, _ = run_cli("audit", EXAMPLE, "--published", bulletin, "--rules", "fide-2024",
-                       "--tiebreaks", ",".join(codes))
+        ("BH/C1", 11.5),
+        ("BH", 14),
+        ("SB", 5.5),
+    }
+    code, out, _ = run_cli(
+        "audit", EXAMPLE, "--published", bulletin, "--rules", "fide-2024", "--tiebreaks", ",".join(codes)
+    )
     assert code == 0
     assert "the whole column follows sm-half-point" in out.split("rank ", 1)[1].splitlines()[0]

@@ -12,19 +12,23 @@ from auditing import COLUMNS, SWISS, published_under, write_csv
 from tbxl import rules as conventions
 from tbxl.audit import AGREE, EXPLAINED, UNEXPLAINED, audit, candidates
 from tbxl.audit.changes import changes
-from tbxl.tiebreaks import Context, explain, parse
-from tbxl.rules import PRESETS, get
 from tbxl.io.published import RANK, Published, PublishedValue, read_published
+from tbxl.rules import PRESETS, get
 from tbxl.standings import compute_standings
-
+from tbxl.tiebreaks import Context, explain, parse
 
 # -- values: each named convention is recognised -------------------------------------------------
+
 
 def _differs(t, a, b, codes) -> set:
     a, b = (conventions.resolve(x, t.start_date) for x in (a, b))
     sa, sb = compute_standings(t, codes, a), compute_standings(t, codes, b)
-    return {(r.player.start_number, c) for r in sa.rows for c in codes
-            if r.values[c] != sb.row(r.player.start_number).values[c]}
+    return {
+        (r.player.start_number, c)
+        for r in sa.rows
+        for c in codes
+        if r.values[c] != sb.row(r.player.start_number).values[c]
+    }
 
 
 @pytest.mark.parametrize("preset", [p for p in PRESETS if p != "fide-2026"])
@@ -63,7 +67,8 @@ def test_david_bh_under_the_2024_text(swiss):
     f = audit(swiss, table, rules=get("fide-2026")).findings[0]
     assert (f.status, f.computed, f.matches[0]) == (EXPLAINED, 14, "fide-2024")
     assert [str(c) for c in f.changes] == [
-        "round 2, half-point bye: 3.5 instead of 2.5, without “capped at a draw x 5 rounds = 2.5”"]
+        "round 2, half-point bye: 3.5 instead of 2.5, without “capped at a draw x 5 rounds = 2.5”"
+    ]
 
 
 def test_pairing_bye_cut_first_swiss_manager_style(swiss):
@@ -76,10 +81,11 @@ def test_pairing_bye_cut_first_swiss_manager_style(swiss):
     assert "fide-2026+cut_priority=unplayed" in f.matches
     assert "fide-2026" not in f.matches
     rules = get("fide-2026")
-    found = changes(explain(Context(swiss, rules), parse("BH/C1"), 6),
-                    explain(Context(swiss, rules.with_options(cut_priority="unplayed")), parse("BH/C1"), 6))
-    assert [str(c) for c in found] == [
-        "cuts round 3, pairing-allocated bye (2.5) instead of round 4, opponent 10 (1)"]
+    found = changes(
+        explain(Context(swiss, rules), parse("BH/C1"), 6),
+        explain(Context(swiss, rules.with_options(cut_priority="unplayed")), parse("BH/C1"), 6),
+    )
+    assert [str(c) for c in found] == ["cuts round 3, pairing-allocated bye (2.5) instead of round 4, opponent 10 (1)"]
 
 
 def test_a_whole_column_cut_swiss_manager_style_names_that_setting_first(swiss, tmp_path):
@@ -110,9 +116,11 @@ def test_a_number_no_rule_gives_is_unexplained(swiss, tmp_path, run_cli):
 def test_rounded_publications_agree(swiss):
     """Published averages are rounded: AOB of David #4 is 107/8 = 13.375, printed 13.38, 13.4 or
     (truncated) 13.37; 13.36 is a different number."""
+
     def status(text):
         pv = PublishedValue(4, "AOB", text, Fraction(Decimal(text)), len(text.split(".")[1]), "x")
         return audit(swiss, Published("x", [pv]), rules=get("fide-2024")).findings[0].status
+
     assert [status(x) for x in ("13.38", "13.4", "13.37", "13.375")] == [AGREE] * 4
     assert status("13.36") != AGREE
 
@@ -126,8 +134,15 @@ def test_de_is_not_checked_as_a_number(swiss):
 def test_candidates_cover_every_preset_and_documented_switch():
     names = [c.name for c in candidates(get("fide-2026"))]
     assert set(PRESETS) - {"fide-2026"} <= set(names)
-    for setting in ("cut_priority=unplayed", "vur_cut=always", "vur_cut=none", "fpb_returns_to_play=false",
-                    "dummy_cap_rounds=scheduled", "short_games=unplayed", "exceptions_15_2=false"):
+    for setting in (
+        "cut_priority=unplayed",
+        "vur_cut=always",
+        "vur_cut=none",
+        "fpb_returns_to_play=false",
+        "dummy_cap_rounds=scheduled",
+        "short_games=unplayed",
+        "exceptions_15_2=false",
+    ):
         assert f"fide-2026+{setting}" in names
     assert len(names) == len(set(names))
     assert names[0] == "fide-2024"  # presets first: an edition as a whole is the most telling answer

@@ -75,15 +75,15 @@ def value(t, conv, code, sn=WINNER):
     d = explain(ctx, parse(code), sn)
     d.check()
     v = compute(ctx, parse(code)).value(ctx.index[sn])
-    assert v == d.value, (code, conv.name, v, d.value)   # the fast path and the derivation agree
+    assert v == d.value, (code, conv.name, v, d.value)  # the fast path and the derivation agree
     return v, d
 
 
 def test_published_15_where_the_rules_give_12(event):
-    assert value(event, RULES, "BH")[0] == F(31, 2)      # 11.5 + 3.5 + 0.5
-    assert value(event, RULES, "BH/C1")[0] == 12         # the bye's 3.5 cut (16.5.1)
-    assert value(event, HABIT, "BH")[0] == 15            # 11.5 + 3.5 + 0
-    assert value(event, HABIT, "BH/C1")[0] == 15         # the 0 cut
+    assert value(event, RULES, "BH")[0] == F(31, 2)  # 11.5 + 3.5 + 0.5
+    assert value(event, RULES, "BH/C1")[0] == 12  # the bye's 3.5 cut (16.5.1)
+    assert value(event, HABIT, "BH")[0] == 15  # 11.5 + 3.5 + 0
+    assert value(event, HABIT, "BH/C1")[0] == 15  # the 0 cut
 
 
 def test_the_derivation_says_why_the_0_is_there(event):
@@ -104,11 +104,11 @@ def test_the_derivation_says_why_the_0_is_there(event):
 def test_later_cuts_follow_the_rules_on_what_remains(event):
     """Cut-2 takes the 0, then the bye's 3.5 (16.5.2: the VUR rule again); Median-1 the 0, then the
     highest, 4.5 (14.3, no exception); the rules' Cut-2 cuts the bye and the 0 of Ines #9."""
-    assert value(event, RULES, "BH/C2")[0] == 12                   # 15.5 - 3.5 - 0
-    assert value(event, HABIT, "BH/C2")[0] == F(23, 2)             # 15 - 0 - 3.5
+    assert value(event, RULES, "BH/C2")[0] == 12  # 15.5 - 3.5 - 0
+    assert value(event, HABIT, "BH/C2")[0] == F(23, 2)  # 15 - 0 - 3.5
     assert [t.round for t in value(event, HABIT, "BH/C2")[1].terms if t.is_cut] == [3, 5]
-    assert value(event, RULES, "BH/M1")[0] == F(15, 2)             # 15.5 - 3.5 - 4.5
-    assert value(event, HABIT, "BH/M1")[0] == F(21, 2)             # 15 - 0 - 4.5
+    assert value(event, RULES, "BH/M1")[0] == F(15, 2)  # 15.5 - 3.5 - 4.5
+    assert value(event, HABIT, "BH/M1")[0] == F(21, 2)  # 15 - 0 - 4.5
 
 
 def test_fore_buchholz_is_a_buchholz_sb_keeps_the_rules(event):
@@ -120,7 +120,7 @@ def test_fore_buchholz_is_a_buchholz_sb_keeps_the_rules(event):
     assert value(event, RULES, "FB/C1")[0] == 13 and value(event, HABIT, "FB/C1")[0] == F(31, 2)
     for code in ("SB", "SB/C1"):
         assert value(event, HABIT, code)[0] == value(event, RULES, code)[0]
-    assert value(event, RULES, "SB")[0] == F(55, 4)   # 4.5 + 2 + 1.75 + 2.5 + 0.5 + 0 + 2.5
+    assert value(event, RULES, "SB")[0] == F(55, 4)  # 4.5 + 2 + 1.75 + 2.5 + 0.5 + 0 + 2.5
 
 
 def test_only_a_forfeit_winner_changes_and_the_aob_of_those_who_met_him(event):
@@ -129,11 +129,16 @@ def test_only_a_forfeit_winner_changes_and_the_aob_of_those_who_met_him(event):
     instead of 15.5: their AOB is 0.5 / (their games over the board) lower (Greta #7: 6 games)."""
     codes = ["BH/C1", "BH", "BH/M1", "FB", "SB", "AOB"]
     rules, habit = compute_standings(event, codes, RULES), compute_standings(event, codes, HABIT)
-    changed = {(r.player.start_number, c) for r in rules.rows for c in codes
-               if r.values[c] != habit.row(r.player.start_number).values[c]}
-    met = {6, 7, 3, 9, 8}   # over the board: Jonas #10 lost by forfeit, AOB counts games only
+    changed = {
+        (r.player.start_number, c)
+        for r in rules.rows
+        for c in codes
+        if r.values[c] != habit.row(r.player.start_number).values[c]
+    }
+    met = {6, 7, 3, 9, 8}  # over the board: Jonas #10 lost by forfeit, AOB counts games only
     assert changed == {(WINNER, "BH/C1"), (WINNER, "BH"), (WINNER, "BH/M1"), (WINNER, "FB")} | {
-        (sn, "AOB") for sn in met}
+        (sn, "AOB") for sn in met
+    }
     for sn in met:
         games = sum(e.kind.is_game for e in event.player(sn).rounds)
         assert rules.row(sn).values["AOB"] - habit.row(sn).values["AOB"] == F(1, 2) / games
@@ -152,19 +157,24 @@ def test_a_round_robin_forfeit_is_a_game():
     """In pre-determined pairings a forfeit is a game against the scheduled opponent (15.2): the
     habit has no forfeit win to change (Swiss-Manager's round-robin habit is ``rr_forfeit_win``)."""
     from test_crosstable import berger_round_robin
-    t = berger_round_robin(9)   # 3 beats 2 by forfeit in round 4
+
+    t = berger_round_robin(9)  # 3 beats 2 by forfeit in round 4
     for code in ("BH/C1", "BH", "SB"):
-        assert value(t, get("fide-2024").with_options(bh_forfeit_win="zero"), code, 3)[0] == \
-            value(t, get("fide-2024"), code, 3)[0]
+        assert (
+            value(t, get("fide-2024").with_options(bh_forfeit_win="zero"), code, 3)[0]
+            == value(t, get("fide-2024"), code, 3)[0]
+        )
 
 
 def test_the_setting_is_named_and_described_like_the_others():
-    assert RULES.bh_forfeit_win is BhForfeitWin.UNPLAYED            # the default: the rules
+    assert RULES.bh_forfeit_win is BhForfeitWin.UNPLAYED  # the default: the rules
     assert all(p.bh_forfeit_win is BhForfeitWin.UNPLAYED for p in conventions.PRESETS.values())
     conv = RULES.with_settings(["bh-forfeit-win=zero"])
     assert conv.bh_forfeit_win is BhForfeitWin.ZERO and conv.name == "fide-2026+bh_forfeit_win=zero"
-    assert conv.describe() == ("FIDE C.07 (2026), but a forfeit win counts in Buchholz as an opponent worth 0, "
-                               "the first value cut (Swiss-Manager)")
+    assert conv.describe() == (
+        "FIDE C.07 (2026), but a forfeit win counts in Buchholz as an opponent worth 0, "
+        "the first value cut (Swiss-Manager)"
+    )
     assert conventions.resolve("fide-2026", None, ["bh_forfeit_win=zero"]).settings == HABIT.settings
     with pytest.raises(UnknownRules, match="bh_forfeit_win must be one of unplayed, zero, not 'yes'"):
         RULES.with_settings(["bh_forfeit_win=yes"])
@@ -173,8 +183,10 @@ def test_the_setting_is_named_and_described_like_the_others():
 def test_compute_with_the_setting(tmp_path, capsys):
     path = tmp_path / "event.trf"
     path.write_text(EVENT, encoding="utf-8")
-    assert cli.main(["compute", str(path), "--tiebreaks", "BH/C1,BH", "--format", "csv",
-                     "--set", "bh_forfeit_win=zero"]) == 0
+    assert (
+        cli.main(["compute", str(path), "--tiebreaks", "BH/C1,BH", "--format", "csv", "--set", "bh_forfeit_win=zero"])
+        == 0
+    )
     out = capsys.readouterr().out
     row = next(line for line in out.splitlines() if "Forfeit Winner" in line)
     assert row.split(",")[:6] == ["1", "1", "Forfeit Winner", "6.5", "15", "15"], out

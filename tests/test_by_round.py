@@ -34,6 +34,7 @@ def history(tec):
 
 # -- the core -------------------------------------------------------------------------------------
 
+
 def test_one_standings_per_round(tec, history):
     assert [st.tournament.rounds for st in history] == [1, 2, 3, 4, 5]
     assert all(st.codes == CODES.split(",") and st.convention.name == "fide-2024" for st in history)
@@ -66,7 +67,7 @@ def test_hand_checked_values(history):
     alyx = history[1].row(1)
     assert alyx.points == F(3, 2)
     assert alyx.values["BH"] == F(3, 2) and alyx.values["BH/C1"] == F(3, 2)  # the 0 is cut
-    assert alyx.values["SB"] == F(3, 4)                                     # 0 x 1 + 3/2 x 1/2
+    assert alyx.values["SB"] == F(3, 4)  # 0 x 1 + 3/2 x 1/2
     assert alyx.values["PS"] == 1 + F(3, 2)
     # ARO/C1: Jessica after round 3 (L Alyx 2200, L Lais 1750, H) keeps the higher rating; Nick
     # after round 2 (L David, U) has one rated game, which the cut removes: no value.
@@ -111,13 +112,12 @@ def test_round_robin_with_direct_encounter():
 
 import re  # noqa: E402
 
-from test_report import edited_trf, pdf_text  # noqa: E402
-
 from tbxl import cli, report  # noqa: E402
-from tbxl.report.labels import PAPER  # noqa: E402
-from tbxl.report.text import LINE_CHARS, Fmt, by_round_tables  # noqa: E402
 from tbxl.formatting import decimal_text  # noqa: E402
 from tbxl.io.trf import parse_trf  # noqa: E402
+from tbxl.report.labels import PAPER  # noqa: E402
+from tbxl.report.text import LINE_CHARS, Fmt, by_round_tables  # noqa: E402
+from test_report import edited_trf, pdf_text  # noqa: E402
 
 REPORT_CODES = "BH/C1,BH,SB,DE"
 
@@ -141,7 +141,7 @@ def parse_section(text: str, codes: list[str], rounds: int) -> dict:
         tokens = line.replace("After round", "After").split()
         assert len(tokens) == len(current) * (rounds + 1), line
         for k, sn in enumerate(current):
-            label, *cells = tokens[k * (rounds + 1):(k + 1) * (rounds + 1)]
+            label, *cells = tokens[k * (rounds + 1) : (k + 1) * (rounds + 1)]
             assert label in ["After", "Pts", "Rank"] + codes, label
             out[sn][label] = cells
     return out
@@ -151,7 +151,7 @@ def test_section_values_equal_the_standings_after_each_round(tec):
     st = compute_standings(tec, REPORT_CODES, conventions.get("fide-2024"))
     view = report.build_view(st, by_round=True, derivations="none")
     tables = parse_section(section_text(view), st.codes, 5)
-    assert list(tables) == [r.player.start_number for r in st.rows]          # every player, in order
+    assert list(tables) == [r.player.start_number for r in st.rows]  # every player, in order
     for k in range(1, 6):
         after = compute_standings(tec, REPORT_CODES, conventions.get("fide-2024"), after_round=k)
         for row in after.rows:
@@ -168,14 +168,17 @@ def test_section_values_equal_the_standings_after_each_round(tec):
 
 
 def test_section_hand_checked_rows(tec):
-    text = section_text(report.build_view(compute_standings(tec, REPORT_CODES, conventions.get("fide-2024")),
-                                          by_round=True, derivations="none"))
+    text = section_text(
+        report.build_view(
+            compute_standings(tec, REPORT_CODES, conventions.get("fide-2024")), by_round=True, derivations="none"
+        )
+    )
     tables = parse_section(text, REPORT_CODES.split(","), 5)
-    assert tables[2]["Pts"] == ["1", "2", "2.5", "3.5", "4"]                # Bruno: W W = W =
-    assert tables[2]["DE"] == ["1", "–", "–", "–", "–"]                      # alone on points after round 1
-    assert tables[1]["Rank"] == ["1-6", "4-5", "6", "4", "4"]               # Alyx
+    assert tables[2]["Pts"] == ["1", "2", "2.5", "3.5", "4"]  # Bruno: W W = W =
+    assert tables[2]["DE"] == ["1", "–", "–", "–", "–"]  # alone on points after round 1
+    assert tables[1]["Rank"] == ["1-6", "4-5", "6", "4", "4"]  # Alyx
     assert tables[1]["SB"] == ["0", "0.75", "2.5", "5", "8"]
-    assert tables[10]["Pts"] == ["0", "1", "1", "1", "1"]                   # Lais: L W L L L
+    assert tables[10]["Pts"] == ["0", "1", "1", "1", "1"]  # Lais: L W L L L
 
 
 def test_section_selection_and_default_off(tec):
@@ -183,10 +186,10 @@ def test_section_selection_and_default_off(tec):
     assert report.build_view(st, derivations="all").by_round == ()
     assert "Round by round" not in report.render_html(report.build_view(st, derivations="none"))
     view = report.build_view(st, by_round=True, derivations="tied", players=[14, 4])
-    assert list(parse_section(section_text(view), st.codes, 5)) == [4, 14]   # standings order
-    view = report.build_view(st, by_round=True, derivations="tied")          # not only the tied players
+    assert list(parse_section(section_text(view), st.codes, 5)) == [4, 14]  # standings order
+    view = report.build_view(st, by_round=True, derivations="tied")  # not only the tied players
     assert len(parse_section(section_text(view), st.codes, 5)) == 16
-    assert not hasattr(report.build_view(st, by_round=True, appeal=14), "by_round")   # an appeal report has none
+    assert not hasattr(report.build_view(st, by_round=True, appeal=14), "by_round")  # an appeal report has none
 
 
 def test_section_after_round_k_has_k_rounds(tec):
@@ -237,11 +240,13 @@ def test_pdf_section_in_each_language(tmp_path, tec, lang):
 def test_hostile_name_stays_text(tmp_path):
     hostile = '<b>X</b> & "Y"'
     path = edited_trf(tmp_path, {"Bruno": hostile})
-    st = compute_standings(parse_trf(path.read_text(encoding="utf-8"), source=path.name), REPORT_CODES, conventions.get("fide-2024"))
+    st = compute_standings(
+        parse_trf(path.read_text(encoding="utf-8"), source=path.name), REPORT_CODES, conventions.get("fide-2024")
+    )
     html_out = tmp_path / "hostile.html"
     report.render_pdf(st, html_out, derivations="none", by_round=True, input_path=path, html=True)
     html = html_out.read_text(encoding="utf-8")
-    section = html[html.index('class="byround"'):]
+    section = html[html.index('class="byround"') :]
     assert "<b>X</b>" not in html
     assert '<span class="n">&lt;b&gt;X&lt;/b&gt; &amp; &#34;Y&#34;</span>' in section
     pdf = tmp_path / "hostile.pdf"
@@ -252,16 +257,49 @@ def test_hostile_name_stays_text(tmp_path):
 @pytest.mark.slow
 def test_cli_by_round(tmp_path):
     out = tmp_path / "cli.pdf"
-    assert cli.main(["report", str(SWISS), "--rules", "fide-2024", "--tiebreaks", "BH/C1,BH,SB",
-                     "--by-round", "--derivations", "none", "--players", "1", "-o", str(out)]) == 0
+    assert (
+        cli.main(
+            [
+                "report",
+                str(SWISS),
+                "--rules",
+                "fide-2024",
+                "--tiebreaks",
+                "BH/C1,BH,SB",
+                "--by-round",
+                "--derivations",
+                "none",
+                "--players",
+                "1",
+                "-o",
+                str(out),
+            ]
+        )
+        == 0
+    )
     text = pdf_text(out)
     assert "Round by round" in text and "Alyx · No. 1 · rank 4" in text
     assert "BH/C1 0 1.5 4 7 11" in text and "SB 0 0.75 2.5 5 8" in text
     html = tmp_path / "cli.html"
-    assert cli.main(["report", str(SWISS), "--rules", "fide-2024", "--by-round", "--html",
-                     "--after-round", "2", "-o", str(html)]) == 0
+    assert (
+        cli.main(
+            [
+                "report",
+                str(SWISS),
+                "--rules",
+                "fide-2024",
+                "--by-round",
+                "--html",
+                "--after-round",
+                "2",
+                "-o",
+                str(html),
+            ]
+        )
+        == 0
+    )
     page = html.read_text(encoding="utf-8")
-    assert 'class="byround"' in page and page.count('class="rb"') == 8      # 16 players, two a line
+    assert 'class="byround"' in page and page.count('class="rb"') == 8  # 16 players, two a line
     plain = tmp_path / "plain.pdf"
     assert cli.main(["report", str(SWISS), "-o", str(plain)]) == 0
     assert "Round by round" not in pdf_text(plain)

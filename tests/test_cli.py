@@ -1,7 +1,7 @@
 """The command-line contract: formats, exit codes, errors, safe outputs."""
 
-import json
 import io
+import json
 import os
 import stat
 import subprocess
@@ -19,29 +19,50 @@ RR = str(DATA / "tec-2023" / "held_round_robin.trf")
 
 
 def test_json_contract(run_cli):
-    code, out, _ = run_cli("compute", SWISS, "--rules", "fide-2024", "--tiebreaks", "DE,BH/C1,BH,SB,AOB,ARO/C1",
-                       "--format", "json")
+    code, out, _ = run_cli(
+        "compute", SWISS, "--rules", "fide-2024", "--tiebreaks", "DE,BH/C1,BH,SB,AOB,ARO/C1", "--format", "json"
+    )
     assert code == 0
     doc = json.loads(out)
-    assert doc["tournament"] == {"name": "FIDE C.07 2023 Tie-Break Exercises", "rounds": 5, "players": 16,
-                                 "start_date": "2024-08-01", "pairing": "swiss", "end_date": None, "place": None,
-                                 "federation": None, "chief_arbiter": None, "deputy_arbiters": [],
-                                 "time_control": None, "links": []}
+    assert doc["tournament"] == {
+        "name": "FIDE C.07 2023 Tie-Break Exercises",
+        "rounds": 5,
+        "players": 16,
+        "start_date": "2024-08-01",
+        "pairing": "swiss",
+        "end_date": None,
+        "place": None,
+        "federation": None,
+        "chief_arbiter": None,
+        "deputy_arbiters": [],
+        "time_control": None,
+        "links": [],
+    }
     assert doc["rules"] == "fide-2024"
     assert doc["tiebreaks"] == ["DE", "BH/C1", "BH", "SB", "AOB", "ARO/C1"]
     first = doc["standings"][0]
     # The keys of the first contract, unchanged; the player's fields were added after (issue 11).
     assert {k: first[k] for k in ("rank", "rank_label", "start_number", "name", "points", "values")} == {
-        "rank": 1, "rank_label": "1", "start_number": 2, "name": "Bruno", "points": 4,
-        "values": {"DE": None, "BH/C1": 12, "BH": 13, "SB": 9.5, "AOB": 13.6, "ARO/C1": 1988}}
+        "rank": 1,
+        "rank_label": "1",
+        "start_number": 2,
+        "name": "Bruno",
+        "points": 4,
+        "values": {"DE": None, "BH/C1": 12, "BH": 13, "SB": 9.5, "AOB": 13.6, "ARO/C1": 1988},
+    }
     # The exercise file writes FIDE id 0 and no title for Bruno; clubs are not in TRF.
     assert {k: first[k] for k in ("title", "rating", "federation", "fide_id", "club")} == {
-        "title": None, "rating": 2150, "federation": "NOR", "fide_id": None, "club": None}
+        "title": None,
+        "rating": 2150,
+        "federation": "NOR",
+        "fide_id": None,
+        "club": None,
+    }
     assert doc["categories"] == {} and doc["prizes"] is None
     by = {s["start_number"]: s for s in doc["standings"]}
-    assert by[4]["values"]["AOB"] == 13.375          # exact: a finite decimal
-    assert by[14]["values"]["AOB"] == 13.17          # 79/6, rounded for display only
-    assert by[12]["values"]["ARO/C1"] is None        # one rated game: no value
+    assert by[4]["values"]["AOB"] == 13.375  # exact: a finite decimal
+    assert by[14]["values"]["AOB"] == 13.17  # 79/6, rounded for display only
+    assert by[12]["values"]["ARO/C1"] is None  # one rated game: no value
     assert by[1]["values"]["DE"] == 1 and by[1]["rank_label"] == "4"
     assert [s["rank"] for s in doc["standings"]] == sorted(s["rank"] for s in doc["standings"])
 
@@ -138,17 +159,29 @@ def test_points_mismatch_warns_and_strict_fails(run_cli, tmp_path):
 
 
 def test_compute_does_not_import_excel_or_pdf_stacks():
-    code = ("import sys; from tbxl.cli import main; main(['compute', %r, '-o', %r]); "
-            "print(sorted(m for m in ('xlwings','weasyprint','openpyxl','jinja2') if m in sys.modules))"
-            % (SWISS, os.devnull))
+    code = (
+        "import sys; from tbxl.cli import main; main(['compute', %r, '-o', %r]); "
+        "print(sorted(m for m in ('xlwings','weasyprint','openpyxl','jinja2') if m in sys.modules))"
+        % (SWISS, os.devnull)
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
 
 
 def test_rules_lists_every_convention(run_cli):
     code, out, _ = run_cli("rules")
-    for name in ("fide-2026", "fide-2024", "fide-2017", "sm-real-points", "sm-half-point", "sm-self-draw",
-                 "sm-virtual-opponent", "standard", "fide-draws", "plain"):
+    for name in (
+        "fide-2026",
+        "fide-2024",
+        "fide-2017",
+        "sm-real-points",
+        "sm-half-point",
+        "sm-self-draw",
+        "sm-virtual-opponent",
+        "standard",
+        "fide-draws",
+        "plain",
+    ):
         assert name in out
 
 
@@ -162,10 +195,12 @@ def test_missing_extra_gives_a_clear_error(run_cli, monkeypatch, tmp_path):
 
 
 def test_core_imports_only_the_standard_library():
-    code = ("import sys, tbxl.model, tbxl.rules, tbxl.tiebreaks, tbxl.standings, tbxl.io.trf, "
-            "tbxl.io.grid, tbxl.cli; "
-            "print(sorted(m.split('.')[0] for m in sys.modules if m.split('.')[0] in "
-            "('xlwings','weasyprint','openpyxl','jinja2','numpy')))")
+    code = (
+        "import sys, tbxl.model, tbxl.rules, tbxl.tiebreaks, tbxl.standings, tbxl.io.trf, "
+        "tbxl.io.grid, tbxl.cli; "
+        "print(sorted(m.split('.')[0] for m in sys.modules if m.split('.')[0] in "
+        "('xlwings','weasyprint','openpyxl','jinja2','numpy')))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
 
@@ -191,6 +226,7 @@ def test_csv_fields_with_any_list_separator_stay_one_cell_and_start_no_formula(r
     # A spreadsheet of another locale splits on ';' (or a tab): the name is quoted, and '@SUM' after
     # the separator is neutralised as at the start (issue 19).
     import csv
+
     lines = Path(SWISS).read_text().splitlines()
     name = "Ann;@SUM(A1)\t=1+1, -2"
     lines = [l[:14] + name.ljust(33) + l[47:] if l.startswith("001    2") else l for l in lines]
@@ -211,8 +247,11 @@ def test_a_terminal_without_unicode_does_not_crash(tmp_path):
     trf = Path(SWISS).read_text().replace("Bruno      ", "Иванов Пётр")
     f = tmp_path / "ru.trf"
     f.write_text(trf, encoding="utf-8")
-    out = subprocess.run([sys.executable, "-m", "tbxl", "compute", str(f), "--tiebreaks", "BH"],
-                         capture_output=True, env={**os.environ, "PYTHONIOENCODING": "ascii"})
+    out = subprocess.run(
+        [sys.executable, "-m", "tbxl", "compute", str(f), "--tiebreaks", "BH"],
+        capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": "ascii"},
+    )
     assert out.returncode == 0 and b"??????" in out.stdout
 
 
@@ -221,7 +260,7 @@ def test_one_unrated_player_blanking_rating_tiebreaks_is_said_once(tmp_path, run
     told once, with who and the setting that rates unrated players instead."""
     lines = open(SWISS, encoding="utf-8").read().splitlines()
     k = next(i for i, line in enumerate(lines) if line.startswith("001    7 "))
-    lines[k] = lines[k][:48] + "    " + lines[k][52:]   # Genevieve #7 loses her rating (columns 49-52)
+    lines[k] = lines[k][:48] + "    " + lines[k][52:]  # Genevieve #7 loses her rating (columns 49-52)
     path = tmp_path / "unrated.trf"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     code, out, err = run_cli("compute", str(path), "--tiebreaks", "ARO,TPR,BH", "--format", "json")
@@ -230,8 +269,9 @@ def test_one_unrated_player_blanking_rating_tiebreaks_is_said_once(tmp_path, run
     notes = [line for line in err.splitlines() if "no value for anybody" in line]
     assert len(notes) == 1 and "ARO, TPR" in notes[0] and "7 Genevieve" in notes[0]
     assert "unrated_rating=1400" in notes[0] and "ARO/U1400" in notes[0]
-    code, out, err = run_cli("compute", str(path), "--tiebreaks", "ARO,TPR", "--set", "unrated_rating=1400",
-                         "--format", "json")
+    code, out, err = run_cli(
+        "compute", str(path), "--tiebreaks", "ARO,TPR", "--set", "unrated_rating=1400", "--format", "json"
+    )
     assert code == 0 and "no value for anybody" not in err
     assert json.loads(out)["standings"][0]["values"]["ARO"] is not None
 
@@ -253,11 +293,17 @@ def test_an_unrelated_import_error_is_not_hidden(monkeypatch, capsys):
 
     def broken(args, parser):
         import tbxl_no_such_module  # noqa: F401
+
     monkeypatch.setattr(cli, "run", broken)
     assert cli.main(["rules"]) == cli.INTERNAL_ERROR
     err = capsys.readouterr().err
-    assert err.startswith("tbxl: internal error: ModuleNotFoundError: No module named 'tbxl_no_such_module'; "
-                          "please report it") and "Traceback" not in err and "pip install" not in err
+    assert (
+        err.startswith(
+            "tbxl: internal error: ModuleNotFoundError: No module named 'tbxl_no_such_module'; please report it"
+        )
+        and "Traceback" not in err
+        and "pip install" not in err
+    )
 
 
 def test_an_unexpected_exception_is_one_line_and_its_traceback_is_behind_debug(monkeypatch, capsys):
@@ -267,6 +313,7 @@ def test_an_unexpected_exception_is_one_line_and_its_traceback_is_behind_debug(m
 
     def broken(args, parser):
         raise ValueError("x" * 1000)
+
     monkeypatch.setattr(cli, "run", broken)
     assert cli.main(["compute", "in.trf"]) == 70
     err = capsys.readouterr().err
@@ -292,7 +339,11 @@ def test_written_files_are_said_and_a_flood_of_warnings_is_counted(run_cli, tmp_
     stale.write_text("\n".join(lines) + "\n")
     code, _, err = run_cli("compute", str(stale))
     warned = err.splitlines()
-    assert code == 0 and len(warned) == 6 and warned[-1] == "tbxl: warning: 11 more warnings like these (-v shows them all)"
+    assert (
+        code == 0
+        and len(warned) == 6
+        and warned[-1] == "tbxl: warning: 11 more warnings like these (-v shows them all)"
+    )
     assert all(w.startswith("tbxl: warning: stale.trf:") and "declared points 9.0" in w for w in warned[:5])
     code, _, err = run_cli("compute", str(stale), "-v")
     assert len([w for w in err.splitlines() if "declared points 9.0" in w]) == 16

@@ -19,8 +19,8 @@ from builders import Builder
 from conftest import DATA
 from tbxl import cli
 from tbxl.errors import InputError
-from tbxl.io.files import OUTPUT_FORMATS, output_format, write_atomic
 from tbxl.formatting import visible
+from tbxl.io.files import OUTPUT_FORMATS, output_format, write_atomic
 from tbxl.io.trf import write_trf
 
 SWISS = str(DATA / "tec-2023" / "held_swiss_5.trf")
@@ -36,10 +36,13 @@ def one_line(err: str) -> str:
 
 # -- -o FILE: the extension chooses the output -----------------------------------------------------
 
-@pytest.mark.parametrize("command,extra", [("compute", []), ("audit", []), ("compare", ["--rules", "fide-2024,fide-2026"])])
+
+@pytest.mark.parametrize(
+    "command,extra", [("compute", []), ("audit", []), ("compare", ["--rules", "fide-2024,fide-2026"])]
+)
 def test_text_and_json_follow_the_extension(run_cli, tmp_path, command, extra):
     code, _, _ = run_cli(command, SWISS, *extra, "-o", tmp_path / "out.json")
-    assert code in (0, 1)   # audit: 1 when a published number follows no rule set
+    assert code in (0, 1)  # audit: 1 when a published number follows no rule set
     doc = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
     assert doc["tournament"]["name"] if command != "audit" else doc["summary"]
     run_cli(command, SWISS, *extra, "-o", tmp_path / "out.txt")
@@ -56,8 +59,13 @@ def test_compute_csv_and_table_by_extension(run_cli, tmp_path):
 
 
 def test_html_by_extension_for_compute_explain_report_audit_compare(run_cli, tmp_path):
-    for command, extra in (("compute", []), ("explain", ["--player", "4"]), ("report", []), ("audit", []),
-                           ("compare", ["--rules", "fide-2024,fide-2026"])):
+    for command, extra in (
+        ("compute", []),
+        ("explain", ["--player", "4"]),
+        ("report", []),
+        ("audit", []),
+        ("compare", ["--rules", "fide-2024,fide-2026"]),
+    ):
         out = tmp_path / f"{command}.html"
         code, _, err = run_cli(command, SWISS, *extra, "-o", out)
         assert code in (0, 1) and "error" not in err, err
@@ -70,25 +78,34 @@ def test_compute_pdf_is_the_standings_report(run_cli, tmp_path):
     assert out.read_bytes().startswith(b"%PDF")
 
 
-@pytest.mark.parametrize("command,name,extra,expected", [
-    ("compute", "s.xyz", [], "unknown extension '.xyz' (expected .txt, .csv, .json, .pdf, .html, .htm or .trf)"),
-    ("compute", "s.docx", [], "unknown extension '.docx'"),
-    ("compute", "s.xlsx", [], "this command does not write '.xlsx'"),
-    ("explain", "e.json", ["--player", "4"], "this command does not write '.json' (expected .txt, .pdf, .html or .htm)"),
-    ("explain", "e.csv", ["--player", "4"], "this command does not write '.csv'"),
-    ("report", "r.txt", [], "this command does not write '.txt' (expected .pdf, .html or .htm)"),
-    ("report", "r.json", [], "this command does not write '.json'"),
-    ("audit", "a.csv", [], "this command does not write '.csv' (expected .txt, .json, .pdf, .html or .htm)"),
-    ("compare", "c.csv", ["--rules", "fide-2024,fide-2026"], "this command does not write '.csv'"),
-    ("workbook", "w.pdf", [], "this command does not write '.pdf' (expected .xlsx or .xlsm)"),
-    ("compute", "s.json", ["--format", "csv"], "--format csv contradicts the extension, which says json"),
-    ("compute", "s.txt", ["--format", "json"], "--format json contradicts the extension, which says text"),
-    ("audit", "a.txt", ["--format", "json"], "--format json contradicts the extension, which says text"),
-    ("compare", "c.json", ["--rules", "fide-2024,fide-2026", "--format", "text"], "--format text contradicts"),
-    ("report", "r.pdf", ["--html"], "--html contradicts the extension, which says pdf"),
-])
-def test_an_extension_that_is_unknown_or_contradicted_is_a_usage_error(run_cli, tmp_path, command, name, extra,
-                                                                      expected):
+@pytest.mark.parametrize(
+    "command,name,extra,expected",
+    [
+        ("compute", "s.xyz", [], "unknown extension '.xyz' (expected .txt, .csv, .json, .pdf, .html, .htm or .trf)"),
+        ("compute", "s.docx", [], "unknown extension '.docx'"),
+        ("compute", "s.xlsx", [], "this command does not write '.xlsx'"),
+        (
+            "explain",
+            "e.json",
+            ["--player", "4"],
+            "this command does not write '.json' (expected .txt, .pdf, .html or .htm)",
+        ),
+        ("explain", "e.csv", ["--player", "4"], "this command does not write '.csv'"),
+        ("report", "r.txt", [], "this command does not write '.txt' (expected .pdf, .html or .htm)"),
+        ("report", "r.json", [], "this command does not write '.json'"),
+        ("audit", "a.csv", [], "this command does not write '.csv' (expected .txt, .json, .pdf, .html or .htm)"),
+        ("compare", "c.csv", ["--rules", "fide-2024,fide-2026"], "this command does not write '.csv'"),
+        ("workbook", "w.pdf", [], "this command does not write '.pdf' (expected .xlsx or .xlsm)"),
+        ("compute", "s.json", ["--format", "csv"], "--format csv contradicts the extension, which says json"),
+        ("compute", "s.txt", ["--format", "json"], "--format json contradicts the extension, which says text"),
+        ("audit", "a.txt", ["--format", "json"], "--format json contradicts the extension, which says text"),
+        ("compare", "c.json", ["--rules", "fide-2024,fide-2026", "--format", "text"], "--format text contradicts"),
+        ("report", "r.pdf", ["--html"], "--html contradicts the extension, which says pdf"),
+    ],
+)
+def test_an_extension_that_is_unknown_or_contradicted_is_a_usage_error(
+    run_cli, tmp_path, command, name, extra, expected
+):
     out = tmp_path / name
     code, _, err = run_cli(command, SWISS, *extra, "-o", out)
     assert code == 2
@@ -108,15 +125,24 @@ def test_output_format_is_the_one_table():
     assert output_format("a.Html") == "html" and output_format("dir.v2/out") is None
     assert set(OUTPUT_FORMATS.values()) == {"text", "csv", "json", "pdf", "html", "xlsx", "trf"}
     from tbxl.cli.parser import WRITES
+
     for command, forms in WRITES.items():
         assert set(forms) <= set(OUTPUT_FORMATS.values()), command
 
 
 # -- -o into a folder that does not exist ---------------------------------------------------------
 
-@pytest.mark.parametrize("command,name,extra", [("compute", "s.csv", []), ("report", "r.pdf", []),
-                                                ("explain", "e.txt", ["--player", "4"]),
-                                                ("audit", "a.json", []), ("workbook", "w.xlsx", [])])
+
+@pytest.mark.parametrize(
+    "command,name,extra",
+    [
+        ("compute", "s.csv", []),
+        ("report", "r.pdf", []),
+        ("explain", "e.txt", ["--player", "4"]),
+        ("audit", "a.json", []),
+        ("workbook", "w.xlsx", []),
+    ],
+)
 def test_output_into_a_missing_folder_names_the_folder(run_cli, tmp_path, command, name, extra):
     missing = tmp_path / "no" / "such"
     code, _, err = run_cli(command, SWISS, *extra, "-o", missing / name)
@@ -133,8 +159,16 @@ def test_write_atomic_names_the_folder_too(tmp_path):
 
 # -- usage errors exit 2 -----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("command,extra", [("explain", ["--player", "4"]), ("report", ["-o", "r.pdf"]),
-                                           ("audit", []), ("compare", ["--rules", "fide-2024,fide-2026"])])
+
+@pytest.mark.parametrize(
+    "command,extra",
+    [
+        ("explain", ["--player", "4"]),
+        ("report", ["-o", "r.pdf"]),
+        ("audit", []),
+        ("compare", ["--rules", "fide-2024,fide-2026"]),
+    ],
+)
 def test_an_unknown_language_is_a_usage_error(run_cli, tmp_path, monkeypatch, command, extra):
     monkeypatch.chdir(tmp_path)
     code, _, err = run_cli(command, SWISS, *extra, "--lang", "de")
@@ -143,9 +177,17 @@ def test_an_unknown_language_is_a_usage_error(run_cli, tmp_path, monkeypatch, co
     assert list(tmp_path.iterdir()) == []
 
 
-@pytest.mark.parametrize("command,extra", [("compute", []), ("explain", ["--player", "4"]), ("report", ["-o", "r.pdf"]),
-                                           ("audit", []), ("compare", ["--rules", "fide-2024,fide-2026"]),
-                                           ("workbook", ["-o", "w.xlsx"])])
+@pytest.mark.parametrize(
+    "command,extra",
+    [
+        ("compute", []),
+        ("explain", ["--player", "4"]),
+        ("report", ["-o", "r.pdf"]),
+        ("audit", []),
+        ("compare", ["--rules", "fide-2024,fide-2026"]),
+        ("workbook", ["-o", "w.xlsx"]),
+    ],
+)
 def test_after_round_past_the_last_round_is_a_usage_error(run_cli, tmp_path, monkeypatch, command, extra):
     monkeypatch.chdir(tmp_path)
     for k in ("6", "-1"):
@@ -155,14 +197,17 @@ def test_after_round_past_the_last_round_is_a_usage_error(run_cli, tmp_path, mon
     assert list(tmp_path.iterdir()) == []
 
 
-@pytest.mark.parametrize("codes,expected", [
-    (",,,", "no tie-break code in ',,,' (e.g. BH/C1,BH,SB)"),
-    (" , ", "no tie-break code in ' , '"),
-    ("BH/C1/C2", "tie-break 'BH/C1/C2' has two modifiers of one kind ('/C1' and '/C2'): give one"),
-    ("BH/C1/M1", "tie-break 'BH/C1/M1' has two modifiers of one kind ('/C1' and '/M1')"),
-    ("SB,AOB/F/F", "tie-break 'AOB/F/F' has two modifiers of one kind"),
-    ("KS,BH/U1400/U1500", "'/U1400' and '/U1500'"),
-])
+@pytest.mark.parametrize(
+    "codes,expected",
+    [
+        (",,,", "no tie-break code in ',,,' (e.g. BH/C1,BH,SB)"),
+        (" , ", "no tie-break code in ' , '"),
+        ("BH/C1/C2", "tie-break 'BH/C1/C2' has two modifiers of one kind ('/C1' and '/C2'): give one"),
+        ("BH/C1/M1", "tie-break 'BH/C1/M1' has two modifiers of one kind ('/C1' and '/M1')"),
+        ("SB,AOB/F/F", "tie-break 'AOB/F/F' has two modifiers of one kind"),
+        ("KS,BH/U1400/U1500", "'/U1400' and '/U1500'"),
+    ],
+)
 def test_tiebreak_lists_that_name_nothing_or_twice_are_usage_errors(run_cli, codes, expected):
     code, out, err = run_cli("compute", SWISS, "--tiebreaks", codes)
     assert code == 2 and out == ""
@@ -176,6 +221,7 @@ def test_workbook_refuses_set(run_cli, tmp_path):
 
 
 # -- colours of the two lines of a game ---------------------------------------------------------------
+
 
 def _two_whites(tmp_path, forfeit: bool) -> Path:
     b = Builder(2).player(1, "Ann").player(2, "Bob").player(3, "Cy").player(4, "Di")
@@ -197,15 +243,19 @@ def test_both_players_white_in_one_game_is_a_located_input_error(run_cli, tmp_pa
     code, _, err = run_cli("compute", path)
     assert code == 1
     # file:line:column of the first of the two lines, the player, the round, the other line
-    assert one_line(err) == (f"tbxl: error: {path.name}:{two}:107: player 2, round 2: both players have colour "
-                             f"'w' (player 3, line {three})\n")
+    assert one_line(err) == (
+        f"tbxl: error: {path.name}:{two}:107: player 2, round 2: both players have colour "
+        f"'w' (player 3, line {three})\n"
+    )
 
 
 # -- Ctrl-C ------------------------------------------------------------------------------------------
 
+
 def test_ctrl_c_is_one_line_and_exit_130(capsys, monkeypatch):
     def interrupted(args, parser):
         raise KeyboardInterrupt
+
     monkeypatch.setattr(cli, "run", interrupted)
     assert cli.main(["compute", SWISS]) == 130
     assert capsys.readouterr().err == "tbxl: interrupted\n"
@@ -249,8 +299,13 @@ BAD = ["\x1b", "\x07", "\x00", "\u202e", "\u2066", "\u2069", "\x9b"]
 
 
 def test_terminal_table_csv_explain_compare_show_escapes(run_cli, hostile):
-    for args in (["compute"], ["compute", "--format", "csv"], ["explain", "--player", "2"],
-                 ["compare", "--rules", "fide-2024,fide-2017"], ["audit"]):
+    for args in (
+        ["compute"],
+        ["compute", "--format", "csv"],
+        ["explain", "--player", "2"],
+        ["compare", "--rules", "fide-2024,fide-2017"],
+        ["audit"],
+    ):
         code, out, err = run_cli(args[0], hostile, *args[1:])
         assert not any(ch in out + err for ch in BAD), args
     code, out, _ = run_cli("compute", hostile)
@@ -277,7 +332,11 @@ def test_json_escapes_them_and_reads_back_the_same_names(run_cli, hostile, tmp_p
 
 
 def test_html_pages_show_escapes(run_cli, hostile, tmp_path):
-    for command, extra in (("report", []), ("explain", ["--player", "2"]), ("compare", ["--rules", "fide-2024,fide-2017"])):
+    for command, extra in (
+        ("report", []),
+        ("explain", ["--player", "2"]),
+        ("compare", ["--rules", "fide-2024,fide-2017"]),
+    ):
         out = tmp_path / f"{command}.html"
         assert run_cli(command, hostile, *extra, "-o", out)[0] == 0
         page = out.read_text(encoding="utf-8")
@@ -288,6 +347,7 @@ def test_html_pages_show_escapes(run_cli, hostile, tmp_path):
 def test_error_lines_show_escapes(capsys, monkeypatch):
     def fails(args, parser):
         raise InputError("player 'Ann\x1b[2J' is odd", file="x.trf", line=3)
+
     monkeypatch.setattr(cli, "run", fails)
     assert cli.main(["compute", SWISS]) == 1
     assert capsys.readouterr().err == "tbxl: error: x.trf:3: player 'Ann\\x1b[2J' is odd\n"

@@ -5,7 +5,6 @@ compact`` prints them for everyone; both stay short (200 x 9: within 12 and 30 p
 from __future__ import annotations
 
 import re
-from fractions import Fraction as F
 from pathlib import Path
 
 import pytest
@@ -53,8 +52,18 @@ def test_the_held_example_by_hand():
     # 1.5 + 3.5 + 3.5: 3 + 1.5 + 3.5 + 3.5 = 11.5
     line = compact_line(st, 4, "BH/C1", Fmt(False))
     assert [(s.kind, s.text) for s in line.terms] == [
-        ("", "3"), ("a", "[16.3]"), ("", " + "), ("x", "3.5"), ("a", "[16.2.3, 16.4]"), ("", " + "),
-        ("", "1.5"), ("", " + "), ("", "3.5"), ("", " + "), ("", "3.5")]
+        ("", "3"),
+        ("a", "[16.3]"),
+        ("", " + "),
+        ("x", "3.5"),
+        ("a", "[16.2.3, 16.4]"),
+        ("", " + "),
+        ("", "1.5"),
+        ("", " + "),
+        ("", "3.5"),
+        ("", " + "),
+        ("", "3.5"),
+    ]
     assert line.result == "11.5"
 
 
@@ -68,8 +77,11 @@ def test_decided_players_are_the_tied_top_places_with_the_deciding_codes(open200
         same = [o for o in st.rows if o.points == r.points and o.number != sn]
         assert same
         # the last code listed is the one that separated the player from a neighbour (or all of them)
-        neighbours = [st.rows[k] for k in (st.rows.index(r) - 1, st.rows.index(r) + 1)
-                      if 0 <= k < len(st.rows) and st.rows[k].points == r.points]
+        neighbours = [
+            st.rows[k]
+            for k in (st.rows.index(r) - 1, st.rows.index(r) + 1)
+            if 0 <= k < len(st.rows) and st.rows[k].points == r.points
+        ]
         seps = [st.separating(sn, o.number) for o in neighbours]
         assert codes[-1] in seps or (None in seps and codes == st.codes)
     untied = [r.number for r in st.rows[:10] if sum(o.points == r.points for o in st.rows) == 1]
@@ -86,7 +98,7 @@ def test_the_default_report_explains_the_decided_top_places_within_12_pages(open
     assert f"({pages} pages)" in capsys.readouterr().err
     text = text_of(out)
     assert text.index("How each tie was broken") < text.index("Why these places")
-    assert "Derivations" not in text     # the full tables stay opt-in
+    assert "Derivations" not in text  # the full tables stay opt-in
     for p in compact_players(st, Fmt(False), places=10):
         for c in p.lines:
             terms = "".join(s.text for s in c.terms)
@@ -116,4 +128,4 @@ def test_prize_places_set_how_far_the_default_looks(open200):
 def test_the_choices():
     assert parse_derivations("compact") == ("compact", 0) and parse_derivations("decided") == ("decided", 0)
     st = compute_standings(read_trf(SWISS), "BH/C1,BH,SB", conventions.get("fide-2024"))
-    assert select_derivations(st, "compact") == [] == select_derivations(st, "decided")   # no full tables
+    assert select_derivations(st, "compact") == [] == select_derivations(st, "decided")  # no full tables

@@ -12,13 +12,13 @@ import pytest
 from auditing import RR, SWISS, pdf_text
 from conftest import load_json
 from tbxl.audit.compare import compare
-from tbxl.rules import get, resolve_each
 from tbxl.formatting import to_decimal
-from tbxl.model import Pairing
 from tbxl.io.trf import read_trf, write_trf
-
+from tbxl.model import Pairing
+from tbxl.rules import get, resolve_each
 
 # -- compare ------------------------------------------------------------------------------------
+
 
 def _two_places(v) -> Decimal:
     return to_decimal(Fraction(v), 2)
@@ -34,8 +34,9 @@ def test_compare_shows_exactly_the_2024_to_2026_changes_of_the_exercise(swiss):
     for c in ("BH/C2", "BH/M1"):
         old[c] = {int(k): Fraction(v) for k, v in section5["fide-2024-derived"][c].items()}
     new = {c: {int(k): Fraction(v) for k, v in section5["fide-2026"][c].items()} for c in codes}
-    bold = {(sn, c) for c in codes for sn in new[c] if sn in old[c]
-            and _two_places(old[c][sn]) != _two_places(new[c][sn])}
+    bold = {
+        (sn, c) for c in codes for sn in new[c] if sn in old[c] and _two_places(old[c][sn]) != _two_places(new[c][sn])
+    }
     assert len(bold) == 27  # the bold cells of the table: 17 of #4, #6, #11, #12 and 10 AOB
     result = compare(swiss, resolve_each("fide-2024,fide-2026", None), codes)
     changed = {(r.start_number, c) for r in result.rows for c in r.changed}
@@ -46,9 +47,11 @@ def test_compare_shows_exactly_the_2024_to_2026_changes_of_the_exercise(swiss):
                 assert r.changes[c, 1], (r.start_number, c)
     david = result.row(4)
     assert [str(x) for x in david.changes["BH", 1]] == [
-        "round 2, half-point bye: 2.5 instead of 3.5, with “capped at a draw x 5 rounds = 2.5”"]
+        "round 2, half-point bye: 2.5 instead of 3.5, with “capped at a draw x 5 rounds = 2.5”"
+    ]
     assert [str(x) for x in result.row(11).changes["BH", 1]] == [
-        "round 4, forfeit win v. 9: 1.5 instead of 2.5, with “capped at the opponent's adjusted score 1.5”"]
+        "round 4, forfeit win v. 9: 1.5 instead of 2.5, with “capped at the opponent's adjusted score 1.5”"
+    ]
     assert not any(r.rank_changed for r in result.rows if r.start_number not in (8, 11))
 
 
@@ -71,13 +74,15 @@ def test_compare_shows_the_2026_exceptions_of_15_2_in_the_round_robin():
 
 
 def test_compare_cli_text_and_json(run_cli):
-    code, out, _ = run_cli("compare", SWISS, "--rules", "fide-2024,fide-2026", "--tiebreaks", "BH/C1,BH,SB",
-                       "--changed-only")
+    code, out, _ = run_cli(
+        "compare", SWISS, "--rules", "fide-2024,fide-2026", "--tiebreaks", "BH/C1,BH,SB", "--changed-only"
+    )
     assert code == 0
     assert "*13.5/12.5" in out  # Maria #11, BH
     assert "#4 David, BH 15 -> 14 under fide-2026:" in out
-    code, out, _ = run_cli("compare", SWISS, "--rules", "fide-2024,fide-2026", "--tiebreaks", "BH/C1,BH,SB",
-                       "--format", "json")
+    code, out, _ = run_cli(
+        "compare", SWISS, "--rules", "fide-2024,fide-2026", "--tiebreaks", "BH/C1,BH,SB", "--format", "json"
+    )
     doc = json.loads(out)
     maria = next(p for p in doc["players"] if p["start_number"] == 11)
     assert maria["rank"] == {"fide-2024": "7", "fide-2026": "8"} and maria["rank_changed"]
@@ -95,8 +100,10 @@ def test_compare_is_independent_of_player_order(swiss):
 
 
 def test_compare_pdf_marks_changes_and_escapes_names(swiss, tmp_path, run_cli):
-    hostile = replace(swiss, players=tuple(replace(p, name="<b>Dávid</b> Иванов") if p.start_number == 4 else p
-                                           for p in swiss.players))
+    hostile = replace(
+        swiss,
+        players=tuple(replace(p, name="<b>Dávid</b> Иванов") if p.start_number == 4 else p for p in swiss.players),
+    )
     path = tmp_path / "t.trf"
     path.write_text(write_trf(hostile), encoding="utf-8")
     out = tmp_path / "compare.html"
@@ -114,11 +121,13 @@ def test_compare_pdf_marks_changes_and_escapes_names(swiss, tmp_path, run_cli):
 
 # -- hand-worked ----------------------------------------------------------------------------------
 
+
 def with_a_half_point_bye():
     """Four players, three rounds: round 1: 1-2 1-0, 3-4 1/2; round 2: 1-3 1/2, 2-4 1-0;
     round 3: #1 takes a half-point bye, 2-3 0-1 (#4 not paired: a zero-point bye).
     Points: #1 1 + 1/2 + 1/2 = 2, #2 0 + 1 + 0 = 1, #3 1/2 + 1/2 + 1 = 2, #4 1/2 + 0 + 0 = 1/2."""
     from builders import Builder
+
     b = Builder(3)
     b.game(1, 1, 2, "1-0").game(1, 3, 4, "1/2")
     b.game(2, 1, 3, "1/2").game(2, 2, 4, "1-0")
@@ -148,6 +157,7 @@ def test_the_same_rules_twice_change_nothing():
 
 def test_settings_apply_to_every_rule_set_and_one_rule_set_is_refused():
     from tbxl.errors import UnknownRules
+
     c = compare(with_a_half_point_bye(), resolve_each("fide-2024,fide-2026", None, ["vur_cut=always"]), "BH")
     assert [conv.name for conv in c.conventions] == ["fide-2024+vur_cut=always", "fide-2026+vur_cut=always"]
     assert [conv.preset for conv in c.conventions] == ["fide-2024", "fide-2026"]

@@ -9,14 +9,22 @@ from builders import Builder
 from conftest import DATA
 from tbxl import rules as conventions
 from tbxl.errors import UnknownRules
+from tbxl.io.trf import read_trf
 from tbxl.model import Pairing
 from tbxl.tiebreaks import Context, compute, parse
-from tbxl.io.trf import read_trf
 
 
-@pytest.mark.parametrize("day,name", [(None, "fide-2026"), (date(2026, 3, 1), "fide-2026"),
-                                      (date(2026, 2, 28), "fide-2024"), (date(2023, 9, 1), "fide-2024"),
-                                      (date(2023, 8, 31), "fide-2017"), (date(2015, 1, 1), "fide-2017")])
+@pytest.mark.parametrize(
+    "day,name",
+    [
+        (None, "fide-2026"),
+        (date(2026, 3, 1), "fide-2026"),
+        (date(2026, 2, 28), "fide-2024"),
+        (date(2023, 9, 1), "fide-2024"),
+        (date(2023, 8, 31), "fide-2017"),
+        (date(2015, 1, 1), "fide-2017"),
+    ],
+)
 def test_default_edition_by_start_date(day, name):
     assert conventions.default_for(day).name == name  # D16
 
@@ -34,7 +42,7 @@ def test_a_convention_is_its_preset_and_its_changed_settings():
     conv = conventions.resolve("fide-2024", None, ["vur_cut=always", "dummy_cap=TRUE", "unrated_rating=1400"])
     assert conv.preset == "fide-2024"
     assert conv.changes == (("vur_cut", conventions.VurCut.ALWAYS), ("dummy_cap", True), ("unrated_rating", 1400))
-    assert conv.name == "fide-2024+vur_cut=always+dummy_cap=true+unrated_rating=1400"   # as the JSON says
+    assert conv.name == "fide-2024+vur_cut=always+dummy_cap=true+unrated_rating=1400"  # as the JSON says
     assert conv.vur_cut is conventions.VurCut.ALWAYS and conv.vur_cut == "always"
     # The name is derived from the fields: changing a setting again keeps one entry, its last value.
     again = conv.with_options(vur_cut="none")
@@ -54,8 +62,10 @@ def test_every_setting_value_says_what_it_does():
         for value in setting.values:
             assert setting.text(value) and "=" not in setting.text(value), (setting.name, value)
     conv = conventions.get("fide-2026").with_options(cut_priority="unplayed", fpb_returns_to_play=False)
-    assert conv.describe() == ("FIDE C.07 (2026), but every own unplayed round is cut first, byes and forfeits "
-                               "too (Swiss-Manager); a full-point bye is not a return to play")
+    assert conv.describe() == (
+        "FIDE C.07 (2026), but every own unplayed round is cut first, byes and forfeits "
+        "too (Swiss-Manager); a full-point bye is not a return to play"
+    )
     assert conventions.get("fide-2017").describe() == "FIDE 2009-2017 (virtual opponent)"
 
 
@@ -98,15 +108,25 @@ def test_round_robin_15_2_and_2026_exceptions():
 def test_short_games_setting_d10():
     b = Builder(2).player(1).player(2).player(3)
     from tbxl.model import Kind
+
     t = b.game(1, 1, 3, "1-0").top_up(3, 1).build()
     # turn round 1 into a game under one move (TRF W/L)
     p1, p3 = t.player(1), t.player(3)
     e1 = p1.rounds[0]._replace(kind=Kind.SHORT)
     e3 = p3.rounds[0]._replace(kind=Kind.SHORT)
     from dataclasses import replace
-    t = replace(t, players=tuple(replace(p, rounds=(e1,) + p.rounds[1:]) if p.start_number == 1 else
-                                 replace(p, rounds=(e3,) + p.rounds[1:]) if p.start_number == 3 else p
-                                 for p in t.players))
+
+    t = replace(
+        t,
+        players=tuple(
+            replace(p, rounds=(e1,) + p.rounds[1:])
+            if p.start_number == 1
+            else replace(p, rounds=(e3,) + p.rounds[1:])
+            if p.start_number == 3
+            else p
+            for p in t.players
+        ),
+    )
     assert value(t, "fide-2024", "WON", 1) == 1
     unplayed = conventions.get("fide-2024").with_settings(["short_games=unplayed"])
     assert value(t, unplayed, "WON", 1) == 0
@@ -137,5 +157,5 @@ def test_cut_priority_unplayed_reproduces_swiss_manager():
     assert own == 3
     text = value(t, "fide-2024", "BH/C1", 1)
     sm = value(t, conventions.get("fide-2024").with_settings(["cut_priority=unplayed"]), "BH/C1", 1)
-    assert value(t, "fide-2024", "BH", 1) - text == 1      # player 2: 0 + 2 x 1/2 = 1, the lowest
-    assert value(t, "fide-2024", "BH", 1) - sm == own      # the PAB dummy goes first
+    assert value(t, "fide-2024", "BH", 1) - text == 1  # player 2: 0 + 2 x 1/2 = 1, the lowest
+    assert value(t, "fide-2024", "BH", 1) - sm == own  # the PAB dummy goes first

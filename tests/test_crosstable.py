@@ -8,8 +8,8 @@ from fractions import Fraction as F
 
 import pytest
 
-from tbxl.io.grid import berger_schedule, detect_layout, read_grid, to_grid
 from tbxl.errors import InputError, InputWarning
+from tbxl.io.grid import berger_schedule, detect_layout, read_grid, to_grid
 from tbxl.model import Kind, Outcome, Pairing, Player, Scoring, Tournament, make_entry
 
 PLAYED, FW, FL, DF = Kind.PLAYED, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT
@@ -62,6 +62,7 @@ def excel(grid: list[list]) -> list[list]:
 # compact
 # ---------------------------------------------------------------------------------------------
 
+
 def test_compact_reads_kinds_opponents_colours_points():
     t = read_grid(COMPACT, name="Club")
     assert t.rounds == 3 and t.pairing is Pairing.SWISS and t.name == "Club"
@@ -82,8 +83,8 @@ def test_compact_without_header_and_names():
 
 def test_compact_excel_zeros_for_empty_cells_are_zero_point_byes():
     grid = excel(COMPACT)
-    grid[5][4] = 0                      # Eve's "Z" left empty: Excel sends 0
-    grid = [row + [0, 0] for row in grid] + [[0] * 8, [0] * 8]   # trailing empty range
+    grid[5][4] = 0  # Eve's "Z" left empty: Excel sends 0
+    grid = [row + [0, 0] for row in grid] + [[0] * 8, [0] * 8]  # trailing empty range
     t = read_grid(grid)
     assert t.rounds == 3 and len(t.players) == 5
     assert summary(t, 5)[2] == (ZPB, L, None, None, 0)
@@ -97,17 +98,38 @@ def test_compact_zero_point_bye_spellings(cell):
     assert summary(t, 1)[1] == (ZPB, L, None, None, 0)
 
 
-@pytest.mark.parametrize("cell,kind", [("+", PAB), ("bye", PAB), ("U", PAB), ("BYE", PAB), ("F", FPB),
-                                       ("H", HPB), ("½", HPB), ("=", HPB), (0.5, HPB), ("1/2", HPB)])
+@pytest.mark.parametrize(
+    "cell,kind",
+    [
+        ("+", PAB),
+        ("bye", PAB),
+        ("U", PAB),
+        ("BYE", PAB),
+        ("F", FPB),
+        ("H", HPB),
+        ("½", HPB),
+        ("=", HPB),
+        (0.5, HPB),
+        ("1/2", HPB),
+    ],
+)
 def test_compact_bye_spellings(cell, kind):
     t = read_grid([[1, "2w1", cell], [2, "1b0", "Z"]])
     e = t.player(1).rounds[1]
     assert (e.kind, e.opponent) == (kind, None)
 
 
-@pytest.mark.parametrize("a,b,ka,kb", [("2w+", "1b-", FW, FL), ("2w-", "1b-", DF, DF),
-                                       ("2w--", "1b--", DF, DF), ("2--", "1-", DF, DF),
-                                       ("2 w 1", "1 b 0", PLAYED, PLAYED), ("2 1", "1 0", PLAYED, PLAYED)])
+@pytest.mark.parametrize(
+    "a,b,ka,kb",
+    [
+        ("2w+", "1b-", FW, FL),
+        ("2w-", "1b-", DF, DF),
+        ("2w--", "1b--", DF, DF),
+        ("2--", "1-", DF, DF),
+        ("2 w 1", "1 b 0", PLAYED, PLAYED),
+        ("2 1", "1 0", PLAYED, PLAYED),
+    ],
+)
 def test_compact_forfeits_and_spacing(a, b, ka, kb):
     t = read_grid([[1, a], [2, b]])
     assert t.player(1).rounds[0].kind is ka and t.player(2).rounds[0].kind is kb
@@ -117,9 +139,9 @@ def test_compact_forfeits_and_spacing(a, b, ka, kb):
 def test_compact_colour_omitted_and_german_spanish_letters():
     t = read_grid([[1, "2 1"], [2, "1 0"]])
     assert summary(t, 1) == [(PLAYED, W, 2, None, 1)]
-    t = read_grid([[1, "2w1"], [2, "1s0"]])                    # schwarz
+    t = read_grid([[1, "2w1"], [2, "1s0"]])  # schwarz
     assert summary(t, 2) == [(PLAYED, L, 1, "b", 0)]
-    t = read_grid([[1, "2b1"], [2, "1n0"]])                    # blancas / negras
+    t = read_grid([[1, "2b1"], [2, "1n0"]])  # blancas / negras
     assert summary(t, 1) == [(PLAYED, W, 2, "w", 1)] and summary(t, 2) == [(PLAYED, L, 1, "b", 0)]
 
 
@@ -130,48 +152,57 @@ def test_compact_float_start_numbers():
 
 
 def test_compact_custom_scoring_and_pairing():
-    t = read_grid([[1, "2w1", "2b½"], [2, "1b0", "1w½"]], scoring=Scoring(win=F(3), draw=F(1)),
-                  pairing=Pairing.ROUND_ROBIN)
+    t = read_grid(
+        [[1, "2w1", "2b½"], [2, "1b0", "1w½"]], scoring=Scoring(win=F(3), draw=F(1)), pairing=Pairing.ROUND_ROBIN
+    )
     assert t.player(1).points == 4 and t.pairing is Pairing.ROUND_ROBIN
 
 
 def test_rank_sorted_table_with_start_number_column():
     # Sorted by rank; opponents given by start number (SNo column).
-    grid = [["Rk", "SNo", "Name", "R1", "R2"],
-            [1, 3, "Cy", "1w1", "2w1"],
-            [2, 1, "Ann", "3b0", "bye"],
-            [3, 2, "Bob", "bye", "3b0"]]
+    grid = [
+        ["Rk", "SNo", "Name", "R1", "R2"],
+        [1, 3, "Cy", "1w1", "2w1"],
+        [2, 1, "Ann", "3b0", "bye"],
+        [3, 2, "Bob", "bye", "3b0"],
+    ]
     t = read_grid(grid)
     assert [p.start_number for p in t.players] == [1, 2, 3]
     assert t.player(3).name == "Cy" and t.player(3).declared_rank == 1
     assert summary(t, 3) == [(PLAYED, W, 1, "w", 1), (PLAYED, W, 2, "w", 1)]
     # The same table with opponents given by rank.
-    by_rank = [["Rk", "SNo", "Name", "R1", "R2"],
-               [1, 3, "Cy", "2w1", "3w1"],
-               [2, 1, "Ann", "1b0", "bye"],
-               [3, 2, "Bob", "bye", "1b0"]]
+    by_rank = [
+        ["Rk", "SNo", "Name", "R1", "R2"],
+        [1, 3, "Cy", "2w1", "3w1"],
+        [2, 1, "Ann", "1b0", "bye"],
+        [3, 2, "Bob", "bye", "1b0"],
+    ]
     t = read_grid(by_rank)
     assert summary(t, 3) == [(PLAYED, W, 1, "w", 1), (PLAYED, W, 2, "w", 1)]
     assert summary(t, 2)[1] == (PLAYED, L, 3, "b", 0)
 
 
 def test_rating_federation_title_columns():
-    grid = [["No", "Title", "Name", "Fed", "Rtg", "R1"],
-            [1, "GM", "Ann", "NOR", 2500.0, "2w1"],
-            [2, "", "Bob", "FRA", 0, "1b0"]]
+    grid = [
+        ["No", "Title", "Name", "Fed", "Rtg", "R1"],
+        [1, "GM", "Ann", "NOR", 2500.0, "2w1"],
+        [2, "", "Bob", "FRA", 0, "1b0"],
+    ]
     t = read_grid(grid)
     assert (t.player(1).title, t.player(1).federation, t.player(1).rating) == ("GM", "NOR", 2500)
     assert (t.player(2).title, t.player(2).rating) == ("", None)
 
 
 def test_club_column():
-    grid = [["No", "Name", "Club", "Rtg", "R1"],
-            [1, "Ann", "SK Oslo", 2500, "2w1"],
-            [2, "Bob", "", 1800, "1b0"]]
+    grid = [["No", "Name", "Club", "Rtg", "R1"], [1, "Ann", "SK Oslo", 2500, "2w1"], [2, "Bob", "", 1800, "1b0"]]
     t = read_grid(grid)
     assert (t.player(1).club, t.player(2).club) == ("SK Oslo", "")
-    assert read_grid([["No", "Name", "CLB", "R1"], [1, "An", "Hà Nội", "2w1"], [2, "Bình", "TP.HCM", "1b0"]]
-                     ).player(2).club == "TP.HCM"
+    assert (
+        read_grid([["No", "Name", "CLB", "R1"], [1, "An", "Hà Nội", "2w1"], [2, "Bình", "TP.HCM", "1b0"]])
+        .player(2)
+        .club
+        == "TP.HCM"
+    )
 
 
 def test_origin_with_sheet_and_leading_empty_rows():
@@ -185,6 +216,7 @@ def test_origin_with_sheet_and_leading_empty_rows():
 # ---------------------------------------------------------------------------------------------
 # sm3 (Swiss-Manager)
 # ---------------------------------------------------------------------------------------------
+
 
 def test_sm3_reads_kinds_opponents_colours_points():
     t = read_grid(SM3)
@@ -203,10 +235,12 @@ def test_sm3_excel_zeros_and_floats():
 
 
 def test_sm3_seed_000_conventions():
-    grid = [[1, "-", "", 1, 2, "", "", 3, "-", "+"],      # R1 bye, R2 withdrawn pairing, R3 forfeit win
-            [2, 3, "w", 1, 1, "", "", "-", "-", "-"],     # R3 not paired (withdrawn)
-            [3, 2, "s", 0, "-", "", "½", 1, "-", "-"],     # R2 half-point bye, R3 forfeit loss
-            [4, "-", "-", "-", "-", "", 1, "-", "", "F"]]   # R1 not paired, R2 bye, R3 full-point bye
+    grid = [
+        [1, "-", "", 1, 2, "", "", 3, "-", "+"],  # R1 bye, R2 withdrawn pairing, R3 forfeit win
+        [2, 3, "w", 1, 1, "", "", "-", "-", "-"],  # R3 not paired (withdrawn)
+        [3, 2, "s", 0, "-", "", "½", 1, "-", "-"],  # R2 half-point bye, R3 forfeit loss
+        [4, "-", "-", "-", "-", "", 1, "-", "", "F"],
+    ]  # R1 not paired, R2 bye, R3 full-point bye
     t = read_grid(grid)
     assert summary(t, 1) == [(PAB, W, None, None, 1), (ZPB, L, None, None, 0), (FW, W, 3, None, 1)]
     assert summary(t, 2) == [(PLAYED, W, 3, "w", 1), (ZPB, L, None, None, 0), (ZPB, L, None, None, 0)]
@@ -251,15 +285,24 @@ MATRIX = [
 def test_berger_tables():
     # FIDE Berger table for 6 players (SEED-CONVENTIONS.md, seed 001), white first.
     assert berger_schedule(6) == [
-        [(1, 6), (2, 5), (3, 4)], [(6, 4), (5, 3), (1, 2)], [(2, 6), (3, 1), (4, 5)],
-        [(6, 5), (1, 4), (2, 3)], [(3, 6), (4, 2), (5, 1)]]
+        [(1, 6), (2, 5), (3, 4)],
+        [(6, 4), (5, 3), (1, 2)],
+        [(2, 6), (3, 1), (4, 5)],
+        [(6, 5), (1, 4), (2, 3)],
+        [(3, 6), (4, 2), (5, 1)],
+    ]
     assert berger_schedule(8)[1] == [(8, 5), (6, 4), (7, 3), (1, 2)]
     assert berger_schedule(8)[6] == [(4, 8), (5, 3), (6, 2), (7, 1)]
     assert berger_schedule(10)[8] == [(5, 10), (6, 4), (7, 3), (8, 2), (9, 1)]
     assert berger_schedule(12)[1] == [(12, 7), (8, 6), (9, 5), (10, 4), (11, 3), (1, 2)]
     assert berger_schedule(14)[3] == [(14, 9), (10, 8), (11, 7), (12, 6), (13, 5), (1, 4), (2, 3)]
-    assert berger_schedule(5) == [[(2, 5), (3, 4)], [(5, 3), (1, 2)], [(3, 1), (4, 5)],
-                                  [(1, 4), (2, 3)], [(4, 2), (5, 1)]]
+    assert berger_schedule(5) == [
+        [(2, 5), (3, 4)],
+        [(5, 3), (1, 2)],
+        [(3, 1), (4, 5)],
+        [(1, 4), (2, 3)],
+        [(4, 2), (5, 1)],
+    ]
     for n in range(2, 15):
         pairs = [frozenset(p) for rnd in berger_schedule(n) for p in rnd]
         assert len(pairs) == len(set(pairs)) == n * (n - 1) // 2
@@ -309,9 +352,18 @@ def test_matrix_last_player_row_of_zeros_is_kept():
 # detection
 # ---------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("grid,layout", [(COMPACT, "compact"), (excel(COMPACT), "compact"),
-                                         (SM3, "sm3"), (excel(SM3), "sm3"),
-                                         (MATRIX, "matrix"), (excel(MATRIX), "matrix")])
+
+@pytest.mark.parametrize(
+    "grid,layout",
+    [
+        (COMPACT, "compact"),
+        (excel(COMPACT), "compact"),
+        (SM3, "sm3"),
+        (excel(SM3), "sm3"),
+        (MATRIX, "matrix"),
+        (excel(MATRIX), "matrix"),
+    ],
+)
 def test_detect_layout(grid, layout):
     assert detect_layout(grid) == layout
     assert read_grid(grid, layout=layout).rounds == 3
@@ -339,6 +391,7 @@ def test_undetectable_and_empty_grids():
 # errors: cell, player, round, worksheet row and the bad text
 # ---------------------------------------------------------------------------------------------
 
+
 def error_of(grid, **kw) -> InputError:
     with pytest.raises(InputError) as ei:
         read_grid(grid, **kw)
@@ -350,21 +403,23 @@ def test_error_not_a_result():
     grid[4][4] = "12x1"
     e = error_of(grid, origin="B2")
     assert (e.cell, e.player, e.round) == ("F6", 4, 3)
-    assert e.message == ("row 6, round 3: '12x1' is not a result "
-                         "(expected e.g. 12w1, 5b½, 7w0, 12w+, bye, H, Z)")
+    assert e.message == ("row 6, round 3: '12x1' is not a result (expected e.g. 12w1, 5b½, 7w0, 12w+, bye, H, Z)")
     assert str(e).startswith("F6: row 6, round 3:")
 
 
-@pytest.mark.parametrize("a,b,fragment", [
-    ("3w1", "1b0", "there is no player 3 (players are numbered 1 to 2)"),
-    ("1w1", "1b0", "player 1 cannot be paired with himself"),
-    ("2w1", "bye", "names player 2 as opponent, but player 2 (row 2) has 'bye' in round 1"),
-    ("2w1", "1b1", "do not match: both won"),
-    ("2w½", "1b0", "do not match: a draw on one side only"),
-    ("2w+", "1b0", "a game on one side, a forfeit on the other"),
-    ("2w+", "1b+", "both won by forfeit"),
-    ("2w1", "1w0", "both have white"),
-])
+@pytest.mark.parametrize(
+    "a,b,fragment",
+    [
+        ("3w1", "1b0", "there is no player 3 (players are numbered 1 to 2)"),
+        ("1w1", "1b0", "player 1 cannot be paired with himself"),
+        ("2w1", "bye", "names player 2 as opponent, but player 2 (row 2) has 'bye' in round 1"),
+        ("2w1", "1b1", "do not match: both won"),
+        ("2w½", "1b0", "do not match: a draw on one side only"),
+        ("2w+", "1b0", "a game on one side, a forfeit on the other"),
+        ("2w+", "1b+", "both won by forfeit"),
+        ("2w1", "1w0", "both have white"),
+    ],
+)
 def test_error_pairings(a, b, fragment):
     e = error_of([[a], [b]])
     assert fragment in e.message
@@ -377,21 +432,25 @@ def test_error_asymmetry_names_both_rows():
     grid = [[1, "2w1", "3b1"], [2, "1b0", "3w1"], [3, "bye", "2b0"]]
     e = error_of(grid, origin="C5")
     assert (e.cell, e.player, e.round) == ("E5", 1, 2)
-    assert e.message == ("row 5, round 2: '3b1' names player 3 as opponent, but player 3 (row 7) "
-                         "has '2b0' in round 2")
+    assert e.message == ("row 5, round 2: '3b1' names player 3 as opponent, but player 3 (row 7) has '2b0' in round 2")
 
 
-@pytest.mark.parametrize("cells,k,fragment", [
-    (["x", "w", 1], 0, "'x' is not an opponent number"),
-    (["2", "g", 1], 1, "'g' is not a colour"),
-    (["2", "w", "2"], 2, "'2' is not a result"),
-    (["-", "", "w"], 2, "'w' is not a result for a round without opponent"),
-    (["2", "-", "1"], 1, "colour '-' marks a game not played"),
-])
+@pytest.mark.parametrize(
+    "cells,k,fragment",
+    [
+        (["x", "w", 1], 0, "'x' is not an opponent number"),
+        (["2", "g", 1], 1, "'g' is not a colour"),
+        (["2", "w", "2"], 2, "'2' is not a result"),
+        (["-", "", "w"], 2, "'w' is not a result for a round without opponent"),
+        (["2", "-", "1"], 1, "colour '-' marks a game not played"),
+    ],
+)
 def test_error_sm3_cells(cells, k, fragment):
-    grid = [["No", "Name", "R1", "", "", "R2", "", ""],
-            [1, "Ann", "2", "w", 1, *cells],
-            [2, "Bob", "1", "b", 0, "1", "b", 0]]
+    grid = [
+        ["No", "Name", "R1", "", "", "R2", "", ""],
+        [1, "Ann", "2", "w", 1, *cells],
+        [2, "Bob", "1", "b", 0, "1", "b", 0],
+    ]
     e = error_of(grid, layout="sm3", origin="A10")
     assert e.cell == f"{'FGH'[k]}11" and e.player == 1 and e.round == 2
     assert e.message.startswith("row 11, round 2: ") and fragment in e.message
@@ -399,18 +458,22 @@ def test_error_sm3_cells(cells, k, fragment):
 
 def test_error_sm3_result_on_one_side_only():
     e = error_of([[1, 2, "w", ""], [2, 1, "b", "½"]], layout="sm3")
-    assert e.message == ("row 1, round 1: '2 w' and '1 b ½' of player 2 (row 2) do not match: a result "
-                         "on one side only (expected 1/0, ½/½, +/- or -/-)")
+    assert e.message == (
+        "row 1, round 1: '2 w' and '1 b ½' of player 2 (row 2) do not match: a result "
+        "on one side only (expected 1/0, ½/½, +/- or -/-)"
+    )
     assert (e.cell, e.player, e.round) == ("B1", 1, 1)
 
 
 def test_error_matrix_cells_do_not_complement():
     grid = [row[:] for row in MATRIX]
-    grid[3][3] = 1                      # Cy beat Bob, but Bob's row says ½ (=); Berger round 1
+    grid[3][3] = 1  # Cy beat Bob, but Bob's row says ½ (=); Berger round 1
     e = error_of(grid, origin="B2")
     assert (e.cell, e.player, e.round) == ("F4", 2, 1)
-    assert e.message == ("row 4, round 1: '=' against player 3 and '1' in row 5 (player 3 against 2) "
-                         "do not match (expected 1/0, ½/½, +/- or -/-)")
+    assert e.message == (
+        "row 4, round 1: '=' against player 3 and '1' in row 5 (player 3 against 2) "
+        "do not match (expected 1/0, ½/½, +/- or -/-)"
+    )
 
 
 def test_error_matrix_bad_cell_and_diagonal():
@@ -418,8 +481,7 @@ def test_error_matrix_bad_cell_and_diagonal():
     grid[2][5] = "w"
     e = error_of(grid, layout="matrix")
     assert (e.cell, e.player, e.round) == ("F3", 2, 3)
-    assert e.message == ("row 3, round 3: 'w' against player 4 is not a result "
-                         "(expected 1, ½, 0, + or -, or empty)")
+    assert e.message == ("row 3, round 3: 'w' against player 4 is not a result (expected 1, ½, 0, + or -, or empty)")
     grid = [["X", 1, 1], [0, "X", 1], [0, 0, "Y"]]
     e = error_of(grid, layout="matrix")
     assert "no round-robin matrix" in e.message
@@ -434,11 +496,15 @@ def test_error_start_number_column():
 # points column
 # ---------------------------------------------------------------------------------------------
 
+
 def test_points_column_disagreement_warns_or_raises():
     grid = [row[:] for row in COMPACT]
     grid[2][5] = "2½"
-    with pytest.warns(InputWarning, match=r"F3: row 3: the points column says 2.5 but the "
-                                          r"results give 1.5"):
+    with pytest.warns(
+        InputWarning,
+        match=r"F3: row 3: the points column says 2.5 but the "
+        r"results give 1.5",
+    ):
         t = read_grid(grid)
     assert t.player(2).declared_points == F(5, 2)
     with pytest.raises(InputError, match="row 3: the points column says 2.5"):
@@ -458,24 +524,30 @@ def test_points_column_that_agrees_is_silent():
 # to_grid and round trips
 # ---------------------------------------------------------------------------------------------
 
+
 def swiss_by_hand() -> Tournament:
     s = Scoring()
     e = make_entry
     rec = {
-        1: [e(s, 1, PLAYED, W, 2, "w"), e(s, 2, PLAYED, D, 3, "b"), e(s, 3, FW, None, 4, None),
-            e(s, 4, PLAYED, L, 6, "w")],
-        2: [e(s, 1, PLAYED, L, 1, "b"), e(s, 2, PLAYED, W, 5, "w"), e(s, 3, DF, None, 6, "w"),
-            e(s, 4, FPB)],
-        3: [e(s, 1, PLAYED, D, 4, "w"), e(s, 2, PLAYED, D, 1, "w"), e(s, 3, PLAYED, W, 5, None),
-            e(s, 4, FW, None, 4, "b")],
-        4: [e(s, 1, PLAYED, D, 3, "b"), e(s, 2, HPB), e(s, 3, FL, None, 1, None),
-            e(s, 4, FL, None, 3, "w")],
+        1: [
+            e(s, 1, PLAYED, W, 2, "w"),
+            e(s, 2, PLAYED, D, 3, "b"),
+            e(s, 3, FW, None, 4, None),
+            e(s, 4, PLAYED, L, 6, "w"),
+        ],
+        2: [e(s, 1, PLAYED, L, 1, "b"), e(s, 2, PLAYED, W, 5, "w"), e(s, 3, DF, None, 6, "w"), e(s, 4, FPB)],
+        3: [
+            e(s, 1, PLAYED, D, 4, "w"),
+            e(s, 2, PLAYED, D, 1, "w"),
+            e(s, 3, PLAYED, W, 5, None),
+            e(s, 4, FW, None, 4, "b"),
+        ],
+        4: [e(s, 1, PLAYED, D, 3, "b"), e(s, 2, HPB), e(s, 3, FL, None, 1, None), e(s, 4, FL, None, 3, "w")],
         5: [e(s, 1, PAB), e(s, 2, PLAYED, L, 2, "b"), e(s, 3, PLAYED, L, 3, None), e(s, 4, ZPB)],
         6: [e(s, 1, ZPB), e(s, 2, ZPB), e(s, 3, DF, None, 2, "b"), e(s, 4, PLAYED, W, 1, "b")],
     }
     names = {1: "Ann", 2: "Bob", 3: "Cy", 4: "Dee", 5: "Eve", 6: "Fay"}
-    players = tuple(Player(sn, names[sn], tuple(r), rating=2000 + sn if sn % 2 else None)
-                    for sn, r in rec.items())
+    players = tuple(Player(sn, names[sn], tuple(r), rating=2000 + sn if sn % 2 else None) for sn, r in rec.items())
     return Tournament(players, 4, name="Swiss")
 
 
@@ -558,9 +630,13 @@ def test_to_grid_matrix_refuses_what_a_matrix_cannot_hold():
     with pytest.raises(ValueError, match="cannot hold byes"):
         to_grid(swiss_by_hand(), "matrix")
     s = Scoring()
-    double = Tournament((Player(1, "A", (make_entry(s, 1, PLAYED, W, 2, "w"), make_entry(s, 2, PLAYED, W, 2, "b"))),
-                         Player(2, "B", (make_entry(s, 1, PLAYED, L, 1, "b"), make_entry(s, 2, PLAYED, L, 1, "w")))),
-                        2)
+    double = Tournament(
+        (
+            Player(1, "A", (make_entry(s, 1, PLAYED, W, 2, "w"), make_entry(s, 2, PLAYED, W, 2, "b"))),
+            Player(2, "B", (make_entry(s, 1, PLAYED, L, 1, "b"), make_entry(s, 2, PLAYED, L, 1, "w"))),
+        ),
+        2,
+    )
     with pytest.raises(ValueError, match="more than once"):
         to_grid(double, "matrix")
 
@@ -570,6 +646,7 @@ def test_docstring_examples():
     import pkgutil
 
     import tbxl.io.grid
+
     names = ["tbxl.io.grid"] + [m.name for m in pkgutil.iter_modules(tbxl.io.grid.__path__, "tbxl.io.grid.")]
     results = [doctest.testmod(importlib.import_module(n)) for n in names]
     assert sum(r.failed for r in results) == 0 and sum(r.attempted for r in results) > 5
@@ -579,10 +656,16 @@ def test_docstring_examples():
 # headers and surroundings
 # ---------------------------------------------------------------------------------------------
 
+
 def test_numbered_and_word_headers():
     body = [row[2:5] for row in COMPACT[1:]]
-    for header in (["1", "2", "3"], [1.0, 2.0, 3.0], ["Rd 1", "Rd 2", "Rd 3"], ["1.Rd", "2.Rd", "3.Rd"],
-                   ["Ronda 1", "", ""]):
+    for header in (
+        ["1", "2", "3"],
+        [1.0, 2.0, 3.0],
+        ["Rd 1", "Rd 2", "Rd 3"],
+        ["1.Rd", "2.Rd", "3.Rd"],
+        ["Ronda 1", "", ""],
+    ):
         t = read_grid([header] + body)
         assert len(t.players) == 5 and summary(t, 4) == EXPECTED_SWISS[4]
     sm3 = [["", "", 1, "", "", 2, "", "", 3, "", "", ""]] + SM3[1:]
@@ -608,5 +691,6 @@ def test_pairing_given_as_text_and_tournament_fields():
 
 def test_empty_compact_cell_quoted_in_asymmetry_message():
     e = error_of([[1, "2w1"], [2, None]])
-    assert e.message == ("row 1, round 1: '2w1' names player 2 as opponent, but player 2 (row 2) has "
-                         "'(empty)' in round 1")
+    assert e.message == (
+        "row 1, round 1: '2w1' names player 2 as opponent, but player 2 (row 2) has '(empty)' in round 1"
+    )

@@ -52,18 +52,22 @@ def test_lichess_textual_dates_and_links(capsys, tmp_path):
     no links gives the same standings, and the links are the event's."""
     t, notes = notes_of(LICHESS)
     assert t.start_date.isoformat() == "2020-12-10" and t.end_date.isoformat() == "2020-12-10"
-    assert t.city == "" and t.chief_arbiter == ""      # links, not a city or an arbiter
+    assert t.city == "" and t.chief_arbiter == ""  # links, not a city or an arbiter
     assert t.links == ("https://lichess.org/swiss/j8rtJ5GL", "https://lichess.org/swiss")
     assert "record 022 (line 2) is a link, kept as one: https://lichess.org/swiss/j8rtJ5GL" in notes
     assert "record 102 (line 8) is a link, kept as one: https://lichess.org/swiss" in notes
     iso = tmp_path / "iso.trf"
-    iso.write_text(LICHESS.read_text().replace("Dec 10, 2020", "2020/12/10")
-                   .replace("022 https://lichess.org/swiss/j8rtJ5GL\n", "").replace("102 https://lichess.org/swiss\n", ""))
+    iso.write_text(
+        LICHESS.read_text()
+        .replace("Dec 10, 2020", "2020/12/10")
+        .replace("022 https://lichess.org/swiss/j8rtJ5GL\n", "")
+        .replace("102 https://lichess.org/swiss\n", "")
+    )
     a, b = standings(capsys, LICHESS), standings(capsys, iso)
     assert a["tournament"].pop("links") == list(t.links) and b["tournament"].pop("links") == []
     assert a == b
-    assert a["tournament"]["start_date"] == "2020-12-10" and a["rules"] == "fide-2017"   # by the 2020 date
-    assert [s["start_number"] for s in a["standings"][:3]] == [2, 3, 4]   # Bruno, Charline, David
+    assert a["tournament"]["start_date"] == "2020-12-10" and a["rules"] == "fide-2017"  # by the 2020 date
+    assert [s["start_number"] for s in a["standings"][:3]] == [2, 3, 4]  # Bruno, Charline, David
 
 
 def test_lichess_links_are_kept_in_the_trf_out(capsys, tmp_path):
@@ -103,6 +107,7 @@ def test_a_bad_textual_date_is_still_an_error(capsys, tmp_path):
 
 # -- Swiss-Manager ------------------------------------------------------------------------------
 
+
 def test_swiss_manager_cp1252_crlf_ruler_and_teams():
     """An ANSI Swiss-Manager export: CP1252 with CRLF, 142 for the rounds, a column ruler between
     the header and the players, and 013 records listing the clubs of a team prize."""
@@ -119,21 +124,29 @@ def test_swiss_manager_cp1252_crlf_ruler_and_teams():
     assert "lines 16, 17, 18: Swiss-Manager's column ruler, skipped" in notes
     assert "records 013 (lines 31, 32, 33) of an individual event: read as the players' clubs" in notes
     assert t.player(4).club == "C.E. Sant Martí" and t.player(11).club == "Penya Escacs Núria"
-    assert t.player(6).club == ""    # in no 013 record
-    for code, line, what in (("062", 6, "the number of players"), ("072", 7, "the number of rated players"),
-                             ("082", 8, "the number of teams"), ("132", 14, "the dates of the rounds")):
+    assert t.player(6).club == ""  # in no 013 record
+    for code, line, what in (
+        ("062", 6, "the number of players"),
+        ("072", 7, "the number of rated players"),
+        ("082", 8, "the number of teams"),
+        ("132", 14, "the dates of the rounds"),
+    ):
         assert f"record {code} ignored (line {line}): {what}" in notes
 
 
 def test_a_013_record_that_is_no_team_list_is_noted_not_read():
-    text = SWISS_MANAGER.read_bytes().decode("cp1252").replace(
-        "013 Penya Escacs Núria                 3   11", "013 Penya Escacs Núria                 3   99")
+    text = (
+        SWISS_MANAGER.read_bytes()
+        .decode("cp1252")
+        .replace("013 Penya Escacs Núria                 3   11", "013 Penya Escacs Núria                 3   99")
+    )
     t, notes = read_trf_with_notes(text)
     assert "record 013 (line 33) ignored: not a team name with its players' start numbers" in notes
     assert t.player(3).club == "" and t.player(1).club == "C.E. Sant Martí"
 
 
 # -- Vega ---------------------------------------------------------------------------------------
+
 
 def test_vega_names_padded_by_bytes():
     """Vega counts bytes: a UTF-8 name is padded to 33 bytes, so the columns after 'Dvořáková,
@@ -142,7 +155,13 @@ def test_vega_names_padded_by_bytes():
     assert line[48:52] != "1932" and line.encode("utf-8")[48:52] == b"1932"
     t, notes = notes_of(VEGA)
     p = t.player(5)
-    assert (p.name, p.rating, p.federation, p.fide_id, p.birth_date) == ("Dvořáková, Tereza", 1932, "CZE", "365432", "2010")
+    assert (p.name, p.rating, p.federation, p.fide_id, p.birth_date) == (
+        "Dvořáková, Tereza",
+        1932,
+        "CZE",
+        "365432",
+        "2010",
+    )
     assert t.player(8).name == "Bělohlávková, Zdeňka" and t.player(2).title == "WFM" and t.player(1).title == "FM"
     assert any(n.startswith("records 001 (lines 14, 15, 16") and "padded to 33 bytes" in n for n in notes)
     assert t.start_date.isoformat() == "2025-03-08" and t.scheduled_rounds == 5 and t.scoring == Scoring()
@@ -158,6 +177,7 @@ def test_a_stray_symbol_is_not_read_as_a_byte_padded_name():
 
 # -- chess-results ------------------------------------------------------------------------------
 
+
 def test_chess_results_download():
     """UTF-8 with a BOM and CRLF, blanks after every line, no 092, the players listed in rank order
     with their rank in columns 86-89."""
@@ -169,29 +189,43 @@ def test_chess_results_download():
     first = next(ln for ln in data.decode("utf-8-sig").splitlines() if ln.startswith("001"))
     assert t.player(int(first[4:8])).declared_rank == 1
     assert any(n.startswith("no pairing system named: ranked as a Swiss") for n in notes)
-    assert t.player(13).entry(6).points == 0 and t.rounds == 6   # withdrawn after round 4: Z
+    assert t.player(13).entry(6).points == 0 and t.rounds == 6  # withdrawn after round 4: Z
 
 
 # -- JaVaFo TRF(x) ------------------------------------------------------------------------------
+
 
 def test_javafo_xxs_and_xxc():
     """XXS (JaVaFo TRF(x) spec) maps to the Scoring that TRF-2026 162 gives: shortcuts W and D, PAB
     set on its own; XXC's two words are noted for what they are."""
     t, notes = notes_of(JAVAFO)
     twin = parse_trf(plain(JAVAFO).read_text(encoding="utf-8"))
-    assert t.scoring == twin.scoring == Scoring(win=Fraction(3), draw=Fraction(1), forfeit_win=Fraction(3),
-                                                fpb=Fraction(3), hpb=Fraction(1), pab=Fraction(3))
+    assert (
+        t.scoring
+        == twin.scoring
+        == Scoring(
+            win=Fraction(3),
+            draw=Fraction(1),
+            forfeit_win=Fraction(3),
+            fpb=Fraction(3),
+            hpb=Fraction(1),
+            pab=Fraction(3),
+        )
+    )
     assert any(n.startswith("record XXC (line 9): 'rank' tells a pairing engine to pair by rank") for n in notes)
     assert "record XXC (line 9): initial colour White, a pairing setting; the standings do not depend on it" in notes
 
 
-@pytest.mark.parametrize("record, message", [
-    ("XXS W=3 D=one", r"^<string>:1:11: XXS D value 'one' is not a number"),
-    ("XXS W=3 WIN=3", r"^<string>:1:9: bad XXS item 'WIN=3' \(expected CODE=VALUE"),
-    ("XXS W=3 D", r"^<string>:1:9: bad XXS item 'D'"),
-    ("XXS WD=0.5 BD=0.25", r"^<string>:1:12: colour-dependent scoring is not supported \(WD=0\.5, BD=0\.25\)"),
-    ("XXS W=3\nXXS BW=2", r"^<string>:2:5: colour-dependent scoring is not supported \(WW=3\.0, BW=2\.0\)"),
-])
+@pytest.mark.parametrize(
+    "record, message",
+    [
+        ("XXS W=3 D=one", r"^<string>:1:11: XXS D value 'one' is not a number"),
+        ("XXS W=3 WIN=3", r"^<string>:1:9: bad XXS item 'WIN=3' \(expected CODE=VALUE"),
+        ("XXS W=3 D", r"^<string>:1:9: bad XXS item 'D'"),
+        ("XXS WD=0.5 BD=0.25", r"^<string>:1:12: colour-dependent scoring is not supported \(WD=0\.5, BD=0\.25\)"),
+        ("XXS W=3\nXXS BW=2", r"^<string>:2:5: colour-dependent scoring is not supported \(WW=3\.0, BW=2\.0\)"),
+    ],
+)
 def test_bad_xxs_values_name_line_and_column(record, message):
     with pytest.raises(InputError, match=message):
         parse_trf(record + "\n001    1      A\n")
@@ -199,7 +233,8 @@ def test_bad_xxs_values_name_line_and_column(record, message):
 
 def test_unknown_records_and_words_are_noted_with_their_lines():
     text = JAVAFO.read_text(encoding="utf-8").replace(
-        "XXR 4\n", "XXR 4\nXXC white1 blue2\nZZZ something\nDAT 0001 EMAIL someone@example.org\n")
+        "XXR 4\n", "XXR 4\nXXC white1 blue2\nZZZ something\nDAT 0001 EMAIL someone@example.org\n"
+    )
     t, notes = read_trf_with_notes(text)
     assert "record XXC (line 9, column 12): 'blue2' not understood, ignored" in notes
     assert "record ZZZ ignored (line 10)" in notes
@@ -223,6 +258,7 @@ def test_the_report_heading_links_the_events_pages():
     from tbxl.report.views.standings import build_standings_view
     from tbxl.rules import get
     from tbxl.standings import compute_standings
+
     event = load(DIALECTS / "lichess-swiss.trf")
     view = build_standings_view(compute_standings(event, "BH", get("fide-2024")), lang="en")
     assert view.event.links == ("https://lichess.org/swiss/j8rtJ5GL", "https://lichess.org/swiss")
@@ -230,6 +266,7 @@ def test_the_report_heading_links_the_events_pages():
     assert view.event.dates == "10 December 2020"
     pytest.importorskip("jinja2")
     from tbxl.report.render import render_html
+
     assert '<a href="https://lichess.org/swiss/j8rtJ5GL">' in render_html(view)
 
 
@@ -238,13 +275,14 @@ def _with_round_6_marks(tmp_path, marks: dict) -> Path:
     announced for round 6 written in the round 6 field ("0000 - -" absent with a loss, "0000 - ="
     with a draw; Vega manual, appendix on TRF(x))."""
     from importlib.resources import files
+
     lines = (files("tbxl.examples") / "held_swiss_5.trf").read_text(encoding="utf-8").splitlines()
     out = []
     for line in lines:
         if line.startswith("001") and int(line[4:8]) in marks:
             r, mark = marks[int(line[4:8])]
-            at = 91 + 10 * (r - 1)   # round r at columns 92 + 10 (r - 1) onwards
-            line = (line[:at] + mark + line[at + len(mark):]) if r <= 5 else line.ljust(at) + mark
+            at = 91 + 10 * (r - 1)  # round r at columns 92 + 10 (r - 1) onwards
+            line = (line[:at] + mark + line[at + len(mark) :]) if r <= 5 else line.ljust(at) + mark
         out.append("XXR 6" if line.startswith("XXR") else line)
     path = tmp_path / "vega.trfx"
     path.write_text("\n".join(out) + "\n", encoding="utf-8")
@@ -255,8 +293,10 @@ def test_vega_absences_announced_for_the_next_round(tmp_path, capsys):
     """Marks in the round not played yet are no results: the standings are those after round 5,
     with a note saying what was left out; the same marks in a played round are refused."""
     from importlib.resources import files
+
     path = _with_round_6_marks(tmp_path, {3: (6, "0000 - -"), 5: (6, "0000 - =")})
     from tbxl.errors import InputWarning
+
     with pytest.warns(InputWarning, match="round 6 has no results yet: standings after round 5"):
         t, notes = read_trf_with_notes(str(path))
     assert t.rounds == 5
@@ -276,6 +316,7 @@ def _with_lines(tmp_path, name: str, extra: list[str]) -> Path:
     """held_swiss_5 with ``extra`` records after XXR and the points column left blank (the
     scoring below gives other totals than the file's)."""
     from importlib.resources import files
+
     out = []
     for line in (files("tbxl.examples") / "held_swiss_5.trf").read_text(encoding="utf-8").splitlines():
         out.append(line[:80] + "    " + line[84:] if line.startswith("001") else line)
@@ -299,7 +340,13 @@ def test_bbp_pairings_point_records_are_the_scoring(tmp_path, capsys):
     assert docs[0] == docs[1]
     assert next(s for s in docs[0] if s["start_number"] == 2)["points"] == 11
     t, _ = read_trf_with_notes(str(_with_lines(tmp_path, "bbu.trf", ["BBU  1.0", "BBW  3.0", "BBZ  0.0"])))
-    assert (t.scoring.win, t.scoring.forfeit_win, t.scoring.fpb, t.scoring.pab, t.scoring.hpb) == (3, 3, 3, 1, Fraction(1, 2))
+    assert (t.scoring.win, t.scoring.forfeit_win, t.scoring.fpb, t.scoring.pab, t.scoring.hpb) == (
+        3,
+        3,
+        3,
+        1,
+        Fraction(1, 2),
+    )
     with pytest.raises(InputError, match=r"bad\.trf:5:6: BBD value 'x' is not a number"):
         read_trf_with_notes(str(_with_lines(tmp_path, "bad.trf", ["BBD  x"])))
 

@@ -73,21 +73,31 @@ def test_the_python_api_examples_run(tmp_path):
     assert "compute_standings" in code
     script = tmp_path / "api_examples.py"
     script.write_text(code, encoding="utf-8")
-    done = subprocess.run([sys.executable, str(script)], cwd=ROOT, env=_env(), capture_output=True,
-                          text=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, str(script)], cwd=ROOT, env=_env(), capture_output=True, text=True, timeout=300
+    )
     assert done.returncode == 0, done.stderr[-3000:]
-    assert "total 23/2" in done.stdout           # BH/C1 of David (no. 4), the exercise's 11.5
+    assert "total 23/2" in done.stdout  # BH/C1 of David (no. 4), the exercise's 11.5
 
 
 @pytest.mark.slow
 def test_the_manual_builds_with_warnings_as_errors(tmp_path):
-    missing = [m for m in ("mkdocs", "material", "mkdocstrings", "mkdocstrings_handlers")
-               if importlib.util.find_spec(m) is None]
+    missing = [
+        m
+        for m in ("mkdocs", "material", "mkdocstrings", "mkdocstrings_handlers")
+        if importlib.util.find_spec(m) is None
+    ]
     if missing:
         pytest.skip(f"the docs extra is not installed (no {', '.join(missing)}): pip install -e '.[docs]'")
     site = tmp_path / "site"
-    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
-                          cwd=ROOT, env=_env(), capture_output=True, text=True, timeout=600)
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
+        cwd=ROOT,
+        env=_env(),
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert done.returncode == 0, (done.stdout + done.stderr)[-4000:]
     assert (site / "index.html").exists()
     # the command-line reference was written from the parser: every command has its section

@@ -11,8 +11,9 @@ import pytest
 
 import tbxl
 
-MODULES = sorted(m.name for m in pkgutil.walk_packages(tbxl.__path__, "tbxl.")
-                 if not m.name.startswith("tbxl.templates"))
+MODULES = sorted(
+    m.name for m in pkgutil.walk_packages(tbxl.__path__, "tbxl.") if not m.name.startswith("tbxl.templates")
+)
 
 
 @pytest.mark.parametrize("name", MODULES)
@@ -23,8 +24,23 @@ def test_docstring_examples(name):
 
 
 def test_the_core_modules_have_examples():
-    with_examples = {n for n in MODULES if doctest.DocTestFinder().find(importlib.import_module(n))
-                     and any(t.examples for t in doctest.DocTestFinder().find(importlib.import_module(n)))}
-    for name in ("tbxl.audit", "tbxl.audit.candidates", "tbxl.audit.changes", "tbxl.audit.compare", "tbxl.io.published", "tbxl.derivation",
-                 "tbxl.rules", "tbxl.rules.presets", "tbxl.rules.convention", "tbxl.model", "tbxl.tiebreaks.codes"):
+    with_examples = {
+        n
+        for n in MODULES
+        if doctest.DocTestFinder().find(importlib.import_module(n))
+        and any(t.examples for t in doctest.DocTestFinder().find(importlib.import_module(n)))
+    }
+    for name in (
+        "tbxl.audit",
+        "tbxl.audit.candidates",
+        "tbxl.audit.changes",
+        "tbxl.audit.compare",
+        "tbxl.io.published",
+        "tbxl.derivation",
+        "tbxl.rules",
+        "tbxl.rules.presets",
+        "tbxl.rules.convention",
+        "tbxl.model",
+        "tbxl.tiebreaks.codes",
+    ):
         assert name in with_examples

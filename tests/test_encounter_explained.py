@@ -41,7 +41,11 @@ def rr():
 
 
 def test_the_games_travel_with_the_derivation(rr):
-    assert [(r.player.start_number, r.rank_label, r.points) for r in rr.rows][:3] == [(1, "1", 3), (2, "2", 3), (3, "3", 3)]
+    assert [(r.player.start_number, r.rank_label, r.points) for r in rr.rows][:3] == [
+        (1, "1", 3),
+        (2, "2", 3),
+        (3, "3", 3),
+    ]
     d = rr.explain(2, "DE")
     assert d.value == 2 and d.tiers == ((1,), (2,), (3,))
     (step,) = d.steps
@@ -49,9 +53,13 @@ def test_the_games_travel_with_the_derivation(rr):
     assert step.meetings == (
         Meeting(2, 1, 2, "1", (1, 0)),
         Meeting(3, 1, 3, "=", (F(1, 2), F(1, 2))),
-        Meeting(4, 2, 3, "+", (1, 0), Reason.of("de.counted_rr", what="forfeit-win")))
+        Meeting(4, 2, 3, "+", (1, 0), Reason.of("de.counted_rr", what="forfeit-win")),
+    )
     assert [(r.member, r.score, r.missing, r.maximum) for r in step.rows] == [
-        (1, F(3, 2), 0, F(3, 2)), (2, 1, 0, 1), (3, F(1, 2), 0, F(1, 2))]
+        (1, F(3, 2), 0, F(3, 2)),
+        (2, 1, 0, 1),
+        (3, F(1, 2), 0, F(1, 2)),
+    ]
     assert step.cell(1, 3) == F(1, 2) and step.cell(3, 2) == 0
     assert str(step.outcome) == "complete mini-table (6.2)" and step.tiers == ((1,), (2,), (3,))
     assert [rr.row(n).values["DE"] for n in (1, 2, 3)] == [1, 2, 3]
@@ -63,11 +71,15 @@ def test_explain_lists_every_mutual_game(capsys):
     assert "direct encounter (PTS) among 1, 2, 3: complete mini-table (6.2)" in out
     assert "round  2: 1 Anna - 2 Boris  1  counts 1-0" in out
     assert "round  3: 1 Anna - 3 Clara  =  counts 0.5-0.5" in out
-    assert ("round  4: 2 Boris - 3 Clara  +  counts 1-0  (forfeit win: counted as a game, pairings "
-            "pre-determined (15.2))") in out
+    assert (
+        "round  4: 2 Boris - 3 Clara  +  counts 1-0  (forfeit win: counted as a game, pairings pre-determined (15.2))"
+    ) in out
     rows = {line.split()[0]: line.split()[1:] for line in out.splitlines() if re.match(r"    [123] ", line)}
-    assert rows == {"1": ["x", "1", "0.5", "1.5", "0", "1.5"], "2": ["0", "x", "1", "1", "0", "1"],
-                    "3": ["0.5", "0", "x", "0.5", "0", "0.5"]}
+    assert rows == {
+        "1": ["x", "1", "0.5", "1.5", "0", "1.5"],
+        "2": ["0", "x", "1", "1", "0", "1"],
+        "3": ["0.5", "0", "x", "0.5", "0", "0.5"],
+    }
     assert "order that follows: 1 > 2 > 3" in out
 
 
@@ -75,6 +87,7 @@ def test_the_report_explains_the_decided_places_with_the_games(rr):
     pytest.importorskip("jinja2")
     from tbxl.report import render_html
     from tbxl.report.views import build_view
+
     html = render_html(build_view(rr, derivations="decided"), "report.html.j2")
     text = re.sub(r"<[^>]+>", "", html).replace("&gt;", ">")
     # Why these places: DE of Anna, Boris, Clara with their games and their scores in them
@@ -82,16 +95,21 @@ def test_the_report_explains_the_decided_places_with_the_games(rr):
     assert text.count(line) == 3
 
 
-@pytest.mark.parametrize("lang, heading, how", [
-    ("en", "Direct encounter (PTS) among 1, 2, 3: complete mini-table (6.2)", "forfeit win: counted as a game"),
-    ("ru", "Личная встреча (PTS) среди 1, 2, 3: полная мини-таблица (6.2)", "учтено как партия"),
-    ("es", "Encuentro directo (PTS) entre 1, 2, 3: minitabla completa (6.2)", "cuenta como partida"),
-    ("vi", "Đối đầu trực tiếp (PTS) giữa 1, 2, 3: bảng đối đầu đầy đủ (6.2)", "tính như ván đã đấu"),
-    ("ms", "Pertemuan terus (PTS) antara 1, 2, 3: jadual mini lengkap (6.2)", "dikira sebagai permainan")])
+@pytest.mark.parametrize(
+    "lang, heading, how",
+    [
+        ("en", "Direct encounter (PTS) among 1, 2, 3: complete mini-table (6.2)", "forfeit win: counted as a game"),
+        ("ru", "Личная встреча (PTS) среди 1, 2, 3: полная мини-таблица (6.2)", "учтено как партия"),
+        ("es", "Encuentro directo (PTS) entre 1, 2, 3: minitabla completa (6.2)", "cuenta como partida"),
+        ("vi", "Đối đầu trực tiếp (PTS) giữa 1, 2, 3: bảng đối đầu đầy đủ (6.2)", "tính như ván đã đấu"),
+        ("ms", "Pertemuan terus (PTS) antara 1, 2, 3: jadual mini lengkap (6.2)", "dikira sebagai permainan"),
+    ],
+)
 def test_the_appeal_shows_the_mini_table_in_every_language(rr, lang, heading, how):
     pytest.importorskip("jinja2")
     from tbxl.report import render_html
     from tbxl.report.views import build_view
+
     html = render_html(build_view(rr, appeal=[3, 2], lang=lang), "appeal.html.j2")
     assert heading in html and how in html
     assert "1 Anna – 2 Boris" in html and "2 Boris – 3 Clara" in html
@@ -103,15 +121,21 @@ def test_a_swiss_group_nobody_leads_whatever_the_missing_games():
     st = compute_standings(read_trf(str(SWISS)), "DE,BH", get("fide-2024"))
     (step,) = st.explain(4, "DE").steps
     assert [(m.round, m.first, m.second, m.points) for m in step.meetings] == [
-        (4, 3, 4, (F(1, 2), F(1, 2))), (5, 1, 4, (F(1, 2), F(1, 2)))]
+        (4, 3, 4, (F(1, 2), F(1, 2))),
+        (5, 1, 4, (F(1, 2), F(1, 2))),
+    ]
     assert {r.member: (r.score, r.missing, r.maximum) for r in step.rows} == {
-        1: (F(1, 2), 2, F(5, 2)), 3: (F(1, 2), 2, F(5, 2)), 4: (1, 1, 2), 16: (0, 3, 3)}
-    assert [str(b) for b in step.because] == [
-        "not alone on top whatever the missing games: 4 has 1, 1 could reach 2.5"]
+        1: (F(1, 2), 2, F(5, 2)),
+        3: (F(1, 2), 2, F(5, 2)),
+        4: (1, 1, 2),
+        16: (0, 3, 3),
+    }
+    assert [str(b) for b in step.because] == ["not alone on top whatever the missing games: 4 has 1, 1 could reach 2.5"]
     assert step.tiers == ((1, 3, 4, 16),)
 
 
 # -- EDE on a team event (the TEC's TRF-2026 sample) ------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def team():
@@ -129,12 +153,21 @@ def test_ede_shows_the_matches_of_the_tied_teams(team):
     assert set(first.group) == {3, 6, 8, 11, 13, 18, 19}
     assert len(first.meetings) == 21
     assert {frozenset((m.first, m.second)) for m in first.meetings} == {
-        frozenset((a, b)) for a in first.group for b in first.group if a < b}
+        frozenset((a, b)) for a in first.group for b in first.group if a < b
+    }
     israel = [m for m in first.meetings if 19 in (m.first, m.second)]
-    got = {(m.second if m.first == 19 else m.first): (m.round, m.game_points if m.first == 19 else m.game_points[::-1])
-           for m in israel}
-    assert got == {8: (2, (F(5, 2), F(3, 2))), 6: (3, (2, 2)), 13: (6, (F(5, 2), F(3, 2))),
-                   18: (10, (F(5, 2), F(3, 2))), 3: (12, (2, 2)), 11: (13, (F(3, 2), F(5, 2)))}
+    got = {
+        (m.second if m.first == 19 else m.first): (m.round, m.game_points if m.first == 19 else m.game_points[::-1])
+        for m in israel
+    }
+    assert got == {
+        8: (2, (F(5, 2), F(3, 2))),
+        6: (3, (2, 2)),
+        13: (6, (F(5, 2), F(3, 2))),
+        18: (10, (F(5, 2), F(3, 2))),
+        3: (12, (2, 2)),
+        11: (13, (F(3, 2), F(5, 2))),
+    }
     assert {r.member: r.score for r in first.rows} == {3: 5, 6: 7, 8: 6, 11: 5, 13: 7, 18: 4, 19: 8}
     assert all(r.missing == 0 for r in first.rows)
     assert first.tiers == ((19,), (6, 13), (8,), (3, 11), (18,))
@@ -156,12 +189,12 @@ def test_explain_and_the_team_report_list_the_matches(team, capsys):
     pytest.importorskip("jinja2")
     from tbxl.report import render_html
     from tbxl.report.views.team import build_team_view
+
     view = build_team_view(team, derivations="players", teams=[13])
     ede = view.teams[0].derivations[1]
     assert ede.code == "EDET/P" and ede.value == "3"
     assert ede.encounters[0].heading == "Primary score (MP) among 3, 6, 8, 11, 13, 18, 19: complete mini-table (6.2)"
-    assert ede.order == ("19 Israel › 6 Azerbaijan › 13 Spain › 8 Germany › 3 Georgia › 11 India 2 › "
-                         "18 Serbia")
+    assert ede.order == ("19 Israel › 6 Azerbaijan › 13 Spain › 8 Germany › 3 Georgia › 11 India 2 › 18 Serbia")
     html = render_html(view, "team.html.j2")
     assert "6 Azerbaijan – 13 Spain" in html and "Top-board results in their match(es) (board 2) among 6, 13" in html
     # the compact line of the default printout: the matches of the tied teams by their game points
@@ -174,12 +207,14 @@ def test_explain_and_the_team_report_list_the_matches(team, capsys):
 
 # -- the team report's default printout -----------------------------------------------------------
 
+
 @pytest.mark.slow
 def test_the_50_team_default_printout_is_short(tmp_path):
     pytest.importorskip("weasyprint")
     out = tmp_path / "team.pdf"
     assert main(["report", str(TEAM), "-o", str(out)]) == 0
     from pypdf import PdfReader
+
     pages = len(PdfReader(str(out)).pages)
     assert pages <= 15, pages
 
@@ -195,6 +230,7 @@ DIGIT_LIKE = set("бЗзОоOolISsZzgq")
 def test_no_colour_letter_reads_as_a_digit(lang):
     from tbxl.report.labels import labels
     from tbxl.report.views.standings import local_cell
+
     L = labels(lang)
     letters = L["colour_letters"]
     assert not set("".join(letters.values())) & DIGIT_LIKE, letters

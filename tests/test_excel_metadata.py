@@ -11,11 +11,10 @@ import textwrap
 import pytest
 
 from excel_support import ROOT, SWISS, fresh_cache  # noqa: F401 (fixtures)
-
 from tbxl import excel
 
-
 # -- what the module imports ------------------------------------------------------------------
+
 
 def test_import_pulls_in_nothing_heavy():
     code = textwrap.dedent("""
@@ -26,38 +25,73 @@ def test_import_pulls_in_nothing_heavy():
         ours = sorted(m for m in sys.modules if m.startswith("tbxl"))
         print(json.dumps({"heavy": heavy, "ours": ours}))
     """)
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                         cwd=ROOT, env={**os.environ, "XLWINGS_ON_SERVER": ""})
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+        env={**os.environ, "XLWINGS_ON_SERVER": ""},
+    )
     res = json.loads(out.stdout)
     assert [m for m in res["heavy"] if m in ("openpyxl", "jinja2", "weasyprint", "formulas")] == []
-    allowed = {"tbxl", "tbxl.excel", "tbxl.io.grid", "tbxl.standings", "tbxl.errors", "tbxl.io", "tbxl.derivation",
-               "tbxl.tiebreaks",
-               # the one event model (either kind) and the rules: pure Python, each module one idea
-               "tbxl.model", "tbxl.model.kinds", "tbxl.model.scoring", "tbxl.model.entry", "tbxl.model.event",
-               "tbxl.model.team", "tbxl.model.table", "tbxl.model.rounds", "tbxl.model.codes",
-               "tbxl.rules", "tbxl.rules.settings", "tbxl.rules.modes", "tbxl.rules.convention", "tbxl.rules.presets",
-               # AUDIT's core: pure Python (tbxl.io.published imports openpyxl only to read a file)
-               "tbxl.audit", "tbxl.audit.candidates", "tbxl.audit.changes", "tbxl.audit.check", "tbxl.audit.compare",
-               "tbxl.audit.engine", "tbxl.io.published", "tbxl.io.text", "tbxl.formatting",
-               # what a published column means, and the paths' type (pure Python, no file opened at import)
-               "tbxl.io.columns", "tbxl.io.files",
-               # the one event model's team kind and the team settings (data and enums, no team ranking)
-               "tbxl.model.team", "tbxl.rules",
-               "tbxl.catalogue",   # the functions' catalogue: names, arguments, help, how values are computed
-               "tbxl.rating_change",   # RATING_CHANGE's core (B.02 8.3): pure Python
-               "tbxl.playoffs",   # the playoff argument's orders (STANDINGS, TEAM_STANDINGS): pure Python
-               "tbxl.limits",   # the input bounds: constants and a stat() check, standard library only
-               "tbxl.function_names",   # the team functions' names (two strings), not the team core
-               "tbxl.projection"}   # the spill of STANDINGS: the one projection of the standings, pure Python
+    allowed = {
+        "tbxl",
+        "tbxl.excel",
+        "tbxl.io.grid",
+        "tbxl.standings",
+        "tbxl.errors",
+        "tbxl.io",
+        "tbxl.derivation",
+        "tbxl.tiebreaks",
+        # the one event model (either kind) and the rules: pure Python, each module one idea
+        "tbxl.model",
+        "tbxl.model.kinds",
+        "tbxl.model.scoring",
+        "tbxl.model.entry",
+        "tbxl.model.event",
+        "tbxl.model.team",
+        "tbxl.model.table",
+        "tbxl.model.rounds",
+        "tbxl.model.codes",
+        "tbxl.rules",
+        "tbxl.rules.settings",
+        "tbxl.rules.modes",
+        "tbxl.rules.convention",
+        "tbxl.rules.presets",
+        # AUDIT's core: pure Python (tbxl.io.published imports openpyxl only to read a file)
+        "tbxl.audit",
+        "tbxl.audit.candidates",
+        "tbxl.audit.changes",
+        "tbxl.audit.check",
+        "tbxl.audit.compare",
+        "tbxl.audit.engine",
+        "tbxl.io.published",
+        "tbxl.io.text",
+        "tbxl.formatting",
+        # what a published column means, and the paths' type (pure Python, no file opened at import)
+        "tbxl.io.columns",
+        "tbxl.io.files",
+        # the one event model's team kind and the team settings (data and enums, no team ranking)
+        "tbxl.catalogue",  # the functions' catalogue: names, arguments, help, how values are computed
+        "tbxl.rating_change",  # RATING_CHANGE's core (B.02 8.3): pure Python
+        "tbxl.playoffs",  # the playoff argument's orders (STANDINGS, TEAM_STANDINGS): pure Python
+        "tbxl.limits",  # the input bounds: constants and a stat() check, standard library only
+        "tbxl.function_names",  # the team functions' names (two strings), not the team core
+        "tbxl.projection",
+    }  # the spill of STANDINGS: the one projection of the standings, pure Python
     # tbxl.excel.*: its own seams (arguments, cache, results)
-    assert {m for m in res["ours"] if not m.startswith(("tbxl.tiebreaks.", "tbxl.io.grid", "tbxl.excel.",
-                                                                     "tbxl.projection."))} <= allowed, \
-        res["ours"]
+    assert {
+        m
+        for m in res["ours"]
+        if not m.startswith(("tbxl.tiebreaks.", "tbxl.io.grid", "tbxl.excel.", "tbxl.projection."))
+    } <= allowed, res["ours"]
     assert "tbxl.io.grid.cells" in res["ours"]
 
 
 def test_module_source_imports_only_stdlib_xlwings_and_core():
     import ast
+
     tree = ast.parse((ROOT / "tbxl" / "excel" / "__init__.py").read_text(encoding="utf-8"))
     names = set()
     for node in ast.walk(tree):
@@ -65,8 +99,18 @@ def test_module_source_imports_only_stdlib_xlwings_and_core():
             names |= {a.name.split(".")[0] for a in node.names}
         elif isinstance(node, ast.ImportFrom) and node.level == 0:
             names.add(node.module.split(".")[0])
-    assert names <= {"__future__", "os", "threading", "warnings", "collections", "decimal", "fractions", "typing",
-                     "xlwings", "tbxl"}, names
+    assert names <= {
+        "__future__",
+        "os",
+        "threading",
+        "warnings",
+        "collections",
+        "decimal",
+        "fractions",
+        "typing",
+        "xlwings",
+        "tbxl",
+    }, names
 
 
 # -- metadata: what Excel sees ---------------------------------------------------------------
@@ -119,8 +163,9 @@ OFFICE_JS = textwrap.dedent("""
 def office_js_run():
     pytest.importorskip("xlwings")  # the script imports xlwings' Office.js machinery
     env = {**os.environ, "XLWINGS_ON_SERVER": "true", "XLWINGS_LICENSE_KEY": "noncommercial"}
-    out = subprocess.run([sys.executable, "-c", OFFICE_JS, str(SWISS)], capture_output=True, text=True,
-                         cwd=ROOT, env=env)
+    out = subprocess.run(
+        [sys.executable, "-c", OFFICE_JS, str(SWISS)], capture_output=True, text=True, cwd=ROOT, env=env
+    )
     if out.returncode != 0 and ("LicenseError" in out.stderr or "xlwings.server" in out.stderr):
         pytest.fail("xlwings' Office.js machinery is not available here: " + out.stderr[-300:])
     assert out.returncode == 0, out.stderr
@@ -131,8 +176,18 @@ def office_js_run():
 def test_office_js_metadata(office_js_run):
     meta = office_js_run["meta"]
     funcs = {f["name"]: f for f in meta["functions"]}
-    assert set(funcs) == {"BUCHHOLZ", "BUCHHOLZ_CUT", "SONNEBORN_BERGER", "PROGRESSIVE", "TIEBREAK",
-                          "STANDINGS", "AUDIT", "RATING_CHANGE", "TEAM_TIEBREAK", "TEAM_STANDINGS"}
+    assert set(funcs) == {
+        "BUCHHOLZ",
+        "BUCHHOLZ_CUT",
+        "SONNEBORN_BERGER",
+        "PROGRESSIVE",
+        "TIEBREAK",
+        "STANDINGS",
+        "AUDIT",
+        "RATING_CHANGE",
+        "TEAM_TIEBREAK",
+        "TEAM_STANDINGS",
+    }
     # SB is classic-only: Office.js needs >= 3 characters; the team functions are in the one module
     for name, f in funcs.items():
         assert len(name) >= 3 and name[0].isalpha()
@@ -144,21 +199,26 @@ def test_office_js_metadata(office_js_run):
             assert p["description"] and not p["description"].startswith("Positional argument")
             assert len(p["description"]) <= 255
     params = [(p["name"], p.get("optional", False)) for p in funcs["BUCHHOLZ_CUT"]["parameters"]]
-    assert params == [("crosstable", False), ("player", False), ("cut", True), ("rules", True),
-                      ("layout", True)]
+    assert params == [("crosstable", False), ("player", False), ("cut", True), ("rules", True), ("layout", True)]
     assert [p["name"] for p in funcs["TIEBREAK"]["parameters"]][:3] == ["crosstable", "player", "code"]
-    assert [p["name"] for p in funcs["STANDINGS"]["parameters"]] == ["crosstable", "tiebreaks", "rules",
-                                                                    "layout", "playoff", "lots"]
+    assert [p["name"] for p in funcs["STANDINGS"]["parameters"]] == [
+        "crosstable",
+        "tiebreaks",
+        "rules",
+        "layout",
+        "playoff",
+        "lots",
+    ]
     params = [(p["name"], p.get("optional", False)) for p in funcs["AUDIT"]["parameters"]]
     assert params == [("crosstable", False), ("published_range", False), ("rules", True), ("layout", True)]
 
 
-@pytest.mark.slow   # the `office_js_run` fixture runs the Office.js functions under Node
+@pytest.mark.slow  # the `office_js_run` fixture runs the Office.js functions under Node
 def test_office_js_calls(office_js_run):
     r = office_js_run
     assert r["bh_c1"] == [[11.5]]
     assert r["sb"] == [[4.5]]
-    assert r["omitted"] == r["empty_cells"]              # cut omitted = 1, rules 0 = default
+    assert r["omitted"] == r["empty_cells"]  # cut omitted = 1, rules 0 = default
     assert r["na"] == [[{"type": "Error", "errorType": "NotAvailable"}]]
     assert r["column"] == [[11], [12], [""], [{"type": "Error", "errorType": "NotAvailable"}]]
     assert r["bad"]["exception"] == "ValueError"
@@ -167,8 +227,10 @@ def test_office_js_calls(office_js_run):
     assert r["standings"][1][:4] == [1, 2, "Bruno", 4]
     assert r["audit"][0] == excel.AUDIT_HEADER
     assert [(row[0], row[3], row[4], row[5], row[6]) for row in r["audit"][1:]] == [
-        (4, 15, 14, "explained", "fide-2024"), (6, 12, 11.5, "explained", "fide-2024"),
-        (11, 13.5, 12.5, "explained", "fide-2024")]
+        (4, 15, 14, "explained", "fide-2024"),
+        (6, 12, 11.5, "explained", "fide-2024"),
+        (11, 13.5, 12.5, "explained", "fide-2024"),
+    ]
     assert r["audit_agree"] == [["all 16 values agree with fide-2024"]]
     assert r["audit_bad"]["exception"] == "ValueError"
     assert "has no start-number column" in r["audit_bad"]["message"]
@@ -208,24 +270,83 @@ CLASSIC = textwrap.dedent("""
 @pytest.fixture(scope="module")
 def classic_run():
     pytest.importorskip("xlwings")  # the script imports xlwings.udfs
-    out = subprocess.run([sys.executable, "-c", CLASSIC], capture_output=True, text=True, cwd=ROOT,
-                         env={**os.environ, "XLWINGS_ON_SERVER": ""})
+    out = subprocess.run(
+        [sys.executable, "-c", CLASSIC],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "XLWINGS_ON_SERVER": ""},
+    )
     if out.returncode != 0 and "xlwings.udfs" in out.stderr:
         pytest.fail("xlwings.udfs cannot be loaded with stand-ins here: " + out.stderr[-300:])
     assert out.returncode == 0, out.stderr
     return json.loads(out.stdout)
 
 
-VBA_RESERVED = {"name", "type", "option", "date", "string", "long", "integer", "end", "function", "sub",
-                "call", "set", "let", "dim", "next", "for", "to", "step", "if", "then", "else", "error",
-                "resume", "on", "goto", "print", "open", "close", "input", "get", "put", "like", "is",
-                "mod", "and", "or", "not", "xor", "me", "new", "nothing", "empty", "null", "true", "false"}
+VBA_RESERVED = {
+    "name",
+    "type",
+    "option",
+    "date",
+    "string",
+    "long",
+    "integer",
+    "end",
+    "function",
+    "sub",
+    "call",
+    "set",
+    "let",
+    "dim",
+    "next",
+    "for",
+    "to",
+    "step",
+    "if",
+    "then",
+    "else",
+    "error",
+    "resume",
+    "on",
+    "goto",
+    "print",
+    "open",
+    "close",
+    "input",
+    "get",
+    "put",
+    "like",
+    "is",
+    "mod",
+    "and",
+    "or",
+    "not",
+    "xor",
+    "me",
+    "new",
+    "nothing",
+    "empty",
+    "null",
+    "true",
+    "false",
+}
 
 
 def test_classic_metadata(classic_run):
     funcs = classic_run["funcs"]
-    assert set(funcs) == {"BUCHHOLZ", "BUCHHOLZ_CUT", "SB", "SONNEBORN_BERGER", "PROGRESSIVE", "TIEBREAK",
-                          "STANDINGS", "AUDIT", "RATING_CHANGE", "TEAM_TIEBREAK", "TEAM_STANDINGS"}   # one UDF module: tbxl.excel
+    assert set(funcs) == {
+        "BUCHHOLZ",
+        "BUCHHOLZ_CUT",
+        "SB",
+        "SONNEBORN_BERGER",
+        "PROGRESSIVE",
+        "TIEBREAK",
+        "STANDINGS",
+        "AUDIT",
+        "RATING_CHANGE",
+        "TEAM_TIEBREAK",
+        "TEAM_STANDINGS",
+    }  # one UDF module: tbxl.excel
     for name, f in funcs.items():
         assert f["name"] == name
         assert f["category"] == "Chess tie-breaks"
@@ -240,15 +361,17 @@ def test_classic_metadata(classic_run):
 
 def test_classic_vba_wrappers(classic_run):
     vba = classic_run["vba"]
-    for sig in ("Function BUCHHOLZ(crosstable, player, Optional rules, Optional layout)",
-                "Function BUCHHOLZ_CUT(crosstable, player, Optional cut, Optional rules, Optional layout)",
-                "Function SB(crosstable, player, Optional rules, Optional layout)",
-                "Function SONNEBORN_BERGER(crosstable, player, Optional rules, Optional layout)",
-                "Function PROGRESSIVE(crosstable, player, Optional cut, Optional layout)",
-                "Function TIEBREAK(crosstable, player, code, Optional rules, Optional layout)",
-                "Function STANDINGS(crosstable, Optional tiebreaks, Optional rules, Optional layout, Optional playoff, Optional lots)",
-                "Function AUDIT(crosstable, published_range, Optional rules, Optional layout)",
-                "Function RATING_CHANGE(crosstable, player, Optional k, Optional layout)"):
+    for sig in (
+        "Function BUCHHOLZ(crosstable, player, Optional rules, Optional layout)",
+        "Function BUCHHOLZ_CUT(crosstable, player, Optional cut, Optional rules, Optional layout)",
+        "Function SB(crosstable, player, Optional rules, Optional layout)",
+        "Function SONNEBORN_BERGER(crosstable, player, Optional rules, Optional layout)",
+        "Function PROGRESSIVE(crosstable, player, Optional cut, Optional layout)",
+        "Function TIEBREAK(crosstable, player, code, Optional rules, Optional layout)",
+        "Function STANDINGS(crosstable, Optional tiebreaks, Optional rules, Optional layout, Optional playoff, Optional lots)",
+        "Function AUDIT(crosstable, published_range, Optional rules, Optional layout)",
+        "Function RATING_CHANGE(crosstable, player, Optional k, Optional layout)",
+    ):
         assert sig in vba
     assert 'XLPy.CallUDF("tbxl.excel", "BUCHHOLZ_CUT"' in vba
     assert "Application.Volatile" not in vba
@@ -266,14 +389,17 @@ def test_the_catalogue_describes_the_functions_as_defined():
     """tbxl.catalogue is the one home of names, arguments and help: every function excel.py defines
     is in it, with the same arguments in the same order, optional exactly where it has a default."""
     import inspect
+
     from tbxl.catalogue import ARGUMENTS, BY_NAME, FUNCTIONS
+
     assert [f.__name__ for f in excel.FUNCTIONS] == [f.name for f in FUNCTIONS]
     for f in excel.FUNCTIONS:
         entry = BY_NAME[f.__name__]
         params = inspect.signature(f).parameters
         assert [a.name for a in entry.arguments] == list(params)
-        assert [a.optional for a in entry.arguments] == \
-            [p.default is not inspect.Parameter.empty for p in params.values()]
+        assert [a.optional for a in entry.arguments] == [
+            p.default is not inspect.Parameter.empty for p in params.values()
+        ]
         assert f.__doc__ == entry.help
     assert all(len(a.help) <= 255 for a in ARGUMENTS)  # the Function Wizard's limit
     assert excel.OFFICE_JS_FUNCTIONS == tuple(f.name for f in FUNCTIONS if f.name != "SB")
@@ -283,16 +409,21 @@ def test_the_catalogue_describes_the_team_functions_as_defined():
     """The team functions (C.07 Arts 11-13) have their one home in the catalogue too: tbxl.excel
     registers them from it, beside the individual ones, and the team workbook writes their formulas and Help from it."""
     import inspect
+
     from tbxl.catalogue import BY_NAME, TEAM_ARGUMENTS, TEAM_FUNCTIONS
+
     assert excel.TEAM_FUNCTIONS == ("TEAM_TIEBREAK", "TEAM_STANDINGS") == tuple(f.name for f in TEAM_FUNCTIONS)
     for name in excel.TEAM_FUNCTIONS:
         f, entry = getattr(excel, name), BY_NAME[name]
         params = inspect.signature(f).parameters
         assert [a.name for a in entry.arguments] == list(params)
-        assert [a.optional for a in entry.arguments] == \
-            [p.default is not inspect.Parameter.empty for p in params.values()]
+        assert [a.optional for a in entry.arguments] == [
+            p.default is not inspect.Parameter.empty for p in params.values()
+        ]
         assert f.__doc__ == entry.help and len(entry.help) <= 255 and "\n" not in entry.help
     assert all(len(a.help) <= 255 for a in TEAM_ARGUMENTS)
     assert BY_NAME["TEAM_TIEBREAK"].signature == "TEAM_TIEBREAK(crosstable, team, code, [rules])"
-    assert BY_NAME["TEAM_TIEBREAK"].call("$A$1:$E$5", "$A2", "G$1", "Standings!$B$3") == \
-        "TEAM_TIEBREAK($A$1:$E$5,$A2,G$1,Standings!$B$3)"
+    assert (
+        BY_NAME["TEAM_TIEBREAK"].call("$A$1:$E$5", "$A2", "G$1", "Standings!$B$3")
+        == "TEAM_TIEBREAK($A$1:$E$5,$A2,G$1,Standings!$B$3)"
+    )

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from excel_support import swiss, rr, fresh_cache, office_js, same  # noqa: F401 (fixtures)
-
-from tbxl import rules as conventions
+from excel_support import fresh_cache, office_js, rr, same, swiss  # noqa: F401 (fixtures)
 from tbxl import excel
+from tbxl import rules as conventions
 from tbxl.io.grid import to_grid
 from tbxl.standings import compute_standings
 
-
 # -- STANDINGS ------------------------------------------------------------------------------
+
 
 def test_standings_spill(swiss):
     grid = office_js(to_grid(swiss, "compact"))
@@ -28,11 +27,12 @@ def test_standings_spill(swiss):
             assert same(out[4 + k], row.values[code])
     # defaults: the Swiss list; a range of codes works like the text
     assert excel.STANDINGS(grid)[0][4:] == ["BH/C1", "BH", "SB", "PS", "WIN"]
-    assert excel.STANDINGS(grid, [["BH/C1"], ["SB"], [0]], "fide-2024") == \
-        excel.STANDINGS(grid, "BH/C1,SB", "fide-2024")
+    assert excel.STANDINGS(grid, [["BH/C1"], ["SB"], [0]], "fide-2024") == excel.STANDINGS(
+        grid, "BH/C1,SB", "fide-2024"
+    )
     for row in table[1:]:
         for v in row:
-            assert isinstance(v, (int, float, str)) and v == v     # never NaN, never None
+            assert isinstance(v, (int, float, str)) and v == v  # never NaN, never None
 
 
 def test_standings_round_robin_defaults_and_shared_places(rr):

@@ -8,16 +8,16 @@ from fractions import Fraction
 import pytest
 
 from conftest import DATA
-from excel_support import SWISS, SEED2, swiss, rr, fresh_cache, office_js, classic, core_value, same  # noqa: F401 (fixtures)
-from tbxl import rules as conventions
+from excel_support import SEED2, SWISS, classic, core_value, fresh_cache, office_js, rr, same, swiss  # noqa: F401 (fixtures)
 from tbxl import excel
+from tbxl import rules as conventions
 from tbxl.io.grid import to_grid
+from tbxl.io.trf import read_trf
 from tbxl.standings import compute_standings
 from tbxl.tiebreaks.codes import INDIVIDUAL, codes_of
-from tbxl.io.trf import read_trf
-
 
 # -- the TEC exercise through the functions ----------------------------------------------------
+
 
 def test_tec_exercise_values(swiss):
     grid = to_grid(swiss, "compact")
@@ -27,7 +27,7 @@ def test_tec_exercise_values(swiss):
     assert excel.TIEBREAK(grid, 14, "SB/C1", "fide-2024") == 3.0
     assert excel.PROGRESSIVE(grid, 1) == 11
     assert excel.BUCHHOLZ(grid, 3, "fide-2024") == 15.5
-    assert excel.TIEBREAK(grid, 12, "ARO/C1", "fide-2024") == ""      # a single game over the board
+    assert excel.TIEBREAK(grid, 12, "ARO/C1", "fide-2024") == ""  # a single game over the board
     assert excel.TIEBREAK(grid, 1, "AOB", "fide-2024") == float(core_value(read_trf(SWISS), "AOB", 1, "fide-2024"))
 
 
@@ -48,14 +48,18 @@ def test_swiss_every_function_equals_core(swiss, layout, rules):
         assert same(excel.PROGRESSIVE(grid, sn, 1), core_value(swiss, "PS/C1", sn, rules))
 
 
-@pytest.mark.parametrize("code", [c for c in codes_of(INDIVIDUAL) if c != "DE"]
-                         + ["BH/C1", "BH/M1", "SB/C1", "FB/C1", "ARO/C1", "KS/L+1", "AOB/F", "TPN/R",
-                            "RTNG/R", "ARO/U1000", "PS/C1"])
+@pytest.mark.parametrize(
+    "code",
+    [c for c in codes_of(INDIVIDUAL) if c != "DE"]
+    + ["BH/C1", "BH/M1", "SB/C1", "FB/C1", "ARO/C1", "KS/L+1", "AOB/F", "TPN/R", "RTNG/R", "ARO/U1000", "PS/C1"],
+)
 def test_tiebreak_any_code_equals_core(swiss, code):
     grid = to_grid(swiss, "compact")
     for p in swiss.players:
-        assert same(excel.TIEBREAK(grid, p.start_number, code, "fide-2024"),
-                    core_value(swiss, code, p.start_number, "fide-2024")), (code, p.start_number)
+        assert same(
+            excel.TIEBREAK(grid, p.start_number, code, "fide-2024"),
+            core_value(swiss, code, p.start_number, "fide-2024"),
+        ), (code, p.start_number)
 
 
 def test_de_is_the_tier_of_standings_with_de(swiss, rr):
@@ -72,8 +76,9 @@ def test_de_is_the_tier_of_standings_with_de(swiss, rr):
 
 def test_round_robin_matrix_equals_core(rr):
     grid = office_js(to_grid(rr, "matrix"))
-    expected = json.loads((DATA / "tec-2023" / "expected-fide2024.json").read_text(),
-                          parse_float=Fraction)["files"]["held_round_robin.trf"]["tiebreaks"]
+    expected = json.loads((DATA / "tec-2023" / "expected-fide2024.json").read_text(), parse_float=Fraction)["files"][
+        "held_round_robin.trf"
+    ]["tiebreaks"]
     for sn in range(1, 7):
         assert excel.SONNEBORN_BERGER(grid, sn) == float(expected["SB"][str(sn)])
         assert excel.TIEBREAK(grid, sn, "KS") == float(expected["KS"][str(sn)])
@@ -93,10 +98,12 @@ def test_default_rules_of_a_grid_are_the_current_fide_rules(swiss):
     grid = to_grid(swiss, "compact")
     for empty in ("", 0, 0.0, None, "  "):
         for p in swiss.players:
-            assert same(excel.BUCHHOLZ_CUT(grid, p.start_number, 1, empty),
-                        core_value(swiss, "BH/C1", p.start_number, "fide-2026"))
+            assert same(
+                excel.BUCHHOLZ_CUT(grid, p.start_number, 1, empty),
+                core_value(swiss, "BH/C1", p.start_number, "fide-2026"),
+            )
     assert excel.BUCHHOLZ(grid, 1, "FIDE_2024") == excel.BUCHHOLZ(grid, 1, "fide-2024")
-    assert excel.BUCHHOLZ(grid, 1, 2024.0) == excel.BUCHHOLZ(grid, 1, "fide-2024")   # alias "2024"
+    assert excel.BUCHHOLZ(grid, 1, 2024.0) == excel.BUCHHOLZ(grid, 1, "fide-2024")  # alias "2024"
 
 
 def test_forced_layout(swiss):

@@ -29,16 +29,16 @@ from pathlib import Path
 import pytest
 
 from excel_support import ROOT, SWISS, XLWINGS_VERSIONS, xlwings_site, xlwings_wheel
+from tbxl import __version__, excel, lite
+from tbxl.cli import main
 from test_excel_metadata import CLASSIC
 from test_lite import FORMS, all_calls, assert_computed, expected, run_cpython, run_folder
 
-from tbxl import __version__, excel, lite
-from tbxl.cli import main
-
 try:
     import tomllib
-except ImportError:   # Python 3.10: tbxl depends on tomli there
-    import tomli as tomllib   # type: ignore[no-redef]
+except ImportError:  # Python 3.10: tbxl depends on tomli there
+    import tomli as tomllib  # type: ignore[no-redef]
+
 
 @pytest.fixture(scope="module", params=list(XLWINGS_VERSIONS))
 def xlwings(request) -> tuple[str, Path]:
@@ -74,8 +74,9 @@ def test_lite_registers_computes_and_clicks_at_the_minimum_and_the_newest(xlwing
         # the standalone form sees that xlwings and nothing else (no site-packages, no tbxl)
         result = run_cpython(folder, site, isolated=form == "standalone")
         assert result["xlwings"] == version
-        assert result["tbxl_origin"] == ("tbxl/__init__.py (in main.py)" if form == "standalone"
-                                         else str(ROOT / "tbxl" / "__init__.py"))
+        assert result["tbxl_origin"] == (
+            "tbxl/__init__.py (in main.py)" if form == "standalone" else str(ROOT / "tbxl" / "__init__.py")
+        )
         assert_computed(result, calls_, want)
 
 
@@ -85,23 +86,30 @@ def test_the_classic_add_in_vba_at_the_minimum_and_the_newest(xlwings):
     version, site = xlwings
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
     env.update(PYTHONPATH=os.pathsep.join([str(site), str(ROOT)]), XLWINGS_ON_SERVER="")
-    out = subprocess.run([sys.executable, "-c", "import xlwings; print(xlwings.__version__)\n" + CLASSIC],
-                         capture_output=True, text=True, cwd=ROOT, env=env, timeout=300)
+    out = subprocess.run(
+        [sys.executable, "-c", "import xlwings; print(xlwings.__version__)\n" + CLASSIC],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=300,
+    )
     assert out.returncode == 0, out.stderr[-3000:]
     first, rest = out.stdout.split("\n", 1)
     assert first == version
     run = json.loads(rest)
     vba = run["vba"]
     assert vba.count("End Function") == 11
-    for sig in ("Function BUCHHOLZ_CUT(crosstable, player, Optional cut, Optional rules, Optional layout)",
-                "Function SB(crosstable, player, Optional rules, Optional layout)",
-                "Function STANDINGS(crosstable, Optional tiebreaks, Optional rules, Optional layout, "
-                "Optional playoff, Optional lots)",
-                "Function AUDIT(crosstable, published_range, Optional rules, Optional layout)",
-                "Function RATING_CHANGE(crosstable, player, Optional k, Optional layout)",
-                "Function TEAM_TIEBREAK(crosstable, team, code, Optional rules)",
-                "Function TEAM_STANDINGS(crosstable, Optional tiebreaks, Optional rules, Optional playoff, "
-                "Optional lots)"):
+    for sig in (
+        "Function BUCHHOLZ_CUT(crosstable, player, Optional cut, Optional rules, Optional layout)",
+        "Function SB(crosstable, player, Optional rules, Optional layout)",
+        "Function STANDINGS(crosstable, Optional tiebreaks, Optional rules, Optional layout, "
+        "Optional playoff, Optional lots)",
+        "Function AUDIT(crosstable, published_range, Optional rules, Optional layout)",
+        "Function RATING_CHANGE(crosstable, player, Optional k, Optional layout)",
+        "Function TEAM_TIEBREAK(crosstable, team, code, Optional rules)",
+        "Function TEAM_STANDINGS(crosstable, Optional tiebreaks, Optional rules, Optional playoff, Optional lots)",
+    ):
         assert sig in vba, sig
     assert 'XLPy.CallUDF("tbxl.excel", "BUCHHOLZ_CUT"' in vba
     # an Excel error in the crosstable or the published table arrives as its text (err_to_str)
@@ -116,6 +124,7 @@ def test_the_functions_give_what_tbxl_compute_gives(capsys):
     the TEC exercise under fide-2024, and the standings' order, through the Excel functions."""
     from tbxl.io.grid import to_grid
     from tbxl.io.trf import read_trf
+
     codes = "BH/C1,BH,SB,PS,ARO,KS,WIN,AOB"
     assert main(["compute", str(SWISS), "--rules", "fide-2024", "--tiebreaks", codes, "--format", "json"]) == 0
     computed = json.loads(capsys.readouterr().out)["standings"]
@@ -143,15 +152,18 @@ def test_main_py_names_an_xlwings_older_than_the_minimum(generated, tmp_path):
     folder = run_folder(generated["standalone"], tmp_path, [])
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
     env.update(PYTHONPATH=str(site), XLWINGS_ON_SERVER="true", XLWINGS_LICENSE_KEY="noncommercial")
-    done = subprocess.run([sys.executable, "-S", "-c", "import main"], cwd=folder, env=env, capture_output=True,
-                          text=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-S", "-c", "import main"], cwd=folder, env=env, capture_output=True, text=True, timeout=300
+    )
     assert done.returncode == 1
     assert done.stderr.rstrip().endswith(
         f"ImportError: xlwings 0.35.3 is installed, but tbxl needs xlwings {excel.XLWINGS_MINIMUM} or later: "
-        f"write xlwings>={excel.XLWINGS_MINIMUM} in requirements.txt, then restart xlwings Lite")
+        f"write xlwings>={excel.XLWINGS_MINIMUM} in requirements.txt, then restart xlwings Lite"
+    )
 
 
 # -- the minimum, written once ----------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("extra", ["excel", "all"])
 def test_pyproject_extras_declare_the_minimum(extra):
@@ -163,8 +175,10 @@ def test_pyproject_extras_declare_the_minimum(extra):
 def test_lite_requirements_and_the_docs_say_the_minimum():
     assert f"\n{excel.XLWINGS_REQUIREMENT}\ntbxl=={__version__}\n" in lite.requirements_txt()
     assert lite.requirements_txt(standalone=True).endswith(f"\n{excel.XLWINGS_REQUIREMENT}\n")
-    texts = {p.relative_to(ROOT).as_posix(): p.read_text(encoding="utf-8")
-             for p in [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]}
+    texts = {
+        p.relative_to(ROOT).as_posix(): p.read_text(encoding="utf-8")
+        for p in [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+    }
     said = {name: re.findall(r"xlwings\s*(?:>=|≥)\s*([0-9][0-9.]*[0-9])", text) for name, text in texts.items()}
     said = {name: versions for name, versions in said.items() if versions}
     assert {"docs/organizer/lite.md", "docs/organizer/classic-addin.md"} <= set(said)

@@ -4,15 +4,16 @@ with a location, never another exception."""
 import warnings
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from conftest import DATA
-from tbxl.rules import get
 from tbxl import rules as conventions
-from tbxl.io.grid import read_grid
 from tbxl.errors import InputError
-from tbxl.standings import compute_standings
+from tbxl.io.grid import read_grid
 from tbxl.io.trf import parse_trf
+from tbxl.rules import get
+from tbxl.standings import compute_standings
 
 TRF = (DATA / "tec-2023" / "held_swiss_5.trf").read_text()
 CHARS = st.sampled_from(list(" 0123456789wbWB=+-HZUFDLX.,\t/xé\n"))
@@ -36,14 +37,42 @@ def test_mutated_trf_reads_or_fails_with_a_location(edits):
     compute_standings(t, "BH/C1,BH,SB,PS,WIN,ARO,DE", conventions.get("fide-2026"))
 
 
-GRID = [["No", "Name", "R1", "R2", "R3"],
-        [1, "A", "2w1", "3b½", "4w0"],
-        [2, "B", "1b0", "4w1", "3b="],
-        [3, "C", "4b1", "1w½", "2w="],
-        [4, "D", "3w0", "2b0", "1b1"]]
-CELLS = st.one_of(st.sampled_from(["", 0, None, "bye", "H", "Z", "F", "+", "-", "x", "12w1", "2b+", "3w-",
-                                   "1w1", "2b½", "5w=", "4", 4.0, "w", "½", "1/2"]),
-                  st.text(alphabet="0123456789wbWB=+-½ hzf", max_size=5), st.integers(-3, 9))
+GRID = [
+    ["No", "Name", "R1", "R2", "R3"],
+    [1, "A", "2w1", "3b½", "4w0"],
+    [2, "B", "1b0", "4w1", "3b="],
+    [3, "C", "4b1", "1w½", "2w="],
+    [4, "D", "3w0", "2b0", "1b1"],
+]
+CELLS = st.one_of(
+    st.sampled_from(
+        [
+            "",
+            0,
+            None,
+            "bye",
+            "H",
+            "Z",
+            "F",
+            "+",
+            "-",
+            "x",
+            "12w1",
+            "2b+",
+            "3w-",
+            "1w1",
+            "2b½",
+            "5w=",
+            "4",
+            4.0,
+            "w",
+            "½",
+            "1/2",
+        ]
+    ),
+    st.text(alphabet="0123456789wbWB=+-½ hzf", max_size=5),
+    st.integers(-3, 9),
+)
 
 
 @pytest.mark.slow
@@ -68,9 +97,11 @@ def _grid_ok_or_located(grid) -> None:
     compute_standings(t, "BH/C1,BH,SB,PS,DE", conventions.get("fide-2026"))
 
 
-BULLETIN = "Final ranking\n\nRk.;SNo;Name;Pts.;BH-C1;BH;SB\n1;2;Bruno;4;12;13;9,5\n2;3;Charline;3,5;13;15,5;10,5\n" \
-           "3;4;David;3,5;11,5;15;9,75\n4;1;Alyx;3,5;11;12,5;8\n"
-BULLETIN_CHARS = st.sampled_from(list(" 0123456789;,.\t\n\"-½abcRkSNoBH/CPts#é"))
+BULLETIN = (
+    "Final ranking\n\nRk.;SNo;Name;Pts.;BH-C1;BH;SB\n1;2;Bruno;4;12;13;9,5\n2;3;Charline;3,5;13;15,5;10,5\n"
+    "3;4;David;3,5;11,5;15;9,75\n4;1;Alyx;3,5;11;12,5;8\n"
+)
+BULLETIN_CHARS = st.sampled_from(list(' 0123456789;,.\t\n"-½abcRkSNoBH/CPts#é'))
 
 
 @pytest.mark.slow
@@ -81,6 +112,7 @@ def test_mutated_bulletin_reads_or_fails_with_a_location(tmp_path_factory, edits
     from tbxl.audit import audit
     from tbxl.errors import UnknownTiebreak
     from tbxl.io.published import read_published
+
     text = list(BULLETIN)
     for pos, ch in edits:
         text[pos] = ch
@@ -100,8 +132,29 @@ def test_mutated_bulletin_reads_or_fails_with_a_location(tmp_path_factory, edits
 
 # -- wider alphabets (issue 10): digits int() refuses, long numbers, quotes, delimiters, any text ----
 
-ODD = st.sampled_from(["\u00b2", "\u0663", "\xb2", "9" * 30, "1" * 5000, '"', ";", ",", "\t", "\r", "\x00",
-                       "\ufeff", "\u202e", "XXR 99999999", "&lol;", "½", "-", "=", "  "])
+ODD = st.sampled_from(
+    [
+        "\u00b2",
+        "\u0663",
+        "\xb2",
+        "9" * 30,
+        "1" * 5000,
+        '"',
+        ";",
+        ",",
+        "\t",
+        "\r",
+        "\x00",
+        "\ufeff",
+        "\u202e",
+        "XXR 99999999",
+        "&lol;",
+        "½",
+        "-",
+        "=",
+        "  ",
+    ]
+)
 ANY_TEXT = st.text(max_size=8) | ODD
 
 
@@ -124,14 +177,22 @@ def test_trf_with_any_text_spliced_in(edits):
     """Any text replacing 0-3 characters anywhere (a number field, a record code, a line end)."""
     text = TRF
     for pos, cut, piece in edits:
-        text = text[:pos] + piece + text[pos + cut:]
+        text = text[:pos] + piece + text[pos + cut :]
     _ok_or_located(text)
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.tuples(st.integers(0, 4), st.integers(0, 5),
-                          CELLS | ANY_TEXT | st.integers() | st.floats() | st.just(10 ** 400) | st.booleans()),
-                min_size=1, max_size=3))
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(0, 4),
+            st.integers(0, 5),
+            CELLS | ANY_TEXT | st.integers() | st.floats() | st.just(10**400) | st.booleans(),
+        ),
+        min_size=1,
+        max_size=3,
+    )
+)
 @pytest.mark.slow
 def test_grid_with_any_cell(edits):
     """Any value in any cell, the header included: numbers of any size, inf and nan, text."""
@@ -151,9 +212,10 @@ def test_bulletin_with_any_text_spliced_in(tmp_path_factory, edits):
     from tbxl.audit import audit
     from tbxl.errors import UnknownTiebreak
     from tbxl.io.published import read_published
+
     text = BULLETIN
     for pos, cut, piece in edits:
-        text = text[:pos] + piece + text[pos + cut:]
+        text = text[:pos] + piece + text[pos + cut :]
     path = tmp_path_factory.mktemp("b") / "fuzz.csv"
     path.write_text(text, encoding="utf-8", newline="")
     swiss = parse_trf(TRF, source="held_swiss_5.trf")

@@ -9,7 +9,6 @@ import re
 import resource
 import subprocess
 import sys
-from typing import Optional
 
 import pytest
 
@@ -19,7 +18,7 @@ from tbxl.cli import main
 
 #: Memory and time given to a heavy case: the goal of issue 10 is 1.5 GB and 30 s; the timeout is
 #: generous (a loaded CI machine), it only stops a case that would hang.
-MEMORY = int(1.5 * 2 ** 30)
+MEMORY = int(1.5 * 2**30)
 TIMEOUT = 120
 
 
@@ -27,7 +26,7 @@ def _limits() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
 
 
-def run_limited(args: list[str], cwd, case: Optional[Case] = None) -> subprocess.CompletedProcess:
+def run_limited(args: list[str], cwd, case: Case | None = None) -> subprocess.CompletedProcess:
     """``tbxl ARGS`` in a subprocess whose address space is capped at 1.5 GB; with the environment
     and the standard output ``case`` asks for (another console's encoding, a closed or full stream)."""
     env = dict(os.environ)
@@ -39,13 +38,19 @@ def run_limited(args: list[str], cwd, case: Optional[Case] = None) -> subprocess
     where = case.stdout if case else ""
     stdout = subprocess.PIPE
     if where == "closed":
-        stdout = subprocess.DEVNULL   # replaced by a closed descriptor below
+        stdout = subprocess.DEVNULL  # replaced by a closed descriptor below
     elif where:
         stdout = open(where, "wb")
     try:
-        done = subprocess.run([sys.executable, "-m", "tbxl", *args], stdout=stdout, stderr=subprocess.PIPE,
-                              timeout=TIMEOUT, preexec_fn=_closing_stdout if where == "closed" else _limits,
-                              cwd=cwd, env=env)
+        done = subprocess.run(
+            [sys.executable, "-m", "tbxl", *args],
+            stdout=stdout,
+            stderr=subprocess.PIPE,
+            timeout=TIMEOUT,
+            preexec_fn=_closing_stdout if where == "closed" else _limits,
+            cwd=cwd,
+            env=env,
+        )
     finally:
         if where and where != "closed":
             stdout.close()
@@ -55,7 +60,7 @@ def run_limited(args: list[str], cwd, case: Optional[Case] = None) -> subprocess
 
 def _closing_stdout() -> None:
     _limits()
-    os.close(1)   # `tbxl ... >&-`: Python starts with sys.stdout None
+    os.close(1)  # `tbxl ... >&-`: Python starts with sys.stdout None
 
 
 def run_main(args: list[str]) -> int:
@@ -68,10 +73,10 @@ def run_main(args: list[str]) -> int:
 
 def check(case: Case, code: int, err: str, out: str = "") -> None:
     assert "Traceback" not in err, err
-    assert "internal error" not in err, err       # the last resort is never what bad input meets
+    assert "internal error" not in err, err  # the last resort is never what bad input meets
     if case.output:
         assert re.search(case.output, out), out[:2000]
-    if case.code == 0:   # a command that succeeds: nothing on stderr but the line it should say
+    if case.code == 0:  # a command that succeeds: nothing on stderr but the line it should say
         assert code == 0, err[:2000]
         if case.message:
             assert len(err.splitlines()) == 1 and re.search(case.message, err.splitlines()[0]), err[:2000]
@@ -83,15 +88,18 @@ def check(case: Case, code: int, err: str, out: str = "") -> None:
     assert lines[0].startswith("tbxl: error: "), lines[0][:500]
     assert re.search(case.message, lines[0]), lines[0][:500]
     assert code == case.code, lines[0][:500]
-    assert len(lines[0]) < 400, lines[0][:500]        # one readable line, not the file echoed back
+    assert len(lines[0]) < 400, lines[0][:500]  # one readable line, not the file echoed back
 
 
 #: Light cases that still take seconds (a bulletin of 200,000 columns): left out of `-m "not slow"`.
 SLOW_CASES = {"bulletin_of_200000_columns"}
 
 
-@pytest.mark.parametrize("case", [pytest.param(c, marks=pytest.mark.slow) if c.name in SLOW_CASES else c
-                                  for c in CASES if not c.heavy], ids=lambda c: c.name)
+@pytest.mark.parametrize(
+    "case",
+    [pytest.param(c, marks=pytest.mark.slow) if c.name in SLOW_CASES else c for c in CASES if not c.heavy],
+    ids=lambda c: c.name,
+)
 def test_hostile_input(case: Case, tmp_path, capsys) -> None:
     args = case.build(tmp_path)
     code = run_main(args)
@@ -100,7 +108,7 @@ def test_hostile_input(case: Case, tmp_path, capsys) -> None:
     assert out == "" or case.code == 0
 
 
-@pytest.mark.slow   # a subprocess per case
+@pytest.mark.slow  # a subprocess per case
 @pytest.mark.parametrize("case", [c for c in CASES if c.heavy], ids=lambda c: c.name)
 def test_hostile_input_bounded(case: Case, tmp_path) -> None:
     """In a subprocess limited to 1.5 GB of address space: a missing bound shows as a MemoryError
@@ -113,12 +121,14 @@ def test_hostile_input_bounded(case: Case, tmp_path) -> None:
 
 # -- a stray cell far away does not change what is read -------------------------------------------
 
+
 def test_workbook_input_with_a_cell_at_xfd1048576(tmp_path, capsys):
     """The sheet declares A1:XFD1048576 and holds one more cell there: the crosstable at A1 is read
     as without it (17 billion positions are never walked)."""
     import json
 
     from hostile import FAR, GRID, sheet_xml, write_xlsx
+
     plain = write_xlsx(tmp_path / "plain.xlsx", sheet_xml(GRID))
     far = write_xlsx(tmp_path / "far.xlsx", sheet_xml(GRID, extra=FAR, dimension="A1:XFD1048576"))
     done = run_limited(["compute", far, "--tiebreaks", "BH,SB", "--format", "json"], tmp_path)
@@ -135,15 +145,16 @@ def test_published_workbook_with_a_cell_at_xfd1048576(tmp_path, capsys):
     audit reads the table and passes."""
     from conftest import DATA
     from hostile import FAR, sheet_xml, write_xlsx
-    from tbxl.standings import compute_standings
     from tbxl.io.trf import read_trf
+    from tbxl.standings import compute_standings
+
     swiss = DATA / "tec-2023" / "held_swiss_5.trf"
     st = compute_standings(read_trf(swiss), "BH", conventions.get("fide-2024"))
-    rows = [["SNo", "Pts", "BH"]] + [[r.player.start_number, float(r.points), float(r.values["BH"])]
-                                     for r in st.rows]
+    rows = [["SNo", "Pts", "BH"]] + [[r.player.start_number, float(r.points), float(r.values["BH"])] for r in st.rows]
     book = write_xlsx(tmp_path / "published.xlsx", sheet_xml(rows, extra=FAR, dimension="A1:XFD1048576"))
-    done = run_limited(["audit", str(swiss), "--published", book, "--tiebreaks", "BH", "--rules", "fide-2024"],
-                       tmp_path)
+    done = run_limited(
+        ["audit", str(swiss), "--published", book, "--tiebreaks", "BH", "--rules", "fide-2024"], tmp_path
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "Traceback" not in done.stderr
 
@@ -154,6 +165,7 @@ def test_headers_with_digits_int_refuses():
     from tbxl.errors import UnknownTiebreak
     from tbxl.io.published import column_meaning
     from tbxl.tiebreaks.codes import parse
+
     assert column_meaning("TB" + "9" * 5000, ["BH"]) is None
     assert column_meaning("TB\u00b2", ["BH"]) is None
     assert column_meaning("TB1", ["BH"]) == "BH"
@@ -182,16 +194,25 @@ for case in CASES:
 """
 
 
-@pytest.mark.slow   # every light case again, in one subprocess under the memory cap
+@pytest.mark.slow  # every light case again, in one subprocess under the memory cap
 def test_every_light_case_under_the_memory_cap(tmp_path) -> None:
     import json
-    from pathlib import Path
     import os
+    from pathlib import Path
+
     # The driver imports tests/hostile.py: the tests' folder on its PYTHONPATH.
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(Path(__file__).parent),
-                                                                     os.environ.get("PYTHONPATH")])))
-    done = subprocess.run([sys.executable, "-c", _DRIVER], capture_output=True, env=env,
-                          text=True, timeout=TIMEOUT * 3, preexec_fn=_limits, cwd=tmp_path)
+    env = dict(
+        os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(Path(__file__).parent), os.environ.get("PYTHONPATH")]))
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", _DRIVER],
+        capture_output=True,
+        env=env,
+        text=True,
+        timeout=TIMEOUT * 3,
+        preexec_fn=_limits,
+        cwd=tmp_path,
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     results = [json.loads(line) for line in done.stdout.splitlines()]
     by_name = {c.name: c for c in CASES}
@@ -202,6 +223,7 @@ def test_every_light_case_under_the_memory_cap(tmp_path) -> None:
 
 
 # -- Ctrl+C while the report's workers render ---------------------------------------------------------
+
 
 def _children(pid: int) -> list[int]:
     found = []
@@ -220,21 +242,27 @@ def test_ctrl_c_while_the_workers_render(tmp_path):
     processes lay out a long report: one line, exit 130, no worker's traceback, no file written."""
     import signal
     import time
-    from pathlib import Path
-    from generate import generate   # the benchmarks' generator (pytest's pythonpath)
+
+    from generate import generate  # the benchmarks' generator (pytest's pythonpath)
     from tbxl.io.trf import write_trf_file
+
     pytest.importorskip("weasyprint")
     event = tmp_path / "open.trf"
     write_trf_file(generate(400, 9, seed=3), event)
     out = tmp_path / "open.pdf"
     env = dict(os.environ, TBXL_WORKERS="2")
-    proc = subprocess.Popen([sys.executable, "-m", "tbxl", "report", str(event), "-o", str(out), "--derivations", "all"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, start_new_session=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tbxl", "report", str(event), "-o", str(out), "--derivations", "all"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        start_new_session=True,
+    )
     deadline = time.monotonic() + 120
     while len(_children(proc.pid)) < 2 and proc.poll() is None and time.monotonic() < deadline:
         time.sleep(0.05)
     assert proc.poll() is None and len(_children(proc.pid)) >= 2, "the report did not start its workers"
-    time.sleep(1.0)                      # the workers are laying out their parts
+    time.sleep(1.0)  # the workers are laying out their parts
     os.killpg(proc.pid, signal.SIGINT)
     try:
         stdout, stderr = proc.communicate(timeout=60)

@@ -27,7 +27,7 @@ def in_progress(tmp_path: Path, played: int, announced: str) -> Path:
         if line.startswith("XXR"):
             line = f"XXR {announced}"
         elif line.startswith("001"):
-            line = (line[:80] + "    " + line[84:91 + 10 * played]).rstrip()
+            line = (line[:80] + "    " + line[84 : 91 + 10 * played]).rstrip()
         out.append(line)
     path = tmp_path / "in_progress.trf"
     path.write_text("\n".join(out) + "\n", encoding="utf-8")
@@ -60,8 +60,7 @@ def test_cut_file_equals_after_round_of_the_complete_file(tmp_path, run_cli, pla
     assert code == 0
     later = "round 5 has" if played == 4 else f"rounds {played + 1}-5 have"
     assert err == f"tbxl: warning: in_progress.trf: {later} no results yet: standings after round {played}\n"
-    code, full, _ = run_cli("compute", SWISS, "--tiebreaks", codes, "--format", "json",
-                        "--after-round", played)
+    code, full, _ = run_cli("compute", SWISS, "--tiebreaks", codes, "--format", "json", "--after-round", played)
     assert code == 0 and values(out) == values(full)
     assert json.loads(out)["tournament"]["rounds"] == played
 
@@ -74,7 +73,7 @@ def test_after_three_rounds_by_hand(tmp_path, run_cli):
     assert code == 0 and "rounds 4-9 have no results yet: standings after round 3" in err
     by = values(out)
     assert by[4]["points"] == 2.5 and by[4]["rank"] == 1
-    assert by[2]["points"] == 2.5         # Bruno: 1 + 1 + ½
+    assert by[2]["points"] == 2.5  # Bruno: 1 + 1 + ½
     code, full, _ = run_cli("compute", SWISS, "--tiebreaks", "BH", "--format", "json", "--after-round", 3)
     assert values(out) == values(full)
 
@@ -104,18 +103,16 @@ def test_a_missing_result_in_a_played_round_is_an_error(tmp_path, run_cli):
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     code, out, err = run_cli("compute", path)
     assert code == 1 and out == ""
-    assert err == ("tbxl: error: missing.trf:5:139: player 2, round 5: a blank result cannot have an "
-                   "opponent (3)\n")
+    assert err == ("tbxl: error: missing.trf:5:139: player 2, round 5: a blank result cannot have an opponent (3)\n")
 
 
 def test_after_round_still_picks_an_earlier_round(tmp_path, run_cli):
     path = in_progress(tmp_path, 4, "9")
     code, out, _ = run_cli("compute", path, "--tiebreaks", "BH,SB", "--format", "json", "--after-round", 2)
-    code_full, full, _ = run_cli("compute", SWISS, "--tiebreaks", "BH,SB", "--format", "json",
-                             "--after-round", 2)
+    code_full, full, _ = run_cli("compute", SWISS, "--tiebreaks", "BH,SB", "--format", "json", "--after-round", 2)
     assert code == code_full == 0 and values(out) == values(full)
     code, _, err = run_cli("compute", path, "--after-round", 7)
-    assert code == 2 and "--after-round 7: " in err and "has rounds 1..4" in err   # a usage error
+    assert code == 2 and "--after-round 7: " in err and "has rounds 1..4" in err  # a usage error
 
 
 def test_report_says_after_round(tmp_path, run_cli):

@@ -22,16 +22,20 @@ SWISS = ROOT / "tests" / "data" / "tec-2023" / "held_swiss_5.trf"
 
 def test_the_install_hint_has_one_home():
     assert str(MissingDependency("openpyxl")) == f"this needs openpyxl: {pip_install('xlsx')}"
-    spelled = [p.relative_to(ROOT).as_posix() for p in (ROOT / "tbxl").rglob("*.py")
-               if re.search(r"pip install \\?\"tbxl\[", p.read_text(encoding="utf-8"))]
-    assert spelled == ["tbxl/errors.py"], "import tbxl.errors.pip_install instead"   # the home and its doctests
+    spelled = [
+        p.relative_to(ROOT).as_posix()
+        for p in (ROOT / "tbxl").rglob("*.py")
+        if re.search(r"pip install \\?\"tbxl\[", p.read_text(encoding="utf-8"))
+    ]
+    assert spelled == ["tbxl/errors.py"], "import tbxl.errors.pip_install instead"  # the home and its doctests
     templates = [p.name for p in (ROOT / "templates").glob("*.txt") if "pip install" in p.read_text(encoding="utf-8")]
     assert templates == []
 
 
-@pytest.mark.slow   # a subprocess per system
-@pytest.mark.parametrize("platform, page", [("win32", "start/windows/"), ("darwin", "start/macos/"),
-                                            ("linux", "start/linux/")])
+@pytest.mark.slow  # a subprocess per system
+@pytest.mark.parametrize(
+    "platform, page", [("win32", "start/windows/"), ("darwin", "start/macos/"), ("linux", "start/linux/")]
+)
 def test_a_report_without_pango_says_so_in_one_line_with_the_page_for_the_system(tmp_path, platform, page):
     """A WeasyPrint that cannot load Pango (its import raises OSError, as on Windows or macOS without
     the libraries) stands in for the real one on the path; the page is the one for ``platform``
@@ -40,17 +44,22 @@ def test_a_report_without_pango_says_so_in_one_line_with_the_page_for_the_system
     fake.mkdir(parents=True)
     (fake / "__init__.py").write_text(
         "raise OSError(\"cannot load library 'libgobject-2.0-0': error 0x7e.  Additionally, "
-        "ctypes.util.find_library() did not manage to locate a library called 'libgobject-2.0-0'\")\n")
-    code = (f"import sys, tbxl.errors as e; page = e.system_page; e.system_page = lambda _: page({platform!r}); "
-            "from tbxl.cli import main; "
-            f"sys.exit(main(['report', {str(SWISS)!r}, '-o', {str(tmp_path / 'out.pdf')!r}]))")
+        "ctypes.util.find_library() did not manage to locate a library called 'libgobject-2.0-0'\")\n"
+    )
+    code = (
+        f"import sys, tbxl.errors as e; page = e.system_page; e.system_page = lambda _: page({platform!r}); "
+        "from tbxl.cli import main; "
+        f"sys.exit(main(['report', {str(SWISS)!r}, '-o', {str(tmp_path / 'out.pdf')!r}]))"
+    )
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path / "fake"), str(ROOT)])}
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
     assert done.returncode == 1 and done.stdout == ""
-    assert done.stderr == ("tbxl: error: WeasyPrint cannot load Pango (cannot load library 'libgobject-2.0-0': "
-                           "error 0x7e. Additionally, ctypes.util.find_library() did not manage to locate"
-                           f"...): install it as {docs_url(page)} says, or write the web page "
-                           "(-o report.html) and print it from a browser\n")
+    assert done.stderr == (
+        "tbxl: error: WeasyPrint cannot load Pango (cannot load library 'libgobject-2.0-0': "
+        "error 0x7e. Additionally, ctypes.util.find_library() did not manage to locate"
+        f"...): install it as {docs_url(page)} says, or write the web page "
+        "(-o report.html) and print it from a browser\n"
+    )
     assert not (tmp_path / "out.pdf").exists()
     assert (ROOT / "docs" / (page.rstrip("/") + ".md")).exists()
 
@@ -64,21 +73,23 @@ def test_the_workbooks_name_the_install_commands_and_the_manual():
         assert pip_install("excel") in text and "Trust access to the VBA project object model" in text
         assert docs_url("organizer/classic-addin/") in text
     # the classic steps in xlwings' order: the package, trust access, the add-in, Import Functions
-    steps = [help_text.index(s) for s in (pip_install("excel"), "Trust access", "xlwings addin install",
-                                          "Import Functions")]
+    steps = [
+        help_text.index(s) for s in (pip_install("excel"), "Trust access", "xlwings addin install", "Import Functions")
+    ]
     assert steps == sorted(steps)
     assert f"tbxl=={__version__}" in help_text and docs_url("organizer/lite/") in help_text
-    assert "tbxl lite" not in help_text          # a Lite user has no Python to run it
+    assert "tbxl lite" not in help_text  # a Lite user has no Python to run it
 
 
 def test_the_docs_name_commands_that_work_once_released_and_the_wheel_until_then():
-    docs = {p.relative_to(ROOT / "docs").as_posix(): p.read_text(encoding="utf-8")
-            for p in (ROOT / "docs").rglob("*.md")}
+    docs = {
+        p.relative_to(ROOT / "docs").as_posix(): p.read_text(encoding="utf-8") for p in (ROOT / "docs").rglob("*.md")
+    }
     install = docs["install.md"]
     assert 'pip install "tbxl[all]"' in install
     # before the release reaches PyPI: the wheel of the release page (or one built here)
     assert re.search(r'pip install "tbxl-\d+\.\d+\.\d+-py3-none-any\.whl\[all\]"', install)
-    assert f"pip install --no-index --find-links" in install
+    assert "pip install --no-index --find-links" in install
     for page in ("start/windows.md", "start/macos.md", "start/linux.md", "start/web.md"):
         assert page in docs, page
     assert 'pip install "tbxl[report]"' in docs["start/windows.md"] and "MSYS2" in docs["start/windows.md"]

@@ -12,8 +12,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def ruff(*args: str) -> subprocess.CompletedProcess[str]:
     # ruff's cache goes nowhere: the work tree stays as it was
-    return subprocess.run([sys.executable, "-m", "ruff", *args, "--no-cache", "."], cwd=ROOT,
-                          capture_output=True, text=True)
+    return subprocess.run(
+        [sys.executable, "-m", "ruff", *args, "--no-cache", "."], cwd=ROOT, capture_output=True, text=True
+    )
 
 
 def test_ruff_check_passes():

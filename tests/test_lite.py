@@ -27,27 +27,36 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
-from typing import Optional
 
 import pytest
 
 from conftest import DATA
 from excel_support import XLWINGS_VERSIONS, as_office_js, wire, xlwings_wheel
-from tbxl import __version__, rules as conventions
-from tbxl import excel, lite
+from tbxl import __version__, excel, lite
+from tbxl import rules as conventions
 from tbxl.cli import main
 from tbxl.io.grid import to_grid
+from tbxl.io.trf import read_trf
 from tbxl.model import Pairing
 from tbxl.standings import compute_standings
-from tbxl.io.trf import read_trf
 
 ROOT = Path(__file__).resolve().parents[1]
 PYODIDE = ROOT / "tests" / "pyodide"
 SWISS = DATA / "tec-2023" / "held_swiss_5.trf"
 RR = DATA / "tec-2023" / "held_round_robin.trf"
 SEED2 = DATA / "seeds" / "seed002-buchholz-swiss.trf"
-FUNCTIONS = ["AUDIT", "BUCHHOLZ", "BUCHHOLZ_CUT", "PROGRESSIVE", "RATING_CHANGE", "SONNEBORN_BERGER", "STANDINGS",
-             "TEAM_STANDINGS", "TEAM_TIEBREAK", "TIEBREAK"]
+FUNCTIONS = [
+    "AUDIT",
+    "BUCHHOLZ",
+    "BUCHHOLZ_CUT",
+    "PROGRESSIVE",
+    "RATING_CHANGE",
+    "SONNEBORN_BERGER",
+    "STANDINGS",
+    "TEAM_STANDINGS",
+    "TEAM_TIEBREAK",
+    "TIEBREAK",
+]
 FORMS = {"short": [], "standalone": ["--standalone"]}
 
 
@@ -65,8 +74,12 @@ def generated(tmp_path_factory):
 def tbxl_wheel(tmp_path_factory) -> Path:
     """tbxl's wheel, built from this tree (what the release publishes on PyPI)."""
     out = tmp_path_factory.mktemp("wheel")
-    done = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps",
-                           "-w", str(out), str(ROOT)], capture_output=True, text=True, timeout=600)
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(out), str(ROOT)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     (wheel,) = out.glob(f"tbxl-{__version__}-py3-none-any.whl")
     return wheel
@@ -85,9 +98,26 @@ def micropip_wheels(package: str) -> list[Path]:
         path = folder / entry["file_name"]
         if not path.exists():
             folder.mkdir(parents=True, exist_ok=True)
-            done = subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary",
-                                   ":all:", "--python-version", python, "-d", str(folder),
-                                   f"{name}=={entry['version']}"], capture_output=True, text=True, timeout=300)
+            done = subprocess.run(
+                [
+                    sys.executable,
+                    "-m",
+                    "pip",
+                    "download",
+                    "-q",
+                    "--no-deps",
+                    "--only-binary",
+                    ":all:",
+                    "--python-version",
+                    python,
+                    "-d",
+                    str(folder),
+                    f"{name}=={entry['version']}",
+                ],
+                capture_output=True,
+                text=True,
+                timeout=300,
+            )
             assert done.returncode == 0 and path.exists(), done.stderr[-2000:]
         files.append(path)
     return files
@@ -103,37 +133,56 @@ def calls() -> list:
     swiss, rr, seed = read_trf(SWISS), read_trf(RR, pairing=Pairing.ROUND_ROBIN), read_trf(SEED2)
     grid = office_js(to_grid(swiss, "compact"))
     # first, three official answers of the TEC exercise (see test_the_calls_check_real_numbers)
-    out: list = [["BUCHHOLZ_CUT", [grid, 4, 1, "fide-2024"]], ["BUCHHOLZ", [grid, 4, "fide-2024"]],
-                 ["SONNEBORN_BERGER", [grid, 14, "fide-2024"]], ["STANDINGS", [grid, "", "fide-2024"]]]
-    grids = [(swiss, office_js(to_grid(swiss, "compact"))), (swiss, office_js(to_grid(swiss, "sm3"))),
-             (rr, office_js(to_grid(rr, "matrix"))), (seed, office_js(to_grid(seed, "sm3")))]
+    out: list = [
+        ["BUCHHOLZ_CUT", [grid, 4, 1, "fide-2024"]],
+        ["BUCHHOLZ", [grid, 4, "fide-2024"]],
+        ["SONNEBORN_BERGER", [grid, 14, "fide-2024"]],
+        ["STANDINGS", [grid, "", "fide-2024"]],
+    ]
+    grids = [
+        (swiss, office_js(to_grid(swiss, "compact"))),
+        (swiss, office_js(to_grid(swiss, "sm3"))),
+        (rr, office_js(to_grid(rr, "matrix"))),
+        (seed, office_js(to_grid(seed, "sm3"))),
+    ]
     for t, grid in grids:
         numbers = [[p.start_number] for p in t.players]
-        out += [["BUCHHOLZ", [grid, numbers]], ["BUCHHOLZ", [grid, numbers, "fide-2024"]],
-                ["BUCHHOLZ_CUT", [grid, numbers]], ["BUCHHOLZ_CUT", [grid, numbers, 1, "fide-2024"]],
-                ["BUCHHOLZ_CUT", [grid, numbers, 2, "fide-2017"]],
-                ["BUCHHOLZ_CUT", [grid, numbers, "M1"]], ["SONNEBORN_BERGER", [grid, numbers]],
-                ["PROGRESSIVE", [grid, numbers]], ["PROGRESSIVE", [grid, numbers, 1]],
-                ["STANDINGS", [grid]], ["STANDINGS", [grid, "BH/C1,SB,WIN", "fide-2024"]],
-                ["BUCHHOLZ", [grid, 99]], ["BUCHHOLZ", [grid, 0]]]
+        out += [
+            ["BUCHHOLZ", [grid, numbers]],
+            ["BUCHHOLZ", [grid, numbers, "fide-2024"]],
+            ["BUCHHOLZ_CUT", [grid, numbers]],
+            ["BUCHHOLZ_CUT", [grid, numbers, 1, "fide-2024"]],
+            ["BUCHHOLZ_CUT", [grid, numbers, 2, "fide-2017"]],
+            ["BUCHHOLZ_CUT", [grid, numbers, "M1"]],
+            ["SONNEBORN_BERGER", [grid, numbers]],
+            ["PROGRESSIVE", [grid, numbers]],
+            ["PROGRESSIVE", [grid, numbers, 1]],
+            ["STANDINGS", [grid]],
+            ["STANDINGS", [grid, "BH/C1,SB,WIN", "fide-2024"]],
+            ["BUCHHOLZ", [grid, 99]],
+            ["BUCHHOLZ", [grid, 0]],
+        ]
         for code in ("ARO", "TPR", "KS", "DE", "WIN", "AOB", "BH/C1", "SB/C1", "PS", "REP", "RTNG"):
             out.append(["TIEBREAK", [grid, numbers, code]])
         for rules in ("fide-2024", "fide-2026", "sm-real-points"):
             out.append(["TIEBREAK", [grid, numbers, "BH", rules]])
         st = compute_standings(t, ["BH", "SB"], conventions.get("fide-2024"))
         bulletin = [["SNo", "Name", "BH", "SB"]] + [
-            [r.player.start_number, r.player.name, float(r.values["BH"]), float(r.values["SB"])]
-            for r in st.rows]
+            [r.player.start_number, r.player.name, float(r.values["BH"]), float(r.values["SB"])] for r in st.rows
+        ]
         out += [["AUDIT", [grid, bulletin, "fide-2026"]], ["AUDIT", [grid, bulletin, "fide-2024"]]]
     grid = office_js(to_grid(swiss, "compact"))
     bad = [list(r) for r in grid]
     bad[6][5] = "12x1"
-    out += [["BUCHHOLZ", [bad, 1]], ["TIEBREAK", [grid, 1, "XYZ"]], ["BUCHHOLZ", [grid, 1, "fide-1900"]],
-            ["BUCHHOLZ", [grid, 1.5]], ["AUDIT", [grid, [["Name", "BH"], ["David", 15]]]],
-            ["BUCHHOLZ", [grid, 1, "", "matrix"]]]
+    out += [
+        ["BUCHHOLZ", [bad, 1]],
+        ["TIEBREAK", [grid, 1, "XYZ"]],
+        ["BUCHHOLZ", [grid, 1, "fide-1900"]],
+        ["BUCHHOLZ", [grid, 1.5]],
+        ["AUDIT", [grid, [["Name", "BH"], ["David", 15]]]],
+        ["BUCHHOLZ", [grid, 1, "", "matrix"]],
+    ]
     return out
-
-
 
 
 def error_grids(t) -> dict:
@@ -179,10 +228,16 @@ def book_json(grid, *more_sheets) -> dict:
     """The Office.js payload xlwings Lite builds a script's Book from: the crosstable's sheet first
     (selected at A1, the crosstable's top-left cell), then ``more_sheets`` (name, values)."""
     sheets = [("Crosstable", grid)] + list(more_sheets)
-    return {"client": "Office.js", "version": "0", "book": {"name": "event.xlsx", "active_sheet_index": 0,
-                                                          "selection": "A1"},
-            "names": [], "sheets": [{"name": n, "values": [["" if v is None else v for v in r] for r in values],
-                                     "pictures": [], "tables": []} for n, values in sheets]}
+    return {
+        "client": "Office.js",
+        "version": "0",
+        "book": {"name": "event.xlsx", "active_sheet_index": 0, "selection": "A1"},
+        "names": [],
+        "sheets": [
+            {"name": n, "values": [["" if v is None else v for v in r] for r in values], "pictures": [], "tables": []}
+            for n, values in sheets
+        ],
+    }
 
 
 def clicks() -> list:
@@ -192,9 +247,11 @@ def clicks() -> list:
     grid = to_grid(swiss, "compact")
     bad = [list(r) for r in grid]
     bad[6][3] = "#N/A"
-    return [[book_json(grid), ["fide-2024", ""]],
-            [book_json(grid, (lite.STANDINGS_SHEET, [["old"]])), ["fide-2026", ""]],
-            [book_json(bad), ["fide-2024", ""]]]
+    return [
+        [book_json(grid), ["fide-2024", ""]],
+        [book_json(grid, (lite.STANDINGS_SHEET, [["old"]])), ["fide-2026", ""]],
+        [book_json(bad), ["fide-2024", ""]],
+    ]
 
 
 def run_folder(generated, tmp_path, calls_, wheels=()) -> Path:
@@ -219,28 +276,37 @@ def assert_clicked(result) -> None:
     assert result["scripts"] == [lite.SCRIPT_NAME]
     grid = office_js(to_grid(read_trf(SWISS), "compact"))
     want = [json.loads(json.dumps(excel.STANDINGS(grid, "", rules))) for rules in ("fide-2024", "fide-2026")]
-    assert want[0] != want[1] and want[0][1][:3] == [1, 2, "Bruno"]       # the two rule sets differ
+    assert want[0] != want[1] and want[0][1][:3] == [1, 2, "Bruno"]  # the two rule sets differ
     first, second, bad = result["clicks"]
     assert [a["func"] for a in first["actions"]] == ["addSheet", "sheetClearContents", "setValues", "activateSheet"]
     assert first["actions"][0]["args"][1] == lite.STANDINGS_SHEET
     assert [a["values"] for a in first["actions"] if a["func"] == "setValues"] == [want[0]]
     assert [a["func"] for a in second["actions"]] == ["sheetClearContents", "setValues", "activateSheet"]
     assert [a["values"] for a in second["actions"] if a["func"] == "setValues"] == [want[1]]
-    assert bad == {"error": "ValueError", "message": "D7: #N/A: the crosstable holds an Excel error here; correct "
-                   "the cell or the formula that gives it"}
+    assert bad == {
+        "error": "ValueError",
+        "message": "D7: #N/A: the crosstable holds an Excel error here; correct the cell or the formula that gives it",
+    }
 
 
 def assert_registered(result) -> None:
     """Every function with a dropdown for every rules and layout argument, and the script."""
     functions = result["functions"]
     assert sorted(functions) == FUNCTIONS
-    assert functions["BUCHHOLZ_CUT"] == {"crosstable": None, "player": None, "cut": None,
-                                         "rules": "BUCHHOLZ_CUT.RULES", "layout": "BUCHHOLZ_CUT.LAYOUT"}
-    dropdowns = sorted(f"{name}.{p}".upper() for name, f in functions.items() for p, e in f.items()
-                       if e and e == f"{name}.{p}".upper())
-    assert dropdowns == sorted(f"{name}.{p}".upper() for name, f in functions.items() for p in f
-                               if p in ("rules", "layout"))
-    assert len(dropdowns) == 16          # rules: 8 functions, layout: 8 (RATING_CHANGE has a layout, no rules)
+    assert functions["BUCHHOLZ_CUT"] == {
+        "crosstable": None,
+        "player": None,
+        "cut": None,
+        "rules": "BUCHHOLZ_CUT.RULES",
+        "layout": "BUCHHOLZ_CUT.LAYOUT",
+    }
+    dropdowns = sorted(
+        f"{name}.{p}".upper() for name, f in functions.items() for p, e in f.items() if e and e == f"{name}.{p}".upper()
+    )
+    assert dropdowns == sorted(
+        f"{name}.{p}".upper() for name, f in functions.items() for p in f if p in ("rules", "layout")
+    )
+    assert len(dropdowns) == 16  # rules: 8 functions, layout: 8 (RATING_CHANGE has a layout, no rules)
     assert result["enums"]["BUCHHOLZ_CUT.RULES"] == list(conventions.PRESETS)
     assert result["enums"]["STANDINGS.LAYOUT"] == list(lite.layout_choices())
 
@@ -253,7 +319,7 @@ def assert_computed(result, calls_, want) -> None:
     assert_clicked(result)
 
 
-def run_cpython(folder: Path, site: Optional[Path], isolated: bool) -> dict:
+def run_cpython(folder: Path, site: Path | None, isolated: bool) -> dict:
     """check.py in this CPython, with the xlwings of ``site`` first on the path (None: the installed
     one); ``isolated``: no site-packages (-S), so only that xlwings is importable, and no tbxl."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
@@ -261,12 +327,20 @@ def run_cpython(folder: Path, site: Optional[Path], isolated: bool) -> dict:
     if not isolated:
         path.append(str(ROOT))
     env.update(PYTHONPATH=os.pathsep.join(path), XLWINGS_ON_SERVER="true", XLWINGS_LICENSE_KEY="noncommercial")
-    done = subprocess.run([sys.executable, *(["-S"] if isolated else []), "check.py"], cwd=folder, env=env,
-                          capture_output=True, text=True, timeout=600)
+    done = subprocess.run(
+        [sys.executable, *(["-S"] if isolated else []), "check.py"],
+        cwd=folder,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     return json.loads((folder / "result.json").read_text(encoding="utf-8"))
 
+
 # -- the files ------------------------------------------------------------------------------------
+
 
 def requirements(folder: Path) -> list[str]:
     lines = (folder / "requirements.txt").read_text(encoding="utf-8").splitlines()
@@ -286,18 +360,27 @@ def test_the_short_main_py_is_the_functions_and_a_script_importing_tbxl(generate
     assert ast.get_docstring(tree).startswith(f"# tbxl {__version__}: chess tie-breaks (FIDE C.07)")
     imports = [n for n in tree.body if isinstance(n, ast.ImportFrom)]
     assert [(n.module, [a.name for a in n.names]) for n in imports] == [
-        ("typing", ["Literal"]), ("xlwings", ["arg", "func", "script"]), ("tbxl", ["excel"])]
+        ("typing", ["Literal"]),
+        ("xlwings", ["arg", "func", "script"]),
+        ("tbxl", ["excel"]),
+    ]
     defs = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
     assert sorted(defs) == sorted(FUNCTIONS + ["write_standings"])
     assert "TBXL_MODULES" not in text and "EmbeddedModules" not in text
     # every rules and layout argument is a dropdown; the others are untyped, as tbxl.excel's
     for name in FUNCTIONS:
         hints = {a.arg: ast.unparse(a.annotation) if a.annotation else None for a in defs[name].args.args}
-        assert {k: v for k, v in hints.items() if v} == {k: {"rules": "Rules", "layout": "Layout"}[k]
-                                                         for k in hints if k in ("rules", "layout")}, name
+        assert {k: v for k, v in hints.items() if v} == {
+            k: {"rules": "Rules", "layout": "Layout"}[k] for k in hints if k in ("rules", "layout")
+        }, name
     namespace: dict = {}
-    exec(compile(ast.Module(body=[n for n in tree.body if isinstance(n, ast.Assign)], type_ignores=[]),
-                 "main.py", "exec"), {"Literal": __import__("typing").Literal}, namespace)
+    exec(
+        compile(
+            ast.Module(body=[n for n in tree.body if isinstance(n, ast.Assign)], type_ignores=[]), "main.py", "exec"
+        ),
+        {"Literal": __import__("typing").Literal},
+        namespace,
+    )
     assert namespace["Rules"].__args__ == tuple(conventions.PRESETS)
     assert namespace["Layout"].__args__[:5] == ("compact", "sm3", "matrix", "round-robin", "swiss")
 
@@ -309,7 +392,7 @@ def test_the_standalone_main_py_carries_the_core_and_the_same_functions(generate
     tree = ast.parse(text)
     assert ast.get_docstring(tree).startswith(f"# tbxl {__version__}: chess tie-breaks (FIDE C.07)")
     # after the carried modules: the short main.py's code, word for word
-    assert text.endswith(short[short.index("from typing import Literal"):])
+    assert text.endswith(short[short.index("from typing import Literal") :])
     modules = lite.carried_modules()
     assert f"# The {len(modules)} tbxl modules the functions need" in text
     # the modules' text, exactly as installed
@@ -322,10 +405,13 @@ def test_the_standalone_main_py_carries_the_core_and_the_same_functions(generate
     import pkgutil
 
     import tbxl.io.grid
+
     grid = {"tbxl.io.grid"} | {m.name for m in pkgutil.iter_modules(tbxl.io.grid.__path__, "tbxl.io.grid.")}
     assert {"tbxl.io.grid.cells", "tbxl.io.grid.compact", "tbxl.io.grid.sm3", "tbxl.io.grid.matrix"} <= grid
     assert grid <= set(modules)
-    assert not {"tbxl.cli", "tbxl.report", "tbxl.io.workbook", "tbxl.workbook", "tbxl.lite", "tbxl.io.trf"} & set(modules)
+    assert not {"tbxl.cli", "tbxl.report", "tbxl.io.workbook", "tbxl.workbook", "tbxl.lite", "tbxl.io.trf"} & set(
+        modules
+    )
     # The team functions and their core (C.07 Arts 11-13), not their TRF reader or report.
     assert {"tbxl.excel.cache", "tbxl.io.grid.team", "tbxl.tiebreaks.extended"} <= set(modules)
     assert not {"tbxl.io.trf.team", "tbxl.report.views.team", "tbxl.workbook.team", "tbxl.workbook"} & set(modules)
@@ -344,8 +430,10 @@ def test_lite_says_what_it_wrote(capsys, tmp_path):
     assert main(["lite", "-o", str(tmp_path / "new" / "lite")]) == 0
     out = capsys.readouterr().out
     assert out.startswith(f"wrote {tmp_path / 'new' / 'lite' / 'main.py'} (") and "requirements.txt" in out
-    assert f"xlwings Lite then installs tbxl {__version__} from PyPI (where that release is not on PyPI yet, use " \
-           "`tbxl lite --standalone`" in out
+    assert (
+        f"xlwings Lite then installs tbxl {__version__} from PyPI (where that release is not on PyPI yet, use "
+        "`tbxl lite --standalone`" in out
+    )
     assert main(["lite", "--standalone", "-o", str(tmp_path / "alone")]) == 0
     assert "PyPI" not in capsys.readouterr().out
 
@@ -366,7 +454,7 @@ def test_a_module_importing_a_package_outside_the_standard_library_is_refused(tm
     monkeypatch.syspath_prepend(str(tmp_path))
     with pytest.raises(lite.NotPure, match=r"core.py:6: tbxlfake.core imports numpy"):
         lite.core_modules("tbxlfake")
-    (pkg / "core.py").write_text("import json\n\ndef later():\n    import openpyxl\n")   # only when called
+    (pkg / "core.py").write_text("import json\n\ndef later():\n    import openpyxl\n")  # only when called
     assert sorted(lite.core_modules("tbxlfake")) == ["tbxlfake", "tbxlfake.core"]
 
 
@@ -389,26 +477,36 @@ def test_the_standalone_main_py_shadows_an_installed_tbxl_and_can_run_again(gene
     the one used; running main.py again (xlwings Lite after an edit) replaces the modules instead of
     stacking finders."""
     folder = run_folder(generated["standalone"], tmp_path, [])
-    code = ("import runpy, sys, importlib.util\n"
-            "assert importlib.util.find_spec('tbxl') is not None   # the development install\n"
-            "first = runpy.run_path('main.py')\n"
-            "import tbxl.excel\n"
-            "one = tbxl.excel\n"
-            "second = runpy.run_path('main.py')\n"
-            "import tbxl.excel\n"
-            "finders = [f for f in sys.meta_path if type(f).__name__ == 'EmbeddedModules']\n"
-            "print(tbxl.__spec__.origin, len(finders), one is not tbxl.excel,\n"
-            "      second['tbxl_excel'] is tbxl.excel, first['tbxl_excel'] is not second['tbxl_excel'])\n")
-    done = subprocess.run([sys.executable, "-c", code], cwd=folder, capture_output=True, text=True,
-                          env={**os.environ, "XLWINGS_ON_SERVER": "true", "XLWINGS_LICENSE_KEY": "noncommercial",
-                               "PYTHONPATH": str(folder)})
+    code = (
+        "import runpy, sys, importlib.util\n"
+        "assert importlib.util.find_spec('tbxl') is not None   # the development install\n"
+        "first = runpy.run_path('main.py')\n"
+        "import tbxl.excel\n"
+        "one = tbxl.excel\n"
+        "second = runpy.run_path('main.py')\n"
+        "import tbxl.excel\n"
+        "finders = [f for f in sys.meta_path if type(f).__name__ == 'EmbeddedModules']\n"
+        "print(tbxl.__spec__.origin, len(finders), one is not tbxl.excel,\n"
+        "      second['tbxl_excel'] is tbxl.excel, first['tbxl_excel'] is not second['tbxl_excel'])\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        env={
+            **os.environ,
+            "XLWINGS_ON_SERVER": "true",
+            "XLWINGS_LICENSE_KEY": "noncommercial",
+            "PYTHONPATH": str(folder),
+        },
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.split() == ["tbxl/__init__.py", "(in", "main.py)", "1", "True", "True", "True"]
 
 
-
-
 # -- CPython, the real xlwings ------------------------------------------------------------------------
+
 
 @pytest.mark.slow
 def test_both_forms_register_and_compute_with_the_installed_xlwings(generated, tmp_path, cases):
@@ -436,11 +534,14 @@ def test_both_forms_register_and_compute_with_the_installed_xlwings(generated, t
 
 # -- Pyodide under Node -----------------------------------------------------------------------------
 
+
 def node() -> str:
     exe = shutil.which("node") or shutil.which("nodejs")
     if exe is None:
-        pytest.skip("node is not installed (setup.sh installs Debian's nodejs and npm, then the Pyodide "
-                    "npm packages of tests/pyodide)")
+        pytest.skip(
+            "node is not installed (setup.sh installs Debian's nodejs and npm, then the Pyodide "
+            "npm packages of tests/pyodide)"
+        )
     return exe
 
 
@@ -448,8 +549,9 @@ def node() -> str:
 @pytest.mark.parametrize("version", list(XLWINGS_VERSIONS))
 @pytest.mark.parametrize("form", ["short", "standalone"])
 @pytest.mark.parametrize("package, python", [("pyodide", "3.12."), ("pyodide-314", "3.14.")])
-def test_main_py_in_pyodide_gives_what_the_core_gives(generated, tmp_path, cases, package, python, form, version,
-                                                       request):
+def test_main_py_in_pyodide_gives_what_the_core_gives(
+    generated, tmp_path, cases, package, python, form, version, request
+):
     """The real xlwings wheel (the declared minimum, the newest) and, for the short form, tbxl's
     wheel, installed by micropip from local files as xlwings Lite installs requirements.txt."""
     exe = node()
@@ -460,14 +562,18 @@ def test_main_py_in_pyodide_gives_what_the_core_gives(generated, tmp_path, cases
     xlwings = xlwings_wheel(XLWINGS_VERSIONS[version])
     wheels = [xlwings, *micropip_wheels(package)] + ([request.getfixturevalue("tbxl_wheel")] if short else [])
     folder = run_folder(generated[form], tmp_path, calls_, wheels=wheels)
-    done = subprocess.run([exe, str(PYODIDE / "run.mjs"), str(folder), "install.py"],
-                          env={**os.environ, "TBXL_PYODIDE": package}, capture_output=True, text=True,
-                          timeout=600)
+    done = subprocess.run(
+        [exe, str(PYODIDE / "run.mjs"), str(folder), "install.py"],
+        env={**os.environ, "TBXL_PYODIDE": package},
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     result = json.loads((folder / "result.json").read_text(encoding="utf-8"))
     assert result["platform"] == "emscripten" and result["python"].startswith(python)
     assert xlwings.name.startswith(f"xlwings-{result['xlwings']}-")
-    if short:   # tbxl from the wheel, in Pyodide's site-packages
+    if short:  # tbxl from the wheel, in Pyodide's site-packages
         assert result["tbxl_installed_before"] is True
         assert result["tbxl_origin"] == f"/lib/python{python[:-1]}/site-packages/tbxl/__init__.py"
     else:
@@ -482,19 +588,26 @@ def test_the_calls_check_real_numbers(cases):
     errors carry their messages."""
     calls_, want = cases
     assert [w["value"] for w in want[:3]] == [[[11.5]], [[15]], [[4.5]]]
-    assert want[3]["value"][1][:5] == [1, 2, "Bruno", 4, 12]              # STANDINGS: Bruno, BH/C1 12
-    column = want[4 + 3]["value"]                                         # BH/C1 fide-2024, all players
+    assert want[3]["value"][1][:5] == [1, 2, "Bruno", 4, 12]  # STANDINGS: Bruno, BH/C1 12
+    column = want[4 + 3]["value"]  # BH/C1 fide-2024, all players
     assert len(column) == 16 and column[3] == [11.5]
     assert {"value": [[{"type": "Error", "errorType": "NotAvailable"}]]} in want
     # an Excel error in a result or in the Pts cell: named, not read as an empty cell
-    named = [w["message"] for w in want if w.get("message", "").endswith("holds an Excel error here; correct the "
-                                                                          "cell or the formula that gives it")]
-    assert named == ["D7: #N/A: the crosstable holds an Excel error here; correct the cell or the formula that "
-                     "gives it"] * 2 + ["I7: #N/A: the crosstable holds an Excel error here; correct the cell or "
-                                        "the formula that gives it"] * 2
+    named = [
+        w["message"]
+        for w in want
+        if w.get("message", "").endswith("holds an Excel error here; correct the cell or the formula that gives it")
+    ]
+    assert (
+        named
+        == ["D7: #N/A: the crosstable holds an Excel error here; correct the cell or the formula that gives it"] * 2
+        + ["I7: #N/A: the crosstable holds an Excel error here; correct the cell or the formula that gives it"] * 2
+    )
     errors = [w for w in want if "error" in w]
-    assert errors[0] == {"error": "ValueError", "message": "F7: row 7, round 3: '12x1' is not a result "
-                         + errors[0]["message"].split("is not a result ", 1)[1]}
+    assert errors[0] == {
+        "error": "ValueError",
+        "message": "F7: row 7, round 3: '12x1' is not a result " + errors[0]["message"].split("is not a result ", 1)[1],
+    }
     assert len(errors) >= 5 and all(e["error"] == "ValueError" for e in errors)
 
 
@@ -502,6 +615,7 @@ def test_the_sizes_the_docs_quote_are_what_tbxl_lite_prints(generated):
     """The docs quote main.py's sizes as ``tbxl lite`` prints them (:func:`tbxl.lite.size_text`);
     they may lag the code by a little, never by more than a tenth."""
     import re
+
     sizes = {form: (generated[form] / "main.py").stat().st_size for form in FORMS}
     quoted = {}
     for page in ("docs/organizer/lite.md", "docs/start/web.md"):

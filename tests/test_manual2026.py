@@ -22,8 +22,17 @@ def values(t, code, rules):
 def test_laxman_one_round_zpb():
     # 10 rounds, 7.0 points, ZPB in round 4 (cat. 16.2.3, a VUR); played opponents sum to 50.
     b = Builder(10).player(FOCUS, "Laxman")
-    opponents = {1: ("1-0", 5), 2: ("1-0", 5), 3: ("1-0", 5), 5: ("1-0", 5), 6: ("1-0", F(11, 2)),
-                 7: ("1-0", F(11, 2)), 8: ("1/2", 6), 9: ("1/2", F(13, 2)), 10: ("0-1", F(13, 2))}
+    opponents = {
+        1: ("1-0", 5),
+        2: ("1-0", 5),
+        3: ("1-0", 5),
+        5: ("1-0", 5),
+        6: ("1-0", F(11, 2)),
+        7: ("1-0", F(11, 2)),
+        8: ("1/2", 6),
+        9: ("1/2", F(13, 2)),
+        10: ("0-1", F(13, 2)),
+    }
     for k, (r, (res, score)) in enumerate(opponents.items()):
         b.player(10 + k)
         b.game(r, FOCUS, 10 + k, res)

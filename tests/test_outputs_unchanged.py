@@ -14,8 +14,12 @@ from tbxl.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = DATA / "golden"
-TRFS = [ROOT / "tbxl" / "examples" / "held_round_robin.trf", ROOT / "tbxl" / "examples" / "held_swiss_5.trf",
-        DATA / "seeds" / "seed001-sonneborn-berger-rr.trf", DATA / "seeds" / "seed002-buchholz-swiss.trf"]
+TRFS = [
+    ROOT / "tbxl" / "examples" / "held_round_robin.trf",
+    ROOT / "tbxl" / "examples" / "held_swiss_5.trf",
+    DATA / "seeds" / "seed001-sonneborn-berger-rr.trf",
+    DATA / "seeds" / "seed002-buchholz-swiss.trf",
+]
 WORKBOOKS = [ROOT / "workbooks" / name for name in ("seed002-sm3.xlsx", "tec-round-robin.xlsx", "tec-swiss.xlsx")]
 
 
@@ -47,6 +51,7 @@ def generated(tmp_path_factory) -> Path:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     from tbxl.io.trf import write_trf
+
     folder = tmp_path_factory.mktemp("generated")
     (folder / "swiss-30.trf").write_text(write_trf(module.generate(30, 7)), encoding="utf-8")
     return folder
@@ -61,6 +66,7 @@ def test_a_generated_event_as_trf_and_as_workbooks(capsys, generated, layout, fm
         pytest.importorskip("openpyxl")
         from tbxl.io.trf import read_trf
         from tbxl.workbook import write_workbook
+
         name = f"swiss-30-{layout}.xlsx"
         path = generated / name
         if not path.exists():

@@ -45,40 +45,85 @@ def test_start_list_rounds_and_cards_of_the_held_example():
     assert r1.boards[0] == Board(1, "1 Alyx 2200", "0", "1 – 0", "9 Jessica 1800", "0")
     r5 = round_pages(t, Fmt(False), L)[4]
     # round 5: the leaders first: Charline (3, 3 points) v Bruno (2, 3.5 points) on board 1
-    assert (r5.boards[0].white, r5.boards[0].white_score, r5.boards[0].black, r5.boards[0].black_score) == \
-        ("3 Charline 2100", "3", "2 Bruno 2150", "3.5")
-    assert r5.unpaired == (("9 Jessica 1800", "pairing-allocated bye"), ("12 Nick 1650", "zero-point bye / absent"))  # TRF U, Z
+    assert (r5.boards[0].white, r5.boards[0].white_score, r5.boards[0].black, r5.boards[0].black_score) == (
+        "3 Charline 2100",
+        "3",
+        "2 Bruno 2150",
+        "3.5",
+    )
+    assert r5.unpaired == (
+        ("9 Jessica 1800", "pairing-allocated bye"),
+        ("12 Nick 1650", "zero-point bye / absent"),
+    )  # TRF U, Z
     card = cards(st, Fmt(False), L, rating_changes(t, k=20))[0]
     # Alyx (2200) beat Jessica (1800) with White: D 400, PD 0.92, 20 x 0.08 = +1.6
     g = card.games[0]
-    assert (g.round, g.opponent, g.rating, g.colour, g.result, g.score, g.change) == \
-        (1, "9 Jessica", "1800", "w", "1", "1", "+1.6")
+    assert (g.round, g.opponent, g.rating, g.colour, g.result, g.score, g.change) == (
+        1,
+        "9 Jessica",
+        "1800",
+        "w",
+        "1",
+        "1",
+        "+1.6",
+    )
     assert card.total == "3.5 · K 20 · -10.6"
     # in Russian the colour letter is Б (белые: a lowercase б reads 6 beside digits), decimal comma
     ru = cards(st, Fmt(True), labels("ru"), rating_changes(t, k=20))[0]
     assert (ru.games[0].colour, ru.games[1].colour, ru.games[1].score) == ("Б", "Ч", "1,5")
 
 
-@pytest.mark.slow   # a PDF of every page per language
+@pytest.mark.slow  # a PDF of every page per language
 @pytest.mark.parametrize("lang", ["en", "vi", "es", "ru", "ms"])
 def test_every_page_in_every_language(lang, tmp_path):
     assert lang in languages()
     L = labels(lang)
     out = tmp_path / f"pages-{lang}.pdf"
-    assert cli.main(["report", str(SWISS), "--rules", "fide-2024", "--lang", lang, "--pages", ALL,
-                     "--rating-change", "--url", "https://example.org/held", "-o", str(out)]) == 0
+    assert (
+        cli.main(
+            [
+                "report",
+                str(SWISS),
+                "--rules",
+                "fide-2024",
+                "--lang",
+                lang,
+                "--pages",
+                ALL,
+                "--rating-change",
+                "--url",
+                "https://example.org/held",
+                "-o",
+                str(out),
+            ]
+        )
+        == 0
+    )
     text = re.sub(r"\s+", " ", " ".join(p.extract_text() for p in PdfReader(str(out)).pages))
-    for title in ([L["page_start"], L["page_cards"], L["xt_title"], L["ties"], L["compact_title"],
-                   L["page_link"].format(url="https://example.org/held")]
-                  + [L["page_round"].format(k=k) for k in range(1, 6)]
-                  + [L["page_after"].format(k=k) for k in range(1, 5)]):
+    for title in (
+        [
+            L["page_start"],
+            L["page_cards"],
+            L["xt_title"],
+            L["ties"],
+            L["compact_title"],
+            L["page_link"].format(url="https://example.org/held"),
+        ]
+        + [L["page_round"].format(k=k) for k in range(1, 6)]
+        + [L["page_after"].format(k=k) for k in range(1, 5)]
+    ):
         assert title in text, title
-    assert text.index(L["page_start"]) < text.index(L["page_round"].format(k=1)) \
-        < text.index(L["page_after"].format(k=1)) < text.index(L["xt_title"]) < text.index(L["page_cards"])
+    assert (
+        text.index(L["page_start"])
+        < text.index(L["page_round"].format(k=1))
+        < text.index(L["page_after"].format(k=1))
+        < text.index(L["xt_title"])
+        < text.index(L["page_cards"])
+    )
     # the crosstable's colour letters and bye word in the language: Alyx's round 1, "15w1" in English
     w = L["colour_letters"]["w"]
     assert f"15{w}1" in text
-    month = L["months"][7]    # 1 August 2024, the start date (TRF 042)
+    month = L["months"][7]  # 1 August 2024, the start date (TRF 042)
     assert (month in text) if "{month}" in L["date_format"] else ("01/08/2024" in text)
 
 

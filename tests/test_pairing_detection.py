@@ -11,16 +11,15 @@ import pytest
 from hypothesis import given, settings
 
 from conftest import DATA, load_json
+from generate import generate  # noqa: E402
 from strategies import swiss_tournaments
-from test_crosstable import berger_round_robin
 from tbxl import rules as conventions
 from tbxl.cli import main
 from tbxl.io.grid import read_grid, to_grid
+from tbxl.io.trf import parse_trf, read_trf, write_trf
 from tbxl.model import Pairing, Tournament, round_robin_cycles
 from tbxl.standings import compute_standings
-from tbxl.io.trf import parse_trf, read_trf, write_trf
-
-from generate import generate  # noqa: E402
+from test_crosstable import berger_round_robin
 
 RR = DATA / "tec-2023" / "held_round_robin.trf"
 OFFICIAL = load_json("tec-2023/expected-fide2024.json")["files"]["held_round_robin.trf"]
@@ -36,8 +35,9 @@ def double(t: Tournament) -> Tournament:
     n = t.rounds
     players = []
     for p in t.players:
-        second = tuple(e._replace(round=e.round + n, colour={"w": "b", "b": "w"}.get(e.colour, e.colour))
-                       for e in p.rounds)
+        second = tuple(
+            e._replace(round=e.round + n, colour={"w": "b", "b": "w"}.get(e.colour, e.colour)) for e in p.rounds
+        )
         players.append(replace(p, rounds=p.rounds + second))
     return replace(t, players=tuple(players), rounds=2 * n)
 
@@ -46,8 +46,9 @@ def same_standings(a: Tournament, b: Tournament, rules="fide-2026"):
     rules = conventions.get(rules)
     sa, sb = compute_standings(a, None, rules), compute_standings(b, None, rules)
     assert sa.codes == sb.codes
-    assert [(r.player.start_number, r.rank_label, r.points, r.values) for r in sa.rows] == \
-           [(r.player.start_number, r.rank_label, r.points, r.values) for r in sb.rows]
+    assert [(r.player.start_number, r.rank_label, r.points, r.values) for r in sa.rows] == [
+        (r.player.start_number, r.rank_label, r.points, r.values) for r in sb.rows
+    ]
 
 
 def test_the_tec_round_robin_without_092_gets_the_official_values(capsys):
@@ -58,8 +59,9 @@ def test_the_tec_round_robin_without_092_gets_the_official_values(capsys):
     for code in ("SB", "SB/C1", "KS"):
         for sn, v in OFFICIAL["tiebreaks"][code.replace("/", "-")].items():
             assert st.row(int(sn)).values[code] == v, (code, sn)
-    assert {r.player.start_number: r.rank for r in compute_standings(t, "DE", conventions.get("fide-2024")).rows} == \
-           {int(k): v for k, v in OFFICIAL["direct_encounter"]["ex26"].items()}
+    assert {r.player.start_number: r.rank for r in compute_standings(t, "DE", conventions.get("fide-2024")).rows} == {
+        int(k): v for k, v in OFFICIAL["direct_encounter"]["ex26"].items()
+    }
     assert main(["compute", str(RR), "--format", "json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["tiebreaks"] == ["DE", "SB", "WIN", "KS"] and doc["tournament"]["pairing"] == "round-robin"
@@ -129,12 +131,14 @@ def test_a_092_record_or_the_option_still_decides(tmp_path, capsys):
 def test_a_compact_workbook_without_pairing_system_is_recognised(tmp_path, capsys):
     pytest.importorskip("openpyxl")
     from tbxl.workbook import write_workbook
+
     t = replace(berger_round_robin(5), pairing=Pairing.SWISS)  # written as a plain compact crosstable
     path = tmp_path / "rr.xlsx"
     write_workbook(t, path, layout="compact")
     # tbxl's workbooks record the pairing system (Standings!B5, issue 10): without it, as in a
     # hand-made or older workbook, the pairings decide
     import openpyxl
+
     wb = openpyxl.load_workbook(path)
     assert wb["Standings"]["A5"].value == "Pairing"
     wb["Standings"]["A5"] = wb["Standings"]["B5"] = None
@@ -151,12 +155,14 @@ def test_loading_a_workbook_with_its_notes_detects_the_pairing_once(tmp_path, mo
     import tbxl.model.event
     from tbxl.io.load import load
     from tbxl.workbook import write_workbook
+
     t = berger_round_robin(5)
     path = tmp_path / "rr.xlsx"
     write_workbook(t if layout == "matrix" else replace(t, pairing=Pairing.SWISS), path, layout=layout)
     import openpyxl
+
     wb = openpyxl.load_workbook(path)
-    wb["Standings"]["A5"] = wb["Standings"]["B5"] = None   # no pairing system named
+    wb["Standings"]["A5"] = wb["Standings"]["B5"] = None  # no pairing system named
     wb.save(path)
     calls = []
     counted = tbxl.model.event.round_robin_cycles
@@ -166,5 +172,5 @@ def test_loading_a_workbook_with_its_notes_detects_the_pairing_once(tmp_path, mo
     assert len(calls) == 1
     assert [n for n in notes if "pairings form a single round robin" in n]
     calls.clear()
-    load(path)   # no notes asked: a matrix is a round robin by its layout, nothing to detect
+    load(path)  # no notes asked: a matrix is a round robin by its layout, nothing to detect
     assert len(calls) == (0 if layout == "matrix" else 1)

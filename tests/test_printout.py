@@ -14,14 +14,14 @@ from pathlib import Path
 import pytest
 
 from tbxl import cli, report
-from tbxl.report import render
-from tbxl.report.views.ties import Decided, TieLine
 from tbxl import rules as conventions
 from tbxl.errors import InputError
-from tbxl.model import Kind, Outcome
 from tbxl.io.load import load
-from tbxl.standings import compute_standings
 from tbxl.io.trf import write_trf_file
+from tbxl.model import Kind, Outcome
+from tbxl.report import render
+from tbxl.report.views.ties import Decided, TieLine
+from tbxl.standings import compute_standings
 
 PdfReader = pytest.importorskip("pypdf").PdfReader  # reads the printouts back
 
@@ -36,8 +36,9 @@ NAMES = {1: "Nguyễn Thị Hà", 2: "Иванов Пётр Сергеевич",
 
 
 def page_texts(path) -> list[str]:
-    return [re.sub(r"[ \t\u00a0]+", " ", unicodedata.normalize("NFC", p.extract_text()))
-            for p in PdfReader(str(path)).pages]
+    return [
+        re.sub(r"[ \t\u00a0]+", " ", unicodedata.normalize("NFC", p.extract_text())) for p in PdfReader(str(path)).pages
+    ]
 
 
 def lines_of(texts: list[str]) -> list[str]:
@@ -49,8 +50,9 @@ def open200(tmp_path_factory):
     """A generated 200-player, 9-round open (byes, forfeits, withdrawals) with Vietnamese and
     Cyrillic names, as a TRF file, and its standings."""
     t = generate(200, 9, seed=7)
-    t = dataclasses.replace(t, players=tuple(dataclasses.replace(p, name=NAMES.get(p.start_number, p.name))
-                                             for p in t.players))
+    t = dataclasses.replace(
+        t, players=tuple(dataclasses.replace(p, name=NAMES.get(p.start_number, p.name)) for p in t.players)
+    )
     path = tmp_path_factory.mktemp("open") / "open200.trf"
     write_trf_file(t, path)
     return path, compute_standings(load(path), CODES, conventions.get("fide-2026"))
@@ -71,7 +73,9 @@ def expected_crosstable_line(st, row) -> str:
     cells = []
     for e in row.player.rounds:
         if e.kind is Kind.PLAYED:
-            cells.append(f"{line[e.opponent]}{e.colour}{({Outcome.WIN: '1', Outcome.DRAW: '½', Outcome.LOSS: '0'})[e.outcome]}")
+            cells.append(
+                f"{line[e.opponent]}{e.colour}{({Outcome.WIN: '1', Outcome.DRAW: '½', Outcome.LOSS: '0'})[e.outcome]}"
+            )
         elif e.kind is Kind.FORFEIT_WIN:
             cells.append(f"{line[e.opponent]}{e.colour}+")
         elif e.kind is Kind.FORFEIT_LOSS:
@@ -85,16 +89,17 @@ def expected_crosstable_line(st, row) -> str:
 
 # -- the 200 x 9 open -----------------------------------------------------------------------------
 
+
 @pytest.mark.slow
 def test_a_200_player_open_fits_in_ten_pages(printout):
     out, pages, texts = printout
     assert pages == len(texts) <= 10
     text = "\n".join(texts)
     assert "Final standings" in text and "Ranking crosstable" in text and "How each tie was broken" in text
-    assert "Derivations" not in text                                   # opt-in now
+    assert "Derivations" not in text  # opt-in now
 
 
-@pytest.mark.slow   # the `printout` fixture lays out the 200-player PDF
+@pytest.mark.slow  # the `printout` fixture lays out the 200-player PDF
 def test_every_crosstable_line(open200, printout):
     _, st = open200
     lines = set(lines_of(printout[2]))
@@ -102,7 +107,7 @@ def test_every_crosstable_line(open200, printout):
         assert expected_crosstable_line(st, row) in lines, row.player.start_number
 
 
-@pytest.mark.slow   # the `printout` fixture lays out the 200-player PDF
+@pytest.mark.slow  # the `printout` fixture lays out the 200-player PDF
 def test_standings_lines_with_names_of_every_script(open200, printout):
     _, st = open200
     lines = set(lines_of(printout[2]))
@@ -112,30 +117,32 @@ def test_standings_lines_with_names_of_every_script(open200, printout):
         assert any(line.startswith(head) for line in lines), head
     text = "\n".join(printout[2])
     for name in NAMES.values():
-        assert text.count(name) == 2                                   # standings and crosstable
+        assert text.count(name) == 2  # standings and crosstable
 
 
-@pytest.mark.slow   # the `printout` fixture lays out the 200-player PDF
+@pytest.mark.slow  # the `printout` fixture lays out the 200-player PDF
 def test_headings_stay_with_their_tables(printout):
     texts = printout[2]
-    for heading, table_head in (("Final standings", "Rank No. Title Name Fed Rating Pts BH/C1"),
-                                ("Ranking crosstable", "Rank No. Name Rating R1 R2"),
-                                ("How each tie was broken", "Pts Places Players Decided by")):
+    for heading, table_head in (
+        ("Final standings", "Rank No. Title Name Fed Rating Pts BH/C1"),
+        ("Ranking crosstable", "Rank No. Name Rating R1 R2"),
+        ("How each tie was broken", "Pts Places Players Decided by"),
+    ):
         page = next(t for t in texts if f"\n{heading}\n" in f"\n{t}")
-        after = page[page.index(heading):]
-        assert table_head in after, heading                             # the table starts on the same page
+        after = page[page.index(heading) :]
+        assert table_head in after, heading  # the table starts on the same page
         body = [l for l in after.splitlines() if l.strip() and not l.startswith(("1. ", "2. "))]
         assert len(body) > 3, heading
 
 
-@pytest.mark.slow   # the `printout` fixture lays out the 200-player PDF
+@pytest.mark.slow  # the `printout` fixture lays out the 200-player PDF
 def test_event_name_and_page_in_every_footer(printout):
     texts = printout[2]
     for k, t in enumerate(texts, 1):
         assert "Benchmark Swiss 200x9 · tbxl" in t and f"page {k} of {len(texts)}" in t
 
 
-@pytest.mark.slow   # the `printout` fixture lays out the 200-player PDF
+@pytest.mark.slow  # the `printout` fixture lays out the 200-player PDF
 def test_one_line_per_tied_group(open200, printout):
     _, st = open200
     view = report.build_view(st)
@@ -148,25 +155,25 @@ def test_one_line_per_tied_group(open200, printout):
         assert line.count == len(group)
         first = group[0].rank
         assert line.places == f"{first}-{first + len(group) - 1}"
-        if len(group) > 2:                                            # every neighbour pair counted once
+        if len(group) > 2:  # every neighbour pair counted once
             shared = sum(s.players.count("(") - 1 for s in line.shared)
             assert sum(int(d.text) for d in line.decided) + shared == len(group) - 1
     lines = lines_of(printout[2])
     start = lines.index("Pts Places Players Decided by Equal on every tie-break (shared place)")
-    assert len([l for l in lines[start + 1:] if re.match(r"^\d+(\.5)? \d+-\d+ \d+ ", l)]) == len(tied)
+    assert len([l for l in lines[start + 1 :] if re.match(r"^\d+(\.5)? \d+-\d+ \d+ ", l)]) == len(tied)
 
 
 def test_two_player_group_shows_both_values():
     st = compute_standings(load(SWISS), "BH/C1,BH,SB", conventions.get("fide-2024"))
     lines = report.build_view(st).tie_lines
     # 1.5 points, places 13-15: Genevieve 12.5 > Opal 12 > Jessica 7.5 (BH/C1 decides both places)
-    assert TieLine(points="1.5", places="13-15", count=3, decided=(Decided("BH/C1", "2"),),
-                          shared=()) in lines
+    assert TieLine(points="1.5", places="13-15", count=3, decided=(Decided("BH/C1", "2"),), shared=()) in lines
     two = compute_standings(load(SWISS), "BH/C1,BH,SB", conventions.get("fide-2024"), after_round=1)
     assert all(line.count > 2 or "›" in line.decided[0].text for line in report.build_view(two).tie_lines)
 
 
 # -- round robins: a matrix ------------------------------------------------------------------------
+
 
 @pytest.mark.slow
 def test_round_robin_matrix(tmp_path):
@@ -186,12 +193,13 @@ def test_round_robin_matrix(tmp_path):
 
 # -- derivations are opt-in ---------------------------------------------------------------------------
 
+
 def test_derivation_choices():
     st = compute_standings(load(SWISS), "BH/C1,BH,SB", conventions.get("fide-2024"))
     blocks = lambda **kw: [b.sn for b in report.build_view(st, **kw).players]
     assert blocks() == []
     assert blocks(derivations="top:3") == [2, 3, 4]
-    assert blocks(derivations="players", players=[14, 2]) == [2, 14]   # standings order
+    assert blocks(derivations="players", players=[14, 2]) == [2, 14]  # standings order
     assert blocks(derivations="top:3", players=[4, 14]) == [4]
     for bad in ("top:0", "top:x", "some", "players:3"):
         with pytest.raises(InputError, match="derivations must be one of"):
@@ -218,6 +226,7 @@ def test_cli_derivations(tmp_path, capsys):
 
 # -- both sides of an appeal --------------------------------------------------------------------------
 
+
 def test_explain_both_sides_text(capsys):
     args = ["explain", str(SWISS), "--rules", "fide-2024", "--tiebreaks", "BH/C1,BH,SB"]
     assert cli.main(args + ["--player", "14,12", "--tiebreak", "BH/C1"]) == 0
@@ -227,7 +236,7 @@ def test_explain_both_sides_text(capsys):
     assert "12 Nick (rank 11) is ahead of 14 Paul (rank 12): equal on points, separated by BH/C1, 9.5 against 9" in out
     assert cli.main(args + ["--player", "14", "--with-tied", "--tiebreak", "BH/C1"]) == 0
     out = capsys.readouterr().out
-    assert "Reine (start number 15)" in out                            # 2 points too
+    assert "Reine (start number 15)" in out  # 2 points too
     assert "15 Reine (rank 10) is ahead of 14 Paul (rank 12): equal on points, separated by BH/C1, 11 against 9" in out
     assert cli.main(args + ["--player", "2,14", "--tiebreak", "BH"]) == 0
     assert "2 Bruno (rank 1) is ahead of 14 Paul (rank 12): on points, 4 against 2" in capsys.readouterr().out
@@ -236,15 +245,34 @@ def test_explain_both_sides_text(capsys):
 @pytest.mark.slow
 def test_explain_both_sides_pdf(tmp_path, capsys):
     out = tmp_path / "appeal.pdf"
-    assert cli.main(["explain", str(SWISS), "--rules", "fide-2024", "--tiebreaks", "BH/C1,BH,SB",
-                     "--player", "14", "--with-tied", "-o", str(out)]) == 0
+    assert (
+        cli.main(
+            [
+                "explain",
+                str(SWISS),
+                "--rules",
+                "fide-2024",
+                "--tiebreaks",
+                "BH/C1,BH,SB",
+                "--player",
+                "14",
+                "--with-tied",
+                "-o",
+                str(out),
+            ]
+        )
+        == 0
+    )
     texts = page_texts(out)
     text = "\n".join(texts)
     assert "Players under appeal" in text and "What separates them" in text
-    assert re.sub(r"\s+", " ", "Nick (12) is ahead of Paul (14) (rank 11 and 12): equal on points, separated by "
-                  "BH/C1, 9.5 against 9") in re.sub(r"\s+", " ", text)
+    assert re.sub(
+        r"\s+",
+        " ",
+        "Nick (12) is ahead of Paul (14) (rank 11 and 12): equal on points, separated by BH/C1, 9.5 against 9",
+    ) in re.sub(r"\s+", " ", text)
     for sn, name in ((15, "Reine"), (12, "Nick"), (14, "Paul")):
-        assert f"{name} No. {sn} ·" in text                              # a derivation block each
+        assert f"{name} No. {sn} ·" in text  # a derivation block each
     assert "BH/C1 = 11 " in text and "BH/C1 = 9.5 " in text and "BH/C1 = 9 " in text
     assert len(texts) <= 3
     assert f"wrote {out} ({len(texts)} pages)" in capsys.readouterr().err
@@ -263,6 +291,7 @@ def test_explain_unknown_player():
 
 # -- progress and the final line ---------------------------------------------------------------------
 
+
 @pytest.mark.slow
 def test_progress_with_verbose(tmp_path, capsys):
     out = tmp_path / "p.pdf"
@@ -277,6 +306,7 @@ def test_progress_with_verbose(tmp_path, capsys):
 
 
 # -- bounded rendering --------------------------------------------------------------------------------
+
 
 def test_parts_cover_every_line_once(open200):
     _, st = open200
@@ -296,7 +326,7 @@ def test_long_report_in_parts_is_numbered_and_complete(open200, printout, tmp_pa
     out = tmp_path / "parts.pdf"
     pages = report.render_pdf(st, out, input_path=path)
     texts = page_texts(out)
-    assert pages == len(texts) >= printout[1]                         # parts start on a new page
+    assert pages == len(texts) >= printout[1]  # parts start on a new page
     for k, t in enumerate(texts, 1):
         assert t.count(f"page {k} of {pages}") == 1 and "Benchmark Swiss 200x9 · tbxl" in t
     lines = set(lines_of(texts))
@@ -311,10 +341,23 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shuti
 
 
 def chromium(*args, tmp_path) -> subprocess.CompletedProcess:
-    return subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu",
-                           "--disable-background-networking", "--disable-component-update", "--no-first-run",
-                           f"--user-data-dir={tmp_path / 'profile'}", *args],
-                          capture_output=True, text=True, timeout=120, check=True)
+    return subprocess.run(
+        [
+            CHROMIUM,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--no-first-run",
+            f"--user-data-dir={tmp_path / 'profile'}",
+            *args,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -331,7 +374,7 @@ def test_web_page_is_standalone(web_page):
     assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in html
     for ref in ("http:", "https:", "src=", "url(", "@import", "<link", "<script", "<img", "<iframe"):
         assert ref not in html, ref
-    links = re.findall(r'href="([^"]*)"', html)      # the in-page navigation only
+    links = re.findall(r'href="([^"]*)"', html)  # the in-page navigation only
     assert links and all(link.startswith("#") and f'id="{link[1:]}"' in html for link in links), links
     assert html.count('<th scope="col"') > 30 and 'role="region" aria-labelledby="crosstable" tabindex="0"' in html
     assert "<main>" in html and "<footer" in html
@@ -343,8 +386,8 @@ def test_web_page_in_a_headless_browser(open200, web_page, tmp_path):
     _, st = open200
     dom = chromium("--dump-dom", web_page.as_uri(), tmp_path=tmp_path).stdout
     assert "<table" in dom and "Ranking crosstable" in dom and "How each tie was broken" in dom
-    for row in st.rows:                                                # every player, in both tables
-        assert dom.count(f"<td class=\"name\">{row.player.name}</td>") == 2, row.player.start_number
+    for row in st.rows:  # every player, in both tables
+        assert dom.count(f'<td class="name">{row.player.name}</td>') == 2, row.player.start_number
     for tag in ("<img", "<script", "<link", "<iframe", "<object", "<embed"):
         assert tag not in dom
     shot = tmp_path / "page.png"
@@ -360,7 +403,7 @@ def test_derivations_heading_stays_with_the_first_block(open200, tmp_path):
     texts = ["\n" + t for t in page_texts(out)]
     page = next(t for t in texts if "\nРасчёты\n" in t)
     first = st.rows[0].player
-    assert f"№ {first.start_number} · {first.federation}" in page[page.index("\nРасчёты\n"):]
+    assert f"№ {first.start_number} · {first.federation}" in page[page.index("\nРасчёты\n") :]
     assert sum(f"№ {r.player.start_number} · " in "\n".join(texts) for r in st.rows[:3]) == 2
 
 
@@ -386,10 +429,10 @@ def test_the_web_page_printed_by_a_browser_is_the_printout(open200, printout, we
     reader = PdfReader(str(pdf))
     texts = page_texts(pdf)
     assert len(texts) <= printout[1] + 2
-    for page in reader.pages:                                          # A4: 210 x 297 mm
+    for page in reader.pages:  # A4: 210 x 297 mm
         assert abs(float(page.mediabox.width) - 595.3) < 1 and abs(float(page.mediabox.height) - 841.9) < 1
     lines = set(lines_of(texts))
-    for row in st.rows:                    # every cell of the crosstable, every player's standings line
+    for row in st.rows:  # every cell of the crosstable, every player's standings line
         assert expected_crosstable_line(st, row) in lines, row.player.start_number
     text = "\n".join(texts)
     for row in st.rows:
@@ -408,8 +451,10 @@ def test_the_web_page_printed_by_a_browser_is_the_printout(open200, printout, we
 def test_report_to_html_says_that_a_browser_prints_it_as_the_pdf(tmp_path, capsys):
     out = tmp_path / "x.html"
     assert cli.main(["report", str(SWISS), "--rules", "fide-2024", "-o", str(out)]) == 0
-    assert capsys.readouterr().err == (f"wrote {out}; print it from a browser (Ctrl+P or Cmd+P, Save as PDF, "
-                                       "no headers and footers) for the same pages as the PDF\n")
+    assert capsys.readouterr().err == (
+        f"wrote {out}; print it from a browser (Ctrl+P or Cmd+P, Save as PDF, "
+        "no headers and footers) for the same pages as the PDF\n"
+    )
     assert cli.main(["report", str(SWISS), "--rules", "fide-2024", "-o", str(tmp_path / "x.pdf")]) == 0
     assert "browser" not in capsys.readouterr().err
 
@@ -423,6 +468,8 @@ def test_the_print_footer_is_a_css_string_whatever_the_event_name(tmp_path):
     report.render_pdf(st, out, html=True)
     html = out.read_text(encoding="utf-8")
     (style,) = re.findall(r'<style media="print">(.*?)</style>', html, re.S)
-    assert style.startswith('@page { @bottom-left { content: "St Mary\\27 s \\22 Open\\22  \\3c /style\\3e '
-                            '\\3c b\\3e \\5c  \\26  co · tbxl ')
+    assert style.startswith(
+        '@page { @bottom-left { content: "St Mary\\27 s \\22 Open\\22  \\3c /style\\3e '
+        "\\3c b\\3e \\5c  \\26  co · tbxl "
+    )
     assert '@bottom-right { content: "page" " " counter(page) " " "of" " " counter(pages); }' in style

@@ -25,20 +25,40 @@ def printed(capsys, *args: str) -> str:
     return capsys.readouterr().out
 
 
-@pytest.mark.parametrize("fmt, call", [("json", tbxl.json_document), ("csv", tbxl.csv_document),
-                                       ("table", tbxl.table_text)])
+@pytest.mark.parametrize(
+    "fmt, call", [("json", tbxl.json_document), ("csv", tbxl.csv_document), ("table", tbxl.table_text)]
+)
 def test_each_form_is_what_compute_prints(capsys, fmt, call):
     st = tbxl.rank(tbxl.read(SWISS), "BH/C1", tbxl.resolve("fide-2024", None))
-    st = decide(st, Decision.of(["16>1"], "Open2026"))   # 1 and 16 share 4-5; 8 and 11 share 7-8: lots
+    st = decide(st, Decision.of(["16>1"], "Open2026"))  # 1 and 16 share 4-5; 8 and 11 share 7-8: lots
     cl = classify(st, [parse_category("Strong=rating>=2000")], {None: parse_prizes("1:500,2:300,3:200")})
     changes = rating_changes(st.tournament)
-    out = printed(capsys, "compute", SWISS, "--tiebreaks", "BH/C1", "--rules", "fide-2024", "--format", fmt,
-                  "--playoff", "16>1", "--lots", "Open2026", "--category", "Strong=rating>=2000", "--prizes", "1:500,2:300,3:200",
-                  "--rating-change", "--no-config")
+    out = printed(
+        capsys,
+        "compute",
+        SWISS,
+        "--tiebreaks",
+        "BH/C1",
+        "--rules",
+        "fide-2024",
+        "--format",
+        fmt,
+        "--playoff",
+        "16>1",
+        "--lots",
+        "Open2026",
+        "--category",
+        "Strong=rating>=2000",
+        "--prizes",
+        "1:500,2:300,3:200",
+        "--rating-change",
+        "--no-config",
+    )
     assert call(st, cl, changes) == out
     team = tbxl.rank(tbxl.read(TEAM), "MPTS,EDE,BH:MP", tbxl.resolve("fide-2024", None))
-    assert call(team) == printed(capsys, "compute", TEAM, "--tiebreaks", "MPTS,EDE,BH:MP", "--rules", "fide-2024",
-                                 "--format", fmt, "--no-config")
+    assert call(team) == printed(
+        capsys, "compute", TEAM, "--tiebreaks", "MPTS,EDE,BH:MP", "--rules", "fide-2024", "--format", fmt, "--no-config"
+    )
 
 
 def test_the_lines_are_the_standings_exactly():

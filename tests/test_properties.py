@@ -1,15 +1,41 @@
 """Properties that must hold for any tournament and every convention."""
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from strategies import relabel, swiss_tournaments
 from tbxl import rules as conventions
 from tbxl.standings import compute_standings
 from tbxl.tiebreaks import Context, compute, explain, parse
 
-CODES = ["BH", "BH/C1", "BH/C2", "BH/M1", "SB", "SB/C1", "SB/M1", "FB", "FB/C1", "PS", "PS/C1", "WIN",
-         "WON", "BPG", "BWG", "REP", "STD", "ARO", "ARO/C1", "TPR", "PTP", "AOB", "KS", "APRO", "APPO"]
+CODES = [
+    "BH",
+    "BH/C1",
+    "BH/C2",
+    "BH/M1",
+    "SB",
+    "SB/C1",
+    "SB/M1",
+    "FB",
+    "FB/C1",
+    "PS",
+    "PS/C1",
+    "WIN",
+    "WON",
+    "BPG",
+    "BWG",
+    "REP",
+    "STD",
+    "ARO",
+    "ARO/C1",
+    "TPR",
+    "PTP",
+    "AOB",
+    "KS",
+    "APRO",
+    "APPO",
+]
 RULES = sorted(conventions.PRESETS)
 common = settings(max_examples=60, deadline=None)
 
@@ -56,7 +82,8 @@ def test_sb_not_above_bh_in_standard_scoring(t, rules):
 CONVENTIONS = [conventions.get(r) for r in RULES] + [
     conventions.resolve("fide-2026", None, ["sb_vur_pick=smallest-product"]),
     conventions.resolve("fide-2026", None, ["vur_cut=always"]),
-    conventions.resolve("fide-2024", None, ["sb_vur_pick=smallest-product", "cut_priority=unplayed"])]
+    conventions.resolve("fide-2024", None, ["sb_vur_pick=smallest-product", "cut_priority=unplayed"]),
+]
 
 
 @pytest.mark.slow
@@ -79,8 +106,9 @@ def test_after_last_round_equals_final(t, rules):
     codes = "BH/C1,BH,SB,PS,WIN,ARO,FB,AOB"
     a = compute_standings(t, codes, conventions.get(rules))
     b = compute_standings(t, codes, conventions.get(rules), after_round=t.rounds)
-    assert [(r.player.start_number, r.rank_label, r.values) for r in a.rows] == \
-           [(r.player.start_number, r.rank_label, r.values) for r in b.rows]
+    assert [(r.player.start_number, r.rank_label, r.values) for r in a.rows] == [
+        (r.player.start_number, r.rank_label, r.values) for r in b.rows
+    ]
 
 
 @pytest.mark.slow
@@ -114,8 +142,9 @@ def test_counts_by_column_equal_counts_by_round(t, rules, round_robin, shorten):
     from dataclasses import replace
 
     from tbxl.model import Pairing
+
     first = t.players[0]
-    players = (replace(first, rounds=first.rounds[:max(0, len(first.rounds) - shorten)]),) + t.players[1:]
+    players = (replace(first, rounds=first.rounds[: max(0, len(first.rounds) - shorten)]),) + t.players[1:]
     t = replace(t, players=players, pairing=Pairing.ROUND_ROBIN if round_robin else Pairing.SWISS)
     ctx = Context(t, conventions.get(rules))
     for code in ("WIN", "WON", "BPG", "BWG", "REP"):
@@ -128,9 +157,59 @@ def test_expected_score_follows_the_table_of_8_1b():
     """C.07 8.1(b)'s table: a difference up to 3 points gives 0.50, 4-10 gives 0.51 ... 620-735
     gives 0.99 and above 735 gives 1.00; the lower-rated player gets the complement."""
     from tbxl.tiebreaks.ratings import expected_hundredths
-    bounds = [3, 10, 17, 25, 32, 39, 46, 53, 61, 68, 76, 83, 91, 98, 106, 113, 121, 129, 137, 145, 153, 162,
-              170, 179, 188, 197, 206, 215, 225, 235, 245, 256, 267, 278, 290, 302, 315, 328, 344, 357, 374,
-              391, 411, 432, 456, 484, 517, 559, 619, 735]
+
+    bounds = [
+        3,
+        10,
+        17,
+        25,
+        32,
+        39,
+        46,
+        53,
+        61,
+        68,
+        76,
+        83,
+        91,
+        98,
+        106,
+        113,
+        121,
+        129,
+        137,
+        145,
+        153,
+        162,
+        170,
+        179,
+        188,
+        197,
+        206,
+        215,
+        225,
+        235,
+        245,
+        256,
+        267,
+        278,
+        290,
+        302,
+        315,
+        328,
+        344,
+        357,
+        374,
+        391,
+        411,
+        432,
+        456,
+        484,
+        517,
+        559,
+        619,
+        735,
+    ]
     assert expected_hundredths(0) == 50
     for k, bound in enumerate(bounds):
         assert expected_hundredths(bound) == 50 + k and expected_hundredths(-bound) == 50 - k

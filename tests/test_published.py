@@ -9,8 +9,18 @@ import pytest
 
 from conftest import DATA
 from tbxl.errors import InputError, UnknownTiebreak
-from tbxl.io.published import (IGNORE, POINTS, RANK, START, NumberedColumn, column_meaning, number_text, parse_mapping,
-                            published_from_rows, published_ranks)
+from tbxl.io.published import (
+    IGNORE,
+    POINTS,
+    RANK,
+    START,
+    NumberedColumn,
+    column_meaning,
+    number_text,
+    parse_mapping,
+    published_from_rows,
+    published_ranks,
+)
 from tbxl.io.trf import read_trf
 
 
@@ -19,10 +29,24 @@ def swiss():
     return read_trf(DATA / "tec-2023" / "held_swiss_5.trf")
 
 
-@pytest.mark.parametrize("text,value,decimals", [
-    ("41,5", F(83, 2), 1), ("4½", F(9, 2), 1), ("13.38", F(669, 50), 2), ("12.", F(12), 0),
-    (" 9,75 ", F(39, 4), 2), ("1 234", F(1234), 0), ("-0,5", F(-1, 2), 1), ("+3", F(3), 0), ("½", F(1, 2), 1),
-    ("-", None, 0), ("—", None, 0), ("n/a", None, 0), ("#N/A", None, 0)])
+@pytest.mark.parametrize(
+    "text,value,decimals",
+    [
+        ("41,5", F(83, 2), 1),
+        ("4½", F(9, 2), 1),
+        ("13.38", F(669, 50), 2),
+        ("12.", F(12), 0),
+        (" 9,75 ", F(39, 4), 2),
+        ("1 234", F(1234), 0),
+        ("-0,5", F(-1, 2), 1),
+        ("+3", F(3), 0),
+        ("½", F(1, 2), 1),
+        ("-", None, 0),
+        ("—", None, 0),
+        ("n/a", None, 0),
+        ("#N/A", None, 0),
+    ],
+)
 def test_number_text(text, value, decimals):
     assert number_text(text) == (value, decimals)
 
@@ -33,13 +57,36 @@ def test_what_is_no_number_is_a_value_error(text):
         number_text(text)
 
 
-@pytest.mark.parametrize("header,meaning", [
-    ("SNo", START), ("Start-Nr.", START), ("Số xuất phát", START), ("№", START),
-    ("Rk.", RANK), ("Xếp hạng", RANK), ("Место", RANK), ("Kedudukan", RANK),
-    ("Pts.", POINTS), ("Điểm", POINTS), ("Очки", POINTS), ("Puntos", POINTS), ("Total", POINTS),
-    ("Name", IGNORE), ("Tên", IGNORE), ("Участник", IGNORE), ("Fed", IGNORE), ("Country", IGNORE), ("DWZ", IGNORE),
-    ("Buchholz Cut 1", "BH/C1"), ("BH-C1", "BH/C1"), ("Sonneborn-Berger", "SB"), ("Бухгольц", "BH"),
-    ("Median 1 Buchholz", None), ("Wert A", None)])
+@pytest.mark.parametrize(
+    "header,meaning",
+    [
+        ("SNo", START),
+        ("Start-Nr.", START),
+        ("Số xuất phát", START),
+        ("№", START),
+        ("Rk.", RANK),
+        ("Xếp hạng", RANK),
+        ("Место", RANK),
+        ("Kedudukan", RANK),
+        ("Pts.", POINTS),
+        ("Điểm", POINTS),
+        ("Очки", POINTS),
+        ("Puntos", POINTS),
+        ("Total", POINTS),
+        ("Name", IGNORE),
+        ("Tên", IGNORE),
+        ("Участник", IGNORE),
+        ("Fed", IGNORE),
+        ("Country", IGNORE),
+        ("DWZ", IGNORE),
+        ("Buchholz Cut 1", "BH/C1"),
+        ("BH-C1", "BH/C1"),
+        ("Sonneborn-Berger", "SB"),
+        ("Бухгольц", "BH"),
+        ("Median 1 Buchholz", None),
+        ("Wert A", None),
+    ],
+)
 def test_column_meaning_in_every_language(header, meaning):
     assert column_meaning(header) == meaning
 
@@ -61,8 +108,10 @@ def test_mapping_settles_a_column_by_its_header_key():
 def test_rows_read_in_a_foreign_language(swiss):
     # TEC player 4 (David) has 13.375 AOB: published in Vietnamese headers with a decimal comma.
     table = published_from_rows(["Số xuất phát", "Tên", "AOB", "Xếp hạng"], [[4, "David", "13,375", "3."]], swiss)
-    assert [(v.start_number, v.code, v.value, v.text) for v in table.values] == \
-        [(4, "AOB", F(107, 8), "13,375"), (4, RANK, F(3), "3.")]
+    assert [(v.start_number, v.code, v.value, v.text) for v in table.values] == [
+        (4, "AOB", F(107, 8), "13,375"),
+        (4, RANK, F(3), "3."),
+    ]
 
 
 def test_a_bad_number_is_located(swiss):

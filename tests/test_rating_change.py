@@ -29,8 +29,14 @@ def game(r, opp, o, colour="w"):
 def event(rows, ratings, start=None, extra=None):
     """A tournament of ``rows`` (start number -> entries) with ``ratings`` (None: unrated)."""
     rounds = max(len(e) for e in rows.values())
-    return Tournament(tuple(Player(n, f"P{n}", tuple(rows.get(n, ())), rating=ratings[n], **(extra or {}).get(n, {}))
-                            for n in sorted(ratings)), rounds, start_date=start)
+    return Tournament(
+        tuple(
+            Player(n, f"P{n}", tuple(rows.get(n, ())), rating=ratings[n], **(extra or {}).get(n, {}))
+            for n in sorted(ratings)
+        ),
+        rounds,
+        start_date=start,
+    )
 
 
 def test_the_issue_example_2000_scores_2_of_3_against_2100_with_k_20():
@@ -43,13 +49,28 @@ def test_the_issue_example_2000_scores_2_of_3_against_2100_with_k_20():
     assert [g.change for g in ch.rated] == [F(128, 10), F(128, 10), F(-72, 10)]  # per game, 8.3.2
 
 
-@pytest.mark.parametrize("d, higher", [(0, 50), (3, 50), (4, 51), (98, 63), (99, 64), (106, 64), (107, 65),
-                                       (391, 91), (392, 92), (411, 92), (735, 99), (736, 100)])
+@pytest.mark.parametrize(
+    "d, higher",
+    [
+        (0, 50),
+        (3, 50),
+        (4, 51),
+        (98, 63),
+        (99, 64),
+        (106, 64),
+        (107, 65),
+        (391, 91),
+        (392, 92),
+        (411, 92),
+        (735, 99),
+        (736, 100),
+    ],
+)
 def test_the_table_of_8_1_2_both_sides(d, higher):
     # A player rated 2650 or more uses the whole table (no cap); the opponent below 2650 is capped.
     exp_high = game_change(2700, 2700 - d, F(1, 2), 10)[0]
     assert exp_high == F(higher, 100)
-    lower = F(100 - higher, 100) if 2700 - d >= 2650 or d <= 400 else F(8, 100)   # capped below 2650
+    lower = F(100 - higher, 100) if 2700 - d >= 2650 or d <= 400 else F(8, 100)  # capped below 2650
     assert game_change(2700 - d, 2700, F(1, 2), 10)[0] == lower
 
 
@@ -84,12 +105,19 @@ def test_k_factor_by_8_3_3_and_8_3_4():
 def test_what_counts_nothing_unrated_players_unplayed_and_short_games():
     # Player 1 (2000): a game against 2 (2100, rated), a game against the unrated 3, a forfeit win
     # against 4, a bye, and a game under one move (TRF W/D/L: "not rated") against 5.
-    rows = {1: [game(1, 2, D), game(2, 3, W), make_entry(S, 3, Kind.FORFEIT_WIN, opponent=4),
-                make_entry(S, 4, Kind.PAB), make_entry(S, 5, Kind.SHORT, W, 5, "w")],
-            3: [make_entry(S, 1, Kind.ZPB), game(2, 1, L)]}
+    rows = {
+        1: [
+            game(1, 2, D),
+            game(2, 3, W),
+            make_entry(S, 3, Kind.FORFEIT_WIN, opponent=4),
+            make_entry(S, 4, Kind.PAB),
+            make_entry(S, 5, Kind.SHORT, W, 5, "w"),
+        ],
+        3: [make_entry(S, 1, Kind.ZPB), game(2, 1, L)],
+    }
     t = event(rows, {1: 2000, 2: 2100, 3: None, 4: 2100, 5: 2100})
     ch = rating_changes(t, k=20)
-    assert ch[3] is None                       # an unrated player has no change
+    assert ch[3] is None  # an unrated player has no change
     one = ch[1]
     assert [(g.round, g.opponent) for g in one.rated] == [(1, 2)]
     assert (one.score, one.expected, one.change) == (F(1, 2), F(36, 100), F(28, 10))  # 20 x 0.14
@@ -148,8 +176,12 @@ def test_cli_json_csv_and_table(trf, capsys):
     assert rows[4]["rating_change"] == {"k": 20, "games": 3, "score": 2, "expected": 1.64, "change": 7.2}
     assert main(["compute", str(trf), "--k", "20", "--format", "csv"]) == 0
     table = {r["start_number"]: r for r in csv.DictReader(io.StringIO(capsys.readouterr().out))}
-    assert (table["1"]["k"], table["1"]["rated_games"], table["1"]["expected_score"], table["1"]["rating_change"]) \
-        == ("20", "3", "1.08", "18.4")
+    assert (table["1"]["k"], table["1"]["rated_games"], table["1"]["expected_score"], table["1"]["rating_change"]) == (
+        "20",
+        "3",
+        "1.08",
+        "18.4",
+    )
     assert main(["compute", str(trf), "--k", "20"]) == 0
     out = capsys.readouterr().out
     assert "rtg+/-" in out.splitlines()[1] and "+18.4" in out
@@ -166,14 +198,17 @@ def test_cli_bad_k_is_a_usage_error(trf, capsys):
 
 def test_the_excel_function():
     from tbxl import excel
-    grid = [["No", "Name", "Rtg", "K", "R1", "R2", "R3"],
-            [1, "Ann", 2000, "", "2w1", "3b1", "4w0"],
-            [2, "Bob", 2100, 10, "1b0", "4b½", "3w½"],
-            [3, "Cy", 2100, "", "4w½", "1w0", "2b½"],
-            [4, "Di", 2100, "", "3b½", "2w½", "1b1"],
-            [5, "Ed", None, "", "", "", ""]]
+
+    grid = [
+        ["No", "Name", "Rtg", "K", "R1", "R2", "R3"],
+        [1, "Ann", 2000, "", "2w1", "3b1", "4w0"],
+        [2, "Bob", 2100, 10, "1b0", "4b½", "3w½"],
+        [3, "Cy", 2100, "", "4w½", "1w0", "2b½"],
+        [4, "Di", 2100, "", "3b½", "2w½", "1b1"],
+        [5, "Ed", None, "", "", "", ""],
+    ]
     assert excel.RATING_CHANGE(grid, 1, 20) == 18.4
-    assert excel.RATING_CHANGE(grid, [[1], [2], [5]], 20) == [[18.4], [-6.4], [""]]   # Bob's own K 10: 10 x -0.64
+    assert excel.RATING_CHANGE(grid, [[1], [2], [5]], 20) == [[18.4], [-6.4], [""]]  # Bob's own K 10: 10 x -0.64
     assert excel.RATING_CHANGE(grid, 9, 20) == "#N/A"
     with pytest.raises(ValueError, match="k: K must be a whole number"):
         excel.RATING_CHANGE(grid, 1, 12.5)

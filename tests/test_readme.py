@@ -75,19 +75,23 @@ def test_what_the_readme_promises_of_the_examples(examples, monkeypatch, capsys)
     Stephan (16) before Alyx (1), equal on 3.5 points, BH/C1 11, BH 12.5 and ARO 1820 (the file's
     212 list) under fide-2026."""
     import json
+
     monkeypatch.chdir(examples)
-    assert main(["compute", "event.trf", "--category", "U12=age<12", "--category", "Women=sex=w",
-                 "--format", "json"]) == 0
+    assert (
+        main(["compute", "event.trf", "--category", "U12=age<12", "--category", "Women=sex=w", "--format", "json"]) == 0
+    )
     doc = json.loads(capsys.readouterr().out)
-    assert doc["categories"]["U12"] == [16, 15, 13, 9, 10]     # born 2014-2016: under 12 before 1 January 2026
+    assert doc["categories"]["U12"] == [16, 15, 13, 9, 10]  # born 2014-2016: under 12 before 1 January 2026
     assert len(doc["categories"]["Women"]) == 9
     tied = [s for s in doc["standings"] if s["start_number"] in (1, 16)]
     assert [s["rank_label"] for s in tied] == ["4-5", "4-5"]
     assert {json.dumps(s["values"]) for s in tied} == {'{"BH/C1": 11, "BH": 12.5, "ARO": 1820}'}
     assert main(["compute", "event.trf", "--playoff", "16>1", "--format", "json"]) == 0
     doc = json.loads(capsys.readouterr().out)
-    assert [(s["start_number"], s["rank"], s["decided_by"]) for s in doc["standings"][3:5]] == \
-        [(16, 4, "play-off"), (1, 5, "play-off")]
+    assert [(s["start_number"], s["rank"], s["decided_by"]) for s in doc["standings"][3:5]] == [
+        (16, 4, "play-off"),
+        (1, 5, "play-off"),
+    ]
 
 
 def test_the_explanation_the_readme_shows_is_what_tbxl_prints(examples, monkeypatch, capsys):
@@ -96,7 +100,9 @@ def test_the_explanation_the_readme_shows_is_what_tbxl_prints(examples, monkeypa
     monkeypatch.chdir(examples)
     assert main(shlex.split(command)[1:]) == 0
     printed = capsys.readouterr().out
-    assert [line.rstrip() for line in printed.strip().splitlines()] == [line.rstrip() for line in shown.strip().splitlines()]
+    assert [line.rstrip() for line in printed.strip().splitlines()] == [
+        line.rstrip() for line in shown.strip().splitlines()
+    ]
 
 
 def test_report_with_only_a_tbxl_toml_beside_it(examples, tmp_path, monkeypatch, capsys):
@@ -136,12 +142,27 @@ _FRAME = """<!DOCTYPE html><html><body style="margin:0"><iframe id="f" src="%s" 
 def phone_width(page: Path, tmp_path: Path) -> tuple[int, int, str]:
     """The width ``page`` takes on a 390 px screen, the frame's width, and what overflows."""
     import subprocess
+
     frame = page.with_suffix(".frame.html")
     frame.write_text(_FRAME % page.name, encoding="utf-8")
-    dom = subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                          "--allow-file-access-from-files", "--virtual-time-budget=10000",
-                          f"--user-data-dir={tmp_path / 'profile'}", "--window-size=800,900", "--dump-dom",
-                          frame.as_uri()], capture_output=True, text=True, timeout=120).stdout
+    dom = subprocess.run(
+        [
+            CHROMIUM,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            "--allow-file-access-from-files",
+            "--virtual-time-budget=10000",
+            f"--user-data-dir={tmp_path / 'profile'}",
+            "--window-size=800,900",
+            "--dump-dom",
+            frame.as_uri(),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    ).stdout
     width, inner, *over = re.search(r'data-w="([^"]*)"', dom).group(1).split(" ")
     return int(width), int(inner), " ".join(over)
 

@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 
 from conftest import DATA
-from tbxl.rules import get
 from tbxl import __version__, report
+from tbxl.io.trf import read_trf
 from tbxl.report.render import report_parts
 from tbxl.report.views.audit import build_audit_view
 from tbxl.report.views.compare import build_compare_view
-from tbxl.io.trf import read_trf
+from tbxl.rules import get
 
 pytest.importorskip("jinja2")
 
@@ -34,6 +34,7 @@ CODES = ["BH/C1", "BH", "SB", "PS", "DE"]
 def standings(path, codes=CODES, rules="fide-2026"):
     from tbxl.rules import get
     from tbxl.standings import compute_standings
+
     return compute_standings(read_trf(path), codes, get(rules))
 
 
@@ -67,31 +68,49 @@ def test_standings_round_robin_matrix_vietnamese_and_russian():
 def test_standings_with_categories_and_prizes():
     from tbxl.categories import classify, parse_category
     from tbxl.prizes import parse_prizes
+
     st = standings(SWISS)
-    cl = classify(st, [parse_category("Low=rating<1800")],
-                  {None: parse_prizes("1:1000,2:600,3:300"), "Low": parse_prizes("1:50,2:30")},
-                  policy="cumulative")   # the golden view was made with cumulative prizes
-    view = report.build_view(st, lang="es", derivations="top:3", players=[1, 2, 16], input_path=SWISS,
-                             classification=cl)
+    cl = classify(
+        st,
+        [parse_category("Low=rating<1800")],
+        {None: parse_prizes("1:1000,2:600,3:300"), "Low": parse_prizes("1:50,2:30")},
+        policy="cumulative",
+    )  # the golden view was made with cumulative prizes
+    view = report.build_view(
+        st, lang="es", derivations="top:3", players=[1, 2, 16], input_path=SWISS, classification=cl
+    )
     check("standings-swiss-es-classes", report.render_html(view))
 
 
 def test_appeal():
     st = standings(SWISS)
-    check("appeal-swiss-en", report.render_html(report.build_view(st, appeal=[14, 4, 12], input_path=SWISS),
-                                                "appeal.html.j2"))
-    check("appeal-swiss-ms", report.render_html(report.build_view(st, appeal=4, lang="ms", input_path=SWISS,
-                                                                  codes=["PTS", "SB/C1"]), "appeal.html.j2"))
+    check(
+        "appeal-swiss-en",
+        report.render_html(report.build_view(st, appeal=[14, 4, 12], input_path=SWISS), "appeal.html.j2"),
+    )
+    check(
+        "appeal-swiss-ms",
+        report.render_html(
+            report.build_view(st, appeal=4, lang="ms", input_path=SWISS, codes=["PTS", "SB/C1"]), "appeal.html.j2"
+        ),
+    )
 
 
 def test_audit(tmp_path):
     from tbxl.audit import audit
     from tbxl.io.published import read_published
+
     bulletin = tmp_path / "bulletin.csv"
     with open(bulletin, "w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
-        w.writerows([["Rk.", "SNo", "Name", "BH-C1", "BH"], [3, 4, "David", "11.5", "15"],
-                     [2, 6, "Franck", "9", "12"], [1, 2, "Bruno", "12", "99"]])
+        w.writerows(
+            [
+                ["Rk.", "SNo", "Name", "BH-C1", "BH"],
+                [3, 4, "David", "11.5", "15"],
+                [2, 6, "Franck", "9", "12"],
+                [1, 2, "Bruno", "12", "99"],
+            ]
+        )
     t = read_trf(SWISS)
     result = audit(t, read_published(bulletin, t), rules=get("fide-2026"))
     for lang in ("en", "ru"):
@@ -101,6 +120,7 @@ def test_audit(tmp_path):
 
 def test_compare():
     from tbxl.audit.compare import compare
+
     result = compare(read_trf(SWISS), [get("fide-2024"), get("fide-2026")], ["BH/C1", "BH", "SB", "AOB"])
     for lang, changed in (("en", False), ("vi", True)):
         view = build_compare_view(result, lang=lang, input_path=SWISS, changed_only=changed)

@@ -7,12 +7,11 @@ import pytest
 from builders import Builder
 from conftest import DATA, load_json
 from tbxl import rules as conventions
+from tbxl.io.trf import read_trf
 from tbxl.model import Kind, Pairing
 from tbxl.standings import compute_standings
-from tbxl.tiebreaks import Context, compute, explain, parse
-from tbxl.tiebreaks import encounter
+from tbxl.tiebreaks import Context, compute, encounter, explain, parse
 from tbxl.tiebreaks.unplayed import categories, opponent_value
-from tbxl.io.trf import read_trf
 
 VECTORS = {e["id"]: e for e in load_json("seeds/seed-vectors.json")["examples"]}
 LETTERS = "ABCDEF"
@@ -28,6 +27,7 @@ def per_round(t, sn, rules, code="BH"):
 
 # -- seed 002: 6-player Swiss, BH-C1 / BH / SB and the order ------------------------------------
 
+
 def test_s002_buchholz_swiss():
     e = VECTORS["s002-buchholz-swiss"]["expected"]
     t = read_trf(DATA / "seeds" / "seed002-buchholz-swiss.trf")
@@ -39,6 +39,7 @@ def test_s002_buchholz_swiss():
 
 
 # -- seed 001: SB in a round robin (consistent crosstable), Progressive, Juan's Buchholz --------
+
 
 def test_s001_sonneborn_berger_round_robin():
     e = VECTORS["s001-sb-round-robin"]["expected"]
@@ -104,15 +105,18 @@ def test_s001_juan_standard_and_fide():
         assert per_round(t, 1, rules, "BH/M1")[1] == e[name]["BH-Median"]
 
 
-@pytest.mark.parametrize("rules,expected,c1", [
-    ("sm-real-points", [F(5, 2), F(3, 2), F(5, 2), 2, 2], None),
-    ("sm-half-point", [F(5, 2), 3, F(5, 2), 2, F(5, 2)], None),
-    ("sm-self-draw", [F(5, 2), 3, F(5, 2), 2, F(5, 2)], None),
-    ("fide-2017", [F(5, 2), 3, F(3, 2), 2, F(5, 2)], None),
-    ("sm-virtual-opponent", [F(5, 2), 3, F(3, 2), 2, F(5, 2)], None),
-    ("fide-2024", [F(7, 2), 3, F(7, 2), 2, F(7, 2)], 12),
-    ("fide-2026", [F(5, 2), 3, F(5, 2), 2, 2], F(19, 2)),
-])
+@pytest.mark.parametrize(
+    "rules,expected,c1",
+    [
+        ("sm-real-points", [F(5, 2), F(3, 2), F(5, 2), 2, 2], None),
+        ("sm-half-point", [F(5, 2), 3, F(5, 2), 2, F(5, 2)], None),
+        ("sm-self-draw", [F(5, 2), 3, F(5, 2), 2, F(5, 2)], None),
+        ("fide-2017", [F(5, 2), 3, F(3, 2), 2, F(5, 2)], None),
+        ("sm-virtual-opponent", [F(5, 2), 3, F(3, 2), 2, F(5, 2)], None),
+        ("fide-2024", [F(7, 2), 3, F(7, 2), 2, F(7, 2)], 12),
+        ("fide-2026", [F(5, 2), 3, F(5, 2), 2, 2], F(19, 2)),
+    ],
+)
 def test_s001_juan_every_convention(rules, expected, c1):
     # SEED-CONVENTIONS.md S7.2, table of derived values for the other conventions.
     rounds, bh = per_round(juan(), 1, rules)
@@ -142,6 +146,7 @@ def test_s001_hpb_variants():
 
 
 # -- seed 000: BHc and the four Swiss-Manager options --------------------------------------------
+
 
 @pytest.mark.parametrize("case", VECTORS["s000-bhc"]["cases"], ids=lambda c: c["player"])
 def test_s000_bhc(case):
@@ -182,6 +187,7 @@ def test_s000_virtual_opponent_b():
 
 # -- seeds 003 and 004: FIDE 2009-2017 --------------------------------------------------------
 
+
 def test_s003_bye_as_draw():
     # 5 points, one of them from a (pairing-allocated) bye: worth 4.5 under 2009-2017, 5 under C.07 2024.
     kinds = [Kind.PAB] + [Kind.PLAYED] * 6
@@ -199,10 +205,13 @@ def test_s003_withdrawal():
     assert opponent_value(kinds, pts, cats, 1, conventions.OpponentScore.ADJUSTED) == 10
 
 
-@pytest.mark.parametrize("vid,rounds,unplayed,kind,before", [
-    ("s004-virtual-opponent-6", 6, 1, "forfeit-win", 0),
-    ("s004-virtual-opponent-9", 9, 3, "forfeit-loss", F(3, 2)),
-])
+@pytest.mark.parametrize(
+    "vid,rounds,unplayed,kind,before",
+    [
+        ("s004-virtual-opponent-6", 6, 1, "forfeit-win", 0),
+        ("s004-virtual-opponent-9", 9, 3, "forfeit-loss", F(3, 2)),
+    ],
+)
 def test_s004_virtual_opponent(vid, rounds, unplayed, kind, before):
     case = VECTORS[vid]["cases"][0]
     b = Builder(rounds).player(1, "A").player(2, "absent")
@@ -226,19 +235,19 @@ def test_s004_indirect_e():
     e = VECTORS["s004-indirect-e"]["expected"]
     # e (1) met b (2), a (3), g (4), d (5) over the board in rounds 1-4 (order as listed).
     b = Builder(4).player(1, "e").player(2, "b").player(3, "a").player(4, "g").player(5, "d")
-    b.game(1, 2, 1, "0-1")         # b: R1 0
+    b.game(1, 2, 1, "0-1")  # b: R1 0
     b.player(20).game(2, 2, 20, "1-0")
     b.player(21).forfeit(3, 21, 2)  # b: R3 forfeit loss
     # e's games: R1 b, R2 a, R3 g, R4 d
     b.game(2, 1, 3, "1/2")
     b.bye(1, 4, "U")
     b.player(22).forfeit(2, 4, 22)
-    b.game(3, 4, 1, "1-0")          # g: R3 win (vs e)
+    b.game(3, 4, 1, "1-0")  # g: R3 win (vs e)
     b.player(23).game(4, 4, 23, "0-1")
     b.player(24).game(1, 5, 24, "0-1")
     b.player(25).game(2, 5, 25, "0-1")
     b.bye(3, 5, "U")
-    b.game(4, 5, 1, "1-0")          # d: R4 win (vs e)
+    b.game(4, 5, 1, "1-0")  # d: R4 win (vs e)
     b.player(26).game(4, 2, 26, "1-0")  # b: R4 win
     b.top_up(3, 2)
     t = b.build()
@@ -250,6 +259,7 @@ def test_s004_indirect_e():
 
 
 # -- seed 003: Direct Encounter ---------------------------------------------------------------
+
 
 @pytest.mark.parametrize("vid", ["s003-de-example-1", "s003-de-example-2"])
 def test_s003_direct_encounter(vid):

@@ -66,13 +66,14 @@ def test_each_value_is_the_value_its_derivation_ends_with():
 
 def test_the_rules_are_a_convention_resolved_at_the_edge():
     from datetime import date
+
     t = four_players()  # no start date: the rules in force today (fide-2026)
     assert compute_standings(t, "BH,SB").convention == conventions.get("fide-2026")
     assert compute_standings(replace(t, start_date=date(2024, 5, 1)), "BH").convention.name == "fide-2024"  # D16
     given = compute_standings(t, "BH,SB", conventions.resolve("fide-2024", None, ["vur_cut=always"]))
     assert given.convention.name == "fide-2024+vur_cut=always"
     with pytest.raises(TypeError, match=r"tbxl\.rules\.resolve"):
-        compute_standings(t, "BH", "fide-2024")   # a name is the edges' business
+        compute_standings(t, "BH", "fide-2024")  # a name is the edges' business
     with pytest.raises(UnknownRules):
         conventions.resolve("swiss-perfect", None)
 

@@ -12,16 +12,14 @@ from pathlib import Path
 
 import pytest
 
+from generate_team import event_trf, random_event, random_rounds  # noqa: E402
 from tbxl.errors import InputError, InputWarning, UnknownTiebreak
-from tbxl.rules import get
-from tbxl.model import Kind, Outcome
-from tbxl.tiebreaks.codes import parse
-from tbxl.model import board_points
-from tbxl.standings import compute_standings
 from tbxl.io.load import is_team_trf
 from tbxl.io.trf import read_team_trf
-
-from generate_team import event_trf, random_event, random_rounds  # noqa: E402
+from tbxl.model import Kind, Outcome, board_points
+from tbxl.rules import get
+from tbxl.standings import compute_standings
+from tbxl.tiebreaks.codes import parse
 
 DATA = Path(__file__).parent / "data" / "team"
 TEC = DATA / "grandmommyscup.trf"
@@ -31,9 +29,11 @@ TEC = DATA / "grandmommyscup.trf"
 # R2: 1-3 "=0" (0.5-1.5)   2-4 "10" (1-1)
 # R3: 1-4 "11" (2-0)       2-3 "==" (1-1)
 # MP: T1 2+0+2=4, T2 0+1+1=2, T3 1+2+1=4, T4 1+1+0=2;  GP: T1 4, T2 2.5, T3 3.5, T4 2.
-A_ROUNDS = [[("M", 1, 2, "1="), ("M", 3, 4, "==")],
-            [("M", 1, 3, "=0"), ("M", 2, 4, "10")],
-            [("M", 1, 4, "11"), ("M", 2, 3, "==")]]
+A_ROUNDS = [
+    [("M", 1, 2, "1="), ("M", 3, 4, "==")],
+    [("M", 1, 3, "=0"), ("M", 2, 4, "10")],
+    [("M", 1, 4, "11"), ("M", 2, 3, "==")],
+]
 
 
 @pytest.fixture(scope="module")
@@ -56,8 +56,11 @@ def test_event_a_scores(event_a):
 
 
 def test_event_a_value_tiebreaks(event_a):
-    v = values(event_a, "GP,MPvGP,BH:MP,BH:GP,EMMSB,EMGSB,EGMSB,EGGSB,EMGSB/C1,SB:MP,BC,SSSC,SSSC/K2,"
-                        "PS:MP,PS:GP,WIN:GP,WIN:MP,AOB:MP,FB:MP,ESB")
+    v = values(
+        event_a,
+        "GP,MPvGP,BH:MP,BH:GP,EMMSB,EMGSB,EGMSB,EGGSB,EMGSB/C1,SB:MP,BC,SSSC,SSSC/K2,"
+        "PS:MP,PS:GP,WIN:GP,WIN:MP,AOB:MP,FB:MP,ESB",
+    )
     one, three = v[1], v[3]
     assert one["GP"] == one["MPvGP"] == 4
     # BH:MP: T1 met T2 (2), T3 (4), T4 (2) = 8; T2 met T1 (4), T4 (2), T3 (4) = 10.
@@ -131,9 +134,11 @@ def test_event_a_tbr_bbe(event_a):
 # R2: 1-3 forfeited match +-   2-5 "+=" (individual forfeit on board 1: 1.5-0.5)   4 HPB (1 MP, 1 GP)
 # R3: 1-5 "E0" (T5's board 1 empty: T1 wins it by forfeit, loses board 2: 1-1)   2-4 "=="   3 absent
 # MP: T1 2+2+1=5, T2 0+2+1=3, T3 2+0+0=2, T4 0+1+1=2, T5 1+0+1=2.  GP: 5, 2.5, 1.5, 2.5, 3.5.
-B_ROUNDS = [[("M", 1, 2, "11"), ("M", 3, 4, "=1"), ("B", 5, "PAB")],
-            [("F", 1, 3, "+-"), ("M", 2, 5, "+="), ("B", 4, "HPB")],
-            [("M", 1, 5, "E0"), ("M", 2, 4, "=="), ("B", 3, "ZPB")]]
+B_ROUNDS = [
+    [("M", 1, 2, "11"), ("M", 3, 4, "=1"), ("B", 5, "PAB")],
+    [("F", 1, 3, "+-"), ("M", 2, 5, "+="), ("B", 4, "HPB")],
+    [("M", 1, 5, "E0"), ("M", 2, 4, "=="), ("B", 3, "ZPB")],
+]
 
 
 def test_match_counts_with_three_match_points_for_a_win():
@@ -215,6 +220,7 @@ def test_event_b_derivation(event_b):
 
 # -- the TEC team sample -------------------------------------------------------------------------
 
+
 @pytest.fixture(scope="module")
 def tec():
     with warnings.catch_warnings():
@@ -225,7 +231,12 @@ def tec():
 def test_tec_sample_read(tec):
     assert is_team_trf(TEC)
     assert (len(tec.teams), tec.boards, tec.rounds, len(tec.players)) == (50, 4, 14, 249)
-    assert (tec.team_scoring.win, tec.team_scoring.draw, tec.team_scoring.pab_mp, tec.team_scoring.pab_gp) == (2, 1, 1, 2)
+    assert (tec.team_scoring.win, tec.team_scoring.draw, tec.team_scoring.pab_mp, tec.team_scoring.pab_gp) == (
+        2,
+        1,
+        1,
+        2,
+    )
     assert tec.tiebreaks == ("PTS", "EDET/P", "EMGSB/C1/P", "BH:MP/C1/P", "MPvGP")
     assert tec.team(1).name == "India" and tec.team(1).players == (1, 5, 15, 28, 44)
 
@@ -241,8 +252,10 @@ REFERENCE = json.loads((DATA / "reference-engine.json").read_text())["runs"]
 
 @pytest.fixture(scope="module")
 def events(tec):
-    return {"grandmommyscup.trf": tec,
-            "generated-16x7x4-seed5.trf": read_team_trf(DATA / "generated-16x7x4-seed5.trf", strict=True)}
+    return {
+        "grandmommyscup.trf": tec,
+        "generated-16x7x4-seed5.trf": read_team_trf(DATA / "generated-16x7x4-seed5.trf", strict=True),
+    }
 
 
 def test_the_generated_reference_event_is_what_the_generator_writes():
@@ -281,6 +294,7 @@ def test_tec_sample_ede_board_count_direction(tec):
 
 # -- properties on generated team Swiss events ----------------------------------------------------
 
+
 @pytest.mark.parametrize("seed", range(1, 9))
 def test_generated_events_properties(seed):
     text = random_event(16, 7, 4, seed)
@@ -312,6 +326,7 @@ CODES = "MPTS,EDE,EMGSB/C1,BH:MP/C1,BH:GP,SB:MP,PS:MP,FB:MP,AOB:MP,BC,TBR,BBE,SS
 @pytest.mark.parametrize("seed", [3, 7])
 def test_team_order_permutation_changes_nothing(seed):
     import random
+
     rounds = random_rounds(12, 6, 3, seed)
     perm = list(range(1, 13))
     random.Random(seed).shuffle(perm)
@@ -353,6 +368,7 @@ def test_generated_event_counts_equal_their_derivations(team_scoring):
 
 # -- codes ------------------------------------------------------------------------------------------
 
+
 def test_codes_both_spellings_and_names(event_a):
     v = values(event_a, "BH/C1:MP,BH:MP/C1,GPTS,MPvGP")
     assert v[1]["BH/C1:MP"] == v[1]["BH:MP/C1"] == 6  # 8 - the lowest of 2, 4, 2
@@ -366,6 +382,7 @@ def test_codes_both_spellings_and_names(event_a):
 
 
 # -- errors -----------------------------------------------------------------------------------------
+
 
 def _with(text: str, old: str, new: str) -> str:
     assert old in text
@@ -411,7 +428,9 @@ def test_error_more_boards_than_352():
 
 def test_error_330_on_a_played_match():
     text = event_trf(4, 2, A_ROUNDS) + "330 +-   1   1   2\n"
-    with pytest.raises(InputError, match="record 330 says the match of teams 1 and 2 was forfeited, but a board was played"):
+    with pytest.raises(
+        InputError, match="record 330 says the match of teams 1 and 2 was forfeited, but a board was played"
+    ):
         read_team_trf(text, source="x.trf")
 
 
@@ -425,8 +444,11 @@ def test_error_bye_on_a_board_of_a_match():
         if ln.startswith("001   12"):
             ln = ln[:89] + "  0000 - +" + ln[99:]
         out.append(ln)
-    with pytest.raises(InputError, match=r"player 22 \(board 2 of team 2\) has a bye \('H'\) in round 1, but the "
-                                         r"team meets team 1"):
+    with pytest.raises(
+        InputError,
+        match=r"player 22 \(board 2 of team 2\) has a bye \('H'\) in round 1, but the "
+        r"team meets team 1",
+    ):
         read_team_trf("\n".join(out) + "\n", source="x.trf")
 
 
@@ -491,16 +513,20 @@ def test_after_round(event_a):
 from tbxl.io.grid.team import read_team_grid  # noqa: E402
 
 # Event A as a grid, once with board results and once with game points only.
-GRID_BOARDS = [["No", "Team", "R1", "R2", "R3"],
-               [1, "T1", "2w:1=", "3b:=0", "4w:11"],
-               [2, "T2", "1b:0=", "4w:10", "3b:=="],
-               [3, "T3", "4w:==", "1w:=1", "2w:=="],
-               [4, "T4", "3b:==", "2b1", "1b:00"]]
-GRID_POINTS = [["No", "Team", "R1", "R2", "R3"],
-               [1, "T1", "2w1½", "3b½", "4w2"],
-               [2, "T2", "1b½", "4w1", "3b1"],
-               [3, "T3", "4w1", "1w1½", "2w1"],
-               [4, "T4", "3b1", "2b1", "1b0"]]
+GRID_BOARDS = [
+    ["No", "Team", "R1", "R2", "R3"],
+    [1, "T1", "2w:1=", "3b:=0", "4w:11"],
+    [2, "T2", "1b:0=", "4w:10", "3b:=="],
+    [3, "T3", "4w:==", "1w:=1", "2w:=="],
+    [4, "T4", "3b:==", "2b1", "1b:00"],
+]
+GRID_POINTS = [
+    ["No", "Team", "R1", "R2", "R3"],
+    [1, "T1", "2w1½", "3b½", "4w2"],
+    [2, "T2", "1b½", "4w1", "3b1"],
+    [3, "T3", "4w1", "1w1½", "2w1"],
+    [4, "T4", "3b1", "2b1", "1b0"],
+]
 
 
 def test_grid_equals_the_trf(event_a):
@@ -518,10 +544,7 @@ def test_grid_equals_the_trf(event_a):
 
 
 def test_grid_byes_and_forfeits():
-    grid = [["No", "Team", "R1", "R2"],
-            [1, "A", "2+", "3w:1="],
-            [2, "B", "1-", "PAB"],
-            [3, "C", "H", "1b:0="]]
+    grid = [["No", "Team", "R1", "R2"], [1, "A", "2+", "3w:1="], [2, "B", "1-", "PAB"], [3, "C", "H", "1b:0="]]
     t = read_team_grid(grid)
     a, b, c = t.teams
     assert [(r.kind, r.mp, r.gp) for r in a.rounds] == [(Kind.FORFEIT_WIN, 2, 2), (Kind.PLAYED, 2, F(3, 2))]
@@ -529,13 +552,16 @@ def test_grid_byes_and_forfeits():
     assert (c.rounds[0].kind, c.rounds[0].mp, c.rounds[0].gp) == (Kind.HPB, 1, 1)
 
 
-@pytest.mark.parametrize("cell, message", [
-    ("2x1", r"C2: row 2, round 1: '2x1' is not a team result"),
-    ("3w1", r"C2: row 2, round 1: '3w1' names team 3, but team 3's cell C4 is '4w:=='"),
-    ("2b1½", r"C2: row 2, round 1: both teams have colour 'b' on board 1 \(cell C3\)"),
-    ("2w:11", r"C2: row 2, round 1: board results '11' and team 2's '0=' \(C3\) do not complement"),
-    ("2w2:1=", r"C2: row 2, round 1: game points 2 differ from the board results '1=' \(1.5\)"),
-])
+@pytest.mark.parametrize(
+    "cell, message",
+    [
+        ("2x1", r"C2: row 2, round 1: '2x1' is not a team result"),
+        ("3w1", r"C2: row 2, round 1: '3w1' names team 3, but team 3's cell C4 is '4w:=='"),
+        ("2b1½", r"C2: row 2, round 1: both teams have colour 'b' on board 1 \(cell C3\)"),
+        ("2w:11", r"C2: row 2, round 1: board results '11' and team 2's '0=' \(C3\) do not complement"),
+        ("2w2:1=", r"C2: row 2, round 1: game points 2 differ from the board results '1=' \(1.5\)"),
+    ],
+)
 def test_grid_errors(cell, message):
     grid = [list(r) for r in GRID_BOARDS]
     grid[1][2] = cell
@@ -553,6 +579,7 @@ def test_mutated_team_files_give_standings_or_a_located_error():
     # 300 random edits of the TEC sample and of a generated event (a character, a cut line, an empty
     # line, a stray team record): each reads and ranks, or raises an InputError naming the line.
     import random
+
     base = [TEC.read_text(), random_event(12, 5, 3, 2)]
     rnd = random.Random(7)
     outcomes = {"ok": 0, "error": 0}
@@ -564,14 +591,22 @@ def test_mutated_team_files_give_standings_or_a_located_error():
             op = rnd.random()
             if op < 0.4 and ln:
                 j = rnd.randrange(len(ln))
-                ln = ln[:j] + rnd.choice("0123456789 +-=WBwbUHFZ:x") + ln[j + 1:]
+                ln = ln[:j] + rnd.choice("0123456789 +-=WBwbUHFZ:x") + ln[j + 1 :]
             elif op < 0.6:
                 ln = ""
             elif op < 0.8 and ln:
-                ln = ln[:rnd.randrange(len(ln))]
+                ln = ln[: rnd.randrange(len(ln))]
             else:
-                ln = rnd.choice(["330 +-   1   1   2", "320  1    2.0    5", "300   1   1   2   11 12",
-                                 "240 H   1    1", "352 WB", "362 TW 3 TD 1 TL 0"])
+                ln = rnd.choice(
+                    [
+                        "330 +-   1   1   2",
+                        "320  1    2.0    5",
+                        "300   1   1   2   11 12",
+                        "240 H   1    1",
+                        "352 WB",
+                        "362 TW 3 TD 1 TL 0",
+                    ]
+                )
             lines[i] = ln
         try:
             with warnings.catch_warnings():
@@ -589,9 +624,12 @@ def test_013_clubs_of_an_individual_event_are_not_a_team_event():
     # An individual Swiss whose 013 records list clubs for a team prize: players of club 1 meet
     # players of clubs 2 and 3 in the same round, so the games are not team matches.
     from tbxl.io.trf import read_trf
+
     text = (DATA.parent / "tec-2023" / "held_swiss_5.trf").read_text()
-    clubs = "".join(f"013 {'Club ' + str(k):<32}" + "".join(f"{n:5d}" for n in range(4 * k - 3, 4 * k + 1)) + "\n"
-                    for k in range(1, 5))
+    clubs = "".join(
+        f"013 {'Club ' + str(k):<32}" + "".join(f"{n:5d}" for n in range(4 * k - 3, 4 * k + 1)) + "\n"
+        for k in range(1, 5)
+    )
     assert not is_team_trf(text + clubs)
     assert len(read_trf(text + clubs).players) == 16
     # The same 013 records with a 352 record, or a TEAM type, make it a team event.
@@ -601,7 +639,7 @@ def test_013_clubs_of_an_individual_event_are_not_a_team_event():
 def test_after_round_cuts_teams_and_players_alike(tec):
     # One rule for individual and team events (tbxl.model.rounds): the first k rounds of every team and
     # player, declared totals dropped (they describe the end), the scheduled rounds kept.
-    assert (tec.teams[0].declared_mp, tec.players[0].declared_points) == (15, 8)   # the file declares them
+    assert (tec.teams[0].declared_mp, tec.players[0].declared_points) == (15, 8)  # the file declares them
     early = tec.after_round(5)
     assert (early.rounds, early.scheduled_rounds, tec.rounds) == (5, 14, 14)
     for before, team in zip(tec.teams, early.teams):
@@ -620,10 +658,13 @@ def test_the_team_core_takes_a_convention_never_a_name(tec):
     from tbxl.io.published import Published
     from tbxl.standings import standings_by_round
     from tbxl.tiebreaks.context import Context, Score
-    for call in (lambda: compute_standings(tec, "MPTS,BC", "fide-2024"),
-                 lambda: standings_by_round(tec, "MPTS,BC", "fide-2026"),
-                 lambda: Context(tec, "fide-2024", Score.MP),
-                 lambda: audit(tec, Published("bulletin", []), rules="fide-2024")):
+
+    for call in (
+        lambda: compute_standings(tec, "MPTS,BC", "fide-2024"),
+        lambda: standings_by_round(tec, "MPTS,BC", "fide-2026"),
+        lambda: Context(tec, "fide-2024", Score.MP),
+        lambda: audit(tec, Published("bulletin", []), rules="fide-2024"),
+    ):
         with pytest.raises(TypeError, match=r"rules must be a Convention, not 'fide-20\d\d': resolve a name"):
             call()
     assert compute_standings(tec, "MPTS,BC").convention is get("fide-2024")
@@ -637,6 +678,7 @@ def test_a_team_trf_is_told_whatever_its_line_ends(tmp_path, line_end, encoding)
     record at a line start must see the same lines, or such a file is ranked as an individual
     event. Event A's 013/310 records follow its 012 line, so none starts the file."""
     from tbxl.io.load import is_team_input
+
     path = tmp_path / "event.trf"
     path.write_bytes(event_trf(4, 2, A_ROUNDS).replace("\n", line_end).encode(encoding))
     assert is_team_input(path) and is_team_trf(path)
@@ -648,6 +690,7 @@ def test_a_team_trf_whose_first_line_is_a_team_record_is_told_in_utf_16(tmp_path
     """A UTF-16 file begins with its byte-order mark: a team record on the first line follows it
     (here the file's only team record, a 310 line, so no later line start can tell)."""
     from tbxl.io.load import is_team_input
+
     lines = event_trf(4, 2, A_ROUNDS).splitlines()
     first = next(line for line in lines if line.startswith("310"))
     text = "\n".join([first] + [line for line in lines if not line.startswith(("013", "310"))]) + "\n"
@@ -661,9 +704,11 @@ def test_a_team_workbook_is_told_by_the_catalogues_team_functions(tmp_path):
     # tbxl.function_names, so the CLI's detection imports neither the catalogue nor the core).
     import subprocess
     import zipfile
+
     from tbxl.catalogue import TEAM_FUNCTIONS
-    from tbxl.io.load import is_team_input
     from tbxl.function_names import TEAM_FUNCTION_NAMES
+    from tbxl.io.load import is_team_input
+
     assert tuple(f.name for f in TEAM_FUNCTIONS) == TEAM_FUNCTION_NAMES
     books = Path(__file__).parents[1] / "workbooks"
     assert is_team_input(books / "grandmommyscup-team.xlsx")
@@ -671,8 +716,11 @@ def test_a_team_workbook_is_told_by_the_catalogues_team_functions(tmp_path):
 
     def book(name: str, sheet: bytes):
         with zipfile.ZipFile(tmp_path / name, "w") as z:
-            z.writestr("xl/worksheets/sheet1.xml", b"<worksheet><sheetData><row>" + sheet + b"</row></sheetData></worksheet>")
+            z.writestr(
+                "xl/worksheets/sheet1.xml", b"<worksheet><sheetData><row>" + sheet + b"</row></sheetData></worksheet>"
+            )
         return tmp_path / name
+
     assert is_team_input(book("a.xlsx", b'<c r="A6"><f t="array" ref="A6:H9">TEAM_STANDINGS(X!A1:P9,$B$4)</f></c>'))
     assert is_team_input(book("b.xlsx", b'<c r="G2"><f>_xludf.team_tiebreak($A$1:$P$51,$A2,G$1)</f></c>'))
     # A team function named in a text cell, another function ending in its name, a cached value: no call.
@@ -680,5 +728,6 @@ def test_a_team_workbook_is_told_by_the_catalogues_team_functions(tmp_path):
     assert not is_team_input(book("d.xlsx", b'<c r="A1"><f>MYTEAM_TIEBREAK(A2)</f><v>TEAM_TIEBREAK(</v></c>'))
     code = "import sys, tbxl.io.load; print(sorted(m for m in sys.modules if m.startswith('tbxl')))"
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert loaded.strip() == ("['tbxl', 'tbxl.errors', 'tbxl.function_names', 'tbxl.io', 'tbxl.io.load', "
-                              "'tbxl.io.text', 'tbxl.limits']")
+    assert loaded.strip() == (
+        "['tbxl', 'tbxl.errors', 'tbxl.function_names', 'tbxl.io', 'tbxl.io.load', 'tbxl.io.text', 'tbxl.limits']"
+    )

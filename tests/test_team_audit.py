@@ -8,11 +8,10 @@ import pytest
 
 from tbxl.audit import EXPLAINED, UNEXPLAINED, audit
 from tbxl.cli import main
-from tbxl.rules import get
 from tbxl.errors import InputError
-from tbxl.io.published import read_published
-from tbxl.io.published import team_column_meaning
+from tbxl.io.published import read_published, team_column_meaning
 from tbxl.io.trf import read_team_trf
+from tbxl.rules import get
 
 DATA = Path(__file__).parent / "data" / "team"
 TEC = str(DATA / "grandmommyscup.trf")
@@ -39,7 +38,10 @@ def test_a_2024_bulletin_audited_against_2026_is_traced_to_2024():
     # it at a draw x 14 rounds = 1 x 14 = 14; 225 - 20 + 14 = 219.
     assert (india.published.value, india.computed, india.status) == (225, 219, EXPLAINED)
     assert india.matches[0] == "fide-2024"
-    assert str(india.changes[0]) == "round 6, full-point bye: 20 instead of 14, without “capped at a draw x 14 rounds = 14”"
+    assert (
+        str(india.changes[0])
+        == "round 6, full-point bye: 20 instead of 14, without “capped at a draw x 14 rounds = 14”"
+    )
     esb = diffs[16, "EMGSB/C1/P"]
     # EMGSB: the dummy's MP x India's GP in the match: 20 x 4 = 80 in 2024, 14 x 4 = 56 in 2026.
     assert (esb.published.value, esb.computed) == (528, 504) and esb.matches[0] == "fide-2024"
@@ -66,8 +68,7 @@ def test_cli_text_json_and_fail_on_difference(run_cli):
     assert doc["tiebreaks"] == ["EDET/P", "EMGSB/C1/P", "BH:MP/C1/P", "MPvGP"]
     spain = [f for f in doc["findings"] if f["start_number"] == 13 and f["code"] == "EMGSB/C1/P"][0]
     assert (spain["published"], spain["computed"], spain["matches"][0]) == ("528", 508, "fide-2024")
-    code, _, _ = run_cli("audit", TEC, "--published", str(BULLETIN), "--rules", "fide-2026",
-                     "--fail-on", "difference")
+    code, _, _ = run_cli("audit", TEC, "--published", str(BULLETIN), "--rules", "fide-2026", "--fail-on", "difference")
     assert code == 1
 
 
@@ -95,13 +96,17 @@ def test_xlsx_with_no_column_and_mp_spellings(tmp_path):
     ws.append(["Pl", "No", "Team", "MPTS", "BH/C1:MP/P", "EMGSB/C1/P", "SB:MP"])
     # India 3 under fide-2024: BH:MP/C1/P 225 (the MTB order BH/C1:MP/P spells the same), EMGSB/C1/P 528.
     ws.append([1, 16, "India 3", 20, 225, 528, None])
-    ws.append([2, 22, "Slovakia", 20, 230, 504.5, None])     # a typo: 224 published as 230
+    ws.append([2, 22, "Slovakia", 20, 230, 504.5, None])  # a typo: 224 published as 230
     path = tmp_path / "bulletin.xlsx"
     wb.save(path)
     t = read_team_trf(TEC)
     pub = read(path, t)
-    assert [(v.start_number, v.code) for v in pub.values][:4] == [(16, "RANK"), (16, "MP"), (16, "BH/C1:MP/P"),
-                                                                  (16, "EMGSB/C1/P")]
+    assert [(v.start_number, v.code) for v in pub.values][:4] == [
+        (16, "RANK"),
+        (16, "MP"),
+        (16, "BH/C1:MP/P"),
+        (16, "EMGSB/C1/P"),
+    ]
     a = audit(t, pub, rules=get("fide-2024"))
     assert not a.ok
     bad = [f for f in a.findings if f.status == UNEXPLAINED]
@@ -119,6 +124,7 @@ def test_unknown_team_number_is_located(tmp_path):
 
 def test_team_column_meaning_numbered_beyond_the_list():
     from tbxl.io.published import NumberedColumn
+
     with pytest.raises(NumberedColumn, match="TB3"):
         team_column_meaning("TB3", ["EDE", "BH:MP"])
 
@@ -133,6 +139,7 @@ LANGS = ("en", "vi", "es", "ru", "ms")
 def test_team_audit_report_html(tmp_path, lang):
     pytest.importorskip("jinja2")
     from tbxl.report import labels
+
     out = tmp_path / "audit.html"
     code = main(["audit", TEC, "--published", str(BULLETIN), "--rules", "fide-2026", "-o", str(out), "--lang", lang])
     assert code == 0
@@ -149,7 +156,9 @@ def test_team_audit_report_html(tmp_path, lang):
 def test_team_compare_report_html(tmp_path, lang):
     pytest.importorskip("jinja2")
     import json as _json
+
     from tbxl.report import templates_dir
+
     out = tmp_path / "compare.html"
     assert main(["compare", TEC, "--rules", "fide-2024,fide-2026", "-o", str(out), "--lang", lang]) == 0
     html = out.read_text(encoding="utf-8")
@@ -183,15 +192,27 @@ def test_team_names_are_escaped_in_reports(tmp_path):
 def test_the_audit_names_and_uses_a_changed_team_setting(run_cli):
     # The team settings given with --set rank every rule set tried; the announced rules are named
     # with them. (EDET/P of the bulletin has no board-count step: the values still all agree.)
-    code, out, _ = run_cli("audit", TEC, "--published", str(BULLETIN), "--rules", "fide-2024",
-                       "--set", "ede_bc=higher-first")
+    code, out, _ = run_cli(
+        "audit", TEC, "--published", str(BULLETIN), "--rules", "fide-2024", "--set", "ede_bc=higher-first"
+    )
     assert code == 0
-    assert out.splitlines()[0].endswith(" - rules fide-2024+ede_bc=higher-first - tie-breaks EDET/P, EMGSB/C1/P, "
-                                        "BH:MP/C1/P, MPvGP")
+    assert out.splitlines()[0].endswith(
+        " - rules fide-2024+ede_bc=higher-first - tie-breaks EDET/P, EMGSB/C1/P, BH:MP/C1/P, MPvGP"
+    )
     assert "300 values checked: 300 agree, 0 explained, 0 unexplained (50 skipped)" in out
-    assert "(fide-2024+ede_bc=higher-first)" in out   # a column that agrees
-    code, out, _ = run_cli("audit", TEC, "--published", str(BULLETIN), "--rules", "fide-2024",
-                       "--set", "ede_bc=higher-first", "--format", "json")
+    assert "(fide-2024+ede_bc=higher-first)" in out  # a column that agrees
+    code, out, _ = run_cli(
+        "audit",
+        TEC,
+        "--published",
+        str(BULLETIN),
+        "--rules",
+        "fide-2024",
+        "--set",
+        "ede_bc=higher-first",
+        "--format",
+        "json",
+    )
     assert json.loads(out)["rules"] == "fide-2024+ede_bc=higher-first"
     t = read_team_trf(TEC)
     a = audit(t, read(BULLETIN, t), rules=get("fide-2024"), settings={"ede_bc": "higher-first"})
@@ -208,6 +229,7 @@ def reference_bulletin(tmp_path):
     """The TEC sample ranked by MPTS, EDEBT, BH:MP as the reference engine ranks it (the higher board
     count first inside EDEBT): tbxl's own standings under ede_bc=higher-first, printed as a bulletin."""
     from tbxl.standings import compute_standings
+
     t = read_team_trf(TEC)
     st = compute_standings(t, "MPTS,EDEBT,BH:MP", get("fide-2024"), settings={"ede_bc": "higher-first"})
     rows = [f"{r.rank};{r.team.number};{r.team.name};{r.points};{r.values['BH:MP']}" for r in st.rows]
@@ -228,10 +250,12 @@ def test_a_reference_engine_bulletin_follows_ede_bc_higher_first(tmp_path):
     # EDEBT decides. Lower count first (tbxl's default) puts Azerbaijan 4th, the reference engine 5th;
     # likewise Turkey (41) and Belgium (49) at 48-49.
     got = {f.start_number: (f.published.value, f.computed, f.status, f.matches[0]) for f in a.differences}
-    assert got == {6: (5, "4", EXPLAINED, "fide-2024+ede_bc=higher-first"),
-                   13: (4, "5", EXPLAINED, "fide-2024+ede_bc=higher-first"),
-                   41: (48, "49", EXPLAINED, "fide-2024+ede_bc=higher-first"),
-                   49: (49, "48", EXPLAINED, "fide-2024+ede_bc=higher-first")}
+    assert got == {
+        6: (5, "4", EXPLAINED, "fide-2024+ede_bc=higher-first"),
+        13: (4, "5", EXPLAINED, "fide-2024+ede_bc=higher-first"),
+        41: (48, "49", EXPLAINED, "fide-2024+ede_bc=higher-first"),
+        49: (49, "48", EXPLAINED, "fide-2024+ede_bc=higher-first"),
+    }
     azerbaijan = next(f for f in a.differences if f.start_number == 6)
     # EDEBT's place in the tied group 3-6: 2nd by default, 3rd with the higher board count first.
     assert [str(c) for c in azerbaijan.changes] == ["EDEBT 3 instead of 2"]
@@ -248,8 +272,10 @@ def test_ede_bc_in_text_json_and_report(run_cli, tmp_path):
     assert code == 0
     assert "150 values checked: 146 agree, 4 explained, 0 unexplained" in out
     assert "follows fide-2024+ede_bc=higher-first, " in out
-    assert ("(fide-2024+ede_bc=higher-first: " in out
-            and "EDEBT/EDEBB's board-count step ranks the higher count first (the reference engine)" in out)
+    assert (
+        "(fide-2024+ede_bc=higher-first: " in out
+        and "EDEBT/EDEBB's board-count step ranks the higher count first (the reference engine)" in out
+    )
     code, out, _ = run_cli("audit", TEC, "--published", p, *EDE_BC, "--format", "json")
     doc = json.loads(out)
     assert code == 0 and doc["ok"] is True and doc["rules"] == "fide-2024"
@@ -268,6 +294,7 @@ def test_a_given_ede_bc_tries_the_other_direction(tmp_path):
     # follow the other direction, spelled as the change it is.
     t = read_team_trf(TEC)
     from tbxl.standings import compute_standings
+
     st = compute_standings(t, "MPTS,EDEBT,BH:MP", get("fide-2024"))
     p = tmp_path / "lower.csv"
     p.write_text("Rk.;Team No.;MP\n" + "".join(f"{r.rank};{r.team.number};{r.points}\n" for r in st.rows))
@@ -275,7 +302,8 @@ def test_a_given_ede_bc_tries_the_other_direction(tmp_path):
     a = audit(t, pub, rules=get("fide-2024"), tiebreaks="MPTS,EDEBT,BH:MP", settings={"ede_bc": "higher-first"})
     assert a.rules_name == "fide-2024+ede_bc=higher-first"
     assert {f.start_number: f.matches[0] for f in a.differences} == {
-        n: "fide-2024+ede_bc=lower-first" for n in (6, 13, 41, 49)}
+        n: "fide-2024+ede_bc=lower-first" for n in (6, 13, 41, 49)
+    }
     assert a.summary["unexplained"] == 0
 
 
@@ -290,14 +318,20 @@ def test_ede_bc_is_not_tried_without_a_board_count_step(tmp_path):
     p.write_text(text)
     t = read_team_trf(TEC)
     a = audit(t, read(p, t), rules=get("fide-2024"))
-    assert {(f.start_number, f.code, f.status) for f in a.differences} == {(6, "RANK", UNEXPLAINED),
-                                                                         (13, "RANK", UNEXPLAINED)}
+    assert {(f.start_number, f.code, f.status) for f in a.differences} == {
+        (6, "RANK", UNEXPLAINED),
+        (13, "RANK", UNEXPLAINED),
+    }
     assert a.engine.tried and not [n for n in a.engine.tried if "ede_bc" in n]
     # EDET (its board step TBR) and EDEB (BBE) have no board count: nothing to try; EDEBT and EDEBB
     # (BC then TBR, BC then BBE): the announced rules with the other ede_bc, one candidate.
     from tbxl.audit.engine import TeamAuditEngine
-    for codes, expected in ((["EDET", "EDEB", "BH:MP"], []), (["EDEBB/P", "BH:MP"], ["fide-2024+ede_bc=higher-first"]),
-                            (["EDEBT"], ["fide-2024+ede_bc=higher-first"])):
+
+    for codes, expected in (
+        (["EDET", "EDEB", "BH:MP"], []),
+        (["EDEBB/P", "BH:MP"], ["fide-2024+ede_bc=higher-first"]),
+        (["EDEBT"], ["fide-2024+ede_bc=higher-first"]),
+    ):
         engine = TeamAuditEngine(t, "MP", codes)
         assert [c.name for c in engine.rank_candidates(get("fide-2024"), [])] == expected, codes
 
@@ -306,6 +340,7 @@ def test_a_map_to_no_team_code_is_an_error_not_an_ignored_column():
     # --map TB1=XYZ on a team event used to map the column to nothing (it was then "ignored"),
     # where an individual event's --map refuses the code: both refuse it now.
     from tbxl.errors import UnknownTiebreak
+
     t = read_team_trf(TEC)
     with pytest.raises(UnknownTiebreak, match="'XYZ' is not a tie-break code"):
         read(BULLETIN, t, mapping=["TB1=XYZ"])

@@ -6,29 +6,40 @@ from pathlib import Path
 
 import pytest
 
-from tbxl.cli import main
-from tbxl.rules import get
-from tbxl.errors import UnknownRules
-
 from generate_team import event_trf  # noqa: E402
+from tbxl.cli import main
+from tbxl.errors import UnknownRules
+from tbxl.rules import get
 
 TEC = str(Path(__file__).parent / "data" / "team" / "grandmommyscup.trf")
 
 
 def test_team_json_contract(run_cli):
-    code, out, _ = run_cli("compute", TEC, "--rules", "fide-2024", "--tiebreaks", "MP,GP,EDE,BH/C1:MP,SB:MP",
-                       "--format", "json")
+    code, out, _ = run_cli(
+        "compute", TEC, "--rules", "fide-2024", "--tiebreaks", "MP,GP,EDE,BH/C1:MP,SB:MP", "--format", "json"
+    )
     assert code == 0
     doc = json.loads(out)
-    assert doc["tournament"] == {"name": "Grandmommy's Cup", "rounds": 14, "teams": 50, "boards": 4, "players": 249,
-                                 "kind": "team", "primary": "MP", "start_date": "2024-12-01",
-                                 # the event's details besides (TRF 052, 022, 032, 102, 112, 122)
-                                 "end_date": "2024-12-14", "place": "Test", "federation": "FID",
-                                 "chief_arbiter": "The Chief Arbiter",
-                                 "deputy_arbiters": ["The First Deputy Arbiter", "The Second Deputy Arbiter"],
-                                 "time_control": "100'x40mm + 50'x20mm + 30\" from move 1", "links": []}
+    assert doc["tournament"] == {
+        "name": "Grandmommy's Cup",
+        "rounds": 14,
+        "teams": 50,
+        "boards": 4,
+        "players": 249,
+        "kind": "team",
+        "primary": "MP",
+        "start_date": "2024-12-01",
+        # the event's details besides (TRF 052, 022, 032, 102, 112, 122)
+        "end_date": "2024-12-14",
+        "place": "Test",
+        "federation": "FID",
+        "chief_arbiter": "The Chief Arbiter",
+        "deputy_arbiters": ["The First Deputy Arbiter", "The Second Deputy Arbiter"],
+        "time_control": "100'x40mm + 50'x20mm + 30\" from move 1",
+        "links": [],
+    }
     assert doc["rules"] == "fide-2024"
-    assert doc["tiebreaks"] == ["GP", "EDE", "BH/C1:MP", "SB:MP"]   # spelled as given; MP is the points
+    assert doc["tiebreaks"] == ["GP", "EDE", "BH/C1:MP", "SB:MP"]  # spelled as given; MP is the points
     first = doc["standings"][0]
     assert set(first) == {"rank", "rank_label", "team_number", "name", "points", "values", "decided_by"}
     assert (first["team_number"], first["name"], first["points"]) == (16, "India 3", 20)
@@ -55,7 +66,7 @@ def test_team_explain(run_cli):
     code, out, _ = run_cli("explain", TEC, "--team", "6", "--rules", "fide-2024")
     assert code == 0
     assert out.startswith("Azerbaijan (team 6), rank 4, rules fide-2024")
-    assert "B1 13 v 48 =" in out                      # board by board
+    assert "B1 13 v 48 =" in out  # board by board
     assert "EMGSB/C1/P of team 6 = 528" in out and "EDET/P of team 6 = 2" in out
     assert "cut: least significant value" in out
 
@@ -115,8 +126,9 @@ def test_team_workbook_reads_back(run_cli, tmp_path):
 def test_team_workbook_refuses_a_control_character_in_a_team_name(run_cli, tmp_path):
     # As in a player's name (test_workbook): one clean line, not openpyxl's traceback; nothing written.
     trf = tmp_path / "ctrl.trf"
-    trf.write_text(Path(TEC).read_text(encoding="utf-8").replace("310   1 India ", "310   1 Ind\x07a "),
-                   encoding="utf-8")
+    trf.write_text(
+        Path(TEC).read_text(encoding="utf-8").replace("310   1 India ", "310   1 Ind\x07a "), encoding="utf-8"
+    )
     code, out, err = run_cli("workbook", str(trf), "-o", str(tmp_path / "c.xlsx"))
     assert code == 1 and out == "" and err.count("\n") == 1, err
     assert "ctrl.trf: the name of team 1 holds the control character U+0007" in err
@@ -132,9 +144,19 @@ def test_team_explain_to_a_report(tmp_path):
 
 
 def test_team_setting_ede_bc(run_cli):
-    code, out, _ = run_cli("compute", TEC, "--tiebreaks", "MPTS,EDEBT,BH:MP", "--rules", "fide-2024",
-                       "--set", "ede_bc=higher-first", "--format", "csv")
-    assert code == 0 and "\n4,13,Spain,19," in out            # the reference engine's order
+    code, out, _ = run_cli(
+        "compute",
+        TEC,
+        "--tiebreaks",
+        "MPTS,EDEBT,BH:MP",
+        "--rules",
+        "fide-2024",
+        "--set",
+        "ede_bc=higher-first",
+        "--format",
+        "csv",
+    )
+    assert code == 0 and "\n4,13,Spain,19," in out  # the reference engine's order
     code, _, err = run_cli("compute", TEC, "--set", "ede_bc=sideways")
     assert code == 2 and "ede_bc must be one of lower-first, higher-first" in err
 
@@ -142,14 +164,15 @@ def test_team_setting_ede_bc(run_cli):
 def test_team_settings_are_typed():
     # One spelling each: the mode carries its word and its text; a mapping, the typed settings and
     # --set give the same ranking.
+    from tbxl.io.trf import read_team_trf
     from tbxl.rules import EdeBoardCount, TeamSettings, split_team_settings
     from tbxl.standings import compute_standings
-    from tbxl.io.trf import read_team_trf
+
     settings, rest = split_team_settings(["ede_bc=higher-first", "vur_cut=always"])
     assert settings.ede_bc is EdeBoardCount.HIGHER_FIRST and settings.ede_bc == "higher-first"
-    assert rest == ["vur_cut=always"]   # the convention's, resolved with the rules
+    assert rest == ["vur_cut=always"]  # the convention's, resolved with the rules
     with pytest.raises(UnknownRules, match=r"unknown setting 'ede_bc'; settings: .*vur_cut=.*ede_bc=lower-first"):
-        split_team_settings(["ede_bc"])   # a bare name sets nothing
+        split_team_settings(["ede_bc"])  # a bare name sets nothing
     assert TeamSettings().describe() == "" and "higher count first" in settings.describe()
     t = read_team_trf(TEC)
     typed = compute_standings(t, "MPTS,EDEBT,BH:MP", get("fide-2024"), settings=settings)
@@ -169,11 +192,10 @@ def test_team_outputs_name_a_changed_team_setting(run_cli):
     code, out, _ = run_cli("compute", TEC, *args, "--set", "vur_cut=always", "--format", "json")
     assert json.loads(out)["rules"] == "fide-2024+vur_cut=always+ede_bc=higher-first"
     code, out, _ = run_cli("compute", TEC, *args[:4], "--set", "ede_bc=lower-first", "--format", "json")
-    assert json.loads(out)["rules"] == "fide-2024"   # the default named no more than before
+    assert json.loads(out)["rules"] == "fide-2024"  # the default named no more than before
     code, out, _ = run_cli("explain", TEC, "--team", "6", *args)
     assert out.startswith("Azerbaijan (team 6), rank 5, rules fide-2024+ede_bc=higher-first")
-    code, out, _ = run_cli("compare", TEC, *args[:2], "--rules", "fide-2024,fide-2026", *args[4:],
-                       "--format", "json")
+    code, out, _ = run_cli("compare", TEC, *args[:2], "--rules", "fide-2024,fide-2026", *args[4:], "--format", "json")
     doc = json.loads(out)
     assert doc["rules"] == ["fide-2024+ede_bc=higher-first", "fide-2026+ede_bc=higher-first"]
     assert set(doc["teams"][0]["by_rules"]) == set(doc["rules"])
@@ -193,8 +215,9 @@ def test_team_unknown_setting_lists_the_team_settings(run_cli):
 def test_team_csv_names_cannot_become_formulas(run_cli, tmp_path):
     # The one CSV sanitiser of the individual CSV (tbxl.projection.csv_name) guards team names too.
     lines = Path(TEC).read_text(encoding="utf-8").splitlines()
-    lines = [line[:8] + "=HYPERLINK(1)".ljust(32) + line[40:] if line.startswith("310   1 ") else line
-             for line in lines]
+    lines = [
+        line[:8] + "=HYPERLINK(1)".ljust(32) + line[40:] if line.startswith("310   1 ") else line for line in lines
+    ]
     f = tmp_path / "team.trf"
     f.write_text("\n".join(lines) + "\n", encoding="utf-8")
     code, out, _ = run_cli("compute", str(f), "--format", "csv")
@@ -203,14 +226,15 @@ def test_team_csv_names_cannot_become_formulas(run_cli, tmp_path):
     # A name that starts with a control character (a team workbook may hold one) is shown inert
     # first, then guarded, exactly as a player's name: the same cell either way.
     import dataclasses
+
+    from tbxl.io.trf import read_team_trf, read_trf
     from tbxl.projection import csv_document as render_csv
-    from tbxl.io.trf import read_trf
-    from tbxl.io.trf import read_team_trf
     from tbxl.standings import compute_standings
-    from tbxl.standings import compute_standings
+
     team_st = compute_standings(read_team_trf(TEC), None, get("fide-2026"))
-    solo_st = compute_standings(read_trf(str(Path(__file__).parents[1] / "tbxl" / "examples" / "held_swiss_5.trf")),
-                                None, get("fide-2026"))
+    solo_st = compute_standings(
+        read_trf(str(Path(__file__).parents[1] / "tbxl" / "examples" / "held_swiss_5.trf")), None, get("fide-2026")
+    )
     for st in (team_st, solo_st):
         st.rows[0].player = dataclasses.replace(st.rows[0].player, name="\t=1+1")
     cells = [render_csv(st).splitlines()[1].split(",")[2] for st in (team_st, solo_st)]
@@ -237,6 +261,7 @@ def test_team_workbook_with_a_control_or_bidi_character_in_a_team_name(run_cli, 
     # code point, never the character itself. A right-to-left override (legal XML) reads, and is shown
     # inert.
     from hostile import _team_book_with
+
     args = _team_book_with(b"Ind\x1b[2Ja")(tmp_path)
     code, out, err = run_cli(*args)
     assert code == 1 and out == "" and err.count("\n") == 1, err

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from tbxl import excel
-from tbxl.rules import get
 from tbxl.io.grid.cells import cell_number
 from tbxl.io.grid.team import to_team_grid
-from tbxl.standings import compute_standings
 from tbxl.io.trf import read_team_trf
+from tbxl.rules import get
+from tbxl.standings import compute_standings
 
 os.environ.setdefault("TQDM_DISABLE", "1")
 formulas = pytest.importorskip("formulas")
@@ -23,11 +23,13 @@ ROOT = Path(__file__).resolve().parents[1]
 TEC = ROOT / "tests" / "data" / "team" / "grandmommyscup.trf"
 BOOK = ROOT / "workbooks" / "grandmommyscup-team.xlsx"
 
-GRID = [["No", "Team", "R1", "R2", "R3"],
-        [1, "T1", "2w:1=", "3b:=0", "4w:11"],
-        [2, "T2", "1b:0=", "4w:10", "3b:=="],
-        [3, "T3", "4w:==", "1w:=1", "2w:=="],
-        [4, "T4", "3b:==", "2b1", "1b:00"]]
+GRID = [
+    ["No", "Team", "R1", "R2", "R3"],
+    [1, "T1", "2w:1=", "3b:=0", "4w:11"],
+    [2, "T2", "1b:0=", "4w:10", "3b:=="],
+    [3, "T3", "4w:==", "1w:=1", "2w:=="],
+    [4, "T4", "3b:==", "2b1", "1b:00"],
+]
 
 
 def test_team_functions_on_a_grid():
@@ -39,8 +41,12 @@ def test_team_functions_on_a_grid():
     assert excel.TEAM_TIEBREAK(GRID, 3, "EDE") == 1 and excel.TEAM_TIEBREAK(GRID, 1, "EDE") == 2
     table = excel.TEAM_STANDINGS(GRID, "MPTS,EDE,EMGSB/C1,BC", "fide-2024")
     assert table[0] == ["Rank", "No", "Team", "MP", "EDE", "EMGSB/C1", "BC"]
-    assert table[1:] == [[1, 3, "T3", 4, 1, 8, 5.5], [2, 1, "T1", 4, 2, 6, 5.5],
-                         [3, 2, "T2", 2, 1, 6, 3.5], [4, 4, "T4", 2, 1, 4, 3.5]]
+    assert table[1:] == [
+        [1, 3, "T3", 4, 1, 8, 5.5],
+        [2, 1, "T1", 4, 2, 6, 5.5],
+        [3, 2, "T2", 2, 1, 6, 3.5],
+        [4, 4, "T4", 2, 1, 4, 3.5],
+    ]
 
 
 def test_team_function_errors_name_the_cell():
@@ -77,6 +83,7 @@ def registered():
 def test_shipped_team_workbook(registered, tmp_path):
     # Up to date: what the current code writes (same SOURCE_DATE_EPOCH as workbooks/build.sh).
     from tbxl.workbook import write_workbook
+
     os.environ["SOURCE_DATE_EPOCH"] = "1767225600"
     try:
         fresh = tmp_path / BOOK.name
@@ -112,8 +119,16 @@ def test_team_functions_take_arguments_as_excel_sends_them():
     # Office.js sends 0 for an empty cell and whole numbers as floats in the classic add-in.
     assert excel.TEAM_TIEBREAK(GRID, 0, "BC") == "" and excel.TEAM_TIEBREAK(GRID, None, "BC") == ""
     assert excel.TEAM_TIEBREAK(GRID, 1.0, "BH:MP", 0) == excel.TEAM_TIEBREAK(GRID, 1, "BH:MP", "fide-2026") == 8
-    assert excel.TEAM_STANDINGS(GRID, 0, None)[0] == ["Rank", "No", "Team", "MP", "EDE", "EMGSB/C1", "BH:MP/C1",
-                                                       "MPvGP"]   # the default team Swiss list
+    assert excel.TEAM_STANDINGS(GRID, 0, None)[0] == [
+        "Rank",
+        "No",
+        "Team",
+        "MP",
+        "EDE",
+        "EMGSB/C1",
+        "BH:MP/C1",
+        "MPvGP",
+    ]  # the default team Swiss list
     assert excel.TEAM_STANDINGS(GRID, [["MPTS", "EDE"], ["BC", None]], "")[0][4:] == ["EDE", "BC"]
     with pytest.raises(ValueError, match="no tie-break code"):
         excel.TEAM_TIEBREAK(GRID, 1, 0)
@@ -125,24 +140,31 @@ def test_team_functions_in_the_xlwings_lite_main_py(tmp_path):
     # The standalone main.py of `tbxl lite --standalone` (generated, not kept in git) carries the team modules too: the functions run from it.
     import subprocess
     import sys
+
     from tbxl.cli import main
+
     assert main(["lite", "--standalone", "-o", str(tmp_path)]) == 0
-    code = ("import runpy, json\n"
-            f"ns = runpy.run_path({str(tmp_path / 'main.py')!r})\n"
-            "import tbxl.io.grid.team as te\n"
-            f"g = {GRID!r}\n"
-            "print(json.dumps([te.__spec__.origin, ns['TEAM_TIEBREAK'](g, 1, 'EMGSB', 'fide-2024'),"
-            " ns['TEAM_STANDINGS'](g, 'MPTS,EDE', '')[1]]))\n")
+    code = (
+        "import runpy, json\n"
+        f"ns = runpy.run_path({str(tmp_path / 'main.py')!r})\n"
+        "import tbxl.io.grid.team as te\n"
+        f"g = {GRID!r}\n"
+        "print(json.dumps([te.__spec__.origin, ns['TEAM_TIEBREAK'](g, 1, 'EMGSB', 'fide-2024'),"
+        " ns['TEAM_STANDINGS'](g, 'MPTS,EDE', '')[1]]))\n"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd="/")
     assert done.returncode == 0, done.stderr[-2000:]
     import json
+
     assert json.loads(done.stdout) == ["tbxl/io/grid/team.py (in main.py)", 9, [1, 3, "T3", 4, 1]]
 
 
 def test_team_workbook_help_comes_from_the_template_and_the_catalogue():
     import openpyxl
+
     from tbxl.catalogue import TEAM_ARGUMENTS, TEAM_FUNCTIONS
     from tbxl.tiebreaks.codes import TEAM, codes_of
+
     ws = openpyxl.load_workbook(BOOK)["Help"]
     lines = [c.value for c in ws["A"] if c.value]
     assert lines[0] == "tbxl: FIDE C.07 team tie-breaks as Excel functions"
@@ -150,7 +172,10 @@ def test_team_workbook_help_comes_from_the_template_and_the_catalogue():
     for f in TEAM_FUNCTIONS:
         assert lines[lines.index(f.signature) + 1] == "    " + f.help
     assert all(f"{a.label or a.name}: {a.help}" in lines for a in TEAM_ARGUMENTS)
-    assert all(any(line.endswith(f"C.07 {art:<12} {meaning}") for line in lines) for art, meaning, _ in codes_of(TEAM, only=True).values())
+    assert all(
+        any(line.endswith(f"C.07 {art:<12} {meaning}") for line in lines)
+        for art, meaning, _ in codes_of(TEAM, only=True).values()
+    )
     assert not any("{" in line or line.startswith(("--", "@", "| ", "== ")) for line in lines)  # all rendered
 
 
@@ -159,10 +184,13 @@ def test_team_play_off_and_lots_in_the_workbook(registered, tmp_path, capsys):
     TEAM_STANDINGS takes them and spills a Decided column, the stored spill and the formulas engine
     agree with `tbxl compute --playoff --lots`, and compute on the workbook applies them."""
     import json
+
     import openpyxl
+
     from tbxl import cli
+
     book = tmp_path / "team.xlsx"
-    options = ["--tiebreaks", "MPTS", "--playoff", "22>16"]   # India 3 (16) and Slovakia (22) share 1-2 on 20 MP
+    options = ["--tiebreaks", "MPTS", "--playoff", "22>16"]  # India 3 (16) and Slovakia (22) share 1-2 on 20 MP
     assert cli.main(["workbook", str(TEC), *options, "--lots", "Cup2024", "-o", str(book)]) == 0
     capsys.readouterr()
     assert cli.main(["compute", str(TEC), *options, "--lots", "Cup2024", "--format", "json"]) == 0
@@ -182,8 +210,9 @@ def test_team_play_off_and_lots_in_the_workbook(registered, tmp_path, capsys):
     assert cli.main(["compute", str(book), "--format", "json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["lots_seed"] == "Cup2024"
-    assert [(r["team_number"], r["decided_by"]) for r in doc["standings"]] == \
-        [(r["team_number"], r["decided_by"]) for r in by_options]
+    assert [(r["team_number"], r["decided_by"]) for r in doc["standings"]] == [
+        (r["team_number"], r["decided_by"]) for r in by_options
+    ]
     # A play-off of teams a tie-break separates: #VALUE! with the reason.
     grid = to_team_grid(read_team_trf(TEC))
     with pytest.raises(ValueError, match=r"playoff 22>19: 22 and 19 are not equal on every tie-break"):

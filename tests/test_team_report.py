@@ -3,24 +3,24 @@ five languages, escaping of untrusted names, and a small PDF."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
-from tbxl.rules import get
+from generate_team import event_trf  # noqa: E402
 from tbxl.cli import main
+from tbxl.io.trf import read_team_trf
 from tbxl.report import render_pdf
 from tbxl.report.labels import team_labels
 from tbxl.report.views.team import build_team_view
+from tbxl.rules import get
 from tbxl.standings import compute_standings
-from tbxl.io.trf import read_team_trf
 
-from generate_team import event_trf  # noqa: E402
-
-A_ROUNDS = [[("M", 1, 2, "1="), ("M", 3, 4, "==")],
-            [("M", 1, 3, "=0"), ("M", 2, 4, "10")],
-            [("M", 1, 4, "11"), ("M", 2, 3, "==")]]
+A_ROUNDS = [
+    [("M", 1, 2, "1="), ("M", 3, 4, "==")],
+    [("M", 1, 3, "=0"), ("M", 2, 4, "10")],
+    [("M", 1, 4, "11"), ("M", 2, 3, "==")],
+]
 LANGS = ("en", "es", "ru", "vi", "ms")
 
 
@@ -31,10 +31,14 @@ def standings():
 
 def test_view(standings):
     from tbxl.report.views.team import MatchRow
+
     v = build_team_view(standings, derivations="tied", min_games=3)
     assert [(r.rank, r.no, r.points, r.values) for r in v.rows] == [
-        ("1", 3, "4", ("1", "8", "5.5")), ("2", 1, "4", ("2", "6", "5.5")),
-        ("3", 2, "2", ("1", "6", "3.5")), ("4", 4, "2", ("1", "4", "3.5"))]
+        ("1", 3, "4", ("1", "8", "5.5")),
+        ("2", 1, "4", ("2", "6", "5.5")),
+        ("3", 2, "2", ("1", "6", "3.5")),
+        ("4", 4, "2", ("1", "4", "3.5")),
+    ]
     assert v.crosstable[1] == MatchRow(1, "Team 1", ("2w1½", "3w½", "4w2"))
     # Ties: T3 over T1 by EDE (their match 1.5-0.5); T2 over T4 by EMGSB/C1 (6 > 4).
     assert [[s.code for s in g.steps] for g in v.ties] == [["EDE"], ["EMGSB/C1"]]
@@ -52,11 +56,13 @@ def test_view(standings):
 
 def test_the_view_is_built_once_and_frozen(standings):
     import dataclasses
+
     v = build_team_view(standings)
     with pytest.raises(dataclasses.FrozenInstanceError):
         v.rows = ()
     # the compare and audit frames turn the labels to teams in a copy: the team report's stay
     from tbxl.report.views.compare import build_compare_view
+
     c = build_compare_view([standings, standings])
     assert c.L["col_name"] == c.L["team"]["team"] != v.L["col_name"] == team_labels("en")["col_name"]
     assert c.foot.rules == "fide-2024 | fide-2024" and c.foot.event == v.event.name == v.foot.event
@@ -68,6 +74,7 @@ def test_languages(standings, lang):
     assert set(L["team"]) == set(team_labels("en")["team"])
     v = build_team_view(standings, lang=lang)
     from tbxl.report import render_html
+
     html = render_html(v, "team.html.j2")
     assert L["team"]["title"] in html and L["team"]["crosstable"] in html
     if lang in ("es", "ru", "vi"):
@@ -78,6 +85,7 @@ def test_names_are_escaped():
     text = event_trf(4, 2, A_ROUNDS).replace("Team 1  ", "<b>x</b>", 1)
     st = compute_standings(read_team_trf(text), "MPTS,EDE")
     from tbxl.report import render_html
+
     html = render_html(build_team_view(st), "team.html.j2")
     assert "<b>x</b>" not in html and "&lt;b&gt;x&lt;/b&gt;" in html
 
@@ -109,16 +117,19 @@ def test_ede_steps_are_translated(standings):
 
 # -- report --by-round ---------------------------------------------------------------------------
 
+
 def test_team_standings_by_round_ends_with_the_final_standings():
-    from tbxl.standings import compute_standings, standings_by_round
     from tbxl.io.trf import read_team_trf
+    from tbxl.standings import compute_standings, standings_by_round
+
     t = read_team_trf(str(Path(__file__).parent / "data" / "team" / "grandmommyscup.trf"))
     codes = "MPTS,EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP"
     history = standings_by_round(t, codes, get("fide-2024"))
     final = compute_standings(t, codes, get("fide-2024"))
     assert len(history) == 14
-    assert [(r.team.number, r.rank_label, r.values) for r in history[-1].rows] == \
-        [(r.team.number, r.rank_label, r.values) for r in final.rows]
+    assert [(r.team.number, r.rank_label, r.values) for r in history[-1].rows] == [
+        (r.team.number, r.rank_label, r.values) for r in final.rows
+    ]
     # After round k a team's MP is the sum of its first k match points (2/1/0): India 3 won rounds 1
     # (2), lost 2 (0), drew 3 (1), so 2, 2, 3.
     india = [h.row(16).points for h in history[:3]]
@@ -129,6 +140,7 @@ def test_team_standings_by_round_ends_with_the_final_standings():
 def test_team_report_by_round_html(tmp_path):
     pytest.importorskip("jinja2")
     import re
+
     out = tmp_path / "team.html"
     trf = str(Path(__file__).parent / "data" / "team" / "grandmommyscup.trf")
     assert main(["report", trf, "--by-round", "--derivations", "none", "--players", "16", "-o", str(out)]) == 0
@@ -137,7 +149,7 @@ def test_team_report_by_round_html(tmp_path):
     assert "Round by round" in html and "India 3 · No. 16 · rank 1" in text
     lines = {line.split()[0]: line.split()[1:] for line in text.splitlines() if line.strip()[:3] in ("MP ", "BH:")}
     assert lines["MP"] == "2 2 3 5 7 9 11 12 12 12 14 16 18 20".split()
-    assert lines["BH:MP/C1/P"][-1] == "225"   # the final value (fide-2024 by the start date)
+    assert lines["BH:MP/C1/P"][-1] == "225"  # the final value (fide-2024 by the start date)
 
 
 @pytest.mark.slow
@@ -148,8 +160,8 @@ def test_report_names_a_changed_team_setting(tmp_path):
     out = tmp_path / "team.html"
     assert main(["report", tec, "-o", str(out), "--rules", "fide-2024", "--set", "ede_bc=higher-first"]) == 0
     html = out.read_text(encoding="utf-8")
-    assert "(fide-2024+ede_bc=higher-first)" in html                    # the rules line
-    assert "rules fide-2024+ede_bc=higher-first · grandmommyscup.trf" in html   # the footer
+    assert "(fide-2024+ede_bc=higher-first)" in html  # the rules line
+    assert "rules fide-2024+ede_bc=higher-first · grandmommyscup.trf" in html  # the footer
     assert main(["compare", tec, "-o", str(out), "--rules", "fide-2024,fide-2026", "--set", "ede_bc=higher-first"]) == 0
     html = out.read_text(encoding="utf-8")
     assert "rules fide-2024+ede_bc=higher-first | fide-2026+ede_bc=higher-first · " in html
@@ -162,6 +174,7 @@ def test_a_team_definition_keeps_every_modifier():
     # The one codes grammar: /L, /F, /R and /U on a team code reach its definition, as on a player's.
     from tbxl.report.views.team import team_definition
     from tbxl.tiebreaks.codes import parse
+
     d = parse("KS:MP/L+1", team=True)
     assert (d.name, d.score, d.limit, d.base.code) == ("KS", "MP", 1, "KS/L+1")
     L = team_labels("en")

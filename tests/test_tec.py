@@ -8,10 +8,10 @@ import pytest
 
 from conftest import DATA, load_json
 from tbxl import rules as conventions
+from tbxl.io.trf import read_trf
 from tbxl.model import Pairing
 from tbxl.standings import compute_standings
 from tbxl.tiebreaks import Context, compute, explain, parse
-from tbxl.io.trf import read_trf
 
 SWISS = DATA / "tec-2023" / "held_swiss_5.trf"
 RR = DATA / "tec-2023" / "held_round_robin.trf"
@@ -63,8 +63,9 @@ def test_fide_2026_columns(swiss, code, sn, expected):
     explain(ctx, parse(code), sn).check()
 
 
-@pytest.mark.parametrize("code,sn,expected",
-                         [c for c in _cases(SECTION5["fide-2024-derived"]) if c[0] in ("BH/C2", "BH/M1")])
+@pytest.mark.parametrize(
+    "code,sn,expected", [c for c in _cases(SECTION5["fide-2024-derived"]) if c[0] in ("BH/C2", "BH/M1")]
+)
 def test_fide_2024_derived_cut2_median(swiss, code, sn, expected):
     ctx = Context(swiss, conventions.get("fide-2024"))
     assert compute(ctx, parse(code)).value(ctx.index[sn]) == Fraction(expected)
@@ -159,8 +160,12 @@ def test_apro_and_ptp_from_the_answer_key(swiss):
 def test_rating_tables_examples():
     # C07.md 3.1: 3/3 against 2000/2100/2200 -> PTP 2936; 0/3 -> 1200; 1.5/3 -> 2099; TPR of 2/3 vs 2000s = 2125.
     from builders import Builder
-    for results, ratings, ptp in ((["1-0"] * 3, (2000, 2100, 2200), 2936), (["0-1"] * 3, (2000, 2100, 2200), 1200),
-                                  (["1-0", "1/2", "0-1"], (2000, 2100, 2200), 2099)):
+
+    for results, ratings, ptp in (
+        (["1-0"] * 3, (2000, 2100, 2200), 2936),
+        (["0-1"] * 3, (2000, 2100, 2200), 1200),
+        (["1-0", "1/2", "0-1"], (2000, 2100, 2200), 2099),
+    ):
         b = Builder(3).player(1, rating=1500)
         for r, (res, rating) in enumerate(zip(results, ratings), 1):
             b.player(10 + r, rating=rating)
@@ -178,6 +183,7 @@ def test_rating_tables_examples():
 
 def test_unrated_players_drop_rating_tiebreaks_unless_rated_value_given():
     from builders import Builder
+
     b = Builder(2).player(1, rating=2000).player(2).player(3, rating=1800)
     b.game(1, 1, 2, "1-0").game(2, 1, 3, "1/2")
     t = b.build()

@@ -29,8 +29,7 @@ def standings(run_cli, path, *more):
 
 def ranks_written(path) -> dict:
     """Start number -> the rank in columns 86-89 of each 001 record."""
-    return {int(line[4:8]): int(line[85:89]) for line in Path(path).read_text().splitlines()
-            if line.startswith("001")}
+    return {int(line[4:8]): int(line[85:89]) for line in Path(path).read_text().splitlines() if line.startswith("001")}
 
 
 def test_trf_round_trip_individual(run_cli, tmp_path):
@@ -123,8 +122,14 @@ def test_trf_never_overwrites_the_input(capsys, tmp_path):
 def test_trf_out_fixes_a_wrong_points_column(run_cli, tmp_path):
     """D21: the points column is recomputed from the results."""
     src, out = tmp_path / "event.trf", tmp_path / "out.trf"
-    text = Path(SWISS).read_text().replace("001    2 m    Bruno                             2150 NOR           0 1990/01/01  4.0",
-                                           "001    2 m    Bruno                             2150 NOR           0 1990/01/01  9.0")
+    text = (
+        Path(SWISS)
+        .read_text()
+        .replace(
+            "001    2 m    Bruno                             2150 NOR           0 1990/01/01  4.0",
+            "001    2 m    Bruno                             2150 NOR           0 1990/01/01  9.0",
+        )
+    )
     assert "9.0" in text
     src.write_text(text)
     ok(run_cli, "compute", src, "-o", out)

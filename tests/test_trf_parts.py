@@ -25,29 +25,44 @@ def test_the_records_given_to_the_builders_are_immutable():
     from tbxl.io.trf.records import Reader
     from tbxl.model import EventKind
     from test_program_shapes import record
-    text = "\n".join(["012 E", "142 1", record(1, "A", 1800, "1.0", [(2, "w", "1")]),
-                      record(2, "B", 1700, "0.0", [(1, "b", "0")]), "013 Team                            1    2"]) + "\n"
+
+    text = (
+        "\n".join(
+            [
+                "012 E",
+                "142 1",
+                record(1, "A", 1800, "1.0", [(2, "w", "1")]),
+                record(2, "B", 1700, "0.0", [(1, "b", "0")]),
+                "013 Team                            1    2",
+            ]
+        )
+        + "\n"
+    )
     reader = Reader(text, "e.trf", False, kind=EventKind.TEAM)
     reader.collect()
     row = reader.rows[0]
     with pytest.raises(AttributeError):
-        row.fields = ""   # type: ignore[misc]
+        row.fields = ""  # type: ignore[misc]
     with pytest.raises(dataclasses.FrozenInstanceError):
-        reader.header.declared_rounds = 3   # type: ignore[misc]
+        reader.header.declared_rounds = 3  # type: ignore[misc]
     with pytest.raises(TypeError):
-        reader.header.meta["name"] = "F"   # type: ignore[index]
+        reader.header.meta["name"] = "F"  # type: ignore[index]
     assert reader.header.meta["name"] == "E" and reader.header.declared_rounds == 1
     team = reader.team
     assert team is not None
     (record,) = team.teams()
     assert (record.number, record.name, record.members) == (1, "Team", (1, 2))
     with pytest.raises(AttributeError):
-        record.number = 2   # type: ignore[misc]
+        record.number = 2  # type: ignore[misc]
 
 
 @pytest.mark.slow
 def test_the_reader_passes_mypy_strict():
     cache = Path(tempfile.gettempdir()) / "tbxl-mypy-cache-trf"
-    out = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(cache), "tbxl/io/trf"],
-                         cwd=ROOT, capture_output=True, text=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(cache), "tbxl/io/trf"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert out.returncode == 0, out.stdout + out.stderr

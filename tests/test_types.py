@@ -6,10 +6,10 @@ from __future__ import annotations
 import subprocess
 import sys
 import tempfile
-import tomllib
 from pathlib import Path
 
 import pytest
+import tomllib
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -26,6 +26,10 @@ def test_mypy_strict_passes_on_the_whole_package():
     # A subprocess: mypy reads the [tool.mypy] section from the project root; its cache goes to
     # the temporary folder rather than the work tree.
     cache = Path(tempfile.gettempdir()) / "tbxl-mypy-cache"
-    out = subprocess.run([sys.executable, "-m", "mypy", "--cache-dir", str(cache), "--strict", "-p", "tbxl"],
-                         cwd=ROOT, capture_output=True, text=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "mypy", "--cache-dir", str(cache), "--strict", "-p", "tbxl"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert out.returncode == 0, out.stdout + out.stderr

@@ -4,12 +4,12 @@ to the xlwings add-in kept (the UDF wrappers of Import Functions call into it)."
 from __future__ import annotations
 
 import importlib.util
-import io
 import zipfile
 from pathlib import Path
 
 import pytest
-from hypothesis import given, strategies as s
+from hypothesis import given
+from hypothesis import strategies as s
 
 from tbxl.workbook import vba
 
@@ -57,7 +57,7 @@ def test_shipped_xlsm_has_no_macro_left(shipped):
     cfb = vba.CompoundFile(shipped)
     offset = vba.module_offsets(cfb)["Module1"]
     assert set(cfb.read("VBA/Module1")[:offset]) == {0}
-    assert cfb.read("VBA/_VBA_PROJECT") == b"\xcc\x61\xff\xff\x00\x03\x00"   # what LibreOffice writes
+    assert cfb.read("VBA/_VBA_PROJECT") == b"\xcc\x61\xff\xff\x00\x03\x00"  # what LibreOffice writes
 
 
 def test_shipped_xlsm_keeps_the_reference_to_the_xlwings_add_in_and_the_rest(shipped, quickstart):
@@ -78,21 +78,23 @@ def test_without_sample_macros_is_what_the_workbook_writer_ships(shipped, quicks
     assert vba.without_sample_macros(quickstart) == shipped
 
 
-@given(s.text(alphabet=s.characters(min_codepoint=32, max_codepoint=126), min_size=1, max_size=300),
-       s.integers(min_value=0, max_value=400))
+@given(
+    s.text(alphabet=s.characters(min_codepoint=32, max_codepoint=126), min_size=1, max_size=300),
+    s.integers(min_value=0, max_value=400),
+)
 def test_compress_to_gives_exactly_the_size_and_the_text_back(text, extra):
     source = (text + "\r\n").encode("ascii")
-    smallest = 1 + 2 + len(source) + -(-len(source) // 8)     # signature, chunk header, literals, flags
+    smallest = 1 + 2 + len(source) + -(-len(source) // 8)  # signature, chunk header, literals, flags
     for size in (smallest, smallest + 1, smallest + 2, smallest + 3 + extra):
         try:
             packed = vba.compress_to(source, size)
         except vba.VbaError:
-            assert size < smallest + 3        # only just above the smallest size can miss
+            assert size < smallest + 3  # only just above the smallest size can miss
             continue
         assert len(packed) == size
         out = vba.decompress(packed)
         body = source.rstrip(b"\r\n")
-        assert out.startswith(body) and out.endswith(b"\r\n") and set(out[len(body):-2]) <= {ord(" ")}
+        assert out.startswith(body) and out.endswith(b"\r\n") and set(out[len(body) : -2]) <= {ord(" ")}
 
 
 def test_compress_to_uses_a_copy_token_where_literals_cannot_fit():

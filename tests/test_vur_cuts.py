@@ -16,8 +16,15 @@ from tbxl.tiebreaks import Context, compute, explain, parse
 
 FOCUS = 1
 # round: (result for FOCUS, opponent's final score)
-GAMES = {1: ("1/2", 3), 2: ("1-0", 4), 4: ("1-0", 4), 5: ("0-1", 5), 7: ("1-0", F(9, 2)),
-         8: ("1/2", F(9, 2)), 9: ("1-0", F(9, 2))}
+GAMES = {
+    1: ("1/2", 3),
+    2: ("1-0", 4),
+    4: ("1-0", 4),
+    5: ("0-1", 5),
+    7: ("1-0", F(9, 2)),
+    8: ("1/2", F(9, 2)),
+    9: ("1-0", F(9, 2)),
+}
 
 
 def event():

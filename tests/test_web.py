@@ -27,8 +27,8 @@ import threading
 from pathlib import Path
 
 import pytest
-from generate import generate   # the benchmarks' deterministic Swiss generator (pytest's pythonpath)
 
+from generate import generate  # the benchmarks' deterministic Swiss generator (pytest's pythonpath)
 from tbxl.cli import main as cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,8 +36,14 @@ EXAMPLES = ROOT / "tbxl" / "examples"
 TEAM = ROOT / "tests" / "data" / "team" / "generated-16x7x4-seed5.trf"
 BAD = ROOT / "tests" / "data" / "bad" / "unknown_result_code.trf"
 CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 #: Pyodide's start on a busy 2-core machine takes tens of seconds: the waits are generous.
 TIMEOUT_MS = 240_000
 
@@ -61,6 +67,7 @@ def run_cli(argv: list[str], cwd: Path) -> tuple[int, str, str]:
 
 # -- the app, its server, the browser (one each for this file) -------------------------------------
 
+
 @pytest.fixture(scope="module")
 def app(tmp_path_factory) -> Path:
     if not Path(CHROMIUM).exists():
@@ -68,16 +75,21 @@ def app(tmp_path_factory) -> Path:
     if shutil.which("npm") is None and not (ROOT / "web" / "node_modules" / "pyodide").exists():
         pytest.skip("npm is not installed (setup.sh installs Node and npm)")
     out = tmp_path_factory.mktemp("web") / "app"
-    done = subprocess.run([sys.executable, str(ROOT / "web" / "build.py"), "-o", str(out)],
-                          capture_output=True, text=True, timeout=900)
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "web" / "build.py"), "-o", str(out)], capture_output=True, text=True, timeout=900
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     return out
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
     # WebAssembly needs its own type for streaming compilation; an ES module, a JavaScript type
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm",
-                      ".mjs": "text/javascript", ".js": "text/javascript"}
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+    }
 
     def log_message(self, *args):
         pass
@@ -97,7 +109,7 @@ def context(url):
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         ctx = browser.new_context(accept_downloads=True)
         ctx.set_default_timeout(TIMEOUT_MS)
-        ctx.requests = []   # every request of every page of this file (test_every_request_...)
+        ctx.requests = []  # every request of every page of this file (test_every_request_...)
         ctx.on("request", lambda r: ctx.requests.append(r.url))
         yield ctx
         ctx.close()
@@ -116,13 +128,16 @@ def page(context, url):
 
 
 def compute_in_page(page, path: Path, options: dict) -> dict:
-    return page.evaluate("([d, name, o]) => window.tbxl.compute(Uint8Array.from(atob(d), c => c.charCodeAt(0)), name, o)",
-                         [base64.b64encode(path.read_bytes()).decode(), path.name, options])
+    return page.evaluate(
+        "([d, name, o]) => window.tbxl.compute(Uint8Array.from(atob(d), c => c.charCodeAt(0)), name, o)",
+        [base64.b64encode(path.read_bytes()).decode(), path.name, options],
+    )
 
 
 @pytest.fixture(scope="module")
 def open_200x9(tmp_path_factory) -> Path:
     from tbxl.io.trf import write_trf
+
     path = tmp_path_factory.mktemp("gen") / "open-200x9.trf"
     path.write_text(write_trf(generate(200, 9, seed=7)), encoding="utf-8")
     return path
@@ -130,16 +145,25 @@ def open_200x9(tmp_path_factory) -> Path:
 
 # -- window.tbxl.compute: the CLI's JSON ----------------------------------------------------------
 
-@pytest.mark.parametrize("name, options, argv", [
-    ("held_swiss_5", {}, []),
-    ("held_swiss_5", {"rules": "fide-2026", "tiebreaks": "BH/C1,BH,SB,PS"}, ["--rules", "fide-2026", "--tiebreaks", "BH/C1,BH,SB,PS"]),
-    ("held_round_robin", {}, []),
-    ("team", {}, []),
-    ("open_200x9", {"lang": "vi"}, []),   # compute has no --lang: the option changes nothing of the document
-])
+
+@pytest.mark.parametrize(
+    "name, options, argv",
+    [
+        ("held_swiss_5", {}, []),
+        (
+            "held_swiss_5",
+            {"rules": "fide-2026", "tiebreaks": "BH/C1,BH,SB,PS"},
+            ["--rules", "fide-2026", "--tiebreaks", "BH/C1,BH,SB,PS"],
+        ),
+        ("held_round_robin", {}, []),
+        ("team", {}, []),
+        ("open_200x9", {"lang": "vi"}, []),  # compute has no --lang: the option changes nothing of the document
+    ],
+)
 def test_compute_gives_the_cli_json(page, name, options, argv, request):
     path = {"team": lambda: TEAM, "open_200x9": lambda: request.getfixturevalue("open_200x9")}.get(
-        name, lambda: EXAMPLES / f"{name}.trf")()
+        name, lambda: EXAMPLES / f"{name}.trf"
+    )()
     code, out, err = run_cli(["compute", path.name, "--format", "json", *argv], path.parent)
     assert code == 0, err
     doc = compute_in_page(page, path, options)
@@ -155,8 +179,10 @@ def test_compute_gives_the_cli_json(page, name, options, argv, request):
 def test_compute_rejects_with_the_cli_line(page):
     code, _, err = run_cli(["compute", BAD.name, "--format", "json"], BAD.parent)
     assert code == 1
-    message = page.evaluate("([d, n]) => window.tbxl.compute(new TextEncoder().encode(d), n, {}).then(() => 'resolved', e => e.message)",
-                            [BAD.read_text(encoding="utf-8"), BAD.name])
+    message = page.evaluate(
+        "([d, n]) => window.tbxl.compute(new TextEncoder().encode(d), n, {}).then(() => 'resolved', e => e.message)",
+        [BAD.read_text(encoding="utf-8"), BAD.name],
+    )
     assert message == err.strip().splitlines()[-1]
     assert message.startswith("tbxl: error: unknown_result_code.trf:14:99: player 12, round 1")
 
@@ -170,8 +196,11 @@ def test_the_api_standings_read_the_tbxl_toml_and_warn_as_the_cli(page, tmp_path
     path = tmp_path / "stale.trf"
     path.write_text("".join(stale), encoding="utf-8")
     toml = tmp_path / "tbxl.toml"
-    toml.write_text('rules = "fide-2026"\ntiebreaks = "BH/C1,BH,SB,WIN"\nprizes = "1:500,2:300,3:200"\n'
-                    '[categories]\nWomen = { where = "sex=w", prizes = "1:100,2:50" }\n', encoding="utf-8")
+    toml.write_text(
+        'rules = "fide-2026"\ntiebreaks = "BH/C1,BH,SB,WIN"\nprizes = "1:500,2:300,3:200"\n'
+        '[categories]\nWomen = { where = "sex=w", prizes = "1:100,2:50" }\n',
+        encoding="utf-8",
+    )
     code, out, err = run_cli(["compute", path.name, "--format", "json"], tmp_path)
     assert code == 0, err
     code, _, _ = run_cli(["compute", path.name, "-o", "standings.csv"], tmp_path)
@@ -188,17 +217,20 @@ def test_the_api_standings_read_the_tbxl_toml_and_warn_as_the_cli(page, tmp_path
     assert answer["ok"] == doc and doc["rules"] == "fide-2026" and doc["tiebreaks"] == ["BH/C1", "BH", "SB", "WIN"]
     assert set(doc["categories"]) == {"Women"} and doc["prizes"]["overall"][0]["listed"] == "500.00"
     said = [line for line in err.splitlines() if "warning:" in line]
-    assert answer["warnings"] == said == shown and len(said) == 6   # five, then how many more
+    assert answer["warnings"] == said == shown and len(said) == 6  # five, then how many more
     assert said[-1].startswith("tbxl: warning: ") and "more warnings like these" in said[-1]
     assert base64.b64decode(csv["ok"]) == (tmp_path / "standings.csv").read_bytes()
 
 
 # -- the UI --------------------------------------------------------------------------------------
 
+
 def choose(page, path: Path) -> None:
     # the last event's table and printout gone first, so the waits below see the new event's
-    page.evaluate("() => { document.getElementById('standings').replaceChildren(); "
-                  "document.getElementById('printout').dataset.ready = ''; }")
+    page.evaluate(
+        "() => { document.getElementById('standings').replaceChildren(); "
+        "document.getElementById('printout').dataset.ready = ''; }"
+    )
     page.set_input_files("#event-file", str(path))
     page.wait_for_selector("#standings tr[data-start-number]")
 
@@ -207,13 +239,16 @@ def test_the_ui_fills_the_standings_as_the_cli_table_prints_them(page):
     path = EXAMPLES / "held_swiss_5.trf"
     code, table, _ = run_cli(["compute", path.name], path.parent)
     lines = table.splitlines()
-    head = lines[1].split()                      # Rank SNo Name Pts BH/C1 BH SB PS WIN
+    head = lines[1].split()  # Rank SNo Name Pts BH/C1 BH SB PS WIN
     printed = {int(cells[1]): dict(zip(head, cells)) for cells in (line.split() for line in lines[2:18])}
     choose(page, path)
-    rows = page.eval_on_selector_all("#standings tr[data-start-number]", """rows => rows.map(r => [
-        r.dataset.startNumber, Object.fromEntries([...r.querySelectorAll('td[data-code]')].map(c => [c.dataset.code, c.textContent]))])""")
+    rows = page.eval_on_selector_all(
+        "#standings tr[data-start-number]",
+        """rows => rows.map(r => [
+        r.dataset.startNumber, Object.fromEntries([...r.querySelectorAll('td[data-code]')].map(c => [c.dataset.code, c.textContent]))])""",
+    )
     assert len(rows) == 16
-    assert [int(n) for n, _ in rows] == [int(line.split()[1]) for line in lines[2:18]]   # the CLI's order
+    assert [int(n) for n, _ in rows] == [int(line.split()[1]) for line in lines[2:18]]  # the CLI's order
     for n, cells in rows:
         want = printed[int(n)]
         assert {code: cells[code] for code in head[4:]} == {code: want[code] for code in head[4:]}
@@ -226,18 +261,23 @@ def test_the_ui_fills_the_standings_as_the_cli_table_prints_them(page):
 
 def test_the_ui_fills_a_team_events_standings(page):
     code, table, _ = run_cli(["compute", TEAM.name], TEAM.parent)
-    lines = table.splitlines()[2:18]               # Rank TNo Team(2 words) MP EDE EMGSB/C1 BH:MP/C1 MPvGP
+    lines = table.splitlines()[2:18]  # Rank TNo Team(2 words) MP EDE EMGSB/C1 BH:MP/C1 MPvGP
     choose(page, TEAM)
-    rows = page.eval_on_selector_all("#standings tr[data-start-number]", """rows => rows.map(r =>
-        [r.dataset.startNumber, ...[...r.querySelectorAll('td[data-code]')].map(c => c.textContent)])""")
-    assert [[int(cells[1]), *cells[4:]] for cells in (line.split() for line in lines)] == \
-        [[int(n), *values] for n, *values in rows]
-    assert rows[0][:3] == ["3", "10", "-"]         # Team 3: 10 match points, EDE not applied ("-")
+    rows = page.eval_on_selector_all(
+        "#standings tr[data-start-number]",
+        """rows => rows.map(r =>
+        [r.dataset.startNumber, ...[...r.querySelectorAll('td[data-code]')].map(c => c.textContent)])""",
+    )
+    assert [[int(cells[1]), *cells[4:]] for cells in (line.split() for line in lines)] == [
+        [int(n), *values] for n, *values in rows
+    ]
+    assert rows[0][:3] == ["3", "10", "-"]  # Team 3: 10 match points, EDE not applied ("-")
 
 
 def test_the_print_holds_every_name_and_the_crosstable_inside_the_page(page, open_200x9, tmp_path):
     pypdf = pytest.importorskip("pypdf")
     from tbxl.io.trf import read_trf
+
     choose(page, open_200x9)
     page.wait_for_selector("#printout[data-ready='1']", state="attached")
     pdf = tmp_path / "print.pdf"
@@ -251,6 +291,7 @@ def test_the_print_holds_every_name_and_the_crosstable_inside_the_page(page, ope
             x = cm[0] * tm[4] + cm[2] * tm[5] + cm[4]
             if t.strip() and not (0 <= x <= width):
                 outside.append((number, x, t))
+
         text.append(p.extract_text(visitor_text=visit))
     whole = "\n".join(text)
     names = [p.name for p in read_trf(str(open_200x9)).players]
@@ -272,10 +313,11 @@ def test_a_hostile_file_shows_one_line_in_error(page, tmp_path):
     assert shown == err.strip().splitlines()[-1]
     assert "\n" not in shown and "Traceback" not in shown and shown.startswith("tbxl: error: hostile.trf")
     assert page.eval_on_selector_all("#standings tr", "rows => rows.length") == 0
-    assert page.evaluate("document.querySelectorAll('script').length") == 1   # app.js only: the name is text
+    assert page.evaluate("document.querySelectorAll('script').length") == 1  # app.js only: the name is text
 
 
 # -- the downloads: what the CLI writes ----------------------------------------------------------
+
 
 def test_each_download_is_what_the_cli_writes(page, tmp_path):
     openpyxl = pytest.importorskip("openpyxl")
@@ -284,8 +326,10 @@ def test_each_download_is_what_the_cli_writes(page, tmp_path):
     options = {"rules": "fide-2024", "tiebreaks": "BH/C1,BH,SB,PS"}
     argv = ["--rules", "fide-2024", "--tiebreaks", "BH/C1,BH,SB,PS"]
     choose(page, src)
-    page.evaluate("o => { document.getElementById('rules').value = o.rules; document.getElementById('tiebreaks').value = o.tiebreaks; }",
-                  options)
+    page.evaluate(
+        "o => { document.getElementById('rules').value = o.rules; document.getElementById('tiebreaks').value = o.tiebreaks; }",
+        options,
+    )
 
     def adapter(name, *args):
         return page.evaluate("([n, a]) => window.tbxl.call(n, ...a).then(r => r.ok)", [name, list(args)])
@@ -303,29 +347,44 @@ def test_each_download_is_what_the_cli_writes(page, tmp_path):
     # the workbook: the same cells and formulas
     assert run_cli(["workbook", src.name, "-o", "held_swiss_5.xlsx", *argv], tmp_path)[0] == 0
     (tmp_path / "page.xlsx").write_bytes(download("xlsx"))
-    ours, theirs = openpyxl.load_workbook(tmp_path / "page.xlsx"), openpyxl.load_workbook(tmp_path / "held_swiss_5.xlsx")
+    ours, theirs = (
+        openpyxl.load_workbook(tmp_path / "page.xlsx"),
+        openpyxl.load_workbook(tmp_path / "held_swiss_5.xlsx"),
+    )
     assert ours.sheetnames == theirs.sheetnames
 
-    def value(v):   # an array formula as its range and text
+    def value(v):  # an array formula as its range and text
         return (type(v).__name__, v.ref, v.text) if hasattr(v, "text") and hasattr(v, "ref") else v
 
     for sheet in theirs.sheetnames:
         cells = lambda wb: [[value(c.value) for c in row] for row in wb[sheet].iter_rows()]  # noqa: E731
         assert cells(ours) == cells(theirs), sheet
-    formulas = [c.value for ws in ours.worksheets for row in ws.iter_rows() for c in row
-                if isinstance(c.value, str) and c.value.startswith("=")]
+    formulas = [
+        c.value
+        for ws in ours.worksheets
+        for row in ws.iter_rows()
+        for c in row
+        if isinstance(c.value, str) and c.value.startswith("=")
+    ]
     assert any("BUCHHOLZ" in f.upper() or "SUM" in f.upper() for f in formulas), formulas[:5]
     # the xlwings Lite standalone files
     assert run_cli(["lite", "--standalone", "-o", "lite"], tmp_path)[0] == 0
     assert download("lite-main") == (tmp_path / "lite" / "main.py").read_bytes()
     assert download("lite-requirements") == (tmp_path / "lite" / "requirements.txt").read_bytes()
     # the printout and the posted pages: the HTML of `tbxl report -o x.html`
-    assert run_cli(["report", src.name, "-o", "r.html", "--pages", "start,rounds,crosstable,cards", "--lang", "vi", *argv],
-                   tmp_path)[0] == 0
+    assert (
+        run_cli(
+            ["report", src.name, "-o", "r.html", "--pages", "start,rounds,crosstable,cards", "--lang", "vi", *argv],
+            tmp_path,
+        )[0]
+        == 0
+    )
     html = adapter("report_html", src.name, json.dumps({**options, "lang": "vi"}), "start,rounds,crosstable,cards")
     assert html == (tmp_path / "r.html").read_text(encoding="utf-8")
     page.click("#tabs [data-view='standings']")
-    page.evaluate("() => { document.getElementById('rules').value = ''; document.getElementById('tiebreaks').value = ''; }")
+    page.evaluate(
+        "() => { document.getElementById('rules').value = ''; document.getElementById('tiebreaks').value = ''; }"
+    )
 
 
 def test_audit_and_compare_are_the_cli_texts(page, tmp_path):
@@ -334,21 +393,30 @@ def test_audit_and_compare_are_the_cli_texts(page, tmp_path):
     code, audited, _ = run_cli(["audit", src.name, "--published", bulletin.name], src.parent)
     page.set_input_files("#bulletin-file", str(bulletin))
     choose(page, src)
-    page.wait_for_function("document.getElementById('audit').textContent.length > 0 && "
-                           "!document.getElementById('audit').textContent.startsWith('Choose')")
+    page.wait_for_function(
+        "document.getElementById('audit').textContent.length > 0 && "
+        "!document.getElementById('audit').textContent.startsWith('Choose')"
+    )
     assert page.inner_text("#audit").strip() == audited.strip()
     code, compared, _ = run_cli(["compare", src.name, "--rules", "fide-2024,fide-2026"], src.parent)
     assert code == 0
     page.evaluate("document.getElementById('bulletin-file').value = ''")
-    text = page.evaluate("n => window.tbxl.call('compare_text', n, 'fide-2024,fide-2026', '{}').then(r => r.ok)", src.name)
+    text = page.evaluate(
+        "n => window.tbxl.call('compare_text', n, 'fide-2024,fide-2026', '{}').then(r => r.ok)", src.name
+    )
     assert text == compared
 
 
 # -- private and offline -------------------------------------------------------------------------
 
+
 def test_every_request_goes_to_127_0_0_1(page, context, url):
     assert context.requests, "no request was recorded"
-    elsewhere = [u for u in context.requests if not (u.startswith(url) or u.startswith(f"blob:{url[:-1]}") or u.startswith("data:"))]
+    elsewhere = [
+        u
+        for u in context.requests
+        if not (u.startswith(url) or u.startswith(f"blob:{url[:-1]}") or u.startswith("data:"))
+    ]
     assert not elsewhere, elsewhere[:5]
     # Pyodide and every wheel came from the page's own folder
     assert any(u.endswith("pyodide.asm.wasm") for u in context.requests)
@@ -365,7 +433,7 @@ def test_a_reload_offline_reaches_ready(page, context, url):
     try:
         page.reload()
         assert page.evaluate("window.tbxl.ready") is True
-        assert page.evaluate("navigator.serviceWorker.controller !== null")   # served by the worker
+        assert page.evaluate("navigator.serviceWorker.controller !== null")  # served by the worker
         doc = compute_in_page(page, EXAMPLES / "held_swiss_5.trf", {})
         assert [r["name"] for r in doc["standings"][:2]] == ["Bruno", "Charline"]
     finally:

@@ -62,7 +62,7 @@ def wide(request, tmp_path_factory):
     return st, out
 
 
-@pytest.mark.slow   # the `wide` fixture lays out a PDF
+@pytest.mark.slow  # the `wide` fixture lays out a PDF
 def test_every_word_is_inside_the_page(wide):
     _, pdf = wide
     for width, _, ws in words(pdf):
@@ -70,7 +70,7 @@ def test_every_word_is_inside_the_page(wide):
         assert not outside, outside[:5]
 
 
-@pytest.mark.slow   # the `wide` fixture lays out a PDF
+@pytest.mark.slow  # the `wide` fixture lays out a PDF
 def test_every_round_heads_a_column_and_each_block_has_pts(wide):
     st, pdf = wide
     texts = [t for _, _, ws in words(pdf) for _, _, t in ws]
@@ -86,16 +86,18 @@ def test_every_round_heads_a_column_and_each_block_has_pts(wide):
     assert crosstable_pages
 
 
-@pytest.mark.slow   # the `wide` fixture lays out a PDF
+@pytest.mark.slow  # the `wide` fixture lays out a PDF
 def test_every_crosstable_line_has_its_cells_and_points_in_each_block(wide):
-    from tbxl.report.views.standings import crosstable
     from tbxl.report.labels import labels
     from tbxl.report.text import Fmt
+    from tbxl.report.views.standings import crosstable
+
     st, pdf = wide
     L = labels("en")
     xt = crosstable(st, Fmt(False), L)
     assert xt.blocks == ((0, 17), (17, 34), (34, 50))
     from pypdf import PdfReader
+
     text = "\n".join(p.extract_text() for p in PdfReader(str(pdf)).pages)
     lines = {re.sub(r"\s+", " ", ln).strip() for ln in text.splitlines()}
     for a, b in xt.blocks:
@@ -112,4 +114,4 @@ def test_round_blocks_are_even_and_cover_every_round():
             assert all(b1 == a2 for (_, b1), (a2, _) in zip(blocks, blocks[1:]))
             sizes = [b - a for a, b in blocks]
             assert max(sizes) - min(sizes) <= 1 and max(sizes) * (widest + 1) <= max(100, widest + 1)
-    assert round_blocks(4, 20) == ((0, 20),)     # 20 rounds of "12w½" fit one table, as before
+    assert round_blocks(4, 20) == ((0, 20),)  # 20 rounds of "12w½" fit one table, as before

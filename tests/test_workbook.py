@@ -14,15 +14,15 @@ import pytest
 
 from builders import Builder
 from conftest import DATA
-from tbxl import rules as conventions
 from tbxl import cli, excel
-from tbxl.io.grid import berger_schedule, read_grid, to_grid
+from tbxl import rules as conventions
 from tbxl.errors import InputError
 from tbxl.formatting import decimal_text
-from tbxl.model import Pairing
-from tbxl.standings import compute_standings
+from tbxl.io.grid import berger_schedule, read_grid, to_grid
 from tbxl.io.trf import read_trf, write_trf
 from tbxl.io.workbook import read_workbook
+from tbxl.model import Pairing
+from tbxl.standings import compute_standings
 from tbxl.workbook import write_template, write_workbook
 
 os.environ.setdefault("TQDM_DISABLE", "1")
@@ -42,12 +42,13 @@ SEED2 = DATA / "seeds" / "seed002-buchholz-swiss.trf"
 SHIPPED = {
     "tec-swiss.xlsx": (SWISS, None, "compact"),
     "tec-swiss.xlsm": (SWISS, None, "compact"),
-    "tec-round-robin.xlsx": (RR, "round-robin", None),   # not Berger-paired: compact, "round-robin"
+    "tec-round-robin.xlsx": (RR, "round-robin", None),  # not Berger-paired: compact, "round-robin"
     "seed002-sm3.xlsx": (SEED2, None, "sm3"),
 }
 
 
 # -- the formulas engine with tbxl's functions ----------------------------------------------
+
 
 def _arg(a):
     """A `formulas` argument as Excel's classic add-in passes it: rows of values, None for empty."""
@@ -70,6 +71,7 @@ def _bridge(f):
         if isinstance(v, list):
             return np.array(v, dtype=object)
         return v
+
     return formulas.functions.wrap_func(call)
 
 
@@ -88,7 +90,7 @@ def evaluate(path: Path) -> dict[tuple[str, str], object]:
     out = {}
     for key, ranges in sol.items():
         if "]" not in str(key) or not hasattr(ranges, "value"):
-            continue                      # the engine's own entries ("#REF!", "self")
+            continue  # the engine's own entries ("#REF!", "self")
         sheet, ref = key.split("]", 1)[1].rsplit("!", 1)
         sheet = sheet.strip("'")
         value = ranges.value
@@ -121,8 +123,7 @@ def formula_cells(path: Path) -> dict[tuple[str, str], str]:
 
 def stored_values(path: Path) -> dict[tuple[str, str], object]:
     wb = openpyxl.load_workbook(path, data_only=True)
-    return {(ws.title.upper(), c.coordinate): c.value for ws in wb.worksheets for row in ws.iter_rows()
-            for c in row}
+    return {(ws.title.upper(), c.coordinate): c.value for ws in wb.worksheets for row in ws.iter_rows() for c in row}
 
 
 def plain(v):
@@ -141,6 +142,7 @@ def load_source(trf: Path, pairing):
 
 
 # -- the shipped workbooks ----------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("name", sorted(SHIPPED))
 def test_shipped_formulas_equal_core_and_stored_values(name):
@@ -161,7 +163,7 @@ def test_shipped_formulas_equal_core_and_stored_values(name):
     # the tie-break columns against the core
     ws = wb["Crosstable"]
     header = [c.value for c in ws[1]]
-    first = len(header) - len(codes)           # the formula columns close the header row
+    first = len(header) - len(codes)  # the formula columns close the header row
     assert header[first:] == codes and header[first - 1] is None
     checked = 0
     for c, code in enumerate(header[first:], first + 1):
@@ -174,8 +176,13 @@ def test_shipped_formulas_equal_core_and_stored_values(name):
             checked += 1
     assert checked == len(codes) * len(t.players)
     # the STANDINGS spill against the core
-    table = [[plain(values[("STANDINGS", f"{openpyxl.utils.get_column_letter(1 + j)}{6 + i}")])
-              for j in range(4 + len(codes))] for i in range(1 + len(t.players))]
+    table = [
+        [
+            plain(values[("STANDINGS", f"{openpyxl.utils.get_column_letter(1 + j)}{6 + i}")])
+            for j in range(4 + len(codes))
+        ]
+        for i in range(1 + len(t.players))
+    ]
     assert table[0] == ["Rank", "SNo", "Name", "Pts"] + codes
     for line, row in zip(table[1:], st.rows):
         assert line[1:3] == [row.player.start_number, row.player.name]
@@ -186,10 +193,11 @@ def test_shipped_formulas_equal_core_and_stored_values(name):
 def test_shipped_tec_values_are_the_official_ones():
     wb = openpyxl.load_workbook(BOOKS / "tec-swiss.xlsx", data_only=True)
     ws = wb["Crosstable"]
-    assert wb["Standings"]["B3"].value == "fide-2024"          # the TRF's 2024 start date
+    assert wb["Standings"]["B3"].value == "fide-2024"  # the TRF's 2024 start date
     header = [c.value for c in ws[1]]
-    official = json.loads((DATA / "tec-2023" / "expected-fide2024.json").read_text(),
-                          parse_float=Fraction)["files"]["held_swiss_5.trf"]["tiebreaks"]
+    official = json.loads((DATA / "tec-2023" / "expected-fide2024.json").read_text(), parse_float=Fraction)["files"][
+        "held_swiss_5.trf"
+    ]["tiebreaks"]
     for code, key in (("BH/C1", "BH-C1"), ("BH", "BH"), ("SB", "SB"), ("PS", "PS"), ("WIN", "WIN")):
         col = header.index(code) + 1
         for r in range(2, 18):
@@ -222,13 +230,20 @@ def test_shipped_workbooks_are_up_to_date(name, tmp_path):
     else:
         trf, pairing, layout = SHIPPED[name]
         write_workbook(load_source(trf, pairing), out, layout=layout)
+
     def cells(p):
         wb = openpyxl.load_workbook(p)
-        return {ws.title: [[(c.value.text if hasattr(c.value, "text") else c.value) for c in row]
-                           for row in ws.iter_rows()] for ws in wb.worksheets if ws.title != "Help"}
+        return {
+            ws.title: [[(c.value.text if hasattr(c.value, "text") else c.value) for c in row] for row in ws.iter_rows()]
+            for ws in wb.worksheets
+            if ws.title != "Help"
+        }
+
     assert cells(out) == cells(BOOKS / name), "run: sh workbooks/build.sh"
-    def values(p):   # the Help sheet quotes other modules' docstrings: not compared
+
+    def values(p):  # the Help sheet quotes other modules' docstrings: not compared
         return {k: v for k, v in stored_values(p).items() if k[0] != "HELP"}
+
     assert values(out) == values(BOOKS / name), "run: sh workbooks/build.sh"
 
 
@@ -239,12 +254,16 @@ def test_stored_values_and_dynamic_array_in_the_xml():
     assert "<f>SONNEBORN_BERGER($A$1:$L$17,$A15,Standings!$B$3)</f><v>4.5</v>" in sheet1
     assert "<v />" not in sheet1 and "<v></v>" not in sheet1
     sheet2 = z.read("xl/worksheets/sheet2.xml").decode()
-    assert 't="str" cm="1"><f t="array" ref="A6:I22">STANDINGS(Crosstable!$A$1:$L$17,$B$4,$B$3,"",$E$1,$E$2)</f>' in sheet2
+    assert (
+        't="str" cm="1"><f t="array" ref="A6:I22">STANDINGS(Crosstable!$A$1:$L$17,$B$4,$B$3,"",$E$1,$E$2)</f>' in sheet2
+    )
     assert "XLDAPR" in z.read("xl/metadata.xml").decode()
     assert "sheetMetadata" in z.read("xl/_rels/workbook.xml.rels").decode()
     assert "/xl/metadata.xml" in z.read("[Content_Types].xml").decode()
-    assert 'fullCalcOnLoad="0"' in z.read("xl/workbook.xml").decode() or \
-        "fullCalcOnLoad" not in z.read("xl/workbook.xml").decode()
+    assert (
+        'fullCalcOnLoad="0"' in z.read("xl/workbook.xml").decode()
+        or "fullCalcOnLoad" not in z.read("xl/workbook.xml").decode()
+    )
 
 
 def test_xlsm_for_the_classic_add_in():
@@ -258,7 +277,7 @@ def test_xlsm_for_the_classic_add_in():
     assert wb.sheetnames == ["Crosstable", "Standings", "Help", "xlwings.conf"]
     conf = wb["xlwings.conf"]
     assert (conf["A1"].value, conf["B1"].value) == ("UDF Modules", "tbxl.excel")
-    assert conf["A2"].value is None                        # the add-in reads A1 down to an empty cell
+    assert conf["A2"].value is None  # the add-in reads A1 down to an empty cell
     # the same formulas and values as the .xlsx
     xlsx = stored_values(BOOKS / "tec-swiss.xlsx")
     xlsm = stored_values(path)
@@ -270,16 +289,27 @@ def test_xlsm_for_the_classic_add_in():
 def test_help_sheet():
     wb = openpyxl.load_workbook(BOOKS / "tec-swiss.xlsx")
     text = "\n".join(str(r[0]) for r in wb["Help"].iter_rows(values_only=True) if r[0])
-    for fn in ("BUCHHOLZ(", "BUCHHOLZ_CUT(", "SONNEBORN_BERGER(", "SB(", "PROGRESSIVE(", "TIEBREAK(",
-               "STANDINGS("):
+    for fn in ("BUCHHOLZ(", "BUCHHOLZ_CUT(", "SONNEBORN_BERGER(", "SB(", "PROGRESSIVE(", "TIEBREAK(", "STANDINGS("):
         assert fn in text
-    for word in ("Compact layout", "Swiss-Manager layout", "Round-robin layout", "#N/A", "#VALUE!",
-                 "fide-2026", "fide-2024", "sm-real-points", "plain", "xlwings Lite", "Import Functions",
-                 "cell      = game | bye"):
+    for word in (
+        "Compact layout",
+        "Swiss-Manager layout",
+        "Round-robin layout",
+        "#N/A",
+        "#VALUE!",
+        "fide-2026",
+        "fide-2024",
+        "sm-real-points",
+        "plain",
+        "xlwings Lite",
+        "Import Functions",
+        "cell      = game | bye",
+    ):
         assert word in text, word
 
 
 # -- the template -----------------------------------------------------------------------------
+
 
 def test_template_formulas_are_empty_not_errors():
     path = BOOKS / "template.xlsx"
@@ -304,10 +334,10 @@ def test_template_filled_in_computes(tmp_path):
     wb = openpyxl.load_workbook(BOOKS / "template.xlsx")
     ws = wb["Crosstable"]
     for r, row in enumerate(grid[1:], 2):
-        cells = row[:3] + row[3:8]             # No, Name, Rtg, R1..R5 (R6..R9 stay empty)
+        cells = row[:3] + row[3:8]  # No, Name, Rtg, R1..R5 (R6..R9 stay empty)
         for c, v in enumerate(cells, 1):
             ws.cell(r, c, v)
-        ws.cell(r, 13, row[-1])                # Pts
+        ws.cell(r, 13, row[-1])  # Pts
     wb["Standings"]["B3"] = "fide-2024"
     path = tmp_path / "filled.xlsx"
     wb.save(path)
@@ -321,7 +351,7 @@ def test_template_filled_in_computes(tmp_path):
             if r <= 17:
                 assert got == float(st.row(r - 1).values[code]), (code, r)
             else:
-                assert got == "", (code, r)            # rows without a player stay empty
+                assert got == "", (code, r)  # rows without a player stay empty
     # the CLI reads it too
     back = read_workbook(path)
     assert len(back.players) == 16 and back.rounds == 5
@@ -330,6 +360,7 @@ def test_template_filled_in_computes(tmp_path):
 def _formula_ranges(path: Path) -> dict[tuple[str, str], list[str]]:
     """The A1 ranges each formula of ``path`` passes (``$A$1:$M$1000`` ...), by (SHEET, cell)."""
     import re
+
     out = {}
     for key, text in formula_cells(path).items():
         out[key] = re.findall(r"\$?[A-Z]{1,3}\$?\d+:\$?[A-Z]{1,3}\$?\d+", text)
@@ -342,6 +373,7 @@ def test_template_grows_a_22nd_player_without_formula_edits(tmp_path):
     tie-break column and STANDINGS with the 22nd player, and the grid reader, sent the whole range
     as Excel sends it (None or 0 in its 977 empty rows), gives the core's standings."""
     from tbxl.io.grid.sheet import trim_blank_edges
+
     t = read_trf(SWISS)
     # 22 players: the TEC event and six more, paired among themselves over 5 rounds
     grid = to_grid(t, "compact")
@@ -371,11 +403,12 @@ def test_template_grows_a_22nd_player_without_formula_edits(tmp_path):
     wb["Standings"]["A6"] = ArrayFormula("A6:I28", anchor.text)
     path = tmp_path / "grown.xlsx"
     wb.save(path)
-    after = formula_cells(path)                           # not one formula edited or added:
-    assert {k: v for k, v in after.items() if k[0] == "CROSSTABLE"} == \
-        {k: v for k, v in before.items() if k[0] == "CROSSTABLE"}
+    after = formula_cells(path)  # not one formula edited or added:
+    assert {k: v for k, v in after.items() if k[0] == "CROSSTABLE"} == {
+        k: v for k, v in before.items() if k[0] == "CROSSTABLE"
+    }
     assert after[("STANDINGS", "A6")] == before[("STANDINGS", "A6")]
-    assert ws.max_row == 23                               # player 22 is in row 23, below the 20-row frame
+    assert ws.max_row == 23  # player 22 is in row 23, below the 20-row frame
     for key, ranges in _formula_ranges(path).items():
         assert ranges, key
         for rng in ranges:
@@ -392,8 +425,10 @@ def test_template_grows_a_22nd_player_without_formula_edits(tmp_path):
         for r in range(2, 24):
             assert plain(values[("CROSSTABLE", f"{letter}{r}")]) == float(st.row(r - 1).values[code]), (code, r)
         assert plain(values[("CROSSTABLE", f"{letter}24")]) == ""
-    spill = [[plain(values[("STANDINGS", f"{openpyxl.utils.get_column_letter(c)}{r}")]) for c in range(1, 10)]
-             for r in range(6, 6 + 23)]
+    spill = [
+        [plain(values[("STANDINGS", f"{openpyxl.utils.get_column_letter(c)}{r}")]) for c in range(1, 10)]
+        for r in range(6, 6 + 23)
+    ]
     assert spill[0] == ["Rank", "SNo", "Name", "Pts", "BH/C1", "BH", "SB", "PS", "WIN"]
     assert sorted(row[1] for row in spill[1:]) == list(range(1, 23))
     late = next(row for row in spill[1:] if row[1] == 22)
@@ -402,9 +437,9 @@ def test_template_grows_a_22nd_player_without_formula_edits(tmp_path):
     # the range as Excel sends it: 1000 rows, the 977 below the players empty
     sent = [[c.value for c in row[:13]] for row in ws.iter_rows(min_row=1, max_row=1000, max_col=13)]
     assert len(sent) == 1000
-    for blank in (None, 0):   # the classic add-in's empty cell, and Office.js's
+    for blank in (None, 0):  # the classic add-in's empty cell, and Office.js's
         cells = [[blank if v is None else v for v in row] for row in sent]
-        assert len(trim_blank_edges(cells)) == 23 + 13          # the players, and one empty row a column
+        assert len(trim_blank_edges(cells)) == 23 + 13  # the players, and one empty row a column
         excel.cache_clear()
         table = excel.STANDINGS(cells, "BH/C1,BH,SB,PS,WIN", "fide-2024")
         assert [row[1] for row in table[1:]] == [r.player.start_number for r in st.rows]
@@ -417,16 +452,22 @@ def test_a_whole_column_crosstable_is_read_at_once():
     """A whole-column reference ($A:$I, 1,048,576 rows) sent to a function: the empty rows below the
     table are skipped in well under a second, not read as 17 million cells."""
     import time
+
     from tbxl.io.grid.sheet import trim_blank_edges
+
     t = read_trf(SWISS)
     grid = to_grid(t, "compact")
     empty_row = [0] * len(grid[0])
     sent = [list(r) for r in grid] + [empty_row] * (1_048_576 - len(grid))
     started = time.process_time()
-    assert excel.BUCHHOLZ_CUT(sent, 4, 1, "fide-2024") == 11.5      # the TEC exercise's official answer
+    assert excel.BUCHHOLZ_CUT(sent, 4, 1, "fide-2024") == 11.5  # the TEC exercise's official answer
     assert time.process_time() - started < 3
-    assert trim_blank_edges([["No", "Name"], [1, "A"]] + [[None, 0]] * 5) == [["No", "Name"], [1, "A"], [None, 0],
-                                                                              [None, 0]]
+    assert trim_blank_edges([["No", "Name"], [1, "A"]] + [[None, 0]] * 5) == [
+        ["No", "Name"],
+        [1, "A"],
+        [None, 0],
+        [None, 0],
+    ]
     with pytest.raises(InputError, match=r"the crosstable range holds 600,000 rows x 1 columns"):
         trim_blank_edges([[1]] * 600_000)
 
@@ -440,8 +481,9 @@ def test_audit_formula_in_a_workbook(tmp_path):
     ws = wb.create_sheet("Bulletin")
     ws.append(["SNo", "Name", "BH", "SB"])
     for r in st.rows:
-        ws.append([r.player.start_number, r.player.name, float(r.values["BH"]),
-                   decimal_text(r.values["SB"], comma=True)])
+        ws.append(
+            [r.player.start_number, r.player.name, float(r.values["BH"]), decimal_text(r.values["SB"], comma=True)]
+        )
     audit_ws = wb.create_sheet("Audit")
     expected = excel.AUDIT(to_grid(t, "compact"), [[c.value for c in row] for row in ws.iter_rows()], "fide-2026")
     ref = f"A1:H{len(expected)}"
@@ -450,15 +492,18 @@ def test_audit_formula_in_a_workbook(tmp_path):
     path = tmp_path / "audited.xlsx"
     wb.save(path)
     values = evaluate(path)
-    got = [[plain(values[("AUDIT", f"{openpyxl.utils.get_column_letter(c)}{r}")]) for c in range(1, 9)]
-           for r in range(1, len(expected) + 1)]
+    got = [
+        [plain(values[("AUDIT", f"{openpyxl.utils.get_column_letter(c)}{r}")]) for c in range(1, 9)]
+        for r in range(1, len(expected) + 1)
+    ]
     assert got == expected
-    assert [row[0] for row in got[1:]] == [4, 4, 6, 6, 11, 11]     # BH and SB of the three capped players
+    assert [row[0] for row in got[1:]] == [4, 4, 6, 6, 11, 11]  # BH and SB of the three capped players
     assert all(row[5] == "explained" and row[6] == "fide-2024" for row in got[1:])
     assert plain(values[("AUDIT", "J1")]) == "all 32 values agree with fide-2024"
 
 
 # -- write -> read round trips ---------------------------------------------------------------
+
 
 @pytest.mark.parametrize("layout", ["compact", "sm3"])
 def test_round_trip_swiss(tmp_path, layout):
@@ -489,7 +534,7 @@ def berger_round_robin(n: int = 6):
                 b.forfeit(r, w, bl)
             else:
                 b.game(r, w, bl, results[(r + w) % 3])
-        for sn in range(1, n + 1):   # the bye of an odd round robin
+        for sn in range(1, n + 1):  # the bye of an odd round robin
             if not any(sn in pair for pair in pairs):
                 b.bye(r, sn, "Z")
     return b.build()
@@ -498,26 +543,27 @@ def berger_round_robin(n: int = 6):
 def test_round_trip_matrix(tmp_path):
     t = berger_round_robin(6)
     path = tmp_path / "rr.xlsx"
-    write_workbook(t, path, tiebreaks="SB,KS")   # Berger-paired: the matrix
+    write_workbook(t, path, tiebreaks="SB,KS")  # Berger-paired: the matrix
     back = read_workbook(path)
     assert back.pairing is Pairing.ROUND_ROBIN and back.tiebreaks == ("SB", "KS")
-    assert openpyxl.load_workbook(path)["Crosstable"]["C1"].value == 1      # a matrix: players across
+    assert openpyxl.load_workbook(path)["Crosstable"]["C1"].value == 1  # a matrix: players across
     assert [q.rounds for q in back.players] == [p.rounds for p in t.players]
     a, b = compute_standings(t, "SB,KS,DE"), compute_standings(back, "SB,KS,DE")
-    assert [(r.player.start_number, r.points, r.values) for r in a.rows] == \
-        [(r.player.start_number, r.points, r.values) for r in b.rows]
+    assert [(r.player.start_number, r.points, r.values) for r in a.rows] == [
+        (r.player.start_number, r.points, r.values) for r in b.rows
+    ]
     header = [c.value for c in openpyxl.load_workbook(path)["Crosstable"][1]]
-    assert header[header.index(None) + 1:] == ["SB", "KS"]
+    assert header[header.index(None) + 1 :] == ["SB", "KS"]
 
 
 def test_layout_follows_the_pairing_system(tmp_path):
     with pytest.raises(InputError, match="the matrix layout is for round robins"):
         write_workbook(read_trf(SWISS), tmp_path / "x.xlsx", layout="matrix")
-    write_workbook(berger_round_robin(5), tmp_path / "rr.xlsx")     # default for Berger pairings: matrix
+    write_workbook(berger_round_robin(5), tmp_path / "rr.xlsx")  # default for Berger pairings: matrix
     assert openpyxl.load_workbook(tmp_path / "rr.xlsx")["Crosstable"]["C1"].value == 1
     assert read_workbook(tmp_path / "rr.xlsx").pairing is Pairing.ROUND_ROBIN
     rr = read_trf(RR, pairing=Pairing.ROUND_ROBIN)
-    write_workbook(read_trf(SWISS), tmp_path / "sw.xlsx")     # default: compact
+    write_workbook(read_trf(SWISS), tmp_path / "sw.xlsx")  # default: compact
     assert openpyxl.load_workbook(tmp_path / "sw.xlsx")["Crosstable"]["G2"].value == "9w1"
     with pytest.raises(InputError, match="unknown layout"):
         write_workbook(rr, tmp_path / "x.xlsx", layout="diagonal")
@@ -553,7 +599,7 @@ def test_write_is_atomic_and_never_over_the_input(tmp_path):
         write_workbook(t, tmp_path / "out.csv")
     with pytest.raises(Exception):
         write_workbook(t, tmp_path / "out.xlsx", tiebreaks="NOPE")
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.xlsx"]     # no temporary files left
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.xlsx"]  # no temporary files left
     assert cli.main(["workbook", str(src), "-o", str(src)]) == 1
 
 
@@ -568,6 +614,7 @@ def test_reproducible_with_source_date_epoch(tmp_path, monkeypatch):
 
 
 # -- reading errors and hand-made books --------------------------------------------------------
+
 
 def test_read_error_names_file_sheet_and_cell(tmp_path):
     path = tmp_path / "bad.xlsx"
@@ -592,19 +639,19 @@ def test_hand_made_book_with_title_and_other_sheet_names(tmp_path):
     ws["A1"] = "Club championship 2025"
     grid = to_grid(read_trf(SEED2), "compact")
     for r, row in enumerate(grid, 3):
-        for c, v in enumerate(row, 2):          # the table starts at B3
+        for c, v in enumerate(row, 2):  # the table starts at B3
             ws.cell(r, c, v)
-    ws.cell(3, 2 + len(grid[0]), "BH")          # a hand-made tie-break column right next to it
+    ws.cell(3, 2 + len(grid[0]), "BH")  # a hand-made tie-break column right next to it
     for r in range(4, 4 + 6):
         ws.cell(r, 2 + len(grid[0]), 4)
-    ws.cell(12, 2, "Arbiter: somebody")          # a note below, after an empty row
+    ws.cell(12, 2, "Arbiter: somebody")  # a note below, after an empty row
     path = tmp_path / "hand.xlsx"
     wb.save(path)
     t = read_workbook(path)
     assert len(t.players) == 6 and t.rounds == 3 and t.source.endswith("!Club 2025")
     assert compute_standings(t, "BH/C1,BH").row(4).values["BH"] == 5
     bad = openpyxl.load_workbook(path)
-    bad["Club 2025"]["D5"] = "9w1"               # player 1, round 1 against a player who is not there
+    bad["Club 2025"]["D5"] = "9w1"  # player 1, round 1 against a player who is not there
     bad.save(path)
     with pytest.raises(InputError) as err:
         read_workbook(path)
@@ -647,9 +694,13 @@ def test_settings_are_checked(tmp_path):
 def test_names_starting_with_equals_stay_text(tmp_path):
     # Formula injection: a name or event title like "=HYPERLINK(...)" must be written as text.
     from dataclasses import replace as dc_replace
+
     t = read_trf(ROOT / "tests" / "data" / "seeds" / "seed002-buchholz-swiss.trf")
-    t = dc_replace(t, name='=HYPERLINK("http://example.com","x")',
-                   players=tuple(dc_replace(p, name="=1+2") if p.start_number == 1 else p for p in t.players))
+    t = dc_replace(
+        t,
+        name='=HYPERLINK("http://example.com","x")',
+        players=tuple(dc_replace(p, name="=1+2") if p.start_number == 1 else p for p in t.players),
+    )
     out = tmp_path / "inj.xlsx"
     write_workbook(t, out)
     wb = openpyxl.load_workbook(out)
@@ -661,24 +712,31 @@ def test_names_starting_with_equals_stay_text(tmp_path):
 
 # -- the workbook never changes results (issue 10) ---------------------------------------------
 
+
 def same_results(t, back):
     """Every player, round and result of ``t`` in ``back`` (games under one move as played)."""
     assert back.pairing is t.pairing and back.rounds == t.rounds
     for p in t.players:
         q = back.player(p.start_number)
         assert q.name == p.name
-        assert [(e.round, e.kind if e.kind.value != "short" else "played", e.outcome, e.opponent, e.colour)
-                for e in q.rounds] == \
-               [(e.round, e.kind if e.kind.value != "short" else "played", e.outcome, e.opponent, e.colour)
-                for e in p.rounds]
+        assert [
+            (e.round, e.kind if e.kind.value != "short" else "played", e.outcome, e.opponent, e.colour)
+            for e in q.rounds
+        ] == [
+            (e.round, e.kind if e.kind.value != "short" else "played", e.outcome, e.opponent, e.colour)
+            for e in p.rounds
+        ]
 
 
 def test_a_round_robin_off_the_berger_tables_keeps_its_pairings(tmp_path):
     # The TEC round robin: 1 meets 5 in round 1 (the Berger table says round 5), and 5-6 in round 4
     # is a forfeit, so reading it as a Swiss would change SB (C.07 15.2 vs 16).
     rr = read_trf(RR, pairing=Pairing.ROUND_ROBIN)
-    with pytest.raises(InputError, match=r"player 1, round 1: the matrix crosstable would read a win against 6 "
-                                         r"with white where the tournament has a draw against 5 with white"):
+    with pytest.raises(
+        InputError,
+        match=r"player 1, round 1: the matrix crosstable would read a win against 6 "
+        r"with white where the tournament has a draw against 5 with white",
+    ):
         write_workbook(rr, tmp_path / "x.xlsx", layout="matrix")
     assert not (tmp_path / "x.xlsx").exists()
     for layout in (None, "compact", "sm3"):
@@ -691,7 +749,9 @@ def test_a_round_robin_off_the_berger_tables_keeps_its_pairings(tmp_path):
         same_results(rr, back)
         a = compute_standings(rr, "SB,BPG,KS,PS")
         b = compute_standings(back, "SB,BPG,KS,PS")
-        assert [(r.player.start_number, r.values) for r in a.rows] == [(r.player.start_number, r.values) for r in b.rows]
+        assert [(r.player.start_number, r.values) for r in a.rows] == [
+            (r.player.start_number, r.values) for r in b.rows
+        ]
         # the formulas give the same numbers as the core (and as stored)
         values, stored = evaluate(path), stored_values(path)
         ws = wb["Crosstable"]
@@ -704,27 +764,67 @@ def test_a_round_robin_off_the_berger_tables_keeps_its_pairings(tmp_path):
                 assert stored[("CROSSTABLE", f"{letter}{r}")] == float(exact)
     # Read as a Swiss (what the functions would do without B5), Helene's forfeit win would count:
     # BPG 2 instead of 3 (fide-2024), SB 7/4 instead of 9/4 (fide-2017).
-    assert compute_standings(read_trf(RR, pairing=Pairing.SWISS), "BPG", conventions.get("fide-2024")).row(6).values["BPG"] == 2
+    assert (
+        compute_standings(read_trf(RR, pairing=Pairing.SWISS), "BPG", conventions.get("fide-2024")).row(6).values["BPG"]
+        == 2
+    )
     assert compute_standings(rr, "BPG", conventions.get("fide-2024")).row(6).values["BPG"] == 3
-    assert compute_standings(read_trf(RR, pairing=Pairing.SWISS), "SB", conventions.get("fide-2017")).row(6).values["SB"] == Fraction(7, 4)
+    assert compute_standings(read_trf(RR, pairing=Pairing.SWISS), "SB", conventions.get("fide-2017")).row(6).values[
+        "SB"
+    ] == Fraction(7, 4)
     assert compute_standings(rr, "SB", conventions.get("fide-2017")).row(6).values["SB"] == Fraction(9, 4)
 
 
 def test_scoring_other_than_one_half_zero_is_refused(tmp_path):
     from tbxl.model import Scoring
-    b = Builder(1, scoring=Scoring(win=Fraction(3), draw=Fraction(1), pab=Fraction(3), fpb=Fraction(3),
-                                   hpb=Fraction(1), forfeit_win=Fraction(3)))
+
+    b = Builder(
+        1,
+        scoring=Scoring(
+            win=Fraction(3),
+            draw=Fraction(1),
+            pab=Fraction(3),
+            fpb=Fraction(3),
+            hpb=Fraction(1),
+            forfeit_win=Fraction(3),
+        ),
+    )
     b.player(1, "A").player(2, "B").game(1, 1, 2, "1-0")
     with pytest.raises(InputError, match=r"scores win 3, draw 1, loss 0 .*record 162 or XXS.*not written"):
         write_workbook(b.build(), tmp_path / "x.xlsx")
     assert not (tmp_path / "x.xlsx").exists()
 
 
-@pytest.mark.parametrize("name", ["X", "x", "½", "3b1", "12w1", "1", "bye", "H", "Z", "=", "-", "+", "Name", "No",
-                                  "Pts", "R1", "Rtg", "Total", "1.5", "", "Round 1", "\u202eBob"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "X",
+        "x",
+        "½",
+        "3b1",
+        "12w1",
+        "1",
+        "bye",
+        "H",
+        "Z",
+        "=",
+        "-",
+        "+",
+        "Name",
+        "No",
+        "Pts",
+        "R1",
+        "Rtg",
+        "Total",
+        "1.5",
+        "",
+        "Round 1",
+        "\u202eBob",
+    ],
+)
 @pytest.mark.parametrize("layout", ["compact", "sm3"])
 def test_names_that_look_like_results_or_headers_round_trip(tmp_path, name, layout):
-    for who in (1, 2):   # the first row's name, and another's
+    for who in (1, 2):  # the first row's name, and another's
         b = Builder(2)
         for sn in (1, 2, 3):
             b.player(sn, name if sn == who else f"P{sn}")
@@ -739,15 +839,20 @@ def test_byes_only_and_one_player_are_refused_clearly(tmp_path):
     one = Builder(1).player(1, "Solo").bye(1, 1, "U").build()
     byes = Builder(2).player(1, "A").player(2, "B").bye(1, 1, "U").bye(1, 2, "H").bye(2, 1, "Z").bye(2, 2, "F").build()
     for t in (one, byes):
-        with pytest.raises(InputError, match=r"the compact crosstable of this tournament would not read back "
-                                             r"\(cannot tell the crosstable layout.*not written"):
+        with pytest.raises(
+            InputError,
+            match=r"the compact crosstable of this tournament would not read back "
+            r"\(cannot tell the crosstable layout.*not written",
+        ):
             write_workbook(t, tmp_path / "x.xlsx")
         assert not (tmp_path / "x.xlsx").exists()
 
 
 def test_control_characters_in_names_are_refused(tmp_path):
     b = Builder(1).player(1, "Ann\x1b[2J").player(2, "Bob").game(1, 1, 2, "1-0")
-    with pytest.raises(InputError, match=r"player 1: the name holds the control character U\+001B, which a workbook cannot store"):
+    with pytest.raises(
+        InputError, match=r"player 1: the name holds the control character U\+001B, which a workbook cannot store"
+    ):
         write_workbook(b.build(), tmp_path / "x.xlsx")
     assert not (tmp_path / "x.xlsx").exists()
 
@@ -762,7 +867,11 @@ def test_cli_workbook_refusals_and_after_round(tmp_path, capsys):
     # --set cannot be stored: a usage error, nothing written
     code = cli.main(["workbook", str(SWISS), "--set", "vur_cut=always", "-o", str(tmp_path / "s.xlsx")])
     err = capsys.readouterr().err
-    assert code == 2 and err.startswith("tbxl: error: --set: a workbook cannot keep vur_cut=always") and err.count("\n") == 1
+    assert (
+        code == 2
+        and err.startswith("tbxl: error: --set: a workbook cannot keep vur_cut=always")
+        and err.count("\n") == 1
+    )
     assert not (tmp_path / "s.xlsx").exists()
     # --after-round is honoured: the workbook of the event after round 3
     out = tmp_path / "r3.xlsx"
@@ -786,18 +895,22 @@ def test_trf_to_workbook_to_standings_is_the_trf(tmp_path, capsys, trf, pairing)
         capsys.readouterr()
         assert cli.main(["compute", str(out), "--format", "json", "--tiebreaks", codes, "--rules", "fide-2024"]) == 0
         from_book = json.loads(capsys.readouterr().out)
-        assert cli.main(["compute", str(trf), "--format", "json", "--tiebreaks", codes, "--rules", "fide-2024"]
-                        + extra) == 0
+        assert (
+            cli.main(["compute", str(trf), "--format", "json", "--tiebreaks", codes, "--rules", "fide-2024"] + extra)
+            == 0
+        )
         from_trf = json.loads(capsys.readouterr().out)
         kept = ("rank", "rank_label", "start_number", "name", "points", "values", "rating")  # what a workbook carries
-        assert [{k: r[k] for k in kept} for r in from_book["standings"]] == \
-            [{k: r[k] for k in kept} for r in from_trf["standings"]]
+        assert [{k: r[k] for k in kept} for r in from_book["standings"]] == [
+            {k: r[k] for k in kept} for r in from_trf["standings"]
+        ]
         assert from_book["tournament"]["pairing"] == from_trf["tournament"]["pairing"]
 
 
 # -- generated events: TRF -> workbook -> read back gives the TRF's standings, or a clear refusal ----
 
-from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st
 
 from strategies import swiss_tournaments  # noqa: E402
 
@@ -808,9 +921,15 @@ ALL_CODES = "BH/C1,BH,SB,PS,WIN,BPG,KS,ARO,AOB,DE"
 @st.composite
 def named(draw, tournaments):
     from dataclasses import replace
+
     t = draw(tournaments)
-    names = draw(st.lists(st.sampled_from(TRICKY_NAMES + [f"Player {k}" for k in range(20)]),
-                          min_size=len(t.players), max_size=len(t.players)))
+    names = draw(
+        st.lists(
+            st.sampled_from(TRICKY_NAMES + [f"Player {k}" for k in range(20)]),
+            min_size=len(t.players),
+            max_size=len(t.players),
+        )
+    )
     return replace(t, players=tuple(replace(p, name=n) for p, n in zip(t.players, names)))
 
 
@@ -820,7 +939,7 @@ def round_robins(draw):
     n = draw(st.integers(3, 8))
     schedule = berger_schedule(n)
     order = draw(st.permutations(range(len(schedule))))
-    perm = draw(st.permutations(range(1, n + 1)))          # draw numbers are not start numbers
+    perm = draw(st.permutations(range(1, n + 1)))  # draw numbers are not start numbers
     b = Builder(len(schedule), pairing=Pairing.ROUND_ROBIN)
     for sn in range(1, n + 1):
         b.player(sn, f"P{sn}")
@@ -846,18 +965,19 @@ def _standings_match(t, path):
     for rules in ("fide-2024", "fide-2026"):
         conv = conventions.get(rules)
         a, b = compute_standings(t, ALL_CODES, conv), compute_standings(back, ALL_CODES, conv)
-        assert [(r.rank_label, r.player.start_number, r.player.name, r.points, r.values) for r in a.rows] == \
-               [(r.rank_label, r.player.start_number, r.player.name, r.points, r.values) for r in b.rows]
+        assert [(r.rank_label, r.player.start_number, r.player.name, r.points, r.values) for r in a.rows] == [
+            (r.rank_label, r.player.start_number, r.player.name, r.points, r.values) for r in b.rows
+        ]
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(t=named(swiss_tournaments(max_players=9, max_rounds=5)), layout=st.sampled_from(["compact", "sm3"]))
 def test_generated_swiss_workbooks_keep_the_standings(tmp_path, t, layout):
     path = tmp_path / "g.xlsx"
-    path.unlink(missing_ok=True)   # tmp_path is shared by the examples
+    path.unlink(missing_ok=True)  # tmp_path is shared by the examples
     try:
         write_workbook(t, path, layout=layout)
-    except InputError as err:   # refused: one clear reason, nothing written
+    except InputError as err:  # refused: one clear reason, nothing written
         assert "not written" in str(err) and "\n" not in str(err)
         assert not path.exists()
         return
@@ -888,7 +1008,7 @@ def test_a_swiss_in_which_everyone_met_everyone_stays_a_swiss(tmp_path):
     wb = openpyxl.load_workbook(path)
     assert wb["Standings"]["B5"].value == "swiss"
     formulas_text = [c.value for c in wb["Crosstable"][2] if isinstance(c.value, str) and c.value.startswith("=")]
-    assert read_grid(to_grid(t, "compact")).pairing is Pairing.ROUND_ROBIN   # the grid alone
+    assert read_grid(to_grid(t, "compact")).pairing is Pairing.ROUND_ROBIN  # the grid alone
     assert formulas_text and all(f.endswith(",Standings!$B$5)") for f in formulas_text)
     same_results(t, read_workbook(path))
     _standings_match(t, path)
@@ -930,28 +1050,50 @@ def test_the_event_details_of_a_trf_survive_the_workbook(tmp_path, capsys):
     # Issue 20: TRF 022 (place), 032 (federation), 052 (end date), 102 (chief arbiter), 112 (deputies)
     # and 122 (time control) were lost by `tbxl workbook`; they stand on its Event sheet now and come
     # back in `tbxl compute --format json` and in the report's heading.
-    header = ["012 Hanoi Open 2026", "022 Hà Nội", "032 VIE", "042 2026/03/01", "052 2026/03/08",
-              "102 Nguyễn Văn Trọng Tài", "112 First Deputy", "112 Second Deputy", "122 90'+30\""]
-    lines = [line for line in Path(SWISS).read_text(encoding="utf-8").splitlines()
-             if not line.startswith(("012", "042"))]
+    header = [
+        "012 Hanoi Open 2026",
+        "022 Hà Nội",
+        "032 VIE",
+        "042 2026/03/01",
+        "052 2026/03/08",
+        "102 Nguyễn Văn Trọng Tài",
+        "112 First Deputy",
+        "112 Second Deputy",
+        "122 90'+30\"",
+    ]
+    lines = [
+        line for line in Path(SWISS).read_text(encoding="utf-8").splitlines() if not line.startswith(("012", "042"))
+    ]
     trf = tmp_path / "hanoi.trf"
     trf.write_text("\n".join(header + lines) + "\n", encoding="utf-8")
     book = tmp_path / "hanoi.xlsx"
     assert cli.main(["workbook", str(trf), "-o", str(book)]) == 0
     ws = openpyxl.load_workbook(book)["Event"]
     assert [[c.value for c in row] for row in ws.iter_rows()] == [
-        ["Place", "Hà Nội"], ["Federation", "VIE"], ["End date", __import__("datetime").datetime(2026, 3, 8)],
-        ["Chief arbiter", "Nguyễn Văn Trọng Tài"], ["Deputy arbiter", "First Deputy"],
-        ["Deputy arbiter", "Second Deputy"], ["Time control", "90'+30\""]]
+        ["Place", "Hà Nội"],
+        ["Federation", "VIE"],
+        ["End date", __import__("datetime").datetime(2026, 3, 8)],
+        ["Chief arbiter", "Nguyễn Văn Trọng Tài"],
+        ["Deputy arbiter", "First Deputy"],
+        ["Deputy arbiter", "Second Deputy"],
+        ["Time control", "90'+30\""],
+    ]
     capsys.readouterr()
     heads = []
     for source in (trf, book):
         assert cli.main(["compute", str(source), "--format", "json"]) == 0
         heads.append(json.loads(capsys.readouterr().out)["tournament"])
     from_trf, from_book = heads
-    expected = {"name": "Hanoi Open 2026", "start_date": "2026-03-01", "end_date": "2026-03-08", "place": "Hà Nội",
-                "federation": "VIE", "chief_arbiter": "Nguyễn Văn Trọng Tài",
-                "deputy_arbiters": ["First Deputy", "Second Deputy"], "time_control": "90'+30\""}
+    expected = {
+        "name": "Hanoi Open 2026",
+        "start_date": "2026-03-01",
+        "end_date": "2026-03-08",
+        "place": "Hà Nội",
+        "federation": "VIE",
+        "chief_arbiter": "Nguyễn Văn Trọng Tài",
+        "deputy_arbiters": ["First Deputy", "Second Deputy"],
+        "time_control": "90'+30\"",
+    }
     for key, value in expected.items():
         assert from_book[key] == value == from_trf[key], key
     # the report made from the workbook prints them in its heading, as the TRF's does
@@ -972,11 +1114,17 @@ def test_the_event_details_of_a_trf_survive_the_workbook(tmp_path, capsys):
     del wb["Event"]
     wb.save(tmp_path / "old.xlsx")
     old = read_workbook(tmp_path / "old.xlsx")
-    assert (old.city, old.end_date, old.chief_arbiter, old.start_date) == ("", None, "", __import__("datetime").date(2026, 3, 1))
+    assert (old.city, old.end_date, old.chief_arbiter, old.start_date) == (
+        "",
+        None,
+        "",
+        __import__("datetime").date(2026, 3, 1),
+    )
 
 
 def test_a_team_workbook_keeps_the_event_details_and_its_start_date(tmp_path, capsys):
     from tbxl.io.trf import read_team_trf
+
     team = DATA / "team" / "grandmommyscup.trf"
     book = tmp_path / "team.xlsx"
     assert cli.main(["workbook", str(team), "-o", str(book)]) == 0
@@ -990,6 +1138,7 @@ def test_a_team_workbook_keeps_the_event_details_and_its_start_date(tmp_path, ca
 
 def read_workbook_team(path):
     from tbxl.io.workbook import read_team_workbook
+
     return read_team_workbook(path)
 
 
@@ -998,23 +1147,48 @@ def test_play_off_and_lots_in_the_workbook(tmp_path, capsys):
     # STANDINGS takes them and says in a Decided column how each such place was decided, as
     # `tbxl compute --playoff ... --lots ...` does.
     book = tmp_path / "ties.xlsx"
-    assert cli.main(["workbook", str(SWISS), "--tiebreaks", "WIN", "--playoff", "4>3>1", "--lots", "Open2026",
-                     "-o", str(book)]) == 0
+    assert (
+        cli.main(
+            ["workbook", str(SWISS), "--tiebreaks", "WIN", "--playoff", "4>3>1", "--lots", "Open2026", "-o", str(book)]
+        )
+        == 0
+    )
     capsys.readouterr()
-    assert cli.main(["compute", str(SWISS), "--tiebreaks", "WIN", "--playoff", "4>3>1", "--lots", "Open2026",
-                     "--format", "json"]) == 0
+    assert (
+        cli.main(
+            [
+                "compute",
+                str(SWISS),
+                "--tiebreaks",
+                "WIN",
+                "--playoff",
+                "4>3>1",
+                "--lots",
+                "Open2026",
+                "--format",
+                "json",
+            ]
+        )
+        == 0
+    )
     cli_rows = json.loads(capsys.readouterr().out)["standings"]
     wb = openpyxl.load_workbook(book)
     st = wb["Standings"]
-    assert [(st[f"D{r}"].value, st[f"E{r}"].value) for r in (1, 2)] == [("Play-off", "4>3>1"), ("Lots seed", "Open2026")]
+    assert [(st[f"D{r}"].value, st[f"E{r}"].value) for r in (1, 2)] == [
+        ("Play-off", "4>3>1"),
+        ("Lots seed", "Open2026"),
+    ]
     assert st["A6"].value.text == '=STANDINGS(Crosstable!$A$1:$L$17,$B$4,$B$3,"",$E$1,$E$2)'
     stored = openpyxl.load_workbook(book, data_only=True)["Standings"]
     head = [stored.cell(6, c).value for c in range(1, 7)]
     assert head == ["Rank", "SNo", "Name", "Pts", "WIN", "Decided"]
     spill = [[stored.cell(r, c).value for c in range(1, 7)] for r in range(7, 23)]
     # David (4) won the play-off over Charline (3) and Alyx (1): places 3, 4, 5, "play-off" for the three
-    assert spill[2:5] == [[3, 4, "David", 3.5, 2, "play-off"], [4, 3, "Charline", 3.5, 2, "play-off"],
-                          [5, 1, "Alyx", 3.5, 2, "play-off"]]
+    assert spill[2:5] == [
+        [3, 4, "David", 3.5, 2, "play-off"],
+        [4, 3, "Charline", 3.5, 2, "play-off"],
+        [5, 1, "Alyx", 3.5, 2, "play-off"],
+    ]
     # the lots (seed Open2026) order the groups nobody played off, e.g. Helene, Irina and Maria on 2.5
     lots = [row for row in spill if row[5] == "lots"]
     assert {row[1] for row in lots} == {5, 8, 11, 12, 14, 15, 7, 9, 13}
@@ -1023,8 +1197,9 @@ def test_play_off_and_lots_in_the_workbook(tmp_path, capsys):
     # what Excel computes: the formulas engine gives the stored spill
     values = evaluate(book)
     for i, row in enumerate(spill):
-        assert [plain(values[("STANDINGS", f"{openpyxl.utils.get_column_letter(c)}{7 + i}")]) for c in range(1, 7)] \
-            == [v if v is not None else "" for v in row]
+        assert [plain(values[("STANDINGS", f"{openpyxl.utils.get_column_letter(c)}{7 + i}")]) for c in range(1, 7)] == [
+            v if v is not None else "" for v in row
+        ]
     # the organizer clears the seed and names a play-off that is not a tie: the places stay shared, and
     # a bad order is #VALUE! with its reason
     st["E2"] = None
@@ -1033,12 +1208,28 @@ def test_play_off_and_lots_in_the_workbook(tmp_path, capsys):
     assert str(evaluate(tmp_path / "bad.xlsx")[("STANDINGS", "A6")]) == "#VALUE!"
     with pytest.raises(ValueError, match=r"playoff 3>4: 1 is also equal with them on every tie-break \(place 3-5\)"):
         excel.STANDINGS(to_grid(read_trf(SWISS), "compact"), "WIN", "", "", "3>4", "")
-    assert excel.STANDINGS(to_grid(read_trf(SWISS), "compact"), "WIN", "", "", [["4>3>1"], [None]], 0)[3] == \
-        [3, 4, "David", 3.5, 2, "play-off"]
+    assert excel.STANDINGS(to_grid(read_trf(SWISS), "compact"), "WIN", "", "", [["4>3>1"], [None]], 0)[3] == [
+        3,
+        4,
+        "David",
+        3.5,
+        2,
+        "play-off",
+    ]
     # a workbook without play-off settings spills no Decided column (the shipped ones)
     plain_spill = openpyxl.load_workbook(BOOKS / "tec-swiss.xlsx", data_only=True)["Standings"]
-    assert [plain_spill.cell(6, c).value for c in range(1, 11)] == ["Rank", "SNo", "Name", "Pts", "BH/C1", "BH", "SB",
-                                                                   "PS", "WIN", None]
+    assert [plain_spill.cell(6, c).value for c in range(1, 11)] == [
+        "Rank",
+        "SNo",
+        "Name",
+        "Pts",
+        "BH/C1",
+        "BH",
+        "SB",
+        "PS",
+        "WIN",
+        None,
+    ]
 
 
 def test_compute_on_the_workbook_applies_its_play_off_and_lots(tmp_path, capsys):
@@ -1046,17 +1237,37 @@ def test_compute_on_the_workbook_applies_its_play_off_and_lots(tmp_path, capsys)
     settings (Standings!E1:E2) decide its shared places; the command line's replace them, and a bad
     setting names its cell."""
     book = tmp_path / "ties.xlsx"
-    assert cli.main(["workbook", str(SWISS), "--tiebreaks", "WIN", "--playoff", "4>3>1", "--lots", "Open2026",
-                     "-o", str(book)]) == 0
+    assert (
+        cli.main(
+            ["workbook", str(SWISS), "--tiebreaks", "WIN", "--playoff", "4>3>1", "--lots", "Open2026", "-o", str(book)]
+        )
+        == 0
+    )
     capsys.readouterr()
-    assert cli.main(["compute", str(SWISS), "--tiebreaks", "WIN", "--playoff", "4>3>1", "--lots", "Open2026",
-                     "--format", "json"]) == 0
+    assert (
+        cli.main(
+            [
+                "compute",
+                str(SWISS),
+                "--tiebreaks",
+                "WIN",
+                "--playoff",
+                "4>3>1",
+                "--lots",
+                "Open2026",
+                "--format",
+                "json",
+            ]
+        )
+        == 0
+    )
     by_options = json.loads(capsys.readouterr().out)
     assert cli.main(["compute", str(book), "--format", "json"]) == 0
     by_workbook = json.loads(capsys.readouterr().out)
     assert by_workbook["lots_seed"] == "Open2026"
-    assert [(r["rank"], r["start_number"], r["decided_by"]) for r in by_workbook["standings"]] == \
-        [(r["rank"], r["start_number"], r["decided_by"]) for r in by_options["standings"]]
+    assert [(r["rank"], r["start_number"], r["decided_by"]) for r in by_workbook["standings"]] == [
+        (r["rank"], r["start_number"], r["decided_by"]) for r in by_options["standings"]
+    ]
     assert [r["decided_by"] for r in by_workbook["standings"][2:5]] == ["play-off"] * 3
     # The command line's play-off replaces the workbook's; its seed stays.
     assert cli.main(["compute", str(book), "--playoff", "1>3>4", "--format", "json"]) == 0

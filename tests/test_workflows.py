@@ -26,8 +26,9 @@ def actionlint() -> str:
 
 
 def lint(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([actionlint(), "-no-color", "-oneline", *args], capture_output=True, text=True,
-                          cwd=ROOT, timeout=120)
+    return subprocess.run(
+        [actionlint(), "-no-color", "-oneline", *args], capture_output=True, text=True, cwd=ROOT, timeout=120
+    )
 
 
 def test_ci_yml_passes_actionlint():
@@ -46,7 +47,7 @@ def test_every_workflow_passes_actionlint():
 
 def test_ci_runs_the_tests_on_three_systems_and_two_pythons_and_a_lint_job():
     ci = yaml.safe_load(CI.read_text(encoding="utf-8"))
-    on = ci[True] if True in ci else ci["on"]          # YAML 1.1 reads the key `on` as true
+    on = ci[True] if True in ci else ci["on"]  # YAML 1.1 reads the key `on` as true
     assert set(on) == {"push", "pull_request"}
     matrix = ci["jobs"]["tests"]["strategy"]["matrix"]
     assert set(matrix["os"]) == {"ubuntu-latest", "windows-latest", "macos-latest"}

@@ -45,10 +45,11 @@ OUT = "/out"
 
 # -- the event's files ---------------------------------------------------------------------------
 
+
 def reset() -> None:
     """An empty :data:`HOME` (a new event: no file of the last one stays, no stale tbxl.toml);
     app.js then writes the event's files into it (``pyodide.FS.writeFile``)."""
-    os.chdir("/")   # not inside the folder it removes
+    os.chdir("/")  # not inside the folder it removes
     for folder in (HOME, OUT):
         shutil.rmtree(folder, ignore_errors=True)
         os.makedirs(folder)
@@ -56,6 +57,7 @@ def reset() -> None:
 
 
 # -- the one runner and the options --------------------------------------------------------------
+
 
 def _run(argv: list[str], ok_codes=(0,)) -> tuple[str, list[str]]:
     """``tbxl ARGV`` in-process: (standard output, warning lines); a failure raises
@@ -65,7 +67,7 @@ def _run(argv: list[str], ok_codes=(0,)) -> tuple[str, list[str]]:
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:
             code = cli(argv)
-        except SystemExit as stop:   # argparse: a usage error (2) or --help/--version (0)
+        except SystemExit as stop:  # argparse: a usage error (2) or --help/--version (0)
             code = stop.code if isinstance(stop.code, int) else 2
     lines = [line for line in err.getvalue().splitlines() if line.strip()]
     if code not in ok_codes or (code and any(" error: " in f" {line}" for line in lines)):
@@ -100,7 +102,7 @@ def _answer(work) -> str:
         result, warnings = work()
     except Failure as failure:
         return json.dumps({"error": str(failure)})
-    except Exception as err:   # a bug of the glue, not the user's: still one line, no traceback
+    except Exception as err:  # a bug of the glue, not the user's: still one line, no traceback
         return json.dumps({"error": f"tbxl: internal error: {type(err).__name__}: {err}"})
     return json.dumps({"ok": result, "warnings": warnings})
 
@@ -122,6 +124,7 @@ def _opts(options_json: str) -> dict:
 
 # -- the standings by the Python API -------------------------------------------------------------
 
+
 def _standings(name: str, options: dict, form: str) -> tuple[str, list[str]]:
     """The standings of ``name`` in ``form`` (``json`` or ``csv``) as ``tbxl compute`` composes
     them (:func:`tbxl.cli.commands.compute`), with the input's warnings as the CLI says them; a
@@ -129,21 +132,27 @@ def _standings(name: str, options: dict, form: str) -> tuple[str, list[str]]:
     import tbxl
     from tbxl import config
     from tbxl.io.load import sniff
+
     os.chdir(HOME)
     gc_was_enabled = gc.isenabled()
-    gc.disable()   # as the CLI does: the collector's rescans of a large event's rounds cost 40 % of compute
+    gc.disable()  # as the CLI does: the collector's rescans of a large event's rounds cost 40 % of compute
     with python_warnings.catch_warnings(record=True) as caught:
         python_warnings.simplefilter("always", InputWarning)
         try:
             path = config.find(name)
-            o = config.options({"rules": options.get("rules"), "tiebreaks": options.get("tiebreaks"),
-                                "categories": options.get("categories") or [],
-                                "prizes": [options["prizes"]] if options.get("prizes") else []},
-                               config.load(path) if path else config.Config())
+            o = config.options(
+                {
+                    "rules": options.get("rules"),
+                    "tiebreaks": options.get("tiebreaks"),
+                    "categories": options.get("categories") or [],
+                    "prizes": [options["prizes"]] if options.get("prizes") else [],
+                },
+                config.load(path) if path else config.Config(),
+            )
             st = o.rank(o.cut(tbxl.read(name, kind=sniff(name).kind), name))
             changes = o.rating_changes(st)
             document = (tbxl.json_document if form == "json" else tbxl.csv_document)(st, o.classification(st), changes)
-        except TbxlError as err:   # the CLI's line (tbxl.cli.main): an input or a usage error
+        except TbxlError as err:  # the CLI's line (tbxl.cli.main): an input or a usage error
             raise Failure(f"tbxl: {visible(f'error: {err}')}") from None
         except OSError as err:
             where = f"{err.filename}: " if err.filename else ""
@@ -152,13 +161,15 @@ def _standings(name: str, options: dict, form: str) -> tuple[str, list[str]]:
             if gc_was_enabled:
                 gc.enable()
     said = [f"tbxl: {visible(f'warning: {w.message}')}" for w in caught if issubclass(w.category, InputWarning)]
-    if len(said) > WARNINGS_SHOWN + 1:   # as the CLI counts them
-        said = said[:WARNINGS_SHOWN] + [f"tbxl: warning: {len(said) - WARNINGS_SHOWN} more warnings like "
-                                        "these (-v shows them all)"]
+    if len(said) > WARNINGS_SHOWN + 1:  # as the CLI counts them
+        said = said[:WARNINGS_SHOWN] + [
+            f"tbxl: warning: {len(said) - WARNINGS_SHOWN} more warnings like these (-v shows them all)"
+        ]
     return document, said
 
 
 # -- the adapters: one per output ----------------------------------------------------------------
+
 
 def json_document(name: str, options_json: str = "{}") -> str:
     """:func:`tbxl.json_document` of the event (with the options): ``tbxl compute NAME --format
@@ -167,7 +178,7 @@ def json_document(name: str, options_json: str = "{}") -> str:
         text, warnings = _standings(name, _opts(options_json), "json")
     except Failure as failure:
         return json.dumps({"error": str(failure)})
-    except Exception as err:   # a bug, not the user's: still one line, no traceback (as _answer)
+    except Exception as err:  # a bug, not the user's: still one line, no traceback (as _answer)
         return json.dumps({"error": f"tbxl: internal error: {type(err).__name__}: {err}"})
     # the API's document as it is, not parsed and written again (2,000 players: a second saved)
     return f'{{"ok": {text.strip()}, "warnings": {json.dumps(warnings)}}}'
@@ -198,7 +209,7 @@ def trf_text(name: str, options_json: str = "{}") -> str:
 def explain_text(name: str, number: int, team: bool, options_json: str = "{}") -> str:
     """``tbxl explain NAME --player N`` (``--team N`` on a team event): the derivation's text."""
     who = ["--team" if team else "--player", str(int(number))]
-    o = {k: v for k, v in _opts(options_json).items() if k != "lang"}   # the text is English
+    o = {k: v for k, v in _opts(options_json).items() if k != "lang"}  # the text is English
     return _answer(lambda: _run(["explain", name, *who, *_options("explain", o)]))
 
 
@@ -227,13 +238,17 @@ def workbook_bytes(name: str, options_json: str = "{}") -> str:
     page's download is (the Help sheet names the file)."""
     path = f"{OUT}/{os.path.splitext(os.path.basename(name))[0]}.xlsx"
     o = _opts(options_json)
-    argv = ["workbook", name, "-o", path] + (["--rules", o["rules"]] if o.get("rules") else []) \
+    argv = (
+        ["workbook", name, "-o", path]
+        + (["--rules", o["rules"]] if o.get("rules") else [])
         + (["--tiebreaks", o["tiebreaks"]] if o.get("tiebreaks") else [])
+    )
     return _answer(lambda: _file(argv, path))
 
 
 def lite_files() -> str:
     """``tbxl lite --standalone -o lite``: {"main.py": base64, "requirements.txt": base64}."""
+
     def work():
         folder = f"{OUT}/lite"
         shutil.rmtree(folder, ignore_errors=True)
@@ -243,12 +258,14 @@ def lite_files() -> str:
             with open(f"{folder}/{file}", "rb") as f:
                 files[file] = base64.b64encode(f.read()).decode("ascii")
         return files, warnings
+
     return _answer(work)
 
 
 def rule_sets() -> str:
     """``tbxl rules``: the names of the rule sets, for the page's list."""
     from tbxl.rules import PRESETS
+
     return json.dumps([[c.name, c.title] for c in PRESETS.values()])
 
 

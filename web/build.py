@@ -72,12 +72,41 @@ def pure_wheels() -> list[Path]:
 
     missing = [s for s in PURE if not cached(s)]
     if missing:
-        run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary", ":all:",
-             "--python-version", PYTHON, "-d", str(CACHE), *missing])
+        run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "-q",
+                "--no-deps",
+                "--only-binary",
+                ":all:",
+                "--python-version",
+                PYTHON,
+                "-d",
+                str(CACHE),
+                *missing,
+            ]
+        )
     if not cached(MARKUPSAFE):
         with tempfile.TemporaryDirectory() as tmp:
-            run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-binary", "markupsafe",
-                 "-w", tmp, MARKUPSAFE], env={**os.environ, "CC": "/bin/false"})
+            run(
+                [
+                    sys.executable,
+                    "-m",
+                    "pip",
+                    "wheel",
+                    "-q",
+                    "--no-deps",
+                    "--no-binary",
+                    "markupsafe",
+                    "-w",
+                    tmp,
+                    MARKUPSAFE,
+                ],
+                env={**os.environ, "CC": "/bin/false"},
+            )
             (built,) = Path(tmp).glob("*.whl")
             if not built.name.endswith("-py3-none-any.whl"):
                 sys.exit(f"build.py: MarkupSafe's wheel is {built.name}, not a pure one (py3-none-any)")
@@ -102,7 +131,7 @@ def build(out: Path) -> None:
     if out.exists() and any(out.iterdir()) and not (out / "sw.js").exists():
         sys.exit(f"build.py: {out} is not empty and holds no earlier build: name a new folder")
     out.parent.mkdir(parents=True, exist_ok=True)
-    stage = Path(tempfile.mkdtemp(prefix=".web-", dir=out.parent))   # beside DIR: renamed into place at the end
+    stage = Path(tempfile.mkdtemp(prefix=".web-", dir=out.parent))  # beside DIR: renamed into place at the end
     stage.chmod(0o755)
     try:
         (stage / "pyodide").mkdir()

@@ -30,13 +30,23 @@ def main(path: str) -> None:
     opponents, results = [], []
     for r in range(rounds):
         at = 10 * r
-        opponents.append(list(map(int, map(add, map(add, map(add, text[at::width], text[at + 1::width]),
-                                                         text[at + 2::width]), text[at + 3::width]))))
-        results.append(list(map(HALVES.__getitem__, text[at + 7::width])))
+        opponents.append(
+            list(
+                map(
+                    int,
+                    map(
+                        add,
+                        map(add, map(add, text[at::width], text[at + 1 :: width]), text[at + 2 :: width]),
+                        text[at + 3 :: width],
+                    ),
+                )
+            )
+        )
+        results.append(list(map(HALVES.__getitem__, text[at + 7 :: width])))
     points = [0] * n
     for column in results:
         points = list(map(add, points, column))
-    value = [0] + points                       # start number -> points (0: no opponent)
+    value = [0] + points  # start number -> points (0: no opponent)
     seen = [list(map(value.__getitem__, column)) for column in opponents]
     bh, sb, ps, running = [0] * n, [0] * n, [0] * n, [0] * n
     for opp, res in zip(seen, results):
@@ -45,13 +55,22 @@ def main(path: str) -> None:
         running = list(map(add, running, res))
         ps = list(map(add, ps, running))
     cut1 = list(map(sub, bh, map(min, *seen))) if rounds > 1 else [0] * n
-    order = sorted(range(n), key=list(zip(map(neg, points), map(neg, cut1), map(neg, bh), map(neg, sb),
-                                          map(neg, ps))).__getitem__)
+    order = sorted(
+        range(n), key=list(zip(map(neg, points), map(neg, cut1), map(neg, bh), map(neg, sb), map(neg, ps))).__getitem__
+    )
     out = sys.stdout
     for rank, i in enumerate(order, 1):
-        out.write(json.dumps({"rank": rank, "start_number": i + 1, "points": points[i] / 2,
-                              "values": {"BH/C1": cut1[i] / 2, "BH": bh[i] / 2, "SB": sb[i] / 4,
-                                         "PS": ps[i] / 2}}) + "\n")
+        out.write(
+            json.dumps(
+                {
+                    "rank": rank,
+                    "start_number": i + 1,
+                    "points": points[i] / 2,
+                    "values": {"BH/C1": cut1[i] / 2, "BH": bh[i] / 2, "SB": sb[i] / 4, "PS": ps[i] / 2},
+                }
+            )
+            + "\n"
+        )
 
 
 if __name__ == "__main__":

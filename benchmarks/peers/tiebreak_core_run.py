@@ -15,22 +15,65 @@ from __future__ import annotations
 import json
 import sys
 
-from tiebreak_core import (FORFEIT_LOSS, FORFEIT_WIN, PAIRING_BYE, PLAYED, REQUESTED_BYE, GameRecord,
-                           PlayerTiebreakData)
+from tiebreak_core import FORFEIT_LOSS, FORFEIT_WIN, PAIRING_BYE, PLAYED, REQUESTED_BYE, GameRecord, PlayerTiebreakData
 from tiebreak_core.fide2026 import rank_standings
 
 #: tbxl's tie-break codes -> tiebreak-core's fide-2026 criteria.
-CRITERIA = {"BH/C1": "buchholz_cut1", "BH/C2": "buchholz_cut2", "BH/M1": "median_buchholz", "BH": "buchholz",
-            "SB": "sonneborn_berger", "SB/C1": "sonneborn_berger_cut1", "PS": "progressive", "WIN": "wins",
-            "WON": "won", "BPG": "games_black", "BWG": "wins_black", "REP": "rounds_elected", "ARO": "aro",
-            "TPR": "tpr", "AOB": "aob", "FB": "fore_buchholz", "KS": "koya", "STD": "std", "PTP": "ptp",
-            "APRO": "apro", "APPO": "appo", "DE": "direct_encounter"}
+CRITERIA = {
+    "BH/C1": "buchholz_cut1",
+    "BH/C2": "buchholz_cut2",
+    "BH/M1": "median_buchholz",
+    "BH": "buchholz",
+    "SB": "sonneborn_berger",
+    "SB/C1": "sonneborn_berger_cut1",
+    "PS": "progressive",
+    "WIN": "wins",
+    "WON": "won",
+    "BPG": "games_black",
+    "BWG": "wins_black",
+    "REP": "rounds_elected",
+    "ARO": "aro",
+    "TPR": "tpr",
+    "AOB": "aob",
+    "FB": "fore_buchholz",
+    "KS": "koya",
+    "STD": "std",
+    "PTP": "ptp",
+    "APRO": "apro",
+    "APPO": "appo",
+    "DE": "direct_encounter",
+}
 
-SCORE = {"1": 1.0, "=": 0.5, "0": 0.0, "W": 1.0, "D": 0.5, "L": 0.0, "+": 1.0, "-": 0.0,
-         "U": 1.0, "F": 1.0, "H": 0.5, "Z": 0.0, " ": 0.0}
-KIND = {"1": PLAYED, "=": PLAYED, "0": PLAYED, "W": PLAYED, "D": PLAYED, "L": PLAYED,
-        "+": FORFEIT_WIN, "-": FORFEIT_LOSS, "U": PAIRING_BYE, "F": PAIRING_BYE,
-        "H": REQUESTED_BYE, "Z": REQUESTED_BYE, " ": REQUESTED_BYE}
+SCORE = {
+    "1": 1.0,
+    "=": 0.5,
+    "0": 0.0,
+    "W": 1.0,
+    "D": 0.5,
+    "L": 0.0,
+    "+": 1.0,
+    "-": 0.0,
+    "U": 1.0,
+    "F": 1.0,
+    "H": 0.5,
+    "Z": 0.0,
+    " ": 0.0,
+}
+KIND = {
+    "1": PLAYED,
+    "=": PLAYED,
+    "0": PLAYED,
+    "W": PLAYED,
+    "D": PLAYED,
+    "L": PLAYED,
+    "+": FORFEIT_WIN,
+    "-": FORFEIT_LOSS,
+    "U": PAIRING_BYE,
+    "F": PAIRING_BYE,
+    "H": REQUESTED_BYE,
+    "Z": REQUESTED_BYE,
+    " ": REQUESTED_BYE,
+}
 
 
 def read(path: str) -> tuple[dict[int, PlayerTiebreakData], int]:
@@ -47,7 +90,7 @@ def read(path: str) -> tuple[dict[int, PlayerTiebreakData], int]:
             rating = int(line[48:52].strip() or 0)
             fields = []
             for s in range(91, len(line), 10):
-                f10 = line[s:s + 10].ljust(10)
+                f10 = line[s : s + 10].ljust(10)
                 opp = int(f10[0:4]) if f10[0:4].strip() else 0
                 fields.append((opp, f10[5], f10[7].upper()))
             records.append((sn, rating, fields))
@@ -60,11 +103,17 @@ def read(path: str) -> tuple[dict[int, PlayerTiebreakData], int]:
             opp, colour, code = fields[r] if r < len(fields) else (0, "-", " ")
             kind = KIND[code]
             bye = kind in (PAIRING_BYE, REQUESTED_BYE)
-            games.append(GameRecord(opponent_id=-1 if bye else opp, opponent_rating=0 if bye else ratings[opp],
-                                    score=SCORE[code], color="black" if colour == "b" else "white",
-                                    round_number=r + 1, kind=kind))
-        players[sn] = PlayerTiebreakData(player_id=sn, rating=rating, points=sum(g.score for g in games),
-                                         games=games)
+            games.append(
+                GameRecord(
+                    opponent_id=-1 if bye else opp,
+                    opponent_rating=0 if bye else ratings[opp],
+                    score=SCORE[code],
+                    color="black" if colour == "b" else "white",
+                    round_number=r + 1,
+                    kind=kind,
+                )
+            )
+        players[sn] = PlayerTiebreakData(player_id=sn, rating=rating, points=sum(g.score for g in games), games=games)
     return players, rounds
 
 
@@ -74,8 +123,10 @@ def main() -> None:
     result = rank_standings(players, [CRITERIA[c] for c in codes], rounds)
     out = sys.stdout
     for p in result.players:
-        out.write(json.dumps({"rank": p.rank, "start_number": p.player_id, "points": p.points,
-                              "values": dict(p.values)}) + "\n")
+        out.write(
+            json.dumps({"rank": p.rank, "start_number": p.player_id, "points": p.points, "values": dict(p.values)})
+            + "\n"
+        )
 
 
 if __name__ == "__main__":

@@ -32,10 +32,14 @@ ROLE = re.compile(r":(?:py:)?(?:func|class|mod|meth|attr|data|obj|exc|const):`~?
 
 
 def _help(*args: str) -> str:
-    env = dict(os.environ, COLUMNS="100", PYTHONPATH=os.pathsep.join(
-        [str(ROOT)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]))
-    done = subprocess.run([sys.executable, "-m", "tbxl", *args, "--help"], capture_output=True,
-                          text=True, env=env, cwd=ROOT, check=False)
+    env = dict(
+        os.environ,
+        COLUMNS="100",
+        PYTHONPATH=os.pathsep.join([str(ROOT)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]),
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "tbxl", *args, "--help"], capture_output=True, text=True, env=env, cwd=ROOT, check=False
+    )
     if done.returncode != 0:
         raise RuntimeError(f"tbxl {' '.join(args)} --help failed: {done.stderr.strip()}")
     return done.stdout.rstrip()
@@ -65,8 +69,8 @@ def reference() -> str:
 class _Fence(Preprocessor):
     def run(self, lines: list[str]) -> list[str]:
         out: list[str] = []
-        fence = None            # the indentation of the open doctest block
-        in_code = False         # inside a fence written by the author: leave it alone
+        fence = None  # the indentation of the open doctest block
+        in_code = False  # inside a fence written by the author: leave it alone
         for line in lines:
             stripped = line.lstrip()
             indent = line[: len(line) - len(stripped)]
@@ -93,7 +97,7 @@ class DoctestFences(Extension):
         md.preprocessors.register(_Fence(md), "tbxl_doctest_fences", 27)
 
 
-@event_priority(100)        # before mkdocstrings reads the Markdown extensions
+@event_priority(100)  # before mkdocstrings reads the Markdown extensions
 def on_config(config):
     config.markdown_extensions.append(DoctestFences())
     return config

@@ -30,11 +30,24 @@ round 2, half-point bye: 3.5 instead of 2.5, without “capped at a draw x 5 rou
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from collections.abc import Sequence
 
 from tbxl.audit.candidates import Candidate, candidates
-from tbxl.audit.check import (AGREE, EXPLAINED, HABITS, RANK_AGAINST_POINTS, SKIPPED, UNEXPLAINED, ZERO_FOR_NO_VALUE,
-                              Audit, ColumnVerdict, Finding, check, describe_match, rank_range)
+from tbxl.audit.check import (
+    AGREE,
+    EXPLAINED,
+    HABITS,
+    RANK_AGAINST_POINTS,
+    SKIPPED,
+    UNEXPLAINED,
+    ZERO_FOR_NO_VALUE,
+    Audit,
+    ColumnVerdict,
+    Finding,
+    check,
+    describe_match,
+    rank_range,
+)
 from tbxl.audit.compare import ComparedRow, Comparison, compare
 from tbxl.audit.engine import GivenSettings, engine_for
 from tbxl.errors import InputError
@@ -44,13 +57,37 @@ from tbxl.rules import Convention
 from tbxl.standings import Tiebreaks
 from tbxl.tiebreaks.context import convention_of
 
-__all__ = ["audit", "bulletin", "compare", "Audit", "Finding", "ColumnVerdict", "Candidate", "candidates", "Comparison",
-           "ComparedRow", "describe_match", "rank_range", "AGREE", "EXPLAINED", "UNEXPLAINED", "SKIPPED", "HABITS",
-           "ZERO_FOR_NO_VALUE", "RANK_AGAINST_POINTS"]
+__all__ = [
+    "audit",
+    "bulletin",
+    "compare",
+    "Audit",
+    "Finding",
+    "ColumnVerdict",
+    "Candidate",
+    "candidates",
+    "Comparison",
+    "ComparedRow",
+    "describe_match",
+    "rank_range",
+    "AGREE",
+    "EXPLAINED",
+    "UNEXPLAINED",
+    "SKIPPED",
+    "HABITS",
+    "ZERO_FOR_NO_VALUE",
+    "RANK_AGAINST_POINTS",
+]
 
 
-def audit(event: Event, published: Published, *, rules: Convention | None = None, tiebreaks: Tiebreaks = None,
-          settings: GivenSettings = None) -> Audit:
+def audit(
+    event: Event,
+    published: Published,
+    *,
+    rules: Convention | None = None,
+    tiebreaks: Tiebreaks = None,
+    settings: GivenSettings = None,
+) -> Audit:
     """Check every published number of ``event`` (individual or team) against ``rules`` (a
     :class:`Convention`, resolved at the edge by :func:`tbxl.rules.resolve`; default:
     the edition in force at the start date) and try the candidates on each difference.
@@ -66,21 +103,32 @@ def audit(event: Event, published: Published, *, rules: Convention | None = None
     return check(engine_for(event, tiebreaks, settings), published, conv)
 
 
-def bulletin(event: AnyEvent, path: Optional[str] = None, *, tiebreaks: Optional[str] = None,
-             mapping: Sequence[str] = (), sheet: Optional[str] = None, where: Optional[str] = None) -> Published:
+def bulletin(
+    event: AnyEvent,
+    path: str | None = None,
+    *,
+    tiebreaks: str | None = None,
+    mapping: Sequence[str] = (),
+    sheet: str | None = None,
+    where: str | None = None,
+) -> Published:
     """The published standings to audit: the table at ``path`` (CSV or .xlsx, its numbered columns
     ``TB1`` ... read as the tie-break list ``tiebreaks``, else the file's 212/202 record; ``mapping``:
     ``--map`` items), else the input's own rank column (TRF columns 86-89); an
     :class:`~tbxl.errors.InputError` when the input (at ``where``) has none."""
     from tbxl.io.published import published_ranks, read_published
     from tbxl.standings import resolve_tiebreaks
+
     if path:
         listed = [d.code for d in resolve_tiebreaks(event, tiebreaks)] if (tiebreaks or event.tiebreaks) else []
         return read_published(path, event, tiebreaks=listed, mapping=mapping, sheet=sheet)
-    if not isinstance(event, Tournament):   # a team event's own ranks are the rank check's (310 records)
+    if not isinstance(event, Tournament):  # a team event's own ranks are the rank check's (310 records)
         raise TypeError("a team event's published ranks are checked by tbxl.projection.rank_check")
     published = published_ranks(event)
     if not published.values:
-        raise InputError("the input has no rank column (TRF columns 86-89) to check; "
-                         "give the published standings with --published FILE", file=where or event.source)
+        raise InputError(
+            "the input has no rank column (TRF columns 86-89) to check; "
+            "give the published standings with --published FILE",
+            file=where or event.source,
+        )
     return published

@@ -34,14 +34,13 @@ change (a pairing-allocated bye; a requested bye followed by a forfeit loss):
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import permutations
-from typing import Callable, Iterable, Optional, Sequence
 
 from tbxl import rules as conventions
 from tbxl.model import Event, Kind, TeamTournament, Tournament
-from tbxl.rules import PRESETS, SETTINGS, Convention, spelled_changes
-from tbxl.rules import TEAM_SETTINGS, TeamSettings
+from tbxl.rules import PRESETS, SETTINGS, TEAM_SETTINGS, Convention, TeamSettings, spelled_changes
 from tbxl.tiebreaks.codes import CHAINS, Descriptor, parse
 from tbxl.tiebreaks.unplayed import categories
 
@@ -52,10 +51,10 @@ class Candidate:
     ranks) the announced rules with the tie-breaks applied in another order."""
 
     convention: Convention
-    tiebreaks: Optional[tuple[str, ...]] = None   # the list in the order tried (ranks only)
+    tiebreaks: tuple[str, ...] | None = None  # the list in the order tried (ranks only)
     #: The event's own settings ranked under (a team event's :class:`~tbxl.rules.TeamSettings`;
     #: None: the audit's), how the name spells what they change ("+ede_bc=higher-first") and in words.
-    settings: Optional[TeamSettings] = None
+    settings: TeamSettings | None = None
     spelled: str = ""
     said: str = ""
 
@@ -69,14 +68,24 @@ class Candidate:
         """The rule set in words (:meth:`Convention.describe`), the event's settings changed, and
         the tie-break order tried."""
         text = self.convention.describe() + (f"; {self.said}" if self.said else "")
-        return text + (f", with the tie-breaks in the order {', '.join(self.tiebreaks)}"
-                       if self.tiebreaks is not None else "")
+        return text + (
+            f", with the tie-breaks in the order {', '.join(self.tiebreaks)}" if self.tiebreaks is not None else ""
+        )
 
 
 #: The switches programs and editions differ on (C07 §9 options, §8.4 behaviours): tried on the
 #: announced rules and on every preset.
-SWITCHES = ("cut_priority", "vur_cut", "sb_vur_pick", "rr_forfeit_win", "fpb_returns_to_play", "dummy_cap_rounds", "short_games",
-            "exceptions_15_2", "bh_forfeit_win")
+SWITCHES = (
+    "cut_priority",
+    "vur_cut",
+    "sb_vur_pick",
+    "rr_forfeit_win",
+    "fpb_returns_to_play",
+    "dummy_cap_rounds",
+    "short_games",
+    "exceptions_15_2",
+    "bh_forfeit_win",
+)
 #: The remaining settings, tried on the announced rules only, as a last resort. ``unrated_rating`` is
 #: a number with no finite list of values: it is not guessed.
 #: The habits of a program that explain a published number without another rule set, tried first on
@@ -97,20 +106,32 @@ def forfeit_winners(event: Event) -> dict[int, set[int]]:
     """The participants (by number) who won a round by forfeit (TRF ``+``) or played a game under
     one move (which ``short_games=unplayed`` makes a forfeit win when won), each with the numbers
     of the opponents it met or was paired with."""
-    records = ([(t.number, t.rounds) for t in event.teams] if isinstance(event, TeamTournament)
-               else [(p.start_number, p.rounds) for p in event.players] if isinstance(event, Tournament) else [])
-    return {number: {r.opponent for r in rounds if r.opponent is not None}
-            for number, rounds in records if any(r.kind is Kind.FORFEIT_WIN or r.kind is Kind.SHORT for r in rounds)}
+    records = (
+        [(t.number, t.rounds) for t in event.teams]
+        if isinstance(event, TeamTournament)
+        else [(p.start_number, p.rounds) for p in event.players]
+        if isinstance(event, Tournament)
+        else []
+    )
+    return {
+        number: {r.opponent for r in rounds if r.opponent is not None}
+        for number, rounds in records
+        if any(r.kind is Kind.FORFEIT_WIN or r.kind is Kind.SHORT for r in rounds)
+    }
 
 
 def _kinds(event: Event) -> list[list[Kind]]:
-    records = ([t.rounds for t in event.teams] if isinstance(event, TeamTournament)
-               else [p.rounds for p in event.players] if isinstance(event, Tournament) else [])
+    records = (
+        [t.rounds for t in event.teams]
+        if isinstance(event, TeamTournament)
+        else [p.rounds for p in event.players]
+        if isinstance(event, Tournament)
+        else []
+    )
     return [[e.kind for e in rounds] for rounds in records]
 
 
-def habit_matters(option: str, base: Convention, event: Optional[Event],
-                  round_robin: Optional[bool] = None) -> bool:
+def habit_matters(option: str, base: Convention, event: Event | None, round_robin: bool | None = None) -> bool:
     """Can the habit ``option`` (:data:`HABITS`) change a number of ``event`` under ``base``? Only in
     a Swiss (pre-determined pairings have no Art. 16, 4.9): ``forfeit_loss_returns_to_play`` where
     the opponents' adjusted scores are the 16.3 ones and a participant has a requested bye followed
@@ -122,9 +143,10 @@ def habit_matters(option: str, base: Convention, event: Optional[Event],
     if option == "forfeit_loss_returns_to_play":
         if base.opponent_score != conventions.OpponentScore.ADJUSTED:
             return False
-        return event is None or any(categories(kinds, base.fpb_returns_to_play)
-                                    != categories(kinds, base.fpb_returns_to_play, True)
-                                    for kinds in _kinds(event))
+        return event is None or any(
+            categories(kinds, base.fpb_returns_to_play) != categories(kinds, base.fpb_returns_to_play, True)
+            for kinds in _kinds(event)
+        )
     if option == "sb_pab":
         if base.own_unplayed != conventions.OwnUnplayed.DUMMY:
             return False
@@ -137,8 +159,7 @@ def cuts_buchholz(descriptors: Iterable[Descriptor]) -> bool:
     return any(d.name in _BUCHHOLZ_CUTS and d.low > 0 for d in descriptors)
 
 
-def _matters(option: str, base: Convention, round_robin: Optional[bool],
-             forfeit_win_cut: Optional[bool] = None) -> bool:
+def _matters(option: str, base: Convention, round_robin: bool | None, forfeit_win_cut: bool | None = None) -> bool:
     """Can changing ``option`` change a number of ``base``? Settings that cannot are not tried, so
     an audit costs no ranking for them (``round_robin`` None: unknown, try everything).
     ``forfeit_win_cut``: the event has a forfeit win that can reach a checked number through a
@@ -150,13 +171,15 @@ def _matters(option: str, base: Convention, round_robin: Optional[bool],
         # pre-determined pairings (15.2), where it cannot matter.
         return round_robin is not True and forfeit_win_cut is not False
     if option == "sb_vur_pick":  # only when VURs are cut first and their dummies can differ (D23)
-        return base.vur_cut != conventions.VurCut.NONE and (base.dummy_cap
-                                                            or base.own_unplayed != conventions.OwnUnplayed.DUMMY)
+        return base.vur_cut != conventions.VurCut.NONE and (
+            base.dummy_cap or base.own_unplayed != conventions.OwnUnplayed.DUMMY
+        )
     return True
 
 
-def _variants(base: Convention, options: Iterable[str], round_robin: Optional[bool] = None,
-              forfeit_win_cut: Optional[bool] = None) -> list[Convention]:
+def _variants(
+    base: Convention, options: Iterable[str], round_robin: bool | None = None, forfeit_win_cut: bool | None = None
+) -> list[Convention]:
     out = []
     for option in options:
         if not _matters(option, base, round_robin, forfeit_win_cut):
@@ -172,8 +195,9 @@ def _fields(conv: Convention) -> tuple[object, ...]:
     return tuple(conv.settings.values())
 
 
-def candidates(rules: Convention, round_robin: Optional[bool] = None,
-               forfeit_win_cut: Optional[bool] = None, event: Optional[Event] = None) -> list[Candidate]:
+def candidates(
+    rules: Convention, round_robin: bool | None = None, forfeit_win_cut: bool | None = None, event: Event | None = None
+) -> list[Candidate]:
     """Rule sets tried to explain a difference, the most telling first: the announced rules with a
     program's habit (:data:`HABITS`) where the event has what it changes; the other presets (an
     edition or a program's option as a whole); the announced rules with one switch changed; the
@@ -192,9 +216,13 @@ def candidates(rules: Convention, round_robin: Optional[bool] = None,
             seen.add(key)
             out.append(Candidate(conv))
 
-    habits = [rules.with_options(**{option: value}) for option in HABITS
-              if habit_matters(option, rules, event, round_robin)
-              for value in SETTINGS[option].values if getattr(rules, option) != value]
+    habits = [
+        rules.with_options(**{option: value})
+        for option in HABITS
+        if habit_matters(option, rules, event, round_robin)
+        for value in SETTINGS[option].values
+        if getattr(rules, option) != value
+    ]
     if event is not None:
         for conv in habits:
             add(conv)
@@ -241,8 +269,9 @@ def _has_board_count_step(tiebreaks: Sequence[str]) -> bool:
 RANK_SETTINGS: dict[str, Callable[[Sequence[str]], bool]] = {"ede_bc": _has_board_count_step}
 
 
-def setting_candidates(rules: Convention, tried: Sequence[Candidate], tiebreaks: Sequence[str],
-                       settings: Optional[TeamSettings]) -> list[Candidate]:
+def setting_candidates(
+    rules: Convention, tried: Sequence[Candidate], tiebreaks: Sequence[str], settings: TeamSettings | None
+) -> list[Candidate]:
     """Each rule set (the announced ``rules`` first, then those ``tried``) with one of the event's
     :data:`RANK_SETTINGS` changed from ``settings`` where it can change a ranking by ``tiebreaks``.
     An individual event (``settings`` None) has none."""
@@ -258,6 +287,8 @@ def setting_candidates(rules: Convention, tried: Sequence[Candidate], tiebreaks:
                 continue
             changed = settings.with_options(**{option: value})
             spelled, said = spelled_changes(TEAM_SETTINGS, [(option, value)]), setting.text(value)
-            out += [Candidate(conv, settings=changed, spelled=spelled, said=said)
-                    for conv in [rules] + [c.convention for c in tried if c.tiebreaks is None]]
+            out += [
+                Candidate(conv, settings=changed, spelled=spelled, said=said)
+                for conv in [rules] + [c.convention for c in tried if c.tiebreaks is None]
+            ]
     return out

@@ -17,8 +17,6 @@ translate it like every other reason of a derivation.
 
 from __future__ import annotations
 
-from typing import Optional
-
 from tbxl.derivation import Derivation, Reason, Term
 from tbxl.model import Kind
 from tbxl.model.codes import result_code
@@ -40,17 +38,17 @@ def term_label(t: Term) -> Reason:
 
 
 #: A term as two derivations are matched: its round, its opponent, and which of the terms with both.
-_Key = tuple[Optional[int], Optional[int], int]
+_Key = tuple[int | None, int | None, int]
 
 
-def _key(t: Term, seen: dict[tuple[Optional[int], Optional[int]], int]) -> _Key:
+def _key(t: Term, seen: dict[tuple[int | None, int | None], int]) -> _Key:
     base = (t.round, t.opponent)
     seen[base] = seen.get(base, 0) + 1
     return base + (seen[base],)
 
 
 def _index(d: Derivation) -> dict[_Key, Term]:
-    seen: dict[tuple[Optional[int], Optional[int]], int] = {}
+    seen: dict[tuple[int | None, int | None], int] = {}
     return {_key(t, seen): t for t in d.terms}
 
 
@@ -80,9 +78,10 @@ def changes(before: Derivation, after: Derivation) -> list[Reason]:
     for key in list(a) + [k for k in b if k not in a]:
         ta, tb = a.get(key), b.get(key)
         if ta is None:
-            assert tb is not None   # a key of after's alone
-            out.append(Reason.of("change.added", rd=tb.round, term=term_label(tb), new=tb.contribution,
-                                 reason=tb.reason))
+            assert tb is not None  # a key of after's alone
+            out.append(
+                Reason.of("change.added", rd=tb.round, term=term_label(tb), new=tb.contribution, reason=tb.reason)
+            )
             if tb.is_cut:
                 newly_cut.append(tb)
             continue
@@ -99,8 +98,17 @@ def changes(before: Derivation, after: Derivation) -> list[Reason]:
     for tb in newly_cut:
         if uncut:
             ta = uncut.pop(0)
-            cuts.append(Reason.of("change.cut_instead", rd=tb.round, term=term_label(tb), value=tb.contribution,
-                                  rd0=ta.round, term0=term_label(ta), value0=ta.contribution))
+            cuts.append(
+                Reason.of(
+                    "change.cut_instead",
+                    rd=tb.round,
+                    term=term_label(tb),
+                    value=tb.contribution,
+                    rd0=ta.round,
+                    term0=term_label(ta),
+                    value0=ta.contribution,
+                )
+            )
         else:
             cuts.append(Reason.of("change.cut", rd=tb.round, term=term_label(tb), value=tb.contribution))
     cuts += [Reason.of("change.kept", rd=t.round, term=term_label(t), value=t.contribution) for t in uncut]
@@ -114,7 +122,7 @@ def changes(before: Derivation, after: Derivation) -> list[Reason]:
     return out
 
 
-def first_change(before: Derivation, after: Derivation) -> Optional[Reason]:
+def first_change(before: Derivation, after: Derivation) -> Reason | None:
     """The leading change, or None."""
     found = changes(before, after)
     return found[0] if found else None

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Optional, Union
 
 from tbxl.audit.candidates import Candidate, candidates, cuts_buchholz, forfeit_winners, orders
 from tbxl.audit.changes import changes
@@ -37,7 +36,7 @@ SKIPPED = "skipped"
 ZERO_FOR_NO_VALUE = "0 for no value (Swiss-Manager)"
 HABITS: dict[str, str] = {
     ZERO_FOR_NO_VALUE: "prints 0 where a tie-break has no value (ARO, APRO, TPR of a player without a "
-                       "rated game over the board): a display habit, not another rule",
+    "rated game over the board): a display habit, not another rule",
 }
 
 #: Why a published rank is unexplained, when more can be said than "no rule set gives it".
@@ -45,11 +44,12 @@ RANK_AGAINST_POINTS = "rank_against_points"
 
 #: Why a rank column is not checked: it repeats the start numbers (a TRF written before the ranking,
 #: or by a program that leaves the column as the pairing numbers), so it publishes no ranks.
-UNRANKED = ("the rank column repeats the start numbers (an unranked file): it publishes no ranks, "
-            "so there is nothing to check")
+UNRANKED = (
+    "the rank column repeats the start numbers (an unranked file): it publishes no ranks, so there is nothing to check"
+)
 
 
-def describe_match(a: "Audit", name: str) -> str:
+def describe_match(a: Audit, name: str) -> str:
     """What a match of :attr:`Finding.matches` does, in words: a display habit or a rule set."""
     return HABITS.get(name) or (a.rules.describe() if name == a.rules.name else a.engine.tried[name].describe())
 
@@ -60,15 +60,15 @@ class Finding:
 
     published: PublishedValue
     name: str
-    computed: Union[str, Value]      # the value (or rank label) under the announced rules
+    computed: str | Value  # the value (or rank label) under the announced rules
     status: str
-    matches: list[str] = field(default_factory=list)   # candidates reproducing the published number
+    matches: list[str] = field(default_factory=list)  # candidates reproducing the published number
     changes: list[Reason] = field(default_factory=list)  # what the first match changes
     why_skipped: str = ""
-    why_unexplained: str = ""        # e.g. RANK_AGAINST_POINTS
+    why_unexplained: str = ""  # e.g. RANK_AGAINST_POINTS
 
     @property
-    def habit(self) -> Optional[str]:
+    def habit(self) -> str | None:
         """The display habit that explains this number (a key of :data:`HABITS`), if any."""
         return self.matches[0] if self.status == EXPLAINED and self.matches and self.matches[0] in HABITS else None
 
@@ -100,7 +100,7 @@ class Audit:
     findings: list[Finding]
     columns: list[ColumnVerdict]
     standings: Standings
-    engine: "Engine" = field(repr=False)
+    engine: Engine = field(repr=False)
 
     def standings_under(self, name: str) -> Standings:
         """The standings under the announced rules or any rule set tried (by its name, as in
@@ -123,9 +123,15 @@ class Audit:
     def summary(self) -> dict[str, int]:
         def count(s: str) -> int:
             return sum(f.status == s for f in self.findings)
+
         checked = sum(f.status != SKIPPED for f in self.findings)
-        return {"checked": checked, "agree": count(AGREE), "explained": count(EXPLAINED),
-                "unexplained": count(UNEXPLAINED), "skipped": count(SKIPPED)}
+        return {
+            "checked": checked,
+            "agree": count(AGREE),
+            "explained": count(EXPLAINED),
+            "unexplained": count(UNEXPLAINED),
+            "skipped": count(SKIPPED),
+        }
 
     @property
     def ok(self) -> bool:
@@ -158,8 +164,10 @@ def check(engine: Engine, published: Published, conv: Convention) -> Audit:
         else:
             findings.append(_check_value(engine, conv, tried, pv, engine.name(pv.start_number)))
     if _start_numbers(ranks) and not all(_inside(st, pv) for pv in ranks):
-        findings += [Finding(pv, engine.name(pv.start_number), st.row(pv.start_number).rank_label, SKIPPED,
-                             why_skipped=UNRANKED) for pv in ranks]
+        findings += [
+            Finding(pv, engine.name(pv.start_number), st.row(pv.start_number).rank_label, SKIPPED, why_skipped=UNRANKED)
+            for pv in ranks
+        ]
         ranks = []
     findings += _check_ranks(engine, st, tried, ranks)
     columns = _columns(engine, conv, tried, findings)
@@ -199,26 +207,32 @@ def _forfeit_win_cut(engine: Engine, st: Standings, published: Published) -> boo
     return False
 
 
-def _check_value(engine: Engine, conv: Convention, tried: list[Candidate], pv: PublishedValue,
-                 name: str) -> Finding:
+def _check_value(engine: Engine, conv: Convention, tried: list[Candidate], pv: PublishedValue, name: str) -> Finding:
     d = engine.parse(pv.code)
     if engine.is_order(d):
-        return Finding(pv, name, None, SKIPPED, why_skipped=f"{d.name} is an order within a tied group, not a "
-                       "number: the rank check covers it")
+        return Finding(
+            pv,
+            name,
+            None,
+            SKIPPED,
+            why_skipped=f"{d.name} is an order within a tied group, not a number: the rank check covers it",
+        )
     computed = engine.value(conv, d, pv.start_number)
     if pv.matches(computed):
         return Finding(pv, name, computed, AGREE)
     if computed is None and pv.value == 0:
-        return Finding(pv, name, computed, EXPLAINED, [ZERO_FOR_NO_VALUE],
-                       [Reason.of("change.zero_for_no_value", code=pv.code)])
+        return Finding(
+            pv, name, computed, EXPLAINED, [ZERO_FOR_NO_VALUE], [Reason.of("change.zero_for_no_value", code=pv.code)]
+        )
     matches = [c for c in tried if pv.matches(engine.value(c.convention, d, pv.start_number))]
     if not matches:
         return Finding(pv, name, computed, UNEXPLAINED)
     return Finding(pv, name, computed, EXPLAINED, [c.name for c in matches])
 
 
-def _name_first_matches(engine: Engine, conv: Convention, findings: list[Finding],
-                        columns: list["ColumnVerdict"], published: Published) -> None:
+def _name_first_matches(
+    engine: Engine, conv: Convention, findings: list[Finding], columns: list[ColumnVerdict], published: Published
+) -> None:
     """Order each explained difference's matches, then say what the first one changes. First come
     the rule sets that reproduce its whole column, then those explaining the most differences of
     the column (stable, so the candidate order breaks ties): the rule set a program used gives the
@@ -254,8 +268,9 @@ def _name_first_matches(engine: Engine, conv: Convention, findings: list[Finding
             f.changes = _rank_changes(engine.standings(conv), engine.ranking(best), f.start_number, shown)
         else:
             d = engine.parse(f.code)
-            f.changes = changes(engine.explain(conv, d, f.start_number),
-                                engine.explain(best.convention, d, f.start_number))
+            f.changes = changes(
+                engine.explain(conv, d, f.start_number), engine.explain(best.convention, d, f.start_number)
+            )
 
 
 def _inside(st: Standings, pv: PublishedValue) -> bool:
@@ -265,8 +280,7 @@ def _inside(st: Standings, pv: PublishedValue) -> bool:
     return first <= int(pv.value) <= last
 
 
-def _check_ranks(engine: Engine, st: Standings, tried: list[Candidate],
-                 ranks: list[PublishedValue]) -> list[Finding]:
+def _check_ranks(engine: Engine, st: Standings, tried: list[Candidate], ranks: list[PublishedValue]) -> list[Finding]:
     """Published ranks. Rules change ranks only within a group equal on points, so a rule set
     explains a group's differences when it puts every published member of the group in place.
     Besides the rule sets, the engine's :meth:`~tbxl.audit.engine.Engine.rank_candidates` and the announced rules
@@ -276,7 +290,7 @@ def _check_ranks(engine: Engine, st: Standings, tried: list[Candidate],
     for pv in ranks:
         groups.setdefault(st.row(pv.start_number).points, []).append(pv)
     group_matches: dict[Fraction, list[str]] = {}
-    more: Optional[list[Candidate]] = None
+    more: list[Candidate] | None = None
     out: list[Finding] = []
     against = _ranked_against_points(st, ranks)
     for pv in ranks:
@@ -290,32 +304,37 @@ def _check_ranks(engine: Engine, st: Standings, tried: list[Candidate],
             engine.tried.update((c.name, c) for c in more)
         if row.points not in group_matches:  # once per group: the groups of a big Swiss are large
             group = groups[row.points]
-            group_matches[row.points] = [c.name for c in tried + more
-                                         if all(_inside(engine.ranking(c), g) for g in group)]
+            group_matches[row.points] = [
+                c.name for c in tried + more if all(_inside(engine.ranking(c), g) for g in group)
+            ]
         matches = group_matches[row.points]
-        out.append(Finding(pv, name, label, EXPLAINED, list(matches)) if matches
-                   else Finding(pv, name, label, UNEXPLAINED,
-                                why_unexplained=RANK_AGAINST_POINTS if pv.start_number in against else ""))
+        out.append(
+            Finding(pv, name, label, EXPLAINED, list(matches))
+            if matches
+            else Finding(
+                pv, name, label, UNEXPLAINED, why_unexplained=RANK_AGAINST_POINTS if pv.start_number in against else ""
+            )
+        )
     return out
 
 
 def _ranked_against_points(st: Standings, ranks: list[PublishedValue]) -> set[int]:
     """Start numbers published behind a player with fewer points or ahead of one with more: no
     tie-break can do that (points always rank first, C.07 4.2), so it is said as it is."""
-    by_points: dict[Fraction, list[tuple[int, Fraction]]] = {}   # points -> (start number, published rank)
+    by_points: dict[Fraction, list[tuple[int, Fraction]]] = {}  # points -> (start number, published rank)
     for pv in ranks:
         if pv.value is not None:
             by_points.setdefault(st.row(pv.start_number).points, []).append((pv.start_number, pv.value))
     levels = sorted(by_points, reverse=True)
     out: set[int] = set()
-    worst_above: Optional[Fraction] = None   # the worst published rank among players with more points
+    worst_above: Fraction | None = None  # the worst published rank among players with more points
     for pts in levels:
         for sn, rank in by_points[pts]:
             if worst_above is not None and rank < worst_above:
                 out.add(sn)
         worst = max(rank for _, rank in by_points[pts])
         worst_above = worst if worst_above is None else max(worst_above, worst)
-    best_below: Optional[Fraction] = None    # the best published rank among players with fewer points
+    best_below: Fraction | None = None  # the best published rank among players with fewer points
     for pts in reversed(levels):
         for sn, rank in by_points[pts]:
             if best_below is not None and rank > best_below:
@@ -325,15 +344,18 @@ def _ranked_against_points(st: Standings, ranks: list[PublishedValue]) -> set[in
     return out
 
 
-def _rank_changes(st: Standings, other: Standings, sn: int,
-                  published: Optional[Mapping[tuple[int, str], object]] = None) -> list[Reason]:
+def _rank_changes(
+    st: Standings, other: Standings, sn: int, published: Mapping[tuple[int, str], object] | None = None
+) -> list[Reason]:
     """Which of the player's tie-break values differ under the other rules, in list order; a value
     the bulletin printed is quoted as printed (the other rules' own where it printed none)."""
     a, b = st.row(sn).values, other.row(sn).values
     printed = published or {}
-    found = [Reason.of("change.tiebreak", code=code, old=_shown(a[code]),
-                       new=_shown(printed.get((sn, code), b[code])))
-             for code in st.codes if a[code] != printed.get((sn, code), b[code])]
+    found = [
+        Reason.of("change.tiebreak", code=code, old=_shown(a[code]), new=_shown(printed.get((sn, code), b[code])))
+        for code in st.codes
+        if a[code] != printed.get((sn, code), b[code])
+    ]
     if other.codes != st.codes:
         found.insert(0, Reason.of("change.order", order=", ".join(other.codes), announced=", ".join(st.codes)))
     return found
@@ -343,8 +365,7 @@ def _shown(v: object) -> object:
     return "-" if v is None else v
 
 
-def _columns(engine: Engine, conv: Convention, tried: list[Candidate],
-             findings: list[Finding]) -> list[ColumnVerdict]:
+def _columns(engine: Engine, conv: Convention, tried: list[Candidate], findings: list[Finding]) -> list[ColumnVerdict]:
     """Per published column: the rule sets (announced first) that reproduce every value of it."""
     by_code: dict[str, list[Finding]] = {}
     for f in findings:
@@ -364,8 +385,11 @@ def _columns(engine: Engine, conv: Convention, tried: list[Candidate],
             # Only candidates that explain every difference can reproduce the column; check them
             # on the agreeing values too.
             common = set.intersection(*(set(f.matches) for f in found if f.status == EXPLAINED))
-            reproduced = [c.name for c in engine.tried.values() if c.name in common
-                          and all(_reproduces(engine, c, f) for f in found if f.status == AGREE)]
+            reproduced = [
+                c.name
+                for c in engine.tried.values()
+                if c.name in common and all(_reproduces(engine, c, f) for f in found if f.status == AGREE)
+            ]
         out.append(ColumnVerdict(code, len(by_code[code]), agree, reproduced))
     return out
 

@@ -19,15 +19,15 @@ round 2, half-point bye: 2.5 instead of 3.5, with “capped at a draw x 5 rounds
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Optional, Sequence, Union
+from typing import Any
 
 from tbxl.audit.changes import changes
-from tbxl.rules import Convention
 from tbxl.derivation import Reason
 from tbxl.errors import UnknownRules
 from tbxl.model import Event, EventKind
-from tbxl.rules import TeamSettings
+from tbxl.rules import Convention, TeamSettings
 from tbxl.standings import Standings, Tiebreaks, Value, compute_standings
 
 
@@ -39,9 +39,9 @@ class ComparedRow:
 
     player: Any
     start_number: int
-    ranks: list[str]                      # rank labels ("3", "3-5")
-    values: dict[str, list[Value]]        # code -> value per convention (DE: tier)
-    changed: list[str] = field(default_factory=list)    # codes whose value differs somewhere
+    ranks: list[str]  # rank labels ("3", "3-5")
+    values: dict[str, list[Value]]  # code -> value per convention (DE: tier)
+    changed: list[str] = field(default_factory=list)  # codes whose value differs somewhere
     changes: dict[tuple[str, int], list[Reason]] = field(default_factory=dict)  # (code, k) -> changes vs. the first
 
     @property
@@ -55,7 +55,7 @@ class Comparison:
     conventions: list[Convention]
     standings: list[Standings]
     codes: list[str]
-    rows: list[ComparedRow]     # in the order of the first convention's standings
+    rows: list[ComparedRow]  # in the order of the first convention's standings
 
     @property
     def kind(self) -> EventKind:
@@ -79,18 +79,24 @@ class Comparison:
 def _conventions(rules: Sequence[Convention]) -> list[Convention]:
     """The rule sets to compare, each a :class:`Convention` (a list of names is resolved at the edge
     by :func:`tbxl.rules.resolve_each`)."""
-    convs = [rules] if isinstance(rules, str) else list(rules)   # (a generator is read once)
+    convs = [rules] if isinstance(rules, str) else list(rules)  # (a generator is read once)
     if not all(isinstance(c, Convention) for c in convs):
-        raise TypeError(f"rules must be Conventions, not {rules!r}: resolve names with "
-                        "tbxl.rules.resolve_each(rules, start_date, settings) where they are given")
+        raise TypeError(
+            f"rules must be Conventions, not {rules!r}: resolve names with "
+            "tbxl.rules.resolve_each(rules, start_date, settings) where they are given"
+        )
     if len(convs) < 2:
         raise UnknownRules("compare needs at least two rule sets, e.g. --rules fide-2024,fide-2026")
     return convs
 
 
-def compare(event: Event, rules: Sequence[Convention], tiebreaks: Tiebreaks = None,
-            after_round: Optional[int] = None,
-            settings: Union[TeamSettings, Mapping[str, Any], None] = None) -> Comparison:
+def compare(
+    event: Event,
+    rules: Sequence[Convention],
+    tiebreaks: Tiebreaks = None,
+    after_round: int | None = None,
+    settings: TeamSettings | Mapping[str, Any] | None = None,
+) -> Comparison:
     """Standings of ``event`` (individual or team) under each of ``rules`` (two or more
     :class:`Convention`, the first the reference); a rule set's name is resolved at the edge
     (:func:`tbxl.rules.resolve_each`). ``settings``: a team event's team settings,
@@ -98,7 +104,7 @@ def compare(event: Event, rules: Sequence[Convention], tiebreaks: Tiebreaks = No
     convs = _conventions(rules)
     stands = [compute_standings(event, tiebreaks, c, after_round, settings) for c in convs]  # type: ignore[arg-type]
     codes = stands[0].codes
-    order = {d.code: d.is_order for d in stands[0].tiebreaks}   # DE, a team event's EDE ...: tiers, no terms
+    order = {d.code: d.is_order for d in stands[0].tiebreaks}  # DE, a team event's EDE ...: tiers, no terms
     first = stands[0]
     rows = []
     for row in first.rows:

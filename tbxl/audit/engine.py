@@ -8,13 +8,13 @@ the one for an event.
 
 from __future__ import annotations
 
-from typing import Any, Hashable, Mapping, Optional
+from collections.abc import Hashable, Mapping
+from typing import Any
 
 from tbxl.audit.candidates import Candidate, setting_candidates
 from tbxl.derivation import Derivation
 from tbxl.model import AnyEvent, Event, TeamTournament, Tournament
-from tbxl.rules import Convention
-from tbxl.rules import TeamSettings, team_settings
+from tbxl.rules import Convention, TeamSettings, team_settings
 from tbxl.standings import Standings, Tiebreaks, Value, compute_standings, primary_score, resolve_tiebreaks
 from tbxl.tiebreaks import Context, compute, explain
 from tbxl.tiebreaks.codes import Descriptor
@@ -37,7 +37,7 @@ class Engine:
         self.t = tournament
         self.tiebreaks = tiebreaks
         self._standings: dict[tuple[Hashable, ...], Standings] = {}
-        self.tried: dict[str, Candidate] = {}   # every candidate tried, by name
+        self.tried: dict[str, Candidate] = {}  # every candidate tried, by name
 
     @staticmethod
     def parse(code: str) -> Descriptor:
@@ -64,7 +64,7 @@ class Engine:
     def explain(self, conv: Convention, d: Descriptor, sn: int) -> Derivation:
         return explain(self.context(conv), d, sn)
 
-    def standings(self, conv: Convention, tiebreaks: Optional[tuple[str, ...]] = None) -> Standings:
+    def standings(self, conv: Convention, tiebreaks: tuple[str, ...] | None = None) -> Standings:
         key = (conv.name, tiebreaks)
         if key not in self._standings:
             self._standings[key] = compute_standings(self.t, list(tiebreaks or self.tiebreaks), conv)
@@ -87,8 +87,9 @@ class TeamAuditEngine(Engine):
 
     who = "team with number"
 
-    def __init__(self, tournament: TeamTournament, primary: str, tiebreaks: list[str],
-                 settings: GivenSettings = None) -> None:
+    def __init__(
+        self, tournament: TeamTournament, primary: str, tiebreaks: list[str], settings: GivenSettings = None
+    ) -> None:
         super().__init__(tournament, tiebreaks)
         self.teams = tournament
         self.points_code = "MPTS" if primary == "MP" else "GPTS"
@@ -106,8 +107,9 @@ class TeamAuditEngine(Engine):
     def name(self, number: int) -> str:
         return self.teams.team(number).name
 
-    def standings(self, conv: Convention, tiebreaks: Optional[tuple[str, ...]] = None,
-                  settings: Optional[TeamSettings] = None) -> Standings:
+    def standings(
+        self, conv: Convention, tiebreaks: tuple[str, ...] | None = None, settings: TeamSettings | None = None
+    ) -> Standings:
         """The standings under ``conv`` and the team ``settings`` (None: the audit's)."""
         # The team ranking loads here, for a team event only: the Excel functions import the audit
         # and stay light (tests/test_excel_metadata.py).
@@ -136,6 +138,5 @@ def engine_for(event: Event, tiebreaks: Tiebreaks = None, settings: GivenSetting
         return TeamAuditEngine(event, primary, [d.code for d in descs], settings)
     if settings is not None and team_settings(settings).changes:
         raise TypeError("team settings are for team events; an individual event's settings are its convention's")
-    assert isinstance(event, Tournament)   # the two kinds of event
+    assert isinstance(event, Tournament)  # the two kinds of event
     return Engine(event, [d.code for d in resolve_tiebreaks(event, tiebreaks)])
-

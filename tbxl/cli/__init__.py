@@ -13,7 +13,7 @@ import sys
 import traceback
 import warnings
 from argparse import Namespace
-from typing import Optional, Sequence
+from collections.abc import Sequence
 
 from tbxl.cli.commands import run
 from tbxl.cli.output import say
@@ -23,13 +23,14 @@ from tbxl.errors import InputError, InputWarning, MissingDependency, TbxlError, 
 __all__ = ["main", "entry"]
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``tbxl`` command line ``argv`` (default: ``sys.argv[1:]``); the exit code."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    parser.command = getattr(args, "command", None)   # its errors name the command's --help
-    if getattr(args, "command", None) == "report" and not args.output:   # the new user's `tbxl report ev.trf`
+    parser.command = getattr(args, "command", None)  # its errors name the command's --help
+    if getattr(args, "command", None) == "report" and not args.output:  # the new user's `tbxl report ev.trf`
         from tbxl.config import report_output
+
         args.output = report_output(args)
     # The cyclic garbage collector rescans the ~10^5 round entries of a large event again and again
     # while nothing cyclic is made: pause it for the command (measured: 40 % of compute's time).
@@ -71,7 +72,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         where = f"{err.filename}: " if err.filename else ""
         say(f"error: {where}{err.strerror or err}")
         return 1
-    except Exception as err:   # the last resort: a bug, never a user's mistake (tests/test_hostile.py)
+    except Exception as err:  # the last resort: a bug, never a user's mistake (tests/test_hostile.py)
         return internal_error(err, debug=args.debug)
     finally:
         if gc_was_enabled:
@@ -83,13 +84,16 @@ def ignored_options(args: Namespace) -> None:
     ``--trf 2026`` only shapes a TRF written with ``-o FILE.trf``."""
     if getattr(args, "command", None) == "compute" and args.trf != "16":
         from tbxl.cli.output import form
+
         written = form(args)
         if written != "trf":
-            message = (f"--trf {args.trf} applies to -o FILE.trf only: ignored for the "
-                       f"{'table' if written == 'text' else written.upper()} written here")
+            message = (
+                f"--trf {args.trf} applies to -o FILE.trf only: ignored for the "
+                f"{'table' if written == 'text' else written.upper()} written here"
+            )
             if args.strict:
                 raise UsageError(message)
-            warnings.warn(InputWarning(message))
+            warnings.warn(InputWarning(message), stacklevel=1)
 
 
 #: Warnings printed before the rest are counted.
@@ -106,8 +110,10 @@ def internal_error(err: BaseException, debug: bool = False) -> int:
     debug = debug or os.environ.get("TBXL_DEBUG") == "1"
     text = str(err)
     text = text if len(text) <= EXCERPT else text[:EXCERPT] + "..."
-    say(f"internal error: {type(err).__name__}: {text}; please report it with the command and its "
-        f"input ({'traceback above' if debug else 'run again with --debug for the traceback'})")
+    say(
+        f"internal error: {type(err).__name__}: {text}; please report it with the command and its "
+        f"input ({'traceback above' if debug else 'run again with --debug for the traceback'})"
+    )
     if debug:
         traceback.print_exception(err, file=sys.stderr)
     return INTERNAL_ERROR
@@ -118,10 +124,10 @@ def entry() -> None:
     (freeing the ~10^5 round entries of a large event took a fifth of compute's wall time)."""
     try:
         code = main()
-    except KeyboardInterrupt:   # between main's own handler and here (e.g. while importing)
+    except KeyboardInterrupt:  # between main's own handler and here (e.g. while importing)
         say("interrupted")
         code = 130
-    except SystemExit as exit:   # argparse: --help, --version, a usage error (said in one line)
+    except SystemExit as exit:  # argparse: --help, --version, a usage error (said in one line)
         code = exit.code if isinstance(exit.code, int) else 2
     for stream in (sys.stdout, sys.stderr):
         try:
@@ -129,7 +135,7 @@ def entry() -> None:
                 stream.flush()
         except BrokenPipeError:  # e.g. `tbxl compute ... | head`
             pass
-        except (OSError, ValueError) as err:   # e.g. standard output on a full disk (> /dev/full)
+        except (OSError, ValueError) as err:  # e.g. standard output on a full disk (> /dev/full)
             if stream is sys.stdout:
                 say(f"error: standard output: cannot write ({getattr(err, 'strerror', None) or err})")
                 code = code or 1

@@ -27,9 +27,20 @@ __all__ = ["run", "load", "COMMANDS"]
 def load(args: Namespace, kind: Kind) -> AnyEvent:
     """The event of ``args.input``, read as its ``kind``, as it stood after ``--after-round``."""
     from tbxl.io.load import load as load_file
+
     notes: list[str] = []
-    event = cast(AnyEvent, load_file(args.input, pairing=args.pairing, strict=args.strict, sheet=args.sheet,
-                                     layout=args.layout, notes=notes, kind=kind.event_kind.value))
+    event = cast(
+        AnyEvent,
+        load_file(
+            args.input,
+            pairing=args.pairing,
+            strict=args.strict,
+            sheet=args.sheet,
+            layout=args.layout,
+            notes=notes,
+            kind=kind.event_kind.value,
+        ),
+    )
     for note in notes if args.verbose else ():
         say(f"note: {args.input}: {note}")
     return Options.of(vars(args)).cut(event, args.input)
@@ -46,20 +57,34 @@ def ranked(o: Options, event: AnyEvent) -> Standings:
 def compute(args: Namespace, parser: ArgumentParser, event: AnyEvent, kind: Kind, o: Options, fmt: str) -> int:
     """``tbxl compute``: the standings as a table, CSV, JSON, a TRF, or the standings report."""
     if fmt == "trf" and args.after_round is not None:
-        raise UsageError(f"-o {args.output}: a TRF holds the whole event; --after-round is for the standings' other forms")
+        raise UsageError(
+            f"-o {args.output}: a TRF holds the whole event; --after-round is for the standings' other forms"
+        )
     st = ranked(o, event)
     changes = o.rating_changes(st)
-    if fmt == "trf":   # the TRF back out, for the rating officer
+    if fmt == "trf":  # the TRF back out, for the rating officer
         from tbxl.io.trf.export import write_standings_trf
+
         write_standings_trf(st, args.output, input_path=args.input, edition=args.trf, strict=args.strict)
         wrote(args.output, None)
         return 0
     cl = o.classification(st)
     if fmt in ("pdf", "html"):
         from tbxl.report import render_pdf
-        wrote(args.output, render_pdf(st, args.output, options=ReportOptions(), input_path=args.input,
-                                      html=fmt == "html", progress=progress_bar if sys.stderr.isatty() else None,
-                                      classification=cl, rating_changes=changes))
+
+        wrote(
+            args.output,
+            render_pdf(
+                st,
+                args.output,
+                options=ReportOptions(),
+                input_path=args.input,
+                html=fmt == "html",
+                progress=progress_bar if sys.stderr.isatty() else None,
+                classification=cl,
+                rating_changes=changes,
+            ),
+        )
         return 0
     emit(args, project(st, cl, changes).form(fmt), fmt)
     return 0
@@ -71,13 +96,25 @@ def explain(args: Namespace, parser: ArgumentParser, event: AnyEvent, kind: Kind
     if text is None:
         parser.error("explain needs --player N (or --team N on a team event)")
     st = ranked(o, event)
-    who = appellants(st, kind.require(st, numbers(str(text), parser, option, f"{kind.number_noun}s"), args.input),
-                     args.with_tied)
+    who = appellants(
+        st, kind.require(st, numbers(str(text), parser, option, f"{kind.number_noun}s"), args.input), args.with_tied
+    )
     codes = [args.tiebreak] if args.tiebreak else kind.explain_codes(st)
-    if fmt in ("pdf", "html"):   # the appeal report (a team event's: the team report of those teams)
+    if fmt in ("pdf", "html"):  # the appeal report (a team event's: the team report of those teams)
         from tbxl.report import render_appeal_pdf
-        wrote(args.output, render_appeal_pdf(st, who if len(who) > 1 else who[0], args.output, input_path=args.input,
-                                             codes=codes, html=fmt == "html", options=ReportOptions.of(vars(args))))
+
+        wrote(
+            args.output,
+            render_appeal_pdf(
+                st,
+                who if len(who) > 1 else who[0],
+                args.output,
+                input_path=args.input,
+                codes=codes,
+                html=fmt == "html",
+                options=ReportOptions.of(vars(args)),
+            ),
+        )
         return 0
     emit(args, kind.explain_text(st, who, codes), fmt)
     return 0
@@ -87,23 +124,46 @@ def report(args: Namespace, parser: ArgumentParser, event: AnyEvent, kind: Kind,
     """``tbxl report``: the standings report (PDF or HTML) with the derivations asked for."""
     st = ranked(o, event)
     changes = o.rating_changes(st)
-    players = kind.require(st, numbers(args.players, parser, "--players", f"{kind.number_noun}s"), args.input) \
-        if args.players else None
+    players = (
+        kind.require(st, numbers(args.players, parser, "--players", f"{kind.number_noun}s"), args.input)
+        if args.players
+        else None
+    )
     if (args.derivations or "").strip().lower() == "players" and not players:
         parser.error("--derivations players needs --players, e.g. --players 3,7,12")
     options = ReportOptions.of(vars(args), players).for_kind(kind)
     from tbxl.report import render_pdf
-    wrote(args.output, render_pdf(st, args.output, options=options, input_path=args.input, html=fmt == "html",
-                                  progress=progress_bar if sys.stderr.isatty() or args.verbose else None,
-                                  classification=o.classification(st), rating_changes=changes))
+
+    wrote(
+        args.output,
+        render_pdf(
+            st,
+            args.output,
+            options=options,
+            input_path=args.input,
+            html=fmt == "html",
+            progress=progress_bar if sys.stderr.isatty() or args.verbose else None,
+            classification=o.classification(st),
+            rating_changes=changes,
+        ),
+    )
     return 0
 
 
 def workbook(args: Namespace, parser: ArgumentParser, event: AnyEvent, kind: Kind, o: Options, fmt: str) -> int:
     """``tbxl workbook``: a crosstable workbook with tie-break formulas."""
     from tbxl.workbook import write_workbook
-    write_workbook(event, args.output, layout=args.layout, tiebreaks=args.tiebreaks, rules=args.rules,
-                   inputs=[args.input], playoffs=args.playoffs, lots=args.lots)
+
+    write_workbook(
+        event,
+        args.output,
+        layout=args.layout,
+        tiebreaks=args.tiebreaks,
+        rules=args.rules,
+        inputs=[args.input],
+        playoffs=args.playoffs,
+        lots=args.lots,
+    )
     wrote(args.output, None)
     return 0
 
@@ -114,28 +174,41 @@ def audit(args: Namespace, parser: ArgumentParser, event: AnyEvent, kind: Kind, 
         parser.error("--map names columns of a --published file")
     if not args.published and kind.checks_rank_records:
         if fmt in ("pdf", "html"):
-            parser.error("audit on a team event writes a report of a --published table; the 310 rank "
-                         "column check writes text or JSON")
+            parser.error(
+                "audit on a team event writes a report of a --published table; the 310 rank "
+                "column check writes text or JSON"
+            )
         ok, text = rank_check(event, o, fmt == "json", where=args.input)
         emit(args, text, fmt)
         return 0 if ok else 1
     if args.rules and "," in args.rules:
         parser.error("audit checks against one rule set (the announced one), e.g. --rules fide-2026")
-    from tbxl.audit import audit as audit_event, bulletin
+    from tbxl.audit import audit as audit_event
+    from tbxl.audit import bulletin
+
     conv = o.convention(event)
-    published = bulletin(event, args.published, tiebreaks=args.tiebreaks, mapping=args.map,
-                         sheet=args.published_sheet, where=args.input)
+    published = bulletin(
+        event, args.published, tiebreaks=args.tiebreaks, mapping=args.map, sheet=args.published_sheet, where=args.input
+    )
     for note in published.notes if args.published and args.verbose else ():
         say(f"note: {args.published}: {note}")
     result = audit_event(event, published, rules=conv, tiebreaks=args.tiebreaks, settings=o.team_settings(event))
     if fmt in ("pdf", "html"):
         from tbxl.report import render_audit_pdf
+
         ro = ReportOptions.of(vars(args))
-        render_audit_pdf(result, args.output, lang=ro.lang, paper=ro.paper, html=fmt == "html",
-                         inputs=[args.input] + ([args.published] if args.published else []))
+        render_audit_pdf(
+            result,
+            args.output,
+            lang=ro.lang,
+            paper=ro.paper,
+            html=fmt == "html",
+            inputs=[args.input] + ([args.published] if args.published else []),
+        )
         wrote(args.output, None)
     else:
         from tbxl.audit.text import render_audit_json, render_audit_text
+
         emit(args, (render_audit_json if fmt == "json" else render_audit_text)(result), fmt)
     return int(bool(result.differences)) if args.fail_on == "difference" else int(not result.ok)
 
@@ -145,43 +218,63 @@ def compare(args: Namespace, parser: ArgumentParser, event: AnyEvent, kind: Kind
     if not args.rules or "," not in args.rules:
         parser.error("compare needs two or more rule sets, e.g. --rules fide-2024,fide-2026")
     from tbxl.audit.compare import compare as compare_rules
+
     result = compare_rules(event, o.conventions(event), args.tiebreaks, settings=o.team_settings(event))
     if fmt in ("pdf", "html"):
         from tbxl.report import render_compare_pdf
+
         ro = ReportOptions.of(vars(args))
-        render_compare_pdf(result, args.output, lang=ro.lang, paper=ro.paper, input_path=args.input,
-                           changed_only=args.changed_only, html=fmt == "html")
+        render_compare_pdf(
+            result,
+            args.output,
+            lang=ro.lang,
+            paper=ro.paper,
+            input_path=args.input,
+            changed_only=args.changed_only,
+            html=fmt == "html",
+        )
         wrote(args.output, None)
         return 0
     from tbxl.audit.text import render_compare_json, render_compare_text
+
     emit(args, (render_compare_json if fmt == "json" else render_compare_text)(result, args.changed_only), fmt)
     return 0
 
 
 #: The commands that read an event, by name.
-COMMANDS = {"compute": compute, "explain": explain, "report": report, "workbook": workbook, "audit": audit,
-            "compare": compare}
+COMMANDS = {
+    "compute": compute,
+    "explain": explain,
+    "report": report,
+    "workbook": workbook,
+    "audit": audit,
+    "compare": compare,
+}
 
 
 def run(args: Namespace, parser: ArgumentParser) -> int:
     """Run ``args.command``: the options checked, the configuration file applied, the event read
     as its kind, then the command's function."""
-    if args.command == "rules":   # the conventions for unplayed games
+    if args.command == "rules":  # the conventions for unplayed games
         from tbxl.rules import PRESETS
+
         print("".join(f"{c.name:22} {c.title}\n{'':22} {c.source}\n\n" for c in PRESETS.values()), end="")
         return 0
-    if args.command == "lite":   # main.py and requirements.txt for xlwings Lite
+    if args.command == "lite":  # main.py and requirements.txt for xlwings Lite
         from tbxl.lite import write_lite, written
+
         main_file, requirements = write_lite(args.output, standalone=args.standalone)
         print(written(main_file, requirements, args.standalone))
         return 0
     command = COMMANDS[args.command]
     if args.output:
         from tbxl.io.files import check_output
+
         check_output(args.output, [args.input] + ([args.published] if vars(args).get("published") else []))
     fmt = form(args)
     given_settings = list(args.settings)
-    from tbxl import config   # options from the event's tbxl.toml where the command line gave none
+    from tbxl import config  # options from the event's tbxl.toml where the command line gave none
+
     path = None if args.no_config else (args.config or config.find(args.input))
     if args.config and not args.no_config and not os.path.isfile(args.config):
         raise UsageError(f"--config {args.config}: no such file")
@@ -193,13 +286,19 @@ def run(args: Namespace, parser: ArgumentParser) -> int:
         say(f"note: configuration: {path or 'none'}")
     if args.command == "workbook" and args.settings:
         where = "--set" if given_settings else "the configuration file's settings (--no-config leaves them out)"
-        raise UsageError(f"{where}: a workbook cannot keep {', '.join(args.settings)}: its functions take "
-                         "a rule set's name (--rules) only; compute with the settings from the command line")
+        raise UsageError(
+            f"{where}: a workbook cannot keep {', '.join(args.settings)}: its functions take "
+            "a rule set's name (--rules) only; compute with the settings from the command line"
+        )
     if vars(args).get("lang") is not None:
         from tbxl.report import languages  # the labels' folder only: no Jinja2 or WeasyPrint imported
+
         if args.lang not in languages():
-            raise UsageError(f"--lang {args.lang[:40]}: no such report language (available: "
-                             f"{', '.join(languages())}){did_you_mean(args.lang, languages())}")
+            raise UsageError(
+                f"--lang {args.lang[:40]}: no such report language (available: "
+                f"{', '.join(languages())}){did_you_mean(args.lang, languages())}"
+            )
     from tbxl.io.load import sniff
+
     kind = KINDS[EventKind(sniff(args.input).kind)]
     return command(args, parser, load(args, kind), kind, Options.of(vars(args)), fmt)

@@ -7,12 +7,11 @@ from __future__ import annotations
 import io
 import sys
 from argparse import Namespace
-from typing import Optional
 
+from tbxl.cli.parser import WRITES
 from tbxl.errors import UsageError
 from tbxl.formatting import visible, visible_json
 from tbxl.io.files import PathLike, output_format
-from tbxl.cli.parser import WRITES
 
 __all__ = ["say", "wrote", "emit", "form"]
 
@@ -37,14 +36,16 @@ def _to_stderr(line: str) -> None:
 
 #: What the report commands say after writing a web page: its print stylesheet makes a browser's
 #: print the same pages as the PDF, the printout for whoever has no WeasyPrint.
-PRINT_HINT = ("print it from a browser (Ctrl+P or Cmd+P, Save as PDF, no headers and footers) for the "
-              "same pages as the PDF")
+PRINT_HINT = (
+    "print it from a browser (Ctrl+P or Cmd+P, Save as PDF, no headers and footers) for the same pages as the PDF"
+)
 
 
-def wrote(path: PathLike, pages: Optional[int]) -> None:
+def wrote(path: PathLike, pages: int | None) -> None:
     """The line that says where a command wrote, on stderr (stdout stays for data); nothing for a
     device such as /dev/null or /dev/stdout, which is no file to find."""
     import os
+
     if os.path.exists(path) and not os.path.isfile(path):
         return
     what = f" ({pages} page{'s' if pages != 1 else ''})" if pages is not None else ""
@@ -59,6 +60,7 @@ def emit(args: Namespace, text: str, fmt: str = "text") -> None:
     text = visible_json(text) if fmt == "json" else visible(text, keep="\n")
     if getattr(args, "output", None):
         from tbxl.io.files import write_atomic
+
         write_atomic(args.output, text, inputs=[args.input, getattr(args, "published", None)])  # UTF-8
         wrote(args.output, None)
     else:
@@ -72,6 +74,7 @@ def to_stdout(text: str, fmt: str = "text") -> None:
     show a name shows what it can, and a warning says so. A closed or full standard output is an
     error in one line; a reader that stops early (``| head``) ends the output quietly."""
     from tbxl.errors import InputError
+
     out = sys.stdout
     if out is None:
         raise InputError("standard output is closed: give -o FILE to write to a file")
@@ -88,10 +91,12 @@ def to_stdout(text: str, fmt: str = "text") -> None:
         except UnicodeEncodeError:
             enc = out.encoding or "ascii"
             out.write(text.encode(enc, errors="replace").decode(enc))
-            say(f"warning: this console ({enc}) cannot show some names, shown as '?'; -o FILE (or "
-                "--format csv or json) keeps every character")
+            say(
+                f"warning: this console ({enc}) cannot show some names, shown as '?'; -o FILE (or "
+                "--format csv or json) keeps every character"
+            )
         out.flush()
-    except BrokenPipeError:   # the reader has stopped (`tbxl compute ... | head`): nothing more to say
+    except BrokenPipeError:  # the reader has stopped (`tbxl compute ... | head`): nothing more to say
         _quiet_stdout()
     except OSError as err:
         raise InputError(f"standard output: cannot write ({err.strerror or err})") from None
@@ -100,6 +105,7 @@ def to_stdout(text: str, fmt: str = "text") -> None:
 def _quiet_stdout() -> None:
     """Standard output pointed at nothing after a broken pipe, so that the flush at exit says nothing."""
     import os
+
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
@@ -112,7 +118,7 @@ def form(args: Namespace) -> str:
     """What the command writes: as ``-o``'s extension says, which ``--format`` (or ``--html``)
     may repeat but not contradict; without an extension ``--format``, else the command's default."""
     allowed = WRITES[args.command]
-    option: Optional[str] = getattr(args, "format", None)
+    option: str | None = getattr(args, "format", None)
     given = "text" if option == "table" else option
     if getattr(args, "html", False):
         option, given = "--html", "html"

@@ -6,22 +6,37 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from collections.abc import Sequence
 from functools import partial
-from typing import NoReturn, Optional, Sequence
+from typing import NoReturn
 
 from tbxl import __version__
-from tbxl.errors import did_you_mean, excerpt, InputError, UsageError
+from tbxl.errors import InputError, UsageError, did_you_mean, excerpt
 from tbxl.io.grid.cells import layout_name
 from tbxl.limits import whole_number
 
-__all__ = ["WRITES", "Parser", "build_parser", "derivations_option", "k_option", "pages_option", "url_option", "numbers"]
+__all__ = [
+    "WRITES",
+    "Parser",
+    "build_parser",
+    "derivations_option",
+    "k_option",
+    "pages_option",
+    "url_option",
+    "numbers",
+]
 
 
 #: The forms each command writes, named as in :data:`tbxl.io.files.OUTPUT_FORMATS` (``text``: what
 #: the terminal shows); the first is the default. ``-o FILE``'s extension chooses among them.
-WRITES = {"compute": ("text", "csv", "json", "pdf", "html", "trf"), "explain": ("text", "pdf", "html"),
-          "report": ("pdf", "html"), "audit": ("text", "json", "pdf", "html"),
-          "compare": ("text", "json", "pdf", "html"), "workbook": ("xlsx",)}
+WRITES = {
+    "compute": ("text", "csv", "json", "pdf", "html", "trf"),
+    "explain": ("text", "pdf", "html"),
+    "report": ("pdf", "html"),
+    "audit": ("text", "json", "pdf", "html"),
+    "compare": ("text", "json", "pdf", "html"),
+    "workbook": ("xlsx",),
+}
 
 
 class Parser(argparse.ArgumentParser):
@@ -30,26 +45,32 @@ class Parser(argparse.ArgumentParser):
     of the dozen lines of usage argparse prints first."""
 
     #: The command parsed (set by :func:`tbxl.cli.main`): a command's own mistake names its help.
-    command: Optional[str] = None
+    command: str | None = None
 
     def error(self, message: str) -> NoReturn:
         from tbxl.formatting import visible
+
         m = re.match(r"argument (\S+): invalid choice: '(.*)' \(choose from (.*)\)$", message, re.S)
         if m:
             names = re.findall(r"'([^']*)'", m.group(3))
-            message = (f"argument {m.group(1)}: invalid choice {excerpt(m.group(2))} (choose from "
-                       f"{', '.join(names)}){did_you_mean(m.group(2), names)}")
-        elif re.match(r"argument (\S+): \1 ", message):   # the option's own message names it already
+            message = (
+                f"argument {m.group(1)}: invalid choice {excerpt(m.group(2))} (choose from "
+                f"{', '.join(names)}){did_you_mean(m.group(2), names)}"
+            )
+        elif re.match(r"argument (\S+): \1 ", message):  # the option's own message names it already
             message = message.split(": ", 1)[1]
         if len(message) > 300:
             message = message[:300] + "..."
-        command = getattr(self, "command", None)   # set once parsed: a command's own mistake names its help
+        command = getattr(self, "command", None)  # set once parsed: a command's own mistake names its help
         where = f"{self.prog} {command}" if command else self.prog
         sys.stderr.write(f"tbxl: error: {visible(message)} (see '{where} --help')\n")
         sys.exit(2)
 
-    def parse_args(self, args: Optional[Sequence[str]] = None,  # type: ignore[override]  # one for argparse's overloads
-                   namespace: Optional[argparse.Namespace] = None) -> argparse.Namespace:
+    def parse_args(  # type: ignore[override]  # one for argparse's overloads
+        self,
+        args: Sequence[str] | None = None,
+        namespace: argparse.Namespace | None = None,
+    ) -> argparse.Namespace:
         done, extras = self.parse_known_args(args, namespace)
         if extras:
             # The subcommand's options, to tell which one a mistyped option meant.
@@ -61,10 +82,10 @@ class Parser(argparse.ArgumentParser):
             sub.error(f"unrecognized argument {excerpt(first)}{more}{hint}")
         return done
 
-    def _subparser(self, name: Optional[str]) -> Optional[argparse.ArgumentParser]:
+    def _subparser(self, name: str | None) -> argparse.ArgumentParser | None:
         for action in self._actions:
             if isinstance(action, argparse._SubParsersAction) and name in action.choices:
-                sub: argparse.ArgumentParser = action.choices[name]   # a _SubParsersAction[Any]'s
+                sub: argparse.ArgumentParser = action.choices[name]  # a _SubParsersAction[Any]'s
                 return sub
         return None
 
@@ -79,90 +100,154 @@ def build_parser() -> Parser:
 
     def common(sp: argparse.ArgumentParser, tiebreaks: bool = True) -> None:
         sp.add_argument("input", metavar="INPUT", help="TRF file or crosstable workbook (.xlsx)")
-        sp.add_argument("--rules", metavar="NAME",
-                        help="convention (default: by start date; see 'tbxl rules')")
-        sp.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", dest="settings",
-                        help="change one setting of the rules, e.g. vur_cut=always, unrated_rating=1400, "
-                             "dummy_cap_rounds=scheduled, short_games=unplayed (every setting: the manual's page Rules and decisions)")
+        sp.add_argument("--rules", metavar="NAME", help="convention (default: by start date; see 'tbxl rules')")
+        sp.add_argument(
+            "--set",
+            action="append",
+            default=[],
+            metavar="NAME=VALUE",
+            dest="settings",
+            help="change one setting of the rules, e.g. vur_cut=always, unrated_rating=1400, "
+            "dummy_cap_rounds=scheduled, short_games=unplayed (every setting: the manual's page Rules and decisions)",
+        )
         if tiebreaks:
-            sp.add_argument("--tiebreaks", metavar="CODES",
-                            help="comma-separated tie-break codes, e.g. 'BH/C1,BH,SB' (default: the "
-                                 "file's 212/202 record, else BH/C1,BH,SB,PS,WIN or DE,SB,WIN,KS)")
+            sp.add_argument(
+                "--tiebreaks",
+                metavar="CODES",
+                help="comma-separated tie-break codes, e.g. 'BH/C1,BH,SB' (default: the "
+                "file's 212/202 record, else BH/C1,BH,SB,PS,WIN or DE,SB,WIN,KS)",
+            )
         sp.add_argument("--after-round", type=int, metavar="K", help="standings as after round K")
-        sp.add_argument("--pairing", choices=("swiss", "round-robin"),
-                        help="override the pairing system read from the file")
-        sp.add_argument("--strict", action="store_true",
-                        help="fail when the points column disagrees with the results")
+        sp.add_argument(
+            "--pairing", choices=("swiss", "round-robin"), help="override the pairing system read from the file"
+        )
+        sp.add_argument("--strict", action="store_true", help="fail when the points column disagrees with the results")
         sp.add_argument("--sheet", help="worksheet of a workbook input (default: detected)")
-        sp.add_argument("--layout", type=partial(layout_name, error=argparse.ArgumentTypeError), metavar="{compact,sm3,matrix}",
-                        help="crosstable layout of a workbook input")
-        sp.add_argument("-v", "--verbose", action="store_true",
-                        help="also print the reader's notes (records ignored, encoding used) and "
-                             "the configuration file used")
-        sp.add_argument("--config", metavar="FILE",
-                        help="the event's configuration (default: tbxl.toml beside the input, if any)")
+        sp.add_argument(
+            "--layout",
+            type=partial(layout_name, error=argparse.ArgumentTypeError),
+            metavar="{compact,sm3,matrix}",
+            help="crosstable layout of a workbook input",
+        )
+        sp.add_argument(
+            "-v",
+            "--verbose",
+            action="store_true",
+            help="also print the reader's notes (records ignored, encoding used) and the configuration file used",
+        )
+        sp.add_argument(
+            "--config", metavar="FILE", help="the event's configuration (default: tbxl.toml beside the input, if any)"
+        )
         sp.add_argument("--no-config", action="store_true", help="read no configuration file")
         # SUPPRESS: given after the command it sets debug, not given it leaves the top level's.
-        sp.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
-                        help="print the traceback of an internal error")
+        sp.add_argument(
+            "--debug", action="store_true", default=argparse.SUPPRESS, help="print the traceback of an internal error"
+        )
 
     def prizes(sp: argparse.ArgumentParser) -> None:
-        sp.add_argument("--category", action="append", default=[], metavar="NAME=CONDITIONS",
-                        dest="categories",
-                        help="a category's standings, e.g. 'U12=age<12', 'Women=sex=w', "
-                             "'U1800=rating<1800|unrated', 'VIE=fed=VIE' (repeatable; the manual's page Categories and prizes)")
-        sp.add_argument("--prizes", action="append", default=[], metavar="[NAME=]PLACE:AMOUNT,...",
-                        help="prize money by place, e.g. '1:500,2:300,3:200,4-6:100'; NAME=... for a "
-                             "category's prizes (repeatable)")
-        sp.add_argument("--prize-sharing", choices=("hort", "equal", "tiebreak"),
-                        help="how players tied on points share: hort (default: half by the "
-                             "tie-breaks, half equally), equal, or tiebreak (no sharing)")
-        sp.add_argument("--prize-policy", choices=("one-per-player", "cumulative"),
-                        help="one-per-player (default): each player takes one prize, the higher "
-                             "(equal: the list given first), and the next player moves up; "
-                             "cumulative: prizes from several lists")
-        sp.add_argument("--prize-first", metavar="LIST",
-                        help="with one prize per player, the list that wins equal amounts: overall "
-                             "(default) or a category's name")
+        sp.add_argument(
+            "--category",
+            action="append",
+            default=[],
+            metavar="NAME=CONDITIONS",
+            dest="categories",
+            help="a category's standings, e.g. 'U12=age<12', 'Women=sex=w', "
+            "'U1800=rating<1800|unrated', 'VIE=fed=VIE' (repeatable; the manual's page Categories and prizes)",
+        )
+        sp.add_argument(
+            "--prizes",
+            action="append",
+            default=[],
+            metavar="[NAME=]PLACE:AMOUNT,...",
+            help="prize money by place, e.g. '1:500,2:300,3:200,4-6:100'; NAME=... for a "
+            "category's prizes (repeatable)",
+        )
+        sp.add_argument(
+            "--prize-sharing",
+            choices=("hort", "equal", "tiebreak"),
+            help="how players tied on points share: hort (default: half by the "
+            "tie-breaks, half equally), equal, or tiebreak (no sharing)",
+        )
+        sp.add_argument(
+            "--prize-policy",
+            choices=("one-per-player", "cumulative"),
+            help="one-per-player (default): each player takes one prize, the higher "
+            "(equal: the list given first), and the next player moves up; "
+            "cumulative: prizes from several lists",
+        )
+        sp.add_argument(
+            "--prize-first",
+            metavar="LIST",
+            help="with one prize per player, the list that wins equal amounts: overall (default) or a category's name",
+        )
 
     def ties(sp: argparse.ArgumentParser) -> None:
-        sp.add_argument("--playoff", action="append", default=[], metavar="N>M>...", dest="playoffs",
-                        help="the order a play-off gave players equal on every tie-break, best first, "
-                             "e.g. '12>7>3' (start numbers; '=' for players it left equal; repeatable)")
-        sp.add_argument("--lots", metavar="SEED",
-                        help="draw lots for the players still equal on every tie-break, with this seed "
-                             "(the same seed gives the same order: the manual's page Play-offs and lots)")
+        sp.add_argument(
+            "--playoff",
+            action="append",
+            default=[],
+            metavar="N>M>...",
+            dest="playoffs",
+            help="the order a play-off gave players equal on every tie-break, best first, "
+            "e.g. '12>7>3' (start numbers; '=' for players it left equal; repeatable)",
+        )
+        sp.add_argument(
+            "--lots",
+            metavar="SEED",
+            help="draw lots for the players still equal on every tie-break, with this seed "
+            "(the same seed gives the same order: the manual's page Play-offs and lots)",
+        )
 
     def rating(sp: argparse.ArgumentParser) -> None:
-        sp.add_argument("--rating-change", action="store_true", default=None,
-                        help="add each rated player's rating change (FIDE rating regulations B.02 8.3): "
-                             "games rated, score, expected score, K and K x (W - We)")
-        sp.add_argument("--k", type=k_option, metavar="N",
-                        help="K factor for players whose input gives none (default: by B.02 8.3.3 from "
-                             "the rating and the birth date); implies --rating-change")
+        sp.add_argument(
+            "--rating-change",
+            action="store_true",
+            default=None,
+            help="add each rated player's rating change (FIDE rating regulations B.02 8.3): "
+            "games rated, score, expected score, K and K x (W - We)",
+        )
+        sp.add_argument(
+            "--k",
+            type=k_option,
+            metavar="N",
+            help="K factor for players whose input gives none (default: by B.02 8.3.3 from "
+            "the rating and the birth date); implies --rating-change",
+        )
 
     c = sub.add_parser("compute", help="standings with tie-break values")
     common(c)
     ties(c)
     rating(c)
-    c.add_argument("--format", choices=("table", "csv", "json"),
-                   help="default: as -o's extension says (.txt, .csv, .json), else table")
+    c.add_argument(
+        "--format",
+        choices=("table", "csv", "json"),
+        help="default: as -o's extension says (.txt, .csv, .json), else table",
+    )
     prizes(c)
-    c.add_argument("-o", "--output", metavar="FILE",
-                   help="write to FILE instead of standard output: .txt, .csv, .json, .pdf/.html "
-                        "(the standings report), or .trf (TRF-16 with the computed points and ranks, "
-                        "for rating)")
-    c.add_argument("--trf", choices=("16", "2026"), default="16",
-                   help="with -o FILE.trf: TRF-16 (default), or 2026 to add the TRF-2026 records "
-                        "(142, 162, 310)")
+    c.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        help="write to FILE instead of standard output: .txt, .csv, .json, .pdf/.html "
+        "(the standings report), or .trf (TRF-16 with the computed points and ranks, "
+        "for rating)",
+    )
+    c.add_argument(
+        "--trf",
+        choices=("16", "2026"),
+        default="16",
+        help="with -o FILE.trf: TRF-16 (default), or 2026 to add the TRF-2026 records (142, 162, 310)",
+    )
 
     e = sub.add_parser("explain", help="how one player's tie-break values were made")
     common(e)
     ties(e)
-    e.add_argument("--player", metavar="N[,M...]",
-                   help="start number; several (4,7) show both sides of an appeal and what separates them")
-    e.add_argument("--with-tied", action="store_true",
-                   help="add the players who finished on the same points as N")
+    e.add_argument(
+        "--player",
+        metavar="N[,M...]",
+        help="start number; several (4,7) show both sides of an appeal and what separates them",
+    )
+    e.add_argument("--with-tied", action="store_true", help="add the players who finished on the same points as N")
     e.add_argument("--team", type=int, metavar="N", help="team number (team events)")
     e.add_argument("--tiebreak", metavar="CODE", help="one tie-break (default: all of the list)")
     e.add_argument("-o", "--output", metavar="FILE", help="the appeal report (.pdf, .html) or the text (.txt)")
@@ -173,47 +258,84 @@ def build_parser() -> Parser:
     common(r)
     ties(r)
     rating(r)
-    r.add_argument("-o", "--output", metavar="FILE",
-                   help="PDF (or .html) to write (default: tbxl.toml's output, else the input's name with .pdf)")
+    r.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        help="PDF (or .html) to write (default: tbxl.toml's output, else the input's name with .pdf)",
+    )
     r.add_argument("--lang", type=str.lower, help="report language: en (default), vi, es, ru, ms")
-    r.add_argument("--derivations", metavar="WHICH", type=derivations_option,
-                   help="derivations: decided (default: compact lines for the players whose top places "
-                        "a tie-break decided), compact (compact lines for everyone), none, or full tables "
-                        "for tied (players equal on points), all, top:N (the first N), players (those of "
-                        "--players, the default with --players)")
+    r.add_argument(
+        "--derivations",
+        metavar="WHICH",
+        type=derivations_option,
+        help="derivations: decided (default: compact lines for the players whose top places "
+        "a tie-break decided), compact (compact lines for everyone), none, or full tables "
+        "for tied (players equal on points), all, top:N (the first N), players (those of "
+        "--players, the default with --players)",
+    )
     r.add_argument("--players", metavar="LIST", help="only these start numbers, e.g. 3,7,12")
     r.add_argument("--paper", choices=("a4", "letter"), help="a4 (default) or letter")
     r.add_argument("--html", action="store_true", help="write the HTML instead of the PDF")
     prizes(r)
-    r.add_argument("--min-games", type=int, default=0, metavar="N",
-                   help="team events: board prizes rank only players with at least N games on the board")
-    r.add_argument("--pages", metavar="LIST", type=pages_option,
-                   help="the pages an event posts, in this order: start (starting rank list by rating), rounds "
-                        "(each round's pairings and results), standings (after each round, then the final), "
-                        "crosstable, ties, cards (a card per player); default: the short printout")
-    r.add_argument("--url", metavar="URL", type=url_option,
-                   help="the event's web address: printed under the header with its QR code")
-    r.add_argument("--by-round", action="store_true",
-                   help="add a table per player of the points, rank and tie-breaks after each round "
-                        "(every player, or those of --players)")
+    r.add_argument(
+        "--min-games",
+        type=int,
+        default=0,
+        metavar="N",
+        help="team events: board prizes rank only players with at least N games on the board",
+    )
+    r.add_argument(
+        "--pages",
+        metavar="LIST",
+        type=pages_option,
+        help="the pages an event posts, in this order: start (starting rank list by rating), rounds "
+        "(each round's pairings and results), standings (after each round, then the final), "
+        "crosstable, ties, cards (a card per player); default: the short printout",
+    )
+    r.add_argument(
+        "--url",
+        metavar="URL",
+        type=url_option,
+        help="the event's web address: printed under the header with its QR code",
+    )
+    r.add_argument(
+        "--by-round",
+        action="store_true",
+        help="add a table per player of the points, rank and tie-breaks after each round "
+        "(every player, or those of --players)",
+    )
 
     w = sub.add_parser("workbook", help="write a crosstable workbook with tie-break formulas")
     common(w)
     ties(w)
     w.add_argument("-o", "--output", required=True, metavar="FILE", help=".xlsx or .xlsm to write")
 
-    a = sub.add_parser("audit", help="check published tie-breaks or ranks against the rules and name "
-                                     "the rule each difference follows")
+    a = sub.add_parser(
+        "audit", help="check published tie-breaks or ranks against the rules and name the rule each difference follows"
+    )
     common(a)
-    a.add_argument("--published", metavar="FILE",
-                   help="published standings (CSV or .xlsx): a start-number column and one column per "
-                        "tie-break (BH-C1, 'Buchholz Cut 1', TB1 ...); default: the input's rank column")
-    a.add_argument("--map", action="append", default=[], metavar="COLUMN=CODE",
-                   help="what a published column holds, e.g. 'TB1=BH/C1', 'Nr.=start', 'Pl=rank', 'Club=ignore'")
+    a.add_argument(
+        "--published",
+        metavar="FILE",
+        help="published standings (CSV or .xlsx): a start-number column and one column per "
+        "tie-break (BH-C1, 'Buchholz Cut 1', TB1 ...); default: the input's rank column",
+    )
+    a.add_argument(
+        "--map",
+        action="append",
+        default=[],
+        metavar="COLUMN=CODE",
+        help="what a published column holds, e.g. 'TB1=BH/C1', 'Nr.=start', 'Pl=rank', 'Club=ignore'",
+    )
     a.add_argument("--published-sheet", metavar="NAME", help="worksheet of a published .xlsx")
     a.add_argument("--format", choices=("text", "json"), help="default: as -o's extension says, else text")
-    a.add_argument("--fail-on", choices=("unexplained", "difference"), default="unexplained",
-                   help="exit 1 on differences no rule set explains (default), or on any difference")
+    a.add_argument(
+        "--fail-on",
+        choices=("unexplained", "difference"),
+        default="unexplained",
+        help="exit 1 on differences no rule set explains (default), or on any difference",
+    )
     a.add_argument("-o", "--output", metavar="FILE", help="write to FILE (.pdf: the audit report; .html: its HTML)")
     a.add_argument("--lang", type=str.lower, help="report language: en (default), vi, es, ru, ms")
     a.add_argument("--paper", choices=("a4", "letter"), help="a4 (default) or letter")
@@ -222,24 +344,33 @@ def build_parser() -> Parser:
     common(k)
     k.add_argument("--format", choices=("text", "json"), help="default: as -o's extension says, else text")
     k.add_argument("--changed-only", action="store_true", help="only players whose rank or a value changes")
-    k.add_argument("-o", "--output", metavar="FILE", help="write to FILE (.pdf: the comparison report; .html: its HTML)")
+    k.add_argument(
+        "-o", "--output", metavar="FILE", help="write to FILE (.pdf: the comparison report; .html: its HTML)"
+    )
     k.add_argument("--lang", type=str.lower, help="report language: en (default), vi, es, ru, ms")
     k.add_argument("--paper", choices=("a4", "letter"), help="a4 (default) or letter")
 
     sub.add_parser("rules", help="list the conventions for unplayed games")
 
-    lt = sub.add_parser("lite", help="write main.py and requirements.txt for xlwings Lite (Excel on Mac, "
-                                     "Windows and the web): the Excel functions, installing tbxl from PyPI")
-    lt.add_argument("-o", "--output", required=True, metavar="DIR",
-                    help="folder for main.py and requirements.txt (made if missing)")
-    lt.add_argument("--standalone", action="store_true",
-                    help="a main.py that carries tbxl's core inside (needs no PyPI: offline or locked-down "
-                         "machines; about 480 KB)")
+    lt = sub.add_parser(
+        "lite",
+        help="write main.py and requirements.txt for xlwings Lite (Excel on Mac, "
+        "Windows and the web): the Excel functions, installing tbxl from PyPI",
+    )
+    lt.add_argument(
+        "-o", "--output", required=True, metavar="DIR", help="folder for main.py and requirements.txt (made if missing)"
+    )
+    lt.add_argument(
+        "--standalone",
+        action="store_true",
+        help="a main.py that carries tbxl's core inside (needs no PyPI: offline or locked-down machines; about 480 KB)",
+    )
     return p
 
 
 def derivations_option(text: str) -> str:
     from tbxl.report.selection import parse_derivations  # light: the report module imports WeasyPrint lazily
+
     try:
         parse_derivations(text)
     except InputError as err:
@@ -250,6 +381,7 @@ def derivations_option(text: str) -> str:
 def pages_option(text: str) -> tuple[str, ...]:
     """``--pages``: the page names (:data:`tbxl.report.views.pages.PAGES`), a usage error otherwise."""
     from tbxl.report.views.pages import parse_pages  # no Jinja2 or WeasyPrint imported
+
     try:
         return parse_pages(text)
     except UsageError as err:
@@ -258,6 +390,7 @@ def pages_option(text: str) -> tuple[str, ...]:
 
 def url_option(text: str) -> str:
     from tbxl.report.views.pages import check_url
+
     try:
         return check_url(text)
     except UsageError as err:
@@ -267,6 +400,7 @@ def url_option(text: str) -> str:
 def k_option(text: str) -> int:
     """``--k N``: a K factor (B.02 8.3.3), a usage error for anything else."""
     from tbxl.rating_change import check_k
+
     try:
         return check_k(text, "--k")
     except InputError as err:

@@ -53,11 +53,13 @@ Without xlwings installed it still imports (the decorators become no-ops), for `
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 try:
     import xlwings as xw
 except ImportError:  # pragma: no cover - exercised only where xlwings is missing
+
     class _NoXlwings:
         """Pass-through stand-ins for ``xw.func``/``xw.arg``/``xw.ret`` when xlwings is not installed."""
 
@@ -79,13 +81,12 @@ except ImportError:  # pragma: no cover - exercised only where xlwings is missin
 
 from tbxl import rules as conventions
 from tbxl.audit import Audit, Finding, audit
-from tbxl.catalogue import BY_NAME, TEAM_FUNCTIONS as CATALOGUE_TEAM_FUNCTIONS
-from tbxl.catalogue import in_cells, standings_table, team_standings_table, team_value_of, value_of
+from tbxl.catalogue import BY_NAME, in_cells, standings_table, team_standings_table, team_value_of, value_of
+from tbxl.catalogue import TEAM_FUNCTIONS as CATALOGUE_TEAM_FUNCTIONS
 from tbxl.derivation import Reason
 from tbxl.errors import InputError, TbxlError
 from tbxl.excel import arguments as arg
-from tbxl.excel.cache import MAX_AUDITS, Book, book, cache_clear, cache_info  # noqa: F401  (the cache's controls)
-from tbxl.excel.cache import cached, content_key, lock, team_book
+from tbxl.excel.cache import MAX_AUDITS, Book, book, cache_clear, cache_info, cached, content_key, lock, team_book  # noqa: F401  (the cache's controls)
 from tbxl.excel.results import each, value_error
 from tbxl.formatting import decimal_text
 from tbxl.io.grid.cells import cell_number, cell_text, empty
@@ -99,8 +100,18 @@ from tbxl.tiebreaks.codes import Descriptor
 if TYPE_CHECKING:
     from tbxl.standings import Standings
 
-__all__ = ["BUCHHOLZ", "BUCHHOLZ_CUT", "SB", "SONNEBORN_BERGER", "PROGRESSIVE", "TIEBREAK", "STANDINGS",
-           "AUDIT", "TEAM_TIEBREAK", "TEAM_STANDINGS"]
+__all__ = [
+    "BUCHHOLZ",
+    "BUCHHOLZ_CUT",
+    "SB",
+    "SONNEBORN_BERGER",
+    "PROGRESSIVE",
+    "TIEBREAK",
+    "STANDINGS",
+    "AUDIT",
+    "TEAM_TIEBREAK",
+    "TEAM_STANDINGS",
+]
 
 #: The Function Wizard category of the classic add-in.
 CATEGORY = "Chess tie-breaks"
@@ -133,7 +144,7 @@ def _readable(crosstable: Any, layout: Any) -> Book:
     return found
 
 
-def _opened(crosstable: Any, rules: Any, layout: Any) -> Optional[tuple[Book, Convention]]:
+def _opened(crosstable: Any, rules: Any, layout: Any) -> tuple[Book, Convention] | None:
     """:func:`_readable`'s book with the convention of ``rules``; None for an empty crosstable."""
     found = _readable(crosstable, layout)
     return None if found.empty else (found, arg.convention(rules, found.tournament.start_date))
@@ -152,14 +163,20 @@ def _value(crosstable: Any, player: Any, d: Descriptor, rules: Any, layout: Any)
         return ""
     conv = arg.convention(rules, found.tournament.start_date)
     with lock:
-        of = value_of(found.tournament, conv, d, context=None if d.name == "DE" else found.context(conv),
-                      de=found.ranking(conv, [d.code]) if d.name == "DE" else None)
+        of = value_of(
+            found.tournament,
+            conv,
+            d,
+            context=None if d.name == "DE" else found.context(conv),
+            de=found.ranking(conv, [d.code]) if d.name == "DE" else None,
+        )
         return each(numbers, sn, of)
 
 
 def _team_standings(crosstable: Any, tiebreaks: Any, rules: Any) -> tuple[Any, Standings]:
     """The team event of a team grid and its standings by ``tiebreaks`` under ``rules``, cached."""
-    from tbxl.standings import compute_standings   # the team core, for the team functions only
+    from tbxl.standings import compute_standings  # the team core, for the team functions only
+
     found = team_book(crosstable)
     if found.error is not None:
         value_error(found.error)
@@ -183,6 +200,7 @@ def _team_standings(crosstable: Any, tiebreaks: Any, rules: Any) -> tuple[Any, S
 # They carry no annotations: xlwings reads a parameter's annotation as its converter (the classic
 # add-in puts it into the argument's options), so even ``Any`` would change what Excel sends.
 
+
 def _registered(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Register a function with xlwings as :data:`tbxl.catalogue.BY_NAME` describes it: its help
     as the docstring (the one-line description Excel shows), each argument's help and kind."""
@@ -199,6 +217,7 @@ def _registered(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]
                 f = xw.arg(a.name, ndim=2, doc=a.help)(f)
         registered: Callable[..., Any] = xw.func(category=CATEGORY)(f)
         return registered
+
     return register
 
 
@@ -248,8 +267,9 @@ def STANDINGS(crosstable, tiebreaks="", rules="", layout="", playoff="", lots=""
     with lock:
         try:
             st = found.ranking(conv, codes)
-            if orders or seed is not None:   # the places still shared after the whole list (C.07 Art. 4.2)
+            if orders or seed is not None:  # the places still shared after the whole list (C.07 Art. 4.2)
                 from tbxl.playoffs import Decision, decide
+
                 st = decide(st, Decision.of(orders, seed, option="playoff"))
         except TbxlError as err:
             raise ValueError(str(err)) from None
@@ -273,8 +293,9 @@ def RATING_CHANGE(crosstable, player, k="", layout=""):  # type: ignore[no-untyp
         changes = rating_changes(found.tournament, k=kk)
 
     def of(n: int) -> Any:
-        ch = changes[n]   # KeyError: no such player (#N/A)
+        ch = changes[n]  # KeyError: no such player (#N/A)
         return "" if ch is None else ch.change
+
     return each(numbers, sn, of)
 
 
@@ -297,11 +318,12 @@ def _published_cells(published_range: Any) -> tuple[list[Any], list[list[Any]]]:
 def _numbered_column(err: NumberedColumn, header: list[Any], t: Tournament) -> ValueError:
     """A TBn header: the command line can be told the tie-break list, AUDIT cannot."""
     k = [cell_text(c) for c in header].index(err.header)
-    has = (f"only {len(t.tiebreaks)} tie-breaks ({', '.join(t.tiebreaks)})" if t.tiebreaks
-           else "no tie-break list")
-    return ValueError(f"{range_cell(-1, k)['cell']}: column {err.header!r} is tie-break {err.number}, but the "
-                      f"crosstable has {has}: head the column with the tie-break's code or name instead, "
-                      "e.g. BH/C1, SB or Buchholz Cut 1")
+    has = f"only {len(t.tiebreaks)} tie-breaks ({', '.join(t.tiebreaks)})" if t.tiebreaks else "no tie-break list"
+    return ValueError(
+        f"{range_cell(-1, k)['cell']}: column {err.header!r} is tie-break {err.number}, but the "
+        f"crosstable has {has}: head the column with the tie-break's code or name instead, "
+        "e.g. BH/C1, SB or Buchholz Cut 1"
+    )
 
 
 def _shown(v: Any) -> Any:
@@ -316,13 +338,21 @@ def _change_text(reason: Reason) -> str:
 
 def _finding_row(f: Finding) -> list[Any]:
     pv = f.published
-    if f.code == RANK:   # a rank label: "4", or "2-3" for a shared place
+    if f.code == RANK:  # a rank label: "4", or "2-3" for a shared place
         computed: Any = int(str(f.computed)) if str(f.computed).isdigit() else f.computed
     else:
         computed = _shown(f.computed)
     label = {RANK: "Rank", POINTS: "Pts"}.get(f.code, f.code)
-    return [f.start_number, f.name, label, pv.text if pv.value is None else cell_number(pv.value), computed,
-            f.status, f.matches[0] if f.matches else "", _change_text(f.changes[0]) if f.changes else ""]
+    return [
+        f.start_number,
+        f.name,
+        label,
+        pv.text if pv.value is None else cell_number(pv.value),
+        computed,
+        f.status,
+        f.matches[0] if f.matches else "",
+        _change_text(f.changes[0]) if f.changes else "",
+    ]
 
 
 def _audit_spill(a: Audit) -> Any:
@@ -330,8 +360,7 @@ def _audit_spill(a: Audit) -> Any:
     if a.differences:
         return [list(AUDIT_HEADER)] + [_finding_row(f) for f in a.differences]
     s = a.summary
-    parts = [f"all {s['checked']} values agree with {a.rules_name}" if s["checked"]
-             else "no published value to check"]
+    parts = [f"all {s['checked']} values agree with {a.rules_name}" if s["checked"] else "no published value to check"]
     if s["skipped"]:
         why = sorted({f.why_skipped for f in a.findings if f.why_skipped})
         parts.append(f"{s['skipped']} not checked ({'; '.join(why)})")
@@ -368,6 +397,7 @@ def AUDIT(crosstable, published_range, rules="", layout=""):  # type: ignore[no-
 
 # -- team events (C.07 Arts 11-13), on a team crosstable grid (tbxl.io.grid.team) ---------------
 
+
 @_registered("TEAM_TIEBREAK")
 def TEAM_TIEBREAK(crosstable, team, code, rules=""):  # type: ignore[no-untyped-def]
     name = arg.text(code, "code") if arg.given(arg.scalar(code, "code")) else ""
@@ -386,8 +416,9 @@ def TEAM_TIEBREAK(crosstable, team, code, rules=""):  # type: ignore[no-untyped-
 def TEAM_STANDINGS(crosstable, tiebreaks="", rules="", playoff="", lots=""):  # type: ignore[no-untyped-def]
     _, st = _team_standings(crosstable, tiebreaks, rules)
     orders, seed = arg.playoffs(playoff), arg.lots(lots)
-    if orders or seed is not None:   # the places still shared after the whole list (C.07 Art. 4.2)
+    if orders or seed is not None:  # the places still shared after the whole list (C.07 Art. 4.2)
         from tbxl.playoffs import Decision, decide
+
         with lock:
             try:
                 st = decide(st, Decision.of(orders, seed, option="playoff"))

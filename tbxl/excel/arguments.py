@@ -10,17 +10,32 @@ from __future__ import annotations
 
 from datetime import date
 from decimal import Decimal, InvalidOperation
-from typing import Any, Optional
+from typing import Any
 
+from tbxl import rules as conventions
 from tbxl.errors import TbxlError
 from tbxl.io.grid.cells import LAYOUTS, empty, layout_name
 from tbxl.playoffs import split_orders
-from tbxl import rules as conventions
 from tbxl.rules import Convention
 from tbxl.tiebreaks.codes import Descriptor, parse
 
-__all__ = ["BEYOND", "given", "scalar", "text", "layout", "whole", "player", "player_range", "convention",
-           "descriptor", "codes", "playoffs", "lots", "cut_descriptor", "progressive_cut"]
+__all__ = [
+    "BEYOND",
+    "given",
+    "scalar",
+    "text",
+    "layout",
+    "whole",
+    "player",
+    "player_range",
+    "convention",
+    "descriptor",
+    "codes",
+    "playoffs",
+    "lots",
+    "cut_descriptor",
+    "progressive_cut",
+]
 
 
 def given(v: Any) -> bool:
@@ -46,11 +61,10 @@ def text(v: Any, what: str) -> str:
 
 
 #: The pairing words of the ``layout`` argument.
-PAIRINGS = {"round-robin": "round-robin", "roundrobin": "round-robin", "rr": "round-robin",
-            "swiss": "swiss"}
+PAIRINGS = {"round-robin": "round-robin", "roundrobin": "round-robin", "rr": "round-robin", "swiss": "swiss"}
 
 
-def layout(value: Any) -> Optional[tuple[Optional[str], Optional[str]]]:
+def layout(value: Any) -> tuple[str | None, str | None] | None:
     """(layout, pairing system) of the ``layout`` argument, each None when not given: a compact
     or sm3 crosstable is read as a Swiss unless it says "round-robin" (C.07 15.2: its unplayed
     rounds count otherwise); ``tbxl workbook`` writes a round robin whose pairings are not the
@@ -66,8 +80,11 @@ def layout(value: Any) -> Optional[tuple[Optional[str], Optional[str]]]:
     lay = [w for w in words if w not in PAIRINGS]
 
     def unknown(_: str) -> ValueError:
-        return ValueError(f"unknown layout {text(value, 'layout')!r}: expected one of {', '.join(LAYOUTS)}, "
-                          "round-robin or swiss, or empty")
+        return ValueError(
+            f"unknown layout {text(value, 'layout')!r}: expected one of {', '.join(LAYOUTS)}, "
+            "round-robin or swiss, or empty"
+        )
+
     if len(lay) > 1 or len(pairing) > 1:
         raise unknown("")
     return (layout_name(lay[0], unknown) if lay else None, pairing[0] if pairing else None)
@@ -76,7 +93,7 @@ def layout(value: Any) -> Optional[tuple[Optional[str], Optional[str]]]:
 #: Whole-number arguments at least this large (10^18) stand for "beyond any event" (a start
 #: number no player has, a cut of everything), without building a number of 10^9 digits from
 #: the text "1e999999999".
-BEYOND = 10 ** 18
+BEYOND = 10**18
 
 
 def whole(v: Any, what: str) -> int:
@@ -111,15 +128,15 @@ def _shown(v: Any) -> str:
     return repr(v[:40] + "..." if isinstance(v, str) and len(v) > 40 else v)
 
 
-def player(value: Any) -> Optional[int]:
+def player(value: Any) -> int | None:
     """The start number (or team number), or None for an empty cell."""
     v = scalar(value, "player")
-    if not given(v) and not isinstance(v, bool):   # FALSE is no empty cell (though FALSE == 0)
+    if not given(v) and not isinstance(v, bool):  # FALSE is no empty cell (though FALSE == 0)
         return None
     return whole(v, "player")
 
 
-def player_range(value: Any) -> Optional[list[list[Any]]]:
+def player_range(value: Any) -> list[list[Any]] | None:
     """The rows of a multi-cell ``player`` argument (a flat list is a column); None for one cell."""
     if not isinstance(value, (list, tuple)):
         return None
@@ -129,7 +146,7 @@ def player_range(value: Any) -> Optional[list[list[Any]]]:
     return rows
 
 
-def convention(rules: Any, start_date: Optional[date]) -> Convention:
+def convention(rules: Any, start_date: date | None) -> Convention:
     """The rule set of ``rules``, else the one in force at ``start_date`` (a grid has none: the
     current FIDE rules)."""
     try:
@@ -149,7 +166,7 @@ def descriptor(code: Any) -> Descriptor:
         raise ValueError(str(err)) from None
 
 
-def codes(tiebreaks: Any) -> Optional[list[str]]:
+def codes(tiebreaks: Any) -> list[str] | None:
     """The tie-break list from text (comma-separated) or a range of codes; None = the defaults."""
     items: list[str] = []
     stack = [tiebreaks]
@@ -177,7 +194,7 @@ def playoffs(value: Any) -> list[str]:
     return out
 
 
-def lots(value: Any) -> Optional[str]:
+def lots(value: Any) -> str | None:
     """The seed of a ``lots`` argument (``5.0`` as ``"5"``), None when not given."""
     v = scalar(value, "lots")
     return text(v, "lots") if given(v) else None

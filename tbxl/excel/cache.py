@@ -12,7 +12,8 @@ from __future__ import annotations
 import threading
 import warnings
 from collections import OrderedDict
-from typing import Any, Callable, Optional, TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from tbxl.errors import InputError, InputWarning
 from tbxl.excel.results import error_cell
@@ -23,8 +24,20 @@ from tbxl.rules import Convention
 from tbxl.standings import Standings, compute_standings, resolve_tiebreaks
 from tbxl.tiebreaks import Context
 
-__all__ = ["Book", "lock", "MAX_BOOKS", "MAX_STANDINGS", "MAX_AUDITS", "MAX_GRIDS", "cache_info", "cache_clear",
-           "cached", "content_key", "book", "team_book"]
+__all__ = [
+    "Book",
+    "lock",
+    "MAX_BOOKS",
+    "MAX_STANDINGS",
+    "MAX_AUDITS",
+    "MAX_GRIDS",
+    "cache_info",
+    "cache_clear",
+    "cached",
+    "content_key",
+    "book",
+    "team_book",
+]
 
 
 class Book:
@@ -36,7 +49,7 @@ class Book:
 
     def __init__(self) -> None:
         self.tournament: Any = None
-        self.error: Optional[BaseException] = None
+        self.error: BaseException | None = None
         self.empty = False
         self.contexts: dict[str, Context] = {}
         self.standings: OrderedDict[Any, Standings] = OrderedDict()
@@ -50,24 +63,31 @@ class Book:
             _stats["contexts"] += 1
         return ctx
 
-    def ranking(self, conv: Convention, codes: Optional[list[str]]) -> Standings:
+    def ranking(self, conv: Convention, codes: list[str] | None) -> Standings:
         """The standings of this (individual) event under ``conv`` by ``codes`` (None: the
         defaults), kept per (rules, resolved list)."""
         listed = [d.code for d in resolve_tiebreaks(self.tournament, codes)]
-        return cached(self.standings, (conv.name, tuple(listed)),
-                      lambda: compute_standings(self.tournament, listed, conv), MAX_STANDINGS, made="standings")
+        return cached(
+            self.standings,
+            (conv.name, tuple(listed)),
+            lambda: compute_standings(self.tournament, listed, conv),
+            MAX_STANDINGS,
+            made="standings",
+        )
 
 
-MAX_BOOKS = 8          # crosstables kept (by content)
-MAX_STANDINGS = 16     # standings kept per crosstable (by rules and tie-break list)
-MAX_AUDITS = 8         # AUDIT spills kept per crosstable (by rules and published table)
-MAX_GRIDS = 8          # team crosstables kept (by content)
-_RECENT_SIZE = 4       # crosstables compared by equality before hashing
+MAX_BOOKS = 8  # crosstables kept (by content)
+MAX_STANDINGS = 16  # standings kept per crosstable (by rules and tie-break list)
+MAX_AUDITS = 8  # AUDIT spills kept per crosstable (by rules and published table)
+MAX_GRIDS = 8  # team crosstables kept (by content)
+_RECENT_SIZE = 4  # crosstables compared by equality before hashing
 
 lock = threading.RLock()
-_books: "OrderedDict[Any, Book]" = OrderedDict()
-_grids: "OrderedDict[Any, Book]" = OrderedDict()
-_recent: list[tuple[list[list[Any]], Any, Book, list[tuple[int, int]]]] = []     # [(rows copy, layout, book, cells equal to 0 or 1)], most recent first
+_books: OrderedDict[Any, Book] = OrderedDict()
+_grids: OrderedDict[Any, Book] = OrderedDict()
+_recent: list[
+    tuple[list[list[Any]], Any, Book, list[tuple[int, int]]]
+] = []  # [(rows copy, layout, book, cells equal to 0 or 1)], most recent first
 _stats = {"builds": 0, "hits": 0, "contexts": 0, "standings": 0, "audits": 0}
 
 
@@ -99,11 +119,12 @@ def _bools_as_text(rows: list[list[Any]]) -> list[list[Any]]:
 
 def _zeros_and_ones(rows: list[list[Any]]) -> list[tuple[int, int]]:
     """Where a grid holds the numbers 0 or 1, the only cells a TRUE or FALSE would equal."""
-    return [(i, j) for i, r in enumerate(rows) for j, v in enumerate(r)
-            if type(v) in (int, float) and (v == 0 or v == 1)]
+    return [
+        (i, j) for i, r in enumerate(rows) for j, v in enumerate(r) if type(v) in (int, float) and (v == 0 or v == 1)
+    ]
 
 
-def content_key(rows: list[list[Any]], layout: Optional[Any]) -> tuple[Any, Any]:
+def content_key(rows: list[list[Any]], layout: Any | None) -> tuple[Any, Any]:
     """A hashable key of a grid's content (and its layout)."""
     content: Any
     try:
@@ -114,7 +135,7 @@ def content_key(rows: list[list[Any]], layout: Optional[Any]) -> tuple[Any, Any]
     return layout, content
 
 
-def book(crosstable: Any, layout: Optional[tuple[Optional[str], Optional[str]]]) -> Book:
+def book(crosstable: Any, layout: tuple[str | None, str | None] | None) -> Book:
     """The cached book of this crosstable content, built on first use."""
     with lock:
         # Fast path: the same content as a recent call. List equality is cheaper than hashing
@@ -122,13 +143,12 @@ def book(crosstable: Any, layout: Optional[tuple[Optional[str], Optional[str]]])
         # against a grid changed in place, since we compare with our own copy.
         if type(crosstable) is list:
             for i, (seen, lay, found, ones) in enumerate(_recent):
-                if lay == layout and seen == crosstable and \
-                        not any(type(crosstable[r][c]) is bool for r, c in ones):
+                if lay == layout and seen == crosstable and not any(type(crosstable[r][c]) is bool for r, c in ones):
                     if i:
                         _recent.insert(0, _recent.pop(i))
                     _stats["hits"] += 1
                     return found
-        try:   # the empty rows below a template's players (or a whole column's million) are not content
+        try:  # the empty rows below a template's players (or a whole column's million) are not content
             rows = _bools_as_text(trim_blank_edges(rows_of(crosstable)))
         except InputError as err:
             made = Book()
@@ -143,7 +163,7 @@ def book(crosstable: Any, layout: Optional[tuple[Optional[str], Optional[str]]])
 def team_book(crosstable: Any) -> Book:
     """The cached book of a team crosstable (:mod:`tbxl.io.grid.team`) content, built on first use;
     its ``standings`` are kept per (rules, tie-break list) as given."""
-    from tbxl.io.grid.team import read_team_grid   # the team core, for the team functions only
+    from tbxl.io.grid.team import read_team_grid  # the team core, for the team functions only
 
     def read() -> Book:
         made = Book()
@@ -155,6 +175,7 @@ def team_book(crosstable: Any) -> Book:
         except InputError as err:
             made.error = err
         return made
+
     try:
         rows = trim_blank_edges(rows_of(crosstable))
     except InputError as err:
@@ -168,8 +189,15 @@ def team_book(crosstable: Any) -> Book:
 T = TypeVar("T")
 
 
-def cached(cache: "OrderedDict[Any, T]", key: Any, make: Callable[[], T], limit: int, *, made: Optional[str] = None,
-           hit: Optional[str] = None) -> T:
+def cached(
+    cache: OrderedDict[Any, T],
+    key: Any,
+    make: Callable[[], T],
+    limit: int,
+    *,
+    made: str | None = None,
+    hit: str | None = None,
+) -> T:
     """``cache[key]``, made by ``make()`` on a miss; the least recently used entries beyond
     ``limit`` are dropped. ``made`` and ``hit`` name the counters of :func:`cache_info` to raise."""
     if key in cache:
@@ -185,7 +213,7 @@ def cached(cache: "OrderedDict[Any, T]", key: Any, make: Callable[[], T], limit:
     return value
 
 
-def _build(rows: list[list[Any]], layout: Optional[tuple[Optional[str], Optional[str]]]) -> Book:
+def _build(rows: list[list[Any]], layout: tuple[str | None, str | None] | None) -> Book:
     _stats["builds"] += 1
     made = Book()
     made.error = error_cell(rows)
@@ -193,7 +221,7 @@ def _build(rows: list[list[Any]], layout: Optional[tuple[Optional[str], Optional
         return made
     try:
         with warnings.catch_warnings():
-            warnings.simplefilter("ignore", InputWarning)   # a points column that disagrees
+            warnings.simplefilter("ignore", InputWarning)  # a points column that disagrees
             lay, pairing = layout or (None, None)
             made.tournament = read_grid(rows, layout=lay, pairing=pairing)
     except InputError as err:

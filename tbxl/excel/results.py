@@ -4,7 +4,8 @@ the text ``"#N/A"`` for a number not in the event (a real ``#N/A`` under Office.
 
 from __future__ import annotations
 
-from typing import Any, Callable, NoReturn, Optional
+from collections.abc import Callable
+from typing import Any, NoReturn
 
 from tbxl.errors import InputError
 from tbxl.io.grid.cells import a1, cell_number
@@ -16,9 +17,27 @@ NOT_FOUND = "#N/A"
 #: Excel's error values, as xlwings gives them with ``err_to_str`` (Office.js's ``basicValue``, the
 #: classic add-in's text of the COM error code) and as a workbook file stores them; newer Excels add
 #: the ones after ``#NULL!``.
-EXCEL_ERRORS = frozenset({"#N/A", "#VALUE!", "#REF!", "#NAME?", "#DIV/0!", "#NUM!", "#NULL!", "#DATA!",
-                          "#SPILL!", "#CALC!", "#FIELD!", "#BLOCKED!", "#CONNECT!", "#BUSY!", "#UNKNOWN!",
-                          "#PYTHON!", "#GETTING_DATA"})
+EXCEL_ERRORS = frozenset(
+    {
+        "#N/A",
+        "#VALUE!",
+        "#REF!",
+        "#NAME?",
+        "#DIV/0!",
+        "#NUM!",
+        "#NULL!",
+        "#DATA!",
+        "#SPILL!",
+        "#CALC!",
+        "#FIELD!",
+        "#BLOCKED!",
+        "#CONNECT!",
+        "#BUSY!",
+        "#UNKNOWN!",
+        "#PYTHON!",
+        "#GETTING_DATA",
+    }
+)
 
 
 def value_error(err: BaseException) -> NoReturn:
@@ -30,22 +49,24 @@ def value_error(err: BaseException) -> NoReturn:
     raise ValueError(str(err)) from None
 
 
-def each(numbers: Optional[list[list[Any]]], single: Optional[int], of: Callable[[int], Any]) -> Any:
+def each(numbers: list[list[Any]] | None, single: int | None, of: Callable[[int], Any]) -> Any:
     """The Excel number ``of`` gives the one number ``single``, or each of ``numbers`` in their
     shape: empty for an empty cell, #N/A for a number ``of`` does not know (``KeyError``)."""
-    def one(n: Optional[int]) -> Any:
+
+    def one(n: int | None) -> Any:
         if n is None:
             return ""
         try:
             return cell_number(of(n))
         except KeyError:
             return NOT_FOUND
+
     if numbers is None:
         return one(single)
     return [[one(n) for n in r] for r in numbers]
 
 
-def error_cell(rows: list[list[Any]], what: str = "crosstable") -> Optional[InputError]:
+def error_cell(rows: list[list[Any]], what: str = "crosstable") -> InputError | None:
     """The first cell of ``rows`` (row by row) holding an Excel error value, as an
     :class:`InputError` naming the cell (counted from the range's top-left cell as A1, as the
     functions name every cell) and the error: a result, a rating or the Pts column alike, since an
@@ -59,6 +80,8 @@ def error_cell(rows: list[list[Any]], what: str = "crosstable") -> Optional[Inpu
     for r, row in enumerate(rows):
         for c, v in enumerate(row):
             if type(v) is str and v[:1] == "#" and v.strip() in EXCEL_ERRORS:
-                return InputError(f"{v.strip()}: the {what} holds an Excel error here; correct the cell or the "
-                                  "formula that gives it", cell=a1(c, r))
+                return InputError(
+                    f"{v.strip()}: the {what} holds an Excel error here; correct the cell or the formula that gives it",
+                    cell=a1(c, r),
+                )
     return None

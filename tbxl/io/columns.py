@@ -13,15 +13,29 @@ mapped onto the tie-break list) or nothing of interest; a team event's headers (
 from __future__ import annotations
 
 import re
-from typing import Callable, Optional, Protocol, Sequence
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from tbxl.errors import UnknownTiebreak
 from tbxl.io.grid.cells import header_key, header_role
 from tbxl.model import GP, MP
 from tbxl.tiebreaks.codes import Descriptor, parse
 
-__all__ = ["START", "IGNORE", "POINTS", "RANK", "NumberedColumn", "Meaning", "column_meaning", "numbered_column",
-           "team_column_meaning", "parse_mapping", "TEAM_NUMBER_WORDS", "TEAM_NAME_WORDS", "SCORE_WORDS"]
+__all__ = [
+    "START",
+    "IGNORE",
+    "POINTS",
+    "RANK",
+    "NumberedColumn",
+    "Meaning",
+    "column_meaning",
+    "numbered_column",
+    "team_column_meaning",
+    "parse_mapping",
+    "TEAM_NUMBER_WORDS",
+    "TEAM_NAME_WORDS",
+    "SCORE_WORDS",
+]
 
 START = "START"
 IGNORE = "IGNORE"
@@ -42,7 +56,8 @@ class NumberedColumn(UnknownTiebreak):
         super().__init__(
             f"column {header!r} is tie-break {number}, but the tie-break list has {len(tiebreaks)}"
             + (f" ({', '.join(tiebreaks)})" if tiebreaks else "")
-            + f": give --tiebreaks CODES or --map '{header}=CODE'")
+            + f": give --tiebreaks CODES or --map '{header}=CODE'"
+        )
 
 
 #: What a column a header word names (:data:`tbxl.io.grid.cells.HEADER_WORDS`) holds in published standings.
@@ -50,31 +65,59 @@ _MEANING = {"sno": START, "rank": RANK, "points": POINTS}
 
 #: Long names of tie-breaks (normalised: lower case, letters and digits only) -> family.
 _FAMILIES = [
-    ("forebuchholz", "FB"), ("buchholz", "BH"), ("buch", "BH"), ("sonnebornberger", "SB"), ("sonneborn", "SB"),
-    ("berger", "SB"), ("progressive", "PS"), ("progressivescore", "PS"), ("cumulative", "PS"),
-    ("koya", "KS"), ("directencounter", "DE"), ("direct", "DE"), ("numberofwins", "WIN"), ("wins", "WIN"),
-    ("gameswon", "WON"), ("gameswithblack", "BPG"), ("blackgames", "BPG"), ("averagerating", "ARO"),
-    ("averageratingofopponents", "ARO"), ("performance", "TPR"), ("performancerating", "TPR"),
-    ("averageofopponentsbuchholz", "AOB"), ("progresivo", "PS"), ("progresiva", "PS"),
-    ("victorias", "WIN"), ("encuentrodirecto", "DE"), ("resultadoparticular", "DE"),
-    ("бухгольц", "BH"), ("бергер", "SB"), ("зоннеборнбергер", "SB"),
-    ("коэффициентбергера", "SB"), ("прогресс", "PS"), ("личнаявстреча", "DE"), ("победы", "WIN"),
-    ("koya", "KS"), ("kemenangan", "WIN"),
+    ("forebuchholz", "FB"),
+    ("buchholz", "BH"),
+    ("buch", "BH"),
+    ("sonnebornberger", "SB"),
+    ("sonneborn", "SB"),
+    ("berger", "SB"),
+    ("progressive", "PS"),
+    ("progressivescore", "PS"),
+    ("cumulative", "PS"),
+    ("koya", "KS"),
+    ("directencounter", "DE"),
+    ("direct", "DE"),
+    ("numberofwins", "WIN"),
+    ("wins", "WIN"),
+    ("gameswon", "WON"),
+    ("gameswithblack", "BPG"),
+    ("blackgames", "BPG"),
+    ("averagerating", "ARO"),
+    ("averageratingofopponents", "ARO"),
+    ("performance", "TPR"),
+    ("performancerating", "TPR"),
+    ("averageofopponentsbuchholz", "AOB"),
+    ("progresivo", "PS"),
+    ("progresiva", "PS"),
+    ("victorias", "WIN"),
+    ("encuentrodirecto", "DE"),
+    ("resultadoparticular", "DE"),
+    ("бухгольц", "BH"),
+    ("бергер", "SB"),
+    ("зоннеборнбергер", "SB"),
+    ("коэффициентбергера", "SB"),
+    ("прогресс", "PS"),
+    ("личнаявстреча", "DE"),
+    ("победы", "WIN"),
+    ("koya", "KS"),
+    ("kemenangan", "WIN"),
 ]
 _NUMBERED = re.compile(r"^(?:tb|tiebreak|wtg|wertung|fw|desempate|des|dop|доп|tiêuchí|tc|pp)(\d{1,4})$", re.ASCII)
-_LONG = re.compile(r"^(?P<family>[^\W\d_]+?)(?:(?P<mod>cut|corte|median|mediana|c|m)?(?P<n>\d+)"
-                   r"|(?P<bare>cut|corte|median|mediana))?$")
+_LONG = re.compile(
+    r"^(?P<family>[^\W\d_]+?)(?:(?P<mod>cut|corte|median|mediana|c|m)?(?P<n>\d+)"
+    r"|(?P<bare>cut|corte|median|mediana))?$"
+)
 
 
 class Meaning(Protocol):
     """What reads a published header: ``(header, tiebreaks, mapping) -> meaning`` as :func:`column_meaning`."""
 
-    def __call__(self, header: str, tiebreaks: Sequence[str] = (),
-                 mapping: Optional[dict[str, str]] = None) -> Optional[str]: ...
+    def __call__(
+        self, header: str, tiebreaks: Sequence[str] = (), mapping: dict[str, str] | None = None
+    ) -> str | None: ...
 
 
-def column_meaning(header: str, tiebreaks: Sequence[str] = (),
-                   mapping: Optional[dict[str, str]] = None) -> Optional[str]:
+def column_meaning(header: str, tiebreaks: Sequence[str] = (), mapping: dict[str, str] | None = None) -> str | None:
     """What a published column holds: ``START``, ``RANK``, ``PTS``, a tie-break code, ``IGNORE``
     (a known column of no interest, e.g. the name) or None (not recognised)."""
     key = header_key(header)
@@ -105,8 +148,9 @@ def column_meaning(header: str, tiebreaks: Sequence[str] = (),
     return None
 
 
-def numbered_column(header: str, tiebreaks: Sequence[str],
-                    parse_code: Callable[[str], Descriptor] = parse) -> Optional[str]:
+def numbered_column(
+    header: str, tiebreaks: Sequence[str], parse_code: Callable[[str], Descriptor] = parse
+) -> str | None:
     """The code of a numbered column (``TB2``: the second of ``tiebreaks``, as ``parse_code`` spells
     it); None when the header is not numbered; :class:`NumberedColumn` beyond the list."""
     m = _NUMBERED.match(header_key(header))
@@ -120,19 +164,47 @@ def numbered_column(header: str, tiebreaks: Sequence[str],
 
 #: Header words of a team-number column (normalised as :func:`~tbxl.io.grid.cells.header_key` does);
 #: ``No``, ``SNo``, ``Nr.`` ... are :data:`~tbxl.io.grid.cells.HEADER_WORDS`' start numbers.
-TEAM_NUMBER_WORDS = frozenset({
-    "teamno", "teamnr", "teamnumber", "team#", "tno", "tnr", "tsno", "mannschaftnr", "mnr", "equipono",
-    "nºequipo", "noequipo", "sốđội", "номеркоманды", "nopasukan"})
+TEAM_NUMBER_WORDS = frozenset(
+    {
+        "teamno",
+        "teamnr",
+        "teamnumber",
+        "team#",
+        "tno",
+        "tnr",
+        "tsno",
+        "mannschaftnr",
+        "mnr",
+        "equipono",
+        "nºequipo",
+        "noequipo",
+        "sốđội",
+        "номеркоманды",
+        "nopasukan",
+    }
+)
 #: Header words of the team's name column (ignored, as a player's name is).
-TEAM_NAME_WORDS = frozenset({
-    "team", "teams", "teamname", "mannschaft", "equipo", "équipe", "equipe", "đội", "команда", "pasukan"})
+TEAM_NAME_WORDS = frozenset(
+    {"team", "teams", "teamname", "mannschaft", "equipo", "équipe", "equipe", "đội", "команда", "pasukan"}
+)
 #: Match and game points spelled as columns: the codes MP and GP.
-SCORE_WORDS = {"mp": MP, "mpts": MP, "matchpoints": MP, "mannschaftspunkte": MP, "gp": GP, "gpts": GP,
-               "gamepoints": GP, "bp": GP, "boardpoints": GP, "brettpunkte": GP}
+SCORE_WORDS = {
+    "mp": MP,
+    "mpts": MP,
+    "matchpoints": MP,
+    "mannschaftspunkte": MP,
+    "gp": GP,
+    "gpts": GP,
+    "gamepoints": GP,
+    "bp": GP,
+    "boardpoints": GP,
+    "brettpunkte": GP,
+}
 
 
-def team_column_meaning(header: str, tiebreaks: Sequence[str] = (),
-                        mapping: Optional[dict[str, str]] = None) -> Optional[str]:
+def team_column_meaning(
+    header: str, tiebreaks: Sequence[str] = (), mapping: dict[str, str] | None = None
+) -> str | None:
     """What a column of published team standings holds: ``START`` (the team number), ``RANK``,
     ``PTS`` (the primary score), ``MP``, ``GP``, a team tie-break code as spelled, ``IGNORE`` or None.
     ``TBn`` is the n-th code of ``tiebreaks`` (the ranking's list without the points)."""
@@ -155,7 +227,7 @@ def team_column_meaning(header: str, tiebreaks: Sequence[str] = (),
     try:
         d = parse(str(header), team=True)
     except UnknownTiebreak:
-        long = column_meaning(header)   # "Buchholz Cut 1" -> BH/C1 (on the primary score)
+        long = column_meaning(header)  # "Buchholz Cut 1" -> BH/C1 (on the primary score)
         return long if long not in (None, IGNORE) and _parses_team(long) else None
     return POINTS if d.name == "POINTS" and d.score is None else d.code
 
@@ -168,18 +240,25 @@ def _parses_team(code: str) -> bool:
     return True
 
 
-def parse_mapping(items: Sequence[str], meaning: Optional[Meaning] = None) -> dict[str, str]:
+def parse_mapping(items: Sequence[str], meaning: Meaning | None = None) -> dict[str, str]:
     """``--map`` items ``COLUMN=CODE`` (CODE: a tie-break code, ``start``, ``rank``, ``points`` or
     ``ignore``), keyed by the normalised column name."""
     out: dict[str, str] = {}
-    special = {"start": START, "startnumber": START, "sno": START, "rank": RANK, "points": POINTS,
-               "pts": POINTS, "ignore": IGNORE}
+    special = {
+        "start": START,
+        "startnumber": START,
+        "sno": START,
+        "rank": RANK,
+        "points": POINTS,
+        "pts": POINTS,
+        "ignore": IGNORE,
+    }
     for item in items:
         column, sep, code = item.rpartition("=")
         if not sep or not column.strip() or not code.strip():
             raise UnknownTiebreak(f"--map expects COLUMN=CODE (e.g. 'TB1=BH/C1'), not {item!r}")
         meant = special.get(header_key(code)) or (meaning(code) if meaning else parse(code).code)
-        if meant is None:   # a team event's reading knows no such code: an error, as the individual parse says
+        if meant is None:  # a team event's reading knows no such code: an error, as the individual parse says
             raise UnknownTiebreak(f"--map {item!r}: {code.strip()!r} is not a tie-break code")
         out[header_key(column)] = meant
     return out

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable, Optional, Union
+from typing import Union
 
 from tbxl.errors import InputError, UsageError
 
@@ -13,11 +14,20 @@ PathLike = Union[str, "os.PathLike[str]"]
 
 #: What ``-o FILE`` writes, by the file's extension: the one table the command line and the
 #: report writer read (``text`` is the plain-text form a terminal shows).
-OUTPUT_FORMATS = {".txt": "text", ".csv": "csv", ".json": "json", ".pdf": "pdf", ".html": "html",
-                  ".htm": "html", ".xlsx": "xlsx", ".xlsm": "xlsx", ".trf": "trf"}
+OUTPUT_FORMATS = {
+    ".txt": "text",
+    ".csv": "csv",
+    ".json": "json",
+    ".pdf": "pdf",
+    ".html": "html",
+    ".htm": "html",
+    ".xlsx": "xlsx",
+    ".xlsm": "xlsx",
+    ".trf": "trf",
+}
 
 
-def output_format(path: PathLike, allowed: Iterable[str] = tuple(OUTPUT_FORMATS.values())) -> Optional[str]:
+def output_format(path: PathLike, allowed: Iterable[str] = tuple(OUTPUT_FORMATS.values())) -> str | None:
     """The format ``path``'s extension names, None for a name without one (``/dev/stdout``);
     :class:`UsageError` for an extension that is not one of ``allowed``.
 
@@ -42,7 +52,7 @@ def output_format(path: PathLike, allowed: Iterable[str] = tuple(OUTPUT_FORMATS.
     return fmt
 
 
-def check_output(output: PathLike, inputs: Iterable[Optional[PathLike]] = ()) -> None:
+def check_output(output: PathLike, inputs: Iterable[PathLike | None] = ()) -> None:
     """Before any work: the output is not an input, and its folder exists (named in the error,
     rather than the temporary file the atomic write would fail to create there)."""
     check_not_input(output, inputs)
@@ -52,7 +62,7 @@ def check_output(output: PathLike, inputs: Iterable[Optional[PathLike]] = ()) ->
         raise InputError(f"{what} (for the output {os.fspath(output)})", file=os.fspath(folder))
 
 
-def check_not_input(output: PathLike, inputs: Iterable[Optional[PathLike]]) -> None:
+def check_not_input(output: PathLike, inputs: Iterable[PathLike | None]) -> None:
     """Refuse to write over one of the inputs (None or "": no input file)."""
     out = Path(output).resolve()
     for i in inputs:
@@ -60,7 +70,7 @@ def check_not_input(output: PathLike, inputs: Iterable[Optional[PathLike]]) -> N
             raise InputError(f"refusing to overwrite the input file {i}")
 
 
-def write_atomic(path: PathLike, data: Union[bytes, str], *, inputs: Iterable[Optional[PathLike]] = ()) -> None:
+def write_atomic(path: PathLike, data: bytes | str, *, inputs: Iterable[PathLike | None] = ()) -> None:
     """Write ``data`` to ``path`` through a temporary file in the same folder and ``os.replace``,
     so a reader never sees a half-written file and a failure leaves the old file intact. A failure
     to write (a read-only folder, a full disk, ``/dev/full``) is an :class:`InputError` naming
@@ -76,7 +86,7 @@ def write_atomic(path: PathLike, data: Union[bytes, str], *, inputs: Iterable[Op
         raise InputError(f"cannot write it ({why})", file=os.fspath(path)) from None
 
 
-def _write_atomic(path: PathLike, data: Union[bytes, str]) -> None:
+def _write_atomic(path: PathLike, data: bytes | str) -> None:
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
     if isinstance(data, str):

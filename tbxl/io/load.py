@@ -12,7 +12,7 @@ import os
 import re
 import zipfile
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple, Optional
+from typing import TYPE_CHECKING, NamedTuple
 
 from tbxl.errors import InputError
 from tbxl.function_names import TEAM_FUNCTION_NAMES
@@ -31,13 +31,16 @@ WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 #: Most inputs are individual events and have none: they are told apart without decoding the file
 #: (:func:`is_team_trf` looks closer at the files that have one). A line starts after LF or after a
 #: lone CR, as the reader splits lines (old Mac files end their lines with CR).
-TEAM_RECORD = re.compile(rb"(?m)(?:^|\r)(?:(?:\xef\xbb\xbf)?(?:013|310)|(?:\xff\xfe|\xfe\xff)?(?:\x00?0\x00?1\x00?3|\x00?3\x00?1\x00?0))")
+TEAM_RECORD = re.compile(
+    rb"(?m)(?:^|\r)(?:(?:\xef\xbb\xbf)?(?:013|310)|(?:\xff\xfe|\xfe\xff)?(?:\x00?0\x00?1\x00?3|\x00?3\x00?1\x00?0))"
+)
 
 #: A formula of a sheet's XML calling a team function of the catalogue
 #: (:data:`~tbxl.function_names.TEAM_FUNCTION_NAMES`): ``<f>TEAM_TIEBREAK($A$1:$P$51,...``, with any
 #: prefix Excel gives a user-defined function (``_xludf.``); a text cell naming one is no call.
-TEAM_CALL = re.compile(rb"<f\b[^>]*>[^<]*?(?<![A-Z0-9])(?:%s)\s*\("
-                       % b"|".join(n.encode() for n in TEAM_FUNCTION_NAMES), re.I)
+TEAM_CALL = re.compile(
+    rb"<f\b[^>]*>[^<]*?(?<![A-Z0-9])(?:%s)\s*\(" % b"|".join(n.encode() for n in TEAM_FUNCTION_NAMES), re.I
+)
 
 
 class Sniffed(NamedTuple):
@@ -79,7 +82,7 @@ def is_team_workbook(path: PathLike) -> bool:
         with zipfile.ZipFile(path) as z:
             sheets = [i for i in z.infolist() if i.filename.startswith("xl/worksheets/")]
             if sum(i.file_size for i in sheets) > MAX_WORKBOOK_XML_BYTES:
-                return False   # a zip bomb: its reader refuses it before unpacking
+                return False  # a zip bomb: its reader refuses it before unpacking
             return any(TEAM_CALL.search(z.read(i)) for i in sheets)
     except (OSError, zipfile.BadZipFile, KeyError, ValueError):
         return False
@@ -100,7 +103,7 @@ def is_team_trf(path_or_text: PathLike) -> bool:
         except (OSError, TypeError, ValueError):
             return False
         if len(data) > MAX_TEXT_BYTES:
-            return False   # its reader refuses it by its size
+            return False  # its reader refuses it by its size
         # Most inputs are individual events: no team record at a line start, no decoding needed.
         if not TEAM_RECORD.search(data):
             return False
@@ -112,7 +115,8 @@ def is_team_trf(path_or_text: PathLike) -> bool:
     if "013" not in codes:
         return False
     if codes & {"300", "320", "330", "352", "362"} or any(
-            line[:3] == "192" and "TEAM" in line.upper() for line in lines):
+        line[:3] == "192" and "TEAM" in line.upper() for line in lines
+    ):
         return True
     return _games_are_matches(lines)
 
@@ -129,7 +133,7 @@ def _games_are_matches(lines: list[str]) -> bool:
             continue
         a = team_of.get(int(line[4:8]))
         for r, s in enumerate(range(91, len(line), 10)):
-            opp = line[s:s + 4].strip()
+            opp = line[s : s + 4].strip()
             if not opp.isdigit() or not int(opp) or a is None:
                 continue
             b = team_of.get(int(opp))
@@ -139,8 +143,16 @@ def _games_are_matches(lines: list[str]) -> bool:
     return paired
 
 
-def load(path: PathLike, *, pairing: Optional[str] = None, strict: bool = False, sheet: Optional[str] = None,
-         layout: Optional[str] = None, notes: Optional[list[str]] = None, kind: Optional[str] = None) -> Event:
+def load(
+    path: PathLike,
+    *,
+    pairing: str | None = None,
+    strict: bool = False,
+    sheet: str | None = None,
+    layout: str | None = None,
+    notes: list[str] | None = None,
+    kind: str | None = None,
+) -> Event:
     """Read ``path``, an individual or a team event (:func:`sniff` tells which): ``.xlsx``/``.xlsm``
     through :mod:`tbxl.io.workbook`, anything else as TRF. ``sheet`` and ``layout`` are the
     individual crosstable's (a team workbook has one grid). ``kind`` ("individual" or "team"), when
@@ -161,17 +173,22 @@ def load(path: PathLike, *, pairing: Optional[str] = None, strict: bool = False,
     tournament = _read(p, pairing, strict, sheet, layout, notes)
     if tournament.rounds == 0:
         hint = "" if p.suffix.lower() in WORKBOOK_SUFFIXES else "; the round fields of a 001 record start at column 92"
-        raise InputError(f"no round has results yet (no game, forfeit or pairing-allocated bye{hint}): "
-                         f"nothing to rank", file=str(path))
+        raise InputError(
+            f"no round has results yet (no game, forfeit or pairing-allocated bye{hint}): nothing to rank",
+            file=str(path),
+        )
     return tournament
 
 
-def _read_team(p: Path, pairing: Optional[str], strict: bool, notes: Optional[list[str]]) -> Event:
+def _read_team(p: Path, pairing: str | None, strict: bool, notes: list[str] | None) -> Event:
     from tbxl.model import Pairing
+
     if p.suffix.lower() in WORKBOOK_SUFFIXES:
         from tbxl.io.workbook import read_team_workbook  # openpyxl only when needed
+
         return read_team_workbook(p)
     from tbxl.io.trf import read_team_trf
+
     return read_team_trf(os.fspath(p), strict=strict, pairing=Pairing(pairing) if pairing else None, notes=notes)
 
 
@@ -179,10 +196,16 @@ def _read_team(p: Path, pairing: Optional[str], strict: bool, notes: Optional[li
 #: are and what to do instead (a TRF reader would only say "no player records (001)").
 OTHER_FORMATS = (
     (b"%PDF", "a PDF document", "give the TRF the pairing program exports, or the crosstable as .xlsx"),
-    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "an Excel 97-2003 workbook (.xls)",
-     "save it as an Excel workbook (.xlsx) and give that"),
-    (b"PK\x03\x04", "a zip archive (an OpenDocument spreadsheet, or a workbook named otherwise)",
-     "save the crosstable as an Excel workbook (.xlsx) and give that"),
+    (
+        b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1",
+        "an Excel 97-2003 workbook (.xls)",
+        "save it as an Excel workbook (.xlsx) and give that",
+    ),
+    (
+        b"PK\x03\x04",
+        "a zip archive (an OpenDocument spreadsheet, or a workbook named otherwise)",
+        "save the crosstable as an Excel workbook (.xlsx) and give that",
+    ),
 )
 #: Suffixes of tables saved as text, which are not TRF files.
 TABLE_SUFFIXES = (".csv", ".tsv", ".ods", ".xls")
@@ -195,14 +218,17 @@ def refuse_other_formats(p: Path) -> None:
         with open(p, "rb") as f:
             head = f.read(8)
     except OSError:
-        return   # the reader says what is wrong with it
+        return  # the reader says what is wrong with it
     for magic, what, instead in OTHER_FORMATS:
         if head.startswith(magic):
             raise InputError(f"this is {what}, not a TRF or an .xlsx crosstable: {instead}", file=str(p))
     if p.suffix.lower() in TABLE_SUFFIXES:
-        raise InputError(f"a {p.suffix.lower()} table is not an event tbxl reads: give the TRF the pairing program "
-                         "exports, or save the crosstable as .xlsx (a published bulletin goes to "
-                         "tbxl audit --published)", file=str(p))
+        raise InputError(
+            f"a {p.suffix.lower()} table is not an event tbxl reads: give the TRF the pairing program "
+            "exports, or save the crosstable as .xlsx (a published bulletin goes to "
+            "tbxl audit --published)",
+            file=str(p),
+        )
 
 
 #: A line of a TRF: a record code (three digits, or XX and a letter) at its start.
@@ -219,26 +245,34 @@ def _has_records(p: Path) -> bool:
     return bool(_RECORD_LINE.search(text))
 
 
-def _read(p: Path, pairing: Optional[str], strict: bool, sheet: Optional[str], layout: Optional[str],
-          notes: Optional[list[str]]) -> Tournament:
+def _read(
+    p: Path, pairing: str | None, strict: bool, sheet: str | None, layout: str | None, notes: list[str] | None
+) -> Tournament:
     from tbxl.model import Pairing
+
     forced = Pairing(pairing) if pairing else None
     if p.suffix.lower() in WORKBOOK_SUFFIXES:
         from tbxl.io.workbook import read_workbook  # openpyxl only when needed
+
         t = read_workbook(p, sheet=sheet, layout=layout, notes=None if forced is not None else notes)
         if forced is not None:
             from dataclasses import replace
+
             t = replace(t, pairing=forced)
         return t
     refuse_other_formats(p)
     from tbxl.io.trf import read_trf_with_notes
+
     try:
         tournament, remarks = read_trf_with_notes(os.fspath(p), strict=strict, pairing=forced)
     except InputError as err:
         if err.message.startswith("no player records") and not _has_records(p):
-            raise InputError("not a tournament file: no line starts with a TRF record code (001 for a "
-                             "player, 012 for the event's name ...); give the TRF the pairing program "
-                             "exports, or the crosstable as .xlsx", file=str(p)) from None
+            raise InputError(
+                "not a tournament file: no line starts with a TRF record code (001 for a "
+                "player, 012 for the event's name ...); give the TRF the pairing program "
+                "exports, or the crosstable as .xlsx",
+                file=str(p),
+            ) from None
         raise
     if notes is not None:
         notes.extend(remarks)

@@ -31,28 +31,65 @@ from __future__ import annotations
 import csv
 import io
 import os
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Callable, Optional, Sequence, TypedDict, Union
+from typing import Any, TypedDict
 
 from tbxl.errors import InputError, MissingDependency, UnknownTiebreak
-from tbxl.io.columns import (IGNORE, POINTS, RANK, SCORE_WORDS, START, TEAM_NAME_WORDS, TEAM_NUMBER_WORDS, Meaning,
-                             NumberedColumn, column_meaning, numbered_column, parse_mapping, team_column_meaning)
-from tbxl.io.grid.cells import a1, cell_text, parse_number
-from tbxl.limits import MAX_BULLETIN_COLUMNS, MAX_TEXT_BYTES, read_regular
+from tbxl.io.columns import (
+    IGNORE,
+    POINTS,
+    RANK,
+    SCORE_WORDS,
+    START,
+    TEAM_NAME_WORDS,
+    TEAM_NUMBER_WORDS,
+    Meaning,
+    NumberedColumn,
+    column_meaning,
+    numbered_column,
+    parse_mapping,
+    team_column_meaning,
+)
 from tbxl.io.files import PathLike
-from tbxl.model import GP, MP, Event, TeamTournament, Tournament
-from tbxl.tiebreaks.codes import parse
+from tbxl.io.grid.cells import a1, cell_text, parse_number
 from tbxl.io.text import decode_trf
+from tbxl.limits import MAX_BULLETIN_COLUMNS, MAX_TEXT_BYTES, read_regular
+from tbxl.model import Event, TeamTournament, Tournament
 
 # What the columns hold lives in tbxl.io.columns; its names are this module's too (the readers' callers
 # import them from here).
-__all__ = ["START", "IGNORE", "POINTS", "RANK", "NumberedColumn", "Meaning", "column_meaning", "numbered_column",
-           "team_column_meaning", "parse_mapping", "TEAM_NUMBER_WORDS", "TEAM_NAME_WORDS", "SCORE_WORDS",
-           "PublishedValue", "Published", "number_text", "Place", "Location", "Row", "meaning_for", "who_for",
-           "read_published", "Locate", "range_cell", "published_from_rows", "published_ranks", "NAMED_COLUMNS"]
-
+__all__ = [
+    "START",
+    "IGNORE",
+    "POINTS",
+    "RANK",
+    "NumberedColumn",
+    "Meaning",
+    "column_meaning",
+    "numbered_column",
+    "team_column_meaning",
+    "parse_mapping",
+    "TEAM_NUMBER_WORDS",
+    "TEAM_NAME_WORDS",
+    "SCORE_WORDS",
+    "PublishedValue",
+    "Published",
+    "number_text",
+    "Place",
+    "Location",
+    "Row",
+    "meaning_for",
+    "who_for",
+    "read_published",
+    "Locate",
+    "range_cell",
+    "published_from_rows",
+    "published_ranks",
+    "NAMED_COLUMNS",
+]
 
 
 @dataclass(frozen=True)
@@ -68,7 +105,7 @@ class PublishedValue:
     start_number: int
     code: str
     text: str
-    value: Optional[Fraction]
+    value: Fraction | None
     decimals: int
     where: str = ""
     column: str = ""
@@ -78,7 +115,7 @@ class PublishedValue:
         """Where it was read, in English: ``standings.csv:12, column 'TB1'``."""
         return f"{self.where}, column {self.column!r}" if self.column else self.where
 
-    def matches(self, exact: Union[Fraction, int, None]) -> bool:
+    def matches(self, exact: Fraction | int | None) -> bool:
         """Does the exact value print as this one? Rounded either way to the printed decimals.
 
         >>> PublishedValue(1, "AOB", "13.38", Fraction(1338, 100), 2).matches(Fraction(107, 8))
@@ -98,14 +135,14 @@ class Published:
     source: str
     values: list[PublishedValue]
     tiebreaks: list[str] = field(default_factory=list)  # the tie-break columns, in order
-    notes: list[str] = field(default_factory=list)      # reader's remarks (columns ignored ...)
+    notes: list[str] = field(default_factory=list)  # reader's remarks (columns ignored ...)
 
 
-def number_text(text: str) -> tuple[Optional[Fraction], int]:
+def number_text(text: str) -> tuple[Fraction | None, int]:
     """A published number as an exact fraction and its printed decimals; ``-`` means no value.
     Decimal comma, a trailing ``½`` and a rank's trailing dot (``12.``) are accepted."""
     s = text.strip().replace("\u00a0", "").replace(" ", "")
-    if s.lower() in ("-", "–", "—", "n/a", "#n/a", "none"):   # Excel shows #N/A
+    if s.lower() in ("-", "–", "—", "n/a", "#n/a", "none"):  # Excel shows #N/A
         return None, 0
     parsed = parse_number(s, signed=True, half=True)
     if parsed is None:
@@ -116,6 +153,7 @@ def number_text(text: str) -> tuple[Optional[Fraction], int]:
 class Place(TypedDict, total=False):
     """Where a row of a published table is: its file and line (``end``: the line its record ends on),
     or its file, sheet and row."""
+
     file: str
     line: int
     end: int
@@ -126,6 +164,7 @@ class Place(TypedDict, total=False):
 class Location(TypedDict, total=False):
     """Where a cell is, as :class:`InputError` keywords: ``file`` and ``line``, ``file`` and ``cell``, or
     ``cell`` alone."""
+
     file: str
     line: int
     cell: str
@@ -186,23 +225,33 @@ def _check_csv_table(rows: list[Row], header_at: int, delimiter: str) -> None:
     while width and not header[width - 1]:
         width -= 1
     shown = {";": "';'", ",": "','", "\t": "tabs"}
-    for where, cells in rows[header_at + 1:]:
+    for where, cells in rows[header_at + 1 :]:
         if where["end"] > where["line"]:
-            raise InputError(f"a quoted field runs from line {where['line']} to line {where['end']} "
-                             f"(a quote left open?)", file=where["file"], line=where["line"])
+            raise InputError(
+                f"a quoted field runs from line {where['line']} to line {where['end']} (a quote left open?)",
+                file=where["file"],
+                line=where["line"],
+            )
         used = len(cells)
         while used and not cells[used - 1]:
             used -= 1
         if used > width:
-            raise InputError(f"{used} fields, but the header (line {rows[header_at][0]['line']}) has {width}: "
-                             f"the values would shift columns (a delimiter {shown[delimiter]} inside an unquoted "
-                             f"field, e.g. a decimal comma?)", file=where["file"], line=where["line"])
+            raise InputError(
+                f"{used} fields, but the header (line {rows[header_at][0]['line']}) has {width}: "
+                f"the values would shift columns (a delimiter {shown[delimiter]} inside an unquoted "
+                f"field, e.g. a decimal comma?)",
+                file=where["file"],
+                line=where["line"],
+            )
         if used == 1 and width >= 3:
             for other in (";", "\t", ","):
                 if other != delimiter and len(cells[0].split(other)) >= max(3, width // 2):
-                    raise InputError(f"fields separated by {shown[other]}, but the header (line "
-                                     f"{rows[header_at][0]['line']}) uses {shown[delimiter]}: mixed delimiters",
-                                     file=where["file"], line=where["line"])
+                    raise InputError(
+                        f"fields separated by {shown[other]}, but the header (line "
+                        f"{rows[header_at][0]['line']}) uses {shown[delimiter]}: mixed delimiters",
+                        file=where["file"],
+                        line=where["line"],
+                    )
 
 
 def _delimiter(lines: list[str]) -> str:
@@ -219,19 +268,22 @@ def _delimiter(lines: list[str]) -> str:
     return best
 
 
-def _rows_xlsx(path: str, sheet: Optional[str]) -> list[Row]:
+def _rows_xlsx(path: str, sheet: str | None) -> list[Row]:
     """The rows of a sheet that hold values (the first sheet unless ``sheet`` is given)."""
     try:
         from tbxl.io.xlsx import load_workbook, sheet_rows
-        wb = load_workbook(path)   # checked first: size, XML, cell count
+
+        wb = load_workbook(path)  # checked first: size, XML, cell count
     except ImportError:
         raise MissingDependency("openpyxl") from None
     names = wb.sheetnames
     if sheet is not None and sheet not in names:
         raise InputError(f"no sheet named {sheet!r}; the sheets are {', '.join(names)}", file=path)
     ws = wb[sheet or names[0]]
-    out: list[Row] = [({"file": path, "sheet": ws.title, "row": r}, [cell_text(v) for v in values])
-                      for r, values in sheet_rows(ws, path)]
+    out: list[Row] = [
+        ({"file": path, "sheet": ws.title, "row": r}, [cell_text(v) for v in values])
+        for r, values in sheet_rows(ws, path)
+    ]
     wb.close()
     return out
 
@@ -248,9 +300,16 @@ def who_for(event: Event) -> str:
     return "team with number" if isinstance(event, TeamTournament) else "player with start number"
 
 
-def read_published(path: PathLike, tournament: Event, *, tiebreaks: Sequence[str] = (), mapping: Sequence[str] = (),
-                   sheet: Optional[str] = None, meaning: Optional[Meaning] = None,
-                   who: str = "") -> Published:
+def read_published(
+    path: PathLike,
+    tournament: Event,
+    *,
+    tiebreaks: Sequence[str] = (),
+    mapping: Sequence[str] = (),
+    sheet: str | None = None,
+    meaning: Meaning | None = None,
+    who: str = "",
+) -> Published:
     """Read a published standings table (CSV or .xlsx) for ``tournament``.
 
     ``tiebreaks`` maps numbered columns (``TB1`` ...); ``mapping`` holds ``--map`` items. Raises
@@ -267,8 +326,11 @@ def read_published(path: PathLike, tournament: Event, *, tiebreaks: Sequence[str
         raise InputError("no such file" if not p.exists() else "is not a file", file=fname)
     suffix = p.suffix.lower()
     if suffix in (".xls", ".ods", ".pdf", ".htm", ".html"):
-        raise InputError(f"cannot read {suffix} files: export the standings as CSV or .xlsx (Swiss-Manager: "
-                         "the Excel or CSV export; a spreadsheet: 'Save as' .xlsx or CSV)", file=fname)
+        raise InputError(
+            f"cannot read {suffix} files: export the standings as CSV or .xlsx (Swiss-Manager: "
+            "the Excel or CSV export; a spreadsheet: 'Save as' .xlsx or CSV)",
+            file=fname,
+        )
     is_xlsx = suffix in (".xlsx", ".xlsm")
     if is_xlsx:
         rows = _rows_xlsx(fname, sheet)
@@ -278,10 +340,18 @@ def read_published(path: PathLike, tournament: Event, *, tiebreaks: Sequence[str
     header_at = _find_header(rows, list(tiebreaks), mapped, fname, meaning)
     if not is_xlsx:
         _check_csv_table(rows, header_at, delimiter)
-    wheres = [where for where, _ in rows[header_at:]]   # the header's, then each row's below it
-    return published_from_rows(rows[header_at][1], [cells for _, cells in rows[header_at + 1:]], tournament,
-                               tiebreaks=tiebreaks, mapping=mapped, source=fname,
-                               where=lambda r, k: _loc(wheres[r + 1], k), meaning=meaning, who=who)
+    wheres = [where for where, _ in rows[header_at:]]  # the header's, then each row's below it
+    return published_from_rows(
+        rows[header_at][1],
+        [cells for _, cells in rows[header_at + 1 :]],
+        tournament,
+        tiebreaks=tiebreaks,
+        mapping=mapped,
+        source=fname,
+        where=lambda r, k: _loc(wheres[r + 1], k),
+        meaning=meaning,
+        who=who,
+    )
 
 
 #: Where a cell of a published table is, as :class:`InputError` keywords (``file`` and ``line``,
@@ -296,10 +366,18 @@ def range_cell(r: int, k: int) -> Location:
     return {"cell": a1(k, r + 1)}
 
 
-def published_from_rows(header: Sequence[Any], rows: Sequence[Sequence[Any]], tournament: Event, *,
-                        tiebreaks: Sequence[str] = (), mapping: Optional[dict[str, str]] = None,
-                        source: str = "", where: Locate = range_cell, meaning: Optional[Meaning] = None,
-                        who: str = "") -> Published:
+def published_from_rows(
+    header: Sequence[Any],
+    rows: Sequence[Sequence[Any]],
+    tournament: Event,
+    *,
+    tiebreaks: Sequence[str] = (),
+    mapping: dict[str, str] | None = None,
+    source: str = "",
+    where: Locate = range_cell,
+    meaning: Meaning | None = None,
+    who: str = "",
+) -> Published:
     """The published table of a header row and the rows of cells below it, for ``tournament``.
 
     Cells are text (decimal comma, ``½``, ``-`` for "no value") or spreadsheet numbers (read as the
@@ -312,30 +390,36 @@ def published_from_rows(header: Sequence[Any], rows: Sequence[Sequence[Any]], to
     :class:`NumberedColumn` for a ``TBn`` column the tie-break list does not cover.
     """
     file = source or None
-    if len(header) > MAX_BULLETIN_COLUMNS:   # each header is matched against the vocabulary: bounded work
-        raise InputError(f"the header row has {len(header):,} columns; a published table has at most "
-                         f"{MAX_BULLETIN_COLUMNS:,}", file=file)
+    if len(header) > MAX_BULLETIN_COLUMNS:  # each header is matched against the vocabulary: bounded work
+        raise InputError(
+            f"the header row has {len(header):,} columns; a published table has at most {MAX_BULLETIN_COLUMNS:,}",
+            file=file,
+        )
     head = [cell_text(c) for c in header]
     meaning = meaning or meaning_for(tournament)
     who = who or who_for(tournament)
     meanings = [meaning(c, tiebreaks, mapping) if c else None for c in head]
     shown = _listed([repr(h) for h in head if h]) or "empty"
     if START not in meanings:
-        raise InputError(f"the header row ({shown}) has no start-number column (SNo, Nr., Start No ...)",
-                         file=file)
+        raise InputError(f"the header row ({shown}) has no start-number column (SNo, Nr., Start No ...)", file=file)
     start_col = meanings.index(START)
     value_cols = [(k, m) for k, m in enumerate(meanings) if m not in (None, START, IGNORE)]
     if not value_cols:
-        raise InputError(f"the header row ({shown}) has no tie-break, rank or points column "
-                         "(BH/C1, Buchholz Cut 1, SB, Rk., Pts ...)", file=file)
+        raise InputError(
+            f"the header row ({shown}) has no tie-break, rank or points column "
+            "(BH/C1, Buchholz Cut 1, SB, Rk., Pts ...)",
+            file=file,
+        )
     notes = [f"column {head[k]!r} ignored" for k, m in enumerate(meanings) if m is None and head[k]]
     codes = [m for _, m in value_cols]
     for m in set(codes):
         if codes.count(m) > 1:
-            raise InputError(f"{codes.count(m)} columns hold {m}: " + _listed([repr(head[k]) for k, c in value_cols if c == m]),
-                             file=file)
+            raise InputError(
+                f"{codes.count(m)} columns hold {m}: " + _listed([repr(head[k]) for k, c in value_cols if c == m]),
+                file=file,
+            )
     values: list[PublishedValue] = []
-    seen: dict[int, int] = {}   # start number -> its row
+    seen: dict[int, int] = {}  # start number -> its row
     for r, raw in enumerate(rows):
         cells = [cell_text(c) for c in raw]
 
@@ -343,10 +427,12 @@ def published_from_rows(header: Sequence[Any], rows: Sequence[Sequence[Any]], to
             return cells[k] if k < len(cells) else ""
 
         sno_text = cell(start_col)
-        if not (sno_text.isascii() and sno_text.isdigit() and len(sno_text) <= 9):   # not "²"
+        if not (sno_text.isascii() and sno_text.isdigit() and len(sno_text) <= 9):  # not "²"
             if any(cell(k) for k, _ in value_cols) and sno_text:
-                raise InputError(f"start number {sno_text[:20]!r} in column {head[start_col]!r} is not a number",
-                                 **where(r, start_col))
+                raise InputError(
+                    f"start number {sno_text[:20]!r} in column {head[start_col]!r} is not a number",
+                    **where(r, start_col),
+                )
             if any(cells):
                 notes.append(f"{_loc_text(where(r, start_col))}: row without a start number skipped")
             continue
@@ -354,8 +440,10 @@ def published_from_rows(header: Sequence[Any], rows: Sequence[Sequence[Any]], to
         if sn not in tournament:
             raise InputError(f"no {who} {sn} in the tournament", **where(r, start_col))
         if sn in seen:
-            raise InputError(f"start number {sn} appears twice (first at {_loc_text(where(seen[sn], start_col))})",
-                             **where(r, start_col))
+            raise InputError(
+                f"start number {sn} appears twice (first at {_loc_text(where(seen[sn], start_col))})",
+                **where(r, start_col),
+            )
         seen[sn] = r
         for k, code in value_cols:
             text = cell(k)
@@ -365,15 +453,14 @@ def published_from_rows(header: Sequence[Any], rows: Sequence[Sequence[Any]], to
                 value, decimals = number_text(text)
             except ValueError:
                 shown = text if len(text) <= 20 else text[:20] + "..."
-                raise InputError(f"column {head[k]!r} ({code}): {shown!r} is not a number",
-                                 player=sn, **where(r, k)) from None
+                raise InputError(
+                    f"column {head[k]!r} ({code}): {shown!r} is not a number", player=sn, **where(r, k)
+                ) from None
             if code == RANK and (value is None or value.denominator != 1):
                 if value is None:
                     continue
-                raise InputError(f"column {head[k]!r}: rank {text!r} is not a whole number",
-                                 player=sn, **where(r, k))
-            values.append(PublishedValue(sn, code, text, value, decimals,
-                                         _loc_text(where(r, k)), head[k]))
+                raise InputError(f"column {head[k]!r}: rank {text!r} is not a whole number", player=sn, **where(r, k))
+            values.append(PublishedValue(sn, code, text, value, decimals, _loc_text(where(r, k)), head[k]))
     if not seen:
         raise InputError("no player rows under the header", file=file)
     # A program prints a column with one precision ("12" beside "11.5" means 12.0): a value is
@@ -402,10 +489,11 @@ def _loc_text(loc: Location) -> str:
     return f"{name}:{loc['line']}"
 
 
-def _find_header(rows: list[Row], tiebreaks: list[str], mapped: dict[str, str], fname: str,
-                 meaning: Meaning = column_meaning) -> int:
+def _find_header(
+    rows: list[Row], tiebreaks: list[str], mapped: dict[str, str], fname: str, meaning: Meaning = column_meaning
+) -> int:
     """The first of the top rows that has a start-number column and a column of values."""
-    problem: Optional[Exception] = None
+    problem: Exception | None = None
     for r, (_, cells) in enumerate(rows[:40]):
         try:
             meanings = [meaning(c, tiebreaks, mapped) if c else None for c in cells]
@@ -416,15 +504,26 @@ def _find_header(rows: list[Row], tiebreaks: list[str], mapped: dict[str, str], 
             return r
     if problem is not None:
         raise InputError(str(problem), file=fname)
-    raise InputError("no header row with a start-number column (SNo, Nr., Start No ...) and a tie-break, "
-                     "rank or points column in the first 40 rows; name the columns with --map, e.g. "
-                     "--map 'Nr.=start' --map 'TB1=BH/C1'", file=fname)
+    raise InputError(
+        "no header row with a start-number column (SNo, Nr., Start No ...) and a tie-break, "
+        "rank or points column in the first 40 rows; name the columns with --map, e.g. "
+        "--map 'Nr.=start' --map 'TB1=BH/C1'",
+        file=fname,
+    )
 
 
 def published_ranks(tournament: Tournament) -> Published:
     """The rank column of the input itself (TRF columns 86-89) as a published table."""
-    values = [PublishedValue(p.start_number, RANK, str(p.declared_rank), Fraction(p.declared_rank), 0,
-                             f"{os.path.basename(tournament.source or 'input')}: player {p.start_number}, "
-                             f"columns 86-89")
-              for p in tournament.players if p.declared_rank is not None]
+    values = [
+        PublishedValue(
+            p.start_number,
+            RANK,
+            str(p.declared_rank),
+            Fraction(p.declared_rank),
+            0,
+            f"{os.path.basename(tournament.source or 'input')}: player {p.start_number}, columns 86-89",
+        )
+        for p in tournament.players
+        if p.declared_rank is not None
+    ]
     return Published(tournament.source or "input", values)

@@ -4,7 +4,6 @@ standard library only): the sniff of :mod:`tbxl.io.load`, run by every command, 
 from __future__ import annotations
 
 import re
-from typing import Optional
 
 __all__ = ["decode_trf", "split_lines"]
 
@@ -12,7 +11,7 @@ __all__ = ["decode_trf", "split_lines"]
 _LINE_END = re.compile(r"\r\n|\r|\n")
 
 
-def decode_trf(data: bytes) -> tuple[str, Optional[str]]:
+def decode_trf(data: bytes) -> tuple[str, str | None]:
     """Decode a TRF file's bytes: UTF-8 (BOM stripped), UTF-16 with a BOM, else CP1252.
 
     Returns the text and a note when a fallback was used. Never raises: bytes that CP1252
@@ -31,8 +30,10 @@ def decode_trf(data: bytes) -> tuple[str, Optional[str]]:
         at = err.start
         line = data.count(b"\n", 0, at) + 1
         column = at - (data.rfind(b"\n", 0, at) + 1) + 1
-        return (data.decode("cp1252", errors="replace"),
-                f"not valid UTF-8 (line {line}, column {column}: byte 0x{data[at]:02X}): decoded as CP1252")
+        return (
+            data.decode("cp1252", errors="replace"),
+            f"not valid UTF-8 (line {line}, column {column}: byte 0x{data[at]:02X}): decoded as CP1252",
+        )
 
 
 def split_lines(text: str) -> list[str]:

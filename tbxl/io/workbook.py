@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from typing import TYPE_CHECKING, Any
 
 from tbxl.errors import InputError, TbxlError, UsageError
 from tbxl.io.files import PathLike
@@ -23,18 +24,34 @@ from tbxl.io.grid import read_grid
 from tbxl.io.grid.cells import cell_text, column_letters
 from tbxl.io.grid.team import read_team_grid
 from tbxl.io.xlsx import is_empty, load_workbook, sheet_rows
-from tbxl.model import Pairing, Tournament
-from tbxl.model import TeamTournament
-from tbxl.standings import resolve_tiebreaks
 from tbxl.limits import MAX_HEADER_TEXT
+from tbxl.model import Pairing, TeamTournament, Tournament
+from tbxl.standings import resolve_tiebreaks
 
-if TYPE_CHECKING:   # openpyxl is the xlsx extra's (tbxl.io.xlsx imports it where it is used)
+if TYPE_CHECKING:  # openpyxl is the xlsx extra's (tbxl.io.xlsx imports it where it is used)
     from openpyxl.workbook.workbook import Workbook
     from openpyxl.worksheet.worksheet import Worksheet
 
-__all__ = ["read_workbook", "read_team_workbook", "block_of", "event_details", "CROSSTABLE", "STANDINGS", "HELP",
-           "CONF", "EVENT", "EVENT_FIELDS", "SETTINGS", "RULES_CELL", "TIEBREAKS_CELL", "PAIRING_CELL",
-           "STANDINGS_ANCHOR", "DECISIONS", "PLAYOFF_CELL", "LOTS_CELL"]
+__all__ = [
+    "read_workbook",
+    "read_team_workbook",
+    "block_of",
+    "event_details",
+    "CROSSTABLE",
+    "STANDINGS",
+    "HELP",
+    "CONF",
+    "EVENT",
+    "EVENT_FIELDS",
+    "SETTINGS",
+    "RULES_CELL",
+    "TIEBREAKS_CELL",
+    "PAIRING_CELL",
+    "STANDINGS_ANCHOR",
+    "DECISIONS",
+    "PLAYOFF_CELL",
+    "LOTS_CELL",
+]
 
 CROSSTABLE = "Crosstable"
 STANDINGS = "Standings"
@@ -46,13 +63,15 @@ EVENT = "Event"
 #: The rows of the Event sheet: label -> the :class:`~tbxl.model.Event` field it holds (the TRF
 #: header record it comes from). A label may stand on several rows where the field is a list (one
 #: deputy arbiter a row, as TRF 112 has one a record); rows are found by their label, in any order.
-EVENT_FIELDS = {"Start date": "start_date",            # 042: a team workbook's (an individual one's is Standings!B2)
-                "Place": "city",                       # 022
-                "Federation": "federation",            # 032
-                "End date": "end_date",                # 052
-                "Chief arbiter": "chief_arbiter",      # 102
-                "Deputy arbiter": "deputy_arbiters",   # 112, one a row
-                "Time control": "time_control"}        # 122
+EVENT_FIELDS = {
+    "Start date": "start_date",  # 042: a team workbook's (an individual one's is Standings!B2)
+    "Place": "city",  # 022
+    "Federation": "federation",  # 032
+    "End date": "end_date",  # 052
+    "Chief arbiter": "chief_arbiter",  # 102
+    "Deputy arbiter": "deputy_arbiters",  # 112, one a row
+    "Time control": "time_control",
+}  # 122
 
 #: Settings on the Standings sheet: label (column A) and row.
 SETTINGS = {"Tournament": 1, "Start date": 2, "Rules": 3, "Tie-breaks": 4, "Pairing": 5}
@@ -62,7 +81,7 @@ TIEBREAKS_CELL = "$B$4"
 #: say it: a round robin written in a Swiss layout, a Swiss in which everyone met everyone (C.07
 #: 15.2: unplayed rounds count otherwise).
 PAIRING_CELL = f"{STANDINGS}!$B$5"
-STANDINGS_ANCHOR = (6, 1)   # row, column of the STANDINGS formula
+STANDINGS_ANCHOR = (6, 1)  # row, column of the STANDINGS formula
 #: How the places still shared after the whole tie-break list are decided (C.07 Art. 4.2), beside
 #: the settings: label (column D) and row; the value stands in column E and STANDINGS takes it as
 #: its ``playoff`` and ``lots`` arguments. ``Play-off``: orders such as ``12>7>3``, several separated
@@ -75,14 +94,15 @@ LOTS_CELL = "$E$2"
 SKIP_SHEETS = {CONF.lower(), "_xlwings.conf", HELP.lower(), STANDINGS.lower(), EVENT.lower()}
 
 
-def read_workbook(path: PathLike, *, sheet: Optional[str] = None, layout: Optional[str] = None,
-                  notes: Optional[list[str]] = None) -> Tournament:
+def read_workbook(
+    path: PathLike, *, sheet: str | None = None, layout: str | None = None, notes: list[str] | None = None
+) -> Tournament:
     """Read the crosstable of a workbook (``sheet``, else ``Crosstable``, else the first sheet whose
     content reads) in any layout; :class:`InputError` names the file and ``sheet!cell``. ``notes``,
     when given, receives what the pairings showed (:func:`~tbxl.io.grid.read.read_grid`) when the
     event is ranked as they show."""
     fname = os.fspath(path)
-    wb = load_workbook(fname)   # checked first: size, XML, cell count (tbxl.io.xlsx)
+    wb = load_workbook(fname)  # checked first: size, XML, cell count (tbxl.io.xlsx)
     names = wb.sheetnames
     if sheet is not None:
         match = [n for n in names if n == sheet] or [n for n in names if n.lower() == str(sheet).lower()]
@@ -93,22 +113,21 @@ def read_workbook(path: PathLike, *, sheet: Optional[str] = None, layout: Option
         candidates = [CROSSTABLE]
     else:
         candidates = [n for n in names if n.lower() not in SKIP_SHEETS] or names
-    first_error: Optional[InputError] = None
+    first_error: InputError | None = None
     for name in candidates:
         grid, origin = _block(wb[name], fname)
         if grid is None:
             if first_error is None and len(candidates) == 1:
                 first_error = InputError("the sheet is empty", file=fname, cell=f"{name}!A1")
             continue
-        found: Optional[list[str]] = None if notes is None else []
+        found: list[str] | None = None if notes is None else []
         try:
             t = read_grid(grid, layout=layout, origin=f"{name}!{origin}", name="", notes=found)
         except InputError as err:
             if first_error is None:
-                first_error = InputError(err.message, file=fname, cell=err.cell, player=err.player,
-                                         round=err.round)
+                first_error = InputError(err.message, file=fname, cell=err.cell, player=err.player, round=err.round)
             continue
-        except ValueError as err:   # an unknown layout name
+        except ValueError as err:  # an unknown layout name
             raise InputError(str(err), file=fname) from None
         read = _with_settings(t, wb, fname, name)
         if notes is not None and found and read.pairing is t.pairing:  # not if the Standings sheet names another
@@ -117,16 +136,16 @@ def read_workbook(path: PathLike, *, sheet: Optional[str] = None, layout: Option
     raise first_error or InputError("no sheet holds a crosstable", file=fname)
 
 
-def _block(ws: Worksheet, fname: str) -> tuple[Optional[list[list[Any]]], str]:
+def _block(ws: Worksheet, fname: str) -> tuple[list[list[Any]] | None, str]:
     """The crosstable block of a sheet: the longest run of consecutive rows with values, from its
     first used column up to the first empty column. Returns (grid, A1 reference of its top-left cell)."""
     return block_of(sheet_rows(ws, fname))
 
 
-def block_of(rows: list[tuple[int, list[Any]]]) -> tuple[Optional[list[list[Any]]], str]:
+def block_of(rows: list[tuple[int, list[Any]]]) -> tuple[list[list[Any]] | None, str]:
     """:func:`_block` of a sheet's rows with values, as :func:`tbxl.io.xlsx.sheet_rows` gives them
     (row number, values from column A)."""
-    best: Optional[tuple[int, int]] = None
+    best: tuple[int, int] | None = None
     i = 0
     while i < len(rows):
         j = i
@@ -137,7 +156,7 @@ def block_of(rows: list[tuple[int, list[Any]]]) -> tuple[Optional[list[list[Any]
         i = j + 1
     if best is None:
         return None, "A1"
-    block = [values for _, values in rows[best[0]:best[1] + 1]]
+    block = [values for _, values in rows[best[0] : best[1] + 1]]
     width = max(len(x) for x in block)
     block = [x + [None] * (width - len(x)) for x in block]
     cols = [any(not is_empty(x[c]) for x in block) for c in range(width)]
@@ -149,7 +168,7 @@ def block_of(rows: list[tuple[int, list[Any]]]) -> tuple[Optional[list[list[Any]
     return grid, f"{column_letters(c0)}{rows[best[0]][0]}"
 
 
-def _date(value: Any, bad: Callable[[str], InputError]) -> Optional[dt.date]:
+def _date(value: Any, bad: Callable[[str], InputError]) -> dt.date | None:
     """A date cell (a date, or text YYYY-MM-DD or YYYY/MM/DD), None when empty; ``bad(text)`` is the
     error for anything else."""
     if isinstance(value, dt.datetime):
@@ -184,6 +203,7 @@ def event_details(wb: Workbook, fname: str) -> dict[str, Any]:
 
         def bad(text: str, r: int = r) -> InputError:
             return InputError(text, file=fname, cell=f"{EVENT}!B{r}")
+
         if field in ("start_date", "end_date"):
             out[field] = _date(value, bad)
             continue
@@ -208,7 +228,7 @@ def _with_settings(t: Tournament, wb: Workbook, fname: str, sheet: str) -> Tourn
     def bad(setting: str, text: str) -> InputError:
         return InputError(text, file=fname, cell=f"{STANDINGS}!B{SETTINGS[setting]}")
 
-    changes: dict[str, Any] = {"source": f"{fname}!{sheet}", **event_details(wb, fname)}   # Standings!B2 first
+    changes: dict[str, Any] = {"source": f"{fname}!{sheet}", **event_details(wb, fname)}  # Standings!B2 first
     if STANDINGS in wb.sheetnames:
         ws = wb[STANDINGS]
         label = {str(ws.cell(row, 1).value or "").strip(): ws.cell(row, 2).value for row in SETTINGS.values()}
@@ -241,6 +261,7 @@ def _decisions(ws: Worksheet, fname: str) -> dict[str, Any]:
     (:data:`DECISIONS`), checked as ``--playoff`` and ``--lots`` are, an error naming the cell;
     none when the labels are not there (a workbook made before them)."""
     from tbxl.playoffs import Decision, parse_playoff, split_orders
+
     out: dict[str, Any] = {}
     for label, row in DECISIONS.items():
         if cell_text(ws.cell(row, 4).value) != label:
@@ -268,6 +289,7 @@ def read_team_workbook(path: PathLike) -> TeamTournament:
     Event sheet (:func:`event_details`). The file is checked as an individual workbook is
     (:func:`tbxl.io.xlsx.load_workbook`: size, XML, cells) and read by the cells it holds."""
     from dataclasses import replace
+
     fname = os.fspath(path)
     name = Path(path).name
     wb = load_workbook(fname)
@@ -275,8 +297,7 @@ def read_team_workbook(path: PathLike) -> TeamTournament:
     found = sheet_rows(ws, fname)
     rows = [values for _, values in found]
     width = next((k for k, v in enumerate(rows[0]) if v in (None, "")), len(rows[0])) if rows else 0
-    grid = [r[:width] + [None] * (width - len(r[:width])) for r in rows
-            if any(v not in (None, "") for v in r[:width])]
+    grid = [r[:width] + [None] * (width - len(r[:width])) for r in rows if any(v not in (None, "") for v in r[:width])]
     try:
         t = read_team_grid(grid, source=f"{name}!{ws.title}")
     except InputError as err:
@@ -291,7 +312,10 @@ def read_team_workbook(path: PathLike) -> TeamTournament:
             t = replace(t, tiebreaks=tuple(c.strip() for c in str(listed).split(",") if c.strip()))
         if title:
             if len(str(title)) > MAX_HEADER_TEXT:
-                raise InputError(f"the event's title is {len(str(title)):,} characters; it holds at most "
-                                 f"{MAX_HEADER_TEXT}", file=name, cell=f"{STANDINGS}!B1")
+                raise InputError(
+                    f"the event's title is {len(str(title)):,} characters; it holds at most {MAX_HEADER_TEXT}",
+                    file=name,
+                    cell=f"{STANDINGS}!B1",
+                )
             t = replace(t, name=str(title))
     return t

@@ -22,15 +22,22 @@ import os
 import re
 import zipfile
 import zlib
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 from xml.parsers import expat
 
 from tbxl.errors import InputError
 from tbxl.io.files import PathLike
-from tbxl.limits import (MAX_CELL_TEXT, MAX_WORKBOOK_BYTES, MAX_WORKBOOK_CELLS, MAX_WORKBOOK_XML_BYTES, check_regular,
-                     size_text)
+from tbxl.limits import (
+    MAX_CELL_TEXT,
+    MAX_WORKBOOK_BYTES,
+    MAX_WORKBOOK_CELLS,
+    MAX_WORKBOOK_XML_BYTES,
+    check_regular,
+    size_text,
+)
 
-if TYPE_CHECKING:   # openpyxl is the xlsx extra's: imported where it is used
+if TYPE_CHECKING:  # openpyxl is the xlsx extra's: imported where it is used
     from openpyxl.workbook.workbook import Workbook
     from openpyxl.worksheet.worksheet import Worksheet
 
@@ -69,11 +76,16 @@ def _refuse_compound_file(name: str) -> None:
     except OSError:
         return
     if any(mark in data for mark in _ENCRYPTED):
-        raise InputError("the workbook is protected by a password (encrypted): tbxl cannot open it; in Excel, "
-                         "File > Info > Protect Workbook > Encrypt with Password, clear the password and "
-                         "save, then give that file", file=name)
-    raise InputError("this is an Excel 97-2003 workbook (.xls), not an .xlsx: save it as an Excel workbook "
-                     "(.xlsx) and give that", file=name)
+        raise InputError(
+            "the workbook is protected by a password (encrypted): tbxl cannot open it; in Excel, "
+            "File > Info > Protect Workbook > Encrypt with Password, clear the password and "
+            "save, then give that file",
+            file=name,
+        )
+    raise InputError(
+        "this is an Excel 97-2003 workbook (.xls), not an .xlsx: save it as an Excel workbook (.xlsx) and give that",
+        file=name,
+    )
 
 
 def check_workbook(path: PathLike) -> None:
@@ -81,8 +93,10 @@ def check_workbook(path: PathLike) -> None:
     name = os.fspath(path)
     size = check_regular(name)
     if size > MAX_WORKBOOK_BYTES:
-        raise InputError(f"the workbook is {size_text(size)}; tbxl reads workbooks of at most "
-                         f"{size_text(MAX_WORKBOOK_BYTES)}", file=name)
+        raise InputError(
+            f"the workbook is {size_text(size)}; tbxl reads workbooks of at most {size_text(MAX_WORKBOOK_BYTES)}",
+            file=name,
+        )
     _refuse_compound_file(name)
     try:
         archive = zipfile.ZipFile(name)
@@ -91,19 +105,21 @@ def check_workbook(path: PathLike) -> None:
     with archive:
         parts = archive.infolist()
         if len(parts) > MAX_PARTS:
-            raise InputError(f"the workbook archive holds {len(parts):,} parts; a workbook has a few dozen",
-                             file=name)
+            raise InputError(f"the workbook archive holds {len(parts):,} parts; a workbook has a few dozen", file=name)
         # A part never unpacks to more than its entry declares (zipfile stops there and checks the
         # CRC), so the declared sizes bound the work before anything is unpacked.
         unpacked = sum(p.file_size for p in parts if not p.is_dir())
         if unpacked > MAX_WORKBOOK_XML_BYTES:
-            raise InputError(f"the workbook unpacks to {size_text(unpacked)}; tbxl reads workbooks that unpack "
-                             f"to at most {size_text(MAX_WORKBOOK_XML_BYTES)}", file=name)
+            raise InputError(
+                f"the workbook unpacks to {size_text(unpacked)}; tbxl reads workbooks that unpack "
+                f"to at most {size_text(MAX_WORKBOOK_XML_BYTES)}",
+                file=name,
+            )
         cells = 0
         for part in parts:
             if part.is_dir():
                 continue
-            where: list[Optional[str]] = [None]   # the reference of the cell being parsed
+            where: list[str | None] = [None]  # the reference of the cell being parsed
             try:
                 cells += _scan(archive, part, where)
             except _Refused as err:
@@ -113,9 +129,11 @@ def check_workbook(path: PathLike) -> None:
             except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError, OSError) as err:
                 raise InputError(f"{part.filename}: cannot be unpacked ({err})", file=name) from None
             if cells > MAX_WORKBOOK_CELLS:
-                raise InputError(f"the sheets hold over {MAX_WORKBOOK_CELLS:,} cells (counted up to "
-                                 f"{part.filename}); tbxl reads workbooks of at most {MAX_WORKBOOK_CELLS:,} cells",
-                                 file=name)
+                raise InputError(
+                    f"the sheets hold over {MAX_WORKBOOK_CELLS:,} cells (counted up to "
+                    f"{part.filename}); tbxl reads workbooks of at most {MAX_WORKBOOK_CELLS:,} cells",
+                    file=name,
+                )
 
 
 def control_character_text(ch: str) -> str:
@@ -124,8 +142,9 @@ def control_character_text(ch: str) -> str:
     return f"the control character U+{ord(ch):04X}"
 
 
-def _malformed(archive: zipfile.ZipFile, part: zipfile.ZipInfo, err: expat.ExpatError, ref: Optional[str],
-               file: str) -> InputError:
+def _malformed(
+    archive: zipfile.ZipFile, part: zipfile.ZipInfo, err: expat.ExpatError, ref: str | None, file: str
+) -> InputError:
     """The error of a part that is not well-formed XML: where, and -- inside a sheet's cell, where a
     control character is the usual cause (a name pasted with an escape sequence) -- the cell as
     ``sheet!A1`` and the character, by its code point."""
@@ -137,15 +156,18 @@ def _malformed(archive: zipfile.ZipFile, part: zipfile.ZipInfo, err: expat.Expat
     sheet = sheets.get(part.filename)
     cell = f"{sheet}!{ref}" if sheet else ref
     if found is not None:
-        return InputError(f"the cell holds {control_character_text(found)}, which a workbook cannot store "
-                          f"({part.filename}: {what})", file=file, cell=cell)
+        return InputError(
+            f"the cell holds {control_character_text(found)}, which a workbook cannot store ({part.filename}: {what})",
+            file=file,
+            cell=cell,
+        )
     return InputError(f"{part.filename}: {what}", file=file, cell=cell)
 
 
 _CHAR_REF = re.compile(rb"&#(x[0-9a-fA-F]{1,6}|[0-9]{1,7});")
 
 
-def _character_at(archive: zipfile.ZipFile, part: zipfile.ZipInfo, line: int, offset: int) -> Optional[str]:
+def _character_at(archive: zipfile.ZipFile, part: zipfile.ZipInfo, line: int, offset: int) -> str | None:
     """The control character (raw, or written ``&#27;``) where expat stopped, if one is there."""
     try:
         with archive.open(part) as f:
@@ -172,7 +194,7 @@ def _sheet_parts_of(archive: zipfile.ZipFile) -> dict[str, str]:
         return {}
 
 
-def _scan(archive: zipfile.ZipFile, part: zipfile.ZipInfo, where: Optional[list[Optional[str]]] = None) -> int:
+def _scan(archive: zipfile.ZipFile, part: zipfile.ZipInfo, where: list[str | None] | None = None) -> int:
     """Parse one part if it is XML (refusing a DTD) and count its cells (``<c>`` elements);
     ``where[0]`` is kept at the reference of the last cell started (for an error's place)."""
     parser = expat.ParserCreate(namespace_separator=" ")
@@ -194,7 +216,7 @@ def _scan(archive: zipfile.ZipFile, part: zipfile.ZipInfo, where: Optional[list[
     with archive.open(part) as f:
         chunk = f.read(_CHUNK)
         if not _looks_like_xml(chunk):
-            return 0          # an image, vbaProject.bin ...: openpyxl does not parse it
+            return 0  # an image, vbaProject.bin ...: openpyxl does not parse it
         while chunk:
             parser.Parse(chunk, False)
             chunk = f.read(_CHUNK)
@@ -214,13 +236,14 @@ def load_workbook(path: PathLike) -> Workbook:
     name = os.fspath(path)
     check_workbook(name)
     import openpyxl
+
     try:
         return openpyxl.load_workbook(name, data_only=True)
     except Exception as err:  # openpyxl raises many kinds (KeyError, TypeError ...) for a broken part
         raise InputError(f"not a readable .xlsx/.xlsm workbook ({type(err).__name__}: {err})", file=name) from None
 
 
-def sheet_rows(ws: Worksheet, file: Optional[str] = None) -> list[tuple[int, list[Any]]]:
+def sheet_rows(ws: Worksheet, file: str | None = None) -> list[tuple[int, list[Any]]]:
     """The rows of a (not read-only) worksheet that hold a value, in order, each as its row number
     and its values from column A to its last value. Built from the cells written, not from the
     dimension the sheet declares (``iter_rows`` would walk every position up to it)."""
@@ -230,9 +253,13 @@ def sheet_rows(ws: Worksheet, file: Optional[str] = None) -> list[tuple[int, lis
         if not is_empty(value):
             if isinstance(value, str) and len(value) > MAX_CELL_TEXT:
                 from tbxl.io.grid import column_letters
-                raise InputError(f"a cell of {len(value):,} characters; a workbook's cell holds at most "
-                                 f"{MAX_CELL_TEXT:,} (Excel's own limit)", file=file,
-                                 cell=f"{ws.title}!{column_letters(c - 1)}{r}")
+
+                raise InputError(
+                    f"a cell of {len(value):,} characters; a workbook's cell holds at most "
+                    f"{MAX_CELL_TEXT:,} (Excel's own limit)",
+                    file=file,
+                    cell=f"{ws.title}!{column_letters(c - 1)}{r}",
+                )
             by_row.setdefault(r, {})[c] = value
     out = []
     span = 0
@@ -241,9 +268,12 @@ def sheet_rows(ws: Worksheet, file: Optional[str] = None) -> list[tuple[int, lis
         width = max(cols)
         span += width
         if span > MAX_ROW_SPAN:
-            raise InputError(f"the rows with values span over {MAX_ROW_SPAN:,} cells from column A (values "
-                             f"far to the right, e.g. at column {width:,}): clear stray cells or move the table",
-                             file=file, cell=f"{ws.title}!A{r}")
+            raise InputError(
+                f"the rows with values span over {MAX_ROW_SPAN:,} cells from column A (values "
+                f"far to the right, e.g. at column {width:,}): clear stray cells or move the table",
+                file=file,
+                cell=f"{ws.title}!A{r}",
+            )
         values: list[Any] = [None] * width
         for c, v in cols.items():
             values[c - 1] = v
@@ -275,5 +305,6 @@ def sheet_parts(read: Callable[[str], bytes]) -> dict[str, str]:
 
 
 def _unescape(s: str) -> str:
-    return s.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", '"').replace("&apos;", "'") \
-        .replace("&amp;", "&")
+    return (
+        s.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", '"').replace("&apos;", "'").replace("&amp;", "&")
+    )

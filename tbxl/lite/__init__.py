@@ -35,15 +35,15 @@ import importlib.machinery
 import importlib.util
 import inspect
 import sys
+from collections.abc import Iterable
 from importlib.machinery import ModuleSpec
 from pathlib import Path
-from typing import Iterable, Optional, Sequence
 
 from tbxl import __version__
-from tbxl.excel import ERRORS_AS_TEXT, XLWINGS_MINIMUM, XLWINGS_REQUIREMENT
-from tbxl.lite import embed
 from tbxl.errors import InputError, TbxlError
+from tbxl.excel import ERRORS_AS_TEXT, XLWINGS_MINIMUM, XLWINGS_REQUIREMENT
 from tbxl.io.files import PathLike, write_atomic
+from tbxl.lite import embed
 
 #: The module whose functions main.py exposes.
 ENTRY = "tbxl.excel"
@@ -63,7 +63,8 @@ class NotPure(TbxlError):
 # The modules
 # ---------------------------------------------------------------------------------------------
 
-def _find_spec(name: str) -> Optional[ModuleSpec]:
+
+def _find_spec(name: str) -> ModuleSpec | None:
     """The spec of the module ``name``, None if there is none, found without importing anything:
     :func:`importlib.util.find_spec` imports the parent packages, which runs their imports, and
     one that fails there (a package missing on this machine) must be reported by
@@ -102,8 +103,9 @@ def _import_time_imports(tree: ast.Module) -> Iterable[ast.Import | ast.ImportFr
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
             continue
         else:
-            stack.extend(c for c in ast.iter_child_nodes(node) if isinstance(c, ast.stmt)
-                         or isinstance(c, ast.excepthandler))
+            stack.extend(
+                c for c in ast.iter_child_nodes(node) if isinstance(c, ast.stmt) or isinstance(c, ast.excepthandler)
+            )
 
 
 def _resolve(name: str, is_package: bool, node: ast.ImportFrom) -> str:
@@ -146,16 +148,21 @@ def core_modules(entry: str = ENTRY) -> dict[str, tuple[bool, str]]:
                 targets = [a.name for a in node.names]
             else:
                 module = _resolve(name, is_package, node)
-                targets = [module] + [f"{module}.{a.name}" for a in node.names
-                                      if module.partition(".")[0] == root and _is_module(f"{module}.{a.name}")]
+                targets = [module] + [
+                    f"{module}.{a.name}"
+                    for a in node.names
+                    if module.partition(".")[0] == root and _is_module(f"{module}.{a.name}")
+                ]
             for target in targets:
                 top = target.partition(".")[0]
                 if top == root:
                     queue.append(target)
                 elif top != "__future__" and top not in sys.stdlib_module_names and top not in PROVIDED:
-                    raise NotPure(f"{where}:{node.lineno}: {name} imports {target}, which is neither in "
-                                  f"Python's standard library nor provided by xlwings Lite, so main.py "
-                                  "cannot carry it")
+                    raise NotPure(
+                        f"{where}:{node.lineno}: {name} imports {target}, which is neither in "
+                        f"Python's standard library nor provided by xlwings Lite, so main.py "
+                        "cannot carry it"
+                    )
     return found
 
 
@@ -163,13 +170,16 @@ def core_modules(entry: str = ENTRY) -> dict[str, tuple[bool, str]]:
 # The files
 # ---------------------------------------------------------------------------------------------
 
+
 def _functions() -> list[str]:
     from tbxl.excel import OFFICE_JS_FUNCTIONS, TEAM_FUNCTIONS
+
     return list(OFFICE_JS_FUNCTIONS) + list(TEAM_FUNCTIONS)
 
 
 #: Modules imported on first use rather than at import time, which main.py carries too: the team
-#: core the team functions of tbxl.excel import when first called (C.07 Arts 11-13), and the grid package's readers and writers, which
+#: core the team functions of tbxl.excel import when first called (C.07 Arts 11-13), and the grid
+#: package's readers and writers, which
 #: ``tbxl.io.grid`` imports when one of its names is first asked for (its ``_HOMES``).
 EXTRA_ENTRIES = ("tbxl.io.grid.team", "tbxl.standings", "tbxl.io.grid.read", "tbxl.io.grid.write")
 
@@ -198,7 +208,7 @@ def _loader_source() -> str:
     doc = tree.body[0]
     assert isinstance(doc, ast.Expr) and isinstance(doc.value, ast.Constant)
     lines = source.splitlines(keepends=True)
-    return "".join(lines[doc.end_lineno:]).lstrip("\n")
+    return "".join(lines[doc.end_lineno :]).lstrip("\n")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -220,6 +230,7 @@ SCRIPT_NAME = "Write the standings sheet"
 def rules_choices() -> tuple[str, ...]:
     """The rules dropdown: the presets' names (any other name or alias may still be typed)."""
     from tbxl.rules import PRESETS
+
     return tuple(PRESETS)
 
 
@@ -227,6 +238,7 @@ def layout_choices() -> tuple[str, ...]:
     """The layout dropdown: each layout, each pairing system, and a Swiss layout read as a round robin."""
     from tbxl.excel.arguments import PAIRINGS
     from tbxl.io.grid.cells import LAYOUTS
+
     pairings = tuple(dict.fromkeys(PAIRINGS.values()))
     return LAYOUTS + pairings + tuple(f"{lay} round-robin" for lay in LAYOUTS if lay != "matrix")
 
@@ -240,10 +252,13 @@ def _function_source(name: str) -> str:
     :mod:`tbxl.excel`'s function (rules and layout typed as dropdowns), a call of it."""
     from tbxl import excel
     from tbxl.catalogue import BY_NAME
+
     entry = BY_NAME[name]
     lines = ["@func"]
     for a in entry.arguments:
-        options = ("ndim=2, " if a.range else "") + ("err_to_str=True, " if a.range and a.name in ERRORS_AS_TEXT else "")
+        options = ("ndim=2, " if a.range else "") + (
+            "err_to_str=True, " if a.range and a.name in ERRORS_AS_TEXT else ""
+        )
         lines.append(f"@arg({a.name!r}, {options}doc={a.help!r})")
     params, names = [], []
     for p in inspect.signature(getattr(excel, name)).parameters.values():
@@ -263,19 +278,21 @@ def _function_source(name: str) -> str:
 def _usage() -> str:
     """One line per function: its Excel call (optional arguments in brackets) and what it gives."""
     from tbxl.catalogue import BY_NAME
-    return "\n".join(f"- `={BY_NAME[n].signature}`: {BY_NAME[n].help}"
-                     for n in _functions())
+
+    return "\n".join(f"- `={BY_NAME[n].signature}`: {BY_NAME[n].help}" for n in _functions())
 
 
 def _docstring(standalone: bool) -> str:
     """main.py's docstring: xlwings Lite's App Mode shows it as Markdown above the script button."""
-    how = ("It carries tbxl's pure-Python core inside (no package but xlwings is installed), for machines "
-           "that cannot reach PyPI; `tbxl lite` without `--standalone` writes the short form."
-           if standalone else
-           f"Its requirements.txt installs tbxl {__version__} from PyPI; the functions below call it.")
+    how = (
+        "It carries tbxl's pure-Python core inside (no package but xlwings is installed), for machines "
+        "that cannot reach PyPI; `tbxl lite` without `--standalone` writes the short form."
+        if standalone
+        else f"Its requirements.txt installs tbxl {__version__} from PyPI; the functions below call it."
+    )
     return f'''"""# tbxl {__version__}: chess tie-breaks (FIDE C.07)
 
-Written by `tbxl lite{' --standalone' if standalone else ''}`; regenerate it rather than edit it.
+Written by `tbxl lite{" --standalone" if standalone else ""}`; regenerate it rather than edit it.
 {how}
 
 Type a function into a cell, e.g. `=BUCHHOLZ_CUT(A1:I17, A2)` with the crosstable in A1:I17 and a
@@ -332,7 +349,10 @@ def write_standings(book: xw.Book, rules: Rules = "fide-2026", tiebreaks: str = 
     if not isinstance(table, list):
         raise ValueError("the selected cells hold no crosstable: select it (header row included) and click again")
     names = [sheet.name for sheet in book.sheets]
-    sheet = book.sheets[{STANDINGS_SHEET!r}] if {STANDINGS_SHEET!r} in names else book.sheets.add(name={STANDINGS_SHEET!r})
+    if {STANDINGS_SHEET!r} in names:
+        sheet = book.sheets[{STANDINGS_SHEET!r}]
+    else:
+        sheet = book.sheets.add(name={STANDINGS_SHEET!r})
     sheet.clear_contents()
     sheet["A1"].value = table
     sheet.activate()
@@ -340,7 +360,7 @@ def write_standings(book: xw.Book, rules: Rules = "fide-2026", tiebreaks: str = 
 
 
 def _checked(text: str) -> str:
-    try:   # e.g. a help text quoted into the docstring that ends it early
+    try:  # e.g. a help text quoted into the docstring that ends it early
         compile(text, MAIN, "exec", dont_inherit=True)
     except SyntaxError as err:
         raise NotPure(f"the generated {MAIN} is not valid Python ({err})") from None
@@ -357,11 +377,11 @@ def standalone_main_py() -> str:
     """The text of the self-contained ``main.py``: :mod:`tbxl.lite.embed`, the carried modules,
     then the same functions and script as :func:`main_py`."""
     modules = carried_modules()
-    digest = hashlib.sha256("".join(f"{n}\0{s}\0" for n, (_, s) in sorted(modules.items()))
-                            .encode("utf-8")).hexdigest()
-    body = ",\n".join(f"    {name!r}: ({is_package!r}, {_literal(source, ' ' * 8)})"
-                      for name, (is_package, source) in modules.items())
-    return _checked(f'''{_docstring(True)}
+    digest = hashlib.sha256("".join(f"{n}\0{s}\0" for n, (_, s) in sorted(modules.items())).encode("utf-8")).hexdigest()
+    body = ",\n".join(
+        f"    {name!r}: ({is_package!r}, {_literal(source, ' ' * 8)})" for name, (is_package, source) in modules.items()
+    )
+    return _checked(f"""{_docstring(True)}
 
 {_loader_source()}
 
@@ -372,19 +392,26 @@ TBXL_MODULES = {{
 
 EmbeddedModules(TBXL_MODULES, "in main.py").install()
 
-{_body()}''')
+{_body()}""")
 
 
 def requirements_txt(standalone: bool = False) -> str:
     """The text of ``requirements.txt``: xlwings and this tbxl, pinned (xlwings Lite installs
     both from PyPI); with ``standalone``, xlwings only (tbxl is inside main.py)."""
-    head = f"# requirements.txt for xlwings Lite, written by `tbxl lite{' --standalone' if standalone else ''}` " \
-           f"(tbxl {__version__}).\n"
+    head = (
+        f"# requirements.txt for xlwings Lite, written by `tbxl lite{' --standalone' if standalone else ''}` "
+        f"(tbxl {__version__}).\n"
+    )
     if standalone:
         return head + "# tbxl itself is inside main.py; it needs nothing but xlwings.\n" + LITE_XLWINGS + "\n"
-    return head + ("# xlwings Lite installs these from PyPI (tbxl is pure Python) and records what it installed\n"
-                   "# in requirements-pinned.txt; after changing a version here, restart xlwings Lite.\n") + \
-        f"{LITE_XLWINGS}\ntbxl=={__version__}\n"
+    return (
+        head
+        + (
+            "# xlwings Lite installs these from PyPI (tbxl is pure Python) and records what it installed\n"
+            "# in requirements-pinned.txt; after changing a version here, restart xlwings Lite.\n"
+        )
+        + f"{LITE_XLWINGS}\ntbxl=={__version__}\n"
+    )
 
 
 def size_text(size: int) -> str:
@@ -400,12 +427,16 @@ def size_text(size: int) -> str:
 def written(main: Path, requirements: Path, standalone: bool) -> str:
     """What ``tbxl lite`` says after writing: the files, main.py's size, where to paste them, and,
     for the short form, that it needs tbxl on PyPI (before a release is there, the standalone form)."""
-    head = (f"wrote {main} ({size_text(main.stat().st_size)}) and {requirements}: paste each into the tab "
-            "of the same name in the xlwings Lite editor")
+    head = (
+        f"wrote {main} ({size_text(main.stat().st_size)}) and {requirements}: paste each into the tab "
+        "of the same name in the xlwings Lite editor"
+    )
     if standalone:
         return head + "; tbxl is inside main.py"
-    return head + (f"; xlwings Lite then installs tbxl {__version__} from PyPI (where that release is not on "
-                   "PyPI yet, use `tbxl lite --standalone` or the web app's main.py instead)")
+    return head + (
+        f"; xlwings Lite then installs tbxl {__version__} from PyPI (where that release is not on "
+        "PyPI yet, use `tbxl lite --standalone` or the web app's main.py instead)"
+    )
 
 
 def write_lite(folder: PathLike, standalone: bool = False) -> list[Path]:

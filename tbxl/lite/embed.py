@@ -43,12 +43,14 @@ class EmbeddedModules(importlib.abc.MetaPathFinder, importlib.abc.InspectLoader)
         self.where = where
 
     # -- finder ------------------------------------------------------------------------------
-    def find_spec(self, fullname: str, path: Sequence[str] | None = None,
-                  target: types.ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None = None, target: types.ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
         if fullname not in self.sources:
             return None
-        return importlib.util.spec_from_loader(fullname, self, origin=self.filename(fullname),
-                                               is_package=self.is_package(fullname))
+        return importlib.util.spec_from_loader(
+            fullname, self, origin=self.filename(fullname), is_package=self.is_package(fullname)
+        )
 
     # -- loader ------------------------------------------------------------------------------
     def filename(self, fullname: str) -> str:
@@ -81,8 +83,7 @@ class EmbeddedModules(importlib.abc.MetaPathFinder, importlib.abc.InspectLoader)
         already imported (an earlier ``main.py``'s, or an installed package's), so the next import
         runs this code."""
         for finder in list(sys.meta_path):
-            if set(getattr(finder, "sources", ())) & set(self.sources) and \
-                    type(finder).__name__ == type(self).__name__:
+            if set(getattr(finder, "sources", ())) & set(self.sources) and type(finder).__name__ == type(self).__name__:
                 sys.meta_path.remove(finder)
         self._forget()
         sys.meta_path.insert(0, self)

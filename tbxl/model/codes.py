@@ -18,8 +18,12 @@ __all__ = ["GAMES", "FORFEITS", "BYES", "UNPLAYED_CODES", "RESULT_CODES", "resul
 
 #: Games over the board (§10.1); ``W D L``: the game lasted under one move and counts as played (D10).
 GAMES = {
-    "1": (Kind.PLAYED, Outcome.WIN), "=": (Kind.PLAYED, Outcome.DRAW), "0": (Kind.PLAYED, Outcome.LOSS),
-    "W": (Kind.SHORT, Outcome.WIN), "D": (Kind.SHORT, Outcome.DRAW), "L": (Kind.SHORT, Outcome.LOSS),
+    "1": (Kind.PLAYED, Outcome.WIN),
+    "=": (Kind.PLAYED, Outcome.DRAW),
+    "0": (Kind.PLAYED, Outcome.LOSS),
+    "W": (Kind.SHORT, Outcome.WIN),
+    "D": (Kind.SHORT, Outcome.DRAW),
+    "L": (Kind.SHORT, Outcome.LOSS),
 }
 #: Forfeits name the scheduled opponent; a ``-`` on both lines of a pairing is a double forfeit (D8).
 FORFEITS = {"+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS}
@@ -27,16 +31,23 @@ FORFEITS = {"+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS}
 BYES = {"U": Kind.PAB, "F": Kind.FPB, "H": Kind.HPB, "Z": Kind.ZPB, " ": Kind.ZPB}
 #: The code of each unplayed kind as a result reads (a double forfeit: ``--``, both sides lose).
 UNPLAYED_CODES = {
-    Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-", Kind.DOUBLE_FORFEIT: "--",
-    Kind.PAB: "U", Kind.FPB: "F", Kind.HPB: "H", Kind.ZPB: "Z",
+    Kind.FORFEIT_WIN: "+",
+    Kind.FORFEIT_LOSS: "-",
+    Kind.DOUBLE_FORFEIT: "--",
+    Kind.PAB: "U",
+    Kind.FPB: "F",
+    Kind.HPB: "H",
+    Kind.ZPB: "Z",
 }
 #: The result codes in the order quoted in error messages (§10.1).
 RESULT_CODES = "1 = 0 W D L + - H F U Z"
 
 # A game's code by kind, indexed by the outcome (0 loss, 1 draw, 2 win): a tuple index, as the
 # derivations ask for a code per term and enum hashing is slow.
-_GAME_CODES = {kind: tuple(code for code, (k, o) in sorted(GAMES.items(), key=lambda item: item[1][1])
-                           if k is kind) for kind in (Kind.PLAYED, Kind.SHORT)}
+_GAME_CODES = {
+    kind: tuple(code for code, (k, o) in sorted(GAMES.items(), key=lambda item: item[1][1]) if k is kind)
+    for kind in (Kind.PLAYED, Kind.SHORT)
+}
 
 
 def result_code(kind: Kind, outcome: int) -> str:

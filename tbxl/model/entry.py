@@ -8,7 +8,7 @@ RoundEntry(round=3, kind=<Kind.HPB: 'hpb'>, outcome=<Outcome.DRAW: 1>, points=Fr
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import NamedTuple, Optional
+from typing import NamedTuple
 
 from tbxl.model.kinds import UNPLAYED_OUTCOME, Kind, Outcome
 from tbxl.model.scoring import Scoring
@@ -28,16 +28,22 @@ class RoundEntry(NamedTuple):
     kind: Kind
     outcome: Outcome
     points: Fraction
-    opponent: Optional[int] = None
-    colour: Optional[str] = None
+    opponent: int | None = None
+    colour: str | None = None
 
     @property
     def is_game(self) -> bool:
         return self.kind.is_game
 
 
-def make_entry(scoring: Scoring, round: int, kind: Kind, outcome: Optional[Outcome] = None,
-               opponent: Optional[int] = None, colour: Optional[str] = None) -> RoundEntry:
+def make_entry(
+    scoring: Scoring,
+    round: int,
+    kind: Kind,
+    outcome: Outcome | None = None,
+    opponent: int | None = None,
+    colour: str | None = None,
+) -> RoundEntry:
     """Build a :class:`RoundEntry`, filling the outcome of unplayed kinds and the points."""
     if outcome is None:
         if kind.is_game:

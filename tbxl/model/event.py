@@ -9,10 +9,11 @@ from __future__ import annotations
 import enum
 import functools
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from datetime import date
 from fractions import Fraction
-from typing import Any, ClassVar, Optional, Sequence
+from typing import Any, ClassVar
 
 from tbxl.model.entry import RoundEntry, make_entry  # noqa: F401 (make_entry, Kind, Outcome: the doctests')
 from tbxl.model.kinds import Kind, Outcome  # noqa: F401
@@ -47,18 +48,18 @@ class Player:
     rounds: tuple[RoundEntry, ...] = ()
     title: str = ""
     sex: str = ""
-    rating: Optional[int] = None
+    rating: int | None = None
     federation: str = ""
     fide_id: str = ""
     birth_date: str = ""
     club: str = ""
-    declared_points: Optional[Fraction] = None
-    declared_rank: Optional[int] = None
+    declared_points: Fraction | None = None
+    declared_rank: int | None = None
     # The development coefficient K of the FIDE rating regulations (B.02 8.3.3) where the input
     # gives one (a workbook column K); None: not given.
-    k_factor: Optional[int] = None
+    k_factor: int | None = None
     # (RoundTable, player index) when the player is a view of a table's row (see __getattr__).
-    _view: Optional[tuple[RoundTable, int]] = field(default=None, init=False, repr=False, compare=False)
+    _view: tuple[RoundTable, int] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def points(self) -> Fraction:
@@ -83,7 +84,7 @@ class Player:
         raise AttributeError(f"'Player' object has no attribute '{name}'")
 
     @property
-    def known_fide_id(self) -> Optional[str]:
+    def known_fide_id(self) -> str | None:
         """The FIDE id, or None when the file has none (blank, or ``0`` as many programs write)."""
         return self.fide_id.strip() if self.fide_id.strip("0 ") else None
 
@@ -104,13 +105,13 @@ class Event:
     name: str = ""
     scoring: Scoring = field(default_factory=Scoring)
     pairing: Pairing = Pairing.SWISS
-    start_date: Optional[date] = None
-    end_date: Optional[date] = None
+    start_date: date | None = None
+    end_date: date | None = None
     city: str = ""
     federation: str = ""
     chief_arbiter: str = ""
-    deputy_arbiters: tuple[str, ...] = ()   # TRF 112, one per record
-    time_control: str = ""                  # TRF 122
+    deputy_arbiters: tuple[str, ...] = ()  # TRF 112, one per record
+    time_control: str = ""  # TRF 122
     # Web addresses the file gives for the event, in file order: lichess writes the tournament's
     # page in 022 and its site in 102 (tbxl.io.trf.dialects), where TRF-16 has the city and the
     # chief arbiter; tbxl writes them back as "### link" comments (tbxl.io.trf.writer).
@@ -120,8 +121,8 @@ class Event:
     # (a workbook's Play-off and Lots seed settings; C.07 Art. 3, 4.2): play-off orders such as
     # "12>7>3", best first (tbxl.playoffs), and the seed of the lots.
     playoffs: tuple[str, ...] = ()
-    lots: Optional[str] = None
-    scheduled_rounds: Optional[int] = None
+    lots: str | None = None
+    scheduled_rounds: int | None = None
     source: str = ""
 
     @property
@@ -172,7 +173,7 @@ class Tournament(Event):
     def table(self) -> RoundTable:
         """The rounds as compact columns: the reader's own table when the players are still its
         views, else one built (once) from the players' round entries."""
-        table: Optional[RoundTable] = self.__dict__.get("_table")
+        table: RoundTable | None = self.__dict__.get("_table")
         if table is None and self.players and self.players[0]._view is not None:
             table = self.players[0]._view[0]  # e.g. a dataclasses.replace of the reader's tournament
         if table is None or not table.holds(self):
@@ -232,16 +233,20 @@ def round_robin_cycles(players: Sequence[Player], rounds: int) -> int:
     return cycles if rounds == cycles * (n - 1 + n % 2) else 0
 
 
-def detect_pairing(players: Sequence[Player], rounds: int, notes: Optional[list[str]] = None) -> Pairing:
+def detect_pairing(players: Sequence[Player], rounds: int, notes: list[str] | None = None) -> Pairing:
     """The pairing system of a file that does not name one: a round robin when the pairings form
     one (:func:`round_robin_cycles`), else a Swiss; ``notes`` receives what was found."""
     cycles = round_robin_cycles(players, rounds)
     if notes is not None:
         if cycles:
             kind = "a single" if cycles == 1 else "a double" if cycles == 2 else f"a {cycles}-cycle"
-            notes.append(f"no pairing system named: the pairings form {kind} round robin, ranked as one "
-                         "(C.07 15.2); --pairing swiss overrides")
+            notes.append(
+                f"no pairing system named: the pairings form {kind} round robin, ranked as one "
+                "(C.07 15.2); --pairing swiss overrides"
+            )
         else:
-            notes.append("no pairing system named: ranked as a Swiss (the pairings are no complete "
-                         "round robin); --pairing round-robin overrides")
+            notes.append(
+                "no pairing system named: ranked as a Swiss (the pairings are no complete "
+                "round robin); --pairing round-robin overrides"
+            )
     return Pairing.ROUND_ROBIN if cycles else Pairing.SWISS

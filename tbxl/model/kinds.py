@@ -16,15 +16,15 @@ __all__ = ["Kind", "Outcome", "UNPLAYED_OUTCOME"]
 class Kind(enum.Enum):
     """What happened to a participant in one round (C.07 15.1, 16.1; TRF-16 result codes)."""
 
-    PLAYED = "played"                  # over the board: TRF 1 = 0
-    SHORT = "short"                    # over the board, under one move: TRF W D L (C07 §9 D10)
-    FORFEIT_WIN = "forfeit-win"        # TRF +
-    FORFEIT_LOSS = "forfeit-loss"      # TRF -
+    PLAYED = "played"  # over the board: TRF 1 = 0
+    SHORT = "short"  # over the board, under one move: TRF W D L (C07 §9 D10)
+    FORFEIT_WIN = "forfeit-win"  # TRF +
+    FORFEIT_LOSS = "forfeit-loss"  # TRF -
     DOUBLE_FORFEIT = "double-forfeit"  # both lose by forfeit (C07 §9 D8)
-    PAB = "pab"                        # pairing-allocated bye, TRF U
-    FPB = "fpb"                        # full-point bye, TRF F
-    HPB = "hpb"                        # half-point bye, TRF H
-    ZPB = "zpb"                        # zero-point bye / absent / withdrawn, TRF Z or blank
+    PAB = "pab"  # pairing-allocated bye, TRF U
+    FPB = "fpb"  # full-point bye, TRF F
+    HPB = "hpb"  # half-point bye, TRF H
+    ZPB = "zpb"  # zero-point bye / absent / withdrawn, TRF Z or blank
 
     # Plain attributes, set below for every member (enum hashing is slow on hot paths):
     # is_game     a game played over the board (including games under one move)
@@ -61,7 +61,7 @@ class Outcome(enum.IntEnum):
     WIN = 2
 
     @property
-    def reverse(self) -> "Outcome":
+    def reverse(self) -> Outcome:
         return Outcome(2 - self.value)
 
     @property

@@ -18,7 +18,6 @@ import functools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Optional
 
 from tbxl.model.kinds import Kind, Outcome
 
@@ -75,8 +74,17 @@ class Scoring:
     def unit(self) -> int:
         """Common denominator of every value: the engine counts in integer units of 1/unit."""
         d = 1
-        for f in (self.win, self.draw, self.loss, self.forfeit_win, self.forfeit_loss,
-                  self.pab, self.fpb, self.hpb, self.zpb):
+        for f in (
+            self.win,
+            self.draw,
+            self.loss,
+            self.forfeit_win,
+            self.forfeit_loss,
+            self.pab,
+            self.fpb,
+            self.hpb,
+            self.zpb,
+        ):
             d = d * f.denominator // math.gcd(d, f.denominator)
         return d
 
@@ -96,8 +104,8 @@ class TeamScoring:
     win: Fraction = Fraction(2)
     draw: Fraction = Fraction(1)
     loss: Fraction = Fraction(0)
-    pab_mp: Optional[Fraction] = None
-    pab_gp: Optional[Fraction] = None
+    pab_mp: Fraction | None = None
+    pab_gp: Fraction | None = None
 
     def match_points(self, outcome: Outcome) -> Fraction:
         return (self.loss, self.draw, self.win)[outcome]

@@ -6,8 +6,9 @@ rows and the tie-break context reads its columns, so a large event never builds 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Optional, Sequence, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from tbxl.model.entry import RoundEntry
 from tbxl.model.kinds import Kind, Outcome
@@ -23,11 +24,19 @@ T = TypeVar("T")
 #: The result classes of the :class:`RoundTable`: a small int per (kind, outcome), those of the
 #: TRF codes first.
 RESULTS: tuple[tuple[Kind, Outcome], ...] = (
-    (Kind.PLAYED, Outcome.LOSS), (Kind.PLAYED, Outcome.DRAW), (Kind.PLAYED, Outcome.WIN),
-    (Kind.SHORT, Outcome.LOSS), (Kind.SHORT, Outcome.DRAW), (Kind.SHORT, Outcome.WIN),
-    (Kind.FORFEIT_WIN, Outcome.WIN), (Kind.FORFEIT_LOSS, Outcome.LOSS),
-    (Kind.DOUBLE_FORFEIT, Outcome.LOSS), (Kind.PAB, Outcome.WIN), (Kind.FPB, Outcome.WIN),
-    (Kind.HPB, Outcome.DRAW), (Kind.ZPB, Outcome.LOSS),
+    (Kind.PLAYED, Outcome.LOSS),
+    (Kind.PLAYED, Outcome.DRAW),
+    (Kind.PLAYED, Outcome.WIN),
+    (Kind.SHORT, Outcome.LOSS),
+    (Kind.SHORT, Outcome.DRAW),
+    (Kind.SHORT, Outcome.WIN),
+    (Kind.FORFEIT_WIN, Outcome.WIN),
+    (Kind.FORFEIT_LOSS, Outcome.LOSS),
+    (Kind.DOUBLE_FORFEIT, Outcome.LOSS),
+    (Kind.PAB, Outcome.WIN),
+    (Kind.FPB, Outcome.WIN),
+    (Kind.HPB, Outcome.DRAW),
+    (Kind.ZPB, Outcome.LOSS),
 )
 # ... then every other (kind, outcome), for tournaments built by hand (a team's PAB worth a draw).
 RESULTS += tuple((k, o) for k in Kind for o in Outcome if (k, o) not in RESULTS)
@@ -67,8 +76,8 @@ class RoundTable:
     result: list[bytes]
     opponent: list[list[int]]
     colour: list[str]
-    lengths: Optional[list[int]] = None   # None when every record has every round
-    players: Sequence[Player] = ()        # the players whose rounds these are (see holds)
+    lengths: list[int] | None = None  # None when every record has every round
+    players: Sequence[Player] = ()  # the players whose rounds these are (see holds)
 
     def length(self, i: int) -> int:
         """How many rounds player index ``i``'s record has (``rounds`` unless built by hand)."""
@@ -84,8 +93,19 @@ class RoundTable:
             colour = self.colour[r][i]
             # tuple.__new__ skips the NamedTuple's Python-level __new__: this runs once per round
             # of every player whose entries are asked for.
-            out.append(new(RoundEntry, (r + 1, kind, outcome, table[kind, outcome],
-                                        numbers[j] if j >= 0 else None, None if colour == " " else colour)))
+            out.append(
+                new(
+                    RoundEntry,
+                    (
+                        r + 1,
+                        kind,
+                        outcome,
+                        table[kind, outcome],
+                        numbers[j] if j >= 0 else None,
+                        None if colour == " " else colour,
+                    ),
+                )
+            )
         return tuple(out)
 
     def rows(self, columns: Sequence[Sequence[T]]) -> list[list[T]]:
@@ -98,8 +118,11 @@ class RoundTable:
     def holds(self, tournament: Tournament) -> bool:
         """Is this the table of ``tournament``: the same rounds, scoring and players (the reader's
         tuple of views, kept by ``dataclasses.replace``)?"""
-        return (tournament.players is self.players and self.rounds == tournament.rounds
-                and self.scoring == tournament.scoring)
+        return (
+            tournament.players is self.players
+            and self.rounds == tournament.rounds
+            and self.scoring == tournament.scoring
+        )
 
     @classmethod
     def from_players(cls, players: Sequence[Player], rounds: int, scoring: Scoring) -> RoundTable:
@@ -119,7 +142,14 @@ class RoundTable:
                 if e.colour:
                     colour[r][i] = e.colour
         full = all(n == rounds for n in lengths)
-        table = cls([p.start_number for p in players], rounds, scoring, [bytes(c) for c in result], opponent,
-                    ["".join(c) for c in colour], None if full else lengths)
+        table = cls(
+            [p.start_number for p in players],
+            rounds,
+            scoring,
+            [bytes(c) for c in result],
+            opponent,
+            ["".join(c) for c in colour],
+            None if full else lengths,
+        )
         table.players = players
         return table

@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import ClassVar, NamedTuple, Optional
+from typing import ClassVar, NamedTuple
 
 from tbxl.model.entry import RoundEntry
 from tbxl.model.event import Event, EventKind, Player
@@ -32,7 +32,7 @@ class Board(NamedTuple):
     the individual result as a :class:`~tbxl.model.entry.RoundEntry` (its ``points`` are board points)."""
 
     board: int
-    player: Optional[int]
+    player: int | None
     entry: RoundEntry
 
 
@@ -45,8 +45,8 @@ class TeamRound(NamedTuple):
     outcome: Outcome
     mp: Fraction
     gp: Fraction
-    opponent: Optional[int] = None
-    colour: Optional[str] = None
+    opponent: int | None = None
+    colour: str | None = None
     boards: tuple[Board, ...] = ()
 
     @property
@@ -64,9 +64,9 @@ class Team:
     players: tuple[int, ...] = ()
     rounds: tuple[TeamRound, ...] = ()
     federation: str = ""
-    declared_mp: Optional[Fraction] = None
-    declared_gp: Optional[Fraction] = None
-    declared_rank: Optional[int] = None
+    declared_mp: Fraction | None = None
+    declared_gp: Fraction | None = None
+    declared_rank: int | None = None
     line: int = 0
 
     @property

@@ -15,7 +15,8 @@ app calls it from Pyodide).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Mapping, Optional
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Optional
 
 from tbxl.formatting import visible, visible_json
 from tbxl.model import EventKind
@@ -30,16 +31,37 @@ if TYPE_CHECKING:
     from tbxl.rating_change import RatingChange
     from tbxl.standings import Standings
 
-__all__ = ["KINDS", "Kind", "Line", "Projection", "Options", "ReportOptions", "kind_of", "rank_check", "project",
-           "table_text", "csv_document",
-           "json_document", "spill", "appellants", "aligned", "csv_name", "csv_row", "csv_text", "players_text",
-           "separation_text", "team_text", "rank_check_text"]
+__all__ = [
+    "KINDS",
+    "Kind",
+    "Line",
+    "Projection",
+    "Options",
+    "ReportOptions",
+    "kind_of",
+    "rank_check",
+    "project",
+    "table_text",
+    "csv_document",
+    "json_document",
+    "spill",
+    "appellants",
+    "aligned",
+    "csv_name",
+    "csv_row",
+    "csv_text",
+    "players_text",
+    "separation_text",
+    "team_text",
+    "rank_check_text",
+]
 
 RatingChanges = Mapping[int, Optional["RatingChange"]]
 
 
-def project(standings: Standings, classification: Optional[Classification] = None,
-            rating_changes: Optional[RatingChanges] = None) -> Projection:
+def project(
+    standings: Standings, classification: Classification | None = None, rating_changes: RatingChanges | None = None
+) -> Projection:
     """The projection of ``standings``: with ``classification`` (:func:`tbxl.categories.classify`)
     the categories and prizes, with ``rating_changes`` (:func:`tbxl.rating_change.rating_changes`)
     the rating changes, both of an individual event only."""
@@ -49,23 +71,26 @@ def project(standings: Standings, classification: Optional[Classification] = Non
     return Projection(standings, kind, classification, rating_changes)
 
 
-def table_text(standings: Standings, classification: Optional[Classification] = None,
-               rating_changes: Optional[RatingChanges] = None) -> str:
+def table_text(
+    standings: Standings, classification: Classification | None = None, rating_changes: RatingChanges | None = None
+) -> str:
     """The aligned text table ``tbxl compute FILE`` prints (the categories, prizes and rating
     changes as with ``--category``, ``--prizes``, ``--rating-change``)."""
     p = project(standings, classification, rating_changes)
     return visible(p.kind.table(p), keep="\n")
 
 
-def csv_document(standings: Standings, classification: Optional[Classification] = None,
-                 rating_changes: Optional[RatingChanges] = None) -> str:
+def csv_document(
+    standings: Standings, classification: Classification | None = None, rating_changes: RatingChanges | None = None
+) -> str:
     """The CSV ``tbxl compute FILE --format csv`` prints: one row per player (team)."""
     p = project(standings, classification, rating_changes)
     return visible(p.kind.csv(p), keep="\n")
 
 
-def json_document(standings: Standings, classification: Optional[Classification] = None,
-                  rating_changes: Optional[RatingChanges] = None) -> str:
+def json_document(
+    standings: Standings, classification: Classification | None = None, rating_changes: RatingChanges | None = None
+) -> str:
     """The JSON document ``tbxl compute FILE --format json`` prints, byte for byte: the event, the
     rules, the tie-breaks (an individual event's categories and prizes), then one standings entry
     per line; names keep every character (control and bidi ones as ``\\u`` escapes)."""

@@ -4,8 +4,9 @@ aligned terminal table, and CSV fields that no spreadsheet reads as a formula.""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Iterable, Optional, Union
+from typing import TYPE_CHECKING, Any
 
 from tbxl.formatting import decimal_text, json_number_raw, visible
 
@@ -14,7 +15,7 @@ if TYPE_CHECKING:
 
 __all__ = ["cell", "money", "aligned", "csv_text", "csv_row", "csv_name", "json_column"]
 
-Number = Union[Fraction, int, None]
+Number = Fraction | int | None
 
 
 def cell(v: Number) -> str:
@@ -22,7 +23,7 @@ def cell(v: Number) -> str:
     return decimal_text(v, none="-")
 
 
-def money(award: Optional[Award[Any]]) -> str:
+def money(award: Award[Any] | None) -> str:
     """A prize at the edge: two decimals (exact fractions inside)."""
     return "" if award is None else decimal_text(award.amount, places=2)
 
@@ -31,8 +32,10 @@ def aligned(head: list[str], body: list[list[str]], left: frozenset[int] = froze
     """The rows of a terminal table, each column as wide as its widest cell: the ``left`` columns
     (the names) flush left, the numbers flush right."""
     widths = [max(len(row[k]) for row in [head] + body) for k in range(len(head))]
-    return ["  ".join(c.ljust(widths[k]) if k in left else c.rjust(widths[k])
-                      for k, c in enumerate(row)).rstrip() for row in [head] + body]
+    return [
+        "  ".join(c.ljust(widths[k]) if k in left else c.rjust(widths[k]) for k, c in enumerate(row)).rstrip()
+        for row in [head] + body
+    ]
 
 
 #: After a list separator, the characters that start a formula in the cell a spreadsheet splitting

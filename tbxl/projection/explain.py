@@ -4,7 +4,8 @@ players, and a team event's published ranks against its standings."""
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from tbxl.formatting import decimal_text
 from tbxl.model import TeamTournament
@@ -38,8 +39,10 @@ def players_text(st: Standings, players: Sequence[int], codes: Sequence[str]) ->
     out = []
     for player in players:
         row = st.row(player)
-        out += [f"{row.player.name} (start number {player}), rank {row.rank_label}{_decided_note(row)}, "
-                f"rules {st.rules}", ""]
+        out += [
+            f"{row.player.name} (start number {player}), rank {row.rank_label}{_decided_note(row)}, rules {st.rules}",
+            "",
+        ]
         for code in codes:
             out.append(st.explain(player, code).text(lambda v: decimal_text(v), names))
             out.append("")
@@ -57,7 +60,8 @@ def separation_text(st: Standings, a: int, b: int) -> str:
     >>> from tbxl.standings import compute_standings
     >>> from tbxl.io.trf import read_trf
     >>> from tbxl.rules import get
-    >>> st = compute_standings(read_trf(str(files("tbxl.examples") / "held_swiss_5.trf")), "BH/C1,BH,SB", get("fide-2024"))
+    >>> event = read_trf(str(files("tbxl.examples") / "held_swiss_5.trf"))
+    >>> st = compute_standings(event, "BH/C1,BH,SB", get("fide-2024"))
     >>> separation_text(st, 1, 4)
     '  4 David (rank 3) is ahead of 1 Alyx (rank 4): equal on points, separated by BH/C1, 11.5 against 11'
     """
@@ -70,8 +74,10 @@ def separation_text(st: Standings, a: int, b: int) -> str:
     if code is None:
         how = ra.decided_by if ra.decided_by == rb.decided_by and ra.rank != rb.rank else None
         if how == "lots":
-            return (f"  {who(ra)} is ahead of {who(rb)}: equal on points and on every tie-break, "
-                    f"placed by lots (seed '{st.lots_seed}')")
+            return (
+                f"  {who(ra)} is ahead of {who(rb)}: equal on points and on every tie-break, "
+                f"placed by lots (seed '{st.lots_seed}')"
+            )
         if how == "play-off":
             return f"  {who(ra)} is ahead of {who(rb)}: equal on points and on every tie-break, placed by the play-off"
         return f"  {who(ra)} and {who(rb)} share the place: equal on points and on every tie-break"
@@ -91,9 +97,10 @@ def _team_matches(t: TeamTournament, number: int) -> list[str]:
     team = t.team(number)
     out = [f"  {'rd':>3} {'opp':>4} {'col':>3} {'kind':<14} {'MP':>4} {'GP':>5}  boards"]
     for r in team.rounds:
-        out.append(f"  {r.round:>3} {'' if r.opponent is None else r.opponent:>4} {r.colour or '':>3} "
-                   f"{r.kind.value:<14} {cell(r.mp):>4} {cell(r.gp):>5}  "
-                   + "; ".join(_board_text(b) for b in r.boards))
+        out.append(
+            f"  {r.round:>3} {'' if r.opponent is None else r.opponent:>4} {r.colour or '':>3} "
+            f"{r.kind.value:<14} {cell(r.mp):>4} {cell(r.gp):>5}  " + "; ".join(_board_text(b) for b in r.boards)
+        )
     return out
 
 
@@ -103,8 +110,11 @@ def team_text(st: Standings, number: int, codes: Sequence[str]) -> str:
     assert isinstance(t, TeamTournament)
     team = t.team(number)
     row = st.row(number)
-    out = [f"{team.name} (team {number}), rank {row.rank_label}{_decided_note(row)}, rules {st.rules}",
-           "players: " + ", ".join(f"{p} {t.player(p).name}" for p in team.players), ""]
+    out = [
+        f"{team.name} (team {number}), rank {row.rank_label}{_decided_note(row)}, rules {st.rules}",
+        "players: " + ", ".join(f"{p} {t.player(p).name}" for p in team.players),
+        "",
+    ]
     out.extend(_team_matches(t, number))
     out.append("")
     for code in codes:
@@ -115,16 +125,19 @@ def team_text(st: Standings, number: int, codes: Sequence[str]) -> str:
     return "\n".join(out)
 
 
-def rank_check_text(t: TeamTournament, checks: Sequence[tuple[Standings, Sequence[tuple[int, int, str]]]],
-                    as_json: bool = False) -> str:
+def rank_check_text(
+    t: TeamTournament, checks: Sequence[tuple[Standings, Sequence[tuple[int, int, str]]]], as_json: bool = False
+) -> str:
     """The rank column of the 310 records against the standings under each rule set: ``checks`` is
     ``[(standings, [(team number, published rank, computed label)])]``."""
     out, ok_any = [], False
     published = sum(1 for team in t.teams if team.declared_rank is not None)
     for st, diffs in checks:
         ok_any = ok_any or not diffs
-        out.append(f"rules {st.rules}, tie-breaks {','.join([st.primary or 'MP'] + st.codes)}: "
-                   f"{published - len(diffs)} of {published} published ranks agree")
+        out.append(
+            f"rules {st.rules}, tie-breaks {','.join([st.primary or 'MP'] + st.codes)}: "
+            f"{published - len(diffs)} of {published} published ranks agree"
+        )
         for n, pub, got in diffs:
             out.append(f"  team {n} {t.team(n).name}: published rank {pub}, computed {got}")
     if as_json:

@@ -5,16 +5,17 @@ The edges ask the kind, never whether the event is a team event."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Iterable, Optional, Sequence
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, ClassVar
 
 from tbxl.errors import InputError
 from tbxl.formatting import visible
 from tbxl.model import EventKind
 
 if TYPE_CHECKING:
+    from tbxl.projection.lines import Projection
     from tbxl.rules import TeamSettings
     from tbxl.standings import Standings
-    from tbxl.projection.lines import Projection
 
 __all__ = ["Kind"]
 
@@ -41,7 +42,7 @@ class Kind:
     #: list of participants).
     report_derivations: ClassVar[tuple[str, str]]
 
-    def split_settings(self, items: Iterable[str]) -> tuple[Optional[TeamSettings], list[str]]:
+    def split_settings(self, items: Iterable[str]) -> tuple[TeamSettings | None, list[str]]:
         """The ``NAME=VALUE`` settings given: the kind's own (a team event's team settings, C.07
         Arts 11-13; None for an individual event), and the convention's (:func:`tbxl.rules.resolve`)."""
         return None, list(items)
@@ -75,21 +76,21 @@ class Kind:
         """What an explanation derives by default: the points, then every tie-break."""
         raise NotImplementedError
 
-    def table(self, p: "Projection") -> str:
+    def table(self, p: Projection) -> str:
         """The aligned text table for a terminal."""
         raise NotImplementedError
 
-    def csv(self, p: "Projection") -> str:
+    def csv(self, p: Projection) -> str:
         """The CSV document."""
         raise NotImplementedError
 
-    def json(self, p: "Projection") -> str:
+    def json(self, p: Projection) -> str:
         """The JSON document."""
         raise NotImplementedError
 
     # -- shared by both kinds --------------------------------------------------------------------
 
-    def spill(self, p: "Projection") -> list[list[object]]:
+    def spill(self, p: Projection) -> list[list[object]]:
         """The exact table a spreadsheet spills (STANDINGS, TEAM_STANDINGS): a header row (rank,
         number, name, points, the codes, ``Decided`` when a play-off or lots placed someone), then
         one row per participant, best first; a shared place as its label ("3-5")."""
@@ -104,5 +105,10 @@ class Kind:
         """The seed of the lots, said under the table so that anyone can draw them again."""
         if st.lots_seed is None:
             return []
-        return ["", visible(f"Lots drawn with the seed '{st.lots_seed}': each player's lot is the SHA-256 of "
-                            f"'{st.lots_seed}:START_NUMBER', lowest first (docs/arbiter/playoffs.md)")]
+        return [
+            "",
+            visible(
+                f"Lots drawn with the seed '{st.lots_seed}': each player's lot is the SHA-256 of "
+                f"'{st.lots_seed}:START_NUMBER', lowest first (docs/arbiter/playoffs.md)"
+            ),
+        ]

@@ -6,17 +6,17 @@ team event."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
-from typing import TYPE_CHECKING, Mapping, Optional
-
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from tbxl.categories import Classification
+    from tbxl.projection.kind import Kind
     from tbxl.rating_change import RatingChange
     from tbxl.standings import Row, Standings, Value
-    from tbxl.projection.kind import Kind
 
 __all__ = ["Line", "Projection"]
 
@@ -33,7 +33,7 @@ class Line:
     name: str
     points: Fraction
     values: tuple[Value, ...]
-    decided_by: Optional[str]
+    decided_by: str | None
     row: Row
 
     @property
@@ -50,9 +50,9 @@ class Projection:
     each round (``by_round``, computed once, on first use)."""
 
     standings: Standings
-    kind: "Kind"
-    classification: Optional[Classification] = None
-    changes: Optional[Mapping[int, Optional[RatingChange]]] = None
+    kind: Kind
+    classification: Classification | None = None
+    changes: Mapping[int, RatingChange | None] | None = None
 
     @property
     def codes(self) -> list[str]:
@@ -75,8 +75,18 @@ class Projection:
         out = []
         for r in self.standings.rows:
             values = r.values
-            out.append(Line(r.rank, r.rank_label, r.number, r.player.name, r.points,
-                            tuple(values[c] for c in codes), r.decided_by, r))
+            out.append(
+                Line(
+                    r.rank,
+                    r.rank_label,
+                    r.number,
+                    r.player.name,
+                    r.points,
+                    tuple(values[c] for c in codes),
+                    r.decided_by,
+                    r,
+                )
+            )
         return tuple(out)
 
     @cached_property

@@ -7,8 +7,9 @@ whether a team event may have prizes) are made here, for any caller."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
-from typing import TYPE_CHECKING, Any, Mapping, Optional, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from tbxl.errors import UsageError
 from tbxl.model import AnyEvent, TeamTournament
@@ -54,22 +55,22 @@ class Options:
     team settings among them), the tie-break list, the play-offs and the seed of the lots, the
     round the standings stand after, the categories and prize lists, and the rating changes."""
 
-    rules: Optional[str] = None
+    rules: str | None = None
     settings: tuple[str, ...] = ()
-    tiebreaks: Optional[str] = None
-    after_round: Optional[int] = None
+    tiebreaks: str | None = None
+    after_round: int | None = None
     playoffs: tuple[str, ...] = ()
-    lots: Optional[str] = None
+    lots: str | None = None
     categories: tuple[str, ...] = ()
     prizes: tuple[str, ...] = ()
     prize_sharing: str = "hort"
     prize_policy: str = "one-per-player"
-    prize_first: Optional[str] = None
+    prize_first: str | None = None
     rating_change: bool = False
-    k: Optional[int] = None
+    k: int | None = None
 
     @classmethod
-    def of(cls, given: Mapping[str, Any]) -> "Options":
+    def of(cls, given: Mapping[str, Any]) -> Options:
         """The options among ``given`` (e.g. ``vars(args)``), the others their defaults."""
         return _given(cls, given)
 
@@ -79,42 +80,48 @@ class Options:
         if k is None:
             return event
         if not 0 <= k <= event.rounds:
-            raise UsageError(f"--after-round {k}: {where or event.source} has rounds 1..{event.rounds} "
-                             "(0 = before the first)")
+            raise UsageError(
+                f"--after-round {k}: {where or event.source} has rounds 1..{event.rounds} (0 = before the first)"
+            )
         return event.after_round(k)
 
-    def team_settings(self, event: AnyEvent) -> Optional[TeamSettings]:
+    def team_settings(self, event: AnyEvent) -> TeamSettings | None:
         """The team settings among ``settings`` (None for an individual event)."""
         return kind_of(event).split_settings(self.settings)[0]
 
     def convention(self, event: AnyEvent) -> Convention:
         """The rule set named (else the edition in force at the start) with the convention's settings."""
         from tbxl.rules import resolve
+
         return resolve(self.rules, event.start_date, kind_of(event).split_settings(self.settings)[1])
 
     def conventions(self, event: AnyEvent, default: str = "") -> list[Convention]:
         """The rule sets of a list (``fide-2024,fide-2026``; ``default`` when none is named)."""
         from tbxl.rules import resolve_each
+
         return resolve_each(self.rules or default, event.start_date, kind_of(event).split_settings(self.settings)[1])
 
-    def rank(self, event: AnyEvent, conv: Optional[Convention] = None) -> Standings:
+    def rank(self, event: AnyEvent, conv: Convention | None = None) -> Standings:
         """The standings of ``event`` (already as after :attr:`after_round`) under ``conv`` (default:
         :meth:`convention`) by the tie-break list, then placed by the play-offs and the lots of the
         participants equal on every tie-break: those given, else those the input records (a
         workbook's Play-off and Lots seed), which decide the final standings, not those after a round."""
         from tbxl.standings import compute_standings
-        st = compute_standings(event, self.tiebreaks, conv or self.convention(event),
-                               settings=self.team_settings(event))
+
+        st = compute_standings(
+            event, self.tiebreaks, conv or self.convention(event), settings=self.team_settings(event)
+        )
         playoffs, lots = list(self.playoffs), self.lots
         if self.after_round is None:
             playoffs = playoffs or list(event.playoffs)
             lots = lots if lots is not None else event.lots
         if playoffs or lots is not None:
             from tbxl.playoffs import Decision, decide
+
             st = decide(st, Decision.of(playoffs, lots))
         return st
 
-    def classification(self, st: Standings) -> Optional[Classification]:
+    def classification(self, st: Standings) -> Classification | None:
         """The categories' standings and the prize lists asked for (None when none)."""
         if not self.categories and not self.prizes:
             return None
@@ -122,29 +129,34 @@ class Options:
             raise UsageError("--category and --prizes are for individual events, not team events")
         from tbxl.categories import classify, parse_category
         from tbxl.prizes import parse_prizes
+
         tables = {}
         for item in self.prizes:
             name, sep, text = item.rpartition("=")
             tables[name.strip() if sep else None] = parse_prizes(text)
         first = self.prize_first
-        if first is not None:   # the list that wins equal amounts (one prize per player)
+        if first is not None:  # the list that wins equal amounts (one prize per player)
             key = None if first == "overall" else first
             if key not in tables:
-                raise UsageError(f"--prize-first {first}: no such prize list (lists: "
-                                 f"{', '.join('overall' if n is None else n for n in tables)})")
+                raise UsageError(
+                    f"--prize-first {first}: no such prize list (lists: "
+                    f"{', '.join('overall' if n is None else n for n in tables)})"
+                )
             tables = {key: tables[key], **{n: t for n, t in tables.items() if n != key}}
-        return classify(st, [parse_category(c) for c in self.categories], tables, self.prize_sharing,
-                        self.prize_policy)
+        return classify(st, [parse_category(c) for c in self.categories], tables, self.prize_sharing, self.prize_policy)
 
-    def rating_changes(self, st: Standings) -> Optional[dict[int, Optional[RatingChange]]]:
+    def rating_changes(self, st: Standings) -> dict[int, RatingChange | None] | None:
         """Each player's rating change (B.02 8.3) when asked (``rating_change`` or ``k``)."""
         if not (self.rating_change or self.k):
             return None
         event = st.tournament
         if isinstance(event, TeamTournament):
-            raise UsageError("--rating-change and --k are for individual events: a team event's players are "
-                             "rated from their own games (rate the individual TRF)")
+            raise UsageError(
+                "--rating-change and --k are for individual events: a team event's players are "
+                "rated from their own games (rate the individual TRF)"
+            )
         from tbxl.rating_change import rating_changes
+
         return dict(rating_changes(event, k=self.k))
 
 
@@ -157,21 +169,21 @@ class ReportOptions:
 
     lang: str = "en"
     paper: str = "a4"
-    derivations: Optional[str] = None
-    players: Optional[tuple[int, ...]] = None
+    derivations: str | None = None
+    players: tuple[int, ...] | None = None
     by_round: bool = False
     min_games: int = 0
     pages: tuple[str, ...] = ()
     url: str = ""
 
     @classmethod
-    def of(cls, given: Mapping[str, Any], players: Optional[list[int]] = None) -> "ReportOptions":
+    def of(cls, given: Mapping[str, Any], players: list[int] | None = None) -> ReportOptions:
         """The report options among ``given`` (e.g. ``vars(args)``), with the ``players`` (start or
         team numbers) the derivations are restricted to."""
         o = _given(cls, {k: v for k, v in given.items() if k != "players"})
         return o if players is None else replace(o, players=tuple(players))
 
-    def for_kind(self, kind: Kind) -> "ReportOptions":
+    def for_kind(self, kind: Kind) -> ReportOptions:
         """These options with the derivations decided: those asked for, else the kind's default
         (with a list of participants: theirs); ``players`` asked without a list is a usage error."""
         derivations = self.derivations or kind.report_derivations[self.players is not None]
@@ -180,8 +192,7 @@ class ReportOptions:
         return replace(self, derivations=derivations)
 
 
-def rank_check(event: AnyEvent, options: Options, as_json: bool = False,
-               where: Optional[str] = None) -> tuple[bool, str]:
+def rank_check(event: AnyEvent, options: Options, as_json: bool = False, where: str | None = None) -> tuple[bool, str]:
     """A team event's published ranks (the 310 records' rank column) against its standings under each
     rule set of ``options`` (default fide-2024 and fide-2026): whether one rule set agrees with every
     published rank, and the report (text or JSON). A shared place (``3-5``) agrees with a published
@@ -191,12 +202,21 @@ def rank_check(event: AnyEvent, options: Options, as_json: bool = False,
     published = {team.number: team.declared_rank for team in event.teams if team.declared_rank is not None}
     if not published:
         from tbxl.errors import InputError
+
         raise InputError("the team records (310) have no rank column (69-71) to check", file=where or event.source)
     checks = []
     for conv in options.conventions(event, "fide-2024,fide-2026"):
         st = options.rank(event, conv)
-        checks.append((st, [(r.number, published[r.number], r.rank_label) for r in st.rows
-                            if r.number in published and not _inside(published[r.number], r.rank, r.rank_label)]))
+        checks.append(
+            (
+                st,
+                [
+                    (r.number, published[r.number], r.rank_label)
+                    for r in st.rows
+                    if r.number in published and not _inside(published[r.number], r.rank, r.rank_label)
+                ],
+            )
+        )
     return any(not diffs for _, diffs in checks), rank_check_text(event, checks, as_json)
 
 

@@ -13,9 +13,25 @@ package's interface: one entry point per document kind, each taking any event.
 from __future__ import annotations
 
 from tbxl.report.labels import labels, languages, templates_dir
-from tbxl.report.render import (render_appeal_pdf, render_audit_pdf, render_compare_pdf, render_html, render_pdf,
-                                url_fetcher)
+from tbxl.report.render import (
+    render_appeal_pdf,
+    render_audit_pdf,
+    render_compare_pdf,
+    render_html,
+    render_pdf,
+    url_fetcher,
+)
 from tbxl.report.views import build_view
 
-__all__ = ["build_view", "labels", "languages", "render_appeal_pdf", "render_audit_pdf", "render_compare_pdf",
-           "render_html", "render_pdf", "templates_dir", "url_fetcher"]
+__all__ = [
+    "build_view",
+    "labels",
+    "languages",
+    "render_appeal_pdf",
+    "render_audit_pdf",
+    "render_compare_pdf",
+    "render_html",
+    "render_pdf",
+    "templates_dir",
+    "url_fetcher",
+]

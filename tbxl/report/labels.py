@@ -33,8 +33,10 @@ def labels(lang: str) -> Labels:
     """The labels of one language; :class:`InputError` naming the available ones if unknown."""
     path = templates_dir() / "labels" / f"{lang}.json"
     if not lang.isalpha() or not path.is_file():
-        raise InputError(f"unknown report language {excerpt(lang)}; available: {', '.join(languages())}"
-                         f"{did_you_mean(lang, languages())}")
+        raise InputError(
+            f"unknown report language {excerpt(lang)}; available: {', '.join(languages())}"
+            f"{did_you_mean(lang, languages())}"
+        )
     found: Labels = json.loads(path.read_text(encoding="utf-8"))
     return found
 

@@ -15,15 +15,16 @@ import gc
 import io
 import mimetypes
 import os
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Optional, Sequence, TypedDict, Union
+from typing import TYPE_CHECKING, Any, TypedDict
 from urllib.parse import unquote, urlparse
 from urllib.request import url2pathname, urlopen
 
 from tbxl.errors import MissingDependency, MissingSystemLibrary
-from tbxl.io.files import PathLike, check_output, output_format, write_atomic
 from tbxl.formatting import visible
+from tbxl.io.files import PathLike, check_output, output_format, write_atomic
 from tbxl.report.labels import templates_dir
 from tbxl.report.text import plural
 from tbxl.report.views import build_view
@@ -34,7 +35,7 @@ from tbxl.report.views.frame import ReportView, Section
 from tbxl.report.views.standings import StandingsReport
 from tbxl.report.views.team import TeamReport
 
-if TYPE_CHECKING:   # the rooms below the report, and Jinja2 (the report extra's), as types only
+if TYPE_CHECKING:  # the rooms below the report, and Jinja2 (the report extra's), as types only
     from concurrent.futures import ProcessPoolExecutor
 
     import jinja2
@@ -67,17 +68,23 @@ def environment() -> jinja2.Environment:
         # space (and the line breaks of the term blocks); our own Markup (the stylesheet) as is.
         return visible(value, keep="\t\n") if isinstance(value, str) and not isinstance(value, Markup) else value
 
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir())),
-                             autoescape=True, trim_blocks=True, lstrip_blocks=True,
-                             undefined=jinja2.StrictUndefined, finalize=finalize)
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(templates_dir())),
+        autoescape=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        undefined=jinja2.StrictUndefined,
+        finalize=finalize,
+    )
     env.globals["plural"] = plural
     return env
 
 
 class Fetched(TypedDict):
     """A file served to WeasyPrint: its bytes, its type and its address."""
+
     string: bytes
-    mime_type: Optional[str]
+    mime_type: str | None
     redirected_url: str
 
 
@@ -92,8 +99,11 @@ def url_fetcher(url: str) -> Fetched:
     if parsed.scheme == "file" and parsed.netloc in ("", "localhost"):
         path = Path(url2pathname(unquote(parsed.path))).resolve()
         if path.is_relative_to(templates_dir().resolve()) and path.is_file():
-            return {"string": path.read_bytes(), "mime_type": mimetypes.guess_type(path.name)[0],
-                    "redirected_url": path.as_uri()}
+            return {
+                "string": path.read_bytes(),
+                "mime_type": mimetypes.guess_type(path.name)[0],
+                "redirected_url": path.as_uri(),
+            }
     raise ValueError(f"refusing to fetch {url!r}: only the report templates are allowed")
 
 
@@ -104,8 +114,9 @@ def _weasyprint_fetcher() -> object:
     class TemplatesOnly(URLFetcher):  # type: ignore[misc]  # WeasyPrint has no types: its class is Any
         def fetch(self, url: str, headers: object = None) -> object:
             r = url_fetcher(url)
-            return URLFetcherResponse(r["redirected_url"], r["string"],
-                                      {"Content-Type": r["mime_type"] or "application/octet-stream"})
+            return URLFetcherResponse(
+                r["redirected_url"], r["string"], {"Content-Type": r["mime_type"] or "application/octet-stream"}
+            )
 
     return TemplatesOnly(allowed_protocols=("file", "data"), allow_redirects=False)
 
@@ -117,8 +128,9 @@ def section_weight(section: Section, view: StandingsReport) -> int:
         return 40 + sum(len(c.rows) for c in cls.categories) + sum(len(p.rows) for p in cls.prizes)
     if not section.lines:
         return 40
-    per = {"players": DERIVATION_WEIGHT, "by_round": DERIVATION_WEIGHT}.get(section.name) \
-        or view.line_weight(section.name)
+    per = {"players": DERIVATION_WEIGHT, "by_round": DERIVATION_WEIGHT}.get(section.name) or view.line_weight(
+        section.name
+    )
     a, b = _span(section)
     return per * (b - a)
 
@@ -130,14 +142,21 @@ def _span(section: Section) -> tuple[int, int]:
 
 
 def _section_size(section: Section, view: StandingsReport) -> int:
-    sized: dict[str, Sequence[object]] = {"standings": view.rows, "crosstable": view.xt.rows if view.xt else (),
-                "by_round": view.by_round, "players": view.players, "compact": view.compact,
-                "start": view.start_rows, "rounds": view.rounds_pages, "cards": view.cards,
-                "after": view.after[section.block][1] if view.after else ()}
+    sized: dict[str, Sequence[object]] = {
+        "standings": view.rows,
+        "crosstable": view.xt.rows if view.xt else (),
+        "by_round": view.by_round,
+        "players": view.players,
+        "compact": view.compact,
+        "start": view.start_rows,
+        "rounds": view.rounds_pages,
+        "cards": view.cards,
+        "after": view.after[section.block][1] if view.after else (),
+    }
     return len(sized[section.name])
 
 
-def report_parts(view: StandingsReport, limit: Optional[int] = None) -> list[list[Section]]:
+def report_parts(view: StandingsReport, limit: int | None = None) -> list[list[Section]]:
     """The report's sections cut into parts of at most ``limit`` lines (default ``PART_LINES``; a
     section made of lines is split between parts; a heading always stays with the first lines
     under it)."""
@@ -164,8 +183,14 @@ def report_parts(view: StandingsReport, limit: Optional[int] = None) -> list[lis
     return [p for p in parts if p]
 
 
-def render_html(view: ReportView, template: str = "report.html.j2", *, inline_css: bool = False,
-                part: Optional[list[Section]] = None, web: bool = False) -> str:
+def render_html(
+    view: ReportView,
+    template: str = "report.html.j2",
+    *,
+    inline_css: bool = False,
+    part: list[Section] | None = None,
+    web: bool = False,
+) -> str:
     """The HTML of a view. ``inline_css`` embeds report.css (for a standalone HTML file); ``web``
     makes the page for a web site (responsive, web.css inlined too); ``part`` renders only those
     sections of the standings report (see :func:`report_parts`), with the page numbers left to the
@@ -173,13 +198,17 @@ def render_html(view: ReportView, template: str = "report.html.j2", *, inline_cs
     css = None
     if inline_css or web:  # our own stylesheets, not data: mark them safe so that autoescape leaves them intact
         from markupsafe import Markup
+
         text = (templates_dir() / "report.css").read_text(encoding="utf-8")
         if web:
             text += "\n" + (templates_dir() / "web.css").read_text(encoding="utf-8")
         css = Markup(text)
     sections = view.sections if part is None else part
-    return environment().get_template(template).render(view=view, L=view.L, css=css, web=web,
-                                                        part=sections, numbered=part is None)
+    return (
+        environment()
+        .get_template(template)
+        .render(view=view, L=view.L, css=css, web=web, part=sections, numbered=part is None)
+    )
 
 
 def _weasy() -> object:
@@ -188,17 +217,17 @@ def _weasy() -> object:
         from weasyprint import HTML
     except ImportError:
         raise MissingDependency("WeasyPrint", "report") from None
-    except OSError as err:   # WeasyPrint is there, Pango (a system library) is not: "cannot load library ..."
+    except OSError as err:  # WeasyPrint is there, Pango (a system library) is not: "cannot load library ..."
         raise MissingSystemLibrary.pango(err) from None
     return HTML
 
 
-def _render_doc(html: str) -> Any:   # WeasyPrint's Document: untyped
+def _render_doc(html: str) -> Any:  # WeasyPrint's Document: untyped
     HTML: Any = _weasy()
     return HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=_weasyprint_fetcher()).render()
 
 
-def _tell(progress: Optional[Progress], done: int, total: int, extra: str = "") -> None:
+def _tell(progress: Progress | None, done: int, total: int, extra: str = "") -> None:
     if progress:
         progress("rendering", done, total, extra)
 
@@ -211,7 +240,7 @@ def workers() -> int:
         return int(given)
     try:
         return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:   # not on Linux
+    except AttributeError:  # not on Linux
         return max(1, os.cpu_count() or 1)
 
 
@@ -240,6 +269,7 @@ def _pool(n: int) -> ProcessPoolExecutor:
     WeasyPrint are already imported), else spawned."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
+
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     return ProcessPoolExecutor(n, mp_context=multiprocessing.get_context(method), initializer=_quiet_worker)
 
@@ -248,12 +278,13 @@ def _quiet_worker() -> None:
     """A worker leaves Ctrl+C to the command (which stops the pool and says "interrupted" once):
     otherwise every worker prints its own KeyboardInterrupt traceback."""
     import signal
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
     """Stop a pool at once (Ctrl+C): the parts still being laid out are of no use."""
-    processes = list((getattr(pool, "_processes", None) or {}).values())   # (shutdown forgets them)
+    processes = list((getattr(pool, "_processes", None) or {}).values())  # (shutdown forgets them)
     for process in processes:
         process.terminate()
     pool.shutdown(wait=False, cancel_futures=True)
@@ -261,7 +292,7 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         process.join(5)
 
 
-def _to_pdf(view: ReportView, template: str, progress: Optional[Progress]) -> tuple[bytes, int]:
+def _to_pdf(view: ReportView, template: str, progress: Progress | None) -> tuple[bytes, int]:
     """The PDF of a view and its number of pages. The standings report is rendered in parts when
     it is long (see ``PART_LINES``): each part to its own PDF, joined by :func:`_join`. With
     several cores a long report is cut into at least one part per core (WeasyPrint lays out one
@@ -271,11 +302,11 @@ def _to_pdf(view: ReportView, template: str, progress: Optional[Progress]) -> tu
     # the standings report, the one cut into parts
     report = view if template == "report.html.j2" and isinstance(view, StandingsReport) else None
     if report is not None and n > 1:
-        total = sum(section_weight(s, report) for s in report_parts(report, limit=10 ** 9)[0])
+        total = sum(section_weight(s, report) for s in report_parts(report, limit=10**9)[0])
         if total >= PARALLEL_FROM:
             # as many parts as cores (or a multiple of it, each within PART_LINES), of even size
             count = n * -(-total // (n * PART_LINES))
-            limit = -(-total // count) + 40   # a heading's weight of slack: no part of a few lines
+            limit = -(-total // count) + 40  # a heading's weight of slack: no part of a few lines
     parts = report_parts(report, limit) if report is not None else []
     if report is None or len(parts) <= 1:
         _tell(progress, 0, 1)
@@ -285,11 +316,12 @@ def _to_pdf(view: ReportView, template: str, progress: Optional[Progress]) -> tu
     weights = [sum(section_weight(s, report) for s in part) for part in parts]
     total = sum(weights)
     htmls = [render_html(view, template, part=part) for part in parts]
-    results: list[Optional[tuple[bytes, int]]] = [None] * len(parts)
+    results: list[tuple[bytes, int] | None] = [None] * len(parts)
     _tell(progress, 0, total, " lines")
     done = 0
     if n > 1:
         from concurrent.futures import as_completed
+
         pool = _pool(min(n, len(parts)))
         try:
             futures = {pool.submit(_part_pdf, html): k for k, html in enumerate(htmls)}
@@ -299,7 +331,7 @@ def _to_pdf(view: ReportView, template: str, progress: Optional[Progress]) -> tu
                 done += weights[k]
                 _tell(progress, done, total, f" lines · {sum(r[1] for r in results if r)} pages")
         except KeyboardInterrupt:
-            _stop(pool)   # not shutdown(wait=True): it would wait for the parts being laid out
+            _stop(pool)  # not shutdown(wait=True): it would wait for the parts being laid out
             raise
         except BaseException:
             pool.shutdown(wait=True, cancel_futures=True)
@@ -312,7 +344,7 @@ def _to_pdf(view: ReportView, template: str, progress: Optional[Progress]) -> tu
             last = parts[k][-1]
             where = f" · {last.name} {last.b}/{_section_size(last, report)}" if last.lines else ""
             _tell(progress, done, total, f" lines{where} · {sum(r[1] for r in results if r)} pages")
-    rendered = [r for r in results if r is not None]   # every part, in order
+    rendered = [r for r in results if r is not None]  # every part, in order
     pages = sum(r[1] for r in rendered)
     return _join([r[0] for r in rendered], view), pages
 
@@ -330,8 +362,13 @@ def _join(pdfs: list[bytes], view: ReportView) -> bytes:
         raise MissingDependency("pypdf", "report") from None
     readers = [PdfReader(io.BytesIO(b)) for b in pdfs]
     total = sum(len(r.pages) for r in readers)
-    numbers = PdfReader(io.BytesIO(_render_doc(
-        environment().get_template("pages.html.j2").render(view=view, L=view.L, pages=total)).write_pdf()))
+    numbers = PdfReader(
+        io.BytesIO(
+            _render_doc(
+                environment().get_template("pages.html.j2").render(view=view, L=view.L, pages=total)
+            ).write_pdf()
+        )
+    )
     writer = PdfWriter()
     k = 0
     for r in readers:
@@ -352,9 +389,15 @@ def _is_html(output: PathLike) -> bool:
     return output_format(output, ("pdf", "html")) == "html"
 
 
-def _write_report(view: ReportView, template: str, output: PathLike, inputs: Sequence[Optional[PathLike]], *,
-                  html: bool = False,
-                  progress: Optional[Progress] = None) -> Optional[int]:
+def _write_report(
+    view: ReportView,
+    template: str,
+    output: PathLike,
+    inputs: Sequence[PathLike | None],
+    *,
+    html: bool = False,
+    progress: Progress | None = None,
+) -> int | None:
     """Render a view and write it atomically: the PDF, or with ``html`` the standalone web page
     (stylesheets inlined). Returns the number of PDF pages (None for HTML)."""
     if html:
@@ -366,12 +409,25 @@ def _write_report(view: ReportView, template: str, output: PathLike, inputs: Seq
     return pages
 
 
-def render_pdf(standings: Standings, output: PathLike, *, lang: str = "en", derivations: str = "none",
-               players: Optional[Sequence[int]] = None, paper: str = "a4", input_path: Optional[PathLike] = None,
-               html: Optional[bool] = None, progress: Optional[Progress] = None, by_round: bool = False,
-               classification: Optional[Classification] = None, min_games: int = 0,
-               rating_changes: Optional[dict[int, Optional[RatingChange]]] = None, pages: Sequence[str] = (),
-               url: str = "", options: Optional[ReportOptions] = None) -> Optional[int]:
+def render_pdf(
+    standings: Standings,
+    output: PathLike,
+    *,
+    lang: str = "en",
+    derivations: str = "none",
+    players: Sequence[int] | None = None,
+    paper: str = "a4",
+    input_path: PathLike | None = None,
+    html: bool | None = None,
+    progress: Progress | None = None,
+    by_round: bool = False,
+    classification: Classification | None = None,
+    min_games: int = 0,
+    rating_changes: dict[int, RatingChange | None] | None = None,
+    pages: Sequence[str] = (),
+    url: str = "",
+    options: ReportOptions | None = None,
+) -> int | None:
     """Write the standings report of any event (PDF, or the web page with ``html=True``; by
     default as ``output``'s extension says) to ``output``: the final standings, the ranking
     crosstable, how each tie was broken, the categories' standings and the prizes of
@@ -386,18 +442,38 @@ def render_pdf(standings: Standings, output: PathLike, *, lang: str = "en", deri
     check_output(output, [input_path])
     if html is None:
         html = _is_html(output)
-    view = build_view(standings, lang=lang, derivations=derivations, players=players, paper=paper,
-                      input_path=input_path, progress=progress, by_round=by_round,
-                      classification=classification, min_games=min_games, rating_changes=rating_changes,
-                      pages=pages, url=url, options=options)
+    view = build_view(
+        standings,
+        lang=lang,
+        derivations=derivations,
+        players=players,
+        paper=paper,
+        input_path=input_path,
+        progress=progress,
+        by_round=by_round,
+        classification=classification,
+        min_games=min_games,
+        rating_changes=rating_changes,
+        pages=pages,
+        url=url,
+        options=options,
+    )
     template = "team.html.j2" if isinstance(view, TeamReport) else "report.html.j2"
     return _write_report(view, template, output, [input_path], html=html, progress=progress)
 
 
-def render_appeal_pdf(standings: Standings, start_number: Union[int, Sequence[int]], output: PathLike, *,
-                      lang: str = "en", paper: str = "a4", input_path: Optional[PathLike] = None,
-                      codes: Optional[Sequence[str]] = None, html: Optional[bool] = None,
-                      options: Optional[ReportOptions] = None) -> Optional[int]:
+def render_appeal_pdf(
+    standings: Standings,
+    start_number: int | Sequence[int],
+    output: PathLike,
+    *,
+    lang: str = "en",
+    paper: str = "a4",
+    input_path: PathLike | None = None,
+    codes: Sequence[str] | None = None,
+    html: bool | None = None,
+    options: ReportOptions | None = None,
+) -> int | None:
     """Write the appeal report of one player or of several (a list of start numbers: the first is
     the appellant): the standings lines, the groups on the same points and how each tie was
     broken, what separates the first from the others, and the derivation of every tie-break in
@@ -408,14 +484,22 @@ def render_appeal_pdf(standings: Standings, start_number: Union[int, Sequence[in
     check_output(output, [input_path])
     if html is None:
         html = _is_html(output)
-    view = build_view(standings, lang=lang, paper=paper, input_path=input_path,
-                      appeal=start_number, codes=codes, options=options)
+    view = build_view(
+        standings, lang=lang, paper=paper, input_path=input_path, appeal=start_number, codes=codes, options=options
+    )
     template = "team.html.j2" if isinstance(view, TeamReport) else "appeal.html.j2"
     return _write_report(view, template, output, [input_path], html=html)
 
 
-def render_audit_pdf(result: Audit, output: PathLike, *, lang: str = "en", paper: str = "a4",
-                     inputs: Sequence[PathLike] = (), html: Optional[bool] = None) -> None:
+def render_audit_pdf(
+    result: Audit,
+    output: PathLike,
+    *,
+    lang: str = "en",
+    paper: str = "a4",
+    inputs: Sequence[PathLike] = (),
+    html: bool | None = None,
+) -> None:
     """Write the audit report of any event (PDF, or HTML with ``html=True``; by default when
     ``output`` ends in .html)."""
     check_output(output, list(inputs))
@@ -423,9 +507,16 @@ def render_audit_pdf(result: Audit, output: PathLike, *, lang: str = "en", paper
     _write_report(view, "audit.html.j2", output, list(inputs), html=_is_html(output) if html is None else html)
 
 
-def render_compare_pdf(result: Union[Comparison, Sequence[Standings]], output: PathLike, *, lang: str = "en",
-                       paper: str = "a4", input_path: Optional[PathLike] = None, changed_only: bool = False,
-                       html: Optional[bool] = None) -> None:
+def render_compare_pdf(
+    result: Comparison | Sequence[Standings],
+    output: PathLike,
+    *,
+    lang: str = "en",
+    paper: str = "a4",
+    input_path: PathLike | None = None,
+    changed_only: bool = False,
+    html: bool | None = None,
+) -> None:
     """Write the comparison report of any event (PDF, or HTML with ``html=True``; by default when
     ``output`` ends in .html): ``result`` as :func:`~tbxl.report.views.compare.build_compare_view`
     takes it."""

@@ -9,8 +9,9 @@ checks ``--derivations`` with :func:`parse_derivations` before any work."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Iterable, Optional
+from typing import TYPE_CHECKING
 
 from tbxl.errors import InputError
 
@@ -38,10 +39,7 @@ def parse_derivations(text: str) -> tuple[str, int]:
     raise InputError(f"derivations must be one of {', '.join(DERIVATIONS)}, not {text!r}")
 
 
-
-
-def select_derivations(st: Standings, derivations: str = "none",
-                       players: Optional[Iterable[int]] = None) -> list[int]:
+def select_derivations(st: Standings, derivations: str = "none", players: Iterable[int] | None = None) -> list[int]:
     """The numbers (start numbers, or team numbers) that get derivation blocks, in standings order
     (see :func:`parse_derivations`); ``players`` also restricts ``tied``, ``all`` and ``top:N``."""
     kind, n = parse_derivations(derivations)
@@ -53,8 +51,7 @@ def select_derivations(st: Standings, derivations: str = "none",
     for r in st.rows:
         count[r.points] = count.get(r.points, 0) + 1
     rows = st.rows[:n] if kind == "top" else st.rows
-    selected = [r.number for r in rows
-                if kind in ("all", "top", "players") or (kind == "tied" and count[r.points] > 1)]
+    selected = [r.number for r in rows if kind in ("all", "top", "players") or (kind == "tied" and count[r.points] > 1)]
     if players is not None:
         wanted = set(players)
         selected = [sn for sn in selected if sn in wanted]

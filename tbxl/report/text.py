@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import textwrap
 import unicodedata
-from fractions import Fraction
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Optional, Sequence, Union
+from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from tbxl.derivation import Reason
 from tbxl.formatting import Number, decimal_text
@@ -44,11 +45,11 @@ class Fmt:
     def __init__(self, comma: bool) -> None:
         self.comma = comma
 
-    def __call__(self, v: Optional[Number], none: str = "") -> str:
+    def __call__(self, v: Number | None, none: str = "") -> str:
         return decimal_text(v, comma=self.comma, none=none)
 
 
-def plural(label: Union[str, Mapping[str, str]], n: Union[int, str, Fraction]) -> str:
+def plural(label: str | Mapping[str, str], n: int | str | Fraction) -> str:
     """A label's form for the count ``n``: a label is one text, or its forms by CLDR plural
     category. English and Spanish give ``one``/``other``, Russian ``one``/``few``/``many`` (1, 21
     значение; 2-4, 22 значения; 5-20 значений); Vietnamese and Malay do not inflect.
@@ -91,11 +92,16 @@ def date_text(d: date, L: Labels) -> str:
     months: list[str] = L.get("months") or []
     form: str = L.get("date_format", "{y}-{mm}-{dd}")
     return form.format(
-        d=d.day, dd=f"{d.day:02d}", m=d.month, mm=f"{d.month:02d}", y=d.year,
-        month=months[d.month - 1] if len(months) == 12 else str(d.month))
+        d=d.day,
+        dd=f"{d.day:02d}",
+        m=d.month,
+        mm=f"{d.month:02d}",
+        y=d.year,
+        month=months[d.month - 1] if len(months) == 12 else str(d.month),
+    )
 
 
-def reason_text(reason: Union[Reason, str], L: Labels, fmt: Fmt) -> str:
+def reason_text(reason: Reason | str, L: Labels, fmt: Fmt) -> str:
     """An engine :class:`~tbxl.derivation.Reason` in the report's language (English where a
     label file lacks a key), numbers formatted for the language."""
     return reason.render(L.get("reasons"), fmt) if isinstance(reason, Reason) else str(reason)
@@ -103,7 +109,7 @@ def reason_text(reason: Union[Reason, str], L: Labels, fmt: Fmt) -> str:
 
 def cut_name(name: str, width: int = NAME_WIDTH) -> str:
     name = unicodedata.normalize("NFC", name)
-    return name if len(name) <= width else name[:width - 1] + "…"
+    return name if len(name) <= width else name[: width - 1] + "…"
 
 
 @dataclass(frozen=True)
@@ -133,11 +139,12 @@ class TermBlock:
 
     head: str
     body: tuple[Segment, ...]
-    total_text: Optional[str]
+    total_text: str | None
 
 
-def term_blocks(derivations: Sequence[tuple[Sequence[TermRow], Optional[str]]], L: Labels,
-                line_chars: int) -> list[TermBlock]:
+def term_blocks(
+    derivations: Sequence[tuple[Sequence[TermRow], str | None]], L: Labels, line_chars: int
+) -> list[TermBlock]:
     """Lay out the term rows of every derivation (its rows and its total) as monospace text.
 
     Columns get common widths over the whole report; the reason follows them and is wrapped here
@@ -182,7 +189,9 @@ def term_blocks(derivations: Sequence[tuple[Sequence[TermRow], Optional[str]]], 
             for line in wrap(t.cut) if t.cut else ():
                 body += [Segment("", "\n" + indent), Segment("c", line)]
             body.append(Segment("", "\n"))
-        total_text: Optional[str] = None if total is None else L["total"].ljust(hang - 2 - widths[-1]) + total.rjust(widths[-1])
+        total_text: str | None = (
+            None if total is None else L["total"].ljust(hang - 2 - widths[-1]) + total.rjust(widths[-1])
+        )
         out.append(TermBlock(head, tuple(body[:-1]), total_text))
     return out
 
@@ -224,12 +233,19 @@ def aligned(head: list[str], rows: list[list[str]], line_chars: int, last_wraps:
 def _player_heading(row: Row) -> str:
     """A player's name as a round-by-round block heads it: title and name."""
     p = row.player
-    title = p.title if isinstance(p, Player) else ""   # a team has none
+    title = p.title if isinstance(p, Player) else ""  # a team has none
     return f"{title} {p.name}" if title else p.name
 
 
-def by_round_tables(st: Standings, history: list[Standings], selected: list[int], fmt: Fmt, L: Labels,
-                    line_chars: int, heading: Callable[[Row], str] = _player_heading) -> list[tuple[Segment, ...]]:
+def by_round_tables(
+    st: Standings,
+    history: list[Standings],
+    selected: list[int],
+    fmt: Fmt,
+    L: Labels,
+    line_chars: int,
+    heading: Callable[[Row], str] = _player_heading,
+) -> list[tuple[Segment, ...]]:
     """The round-by-round section: per player a small monospace table (rows: the points, the rank
     label and each tie-break; columns: the standings after round 1, 2 ...), values exact as in the
     standings, DE as the tier, "–" for no value.
@@ -249,8 +265,11 @@ def by_round_tables(st: Standings, history: list[Standings], selected: list[int]
     cells: dict[int, list[list[str]]] = {}
     for sn in selected:
         rows = [history[k].row(sn) for k in range(rounds)]
-        cells[sn] = [[str(k) for k in range(1, rounds + 1)], [fmt(r.points) for r in rows],
-                     [r.rank_label for r in rows]] + [[fmt(r.values[c], none="–") for r in rows] for c in st.codes]
+        cells[sn] = [
+            [str(k) for k in range(1, rounds + 1)],
+            [fmt(r.points) for r in rows],
+            [r.rank_label for r in rows],
+        ] + [[fmt(r.values[c], none="–") for r in rows] for c in st.codes]
     label_w = max(len(x) for x in labels)
     col_w = max(len(c) for table in cells.values() for line in table for c in line)
     step = col_w + BY_ROUND_SEP
@@ -265,7 +284,7 @@ def by_round_tables(st: Standings, history: list[Standings], selected: list[int]
         row = st.row(sn)
         rest = f" · {L['col_sno']} {sn} · {L['rank']} {row.rank_label}"
         name = cut_name(heading(row), max(width - len(rest), 8))
-        lines = [[("n", name), ("s", rest[:width - len(name)])]]
+        lines = [[("n", name), ("s", rest[: width - len(name)])]]
         for chunk in chunks:
             for kind, label, values in zip(kinds, labels, cells[sn]):
                 lines.append([(kind, label.ljust(label_w) + "".join(values[k].rjust(step) for k in chunk))])
@@ -276,7 +295,7 @@ def by_round_tables(st: Standings, history: list[Standings], selected: list[int]
 
     groups = []
     for a in range(0, len(selected), per_line):
-        blocks = [block(sn) for sn in selected[a:a + per_line]]
+        blocks = [block(sn) for sn in selected[a : a + per_line]]
         parts: list[tuple[str, str]] = []
         for i in range(len(blocks[0])):
             for j, b in enumerate(blocks):

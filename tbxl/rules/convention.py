@@ -21,17 +21,45 @@ parsed back.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Iterable, Mapping, Optional, Union
+from typing import Any
 
 from tbxl.model import EventKind
-from tbxl.rules.modes import (BhForfeitWin, SbPab, CapRounds, CutPriority, EdeBoardCount, OpponentScore, OwnUnplayed,
-                              RrForfeitWin, SbVurPick, ShortGames, VurCut)
-from tbxl.rules.settings import (Setting, known_item, mode_field, number_field, parse_settings, settings_of,
-                                 spelled_changes, switch_field)
+from tbxl.rules.modes import (
+    BhForfeitWin,
+    CapRounds,
+    CutPriority,
+    EdeBoardCount,
+    OpponentScore,
+    OwnUnplayed,
+    RrForfeitWin,
+    SbPab,
+    SbVurPick,
+    ShortGames,
+    VurCut,
+)
+from tbxl.rules.settings import (
+    Setting,
+    known_item,
+    mode_field,
+    number_field,
+    parse_settings,
+    settings_of,
+    spelled_changes,
+    switch_field,
+)
 
-__all__ = ["Convention", "TeamSettings", "SETTINGS", "TEAM_SETTINGS", "REGISTRY", "settings_for", "team_settings",
-           "split_team_settings"]
+__all__ = [
+    "Convention",
+    "TeamSettings",
+    "SETTINGS",
+    "TEAM_SETTINGS",
+    "REGISTRY",
+    "settings_for",
+    "team_settings",
+    "split_team_settings",
+]
 
 
 @dataclass(frozen=True)
@@ -73,29 +101,32 @@ class Convention:
     source: str
     opponent_score: OpponentScore = mode_field(OpponentScore.ADJUSTED)
     own_unplayed: OwnUnplayed = mode_field(OwnUnplayed.DUMMY)
-    paired_forfeit_uses_opponent: bool = switch_field(False, "a forfeit counts the scheduled opponent's score",
-                                                      "a forfeit counts like any unplayed round")
+    paired_forfeit_uses_opponent: bool = switch_field(
+        False, "a forfeit counts the scheduled opponent's score", "a forfeit counts like any unplayed round"
+    )
     dummy_cap: bool = switch_field(False, "the dummy is capped (2026 16.4.1, 16.4.2)", "the dummy is not capped")
     dummy_cap_rounds: CapRounds = mode_field(CapRounds.EVALUATED)
     vur_cut: VurCut = mode_field(VurCut.HIGHER_OF)
     sb_vur_pick: SbVurPick = mode_field(SbVurPick.LEAST_SIGNIFICANT)
     rr_forfeit_win: RrForfeitWin = mode_field(RrForfeitWin.OPPONENT)
-    fpb_returns_to_play: bool = switch_field(True, "a full-point bye is a return to play (16.1)",
-                                             "a full-point bye is not a return to play")
+    fpb_returns_to_play: bool = switch_field(
+        True, "a full-point bye is a return to play (16.1)", "a full-point bye is not a return to play"
+    )
     short_games: ShortGames = mode_field(ShortGames.PLAYED)
-    exceptions_15_2: bool = switch_field(False, "the 2026 15.2 exceptions apply",
-                                         "without the 2026 15.2 exceptions")
-    unrated_rating: Optional[int] = number_field(None)
+    exceptions_15_2: bool = switch_field(False, "the 2026 15.2 exceptions apply", "without the 2026 15.2 exceptions")
+    unrated_rating: int | None = number_field(None)
     cut_priority: CutPriority = mode_field(CutPriority.VUR)
     bh_forfeit_win: BhForfeitWin = mode_field(BhForfeitWin.UNPLAYED)
     forfeit_loss_returns_to_play: bool = switch_field(
-        False, "a forfeit loss is a return to play for the opponents' adjusted scores (Vega)",
-        "a forfeit loss is not a return to play (16.1)")
+        False,
+        "a forfeit loss is a return to play for the opponents' adjusted scores (Vega)",
+        "a forfeit loss is not a return to play (16.1)",
+    )
     sb_pab: SbPab = mode_field(SbPab.DUMMY)
     changes: tuple[tuple[str, Any], ...] = ()
 
     def __post_init__(self) -> None:
-        for key, setting in SETTINGS.items():   # "always" given for VurCut.ALWAYS: one type inside
+        for key, setting in SETTINGS.items():  # "always" given for VurCut.ALWAYS: one type inside
             value = getattr(self, key)
             if setting.kind not in (bool, int) and not isinstance(value, setting.kind):
                 object.__setattr__(self, key, setting.parse(value))
@@ -183,7 +214,7 @@ def settings_for(kind: EventKind) -> dict[str, Setting]:
     return {k: s for k, s in REGISTRY.items() if kind in s.events}
 
 
-def team_settings(given: Union[TeamSettings, Mapping[str, Any], None]) -> TeamSettings:
+def team_settings(given: TeamSettings | Mapping[str, Any] | None) -> TeamSettings:
     """``given`` as :class:`TeamSettings`: itself, the defaults for None, or a mapping of names to
     values or spellings (``{"ede_bc": "higher-first"}``)."""
     if isinstance(given, TeamSettings):
@@ -191,7 +222,7 @@ def team_settings(given: Union[TeamSettings, Mapping[str, Any], None]) -> TeamSe
     return TeamSettings().with_options(**dict(given or {}))
 
 
-def split_team_settings(items: Optional[Iterable[str]]) -> tuple[TeamSettings, list[str]]:
+def split_team_settings(items: Iterable[str] | None) -> tuple[TeamSettings, list[str]]:
     """The team settings among ``NAME=VALUE`` items (``--set``), and the other items, left for the
     convention (:func:`tbxl.rules.resolve`); :class:`~tbxl.errors.UnknownRules` listing every
     setting a team event takes for an item naming none.

@@ -9,8 +9,19 @@ from __future__ import annotations
 
 from tbxl.rules.settings import Mode
 
-__all__ = ["OpponentScore", "OwnUnplayed", "VurCut", "RrForfeitWin", "SbVurPick", "CapRounds", "ShortGames",
-           "CutPriority", "BhForfeitWin", "SbPab", "EdeBoardCount"]
+__all__ = [
+    "OpponentScore",
+    "OwnUnplayed",
+    "VurCut",
+    "RrForfeitWin",
+    "SbVurPick",
+    "CapRounds",
+    "ShortGames",
+    "CutPriority",
+    "BhForfeitWin",
+    "SbPab",
+    "EdeBoardCount",
+]
 
 
 class OpponentScore(Mode):
@@ -47,8 +58,10 @@ class RrForfeitWin(Mode):
     """What a forfeit win in pre-determined pairings adds to BH/SB (C.07 15.2; C07 §8.4)."""
 
     OPPONENT = "opponent", "a round-robin forfeit win counts the scheduled opponent (15.2)"
-    OWN_SCORE = "own-score", ("a round-robin forfeit win counts the own score, like a dummy "
-                              "(Swiss-Manager 'SB (2023)')")
+    OWN_SCORE = (
+        "own-score",
+        ("a round-robin forfeit win counts the own score, like a dummy (Swiss-Manager 'SB (2023)')"),
+    )
 
 
 class SbVurPick(Mode):
@@ -87,8 +100,7 @@ class BhForfeitWin(Mode):
     game (15.2, see :class:`RrForfeitWin`)."""
 
     UNPLAYED = "unplayed", "a forfeit win counts in Buchholz as an own unplayed round (16.4)"
-    ZERO = "zero", ("a forfeit win counts in Buchholz as an opponent worth 0, the first value cut "
-                    "(Swiss-Manager)")
+    ZERO = "zero", ("a forfeit win counts in Buchholz as an opponent worth 0, the first value cut (Swiss-Manager)")
 
 
 class SbPab(Mode):

@@ -13,92 +13,154 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import date
-from typing import Iterable, Optional, Union
 
 from tbxl.errors import UnknownRules, did_you_mean, excerpt
 from tbxl.rules.convention import Convention
 from tbxl.rules.modes import OpponentScore, OwnUnplayed, VurCut
 
-__all__ = ["PRESETS", "ALIASES", "FIDE_2026_START", "FIDE_2023_START", "FIDE_2012_START", "get", "default_for",
-           "resolve", "resolve_each"]
+__all__ = [
+    "PRESETS",
+    "ALIASES",
+    "FIDE_2026_START",
+    "FIDE_2023_START",
+    "FIDE_2012_START",
+    "get",
+    "default_for",
+    "resolve",
+    "resolve_each",
+]
 
 
 #: The named rule sets, by name.
-PRESETS: dict[str, Convention] = {c.name: c for c in (
-    Convention(
-        "fide-2026", "FIDE C.07 (2026)",
-        "FIDE Handbook C.07, TieBreakRegulations032026, in force from 1 March 2026: Art. 16 with the "
-        "capped dummy (16.4.1, 16.4.2) and the 15.2 exceptions.",
-        dummy_cap=True, exceptions_15_2=True),
-    Convention(
-        "fide-2024", "FIDE C.07 (2023/2024)",
-        "FIDE Handbook C.07, texts of Sep 2023, Apr 2024 and Aug 2024 (in force 1 Sep 2023 - 28 Feb 2026): "
-        "Art. 16 with an uncapped dummy."),
-    Convention(
-        "fide-2022", "FIDE C.07 (2022, game against oneself)",
-        "TieBreakRegulations2022 Arts 14.3-14.7 (EVE/GSC, mid 2023): trailing forfeit losses become "
-        "draws for the opponents, unplayed rounds are cut first unconditionally.",
-        opponent_score=OpponentScore.ADJUSTED_2022, vur_cut=VurCut.ALWAYS),
-    Convention(
-        "fide-2017", "FIDE 2009-2017 (virtual opponent)",
-        "FIDE Congress 2009 / Handbook C.02 13.15 (1 July 2012 - Aug 2023): opponents' unplayed games "
-        "count as draws; own unplayed rounds against a virtual opponent Svon = SPR + (1 - SfPR) + "
-        "0.5 (n - R), as taught in the MASISWA arbiters' course (Malaysia, 27-28 Nov 2015).",
-        opponent_score=OpponentScore.UNPLAYED_AS_DRAW, own_unplayed=OwnUnplayed.VIRTUAL_OPPONENT, vur_cut=VurCut.NONE),
-    Convention(
-        "sm-real-points", "Swiss-Manager: computed with real points",
-        "Swiss-Manager, as described in the Vietnamese article \"Cách tính hệ số Buchholz có điều chỉnh\" "
-        "(how to compute the adjusted Buchholz): opponents' real scores; an own unpaired round counts rounds/2; "
-        "a paired "
-        "round decided by forfeit counts the opponent's score.",
-        opponent_score=OpponentScore.REAL, own_unplayed=OwnUnplayed.HALF_ROUNDS, paired_forfeit_uses_opponent=True,
-        vur_cut=VurCut.NONE),
-    Convention(
-        "sm-half-point", "Swiss-Manager: computed with 1/2 point (modified points)",
-        "Swiss-Manager, as described in the Vietnamese article \"Cách tính hệ số Buchholz có điều chỉnh\" "
-        "(how to compute the adjusted Buchholz): as real points, but every opponent is worth "
-        "BHc = P + (L - W) x 0.5.",
-        opponent_score=OpponentScore.UNPLAYED_AS_DRAW, own_unplayed=OwnUnplayed.HALF_ROUNDS, paired_forfeit_uses_opponent=True,
-        vur_cut=VurCut.NONE),
-    Convention(
-        "sm-self-draw", "Swiss-Manager: counted as a draw against the player himself",
-        "Swiss-Manager, as described in the Vietnamese article \"Cách tính hệ số Buchholz có điều chỉnh\" "
-        "(how to compute the adjusted Buchholz): every own unplayed round (byes and forfeits, paired or not) "
-        "counts the "
-        "player's own BHc; opponents are worth their BHc.",
-        opponent_score=OpponentScore.UNPLAYED_AS_DRAW, own_unplayed=OwnUnplayed.OWN_VALUE, vur_cut=VurCut.NONE),
-    Convention(
-        "sm-virtual-opponent", "Swiss-Manager: counted as a game against a virtual opponent",
-        "Swiss-Manager, as described in the Vietnamese article \"Cách tính hệ số Buchholz có điều chỉnh\" "
-        "(how to compute the adjusted Buchholz): opponents are worth their BHc; each own unplayed round R counts "
-        "points before R + reverse result + (rounds - R) x 0.5 (the FIDE 2009 formula).",
-        opponent_score=OpponentScore.UNPLAYED_AS_DRAW, own_unplayed=OwnUnplayed.VIRTUAL_OPPONENT, vur_cut=VurCut.NONE),
-    Convention(
-        "standard", "Buchholz 'Standard' (Mario Zilli)",
-        "IA Mario Zilli, \"Sistemas de desempate\" (Columna Técnica): the opponents' real scores, forfeited games "
-        "included; a "
-        "bye (requested or allocated) adds 0.",
-        opponent_score=OpponentScore.REAL, own_unplayed=OwnUnplayed.ZERO, paired_forfeit_uses_opponent=True, vur_cut=VurCut.NONE),
-    Convention(
-        "fide-draws", "Buchholz 'FIDE' (Mario Zilli)",
-        "IA Mario Zilli, \"Sistemas de desempate\" (Columna Técnica): every unplayed game counts as a draw - for "
-        "opponents, and "
-        "an own unplayed round adds the own score with that round turned into a draw.",
-        opponent_score=OpponentScore.UNPLAYED_AS_DRAW, own_unplayed=OwnUnplayed.OWN_WITH_DRAW, vur_cut=VurCut.NONE),
-    Convention(
-        "plain", "Plain (no adjustment)",
-        "No adjustment at all: only games played over the board count, with the opponents' real "
-        "scores; every unplayed round is skipped (the 'skip unplayed rounds' habit of older programs).",
-        opponent_score=OpponentScore.REAL, own_unplayed=OwnUnplayed.SKIP, vur_cut=VurCut.NONE),
-)}
+PRESETS: dict[str, Convention] = {
+    c.name: c
+    for c in (
+        Convention(
+            "fide-2026",
+            "FIDE C.07 (2026)",
+            "FIDE Handbook C.07, TieBreakRegulations032026, in force from 1 March 2026: Art. 16 with the "
+            "capped dummy (16.4.1, 16.4.2) and the 15.2 exceptions.",
+            dummy_cap=True,
+            exceptions_15_2=True,
+        ),
+        Convention(
+            "fide-2024",
+            "FIDE C.07 (2023/2024)",
+            "FIDE Handbook C.07, texts of Sep 2023, Apr 2024 and Aug 2024 (in force 1 Sep 2023 - 28 Feb 2026): "
+            "Art. 16 with an uncapped dummy.",
+        ),
+        Convention(
+            "fide-2022",
+            "FIDE C.07 (2022, game against oneself)",
+            "TieBreakRegulations2022 Arts 14.3-14.7 (EVE/GSC, mid 2023): trailing forfeit losses become "
+            "draws for the opponents, unplayed rounds are cut first unconditionally.",
+            opponent_score=OpponentScore.ADJUSTED_2022,
+            vur_cut=VurCut.ALWAYS,
+        ),
+        Convention(
+            "fide-2017",
+            "FIDE 2009-2017 (virtual opponent)",
+            "FIDE Congress 2009 / Handbook C.02 13.15 (1 July 2012 - Aug 2023): opponents' unplayed games "
+            "count as draws; own unplayed rounds against a virtual opponent Svon = SPR + (1 - SfPR) + "
+            "0.5 (n - R), as taught in the MASISWA arbiters' course (Malaysia, 27-28 Nov 2015).",
+            opponent_score=OpponentScore.UNPLAYED_AS_DRAW,
+            own_unplayed=OwnUnplayed.VIRTUAL_OPPONENT,
+            vur_cut=VurCut.NONE,
+        ),
+        Convention(
+            "sm-real-points",
+            "Swiss-Manager: computed with real points",
+            'Swiss-Manager, as described in the Vietnamese article "Cách tính hệ số Buchholz có điều chỉnh" '
+            "(how to compute the adjusted Buchholz): opponents' real scores; an own unpaired round counts rounds/2; "
+            "a paired "
+            "round decided by forfeit counts the opponent's score.",
+            opponent_score=OpponentScore.REAL,
+            own_unplayed=OwnUnplayed.HALF_ROUNDS,
+            paired_forfeit_uses_opponent=True,
+            vur_cut=VurCut.NONE,
+        ),
+        Convention(
+            "sm-half-point",
+            "Swiss-Manager: computed with 1/2 point (modified points)",
+            'Swiss-Manager, as described in the Vietnamese article "Cách tính hệ số Buchholz có điều chỉnh" '
+            "(how to compute the adjusted Buchholz): as real points, but every opponent is worth "
+            "BHc = P + (L - W) x 0.5.",
+            opponent_score=OpponentScore.UNPLAYED_AS_DRAW,
+            own_unplayed=OwnUnplayed.HALF_ROUNDS,
+            paired_forfeit_uses_opponent=True,
+            vur_cut=VurCut.NONE,
+        ),
+        Convention(
+            "sm-self-draw",
+            "Swiss-Manager: counted as a draw against the player himself",
+            'Swiss-Manager, as described in the Vietnamese article "Cách tính hệ số Buchholz có điều chỉnh" '
+            "(how to compute the adjusted Buchholz): every own unplayed round (byes and forfeits, paired or not) "
+            "counts the "
+            "player's own BHc; opponents are worth their BHc.",
+            opponent_score=OpponentScore.UNPLAYED_AS_DRAW,
+            own_unplayed=OwnUnplayed.OWN_VALUE,
+            vur_cut=VurCut.NONE,
+        ),
+        Convention(
+            "sm-virtual-opponent",
+            "Swiss-Manager: counted as a game against a virtual opponent",
+            'Swiss-Manager, as described in the Vietnamese article "Cách tính hệ số Buchholz có điều chỉnh" '
+            "(how to compute the adjusted Buchholz): opponents are worth their BHc; each own unplayed round R counts "
+            "points before R + reverse result + (rounds - R) x 0.5 (the FIDE 2009 formula).",
+            opponent_score=OpponentScore.UNPLAYED_AS_DRAW,
+            own_unplayed=OwnUnplayed.VIRTUAL_OPPONENT,
+            vur_cut=VurCut.NONE,
+        ),
+        Convention(
+            "standard",
+            "Buchholz 'Standard' (Mario Zilli)",
+            'IA Mario Zilli, "Sistemas de desempate" (Columna Técnica): the opponents\' real scores, forfeited games '
+            "included; a "
+            "bye (requested or allocated) adds 0.",
+            opponent_score=OpponentScore.REAL,
+            own_unplayed=OwnUnplayed.ZERO,
+            paired_forfeit_uses_opponent=True,
+            vur_cut=VurCut.NONE,
+        ),
+        Convention(
+            "fide-draws",
+            "Buchholz 'FIDE' (Mario Zilli)",
+            'IA Mario Zilli, "Sistemas de desempate" (Columna Técnica): every unplayed game counts as a draw - for '
+            "opponents, and "
+            "an own unplayed round adds the own score with that round turned into a draw.",
+            opponent_score=OpponentScore.UNPLAYED_AS_DRAW,
+            own_unplayed=OwnUnplayed.OWN_WITH_DRAW,
+            vur_cut=VurCut.NONE,
+        ),
+        Convention(
+            "plain",
+            "Plain (no adjustment)",
+            "No adjustment at all: only games played over the board count, with the opponents' real "
+            "scores; every unplayed round is skipped (the 'skip unplayed rounds' habit of older programs).",
+            opponent_score=OpponentScore.REAL,
+            own_unplayed=OwnUnplayed.SKIP,
+            vur_cut=VurCut.NONE,
+        ),
+    )
+}
 
 #: Accepted alternative spellings.
 ALIASES: dict[str, str] = {
-    "fide": "fide-2026", "current": "fide-2026", "fide-2023": "fide-2024", "2026": "fide-2026",
-    "2024": "fide-2024", "2023": "fide-2024", "2017": "fide-2017", "fide-2009": "fide-2017",
-    "virtual-opponent": "fide-2017", "sm-half-point-modified": "sm-half-point",
-    "sm-draw-against-self": "sm-self-draw", "zilli-standard": "standard", "zilli-fide": "fide-draws",
+    "fide": "fide-2026",
+    "current": "fide-2026",
+    "fide-2023": "fide-2024",
+    "2026": "fide-2026",
+    "2024": "fide-2024",
+    "2023": "fide-2024",
+    "2017": "fide-2017",
+    "fide-2009": "fide-2017",
+    "virtual-opponent": "fide-2017",
+    "sm-half-point-modified": "sm-half-point",
+    "sm-draw-against-self": "sm-self-draw",
+    "zilli-standard": "standard",
+    "zilli-fide": "fide-draws",
     "none": "plain",
 }
 
@@ -114,10 +176,12 @@ def get(name: str) -> Convention:
     try:
         return PRESETS[key]
     except KeyError:
-        raise UnknownRules(f"unknown rules {excerpt(name)}; choose one of {', '.join(PRESETS)}{did_you_mean(name, PRESETS)}") from None
+        raise UnknownRules(
+            f"unknown rules {excerpt(name)}; choose one of {', '.join(PRESETS)}{did_you_mean(name, PRESETS)}"
+        ) from None
 
 
-def default_for(start_date: Optional[date]) -> Convention:
+def default_for(start_date: date | None) -> Convention:
     """The edition in force on the start date (C07 §9 D16); no date means the current rules."""
     if start_date is None or start_date >= FIDE_2026_START:
         return PRESETS["fide-2026"]
@@ -128,8 +192,7 @@ def default_for(start_date: Optional[date]) -> Convention:
     return PRESETS["fide-2017"]
 
 
-def resolve(rules: Union[str, Convention, None], start_date: Optional[date],
-            settings: Iterable[str] = ()) -> Convention:
+def resolve(rules: str | Convention | None, start_date: date | None, settings: Iterable[str] = ()) -> Convention:
     """The convention the user asked for: the preset ``rules`` names (or ``rules`` itself), else
     the edition in force on ``start_date``, with the ``NAME=VALUE`` ``settings`` applied. The edges
     (command line, configuration, Excel, workbook, report) call this; the core gets the result.
@@ -142,7 +205,7 @@ def resolve(rules: Union[str, Convention, None], start_date: Optional[date],
     return rules.with_settings(settings)
 
 
-def resolve_each(rules: str, start_date: Optional[date], settings: Iterable[str] = ()) -> list[Convention]:
+def resolve_each(rules: str, start_date: date | None, settings: Iterable[str] = ()) -> list[Convention]:
     """The rule sets of a comma-separated list (``--rules fide-2024,fide-2026``), each resolved
     by :func:`resolve` with the same ``settings``; empty names are skipped.
 

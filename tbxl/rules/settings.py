@@ -10,16 +10,28 @@ found by :func:`settings_of`; each value has one spelling, the word a file write
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from enum import Enum
-from typing import Any, Iterable, Mapping, Optional, cast
+from typing import Any, cast
 
 from tbxl.errors import UnknownRules, excerpt
 from tbxl.limits import MAX_NUMBER_DIGITS, whole_number
 from tbxl.model import EventKind
 
-__all__ = ["Mode", "Setting", "mode_field", "switch_field", "number_field", "settings_of", "setting_item",
-           "known_item", "spelled_changes", "parse_settings", "usage"]
+__all__ = [
+    "Mode",
+    "Setting",
+    "mode_field",
+    "switch_field",
+    "number_field",
+    "settings_of",
+    "setting_item",
+    "known_item",
+    "spelled_changes",
+    "parse_settings",
+    "usage",
+]
 
 
 class Mode(str, Enum):
@@ -29,7 +41,7 @@ class Mode(str, Enum):
 
     text: str
 
-    def __new__(cls, value: str, text: str) -> "Mode":
+    def __new__(cls, value: str, text: str) -> Mode:
         obj = str.__new__(cls, value)
         obj._value_ = value
         obj.text = text
@@ -52,7 +64,7 @@ def switch_field(default: bool, yes: str, no: str) -> Any:
     return field(default=default, metadata={"kind": bool, True: yes, False: no})
 
 
-def number_field(default: Optional[int]) -> Any:
+def number_field(default: int | None) -> Any:
     """A dataclass field holding a whole-number setting (None: not set)."""
     return field(default=default, metadata={"kind": int})
 
@@ -64,7 +76,7 @@ class Setting:
 
     name: str
     kind: type
-    words: tuple[str, str] = ("", "")   # a switch's text when true, when false
+    words: tuple[str, str] = ("", "")  # a switch's text when true, when false
     events: frozenset[EventKind] = frozenset(EventKind)
 
     @property
@@ -100,8 +112,10 @@ class Setting:
                 return value
             number = whole_number(str(value))
             if number is None:
-                raise UnknownRules(f"{self.name} must be a whole number of at most {MAX_NUMBER_DIGITS} digits, "
-                                   f"not {excerpt(value, 20)}")
+                raise UnknownRules(
+                    f"{self.name} must be a whole number of at most {MAX_NUMBER_DIGITS} digits, "
+                    f"not {excerpt(value, 20)}"
+                )
             return number
         try:
             return self.kind(str(value))
@@ -118,12 +132,14 @@ def settings_of(cls: type, events: Iterable[EventKind] = EventKind) -> dict[str,
     """The settings of a dataclass whose fields say their kind (:func:`mode_field`), by name, in
     field order, each applying to the kinds of event ``events``."""
     applies = frozenset(events)
-    return {f.name: Setting(f.name, f.metadata["kind"], (f.metadata.get(True, ""), f.metadata.get(False, "")),
-                            applies)
-            for f in fields(cls) if "kind" in f.metadata}
+    return {
+        f.name: Setting(f.name, f.metadata["kind"], (f.metadata.get(True, ""), f.metadata.get(False, "")), applies)
+        for f in fields(cls)
+        if "kind" in f.metadata
+    }
 
 
-def setting_item(item: str) -> tuple[str, Optional[str]]:
+def setting_item(item: str) -> tuple[str, str | None]:
     """``(name, value)`` of a ``NAME=VALUE`` item (``--set``); the name as a field's (``vur-cut``
     is ``vur_cut``), the value None without ``=``.
 
@@ -153,8 +169,9 @@ def spelled_changes(settings: Mapping[str, Setting], changes: Iterable[tuple[str
     return "".join(f"+{k}={settings[k].spelled(v)}" for k, v in changes)
 
 
-def parse_settings(settings: Mapping[str, Setting], changes: Mapping[str, Any],
-                   what: str = "setting") -> dict[str, Any]:
+def parse_settings(
+    settings: Mapping[str, Setting], changes: Mapping[str, Any], what: str = "setting"
+) -> dict[str, Any]:
     """The typed values of ``changes`` (names to values or spellings) among ``settings``;
     :class:`UnknownRules` naming the ``what`` and the choices for a name not among them."""
     typed = {}

@@ -12,8 +12,9 @@ family is computed on the context its code counts (:meth:`Context.counting`: a t
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Callable, NamedTuple, Sequence
+from typing import NamedTuple
 
 from tbxl.derivation import Derivation, EncounterStep, Reason
 from tbxl.tiebreaks import boards, buchholz, counts, encounter, extended, progressive, ratings, sonneborn
@@ -118,16 +119,16 @@ def explain(ctx: Context, d: Descriptor, number: int) -> Derivation:
     return replace(family.explain(c, d.base, i), code=d.code)
 
 
-def order(ctx: Context, d: Descriptor, group: Sequence[int],
-          trace: list[object] | None = None) -> list[list[int]]:
+def order(ctx: Context, d: Descriptor, group: Sequence[int], trace: list[object] | None = None) -> list[list[int]]:
     """The tiers of a tied ``group`` (participant indices) by the order ``d``, best first."""
     if len(group) < 2:
         return [list(group)]
     return ORDERS[d.name](ctx.counting(d), d, group, trace)
 
 
-def explain_order(ctx: Context, d: Descriptor, number: int, group: Sequence[int] | None,
-                  tier: int | None) -> Derivation:
+def explain_order(
+    ctx: Context, d: Descriptor, number: int, group: Sequence[int] | None, tier: int | None
+) -> Derivation:
     """How the order ``d`` placed ``number`` in its tied ``group`` (numbers; None or one: it was
     alone) at ``tier``: its mini-tables with the games among the group (DE, EDE and its chains),
     or the board vectors it compared (TBR, BBE), and the order that follows."""
@@ -137,11 +138,32 @@ def explain_order(ctx: Context, d: Descriptor, number: int, group: Sequence[int]
     c = ctx.counting(d)
     tiers = order(ctx, d, [c.index[n] for n in group], trace)
     number_of = [p.start_number for p in c.players]
-    return Derivation(d.code, number, (), tier, notes=(Reason.of("note.de_tier"),),
-                      table=tuple(x for x in trace if isinstance(x, dict)),
-                      steps=tuple(x for x in trace if isinstance(x, EncounterStep)),
-                      tiers=tuple(tuple(number_of[i] for i in t) for t in tiers))
+    return Derivation(
+        d.code,
+        number,
+        (),
+        tier,
+        notes=(Reason.of("note.de_tier"),),
+        table=tuple(x for x in trace if isinstance(x, dict)),
+        steps=tuple(x for x in trace if isinstance(x, EncounterStep)),
+        tiers=tuple(tuple(number_of[i] for i in t) for t in tiers),
+    )
 
 
-__all__ = ["CODES", "Column", "Context", "Descriptor", "FAMILIES", "Family", "ORDERS", "Order", "compute",
-           "explain", "explain_order", "family_of", "order", "parse", "parse_list"]
+__all__ = [
+    "CODES",
+    "Column",
+    "Context",
+    "Descriptor",
+    "FAMILIES",
+    "Family",
+    "ORDERS",
+    "Order",
+    "compute",
+    "explain",
+    "explain_order",
+    "family_of",
+    "order",
+    "parse",
+    "parse_list",
+]

@@ -3,9 +3,9 @@ unless ``ascending``."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Optional, Sequence, Union
 
 Raw = int | Fraction | None
 
@@ -23,11 +23,11 @@ class Column:
     raw: Sequence[Raw]
     ascending: bool = False  # TPN: lower is better
 
-    def value(self, i: int) -> Optional[Fraction]:
+    def value(self, i: int) -> Fraction | None:
         v = self.raw[i]
         return None if v is None else Fraction(v) / self.den
 
-    def sort_key(self, i: int) -> tuple[int, Union[int, Fraction]]:
+    def sort_key(self, i: int) -> tuple[int, int | Fraction]:
         v = self.raw[i]
         if v is None:
             return (1, 0)

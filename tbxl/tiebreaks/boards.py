@@ -12,13 +12,15 @@ Every board value is an integer in units of ``1 / board_unit`` game points.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import NamedTuple, Optional, Sequence
+from typing import NamedTuple
 
 from tbxl.derivation import Derivation, Reason, Term
 from tbxl.errors import InputError
 from tbxl.formatting import decimal_text
-from tbxl.model import Kind, TeamTournament, board_points as round_board_points
+from tbxl.model import Kind, TeamTournament
+from tbxl.model import board_points as round_board_points
 from tbxl.model.codes import result_code
 from tbxl.tiebreaks.base import Column
 from tbxl.tiebreaks.codes import Descriptor
@@ -45,10 +47,13 @@ def board_unit(ctx: Context) -> int:
 def board_points(ctx: Context) -> list[list[list[int]]]:
     """Per team, per round, per board the game points on that board (C.07 Art. 12), in units of
     ``1 / board_unit``; once per event, whatever sibling context asks."""
+
     def build() -> list[list[list[int]]]:
         t, q = team_event(ctx), board_unit(ctx)
-        return [[[int(p * q) for p in round_board_points(r, t.boards, t.scoring)] for r in team.rounds]
-                for team in t.teams]
+        return [
+            [[int(p * q) for p in round_board_points(r, t.boards, t.scoring)] for r in team.rounds] for team in t.teams
+        ]
+
     return ctx.on(ctx.primary).cached("board-points", build)
 
 
@@ -56,8 +61,9 @@ def needs_boards(ctx: Context, d: Descriptor) -> None:
     """Board tie-breaks need the board results of every match (a grid may give game points only)."""
     t = team_event(ctx)
     if not all(r.boards for team in t.teams for r in team.rounds if r.kind is Kind.PLAYED):
-        raise InputError(f"{d.code} needs the board results of every match (e.g. 7w:1=10 in a grid)",
-                         file=t.source or None)
+        raise InputError(
+            f"{d.code} needs the board results of every match (e.g. 7w:1=10 in a grid)", file=t.source or None
+        )
 
 
 def per_board(ctx: Context, i: int) -> list[int]:
@@ -73,20 +79,23 @@ def board_count(ctx: Context, i: int) -> int:
 
 # -- BC -------------------------------------------------------------------------------------------
 
+
 def compute_bc(ctx: Context, d: Descriptor) -> Column:
     needs_boards(ctx, d)
-    return Column(d.code, board_unit(ctx), [board_count(ctx, i) for i in range(len(ctx.players))],
-                  ascending=True)
+    return Column(d.code, board_unit(ctx), [board_count(ctx, i) for i in range(len(ctx.players))], ascending=True)
 
 
 def explain_bc(ctx: Context, d: Descriptor, i: int) -> Derivation:
     q = board_unit(ctx)
-    terms = tuple(Term(None, None, f"B{b + 1}", Fraction(p, q), b + 1, Reason.of("points"), "12",
-                       Fraction((b + 1) * p, q)) for b, p in enumerate(per_board(ctx, i)))
+    terms = tuple(
+        Term(None, None, f"B{b + 1}", Fraction(p, q), b + 1, Reason.of("points"), "12", Fraction((b + 1) * p, q))
+        for b, p in enumerate(per_board(ctx, i))
+    )
     return Derivation(d.code, ctx.players[i].start_number, terms, Fraction(board_count(ctx, i), q))
 
 
 # -- TBR, BBE -------------------------------------------------------------------------------------
+
 
 def board_vector(ctx: Context, name: str, i: int) -> list[int]:
     """TBR: GP on board 1, 2 ... K; BBE: GP on boards 1..K-1, then 1..K-2 ... 1 (C.07 Art. 12)."""
@@ -96,16 +105,21 @@ def board_vector(ctx: Context, name: str, i: int) -> list[int]:
     return [sum(boards[:m]) for m in range(len(boards) - 1, 0, -1)]
 
 
-def order_boards(ctx: Context, d: Descriptor, group: Sequence[int],
-                 trace: Optional[list[object]] = None) -> list[list[int]]:
+def order_boards(
+    ctx: Context, d: Descriptor, group: Sequence[int], trace: list[object] | None = None
+) -> list[list[int]]:
     """TBR or BBE: the tiers of a tied group (team indices), best first."""
     needs_boards(ctx, d)
     keys = {i: board_vector(ctx, d.name, i) for i in group}
     if trace is not None:
         q = board_unit(ctx)
         for i in group:
-            trace.append({"team": ctx.players[i].start_number,
-                          "values": " / ".join(decimal_text(Fraction(v, q)) for v in keys[i])})
+            trace.append(
+                {
+                    "team": ctx.players[i].start_number,
+                    "values": " / ".join(decimal_text(Fraction(v, q)) for v in keys[i]),
+                }
+            )
     tiers: list[list[int]] = []
     for i in sorted(group, key=lambda i: [-v for v in keys[i]]):
         if tiers and keys[tiers[-1][0]] == keys[i]:
@@ -126,18 +140,21 @@ class BoardGames(NamedTuple):
     pts: list[list[int]]
     unit: int
     round_robin: bool
-    win: int = 0   # no maximum to reach: these steps compare complete mini-tables only
+    win: int = 0  # no maximum to reach: these steps compare complete mini-tables only
 
     @classmethod
-    def weighted(cls, ctx: Context, weights: Sequence[int], tier: Sequence[int]) -> "BoardGames":
+    def weighted(cls, ctx: Context, weights: Sequence[int], tier: Sequence[int]) -> BoardGames:
         """The games of the teams of ``tier`` worth ``weights`` x board points, round by round."""
         bp, members = board_points(ctx), set(tier)
-        pts = [[sum(w * p for w, p in zip(weights, rd)) for rd in bp[i]] if i in members else []
-               for i in range(len(ctx.players))]
+        pts = [
+            [sum(w * p for w, p in zip(weights, rd)) for rd in bp[i]] if i in members else []
+            for i in range(len(ctx.players))
+        ]
         return cls(ctx.kind, ctx.raw_kind, ctx.opp, pts, board_unit(ctx), ctx.round_robin)
 
 
 # -- the counts over boards -----------------------------------------------------------------------
+
 
 def board_flags(ctx: Context, name: str, i: int) -> list[bool]:
     """One flag per board and round: WIN/WON/BPG/BWG/REP counted over boards (Art. 13 on GP)."""
@@ -154,8 +171,15 @@ def board_flags(ctx: Context, name: str, i: int) -> list[bool]:
         for b in rnd.boards:
             e = b.entry
             game, won, black = e.kind.is_game, e.outcome == 2, e.colour == "b"
-            out.append({"WIN": won and e.points >= s.win, "WON": game and won, "BPG": game and black,
-                        "BWG": game and won and black, "REP": not e.kind.is_vur}[name])
+            out.append(
+                {
+                    "WIN": won and e.points >= s.win,
+                    "WON": game and won,
+                    "BPG": game and black,
+                    "BWG": game and won and black,
+                    "REP": not e.kind.is_vur,
+                }[name]
+            )
     return out
 
 
@@ -173,8 +197,10 @@ def explain_count(ctx: Context, d: Descriptor, i: int) -> Derivation:
         for b in range(len(rnd.boards) or t.boards):
             if next(flags):
                 board = rnd.boards[b] if rnd.boards else None
-                code = (result_code(board.entry.kind, board.entry.outcome) if board
-                        else result_code(rnd.kind, rnd.outcome))
-                terms.append(Term(rnd.round, rnd.opponent, f"{code}@{b + 1}", None, None,
-                                  Reason.of(_WHY[d.name]), d.article, 1))
+                code = (
+                    result_code(board.entry.kind, board.entry.outcome) if board else result_code(rnd.kind, rnd.outcome)
+                )
+                terms.append(
+                    Term(rnd.round, rnd.opponent, f"{code}@{b + 1}", None, None, Reason.of(_WHY[d.name]), d.article, 1)
+                )
     return Derivation(d.code, team.number, tuple(terms), Fraction(sum(board_flags(ctx, d.name, i))))

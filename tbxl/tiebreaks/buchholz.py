@@ -7,14 +7,15 @@ their Cut/Median modifiers go through :mod:`.cuts`.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Callable, Optional, Sequence, cast
+from typing import cast
 
-from tbxl.rules import BhForfeitWin, OpponentScore, RrForfeitWin, VurCut
 from tbxl.derivation import Derivation, Reason, Term
 from tbxl.model import Kind
-from tbxl.tiebreaks import cuts, unplayed
 from tbxl.model.codes import result_code
+from tbxl.rules import BhForfeitWin, OpponentScore, RrForfeitWin, VurCut
+from tbxl.tiebreaks import cuts, unplayed
 from tbxl.tiebreaks.base import Column
 from tbxl.tiebreaks.codes import Descriptor
 from tbxl.tiebreaks.context import Context, getter
@@ -94,7 +95,7 @@ def zero_forfeit_wins(ctx: Context, i: int, its: list[cuts.Contribution]) -> lis
         return its
     out = [it for it in its if kind[it[3]] is not Kind.FORFEIT_WIN]
     out += [(0, cuts.CUT_FIRST_KEY, True, r) for r in rounds]
-    out.sort(key=lambda it: it[3])   # round order, as the derivations list the terms
+    out.sort(key=lambda it: it[3])  # round order, as the derivations list the terms
     return out
 
 
@@ -103,8 +104,9 @@ def bh_unplayed_items(ctx: Context) -> dict[int, list[cuts.Contribution]]:
     items with ``bh_forfeit_win`` applied (the same dict when it keeps the rules)."""
     if ctx.conv.bh_forfeit_win is not _ZERO_FORFEIT_WIN:
         return unplayed_items(ctx)
-    return ctx.cached("bh-unplayed-items", lambda: {i: zero_forfeit_wins(ctx, i, its)
-                                                    for i, its in unplayed_items(ctx).items()})
+    return ctx.cached(
+        "bh-unplayed-items", lambda: {i: zero_forfeit_wins(ctx, i, its) for i, its in unplayed_items(ctx).items()}
+    )
 
 
 def vur_may_be_cut(ctx: Context, its: Sequence[cuts.Contribution]) -> bool:
@@ -168,14 +170,37 @@ def explain_terms(ctx: Context, i: int, d: Descriptor, sb: bool = False) -> tupl
         cut = Reason.of(chosen[idx]) if idx in chosen else None
         if not sb and is_zero_forfeit_win(ctx, i, r):
             # bh_forfeit_win=zero (issue 20): an opponent worth 0, not a VUR, the first value cut.
-            terms.append(Term(r + 1, opp_no, result_code(raw_k, ctx.out[i][r]), real, Fraction(0),
-                              Reason.of("forfeit_win_zero"), ctx.conv.name, Fraction(0), False,
-                              Reason.of("cut.forfeit_win_zero") if cut is not None else None))
+            terms.append(
+                Term(
+                    r + 1,
+                    opp_no,
+                    result_code(raw_k, ctx.out[i][r]),
+                    real,
+                    Fraction(0),
+                    Reason.of("forfeit_win_zero"),
+                    ctx.conv.name,
+                    Fraction(0),
+                    False,
+                    Reason.of("cut.forfeit_win_zero") if cut is not None else None,
+                )
+            )
             continue
         if sb and unplayed.is_zero_pab(ctx, i, r):
             # sb_pab=zero (issue 29): Vega's habit, the pairing-allocated bye adds nothing to SB.
-            terms.append(Term(r + 1, None, result_code(raw_k, ctx.out[i][r]), None, Fraction(0),
-                              Reason.of("pab_sb_zero"), ctx.conv.name, Fraction(0), vur, cut))
+            terms.append(
+                Term(
+                    r + 1,
+                    None,
+                    result_code(raw_k, ctx.out[i][r]),
+                    None,
+                    Fraction(0),
+                    Reason.of("pab_sb_zero"),
+                    ctx.conv.name,
+                    Fraction(0),
+                    vur,
+                    cut,
+                )
+            )
             continue
         if k is Kind.PLAYED or k is Kind.SHORT:
             if raw_k is Kind.FORFEIT_WIN and ctx.round_robin and ctx.conv.rr_forfeit_win == RrForfeitWin.OWN_SCORE:
@@ -196,8 +221,20 @@ def explain_terms(ctx: Context, i: int, d: Descriptor, sb: bool = False) -> tupl
                 reason += Reason.of("cut_first")
         if sb:
             reason += Reason.of("times_result", factor=Fraction(ctx.out[i][r], 2))
-        terms.append(Term(r + 1, opp_no, result_code(raw_k, ctx.out[i][r]), real, ctx.frac(v),
-                          reason, art, ctx.frac(contrib, scale), vur, cut))
+        terms.append(
+            Term(
+                r + 1,
+                opp_no,
+                result_code(raw_k, ctx.out[i][r]),
+                real,
+                ctx.frac(v),
+                reason,
+                art,
+                ctx.frac(contrib, scale),
+                vur,
+                cut,
+            )
+        )
     total = sum((Fraction(t.contribution) for t in terms if not t.is_cut), Fraction(0))
     return terms, total
 
@@ -219,8 +256,7 @@ def explain_bh(ctx: Context, d: Descriptor, i: int) -> Derivation:
 def explain_fb(ctx: Context, d: Descriptor, i: int) -> Derivation:
     f = ctx.fore
     terms, total = explain_terms(f, i, d)
-    return Derivation(d.code, ctx.players[i].start_number, tuple(terms), total,
-                      notes=(Reason.of("note.fore"),))
+    return Derivation(d.code, ctx.players[i].start_number, tuple(terms), total, notes=(Reason.of("note.fore"),))
 
 
 def _opponents_otb(ctx: Context, i: int) -> list[int]:
@@ -239,23 +275,39 @@ def compute_aob(ctx: Context, d: Descriptor) -> Column:
     of games, each average is the integer ``sum * (m / games)`` in units of ``1 / (unit * m)``, so
     the column ranks and prints as integers do (exact, no Fraction per player)."""
     col = _opponents_bh(ctx, d)
-    bh = cast("Callable[[int], int]", getter(col.raw))   # a BH column: integers, one per player
+    bh = cast("Callable[[int], int]", getter(col.raw))  # a BH column: integers, one per player
     unplayed = ctx.unplayed_rows
     opponents = [_opponents_otb(ctx, i) if i in unplayed else opp for i, opp in enumerate(ctx.opp)]
     m = math.lcm(*{len(opps) for opps in opponents if opps})
-    raw: list[Optional[int]] = [sum(map(bh, opps)) * (m // len(opps)) if opps else None for opps in opponents]
+    raw: list[int | None] = [sum(map(bh, opps)) * (m // len(opps)) if opps else None for opps in opponents]
     return Column(d.code, col.den * m, raw)
 
 
 def explain_aob(ctx: Context, d: Descriptor, i: int) -> Derivation:
     col = _opponents_bh(ctx, d)
-    bh = cast("Sequence[int]", col.raw)   # a BH column: integers, one per player
+    bh = cast("Sequence[int]", col.raw)  # a BH column: integers, one per player
     terms = []
     for r, k in enumerate(ctx.kind[i]):
         if k is Kind.PLAYED or k is Kind.SHORT:
             j = ctx.opp[i][r]
-            terms.append(Term(r + 1, ctx.players[j].start_number, result_code(ctx.raw_kind[i][r], ctx.out[i][r]),
-                              None, None, Reason.of("opp_tiebreak", code=col.code), "8.2", ctx.frac(bh[j])))
+            terms.append(
+                Term(
+                    r + 1,
+                    ctx.players[j].start_number,
+                    result_code(ctx.raw_kind[i][r], ctx.out[i][r]),
+                    None,
+                    None,
+                    Reason.of("opp_tiebreak", code=col.code),
+                    "8.2",
+                    ctx.frac(bh[j]),
+                )
+            )
     value = (sum((Fraction(t.contribution) for t in terms), Fraction(0)) / len(terms)) if terms else None
-    return Derivation(d.code, ctx.players[i].start_number, tuple(terms), value, divisor=len(terms) or None,
-                      notes=(Reason.of("note.otb_only"),))
+    return Derivation(
+        d.code,
+        ctx.players[i].start_number,
+        tuple(terms),
+        value,
+        divisor=len(terms) or None,
+        notes=(Reason.of("note.otb_only"),),
+    )

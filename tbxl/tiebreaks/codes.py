@@ -32,9 +32,10 @@ Fraction(3, 1)
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any, NamedTuple, Optional, Sequence, Union
+from typing import Any, NamedTuple
 
 from tbxl.errors import UnknownTiebreak, did_you_mean, excerpt
 from tbxl.limits import MAX_TIEBREAKS
@@ -90,17 +91,29 @@ CODES: dict[str, Code] = {
     "MPVGP": Code("13.1", "the score that is not the primary one (GP when MP ranks, MP when GP ranks)", _T),
     "BC": Code("12", "board count: sum of board number x game points on that board, lower first", _T),
     "TBR": Code("12", "top-board results: game points on board 1, then board 2 ...", _T),
-    "BBE": Code("12", "bottom-board elimination: game points without the last board, then without the "
-                      "last two ...", _T),
-    "ESB": Code("13.2", "extended Sonneborn-Berger: opponent's final MP or GP x the MP or GP scored against them",
-                _T),
-    "EDE": Code("13", "extended direct encounter: DE on the primary score, then on the secondary score, "
-                      "restarting on every new tied subset", _T),
-    **{code: Code("13 (2026)", f"EDE, then {' and '.join(BOARD_STEPS[s] for s in steps[2:])} in the match(es) "
-                               "when exactly two teams stay tied", _T)
-       for code, steps in CHAINS.items() if steps[2:]},
-    "SSSC": Code("13", "score strength combination: secondary score + BH on the primary score / a "
-                       "normalising factor", _T),
+    "BBE": Code(
+        "12", "bottom-board elimination: game points without the last board, then without the last two ...", _T
+    ),
+    "ESB": Code("13.2", "extended Sonneborn-Berger: opponent's final MP or GP x the MP or GP scored against them", _T),
+    "EDE": Code(
+        "13",
+        "extended direct encounter: DE on the primary score, then on the secondary score, "
+        "restarting on every new tied subset",
+        _T,
+    ),
+    **{
+        code: Code(
+            "13 (2026)",
+            f"EDE, then {' and '.join(BOARD_STEPS[s] for s in steps[2:])} in the match(es) "
+            "when exactly two teams stay tied",
+            _T,
+        )
+        for code, steps in CHAINS.items()
+        if steps[2:]
+    },
+    "SSSC": Code(
+        "13", "score strength combination: secondary score + BH on the primary score / a normalising factor", _T
+    ),
 }
 
 
@@ -113,15 +126,31 @@ def codes_of(kind: str, only: bool = False) -> dict[str, Code]:
 #: Orders, not numbers: they rank inside a tied group (like DE, C.07 Art. 6).
 ORDERS = frozenset({"DE", "EDE", "EDET", "EDEB", "EDEBT", "EDEBB", "TBR", "BBE"})
 #: The individual family whose modifiers a team code takes (and that a team code is computed by).
-_BASE = {"POINTS": "PTS", "MPVGP": "PTS", "ESB": "SB", "SSSC": "BH", "BC": "DE", "TBR": "DE", "BBE": "DE",
-         **{code: "DE" for code in CHAINS}}
+_BASE = {
+    "POINTS": "PTS",
+    "MPVGP": "PTS",
+    "ESB": "SB",
+    "SSSC": "BH",
+    "BC": "DE",
+    "TBR": "DE",
+    "BBE": "DE",
+    **{code: "DE" for code in CHAINS},
+}
 
-ALIASES = {"GE": "REP", "SONNEBORN-BERGER": "SB", "BUCHHOLZ": "BH", "PROGRESSIVE": "PS",
-           "KOYA": "KS", "WINS": "WIN", "POINTS": "PTS", "RATING": "RTNG", "PAIRING": "TPN"}
+ALIASES = {
+    "GE": "REP",
+    "SONNEBORN-BERGER": "SB",
+    "BUCHHOLZ": "BH",
+    "PROGRESSIVE": "PS",
+    "KOYA": "KS",
+    "WINS": "WIN",
+    "POINTS": "PTS",
+    "RATING": "RTNG",
+    "PAIRING": "TPN",
+}
 
 # ASCII digits, a few of them: int() refuses "²" and strings of thousands of digits.
-_PART = re.compile(r"^(?:(?P<cm>[CM])(?P<n>\d{1,4})|L(?P<l>[+-]?\d{1,5})|(?P<flag>[PFR])|U(?P<u>\d{1,5}))$",
-                   re.ASCII)
+_PART = re.compile(r"^(?:(?P<cm>[CM])(?P<n>\d{1,4})|L(?P<l>[+-]?\d{1,5})|(?P<flag>[PFR])|U(?P<u>\d{1,5}))$", re.ASCII)
 _ESB = {"EMMSB": ("MP", "MP"), "EMGSB": ("MP", "GP"), "EGMSB": ("GP", "MP"), "EGGSB": ("GP", "GP")}
 _PAIRS = {"MM": ("MP", "MP"), "MG": ("MP", "GP"), "GM": ("GP", "MP"), "GG": ("GP", "GP")}
 _SCORE = re.compile(r"^(?P<a>.*?):(?P<s>MP|GP|MM|MG|GM|GG)(?P<b>(?:/.*)?)$")
@@ -138,17 +167,17 @@ class Descriptor:
     """
 
     name: str
-    low: int = 0          # values cut from the bottom (Cut-n, Median-n)
-    high: int = 0         # values cut from the top (Median-n)
-    limit: int = 0        # Koya threshold shift in half-points (14.5)
+    low: int = 0  # values cut from the bottom (Cut-n, Median-n)
+    high: int = 0  # values cut from the top (Median-n)
+    limit: int = 0  # Koya threshold shift in half-points (14.5)
     played_forfeits: bool = False  # /P: forfeits count as games (DE 6.1.1)
-    fore: bool = False    # /F: AOB averages FB instead of BH
+    fore: bool = False  # /F: AOB averages FB instead of BH
     reverse: bool = False  # /R: TPN and RTNG in the other order
-    unrated: Optional[int] = None  # /Unnnn: rating used for unrated players
-    score: Optional[str] = None    # :MP or :GP (a team event's code)
-    scores: Optional[tuple[str, str]] = None  # ESB's two scores
-    divisor: Optional[Fraction] = None        # SSSC /Kx
-    text: Optional[str] = None     # a team code as given
+    unrated: int | None = None  # /Unnnn: rating used for unrated players
+    score: str | None = None  # :MP or :GP (a team event's code)
+    scores: tuple[str, str] | None = None  # ESB's two scores
+    divisor: Fraction | None = None  # SSSC /Kx
+    text: str | None = None  # a team code as given
 
     @property
     def code(self) -> str:
@@ -172,7 +201,7 @@ class Descriptor:
         return s
 
     @property
-    def base(self) -> "Descriptor":
+    def base(self) -> Descriptor:
         """The individual descriptor that carries the modifiers: the family itself for an
         individual family (``BH:MP/C1`` -> ``BH/C1``), the one a team code takes them from
         (ESB -> SB, SSSC -> BH, orders -> DE, MP/GP/MPvGP -> PTS)."""
@@ -210,7 +239,7 @@ def parse(text: str, team: bool = False) -> Descriptor:
 def _individual(text: str, check: bool = True) -> Descriptor:
     """An individual code; ``check``: refuse the modifiers its family does not take (a team code's
     are checked against the team code)."""
-    raw = text if len(str(text)) <= 40 else f"{str(text)[:40]}..."   # messages stay one short line
+    raw = text if len(str(text)) <= 40 else f"{str(text)[:40]}..."  # messages stay one short line
     s = text.strip().upper().replace(" ", "")
     if "/" in s:
         head, *parts = s.split("/")
@@ -218,8 +247,10 @@ def _individual(text: str, check: bool = True) -> Descriptor:
         head, *parts = re.split(r"-(?=[CMPFRU]\d*$|[CMPFRU]\d*-|L[+-]?\d)", s)
     head = ALIASES.get(head, head)
     if head not in CODES or INDIVIDUAL not in CODES[head].kinds:
-        raise UnknownTiebreak(f"unknown tie-break {raw!r}; known codes: {', '.join(codes_of(INDIVIDUAL))}"
-                              + did_you_mean(head[:40], codes_of(INDIVIDUAL)))
+        raise UnknownTiebreak(
+            f"unknown tie-break {raw!r}; known codes: {', '.join(codes_of(INDIVIDUAL))}"
+            + did_you_mean(head[:40], codes_of(INDIVIDUAL))
+        )
     fields: dict[str, Any] = {}
     seen: dict[str, str] = {}
     for part in parts:
@@ -228,8 +259,9 @@ def _individual(text: str, check: bool = True) -> Descriptor:
             raise UnknownTiebreak(f"unknown modifier '/{part[:20]}' in tie-break {raw!r}")
         kind = "C" if m["cm"] else "L" if m["l"] is not None else "U" if m["u"] is not None else m["flag"]
         if kind in seen:  # BH/C1/C2: which cut? refuse rather than keep the last one silently
-            raise UnknownTiebreak(f"tie-break {raw!r} has two modifiers of one kind ('/{seen[kind]}' "
-                                  f"and '/{part}'): give one")
+            raise UnknownTiebreak(
+                f"tie-break {raw!r} has two modifiers of one kind ('/{seen[kind]}' and '/{part}'): give one"
+            )
         seen[kind] = part
         if m["cm"]:
             n = int(m["n"])
@@ -251,31 +283,39 @@ def _individual(text: str, check: bool = True) -> Descriptor:
 #: the Limit Koya's threshold, /F the averages of Buchholz, /R the orders that may be reversed, /U
 #: the rating tie-breaks. /P (forfeits as games) applies to any code (16.6). A modifier a code does
 #: not take would be silently ignored while the column kept its label: it is refused.
-TAKES = {"C": frozenset({"BH", "FB", "SB", "ARO", "PS", "AOB", "ESB", "SSSC"}),
-         "L": frozenset({"KS"}),
-         "F": frozenset({"AOB", "SSSC"}),
-         "R": frozenset({"TPN", "RTNG"}),
-         "U": frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"})}
+TAKES = {
+    "C": frozenset({"BH", "FB", "SB", "ARO", "PS", "AOB", "ESB", "SSSC"}),
+    "L": frozenset({"KS"}),
+    "F": frozenset({"AOB", "SSSC"}),
+    "R": frozenset({"TPN", "RTNG"}),
+    "U": frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"}),
+}
 _MODIFIER = {"C": "Cut or Median", "L": "Limit", "F": "Fore", "R": "Reverse", "U": "rating for the unrated"}
 
 
 def check_modifiers(name: str, d: Descriptor, raw: str) -> None:
     """Refuse a modifier of ``d`` that code ``name`` does not take (``raw``: the code as given)."""
-    given = {"C": f"/M{d.low}" if d.high else f"/C{d.low}" if d.low else "",
-             "L": f"/L{d.limit:+d}" if d.limit else "", "F": "/F" if d.fore else "",
-             "R": "/R" if d.reverse else "", "U": f"/U{d.unrated}" if d.unrated is not None else ""}
+    given = {
+        "C": f"/M{d.low}" if d.high else f"/C{d.low}" if d.low else "",
+        "L": f"/L{d.limit:+d}" if d.limit else "",
+        "F": "/F" if d.fore else "",
+        "R": "/R" if d.reverse else "",
+        "U": f"/U{d.unrated}" if d.unrated is not None else "",
+    }
     for kind, part in given.items():
         if part and name not in TAKES[kind]:
             takers = ", ".join(sorted(TAKES[kind]))
-            raise UnknownTiebreak(f"tie-break {excerpt(raw)}: {name} takes no {_MODIFIER[kind]} modifier "
-                                  f"('{part}'); it applies to {takers}")
+            raise UnknownTiebreak(
+                f"tie-break {excerpt(raw)}: {name} takes no {_MODIFIER[kind]} modifier "
+                f"('{part}'); it applies to {takers}"
+            )
 
 
 def _team(text: str) -> Descriptor:
     raw = str(text).strip()
     s = raw.upper().replace(" ", "")
-    score: Optional[str] = None
-    pair: Optional[tuple[str, str]] = None
+    score: str | None = None
+    pair: tuple[str, str] | None = None
     m = _SCORE.match(s)
     if m:
         s = m["a"] + m["b"]
@@ -292,8 +332,10 @@ def _team(text: str) -> Descriptor:
             if p.startswith("K"):
                 # A few ASCII digits: Fraction() refuses strings of thousands of digits.
                 if not re.fullmatch(r"K\d{1,6}(?:[.,]\d{1,6})?", p, re.ASCII):
-                    raise UnknownTiebreak(f"SSSC divisor {excerpt('/' + p, 20)} in {excerpt(raw)} is not a number "
-                                          "of at most 6 digits and 6 decimals (e.g. SSSC/K2.5)")
+                    raise UnknownTiebreak(
+                        f"SSSC divisor {excerpt('/' + p, 20)} in {excerpt(raw)} is not a number "
+                        "of at most 6 digits and 6 decimals (e.g. SSSC/K2.5)"
+                    )
                 divisor = Fraction(p[1:].replace(",", "."))
                 if divisor <= 0:
                     raise UnknownTiebreak(f"SSSC divisor must be positive in {excerpt(raw)}")
@@ -307,7 +349,7 @@ def _team(text: str) -> Descriptor:
     if head == "MPVGP":
         return Descriptor("MPVGP", text=raw)
     if head in _ESB or head == "ESB":
-        scores = _ESB.get(head) or pair or ("MP", "GP")   # plain ESB = EMGSB (C07 §10.5)
+        scores = _ESB.get(head) or pair or ("MP", "GP")  # plain ESB = EMGSB (C07 §10.5)
         return replace(_modifiers(raw, "SB", mods, "ESB"), name="ESB", scores=scores, text=raw)
     if pair is not None and m is not None:
         raise UnknownTiebreak(f"score ':{m['s']}' in {raw!r} is for ESB only; use :MP or :GP")
@@ -319,11 +361,15 @@ def _team(text: str) -> Descriptor:
     try:
         base = _individual("/".join([head] + mods), check=False)
     except UnknownTiebreak:
-        known = ", ".join(["MP", "GP"] + list(codes_of(TEAM, only=True))[1:]
-                          + ["MPTS", "GPTS", "EMMSB", "EMGSB", "EGMSB", "EGGSB"]
-                          + [c + ":MP" for c in ("BH", "SB", "PS", "...")])
-        raise UnknownTiebreak(f"unknown team tie-break {raw!r}; known codes: {known}"
-                              + did_you_mean(head[:40], known.split(", "))) from None
+        known = ", ".join(
+            ["MP", "GP"]
+            + list(codes_of(TEAM, only=True))[1:]
+            + ["MPTS", "GPTS", "EMMSB", "EMGSB", "EGMSB", "EGGSB"]
+            + [c + ":MP" for c in ("BH", "SB", "PS", "...")]
+        )
+        raise UnknownTiebreak(
+            f"unknown team tie-break {raw!r}; known codes: {known}" + did_you_mean(head[:40], known.split(", "))
+        ) from None
     check_modifiers(base.name, base, raw)
     if base.name == "PTS":
         return replace(base, name="POINTS", score=score, text=raw)
@@ -341,7 +387,7 @@ def _modifiers(raw: str, like: str, mods: list[str], owner: str) -> Descriptor:
     return d
 
 
-def parse_list(text: Union[str, Sequence[str]], team: bool = False) -> list[Descriptor]:
+def parse_list(text: str | Sequence[str], team: bool = False) -> list[Descriptor]:
     """Parse a comma-separated list (or a sequence) of codes, at most :data:`~tbxl.limits.MAX_TIEBREAKS`
     of them (ties are broken level by level: thousands of codes would only exhaust the stack); a
     text of commas only names none, which is an error rather than "no tie-breaks".

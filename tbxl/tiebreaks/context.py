@@ -14,14 +14,26 @@ points or K/2 game points (16.3), the dummy is the own MP or GP (16.4, with the 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Hashable, Sequence
 from enum import Enum
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, Hashable, Optional, Sequence, TypeVar, Union, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from tbxl import rules as conventions
+from tbxl.model import (
+    RESULT_KIND,
+    RESULT_OUTCOME,
+    RESULTS,
+    Event,
+    Kind,
+    Outcome,
+    Player,
+    RoundEntry,
+    Scoring,
+    TeamTournament,
+    Tournament,
+)
 from tbxl.rules import CapRounds, Convention, RrForfeitWin, ShortGames, TeamSettings
-from tbxl.model import RESULT_KIND, RESULT_OUTCOME, RESULTS, Event, Kind, Outcome, Player, RoundEntry, Scoring, Tournament
-from tbxl.model import TeamTournament
 from tbxl.tiebreaks import unplayed
 
 if TYPE_CHECKING:
@@ -30,7 +42,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 #: Per result class (padded to 256): the kind as read, the kind as the BH family sees it, the
 #: outcome and the points in units.
-Classes = tuple[list[Optional[Kind]], list[Optional[Kind]], list[Optional[int]], list[Optional[int]]]
+Classes = tuple[list[Kind | None], list[Kind | None], list[int | None], list[int | None]]
 
 
 def getter(seq: Sequence[T]) -> Callable[[int], T]:
@@ -53,15 +65,17 @@ class Score(str, Enum):
         return format(self.value, spec)
 
 
-def convention_of(rules: Optional[Convention], event: Event) -> Convention:
+def convention_of(rules: Convention | None, event: Event) -> Convention:
     """``rules``, or the edition in force at the start of ``event`` (an individual or a team
     event) for None; a ``TypeError`` for anything else, a name above all: names are resolved at the
     edge (:func:`tbxl.rules.resolve`), never in the core."""
     if rules is None:
         return conventions.default_for(event.start_date)
     if not isinstance(rules, Convention):
-        raise TypeError(f"rules must be a Convention, not {rules!r}: resolve a name with "
-                        "tbxl.rules.resolve(rules, start_date, settings) where it is given")
+        raise TypeError(
+            f"rules must be a Convention, not {rules!r}: resolve a name with "
+            "tbxl.rules.resolve(rules, start_date, settings) where it is given"
+        )
     return rules
 
 
@@ -70,8 +84,10 @@ def participants(t: TeamTournament, score: Score) -> Tournament:
     their points; the colour of a match is board 1's."""
     players = []
     for team in t.teams:
-        rounds = tuple(RoundEntry(r.round, r.kind, r.outcome, r.mp if score == Score.MP else r.gp, r.opponent, r.colour)
-                       for r in team.rounds)
+        rounds = tuple(
+            RoundEntry(r.round, r.kind, r.outcome, r.mp if score == Score.MP else r.gp, r.opponent, r.colour)
+            for r in team.rounds
+        )
         players.append(Player(team.number, team.name, rounds, federation=team.federation))
     # Points in MP or GP (the entries' own), and no tie-break list: the file's is the teams'.
     return Tournament(tuple(players), t.rounds, **{**t.event_details(), "scoring": Scoring(), "tiebreaks": ()})
@@ -84,7 +100,6 @@ def match_values(t: TeamTournament, score: Score) -> tuple[Fraction, Fraction, F
         return ts.loss, ts.draw, ts.win
     s = t.scoring
     return s.loss * t.boards, s.draw * t.boards, s.win * t.boards
-
 
 
 class Context:
@@ -105,10 +120,17 @@ class Context:
     ``primary`` score the event ranks by first and the team ``settings``.
     """
 
-    def __init__(self, event: Union[Tournament, TeamTournament], conv: Convention,
-                 score: Score = Score.PTS, forfeits_as_games: bool = False, *,
-                 primary: Optional[Score] = None, settings: Optional[TeamSettings] = None) -> None:
-        conv = convention_of(conv, event)   # None: the edition in force; a name: a TypeError
+    def __init__(
+        self,
+        event: Tournament | TeamTournament,
+        conv: Convention,
+        score: Score = Score.PTS,
+        forfeits_as_games: bool = False,
+        *,
+        primary: Score | None = None,
+        settings: TeamSettings | None = None,
+    ) -> None:
+        conv = convention_of(conv, event)  # None: the edition in force; a name: a TypeError
         team = event.is_team
         if team and score not in (Score.MP, Score.GP):
             raise ValueError(f"the score of a team event is MP or GP, not {score!r}")
@@ -156,24 +178,26 @@ class Context:
         # Looked up by result class; the pad (NO_ROUND, in a record built by hand) is cut off by
         # rows(), so no None reaches a row.
         pad: list[None] = [None] * (256 - len(RESULTS))
-        kinds: list[Optional[Kind]] = [*RESULT_KIND, *pad]
-        outs: list[Optional[int]] = [*RESULT_OUTCOME, *pad]
-        units: list[Optional[int]] = [*(int(s.points(k, o) * q) for k, o in RESULTS), *pad]
+        kinds: list[Kind | None] = [*RESULT_KIND, *pad]
+        outs: list[int | None] = [*RESULT_OUTCOME, *pad]
+        units: list[int | None] = [*(int(s.points(k, o) * q) for k, o in RESULTS), *pad]
         self.table = table
-        self.raw_kind: list[list[Kind]] = cast("list[list[Kind]]", table.rows(
-            [list(map(getter(kinds), c)) for c in table.result]))
+        self.raw_kind: list[list[Kind]] = cast(
+            "list[list[Kind]]", table.rows([list(map(getter(kinds), c)) for c in table.result])
+        )
         if short_unplayed or rr:
-            effective: list[Optional[Kind]] = [*(self._effective(k, o, short_unplayed, rr) for k, o in RESULTS),
-                                               *pad]
-            self.kind: list[list[Kind]] = cast("list[list[Kind]]", table.rows(
-                [list(map(getter(effective), c)) for c in table.result]))
+            effective: list[Kind | None] = [*(self._effective(k, o, short_unplayed, rr) for k, o in RESULTS), *pad]
+            self.kind: list[list[Kind]] = cast(
+                "list[list[Kind]]", table.rows([list(map(getter(effective), c)) for c in table.result])
+            )
         else:
             effective = kinds
             self.kind = self.raw_kind
-        self.out: list[list[int]] = cast("list[list[int]]", table.rows(
-            [list(map(getter(outs), c)) for c in table.result]))
+        self.out: list[list[int]] = cast(
+            "list[list[int]]", table.rows([list(map(getter(outs), c)) for c in table.result])
+        )
         self.opp: list[list[int]] = table.rows(table.opponent)
-        self._classes: Optional[Classes] = (kinds, effective, outs, units)
+        self._classes: Classes | None = (kinds, effective, outs, units)
         if team:
             # A team's points are its MP or GP, not the table's classes looked up.
             self._classes = None
@@ -182,7 +206,7 @@ class Context:
                 self.kind = [[Kind.PLAYED if k.is_forfeit else k for k in row] for row in self.kind]
         else:
             self.pts = cast("list[list[int]]", table.rows([list(map(getter(units), c)) for c in table.result]))
-        self._fore: Optional[Context] = None
+        self._fore: Context | None = None
         self._cache: dict[Hashable, Any] = {}
         self._finish()
         if forfeits_as_games and not self.round_robin:
@@ -222,8 +246,9 @@ class Context:
         self.score = [sum(p) for p in self.pts]
         n = self.n
         played, short = Kind.PLAYED, Kind.SHORT  # games (is_game), counted in C rather than tested one by one
-        self.unplayed_rows = {i for i, ks in enumerate(self.kind)
-                              if len(ks) != n or ks.count(played) + ks.count(short) != n}
+        self.unplayed_rows = {
+            i for i, ks in enumerate(self.kind) if len(ks) != n or ks.count(played) + ks.count(short) != n
+        }
         if self.round_robin:
             # C.07 4.9: no dummy and no adjusted score in pre-determined pairings.
             self.cat = self._games_only()
@@ -256,7 +281,7 @@ class Context:
             return Score.PTS
         return Score.GP if self.primary is Score.MP else Score.MP
 
-    def on(self, score: Union[Score, str], forfeits_as_games: bool = False) -> "Context":
+    def on(self, score: Score | str, forfeits_as_games: bool = False) -> Context:
         """The sibling context of the same event counting ``score`` (``forfeits_as_games``: with
         the ``/P`` option), built once; an individual event has one context, itself."""
         if not self.team:
@@ -264,13 +289,14 @@ class Context:
         key = (Score(score), forfeits_as_games)
         sibling = self._siblings.get(key)
         if sibling is None:
-            sibling = Context(self.event, self.conv, key[0], forfeits_as_games,
-                              primary=self.primary, settings=self.settings)
+            sibling = Context(
+                self.event, self.conv, key[0], forfeits_as_games, primary=self.primary, settings=self.settings
+            )
             sibling._siblings = self._siblings
             self._siblings[key] = sibling
         return sibling
 
-    def counting(self, d: "Descriptor") -> "Context":
+    def counting(self, d: Descriptor) -> Context:
         """The context a tie-break counts on: a team code's score (``:MP``/``:GP``, else the primary
         score) with its ``/P``; an individual event's one context."""
         if not self.team:
@@ -282,7 +308,7 @@ class Context:
         return Fraction(units, self.unit * scale)
 
     @property
-    def fore(self) -> "Context":
+    def fore(self) -> Context:
         """The context of the Fore Buchholz tournament (C.07 8.3): every paired game of the final
         round, forfeits included, is a draw played over the board; unpaired players keep their
         result (C07 §9 D20)."""
@@ -297,7 +323,7 @@ class Context:
             self._fore = f
         return self._fore
 
-    def class_rounds(self) -> Optional[list[tuple[Optional[Kind], Optional[Kind], Optional[int], Optional[int]]]]:
+    def class_rounds(self) -> list[tuple[Kind | None, Kind | None, int | None, int | None]] | None:
         """Per result class of the table (:data:`~tbxl.model.RESULTS`, padded to 256 with None): the
         round as this context sees it, ``(raw_kind, kind, out, pts)``, for tie-breaks computed on the
         table's columns a class at a time. None when the rows are not the table's classes looked up

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 from operator import add
-from typing import Optional
 
 from tbxl.derivation import Derivation, Reason, Term
 from tbxl.model import Kind
@@ -26,7 +25,7 @@ COUNTS = ("WIN", "WON", "BPG", "BWG", "REP")
 
 
 #: Whether one round counts for WIN, WON, BPG, BWG and REP (REP None: no round to elect).
-Flags = tuple[bool, bool, bool, bool, Optional[bool]]
+Flags = tuple[bool, bool, bool, bool, bool | None]
 
 
 def round_flags(ctx: Context, raw: Kind, kind: Kind, out: int, points: int, black: bool) -> Flags:
@@ -37,7 +36,7 @@ def round_flags(ctx: Context, raw: Kind, kind: Kind, out: int, points: int, blac
     game = counts_as_game(ctx, raw, kind)
     won = game and out == 2
     # 7.6: HPB, ZPB and forfeit losses are not elected (an FPB counts as elected, C07 §9 D9).
-    rep: Optional[bool]
+    rep: bool | None
     if ctx.round_robin:
         rep = None if raw.is_bye else not (raw in _LOSS_FORFEITS and not game)
     else:
@@ -62,12 +61,12 @@ def is_game(ctx: Context, i: int, r: int) -> bool:
 
 def _flags(ctx: Context, i: int, r: int) -> Flags:
     """:func:`round_flags` of player index ``i``'s round ``r``."""
-    return round_flags(ctx, ctx.raw_kind[i][r], ctx.kind[i][r], ctx.out[i][r], ctx.pts[i][r],
-                       ctx.colours[i][r] == "b")
+    return round_flags(ctx, ctx.raw_kind[i][r], ctx.kind[i][r], ctx.out[i][r], ctx.pts[i][r], ctx.colours[i][r] == "b")
 
 
-def _count_columns(ctx: Context, classes: list[tuple[Optional[Kind], Optional[Kind], Optional[int], Optional[int]]]
-                   ) -> dict[str, list[int]]:
+def _count_columns(
+    ctx: Context, classes: list[tuple[Kind | None, Kind | None, int | None, int | None]]
+) -> dict[str, list[int]]:
     """Every count for every player, computed once per context a round column at a time.
 
     In a context whose rows are the table's classes looked up (:meth:`Context.class_rounds`), a
@@ -77,15 +76,19 @@ def _count_columns(ctx: Context, classes: list[tuple[Optional[Kind], Optional[Ki
     totals byte by byte with no carry while fewer than 256 columns are summed: a count for 10^4
     players is then a few integer operations per round (linear in players x rounds, in C).
     """
+
     def build() -> dict[str, list[int]]:
         t, n = ctx.table, len(ctx.players)
         tables = {}
         none: Flags = (False, False, False, False, False)
         for black in (False, True):
             # A class that no round has (the pad of class_rounds) counts nothing.
-            flags = [round_flags(ctx, raw, kind, out, pts, black)
-                     if raw is not None and kind is not None and out is not None and pts is not None else none
-                     for raw, kind, out, pts in classes]
+            flags = [
+                round_flags(ctx, raw, kind, out, pts, black)
+                if raw is not None and kind is not None and out is not None and pts is not None
+                else none
+                for raw, kind, out, pts in classes
+            ]
             tables[black] = [bytes(1 if f[k] else 0 for f in flags) for k in range(len(COUNTS))]
         ones = int.from_bytes(b"\x01" * n, "little")
         totals = {code: [0] * n for code in COUNTS}
@@ -97,11 +100,12 @@ def _count_columns(ctx: Context, classes: list[tuple[Optional[Kind], Optional[Ki
                 off = int.from_bytes(result.translate(tables[False][k]), "little")
                 on = int.from_bytes(result.translate(tables[True][k]), "little")
                 sums[code] += (off & whites) | (on & blacks)
-            if r % 255 == 0 or r == len(t.result):   # a byte holds at most 255
+            if r % 255 == 0 or r == len(t.result):  # a byte holds at most 255
                 for code in COUNTS:
                     totals[code] = list(map(add, totals[code], sums[code].to_bytes(n, "little")))
                     sums[code] = 0
         return totals
+
     return ctx.cached("count-columns", build)
 
 
@@ -116,8 +120,11 @@ def compute_count(ctx: Context, d: Descriptor) -> Column:
     classes = ctx.class_rounds()
     if classes is None:  # rows that are not the table's classes (a team context, FB's)
         k = COUNTS.index(d.name)
-        return Column(d.code, 1, [sum(1 for r in range(len(ctx.kind[i])) if _flags(ctx, i, r)[k])
-                                  for i in range(len(ctx.players))])
+        return Column(
+            d.code,
+            1,
+            [sum(1 for r in range(len(ctx.kind[i])) if _flags(ctx, i, r)[k]) for i in range(len(ctx.players))],
+        )
     return Column(d.code, 1, list(_count_columns(ctx, classes)[d.name]))
 
 
@@ -131,16 +138,25 @@ def explain_count(ctx: Context, d: Descriptor, i: int) -> Derivation:
         opp = ctx.players[j].start_number if j >= 0 else None
         if d.name == "REP":
             if flag is not None:
-                terms.append(Term(r + 1, opp, code, None, None, Reason.of("elected" if flag else "not_elected"),
-                                  "7.6", 1 if flag else 0))
+                terms.append(
+                    Term(
+                        r + 1,
+                        opp,
+                        code,
+                        None,
+                        None,
+                        Reason.of("elected" if flag else "not_elected"),
+                        "7.6",
+                        1 if flag else 0,
+                    )
+                )
         elif flag:
             terms.append(Term(r + 1, opp, code, None, None, Reason.of(_WHY[d.name]), d.article, 1))
     return Derivation(d.code, ctx.players[i].start_number, tuple(terms), sum(t.contribution for t in terms))
 
 
 def compute_std(ctx: Context, d: Descriptor) -> Column:
-    return Column(d.code, 2, [sum(_std(ctx, i, r) for r in range(len(ctx.kind[i])))
-                              for i in range(len(ctx.players))])
+    return Column(d.code, 2, [sum(_std(ctx, i, r) for r in range(len(ctx.kind[i]))) for i in range(len(ctx.players))])
 
 
 def _std(ctx: Context, i: int, r: int) -> int:
@@ -152,9 +168,19 @@ def _std(ctx: Context, i: int, r: int) -> int:
 
 
 def explain_std(ctx: Context, d: Descriptor, i: int) -> Derivation:
-    terms = tuple(Term(r + 1, None, result_code(ctx.raw_kind[i][r], ctx.out[i][r]), None, None,
-                       Reason.of("std"), "7.7", Fraction(_std(ctx, i, r), 2))
-                  for r in range(len(ctx.kind[i])))
+    terms = tuple(
+        Term(
+            r + 1,
+            None,
+            result_code(ctx.raw_kind[i][r], ctx.out[i][r]),
+            None,
+            None,
+            Reason.of("std"),
+            "7.7",
+            Fraction(_std(ctx, i, r), 2),
+        )
+        for r in range(len(ctx.kind[i]))
+    )
     return Derivation(d.code, ctx.players[i].start_number, terms, sum((t.contribution for t in terms), Fraction(0)))
 
 
@@ -165,9 +191,19 @@ def compute_pts(ctx: Context, d: Descriptor) -> Column:
 def explain_pts(ctx: Context, d: Descriptor, i: int) -> Derivation:
     """A player's points, a team's MP or GP (C.07 11.1) round by round."""
     article = "11.1" if ctx.team else ""
-    terms = tuple(Term(r + 1, ctx.players[ctx.opp[i][r]].start_number if ctx.opp[i][r] >= 0 else None,
-                       result_code(ctx.raw_kind[i][r], ctx.out[i][r]), None, None, Reason.of("points"), article,
-                       ctx.frac(ctx.pts[i][r])) for r in range(len(ctx.kind[i])))
+    terms = tuple(
+        Term(
+            r + 1,
+            ctx.players[ctx.opp[i][r]].start_number if ctx.opp[i][r] >= 0 else None,
+            result_code(ctx.raw_kind[i][r], ctx.out[i][r]),
+            None,
+            None,
+            Reason.of("points"),
+            article,
+            ctx.frac(ctx.pts[i][r]),
+        )
+        for r in range(len(ctx.kind[i]))
+    )
     return Derivation(d.code, ctx.players[i].start_number, terms, ctx.frac(ctx.score[i]))
 
 

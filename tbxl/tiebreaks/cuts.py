@@ -7,8 +7,9 @@ from a voluntary unplayed round.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from operator import itemgetter
-from typing import NamedTuple, Sequence, TypeVar
+from typing import NamedTuple, TypeVar
 
 from tbxl import rules as cv
 
@@ -22,9 +23,9 @@ class Item(NamedTuple):
     """One round's contribution to a sum that Cut and Median modifiers cut (units of the family)."""
 
     contribution: int
-    key: int            # orders significance (14.1.1): BH the contribution, SB the opponent's score
-    vur: bool           # from a voluntarily unplayed round (16.5)
-    round: int          # 0-based
+    key: int  # orders significance (14.1.1): BH the contribution, SB the opponent's score
+    vur: bool  # from a voluntarily unplayed round (16.5)
+    round: int  # 0-based
 
 
 #: An item as the sums build it by the thousand: a plain tuple of :class:`Item`'s fields, in its
@@ -53,8 +54,9 @@ VUR_FIRST = "cut.vur"
 MOST = "cut.most"
 
 
-def select(items: Sequence[Contribution], low: int, high: int, vur_rule: str,
-           vur_pick: str = cv.SbVurPick.LEAST_SIGNIFICANT) -> list[tuple[int, str]]:
+def select(
+    items: Sequence[Contribution], low: int, high: int, vur_rule: str, vur_pick: str = cv.SbVurPick.LEAST_SIGNIFICANT
+) -> list[tuple[int, str]]:
     """Indexes of the items to cut, in cutting order, each with its reason.
 
     Low cuts come first, each applying 16.5 again (16.5.2); then the high cuts of Median on
@@ -84,8 +86,9 @@ def significance_order(items: Sequence[Contribution]) -> list[int]:
     return sorted(range(len(items)), key=lambda k: _SIGNIFICANCE(items[k]))
 
 
-def select_sorted(items: Sequence[Contribution], low: int, high: int, vur_rule: str,
-                  vur_pick: str = cv.SbVurPick.LEAST_SIGNIFICANT) -> list[tuple[int, str]]:
+def select_sorted(
+    items: Sequence[Contribution], low: int, high: int, vur_rule: str, vur_pick: str = cv.SbVurPick.LEAST_SIGNIFICANT
+) -> list[tuple[int, str]]:
     """:func:`select` on items already in order of significance (:func:`significance`): positions
     in that order. The least significant alive item is the first; ties between equal items go to
     the earlier round, for the low cuts as for the high ones."""
@@ -111,7 +114,7 @@ def select_sorted(items: Sequence[Contribution], low: int, high: int, vur_rule: 
         if not alive:
             break
         k = len(alive) - 1
-        while k and items[alive[k - 1]][:2] == items[alive[-1]][:2]:   # the first of equal items
+        while k and items[alive[k - 1]][:2] == items[alive[-1]][:2]:  # the first of equal items
             k -= 1
         cuts.append((alive.pop(k), MOST))
     return cuts
@@ -126,11 +129,12 @@ def kept(order: Sequence[T], low: int, high: int) -> Sequence[T]:
     """
     n = len(order)
     lo = min(low, n)
-    return order[lo:max(lo, n - high)]
+    return order[lo : max(lo, n - high)]
 
 
-def kept_sum(items: Sequence[Contribution], low: int, high: int, vur_rule: str,
-             vur_pick: str = cv.SbVurPick.LEAST_SIGNIFICANT) -> int:
+def kept_sum(
+    items: Sequence[Contribution], low: int, high: int, vur_rule: str, vur_pick: str = cv.SbVurPick.LEAST_SIGNIFICANT
+) -> int:
     """Sum of the contributions left after the cuts (the fast path of :func:`select`)."""
     if low == 0 and high == 0:
         return sum(it[0] for it in items)
@@ -145,8 +149,9 @@ def significance(items: Sequence[C]) -> list[C]:
     return sorted(items, key=_SIGNIFICANCE)
 
 
-def kept_sum_sorted(items: Sequence[Contribution], low: int, high: int, vur_rule: str,
-                    vur_pick: str = cv.SbVurPick.LEAST_SIGNIFICANT) -> int:
+def kept_sum_sorted(
+    items: Sequence[Contribution], low: int, high: int, vur_rule: str, vur_pick: str = cv.SbVurPick.LEAST_SIGNIFICANT
+) -> int:
     """:func:`kept_sum` of items already in :func:`significance` order, sorted once for Cut-1,
     Cut-2, Median ...: the cuts of :func:`select_sorted`, the rule the derivations show.
 

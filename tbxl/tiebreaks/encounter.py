@@ -8,13 +8,14 @@ re-apply to the rest.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, NamedTuple, Optional, Protocol, Sequence
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from tbxl.derivation import EncounterStep, Meeting, MiniTableRow, Reason
-from tbxl.model.codes import result_code
 from tbxl.model import Kind, TeamTournament
+from tbxl.model.codes import result_code
 
 if TYPE_CHECKING:
     from tbxl.tiebreaks.codes import Descriptor
@@ -26,9 +27,9 @@ class MiniRow:
     """One line of a DE mini-table (indices are player indices)."""
 
     player: int
-    score: Fraction       # units / unit: points among the group
-    missing: int          # members of the group not met in a counted game
-    maximum: Fraction     # score if every missing game were won (6.3)
+    score: Fraction  # units / unit: points among the group
+    missing: int  # members of the group not met in a counted game
+    maximum: Fraction  # score if every missing game were won (6.3)
 
 
 class Games(Protocol):
@@ -57,11 +58,11 @@ class Step(NamedTuple):
     leader and one who could still catch up)."""
 
     group: list[int]
-    rows: list["MiniRow"]
+    rows: list[MiniRow]
     outcome: Reason
     tiers: list[list[int]]
     placed: list[int]
-    blocker: Optional[tuple[int, int]] = None
+    blocker: tuple[int, int] | None = None
 
 
 def _counted(ctx: Games, i: int, r: int, played_forfeits: bool) -> bool:
@@ -83,8 +84,9 @@ def mini_table(ctx: Games, group: Sequence[int], played_forfeits: bool = False) 
     return rows
 
 
-def order(ctx: Games, group: Sequence[int], played_forfeits: bool = False,
-          trace: Optional[list[Step]] = None) -> list[list[int]]:
+def order(
+    ctx: Games, group: Sequence[int], played_forfeits: bool = False, trace: list[Step] | None = None
+) -> list[list[int]]:
     """Tiers of ``group`` (best first); a tier of several participants is still tied.
 
     ``trace``, when given, collects ``(group, rows, outcome)`` for each mini-table built, so a
@@ -117,34 +119,41 @@ def order(ctx: Games, group: Sequence[int], played_forfeits: bool = False,
             unplaced.pop(0)
         else:
             break
-    blocker: Optional[tuple[int, int]] = None
-    if len(unplaced) > 1:   # the leader, and one whose maximum reaches its score
+    blocker: tuple[int, int] | None = None
+    if len(unplaced) > 1:  # the leader, and one whose maximum reaches its score
         top = unplaced[0]
         blocker = (top, next(q for q in unplaced[1:] if by[top].score <= by[q].maximum))
     if len(unplaced) == 1 and placed:
         placed.append(unplaced.pop())
     if trace is not None:
-        trace.append(Step(group, rows, Reason.of("de.missing", placed=len(placed)),
-                          [[p] for p in placed] + ([[p for p in group if p in unplaced]] if unplaced else []),
-                          placed, blocker))
+        trace.append(
+            Step(
+                group,
+                rows,
+                Reason.of("de.missing", placed=len(placed)),
+                [[p] for p in placed] + ([[p for p in group if p in unplaced]] if unplaced else []),
+                placed,
+                blocker,
+            )
+        )
     if not placed:
         return [group]
     return [[p] for p in placed] + (order(ctx, unplaced, played_forfeits, trace) if unplaced else [])
 
 
-def order_de(ctx: "Context", d: "Descriptor", group: Sequence[int],
-             trace: Optional[list[object]] = None) -> list[list[int]]:
+def order_de(ctx: Context, d: Descriptor, group: Sequence[int], trace: list[object] | None = None) -> list[list[int]]:
     """DE (Art. 6) as an order of the tie-break list: the tiers of a tied group, best first;
     ``trace`` collects its mini-tables with their games (:func:`encounter_steps`)."""
-    steps: Optional[list[Step]] = [] if trace is not None else None
+    steps: list[Step] | None = [] if trace is not None else None
     tiers = order(ctx, group, d.played_forfeits, steps)
     if trace is not None and steps is not None:
-        trace.extend(encounter_steps(ctx, ctx, steps, Reason.of("de.step", score=str(ctx.score_name)),
-                                     d.played_forfeits))
+        trace.extend(
+            encounter_steps(ctx, ctx, steps, Reason.of("de.step", score=str(ctx.score_name)), d.played_forfeits)
+        )
     return tiers
 
 
-def meetings(ctx: "Context", games: Games, group: Sequence[int], played_forfeits: bool) -> list[Meeting]:
+def meetings(ctx: Context, games: Games, group: Sequence[int], played_forfeits: bool) -> list[Meeting]:
     """The games (a team event: the matches) among ``group``, round by round, each with what it
     counted in the mini-table of ``games`` (None: left out, 6.1.1) and, unplayed, why (15.2, /P)."""
     number = [p.start_number for p in ctx.players]
@@ -158,7 +167,7 @@ def meetings(ctx: "Context", games: Games, group: Sequence[int], played_forfeits
     out = []
     for i in group:
         for r, j in enumerate(games.opp[i]):
-            if j not in members or position[j] <= position[i]:   # each meeting once, from the first's side
+            if j not in members or position[j] <= position[i]:  # each meeting once, from the first's side
                 continue
             raw = ctx.raw_kind[i][r]
             counted = _counted(games, i, r, played_forfeits)
@@ -175,15 +184,26 @@ def meetings(ctx: "Context", games: Games, group: Sequence[int], played_forfeits
             points = (Fraction(games.pts[i][r], games.unit), Fraction(games.pts[j][r], games.unit)) if counted else None
             if team:
                 a, b = rounds[i][r], rounds[j][r]
-                out.append(Meeting(r + 1, number[i], number[j], "" if raw is Kind.PLAYED else code, points, reason,
-                                   (a.mp, b.mp), (a.gp, b.gp)))
+                out.append(
+                    Meeting(
+                        r + 1,
+                        number[i],
+                        number[j],
+                        "" if raw is Kind.PLAYED else code,
+                        points,
+                        reason,
+                        (a.mp, b.mp),
+                        (a.gp, b.gp),
+                    )
+                )
             else:
                 out.append(Meeting(r + 1, number[i], number[j], code, points, reason))
     return sorted(out, key=lambda m: (m.round, m.first))
 
 
-def encounter_steps(ctx: "Context", games: Games, steps: Sequence[Step], compares: Reason,
-                    played_forfeits: bool) -> list[EncounterStep]:
+def encounter_steps(
+    ctx: Context, games: Games, steps: Sequence[Step], compares: Reason, played_forfeits: bool
+) -> list[EncounterStep]:
     """The mini-tables of DE steps as data (:class:`~tbxl.derivation.EncounterStep`), by start
     numbers: the games among each group with what they counted, the rows, the rule that decided,
     who was alone on top (or who could still catch up) and the order that follows."""
@@ -202,12 +222,26 @@ def encounter_steps(ctx: "Context", games: Games, steps: Sequence[Step], compare
             because.append(Reason.of("de.alone_on_top", who=str(number[p]), score=by[p].score))
         if st.blocker is not None:
             top, other = st.blocker
-            because.append(Reason.of("de.nobody_alone", who=str(number[top]), score=by[top].score,
-                                     other=str(number[other]), maximum=by[other].maximum))
+            because.append(
+                Reason.of(
+                    "de.nobody_alone",
+                    who=str(number[top]),
+                    score=by[top].score,
+                    other=str(number[other]),
+                    maximum=by[other].maximum,
+                )
+            )
         elif len(st.tiers) == 1:
             because.append(Reason.of("de.tied"))
-        out.append(EncounterStep(
-            compares, tuple(number[g] for g in st.group), tuple(games_of),
-            tuple(MiniTableRow(number[r.player], r.score, r.missing, r.maximum) for r in st.rows),
-            st.outcome, tuple(tuple(number[g] for g in tier) for tier in st.tiers), tuple(because)))
+        out.append(
+            EncounterStep(
+                compares,
+                tuple(number[g] for g in st.group),
+                tuple(games_of),
+                tuple(MiniTableRow(number[r.player], r.score, r.missing, r.maximum) for r in st.rows),
+                st.outcome,
+                tuple(tuple(number[g] for g in tier) for tier in st.tiers),
+                tuple(because),
+            )
+        )
     return out

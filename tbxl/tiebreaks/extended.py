@@ -15,9 +15,10 @@ the other score).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from fractions import Fraction
-from typing import Callable, NamedTuple, Optional, Sequence
+from typing import NamedTuple
 
 from tbxl.derivation import Derivation, Reason, Term
 from tbxl.model import Kind, TeamTournament
@@ -30,6 +31,7 @@ from tbxl.tiebreaks.codes import CHAINS, Descriptor
 from tbxl.tiebreaks.context import Context, Score, match_values
 
 # -- ESB ------------------------------------------------------------------------------------------
+
 
 def esb_scores(ctx: Context, d: Descriptor) -> tuple[Score, Score]:
     """ESB's (X, Y); SB on MP or GP is the opponent's score x the same score made against them."""
@@ -63,8 +65,7 @@ def esb_items(cx: Context, cy: Context, i: int) -> list[cuts.Item]:
 def compute_esb(ctx: Context, d: Descriptor) -> Column:
     cx, cy = _esb_contexts(ctx, d)
     base = d.base
-    raw = [cuts.kept_sum(esb_items(cx, cy, i), base.low, base.high, ctx.conv.vur_cut)
-           for i in range(len(ctx.players))]
+    raw = [cuts.kept_sum(esb_items(cx, cy, i), base.low, base.high, ctx.conv.vur_cut) for i in range(len(ctx.players))]
     return Column(d.code, cx.unit * cy.unit, raw)
 
 
@@ -89,16 +90,26 @@ def explain_esb(ctx: Context, d: Descriptor, i: int) -> Derivation:
             if k.is_vur:
                 reason += Reason.of("vur")
         reason += Reason.of("times_result", factor=cy.frac(cy.pts[i][r]))
-        terms.append(Term(r + 1, cx.players[j].start_number if j >= 0 else None,
-                          result_code(cx.raw_kind[i][r], cx.out[i][r]),
-                          cx.frac(cx.score[j]) if j >= 0 else None, cx.frac(v), reason, art,
-                          Fraction(contribution, cx.unit * cy.unit), vur,
-                          Reason.of(chosen[idx]) if idx in chosen else None))
+        terms.append(
+            Term(
+                r + 1,
+                cx.players[j].start_number if j >= 0 else None,
+                result_code(cx.raw_kind[i][r], cx.out[i][r]),
+                cx.frac(cx.score[j]) if j >= 0 else None,
+                cx.frac(v),
+                reason,
+                art,
+                Fraction(contribution, cx.unit * cy.unit),
+                vur,
+                Reason.of(chosen[idx]) if idx in chosen else None,
+            )
+        )
     kept = cuts.kept_sum(items, base.low, base.high, ctx.conv.vur_cut)
     return Derivation(d.code, cx.players[i].start_number, tuple(terms), Fraction(kept, cx.unit * cy.unit))
 
 
 # -- SSSC -----------------------------------------------------------------------------------------
+
 
 def sssc_divisor(ctx: Context, d: Descriptor) -> Fraction:
     """SSSC (Art. 13): ``/K``, else floor(the most primary points of the event / the most secondary
@@ -116,7 +127,7 @@ def sssc_buchholz(ctx: Context, d: Descriptor) -> Descriptor:
     """The Buchholz SSSC adds: BH (FB with ``/F``) on the primary score, with SSSC's modifiers."""
     name = "FB" if d.base.fore else "BH"
     base = Descriptor(name, d.base.low, d.base.high, played_forfeits=d.base.played_forfeits)
-    return replace(base, score=ctx.primary.value, text=f"{name}:{ctx.primary}" + base.code[len(name):])
+    return replace(base, score=ctx.primary.value, text=f"{name}:{ctx.primary}" + base.code[len(name) :])
 
 
 class Sssc(NamedTuple):
@@ -128,8 +139,9 @@ class Sssc(NamedTuple):
     divisor: Fraction
 
 
-def _buchholz_family(d: Descriptor) -> tuple[Callable[[Context, Descriptor], Column],
-                                              Callable[[Context, Descriptor, int], Derivation]]:
+def _buchholz_family(
+    d: Descriptor,
+) -> tuple[Callable[[Context, Descriptor], Column], Callable[[Context, Descriptor, int], Derivation]]:
     return (buchholz.compute_fb, buchholz.explain_fb) if d.name == "FB" else (buchholz.compute_bh, buchholz.explain_bh)
 
 
@@ -155,14 +167,19 @@ def explain_sssc(ctx: Context, d: Descriptor, i: int) -> Derivation:
     base = _buchholz_family(bh)[1](on_primary, bh.base, i)
     terms = [Term(None, None, ctx.secondary.value, None, None, Reason.of("points"), "13", parts.secondary)]
     terms.extend(replace(t, contribution=Fraction(t.contribution) / div) for t in base.terms)
-    return Derivation(d.code, ctx.players[i].start_number, tuple(terms), total,
-                      notes=(Reason.of("note.sssc", code=bh.code, divisor=div),))
+    return Derivation(
+        d.code,
+        ctx.players[i].start_number,
+        tuple(terms),
+        total,
+        notes=(Reason.of("note.sssc", code=bh.code, divisor=div),),
+    )
 
 
 # -- EDE and its chains ---------------------------------------------------------------------------
 
-def order_ede(ctx: Context, d: Descriptor, group: Sequence[int],
-              trace: Optional[list[object]] = None) -> list[list[int]]:
+
+def order_ede(ctx: Context, d: Descriptor, group: Sequence[int], trace: list[object] | None = None) -> list[list[int]]:
     """EDE (Art. 13): DE on the primary score, then on the secondary score, applied again to every new
     tied subset until nothing changes; the 2026 chains add BC / TBR (board by board) / BBE (board
     by board) on the match(es) between two teams that stay tied. Same loop as the reference engine."""
@@ -194,10 +211,11 @@ def order_ede(ctx: Context, d: Descriptor, group: Sequence[int],
     return tiers
 
 
-def _ede_step(ctx: Context, d: Descriptor, step: str, pos: int, tier: list[int],
-              trace: Optional[list[object]]) -> list[list[int]]:
+def _ede_step(
+    ctx: Context, d: Descriptor, step: str, pos: int, tier: list[int], trace: list[object] | None
+) -> list[list[int]]:
     pf = d.played_forfeits
-    sub: Optional[list[encounter.Step]] = [] if trace is not None else None
+    sub: list[encounter.Step] | None = [] if trace is not None else None
     games: encounter.Games
     if step in "PS":
         c = ctx.on(ctx.primary if step == "P" else ctx.secondary, pf)
@@ -209,7 +227,7 @@ def _ede_step(ctx: Context, d: Descriptor, step: str, pos: int, tier: list[int],
         t = ctx.event
         assert isinstance(t, TeamTournament)
         k = t.boards
-        if step == "C":   # lower board count first: negate (unless ede_bc=higher-first)
+        if step == "C":  # lower board count first: negate (unless ede_bc=higher-first)
             sign = 1 if ctx.settings.ede_bc is EdeBoardCount.HIGHER_FIRST else -1
             weights = [sign * (b + 1) for b in range(k)]
         elif step == "T":
@@ -218,9 +236,13 @@ def _ede_step(ctx: Context, d: Descriptor, step: str, pos: int, tier: list[int],
             weights = [1 if b < k - 1 - pos else 0 for b in range(k)]
         games = BoardGames.weighted(c, weights, tier)
         out = encounter.order(games, tier, pf, sub)
-        label = (Reason.of("de.board_count") if step == "C" else
-                 Reason.of("de.top_board", board=str(pos + 1)) if step == "T" else
-                 Reason.of("de.bottom_board", last=str(k - 1 - pos)))
+        label = (
+            Reason.of("de.board_count")
+            if step == "C"
+            else Reason.of("de.top_board", board=str(pos + 1))
+            if step == "T"
+            else Reason.of("de.bottom_board", last=str(k - 1 - pos))
+        )
     if trace is not None and sub is not None:
         trace.extend(encounter.encounter_steps(c, games, sub, label, pf))
     return out

@@ -6,13 +6,13 @@ drops the last n. PS is type B: points as awarded, Art. 16 does not apply.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Sequence
 from itertools import accumulate
 
 from tbxl.derivation import Derivation, Reason, Term
-from tbxl.tiebreaks import cuts
 from tbxl.model.codes import result_code
+from tbxl.tiebreaks import cuts
 from tbxl.tiebreaks.base import Column
 from tbxl.tiebreaks.codes import Descriptor
 from tbxl.tiebreaks.context import Context
@@ -47,8 +47,18 @@ def explain_ps(ctx: Context, d: Descriptor, i: int) -> Derivation:
         cut = None
         if r not in kept:
             cut = Reason.of("cut.first_rounds" if r < d.low else "cut.last_rounds")
-        terms.append(Term(r + 1, ctx.players[j].start_number if j >= 0 else None,
-                          result_code(ctx.raw_kind[i][r], ctx.out[i][r]), None, ctx.frac(ctx.pts[i][r]),
-                          Reason.of("running"), "7.5", ctx.frac(total), cut=cut))
+        terms.append(
+            Term(
+                r + 1,
+                ctx.players[j].start_number if j >= 0 else None,
+                result_code(ctx.raw_kind[i][r], ctx.out[i][r]),
+                None,
+                ctx.frac(ctx.pts[i][r]),
+                Reason.of("running"),
+                "7.5",
+                ctx.frac(total),
+                cut=cut,
+            )
+        )
     value = sum((t.contribution for t in terms if not t.is_cut), Fraction(0))
     return Derivation(d.code, ctx.players[i].start_number, tuple(terms), value)

@@ -9,8 +9,9 @@ Rounding: half up to integers; TPR rounds p to hundredths first (C07 §9 D7).
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Optional, Sequence, cast
+from typing import cast
 
 from tbxl.derivation import Derivation, Reason, Term
 from tbxl.model.codes import result_code
@@ -19,16 +20,115 @@ from tbxl.tiebreaks.codes import Descriptor
 from tbxl.tiebreaks.context import Context, getter
 
 # FIDE rating regulations 8.1(a): dp for p = 0.00 .. 1.00 (index = hundredths).
-_DP_HIGH = [0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95, 102, 110, 117, 125, 133, 141,
-            149, 158, 166, 175, 184, 193, 202, 211, 220, 230, 240, 251, 262, 273, 284, 296, 309,
-            322, 336, 351, 366, 383, 401, 422, 444, 470, 501, 538, 589, 677, 800]
+_DP_HIGH = [
+    0,
+    7,
+    14,
+    21,
+    29,
+    36,
+    43,
+    50,
+    57,
+    65,
+    72,
+    80,
+    87,
+    95,
+    102,
+    110,
+    117,
+    125,
+    133,
+    141,
+    149,
+    158,
+    166,
+    175,
+    184,
+    193,
+    202,
+    211,
+    220,
+    230,
+    240,
+    251,
+    262,
+    273,
+    284,
+    296,
+    309,
+    322,
+    336,
+    351,
+    366,
+    383,
+    401,
+    422,
+    444,
+    470,
+    501,
+    538,
+    589,
+    677,
+    800,
+]
 DP = [-v for v in reversed(_DP_HIGH[1:])] + _DP_HIGH  # DP[0] = p 0.00 -> -800, DP[100] -> +800
 
 # FIDE rating regulations 8.1(b): upper bound of the rating difference for each expected score
 # 0.50, 0.51, ... 0.99 of the higher-rated player; above 735 the expectation is 1.00.
-_PD_BOUNDS = [3, 10, 17, 25, 32, 39, 46, 53, 61, 68, 76, 83, 91, 98, 106, 113, 121, 129, 137, 145,
-              153, 162, 170, 179, 188, 197, 206, 215, 225, 235, 245, 256, 267, 278, 290, 302, 315,
-              328, 344, 357, 374, 391, 411, 432, 456, 484, 517, 559, 619, 735]
+_PD_BOUNDS = [
+    3,
+    10,
+    17,
+    25,
+    32,
+    39,
+    46,
+    53,
+    61,
+    68,
+    76,
+    83,
+    91,
+    98,
+    106,
+    113,
+    121,
+    129,
+    137,
+    145,
+    153,
+    162,
+    170,
+    179,
+    188,
+    197,
+    206,
+    215,
+    225,
+    235,
+    245,
+    256,
+    267,
+    278,
+    290,
+    302,
+    315,
+    328,
+    344,
+    357,
+    374,
+    391,
+    411,
+    432,
+    456,
+    484,
+    517,
+    559,
+    619,
+    735,
+]
 
 
 def expected_hundredths(diff: int) -> int:
@@ -62,14 +162,14 @@ class _Ratings:
     as they are (no pair per round is built for the two-thirds of a large field who never missed
     a round)."""
 
-    def __init__(self, ctx: Context, unrated: Optional[int]) -> None:
+    def __init__(self, ctx: Context, unrated: int | None) -> None:
         self.ctx = ctx
         fallback = unrated if unrated is not None else ctx.conv.unrated_rating
-        self.rating: list[Optional[int]] = [p.rating if p.rating else fallback for p in ctx.players]
+        self.rating: list[int | None] = [p.rating if p.rating else fallback for p in ctx.players]
         self.available = all(r is not None for r in self.rating)
         #: The ratings as Art. 10 computes with them: read only when every participant has one (D18).
         self.rated = cast("list[int]", self.rating)
-        self._games: Optional[list[list[tuple[int, int]]]] = None
+        self._games: list[list[tuple[int, int]]] | None = None
         self.opponents: list[list[int]]
         self.halves: list[int]
         if ctx.round_robin:
@@ -77,24 +177,32 @@ class _Ratings:
             self.halves = [sum([ctx.out[i][r] for r, _ in games]) for i, games in enumerate(self.games)]
         else:  # is_game, whole rows at a time; a row with no unplayed round is all games
             unplayed = ctx.unplayed_rows
-            self.opponents = [[j for k, j in zip(kinds, opps) if k.is_game] if i in unplayed else opps
-                              for i, (kinds, opps) in enumerate(zip(ctx.kind, ctx.opp))]
-            self.halves = [sum([o for k, o in zip(kinds, out) if k.is_game]) if i in unplayed else sum(out)
-                           for i, (kinds, out) in enumerate(zip(ctx.kind, ctx.out))]
-        self._tpr: Optional[list[Optional[int]]] = None
-        self._ptp: Optional[list[Optional[int]]] = None
-        self._sorted: Optional[list[list[int]]] = None
+            self.opponents = [
+                [j for k, j in zip(kinds, opps) if k.is_game] if i in unplayed else opps
+                for i, (kinds, opps) in enumerate(zip(ctx.kind, ctx.opp))
+            ]
+            self.halves = [
+                sum([o for k, o in zip(kinds, out) if k.is_game]) if i in unplayed else sum(out)
+                for i, (kinds, out) in enumerate(zip(ctx.kind, ctx.out))
+            ]
+        self._tpr: list[int | None] | None = None
+        self._ptp: list[int | None] | None = None
+        self._sorted: list[list[int]] | None = None
 
     @property
     def games(self) -> list[list[tuple[int, int]]]:
         if self._games is None:
             ctx = self.ctx
             if ctx.round_robin:
-                self._games = [[(r, ctx.opp[i][r]) for r in range(len(ctx.kind[i])) if _is_rated_game(ctx, i, r)]
-                               for i in range(len(ctx.players))]
+                self._games = [
+                    [(r, ctx.opp[i][r]) for r in range(len(ctx.kind[i])) if _is_rated_game(ctx, i, r)]
+                    for i in range(len(ctx.players))
+                ]
             else:
-                self._games = [[(r, j) for r, (k, j) in enumerate(zip(kinds, opps)) if k.is_game]
-                               for kinds, opps in zip(ctx.kind, ctx.opp)]
+                self._games = [
+                    [(r, j) for r, (k, j) in enumerate(zip(kinds, opps)) if k.is_game]
+                    for kinds, opps in zip(ctx.kind, ctx.opp)
+                ]
         return self._games
 
     def sorted_ratings(self, i: int) -> list[int]:
@@ -104,21 +212,21 @@ class _Ratings:
             self._sorted = [sorted(map(rating, opps)) for opps in self.opponents]
         return self._sorted[i]
 
-    def aro(self, i: int, low: int = 0, high: int = 0) -> Optional[int]:
+    def aro(self, i: int, low: int = 0, high: int = 0) -> int | None:
         rs = self.sorted_ratings(i)
-        rs = rs[low:len(rs) - high] if high else rs[low:]
+        rs = rs[low : len(rs) - high] if high else rs[low:]
         return half_up(sum(rs), len(rs)) if rs else None
 
-    def tpr(self, i: int) -> Optional[int]:
+    def tpr(self, i: int) -> int | None:
         g = len(self.opponents[i])
         if not g:
             return None
         p = (100 * self.halves[i] + g) // (2 * g)  # p = halves / (2 g), to hundredths, half up
         aro = self.aro(i)
-        assert aro is not None   # g rated games
+        assert aro is not None  # g rated games
         return aro + DP[p]
 
-    def ptp(self, i: int) -> Optional[int]:
+    def ptp(self, i: int) -> int | None:
         opps = [self.rated[j] for j in self.opponents[i]]
         if not opps:
             return None
@@ -134,12 +242,12 @@ class _Ratings:
                 lo = mid + 1
         return lo
 
-    def all_tpr(self) -> list[Optional[int]]:
+    def all_tpr(self) -> list[int | None]:
         if self._tpr is None:
             self._tpr = [self.tpr(i) for i in range(len(self.opponents))]
         return self._tpr
 
-    def all_ptp(self) -> list[Optional[int]]:
+    def all_ptp(self) -> list[int | None]:
         if self._ptp is None:
             self._ptp = [self.ptp(i) for i in range(len(self.opponents))]
         return self._ptp
@@ -163,7 +271,7 @@ def unrated_players(ctx: Context, d: Descriptor) -> list[int]:
     return [p.start_number for p, rating in zip(ctx.players, R.rating) if rating is None]
 
 
-def _average_of(values: Sequence[Optional[int]], opponents: Sequence[int]) -> Optional[int]:
+def _average_of(values: Sequence[int | None], opponents: Sequence[int]) -> int | None:
     vs = [v for v in (values[j] for j in opponents) if v is not None]
     return half_up(sum(vs), len(vs)) if vs else None
 
@@ -173,7 +281,7 @@ def compute_rating(ctx: Context, d: Descriptor) -> Column:
     n = len(ctx.players)
     if not R.available:
         return Column(d.code, 1, [None] * n, ascending=d.name == "RTNG" and d.reverse)
-    raw: list[Optional[int]]
+    raw: list[int | None]
     if d.name == "ARO":
         raw = [R.aro(i, d.low, d.high) for i in range(n)]
     elif d.name == "TPR":
@@ -199,30 +307,41 @@ def explain_rating(ctx: Context, d: Descriptor, i: int) -> Derivation:
     value = ctx.cached(("col", d), lambda: compute_rating(ctx, d)).raw[i]  # once per context, not per player
     if d.name == "RTNG":
         return Derivation(d.code, me, (), value, notes=(Reason.of("note.own_rating"),))
-    per_opp = {"ARO": R.rating, "TPR": R.rating, "PTP": R.rating,
-               "APRO": R.all_tpr(), "APPO": R.all_ptp()}[d.name]
-    what = Reason.of({"ARO": "opp_rating", "TPR": "opp_rating", "PTP": "opp_rating",
-                      "APRO": "opp_tpr", "APPO": "opp_ptp"}[d.name])
+    per_opp = {"ARO": R.rating, "TPR": R.rating, "PTP": R.rating, "APRO": R.all_tpr(), "APPO": R.all_ptp()}[d.name]
+    what = Reason.of(
+        {"ARO": "opp_rating", "TPR": "opp_rating", "PTP": "opp_rating", "APRO": "opp_tpr", "APPO": "opp_ptp"}[d.name]
+    )
     cut_of: dict[int, Reason] = {}
     if d.name == "ARO" and (d.low or d.high):
         order = sorted(range(len(R.games[i])), key=lambda k: R.rated[R.games[i][k][1]])
-        cut_of = {k: Reason.of("cut.lowest_rating") for k in order[:d.low]}
-        rest = order[d.low:]
-        cut_of.update({k: Reason.of("cut.highest_rating") for k in (rest[len(rest) - d.high:] if d.high else [])})
+        cut_of = {k: Reason.of("cut.lowest_rating") for k in order[: d.low]}
+        rest = order[d.low :]
+        cut_of.update({k: Reason.of("cut.highest_rating") for k in (rest[len(rest) - d.high :] if d.high else [])})
     terms = []
     for k, (r, j) in enumerate(R.games[i]):
         opponent_value = per_opp[j]
-        terms.append(Term(r + 1, ctx.players[j].start_number, result_code(ctx.raw_kind[i][r], ctx.out[i][r]),
-                          None, None, what, d.article, opponent_value if opponent_value is not None else 0,
-                          cut=cut_of.get(k)))
+        terms.append(
+            Term(
+                r + 1,
+                ctx.players[j].start_number,
+                result_code(ctx.raw_kind[i][r], ctx.out[i][r]),
+                None,
+                None,
+                what,
+                d.article,
+                opponent_value if opponent_value is not None else 0,
+                cut=cut_of.get(k),
+            )
+        )
     kept = [t for t in terms if not t.is_cut]
     notes = []
     if d.name == "TPR" and kept:
         g = len(kept)
         h = R.halves[i]
         p = (100 * h + g) // (2 * g)
-        notes.append(Reason.of("note.tpr", aro=R.aro(i), p=Fraction(p, 100), dp=f"{DP[p]:+d}",
-                               score=Fraction(h, 2), games=g))
+        notes.append(
+            Reason.of("note.tpr", aro=R.aro(i), p=Fraction(p, 100), dp=f"{DP[p]:+d}", score=Fraction(h, 2), games=g)
+        )
     elif d.name == "PTP":
         notes.append(Reason.of("note.ptp", score=Fraction(R.halves[i], 2)))
     else:

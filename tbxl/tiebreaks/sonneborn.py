@@ -6,20 +6,20 @@ round, 16.4) by the result in that round: 1, 1/2 or 0.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from fractions import Fraction
-from typing import Iterator
 from operator import mul
 
 from tbxl.derivation import Derivation, Reason, Term
 from tbxl.model import Kind
-from tbxl.tiebreaks import cuts
 from tbxl.model.codes import result_code
+from tbxl.rules import SbPab
+from tbxl.tiebreaks import cuts
 from tbxl.tiebreaks.base import Column
 from tbxl.tiebreaks.buchholz import explain_terms, unplayed_items, vur_may_be_cut
 from tbxl.tiebreaks.codes import Descriptor
 from tbxl.tiebreaks.context import Context, getter
 from tbxl.tiebreaks.unplayed import zero_pabs
-from tbxl.rules import SbPab
 
 
 def compute_sb(ctx: Context, d: Descriptor) -> Column:
@@ -28,7 +28,7 @@ def compute_sb(ctx: Context, d: Descriptor) -> Column:
     low, high, rule, pick = d.low, d.high, ctx.conv.vur_cut, ctx.conv.sb_vur_pick
     raw = []
     for row in ctx.cached("sb-rows", lambda: _sb_rows(ctx)):
-        if isinstance(row, cuts.InOrder):   # an unplayed round (VUR, dummy) may change the cut (16.5)
+        if isinstance(row, cuts.InOrder):  # an unplayed round (VUR, dummy) may change the cut (16.5)
             raw.append(cuts.kept_sum_sorted(row, low, high, rule, pick))
         else:
             raw.append(sum([c for _, c in cuts.kept(row, low, high)]))
@@ -63,8 +63,9 @@ def sb_unplayed_items(ctx: Context) -> dict[int, list[cuts.Contribution]]:
     (the same dict when it keeps the rules; :func:`~tbxl.tiebreaks.unplayed.zero_pabs`)."""
     if ctx.conv.sb_pab is not SbPab.ZERO or ctx.round_robin:
         return unplayed_items(ctx)
-    return ctx.cached("sb-unplayed-items", lambda: {i: zero_pabs(ctx, i, its)
-                                                    for i, its in unplayed_items(ctx).items()})
+    return ctx.cached(
+        "sb-unplayed-items", lambda: {i: zero_pabs(ctx, i, its) for i, its in unplayed_items(ctx).items()}
+    )
 
 
 def _totals(ctx: Context) -> list[int]:
@@ -72,9 +73,10 @@ def _totals(ctx: Context) -> list[int]:
     ``items(ctx, i, sb=True)``); a player who played every round sums value x result over the rows
     directly, the others reuse BH's items (value, key, vur, round)."""
     value, unplayed = getter(ctx.value), sb_unplayed_items(ctx)
-    return [sum([v * out[r] for v, _, _, r in unplayed[i]]) if i in unplayed
-            else sum(map(mul, map(value, opp), out))
-            for i, (opp, out) in enumerate(zip(ctx.opp, ctx.out))]
+    return [
+        sum([v * out[r] for v, _, _, r in unplayed[i]]) if i in unplayed else sum(map(mul, map(value, opp), out))
+        for i, (opp, out) in enumerate(zip(ctx.opp, ctx.out))
+    ]
 
 
 def explain_sb(ctx: Context, d: Descriptor, i: int) -> Derivation:
@@ -107,16 +109,30 @@ def _koya_rounds(ctx: Context, d: Descriptor, i: int, threshold: Fraction) -> It
 
 def compute_ks(ctx: Context, d: Descriptor) -> Column:
     th = koya_threshold(ctx, d)
-    return Column(d.code, ctx.unit, [sum(ctx.pts[i][r] for r, _ in _koya_rounds(ctx, d, i, th))
-                                     for i in range(len(ctx.players))])
+    return Column(
+        d.code, ctx.unit, [sum(ctx.pts[i][r] for r, _ in _koya_rounds(ctx, d, i, th)) for i in range(len(ctx.players))]
+    )
 
 
 def explain_ks(ctx: Context, d: Descriptor, i: int) -> Derivation:
     th = koya_threshold(ctx, d)
     terms = tuple(
-        Term(r + 1, ctx.players[j].start_number, result_code(ctx.raw_kind[i][r], ctx.out[i][r]),
-             ctx.frac(ctx.score[j]), None, Reason.of("koya"), "9.2", ctx.frac(ctx.pts[i][r]))
-        for r, j in _koya_rounds(ctx, d, i, th))
-    return Derivation(d.code, ctx.players[i].start_number, terms,
-                      sum((t.contribution for t in terms), Fraction(0)),
-                      notes=(Reason.of("note.koya", threshold=Fraction(th) / ctx.unit, limit=f"{d.limit:+d}"),))
+        Term(
+            r + 1,
+            ctx.players[j].start_number,
+            result_code(ctx.raw_kind[i][r], ctx.out[i][r]),
+            ctx.frac(ctx.score[j]),
+            None,
+            Reason.of("koya"),
+            "9.2",
+            ctx.frac(ctx.pts[i][r]),
+        )
+        for r, j in _koya_rounds(ctx, d, i, th)
+    )
+    return Derivation(
+        d.code,
+        ctx.players[i].start_number,
+        terms,
+        sum((t.contribution for t in terms), Fraction(0)),
+        notes=(Reason.of("note.koya", threshold=Fraction(th) / ctx.unit, limit=f"{d.limit:+d}"),),
+    )

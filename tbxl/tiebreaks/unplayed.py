@@ -6,7 +6,8 @@ Everything is in integer units of ``1 / Scoring.unit`` (see :class:`Context`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from tbxl import rules as cv
 from tbxl.derivation import Reason
@@ -17,19 +18,29 @@ if TYPE_CHECKING:
 
 # Category numbers of C.07 16.2; 0 = a game.
 GAME = 0
-CAT_BYE_FULL = 1        # 16.2.1 PAB / FPB
-CAT_FORFEIT_WIN = 2     # 16.2.2
-CAT_BYE_RETURNED = 3    # 16.2.3 requested bye followed by a non-VUR round
-CAT_FORFEIT_LOSS = 4    # 16.2.4
-CAT_BYE_TRAILING = 5    # 16.2.5 requested bye followed only by VURs, or in the last round
+CAT_BYE_FULL = 1  # 16.2.1 PAB / FPB
+CAT_FORFEIT_WIN = 2  # 16.2.2
+CAT_BYE_RETURNED = 3  # 16.2.3 requested bye followed by a non-VUR round
+CAT_FORFEIT_LOSS = 4  # 16.2.4
+CAT_BYE_TRAILING = 5  # 16.2.5 requested bye followed only by VURs, or in the last round
 
 # The modes as module constants: the functions below run once per unplayed round or record, and
 # an enum member looked up on its class costs five times a global (CPython 3.11).
-_REAL, _ADJUSTED, _AS_DRAW, _ADJUSTED_2022 = (cv.OpponentScore.REAL, cv.OpponentScore.ADJUSTED,
-                                              cv.OpponentScore.UNPLAYED_AS_DRAW, cv.OpponentScore.ADJUSTED_2022)
+_REAL, _ADJUSTED, _AS_DRAW, _ADJUSTED_2022 = (
+    cv.OpponentScore.REAL,
+    cv.OpponentScore.ADJUSTED,
+    cv.OpponentScore.UNPLAYED_AS_DRAW,
+    cv.OpponentScore.ADJUSTED_2022,
+)
 _DUMMY, _VIRTUAL, _HALF_ROUNDS, _OWN_VALUE, _OWN_WITH_DRAW, _ZERO, _SKIP = (
-    cv.OwnUnplayed.DUMMY, cv.OwnUnplayed.VIRTUAL_OPPONENT, cv.OwnUnplayed.HALF_ROUNDS, cv.OwnUnplayed.OWN_VALUE,
-    cv.OwnUnplayed.OWN_WITH_DRAW, cv.OwnUnplayed.ZERO, cv.OwnUnplayed.SKIP)
+    cv.OwnUnplayed.DUMMY,
+    cv.OwnUnplayed.VIRTUAL_OPPONENT,
+    cv.OwnUnplayed.HALF_ROUNDS,
+    cv.OwnUnplayed.OWN_VALUE,
+    cv.OwnUnplayed.OWN_WITH_DRAW,
+    cv.OwnUnplayed.ZERO,
+    cv.OwnUnplayed.SKIP,
+)
 _UNPLAYED_FIRST = cv.CutPriority.UNPLAYED
 _ZERO_PAB = cv.SbPab.ZERO
 
@@ -42,9 +53,9 @@ CATEGORY_TEXT = {
 }
 
 
-
-def categories(kinds: Sequence[Kind], fpb_returns_to_play: bool = True,
-               forfeit_loss_returns: bool = False) -> list[int]:
+def categories(
+    kinds: Sequence[Kind], fpb_returns_to_play: bool = True, forfeit_loss_returns: bool = False
+) -> list[int]:
     """The 16.2 category of each round (0 for a game); needs the whole record (16.2.3 vs 16.2.5).
     ``forfeit_loss_returns``: Vega's habit (``forfeit_loss_returns_to_play``), a paired round lost
     by forfeit is a return to play, so an earlier requested bye is 16.2.3 (16.1 makes it a VUR).
@@ -80,8 +91,7 @@ def categories(kinds: Sequence[Kind], fpb_returns_to_play: bool = True,
     return cats
 
 
-def opponent_value(kinds: Sequence[Kind], points: Sequence[int], cats: Sequence[int],
-                   draw: int, mode: str) -> int:
+def opponent_value(kinds: Sequence[Kind], points: Sequence[int], cats: Sequence[int], draw: int, mode: str) -> int:
     """What a participant is worth to its opponents, in units.
 
     ``adjusted-16.3``: category 16.2.5 rounds count as draws (C.07 16.3).
@@ -107,8 +117,7 @@ def opponent_value(kinds: Sequence[Kind], points: Sequence[int], cats: Sequence[
     raise ValueError(f"unknown opponent_score mode {mode!r}")
 
 
-def own_unplayed(ctx: "Context", i: int, r: int,
-                 explain: bool = False) -> Optional[tuple[int, Optional[Reason], str]]:
+def own_unplayed(ctx: Context, i: int, r: int, explain: bool = False) -> tuple[int, Reason | None, str] | None:
     """What player index ``i``'s own unplayed round ``r`` (0-based) adds to BH, with reason and article.
 
     Returns None when the convention skips the round. The value is in units; SB multiplies it by
@@ -132,23 +141,36 @@ def own_unplayed(ctx: "Context", i: int, r: int,
                 cap = ctx.value[j]
                 if dummy > cap:
                     own = ctx.frac(dummy) if explain else 0
-                    return (cap, _join(why("dummy", what=what, cat=CATEGORY_TEXT[cat], own=own),
-                                       why("cap_opponent", cap=ctx.frac(cap) if explain else 0, own=own)), art + ".1")
+                    return (
+                        cap,
+                        _join(
+                            why("dummy", what=what, cat=CATEGORY_TEXT[cat], own=own),
+                            why("cap_opponent", cap=ctx.frac(cap) if explain else 0, own=own),
+                        ),
+                        art + ".1",
+                    )
             else:
                 cap = ctx.draw * ctx.cap_rounds
                 if dummy > cap:
                     own = ctx.frac(dummy) if explain else 0
-                    return (cap, _join(why("dummy", what=what, cat=CATEGORY_TEXT[cat], own=own),
-                                       why("cap_rounds", rounds=ctx.cap_rounds, cap=ctx.frac(cap) if explain else 0,
-                                           own=own)), art + ".2")
+                    return (
+                        cap,
+                        _join(
+                            why("dummy", what=what, cat=CATEGORY_TEXT[cat], own=own),
+                            why("cap_rounds", rounds=ctx.cap_rounds, cap=ctx.frac(cap) if explain else 0, own=own),
+                        ),
+                        art + ".2",
+                    )
         return dummy, why("dummy", what=what, cat=CATEGORY_TEXT[cat], own=ctx.frac(dummy) if explain else 0), art
     if mode == _VIRTUAL:
         before = sum(ctx.pts[i][:r])
         reverse = ctx.outcome_units[2 - ctx.out[i][r]]
         later = ctx.draw * (ctx.n - r - 1)
-        return (before + reverse + later,
-                why("virtual", what=what, before=ctx.frac(before), reverse=ctx.frac(reverse), later=ctx.n - r - 1),
-                "C.02 13.15 (2009)")
+        return (
+            before + reverse + later,
+            why("virtual", what=what, before=ctx.frac(before), reverse=ctx.frac(reverse), later=ctx.n - r - 1),
+            "C.02 13.15 (2009)",
+        )
     if mode == _HALF_ROUNDS:
         return ctx.draw * ctx.n, why("half_rounds", what=what), conv.name
     if mode == _OWN_VALUE:
@@ -162,7 +184,7 @@ def own_unplayed(ctx: "Context", i: int, r: int,
     raise ValueError(f"unknown own_unplayed mode {mode!r}")
 
 
-def own_item(ctx: "Context", i: int, r: int) -> Optional[tuple[int, bool]]:
+def own_item(ctx: Context, i: int, r: int) -> tuple[int, bool] | None:
     """``(value, cut first)`` of player index ``i``'s own unplayed round ``r`` among the
     contributions of BH, SB and their cuts (ESB for teams): the value of :func:`own_unplayed`, cut
     first when a VUR (16.5) or, under ``cut_priority=unplayed``, any own unplayed round. None when
@@ -176,13 +198,13 @@ def own_item(ctx: "Context", i: int, r: int) -> Optional[tuple[int, bool]]:
     return own[0], ctx.kind[i][r].is_vur or ctx.conv.cut_priority is _UNPLAYED_FIRST
 
 
-def is_zero_pab(ctx: "Context", i: int, r: int) -> bool:
+def is_zero_pab(ctx: Context, i: int, r: int) -> bool:
     """Does round ``r`` of player index ``i`` add nothing to SB under ``sb_pab=zero`` (Vega's habit,
     issue 29): a pairing-allocated bye in a Swiss (a round robin's bye round adds nothing anyway)?"""
     return ctx.conv.sb_pab is _ZERO_PAB and ctx.kind[i][r] is Kind.PAB and not ctx.round_robin
 
 
-def zero_pabs(ctx: "Context", i: int, its: list[Any]) -> list[Any]:
+def zero_pabs(ctx: Context, i: int, its: list[Any]) -> list[Any]:
     """SB's items (contribution, key, vur, round) of player index ``i`` under ``sb_pab``: as they
     are, or (``zero``) with a pairing-allocated bye's item worth 0, its key too (14.1.1 d orders by
     what the round adds)."""
@@ -192,7 +214,7 @@ def zero_pabs(ctx: "Context", i: int, its: list[Any]) -> list[Any]:
     return [(0, 0, vur, r) if kind[r] is Kind.PAB else (v, key, vur, r) for v, key, vur, r in its]
 
 
-def forfeit_loss_returned(ctx: "Context", j: int) -> bool:
+def forfeit_loss_returned(ctx: Context, j: int) -> bool:
     """Is participant index ``j`` worth more to its opponents under ``forfeit_loss_returns_to_play``
     (Vega's habit) than under 16.1: a requested bye followed by a forfeit loss kept at face value
     (16.2.3) where the rules make it 16.2.5, a draw (16.3)?"""
@@ -205,11 +227,11 @@ def _nothing(key: str, **args: Any) -> None:
     return None
 
 
-def _join(a: Optional[Reason], b: Optional[Reason]) -> Optional[Reason]:
+def _join(a: Reason | None, b: Reason | None) -> Reason | None:
     return None if a is None or b is None else a + b
 
 
-def explain_own(ctx: "Context", i: int, r: int) -> tuple[int, Reason, str]:
+def explain_own(ctx: Context, i: int, r: int) -> tuple[int, Reason, str]:
     """:func:`own_unplayed` of a round that contributes, with its reason and article (a derivation
     explains only the rounds that contribute)."""
     own = own_unplayed(ctx, i, r, explain=True)

@@ -32,13 +32,12 @@ workbook cannot store (a control character in a name) is refused with one clean 
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from tbxl.errors import InputError
 from tbxl.io.files import PathLike
 from tbxl.io.grid.cells import layout_name
-from tbxl.model import Pairing, Tournament
-from tbxl.model import TeamTournament
+from tbxl.model import Pairing, TeamTournament, Tournament
 from tbxl.standings import Tiebreaks
 from tbxl.workbook.individual import write_individual
 from tbxl.workbook.team import write_team
@@ -46,9 +45,17 @@ from tbxl.workbook.team import write_team
 __all__ = ["write_workbook", "write_template", "TEMPLATE_ROOM"]
 
 
-def write_workbook(event: Tournament | TeamTournament, output: PathLike, *, layout: str | None = None,
-                   tiebreaks: Tiebreaks = None, rules: str | None = None, inputs: Iterable[PathLike] = (),
-                   playoffs: Sequence[str] = (), lots: str | None = None) -> None:
+def write_workbook(
+    event: Tournament | TeamTournament,
+    output: PathLike,
+    *,
+    layout: str | None = None,
+    tiebreaks: Tiebreaks = None,
+    rules: str | None = None,
+    inputs: Iterable[PathLike] = (),
+    playoffs: Sequence[str] = (),
+    lots: str | None = None,
+) -> None:
     """Write ``event`` as a crosstable workbook (``.xlsx``, or ``.xlsm`` for the classic add-in; a team
     event: ``.xlsx``) with tie-break formulas and their computed values; atomically, never over one
     of ``inputs``.
@@ -65,8 +72,9 @@ def write_workbook(event: Tournament | TeamTournament, output: PathLike, *, layo
             raise InputError("a team workbook has one layout: --layout is for individual events")
         write_team(event, output, tiebreaks=tiebreaks, rules=rules, inputs=inputs, playoffs=playoffs, lots=lots)
     else:
-        write_individual(event, output, layout=layout, tiebreaks=tiebreaks, rules=rules, inputs=inputs,
-                         playoffs=playoffs, lots=lots)
+        write_individual(
+            event, output, layout=layout, tiebreaks=tiebreaks, rules=rules, inputs=inputs, playoffs=playoffs, lots=lots
+        )
 
 
 #: The last worksheet row a template's formulas cover: 999 players (what the functions are sent
@@ -74,9 +82,18 @@ def write_workbook(event: Tournament | TeamTournament, output: PathLike, *, layo
 TEMPLATE_ROOM = 1000
 
 
-def write_template(output: PathLike, *, players: int = 20, rounds: int = 9, layout: str = "compact",
-                   tiebreaks: Tiebreaks = None, rules: str | None = None, name: str = "",
-                   inputs: Iterable[PathLike] = (), room: int = TEMPLATE_ROOM) -> None:
+def write_template(
+    output: PathLike,
+    *,
+    players: int = 20,
+    rounds: int = 9,
+    layout: str = "compact",
+    tiebreaks: Tiebreaks = None,
+    rules: str | None = None,
+    name: str = "",
+    inputs: Iterable[PathLike] = (),
+    room: int = TEMPLATE_ROOM,
+) -> None:
     """Write an empty crosstable frame for ``players`` x ``rounds`` with the formulas wired (they
     stay empty until results are entered) and the Help sheet.
 
@@ -91,5 +108,6 @@ def write_template(output: PathLike, *, players: int = 20, rounds: int = 9, layo
     layout = layout_name(layout or "compact", InputError)
     pairing = Pairing.ROUND_ROBIN if layout == "matrix" else Pairing.SWISS
     t = Tournament(players=(), rounds=rounds, name=name, pairing=pairing)
-    write_individual(t, output, layout=layout, tiebreaks=tiebreaks, rules=rules, inputs=inputs, frame=players,
-                     room=room)
+    write_individual(
+        t, output, layout=layout, tiebreaks=tiebreaks, rules=rules, inputs=inputs, frame=players, room=room
+    )

@@ -10,14 +10,15 @@ import io
 import os
 import re
 import zipfile
-from typing import TYPE_CHECKING, Iterable, Optional
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
 from tbxl.io.files import PathLike, write_atomic
 from tbxl.io.xlsx import sheet_parts
 from tbxl.workbook.vba import without_sample_macros
 
-if TYPE_CHECKING:   # openpyxl is the xlsx extra's: imported where it is used
+if TYPE_CHECKING:  # openpyxl is the xlsx extra's: imported where it is used
     from openpyxl.workbook.workbook import Workbook
 
 __all__ = ["save", "with_cached_values", "VBA_PART", "Cached", "Dynamic"]
@@ -39,7 +40,7 @@ def save(wb: Workbook, output: PathLike, cached: Cached, dynamic: Dynamic, input
     buf = io.BytesIO()
     wb.save(buf)
     archive = getattr(wb, "vba_archive", None)
-    if archive is not None:   # openpyxl's copy of the VBA parts: close it now, quietly
+    if archive is not None:  # openpyxl's copy of the VBA parts: close it now, quietly
         try:
             archive.close()
         except (ValueError, OSError):
@@ -60,10 +61,14 @@ _METADATA_XML = (
     '<futureMetadata name="XLDAPR" count="1"><bk><extLst>'
     '<ext uri="{bdbb8cdc-fa1e-496e-a857-3c3f30c029c3}">'
     '<xda:dynamicArrayProperties fDynamic="1" fCollapsed="0"/></ext></extLst></bk></futureMetadata>'
-    '<cellMetadata count="1"><bk><rc t="1" v="0"/></bk></cellMetadata></metadata>')
+    '<cellMetadata count="1"><bk><rc t="1" v="0"/></bk></cellMetadata></metadata>'
+)
 
-_CELL_RE = re.compile(r'<c r="(?P<ref>[A-Z]+[0-9]+)"(?P<attrs>[^>]*?)>(?P<f><f[^>]*>.*?</f>|<f[^>]*/>)'
-                      r'(?:<v\s*/>|<v>[^<]*</v>)?</c>', re.S)
+_CELL_RE = re.compile(
+    r'<c r="(?P<ref>[A-Z]+[0-9]+)"(?P<attrs>[^>]*?)>(?P<f><f[^>]*>.*?</f>|<f[^>]*/>)'
+    r"(?:<v\s*/>|<v>[^<]*</v>)?</c>",
+    re.S,
+)
 
 
 def _v(value: object) -> tuple[str, str]:
@@ -108,17 +113,20 @@ def with_cached_values(data: bytes, cached: Cached, dynamic: Dynamic) -> bytes:
         files["xl/metadata.xml"] = _METADATA_XML.encode("utf-8")
         ct = files["[Content_Types].xml"].decode("utf-8")
         if "/xl/metadata.xml" not in ct:
-            ct = ct.replace("</Types>", f'<Override PartName="/xl/metadata.xml" ContentType="{_METADATA_TYPE}"/>'
-                                        "</Types>")
+            ct = ct.replace(
+                "</Types>", f'<Override PartName="/xl/metadata.xml" ContentType="{_METADATA_TYPE}"/></Types>'
+            )
         files["[Content_Types].xml"] = ct.encode("utf-8")
         rels = files["xl/_rels/workbook.xml.rels"].decode("utf-8")
         if _METADATA_REL not in rels:
             ids = {int(x) for x in re.findall(r'Id="rId(\d+)"', rels)}
             rid = f"rId{max(ids, default=0) + 1}"
-            rels = rels.replace("</Relationships>", f'<Relationship Id="{rid}" Type="{_METADATA_REL}" '
-                                                    'Target="metadata.xml"/></Relationships>')
+            rels = rels.replace(
+                "</Relationships>",
+                f'<Relationship Id="{rid}" Type="{_METADATA_REL}" Target="metadata.xml"/></Relationships>',
+            )
         files["xl/_rels/workbook.xml.rels"] = rels.encode("utf-8")
-    if VBA_PART in files:   # xlwings' quickstart project: keep its reference to the add-in, not its macro
+    if VBA_PART in files:  # xlwings' quickstart project: keep its reference to the add-in, not its macro
         files[VBA_PART] = without_sample_macros(files[VBA_PART])
     # Reproducible output: SOURCE_DATE_EPOCH (if set) for the document dates, fixed zip times.
     stamp = _source_date()
@@ -127,7 +135,7 @@ def with_cached_values(data: bytes, cached: Cached, dynamic: Dynamic) -> bytes:
         core = files["docProps/core.xml"].decode("utf-8")
         core = re.sub(r"(<dcterms:(?:created|modified)[^>]*>)[^<]*(<)", rf"\g<1>{iso}\g<2>", core)
         files["docProps/core.xml"] = core.encode("utf-8")
-    when = (stamp.timetuple()[:6] if stamp is not None and stamp.year >= 1980 else (1980, 1, 1, 0, 0, 0))
+    when = stamp.timetuple()[:6] if stamp is not None and stamp.year >= 1980 else (1980, 1, 1, 0, 0, 0)
     out = io.BytesIO()
     names = [i.filename for i in infos] + [n for n in files if n not in {i.filename for i in infos}]
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
@@ -138,7 +146,7 @@ def with_cached_values(data: bytes, cached: Cached, dynamic: Dynamic) -> bytes:
     return out.getvalue()
 
 
-def _source_date() -> Optional[dt.datetime]:
+def _source_date() -> dt.datetime | None:
     value = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
     if not value:
         return None

@@ -5,18 +5,26 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable, Optional
+from collections.abc import Iterable
+from typing import Any
 
 from tbxl import __version__
-from tbxl.catalogue import ARGUMENTS, FUNCTIONS, TEAM_ARGUMENTS, TEAM_FUNCTIONS, Argument, Function
-from tbxl.model import Pairing, Tournament
-from tbxl.model import TeamTournament
 from tbxl import rules as conventions
+from tbxl.catalogue import ARGUMENTS, FUNCTIONS, TEAM_ARGUMENTS, TEAM_FUNCTIONS, Argument, Function
 from tbxl.errors import docs_url, pip_install
+from tbxl.model import Pairing, TeamTournament, Tournament
 from tbxl.workbook.sheets import put
 
-__all__ = ["help_lines", "team_help_lines", "help_rows", "function_rows", "argument_rows", "fill_help",
-           "HELP_TEMPLATE", "TEAM_HELP_TEMPLATE"]
+__all__ = [
+    "help_lines",
+    "team_help_lines",
+    "help_rows",
+    "function_rows",
+    "argument_rows",
+    "fill_help",
+    "HELP_TEMPLATE",
+    "TEAM_HELP_TEMPLATE",
+]
 
 
 def _rst(text: str) -> str:
@@ -27,10 +35,11 @@ def _rst(text: str) -> str:
 
 def _grammar_lines() -> list[str]:
     from tbxl.io import grid
+
     doc = grid.__doc__ or ""
     start = doc.find("Grammar\n")
     end = doc.find("Errors are ")
-    part = doc[start:end if end > start else None]
+    part = doc[start : end if end > start else None]
     lines = [_rst(line.rstrip()) for line in part.splitlines()]
     return [line[:-1] if line.endswith("::") else line for line in lines]
 
@@ -44,39 +53,68 @@ _STYLES = (("= ", "title"), ("== ", "head"), ("| ", "mono"))
 
 def _install_values() -> dict[str, str]:
     """The install hints of the Help sheets: the pip command and the manual's pages."""
-    return {"install_excel": pip_install("excel"), "docs_classic": docs_url("organizer/classic-addin/"),
-            "docs_lite": docs_url("organizer/lite/"), "docs_web_app": docs_url("start/web-app/")}
+    return {
+        "install_excel": pip_install("excel"),
+        "docs_classic": docs_url("organizer/classic-addin/"),
+        "docs_lite": docs_url("organizer/lite/"),
+        "docs_web_app": docs_url("start/web-app/"),
+    }
 
 
-def help_lines(rng: str, layout: str, codes: list[str], rules: str, filename: str,
-                t: Tournament, pairing: Optional[str] = None, room: bool = False) -> list[tuple[str, str]]:
+def help_lines(
+    rng: str,
+    layout: str,
+    codes: list[str],
+    rules: str,
+    filename: str,
+    t: Tournament,
+    pairing: str | None = None,
+    room: bool = False,
+) -> list[tuple[str, str]]:
     """(style, text) lines: style is 'title', 'head', 'mono' or ''. The prose is the template's
     (templates/workbook-help.txt); the functions, arguments, crosstable grammar, rules and codes
     come from their catalogues."""
     from tbxl.tiebreaks.codes import INDIVIDUAL, codes_of
+
     aliases = ", ".join(f"{k} = {v}" for k, v in conventions.ALIASES.items())
     blocks: dict[str, list[tuple[str, str]]] = {
         "@functions": function_rows(FUNCTIONS),
         "@arguments": argument_rows(ARGUMENTS),
         "@grammar": [("mono", line) for line in _grammar_lines()],
         "@rules": [("", f"{c.name}: {c.title}. {c.source}") for c in conventions.PRESETS.values()]
-                  + [("", f"Also accepted: {aliases}.")],
-        "@codes": [("", f"{code}: {meaning}" + (f" (C.07 {article})" if article else ""))
-                   for code, (article, meaning, _) in codes_of(INDIVIDUAL).items()],
+        + [("", f"Also accepted: {aliases}.")],
+        "@codes": [
+            ("", f"{code}: {meaning}" + (f" (C.07 {article})" if article else ""))
+            for code, (article, meaning, _) in codes_of(INDIVIDUAL).items()
+        ],
     }
-    shown = {"round-robin": pairing == Pairing.ROUND_ROBIN.value,
-             "pairing": bool(pairing) and pairing != Pairing.ROUND_ROBIN.value,
-             "room": room, "fixed": not room}
-    values = {"filename": filename, "version": __version__, "from_source": f" from {t.source}" if t.source else "",
-              "layout": layout, "rules": rules, "codes": ",".join(codes), "range": rng.replace("$", ""),
-              "pairing": pairing or "", **_install_values()}
+    shown = {
+        "round-robin": pairing == Pairing.ROUND_ROBIN.value,
+        "pairing": bool(pairing) and pairing != Pairing.ROUND_ROBIN.value,
+        "room": room,
+        "fixed": not room,
+    }
+    values = {
+        "filename": filename,
+        "version": __version__,
+        "from_source": f" from {t.source}" if t.source else "",
+        "layout": layout,
+        "rules": rules,
+        "codes": ",".join(codes),
+        "range": rng.replace("$", ""),
+        "pairing": pairing or "",
+        **_install_values(),
+    }
     return help_rows(HELP_TEMPLATE, blocks, values, shown)
 
 
 def function_rows(functions: Iterable[Function]) -> list[tuple[str, str]]:
     """A Help sheet's rows for ``functions``: each one's signature (and note), then its help."""
-    return [x for f in functions for x in (
-        ("mono", f.signature + (f"  ({f.note})" if f.note else "")), ("", f"    {f.help}"))]
+    return [
+        x
+        for f in functions
+        for x in (("mono", f.signature + (f"  ({f.note})" if f.note else "")), ("", f"    {f.help}"))
+    ]
 
 
 def argument_rows(arguments: Iterable[Argument]) -> list[tuple[str, str]]:
@@ -84,8 +122,12 @@ def argument_rows(arguments: Iterable[Argument]) -> list[tuple[str, str]]:
     return [("", f"{a.label or a.name}: {a.help}") for a in arguments]
 
 
-def help_rows(template: str, blocks: dict[str, list[tuple[str, str]]], values: dict[str, Any],
-              shown: Optional[dict[str, bool]] = None) -> list[tuple[str, str]]:
+def help_rows(
+    template: str,
+    blocks: dict[str, list[tuple[str, str]]],
+    values: dict[str, Any],
+    shown: dict[str, bool] | None = None,
+) -> list[tuple[str, str]]:
     """The (style, text) rows of the Help template ``template`` of ``templates/`` (its markup:
     the first lines of templates/workbook-help.txt): an ``@name`` row is ``blocks[@name]``, a
     ``?name `` row stands only where ``shown[name]``, ``{name}`` is ``values[name]``."""
@@ -103,7 +145,7 @@ def help_rows(template: str, blocks: dict[str, list[tuple[str, str]]], values: d
             if not (shown or {}).get(condition):
                 continue
         style = next((st for prefix, st in _STYLES if line.startswith(prefix)), "")
-        text = line[len(next(p for p, st in _STYLES if st == style)):] if style else line
+        text = line[len(next(p for p, st in _STYLES if st == style)) :] if style else line
         out.append((style, text.format_map(values)))
     return out
 
@@ -111,8 +153,8 @@ def help_rows(template: str, blocks: dict[str, list[tuple[str, str]]], values: d
 def fill_help(ws: Any, lines: Iterable[tuple[str, str]]) -> None:
     """The Help sheet: one (style, text) line a row in column A."""
     from openpyxl.styles import Font
-    styles = {"title": Font(bold=True, size=14), "head": Font(bold=True, size=12),
-              "mono": Font(name="Consolas")}
+
+    styles = {"title": Font(bold=True, size=14), "head": Font(bold=True, size=12), "mono": Font(name="Consolas")}
     for r, (style, text) in enumerate(lines, 1):
         if text:
             cell = put(ws, r, 1, text)
@@ -130,13 +172,24 @@ def team_help_lines(rng: str, listed: str, rules: str, filename: str, t: TeamTou
     """(style, text) lines of the Help sheet: the prose is the template's
     (templates/team-workbook-help.txt), the functions, arguments and codes their catalogues'."""
     from tbxl.tiebreaks.codes import TEAM, codes_of
+
     blocks = {
         "@functions": function_rows(TEAM_FUNCTIONS),
         "@arguments": argument_rows(TEAM_ARGUMENTS),
-        "@codes": [("mono", f"{_CODE_NAMES.get(code, code):<34} C.07 {art:<12} {meaning}")
-                   for code, (art, meaning, _) in codes_of(TEAM, only=True).items()],
+        "@codes": [
+            ("mono", f"{_CODE_NAMES.get(code, code):<34} C.07 {art:<12} {meaning}")
+            for code, (art, meaning, _) in codes_of(TEAM, only=True).items()
+        ],
     }
-    values = {"filename": filename, "version": __version__, "from_source": f" from {t.source}" if t.source else "",
-              "teams": len(t.teams), "boards": t.boards, "rules": rules, "codes": listed,
-              "range": rng.replace("$", ""), **_install_values()}
+    values = {
+        "filename": filename,
+        "version": __version__,
+        "from_source": f" from {t.source}" if t.source else "",
+        "teams": len(t.teams),
+        "boards": t.boards,
+        "rules": rules,
+        "codes": listed,
+        "range": rng.replace("$", ""),
+        **_install_values(),
+    }
     return help_rows(TEAM_HELP_TEMPLATE, blocks, values)

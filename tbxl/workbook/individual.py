@@ -11,38 +11,68 @@ from __future__ import annotations
 
 import datetime as dt
 import warnings
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Optional, Sequence
+from typing import TYPE_CHECKING, Any
 
+from tbxl import rules as conventions
 from tbxl.catalogue import BY_NAME, Function, call_for, in_cells, standings_table, value_of
 from tbxl.errors import InputError, InputWarning
 from tbxl.io.files import PathLike, check_not_input
 from tbxl.io.grid import read_grid, round_headers, to_grid
 from tbxl.io.grid.cells import cell_number, column_letters, layout_name
-from tbxl.io.workbook import (CROSSTABLE, HELP, LOTS_CELL, PAIRING_CELL, PLAYOFF_CELL, RULES_CELL,
-                              SETTINGS, STANDINGS, STANDINGS_ANCHOR, TIEBREAKS_CELL)
+from tbxl.io.workbook import (
+    CROSSTABLE,
+    HELP,
+    LOTS_CELL,
+    PAIRING_CELL,
+    PLAYOFF_CELL,
+    RULES_CELL,
+    SETTINGS,
+    STANDINGS,
+    STANDINGS_ANCHOR,
+    TIEBREAKS_CELL,
+)
 from tbxl.model import Tournament
 from tbxl.playoffs import Decision, decide
-from tbxl import rules as conventions
 from tbxl.rules import Convention
 from tbxl.standings import Tiebreaks, compute_standings, resolve_tiebreaks
 from tbxl.tiebreaks.codes import Descriptor
 from tbxl.workbook.cached import Cached, Dynamic, save
 from tbxl.workbook.check import check_round_trip
 from tbxl.workbook.help import fill_help, help_lines
-from tbxl.workbook.sheets import (check_event_storable, check_scoring, check_storable, fill_conf, fill_decisions,
-                                  fill_event, formula_fill, put, put_grid, xlsm_base)
+from tbxl.workbook.sheets import (
+    check_event_storable,
+    check_scoring,
+    check_storable,
+    fill_conf,
+    fill_decisions,
+    fill_event,
+    formula_fill,
+    put,
+    put_grid,
+    xlsm_base,
+)
 
-if TYPE_CHECKING:   # openpyxl is the xlsx extra's: imported where it is used
+if TYPE_CHECKING:  # openpyxl is the xlsx extra's: imported where it is used
     from openpyxl.worksheet.worksheet import Worksheet
 
 __all__ = ["write_individual"]
 
 
-def write_individual(t: Tournament, output: PathLike, *, layout: Optional[str], tiebreaks: Tiebreaks,
-                     rules: Optional[str],
-                     inputs: Iterable[PathLike], frame: Optional[int] = None, room: Optional[int] = None,
-                     playoffs: Sequence[str] = (), lots: Optional[str] = None) -> None:
+def write_individual(
+    t: Tournament,
+    output: PathLike,
+    *,
+    layout: str | None,
+    tiebreaks: Tiebreaks,
+    rules: str | None,
+    inputs: Iterable[PathLike],
+    frame: int | None = None,
+    room: int | None = None,
+    playoffs: Sequence[str] = (),
+    lots: str | None = None,
+) -> None:
     """Write ``t`` (see :func:`tbxl.workbook.write_workbook`); ``frame``: the number of empty rows of
     a template (:func:`tbxl.workbook.write_template`), written without results; ``room``: the last
     worksheet row its formulas cover (a compact or sm3 template: rows typed below the frame are
@@ -55,24 +85,32 @@ def write_individual(t: Tournament, output: PathLike, *, layout: Optional[str], 
     chosen = layout
     layout = layout_name(layout or ("matrix" if t.is_round_robin else "compact"), InputError)
     if not t.is_round_robin and layout == "matrix" and frame is None:
-        raise InputError("the matrix layout is for round robins (pre-determined pairings); "
-                         "read the tournament with --pairing round-robin, or choose compact or sm3")
+        raise InputError(
+            "the matrix layout is for round robins (pre-determined pairings); "
+            "read the tournament with --pairing round-robin, or choose compact or sm3"
+        )
     conv = conventions.resolve(rules, t.start_date)
     descs = resolve_tiebreaks(t, tiebreaks)
     check_scoring(t)
-    check_storable([("the tournament name", t.name, None)] + check_event_storable(t) + [
-        (f"the {what}", text, p.start_number)
-        for p in t.players for what, text in (("name", p.name), ("federation", p.federation), ("title", p.title))],
-        t.source)
+    check_storable(
+        [("the tournament name", t.name, None)]
+        + check_event_storable(t)
+        + [
+            (f"the {what}", text, p.start_number)
+            for p in t.players
+            for what, text in (("name", p.name), ("federation", p.federation), ("title", p.title))
+        ],
+        t.source,
+    )
     try:
         grid = to_grid(t, layout, every_field=True)
     except ValueError as err:
         if chosen or layout != "matrix":
             raise InputError(f"cannot write a {layout} crosstable: {err}") from None
-        layout, grid = "compact", to_grid(t, "compact", every_field=True)   # e.g. a double round robin
+        layout, grid = "compact", to_grid(t, "compact", every_field=True)  # e.g. a double round robin
     if frame is not None:
         grid = _frame_grid(grid, layout, frame, t.rounds)
-    said = False   # the pairing system passed to the functions (Standings!B5)
+    said = False  # the pairing system passed to the functions (Standings!B5)
     if frame is None:
         try:
             said = check_round_trip(t, grid, layout)
@@ -96,14 +134,18 @@ def write_individual(t: Tournament, output: PathLike, *, layout: Optional[str], 
     ws.title = CROSSTABLE
     pairing = t.pairing.value if said else None
     seen = _as_functions_read(grid, pairing)
-    room = room if frame is not None and layout != "matrix" else None   # a matrix grows in both directions
+    room = room if frame is not None and layout != "matrix" else None  # a matrix grows in both directions
     rng = _fill_crosstable(ws, grid, descs, conv, seen, cached, pairing, room=room, dynamic=dynamic)
     st = wb.create_sheet(STANDINGS)
     _fill_standings(st, t, seen, rng, conv, [d.code for d in descs], cached, dynamic, pairing, playoffs, lots)
-    fill_event(wb, t, skip=("start_date",))   # the start date is a setting (Standings!B2)
+    fill_event(wb, t, skip=("start_date",))  # the start date is a setting (Standings!B2)
     hp = wb.create_sheet(HELP)
-    fill_help(hp, help_lines(rng, layout, [d.code for d in descs], conv.name, Path(output).name, t, pairing,
-                             room=room is not None))
+    fill_help(
+        hp,
+        help_lines(
+            rng, layout, [d.code for d in descs], conv.name, Path(output).name, t, pairing, room=room is not None
+        ),
+    )
     if conf is not None:
         fill_conf(conf)
         wb.move_sheet(conf, offset=len(wb.sheetnames) - 1 - wb.sheetnames.index(conf.title))
@@ -125,13 +167,15 @@ def _cell_value(v: Any) -> Any:
     return None if v == "" else v
 
 
-def _formula_for(fn: Function, extra: tuple[object, ...], rng: str, player: str, header: str, rules: str,
-                 pairing: Optional[str] = None) -> str:
+def _formula_for(
+    fn: Function, extra: tuple[object, ...], rng: str, player: str, header: str, rules: str, pairing: str | None = None
+) -> str:
     """The formula text of one tie-break cell: ``fn`` with the arguments ``extra`` between the
     player and the rules (:func:`tbxl.catalogue.call_for`); ``header``: the cell holding the code
     (for TIEBREAK), ``pairing``: the cell passed as the last (``layout``) argument."""
-    args = [rng, player] + [header if fn.name == "TIEBREAK" else
-                            f'"{x}"' if isinstance(x, str) else str(x) for x in extra]
+    args = [rng, player] + [
+        header if fn.name == "TIEBREAK" else f'"{x}"' if isinstance(x, str) else str(x) for x in extra
+    ]
     if fn.rules:
         args.append(rules)
     if pairing:
@@ -139,7 +183,7 @@ def _formula_for(fn: Function, extra: tuple[object, ...], rng: str, player: str,
     return fn.call(*args)
 
 
-def _as_functions_read(grid: list[list[Any]], pairing: Optional[str]) -> Optional[Tournament]:
+def _as_functions_read(grid: list[list[Any]], pairing: str | None) -> Tournament | None:
     """The tournament the functions read from the crosstable range (None: a frame without results,
     where they give empty cells), so that the stored values are theirs."""
     try:
@@ -150,9 +194,17 @@ def _as_functions_read(grid: list[list[Any]], pairing: Optional[str]) -> Optiona
         return None
 
 
-def _fill_crosstable(ws: Worksheet, grid: list[list[Any]], descs: Sequence[Descriptor], conv: Convention,
-                     seen: Optional[Tournament], cached: Cached, pairing: Optional[str] = None,
-                     room: Optional[int] = None, dynamic: Optional[Dynamic] = None) -> str:
+def _fill_crosstable(
+    ws: Worksheet,
+    grid: list[list[Any]],
+    descs: Sequence[Descriptor],
+    conv: Convention,
+    seen: Tournament | None,
+    cached: Cached,
+    pairing: str | None = None,
+    room: int | None = None,
+    dynamic: Dynamic | None = None,
+) -> str:
     """The grid at A1, then an empty column and the tie-break formula columns, their stored values
     computed as the functions compute them on ``seen`` (the grid as they read it). Returns the range.
 
@@ -184,9 +236,10 @@ def _fill_crosstable(ws: Worksheet, grid: list[list[Any]], descs: Sequence[Descr
         # PROGRESSIVE takes no rules: the default for the read grid's date, as in Excel
         rules_of = conv if fn.rules or seen is None else conventions.resolve(None, seen.start_date)
         of = None if seen is None else value_of(seen, rules_of, d)
-        if room is not None:   # one dynamic array per column (a template has no results: empty values)
-            text = _formula_for(fn, extra, rng, f"$A$2:$A${room}", f"{letter}$1", rules,
-                                PAIRING_CELL if pairing else None)
+        if room is not None:  # one dynamic array per column (a template has no results: empty values)
+            text = _formula_for(
+                fn, extra, rng, f"$A$2:$A${room}", f"{letter}$1", rules, PAIRING_CELL if pairing else None
+            )
             ws.cell(2, col).fill = shade
             ws[f"{letter}2"] = ArrayFormula(f"{letter}2:{letter}{room}", "=" + text)
             ws[f"{letter}2"].fill = shade
@@ -204,9 +257,19 @@ def _fill_crosstable(ws: Worksheet, grid: list[list[Any]], descs: Sequence[Descr
     return rng
 
 
-def _fill_standings(ws: Worksheet, t: Tournament, seen: Optional[Tournament], rng: str, conv: Convention,
-                    codes: list[str], cached: Cached, dynamic: Dynamic, pairing: Optional[str] = None, playoffs: Sequence[str] = (),
-                    lots: Optional[str] = None) -> None:
+def _fill_standings(
+    ws: Worksheet,
+    t: Tournament,
+    seen: Tournament | None,
+    rng: str,
+    conv: Convention,
+    codes: list[str],
+    cached: Cached,
+    dynamic: Dynamic,
+    pairing: str | None = None,
+    playoffs: Sequence[str] = (),
+    lots: str | None = None,
+) -> None:
     """The settings (B1:B5), how shared places are decided (E1:E2, :data:`DECISIONS`), and the
     STANDINGS formula at A6 with its stored spill (the play-offs and lots applied, so a place they
     decide says so in its Decided column)."""
@@ -216,8 +279,13 @@ def _fill_standings(ws: Worksheet, t: Tournament, seen: Optional[Tournament], rn
     rules = conv.name
 
     bold = Font(bold=True)
-    values = {"Tournament": t.name or "", "Start date": t.start_date, "Rules": rules,
-              "Tie-breaks": ",".join(codes), "Pairing": t.pairing.value}
+    values = {
+        "Tournament": t.name or "",
+        "Start date": t.start_date,
+        "Rules": rules,
+        "Tie-breaks": ",".join(codes),
+        "Pairing": t.pairing.value,
+    }
     for label, at in SETTINGS.items():
         ws.cell(at, 1, label).font = bold
         v = values[label]
@@ -225,9 +293,13 @@ def _fill_standings(ws: Worksheet, t: Tournament, seen: Optional[Tournament], rn
         if isinstance(v, dt.date):
             cell.number_format = "yyyy-mm-dd"
     fill_decisions(ws, playoffs, lots, "players", "")
-    ws.cell(3, 3, "Rules: fide-2026 (current FIDE), fide-2024, fide-2017, sm-* ... (see Help); "
-                  "empty = fide-2026. Tie-breaks: codes in order, empty = the defaults. Pairing: "
-                  "swiss or round-robin (how unplayed rounds count, C.07 15.2).")
+    ws.cell(
+        3,
+        3,
+        "Rules: fide-2026 (current FIDE), fide-2024, fide-2017, sm-* ... (see Help); "
+        "empty = fide-2026. Tie-breaks: codes in order, empty = the defaults. Pairing: "
+        "swiss or round-robin (how unplayed rounds count, C.07 15.2).",
+    )
     if seen is None:
         table: list[list[Any]] = [[""]]
     else:
@@ -237,8 +309,9 @@ def _fill_standings(ws: Worksheet, t: Tournament, seen: Optional[Tournament], rn
     h, w = len(table), max(len(row) for row in table)
     ref = f"{column_letters(c0 - 1)}{r0}:{column_letters(c0 + w - 2)}{r0 + h - 1}"
     anchor = f"{column_letters(c0 - 1)}{r0}"
-    formula = BY_NAME["STANDINGS"].call(f"{CROSSTABLE}!{rng}", TIEBREAKS_CELL, "$B$3", "$B$5" if pairing else '""',
-                                        PLAYOFF_CELL, LOTS_CELL)
+    formula = BY_NAME["STANDINGS"].call(
+        f"{CROSSTABLE}!{rng}", TIEBREAKS_CELL, "$B$3", "$B$5" if pairing else '""', PLAYOFF_CELL, LOTS_CELL
+    )
     ws[anchor] = ArrayFormula(ref, "=" + formula)
     cached[(STANDINGS, anchor)] = table[0][0]
     dynamic.add((STANDINGS, anchor))

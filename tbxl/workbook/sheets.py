@@ -5,9 +5,10 @@ cannot store (:func:`check_storable`)."""
 from __future__ import annotations
 
 import importlib.util
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Iterable, Optional, Sequence
+from typing import TYPE_CHECKING, Any
 
 from tbxl.errors import InputError, docs_url, pip_install
 from tbxl.formatting import decimal_text
@@ -18,14 +19,23 @@ from tbxl.model import Scoring, Tournament
 from tbxl.model.event import Event
 from tbxl.playoffs import ORDER_SEPARATOR
 
-if TYPE_CHECKING:   # openpyxl is the xlsx extra's: imported where it is used
+if TYPE_CHECKING:  # openpyxl is the xlsx extra's: imported where it is used
     from openpyxl.cell.cell import Cell
     from openpyxl.styles import PatternFill
     from openpyxl.workbook.workbook import Workbook
     from openpyxl.worksheet.worksheet import Worksheet
 
-__all__ = ["put", "put_grid", "formula_fill", "fill_conf", "fill_event", "event_rows", "xlsm_base", "check_scoring",
-           "check_storable"]
+__all__ = [
+    "put",
+    "put_grid",
+    "formula_fill",
+    "fill_conf",
+    "fill_event",
+    "event_rows",
+    "xlsm_base",
+    "check_scoring",
+    "check_storable",
+]
 
 
 def event_rows(t: Event, skip: Iterable[str] = ()) -> list[tuple[str, Any]]:
@@ -36,7 +46,7 @@ def event_rows(t: Event, skip: Iterable[str] = ()) -> list[tuple[str, Any]]:
         if name in skip:
             continue
         value = getattr(t, name)
-        for v in (value if isinstance(value, tuple) else (value,)):
+        for v in value if isinstance(value, tuple) else (value,):
             if v not in (None, ""):
                 out.append((label, v))
     return out
@@ -47,7 +57,9 @@ def fill_event(wb: Workbook, t: Event, skip: Iterable[str] = ()) -> None:
     place, dates, federation and arbiters of its TRF header (022, 032, 042, 052, 102, 112, 122),
     read back by :func:`tbxl.io.workbook.event_details`."""
     import datetime as dt
+
     from openpyxl.styles import Font
+
     rows = event_rows(t, skip)
     if not rows:
         return
@@ -62,7 +74,7 @@ def fill_event(wb: Workbook, t: Event, skip: Iterable[str] = ()) -> None:
     ws.column_dimensions["B"].width = 40
 
 
-def check_event_storable(t: Event) -> list[tuple[str, Optional[str], Optional[int]]]:
+def check_event_storable(t: Event) -> list[tuple[str, str | None, int | None]]:
     """The Event sheet's texts for :func:`check_storable`."""
     return [(f"the event's {label.lower()}", v, None) for label, v in event_rows(t) if isinstance(v, str)]
 
@@ -71,37 +83,49 @@ def check_scoring(t: Tournament) -> None:
     """Refuse another scoring system than 1-½-0: the functions have no argument for one."""
     if t.scoring != Scoring():
         s = t.scoring
-        raise InputError(f"this tournament scores win {decimal_text(s.win)}, draw {decimal_text(s.draw)}, "
-                         f"loss {decimal_text(s.loss)} "
-                         f"(TRF record 162 or XXS), but the workbook's functions score 1-½-0: its "
-                         "standings would change; not written", file=t.source or None)
+        raise InputError(
+            f"this tournament scores win {decimal_text(s.win)}, draw {decimal_text(s.draw)}, "
+            f"loss {decimal_text(s.loss)} "
+            f"(TRF record 162 or XXS), but the workbook's functions score 1-½-0: its "
+            "standings would change; not written",
+            file=t.source or None,
+        )
 
 
-def check_storable(texts: Iterable[tuple[str, Optional[str], Optional[int]]], source: Optional[str]) -> None:
+def check_storable(texts: Iterable[tuple[str, str | None, int | None]], source: str | None) -> None:
     """Refuse a text that XML 1.0 cannot store (a control character) with one clean error rather
     than openpyxl's traceback: ``texts`` are (what, text, player number or None), e.g. ``("the
     name", "A\x01", 3)``."""
     from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+
     for what, text, player in texts:
         m = ILLEGAL_CHARACTERS_RE.search(text or "")
         if m:
-            raise InputError(f"{what} holds {control_character_text(m.group())}, which a workbook "
-                             "cannot store; not written", file=source or None, player=player)
+            raise InputError(
+                f"{what} holds {control_character_text(m.group())}, which a workbook cannot store; not written",
+                file=source or None,
+                player=player,
+            )
 
 
-def fill_decisions(ws: Worksheet, playoffs: Sequence[str], lots: Optional[str], who: str, by: str) -> None:
+def fill_decisions(ws: Worksheet, playoffs: Sequence[str], lots: str | None, who: str, by: str) -> None:
     """The Play-off and Lots seed settings of a Standings sheet (D1:E2, :data:`DECISIONS`), which
     its STANDINGS or TEAM_STANDINGS formula takes, and the note beside them (``who``: players or
     teams, ``by``: how they are numbered)."""
     from openpyxl.styles import Font
+
     bold = Font(bold=True)
     decided = {"Play-off": ORDER_SEPARATOR.join(playoffs) or None, "Lots seed": lots}
     for label, row in DECISIONS.items():
         ws.cell(row, 4, label).font = bold
         put(ws, row, 5, decided[label])
-    ws.cell(1, 6, f"Play-off: the order a play-off gave {who} equal on every tie-break, best first{by}, e.g. "
-                  f"12>7>3 (several: separate with {ORDER_SEPARATOR}). Lots seed: lots for those still equal "
-                  "(see Help).")
+    ws.cell(
+        1,
+        6,
+        f"Play-off: the order a play-off gave {who} equal on every tie-break, best first{by}, e.g. "
+        f"12>7>3 (several: separate with {ORDER_SEPARATOR}). Lots seed: lots for those still equal "
+        "(see Help).",
+    )
 
 
 def put(ws: Worksheet, row: int, col: int, value: Any) -> Cell:
@@ -116,6 +140,7 @@ def put(ws: Worksheet, row: int, col: int, value: Any) -> Cell:
 def formula_fill() -> PatternFill:
     """The shade of the formula cells (openpyxl's fill, made where openpyxl is imported)."""
     from openpyxl.styles import PatternFill
+
     return PatternFill("solid", fgColor="EEF3FA")
 
 
@@ -170,8 +195,10 @@ def xlsm_base(openpyxl: ModuleType) -> tuple[Workbook, Worksheet]:
                 base = p
                 break
     if base is None:
-        raise InputError(f"writing an .xlsm needs xlwings ({pip_install('excel')}) for its VBA project; "
-                         "write an .xlsx for xlwings Lite or Server")
+        raise InputError(
+            f"writing an .xlsm needs xlwings ({pip_install('excel')}) for its VBA project; "
+            "write an .xlsx for xlwings Lite or Server"
+        )
     wb = openpyxl.load_workbook(base, keep_vba=True)
     conf = None
     for ws in wb.worksheets[1:]:

@@ -7,9 +7,10 @@ the functions are available) and the Help sheet's functions come from the formul
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Iterable, Optional, Sequence
 
+from tbxl import rules as conventions
 from tbxl.catalogue import BY_NAME, in_cells, team_standings_table, team_value_of
 from tbxl.errors import InputError
 from tbxl.function_names import TEAM_STANDINGS, TEAM_TIEBREAK
@@ -19,18 +20,32 @@ from tbxl.io.grid.team import read_team_grid, to_team_grid
 from tbxl.io.workbook import CROSSTABLE, HELP, LOTS_CELL, PLAYOFF_CELL, RULES_CELL, STANDINGS
 from tbxl.model import TeamTournament
 from tbxl.playoffs import Decision, decide
-from tbxl import rules as conventions
 from tbxl.standings import Tiebreaks, compute_standings, primary_score, resolve_tiebreaks
 from tbxl.workbook.cached import Cached, Dynamic, save
 from tbxl.workbook.help import fill_help, team_help_lines
-from tbxl.workbook.sheets import (check_event_storable, check_storable, fill_decisions, fill_event, formula_fill,
-                                  put, put_grid)
+from tbxl.workbook.sheets import (
+    check_event_storable,
+    check_storable,
+    fill_decisions,
+    fill_event,
+    formula_fill,
+    put,
+    put_grid,
+)
 
 __all__ = ["write_team"]
 
 
-def write_team(t: TeamTournament, output: PathLike, *, tiebreaks: Tiebreaks = None, rules: Optional[str] = None,
-               inputs: Iterable[PathLike] = (), playoffs: Sequence[str] = (), lots: Optional[str] = None) -> None:
+def write_team(
+    t: TeamTournament,
+    output: PathLike,
+    *,
+    tiebreaks: Tiebreaks = None,
+    rules: str | None = None,
+    inputs: Iterable[PathLike] = (),
+    playoffs: Sequence[str] = (),
+    lots: str | None = None,
+) -> None:
     """Write ``t`` as a team crosstable workbook (``.xlsx``) with formulas and their values (see
     :func:`tbxl.workbook.write_workbook`); ``playoffs`` and ``lots`` fill the Play-off and Lots seed
     settings (Standings!E1:E2, as an individual workbook's) that TEAM_STANDINGS takes."""
@@ -40,14 +55,18 @@ def write_team(t: TeamTournament, output: PathLike, *, tiebreaks: Tiebreaks = No
         raise InputError(f"a team workbook must end in .xlsx, not {Path(output).name!r}")
     # The texts it writes (the event's and the teams' names) are checked as an individual event's
     # are: one clean error rather than openpyxl's traceback for a control character.
-    check_storable([("the tournament name", t.name, None)] + check_event_storable(t)
-                   + [(f"the name of team {team.number}", team.name, None) for team in t.teams], t.source)
+    check_storable(
+        [("the tournament name", t.name, None)]
+        + check_event_storable(t)
+        + [(f"the name of team {team.number}", team.name, None) for team in t.teams],
+        t.source,
+    )
     conv = conventions.resolve(rules, t.start_date)
     primary, descs = (primary_score(t, tiebreaks), resolve_tiebreaks(t, tiebreaks))
     codes = [d.code for d in descs]
     listed = ",".join([("GPTS" if primary == "GP" else "MPTS")] + codes)
     grid = to_team_grid(t)
-    seen = read_team_grid(grid)   # the event as the functions read the grid: the stored values are theirs
+    seen = read_team_grid(grid)  # the event as the functions read the grid: the stored values are theirs
 
     import openpyxl
     from openpyxl.styles import Font
@@ -76,23 +95,32 @@ def write_team(t: TeamTournament, output: PathLike, *, tiebreaks: Tiebreaks = No
             cell = ws.cell(r, col, "=" + tiebreak.call(rng, f"$A{r}", f"{letter}$1", RULES_CELL))
             cell.fill = fill
             number = grid[r - 1][0]
-            assert isinstance(number, int)   # below the header: the team numbers
+            assert isinstance(number, int)  # below the header: the team numbers
             cached[(CROSSTABLE, f"{letter}{r}")] = cell_number(of(number))
     ws.freeze_panes = "C2"
 
     st = wb.create_sheet(STANDINGS)
-    for label, at, value in (("Tournament", 1, t.name or None), ("Boards", 2, t.boards), ("Rules", 3, conv.name),
-                             ("Tie-breaks", 4, listed)):
+    for label, at, value in (
+        ("Tournament", 1, t.name or None),
+        ("Boards", 2, t.boards),
+        ("Rules", 3, conv.name),
+        ("Tie-breaks", 4, listed),
+    ):
         st.cell(at, 1, label).font = bold
         put(st, at, 2, value)
-    st.cell(5, 1, "Rules: fide-2026, fide-2024 ... (empty = fide-2026). Tie-breaks: team codes in order, "
-                  "the first MPTS/GPTS the primary score.")
+    st.cell(
+        5,
+        1,
+        "Rules: fide-2026, fide-2024 ... (empty = fide-2026). Tie-breaks: team codes in order, "
+        "the first MPTS/GPTS the primary score.",
+    )
     fill_decisions(st, playoffs, lots, "teams", ", by team number")
     table = in_cells(team_standings_table(decide(compute_standings(seen, listed, conv), Decision.of(playoffs, lots))))
     h, w = len(table), max(len(row) for row in table)
     ref = f"A6:{column_letters(w - 1)}{5 + h}"
-    st["A6"] = ArrayFormula(ref, "=" + BY_NAME[TEAM_STANDINGS].call(f"{CROSSTABLE}!{rng}", "$B$4", "$B$3",
-                                                                    PLAYOFF_CELL, LOTS_CELL))
+    st["A6"] = ArrayFormula(
+        ref, "=" + BY_NAME[TEAM_STANDINGS].call(f"{CROSSTABLE}!{rng}", "$B$4", "$B$3", PLAYOFF_CELL, LOTS_CELL)
+    )
     cached[(STANDINGS, "A6")] = table[0][0]
     dynamic.add((STANDINGS, "A6"))
     for i, row in enumerate(table):

@@ -23,7 +23,7 @@ b'Attribute VB_Name = "M"\\r'
 from __future__ import annotations
 
 import struct
-from typing import Iterator
+from collections.abc import Iterator
 
 SIGNATURE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 END_OF_CHAIN = 0xFFFFFFFE
@@ -44,6 +44,7 @@ class VbaError(ValueError):
 # MS-OVBA 2.4.1: compression
 # ---------------------------------------------------------------------------------------------
 
+
 def decompress(data: bytes) -> bytes:
     """The bytes of a CompressedContainer (MS-OVBA 2.4.1.3.1)."""
     if not data or data[0] != 1:
@@ -58,8 +59,8 @@ def decompress(data: bytes) -> bytes:
         end = min(pos + size, len(data))
         start = len(out)
         pos += 2
-        if not header & 0x8000:                     # an uncompressed chunk: 4096 raw bytes
-            out += data[pos:pos + 4096]
+        if not header & 0x8000:  # an uncompressed chunk: 4096 raw bytes
+            out += data[pos : pos + 4096]
             pos += 4096
             continue
         while pos < end:
@@ -75,7 +76,7 @@ def decompress(data: bytes) -> bytes:
                 token = struct.unpack_from("<H", data, pos)[0]
                 pos += 2
                 done = len(out) - start
-                bits = max((done - 1).bit_length(), 4)    # 2.4.1.3.19.1: CopyToken help
+                bits = max((done - 1).bit_length(), 4)  # 2.4.1.3.19.1: CopyToken help
                 length = (token & (0xFFFF >> bits)) + 3
                 offset = (token >> (16 - bits)) + 1
                 for _ in range(length):
@@ -89,10 +90,10 @@ def compress_to(source: bytes, size: int) -> bytes:
     and, where literals alone cannot make the size (a flag byte comes with every 8 tokens), one
     copy token repeating the blank before it; :class:`VbaError` if ``size`` is too small."""
     base = source.rstrip(b"\r\n")
-    tail = source[len(base):]
+    tail = source[len(base) :]
     for n in range(len(source), 4097):
         pad = n - len(source)
-        for copy in [0] + list(range(3, min(pad - 1, 18) + 1)):   # 18: the longest copy at any offset
+        for copy in [0] + list(range(3, min(pad - 1, 18) + 1)):  # 18: the longest copy at any offset
             tokens = n - copy + (1 if copy else 0)
             if 1 + 2 + (n - copy) + (2 if copy else 0) + -(-tokens // 8) == size:
                 return _chunk(base + b" " * pad + tail, copy, len(base) + pad - copy)
@@ -107,18 +108,18 @@ def _chunk(data: bytes, copy: int, copy_at: int) -> bytes:
     i = 0
     while i < len(data):
         if copy and i == copy_at:
-            bits = max((i - 1).bit_length(), 4)    # MS-OVBA 2.4.1.3.19.1
+            bits = max((i - 1).bit_length(), 4)  # MS-OVBA 2.4.1.3.19.1
             tokens.append(struct.pack("<H", ((1 - 1) << (16 - bits)) | (copy - 3)))
             flags.append(1)
             i += copy
         else:
-            tokens.append(data[i:i + 1])
+            tokens.append(data[i : i + 1])
             flags.append(0)
             i += 1
     body = bytearray()
     for k in range(0, len(tokens), 8):
-        body.append(sum(f << b for b, f in enumerate(flags[k:k + 8])))
-        body += b"".join(tokens[k:k + 8])
+        body.append(sum(f << b for b, f in enumerate(flags[k : k + 8])))
+        body += b"".join(tokens[k : k + 8])
     header = 0x8000 | 0x3000 | (len(body) + 2 - 3)
     return b"\x01" + struct.pack("<H", header) + bytes(body)
 
@@ -126,6 +127,7 @@ def _chunk(data: bytes, copy: int, copy_at: int) -> bytes:
 # ---------------------------------------------------------------------------------------------
 # MS-CFB: where a stream's bytes lie in the file
 # ---------------------------------------------------------------------------------------------
+
 
 class CompoundFile:
     """Reads an OLE compound file enough to find and overwrite a stream's bytes in place."""
@@ -145,7 +147,7 @@ class CompoundFile:
         self.fat = [e for s in difat for e in struct.unpack_from(f"<{self.sector // 4}I", data, self._at(s))]
         self.dir_sectors = list(self._chain(first_dir))
         dir_bytes = self._read_chain(first_dir)
-        self.entries = [dir_bytes[i:i + 128] for i in range(0, len(dir_bytes), 128)]
+        self.entries = [dir_bytes[i : i + 128] for i in range(0, len(dir_bytes), 128)]
         root = self.entries[0]
         self.ministream = list(self._chain(struct.unpack_from("<I", root, 0x74)[0]))
         self.minifat_sectors = list(self._chain(first_minifat))
@@ -165,17 +167,17 @@ class CompoundFile:
             start = self.fat[start]
 
     def _read_chain(self, start: int) -> bytes:
-        return b"".join(self.data[self._at(s):self._at(s) + self.sector] for s in self._chain(start))
+        return b"".join(self.data[self._at(s) : self._at(s) + self.sector] for s in self._chain(start))
 
     def _index(self, path: str) -> int:
         """The directory entry of ``path`` (names compare by length, then case-blind: MS-CFB 2.6.4)."""
         current = 0
         for name in path.split("/"):
-            node = struct.unpack_from("<I", self.entries[current], 0x4C)[0]   # a storage's child tree
+            node = struct.unpack_from("<I", self.entries[current], 0x4C)[0]  # a storage's child tree
             key = (len(name), name.upper())
             while node != NO_STREAM:
                 e = self.entries[node]
-                n = e[:struct.unpack_from("<H", e, 0x40)[0]].decode("utf-16-le").rstrip("\0")
+                n = e[: struct.unpack_from("<H", e, 0x40)[0]].decode("utf-16-le").rstrip("\0")
                 here = (len(n), n.upper())
                 if key == here:
                     current = node
@@ -207,7 +209,7 @@ class CompoundFile:
         return spans
 
     def read(self, path: str) -> bytes:
-        return b"".join(bytes(self.data[o:o + n]) for o, n in self._spans(path))
+        return b"".join(bytes(self.data[o : o + n]) for o, n in self._spans(path))
 
     def shrink(self, path: str, size: int) -> None:
         """Cut a small stream (one in the mini stream) to its first ``size`` bytes: the directory
@@ -222,15 +224,15 @@ class CompoundFile:
         while self.minifat[chain[-1]] < 0xFFFFFFFA:
             chain.append(self.minifat[chain[-1]])
         keep = -(-size // self.mini)
-        for k, sector in enumerate(chain[keep - 1:]):
-            self.minifat[sector] = END_OF_CHAIN if k == 0 else NO_STREAM     # NO_STREAM = FREESECT
+        for k, sector in enumerate(chain[keep - 1 :]):
+            self.minifat[sector] = END_OF_CHAIN if k == 0 else NO_STREAM  # NO_STREAM = FREESECT
             per = self.sector // 4
             at = self._at(self.minifat_sectors[sector // per]) + (sector % per) * 4
             struct.pack_into("<I", self.data, at, self.minifat[sector])
         per = self.sector // 128
         at = self._at(self.dir_sectors[index // per]) + (index % per) * 128
         struct.pack_into("<Q", self.data, at + 0x78, size)
-        self.entries[index] = bytes(self.data[at:at + 128])
+        self.entries[index] = bytes(self.data[at : at + 128])
 
     def overwrite(self, path: str, data: bytes) -> None:
         """Replace the stream's bytes by as many bytes."""
@@ -239,13 +241,14 @@ class CompoundFile:
             raise VbaError(f"{path}: {len(data)} bytes for a stream of {sum(n for _, n in spans)}")
         pos = 0
         for o, n in spans:
-            self.data[o:o + n] = data[pos:pos + n]
+            self.data[o : o + n] = data[pos : pos + n]
             pos += n
 
 
 # ---------------------------------------------------------------------------------------------
 # The VBA project
 # ---------------------------------------------------------------------------------------------
+
 
 def module_offsets(cfb: CompoundFile) -> dict[str, int]:
     """Each module's name and where its compressed source starts in its stream (the dir stream's
@@ -256,12 +259,12 @@ def module_offsets(cfb: CompoundFile) -> dict[str, int]:
     pos = 0
     while pos + 6 <= len(d):
         rid, size = struct.unpack_from("<HI", d, pos)
-        if rid == 0x0009:                          # PROJECTVERSION: its size field lies (6 bytes follow)
+        if rid == 0x0009:  # PROJECTVERSION: its size field lies (6 bytes follow)
             size = 6
-        body = d[pos + 6:pos + 6 + size]
-        if rid == 0x001A:                          # MODULESTREAMNAME (MBCS)
+        body = d[pos + 6 : pos + 6 + size]
+        if rid == 0x001A:  # MODULESTREAMNAME (MBCS)
             name = body.decode("latin-1")
-        elif rid == 0x0031 and name is not None:   # MODULEOFFSET
+        elif rid == 0x0031 and name is not None:  # MODULEOFFSET
             out[name] = struct.unpack("<I", body)[0]
         pos += 6 + size
     return out
@@ -270,8 +273,10 @@ def module_offsets(cfb: CompoundFile) -> dict[str, int]:
 def module_sources(data: bytes) -> dict[str, str]:
     """The source text of every module of a ``vbaProject.bin``."""
     cfb = CompoundFile(data)
-    return {name: decompress(cfb.read(f"VBA/{name}")[offset:]).decode("latin-1")
-            for name, offset in module_offsets(cfb).items()}
+    return {
+        name: decompress(cfb.read(f"VBA/{name}")[offset:]).decode("latin-1")
+        for name, offset in module_offsets(cfb).items()
+    }
 
 
 def vba_version(data: bytes) -> int:

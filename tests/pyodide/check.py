@@ -13,18 +13,17 @@ import json
 import os
 import sys
 
-os.environ["XLWINGS_ON_SERVER"] = "true"   # as xlwings Lite sets it: the Office.js decorators
-os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")   # xlwings Lite has its own
+os.environ["XLWINGS_ON_SERVER"] = "true"  # as xlwings Lite sets it: the Office.js decorators
+os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")  # xlwings Lite has its own
 installed = importlib.util.find_spec("tbxl") is not None
 
 
 async def run():
-    import xlwings as xw
-    from xlwings.server import (custom_functions_call, custom_functions_meta, custom_scripts_call,
-                                custom_scripts_meta)
-
     import main
-    import tbxl   # the copy main.py carries, or the installed one
+    import xlwings as xw
+    from xlwings.server import custom_functions_call, custom_functions_meta, custom_scripts_call, custom_scripts_meta
+
+    import tbxl  # the copy main.py carries, or the installed one
 
     with open("calls.json", encoding="utf-8") as f:
         calls = json.load(f)
@@ -33,8 +32,15 @@ async def run():
     meta = custom_functions_meta(main)
     results = []
     for function, args in calls:
-        data = {"func_name": function, "args": args, "version": xw.__version__, "client": "Office.js",
-                "runtime": "1.4", "culture_info_name": "en-US", "date_format": "m/d/yyyy"}
+        data = {
+            "func_name": function,
+            "args": args,
+            "version": xw.__version__,
+            "client": "Office.js",
+            "runtime": "1.4",
+            "culture_info_name": "en-US",
+            "date_format": "m/d/yyyy",
+        }
         try:
             results.append({"value": await custom_functions_call(data, main)})
         except Exception as err:  # the message is what Excel shows: it must be the same
@@ -44,26 +50,32 @@ async def run():
     for book_json, args in clicks:
         book = xw.Book(json=book_json)
         try:
-            done = await custom_scripts_call(main, scripts[0]["function_name"], typehint_to_value={xw.Book: book},
-                                             args=args)
+            done = await custom_scripts_call(
+                main, scripts[0]["function_name"], typehint_to_value={xw.Book: book}, args=args
+            )
             clicked.append({"actions": [{k: a[k] for k in ("func", "args", "values")} for a in done.json()["actions"]]})
         except Exception as err:
             clicked.append({"error": type(err).__name__, "message": str(err)})
 
     with open("result.json", "w", encoding="utf-8") as f:
-        json.dump({
-            "python": sys.version.split()[0],
-            "platform": sys.platform,
-            "xlwings": xw.__version__,
-            "tbxl_installed_before": installed,
-            "tbxl_origin": tbxl.__spec__.origin,
-            "functions": {m["name"]: {p["name"]: p.get("customEnumId") for p in m["parameters"]}
-                          for m in meta["functions"]},
-            "enums": {e["id"]: [v["stringValue"] for v in e["values"]] for e in meta.get("enums", [])},
-            "scripts": [s["name"] for s in scripts],
-            "results": results,
-            "clicks": clicked,
-        }, f, ensure_ascii=False)
+        json.dump(
+            {
+                "python": sys.version.split()[0],
+                "platform": sys.platform,
+                "xlwings": xw.__version__,
+                "tbxl_installed_before": installed,
+                "tbxl_origin": tbxl.__spec__.origin,
+                "functions": {
+                    m["name"]: {p["name"]: p.get("customEnumId") for p in m["parameters"]} for m in meta["functions"]
+                },
+                "enums": {e["id"]: [v["stringValue"] for v in e["values"]] for e in meta.get("enums", [])},
+                "scripts": [s["name"] for s in scripts],
+                "results": results,
+                "clicks": clicked,
+            },
+            f,
+            ensure_ascii=False,
+        )
 
 
 if __name__ == "__main__" and sys.platform != "emscripten":

@@ -11,14 +11,14 @@ import zipfile
 
 site = next(p for p in sys.path if p.endswith("site-packages"))
 ours = set(glob.glob("xlwings-*.whl")) | set(glob.glob("tbxl-*.whl"))
-for wheel in sorted(set(glob.glob("*.whl")) - ours):   # micropip and what it needs
+for wheel in sorted(set(glob.glob("*.whl")) - ours):  # micropip and what it needs
     with zipfile.ZipFile(wheel) as z:
         z.extractall(site)
 importlib.invalidate_caches()
 
 import micropip  # noqa: E402
 
-for wheel in sorted(ours, key=lambda w: not w.startswith("xlwings")):   # xlwings first, as requirements.txt lists it
+for wheel in sorted(ours, key=lambda w: not w.startswith("xlwings")):  # xlwings first, as requirements.txt lists it
     await micropip.install(f"emfs:/home/pyodide/{wheel}", deps=False)  # noqa: F704  (run.mjs: top-level await)
 namespace = {"__name__": "check"}
 with open("check.py", encoding="utf-8") as f:

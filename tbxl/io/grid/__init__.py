@@ -135,15 +135,12 @@ C2 1 1 row 2, round 1: '2x1' is not a result (expected e.g. 12w1, 5b½, 7w0, 12w
 
 from __future__ import annotations
 
-
-from __future__ import annotations
-
 import importlib
 from typing import TYPE_CHECKING, Any
 
 from tbxl.errors import InputError
 
-if TYPE_CHECKING:   # the types of the names that __getattr__ brings in on first use
+if TYPE_CHECKING:  # the types of the names that __getattr__ brings in on first use
     from tbxl.io.grid.cells import LAYOUTS, column_letters
     from tbxl.io.grid.detect import detect_layout
     from tbxl.io.grid.matrix import berger_round, berger_schedule
@@ -153,11 +150,28 @@ if TYPE_CHECKING:   # the types of the names that __getattr__ brings in on first
 #: The package's names and the module that holds each. They are imported on first use (PEP 562), so
 #: that ``tbxl.io.grid.cells`` (a cell's text, layout names: wanted by every command line) does not bring
 #: the three layouts' readers into a TRF command (measured: 30 ms of a 0.1 s start-up).
-_HOMES = {"LAYOUTS": "cells", "column_letters": "cells", "detect_layout": "detect", "berger_round": "matrix",
-          "berger_schedule": "matrix", "read_grid": "read", "round_headers": "write", "to_grid": "write"}
+_HOMES = {
+    "LAYOUTS": "cells",
+    "column_letters": "cells",
+    "detect_layout": "detect",
+    "berger_round": "matrix",
+    "berger_schedule": "matrix",
+    "read_grid": "read",
+    "round_headers": "write",
+    "to_grid": "write",
+}
 
-__all__ = ["LAYOUTS", "read_grid", "detect_layout", "to_grid", "round_headers", "berger_round",
-           "berger_schedule", "column_letters", "InputError"]
+__all__ = [
+    "LAYOUTS",
+    "read_grid",
+    "detect_layout",
+    "to_grid",
+    "round_headers",
+    "berger_round",
+    "berger_schedule",
+    "column_letters",
+    "InputError",
+]
 
 
 def __getattr__(name: str) -> Any:

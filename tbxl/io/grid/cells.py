@@ -21,9 +21,10 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
+from collections.abc import Callable
 from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
-from typing import Any, Callable, Optional
+from typing import Any
 
 from tbxl.formatting import exact_text
 
@@ -44,10 +45,10 @@ def text_of(v: Any) -> str:
     if isinstance(v, bool):
         return str(v).upper()
     if isinstance(v, int):
-        return str(v) if v.bit_length() < 10_000 else "#NUM!"   # str() refuses over 4300 digits
+        return str(v) if v.bit_length() < 10_000 else "#NUM!"  # str() refuses over 4300 digits
     if isinstance(v, float):
         if v.is_integer():
-            return str(int(v))     # the usual cell (Excel sends numbers as floats), kept fast
+            return str(int(v))  # the usual cell (Excel sends numbers as floats), kept fast
         return "" if math.isnan(v) else cell_text(v)
     return " ".join(str(v).replace("\xa0", " ").split())
 
@@ -55,8 +56,7 @@ def text_of(v: Any) -> str:
 def empty(v: Any) -> bool:
     """What Excel sends for an empty cell or an omitted argument: ``None``, ``''``, blanks, ``0``
     (``FALSE`` too, as ``FALSE == 0``; the callers that must tell it apart check for ``bool``)."""
-    return v is None or v == "" or (isinstance(v, (int, float)) and v == 0) or \
-        (isinstance(v, str) and not v.strip())
+    return v is None or v == "" or (isinstance(v, (int, float)) and v == 0) or (isinstance(v, str) and not v.strip())
 
 
 def norm(t: str) -> str:
@@ -106,7 +106,7 @@ def cell_text(v: Any) -> str:
             return str(int(v))
         shortest = repr(v)
         if len(shortest) <= 16 and "e" not in shortest:
-            return shortest        # at most 15 digits, no exponent: already what Excel shows
+            return shortest  # at most 15 digits, no exponent: already what Excel shows
         d = Decimal(shortest)
         if len(d.as_tuple().digits) > EXCEL_DIGITS:
             d = d.quantize(Decimal(1).scaleb(d.adjusted() - EXCEL_DIGITS + 1), rounding=ROUND_HALF_EVEN)
@@ -122,8 +122,9 @@ def cell_text(v: Any) -> str:
 _NUMBER = re.compile(r"([+-]?)(\d{0,15})(?:[.,](\d{0,15}))?(½?)", re.ASCII)
 
 
-def parse_number(text: str, *, signed: bool = False, half: bool = False,
-                 ratio: bool = False) -> Optional[tuple[Fraction, int]]:
+def parse_number(
+    text: str, *, signed: bool = False, half: bool = False, ratio: bool = False
+) -> tuple[Fraction, int] | None:
     """A number written in a cell or a field, exactly, with its number of printed decimals; ``None``
     when ``text`` is not one. A decimal point or comma (``3.5``, ``3,5``, ``.5``, ``12.``: a rank's
     dot); with ``signed`` a leading ``+``/``-``, with ``half`` a trailing ``½`` (``4½``, ``½``), with
@@ -140,8 +141,7 @@ def parse_number(text: str, *, signed: bool = False, half: bool = False,
     if not m:
         return None
     sign, whole, frac, h = m.groups()
-    if ((sign and not signed) or (h and not half) or (h and frac is not None)
-            or not (whole or frac or h)):
+    if (sign and not signed) or (h and not half) or (h and frac is not None) or not (whole or frac or h):
         return None
     value = Fraction(int(whole or 0))
     if frac:
@@ -179,7 +179,7 @@ def half_text(v: Fraction) -> str:
     return exact_text(v)
 
 
-def points_value(v: Any, t: str) -> Optional[Fraction]:
+def points_value(v: Any, t: str) -> Fraction | None:
     """A points cell: ``3.5``, ``3,5``, ``3½``, ``½``, ``7/2`` (``t`` its text, ``v`` the value: a float
     is read as the nearest fraction of small denominator); ``None`` when it is not a number."""
     if isinstance(v, float) and math.isfinite(v):
@@ -191,6 +191,7 @@ def points_value(v: Any, t: str) -> Optional[Fraction]:
 # ---------------------------------------------------------------------------------------------
 # A1 references
 # ---------------------------------------------------------------------------------------------
+
 
 def column_letters(c: int) -> str:
     """A spreadsheet column's letters from its 0-based index: ``0 -> A``, ``26 -> AA``."""
@@ -227,48 +228,192 @@ def a1(c: int, r: int, prefix: str = "") -> str:
 #: words naming it, as :func:`header_key` writes them (no case, no blanks, no punctuation).
 #: ``other``: columns of no interest to tbxl that are known not to be results or tie-breaks.
 HEADER_WORDS: dict[str, frozenset[str]] = {
-    "sno": frozenset({
-        "no", "nr", "n°", "nº", "#", "no#", "№", "sno", "snr", "sn", "stnr", "pno", "start", "startno",
-        "startnr", "startnumber", "startingrank", "startrank", "num", "number", "pairingno",
-        "pairingnumber", "ст№", "стартовыйномер", "nºinicial", "ninicial", "noinicial", "sốxuấtphát",
-        "sxp", "nomula", "bil"}),
-    "rank": frozenset({
-        "rk", "rg", "rnk", "rank", "ranking", "pl", "place", "pos", "position", "platz", "rang",
-        "puesto", "pto", "clas", "clasif", "hạng", "xếphạng", "место", "kedudukan", "tempat"}),
-    "points": frozenset({
-        "pts", "pt", "point", "points", "score", "total", "sum", "summe", "pkt", "punkte", "puntos",
-        "ptos", "điểm", "очки", "mata"}),
-    "name": frozenset({
-        "name", "names", "player", "players", "participant", "participants", "spieler", "spielerin",
-        "jugador", "jugadores", "nombre", "joueur", "joueurs", "nom", "giocatore", "tên", "họtên",
-        "имя", "фамилияимя", "участник", "nama", "pemain"}),
-    "rating": frozenset({
-        "rtg", "elo", "rating", "ratings", "fidertg", "fideelo", "fiderating", "rtgfide", "elofide",
-        "nwz", "dwz", "рейт", "рейтинг"}),
-    "fed": frozenset({
-        "fed", "federation", "country", "land", "país", "pais", "федерация", "фед", "liênđoàn",
-        "negara"}),
+    "sno": frozenset(
+        {
+            "no",
+            "nr",
+            "n°",
+            "nº",
+            "#",
+            "no#",
+            "№",
+            "sno",
+            "snr",
+            "sn",
+            "stnr",
+            "pno",
+            "start",
+            "startno",
+            "startnr",
+            "startnumber",
+            "startingrank",
+            "startrank",
+            "num",
+            "number",
+            "pairingno",
+            "pairingnumber",
+            "ст№",
+            "стартовыйномер",
+            "nºinicial",
+            "ninicial",
+            "noinicial",
+            "sốxuấtphát",
+            "sxp",
+            "nomula",
+            "bil",
+        }
+    ),
+    "rank": frozenset(
+        {
+            "rk",
+            "rg",
+            "rnk",
+            "rank",
+            "ranking",
+            "pl",
+            "place",
+            "pos",
+            "position",
+            "platz",
+            "rang",
+            "puesto",
+            "pto",
+            "clas",
+            "clasif",
+            "hạng",
+            "xếphạng",
+            "место",
+            "kedudukan",
+            "tempat",
+        }
+    ),
+    "points": frozenset(
+        {
+            "pts",
+            "pt",
+            "point",
+            "points",
+            "score",
+            "total",
+            "sum",
+            "summe",
+            "pkt",
+            "punkte",
+            "puntos",
+            "ptos",
+            "điểm",
+            "очки",
+            "mata",
+        }
+    ),
+    "name": frozenset(
+        {
+            "name",
+            "names",
+            "player",
+            "players",
+            "participant",
+            "participants",
+            "spieler",
+            "spielerin",
+            "jugador",
+            "jugadores",
+            "nombre",
+            "joueur",
+            "joueurs",
+            "nom",
+            "giocatore",
+            "tên",
+            "họtên",
+            "имя",
+            "фамилияимя",
+            "участник",
+            "nama",
+            "pemain",
+        }
+    ),
+    "rating": frozenset(
+        {
+            "rtg",
+            "elo",
+            "rating",
+            "ratings",
+            "fidertg",
+            "fideelo",
+            "fiderating",
+            "rtgfide",
+            "elofide",
+            "nwz",
+            "dwz",
+            "рейт",
+            "рейтинг",
+        }
+    ),
+    "fed": frozenset(
+        {"fed", "federation", "country", "land", "país", "pais", "федерация", "фед", "liênđoàn", "negara"}
+    ),
     "title": frozenset({"tit", "title", "titel", "título", "titulo", "звание"}),
-    "club": frozenset({
-        "club", "clb", "verein", "vereinort", "clubcity", "kelab", "клуб", "câulạcbộ", "caulacbo",
-        "đơnvị"}),
+    "club": frozenset(
+        {"club", "clb", "verein", "vereinort", "clubcity", "kelab", "клуб", "câulạcbộ", "caulacbo", "đơnvị"}
+    ),
     "fideid": frozenset({"fideid", "id", "fide", "fideno", "fidenr", "idfide"}),
     "sex": frozenset({"sex", "gender", "geschlecht", "sexo", "пол", "giớitính", "jantina"}),
-    "birth": frozenset({
-        "birth", "born", "birthdate", "dateofbirth", "dob", "yob", "birthyear", "geb", "geboren",
-        "nacimiento", "fnac", "годрождения", "датарождения", "nămsinh", "ngàysinh", "lahir"}),
-    "other": frozenset({
-        "type", "typ", "gr", "group", "k", "rp", "opp", "opponent", "gegner", "rival", "col", "color",
-        "colour", "farbe", "res", "result", "erg", "ergebnis", "games"}),
+    "birth": frozenset(
+        {
+            "birth",
+            "born",
+            "birthdate",
+            "dateofbirth",
+            "dob",
+            "yob",
+            "birthyear",
+            "geb",
+            "geboren",
+            "nacimiento",
+            "fnac",
+            "годрождения",
+            "датарождения",
+            "nămsinh",
+            "ngàysinh",
+            "lahir",
+        }
+    ),
+    "other": frozenset(
+        {
+            "type",
+            "typ",
+            "gr",
+            "group",
+            "k",
+            "rp",
+            "opp",
+            "opponent",
+            "gegner",
+            "rival",
+            "col",
+            "color",
+            "colour",
+            "farbe",
+            "res",
+            "result",
+            "erg",
+            "ergebnis",
+            "games",
+        }
+    ),
 }
 _ROLE_OF = {word: role for role, words in HEADER_WORDS.items() for word in words}
 
 #: Header keys a crosstable skips that are not in :data:`HEADER_WORDS`: rounds (``R1``, ``Rd 1``,
 #: ``1.Rd``) and tie-breaks (``TB1``, ``BH``, ``Buchholz Cut 1``, ``SB`` ...).
-ROUND_LABEL = (r"(?:r|rd|rnd|round|runde|rde|ronda|ronde|tour|turno)\d+"
-               r"|\d+(?:r|rd|rnd|round|runde|rde|ronda|ronde|tour|turno)")
-_SKIPPED = re.compile(ROUND_LABEL + r"|tb\d*|bh.*|buchholz.*|sb|sonneborn.*|ks|koya|de|wins?|ps|aro|tpr"
-                      r"|arpo|perf.*")
+ROUND_LABEL = (
+    r"(?:r|rd|rnd|round|runde|rde|ronda|ronde|tour|turno)\d+"
+    r"|\d+(?:r|rd|rnd|round|runde|rde|ronda|ronde|tour|turno)"
+)
+_SKIPPED = re.compile(
+    ROUND_LABEL + r"|tb\d*|bh.*|buchholz.*|sb|sonneborn.*|ks|koya|de|wins?|ps|aro|tpr"
+    r"|arpo|perf.*"
+)
 
 
 def header_key(text: Any) -> str:
@@ -278,7 +423,7 @@ def header_key(text: Any) -> str:
     return "".join(ch for ch in text if ch.isalnum() or ch in "#№°º")
 
 
-def header_role(text: Any) -> Optional[str]:
+def header_role(text: Any) -> str | None:
     """The role of the column a header word names (a key of :data:`HEADER_WORDS`), else ``None``.
 
     >>> header_role("Rk."), header_role("Start-No."), header_role("Điểm"), header_role("Фед"), header_role("R1")
@@ -308,9 +453,18 @@ def is_header_word(text: Any) -> bool:
 LAYOUTS = ("compact", "sm3", "matrix")
 #: Every name of a layout (lower case) -> the layout: the one table of aliases, accepted wherever a
 #: layout is named (the readers, ``--layout``, ``tbxl workbook``, the Excel ``layout`` argument).
-LAYOUT_ALIASES = {"compact": "compact", "sm3": "sm3", "sm": "sm3", "swiss-manager": "sm3",
-                  "swissmanager": "sm3", "matrix": "matrix", "rr": "matrix",
-                  "round-robin": "matrix", "roundrobin": "matrix", "berger": "matrix"}
+LAYOUT_ALIASES = {
+    "compact": "compact",
+    "sm3": "sm3",
+    "sm": "sm3",
+    "swiss-manager": "sm3",
+    "swissmanager": "sm3",
+    "matrix": "matrix",
+    "rr": "matrix",
+    "round-robin": "matrix",
+    "roundrobin": "matrix",
+    "berger": "matrix",
+}
 
 
 def layout_name(layout: str, error: Callable[[str], Exception] = ValueError) -> str:

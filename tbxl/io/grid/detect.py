@@ -17,8 +17,14 @@ from tbxl.io.grid.tokens import COLOURS, DRAW_RE
 def is_token(t: str) -> bool:
     """True when ``t`` means something as a result, colour or bye in some layout."""
     s = squash(t)
-    return (s in COMPACT_BYES or s in SM3_RESULTS or s in COLOURS or s in DIAGONAL
-            or bool(DRAW_RE.fullmatch(s)) or bool(GAME_RE.fullmatch(norm(t))))
+    return (
+        s in COMPACT_BYES
+        or s in SM3_RESULTS
+        or s in COLOURS
+        or s in DIAGONAL
+        or bool(DRAW_RE.fullmatch(s))
+        or bool(GAME_RE.fullmatch(norm(t)))
+    )
 
 
 def frame(sheet: Sheet) -> Frame:
@@ -31,11 +37,12 @@ def frame(sheet: Sheet) -> Frame:
     top, bottom = used_rows[0], used_rows[-1]
     r = top
     header: list[int] = []
-    sno_cols: set[int] = set()   # columns a header row above calls No, Nr, SNo ...
-    while r <= bottom and (is_header_row(cells := [sheet.t(r, c) for c in range(left, right + 1)])
-                           or is_header_row_relaxed(cells)):
+    sno_cols: set[int] = set()  # columns a header row above calls No, Nr, SNo ...
+    while r <= bottom and (
+        is_header_row(cells := [sheet.t(r, c) for c in range(left, right + 1)]) or is_header_row_relaxed(cells)
+    ):
         if any(is_int(cells[k]) and not blank(cells[k]) for k in sno_cols):
-            break   # a start number under "No": a player (named "Name", "Pts" ...), not a header
+            break  # a start number under "No": a player (named "Name", "Pts" ...), not a header
         sno_cols |= {k for k, t in enumerate(cells) if header_role(t) == "sno"}
         header.append(r)
         r += 1
@@ -60,14 +67,17 @@ def is_header_row(cells: list[str]) -> bool:
         # Column numbers over a matrix or the rounds: every column (3 or more), or every third.
         steps = {b - a for a, b in zip(at, at[1:])}
         return (steps == {1} and len(ints) >= 3) or (steps == {3} and len(ints) >= 2)
-    return not ints                        # text only
+    return not ints  # text only
 
 
 def is_header_row_relaxed(cells: list[str]) -> bool:
     """Words only, single letters included (names ``A``, ``B``, ``F`` over a matrix)."""
     vals = [t for t in cells if not blank(t)]
-    return bool(vals) and all(re.fullmatch(r"[^\W\d_][\w .']*", t) and not is_int(t) for t in vals) \
+    return (
+        bool(vals)
+        and all(re.fullmatch(r"[^\W\d_][\w .']*", t) and not is_int(t) for t in vals)
         and not any(squash(t) in ("bye", "pab", "fpb", "hpb", "zpb") for t in vals)
+    )
 
 
 def detect(sheet: Sheet, fr: Frame) -> str:
@@ -83,7 +93,9 @@ def detect(sheet: Sheet, fr: Frame) -> str:
     raise InputError(
         "cannot tell the crosstable layout: expected cells like 12w1 (compact), three columns per "
         "round: opponent, colour, result (sm3), or a round-robin matrix with X on the diagonal "
-        "(matrix)", cell=sheet.ref(fr.data[0], fr.left))
+        "(matrix)",
+        cell=sheet.ref(fr.data[0], fr.left),
+    )
 
 
 def detect_layout(grid: Any) -> str:

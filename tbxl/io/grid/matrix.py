@@ -3,13 +3,13 @@ rounds and colours from the FIDE Berger tables."""
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 from tbxl.errors import InputError
-from tbxl.model import Kind, Outcome, Player, RoundEntry, Scoring, make_entry
 from tbxl.io.grid.cells import blank, squash
 from tbxl.io.grid.sheet import Frame, Info, Sheet, base_players, column_role, start_numbers
 from tbxl.io.grid.tokens import DRAW_RE, FORFEIT_KINDS, FORFEIT_TEXT, OTHER
+from tbxl.model import Kind, Outcome, Player, RoundEntry, Scoring, make_entry
 
 DIAGONAL = {"x", "*", "-", "", "0"}
 MATRIX_RESULTS = {"1", "0", "+", "-", ""}
@@ -54,7 +54,7 @@ def berger_schedule(n: int) -> list[list[tuple[int, int]]]:
     return [[(w, b) for _, w, b in sorted(pairs)] for pairs in rounds]
 
 
-def matrix_block(sheet: Sheet, fr: Frame) -> Optional[tuple[int, list[int]]]:
+def matrix_block(sheet: Sheet, fr: Frame) -> tuple[int, list[int]] | None:
     """First column and player rows of a round-robin matrix (``X`` or empty on the diagonal).
 
     With an empty diagonal, Excel sends a row of zeros for a player who lost every game and a
@@ -63,10 +63,10 @@ def matrix_block(sheet: Sheet, fr: Frame) -> Optional[tuple[int, list[int]]]:
     """
     pre = [r for r in range(fr.data[0] - 1, (fr.header[-1] if fr.header else -1), -1)][:2][::-1]
     post = list(range(fr.data[-1] + 1, sheet.nrows))[:2]
-    best: Optional[tuple[tuple[int, int, int], int, list[int]]] = None
+    best: tuple[tuple[int, int, int], int, list[int]] | None = None
     for p in range(len(pre) + 1):
         for k in range(len(post) + 1):
-            rs = pre[len(pre) - p:] + fr.data + post[:k]
+            rs = pre[len(pre) - p :] + fr.data + post[:k]
             n = len(rs)
             for c in range(0, sheet.ncols - n + 1):
                 if not all(squash(sheet.t(rs[i], c + i)) in DIAGONAL for i in range(n)):
@@ -97,9 +97,9 @@ def read_matrix(sheet: Sheet, rows: list[int], first: int, info: Info, scoring: 
     """The players of a round-robin matrix, with rounds and colours from the Berger table."""
     n = len(rows)
     ident = start_numbers(sheet, rows, info) or list(range(1, n + 1))
-    pos = {sn: p + 1 for p, sn in enumerate(sorted(ident))}          # Berger position
+    pos = {sn: p + 1 for p, sn in enumerate(sorted(ident))}  # Berger position
     rounds = n - 1 + n % 2
-    table: list[list[Optional[RoundEntry]]] = [[None] * rounds for _ in range(n)]
+    table: list[list[RoundEntry | None]] = [[None] * rounds for _ in range(n)]
 
     def token(i: int, j: int) -> str:
         r, c = rows[i], first + j
@@ -107,17 +107,25 @@ def read_matrix(sheet: Sheet, rows: list[int], first: int, info: Info, scoring: 
         s = squash(t)
         if i == j:
             if s not in DIAGONAL:
-                raise InputError(f"row {sheet.row(r)}: {t!r} on the diagonal (player {ident[i]} against "
-                                 f"himself): expected X or an empty cell", cell=sheet.ref(r, c), player=ident[i])
+                raise InputError(
+                    f"row {sheet.row(r)}: {t!r} on the diagonal (player {ident[i]} against "
+                    f"himself): expected X or an empty cell",
+                    cell=sheet.ref(r, c),
+                    player=ident[i],
+                )
             return s
         if s in MATRIX_RESULTS:
             return s
         if DRAW_RE.fullmatch(s):
             return "½"
         rnd = berger_round(pos[ident[i]], pos[ident[j]], n)[0]
-        raise InputError(f"row {sheet.row(r)}, round {rnd}: {t!r} against player {ident[j]} is not a result "
-                         f"(expected 1, ½, 0, + or -, or empty)", cell=sheet.ref(r, c), player=ident[i],
-                         round=rnd)
+        raise InputError(
+            f"row {sheet.row(r)}, round {rnd}: {t!r} against player {ident[j]} is not a result "
+            f"(expected 1, ½, 0, + or -, or empty)",
+            cell=sheet.ref(r, c),
+            player=ident[i],
+            round=rnd,
+        )
 
     for i in range(n):
         token(i, i)
@@ -146,13 +154,18 @@ def read_matrix(sheet: Sheet, rows: list[int], first: int, info: Info, scoring: 
                 raise InputError(
                     f"row {sheet.row(r)}, round {rnd}: {ta!r} against player {ident[j]} and {tb!r} in "
                     f"row {sheet.row(rows[j])} (player {ident[j]} against {ident[i]}) do not match "
-                    f"(expected 1/0, ½/½, +/- or -/-)", cell=sheet.ref(r, c), player=ident[i], round=rnd)
+                    f"(expected 1/0, ½/½, +/- or -/-)",
+                    cell=sheet.ref(r, c),
+                    player=ident[i],
+                    round=rnd,
+                )
             table[i][rnd - 1] = ei
             table[j][rnd - 1] = ej
     players = []
     for d, line in zip(base_players(sheet, rows, info, ident), table):
-        entries = tuple(e if e is not None else make_entry(scoring, k + 1, Kind.ZPB)
-                        for k, e in enumerate(line))                     # the bye of an odd round robin
+        entries = tuple(
+            e if e is not None else make_entry(scoring, k + 1, Kind.ZPB) for k, e in enumerate(line)
+        )  # the bye of an odd round robin
         players.append(Player(rounds=entries, **d))
     return players
 
@@ -165,8 +178,10 @@ def matrix_body(players: list[Player]) -> list[list[Any]]:
     for p in players:
         for e in p.rounds:
             if e.kind in (Kind.PAB, Kind.FPB, Kind.HPB):
-                raise ValueError(f"player {p.start_number} has a {e.kind.name} in round {e.round}: "
-                                 f"a round-robin matrix cannot hold byes")
+                raise ValueError(
+                    f"player {p.start_number} has a {e.kind.name} in round {e.round}: "
+                    f"a round-robin matrix cannot hold byes"
+                )
     body: list[list[Any]] = [["X" if i == j else "" for j in range(n)] for i in range(n)]
     for i, p in enumerate(players):
         met: set[int] = set()
@@ -174,8 +189,9 @@ def matrix_body(players: list[Player]) -> list[list[Any]]:
             if e.opponent is None or not e.kind.is_paired:
                 continue
             if e.opponent in met:
-                raise ValueError(f"player {p.start_number} meets {e.opponent} more than once: "
-                                 f"a matrix holds a single round robin")
+                raise ValueError(
+                    f"player {p.start_number} meets {e.opponent} more than once: a matrix holds a single round robin"
+                )
             met.add(e.opponent)
             if e.kind in FORFEIT_TEXT:
                 value: Any = "+" if e.kind is Kind.FORFEIT_WIN else "-"

@@ -3,11 +3,10 @@ pair, the matrix, and the points column checked against the results."""
 
 from __future__ import annotations
 
-from typing import Any, Optional, Union
+from typing import Any
 
 from tbxl.errors import InputError
 from tbxl.formatting import exact_text
-from tbxl.model import Kind, Outcome, Pairing, Player, Scoring, Tournament, detect_pairing, make_entry
 from tbxl.io.grid.cells import layout_name, norm, squash
 from tbxl.io.grid.compact import COMPACT_HINT, GAME_RE, compact_block, compact_cell
 from tbxl.io.grid.detect import detect, frame
@@ -15,11 +14,12 @@ from tbxl.io.grid.matrix import matrix_block, read_matrix
 from tbxl.io.grid.sheet import Info, Sheet, base_players, int_column, player_columns, start_numbers
 from tbxl.io.grid.sm3 import sm3_block, sm3_cell
 from tbxl.io.grid.tokens import COLOURS, OTHER, Cell, colour_map
+from tbxl.model import Kind, Outcome, Pairing, Player, Scoring, Tournament, detect_pairing, make_entry
 
-Resolved = tuple[Kind, Optional[Outcome], Optional[int], Optional[str]]   # kind, outcome, opp row, colour
+Resolved = tuple[Kind, Outcome | None, int | None, str | None]  # kind, outcome, opp row, colour
 
 
-def _pair(c: Cell, d: Cell) -> tuple[Optional[tuple[Kind, Optional[Outcome], bool, Optional[str]]], str]:
+def _pair(c: Cell, d: Cell) -> tuple[tuple[Kind, Outcome | None, bool, str | None] | None, str]:
     """What ``c`` means given its opponent's cell ``d``: ((kind, outcome, keeps opponent, colour), why)."""
     colour = c.colour or (OTHER[d.colour] if c.open else None)
     if c.colour and d.colour and c.colour == d.colour:
@@ -57,8 +57,9 @@ def _pair(c: Cell, d: Cell) -> tuple[Optional[tuple[Kind, Optional[Outcome], boo
     return (c.kind, None, True, c.colour), ""
 
 
-def _link(sheet: Sheet, cells: list[list[Cell]], refnum: list[int], ident: list[int]
-          ) -> tuple[list[InputError], list[list[Resolved]]]:
+def _link(
+    sheet: Sheet, cells: list[list[Cell]], refnum: list[int], ident: list[int]
+) -> tuple[list[InputError], list[list[Resolved]]]:
     """Check every pairing under the numbering ``refnum`` (row -> number used by opponents)."""
     index = {num: i for i, num in enumerate(refnum)}
     errors: list[InputError] = []
@@ -66,8 +67,11 @@ def _link(sheet: Sheet, cells: list[list[Cell]], refnum: list[int], ident: list[
 
     def err(i: int, k: int, c: Cell, msg: str) -> None:
         """The error of cell ``c``, of row ``i``, in round ``k + 1``."""
-        errors.append(InputError(f"row {sheet.row(c.r)}, round {k + 1}: {msg}", cell=sheet.ref(c.r, c.c),
-                                 player=ident[i], round=k + 1))
+        errors.append(
+            InputError(
+                f"row {sheet.row(c.r)}, round {k + 1}: {msg}", cell=sheet.ref(c.r, c.c), player=ident[i], round=k + 1
+            )
+        )
 
     for i, row in enumerate(cells):
         line: list[Resolved] = []
@@ -85,13 +89,23 @@ def _link(sheet: Sheet, cells: list[list[Cell]], refnum: list[int], ident: list[
                 continue
             d = cells[j][k]
             if d.opponent is None or index.get(d.opponent) != i:
-                err(i, k, c, f"{c.text!r} names player {c.opponent} as opponent, but player {c.opponent} "
-                    f"(row {sheet.row(d.r)}) has {d.text!r} in round {k + 1}")
+                err(
+                    i,
+                    k,
+                    c,
+                    f"{c.text!r} names player {c.opponent} as opponent, but player {c.opponent} "
+                    f"(row {sheet.row(d.r)}) has {d.text!r} in round {k + 1}",
+                )
                 continue
             res, why = _pair(c, d)
             if res is None:
-                err(i, k, c, f"{c.text!r} and {d.text!r} of player {c.opponent} (row {sheet.row(d.r)}) do not "
-                    f"match: {why} (expected 1/0, ½/½, +/- or -/-)")
+                err(
+                    i,
+                    k,
+                    c,
+                    f"{c.text!r} and {d.text!r} of player {c.opponent} (row {sheet.row(d.r)}) do not "
+                    f"match: {why} (expected 1/0, ½/½, +/- or -/-)",
+                )
                 continue
             kind, outcome, keep, colour = res
             line[-1] = (kind, outcome, j if keep else None, colour)
@@ -99,9 +113,17 @@ def _link(sheet: Sheet, cells: list[list[Cell]], refnum: list[int], ident: list[
     return errors, out
 
 
-def read_grid(grid: Any, *, layout: Optional[str] = None, scoring: Optional[Scoring] = None,
-              pairing: Union[Pairing, str, None] = None, name: str = "", origin: str = "A1",
-              strict: bool = False, notes: Optional[list[str]] = None) -> Tournament:
+def read_grid(
+    grid: Any,
+    *,
+    layout: str | None = None,
+    scoring: Scoring | None = None,
+    pairing: Pairing | str | None = None,
+    name: str = "",
+    origin: str = "A1",
+    strict: bool = False,
+    notes: list[str] | None = None,
+) -> Tournament:
     """Read a crosstable grid (a list of rows of cells) into a :class:`Tournament`.
 
     ``layout`` forces ``"compact"``, ``"sm3"`` or ``"matrix"`` (default: detected); ``pairing``
@@ -129,8 +151,11 @@ def read_grid(grid: Any, *, layout: Optional[str] = None, scoring: Optional[Scor
     if lay == "matrix":
         found = matrix_block(sheet, fr)
         if found is None:
-            raise InputError("no round-robin matrix found: expected N rows of N result cells with X or "
-                             "an empty cell on the diagonal", cell=sheet.ref(fr.data[0], fr.left))
+            raise InputError(
+                "no round-robin matrix found: expected N rows of N result cells with X or "
+                "an empty cell on the diagonal",
+                cell=sheet.ref(fr.data[0], fr.left),
+            )
         first, rows = found
         n = len(rows)
         info = player_columns(sheet, fr, rows, range(fr.left, first), range(first + n, fr.right + 1))
@@ -144,8 +169,11 @@ def read_grid(grid: Any, *, layout: Optional[str] = None, scoring: Optional[Scor
     else:
         block = compact_block(sheet, fr, weak=True) if lay == "compact" else sm3_block(sheet, fr)
         if block is None:
-            what = ("no cell like 12w1 found" if lay == "compact" else
-                    "no colour column (w, b, s, n) between an opponent and a result column found")
+            what = (
+                "no cell like 12w1 found"
+                if lay == "compact"
+                else "no colour column (w, b, s, n) between an opponent and a result column found"
+            )
             raise InputError(f"not a {lay} crosstable: {what}", cell=sheet.ref(fr.data[0], fr.left))
         first, rounds = block
         width = rounds if lay == "compact" else 3 * rounds
@@ -156,9 +184,14 @@ def read_grid(grid: Any, *, layout: Optional[str] = None, scoring: Optional[Scor
             notes.extend(both_lost(players))
         default_pairing = pairing or detect_pairing(players, rounds, notes)
     _check_points(sheet, players, rows, info, strict)
-    return Tournament(players=tuple(sorted(players, key=lambda p: p.start_number)), rounds=rounds,
-                      name=name, scoring=scoring, pairing=pairing or default_pairing,
-                      source=f"grid ({lay})")
+    return Tournament(
+        players=tuple(sorted(players, key=lambda p: p.start_number)),
+        rounds=rounds,
+        name=name,
+        scoring=scoring,
+        pairing=pairing or default_pairing,
+        source=f"grid ({lay})",
+    )
 
 
 def both_lost(players: list[Player]) -> list[str]:
@@ -167,8 +200,12 @@ def both_lost(players: list[Player]) -> list[str]:
     pairs: dict[int, list[str]] = {}
     for p in sorted(players, key=lambda p: p.start_number):
         for e in p.rounds:
-            if (e.kind is Kind.PLAYED and e.outcome is Outcome.LOSS and e.opponent is not None
-                    and p.start_number < e.opponent):
+            if (
+                e.kind is Kind.PLAYED
+                and e.outcome is Outcome.LOSS
+                and e.opponent is not None
+                and p.start_number < e.opponent
+            ):
                 mate = by_number[e.opponent].rounds[e.round - 1]
                 if mate.kind is Kind.PLAYED and mate.outcome is Outcome.LOSS:
                     pairs.setdefault(e.round, []).append(f"{p.start_number} and {e.opponent}")
@@ -178,15 +215,20 @@ def both_lost(players: list[Player]) -> list[str]:
     return [f"{said} both lost their game (0-0): read as a played game, 0 points each"]
 
 
-def read_swiss(sheet: Sheet, lay: str, rows: list[int], first: int, rounds: int, info: Info,
-               scoring: Scoring) -> list[Player]:
+def read_swiss(
+    sheet: Sheet, lay: str, rows: list[int], first: int, rounds: int, info: Info, scoring: Scoring
+) -> list[Player]:
     """The players of a compact or sm3 grid, every pairing checked from both sides."""
     n = len(rows)
     sno = start_numbers(sheet, rows, info)
     provisional = sno or list(range(1, n + 1))
     if lay == "compact":
-        letters = {m.group(2) for r in rows for k in range(rounds)
-                   if (m := GAME_RE.fullmatch(norm(sheet.t(r, first + k)))) and m.group(2)}
+        letters = {
+            m.group(2)
+            for r in rows
+            for k in range(rounds)
+            if (m := GAME_RE.fullmatch(norm(sheet.t(r, first + k)))) and m.group(2)
+        }
     else:
         letters = {squash(sheet.t(r, first + 3 * k + 1)) for r in rows for k in range(rounds)}
     colours = colour_map(letters & set(COLOURS))
@@ -198,9 +240,12 @@ def read_swiss(sheet: Sheet, lay: str, rows: list[int], first: int, rounds: int,
                 c = first + k
                 cell = compact_cell(sheet.t(r, c), colours)
                 if cell is None:
-                    raise InputError(f"row {sheet.row(r)}, round {k + 1}: {sheet.t(r, c)!r} is not a result "
-                                     f"({COMPACT_HINT})", cell=sheet.ref(r, c), player=provisional[i],
-                                     round=k + 1)
+                    raise InputError(
+                        f"row {sheet.row(r)}, round {k + 1}: {sheet.t(r, c)!r} is not a result ({COMPACT_HINT})",
+                        cell=sheet.ref(r, c),
+                        player=provisional[i],
+                        round=k + 1,
+                    )
                 cell.text = cell.text or "(empty)"
                 cell.r, cell.c = r, c
             else:
@@ -212,7 +257,7 @@ def read_swiss(sheet: Sheet, lay: str, rows: list[int], first: int, rounds: int,
     for numbering in [sno] + [int_column(sheet, rows, c) for c in info.perms]:
         if numbering is not None and numbering not in candidates:
             candidates.append(numbering)
-    best: Optional[tuple[list[InputError], list[list[Resolved]], list[int]]] = None
+    best: tuple[list[InputError], list[list[Resolved]], list[int]] | None = None
     for refnum in candidates:
         ident = sno or refnum
         errors, resolved = _link(sheet, cells, refnum, ident)
@@ -226,15 +271,15 @@ def read_swiss(sheet: Sheet, lay: str, rows: list[int], first: int, rounds: int,
         raise errors[0]
     players = []
     for d, resolved_line in zip(base_players(sheet, rows, info, ident), resolved):
-        entries = tuple(make_entry(scoring, k + 1, kind, outcome,
-                                   None if j is None else ident[j], colour)
-                        for k, (kind, outcome, j, colour) in enumerate(resolved_line))
+        entries = tuple(
+            make_entry(scoring, k + 1, kind, outcome, None if j is None else ident[j], colour)
+            for k, (kind, outcome, j, colour) in enumerate(resolved_line)
+        )
         players.append(Player(rounds=entries, **d))
     return players
 
 
-def _check_points(sheet: Sheet, players: list[Player], rows: list[int], info: Info,
-                  strict: bool) -> None:
+def _check_points(sheet: Sheet, players: list[Player], rows: list[int], info: Info, strict: bool) -> None:
     """Compare the points column with the results (``players`` in row order)."""
     if info.points is None:
         return
@@ -246,8 +291,10 @@ def _check_points(sheet: Sheet, players: list[Player], rows: list[int], info: In
         if declared is None:
             msg = f"row {sheet.row(r)}: {text!r} in the points column is not a number"
         elif declared != p.points:
-            msg = (f"row {sheet.row(r)}: the points column says {exact_text(declared)} but the results give "
-                   f"{exact_text(p.points)}")
+            msg = (
+                f"row {sheet.row(r)}: the points column says {exact_text(declared)} but the results give "
+                f"{exact_text(p.points)}"
+            )
         else:
             continue
         InputError(msg, cell=sheet.ref(r, info.points), player=p.start_number).raise_or_warn(strict, 3)

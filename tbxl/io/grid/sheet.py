@@ -3,12 +3,13 @@ columns) and the player columns before and after the rounds (start number, name,
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional
+from typing import Any
 
 from tbxl.errors import InputError
-from tbxl.limits import MAX_WORKBOOK_CELLS
 from tbxl.io.grid.cells import a1, blank, header_key, header_role, is_int, parse_origin, points_value, text_of, whole
+from tbxl.limits import MAX_WORKBOOK_CELLS
 
 
 class Sheet:
@@ -47,7 +48,7 @@ def rows_of(grid: Any) -> list[list[Any]]:
         return [[grid]]
     rows = list(grid)
     if rows and not any(isinstance(r, (list, tuple)) for r in rows):
-        return [rows]                      # a single row given as a flat list
+        return [rows]  # a single row given as a flat list
     return [list(r) if isinstance(r, (list, tuple)) else [r] for r in rows]
 
 
@@ -79,21 +80,24 @@ def trim_blank_edges(rows: list[list[Any]]) -> list[list[Any]]:
     if keep < len(rows):
         rows = rows[:keep]
     if keep * width > MAX_WORKBOOK_CELLS:
-        raise InputError(f"the crosstable range holds {end:,} rows x {width:,} columns up to its last value; "
-                         f"tbxl reads at most {MAX_WORKBOOK_CELLS:,} cells, as from a workbook file")
+        raise InputError(
+            f"the crosstable range holds {end:,} rows x {width:,} columns up to its last value; "
+            f"tbxl reads at most {MAX_WORKBOOK_CELLS:,} cells, as from a workbook file"
+        )
     return rows
 
 
 @dataclass
 class Frame:
     """Where the crosstable is in its sheet."""
-    header: list[int]      # header rows
-    data: list[int]        # player rows
-    left: int              # first used column
-    right: int             # last used column
+
+    header: list[int]  # header rows
+    data: list[int]  # player rows
+    left: int  # first used column
+    right: int  # last used column
 
 
-def column_role(sheet: Sheet, fr: Frame, c: int) -> Optional[str]:
+def column_role(sheet: Sheet, fr: Frame, c: int) -> str | None:
     """The role the header names for column ``c``: sno, rank, name, rating, fed, title, points,
     ``"other"`` for any other header text, ``None`` without header text."""
     texts = [sheet.t(r, c) for r in fr.header if not blank(sheet.t(r, c))]
@@ -127,22 +131,23 @@ PLAYER_ROLES = ("sno", "rank", "name", "rating", "fed", "title", "club", "fideid
 @dataclass
 class Info:
     """The columns of the player data, by role (0-based grid columns)."""
-    sno: Optional[int] = None          # column of start numbers (identity)
-    name: Optional[int] = None
-    rank: Optional[int] = None
-    rating: Optional[int] = None
-    fed: Optional[int] = None
-    title: Optional[int] = None
-    club: Optional[int] = None
-    k: Optional[int] = None            # the K factor of the rating regulations (B.02 8.3.3)
-    fideid: Optional[int] = None
-    sex: Optional[int] = None
-    birth: Optional[int] = None
-    points: Optional[int] = None
-    perms: list[int] = field(default_factory=list)   # permutation columns (other numberings)
+
+    sno: int | None = None  # column of start numbers (identity)
+    name: int | None = None
+    rank: int | None = None
+    rating: int | None = None
+    fed: int | None = None
+    title: int | None = None
+    club: int | None = None
+    k: int | None = None  # the K factor of the rating regulations (B.02 8.3.3)
+    fideid: int | None = None
+    sex: int | None = None
+    birth: int | None = None
+    points: int | None = None
+    perms: list[int] = field(default_factory=list)  # permutation columns (other numberings)
 
 
-def int_column(sheet: Sheet, rows: list[int], c: int) -> Optional[list[int]]:
+def int_column(sheet: Sheet, rows: list[int], c: int) -> list[int] | None:
     """The whole numbers of column ``c`` in ``rows``; ``None`` unless every cell holds one."""
     texts = [sheet.t(r, c) for r in rows]
     if not all(is_int(t) for t in texts):
@@ -170,8 +175,9 @@ def player_columns(sheet: Sheet, fr: Frame, rows: list[int], lead: range, trail:
                 info.sno = c
             else:
                 info.perms.append(c)
-        elif info.name is None and any(not blank(t) and not is_int(t) and points_value(None, t) is None
-                                       for t in (sheet.t(r, c) for r in rows)):
+        elif info.name is None and any(
+            not blank(t) and not is_int(t) and points_value(None, t) is None for t in (sheet.t(r, c) for r in rows)
+        ):
             info.name = c
     if info.rank is not None:
         ints = int_column(sheet, rows, info.rank)
@@ -191,13 +197,12 @@ def player_columns(sheet: Sheet, fr: Frame, rows: list[int], lead: range, trail:
             first_data = (c, role)
     if info.points is None and first_data is not None and first_data[1] is None:
         c = first_data[0]
-        if all(points_value(sheet.v(r, c), sheet.t(r, c)) is not None or sheet.t(r, c) == ""
-               for r in rows):
+        if all(points_value(sheet.v(r, c), sheet.t(r, c)) is not None or sheet.t(r, c) == "" for r in rows):
             info.points = c
     return info
 
 
-def start_numbers(sheet: Sheet, rows: list[int], info: Info) -> Optional[list[int]]:
+def start_numbers(sheet: Sheet, rows: list[int], info: Info) -> list[int] | None:
     """The start numbers of the start-number column, checked; ``None`` without such a column."""
     if info.sno is None:
         return None
@@ -209,8 +214,11 @@ def start_numbers(sheet: Sheet, rows: list[int], info: Info) -> Optional[list[in
             raise InputError(f"row {sheet.row(r)}: {t!r} is not a start number", cell=sheet.ref(r, info.sno))
         k = whole(t)
         if k in seen:
-            raise InputError(f"row {sheet.row(r)}: start number {k} is also in row {sheet.row(seen[k])}",
-                             cell=sheet.ref(r, info.sno), player=k)
+            raise InputError(
+                f"row {sheet.row(r)}: start number {k} is also in row {sheet.row(seen[k])}",
+                cell=sheet.ref(r, info.sno),
+                player=k,
+            )
         seen[k] = r
         out.append(k)
     return out
@@ -232,8 +240,10 @@ def base_players(sheet: Sheet, rows: list[int], info: Info, ident: list[int]) ->
             # As the TRF reader refuses it: a rating that is not a whole number in range would make
             # the player unrated, which blanks the rating tie-breaks of everybody (C07 §9 D18).
             if not is_int(text) or not 0 <= whole(text) <= MAX_RATING:
-                raise InputError(f"row {sheet.row(r)}: rating {text[:20]!r} is not a whole number from 0 to "
-                                 f"{MAX_RATING}", cell=sheet.ref(r, info.rating))
+                raise InputError(
+                    f"row {sheet.row(r)}: rating {text[:20]!r} is not a whole number from 0 to {MAX_RATING}",
+                    cell=sheet.ref(r, info.rating),
+                )
             d["rating"] = whole(text)
         if info.fed is not None and not blank(sheet.t(r, info.fed)):
             d["federation"] = sheet.t(r, info.fed)
@@ -252,8 +262,11 @@ def base_players(sheet: Sheet, rows: list[int], info: Info, ident: list[int]) ->
         if info.k is not None and not blank(sheet.t(r, info.k)):
             t = sheet.t(r, info.k)
             if not is_int(t) or not 1 <= whole(t) <= 700:
-                raise InputError(f"row {sheet.row(r)}: K {t!r} is not a K factor (a whole number such as 10, 20 "
-                                 "or 40, B.02 8.3.3)", cell=sheet.ref(r, info.k), player=sn)
+                raise InputError(
+                    f"row {sheet.row(r)}: K {t!r} is not a K factor (a whole number such as 10, 20 or 40, B.02 8.3.3)",
+                    cell=sheet.ref(r, info.k),
+                    player=sn,
+                )
             d["k_factor"] = whole(t)
         if info.rank is not None and is_int(sheet.t(r, info.rank)) and not blank(sheet.t(r, info.rank)):
             d["declared_rank"] = whole(sheet.t(r, info.rank))

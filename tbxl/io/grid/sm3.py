@@ -2,17 +2,30 @@
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 from tbxl.errors import InputError
-from tbxl.model import Kind, Outcome, RoundEntry
 from tbxl.io.grid.cells import blank, is_int, squash, whole
 from tbxl.io.grid.sheet import Frame, Sheet, column_role, share
 from tbxl.io.grid.tokens import COLOURS, DRAW_RE, FORFEIT_KINDS, FORFEIT_TEXT, Cell, outcome_of
+from tbxl.model import Kind, Outcome, RoundEntry
 
-SM3_BYES = {"1": Kind.PAB, "+": Kind.PAB, "u": Kind.PAB, "bye": Kind.PAB, "pab": Kind.PAB,
-            "f": Kind.FPB, "fpb": Kind.FPB, "h": Kind.HPB, "hpb": Kind.HPB,
-            "-": Kind.ZPB, "z": Kind.ZPB, "zpb": Kind.ZPB, "0": Kind.ZPB, "": Kind.ZPB}
+SM3_BYES = {
+    "1": Kind.PAB,
+    "+": Kind.PAB,
+    "u": Kind.PAB,
+    "bye": Kind.PAB,
+    "pab": Kind.PAB,
+    "f": Kind.FPB,
+    "fpb": Kind.FPB,
+    "h": Kind.HPB,
+    "hpb": Kind.HPB,
+    "-": Kind.ZPB,
+    "z": Kind.ZPB,
+    "zpb": Kind.ZPB,
+    "0": Kind.ZPB,
+    "": Kind.ZPB,
+}
 SM3_RESULTS = set(SM3_BYES) | {"--"}
 
 
@@ -27,28 +40,32 @@ def is_sm3_result(t: str) -> bool:
     return s in SM3_RESULTS or bool(DRAW_RE.fullmatch(s))
 
 
-def sm3_block(sheet: Sheet, fr: Frame) -> Optional[tuple[int, int]]:
+def sm3_block(sheet: Sheet, fr: Frame) -> tuple[int, int] | None:
     """First column (an opponent column) and number of rounds of a Swiss-Manager grid.
 
     Rounds are anchored on colour columns (some ``w``/``b``/``s``/``n``, an opponent column before);
     rounds without any colour letter (byes and forfeits only) next to them are added when their
     three columns hold nothing but opponents, colours and results.
     """
+
     def info_header(c: int) -> bool:
         return column_role(sheet, fr, c) not in (None, "other")
 
     found = []
     for c in range(fr.left + 1, fr.right + 1):
         col = [squash(sheet.t(r, c)) for r in fr.data]
-        if (any(t in COLOURS for t in col) and share(col, lambda t: t in COLOURS or t == "-") >= 0.5
-                and share([sheet.t(r, c - 1) for r in fr.data], is_opp) >= 0.5
-                and not info_header(c - 1)):
+        if (
+            any(t in COLOURS for t in col)
+            and share(col, lambda t: t in COLOURS or t == "-") >= 0.5
+            and share([sheet.t(r, c - 1) for r in fr.data], is_opp) >= 0.5
+            and not info_header(c - 1)
+        ):
             found.append(c)
     anchors = [c for c in found if share([sheet.t(r, c + 1) for r in fr.data], is_sm3_result) >= 0.5]
     if not anchors:
         return None
     aligned = [c for c in found if (c - anchors[0]) % 3 == 0]
-    first, last = aligned[0] - 1, aligned[-1] - 1            # opponent columns of the rounds
+    first, last = aligned[0] - 1, aligned[-1] - 1  # opponent columns of the rounds
 
     def bare_round(c: int) -> bool:
         if c < fr.left or any(info_header(x) for x in (c, c + 1, c + 2)):
@@ -56,10 +73,12 @@ def sm3_block(sheet: Sheet, fr: Frame) -> Optional[tuple[int, int]]:
         opp = [sheet.t(r, c) for r in fr.data]
         col = [squash(sheet.t(r, c + 1)) for r in fr.data]
         res = [sheet.t(r, c + 2) for r in fr.data]
-        return (all(blank(t) or is_opp(t) for t in opp)
-                and all(blank(t) or t == "-" for t in col)
-                and all(blank(t) or is_sm3_result(t) for t in res)
-                and any(not blank(t) for t in col + res))
+        return (
+            all(blank(t) or is_opp(t) for t in opp)
+            and all(blank(t) or t == "-" for t in col)
+            and all(blank(t) or is_sm3_result(t) for t in res)
+            and any(not blank(t) for t in col + res)
+        )
 
     while bare_round(first - 3):
         first -= 3
@@ -71,8 +90,9 @@ def sm3_block(sheet: Sheet, fr: Frame) -> Optional[tuple[int, int]]:
 def sm3_cell(sheet: Sheet, r: int, c: int, colours: dict[str, str], player: int, rnd: int) -> Cell:
     """The three cells opponent, colour, result of one round."""
     t_opp, t_col, t_res = sheet.t(r, c), sheet.t(r, c + 1), sheet.t(r, c + 2)
-    text = ("(empty)" if all(blank(x) for x in (t_opp, t_col, t_res))
-            else " ".join(x for x in (t_opp, t_col, t_res) if x))
+    text = (
+        "(empty)" if all(blank(x) for x in (t_opp, t_col, t_res)) else " ".join(x for x in (t_opp, t_col, t_res) if x)
+    )
     where = f"row {sheet.row(r)}, round {rnd}"
 
     def bad(k: int, what: str) -> InputError:
@@ -95,8 +115,11 @@ def sm3_cell(sheet: Sheet, r: int, c: int, colours: dict[str, str], player: int,
     if opp is None:
         kind = SM3_BYES.get(res) or (Kind.HPB if DRAW_RE.fullmatch(res) else None)
         if kind is None:
-            raise bad(2, f"{t_res!r} is not a result for a round without opponent "
-                         f"(expected 1 or + for a bye, ½ for a half-point bye, '-' or 0 if not paired)")
+            raise bad(
+                2,
+                f"{t_res!r} is not a result for a round without opponent "
+                f"(expected 1 or + for a bye, ½ for a half-point bye, '-' or 0 if not paired)",
+            )
         return Cell(kind, text=text, r=r, c=c)
     if res == "" or (res == "0" and colour_code in ("", "-")):
         return Cell(Kind.ZPB, None, opp, colour, text, r, c, open=True)
@@ -106,12 +129,11 @@ def sm3_cell(sheet: Sheet, r: int, c: int, colours: dict[str, str], player: int,
     if outcome is None:
         raise bad(2, f"{t_res!r} is not a result (expected 1, ½, 0, + or -)")
     if colour_code == "-":
-        raise bad(1, f"colour '-' marks a game not played, but the result is {t_res!r} "
-                     f"(expected + or - for a forfeit)")
+        raise bad(1, f"colour '-' marks a game not played, but the result is {t_res!r} (expected + or - for a forfeit)")
     return Cell(Kind.PLAYED, outcome, opp, colour, text, r, c)
 
 
-def sm3_cells(e: Optional[RoundEntry]) -> list[Any]:
+def sm3_cells(e: RoundEntry | None) -> list[Any]:
     """A round entry as the three sm3 cells: opponent, colour, result."""
     if e is None:
         return ["", "", ""]

@@ -27,35 +27,51 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from typing import Any, NamedTuple, Optional
+from typing import Any, NamedTuple
 
+from tbxl.errors import InputError
 from tbxl.formatting import exact_text
 from tbxl.io.grid.cells import cell_text, column_letters, half_text, parse_number
-from tbxl.errors import InputError
-from tbxl.model import UNPLAYED_OUTCOME, Kind, Outcome, Scoring, make_entry
+from tbxl.model import (
+    UNPLAYED_OUTCOME,
+    Board,
+    Kind,
+    Outcome,
+    Scoring,
+    Team,
+    TeamRound,
+    TeamScoring,
+    TeamTournament,
+    make_entry,
+)
 from tbxl.model.codes import BYES, FORFEITS, GAMES, result_code
-from tbxl.model import Board, Team, TeamRound, TeamScoring, TeamTournament
 
-_MATCH = re.compile(r"^(?P<opp>\d+)\s*(?P<col>[wWbB])?\s*(?P<gp>\d{0,15}½|\d{1,15}(?:[.,]\d{1,15})?)?\s*"
-                    r"(?::\s*(?P<boards>[10=½+\-\s]+))?$")
+_MATCH = re.compile(
+    r"^(?P<opp>\d+)\s*(?P<col>[wWbB])?\s*(?P<gp>\d{0,15}½|\d{1,15}(?:[.,]\d{1,15})?)?\s*"
+    r"(?::\s*(?P<boards>[10=½+\-\s]+))?$"
+)
 _FORFEIT = re.compile(r"^(?P<opp>\d+)\s*(?P<col>[wWbB])?\s*(?P<ff>--|\+|-)$")
 _PAB = re.compile(r"^(?:PAB|U)\s*(?P<gp>\d{0,15}½|\d{1,15}(?:[.,]\d{1,15})?)$")
 # A team's bye: the TRF bye codes (tbxl.model.codes, blank = ZPB), also spelt PAB, or "-".
 _BYES = {**{code.strip(): kind for code, kind in BYES.items()}, "PAB": Kind.PAB, "-": Kind.ZPB}
 # A board of a match: the TRF game and forfeit codes of played boards (½ also a draw).
-_BOARD = {**{code: game for code, game in GAMES.items() if game[0] is Kind.PLAYED}, "½": (Kind.PLAYED, Outcome.DRAW),
-          **{code: (kind, UNPLAYED_OUTCOME[kind]) for code, kind in FORFEITS.items()}}
+_BOARD = {
+    **{code: game for code, game in GAMES.items() if game[0] is Kind.PLAYED},
+    "½": (Kind.PLAYED, Outcome.DRAW),
+    **{code: (kind, UNPLAYED_OUTCOME[kind]) for code, kind in FORFEITS.items()},
+}
 _MIRROR = {"1": "0", "0": "1", "=": "=", "½": "=", "+": "-", "-": "+"}
 
 
 class _Cell(NamedTuple):
     """One parsed cell: a bye (``bye`` its kind, ``gp`` a PAB's game points if given), a forfeit
     (``ff``: ``+``, ``-`` or ``--``) or a match (``gp`` and/or ``boards``, the board results)."""
-    what: str                          # "bye", "forfeit" or "match"
-    bye: Optional[Kind] = None
+
+    what: str  # "bye", "forfeit" or "match"
+    bye: Kind | None = None
     opp: int = 0
-    colour: Optional[str] = None       # of board 1, "w" or "b"
-    gp: Optional[Fraction] = None
+    colour: str | None = None  # of board 1, "w" or "b"
+    gp: Fraction | None = None
     ff: str = ""
     boards: str = ""
 
@@ -64,8 +80,14 @@ class _Cell(NamedTuple):
 _Read = tuple[_Cell, int, int, str]
 
 
-def read_team_grid(rows: list[list[Any]], *, boards: Optional[int] = None, name: str = "",
-                   team_scoring: Optional[TeamScoring] = None, source: str = "") -> TeamTournament:
+def read_team_grid(
+    rows: list[list[Any]],
+    *,
+    boards: int | None = None,
+    name: str = "",
+    team_scoring: TeamScoring | None = None,
+    source: str = "",
+) -> TeamTournament:
     """Read a team crosstable grid (a list of rows of cell values) into a :class:`TeamTournament`."""
     ts = team_scoring or TeamScoring()
     s = Scoring()
@@ -77,16 +99,21 @@ def read_team_grid(rows: list[list[Any]], *, boards: Optional[int] = None, name:
         if not first.isdigit():
             if data:
                 raise InputError(f"row {r + 1}: '{first}' is not a team number", cell=f"A{r + 1}", file=source or None)
-            continue   # a header row
+            continue  # a header row
         data.append((r, int(first), cell_text(row[1]) if len(row) > 1 else "", list(row[2:])))
     if not data:
         raise InputError("no team rows (a team number in the first column)", file=source or None)
-    width = max((max((k + 1 for k, v in enumerate(cells) if cell_text(v)), default=0) for _, _, _, cells in data), default=0)
+    width = max(
+        (max((k + 1 for k, v in enumerate(cells) if cell_text(v)), default=0) for _, _, _, cells in data), default=0
+    )
     numbers: dict[int, int] = {}
     for r, n, _, _ in data:
         if n in numbers:
-            raise InputError(f"row {r + 1}: team {n} is listed twice (also row {numbers[n] + 1})", cell=f"A{r + 1}",
-                             file=source or None)
+            raise InputError(
+                f"row {r + 1}: team {n} is listed twice (also row {numbers[n] + 1})",
+                cell=f"A{r + 1}",
+                file=source or None,
+            )
         numbers[n] = r
     cells: dict[tuple[int, int], _Read] = {}
     for r, n, _, row in data:
@@ -100,8 +127,15 @@ def read_team_grid(rows: list[list[Any]], *, boards: Optional[int] = None, name:
         for rd in range(1, width + 1):
             rounds.append(_round(n, rd, cells, numbers, k_boards, ts, s, source))
         out.append(Team(n, team_name or f"Team {n}", (), tuple(rounds)))
-    return TeamTournament(tuple(sorted(out, key=lambda t: t.number)), width, k_boards, name=name, scoring=s,
-                          team_scoring=ts, source=source)
+    return TeamTournament(
+        tuple(sorted(out, key=lambda t: t.number)),
+        width,
+        k_boards,
+        name=name,
+        scoring=s,
+        team_scoring=ts,
+        source=source,
+    )
 
 
 def _where(r: int, k: int) -> str:
@@ -123,8 +157,11 @@ def _parse(v: str, r: int, k: int, source: str) -> _Cell:
         b = (m["boards"] or "").replace(" ", "")
         gp = _game_points(m["gp"]) if m["gp"] is not None else None
         return _Cell("match", opp=int(m["opp"]), colour=(m["col"] or "").lower() or None, gp=gp, boards=b)
-    raise InputError(f"row {r + 1}, round {k + 1}: '{v}' is not a team result (e.g. 7w2½, 7w:1=10, 7+, PAB, H, F, -)",
-                     cell=_where(r, k), file=source or None)
+    raise InputError(
+        f"row {r + 1}, round {k + 1}: '{v}' is not a team result (e.g. 7w2½, 7w:1=10, 7+, PAB, H, F, -)",
+        cell=_where(r, k),
+        file=source or None,
+    )
 
 
 def _game_points(text: str) -> Fraction:
@@ -137,8 +174,10 @@ def _game_points(text: str) -> Fraction:
 def _boards(cells: dict[tuple[int, int], _Read], numbers: dict[int, int], source: str) -> int:
     lengths = {len(c[0].boards) for c in cells.values() if c[0].what == "match" and c[0].boards}
     if len(lengths) > 1:
-        raise InputError(f"board results of different lengths {sorted(lengths)}: every match has the same "
-                         f"number of boards", file=source or None)
+        raise InputError(
+            f"board results of different lengths {sorted(lengths)}: every match has the same number of boards",
+            file=source or None,
+        )
     if lengths:
         return lengths.pop()
     most = Fraction(0)
@@ -148,19 +187,32 @@ def _boards(cells: dict[tuple[int, int], _Read], numbers: dict[int, int], source
             if other and other[0].what == "match" and other[0].gp is not None:
                 most = max(most, c.gp + other[0].gp)
     if most == 0 or most.denominator != 1:
-        raise InputError("cannot tell the number of boards: give board results (7w:1=10) or the boards argument",
-                         file=source or None)
+        raise InputError(
+            "cannot tell the number of boards: give board results (7w:1=10) or the boards argument", file=source or None
+        )
     return int(most)
 
 
-def _round(n: int, rd: int, cells: dict[tuple[int, int], _Read], numbers: dict[int, int], k: int, ts: TeamScoring, s: Scoring, source: str) -> TeamRound:
+def _round(
+    n: int,
+    rd: int,
+    cells: dict[tuple[int, int], _Read],
+    numbers: dict[int, int],
+    k: int,
+    ts: TeamScoring,
+    s: Scoring,
+    source: str,
+) -> TeamRound:
     c, r, col, text = cells[n, rd]
     if c.what == "bye":
         assert c.bye is not None
         kind = c.bye
         pab_gp = c.gp if c.gp is not None else s.win * k if ts.pab_gp is None else ts.pab_gp
-        mp, gp = {Kind.PAB: (ts.draw if ts.pab_mp is None else ts.pab_mp, pab_gp),
-                  Kind.HPB: (ts.draw, s.hpb * k), Kind.FPB: (ts.win, s.fpb * k)}.get(kind, (Fraction(0), Fraction(0)))
+        mp, gp = {
+            Kind.PAB: (ts.draw if ts.pab_mp is None else ts.pab_mp, pab_gp),
+            Kind.HPB: (ts.draw, s.hpb * k),
+            Kind.FPB: (ts.win, s.fpb * k),
+        }.get(kind, (Fraction(0), Fraction(0)))
         return TeamRound(rd, kind, ts.outcome_of_points(mp), mp, gp)
     opp = c.opp
 
@@ -181,19 +233,39 @@ def _round(n: int, rd: int, cells: dict[tuple[int, int], _Read], numbers: dict[i
         if c.what != o.what or (c.ff, o.ff) not in (("+", "-"), ("-", "+"), ("--", "--")):
             raise err(f"'{text}' and team {opp}'s '{otext}' ({_where(orow, ocol)}) do not complement")
         if c.ff == "--":
-            return TeamRound(rd, Kind.DOUBLE_FORFEIT, Outcome.LOSS, ts.loss, Fraction(0), opp, colour,
-                             tuple(Board(b, None, make_entry(s, rd, Kind.FORFEIT_LOSS)) for b in range(1, k + 1)))
+            return TeamRound(
+                rd,
+                Kind.DOUBLE_FORFEIT,
+                Outcome.LOSS,
+                ts.loss,
+                Fraction(0),
+                opp,
+                colour,
+                tuple(Board(b, None, make_entry(s, rd, Kind.FORFEIT_LOSS)) for b in range(1, k + 1)),
+            )
         kind = Kind.FORFEIT_WIN if c.ff == "+" else Kind.FORFEIT_LOSS
         forfeited = tuple(Board(b, None, make_entry(s, rd, kind)) for b in range(1, k + 1))
         outcome = Outcome.WIN if c.ff == "+" else Outcome.LOSS
-        return TeamRound(rd, kind, outcome, ts.match_points(outcome),
-                         sum((b.entry.points for b in forfeited), Fraction(0)), opp, colour, forfeited)
+        return TeamRound(
+            rd,
+            kind,
+            outcome,
+            ts.match_points(outcome),
+            sum((b.entry.points for b in forfeited), Fraction(0)),
+            opp,
+            colour,
+            forfeited,
+        )
     boards: tuple[Board, ...] = ()
     if c.boards:
-        if o.boards and len(o.boards) == len(c.boards) and any(_MIRROR[x] != ({"½": "="}.get(y, y))
-                                                               for x, y in zip(c.boards, o.boards)):
-            raise err(f"board results '{c.boards}' and team {opp}'s '{o.boards}' ({_where(orow, ocol)}) "
-                      f"do not complement")
+        if (
+            o.boards
+            and len(o.boards) == len(c.boards)
+            and any(_MIRROR[x] != ({"½": "="}.get(y, y)) for x, y in zip(c.boards, o.boards))
+        ):
+            raise err(
+                f"board results '{c.boards}' and team {opp}'s '{o.boards}' ({_where(orow, ocol)}) do not complement"
+            )
         bl: list[Board] = []
         for b, ch in enumerate(c.boards, 1):
             kind, outcome = _BOARD[ch]
@@ -211,8 +283,10 @@ def _round(n: int, rd: int, cells: dict[tuple[int, int], _Read], numbers: dict[i
     if boards:
         gp = sum((b.entry.points for b in boards), Fraction(0))
         if c.gp is not None and c.gp != gp:
-            raise err(f"game points {exact_text(c.gp)} differ from the board results '{c.boards or o.boards}' "
-                      f"({exact_text(gp)})")
+            raise err(
+                f"game points {exact_text(c.gp)} differ from the board results '{c.boards or o.boards}' "
+                f"({exact_text(gp)})"
+            )
         own = c.boards or "".join(_MIRROR[x] for x in o.boards)
         ogp = sum((make_entry(s, rd, *_pair(_MIRROR[ch])).points for ch in own), Fraction(0))
     else:
@@ -228,7 +302,7 @@ def _round(n: int, rd: int, cells: dict[tuple[int, int], _Read], numbers: dict[i
     return TeamRound(rd, Kind.PLAYED, outcome, ts.match_points(outcome), gp, opp, colour, boards)
 
 
-def _pair(ch: str) -> tuple[Kind, Optional[Outcome]]:
+def _pair(ch: str) -> tuple[Kind, Outcome | None]:
     kind, outcome = _BOARD[ch]
     return (kind, outcome if kind is Kind.PLAYED else None)
 
@@ -241,13 +315,14 @@ def team_cell(t: TeamTournament, rnd: TeamRound) -> str:
             return "PAB" if rnd.gp == default else f"PAB{half_text(rnd.gp)}"
         return {Kind.HPB: "H", Kind.FPB: "F"}.get(rnd.kind, "-")
     if rnd.kind is not Kind.PLAYED:
-        return f"{rnd.opponent}" + result_code(rnd.kind, rnd.outcome)   # +, - or -- (both forfeited)
+        return f"{rnd.opponent}" + result_code(rnd.kind, rnd.outcome)  # +, - or -- (both forfeited)
     codes = ["-"] * t.boards
     for b in rnd.boards:
         e = b.entry
         # A game under one move is written as a game (the grid has no W D L); a forfeit as + or -.
-        codes[b.board - 1] = (result_code(Kind.PLAYED, e.outcome) if e.kind.is_game
-                              else "+" if e.kind is Kind.FORFEIT_WIN else "-")
+        codes[b.board - 1] = (
+            result_code(Kind.PLAYED, e.outcome) if e.kind.is_game else "+" if e.kind is Kind.FORFEIT_WIN else "-"
+        )
     return f"{rnd.opponent}{rnd.colour or ''}{half_text(rnd.gp)}:{''.join(codes)}"
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Optional
 
 from tbxl.model import Kind, Outcome
 from tbxl.model.codes import FORFEITS, UNPLAYED_CODES
@@ -27,15 +26,16 @@ def colour_map(letters: set[str]) -> dict[str, str]:
 @dataclass
 class Cell:
     """One round of a Swiss layout as written, before it is checked against the opponent's."""
+
     kind: Kind
-    outcome: Optional[Outcome] = None
-    opponent: Optional[int] = None     # the number as written
-    colour: Optional[str] = None       # "w" / "b"
+    outcome: Outcome | None = None
+    opponent: int | None = None  # the number as written
+    colour: str | None = None  # "w" / "b"
     text: str = ""
-    r: int = 0                         # grid row and column (of the first cell of the round)
+    r: int = 0  # grid row and column (of the first cell of the round)
     c: int = 0
-    open: bool = False                 # sm3: opponent given, no result
-    double: bool = False               # written "--"
+    open: bool = False  # sm3: opponent given, no result
+    double: bool = False  # written "--"
 
 
 OUTCOMES = {"1": Outcome.WIN, "0": Outcome.LOSS}
@@ -44,7 +44,7 @@ OUTCOMES = {"1": Outcome.WIN, "0": Outcome.LOSS}
 FORFEIT_KINDS = {**FORFEITS, "--": Kind.FORFEIT_LOSS}
 
 
-def outcome_of(s: str) -> Optional[Outcome]:
+def outcome_of(s: str) -> Outcome | None:
     """The outcome a played result token means (``1``, a draw, ``0``); ``None`` otherwise."""
     if s in OUTCOMES:
         return OUTCOMES[s]

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
-from tbxl.model import Player, Tournament
 from tbxl.io.grid.cells import cell_number, layout_name
 from tbxl.io.grid.compact import compact_text
 from tbxl.io.grid.matrix import matrix_body
 from tbxl.io.grid.sm3 import sm3_cells
+from tbxl.model import Player, Tournament
 
 
 def round_headers(layout: str, rounds: int) -> list[str]:
@@ -80,8 +81,7 @@ def to_grid(tournament: Tournament, layout: str, every_field: bool = False) -> l
     if lay == "sm3":
         grid = [head + round_headers(lay, rounds) + ["Pts"]]
         for p in players:
-            cells = [x for k in range(rounds)
-                     for x in sm3_cells(p.rounds[k] if k < len(p.rounds) else None)]
+            cells = [x for k in range(rounds) for x in sm3_cells(p.rounds[k] if k < len(p.rounds) else None)]
             grid.append(lead(p) + cells + [cell_number(p.points, exact=True)])
         return grid
     grid = [head + [p.start_number for p in players] + ["Pts"]]

@@ -6,14 +6,16 @@ One reader (:class:`~tbxl.io.trf.records.Reader`) hands the tokenizer's records
 :mod:`~tbxl.io.trf.scoring`, :mod:`~tbxl.io.trf.pairings`, :mod:`~tbxl.io.trf.teamrecords`), whose
 immutable records build either kind: the players of an individual event (:func:`read_trf`,
 :mod:`tbxl.io.trf.players`), or the teams, matches and boards of a team event (:func:`read_team_trf`,
-:mod:`tbxl.io.trf.team`). :mod:`tbxl.io.trf.writer` writes TRF-16. Whether a file is a team event is told by :func:`tbxl.io.load.is_team_trf`.
+:mod:`tbxl.io.trf.team`). :mod:`tbxl.io.trf.writer` writes TRF-16. Whether a file is a team event is
+told by :func:`tbxl.io.load.is_team_trf`.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator, Optional, Union
+from typing import Union
 
 from tbxl.errors import InputError
 from tbxl.io.text import decode_trf
@@ -22,22 +24,31 @@ from tbxl.io.trf.records import Reader
 from tbxl.io.trf.team import build_team_event
 from tbxl.io.trf.writer import write_trf, write_trf_file
 from tbxl.limits import MAX_TEXT_BYTES, read_regular, size_text
-from tbxl.model import Pairing, Tournament
-from tbxl.model import EventKind, TeamTournament
+from tbxl.model import EventKind, Pairing, TeamTournament, Tournament
 
-__all__ = ["read_trf", "read_trf_with_notes", "parse_trf", "read_team_trf", "parse_team_trf",
-           "write_trf", "write_trf_file"]
+__all__ = [
+    "read_trf",
+    "read_trf_with_notes",
+    "parse_trf",
+    "read_team_trf",
+    "parse_team_trf",
+    "write_trf",
+    "write_trf_file",
+]
 
 PathOrText = Union[str, bytes, "os.PathLike[str]"]
 
 
-def text_of(path_or_text: PathOrText, source: Optional[str]) -> tuple[str, str, list[str]]:
+def text_of(path_or_text: PathOrText, source: str | None) -> tuple[str, str, list[str]]:
     """The text of a TRF input (a path, its bytes, or its text: a ``str`` holding a line break),
     the name errors give it, and the note of an encoding fallback. A file is read only when
     regular and within :data:`~tbxl.limits.MAX_TEXT_BYTES`."""
     if isinstance(path_or_text, (bytes, str)) and len(path_or_text) > MAX_TEXT_BYTES:
-        raise InputError(f"the text is over {size_text(MAX_TEXT_BYTES)}; tbxl reads TRF files of at most "
-                         f"{size_text(MAX_TEXT_BYTES)}", file=source or "<text>")
+        raise InputError(
+            f"the text is over {size_text(MAX_TEXT_BYTES)}; tbxl reads TRF files of at most "
+            f"{size_text(MAX_TEXT_BYTES)}",
+            file=source or "<text>",
+        )
     if isinstance(path_or_text, bytes):
         text, note = decode_trf(path_or_text)
         default_source = "<bytes>"
@@ -63,8 +74,9 @@ def encoding_named(notes: list[str]) -> Iterator[None]:
         raise
 
 
-def parse_trf(text: str, *, source: str = "<string>", strict: bool = False,
-              pairing: Optional[Pairing] = None) -> Tournament:
+def parse_trf(
+    text: str, *, source: str = "<string>", strict: bool = False, pairing: Pairing | None = None
+) -> Tournament:
     """Parse TRF text into a :class:`Tournament`.
 
     ``pairing`` overrides the pairing system read from records 092/192 (TRF-16 files often
@@ -74,8 +86,9 @@ def parse_trf(text: str, *, source: str = "<string>", strict: bool = False,
     return build_individual_event(Reader(text, source, strict), pairing)[0]
 
 
-def read_trf_with_notes(path_or_text: PathOrText, *, source: Optional[str] = None, strict: bool = False,
-                        pairing: Optional[Pairing] = None) -> tuple[Tournament, list[str]]:
+def read_trf_with_notes(
+    path_or_text: PathOrText, *, source: str | None = None, strict: bool = False, pairing: Pairing | None = None
+) -> tuple[Tournament, list[str]]:
     """Like :func:`read_trf`, also returning notes on what was ignored or filled in.
 
     Notes name ignored record codes with their lines, the encoding fallback and players
@@ -87,8 +100,9 @@ def read_trf_with_notes(path_or_text: PathOrText, *, source: Optional[str] = Non
     return tournament, notes + more
 
 
-def read_trf(path_or_text: PathOrText, *, source: Optional[str] = None, strict: bool = False,
-             pairing: Optional[Pairing] = None) -> Tournament:
+def read_trf(
+    path_or_text: PathOrText, *, source: str | None = None, strict: bool = False, pairing: Pairing | None = None
+) -> Tournament:
     """Read a TRF file (a path), its bytes, or its text (a ``str`` holding a line break).
 
     ``source`` names the input in errors and in :attr:`Tournament.source` (default: the
@@ -97,8 +111,14 @@ def read_trf(path_or_text: PathOrText, *, source: Optional[str] = None, strict: 
     return read_trf_with_notes(path_or_text, source=source, strict=strict, pairing=pairing)[0]
 
 
-def read_team_trf(path_or_text: PathOrText, *, source: Optional[str] = None, strict: bool = False,
-                  pairing: Optional[Pairing] = None, notes: Optional[list[str]] = None) -> TeamTournament:
+def read_team_trf(
+    path_or_text: PathOrText,
+    *,
+    source: str | None = None,
+    strict: bool = False,
+    pairing: Pairing | None = None,
+    notes: list[str] | None = None,
+) -> TeamTournament:
     """Read a team TRF (a path, its bytes, or its text). ``strict``: a ``310`` MP or GP that
     disagrees with the games is an error rather than a warning (C07 §9 D21); ``notes``, when
     given, receives the reader's remarks."""
@@ -111,7 +131,8 @@ def read_team_trf(path_or_text: PathOrText, *, source: Optional[str] = None, str
     return t
 
 
-def parse_team_trf(text: str, *, source: str = "<string>", strict: bool = False,
-                   pairing: Optional[Pairing] = None) -> TeamTournament:
+def parse_team_trf(
+    text: str, *, source: str = "<string>", strict: bool = False, pairing: Pairing | None = None
+) -> TeamTournament:
     """Parse team TRF text into a :class:`~tbxl.model.team.TeamTournament` (see :func:`read_team_trf`)."""
     return build_team_event(Reader(text, source, strict, kind=EventKind.TEAM), pairing)

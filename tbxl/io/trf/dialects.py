@@ -26,19 +26,19 @@ from __future__ import annotations
 
 import re
 from datetime import date
-from typing import Optional
 
 __all__ = ["textual_date", "is_link", "is_ruler", "byte_columns", "initial_colour", "LINK_COMMENT"]
 
-_MONTHS = {m: k for k, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep",
-                                       "oct", "nov", "dec"), 1)}
+_MONTHS = {
+    m: k for k, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1)
+}
 # "Dec 10, 2020" / "December 10 2020" (lichess, en-US) and "10 Dec 2020" / "10 December, 2020".
 _MONTH_FIRST = re.compile(r"([A-Za-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})")
 _DAY_FIRST = re.compile(r"(\d{1,2})\.?\s+([A-Za-z]{3,9})\.?,?\s+(\d{4})")
 _LINK = re.compile(r"https?://\S+$", re.IGNORECASE)
 
 
-def textual_date(value: str) -> Optional[date]:
+def textual_date(value: str) -> date | None:
     """A date written with the month's English name, None for any other text.
 
     >>> textual_date("Dec 10, 2020"), textual_date("10 December 2020"), textual_date("Dec 32, 2020")
@@ -53,8 +53,9 @@ def textual_date(value: str) -> Optional[date]:
             return None
         day, month, year = m.group(1), m.group(2), m.group(3)
     number = _MONTHS.get(month[:3].lower())
-    if number is None or (len(month) > 3 and not any(
-            month.lower() == full for full in _FULL_MONTHS if full.startswith(month[:3].lower()))):
+    if number is None or (
+        len(month) > 3 and not any(month.lower() == full for full in _FULL_MONTHS if full.startswith(month[:3].lower()))
+    ):
         return None
     try:
         return date(int(year), number, int(day))
@@ -62,8 +63,21 @@ def textual_date(value: str) -> Optional[date]:
         return None
 
 
-_FULL_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
-                "october", "november", "december", "sept")
+_FULL_MONTHS = (
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+    "sept",
+)
 
 
 def is_link(value: str) -> bool:
@@ -86,8 +100,10 @@ LINK_COMMENT = "### link "
 # a file: a record starts with its digits, never with a blank, "1234" or "DDD"). The units are
 # "1234567890" then any digits: "(?:1234567890)+\d*" says the same, but tries every split of a long
 # line between its two parts: quadratic, minutes on one 12 MB line.
-_RULER = re.compile(r" {9}1 {9}2(?: +\d+)*|1234567890\d*"
-                    r"|DDD SSSS sTTT N+ RRRR FFF I+ BBBB/BB/BB PPPP RRRR(?: +\d+ \d \d)*")
+_RULER = re.compile(
+    r" {9}1 {9}2(?: +\d+)*|1234567890\d*"
+    r"|DDD SSSS sTTT N+ RRRR FFF I+ BBBB/BB/BB PPPP RRRR(?: +\d+ \d \d)*"
+)
 _RULER_STARTS = frozenset(("    ", "1234", "DDD "))
 
 
@@ -108,7 +124,7 @@ def _separated(line: str) -> bool:
     return all(c > len(line) or line[c - 1] == " " for c in _SEPARATORS)
 
 
-def byte_columns(line: str) -> Optional[str]:
+def byte_columns(line: str) -> str | None:
     """A 001 record of a UTF-8 file whose name was padded to 33 bytes (Vega), laid out again in
     characters; None when the record is not one (its columns are right as characters, or wrong
     as bytes too, or the bytes split a character, or a character beyond ASCII is not a letter).
@@ -122,7 +138,7 @@ def byte_columns(line: str) -> Optional[str]:
     if line.isascii() or _separated(line):
         return None
     if not all(c.isalpha() for c in line if not c.isascii()):
-        return None   # only the letters of a name are more than one byte: a stray symbol is an error
+        return None  # only the letters of a name are more than one byte: a stray symbol is an error
     data = line.encode("utf-8")
     try:
         head, name, rest = data[:14].decode("utf-8"), data[14:47].decode("utf-8"), data[47:].decode("utf-8")
@@ -135,7 +151,7 @@ def byte_columns(line: str) -> Optional[str]:
 _COLOURS = {"white1": "w", "black1": "b", "w": "w", "b": "b"}
 
 
-def initial_colour(word: str) -> Optional[str]:
+def initial_colour(word: str) -> str | None:
     """The colour ``w`` or ``b`` of an ``XXC`` word (``white1``, ``black1``) or a ``152`` value
     (``W``, ``B``), None for another word.
 

@@ -23,10 +23,11 @@ Read back, the file gives the same standings (the round trip of ``tests/test_trf
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional, Sequence, Union
+from typing import TYPE_CHECKING
 
 from tbxl.errors import InputError, UsageError
 from tbxl.formatting import short_decimal
@@ -54,7 +55,7 @@ _HEADER_END = ("001", "013", "310")
 def tiebreak_codes(st: Standings) -> list[str]:
     """The 212 list of the standings: the points first (a team event's primary score: MPTS or
     GPTS), then the tie-breaks as the standings used them (C07 §10.3)."""
-    if st.primary is not None:   # a team event's
+    if st.primary is not None:  # a team event's
         return ["MPTS" if st.primary == MP else "GPTS"] + st.codes
     return ["PTS"] + st.codes
 
@@ -72,10 +73,10 @@ def _field(text: str, width: int, what: str, where: str) -> str:
 def _columns(line: str, first: int, last: int, text: str) -> str:
     """``line`` with 1-based columns ``first``-``last`` replaced by ``text`` (right-aligned)."""
     line = line.ljust(last)
-    return line[:first - 1] + text.rjust(last - first + 1) + line[last:]
+    return line[: first - 1] + text.rjust(last - first + 1) + line[last:]
 
 
-def _player_line(line: str, points: Fraction, rank: Optional[int], where: str) -> str:
+def _player_line(line: str, points: Fraction, rank: int | None, where: str) -> str:
     """A 001 record with its points (81-84) and, when given, its rank (86-89) replaced."""
     out = _columns(line, 81, 84, _field(short_decimal(points, 1), 4, "points", where))
     if rank is not None:
@@ -83,35 +84,40 @@ def _player_line(line: str, points: Fraction, rank: Optional[int], where: str) -
     return out.rstrip() if len(line) <= 89 else out
 
 
-def _team_line(number: int, name: str, federation: str, mp: Fraction, gp: Fraction, rank: int,
-               members: Sequence[int], where: str) -> str:
+def _team_line(
+    number: int, name: str, federation: str, mp: Fraction, gp: Fraction, rank: int, members: Sequence[int], where: str
+) -> str:
     """A TRF-2026 310 record (C07 §10.5): number 5-7, name 9-40, federation 42-47, MP 55-60,
     GP 62-67, rank 69-71, members from 74 every 5 columns."""
-    head = (f"310 {_field(str(number), 3, 'team number', where)} {name[:32]:<32} {federation[:6]:<6}"
-            f"       {_field(short_decimal(mp, 1), 6, 'match points', where)} "
-            f"{_field(short_decimal(gp, 1), 6, 'game points', where)} {_field(str(rank), 3, 'rank', where)}  ")
+    head = (
+        f"310 {_field(str(number), 3, 'team number', where)} {name[:32]:<32} {federation[:6]:<6}"
+        f"       {_field(short_decimal(mp, 1), 6, 'match points', where)} "
+        f"{_field(short_decimal(gp, 1), 6, 'game points', where)} {_field(str(rank), 3, 'rank', where)}  "
+    )
     return (head + " ".join(f"{m:4d}" for m in members)).rstrip()
 
 
-def _declares_round_robin(lines: list[str]) -> Optional[bool]:
+def _declares_round_robin(lines: list[str]) -> bool | None:
     types = [line[4:] for line in lines if line[:3] in ("092", "192")]
     return any(ROUND_ROBIN.search(t) for t in types) if types else None
 
 
-def standings_trf(st: Standings, source: Optional[str] = None, *, edition: str = "16", where: str = "<output>") -> str:
+def standings_trf(st: Standings, source: str | None = None, *, edition: str = "16", where: str = "<output>") -> str:
     """The TRF text of standings ``st``: ``source`` is the text of the TRF read (None: write it
     from the event, e.g. for a workbook); ``edition`` one of :data:`EDITIONS`."""
     if edition not in EDITIONS:
         raise UsageError(f"--trf {edition}: expected one of {', '.join(EDITIONS)}")
     event = st.tournament
-    team = isinstance(event, TeamTournament)   # the kind, decided once
+    team = isinstance(event, TeamTournament)  # the kind, decided once
     if source is None:
         if team:
             # A team workbook holds the matches (and at most each board's result), not who played:
             # a TRF's 001 records are players' games, and a rating officer rates players.
-            raise UsageError("-o FILE.trf: a team workbook holds the matches, not the players' games a TRF "
-                             "records (and a rating officer rates); write the TRF from the team TRF of the "
-                             "pairing program (tbxl compute event.trf -o final.trf)")
+            raise UsageError(
+                "-o FILE.trf: a team workbook holds the matches, not the players' games a TRF "
+                "records (and a rating officer rates); write the TRF from the team TRF of the "
+                "pairing program (tbxl compute event.trf -o final.trf)"
+            )
         assert isinstance(event, Tournament)
         players = tuple(replace(p, declared_rank=st.row(p.start_number).rank) for p in event.players)
         text = write_trf(replace(event, players=players, tiebreaks=tuple(tiebreak_codes(st))))
@@ -120,7 +126,7 @@ def standings_trf(st: Standings, source: Optional[str] = None, *, edition: str =
     while lines and not lines[-1].strip():
         lines.pop()
     codes = tiebreak_codes(st)
-    ranks = {} if team else {r.number: r.rank for r in st.rows}   # a player's start number
+    ranks = {} if team else {r.number: r.rank for r in st.rows}  # a player's start number
     team_rows = {r.team.number: r for r in st.rows} if team else {}
     has_310 = any(line[:3] == "310" for line in lines)
     declared_rr = _declares_round_robin(lines)
@@ -135,12 +141,12 @@ def standings_trf(st: Standings, source: Optional[str] = None, *, edition: str =
             try:
                 player = event.player(int(sn_text))
             except (KeyError, ValueError):
-                player = None   # not read (e.g. a record after --after-round cut nothing): kept as is
+                player = None  # not read (e.g. a record after --after-round cut nothing): kept as is
             if player is not None:
                 line = _player_line(line, player.points, ranks.get(player.start_number), where)
         elif code in ("202", "212"):
             if code in wrote:
-                continue   # one list per record: the first place of it keeps the list used
+                continue  # one list per record: the first place of it keeps the list used
             wrote.add(code)
             tail = codes if code == "212" else codes[1:]
             line = f"{code} " + ",".join(tail)
@@ -155,8 +161,12 @@ def standings_trf(st: Standings, source: Optional[str] = None, *, edition: str =
             line = f"092 {pairing_text}"
         elif code == "310" and line[4:7].strip().isdigit() and int(line[4:7]) in team_rows:
             r = team_rows[int(line[4:7])]
-            line = _columns(_columns(_columns(line, 55, 60, short_decimal(r.team.mp, 1)), 62, 67,
-                                     short_decimal(r.team.gp, 1)), 69, 71, str(r.rank))
+            line = _columns(
+                _columns(_columns(line, 55, 60, short_decimal(r.team.mp, 1)), 62, 67, short_decimal(r.team.gp, 1)),
+                69,
+                71,
+                str(r.rank),
+            )
         elif code == "013" and team and edition == "2026" and not has_310:
             team_013 += 1
             r = team_rows[team_013]
@@ -184,26 +194,43 @@ def _insert_header(lines: list[str], records: list[str]) -> list[str]:
     return lines[:at] + records + lines[at:]
 
 
-def _warn_cuts(st: Standings, source: Optional[str], edition: str, strict: bool, where: str) -> None:
+def _warn_cuts(st: Standings, source: str | None, edition: str, strict: bool, where: str) -> None:
     """Every text the TRF's fixed columns cut (a player's name beyond 33 characters, a federation
     beyond 3; a team's name beyond 32 and federation beyond 6 in a 310 record made from a 013):
     a warning naming the player or team, or an error with ``strict``, never a silent cut."""
     from tbxl.errors import excerpt
-    fields: list[tuple[str, str, Optional[str], int, str]] = []
+
+    fields: list[tuple[str, str, str | None, int, str]] = []
     event = st.tournament
-    if source is None and isinstance(event, Tournament):   # 001 records written from the event (a workbook)
-        fields = [(f"player {p.start_number}", what, text, width, columns)
-                  for p in event.players
-                  for what, text, width, columns in (("name", p.name, 33, "15-47"), ("federation", p.federation, 3, "50-52"),
-                                                     ("title", p.title, 3, "11-13"), ("FIDE id", p.fide_id, 11, "54-64"))]
-    elif isinstance(event, TeamTournament) and edition == "2026" and source is not None \
-            and not any(line[:3] == "310" for line in split_lines(source)):   # 310 records made from 013
-        fields = [(f"team {t.number}", what, text, width, columns) for t in event.teams
-                  for what, text, width, columns in (("name", t.name, 32, "9-40"), ("federation", t.federation, 6, "42-47"))]
+    if source is None and isinstance(event, Tournament):  # 001 records written from the event (a workbook)
+        fields = [
+            (f"player {p.start_number}", what, text, width, columns)
+            for p in event.players
+            for what, text, width, columns in (
+                ("name", p.name, 33, "15-47"),
+                ("federation", p.federation, 3, "50-52"),
+                ("title", p.title, 3, "11-13"),
+                ("FIDE id", p.fide_id, 11, "54-64"),
+            )
+        ]
+    elif (
+        isinstance(event, TeamTournament)
+        and edition == "2026"
+        and source is not None
+        and not any(line[:3] == "310" for line in split_lines(source))
+    ):  # 310 records made from 013
+        fields = [
+            (f"team {t.number}", what, text, width, columns)
+            for t in event.teams
+            for what, text, width, columns in (("name", t.name, 32, "9-40"), ("federation", t.federation, 6, "42-47"))
+        ]
     for who, what, text, width, columns in fields:
         if text is not None and len(text) > width:
-            InputError(f"{who}: the {what} {excerpt(text)} has {len(text):,} characters; the TRF's columns "
-                       f"{columns} hold {width}: written cut to {excerpt(text[:width])}", file=where).raise_or_warn(strict)
+            InputError(
+                f"{who}: the {what} {excerpt(text)} has {len(text):,} characters; the TRF's columns "
+                f"{columns} hold {width}: written cut to {excerpt(text[:width])}",
+                file=where,
+            ).raise_or_warn(strict)
 
 
 def _edition_records(lines: list[str], st: Standings, edition: str) -> str:
@@ -222,9 +249,14 @@ def _edition_records(lines: list[str], st: Standings, edition: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_standings_trf(st: Standings, path: Union[str, "os.PathLike[str]"], *,
-                        input_path: Union[str, "os.PathLike[str]", None] = None,
-                        edition: str = "16", strict: bool = False) -> None:
+def write_standings_trf(
+    st: Standings,
+    path: str | os.PathLike[str],
+    *,
+    input_path: str | os.PathLike[str] | None = None,
+    edition: str = "16",
+    strict: bool = False,
+) -> None:
     """Write :func:`standings_trf` to ``path`` atomically; ``input_path`` is the file the event
     was read from (a TRF's lines are kept; never written over). A text cut to its TRF columns is
     warned of (an error with ``strict``)."""

@@ -10,10 +10,10 @@ kept here to be noted with its lines (:func:`note_ignored`).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from types import MappingProxyType
-from typing import Mapping, Optional, Sequence
 
 from tbxl.io.trf.dialects import initial_colour, is_link, textual_date
 from tbxl.io.trf.tokens import Line, Row, Source
@@ -26,38 +26,54 @@ __all__ = ["Header", "HeaderRecords", "HEADER_CODES", "RECORD_NAMES", "ROUND_ROB
 #: JaVaFo TRF(x) spec; Tornelo's DAT; bbpPairings' BB* values): a reader of the notes learns what was
 #: left out, not only its code.
 RECORD_NAMES = {
-    "062": "the number of players", "072": "the number of rated players", "082": "the number of teams",
-    "132": "the dates of the rounds", "172": "the starting-rank method", "182": "the pairing controller",
-    "222": "the encoded time control", "240": "byes of the round to pair", "250": "accelerations",
-    "260": "prohibited pairings", "299": "abnormal point assignments", "XXA": "accelerations",
-    "XXP": "forbidden pairs", "XXZ": "players absent from the round to pair", "DAT": "Tornelo player data",
-    "NRS": "national ratings", "013": "team records",
+    "062": "the number of players",
+    "072": "the number of rated players",
+    "082": "the number of teams",
+    "132": "the dates of the rounds",
+    "172": "the starting-rank method",
+    "182": "the pairing controller",
+    "222": "the encoded time control",
+    "240": "byes of the round to pair",
+    "250": "accelerations",
+    "260": "prohibited pairings",
+    "299": "abnormal point assignments",
+    "XXA": "accelerations",
+    "XXP": "forbidden pairs",
+    "XXZ": "players absent from the round to pair",
+    "DAT": "Tornelo player data",
+    "NRS": "national ratings",
+    "013": "team records",
 }
 
 # 092 / 192 tournament type (§10.1, §10.3): pre-determined pairings for round robins.
 ROUND_ROBIN = re.compile(r"robin|berger|(?<![a-z0-9])rr(?![a-z0-9])", re.IGNORECASE)
 
-_TEXT_FIELDS = {"012": "name", "022": "city", "032": "federation", "102": "chief_arbiter",
-                "112": "deputy_arbiters", "122": "time_control"}
+_TEXT_FIELDS = {
+    "012": "name",
+    "022": "city",
+    "032": "federation",
+    "102": "chief_arbiter",
+    "112": "deputy_arbiters",
+    "122": "time_control",
+}
 #: The codes (upper case) :class:`HeaderRecords` reads, with ``###`` (tbxl's link comment).
-HEADER_CODES = frozenset(_TEXT_FIELDS) | {"###", "042", "052", "092", "192", "142", "XXR", "XXC", "152",
-                                          "202", "212"}
+HEADER_CODES = frozenset(_TEXT_FIELDS) | {"###", "042", "052", "092", "192", "142", "XXR", "XXC", "152", "202", "212"}
 
 
 @dataclass(frozen=True)
 class Header:
     """What the header records say of the event."""
 
-    meta: Mapping[str, object]                    # the Tournament fields: name, city, dates, links ...
-    types: tuple[str, ...] = ()                   # 092/192 texts
-    tiebreak_lists: Mapping[str, tuple[str, ...]] = field(default_factory=dict)   # 202/212
-    declared_rounds: Optional[int] = None         # XXR/142
-    declared_rounds_at: Optional[tuple[int, str]] = None   # (line, record) of XXR/142
-    initial: Optional[tuple[str, int, str]] = None   # XXC white1/black1, 152 W/B: (colour, line, record)
-    ignored: tuple[tuple[str, tuple[int, ...]], ...] = ()   # records not read: (code, lines)
+    meta: Mapping[str, object]  # the Tournament fields: name, city, dates, links ...
+    types: tuple[str, ...] = ()  # 092/192 texts
+    tiebreak_lists: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # 202/212
+    declared_rounds: int | None = None  # XXR/142
+    declared_rounds_at: tuple[int, str] | None = None  # (line, record) of XXR/142
+    initial: tuple[str, int, str] | None = None  # XXC white1/black1, 152 W/B: (colour, line, record)
+    ignored: tuple[tuple[str, tuple[int, ...]], ...] = ()  # records not read: (code, lines)
 
     @property
-    def pairing(self) -> Optional[Pairing]:
+    def pairing(self) -> Pairing | None:
         """The pairing system records 092/192 name (§10.1, §10.3), None without one."""
         if not self.types:
             return None
@@ -82,18 +98,24 @@ class HeaderRecords:
         self.source = source
         self.notes = notes
         self.meta: dict[str, object] = {}
-        self.links: list[str] = []   # web addresses where TRF-16 has names (tbxl.io.trf.dialects)
-        self.initial: Optional[tuple[str, int, str]] = None
+        self.links: list[str] = []  # web addresses where TRF-16 has names (tbxl.io.trf.dialects)
+        self.initial: tuple[str, int, str] | None = None
         self.types: list[str] = []
         self.tiebreak_lists: dict[str, tuple[str, ...]] = {}
-        self.declared_rounds: Optional[int] = None
-        self.declared_rounds_at: Optional[tuple[int, str]] = None
+        self.declared_rounds: int | None = None
+        self.declared_rounds_at: tuple[int, str] | None = None
         self.ignored: dict[str, list[int]] = {}
 
     def header(self) -> Header:
-        return Header(MappingProxyType(dict(self.meta)), tuple(self.types), MappingProxyType(dict(self.tiebreak_lists)),
-                      self.declared_rounds, self.declared_rounds_at, self.initial,
-                      tuple((code, tuple(lines)) for code, lines in self.ignored.items()))
+        return Header(
+            MappingProxyType(dict(self.meta)),
+            tuple(self.types),
+            MappingProxyType(dict(self.tiebreak_lists)),
+            self.declared_rounds,
+            self.declared_rounds_at,
+            self.initial,
+            tuple((code, tuple(lines)) for code, lines in self.ignored.items()),
+        )
 
     def ignore(self, record: Line) -> None:
         """A record no reader takes, noted with its lines (:func:`note_ignored`)."""
@@ -107,16 +129,19 @@ class HeaderRecords:
             self.link(line, number, code)
             return
         value = line[4:].strip()
-        if code in ("022", "102") and is_link(value):   # lichess: a page, not a city or an arbiter
+        if code in ("022", "102") and is_link(value):  # lichess: a page, not a city or an arbiter
             self.link(value, number, code)
         elif code in ("XXC", "152"):
             self.configuration(code, line, number)
         elif code in _TEXT_FIELDS:
             key = _TEXT_FIELDS[code]
-            if len(value) > MAX_HEADER_TEXT:   # a page lays out every character of it (a 100 KB name hung the report)
-                raise self.source.error(f"record {code}: {len(value):,} characters; a header field holds at most "
-                                        f"{MAX_HEADER_TEXT}", number, 5)
-            if code == "112":   # one deputy arbiter per record (§10.1)
+            if len(value) > MAX_HEADER_TEXT:  # a page lays out every character of it (a 100 KB name hung the report)
+                raise self.source.error(
+                    f"record {code}: {len(value):,} characters; a header field holds at most {MAX_HEADER_TEXT}",
+                    number,
+                    5,
+                )
+            if code == "112":  # one deputy arbiter per record (§10.1)
                 deputies = self.meta.get(key, ())
                 assert isinstance(deputies, tuple)
                 self.meta[key] = (*deputies, value) if value else deputies
@@ -130,22 +155,25 @@ class HeaderRecords:
             if not (value.isascii() and value.isdigit()):
                 raise self.source.error(f"number of rounds '{value[:20]}' is not a number", number, 5)
             if len(value) > 6 or int(value) > MAX_ROUNDS:
-                raise self.source.error(f"{value[:20]} rounds: tbxl reads events of at most {MAX_ROUNDS} rounds",
-                                        number, 5)
+                raise self.source.error(
+                    f"{value[:20]} rounds: tbxl reads events of at most {MAX_ROUNDS} rounds", number, 5
+                )
             self.declared_rounds = int(value)
             self.declared_rounds_at = (number, code)
-        else:   # 202, 212
+        else:  # 202, 212
             codes = tuple(c for c in re.split(r"[,;\s]+", value) if c)
             if len(codes) > MAX_TIEBREAKS:
-                raise self.source.error(f"{len(codes)} tie-break codes: tbxl takes at most {MAX_TIEBREAKS}",
-                                        number, 5)
+                raise self.source.error(f"{len(codes)} tie-break codes: tbxl takes at most {MAX_TIEBREAKS}", number, 5)
             self.tiebreak_lists[code] = codes
 
     def link(self, value: str, number: int, code: str) -> None:
         """A web address of the event (lichess 022/102, tbxl's ``### link``), kept in :attr:`meta`."""
         if len(value) > MAX_HEADER_TEXT:
-            raise self.source.error(f"record {code}: a link of {len(value):,} characters; a header field holds "
-                                    f"at most {MAX_HEADER_TEXT}", number, 5)
+            raise self.source.error(
+                f"record {code}: a link of {len(value):,} characters; a header field holds at most {MAX_HEADER_TEXT}",
+                number,
+                5,
+            )
         self.links.append(value)
         self.meta["links"] = tuple(self.links)
         if code != "###":
@@ -160,39 +188,46 @@ class HeaderRecords:
             colour = initial_colour(word) if (code == "152") == (len(word) == 1) else None
             if colour is not None:
                 if self.initial is not None and self.initial[0] != colour:
-                    self.notes.append(f"record {code} (line {number}): initial colour "
-                                      f"{'White' if colour == 'w' else 'Black'}, after "
-                                      f"{'White' if self.initial[0] == 'w' else 'Black'} on line "
-                                      f"{self.initial[1]}: the later one kept")
+                    self.notes.append(
+                        f"record {code} (line {number}): initial colour "
+                        f"{'White' if colour == 'w' else 'Black'}, after "
+                        f"{'White' if self.initial[0] == 'w' else 'Black'} on line "
+                        f"{self.initial[1]}: the later one kept"
+                    )
                 self.initial = (colour, number, code)
             elif code == "XXC" and word.lower() == "rank":
-                self.notes.append(f"record XXC (line {number}): 'rank' tells a pairing engine to pair by rank "
-                                  "(JaVaFo TRF(x) spec); the standings do not depend on it")
+                self.notes.append(
+                    f"record XXC (line {number}): 'rank' tells a pairing engine to pair by rank "
+                    "(JaVaFo TRF(x) spec); the standings do not depend on it"
+                )
             else:
-                self.notes.append(f"record {code} (line {number}, column {column}): '{word[:20]}' not "
-                                  f"understood, ignored")
+                self.notes.append(
+                    f"record {code} (line {number}, column {column}): '{word[:20]}' not understood, ignored"
+                )
 
-    def date(self, value: str, number: int) -> Optional[date]:
+    def date(self, value: str, number: int) -> date | None:
         """042/052 dates: YYYY/MM/DD (also with - or .), YY/MM/DD, or DD.MM.YYYY."""
         if not value:
             return None
-        patterns = ((r"(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})", (0, 1, 2)),
-                    (r"(\d{2})/(\d{2})/(\d{2})", (0, 1, 2)),
-                    (r"(\d{1,2})\.(\d{1,2})\.(\d{4})", (2, 1, 0)))
+        patterns = (
+            (r"(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})", (0, 1, 2)),
+            (r"(\d{2})/(\d{2})/(\d{2})", (0, 1, 2)),
+            (r"(\d{1,2})\.(\d{1,2})\.(\d{4})", (2, 1, 0)),
+        )
         for pattern, order in patterns:
             m = re.fullmatch(pattern, value)
             if m:
                 y, mo, d = (int(m.group(i + 1)) for i in order)
-                if len(m.group(order[0] + 1)) == 2:        # YY: 70-99 -> 19YY, else 20YY
+                if len(m.group(order[0] + 1)) == 2:  # YY: 70-99 -> 19YY, else 20YY
                     y += 2000 if y < 70 else 1900
                 try:
                     return date(y, mo, d)
                 except ValueError:
                     break
-        spelled = textual_date(value)   # lichess: "Dec 10, 2020" (tbxl.io.trf.dialects)
+        spelled = textual_date(value)  # lichess: "Dec 10, 2020" (tbxl.io.trf.dialects)
         if spelled is not None:
             return spelled
-        shown = value if len(value) <= 40 else value[:40] + "…"   # a line of any length stays one short message
+        shown = value if len(value) <= 40 else value[:40] + "…"  # a line of any length stays one short message
         raise self.source.error(f"bad date '{shown}' (expected YYYY/MM/DD)", number, 5)
 
 
@@ -204,8 +239,7 @@ def note_initial_colour(header: Header, rows: Sequence[Row], notes: list[str]) -
         return
     colour, number, code = header.initial
     name = "White" if colour == "w" else "Black"
-    note = (f"record {code} (line {number}): initial colour {name}, a pairing setting; the standings "
-            "do not depend on it")
+    note = f"record {code} (line {number}): initial colour {name}, a pairing setting; the standings do not depend on it"
     first = next((row for row in rows if row.player.start_number == 1), None)
     if first is not None and first.rounds:
         played = first.slot(1).colour
@@ -222,5 +256,4 @@ def note_ignored(header: Header, rows: Sequence[Row], notes: list[str]) -> None:
         s = "s" if len(where) > 1 else ""
         shown = code if code.strip() else repr(code)
         what = RECORD_NAMES.get(code.upper())
-        notes.append(f"record {shown} ignored (line{s} {', '.join(map(str, where))})"
-                     + (f": {what}" if what else ""))
+        notes.append(f"record {shown} ignored (line{s} {', '.join(map(str, where))})" + (f": {what}" if what else ""))

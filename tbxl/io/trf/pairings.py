@@ -16,14 +16,26 @@ from __future__ import annotations
 import warnings
 from dataclasses import replace
 from fractions import Fraction
-from typing import Optional
 
 from tbxl.errors import InputError, InputWarning
 from tbxl.formatting import exact_text
 from tbxl.io.trf.dialects import byte_columns
-from tbxl.io.trf.tokens import (ANNOUNCED, FIRST_ROUND_COLUMN, NO_OPPONENT, OPPONENTLESS, PENDING, ROUND_FIELDS,
-                                ROUND_WIDTH, SEPARATED, SEPARATORS, Row, Slot, Source, digits,
-                                plausible_birth_date)
+from tbxl.io.trf.tokens import (
+    ANNOUNCED,
+    FIRST_ROUND_COLUMN,
+    NO_OPPONENT,
+    OPPONENTLESS,
+    PENDING,
+    ROUND_FIELDS,
+    ROUND_WIDTH,
+    SEPARATED,
+    SEPARATORS,
+    Row,
+    Slot,
+    Source,
+    digits,
+    plausible_birth_date,
+)
 from tbxl.limits import MAX_ROUNDS
 from tbxl.model import Kind, Player, RoundEntry, Scoring, make_entry
 from tbxl.model.codes import BYES, FORFEITS, GAMES, RESULT_CODES
@@ -33,8 +45,18 @@ __all__ = ["PlayerRecords", "COMPLEMENTS"]
 # Result pairs that complement each other on the two lines of one pairing. ("0", "0") is a game both
 # players lost over the board (the FIDE Laws allow it: both players' phones, an arbiter's decision;
 # Vega publishes one): a played game, 0 points each (issue 29).
-COMPLEMENTS = {("1", "0"), ("0", "1"), ("=", "="), ("W", "L"), ("L", "W"), ("D", "D"),
-               ("+", "-"), ("-", "+"), ("-", "-"), ("0", "0")}
+COMPLEMENTS = {
+    ("1", "0"),
+    ("0", "1"),
+    ("=", "="),
+    ("W", "L"),
+    ("L", "W"),
+    ("D", "D"),
+    ("+", "-"),
+    ("-", "+"),
+    ("-", "-"),
+    ("0", "0"),
+}
 
 
 def both_lost(rounds: dict[int, set[tuple[int, int]]]) -> str:
@@ -43,8 +65,9 @@ def both_lost(rounds: dict[int, set[tuple[int, int]]]) -> str:
     >>> both_lost({9: {(33, 93)}})
     'round 9: players 33 and 93 both lost their game (0-0): read as a played game, 0 points each'
     """
-    pairs = "; ".join(f"round {r}: players " + ", ".join(f"{a} and {b}" for a, b in sorted(rounds[r]))
-                      for r in sorted(rounds))
+    pairs = "; ".join(
+        f"round {r}: players " + ", ".join(f"{a} and {b}" for a, b in sorted(rounds[r])) for r in sorted(rounds)
+    )
     return f"{pairs} both lost their game (0-0): read as a played game, 0 points each"
 
 
@@ -62,21 +85,22 @@ class PlayerRecords:
         self.rows: list[Row] = []
         self.line_of: dict[int, int] = {}  # start number -> line, for duplicate checks
         self.points_of: dict[str, Fraction] = {}  # a points column's text -> its value
-        self.byte_padded: list[int] = []   # 001 records read by bytes (Vega; tbxl.io.trf.dialects)
-        self.pending: list[InputError] = []   # games paired without a result yet, in file order
-        self.announced: set[int] = set()      # rounds with Vega's announced absences (0000 - -, 0000 - =)
-        self.in_progress: Optional[InputWarning] = None  # rounds announced without results (said once)
-        self.zero_zero: dict[int, set[tuple[int, int]]] = {}   # games both lost (0-0), by round
+        self.byte_padded: list[int] = []  # 001 records read by bytes (Vega; tbxl.io.trf.dialects)
+        self.pending: list[InputError] = []  # games paired without a result yet, in file order
+        self.announced: set[int] = set()  # rounds with Vega's announced absences (0000 - -, 0000 - =)
+        self.in_progress: InputWarning | None = None  # rounds announced without results (said once)
+        self.zero_zero: dict[int, set[tuple[int, int]]] = {}  # games both lost (0-0), by round
 
-    def error(self, message: str, line: int, column: Optional[int] = None,
-              player: Optional[int] = None, round: Optional[int] = None) -> InputError:
+    def error(
+        self, message: str, line: int, column: int | None = None, player: int | None = None, round: int | None = None
+    ) -> InputError:
         return self.source.error(message, line, column, player, round)
 
     def read(self, line: str, number: int) -> None:
         self.rows.append(self.player_record(line, number))
 
     def player_record(self, line: str, number: int) -> Row:
-        text = line[4:8].strip()                   # columns 5-8 (1-based, inclusive)
+        text = line[4:8].strip()  # columns 5-8 (1-based, inclusive)
         if not digits(text) or int(text) < 1:
             raise self.error(f"bad start number '{text}' (columns 5-8)", number, 5)
         sn = int(text)
@@ -84,11 +108,15 @@ class PlayerRecords:
             raise self.error(f"duplicate start number {sn} (also on line {self.line_of[sn]})", number, 5, sn)
         self.line_of[sn] = number
         count = -(-(len(line) - FIRST_ROUND_COLUMN + 1) // ROUND_WIDTH)
-        if count > MAX_ROUNDS:   # e.g. one 50 MB line: refused before it is read field by field
-            raise self.error(f"the record has {count} round fields: tbxl reads events of at most "
-                             f"{MAX_ROUNDS} rounds", number, FIRST_ROUND_COLUMN, sn)
+        if count > MAX_ROUNDS:  # e.g. one 50 MB line: refused before it is read field by field
+            raise self.error(
+                f"the record has {count} round fields: tbxl reads events of at most {MAX_ROUNDS} rounds",
+                number,
+                FIRST_ROUND_COLUMN,
+                sn,
+            )
         if not line.isascii() and not SEPARATED.match(line):
-            relaid = byte_columns(line)   # Vega pads a UTF-8 name to 33 bytes (tbxl.io.trf.dialects)
+            relaid = byte_columns(line)  # Vega pads a UTF-8 name to 33 bytes (tbxl.io.trf.dialects)
             if relaid is not None:
                 line = relaid
                 self.byte_padded.append(number)
@@ -96,8 +124,12 @@ class PlayerRecords:
         if not SEPARATED.match(line):  # the usual full-width line passes in one C call
             for c in SEPARATORS:
                 if c <= len(line) and line[c - 1] != " ":
-                    raise self.error(f"expected a blank at column {c}, found '{line[c - 1]}' "
-                                     f"(fields must be in TRF-16 columns)", number, c, sn)
+                    raise self.error(
+                        f"expected a blank at column {c}, found '{line[c - 1]}' (fields must be in TRF-16 columns)",
+                        number,
+                        c,
+                        sn,
+                    )
 
         rating_text = line[48:52].strip()
         if rating_text and not digits(rating_text):
@@ -111,19 +143,30 @@ class PlayerRecords:
         birth = line[69:79].strip()
         if birth and not plausible_birth_date(birth):
             # Age categories read the year: a date that cannot be is not one to count with.
-            self.error(f"birth date {birth[:10]!r} is not a date (columns 70-79: YYYY/MM/DD, or YYYY); "
-                       "read as unknown", number, 70, sn).raise_or_warn(self.source.strict, stacklevel=4)
+            self.error(
+                f"birth date {birth[:10]!r} is not a date (columns 70-79: YYYY/MM/DD, or YYYY); read as unknown",
+                number,
+                70,
+                sn,
+            ).raise_or_warn(self.source.strict, stacklevel=4)
             birth = ""
         rank_text = line[85:89].strip()
         if rank_text and not digits(rank_text):
             raise self.error(f"rank '{rank_text}' is not a number (columns 86-89)", number, 86, sn)
         player = Player(
-            start_number=sn, name=line[14:47].strip(), sex=line[9:10].strip(), title=line[10:13].strip(),
-            rating=(int(rating_text) or None) if rating_text else None,   # blank or 0 = unrated
-            federation=line[53:56].strip(), fide_id=line[57:68].strip(), birth_date=birth,
-            declared_points=declared, declared_rank=int(rank_text) if rank_text else None)
+            start_number=sn,
+            name=line[14:47].strip(),
+            sex=line[9:10].strip(),
+            title=line[10:13].strip(),
+            rating=(int(rating_text) or None) if rating_text else None,  # blank or 0 = unrated
+            federation=line[53:56].strip(),
+            fide_id=line[57:68].strip(),
+            birth_date=birth,
+            declared_points=declared,
+            declared_rank=int(rank_text) if rank_text else None,
+        )
 
-        fields = line[FIRST_ROUND_COLUMN - 1:]
+        fields = line[FIRST_ROUND_COLUMN - 1 :]
         if not fields:
             return Row(player, number, points=points_text or None)
         fields = fields.ljust(count * ROUND_WIDTH)
@@ -138,63 +181,80 @@ class PlayerRecords:
         codes = fields[7::ROUND_WIDTH].upper()
         # The last round with a result that comes from a pairing (a game, a forfeit, a PAB).
         played = len(codes.rstrip(" FHZ"))
-        while played and codes[played - 1] in ANNOUNCED and \
-                NO_OPPONENT.fullmatch(fields, ROUND_WIDTH * (played - 1), ROUND_WIDTH * (played - 1) + 4):
+        while (
+            played
+            and codes[played - 1] in ANNOUNCED
+            and NO_OPPONENT.fullmatch(fields, ROUND_WIDTH * (played - 1), ROUND_WIDTH * (played - 1) + 4)
+        ):
             # Vega's absence announced for the next round ("0000 - -", "0000 - ="), no result yet;
             # an error if that round has results elsewhere (rounds_with_results raises it then).
             self.announced.add(played)
             self.keep_pending(self.check_field(line, number, sn, played))
-            played = len(codes[:played - 1].rstrip(" FHZ"))
-        mark = OPPONENTLESS.match(fields)   # an opponent-less - or = (one C call a record)
-        if mark and mark.start(1) // ROUND_WIDTH < played:   # before the record's last result
+            played = len(codes[: played - 1].rstrip(" FHZ"))
+        mark = OPPONENTLESS.match(fields)  # an opponent-less - or = (one C call a record)
+        if mark and mark.start(1) // ROUND_WIDTH < played:  # before the record's last result
             at = mark.start(1)
-            raise self.error(f"result '{fields[at + 7]}' needs an opponent", number,
-                             FIRST_ROUND_COLUMN + at, sn, at // ROUND_WIDTH + 1)
-        if " " in codes:       # a blank result: a ZPB, or a game paired without a result yet
+            raise self.error(
+                f"result '{fields[at + 7]}' needs an opponent",
+                number,
+                FIRST_ROUND_COLUMN + at,
+                sn,
+                at // ROUND_WIDTH + 1,
+            )
+        if " " in codes:  # a blank result: a ZPB, or a game paired without a result yet
             for r, code in enumerate(codes, 1):
-                if code == " " and fields[ROUND_WIDTH * (r - 1):ROUND_WIDTH * (r - 1) + 4].strip():
+                if code == " " and fields[ROUND_WIDTH * (r - 1) : ROUND_WIDTH * (r - 1) + 4].strip():
                     self.keep_pending(self.check_field(line, number, sn, r))
         return Row(player, number, fields, points_text or None, played)
 
-    def keep_pending(self, pending: Optional[InputError]) -> None:
+    def keep_pending(self, pending: InputError | None) -> None:
         if pending:
             self.pending.append(pending)
 
-    def check_field(self, line: str, number: int, sn: int, r: int) -> Optional[InputError]:
+    def check_field(self, line: str, number: int, sn: int, r: int) -> InputError | None:
         """Raise the error of round r's field, if it has one: opponent (4 columns), colour at +5,
         result at +7 (§10.1). Called to word what the record-wide checks found wrong. A game
         paired without a result yet returns its error, raised if the round is ranked."""
         column = FIRST_ROUND_COLUMN + ROUND_WIDTH * (r - 1)
         s = column - 1
-        field_text = line[s:s + ROUND_WIDTH].ljust(ROUND_WIDTH)
+        field_text = line[s : s + ROUND_WIDTH].ljust(ROUND_WIDTH)
         if field_text[4] != " " or field_text[6] != " " or field_text[8:10] != "  ":
             self.separator_error(field_text, number, column, sn, r)
         opp_text, colour, code = field_text[0:4].strip(), field_text[5].lower(), field_text[7].upper()
         slot = self.slow_slot(field_text, opp_text, colour, code, number, sn, r, column)
         return self.pending.pop() if slot.code == PENDING else None
 
-    def slow_slot(self, field_text: str, opp_text: str, colour: str, code: str, number: int, sn: int,
-                  r: int, column: int) -> Slot:
+    def slow_slot(
+        self, field_text: str, opp_text: str, colour: str, code: str, number: int, sn: int, r: int, column: int
+    ) -> Slot:
         """The rules of one round field, one by one."""
-        if self.team and code in FORFEITS and (
-                not opp_text or (opp_text.isdigit() and int(opp_text) == 0)):
+        if self.team and code in FORFEITS and (not opp_text or (opp_text.isdigit() and int(opp_text) == 0)):
             # TRF-2026 writes a board won or lost by forfeit without naming the opponent: "0000 - +".
             return Slot(r, code, None, None, column)
         if opp_text and not digits(opp_text):
             raise self.error(f"opponent '{opp_text}' is not a start number", number, column, sn, r)
-        opponent = int(opp_text) if opp_text and int(opp_text) else None   # 0000, 0, blank = none
+        opponent = int(opp_text) if opp_text and int(opp_text) else None  # 0000, 0, blank = none
         if colour not in "wb- ":
             raise self.error(f"unknown colour '{field_text[5]}' (expected w, b or -)", number, column + 5, sn, r)
         if code not in GAMES and code not in FORFEITS and code not in BYES:
-            raise self.error(f"unknown result code '{field_text[7]}' (expected one of {RESULT_CODES})",
-                             number, column + 7, sn, r)
+            raise self.error(
+                f"unknown result code '{field_text[7]}' (expected one of {RESULT_CODES})", number, column + 7, sn, r
+            )
         if opponent is None and code in ANNOUNCED and not self.team:
             # Vega's .trfx, saved at the start of a round, marks the absences announced for it:
             # "0000 - -" (absent, a loss) and "0000 - =" (absent, a draw) (Vega manual, TRF(x)).
             # Fine after the last round with results (rounds_with_results), an error in one before.
-            self.pending.append(self.error(f"result '{field_text[7]}' needs an opponent (Vega's 0000 - "
-                                           f"{field_text[7]} marks an absence announced for the next round, "
-                                           "after the last round with results)", number, column, sn, r))
+            self.pending.append(
+                self.error(
+                    f"result '{field_text[7]}' needs an opponent (Vega's 0000 - "
+                    f"{field_text[7]} marks an absence announced for the next round, "
+                    "after the last round with results)",
+                    number,
+                    column,
+                    sn,
+                    r,
+                )
+            )
             return Slot(r, PENDING, None, None, column)
         if opponent is None and code not in BYES:
             raise self.error(f"result '{field_text[7]}' needs an opponent", number, column, sn, r)
@@ -203,20 +263,27 @@ class PlayerRecords:
         if opponent is not None and code == " ":
             # Paired, result not in yet: an event exported after its pairings. Fine in a round after
             # the last one with results (rounds_with_results), an error in one before.
-            self.pending.append(self.error(f"a blank result cannot have an opponent ({opponent})",
-                                           number, column + 7, sn, r))
+            self.pending.append(
+                self.error(f"a blank result cannot have an opponent ({opponent})", number, column + 7, sn, r)
+            )
             return Slot(r, PENDING, opponent, colour if colour in "wb" else None, column)
         if opponent is not None and code in BYES:
-            raise self.error(f"result '{field_text[7]}' (a bye) cannot have an opponent ({opponent})",
-                             number, column + 7, sn, r)
+            raise self.error(
+                f"result '{field_text[7]}' (a bye) cannot have an opponent ({opponent})", number, column + 7, sn, r
+            )
         return Slot(r, code, opponent, colour if colour in "wb" and opponent else None, column)
 
     def separator_error(self, field_text: str, number: int, column: int, sn: int, r: int) -> None:
         for offset in (4, 6, 8, 9):
             if field_text[offset] != " ":
-                raise self.error(f"expected a blank at column {column + offset}, found "
-                                 f"'{field_text[offset]}' (round fields are 10 columns wide)",
-                                 number, column + offset, sn, r)
+                raise self.error(
+                    f"expected a blank at column {column + offset}, found "
+                    f"'{field_text[offset]}' (round fields are 10 columns wide)",
+                    number,
+                    column + offset,
+                    sn,
+                    r,
+                )
 
     def check_fields(self) -> None:
         """Raise the first error of a round field of the records read so far, in file order (a game
@@ -231,9 +298,11 @@ class PlayerRecords:
         """The note on the records read by bytes (Vega's UTF-8 names), once all are read."""
         if self.byte_padded:
             s = "s" if len(self.byte_padded) > 1 else ""
-            self.notes.append(f"record{s} 001 (line{s} {', '.join(map(str, self.byte_padded))}): the name is "
-                              "padded to 33 bytes, not characters (as Vega writes UTF-8): the columns after it "
-                              "are read by bytes")
+            self.notes.append(
+                f"record{s} 001 (line{s} {', '.join(map(str, self.byte_padded))}): the name is "
+                "padded to 33 bytes, not characters (as Vega writes UTF-8): the columns after it "
+                "are read by bytes"
+            )
 
     def read_clubs(self, club_lines: list[tuple[int, str]]) -> None:
         """An individual event's 013 records (Swiss-Manager lists the teams of a team prize): each
@@ -246,26 +315,30 @@ class PlayerRecords:
             name = line[4:36].strip()
             members = line[36:].split()
             if not name or not members or not all(digits(m) and int(m) in index for m in members):
-                self.notes.append(f"record 013 (line {number}) ignored: not a team name with its players' "
-                                  "start numbers")
+                self.notes.append(
+                    f"record 013 (line {number}) ignored: not a team name with its players' start numbers"
+                )
                 continue
             for m in members:
                 row = self.rows[index[int(m)]]
                 if row.player.club:
-                    self.notes.append(f"record 013 (line {number}): player {m} is already in team "
-                                      f"'{row.player.club}'; kept there")
+                    self.notes.append(
+                        f"record 013 (line {number}): player {m} is already in team '{row.player.club}'; kept there"
+                    )
                 else:
                     self.rows[index[int(m)]] = row._replace(player=replace(row.player, club=name))
             read.append(str(number))
         if read:
             s = "s" if len(read) > 1 else ""
-            self.notes.append(f"record{s} 013 (line{s} {', '.join(read)}) of an individual event: read as "
-                              "the players' clubs")
+            self.notes.append(
+                f"record{s} 013 (line{s} {', '.join(read)}) of an individual event: read as the players' clubs"
+            )
 
     # -- the rounds to rank ----------------------------------------------------------------------
 
-    def rounds_with_results(self, declared_rounds: Optional[int],
-                            declared_at: Optional[tuple[int, str]]) -> tuple[int, Optional[int]]:
+    def rounds_with_results(
+        self, declared_rounds: int | None, declared_at: tuple[int, str] | None
+    ) -> tuple[int, int | None]:
         """The rounds to rank, and the rounds the event announces (XXR / 142, read as the round
         fields say). The rounds to rank go up to the last one with a result that comes from a
         pairing (a game, a forfeit or a pairing-allocated bye). An event in progress announces more
@@ -286,28 +359,35 @@ class PlayerRecords:
                         self.check_fields()  # the first in file order
                         raise
         for err in self.pending:
-            if err.round is not None and err.round <= played:   # a game of a round that has results
+            if err.round is not None and err.round <= played:  # a game of a round that has results
                 raise err
         later = sorted(r for r in self.announced if r > played)
         if later:
-            self.notes.append(f"round {', '.join(map(str, later))}: absences announced for the next round "
-                              "(Vega's 0000 - - and 0000 - =), not results: left out with the round")
+            self.notes.append(
+                f"round {', '.join(map(str, later))}: absences announced for the next round "
+                "(Vega's 0000 - - and 0000 - =), not results: left out with the round"
+            )
         if declared_rounds is not None and declared_rounds < played and declared_at:
             # The round fields hold results beyond the announced rounds: the fields count, and
             # what reads the scheduled rounds (dummy_cap_rounds=scheduled) reads them too.
             line_number, code = declared_at
-            self.error(f"{code} announces {declared_rounds} rounds, but the round fields hold results for "
-                       f"{played}: read as {played} rounds", line_number, 5).raise_or_warn(
-                self.source.strict, stacklevel=4)
+            self.error(
+                f"{code} announces {declared_rounds} rounds, but the round fields hold results for "
+                f"{played}: read as {played} rounds",
+                line_number,
+                5,
+            ).raise_or_warn(self.source.strict, stacklevel=4)
             declared_rounds = played
         announced = max(declared_rounds or 0, written)
-        if announced > played > 0:   # none played: the command line refuses (readers.load)
-            later_text = (f"round {announced} has" if announced == played + 1
-                          else f"rounds {played + 1}-{announced} have")
+        if announced > played > 0:  # none played: the command line refuses (readers.load)
+            later_text = (
+                f"round {announced} has" if announced == played + 1 else f"rounds {played + 1}-{announced} have"
+            )
             # Said once the round fields are known to be good (announce_rounds), as the line-by-line
             # reading said it only after every field's own check.
-            self.in_progress = InputWarning(str(InputError(f"{later_text} no results yet: standings after "
-                                                           f"round {played}", file=self.source.name)))
+            self.in_progress = InputWarning(
+                str(InputError(f"{later_text} no results yet: standings after round {played}", file=self.source.name))
+            )
             if declared_rounds is None:
                 declared_rounds = announced
         return played, declared_rounds
@@ -338,16 +418,31 @@ class PlayerRecords:
         mate = other.slot(r)
         if mate.opponent != sn:
             has = f"lists {mate.opponent}" if mate.opponent else f"has no opponent (result '{mate.code.strip()}')"
-            raise self.error(f"pairing is not symmetric: this line lists {slot.opponent}, but player "
-                             f"{slot.opponent} (line {other.line}) {has} in this round",
-                             row.line, slot.column, sn, r)
+            raise self.error(
+                f"pairing is not symmetric: this line lists {slot.opponent}, but player "
+                f"{slot.opponent} (line {other.line}) {has} in this round",
+                row.line,
+                slot.column,
+                sn,
+                r,
+            )
         if (slot.code, mate.code) not in COMPLEMENTS:
-            raise self.error(f"results do not complement: '{slot.code}' here, '{mate.code}' for "
-                             f"player {slot.opponent} (line {other.line})",
-                             row.line, slot.result_column, sn, r)
-        if slot.colour and slot.colour == mate.colour:   # a game, or the scheduled colours of a forfeit
-            raise self.error(f"both players have colour '{slot.colour}' (player {slot.opponent}, "
-                             f"line {other.line})", row.line, slot.column + 5, sn, r)
+            raise self.error(
+                f"results do not complement: '{slot.code}' here, '{mate.code}' for "
+                f"player {slot.opponent} (line {other.line})",
+                row.line,
+                slot.result_column,
+                sn,
+                r,
+            )
+        if slot.colour and slot.colour == mate.colour:  # a game, or the scheduled colours of a forfeit
+            raise self.error(
+                f"both players have colour '{slot.colour}' (player {slot.opponent}, line {other.line})",
+                row.line,
+                slot.column + 5,
+                sn,
+                r,
+            )
 
     def entry(self, scoring: Scoring, row: Row, slot: Slot, by_number: dict[int, Row]) -> RoundEntry:
         """Check ``slot`` against the opponent's line and build the round entry."""
@@ -357,9 +452,8 @@ class PlayerRecords:
             return make_entry(scoring, r, BYES[slot.code])
         if slot.code in GAMES:
             kind, outcome = GAMES[slot.code]
-            if slot.code == "0" and by_number[slot.opponent].slot(r).code == "0":   # a game both lost
-                self.zero_zero.setdefault(r, set()).add(tuple(sorted((row.player.start_number,
-                                                                       slot.opponent))))  # type: ignore[arg-type]
+            if slot.code == "0" and by_number[slot.opponent].slot(r).code == "0":  # a game both lost
+                self.zero_zero.setdefault(r, set()).add(tuple(sorted((row.player.start_number, slot.opponent))))  # type: ignore[arg-type]
             return make_entry(scoring, r, kind, outcome, slot.opponent, slot.colour)
         kind = FORFEITS[slot.code]
         if slot.code == "-" and by_number[slot.opponent].slot(r).code == "-":  # both lose by forfeit (D8)
@@ -371,6 +465,11 @@ class PlayerRecords:
         declared = player.declared_points
         if declared is None or declared == player.points:
             return
-        err = self.error(f"declared points {exact_text(declared, 1)} (columns 81-84) differ from the "
-                         f"results, which give {exact_text(player.points, 1)}", line, 81, player.start_number)
+        err = self.error(
+            f"declared points {exact_text(declared, 1)} (columns 81-84) differ from the "
+            f"results, which give {exact_text(player.points, 1)}",
+            line,
+            81,
+            player.start_number,
+        )
         err.raise_or_warn(self.source.strict, stacklevel)

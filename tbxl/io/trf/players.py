@@ -7,17 +7,26 @@ worded by the reader's checks, in file order.
 
 from __future__ import annotations
 
-from operator import add, eq, mul
 from fractions import Fraction
-from typing import Optional, Union
+from operator import add, eq, mul
 
 from tbxl.errors import InputError
 from tbxl.io.trf.pairings import COMPLEMENTS, both_lost
 from tbxl.io.trf.records import Reader
 from tbxl.io.trf.tokens import ROUND_WIDTH
 from tbxl.limits import MAX_ENTRIES
-from tbxl.model import (RESULT_OF, RESULTS, UNPLAYED_OUTCOME, Kind, Pairing, Player, RoundTable, Scoring,
-                        Tournament, detect_pairing)
+from tbxl.model import (
+    RESULT_OF,
+    RESULTS,
+    UNPLAYED_OUTCOME,
+    Kind,
+    Pairing,
+    Player,
+    RoundTable,
+    Scoring,
+    Tournament,
+    detect_pairing,
+)
 from tbxl.model.codes import BYES, FORFEITS, GAMES
 
 
@@ -27,7 +36,7 @@ def pairing_classes() -> tuple[dict[str, int], dict[str, str]]:
     classes: dict[str, int] = {}
     colours: dict[str, str] = {}
     both = "wb- "
-    for (code, mate) in COMPLEMENTS:
+    for code, mate in COMPLEMENTS:
         if code in GAMES:
             kind, outcome = GAMES[code]
         else:
@@ -36,7 +45,7 @@ def pairing_classes() -> tuple[dict[str, int], dict[str, str]]:
         for colour in both:
             for mate_colour in both:
                 if colour in "wb" and colour == mate_colour:
-                    continue   # both players with the same colour (a game, or a forfeit's scheduled colours)
+                    continue  # both players with the same colour (a game, or a forfeit's scheduled colours)
                 key = code + colour + mate + mate_colour
                 classes[key] = RESULT_OF[kind, outcome]
                 colours[key] = colour if colour in "wb" else " "
@@ -65,7 +74,7 @@ class OpponentNumbers(dict[str, int]):
         return number
 
 
-def build_individual_event(reader: Reader, pairing: Optional[Pairing]) -> tuple[Tournament, list[str]]:
+def build_individual_event(reader: Reader, pairing: Pairing | None) -> tuple[Tournament, list[str]]:
     """The individual event of ``reader``: players built from the 001 records, each round checked as a
     whole, and the reader's notes."""
     try:
@@ -75,8 +84,10 @@ def build_individual_event(reader: Reader, pairing: Optional[Pairing]) -> tuple[
         if len(reader.rows) * rounds > MAX_ENTRIES:
             reader.check_fields()
             reader.announce_rounds(stacklevel=3)
-            raise InputError(f"{len(reader.rows)} players x {rounds} rounds: tbxl reads at most {MAX_ENTRIES:,} "
-                             f"round entries", file=reader.source)
+            raise InputError(
+                f"{len(reader.rows)} players x {rounds} rounds: tbxl reads at most {MAX_ENTRIES:,} round entries",
+                file=reader.source,
+            )
     except InputError:
         reader.check_fields()  # a round field's error on an earlier line comes first
         raise
@@ -87,9 +98,15 @@ def build_individual_event(reader: Reader, pairing: Optional[Pairing]) -> tuple[
         pairing = detect_pairing(players, rounds, reader.notes)
     reader.note_ignored()
     tournament = Tournament(
-        players=players, rounds=rounds, scoring=scoring, pairing=pairing,
-        tiebreaks=reader.tiebreaks(), scheduled_rounds=reader.declared_rounds, source=reader.source,
-        **reader.meta)  # type: ignore[arg-type]
+        players=players,
+        rounds=rounds,
+        scoring=scoring,
+        pairing=pairing,
+        tiebreaks=reader.tiebreaks(),
+        scheduled_rounds=reader.declared_rounds,
+        source=reader.source,
+        **reader.meta,  # type: ignore[arg-type]
+    )
     object.__setattr__(tournament, "_table", table)
     return tournament, reader.notes
 
@@ -110,10 +127,10 @@ def build_players(reader: Reader, scoring: Scoring, rounds: int) -> tuple[tuple[
     # is one slice with a stride of the record's width.
     text = "".join([row.fields[:width].ljust(width) for row in rows])
     opponent_number = OpponentNumbers()
-    position = [-2] * (numbers[-1] + 1)     # start number -> player index; -2: not a listed player
+    position = [-2] * (numbers[-1] + 1)  # start number -> player index; -2: not a listed player
     for i, sn in enumerate(numbers):
         position[sn] = i
-    position[0] = -1                        # no opponent
+    position[0] = -1  # no opponent
     unit = scoring.unit
     units = [int(scoring.table[k, o] * unit) for k, o in RESULTS]
     totals = [0] * len(rows)
@@ -122,20 +139,30 @@ def build_players(reader: Reader, scoring: Scoring, rounds: int) -> tuple[tuple[
     try:
         for r in range(rounds):
             at = ROUND_WIDTH * r
-            sns = list(map(opponent_number.__getitem__, map(add, map(add, map(
-                add, text[at::width], text[at + 1::width]), text[at + 2::width]), text[at + 3::width])))
+            sns = list(
+                map(
+                    opponent_number.__getitem__,
+                    map(
+                        add,
+                        map(add, map(add, text[at::width], text[at + 1 :: width]), text[at + 2 :: width]),
+                        text[at + 3 :: width],
+                    ),
+                )
+            )
             mates = list(map(position.__getitem__, sns))  # IndexError: a number beyond the last
             # Symmetric: the opponent's field names this player; and no one plays himself.
-            if list(map((sns + [-2, 0]).__getitem__, mates)) != list(map(mul, numbers, map(bool, sns))) \
-                    or any(map(eq, sns, numbers)):
+            if list(map((sns + [-2, 0]).__getitem__, mates)) != list(map(mul, numbers, map(bool, sns))) or any(
+                map(eq, sns, numbers)
+            ):
                 raise KeyError
             # Code and colour of each field, then with the opponent's (".." none, "??" not listed).
-            fields = list(map(add, text[at + 7::width].upper(), text[at + 5::width].lower()))
+            fields = list(map(add, text[at + 7 :: width].upper(), text[at + 5 :: width].lower()))
             keys = list(map(add, fields, map((fields + ["??", ".."]).__getitem__, mates)))
             classes = bytes(map(PAIR_CLASS.__getitem__, keys))
             if not BOTH_LOST.isdisjoint(keys):
-                zero_zero[r + 1] = {(numbers[i], numbers[j]) for i, (k, j) in enumerate(zip(keys, mates))
-                                    if k in BOTH_LOST and i < j}
+                zero_zero[r + 1] = {
+                    (numbers[i], numbers[j]) for i, (k, j) in enumerate(zip(keys, mates)) if k in BOTH_LOST and i < j
+                }
             result.append(classes)
             opponent.append(mates)
             colour.append("".join(map(PAIR_COLOUR.__getitem__, keys)))
@@ -144,7 +171,7 @@ def build_players(reader: Reader, scoring: Scoring, rounds: int) -> tuple[tuple[
         reader.check_fields()
         reader.announce_rounds()
         reader.check_pairings(scoring, rounds)
-        raise AssertionError("a round field was refused but no check says why")  # pragma: no cover
+        raise AssertionError("a round field was refused but no check says why") from None  # pragma: no cover
     table = RoundTable(numbers, rounds, scoring, result, opponent, colour)
     viewed = []
     for i, row in enumerate(rows):
@@ -157,10 +184,12 @@ def build_players(reader: Reader, scoring: Scoring, rounds: int) -> tuple[tuple[
     reader.announce_rounds()
     short = []
     total_of = dict(zip(numbers, totals))
-    units_of: dict[Optional[str], Union[int, Fraction, None]] = {text: int(value * unit) if (value * unit).denominator == 1 else value * unit
-                for text, value in reader.points_of.items()}
+    units_of: dict[str | None, int | Fraction | None] = {
+        text: int(value * unit) if (value * unit).denominator == 1 else value * unit
+        for text, value in reader.points_of.items()
+    }
     units_of[None] = None
-    for row in reader.rows:               # file order, as the notes and warnings read
+    for row in reader.rows:  # file order, as the notes and warnings read
         player = row.player
         if row.rounds < rounds:
             short.append(str(player.start_number))
@@ -171,8 +200,9 @@ def build_players(reader: Reader, scoring: Scoring, rounds: int) -> tuple[tuple[
     if zero_zero:
         reader.notes.append(both_lost(zero_zero))
     if short:
-        reader.notes.append(f"players {', '.join(short)}: record shorter than {rounds} rounds; "
-                          f"missing rounds read as zero-point byes")
+        reader.notes.append(
+            f"players {', '.join(short)}: record shorter than {rounds} rounds; missing rounds read as zero-point byes"
+        )
     return players, table
 
 

@@ -26,8 +26,8 @@ file, line, column, player and round rather than guessed.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import Mapping, Optional
 
 from tbxl.errors import InputError
 from tbxl.io.trf.header import HEADER_CODES, ROUND_ROBIN, Header, HeaderRecords, note_ignored
@@ -58,12 +58,11 @@ class Reader:
         self.scoring_records = ScoringRecords(self.where)
         self.players = PlayerRecords(self.where, self.notes, team=kind is EventKind.TEAM)
         #: The team records; None for an individual event.
-        self.team: Optional[TeamRecords] = (
-            TeamRecords(self.where, self.notes) if kind is EventKind.TEAM else None)
-        self.club_lines: list[tuple[int, str]] = []   # an individual event's 013 records
+        self.team: TeamRecords | None = TeamRecords(self.where, self.notes) if kind is EventKind.TEAM else None
+        self.club_lines: list[tuple[int, str]] = []  # an individual event's 013 records
         self.header = Header({})
         #: The rounds the event announces (XXR / 142), as the round fields correct them.
-        self.declared_rounds: Optional[int] = None
+        self.declared_rounds: int | None = None
 
     @property
     def source(self) -> str:
@@ -85,8 +84,14 @@ class Reader:
     def meta(self) -> Mapping[str, object]:
         return self.header.meta
 
-    def error(self, message: str, line: Optional[int], column: Optional[int] = None,
-              player: Optional[int] = None, round: Optional[int] = None) -> InputError:
+    def error(
+        self,
+        message: str,
+        line: int | None,
+        column: int | None = None,
+        player: int | None = None,
+        round: int | None = None,
+    ) -> InputError:
         return self.where.error(message, line, column, player, round)
 
     def collect(self) -> None:
@@ -109,15 +114,17 @@ class Reader:
                 header.read(record)
             elif upper in SCORING_CODES:
                 self.scoring_records.read(record)
-            elif upper == "013" and team is None:   # an individual event's teams (Swiss-Manager)
+            elif upper == "013" and team is None:  # an individual event's teams (Swiss-Manager)
                 self.club_lines.append((record.number, record.text))
             else:
                 header.ignore(record)
         if not players.rows:
             raise InputError("no player records (001)", file=self.source)
         if tokens.ruler:
-            self.notes.append(f"line{'s' if len(tokens.ruler) > 1 else ''} {', '.join(map(str, tokens.ruler))}: "
-                              "Swiss-Manager's column ruler, skipped")
+            self.notes.append(
+                f"line{'s' if len(tokens.ruler) > 1 else ''} {', '.join(map(str, tokens.ruler))}: "
+                "Swiss-Manager's column ruler, skipped"
+            )
         players.note_read()
         if self.club_lines:
             players.read_clubs(self.club_lines)
@@ -127,7 +134,7 @@ class Reader:
     def build_scoring(self) -> Scoring:
         return self.scoring_records.scoring()
 
-    def declared_pairing(self) -> Optional[Pairing]:
+    def declared_pairing(self) -> Pairing | None:
         """The pairing system records 092/192 name (§10.1, §10.3), None without one."""
         return self.header.pairing
 
@@ -143,7 +150,8 @@ class Reader:
         """The rounds to rank (:meth:`~tbxl.io.trf.pairings.PlayerRecords.rounds_with_results`);
         :attr:`declared_rounds` as the round fields correct it."""
         played, self.declared_rounds = self.players.rounds_with_results(
-            self.declared_rounds, self.header.declared_rounds_at)
+            self.declared_rounds, self.header.declared_rounds_at
+        )
         return played
 
     def announce_rounds(self, stacklevel: int = 4) -> None:

@@ -18,16 +18,39 @@ from tbxl.model import Scoring
 __all__ = ["ScoringRecords", "SCORING_CODES", "XXS_FIELDS"]
 
 # Fine-grained scoring keys of TRF(x) XXS (§10.2) and the Scoring field each one feeds.
-XXS_FIELDS = {"WW": "win", "BW": "win", "WD": "draw", "BD": "draw", "WL": "loss", "BL": "loss",
-              "ZPB": "zpb", "HPB": "hpb", "FPB": "fpb", "PAB": "pab", "FW": "forfeit_win",
-              "FL": "forfeit_loss"}
+XXS_FIELDS = {
+    "WW": "win",
+    "BW": "win",
+    "WD": "draw",
+    "BD": "draw",
+    "WL": "loss",
+    "BL": "loss",
+    "ZPB": "zpb",
+    "HPB": "hpb",
+    "FPB": "fpb",
+    "PAB": "pab",
+    "FW": "forfeit_win",
+    "FL": "forfeit_loss",
+}
 _XXS_SHORTCUTS = {"W": ("WW", "BW", "FW", "FPB"), "D": ("WD", "BD", "HPB")}
 # bbpPairings' TRF(bx) point records and the XXS keys each one sets (its README and getPoints).
-_BBP_CODES = {"BBW": ("WW", "BW", "FW", "FPB", "PAB"), "BBD": ("WD", "BD", "HPB"), "BBL": ("WL", "BL"),
-              "BBZ": ("ZPB",), "BBF": ("FL",), "BBU": ("PAB",)}
+_BBP_CODES = {
+    "BBW": ("WW", "BW", "FW", "FPB", "PAB"),
+    "BBD": ("WD", "BD", "HPB"),
+    "BBL": ("WL", "BL"),
+    "BBZ": ("ZPB",),
+    "BBF": ("FL",),
+    "BBU": ("PAB",),
+}
 # TRF-2026 162 codes (§10.3); P defaults to W within the record, X (unknown) is not scored.
-_162_CODES = {"W": ("WW", "BW", "FW", "FPB"), "D": ("WD", "BD", "HPB"), "L": ("WL", "BL"),
-              "A": ("ZPB", "FL"), "P": ("PAB",), "X": ()}
+_162_CODES = {
+    "W": ("WW", "BW", "FW", "FPB"),
+    "D": ("WD", "BD", "HPB"),
+    "L": ("WL", "BL"),
+    "A": ("ZPB", "FL"),
+    "P": ("PAB",),
+    "X": (),
+}
 
 #: The codes (upper case) of the records :class:`ScoringRecords` reads.
 SCORING_CODES = frozenset(("162", "XXS", *_BBP_CODES))
@@ -39,9 +62,9 @@ class ScoringRecords:
     def __init__(self, source: Source) -> None:
         self.source = source
         self.values: dict[str, Fraction] = {}
-        self.line = 0                                # the last scoring record's line
-        self.at: dict[str, tuple[int, int]] = {}     # a scoring key -> (line, column) it was set at
-        self.bbp_seen: set[str] = set()              # bbpPairings' BB* records read (BBU overrides BBW's PAB)
+        self.line = 0  # the last scoring record's line
+        self.at: dict[str, tuple[int, int]] = {}  # a scoring key -> (line, column) it was set at
+        self.bbp_seen: set[str] = set()  # bbpPairings' BB* records read (BBU overrides BBW's PAB)
 
     def read(self, record: Line) -> None:
         code = record.code.upper()
@@ -59,21 +82,22 @@ class ScoringRecords:
     def scoring_162(self, line: str, number: int) -> None:
         body = line[3:]
         found: dict[str, Fraction] = {}
-        at: dict[str, int] = {}                    # a code -> its column
+        at: dict[str, int] = {}  # a code -> its column
         pos, pending = 0, ""
         for m in re.finditer(r"\S+", body):
-            token, column = m.group(), m.start() + 4   # body starts at column 4
-            if pos % 2 == 0:                       # a code (column 6, 15, 24, ...)
+            token, column = m.group(), m.start() + 4  # body starts at column 4
+            if pos % 2 == 0:  # a code (column 6, 15, 24, ...)
                 code = token[0].upper()
                 if code not in _162_CODES:
-                    raise self.source.error(f"unknown scoring code '{token[0]}' in record 162 "
-                                            f"(expected one of W D L A P X)", number, column)
+                    raise self.source.error(
+                        f"unknown scoring code '{token[0]}' in record 162 (expected one of W D L A P X)", number, column
+                    )
                 at[code] = column
-                if len(token) > 1:                 # a value that fills columns 7-10 touches the code
+                if len(token) > 1:  # a value that fills columns 7-10 touches the code
                     found[code] = self.source.number(token[1:], number, column + 1, "points")
                     continue
                 pending = code
-            else:                                  # its value (columns 7-10, 16-19, ...)
+            else:  # its value (columns 7-10, 16-19, ...)
                 found[pending] = self.source.number(token, number, column, "points")
             pos += 1
         if pos % 2:
@@ -81,19 +105,23 @@ class ScoringRecords:
         for code, value in found.items():
             for key in _162_CODES[code]:
                 self.set(key, value, number, at[code])
-        if "W" in found and "P" not in found:      # "P: PAB (same as W)"
+        if "W" in found and "P" not in found:  # "P: PAB (same as W)"
             self.values["PAB"] = found["W"]
         self.line = number
 
     def scoring_xxs(self, line: str, number: int) -> None:
         # JaVaFo: CODE=VALUE pairs, left to right and top down, later ones override (§10.2).
         for m in re.finditer(r"\S+", line[3:]):
-            token, column = m.group(), m.start() + 4   # body starts at column 4
+            token, column = m.group(), m.start() + 4  # body starts at column 4
             key, eq, value = token.partition("=")
             key = key.upper()
             if not eq or (key not in XXS_FIELDS and key not in _XXS_SHORTCUTS):
-                raise self.source.error(f"bad XXS item '{token}' (expected CODE=VALUE with CODE one of "
-                                        f"{' '.join(list(XXS_FIELDS) + list(_XXS_SHORTCUTS))})", number, column)
+                raise self.source.error(
+                    f"bad XXS item '{token}' (expected CODE=VALUE with CODE one of "
+                    f"{' '.join(list(XXS_FIELDS) + list(_XXS_SHORTCUTS))})",
+                    number,
+                    column,
+                )
             points = self.source.number(value, number, column + len(key) + 1, f"XXS {key} value")
             for k in _XXS_SHORTCUTS.get(key, (key,)):
                 self.set(k, points, number, column)
@@ -123,9 +151,12 @@ class ScoringRecords:
         for white, black in (("WW", "BW"), ("WD", "BD"), ("WL", "BL")):
             if values[white] != values[black]:
                 # Named where the later of the two was set (the other may be the default).
-                line, column = max((self.at[k] for k in (white, black) if k in self.at),
-                                   default=(self.line, 5))
-                raise self.source.error(f"colour-dependent scoring is not supported ({white}="
-                                        f"{exact_text(values[white], 1)}, {black}={exact_text(values[black], 1)}): "
-                                        "tbxl scores a game alike for White and Black", line, column)
+                line, column = max((self.at[k] for k in (white, black) if k in self.at), default=(self.line, 5))
+                raise self.source.error(
+                    f"colour-dependent scoring is not supported ({white}="
+                    f"{exact_text(values[white], 1)}, {black}={exact_text(values[black], 1)}): "
+                    "tbxl scores a game alike for White and Black",
+                    line,
+                    column,
+                )
         return Scoring(**{f: values[k] for k, f in XXS_FIELDS.items()})

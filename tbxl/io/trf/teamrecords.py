@@ -9,8 +9,9 @@ are informative: kept, noted, not read.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import Mapping, NamedTuple, Optional
+from typing import NamedTuple
 
 from tbxl.io.trf.tokens import Line, Source
 from tbxl.model import Kind, TeamScoring
@@ -30,15 +31,15 @@ class TeamRecord(NamedTuple):
     members: tuple[int, ...]
     line: int
     federation: str = ""
-    mp: Optional[Fraction] = None     # the MP, GP and rank the 310 record declares
-    gp: Optional[Fraction] = None
-    rank: Optional[int] = None
+    mp: Fraction | None = None  # the MP, GP and rank the 310 record declares
+    gp: Fraction | None = None
+    rank: int | None = None
 
 
 class Lineup(NamedTuple):
     """A 300 record's line-up of a team in a round: board i is ``players[i - 1]`` (None: empty)."""
 
-    players: list[Optional[int]]
+    players: list[int | None]
     line: int
 
 
@@ -69,21 +70,33 @@ class TeamRecords:
                 text = line[4:7].strip()
                 if not text.isdigit():
                     raise source.error(f"team number '{text}' is not a number (columns 5-7)", number, 5)
-                declared: list[Optional[Fraction]] = []
+                declared: list[Fraction | None] = []
                 for key, a, b in (("mp", 55, 60), ("gp", 62, 67)):
-                    v = line[a - 1:b].strip()
+                    v = line[a - 1 : b].strip()
                     declared.append(source.number(v, number, a, f"team {key.upper()}") if v else None)
                 rank = line[68:71].strip()
-                members = tuple(m for m in source.numbers(line[:73].ljust(73) + line[73:], number,
-                                                          "team member", 73) if m)
-                out.append(TeamRecord(int(text), line[8:40].strip(), members, number, line[41:47].strip(),
-                                      declared[0], declared[1], int(rank) if rank.isdigit() else None))
+                members = tuple(
+                    m for m in source.numbers(line[:73].ljust(73) + line[73:], number, "team member", 73) if m
+                )
+                out.append(
+                    TeamRecord(
+                        int(text),
+                        line[8:40].strip(),
+                        members,
+                        number,
+                        line[41:47].strip(),
+                        declared[0],
+                        declared[1],
+                        int(rank) if rank.isdigit() else None,
+                    )
+                )
             if self.lines["013"]:
                 self.notes.append("records 013 ignored: the 310 records define the teams")
         else:
             for k, (number, line) in enumerate(self.lines["013"], 1):
-                members = tuple(m for m in source.numbers(line[:36].ljust(36) + line[36:], number,
-                                                          "team member", 36) if m)
+                members = tuple(
+                    m for m in source.numbers(line[:36].ljust(36) + line[36:], number, "team member", 36) if m
+                )
                 out.append(TeamRecord(k, line[4:36].strip(), members, number))
         return tuple(out)
 
@@ -103,16 +116,21 @@ class TeamRecords:
                 tok = tokens[k]
                 code, rest = tok[:2].upper(), tok[2:]
                 if code not in ("TW", "TD", "TL"):
-                    raise self.source.error(f"unknown team scoring code '{tok}' in record 362 (expected TW TD TL)",
-                                            number, line.find(tok) + 1)
+                    raise self.source.error(
+                        f"unknown team scoring code '{tok}' in record 362 (expected TW TD TL)",
+                        number,
+                        line.find(tok) + 1,
+                    )
                 if not rest:
                     k += 1
                     if k >= len(tokens):
-                        raise self.source.error(f"team scoring code '{code}' in record 362 has no value", number,
-                                                len(line))
+                        raise self.source.error(
+                            f"team scoring code '{code}' in record 362 has no value", number, len(line)
+                        )
                     rest = tokens[k]
                 values[{"TW": "win", "TD": "draw", "TL": "loss"}[code]] = self.source.number(
-                    rest, number, line.find(rest) + 1, "match points")
+                    rest, number, line.find(rest) + 1, "match points"
+                )
                 k += 1
         for number, line in self.lines["320"]:
             mp, gp = line[4:8].strip(), line[9:13].strip()
@@ -136,8 +154,7 @@ class TeamRecords:
                 raise self.source.error(f"record 300 names team {team}, which has no 310/013 record", number)
             for p in players:
                 if p and team_of.get(p) != team:
-                    raise self.source.error(f"record 300: player {p} is not in team {team}", number,
-                                            player=p, round=rd)
+                    raise self.source.error(f"record 300: player {p} is not in team {team}", number, player=p, round=rd)
             out[rd, team] = Lineup([p or None for p in players], number)
         return out
 
@@ -149,16 +166,21 @@ class TeamRecords:
         for number, line in self.lines["320"]:
             for rd in range(1, rounds + 1):
                 a = 14 + 4 * (rd - 1)
-                text = line[a:a + 3].strip()
+                text = line[a : a + 3].strip()
                 if text:
                     if not (text.isascii() and text.isdigit()):
-                        raise self.source.error(f"record 320: team '{text}' is not a number", number,
-                                                column=a + 1, round=rd)
-                    if int(text) == 0:   # TRF-2026 writes 000 for a round in which no team had the PAB
+                        raise self.source.error(
+                            f"record 320: team '{text}' is not a number", number, column=a + 1, round=rd
+                        )
+                    if int(text) == 0:  # TRF-2026 writes 000 for a round in which no team had the PAB
                         continue
-                    if int(text) not in known:   # as 300 and 330 do: a bye is a team's
-                        raise self.source.error(f"record 320 names team {int(text)}, which has no 310/013 record",
-                                                number, column=a + 1, round=rd)
+                    if int(text) not in known:  # as 300 and 330 do: a bye is a team's
+                        raise self.source.error(
+                            f"record 320 names team {int(text)}, which has no 310/013 record",
+                            number,
+                            column=a + 1,
+                            round=rd,
+                        )
                     out[rd, int(text)] = number
         return out
 
@@ -174,8 +196,9 @@ class TeamRecords:
                 raise self.source.error("record 240 needs a round", number)
             for team in f[1:]:
                 if team not in known:
-                    raise self.source.error(f"record 240 names team {team}, which has no 310/013 record", number,
-                                            round=f[0])
+                    raise self.source.error(
+                        f"record 240 names team {team}, which has no 310/013 record", number, round=f[0]
+                    )
                 out[f[0], team] = (BYES[code], number)
         return out
 
@@ -192,8 +215,9 @@ class TeamRecords:
             rd, a, b = f
             for team in (a, b):
                 if team not in known:
-                    raise self.source.error(f"record 330 names team {team}, which has no 310/013 record", number,
-                                            round=rd)
+                    raise self.source.error(
+                        f"record 330 names team {team}, which has no 310/013 record", number, round=rd
+                    )
             out[rd, a] = Forfeit(b, code[0], number)
             out[rd, b] = Forfeit(a, code[1], number)
         return out

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
-from typing import NamedTuple, Optional
+from typing import NamedTuple
 
 from tbxl.errors import InputError
 from tbxl.io.grid.cells import parse_number
@@ -22,14 +22,24 @@ from tbxl.io.text import split_lines
 from tbxl.io.trf.dialects import LINK_COMMENT, is_link, is_ruler
 from tbxl.model import Player
 
-__all__ = ["Line", "Tokens", "tokenize", "Source", "Slot", "Row", "ROUND_WIDTH", "FIRST_ROUND_COLUMN",
-           "digits", "plausible_birth_date"]
+__all__ = [
+    "Line",
+    "Tokens",
+    "tokenize",
+    "Source",
+    "Slot",
+    "Row",
+    "ROUND_WIDTH",
+    "FIRST_ROUND_COLUMN",
+    "digits",
+    "plausible_birth_date",
+]
 
 # §10.1 001 record: 1-based columns that separate the fixed fields (they must be blank).
 SEPARATORS = (4, 9, 14, 48, 53, 57, 69, 80, 85, 90, 91)
 # A 001 line of at least 91 columns with every separator blank.
 SEPARATED = re.compile(r".{3} .{4} .{4} .{33} .{4} .{3} .{11} .{10} .{4} .{4}  ")
-FIRST_ROUND_COLUMN = 92   # round r starts at column 92 + 10 (r - 1)
+FIRST_ROUND_COLUMN = 92  # round r starts at column 92 + 10 (r - 1)
 ROUND_WIDTH = 10
 
 # A round field (§10.1), ten columns: the opponent's start number (4 columns of digits and blanks),
@@ -74,8 +84,8 @@ def tokenize(text: str) -> Tokens:
         if not line or line.isspace():
             continue
         if line.startswith("###"):
-            if line.startswith(LINK_COMMENT) and is_link(line[len(LINK_COMMENT):]):
-                records.append(Line(number, "###", line[len(LINK_COMMENT):].strip()))
+            if line.startswith(LINK_COMMENT) and is_link(line[len(LINK_COMMENT) :]):
+                records.append(Line(number, "###", line[len(LINK_COMMENT) :].strip()))
             continue
         if is_ruler(line):
             ruler.append(number)
@@ -92,11 +102,17 @@ class Source:
     name: str
     strict: bool
 
-    def error(self, message: str, line: Optional[int], column: Optional[int] = None,
-              player: Optional[int] = None, round: Optional[int] = None) -> InputError:
+    def error(
+        self,
+        message: str,
+        line: int | None,
+        column: int | None = None,
+        player: int | None = None,
+        round: int | None = None,
+    ) -> InputError:
         return InputError(message, file=self.name, line=line, column=column, player=player, round=round)
 
-    def number(self, text: str, line: int, column: int, what: str, player: Optional[int] = None) -> Fraction:
+    def number(self, text: str, line: int, column: int, what: str, player: int | None = None) -> Fraction:
         """A number field (points, a scoring value) exactly, or the error naming it."""
         parsed = parse_number(text, signed=True)
         if parsed is None:
@@ -152,10 +168,10 @@ class Slot(NamedTuple):
     """One round field of a 001 record as written (§10.1), for the messages on a bad one."""
 
     round: int
-    code: str                 # upper-case result code, " " when blank
-    opponent: Optional[int]
-    colour: Optional[str]
-    column: int               # 1-based column of the opponent field
+    code: str  # upper-case result code, " " when blank
+    opponent: int | None
+    colour: str | None
+    column: int  # 1-based column of the opponent field
 
     @property
     def result_column(self) -> int:
@@ -169,8 +185,8 @@ class Row(NamedTuple):
     player: Player
     line: int
     fields: str = ""
-    points: Optional[str] = None  # the points column's text
-    played: int = 0               # the last round with a result from a pairing (0: none)
+    points: str | None = None  # the points column's text
+    played: int = 0  # the last round with a result from a pairing (0: none)
 
     @property
     def rounds(self) -> int:
@@ -183,7 +199,7 @@ class Row(NamedTuple):
     def slot(self, r: int) -> Slot:
         """Round ``r``'s field (well formed, checked by the player records); a short record reads as ZPB."""
         column = FIRST_ROUND_COLUMN + ROUND_WIDTH * (r - 1)
-        f = self.fields[ROUND_WIDTH * (r - 1):ROUND_WIDTH * r]
+        f = self.fields[ROUND_WIDTH * (r - 1) : ROUND_WIDTH * r]
         if not f:
             return Slot(r, " ", None, None, column)
         opponent = int(f[0:4]) if f[0:4].strip() else 0

@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 from dataclasses import replace
 from datetime import date
-from typing import Optional, Union
 
 from tbxl.formatting import short_decimal
 from tbxl.io.files import write_atomic
@@ -24,7 +23,7 @@ def _fit(text: str, width: int, what: str) -> str:
     return text.rjust(width)
 
 
-def _round_field(entry: Optional[RoundEntry]) -> str:
+def _round_field(entry: RoundEntry | None) -> str:
     """Ten columns: two blanks, opponent (4), blank, colour, blank, result (§10.1)."""
     if entry is None:
         return "  0000 - Z"
@@ -37,10 +36,12 @@ def _player_line(player: Player, rounds: int) -> str:
     """A 001 record in exact TRF-16 columns (§10.1)."""
     rating = str(player.rating) if player.rating else ""
     rank = str(player.declared_rank) if player.declared_rank is not None else ""
-    head = (f"001 {_fit(str(player.start_number), 4, 'start number')} {player.sex[:1]:1}"
-            f"{player.title[:3]:>3} {player.name[:33]:<33} {_fit(rating, 4, 'rating')} "
-            f"{player.federation[:3]:<3} {player.fide_id[:11]:>11} {player.birth_date[:10]:<10} "
-            f"{_fit(short_decimal(player.points, 1), 4, 'points')} {_fit(rank, 4, 'rank')}")
+    head = (
+        f"001 {_fit(str(player.start_number), 4, 'start number')} {player.sex[:1]:1}"
+        f"{player.title[:3]:>3} {player.name[:33]:<33} {_fit(rating, 4, 'rating')} "
+        f"{player.federation[:3]:<3} {player.fide_id[:11]:>11} {player.birth_date[:10]:<10} "
+        f"{_fit(short_decimal(player.points, 1), 4, 'points')} {_fit(rank, 4, 'rank')}"
+    )
     fields = (_round_field(player.rounds[r] if r < len(player.rounds) else None) for r in range(rounds))
     return (head + "".join(fields)).rstrip()
 
@@ -61,7 +62,8 @@ def write_trf(tournament: Tournament) -> str:
     Writes 012/022/032/042/052/102 when set, 092 ``Round Robin`` for pre-determined
     pairings and ``Swiss`` otherwise (a file without 092 is read by its pairings, and a small Swiss
     can pair like a round robin), the event's links as ``### link URL`` comments (TRF-2026 comment
-    lines, which other programs skip and tbxl reads back as links), ``XXR``, 162 (or ``XXS``) when the scoring is not standard, 212 with the
+    lines, which other programs skip and tbxl reads back as links), ``XXR``, 162 (or ``XXS``) when
+    the scoring is not standard, 212 with the
     tie-breaks, then one 001 record per player in start-number order. The points column
     holds the points computed from the results; names longer than 33 characters are cut.
     """
@@ -70,18 +72,23 @@ def write_trf(tournament: Tournament) -> str:
     def one_line(text: str) -> str:
         return " ".join(text.split())
 
-    def ymd(d: Optional[date]) -> str:
+    def ymd(d: date | None) -> str:
         return f"{d.year:04d}/{d.month:02d}/{d.day:02d}" if d else ""
 
     out = []
-    for code, value in (("012", t.name), ("022", t.city), ("032", t.federation),
-                        ("042", ymd(t.start_date)), ("052", ymd(t.end_date)),
-                        ("092", "Round Robin" if t.is_round_robin else "Swiss"),
-                        ("102", t.chief_arbiter)):
+    for code, value in (
+        ("012", t.name),
+        ("022", t.city),
+        ("032", t.federation),
+        ("042", ymd(t.start_date)),
+        ("052", ymd(t.end_date)),
+        ("092", "Round Robin" if t.is_round_robin else "Swiss"),
+        ("102", t.chief_arbiter),
+    ):
         if value:
             out.append(f"{code} {one_line(value)}")
     for link in t.links:
-        if is_link(one_line(link)):   # a web address of one word: anything else is no link to keep
+        if is_link(one_line(link)):  # a web address of one word: anything else is no link to keep
             out.append(LINK_COMMENT + one_line(link))
     out.append(f"XXR {t.rounds}")
     if not t.scoring.is_standard:
@@ -93,7 +100,6 @@ def write_trf(tournament: Tournament) -> str:
     return "\n".join(out) + "\n"
 
 
-def write_trf_file(tournament: Tournament, path: Union[str, "os.PathLike[str]"], *,
-                   encoding: str = "utf-8") -> None:
+def write_trf_file(tournament: Tournament, path: str | os.PathLike[str], *, encoding: str = "utf-8") -> None:
     """Write :func:`write_trf` to ``path`` atomically (temporary file + ``os.replace``)."""
     write_atomic(path, write_trf(tournament).encode(encoding))

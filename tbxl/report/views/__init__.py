@@ -8,32 +8,43 @@ per view: :mod:`~tbxl.report.views.standings`, :mod:`~tbxl.report.views.appeal`,
 
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence, Union
+from collections.abc import Sequence
+from typing import Any
 
 from tbxl.categories import Classification
+from tbxl.model import EventKind
+from tbxl.projection import ReportOptions
 from tbxl.rating_change import RatingChange
-from tbxl.standings import Standings
-
-from tbxl.io.files import PathLike
 from tbxl.report.views.appeal import build_appeal_view
 from tbxl.report.views.blocks import Progress
 from tbxl.report.views.frame import ReportView
 from tbxl.report.views.standings import build_standings_view
 from tbxl.report.views.team import build_team_view
-from tbxl.model import EventKind
-from tbxl.projection import ReportOptions
+from tbxl.standings import Standings
+
+Appeal = int | Sequence[int] | None
+Changes = dict[int, RatingChange | None] | None
 
 
-Appeal = Union[int, Sequence[int], None]
-Changes = Optional[dict[int, Optional[RatingChange]]]
-
-
-def build_view(standings: Standings, *, lang: str = "en", derivations: str = "none",
-               players: Optional[Sequence[int]] = None, paper: str = "a4", input_path: Any = None,
-               appeal: Appeal = None, codes: Optional[Sequence[str]] = None,
-               progress: Optional[Progress] = None, by_round: bool = False,
-               classification: Optional[Classification] = None, min_games: int = 0, rating_changes: Changes = None,
-               pages: Sequence[str] = (), url: str = "", options: Optional[ReportOptions] = None) -> ReportView:
+def build_view(
+    standings: Standings,
+    *,
+    lang: str = "en",
+    derivations: str = "none",
+    players: Sequence[int] | None = None,
+    paper: str = "a4",
+    input_path: Any = None,
+    appeal: Appeal = None,
+    codes: Sequence[str] | None = None,
+    progress: Progress | None = None,
+    by_round: bool = False,
+    classification: Classification | None = None,
+    min_games: int = 0,
+    rating_changes: Changes = None,
+    pages: Sequence[str] = (),
+    url: str = "",
+    options: ReportOptions | None = None,
+) -> ReportView:
     """Everything the templates show of ``standings`` (no WeasyPrint needed): the standings
     report (:class:`~tbxl.report.views.standings.StandingsReport`), with ``appeal`` the appeal
     report (:class:`~tbxl.report.views.appeal.AppealReport`), and of a team event the team report
@@ -49,36 +60,86 @@ def build_view(standings: Standings, *, lang: str = "en", derivations: str = "no
     ``options`` (:class:`~tbxl.projection.ReportOptions`), when given, stands for the report's
     options (language, paper, derivations, players, by_round, min_games, pages, url) all at once.
     """
-    o = options or ReportOptions(lang=lang, paper=paper, derivations=derivations,
-                                 players=None if players is None else tuple(players), by_round=by_round,
-                                 min_games=min_games, pages=tuple(pages), url=url)
-    return _VIEWS[standings.tournament.kind](standings, o, appeal=appeal, codes=codes, progress=progress,
-                                             classification=classification, rating_changes=rating_changes,
-                                             input_path=input_path)
+    o = options or ReportOptions(
+        lang=lang,
+        paper=paper,
+        derivations=derivations,
+        players=None if players is None else tuple(players),
+        by_round=by_round,
+        min_games=min_games,
+        pages=tuple(pages),
+        url=url,
+    )
+    return _VIEWS[standings.tournament.kind](
+        standings,
+        o,
+        appeal=appeal,
+        codes=codes,
+        progress=progress,
+        classification=classification,
+        rating_changes=rating_changes,
+        input_path=input_path,
+    )
 
 
-def _individual_view(standings: Standings, o: ReportOptions, *, appeal: Appeal, codes: Optional[Sequence[str]],
-                     progress: Optional[Progress], classification: Optional[Classification],
-                     rating_changes: Changes, input_path: Any) -> ReportView:
+def _individual_view(
+    standings: Standings,
+    o: ReportOptions,
+    *,
+    appeal: Appeal,
+    codes: Sequence[str] | None,
+    progress: Progress | None,
+    classification: Classification | None,
+    rating_changes: Changes,
+    input_path: Any,
+) -> ReportView:
     players = None if o.players is None else list(o.players)
     if appeal is not None:
-        return build_appeal_view(standings, appeal, lang=o.lang, paper=o.paper, input_path=input_path, codes=codes,
-                                 progress=progress)
-    return build_standings_view(standings, lang=o.lang, derivations=o.derivations or "none", players=players,
-                                paper=o.paper, input_path=input_path, progress=progress, by_round=o.by_round,
-                                classification=classification, rating_changes=rating_changes,
-                                pages=o.pages, url=o.url)
+        return build_appeal_view(
+            standings, appeal, lang=o.lang, paper=o.paper, input_path=input_path, codes=codes, progress=progress
+        )
+    return build_standings_view(
+        standings,
+        lang=o.lang,
+        derivations=o.derivations or "none",
+        players=players,
+        paper=o.paper,
+        input_path=input_path,
+        progress=progress,
+        by_round=o.by_round,
+        classification=classification,
+        rating_changes=rating_changes,
+        pages=o.pages,
+        url=o.url,
+    )
 
 
-def _team_view(standings: Standings, o: ReportOptions, *, appeal: Appeal, codes: Optional[Sequence[str]],
-               progress: Optional[Progress], classification: Optional[Classification],
-               rating_changes: Changes, input_path: Any) -> ReportView:
+def _team_view(
+    standings: Standings,
+    o: ReportOptions,
+    *,
+    appeal: Appeal,
+    codes: Sequence[str] | None,
+    progress: Progress | None,
+    classification: Classification | None,
+    rating_changes: Changes,
+    input_path: Any,
+) -> ReportView:
     teams = None if o.players is None else list(o.players)
     derivations = o.derivations or "none"
-    if appeal is not None:   # a team's appeal: the team report with the derivations of its teams
+    if appeal is not None:  # a team's appeal: the team report with the derivations of its teams
         derivations, teams = "all", [appeal] if isinstance(appeal, int) else list(appeal)
-    return build_team_view(standings, lang=o.lang, derivations=derivations, teams=teams, paper=o.paper,
-                           input_path=input_path, min_games=o.min_games, by_round=o.by_round, progress=progress)
+    return build_team_view(
+        standings,
+        lang=o.lang,
+        derivations=derivations,
+        teams=teams,
+        paper=o.paper,
+        input_path=input_path,
+        min_games=o.min_games,
+        by_round=o.by_round,
+        progress=progress,
+    )
 
 
 #: The view of a standings by the kind of event.

@@ -4,8 +4,9 @@ each other one, and their derivations."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Optional, Sequence, Union
+from typing import TYPE_CHECKING
 
 from tbxl.errors import InputError
 from tbxl.io.files import PathLike
@@ -16,7 +17,7 @@ from tbxl.report.views.frame import RankedView, frame
 from tbxl.report.views.standings import ranked_parts
 from tbxl.report.views.ties import Separation, TieGroup, separation, tie_groups
 
-if TYPE_CHECKING:   # the rooms below the report, as types only
+if TYPE_CHECKING:  # the rooms below the report, as types only
     from tbxl.standings import Standings
 
 
@@ -35,9 +36,16 @@ class AppealReport(RankedView):
     players: tuple[PlayerBlock, ...]
 
 
-def build_appeal_view(st: Standings, appeal: Union[int, Sequence[int]], *, lang: str = "en", paper: str = "a4",
-                      input_path: Optional[PathLike] = None, codes: Optional[Sequence[str]] = None,
-                      progress: Optional[Progress] = None) -> AppealReport:
+def build_appeal_view(
+    st: Standings,
+    appeal: int | Sequence[int],
+    *,
+    lang: str = "en",
+    paper: str = "a4",
+    input_path: PathLike | None = None,
+    codes: Sequence[str] | None = None,
+    progress: Progress | None = None,
+) -> AppealReport:
     """The appeal report of ``appeal`` (a start number or a list of them, the first the
     appellant): their lines, their groups on the same points with how each tie was broken in
     detail, the item that separates the first from each other one, and the derivations of
@@ -54,11 +62,15 @@ def build_appeal_view(st: Standings, appeal: Union[int, Sequence[int]], *, lang:
     selected = sorted(chosen, key=order.__getitem__)
     points = {st.row(sn).points for sn in chosen}
     return AppealReport.of(
-        head, **ranked_parts(st, L, fmt), appeal=standing_row(st.row(chosen[0]), fmt, st.codes, L=L),
+        head,
+        **ranked_parts(st, L, fmt),
+        appeal=standing_row(st.row(chosen[0]), fmt, st.codes, L=L),
         appeal_rows=tuple(standing_row(st.row(sn), fmt, st.codes, L=L) for sn in selected),
         highlight=tuple(chosen),
         group_rows=tuple(standing_row(r, fmt, st.codes, L=L) for r in st.rows if r.points in points),
         ties=tuple(tie_groups(st, fmt, names, L, only=set(chosen))),
         separations=tuple(separation(st, chosen[0], sn, fmt, names, L) for sn in chosen[1:]),
-        players=derivation_blocks(st, selected, list(codes) if codes else ["PTS"] + st.codes, fmt, L, names, paper,
-                                  progress))
+        players=derivation_blocks(
+            st, selected, list(codes) if codes else ["PTS"] + st.codes, fmt, L, names, paper, progress
+        ),
+    )

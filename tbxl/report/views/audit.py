@@ -5,10 +5,10 @@ values concerned under the announced rules and under the rule set they follow.""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import groupby
-from typing import TYPE_CHECKING, Callable, Optional
+from typing import TYPE_CHECKING
 
 from tbxl.io.files import PathLike
 from tbxl.model import TeamTournament
@@ -17,9 +17,8 @@ from tbxl.report.text import LINE_CHARS, Fmt, reason_text
 from tbxl.report.views.blocks import DerivationTable, PlayerBlock, derivation, laid_out_groups, player_block
 from tbxl.report.views.frame import InputFile, ReportView, frame
 from tbxl.report.views.team import team_block, team_compare_frame, team_derivation_pair
-from tbxl.model import TeamTournament
 
-if TYPE_CHECKING:   # the rooms below the report, as types only
+if TYPE_CHECKING:  # the rooms below the report, as types only
     from tbxl.audit import Audit, Finding
     from tbxl.standings import Row, Standings
 
@@ -113,11 +112,14 @@ def rules_names(names: list[str], L: Labels, shown: int = 3) -> str:
     return text + (" " + L["audit"]["and_more"].format(n=len(names) - shown) if len(names) > shown else "")
 
 
-def derivation_pair(st_a: Standings, st_b: Standings, sn: int, code: str, fmt: Fmt, L: Labels,
-                    names: Mapping[int, str]) -> list[DerivationTable]:
+def derivation_pair(
+    st_a: Standings, st_b: Standings, sn: int, code: str, fmt: Fmt, L: Labels, names: Mapping[int, str]
+) -> list[DerivationTable]:
     """One value's derivation under two rule sets (the announced first), each marked with its rules."""
-    return [derivation(st, sn, code, fmt, L, names, under=L["audit"]["under"].format(rules=st.convention.name))
-            for st in (st_a, st_b)]
+    return [
+        derivation(st, sn, code, fmt, L, names, under=L["audit"]["under"].format(rules=st.convention.name))
+        for st in (st_a, st_b)
+    ]
 
 
 def derived_differences(result: Audit) -> Iterator[tuple[Finding, Standings]]:
@@ -125,6 +127,7 @@ def derived_differences(result: Audit) -> Iterator[tuple[Finding, Standings]]:
     follows: explained values (not ranks, display habits or orders such as DE and EDE)."""
     from tbxl.audit import EXPLAINED
     from tbxl.io.published import RANK
+
     engine = result.engine
     for f in result.differences:
         if f.code == RANK or f.status != EXPLAINED or f.habit or engine.is_order(engine.parse(f.code)):
@@ -132,8 +135,9 @@ def derived_differences(result: Audit) -> Iterator[tuple[Finding, Standings]]:
         yield f, result.standings_under(f.matches[0])
 
 
-def build_audit_view(result: Audit, *, lang: str = "en", paper: str = "a4",
-                     inputs: Sequence[PathLike] = ()) -> AuditReport:
+def build_audit_view(
+    result: Audit, *, lang: str = "en", paper: str = "a4", inputs: Sequence[PathLike] = ()
+) -> AuditReport:
     """The view of ``tbxl audit -o audit.pdf`` (an individual or a team event): summary, verdict
     per published column, every difference with the rule sets that reproduce it, and the
     derivations of the players (teams) concerned under the announced rules and under the rule set
@@ -146,7 +150,7 @@ def build_audit_view(result: Audit, *, lang: str = "en", paper: str = "a4",
         head = team_compare_frame(st, lang=lang, paper=paper, input_path=input_path)
         L = head.L
         teams = st.tournament
-        assert isinstance(teams, TeamTournament)   # is_team(st)
+        assert isinstance(teams, TeamTournament)  # is_team(st)
         names = {t.number: t.name for t in teams.teams}
     else:
         L = labels(lang)
@@ -156,24 +160,33 @@ def build_audit_view(result: Audit, *, lang: str = "en", paper: str = "a4",
     derivations_of: dict[int, list[DerivationTable]] = {}
     for f, other in derived_differences(result):
         derivations_of.setdefault(f.start_number, []).extend(
-            team_derivation_pair(st, other, f.start_number, f.code, fmt, L, names, LINE_CHARS[paper]) if team
-            else derivation_pair(st, other, f.start_number, f.code, fmt, L, names))
-    order = {r.number: k for k, r in enumerate(st.rows)}   # a team's number, a player's start number
+            team_derivation_pair(st, other, f.start_number, f.code, fmt, L, names, LINE_CHARS[paper])
+            if team
+            else derivation_pair(st, other, f.start_number, f.code, fmt, L, names)
+        )
+    order = {r.number: k for k, r in enumerate(st.rows)}  # a team's number, a player's start number
     shown = sorted(derivations_of, key=order.__getitem__)
     laid_out = laid_out_groups([derivations_of[sn] for sn in shown], L, paper)
     block = team_block if team else player_block
     who: Who = (lambda r: (r.team.number, r.team.name)) if team else (lambda r: (r.number, r.player.name))
-    return _audit_report(result, head, fmt, inputs[1] if len(inputs) > 1 else None,
-                         tuple(block(st.row(sn), fmt, derivations=ds) for sn, ds in zip(shown, laid_out)), who)
+    return _audit_report(
+        result,
+        head,
+        fmt,
+        inputs[1] if len(inputs) > 1 else None,
+        tuple(block(st.row(sn), fmt, derivations=ds) for sn, ds in zip(shown, laid_out)),
+        who,
+    )
 
 
-def _audit_report(result: Audit, head: ReportView, fmt: Fmt, pub: Optional[PathLike],
-                  players: tuple[PlayerBlock, ...], who: Who) -> AuditReport:
+def _audit_report(
+    result: Audit, head: ReportView, fmt: Fmt, pub: PathLike | None, players: tuple[PlayerBlock, ...], who: Who
+) -> AuditReport:
     """The audit report of ``result`` around ``head`` with the derivation blocks ``players``.
     ``pub`` is the published file (None: the input's rank column); ``who`` gives a standings row's
     number and name (see :func:`_rank_groups`)."""
     from tbxl.audit import EXPLAINED, SKIPPED
-    from tbxl.io.published import RANK
+
     L = head.L
     A = L["audit"]
     columns = []
@@ -187,20 +200,34 @@ def _audit_report(result: Audit, head: ReportView, fmt: Fmt, pub: Optional[PathL
         columns.append(AuditColumn(item_label(c.code, L), c.checked, c.agree, verdict, c.agree == c.checked))
     findings = []
     for f in result.differences:
-        findings.append(AuditFinding(
-            f.start_number, f.name, item_label(f.code, L), f.published.text,
-            f.published.where + (f", {L['audit']['column']} '{f.published.column}'" if f.published.column else ""),
-            f.computed if isinstance(f.computed, str) else fmt(f.computed, none="–"),  # a rank's is its label
-            f.status, L["audit"][f"status_{f.status}"],
-            rules_names(f.matches, L) if f.status == EXPLAINED else "",
-            tuple(reason_text(c, L, fmt) for c in f.changes),
-            A[f.why_unexplained] if f.why_unexplained else A["unexplained_note"]))
+        findings.append(
+            AuditFinding(
+                f.start_number,
+                f.name,
+                item_label(f.code, L),
+                f.published.text,
+                f.published.where + (f", {L['audit']['column']} '{f.published.column}'" if f.published.column else ""),
+                f.computed if isinstance(f.computed, str) else fmt(f.computed, none="–"),  # a rank's is its label
+                f.status,
+                L["audit"][f"status_{f.status}"],
+                rules_names(f.matches, L) if f.status == EXPLAINED else "",
+                tuple(reason_text(c, L, fmt) for c in f.changes),
+                A[f.why_unexplained] if f.why_unexplained else A["unexplained_note"],
+            )
+        )
     return AuditReport.of(
-        head, published=InputFile.of(pub, A["rank_column"]), summary=result.summary, ok=result.ok,
-        columns=tuple(columns), findings=tuple(findings),
-        skipped=tuple(sorted({f"{item_label(f.code, L)}: {f.why_skipped}"
-                              for f in result.findings if f.status == SKIPPED})),
-        rank_groups=tuple(_rank_groups(result, fmt, L, who)), players=players)
+        head,
+        published=InputFile.of(pub, A["rank_column"]),
+        summary=result.summary,
+        ok=result.ok,
+        columns=tuple(columns),
+        findings=tuple(findings),
+        skipped=tuple(
+            sorted({f"{item_label(f.code, L)}: {f.why_skipped}" for f in result.findings if f.status == SKIPPED})
+        ),
+        rank_groups=tuple(_rank_groups(result, fmt, L, who)),
+        players=players,
+    )
 
 
 def _rank_groups(result: Audit, fmt: Fmt, L: Labels, who: Who) -> list[RankGroup]:
@@ -210,13 +237,17 @@ def _rank_groups(result: Audit, fmt: Fmt, L: Labels, who: Who) -> list[RankGroup
     team's for a team audit)."""
     from tbxl.audit import AGREE, EXPLAINED, UNEXPLAINED
     from tbxl.io.published import RANK
+
     st = result.standings
     published = {f.start_number: f for f in result.findings if f.code == RANK}
     out = []
     for points, grouped in groupby(st.rows, key=lambda r: r.points):
         rows = list(grouped)
-        differing = [published[who(r)[0]] for r in rows
-                     if who(r)[0] in published and published[who(r)[0]].status in (EXPLAINED, UNEXPLAINED)]
+        differing = [
+            published[who(r)[0]]
+            for r in rows
+            if who(r)[0] in published and published[who(r)[0]].status in (EXPLAINED, UNEXPLAINED)
+        ]
         if not differing:
             continue
         follows = differing[0].matches[0] if differing[0].status == EXPLAINED else None
@@ -226,11 +257,23 @@ def _rank_groups(result: Audit, fmt: Fmt, L: Labels, who: Who) -> list[RankGroup
             sn, name = who(r)
             f = published.get(sn)
             o = other.row(sn) if other else None
-            members.append(RankMember(
-                sn, name, f.published.text if f else "", r.rank_label, o.rank_label if o else "",
-                f is not None and f.status != AGREE,
-                tuple(RankCell(fmt(r.values[c], none="–") + (" / " + fmt(o.values.get(c), none="–")
-                                                              if o and c in o.values else ""),
-                               o is not None and c in o.values and o.values[c] != r.values[c]) for c in st.codes)))
+            members.append(
+                RankMember(
+                    sn,
+                    name,
+                    f.published.text if f else "",
+                    r.rank_label,
+                    o.rank_label if o else "",
+                    f is not None and f.status != AGREE,
+                    tuple(
+                        RankCell(
+                            fmt(r.values[c], none="–")
+                            + (" / " + fmt(o.values.get(c), none="–") if o and c in o.values else ""),
+                            o is not None and c in o.values and o.values[c] != r.values[c],
+                        )
+                        for c in st.codes
+                    ),
+                )
+            )
         out.append(RankGroup(fmt(points), st.convention.name, follows or "", st.codes, tuple(members)))
     return out

@@ -4,16 +4,16 @@ block of derivations or changed values."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Callable, Optional, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from tbxl.model import Player
 from tbxl.report.labels import Labels
 from tbxl.report.text import LINE_CHARS, Fmt, Segment, TermRow, cut_name, reason_text, term_blocks
 from tbxl.report.views.frame import definition
 
-if TYPE_CHECKING:   # the rooms below the report, as types only
+if TYPE_CHECKING:  # the rooms below the report, as types only
     from tbxl.derivation import EncounterStep, Number
     from tbxl.standings import Row, Standings
 
@@ -40,8 +40,15 @@ class PlayerLine:
         # checks their names when it is made).
         p = row.player
         assert isinstance(p, Player)  # an individual event's row (a team's lines: tbxl.report.views.team)
-        return cls(sn=p.start_number, title=p.title, name=p.name, fed=p.federation,
-                   rating="" if p.rating is None else str(p.rating), points=fmt(row.points), **parts)
+        return cls(
+            sn=p.start_number,
+            title=p.title,
+            name=p.name,
+            fed=p.federation,
+            rating="" if p.rating is None else str(p.rating),
+            points=fmt(row.points),
+            **parts,
+        )
 
 
 #: A kind of line (:meth:`PlayerLine.of` makes one of its class).
@@ -55,11 +62,11 @@ class StandingRow(PlayerLine):
     rank: str
     values: tuple[str, ...]
     club: str = ""
-    extra: tuple[str, ...] = ()   # columns after the tie-breaks (K and rtg+/- of a rating change)
-    decided: str = ""             # how a place equal on every tie-break was decided (play-off, lots)
+    extra: tuple[str, ...] = ()  # columns after the tie-breaks (K and rtg+/- of a rating change)
+    decided: str = ""  # how a place equal on every tie-break was decided (play-off, lots)
 
 
-def decided_word(row: Row, L: Optional[Labels]) -> str:
+def decided_word(row: Row, L: Labels | None) -> str:
     """How ``row``'s place was decided among participants equal on every tie-break, in the
     report's words (``decided_by`` of the labels: play-off, lots); empty when no play-off or lots
     placed it (:attr:`tbxl.standings.Row.decided_by`)."""
@@ -67,12 +74,20 @@ def decided_word(row: Row, L: Optional[Labels]) -> str:
     return L["decided_by"][how] if how and L is not None else ""
 
 
-def standing_row(r: Row, fmt: Fmt, codes: list[str], extra: tuple[str, ...] = (),
-                 L: Optional[Labels] = None) -> StandingRow:
+def standing_row(
+    r: Row, fmt: Fmt, codes: list[str], extra: tuple[str, ...] = (), L: Labels | None = None
+) -> StandingRow:
     """The printed line of a standings row: its rank label, its values of ``codes`` and ``extra``,
     and (given the labels ``L``) how a play-off or lots decided its place."""
-    return StandingRow.of(r, fmt, rank=r.rank_label, values=tuple(fmt(r.values.get(c), none="–") for c in codes),
-                          club=getattr(r.player, "club", ""), extra=extra, decided=decided_word(r, L))
+    return StandingRow.of(
+        r,
+        fmt,
+        rank=r.rank_label,
+        values=tuple(fmt(r.values.get(c), none="–") for c in codes),
+        club=getattr(r.player, "club", ""),
+        extra=extra,
+        decided=decided_word(r, L),
+    )
 
 
 @dataclass(frozen=True)
@@ -94,7 +109,7 @@ class MiniLine:
     cell None), its score, missing games and maximum."""
 
     member: str
-    cells: tuple[Optional[str], ...]
+    cells: tuple[str | None, ...]
     score: str
     missing: str
     maximum: str
@@ -121,16 +136,25 @@ def order_words(tiers: Iterable[Iterable[int]], names: Mapping[int, str]) -> str
 
 def mini_tables(steps: Iterable[EncounterStep], fmt: Fmt, names: Mapping[int, str], L: Labels) -> tuple[MiniTable, ...]:
     """The mini-tables of a direct encounter's derivation (its ``steps``) in the report's words."""
-    half: Callable[[Optional[Number]], str] = lambda v: fmt(v)  # noqa: E731
+    half: Callable[[Number | None], str] = lambda v: fmt(v)  # noqa: E731
     out: list[MiniTable] = []
-    idle: list[EncounterStep] = []   # steps in a row over one group that never met: said once, in one sentence
+    idle: list[EncounterStep] = []  # steps in a row over one group that never met: said once, in one sentence
 
     def flush() -> None:
         if idle:
             group = ", ".join(map(str, idle[0].group))
-            out.append(MiniTable(L["de_never_met"].format(
-                group=group, compares="; ".join(dict.fromkeys(reason_text(x.compares, L, fmt) for x in idle))),
-                (), (), (), (), order_words(idle[-1].tiers, names)))
+            out.append(
+                MiniTable(
+                    L["de_never_met"].format(
+                        group=group, compares="; ".join(dict.fromkeys(reason_text(x.compares, L, fmt) for x in idle))
+                    ),
+                    (),
+                    (),
+                    (),
+                    (),
+                    order_words(idle[-1].tiers, names),
+                )
+            )
             idle.clear()
 
     for step in steps:
@@ -146,22 +170,47 @@ def mini_tables(steps: Iterable[EncounterStep], fmt: Fmt, names: Mapping[int, st
             if m.game_points is not None:
                 result = f"{half(m.game_points[0])}–{half(m.game_points[1])}" + (f" ({m.result})" if m.result else "")
             counts = "–" if m.points is None else f"{half(m.points[0])}–{half(m.points[1])}"
-            meetings.append(MeetingLine(str(m.round), f"{m.first} {cut_name(names.get(m.first, ''))}".rstrip(),
-                                        f"{m.second} {cut_name(names.get(m.second, ''))}".rstrip(), result, counts,
-                                        reason_text(m.reason, L, fmt) if m.reason else ""))
+            meetings.append(
+                MeetingLine(
+                    str(m.round),
+                    f"{m.first} {cut_name(names.get(m.first, ''))}".rstrip(),
+                    f"{m.second} {cut_name(names.get(m.second, ''))}".rstrip(),
+                    result,
+                    counts,
+                    reason_text(m.reason, L, fmt) if m.reason else "",
+                )
+            )
         members = [r.member for r in step.rows]
         rows = []
         for r in step.rows:
-            cells = tuple(None if o == r.member else ("" if step.cell(r.member, o) is None
-                                                        else half(step.cell(r.member, o))) for o in members)
-            rows.append(MiniLine(f"{r.member} {cut_name(names.get(r.member, ''))}".rstrip(), cells, half(r.score),
-                                 str(r.missing), half(r.maximum)))
-        heading = L["de_heading"].format(compares=reason_text(step.compares, L, fmt),
-                                         group=", ".join(map(str, step.group)),
-                                         outcome=reason_text(step.outcome, L, fmt))
-        out.append(MiniTable(heading[:1].upper() + heading[1:], tuple(meetings), tuple(map(str, members)),
-                             tuple(rows), tuple(reason_text(b, L, fmt) for b in step.because),
-                             order_words(step.tiers, names)))
+            cells = tuple(
+                None if o == r.member else ("" if step.cell(r.member, o) is None else half(step.cell(r.member, o)))
+                for o in members
+            )
+            rows.append(
+                MiniLine(
+                    f"{r.member} {cut_name(names.get(r.member, ''))}".rstrip(),
+                    cells,
+                    half(r.score),
+                    str(r.missing),
+                    half(r.maximum),
+                )
+            )
+        heading = L["de_heading"].format(
+            compares=reason_text(step.compares, L, fmt),
+            group=", ".join(map(str, step.group)),
+            outcome=reason_text(step.outcome, L, fmt),
+        )
+        out.append(
+            MiniTable(
+                heading[:1].upper() + heading[1:],
+                tuple(meetings),
+                tuple(map(str, members)),
+                tuple(rows),
+                tuple(reason_text(b, L, fmt) for b in step.because),
+                order_words(step.tiers, names),
+            )
+        )
     flush()
     return tuple(out)
 
@@ -179,13 +228,13 @@ class DerivationTable:
     value: str
     definition: str
     terms: tuple[TermRow, ...]
-    total: Optional[str]
+    total: str | None
     notes: tuple[str, ...]
     encounters: tuple[MiniTable, ...] = ()
     under: str = ""
     head: str = ""
     body: tuple[Segment, ...] = ()
-    total_text: Optional[str] = None
+    total_text: str | None = None
     table_text: str = ""
     order: str = ""
 
@@ -217,25 +266,44 @@ def player_block(row: Row, fmt: Fmt, **parts: Any) -> PlayerBlock:
     return PlayerBlock.of(row, fmt, rank=row.rank_label, **parts)
 
 
-def derivation(st: Standings, sn: int, code: str, fmt: Fmt, L: Labels, names: Mapping[int, str],
-               under: str = "") -> DerivationTable:
+def derivation(
+    st: Standings, sn: int, code: str, fmt: Fmt, L: Labels, names: Mapping[int, str], under: str = ""
+) -> DerivationTable:
     """One tie-break's derivation: term rows, the total, notes, DE table (laid out by :func:`laid_out`)."""
     d = st.explain(sn, code)
     terms = []
     for t in d.terms:
         opp = "" if t.opponent is None else f"{t.opponent:>3} {cut_name(names.get(t.opponent, ''))}"
-        terms.append(TermRow(("" if t.round is None else str(t.round), opp, t.result,
-                              fmt(t.real), fmt(t.adjusted), fmt(t.contribution)),
-                             reason_text(t.reason, L, fmt) + (f" [{t.article}]" if t.article else ""),
-                             reason_text(t.cut, L, fmt) if t.cut else ""))
+        terms.append(
+            TermRow(
+                (
+                    "" if t.round is None else str(t.round),
+                    opp,
+                    t.result,
+                    fmt(t.real),
+                    fmt(t.adjusted),
+                    fmt(t.contribution),
+                ),
+                reason_text(t.reason, L, fmt) + (f" [{t.article}]" if t.article else ""),
+                reason_text(t.cut, L, fmt) if t.cut else "",
+            )
+        )
     total = None
     if d.terms:
         total = fmt(d.total)
         if d.divisor is not None:
             total += f" / {d.divisor} → {fmt(d.value, none='–')}"
-    return DerivationTable(d.code, fmt(d.value, none="–"), definition(code, L), tuple(terms), total,
-                           tuple(reason_text(n, L, fmt) for n in d.notes), mini_tables(d.steps, fmt, names, L), under,
-                           order=order_words(d.tiers, names) if d.tiers else "")
+    return DerivationTable(
+        d.code,
+        fmt(d.value, none="–"),
+        definition(code, L),
+        tuple(terms),
+        total,
+        tuple(reason_text(n, L, fmt) for n in d.notes),
+        mini_tables(d.steps, fmt, names, L),
+        under,
+        order=order_words(d.tiers, names) if d.tiers else "",
+    )
 
 
 def laid_out(derivations: list[DerivationTable], L: Labels, paper: str) -> list[DerivationTable]:
@@ -250,9 +318,16 @@ def laid_out_groups(groups: list[list[DerivationTable]], L: Labels, paper: str) 
     return [tuple(next(flat) for _ in group) for group in groups]
 
 
-def derivation_blocks(st: Standings, selected: list[int], codes: Sequence[str], fmt: Fmt, L: Labels,
-                      names: Mapping[int, str], paper: str,
-                      progress: Optional[Progress] = None) -> tuple[PlayerBlock, ...]:
+def derivation_blocks(
+    st: Standings,
+    selected: list[int],
+    codes: Sequence[str],
+    fmt: Fmt,
+    L: Labels,
+    names: Mapping[int, str],
+    paper: str,
+    progress: Progress | None = None,
+) -> tuple[PlayerBlock, ...]:
     """The derivation blocks of the ``selected`` players, every tie-break of ``codes`` laid out
     together; ``progress`` (if given) hears of each player done."""
     derivations_of = []
@@ -260,5 +335,7 @@ def derivation_blocks(st: Standings, selected: list[int], codes: Sequence[str], 
         derivations_of.append([derivation(st, sn, c, fmt, L, names) for c in codes])
         if progress:
             progress("derivations", k, len(selected), "")
-    return tuple(player_block(st.row(sn), fmt, derivations=ds)
-                 for sn, ds in zip(selected, laid_out_groups(derivations_of, L, paper)))
+    return tuple(
+        player_block(st.row(sn), fmt, derivations=ds)
+        for sn, ds in zip(selected, laid_out_groups(derivations_of, L, paper))
+    )

@@ -9,11 +9,11 @@ compact`` prints them for everyone. The full tables stay for appeals (``--deriva
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 from tbxl.report.text import Fmt, Segment
 
-if TYPE_CHECKING:   # the rooms below the report, as types only
+if TYPE_CHECKING:  # the rooms below the report, as types only
     from tbxl.derivation import Derivation
     from tbxl.standings import Standings
 
@@ -81,7 +81,9 @@ def encounter_segments(d: Derivation, fmt: Fmt) -> tuple[Segment, ...]:
             shown = m.game_points or m.points
             score = f"{fmt(shown[0])}–{fmt(shown[1])}" if shown else m.result
             segs.append(Segment("", (", " if j else "") + f"r{m.round} {m.first}–{m.second} "))
-            segs.append(Segment("" if m.counted else "x", score + ("" if m.counted or not m.result else f" ({m.result})")))
+            segs.append(
+                Segment("" if m.counted else "x", score + ("" if m.counted or not m.result else f" ({m.result})"))
+            )
         segs.append(Segment("", " ⇒ " + ", ".join(f"{r.member}: {fmt(r.score)}" for r in step.rows)))
         if any(r.missing for r in step.rows):
             segs.append(Segment("a", "[6.3]"))
@@ -107,19 +109,22 @@ def decided_players(st: Standings, places: int) -> list[tuple[int, list[str]]]:
             code = st.separating(r.number, other.number)
             last = max(last, len(codes) - 1 if code is None else codes.index(code) if code in codes else -1)
         if last >= 0:
-            out.append((r.number, codes[:last + 1]))
+            out.append((r.number, codes[: last + 1]))
     return out
 
 
-def compact_players(st: Standings, fmt: Fmt, everyone: bool = False,
-                    places: Optional[int] = None) -> tuple[CompactPlayer, ...]:
+def compact_players(
+    st: Standings, fmt: Fmt, everyone: bool = False, places: int | None = None
+) -> tuple[CompactPlayer, ...]:
     """The compact derivations: of every player and tie-break with ``everyone``, else of the
     players whose places a tie-break decided among the first ``places`` (default :data:`TOP_PLACES`)."""
-    wanted = [(r.number, list(st.codes)) for r in st.rows] if everyone \
-        else decided_players(st, places or TOP_PLACES)
+    wanted = [(r.number, list(st.codes)) for r in st.rows] if everyone else decided_players(st, places or TOP_PLACES)
     out = []
     for sn, codes in wanted:
         r = st.row(sn)
-        out.append(CompactPlayer(r.rank_label, sn, r.player.name, fmt(r.points),
-                                 tuple(compact_line(st, sn, c, fmt) for c in codes)))
+        out.append(
+            CompactPlayer(
+                r.rank_label, sn, r.player.name, fmt(r.points), tuple(compact_line(st, sn, c, fmt) for c in codes)
+            )
+        )
     return tuple(out)

@@ -4,21 +4,21 @@ changes in its terms and both derivations."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Iterable, Optional, Sequence, Union
+from typing import TYPE_CHECKING
 
 from tbxl.io.files import PathLike
 from tbxl.model import TeamTournament
 from tbxl.report.labels import labels
-from tbxl.tiebreaks.codes import parse
 from tbxl.report.text import LINE_CHARS, Fmt, reason_text
 from tbxl.report.views.audit import derivation_pair
 from tbxl.report.views.blocks import CompareItem, DerivationTable, PlayerBlock, laid_out_groups, player_block
 from tbxl.report.views.frame import ReportView, RulesText, frame, rules_text
 from tbxl.report.views.team import team_block, team_compare_frame, team_derivation_pair, team_rules_text
-from tbxl.model import TeamTournament
+from tbxl.tiebreaks.codes import parse
 
-if TYPE_CHECKING:   # the rooms below the report, as types only
+if TYPE_CHECKING:  # the rooms below the report, as types only
     from tbxl.audit import Comparison
     from tbxl.derivation import Reason
     from tbxl.standings import Row, Standings
@@ -52,26 +52,40 @@ class CompareReport(ReportView):
     change_blocks: tuple[PlayerBlock, ...]
 
 
-def _compare_report(head: ReportView, rules: Sequence[RulesText], rows: Iterable[CompareRow], changed_count: int,
-                    blocks: Iterable[PlayerBlock]) -> CompareReport:
+def _compare_report(
+    head: ReportView,
+    rules: Sequence[RulesText],
+    rows: Iterable[CompareRow],
+    changed_count: int,
+    blocks: Iterable[PlayerBlock],
+) -> CompareReport:
     """The comparison report around ``head`` (its footer naming every rule set of ``rules``)."""
-    return CompareReport.of(replace(head, foot=replace(head.foot, rules=" | ".join(r.name for r in rules))),
-                            rules_list=tuple(rules),
-                            compare_rows=tuple(rows), changed_count=changed_count, change_blocks=tuple(blocks))
+    return CompareReport.of(
+        replace(head, foot=replace(head.foot, rules=" | ".join(r.name for r in rules))),
+        rules_list=tuple(rules),
+        compare_rows=tuple(rows),
+        changed_count=changed_count,
+        change_blocks=tuple(blocks),
+    )
 
 
-def build_compare_view(result: Union[Comparison, Sequence[Standings]], *, lang: str = "en", paper: str = "a4",
-                       input_path: Optional[PathLike] = None,
-                       changed_only: bool = False) -> CompareReport:
+def build_compare_view(
+    result: Comparison | Sequence[Standings],
+    *,
+    lang: str = "en",
+    paper: str = "a4",
+    input_path: PathLike | None = None,
+    changed_only: bool = False,
+) -> CompareReport:
     """The view of ``tbxl compare -o compare.pdf``: the standings under every rule set side by
     side, changed cells marked, then for each change the terms that make it and both derivations.
     ``result`` is a :func:`tbxl.audit.compare.compare` of any event, or a team event's standings
     under every rule set (the announced first)."""
     from tbxl.audit import Comparison
+
     sts = list(result.standings) if isinstance(result, Comparison) else list(result)
     if isinstance(sts[0].tournament, TeamTournament):
-        return _build_team_compare_view(sts, lang=lang, paper=paper, input_path=input_path,
-                                        changed_only=changed_only)
+        return _build_team_compare_view(sts, lang=lang, paper=paper, input_path=input_path, changed_only=changed_only)
     assert isinstance(result, Comparison)  # an individual event's comparison (a team event's: its standings)
     st = result.standings[0]
     L = labels(lang)
@@ -80,34 +94,60 @@ def build_compare_view(result: Union[Comparison, Sequence[Standings]], *, lang: 
     names = {p.start_number: p.name for p in st.tournament.players}
     rules = [c.name for c in result.conventions]
     rows = []
-    for r in (result.changed_rows if changed_only else result.rows):
-        rows.append(CompareRow(r.start_number, r.player.name, r.ranks, r.rank_changed,
-                               tuple(CompareCell(tuple(fmt(v, none="–") for v in r.values[c]), c in r.changed)
-                                     for c in result.codes)))
+    for r in result.changed_rows if changed_only else result.rows:
+        rows.append(
+            CompareRow(
+                r.start_number,
+                r.player.name,
+                r.ranks,
+                r.rank_changed,
+                tuple(CompareCell(tuple(fmt(v, none="–") for v in r.values[c]), c in r.changed) for c in result.codes),
+            )
+        )
     changed = [r for r in result.rows if r.changes]
-    pairs = [derivation_pair(st, result.standings[k], r.start_number, code, fmt, L, names)
-             for r in changed for code, k in r.changes]
+    pairs = [
+        derivation_pair(st, result.standings[k], r.start_number, code, fmt, L, names)
+        for r in changed
+        for code, k in r.changes
+    ]
     laid_out = iter(laid_out_groups(pairs, L, paper))
-    blocks = [player_block(st.row(r.start_number), fmt, items=tuple(
-        CompareItem(code, rules[k], fmt(r.values[code][0], none="–"), fmt(r.values[code][k], none="–"),
-                    tuple(reason_text(x, L, fmt) for x in found), next(laid_out))
-        for (code, k), found in r.changes.items())) for r in changed]
-    return _compare_report(head, [rules_text(c, head.L) for c in result.conventions], rows,
-                           len(result.changed_rows), blocks)
+    blocks = [
+        player_block(
+            st.row(r.start_number),
+            fmt,
+            items=tuple(
+                CompareItem(
+                    code,
+                    rules[k],
+                    fmt(r.values[code][0], none="–"),
+                    fmt(r.values[code][k], none="–"),
+                    tuple(reason_text(x, L, fmt) for x in found),
+                    next(laid_out),
+                )
+                for (code, k), found in r.changes.items()
+            ),
+        )
+        for r in changed
+    ]
+    return _compare_report(
+        head, [rules_text(c, head.L) for c in result.conventions], rows, len(result.changed_rows), blocks
+    )
 
 
-def _build_team_compare_view(sts: list[Standings], *, lang: str, paper: str, input_path: Optional[PathLike],
-                             changed_only: bool) -> CompareReport:
+def _build_team_compare_view(
+    sts: list[Standings], *, lang: str, paper: str, input_path: PathLike | None, changed_only: bool
+) -> CompareReport:
     """The comparison of a team event's standings ``sts`` under every rule set: the team
     standings side by side, changed cells marked, then for each changed value what changes in its
     terms and both derivations."""
     from tbxl.audit.changes import changes
+
     st = sts[0]
     head = team_compare_frame(st, lang=lang, paper=paper, input_path=input_path)
     L = head.L
     fmt = Fmt(bool(L["decimal_comma"]))
     t = st.tournament
-    assert isinstance(t, TeamTournament)   # is_team(sts[0]) above
+    assert isinstance(t, TeamTournament)  # is_team(sts[0]) above
     names = {team.number: team.name for team in t.teams}
     rules = [s.rules for s in sts]
     rows: list[CompareRow] = []
@@ -121,23 +161,44 @@ def _build_team_compare_view(sts: list[Standings], *, lang: str, paper: str, inp
         changed_count += bool(changed or rank_changed)
         if changed_only and not (changed or rank_changed):
             continue
-        rows.append(CompareRow(n, r0.team.name, [p.rank_label for p in per], rank_changed,
-                               tuple(CompareCell(tuple(fmt(p.values[c], none="–") for p in per), c in changed)
-                                     for c in st.codes)))
+        rows.append(
+            CompareRow(
+                n,
+                r0.team.name,
+                [p.rank_label for p in per],
+                rank_changed,
+                tuple(CompareCell(tuple(fmt(p.values[c], none="–") for p in per), c in changed) for c in st.codes),
+            )
+        )
         items: list[tuple[CompareItem, list[DerivationTable]]] = []
         for c in st.codes:
             d = parse(c, team=True)
             for k in range(1, len(sts)):
                 if per[k].values[c] == r0.values[c]:
                     continue
-                pair: list[DerivationTable] = [] if d.is_order else team_derivation_pair(st, sts[k], n, c, fmt, L, names, LINE_CHARS[paper])
+                pair: list[DerivationTable] = (
+                    [] if d.is_order else team_derivation_pair(st, sts[k], n, c, fmt, L, names, LINE_CHARS[paper])
+                )
                 found: list[Reason] = [] if d.is_order else changes(st.explain(n, c), sts[k].explain(n, c))
-                items.append((CompareItem(c, rules[k], fmt(r0.values[c], none="–"), fmt(per[k].values[c], none="–"),
-                                          tuple(reason_text(x, L, fmt) for x in found), ()), pair))
+                items.append(
+                    (
+                        CompareItem(
+                            c,
+                            rules[k],
+                            fmt(r0.values[c], none="–"),
+                            fmt(per[k].values[c], none="–"),
+                            tuple(reason_text(x, L, fmt) for x in found),
+                            (),
+                        ),
+                        pair,
+                    )
+                )
         if items:
             changed_rows.append((r0, items))
     # every derivation laid out together (common column widths), then put back in its item
     laid_out = iter(laid_out_groups([pair for _, items in changed_rows for _, pair in items], L, paper))
-    blocks = [team_block(r0, fmt, items=tuple(replace(item, derivations=next(laid_out)) for item, _ in items))
-              for r0, items in changed_rows]
+    blocks = [
+        team_block(r0, fmt, items=tuple(replace(item, derivations=next(laid_out)) for item, _ in items))
+        for r0, items in changed_rows
+    ]
     return _compare_report(head, [team_rules_text(s, L) for s in sts], rows, changed_count, blocks)

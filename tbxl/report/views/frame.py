@@ -7,7 +7,7 @@ from __future__ import annotations
 import hashlib
 import os
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, Optional, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from tbxl import __version__
 from tbxl.io.files import PathLike
@@ -15,7 +15,7 @@ from tbxl.report.labels import Labels, paper_size
 from tbxl.report.text import date_text, plural
 from tbxl.tiebreaks.codes import CODES, Descriptor, parse
 
-if TYPE_CHECKING:   # the rooms below the report, as types only
+if TYPE_CHECKING:  # the rooms below the report, as types only
     from tbxl.model import AnyEvent
     from tbxl.rules import Convention
     from tbxl.standings import Standings
@@ -33,8 +33,10 @@ def sha256_file(path: PathLike) -> str:
 def definition(code: str, L: Labels) -> str:
     """One line: the tie-break's meaning (translated) with its article, then its modifiers."""
     d = parse(code)
-    parts = [L["tiebreak_meanings"].get(d.name, CODES[d.name].meaning)
-             + (f" ({L['article']} {d.article})" if d.article else "")]
+    parts = [
+        L["tiebreak_meanings"].get(d.name, CODES[d.name].meaning)
+        + (f" ({L['article']} {d.article})" if d.article else "")
+    ]
     return "; ".join(parts + modifier_texts(d, d.low, d.high, L))
 
 
@@ -98,8 +100,17 @@ class Footer:
         >>> Footer("Open", "Rules", "fide-2024 | fide-2026", "open.trf", "ab" * 32, "1.0").text
         'Open · tbxl 1.0 · Rules fide-2024 | fide-2026 · open.trf · SHA-256 abababababababab'
         """
-        return " · ".join(x for x in (self.event, f"tbxl {self.version}", f"{self.rules_label} {self.rules}",
-                                      self.file_name, f"SHA-256 {self.digest[:16]}" if self.digest else "") if x)
+        return " · ".join(
+            x
+            for x in (
+                self.event,
+                f"tbxl {self.version}",
+                f"{self.rules_label} {self.rules}",
+                self.file_name,
+                f"SHA-256 {self.digest[:16]}" if self.digest else "",
+            )
+            if x
+        )
 
 
 @dataclass(frozen=True)
@@ -114,9 +125,9 @@ class Event:
     rounds: int
     players: int
     after: str
-    federation: str = ""        # TRF 032
-    deputy_arbiters: str = ""   # TRF 112, joined
-    time_control: str = ""      # TRF 122
+    federation: str = ""  # TRF 032
+    deputy_arbiters: str = ""  # TRF 112, joined
+    time_control: str = ""  # TRF 122
     links: tuple[str, ...] = ()  # the event's web pages (lichess 022/102, tbxl.model.Event.links)
 
 
@@ -128,13 +139,13 @@ class InputFile:
     sha256: str
 
     @classmethod
-    def of(cls, path: Optional[PathLike], name: str = "") -> "InputFile":
+    def of(cls, path: PathLike | None, name: str = "") -> InputFile:
         """The file at ``path``: its name and digest; without a path, ``name`` alone (the
         tournament's source, or what stands for the file) and no digest."""
         return cls(os.path.basename(os.fspath(path)), sha256_file(path)) if path else cls(name or "", "")
 
 
-def event_dates(t: AnyEvent, L: Optional[Labels] = None) -> str:
+def event_dates(t: AnyEvent, L: Labels | None = None) -> str:
     """The event's first and last day, as the report's language writes dates (ISO without ``L``);
     a one-day event, its day once."""
     days = [d for d in (t.start_date, t.end_date) if d]
@@ -150,11 +161,11 @@ class Section:
     ``first``/``last`` (to print the heading, the notes) when the report is cut into parts."""
 
     name: str
-    a: Optional[int] = None
-    b: Optional[int] = None
+    a: int | None = None
+    b: int | None = None
     first: bool = True
     last: bool = True
-    block: int = 0        # the crosstable's block of rounds (a wide crosstable is printed in blocks)
+    block: int = 0  # the crosstable's block of rounds (a wide crosstable is printed in blocks)
 
     @property
     def lines(self) -> bool:
@@ -186,7 +197,7 @@ class ReportView:
         return ()
 
     @classmethod
-    def of(cls: type[_View], frame: "ReportView", **parts: Any) -> _View:
+    def of(cls: type[_View], frame: ReportView, **parts: Any) -> _View:
         """This kind of report around ``frame``'s head and foot, with its own ``parts``."""
         # Any: the parts are the fields of each kind of report, of their own types (the dataclass
         # checks their names when it is made).
@@ -204,10 +215,10 @@ class RankedView(ReportView):
 
     has_de: bool
     notes: tuple[str, ...]
-    decided: bool   # a play-off or lots placed someone: the Decided column (tbxl.playoffs)
+    decided: bool  # a play-off or lots placed someone: the Decided column (tbxl.playoffs)
 
 
-def frame(st: Standings, L: Labels, lang: str, paper: str, input_path: Optional[PathLike]) -> ReportView:
+def frame(st: Standings, L: Labels, lang: str, paper: str, input_path: PathLike | None) -> ReportView:
     """The head and foot of a report on an individual event's standings ``st`` (:class:`ReportView`)."""
     size = paper_size(paper)
     t = st.tournament
@@ -217,8 +228,27 @@ def frame(st: Standings, L: Labels, lang: str, paper: str, input_path: Optional[
     if t.scheduled_rounds and t.scheduled_rounds != t.rounds:
         after = L["after_round"].format(k=t.rounds, n=t.scheduled_rounds)
     event = t.name or source.name
-    return ReportView(L, lang, size,
-                      Event(event, t.city, event_dates(t, L), t.chief_arbiter, t.rounds, len(t.players), after,
-                            t.federation, ", ".join(t.deputy_arbiters), t.time_control, tuple(t.links)),
-                      rules_text(conv, L), source, Footer(event, L["rules"], conv.name, source.name, source.sha256),
-                      tuple(TiebreakText(c, definition(c, L)) for c in st.codes), tuple(st.codes), __version__)
+    return ReportView(
+        L,
+        lang,
+        size,
+        Event(
+            event,
+            t.city,
+            event_dates(t, L),
+            t.chief_arbiter,
+            t.rounds,
+            len(t.players),
+            after,
+            t.federation,
+            ", ".join(t.deputy_arbiters),
+            t.time_control,
+            tuple(t.links),
+        ),
+        rules_text(conv, L),
+        source,
+        Footer(event, L["rules"], conv.name, source.name, source.sha256),
+        tuple(TiebreakText(c, definition(c, L)) for c in st.codes),
+        tuple(st.codes),
+        __version__,
+    )

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 from tbxl.derivation import Reason
 from tbxl.errors import UsageError, did_you_mean, excerpt
@@ -21,7 +21,7 @@ from tbxl.model import AnyEvent, Kind, Outcome, Player, RoundEntry
 from tbxl.report.labels import Labels
 from tbxl.report.text import Fmt, reason_text
 
-if TYPE_CHECKING:   # the rooms below the report, as types only
+if TYPE_CHECKING:  # the rooms below the report, as types only
     from tbxl.rating_change import RatingChange
     from tbxl.standings import Standings
 
@@ -39,8 +39,10 @@ def parse_pages(text: str) -> tuple[str, ...]:
     pages = tuple(p.strip().lower() for p in text.split(",") if p.strip())
     bad = [p for p in pages if p not in PAGES]
     if bad or not pages:
-        raise UsageError(f"--pages {excerpt(text)}: {'no such page ' + excerpt(bad[0]) if bad else 'no page named'}; "
-                         f"the pages are {','.join(PAGES)}{did_you_mean(bad[0], PAGES) if bad else ''}")
+        raise UsageError(
+            f"--pages {excerpt(text)}: {'no such page ' + excerpt(bad[0]) if bad else 'no page named'}; "
+            f"the pages are {','.join(PAGES)}{did_you_mean(bad[0], PAGES) if bad else ''}"
+        )
     return tuple(dict.fromkeys(pages))
 
 
@@ -115,8 +117,10 @@ def _who(p: Player) -> str:
 def start_list(t: AnyEvent) -> tuple[StartRow, ...]:
     """The players by rating, highest first (unrated last), then by start number."""
     ordered = sorted(t.players, key=lambda p: (-(p.rating or 0), p.start_number))
-    return tuple(StartRow(k, p.start_number, p.title, p.name, p.federation, str(p.rating or ""), p.club)
-                 for k, p in enumerate(ordered, 1))
+    return tuple(
+        StartRow(k, p.start_number, p.title, p.name, p.federation, str(p.rating or ""), p.club)
+        for k, p in enumerate(ordered, 1)
+    )
 
 
 def _result(e: RoundEntry) -> str:
@@ -147,11 +151,17 @@ def round_pages(t: AnyEvent, fmt: Fmt, L: Labels) -> tuple[RoundPage, ...]:
                     pairs.append((p, t.player(e.opponent), e))
             else:
                 unpaired.append((p, e))
-        pairs.sort(key=lambda x: (-max(score[x[0].start_number], score[x[1].start_number]),
-                                  -(score[x[0].start_number] + score[x[1].start_number]),
-                                  min(x[0].start_number, x[1].start_number)))
-        boards = tuple(Board(n, _who(w), fmt(score[w.start_number]), _result(e), _who(b), fmt(score[b.start_number]))
-                       for n, (w, b, e) in enumerate(pairs, 1))
+        pairs.sort(
+            key=lambda x: (
+                -max(score[x[0].start_number], score[x[1].start_number]),
+                -(score[x[0].start_number] + score[x[1].start_number]),
+                min(x[0].start_number, x[1].start_number),
+            )
+        )
+        boards = tuple(
+            Board(n, _who(w), fmt(score[w.start_number]), _result(e), _who(b), fmt(score[b.start_number]))
+            for n, (w, b, e) in enumerate(pairs, 1)
+        )
         lines = tuple((_who(p), reason_text(_kind_reason(e.kind), L, fmt)) for p, e in unpaired)
         pages.append(RoundPage(k, L["page_round"].format(k=k), boards, lines))
         for p in t.players:
@@ -164,8 +174,9 @@ def _kind_reason(kind: Kind) -> Reason:
     return Reason.of("kind." + kind.value)
 
 
-def cards(st: Standings, fmt: Fmt, L: Labels,
-          changes: Optional[Mapping[int, Optional[RatingChange]]] = None) -> tuple[Card, ...]:
+def cards(
+    st: Standings, fmt: Fmt, L: Labels, changes: Mapping[int, RatingChange | None] | None = None
+) -> tuple[Card, ...]:
     """A card per player, in start-number order: each round's opponent, rating, colour, result,
     the running score, and the game's rating change when ``changes`` are given."""
     t = st.tournament
@@ -181,23 +192,41 @@ def cards(st: Standings, fmt: Fmt, L: Labels,
             running += e.points
             opp = t.player(e.opponent) if e.opponent is not None and e.opponent in t else None
             if e.kind.is_paired and opp is not None:
-                res = {Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "−", Kind.DOUBLE_FORFEIT: "−"}.get(e.kind) \
-                    or _SIDE[e.outcome]
-                games.append(CardGame(e.round, f"{opp.start_number} {opp.name}", str(opp.rating or ""),
-                                      letters.get(e.colour or "", ""), res, fmt(running),
-                                      signed_text(per_round[e.round], comma=fmt.comma) if e.round in per_round else ""))
+                res = {Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "−", Kind.DOUBLE_FORFEIT: "−"}.get(e.kind) or _SIDE[
+                    e.outcome
+                ]
+                games.append(
+                    CardGame(
+                        e.round,
+                        f"{opp.start_number} {opp.name}",
+                        str(opp.rating or ""),
+                        letters.get(e.colour or "", ""),
+                        res,
+                        fmt(running),
+                        signed_text(per_round[e.round], comma=fmt.comma) if e.round in per_round else "",
+                    )
+                )
             else:
-                games.append(CardGame(e.round, reason_text(_kind_reason(e.kind), L, fmt), "", "", fmt(e.points),
-                                      fmt(running), ""))
+                games.append(
+                    CardGame(
+                        e.round, reason_text(_kind_reason(e.kind), L, fmt), "", "", fmt(e.points), fmt(running), ""
+                    )
+                )
         details = " · ".join(x for x in (p.title, p.federation, str(p.rating or ""), p.club) if x)
         total = fmt(r.points) + (f" · K {ch.k} · {signed_text(ch.change, comma=fmt.comma)}" if ch else "")
-        out.append(Card(p.start_number, L["card_head"].format(name=p.name, sn=p.start_number, rank=r.rank_label,
-                                                             points=fmt(r.points)),
-                        details, tuple(games), total))
+        out.append(
+            Card(
+                p.start_number,
+                L["card_head"].format(name=p.name, sn=p.start_number, rank=r.rank_label, points=fmt(r.points)),
+                details,
+                tuple(games),
+                total,
+            )
+        )
     return tuple(out)
 
 
-def qr_svg(url: str) -> Optional[str]:
+def qr_svg(url: str) -> str | None:
     """The QR code of ``url`` as an SVG data URI (segno, pure Python), or None without segno."""
     try:
         import segno
@@ -205,7 +234,7 @@ def qr_svg(url: str) -> Optional[str]:
         return None
     try:
         return str(segno.make(url, error="m").svg_data_uri(scale=3, border=2))
-    except segno.DataOverflowError:   # (check_url bounds the address first; an API caller may not)
+    except segno.DataOverflowError:  # (check_url bounds the address first; an API caller may not)
         return None
 
 
@@ -213,15 +242,21 @@ def check_url(url: str) -> str:
     """``--url``: an http(s) address, a :class:`UsageError` for anything else (a page is no place
     for a ``javascript:`` link)."""
     from urllib.parse import urlparse
+
     from tbxl.limits import MAX_URL, hidden_character
+
     url = url.strip()
-    if len(url) > MAX_URL:   # before the QR code is made: segno cannot hold more than ~2,300
-        raise UsageError(f"--url {excerpt(url)}: an address of {len(url):,} characters; at most {MAX_URL}, "
-                         "which its QR code can hold (give a shorter link)")
+    if len(url) > MAX_URL:  # before the QR code is made: segno cannot hold more than ~2,300
+        raise UsageError(
+            f"--url {excerpt(url)}: an address of {len(url):,} characters; at most {MAX_URL}, "
+            "which its QR code can hold (give a shorter link)"
+        )
     hidden = hidden_character(url)
     if hidden:
-        raise UsageError(f"--url {excerpt(url)}: the address holds an invisible or bidi character "
-                         f"(U+{ord(hidden):04X}), which would send a reader elsewhere than it shows")
+        raise UsageError(
+            f"--url {excerpt(url)}: the address holds an invisible or bidi character "
+            f"(U+{ord(hidden):04X}), which would send a reader elsewhere than it shows"
+        )
     try:
         parsed = urlparse(url)
     except ValueError:

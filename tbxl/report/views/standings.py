@@ -5,25 +5,25 @@ and the derivation blocks."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Optional, Sequence
+from typing import TYPE_CHECKING
 
 from tbxl.formatting import signed_text
 from tbxl.model import Player
+from tbxl.projection import RatingChanges, project
 from tbxl.report.labels import Labels, labels
 from tbxl.report.selection import parse_derivations, select_derivations
-from tbxl.report.views.compact import TOP_PLACES, CompactPlayer, compact_players
-from tbxl.report.views.pages import Card, RoundPage, StartRow, cards, qr_svg, round_pages, start_list
 from tbxl.report.text import LINE_CHARS, Fmt, Segment, by_round_tables, reason_text
-from tbxl.report.views.blocks import (PlayerBlock, PlayerLine, Progress, StandingRow, derivation_blocks,
-                                      standing_row)
+from tbxl.report.views.blocks import PlayerBlock, PlayerLine, Progress, StandingRow, derivation_blocks, standing_row
 from tbxl.report.views.categories import Classes, classification_view
+from tbxl.report.views.compact import TOP_PLACES, CompactPlayer, compact_players
 from tbxl.report.views.frame import RankedView, Section, frame
+from tbxl.report.views.pages import Card, RoundPage, StartRow, cards, qr_svg, round_pages, start_list
 from tbxl.report.views.ties import TieLine, decided_notes, tie_lines
-from tbxl.projection import RatingChanges, project
 from tbxl.tiebreaks.codes import parse
 
-if TYPE_CHECKING:   # the rooms below the report, as types only
+if TYPE_CHECKING:  # the rooms below the report, as types only
     from tbxl.categories import Classification
     from tbxl.io.files import PathLike
     from tbxl.standings import Row, Standings
@@ -45,7 +45,7 @@ class CrosstableRow(PlayerLine):
     """A line of the ranking crosstable: its line number (opponents are named by it) and cells."""
 
     line: int
-    cells: tuple[Optional[str], ...]
+    cells: tuple[str | None, ...]
 
 
 @dataclass(frozen=True)
@@ -56,8 +56,8 @@ class Crosstable:
     heads: tuple[str, ...]
     rows: tuple[CrosstableRow, ...]
     intro: str
-    blocks: tuple[tuple[int, int], ...] = ()   # the column slices of the tables: (a, b) per block
-    block_titles: tuple[str, ...] = ()         # "Rounds 1-17" above each block (one block: none)
+    blocks: tuple[tuple[int, int], ...] = ()  # the column slices of the tables: (a, b) per block
+    block_titles: tuple[str, ...] = ()  # "Rounds 1-17" above each block (one block: none)
 
 
 def round_blocks(widest: int, columns: int) -> tuple[tuple[int, int], ...]:
@@ -71,7 +71,7 @@ def round_blocks(widest: int, columns: int) -> tuple[tuple[int, int], ...]:
         return ((0, 0),)
     per = max(1, ROUND_CHARS // (widest + 1))
     count = -(-columns // per)
-    size, longer = divmod(columns, count)   # the first ``longer`` blocks hold one round more
+    size, longer = divmod(columns, count)  # the first ``longer`` blocks hold one round more
     ends = [0]
     for k in range(count):
         ends.append(ends[-1] + size + (k < longer))
@@ -105,13 +105,14 @@ def crosstable(st: Standings, fmt: Fmt, L: Labels) -> Crosstable:
     against the player of that column in round order (a double round robin shows two).
     """
     from tbxl.io.grid.compact import compact_text, result_text
+
     t = st.tournament
     line = {r.number: k for k, r in enumerate(st.rows, 1)}
     matrix = t.is_round_robin and len(st.rows) <= MATRIX_MAX
     rows = []
     for k, r in enumerate(st.rows, 1):
         p = r.player
-        assert isinstance(p, Player)   # an individual event's row
+        assert isinstance(p, Player)  # an individual event's row
         if matrix:
             met: dict[int, str] = {}
             for e in p.rounds:
@@ -119,15 +120,24 @@ def crosstable(st: Standings, fmt: Fmt, L: Labels) -> Crosstable:
                     met[line[e.opponent]] = met.get(line[e.opponent], "") + result_text(e)
             cells = tuple(None if j == k else met.get(j, "") for j in range(1, len(st.rows) + 1))
         else:
-            cells = tuple(local_cell(compact_text(p.rounds[i] if i < len(p.rounds) else None, line), L)
-                          for i in range(t.rounds))
+            cells = tuple(
+                local_cell(compact_text(p.rounds[i] if i < len(p.rounds) else None, line), L) for i in range(t.rounds)
+            )
         rows.append(CrosstableRow.of(r, fmt, line=k, cells=cells))
-    heads = tuple(str(j) for j in range(1, len(st.rows) + 1)) if matrix \
+    heads = (
+        tuple(str(j) for j in range(1, len(st.rows) + 1))
+        if matrix
         else tuple(L["xt_round"].format(k=i) for i in range(1, t.rounds + 1))
+    )
     widest = max((len(c) for r in rows for c in r.cells if c), default=1)
     blocks = round_blocks(max(widest, max((len(h) for h in heads), default=1)), len(heads))
-    titles = () if len(blocks) == 1 else tuple(
-        L["xt_block"].format(a=heads[a] if matrix else a + 1, b=heads[b - 1] if matrix else b) for a, b in blocks)
+    titles = (
+        ()
+        if len(blocks) == 1
+        else tuple(
+            L["xt_block"].format(a=heads[a] if matrix else a + 1, b=heads[b - 1] if matrix else b) for a, b in blocks
+        )
+    )
     return Crosstable(matrix, heads, tuple(rows), L["xt_matrix_intro"] if matrix else L["xt_intro"], blocks, titles)
 
 
@@ -138,22 +148,22 @@ class StandingsReport(RankedView):
     blocks."""
 
     rows: tuple[StandingRow, ...]
-    xt: Optional[Crosstable]
+    xt: Crosstable | None
     tie_lines: tuple[TieLine, ...]
     classes: Classes
     by_round: tuple[tuple[Segment, ...], ...]
     players: tuple[PlayerBlock, ...]
-    compact: tuple[CompactPlayer, ...] = ()   # the compact derivations (decided top places, or everyone)
+    compact: tuple[CompactPlayer, ...] = ()  # the compact derivations (decided top places, or everyone)
     compact_intro: str = ""
-    pages: tuple[str, ...] = ()         # --pages: the pages an event posts, in order (empty: the short printout)
+    pages: tuple[str, ...] = ()  # --pages: the pages an event posts, in order (empty: the short printout)
     start_rows: tuple[StartRow, ...] = ()
     rounds_pages: tuple[RoundPage, ...] = ()
-    after: tuple[tuple[str, tuple[StandingRow, ...]], ...] = ()   # the standings after rounds 1..n-1
+    after: tuple[tuple[str, tuple[StandingRow, ...]], ...] = ()  # the standings after rounds 1..n-1
     cards: tuple[Card, ...] = ()
     url: str = ""
-    qr: str = ""                         # the QR code of the url (an SVG data URI)
-    clubs: bool = False                 # a Club column: the input has clubs
-    extra_heads: tuple[str, ...] = ()   # the heads of the rows' extra columns (K, rtg+/-)
+    qr: str = ""  # the QR code of the url (an SVG data URI)
+    clubs: bool = False  # a Club column: the input has clubs
+    extra_heads: tuple[str, ...] = ()  # the heads of the rows' extra columns (K, rtg+/-)
     extra_note: str = ""
 
     @property
@@ -190,25 +200,39 @@ class StandingsReport(RankedView):
     def line_weight(self, name: str) -> int:
         """What one item of a section weighs in lines (for cutting a long report into parts)."""
         n = len(self.rows)
-        return {"rounds": n // 2 + 6, "after": 1, "cards": (self.xt and len(self.xt.heads) or 9) + 4,
-                "compact": 1 + len(self.codes)}.get(name, 1)
+        return {
+            "rounds": n // 2 + 6,
+            "after": 1,
+            "cards": (self.xt and len(self.xt.heads) or 9) + 4,
+            "compact": 1 + len(self.codes),
+        }.get(name, 1)
 
     @property
     def toc(self) -> tuple[tuple[str, str], ...]:
         """The web page's in-page navigation: (anchor, title) of each part, in order."""
         L = self.L
-        titles = {"standings": L["standings"], "crosstable": L["xt_title"], "ties": L["ties"],
-                  "compact": L["compact_title"], "start": L["page_start"], "cards": L["page_cards"],
-                  "classes": L.get("categories_title", "") or ""}
+        titles = {
+            "standings": L["standings"],
+            "crosstable": L["xt_title"],
+            "ties": L["ties"],
+            "compact": L["compact_title"],
+            "start": L["page_start"],
+            "cards": L["page_cards"],
+            "classes": L.get("categories_title", "") or "",
+        }
         out: list[tuple[str, str]] = []
         for sec in self.sections:
             if sec.name == "rounds":
-                assert sec.a is not None   # a round's page, one section each
+                assert sec.a is not None  # a round's page, one section each
                 out.append((f"round-{sec.a + 1}", self.rounds_pages[sec.a].title))
             elif sec.name == "after":
                 out.append((f"after-{sec.block + 1}", self.after[sec.block][0]))
-            elif sec.name in titles and titles[sec.name] and (sec.name, titles[sec.name]) not in out \
-                    and (sec.name != "crosstable" or sec.block == 0):
+            elif (
+                sec.name in titles
+                and titles[sec.name]
+                and (sec.name, titles[sec.name]) not in out
+                and (sec.name != "crosstable" or sec.block == 0)
+            ):
                 out.append((sec.name, titles[sec.name]))
         return tuple(out)
 
@@ -216,16 +240,28 @@ class StandingsReport(RankedView):
 def ranked_parts(st: Standings, L: Labels, fmt: Fmt) -> dict[str, object]:
     """The parts of a :class:`~tbxl.report.views.frame.RankedView` of ``st``: whether the DE
     tier note is due, and the standings' notes in the report's language."""
-    return dict(has_de=any(parse(c).name == "DE" for c in st.codes), decided=bool(st.decided_by),
-                notes=tuple(reason_text(n, L, fmt) for n in st.notes) + decided_notes(st, L))
+    return dict(
+        has_de=any(parse(c).name == "DE" for c in st.codes),
+        decided=bool(st.decided_by),
+        notes=tuple(reason_text(n, L, fmt) for n in st.notes) + decided_notes(st, L),
+    )
 
 
-def build_standings_view(st: Standings, *, lang: str = "en", derivations: str = "none",
-                         players: Optional[Sequence[int]] = None,
-                         paper: str = "a4", input_path: Optional[PathLike] = None, progress: Optional[Progress] = None,
-                         by_round: bool = False, classification: Optional[Classification] = None,
-                         rating_changes: Optional[RatingChanges] = None,
-                         pages: tuple[str, ...] = (), url: str = "") -> StandingsReport:
+def build_standings_view(
+    st: Standings,
+    *,
+    lang: str = "en",
+    derivations: str = "none",
+    players: Sequence[int] | None = None,
+    paper: str = "a4",
+    input_path: PathLike | None = None,
+    progress: Progress | None = None,
+    by_round: bool = False,
+    classification: Classification | None = None,
+    rating_changes: RatingChanges | None = None,
+    pages: tuple[str, ...] = (),
+    url: str = "",
+) -> StandingsReport:
     """The standings report of an individual event: the header, the final standings, the ranking
     crosstable and one line per tied group (``tie_lines``); ``derivations`` (see
     :func:`~tbxl.report.selection.parse_derivations`, default none) picks the players with
@@ -241,7 +277,7 @@ def build_standings_view(st: Standings, *, lang: str = "en", derivations: str = 
     head = frame(st, L, lang, paper, input_path)
     fmt = Fmt(bool(L["decimal_comma"]))
     t = st.tournament
-    proj = project(st, classification, rating_changes)   # the standings after each round: once
+    proj = project(st, classification, rating_changes)  # the standings after each round: once
     names = {p.start_number: p.name for p in t.players}
     selected = select_derivations(st, derivations, players)
     shown = []
@@ -264,20 +300,30 @@ def build_standings_view(st: Standings, *, lang: str = "en", derivations: str = 
         return ("–", "–") if ch is None else (str(ch.k), signed_text(ch.change, comma=fmt.comma))
 
     return StandingsReport.of(
-        head, **ranked_parts(st, L, fmt), rows=tuple(standing_row(r, fmt, st.codes, extra(r), L) for r in st.rows),
-        compact=compact, compact_intro=intro, clubs=any(p.club for p in t.players),
-        pages=tuple(pages), url=url, qr=(qr_svg(url) or "") if url else "",
+        head,
+        **ranked_parts(st, L, fmt),
+        rows=tuple(standing_row(r, fmt, st.codes, extra(r), L) for r in st.rows),
+        compact=compact,
+        compact_intro=intro,
+        clubs=any(p.club for p in t.players),
+        pages=tuple(pages),
+        url=url,
+        qr=(qr_svg(url) or "") if url else "",
         start_rows=start_list(t) if "start" in pages else (),
         rounds_pages=round_pages(t, fmt, L) if "rounds" in pages else (),
-        after=tuple((L["page_after"].format(k=k), tuple(standing_row(r, fmt, st.codes) for r in s_k.rows))
-                    for k, s_k in enumerate(proj.by_round[:-1], 1))
-        if "standings" in pages else (),
+        after=tuple(
+            (L["page_after"].format(k=k), tuple(standing_row(r, fmt, st.codes) for r in s_k.rows))
+            for k, s_k in enumerate(proj.by_round[:-1], 1)
+        )
+        if "standings" in pages
+        else (),
         cards=cards(st, fmt, L, rating_changes) if "cards" in pages else (),
         extra_heads=(L["col_k"], L["col_rating_change"]) if rating_changes is not None else (),
         extra_note=L["rating_change_note"] if rating_changes is not None else "",
-        xt=crosstable(st, fmt, L), tie_lines=tuple(tie_lines(st, fmt, names, L)),
+        xt=crosstable(st, fmt, L),
+        tie_lines=tuple(tie_lines(st, fmt, names, L)),
         classes=classification_view(classification, st, fmt, L),
         # The report's own tournament: with --after-round K it already ends at round K.
-        by_round=tuple(by_round_tables(st, list(proj.by_round), shown, fmt, L,
-                                       LINE_CHARS[paper])) if by_round else (),
-        players=derivation_blocks(st, selected, st.codes, fmt, L, names, paper, progress))
+        by_round=tuple(by_round_tables(st, list(proj.by_round), shown, fmt, L, LINE_CHARS[paper])) if by_round else (),
+        players=derivation_blocks(st, selected, st.codes, fmt, L, names, paper, progress),
+    )

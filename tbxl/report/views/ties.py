@@ -4,19 +4,19 @@ in their order (Art. 4.2: the first item of the list that differs)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import groupby
-from typing import TYPE_CHECKING, Callable, Optional
+from typing import TYPE_CHECKING
 
+from tbxl.playoffs import LOTS, PLAYOFF
 from tbxl.report.labels import Labels
 from tbxl.report.text import Fmt
-from tbxl.playoffs import LOTS, PLAYOFF
 from tbxl.report.views.blocks import MiniTable, decided_word, mini_tables
 from tbxl.tiebreaks.codes import parse
 
-if TYPE_CHECKING:   # the rooms below the report, as types only
+if TYPE_CHECKING:  # the rooms below the report, as types only
     from tbxl.derivation import EncounterStep
     from tbxl.standings import Row, Standings
 
@@ -25,7 +25,7 @@ if TYPE_CHECKING:   # the rooms below the report, as types only
 class Decided:
     """A tie-break that separated players of a group: how many pairs of neighbours, or both values."""
 
-    code: Optional[str]
+    code: str | None
     text: str
 
 
@@ -111,8 +111,9 @@ def shared_places(rows: Iterable[Row], label: Callable[[int], str]) -> tuple[Sha
     return tuple(out)
 
 
-def tie_groups(st: Standings, fmt: Fmt, names: Mapping[int, str], L: Labels,
-               only: Optional[set[int]] = None) -> list[TieGroup]:
+def tie_groups(
+    st: Standings, fmt: Fmt, names: Mapping[int, str], L: Labels, only: set[int] | None = None
+) -> list[TieGroup]:
     """For every group equal on points (>= 2 players): which tie-break separated whom."""
     de_codes = [c for c in st.codes if parse(c).name == "DE"]
     order = {c: k for k, c in enumerate(st.codes)}
@@ -125,10 +126,17 @@ def tie_groups(st: Standings, fmt: Fmt, names: Mapping[int, str], L: Labels,
         values = {r.number: r.values for r in rows}
         # (code, group) -> (split, tiers, DE table)
         steps: dict[tuple[str, frozenset[int]], tuple[bool, tuple[Tier, ...], tuple[MiniTable, ...]]] = {
-            (s.code, frozenset(s.group)): (True, tuple(Tier(", ".join(label(n) for n in sorted(tier)),
-                                                            fmt(values[tier[0]][s.code], none="–"))
-                                                       for tier in s.tiers), ())
-            for s in st.steps if s.group[0] in members}
+            (s.code, frozenset(s.group)): (
+                True,
+                tuple(
+                    Tier(", ".join(label(n) for n in sorted(tier)), fmt(values[tier[0]][s.code], none="–"))
+                    for tier in s.tiers
+                ),
+                (),
+            )
+            for s in st.steps
+            if s.group[0] in members
+        }
         for code in de_codes:  # the DE mini-tables, also where DE separated nobody
             tables: dict[frozenset[int], tuple[EncounterStep, ...]] = {}
             for sn in sorted(members):
@@ -136,14 +144,22 @@ def tie_groups(st: Standings, fmt: Fmt, names: Mapping[int, str], L: Labels,
                 if d.steps:
                     tables.setdefault(frozenset(d.steps[0].group), d.steps)
             for group, found in tables.items():
-                alone = (Tier(", ".join(label(n) for n in sorted(group)), ""),)   # DE separated nobody
+                alone = (Tier(", ".join(label(n) for n in sorted(group)), ""),)  # DE separated nobody
                 split, tiers, _ = steps.get((code, group), (False, alone, ()))
                 steps[code, group] = (split, tiers, mini_tables(found, fmt, names, L))
         ordered = sorted(steps.items(), key=lambda kv: order.get(kv[0][0], len(order)))
-        out.append(TieGroup(points=fmt(points), places=places, shared=shared_places(rows, label),
-                            players=", ".join(label(r.number) for r in rows),
-                            steps=tuple(TieStep(code, ", ".join(map(str, sorted(group))), split, tiers, table)
-                                        for (code, group), (split, tiers, table) in ordered)))
+        out.append(
+            TieGroup(
+                points=fmt(points),
+                places=places,
+                shared=shared_places(rows, label),
+                players=", ".join(label(r.number) for r in rows),
+                steps=tuple(
+                    TieStep(code, ", ".join(map(str, sorted(group))), split, tiers, table)
+                    for (code, group), (split, tiers, table) in ordered
+                ),
+            )
+        )
     return out
 
 
@@ -153,10 +169,10 @@ def tie_lines(st: Standings, fmt: Fmt, names: Mapping[int, str], L: Labels) -> l
     tie-break; a group of two shows both values; players equal on everything are named."""
     out = []
     for points, rows, places in tied_groups(st.rows):
-        count: dict[Optional[str], int] = {}
+        count: dict[str | None, int] = {}
         for a, b in zip(rows, rows[1:]):
             code = st.separating(a.number, b.number)
-            if code is None and a.rank != b.rank:   # equal on everything, placed by a play-off or lots
+            if code is None and a.rank != b.rank:  # equal on everything, placed by a play-off or lots
                 code = decided_word(b, L) or decided_word(a, L)
             count[code] = count.get(code, 0) + 1
         words = [w for w in count if w is not None and w not in st.codes]
@@ -167,8 +183,15 @@ def tie_lines(st: Standings, fmt: Fmt, names: Mapping[int, str], L: Labels) -> l
             decided: tuple[Decided, ...] = (Decided(code, f"{va} › {vb}"),)
         else:
             decided = tuple(Decided(c, str(count[c])) for c in [*st.codes, *words] if c in count)
-        out.append(TieLine(points=fmt(points), places=places, count=len(rows), decided=decided,
-                           shared=shared_places(rows, lambda sn: f"{names[sn]} ({sn})")))
+        out.append(
+            TieLine(
+                points=fmt(points),
+                places=places,
+                count=len(rows),
+                decided=decided,
+                shared=shared_places(rows, lambda sn: f"{names[sn]} ({sn})"),
+            )
+        )
     return out
 
 
@@ -182,10 +205,12 @@ def separation(st: Standings, a: int, b: int, fmt: Fmt, names: Mapping[int, str]
     if code is None:
         text = L["sep_equal"].format(a=who(ra), b=who(rb), place=ra.rank_label)
     else:
-        value: Callable[[Row], str] = ((lambda r: fmt(r.points)) if code == "PTS"
-                                       else (lambda r: fmt(r.values[code], none="–")))
+        value: Callable[[Row], str] = (
+            (lambda r: fmt(r.points)) if code == "PTS" else (lambda r: fmt(r.values[code], none="–"))
+        )
         text = L["sep_points" if code == "PTS" else "sep_ahead"].format(
-            a=who(ra), b=who(rb), code=code, va=value(ra), vb=value(rb), ra=ra.rank_label, rb=rb.rank_label)
+            a=who(ra), b=who(rb), code=code, va=value(ra), vb=value(rb), ra=ra.rank_label, rb=rb.rank_label
+        )
     return Separation(ra.number, rb.number, code or "", text)
 
 
@@ -194,5 +219,7 @@ def decided_notes(st: Standings, L: Labels) -> tuple[str, ...]:
     participants equal on every tie-break (C.07 Art. 3), and lots with their seed and procedure
     (C.07 4.2, :func:`tbxl.playoffs.lot`) so that anyone can draw them again."""
     how = set(st.decided_by.values())
-    return tuple(([L["playoff_note"]] if PLAYOFF in how else [])
-                 + ([L["lots_note"].format(seed=st.lots_seed)] if LOTS in how else []))
+    return tuple(
+        ([L["playoff_note"]] if PLAYOFF in how else [])
+        + ([L["lots_note"].format(seed=st.lots_seed)] if LOTS in how else [])
+    )

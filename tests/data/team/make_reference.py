@@ -55,9 +55,13 @@ FILES = {"grandmommyscup.trf": LISTS, "generated-16x7x4-seed5.trf": GENERATED}
 
 def run(engine: Path, name: str, codes: list[str], v2026: bool) -> dict:
     given = [c if c in ("MPTS", "GPTS") or not v2026 else c + "/V2026" for c in codes]
-    out = subprocess.run([sys.executable, "tiebreakchecker.py", "-i", str(HERE / name), "-f", "TRF",
-                          "-o", "-", "-d", "B", "-t"] + given, cwd=engine, capture_output=True, text=True,
-                         check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "tiebreakchecker.py", "-i", str(HERE / name), "-f", "TRF", "-o", "-", "-d", "B", "-t"] + given,
+        cwd=engine,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     rows = {}
     for line in out.splitlines()[1:]:
         f = line.split()
@@ -72,11 +76,13 @@ def main() -> None:
         for text in lists:
             codes = text.split(",")
             for rules, v2026 in (("fide-2024", False), ("fide-2026", True)):
-                data["runs"].append({"file": name, "tiebreaks": codes, "rules": rules,
-                                     "teams": run(engine, name, codes, v2026)})
+                data["runs"].append(
+                    {"file": name, "tiebreaks": codes, "rules": rules, "teams": run(engine, name, codes, v2026)}
+                )
     runs = ",\n".join(json.dumps(r, separators=(",", ":")) for r in data["runs"])
     (HERE / "reference-engine.json").write_text(
-        '{"source": ' + json.dumps(data["source"]) + ',\n"runs": [\n' + runs + "\n]}\n")
+        '{"source": ' + json.dumps(data["source"]) + ',\n"runs": [\n' + runs + "\n]}\n"
+    )
 
 
 if __name__ == "__main__":
