@@ -551,3 +551,35 @@ def test_an_error_in_a_file_that_is_not_utf8_names_the_byte_and_the_encoding(tmp
         read_trf(str(path))
     assert str(err.value).startswith("enc.trf:7:96: player 3, round 1: expected a blank at column 96")
     assert str(err.value).endswith("(the file is not valid UTF-8 (line 5, column 21: byte 0xE9): decoded as CP1252)")
+
+
+def test_the_team_record_sniff_finds_what_its_expression_finds():
+    """has_team_record (fixed byte strings) and TEAM_RECORD (the expression) agree on every file
+    made of the pieces that matter: line ends, byte-order marks, the record codes, NULs, digits."""
+    import random
+
+    from tbxl.io.load import TEAM_RECORD, has_team_record
+
+    pieces = [
+        b"\n",
+        b"\r",
+        b"\r\n",
+        b"\xef\xbb\xbf",
+        b"\xff\xfe",
+        b"\xfe\xff",
+        b"013",
+        b"310",
+        b"01",
+        b"3",
+        b"0",
+        b"1",
+        b"001",
+        b" ",
+        b"\x00",
+        b"2013 ",
+        b"x",
+    ]
+    rng = random.Random(26)
+    for _ in range(20_000):
+        data = b"".join(rng.choice(pieces) for _ in range(rng.randint(0, 12)))
+        assert has_team_record(data) == (TEAM_RECORD.search(data) is not None), data

@@ -43,6 +43,26 @@ TEAM_CALL = re.compile(
 )
 
 
+#: What :data:`TEAM_RECORD` finds in a file without NUL bytes (UTF-8, ASCII, a code page): 013 or
+#: 310 after a byte-order mark or none, at the file's start or after a line end.
+_BOMS = (b"", b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")
+_TEAM_STARTS = tuple(bom + code for bom in _BOMS for code in (b"013", b"310"))
+_TEAM_AFTER_LINE_END = tuple(end + start for end in (b"\n", b"\r") for start in _TEAM_STARTS)
+
+
+def has_team_record(data: bytes) -> bool:
+    r"""Does a team record (013 or 310) start a line of ``data``, as :data:`TEAM_RECORD` finds it?
+    A file without NUL bytes is scanned for a few fixed byte strings (the regular expression would
+    try every byte of a 10,000-player file: 0.06 s); UTF-16, with its NULs, by the expression.
+
+    >>> has_team_record(b"012 Open\n013 Club    1 2\n"), has_team_record(b"001 2013 m\n001  310\n")
+    (True, False)
+    """
+    if b"\x00" in data:
+        return TEAM_RECORD.search(data) is not None
+    return data.startswith(_TEAM_STARTS) or any(mark in data for mark in _TEAM_AFTER_LINE_END)
+
+
 class Sniffed(NamedTuple):
     """What an input file is: its ``format`` (``"trf"`` or ``"workbook"``) and its ``kind``
     (``"individual"`` or ``"team"``: the values of :class:`~tbxl.model.EventKind`, spelled out so
@@ -105,7 +125,7 @@ def is_team_trf(path_or_text: PathLike) -> bool:
         if len(data) > MAX_TEXT_BYTES:
             return False  # its reader refuses it by its size
         # Most inputs are individual events: no team record at a line start, no decoding needed.
-        if not TEAM_RECORD.search(data):
+        if not has_team_record(data):
             return False
         text = decode_trf(data)[0]
     lines = split_lines(text)

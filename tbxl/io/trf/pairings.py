@@ -191,7 +191,8 @@ class PlayerRecords:
             self.announced.add(played)
             self.keep_pending(self.check_field(line, number, sn, played))
             played = len(codes[: played - 1].rstrip(" FHZ"))
-        mark = OPPONENTLESS.match(fields)  # an opponent-less - or = (one C call a record)
+        # An opponent-less - or = (one C call a record, only for a record with a - or = at all).
+        mark = OPPONENTLESS.match(fields) if "-" in codes or "=" in codes else None
         if mark and mark.start(1) // ROUND_WIDTH < played:  # before the record's last result
             at = mark.start(1)
             raise self.error(
