@@ -55,7 +55,7 @@ def build_team_event(reader: Reader, pairing: Pairing | None) -> TeamTournament:
         raise InputError("no team records (310 or 013): not a team event", file=reader.source)
     scoring = reader.build_scoring()
     team_scoring = records.team_scoring()
-    rounds = max([reader.declared_rounds or 0] + [len(row.slots) for row in reader.rows])
+    rounds = max([reader.declared_rounds or 0] + [row.rounds for row in reader.rows])
     if reader.declared_rounds is not None and reader.declared_rounds < rounds and reader.header.declared_rounds_at:
         line, code = reader.header.declared_rounds_at  # said as an individual event's (Reader.rounds_with_results)
         reader.error(
@@ -112,6 +112,7 @@ class TeamBuilder:
         self.team_of: dict[int, int] = {}
         self.team_line: dict[int, int] = {}
         self._entries: dict[tuple[int, int], RoundEntry] = {}
+        self._slots: dict[tuple[int, int], Slot] = {}  # each round field parsed once (asked 3-6 times)
 
     def err(
         self,
@@ -251,7 +252,11 @@ class TeamBuilder:
             )
 
     def slot(self, sn: int, rd: int) -> Slot:
-        return self.row[sn].slot(rd)
+        key = (sn, rd)
+        s = self._slots.get(key)
+        if s is None:
+            s = self._slots[key] = self.row[sn].slot(rd)
+        return s
 
     def is_fielded(self, sn: int, rd: int) -> bool:
         s = self.slot(sn, rd)
