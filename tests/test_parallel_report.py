@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tbxl import report
-from tbxl.report import render
+from tbxl.report import pdf
 from test_printout import expected_crosstable_line, lines_of, open200, page_texts  # noqa: F401  (the fixture)
 
 
@@ -14,10 +14,10 @@ from test_printout import expected_crosstable_line, lines_of, open200, page_text
 def test_parts_in_parallel_are_complete_and_numbered(open200, tmp_path, monkeypatch):  # noqa: F811
     path, st = open200
     monkeypatch.setenv("TBXL_WORKERS", "2")
-    monkeypatch.setattr(render, "PARALLEL_FROM", 100)  # the 200 x 9 open (about 440 lines) in parallel
+    monkeypatch.setattr(pdf, "PARALLEL_FROM", 100)  # the 200 x 9 open (about 440 lines) in parallel
     pools = []
-    real_pool = render._pool
-    monkeypatch.setattr(render, "_pool", lambda n: pools.append(n) or real_pool(n))
+    real_pool = pdf._pool
+    monkeypatch.setattr(pdf, "_pool", lambda n: pools.append(n) or real_pool(n))
     out = tmp_path / "parallel.pdf"
     pages = report.render_pdf(st, out, input_path=path)
     assert pools == [2]  # two worker processes rendered the parts
@@ -32,6 +32,6 @@ def test_parts_in_parallel_are_complete_and_numbered(open200, tmp_path, monkeypa
 
 def test_workers_follow_the_environment(monkeypatch):
     monkeypatch.setenv("TBXL_WORKERS", "3")
-    assert render.workers() == 3
+    assert pdf.workers() == 3
     monkeypatch.setenv("TBXL_WORKERS", "")
-    assert render.workers() >= 1
+    assert pdf.workers() >= 1

@@ -19,7 +19,7 @@ from tbxl.errors import InputError
 from tbxl.io.load import load
 from tbxl.io.trf import write_trf_file
 from tbxl.model import Kind, Outcome
-from tbxl.report import render
+from tbxl.report import parts as cutting
 from tbxl.report.views.ties import Decided, TieLine
 from tbxl.standings import compute_standings
 
@@ -311,8 +311,8 @@ def test_progress_with_verbose(tmp_path, capsys):
 def test_parts_cover_every_line_once(open200):
     _, st = open200
     view = report.build_view(st, derivations="top:7")
-    parts = render.report_parts(view, limit=120)
-    assert all(sum(render.section_weight(s, view) for s in p) <= 120 or len(p) == 1 for p in parts)
+    parts = cutting.report_parts(view, limit=120)
+    assert all(sum(cutting.section_weight(s, view) for s in p) <= 120 or len(p) == 1 for p in parts)
     for name, n in (("standings", 200), ("crosstable", 200), ("players", 7)):
         pieces = [s for p in parts for s in p if s.name == name]
         assert [x for s in pieces for x in range(s.a, s.b)] == list(range(n))
@@ -322,7 +322,7 @@ def test_parts_cover_every_line_once(open200):
 @pytest.mark.slow
 def test_long_report_in_parts_is_numbered_and_complete(open200, printout, tmp_path, monkeypatch):
     path, st = open200
-    monkeypatch.setattr(render, "PART_LINES", 150)  # the parts are cut in tbxl.report.render
+    monkeypatch.setattr(cutting, "PART_LINES", 150)  # the parts are cut in tbxl.report.parts
     out = tmp_path / "parts.pdf"
     pages = report.render_pdf(st, out, input_path=path)
     texts = page_texts(out)

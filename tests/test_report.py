@@ -21,7 +21,7 @@ from tbxl import rules as conventions
 from tbxl.errors import InputError
 from tbxl.io.load import load
 from tbxl.io.trf import parse_trf
-from tbxl.report import render
+from tbxl.report import templating
 from tbxl.report.views.appeal import AppealReport
 from tbxl.report.views.compare import CompareReport, build_compare_view
 from tbxl.report.views.frame import ReportView
@@ -347,7 +347,7 @@ def test_never_writes_over_the_input(tmp_path):
 
 
 def test_templates_autoescape():
-    env = render.environment()
+    env = templating.environment()
     assert env.autoescape is True
     for name in ("report.html.j2", "appeal.html.j2", "_macros.html.j2"):
         assert "|safe" not in (report.templates_dir() / name).read_text(encoding="utf-8")

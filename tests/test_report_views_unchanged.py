@@ -17,7 +17,7 @@ import pytest
 from conftest import DATA
 from tbxl import __version__, report
 from tbxl.io.trf import read_trf
-from tbxl.report.render import report_parts
+from tbxl.report.parts import report_parts
 from tbxl.report.views.audit import build_audit_view
 from tbxl.report.views.compare import build_compare_view
 from tbxl.rules import get

@@ -172,7 +172,7 @@ def test_report_names_a_changed_team_setting(tmp_path):
 
 def test_a_team_definition_keeps_every_modifier():
     # The one codes grammar: /L, /F, /R and /U on a team code reach its definition, as on a player's.
-    from tbxl.report.views.team import team_definition
+    from tbxl.report.views.team_frame import team_definition
     from tbxl.tiebreaks.codes import parse
 
     d = parse("KS:MP/L+1", team=True)

@@ -5,22 +5,19 @@ The rooms: :mod:`~tbxl.report.views` builds what the templates show (typed views
 one module per view); :mod:`~tbxl.report.labels` holds the words and paper sizes;
 :mod:`~tbxl.report.selection` who gets derivation blocks; :mod:`~tbxl.report.text` the report's
 text (numbers in the reader's language, the monospace term rows and round-by-round tables);
-:mod:`~tbxl.report.render` fills the Jinja2 templates of ``templates/`` and makes the PDF with
-WeasyPrint, fetching nothing but files of the templates folder. The names below are the
-package's interface: one entry point per document kind, each taking any event.
+:mod:`~tbxl.report.templating` fills the Jinja2 templates of ``templates/``;
+:mod:`~tbxl.report.pdf` makes the PDF with WeasyPrint, fetching nothing but files of the templates
+folder, a long report in the parts :mod:`~tbxl.report.parts` cuts; :mod:`~tbxl.report.render`
+writes each document kind. The names below are the package's interface: one entry point per
+document kind, each taking any event.
 """
 
 from __future__ import annotations
 
 from tbxl.report.labels import labels, languages, templates_dir
-from tbxl.report.render import (
-    render_appeal_pdf,
-    render_audit_pdf,
-    render_compare_pdf,
-    render_html,
-    render_pdf,
-    url_fetcher,
-)
+from tbxl.report.pdf import url_fetcher
+from tbxl.report.render import render_appeal_pdf, render_audit_pdf, render_compare_pdf, render_pdf
+from tbxl.report.templating import render_html
 from tbxl.report.views import build_view
 
 __all__ = [

@@ -4,7 +4,9 @@ per view: :mod:`~tbxl.report.views.standings`, :mod:`~tbxl.report.views.appeal`,
 :mod:`~tbxl.report.views.team`, :mod:`~tbxl.report.views.audit`,
 :mod:`~tbxl.report.views.compare`; their parts: :mod:`~tbxl.report.views.frame` (head and foot),
 :mod:`~tbxl.report.views.blocks` (lines and derivations), :mod:`~tbxl.report.views.ties`,
-:mod:`~tbxl.report.views.categories`. :func:`build_view` picks the view of a standings."""
+:mod:`~tbxl.report.views.categories`, and a team report's :mod:`~tbxl.report.views.team_frame`,
+:mod:`~tbxl.report.views.team_derivations`, :mod:`~tbxl.report.views.team_boards`.
+:func:`build_view` picks the view of a standings."""
 
 from __future__ import annotations
 

@@ -16,7 +16,8 @@ from tbxl.report.labels import Labels, labels
 from tbxl.report.text import LINE_CHARS, Fmt, reason_text
 from tbxl.report.views.blocks import DerivationTable, PlayerBlock, derivation, laid_out_groups, player_block
 from tbxl.report.views.frame import InputFile, ReportView, frame
-from tbxl.report.views.team import team_block, team_compare_frame, team_derivation_pair
+from tbxl.report.views.team_derivations import team_block, team_derivation_pair
+from tbxl.report.views.team_frame import team_compare_frame
 
 if TYPE_CHECKING:  # the rooms below the report, as types only
     from tbxl.audit import Audit, Finding

@@ -15,7 +15,8 @@ from tbxl.report.text import LINE_CHARS, Fmt, reason_text
 from tbxl.report.views.audit import derivation_pair
 from tbxl.report.views.blocks import CompareItem, DerivationTable, PlayerBlock, laid_out_groups, player_block
 from tbxl.report.views.frame import ReportView, RulesText, frame, rules_text
-from tbxl.report.views.team import team_block, team_compare_frame, team_derivation_pair, team_rules_text
+from tbxl.report.views.team_derivations import team_block, team_derivation_pair
+from tbxl.report.views.team_frame import team_compare_frame, team_rules_text
 from tbxl.tiebreaks.codes import parse
 
 if TYPE_CHECKING:  # the rooms below the report, as types only

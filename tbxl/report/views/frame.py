@@ -193,7 +193,7 @@ class ReportView:
     @property
     def sections(self) -> tuple[Section, ...]:
         """The parts of the report in order, for cutting it into bounded parts
-        (:func:`tbxl.report.render.report_parts`): only the standings report has them."""
+        (:func:`tbxl.report.parts.report_parts`): only the standings report has them."""
         return ()
 
     @classmethod
