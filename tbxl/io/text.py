@@ -3,12 +3,7 @@ standard library only): the sniff of :mod:`tbxl.io.load`, run by every command, 
 
 from __future__ import annotations
 
-import re
-
 __all__ = ["decode_trf", "split_lines"]
-
-# CR, LF and CRLF all end a line (§10.1); str.splitlines would also split on U+2028 etc.
-_LINE_END = re.compile(r"\r\n|\r|\n")
 
 
 def decode_trf(data: bytes) -> tuple[str, str | None]:
@@ -39,7 +34,13 @@ def decode_trf(data: bytes) -> tuple[str, str | None]:
 def split_lines(text: str) -> list[str]:
     """The lines of a TRF text (a leading BOM dropped): CR, LF and CRLF each end one.
 
-    >>> split_lines("\\ufeff012 A\\r\\n001\\r042\\n")
-    ['012 A', '001', '042', '']
+    >>> split_lines("\\ufeff012 A\\r\\n001\\r042\\n"), split_lines("001\\r\\r\\n\\u2028")
+    (['012 A', '001', '042', ''], ['001', '', '\\u2028'])
     """
-    return _LINE_END.split(text.lstrip("\ufeff"))
+    text = text.lstrip("\ufeff")
+    # Not str.splitlines, which also splits on U+2028 and others; not a regular expression either,
+    # which tries its alternatives at every character (0.06 s on a file of 10,000 players). A CR
+    # left after the CRLFs became LFs ends a line of its own, as C07 §10.1 reads it.
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text.split("\n")
