@@ -6,7 +6,6 @@ from __future__ import annotations
 import io
 import json
 from collections.abc import Iterator, Sequence
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from tbxl.formatting import decimal_text, json_number, signed_text, visible
@@ -26,6 +25,9 @@ __all__ = ["Individual", "change_json", "event_json"]
 
 def _sharing_words(sharing: str) -> str:
     """The English words of a prize sharing (the report's label file, read without the report)."""
+    # Imported here: importlib.resources costs every run's start-up, and few events award prizes.
+    from importlib import resources
+
     path = resources.files("tbxl.templates").joinpath("labels/en.json")
     words: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))["prize_sharing"]
     return words[sharing]
