@@ -25,7 +25,6 @@ from tbxl.io.trf.tokens import (
     FIRST_ROUND_COLUMN,
     NO_OPPONENT,
     OPPONENTLESS,
-    PAIRED_FIELDS,
     PENDING,
     ROUND_FIELDS,
     ROUND_WIDTH,
@@ -182,18 +181,6 @@ class PlayerRecords:
         codes = fields[7::ROUND_WIDTH].upper()
         # The last round with a result that comes from a pairing (a game, a forfeit, a PAB).
         played = len(codes.rstrip(" FHZ"))
-        if not PAIRED_FIELDS.fullmatch(fields):  # a - or = without an opponent
-            played = self.opponentless(line, number, sn, fields, codes, played)
-        if " " in codes:  # a blank result: a ZPB, or a game paired without a result yet
-            for r, code in enumerate(codes, 1):
-                if code == " " and fields[ROUND_WIDTH * (r - 1) : ROUND_WIDTH * (r - 1) + 4].strip():
-                    self.keep_pending(self.check_field(line, number, sn, r))
-        return Row(player, number, fields, points_text or None, played)
-
-    def opponentless(self, line: str, number: int, sn: int, fields: str, codes: str, played: int) -> int:
-        """The last round with a result of a record with a - or = that names no opponent: Vega's
-        absences announced for the next rounds, at the end of the record (kept pending); the error
-        of one before the record's last result."""
         while (
             played
             and codes[played - 1] in ANNOUNCED
@@ -204,7 +191,8 @@ class PlayerRecords:
             self.announced.add(played)
             self.keep_pending(self.check_field(line, number, sn, played))
             played = len(codes[: played - 1].rstrip(" FHZ"))
-        mark = OPPONENTLESS.match(fields)
+        # An opponent-less - or = (one C call a record, only for a record with a - or = at all).
+        mark = OPPONENTLESS.match(fields) if "-" in codes or "=" in codes else None
         if mark and mark.start(1) // ROUND_WIDTH < played:  # before the record's last result
             at = mark.start(1)
             raise self.error(
@@ -214,7 +202,11 @@ class PlayerRecords:
                 sn,
                 at // ROUND_WIDTH + 1,
             )
-        return played
+        if " " in codes:  # a blank result: a ZPB, or a game paired without a result yet
+            for r, code in enumerate(codes, 1):
+                if code == " " and fields[ROUND_WIDTH * (r - 1) : ROUND_WIDTH * (r - 1) + 4].strip():
+                    self.keep_pending(self.check_field(line, number, sn, r))
+        return Row(player, number, fields, points_text or None, played)
 
     def keep_pending(self, pending: InputError | None) -> None:
         if pending:

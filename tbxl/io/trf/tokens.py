@@ -56,13 +56,6 @@ OPPONENTLESS = re.compile(r"(?:.{10})*?([0\s]{4} [wWbB\- ] [-=])", re.S)
 #: An opponent field naming nobody, as :meth:`Row.slot` reads it: blanks (tabs too) and zeros.
 NO_OPPONENT = re.compile(r"[0\s]{4}")
 ROUND_FIELDS = re.compile(r"(?:[\s0-9]{4} [wWbB\- ] [10=WDLwdl+\-HFUZhfuz ]  )*")
-#: Round fields as :data:`ROUND_FIELDS` has them, every - and = with an opponent (a digit 1-9 in its
-#: four columns): the usual record, read in one C call; Vega's announced absences and the errors
-#: of an opponent-less - or = are looked for only in a record this does not match.
-PAIRED_FIELDS = re.compile(
-    r"(?:(?:[\s0]{4} [wWbB\- ] [10WDLwdl+HFUZhfuz ]"  # no opponent: no - or =
-    r"|(?=[\s0-9]{0,3}[1-9])[\s0-9]{4} [wWbB\- ] [10=WDLwdl+\-HFUZhfuz ])  )*"  # an opponent: any code
-)
 
 
 class Line(NamedTuple):
