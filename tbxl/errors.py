@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
 
@@ -220,6 +219,9 @@ def did_you_mean(word: object, names: Iterable[object]) -> str:
     >>> did_you_mean("standingz", ["start", "rounds", "standings"]), did_you_mean("xyz", ["BH", "SB"])
     ("; did you mean 'standings'?", '')
     """
+    # imported here: only a mistake asks (difflib and what it imports cost every run's start-up)
+    import difflib
+
     by_case = {str(n).lower(): str(n) for n in names}
     close = difflib.get_close_matches(str(word).lower(), list(by_case), n=1, cutoff=0.6)
     return f"; did you mean {by_case[close[0]]!r}?" if close else ""

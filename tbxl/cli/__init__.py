@@ -10,7 +10,6 @@ from __future__ import annotations
 import gc
 import os
 import sys
-import traceback
 import warnings
 from argparse import Namespace
 from collections.abc import Sequence
@@ -115,6 +114,8 @@ def internal_error(err: BaseException, debug: bool = False) -> int:
         f"input ({'traceback above' if debug else 'run again with --debug for the traceback'})"
     )
     if debug:
+        import traceback  # here: only an internal error needs it (its import costs every run's start-up)
+
         traceback.print_exception(err, file=sys.stderr)
     return INTERNAL_ERROR
 
