@@ -214,12 +214,33 @@ def load(path: str) -> Config:
     return config
 
 
+def located(args: Namespace) -> str | None:
+    """The configuration file of a command's arguments: none with ``--no-config``, the file of
+    ``--config FILE``, else the tbxl.toml beside the input (:func:`find`), if there is one."""
+    return None if args.no_config else (args.config or find(args.input))
+
+
+def for_command(args: Namespace) -> str | None:
+    """Fill a command's arguments from its configuration file (:func:`located`, :func:`apply`); the
+    path read (None: none). ``--config`` naming no file is a usage error. ``tbxl compare``'s
+    ``--rules`` is the list of rule sets it compares, not the event's: a file's one rule set is
+    left out (its list of several, ``rules = [...]``, is taken)."""
+    path = located(args)
+    if args.config and not args.no_config and not os.path.isfile(args.config):
+        raise UsageError(f"--config {args.config}: no such file")
+    config = load(path) if path else Config()
+    if args.command == "compare":
+        config.values.pop("rules", None)
+    apply(args, config)
+    return path
+
+
 def report_output(args: Namespace) -> str:
     """Where ``tbxl report`` writes when ``-o`` is not given: the ``output`` of the event's
     tbxl.toml (a name relative to the file's folder), else the input's name with ``.pdf`` (``.html``
     with ``--html``) beside it: ``tbxl report ev.trf`` writes ev.pdf. A configuration file that
     cannot be read leaves the default: its error is said when the command reads it."""
-    path = None if args.no_config else (args.config or find(args.input))
+    path = located(args)
     if path and os.path.isfile(path):
         name: str | None
         try:

@@ -6,7 +6,6 @@ commands that need them."""
 
 from __future__ import annotations
 
-import os
 import sys
 from argparse import ArgumentParser, Namespace
 from typing import TYPE_CHECKING, cast
@@ -14,12 +13,16 @@ from typing import TYPE_CHECKING, cast
 from tbxl.cli.output import emit, form, say, wrote
 from tbxl.cli.parser import numbers
 from tbxl.cli.progress import progress_bar
-from tbxl.errors import UsageError, did_you_mean
+from tbxl.errors import UsageError
 from tbxl.model import AnyEvent, EventKind
 from tbxl.projection import KINDS, Kind, Options, ReportOptions, appellants, project, rank_check
 
 if TYPE_CHECKING:
+    from tbxl.categories import Classification
+    from tbxl.rating_change import RatingChange
     from tbxl.standings import Standings
+
+    RatingChanges = dict[int, RatingChange | None]
 
 __all__ = ["run", "load", "COMMANDS"]
 
@@ -70,23 +73,35 @@ def compute(args: Namespace, parser: ArgumentParser, event: AnyEvent, kind: Kind
         return 0
     cl = o.classification(st)
     if fmt in ("pdf", "html"):
-        from tbxl.report import render_pdf
-
-        wrote(
-            args.output,
-            render_pdf(
-                st,
-                args.output,
-                options=ReportOptions(),
-                input_path=args.input,
-                html=fmt == "html",
-                progress=progress_bar if sys.stderr.isatty() else None,
-                classification=cl,
-                rating_changes=changes,
-            ),
-        )
-        return 0
+        return standings_report(args, st, ReportOptions(), fmt, cl, changes, sys.stderr.isatty())
     emit(args, project(st, cl, changes).form(fmt), fmt)
+    return 0
+
+
+def standings_report(
+    args: Namespace,
+    st: Standings,
+    options: ReportOptions,
+    fmt: str,
+    cl: Classification | None,
+    changes: RatingChanges | None,
+    progress: bool,
+) -> int:
+    """The standings report (PDF or HTML) of ``tbxl report`` and of ``tbxl compute -o FILE.pdf``,
+    the progress bar drawn when ``progress``."""
+    from tbxl.report import render_pdf
+
+    pages = render_pdf(
+        st,
+        args.output,
+        options=options,
+        input_path=args.input,
+        html=fmt == "html",
+        progress=progress_bar if progress else None,
+        classification=cl,
+        rating_changes=changes,
+    )
+    wrote(args.output, pages)
     return 0
 
 
@@ -132,22 +147,7 @@ def report(args: Namespace, parser: ArgumentParser, event: AnyEvent, kind: Kind,
     if (args.derivations or "").strip().lower() == "players" and not players:
         parser.error("--derivations players needs --players, e.g. --players 3,7,12")
     options = ReportOptions.of(vars(args), players).for_kind(kind)
-    from tbxl.report import render_pdf
-
-    wrote(
-        args.output,
-        render_pdf(
-            st,
-            args.output,
-            options=options,
-            input_path=args.input,
-            html=fmt == "html",
-            progress=progress_bar if sys.stderr.isatty() or args.verbose else None,
-            classification=o.classification(st),
-            rating_changes=changes,
-        ),
-    )
-    return 0
+    return standings_report(args, st, options, fmt, o.classification(st), changes, sys.stderr.isatty() or args.verbose)
 
 
 def workbook(args: Namespace, parser: ArgumentParser, event: AnyEvent, kind: Kind, o: Options, fmt: str) -> int:
@@ -275,13 +275,7 @@ def run(args: Namespace, parser: ArgumentParser) -> int:
     given_settings = list(args.settings)
     from tbxl import config  # options from the event's tbxl.toml where the command line gave none
 
-    path = None if args.no_config else (args.config or config.find(args.input))
-    if args.config and not args.no_config and not os.path.isfile(args.config):
-        raise UsageError(f"--config {args.config}: no such file")
-    conf = config.load(path) if path else config.Config()
-    if args.command == "compare":  # its --rules is a list of rule sets to compare, not the event's
-        conf.values.pop("rules", None)
-    config.apply(args, conf)
+    path = config.for_command(args)
     if args.verbose:
         say(f"note: configuration: {path or 'none'}")
     if args.command == "workbook" and args.settings:
@@ -291,13 +285,9 @@ def run(args: Namespace, parser: ArgumentParser) -> int:
             "a rule set's name (--rules) only; compute with the settings from the command line"
         )
     if vars(args).get("lang") is not None:
-        from tbxl.report import languages  # the labels' folder only: no Jinja2 or WeasyPrint imported
+        from tbxl.report.labels import check_language  # the labels' folder only: no Jinja2 or WeasyPrint
 
-        if args.lang not in languages():
-            raise UsageError(
-                f"--lang {args.lang[:40]}: no such report language (available: "
-                f"{', '.join(languages())}){did_you_mean(args.lang, languages())}"
-            )
+        check_language(args.lang, "--lang")
     from tbxl.io.load import sniff
 
     kind = KINDS[EventKind(sniff(args.input).kind)]
