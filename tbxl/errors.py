@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 
 class TbxlError(Exception):
@@ -74,6 +74,26 @@ class InputError(TbxlError):
 
 class InputWarning(UserWarning):
     """A recoverable problem in the input (e.g. a points column that disagrees with the results)."""
+
+
+#: Warnings said before the rest are counted (:func:`warning_lines`).
+WARNINGS_SHOWN = 5
+
+
+def warning_lines(messages: Sequence[object], every: bool = False) -> list[str]:
+    """The lines that say the warnings ``messages``: a stale points column warns once per player, so
+    a few lines say what is wrong and a count says how often (``every``: each one, as ``-v`` asks).
+
+    >>> warning_lines(["a", "b"])
+    ['warning: a', 'warning: b']
+    >>> warning_lines(range(8))[-1]
+    'warning: 3 more warnings like these (-v shows them all)'
+    """
+    lines = [f"warning: {m}" for m in messages]
+    if every or len(lines) <= WARNINGS_SHOWN + 1:
+        return lines
+    more = len(lines) - WARNINGS_SHOWN
+    return lines[:WARNINGS_SHOWN] + [f"warning: {more} more warnings like these (-v shows them all)"]
 
 
 #: The extra (pyproject.toml's optional-dependencies) that brings each optional package, by import name.

@@ -32,9 +32,8 @@ import os
 import shutil
 import warnings as python_warnings
 
-from tbxl.cli import WARNINGS_SHOWN
 from tbxl.cli import main as cli
-from tbxl.errors import InputWarning, TbxlError
+from tbxl.errors import InputWarning, TbxlError, warning_lines
 from tbxl.formatting import visible
 
 #: The folder of the event's files in Pyodide's virtual file system (the CLI's working directory).
@@ -160,12 +159,8 @@ def _standings(name: str, options: dict, form: str) -> tuple[str, list[str]]:
         finally:
             if gc_was_enabled:
                 gc.enable()
-    said = [f"tbxl: {visible(f'warning: {w.message}')}" for w in caught if issubclass(w.category, InputWarning)]
-    if len(said) > WARNINGS_SHOWN + 1:  # as the CLI counts them
-        said = said[:WARNINGS_SHOWN] + [
-            f"tbxl: warning: {len(said) - WARNINGS_SHOWN} more warnings like these (-v shows them all)"
-        ]
-    return document, said
+    said = warning_lines([w.message for w in caught if issubclass(w.category, InputWarning)])  # as the CLI says them
+    return document, [f"tbxl: {visible(line)}" for line in said]
 
 
 # -- the adapters: one per output ----------------------------------------------------------------

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from tbxl.cli.commands import run
 from tbxl.cli.output import say
 from tbxl.cli.parser import build_parser
-from tbxl.errors import InputError, InputWarning, MissingDependency, TbxlError, UsageError
+from tbxl.errors import InputError, InputWarning, MissingDependency, TbxlError, UsageError, warning_lines
 
 __all__ = ["main", "entry"]
 
@@ -40,22 +40,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             warnings.simplefilter("always", InputWarning)
             ignored_options(args)
             code = run(args, parser)
-        said = [w for w in caught if issubclass(w.category, InputWarning)]
-        # A stale points column warns once per player: a few lines say what is wrong, a count says
-        # how often (-v shows every one).
-        shown = said if vars(args).get("verbose") or len(said) <= WARNINGS_SHOWN + 1 else said[:WARNINGS_SHOWN]
-        for w in shown:
-            say(f"warning: {w.message}")
-        if len(shown) < len(said):
-            say(f"warning: {len(said) - len(shown)} more warnings like these (-v shows them all)")
+        said = [w.message for w in caught if issubclass(w.category, InputWarning)]
+        for line in warning_lines(said, every=bool(vars(args).get("verbose"))):
+            say(line)
         return code
     except KeyboardInterrupt:
         say("interrupted")
         return 130
-    except InputError as err:
-        say(f"error: {err}")
-        return 1
-    except MissingDependency as err:
+    except (InputError, MissingDependency) as err:
         say(f"error: {err}")
         return 1
     except ImportError as err:  # an optional room's package, imported where the room needs it
@@ -95,8 +87,6 @@ def ignored_options(args: Namespace) -> None:
             warnings.warn(InputWarning(message), stacklevel=1)
 
 
-#: Warnings printed before the rest are counted.
-WARNINGS_SHOWN = 5
 #: The exit code of an internal error (sysexits' EX_SOFTWARE).
 INTERNAL_ERROR = 70
 #: How much of an unexpected exception's message the one line quotes.
