@@ -25,6 +25,7 @@ from urllib.request import url2pathname, urlopen
 from tbxl.errors import MissingDependency, MissingSystemLibrary
 from tbxl.formatting import visible
 from tbxl.io.files import PathLike, check_output, output_format, write_atomic
+from tbxl.limits import collector_paused
 from tbxl.report.labels import templates_dir
 from tbxl.report.text import plural
 from tbxl.report.views import build_view
@@ -250,16 +251,11 @@ def _part_pdf(html: str) -> tuple[bytes, int]:
     The cyclic collector is paused while WeasyPrint lays the part out (it rescans the growing
     box tree again and again: measured 22 % of a part's time) and run once at the end: a
     laid-out document is full of reference cycles (boxes and their parents)."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_paused():
         doc = _render_doc(html)
         pages = len(doc.pages)
         data: bytes = doc.write_pdf()
         del doc
-    finally:
-        if was:
-            gc.enable()
     gc.collect()
     return data, pages
 
@@ -499,9 +495,13 @@ def render_audit_pdf(
     paper: str = "a4",
     inputs: Sequence[PathLike] = (),
     html: bool | None = None,
+    options: ReportOptions | None = None,
 ) -> None:
     """Write the audit report of any event (PDF, or HTML with ``html=True``; by default when
-    ``output`` ends in .html)."""
+    ``output`` ends in .html). ``options`` (:class:`~tbxl.projection.ReportOptions`): the language
+    and paper at once."""
+    if options is not None:
+        lang, paper = options.lang, options.paper
     check_output(output, list(inputs))
     view = build_audit_view(result, lang=lang, paper=paper, inputs=inputs)
     _write_report(view, "audit.html.j2", output, list(inputs), html=_is_html(output) if html is None else html)
@@ -516,10 +516,13 @@ def render_compare_pdf(
     input_path: PathLike | None = None,
     changed_only: bool = False,
     html: bool | None = None,
+    options: ReportOptions | None = None,
 ) -> None:
     """Write the comparison report of any event (PDF, or HTML with ``html=True``; by default when
     ``output`` ends in .html): ``result`` as :func:`~tbxl.report.views.compare.build_compare_view`
-    takes it."""
+    takes it. ``options`` (:class:`~tbxl.projection.ReportOptions`): the language and paper at once."""
+    if options is not None:
+        lang, paper = options.lang, options.paper
     check_output(output, [input_path])
     view = build_compare_view(result, lang=lang, paper=paper, input_path=input_path, changed_only=changed_only)
     _write_report(view, "compare.html.j2", output, [input_path], html=_is_html(output) if html is None else html)
