@@ -224,14 +224,22 @@ def for_command(args: Namespace) -> str | None:
     """Fill a command's arguments from its configuration file (:func:`located`, :func:`apply`); the
     path read (None: none). ``--config`` naming no file is a usage error. ``tbxl compare``'s
     ``--rules`` is the list of rule sets it compares, not the event's: a file's one rule set is
-    left out (its list of several, ``rules = [...]``, is taken)."""
+    left out (its list of several, ``rules = [...]``, is taken). ``tbxl workbook`` keeps no
+    settings: its functions take a rule set's name only."""
     path = located(args)
     if args.config and not args.no_config and not os.path.isfile(args.config):
         raise UsageError(f"--config {args.config}: no such file")
     config = load(path) if path else Config()
     if args.command == "compare":
         config.values.pop("rules", None)
+    given_settings = list(args.settings)
     apply(args, config)
+    if args.command == "workbook" and args.settings:
+        where = "--set" if given_settings else "the configuration file's settings (--no-config leaves them out)"
+        raise UsageError(
+            f"{where}: a workbook cannot keep {', '.join(args.settings)}: its functions take "
+            "a rule set's name (--rules) only; compute with the settings from the command line"
+        )
     return path
 
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import sys
 from argparse import ArgumentParser, Namespace
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
-from tbxl.cli.output import emit, form, say, wrote
+from tbxl.cli.output import emit, form, inputs, say, wrote
 from tbxl.cli.parser import numbers
 from tbxl.cli.progress import progress_bar
 from tbxl.errors import UsageError
@@ -32,17 +32,14 @@ def load(args: Namespace, kind: Kind) -> AnyEvent:
     from tbxl.io.load import load as load_file
 
     notes: list[str] = []
-    event = cast(
-        AnyEvent,
-        load_file(
-            args.input,
-            pairing=args.pairing,
-            strict=args.strict,
-            sheet=args.sheet,
-            layout=args.layout,
-            notes=notes,
-            kind=kind.event_kind.value,
-        ),
+    event = load_file(
+        args.input,
+        pairing=args.pairing,
+        strict=args.strict,
+        sheet=args.sheet,
+        layout=args.layout,
+        notes=notes,
+        kind=kind.event_kind.value,
     )
     for note in notes if args.verbose else ():
         say(f"note: {args.input}: {note}")
@@ -118,18 +115,10 @@ def explain(args: Namespace, parser: ArgumentParser, event: AnyEvent, kind: Kind
     if fmt in ("pdf", "html"):  # the appeal report (a team event's: the team report of those teams)
         from tbxl.report import render_appeal_pdf
 
-        wrote(
-            args.output,
-            render_appeal_pdf(
-                st,
-                who if len(who) > 1 else who[0],
-                args.output,
-                input_path=args.input,
-                codes=codes,
-                html=fmt == "html",
-                options=ReportOptions.of(vars(args)),
-            ),
-        )
+        appellant = who if len(who) > 1 else who[0]
+        options = ReportOptions.of(vars(args))
+        pages = render_appeal_pdf(st, appellant, args.output, input_path=args.input, codes=codes, options=options)
+        wrote(args.output, pages)
         return 0
     emit(args, kind.explain_text(st, who, codes), fmt)
     return 0
@@ -154,16 +143,7 @@ def workbook(args: Namespace, parser: ArgumentParser, event: AnyEvent, kind: Kin
     """``tbxl workbook``: a crosstable workbook with tie-break formulas."""
     from tbxl.workbook import write_workbook
 
-    write_workbook(
-        event,
-        args.output,
-        layout=args.layout,
-        tiebreaks=args.tiebreaks,
-        rules=args.rules,
-        inputs=[args.input],
-        playoffs=args.playoffs,
-        lots=args.lots,
-    )
+    write_workbook(event, args.output, layout=args.layout, options=o, inputs=[args.input])
     wrote(args.output, None)
     return 0
 
@@ -196,14 +176,8 @@ def audit(args: Namespace, parser: ArgumentParser, event: AnyEvent, kind: Kind, 
     if fmt in ("pdf", "html"):
         from tbxl.report import render_audit_pdf
 
-        ro = ReportOptions.of(vars(args))
         render_audit_pdf(
-            result,
-            args.output,
-            lang=ro.lang,
-            paper=ro.paper,
-            html=fmt == "html",
-            inputs=[args.input] + ([args.published] if args.published else []),
+            result, args.output, options=ReportOptions.of(vars(args)), html=fmt == "html", inputs=inputs(args)
         )
         wrote(args.output, None)
     else:
@@ -223,12 +197,10 @@ def compare(args: Namespace, parser: ArgumentParser, event: AnyEvent, kind: Kind
     if fmt in ("pdf", "html"):
         from tbxl.report import render_compare_pdf
 
-        ro = ReportOptions.of(vars(args))
         render_compare_pdf(
             result,
             args.output,
-            lang=ro.lang,
-            paper=ro.paper,
+            options=ReportOptions.of(vars(args)),
             input_path=args.input,
             changed_only=args.changed_only,
             html=fmt == "html",
@@ -266,24 +238,18 @@ def run(args: Namespace, parser: ArgumentParser) -> int:
         main_file, requirements = write_lite(args.output, standalone=args.standalone)
         print(written(main_file, requirements, args.standalone))
         return 0
-    command = COMMANDS[args.command]
+    from tbxl import config  # options from the event's tbxl.toml where the command line gave none
+
+    if args.command == "report" and not args.output:  # the new user's `tbxl report ev.trf`
+        args.output = config.report_output(args)
     if args.output:
         from tbxl.io.files import check_output
 
-        check_output(args.output, [args.input] + ([args.published] if vars(args).get("published") else []))
+        check_output(args.output, inputs(args))
     fmt = form(args)
-    given_settings = list(args.settings)
-    from tbxl import config  # options from the event's tbxl.toml where the command line gave none
-
     path = config.for_command(args)
     if args.verbose:
         say(f"note: configuration: {path or 'none'}")
-    if args.command == "workbook" and args.settings:
-        where = "--set" if given_settings else "the configuration file's settings (--no-config leaves them out)"
-        raise UsageError(
-            f"{where}: a workbook cannot keep {', '.join(args.settings)}: its functions take "
-            "a rule set's name (--rules) only; compute with the settings from the command line"
-        )
     if vars(args).get("lang") is not None:
         from tbxl.report.labels import check_language  # the labels' folder only: no Jinja2 or WeasyPrint
 
@@ -291,4 +257,4 @@ def run(args: Namespace, parser: ArgumentParser) -> int:
     from tbxl.io.load import sniff
 
     kind = KINDS[EventKind(sniff(args.input).kind)]
-    return command(args, parser, load(args, kind), kind, Options.of(vars(args)), fmt)
+    return COMMANDS[args.command](args, parser, load(args, kind), kind, Options.of(vars(args)), fmt)

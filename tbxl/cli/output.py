@@ -13,7 +13,7 @@ from tbxl.errors import UsageError
 from tbxl.formatting import visible, visible_json
 from tbxl.io.files import PathLike, output_format
 
-__all__ = ["say", "wrote", "emit", "form"]
+__all__ = ["say", "wrote", "inputs", "emit", "form"]
 
 
 def say(message: str) -> None:
@@ -54,6 +54,11 @@ def wrote(path: PathLike, pages: int | None) -> None:
     _to_stderr(visible(f"wrote {path}{what}"))
 
 
+def inputs(args: Namespace) -> list[str]:
+    """The files a command reads (the input, a published table), which its output may not overwrite."""
+    return [args.input] + ([args.published] if vars(args).get("published") else [])
+
+
 def emit(args: Namespace, text: str, fmt: str = "text") -> None:
     """Write ``text`` to ``-o FILE`` or standard output, control and bidi characters made inert
     (line breaks kept; in JSON as ``\\u`` escapes, which read back to the same names)."""
@@ -61,7 +66,7 @@ def emit(args: Namespace, text: str, fmt: str = "text") -> None:
     if getattr(args, "output", None):
         from tbxl.io.files import write_atomic
 
-        write_atomic(args.output, text, inputs=[args.input, getattr(args, "published", None)])  # UTF-8
+        write_atomic(args.output, text, inputs=inputs(args))  # UTF-8
         wrote(args.output, None)
     else:
         to_stdout(text, fmt)
