@@ -43,7 +43,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
-from tbxl.errors import TbxlError, UsageError, did_you_mean, excerpt
+from tbxl.errors import InputError, TbxlError, UsageError, did_you_mean, excerpt
 from tbxl.limits import MAX_CONFIG_BYTES, size_text
 
 if TYPE_CHECKING:
@@ -316,22 +316,11 @@ def _check(config: Config, bad: Callable[..., UsageError]) -> None:
             checked("playoffs", lambda: parse_playoff(text))  # noqa: B023 (called at once, in the loop)
     if "lots" in v and not (isinstance(v["lots"], str) and v["lots"].strip()):
         raise bad("lots", f'the seed of the lots as a string, e.g. "Open2026", not {v["lots"]!r}')
-    if "k" in v:
-        from tbxl.rating_change import check_k
-
-        if isinstance(v["k"], str):
-            raise bad("k", f"a number, k = 20, not the string {excerpt(v['k'])}")
-        try:
-            v["k"] = check_k(v["k"], "k")
-        except TbxlError as err:
-            raise bad("k", str(err).removeprefix("k: ")) from None
-    if "pages" in v or "url" in v:
-        from tbxl.report.views.pages import check_url, parse_pages  # no Jinja2 or WeasyPrint imported
-
-        if "pages" in v:
-            checked("pages", lambda: v.update(pages=parse_pages(v["pages"])))
-        if "url" in v:
-            checked("url", lambda: v.update(url=check_url(v["url"])))
+    if "k" in v and isinstance(v["k"], str):
+        raise bad("k", f"a number, k = 20, not the string {excerpt(v['k'])}")
+    for key in ("k", "pages", "url"):
+        if key in v:
+            checked(key, lambda: v.update({key: option_value(key, v[key])}))  # noqa: B023 (called at once, in the loop)
     if "output" in v:
         from tbxl.io.files import output_format
 
@@ -348,6 +337,29 @@ def _check(config: Config, bad: Callable[..., UsageError]) -> None:
         checked(name, lambda: parse_expression(name, conditions), "categories")  # noqa: B023 (called at once, in the loop)
         if name in config.category_prizes:
             checked(name, lambda: prizes.parse_prizes(config.category_prizes[name]), "categories")  # noqa: B023 (called at once, in the loop)
+
+
+def option_value(key: str, value: Any) -> Any:
+    """The value of the option ``key`` read as the command line and this file both take it: ``k`` a
+    K factor (B.02 8.3.3), ``pages`` the names of the pages an event posts, ``url`` its web address,
+    ``derivations`` the derivations a report shows (kept as given); a :class:`TbxlError` saying
+    what is wrong, without the option's name (the command line's or the file's, which the caller
+    puts)."""
+    if key == "k":
+        from tbxl.rating_change import check_k
+
+        try:
+            return check_k(value, "k")
+        except TbxlError as err:
+            raise InputError(str(err).removeprefix("k: ")) from None
+    if key == "derivations":
+        from tbxl.report.selection import parse_derivations  # light: the report module imports WeasyPrint lazily
+
+        parse_derivations(value)
+        return value
+    from tbxl.report.views.pages import check_url, parse_pages  # no Jinja2 or WeasyPrint imported
+
+    return parse_pages(value) if key == "pages" else check_url(value)
 
 
 def _check_language(lang: str) -> None:

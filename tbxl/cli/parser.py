@@ -6,12 +6,12 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from tbxl import __version__
-from tbxl.errors import InputError, UsageError, did_you_mean, excerpt
+from tbxl.errors import TbxlError, UsageError, did_you_mean, excerpt
 from tbxl.io.grid.cells import layout_name
 from tbxl.limits import whole_number
 
@@ -19,10 +19,7 @@ __all__ = [
     "WRITES",
     "Parser",
     "build_parser",
-    "derivations_option",
-    "k_option",
-    "pages_option",
-    "url_option",
+    "option_type",
     "numbers",
 ]
 
@@ -208,7 +205,7 @@ def build_parser() -> Parser:
         )
         sp.add_argument(
             "--k",
-            type=k_option,
+            type=option_type("k"),
             metavar="N",
             help="K factor for players whose input gives none (default: by B.02 8.3.3 from "
             "the rating and the birth date); implies --rating-change",
@@ -268,7 +265,7 @@ def build_parser() -> Parser:
     r.add_argument(
         "--derivations",
         metavar="WHICH",
-        type=derivations_option,
+        type=option_type("derivations"),
         help="derivations: decided (default: compact lines for the players whose top places "
         "a tie-break decided), compact (compact lines for everyone), none, or full tables "
         "for tied (players equal on points), all, top:N (the first N), players (those of "
@@ -288,7 +285,7 @@ def build_parser() -> Parser:
     r.add_argument(
         "--pages",
         metavar="LIST",
-        type=pages_option,
+        type=option_type("pages"),
         help="the pages an event posts, in this order: start (starting rank list by rating), rounds "
         "(each round's pairings and results), standings (after each round, then the final), "
         "crosstable, ties, cards (a card per player); default: the short printout",
@@ -296,7 +293,7 @@ def build_parser() -> Parser:
     r.add_argument(
         "--url",
         metavar="URL",
-        type=url_option,
+        type=option_type("url"),
         help="the event's web address: printed under the header with its QR code",
     )
     r.add_argument(
@@ -368,43 +365,19 @@ def build_parser() -> Parser:
     return p
 
 
-def derivations_option(text: str) -> str:
-    from tbxl.report.selection import parse_derivations  # light: the report module imports WeasyPrint lazily
+def option_type(key: str) -> Callable[[str], Any]:
+    """argparse's ``type`` for the option whose value :func:`tbxl.config.option_value` reads (as
+    the command line and tbxl.toml both take it): what is wrong said as argparse says a bad value."""
 
-    try:
-        parse_derivations(text)
-    except InputError as err:
-        raise argparse.ArgumentTypeError(str(err)) from None
-    return text
+    def read(text: str) -> Any:
+        from tbxl.config import option_value  # the report's or the rating's checks, when given only
 
+        try:
+            return option_value(key, text)
+        except TbxlError as err:
+            raise argparse.ArgumentTypeError(str(err)) from None
 
-def pages_option(text: str) -> tuple[str, ...]:
-    """``--pages``: the page names (:data:`tbxl.report.views.pages.PAGES`), a usage error otherwise."""
-    from tbxl.report.views.pages import parse_pages  # no Jinja2 or WeasyPrint imported
-
-    try:
-        return parse_pages(text)
-    except UsageError as err:
-        raise argparse.ArgumentTypeError(str(err)) from None
-
-
-def url_option(text: str) -> str:
-    from tbxl.report.views.pages import check_url
-
-    try:
-        return check_url(text)
-    except UsageError as err:
-        raise argparse.ArgumentTypeError(str(err)) from None
-
-
-def k_option(text: str) -> int:
-    """``--k N``: a K factor (B.02 8.3.3), a usage error for anything else."""
-    from tbxl.rating_change import check_k
-
-    try:
-        return check_k(text, "--k")
-    except InputError as err:
-        raise argparse.ArgumentTypeError(str(err).removeprefix("--k: ")) from None
+    return read
 
 
 def numbers(text: str, parser: argparse.ArgumentParser, option: str, what: str = "start numbers") -> list[int]:
