@@ -225,7 +225,7 @@ def for_command(args: Namespace) -> str | None:
     path read (None: none). ``--config`` naming no file is a usage error. ``tbxl compare``'s
     ``--rules`` is the list of rule sets it compares, not the event's: a file's one rule set is
     left out (its list of several, ``rules = [...]``, is taken). ``tbxl workbook`` keeps no
-    settings: its functions take a rule set's name only."""
+    settings: its functions take a rule set's name only. The report language is checked (``--lang``)."""
     path = located(args)
     if args.config and not args.no_config and not os.path.isfile(args.config):
         raise UsageError(f"--config {args.config}: no such file")
@@ -240,6 +240,10 @@ def for_command(args: Namespace) -> str | None:
             f"{where}: a workbook cannot keep {', '.join(args.settings)}: its functions take "
             "a rule set's name (--rules) only; compute with the settings from the command line"
         )
+    if vars(args).get("lang") is not None:
+        from tbxl.report.labels import check_language  # the labels' folder only: no Jinja2 or WeasyPrint
+
+        check_language(args.lang, "--lang")
     return path
 
 

@@ -10,19 +10,16 @@ import sys
 from argparse import ArgumentParser, Namespace
 from typing import TYPE_CHECKING
 
-from tbxl.cli.output import emit, form, inputs, say, wrote
+from tbxl.cli.output import emit, form, inputs, progress_bar, say, wrote
 from tbxl.cli.parser import numbers
-from tbxl.cli.progress import progress_bar
 from tbxl.errors import UsageError
+from tbxl.io.files import check_output
 from tbxl.model import AnyEvent, EventKind
 from tbxl.projection import KINDS, Kind, Options, ReportOptions, appellants, project, rank_check
 
 if TYPE_CHECKING:
-    from tbxl.categories import Classification
     from tbxl.rating_change import RatingChange
     from tbxl.standings import Standings
-
-    RatingChanges = dict[int, RatingChange | None]
 
 __all__ = ["run", "load", "COMMANDS"]
 
@@ -68,24 +65,23 @@ def compute(args: Namespace, parser: ArgumentParser, event: AnyEvent, kind: Kind
         write_standings_trf(st, args.output, input_path=args.input, edition=args.trf, strict=args.strict)
         wrote(args.output, None)
         return 0
-    cl = o.classification(st)
     if fmt in ("pdf", "html"):
-        return standings_report(args, st, ReportOptions(), fmt, cl, changes, sys.stderr.isatty())
-    emit(args, project(st, cl, changes).form(fmt), fmt)
+        return standings_report(args, st, o, ReportOptions(), fmt, changes, sys.stderr.isatty())
+    emit(args, project(st, o.classification(st), changes).form(fmt), fmt)
     return 0
 
 
 def standings_report(
     args: Namespace,
     st: Standings,
+    o: Options,
     options: ReportOptions,
     fmt: str,
-    cl: Classification | None,
-    changes: RatingChanges | None,
+    changes: dict[int, RatingChange | None] | None,
     progress: bool,
 ) -> int:
-    """The standings report (PDF or HTML) of ``tbxl report`` and of ``tbxl compute -o FILE.pdf``,
-    the progress bar drawn when ``progress``."""
+    """The standings report (PDF or HTML) of ``tbxl report`` and of ``tbxl compute -o FILE.pdf``:
+    the standings with the categories and prizes of ``o``, the progress bar drawn when ``progress``."""
     from tbxl.report import render_pdf
 
     pages = render_pdf(
@@ -95,7 +91,7 @@ def standings_report(
         input_path=args.input,
         html=fmt == "html",
         progress=progress_bar if progress else None,
-        classification=cl,
+        classification=o.classification(st),
         rating_changes=changes,
     )
     wrote(args.output, pages)
@@ -109,7 +105,7 @@ def explain(args: Namespace, parser: ArgumentParser, event: AnyEvent, kind: Kind
         parser.error("explain needs --player N (or --team N on a team event)")
     st = ranked(o, event)
     who = appellants(
-        st, kind.require(st, numbers(str(text), parser, option, f"{kind.number_noun}s"), args.input), args.with_tied
+        st, kind.require(st, numbers(str(text), option, f"{kind.number_noun}s"), args.input), args.with_tied
     )
     codes = [args.tiebreak] if args.tiebreak else kind.explain_codes(st)
     if fmt in ("pdf", "html"):  # the appeal report (a team event's: the team report of those teams)
@@ -129,14 +125,14 @@ def report(args: Namespace, parser: ArgumentParser, event: AnyEvent, kind: Kind,
     st = ranked(o, event)
     changes = o.rating_changes(st)
     players = (
-        kind.require(st, numbers(args.players, parser, "--players", f"{kind.number_noun}s"), args.input)
+        kind.require(st, numbers(args.players, "--players", f"{kind.number_noun}s"), args.input)
         if args.players
         else None
     )
     if (args.derivations or "").strip().lower() == "players" and not players:
         parser.error("--derivations players needs --players, e.g. --players 3,7,12")
     options = ReportOptions.of(vars(args), players).for_kind(kind)
-    return standings_report(args, st, options, fmt, o.classification(st), changes, sys.stderr.isatty() or args.verbose)
+    return standings_report(args, st, o, options, fmt, changes, sys.stderr.isatty() or args.verbose)
 
 
 def workbook(args: Namespace, parser: ArgumentParser, event: AnyEvent, kind: Kind, o: Options, fmt: str) -> int:
@@ -243,17 +239,11 @@ def run(args: Namespace, parser: ArgumentParser) -> int:
     if args.command == "report" and not args.output:  # the new user's `tbxl report ev.trf`
         args.output = config.report_output(args)
     if args.output:
-        from tbxl.io.files import check_output
-
         check_output(args.output, inputs(args))
     fmt = form(args)
     path = config.for_command(args)
     if args.verbose:
         say(f"note: configuration: {path or 'none'}")
-    if vars(args).get("lang") is not None:
-        from tbxl.report.labels import check_language  # the labels' folder only: no Jinja2 or WeasyPrint
-
-        check_language(args.lang, "--lang")
     from tbxl.io.load import sniff
 
     kind = KINDS[EventKind(sniff(args.input).kind)]

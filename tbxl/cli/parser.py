@@ -15,13 +15,7 @@ from tbxl.errors import TbxlError, UsageError, did_you_mean, excerpt
 from tbxl.io.grid.cells import layout_name
 from tbxl.limits import whole_number
 
-__all__ = [
-    "WRITES",
-    "Parser",
-    "build_parser",
-    "option_type",
-    "numbers",
-]
+__all__ = ["WRITES", "Parser", "build_parser", "option_type", "numbers"]
 
 
 #: The forms each command writes, named as in :data:`tbxl.io.files.OUTPUT_FORMATS` (``text``: what
@@ -95,7 +89,7 @@ def build_parser() -> Parser:
     p.add_argument("--debug", action="store_true", help="print the traceback of an internal error")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    def common(sp: argparse.ArgumentParser, tiebreaks: bool = True) -> None:
+    def common(sp: argparse.ArgumentParser) -> None:
         sp.add_argument("input", metavar="INPUT", help="TRF file or crosstable workbook (.xlsx)")
         sp.add_argument("--rules", metavar="NAME", help="convention (default: by start date; see 'tbxl rules')")
         sp.add_argument(
@@ -107,13 +101,12 @@ def build_parser() -> Parser:
             help="change one setting of the rules, e.g. vur_cut=always, unrated_rating=1400, "
             "dummy_cap_rounds=scheduled, short_games=unplayed (every setting: the manual's page Rules and decisions)",
         )
-        if tiebreaks:
-            sp.add_argument(
-                "--tiebreaks",
-                metavar="CODES",
-                help="comma-separated tie-break codes, e.g. 'BH/C1,BH,SB' (default: the "
-                "file's 212/202 record, else BH/C1,BH,SB,PS,WIN or DE,SB,WIN,KS)",
-            )
+        sp.add_argument(
+            "--tiebreaks",
+            metavar="CODES",
+            help="comma-separated tie-break codes, e.g. 'BH/C1,BH,SB' (default: the "
+            "file's 212/202 record, else BH/C1,BH,SB,PS,WIN or DE,SB,WIN,KS)",
+        )
         sp.add_argument("--after-round", type=int, metavar="K", help="standings as after round K")
         sp.add_argument(
             "--pairing", choices=("swiss", "round-robin"), help="override the pairing system read from the file"
@@ -380,7 +373,7 @@ def option_type(key: str) -> Callable[[str], Any]:
     return read
 
 
-def numbers(text: str, parser: argparse.ArgumentParser, option: str, what: str = "start numbers") -> list[int]:
+def numbers(text: str, option: str, what: str = "start numbers") -> list[int]:
     """The numbers of a ``3,7,12`` option (start numbers, or team numbers on a team event); a usage
     error (exit 2) for anything else."""
     found = [whole_number(x, 6) for x in text.split(",") if x.strip()]
