@@ -204,6 +204,11 @@ def build_parser() -> Parser:
             "the rating and the birth date); implies --rating-change",
         )
 
+    def document(sp: argparse.ArgumentParser, output: str) -> None:  # what explain, audit and compare write
+        sp.add_argument("-o", "--output", metavar="FILE", help=output)
+        sp.add_argument("--lang", type=str.lower, help="report language: en (default), vi, es, ru, ms")
+        sp.add_argument("--paper", choices=("a4", "letter"), help="a4 (default) or letter")
+
     c = sub.add_parser("compute", help="standings with tie-break values")
     common(c)
     ties(c)
@@ -240,9 +245,7 @@ def build_parser() -> Parser:
     e.add_argument("--with-tied", action="store_true", help="add the players who finished on the same points as N")
     e.add_argument("--team", type=int, metavar="N", help="team number (team events)")
     e.add_argument("--tiebreak", metavar="CODE", help="one tie-break (default: all of the list)")
-    e.add_argument("-o", "--output", metavar="FILE", help="the appeal report (.pdf, .html) or the text (.txt)")
-    e.add_argument("--lang", type=str.lower, help="report language: en (default), vi, es, ru, ms")
-    e.add_argument("--paper", choices=("a4", "letter"), help="a4 (default) or letter")
+    document(e, "the appeal report (.pdf, .html) or the text (.txt)")
 
     r = sub.add_parser("report", help="PDF standings with per-player derivations")
     common(r)
@@ -326,19 +329,13 @@ def build_parser() -> Parser:
         default="unexplained",
         help="exit 1 on differences no rule set explains (default), or on any difference",
     )
-    a.add_argument("-o", "--output", metavar="FILE", help="write to FILE (.pdf: the audit report; .html: its HTML)")
-    a.add_argument("--lang", type=str.lower, help="report language: en (default), vi, es, ru, ms")
-    a.add_argument("--paper", choices=("a4", "letter"), help="a4 (default) or letter")
+    document(a, "write to FILE (.pdf: the audit report; .html: its HTML)")
 
     k = sub.add_parser("compare", help="standings under several conventions side by side")
     common(k)
     k.add_argument("--format", choices=("text", "json"), help="default: as -o's extension says, else text")
     k.add_argument("--changed-only", action="store_true", help="only players whose rank or a value changes")
-    k.add_argument(
-        "-o", "--output", metavar="FILE", help="write to FILE (.pdf: the comparison report; .html: its HTML)"
-    )
-    k.add_argument("--lang", type=str.lower, help="report language: en (default), vi, es, ru, ms")
-    k.add_argument("--paper", choices=("a4", "letter"), help="a4 (default) or letter")
+    document(k, "write to FILE (.pdf: the comparison report; .html: its HTML)")
 
     sub.add_parser("rules", help="list the conventions for unplayed games")
 
