@@ -52,7 +52,7 @@ class Parser(argparse.ArgumentParser):
             message = message.split(": ", 1)[1]
         if len(message) > 300:
             message = message[:300] + "..."
-        command = getattr(self, "command", None)  # set once parsed: a command's own mistake names its help
+        command = self.command  # set once parsed: a command's own mistake names its help
         where = f"{self.prog} {command}" if command else self.prog
         sys.stderr.write(f"tbxl: error: {visible(message)} (see '{where} --help')\n")
         sys.exit(2)
