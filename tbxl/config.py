@@ -347,8 +347,8 @@ def option_value(key: str, value: Any) -> Any:
     """The value of the option ``key`` read as the command line and this file both take it: ``k`` a
     K factor (B.02 8.3.3), ``pages`` the names of the pages an event posts, ``url`` its web address,
     ``derivations`` the derivations a report shows (kept as given); a :class:`TbxlError` saying
-    what is wrong, without the option's name (the command line's or the file's, which the caller
-    puts)."""
+    what is wrong otherwise (a K factor's without the option's name: the caller, the command line
+    or the file, puts its own)."""
     if key == "k":
         from tbxl.rating_change import check_k
 
