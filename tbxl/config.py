@@ -224,16 +224,21 @@ def for_command(args: Namespace) -> str | None:
     """Fill a command's arguments from its configuration file (:func:`located`, :func:`apply`); the
     path read (None: none). ``--config`` naming no file is a usage error. ``tbxl compare``'s
     ``--rules`` is the list of rule sets it compares, not the event's: a file's one rule set is
-    left out (its list of several, ``rules = [...]``, is taken). ``tbxl workbook`` keeps no
-    settings: its functions take a rule set's name only. The report language is checked (``--lang``)."""
+    left out (its list of several, ``rules = [...]``, is taken)."""
     path = located(args)
     if args.config and not args.no_config and not os.path.isfile(args.config):
         raise UsageError(f"--config {args.config}: no such file")
     config = load(path) if path else Config()
     if args.command == "compare":
         config.values.pop("rules", None)
-    given_settings = list(args.settings)
     apply(args, config)
+    return path
+
+
+def check_command(args: Namespace, given_settings: list[str]) -> None:
+    """What a command cannot take of its arguments once filled (:func:`for_command`): ``tbxl
+    workbook`` keeps no settings (its functions take a rule set's name only), named as
+    ``given_settings`` (``--set``'s) or the file's; a report language that is none (``--lang``)."""
     if args.command == "workbook" and args.settings:
         where = "--set" if given_settings else "the configuration file's settings (--no-config leaves them out)"
         raise UsageError(
@@ -244,7 +249,6 @@ def for_command(args: Namespace) -> str | None:
         from tbxl.report.labels import check_language  # the labels' folder only: no Jinja2 or WeasyPrint
 
         check_language(args.lang, "--lang")
-    return path
 
 
 def report_output(args: Namespace) -> str:

@@ -241,9 +241,11 @@ def run(args: Namespace, parser: ArgumentParser) -> int:
     if args.output:
         check_output(args.output, inputs(args))
     fmt = form(args)
+    given_settings = list(args.settings)
     path = config.for_command(args)
     if args.verbose:
         say(f"note: configuration: {path or 'none'}")
+    config.check_command(args, given_settings)
     from tbxl.io.load import sniff
 
     kind = KINDS[EventKind(sniff(args.input).kind)]
