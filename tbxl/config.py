@@ -43,7 +43,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
-from tbxl.errors import TbxlError, UsageError, did_you_mean, excerpt
+from tbxl.errors import InputError, TbxlError, UsageError, did_you_mean, excerpt
 from tbxl.limits import MAX_CONFIG_BYTES, size_text
 
 if TYPE_CHECKING:
@@ -214,12 +214,49 @@ def load(path: str) -> Config:
     return config
 
 
+def located(args: Namespace) -> str | None:
+    """The configuration file of a command's arguments: none with ``--no-config``, the file of
+    ``--config FILE``, else the tbxl.toml beside the input (:func:`find`), if there is one."""
+    return None if args.no_config else (args.config or find(args.input))
+
+
+def for_command(args: Namespace) -> str | None:
+    """Fill a command's arguments from its configuration file (:func:`located`, :func:`apply`); the
+    path read (None: none). ``--config`` naming no file is a usage error. ``tbxl compare``'s
+    ``--rules`` is the list of rule sets it compares, not the event's: a file's one rule set is
+    left out (its list of several, ``rules = [...]``, is taken)."""
+    path = located(args)
+    if args.config and not args.no_config and not os.path.isfile(args.config):
+        raise UsageError(f"--config {args.config}: no such file")
+    config = load(path) if path else Config()
+    if args.command == "compare":
+        config.values.pop("rules", None)
+    apply(args, config)
+    return path
+
+
+def check_command(args: Namespace, given_settings: list[str]) -> None:
+    """What a command cannot take of its arguments once filled (:func:`for_command`): ``tbxl
+    workbook`` keeps no settings (its functions take a rule set's name only), named as
+    ``given_settings`` (``--set``'s) or the file's; a report language that is none (``--lang``)."""
+    if args.command == "workbook" and args.settings:
+        where = "--set" if given_settings else "the configuration file's settings (--no-config leaves them out)"
+        raise UsageError(
+            f"{where}: a workbook cannot keep {', '.join(args.settings)}: its functions take "
+            "a rule set's name (--rules) only; compute with the settings from the command line"
+        )
+    if vars(args).get("lang") is not None:
+        from tbxl.report.labels import check_language  # the labels' folder only: no Jinja2 or WeasyPrint
+
+        check_language(args.lang, "--lang")
+
+
 def report_output(args: Namespace) -> str:
     """Where ``tbxl report`` writes when ``-o`` is not given: the ``output`` of the event's
     tbxl.toml (a name relative to the file's folder), else the input's name with ``.pdf`` (``.html``
     with ``--html``) beside it: ``tbxl report ev.trf`` writes ev.pdf. A configuration file that
     cannot be read leaves the default: its error is said when the command reads it."""
-    path = None if args.no_config else (args.config or find(args.input))
+    path = located(args)
     if path and os.path.isfile(path):
         name: str | None
         try:
@@ -287,22 +324,11 @@ def _check(config: Config, bad: Callable[..., UsageError]) -> None:
             checked("playoffs", lambda: parse_playoff(text))  # noqa: B023 (called at once, in the loop)
     if "lots" in v and not (isinstance(v["lots"], str) and v["lots"].strip()):
         raise bad("lots", f'the seed of the lots as a string, e.g. "Open2026", not {v["lots"]!r}')
-    if "k" in v:
-        from tbxl.rating_change import check_k
-
-        if isinstance(v["k"], str):
-            raise bad("k", f"a number, k = 20, not the string {excerpt(v['k'])}")
-        try:
-            v["k"] = check_k(v["k"], "k")
-        except TbxlError as err:
-            raise bad("k", str(err).removeprefix("k: ")) from None
-    if "pages" in v or "url" in v:
-        from tbxl.report.views.pages import check_url, parse_pages  # no Jinja2 or WeasyPrint imported
-
-        if "pages" in v:
-            checked("pages", lambda: v.update(pages=parse_pages(v["pages"])))
-        if "url" in v:
-            checked("url", lambda: v.update(url=check_url(v["url"])))
+    if "k" in v and isinstance(v["k"], str):
+        raise bad("k", f"a number, k = 20, not the string {excerpt(v['k'])}")
+    for key in ("k", "pages", "url"):
+        if key in v:
+            checked(key, lambda: v.update({key: option_value(key, v[key])}))  # noqa: B023 (called at once, in the loop)
     if "output" in v:
         from tbxl.io.files import output_format
 
@@ -319,6 +345,29 @@ def _check(config: Config, bad: Callable[..., UsageError]) -> None:
         checked(name, lambda: parse_expression(name, conditions), "categories")  # noqa: B023 (called at once, in the loop)
         if name in config.category_prizes:
             checked(name, lambda: prizes.parse_prizes(config.category_prizes[name]), "categories")  # noqa: B023 (called at once, in the loop)
+
+
+def option_value(key: str, value: Any) -> Any:
+    """The value of the option ``key`` read as the command line and this file both take it: ``k`` a
+    K factor (B.02 8.3.3), ``pages`` the names of the pages an event posts, ``url`` its web address,
+    ``derivations`` the derivations a report shows (kept as given); a :class:`TbxlError` saying
+    what is wrong otherwise (a K factor's without the option's name: the caller, the command line
+    or the file, puts its own)."""
+    if key == "k":
+        from tbxl.rating_change import check_k
+
+        try:
+            return check_k(value, "k")
+        except TbxlError as err:
+            raise InputError(str(err).removeprefix("k: ")) from None
+    if key == "derivations":
+        from tbxl.report.selection import parse_derivations  # light: the report module imports WeasyPrint lazily
+
+        parse_derivations(value)
+        return value
+    from tbxl.report.views.pages import check_url, parse_pages  # no Jinja2 or WeasyPrint imported
+
+    return parse_pages(value) if key == "pages" else check_url(value)
 
 
 def _check_language(lang: str) -> None:

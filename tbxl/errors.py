@@ -1,9 +1,13 @@
-"""Errors with a location, raised by readers and the core; the rooms around turn them into their own form."""
+"""Errors with a location, raised by readers and the core; the rooms around turn them into their own form.
+What the edges (the command line, the web app) say of them is here too: one line an error
+(:func:`error_text`), the input's warnings collected and counted (:func:`input_warnings`,
+:func:`warning_lines`)."""
 
 from __future__ import annotations
 
-import difflib
-from collections.abc import Iterable
+import warnings
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 
 
 class TbxlError(Exception):
@@ -75,6 +79,38 @@ class InputError(TbxlError):
 
 class InputWarning(UserWarning):
     """A recoverable problem in the input (e.g. a points column that disagrees with the results)."""
+
+
+@contextmanager
+def input_warnings() -> Iterator[list[Warning | str]]:
+    """Collect the input warnings (:class:`InputWarning`) raised inside, every one however often the
+    same is said, into the list given, once the block has ended (nothing when it raised): to be
+    said as :func:`warning_lines` says them."""
+    said: list[Warning | str] = []
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", InputWarning)
+        yield said
+    said.extend(w.message for w in caught if issubclass(w.category, InputWarning))
+
+
+#: Warnings said before the rest are counted (:func:`warning_lines`).
+WARNINGS_SHOWN = 5
+
+
+def warning_lines(messages: Sequence[object], every: bool = False) -> list[str]:
+    """The lines that say the warnings ``messages``: a stale points column warns once per player, so
+    a few lines say what is wrong and a count says how often (``every``: each one, as ``-v`` asks).
+
+    >>> warning_lines(["a", "b"])
+    ['warning: a', 'warning: b']
+    >>> warning_lines(range(8))[-1]
+    'warning: 3 more warnings like these (-v shows them all)'
+    """
+    lines = [f"warning: {m}" for m in messages]
+    if every or len(lines) <= WARNINGS_SHOWN + 1:
+        return lines
+    more = len(lines) - WARNINGS_SHOWN
+    return lines[:WARNINGS_SHOWN] + [f"warning: {more} more warnings like these (-v shows them all)"]
 
 
 #: The extra (pyproject.toml's optional-dependencies) that brings each optional package, by import name.
@@ -220,6 +256,24 @@ def did_you_mean(word: object, names: Iterable[object]) -> str:
     >>> did_you_mean("standingz", ["start", "rounds", "standings"]), did_you_mean("xyz", ["BH", "SB"])
     ("; did you mean 'standings'?", '')
     """
+    # imported here: only a mistake asks (difflib and what it imports cost every run's start-up)
+    import difflib
+
     by_case = {str(n).lower(): str(n) for n in names}
     close = difflib.get_close_matches(str(word).lower(), list(by_case), n=1, cutoff=0.6)
     return f"; did you mean {by_case[close[0]]!r}?" if close else ""
+
+
+def error_text(err: BaseException) -> str | None:
+    """What a user is told of ``err``, in one line: an input or a usage error's message, the extra
+    that brings a missing optional package (imported where its room needs it), a file the system
+    refused (``name: reason``); None for anything else, which is a bug."""
+    if isinstance(err, TbxlError):
+        return str(err)
+    if isinstance(err, ImportError):
+        missing = MissingDependency.from_import_error(err)
+        return None if missing is None else str(missing)
+    if isinstance(err, OSError):
+        where = f"{err.filename}: " if err.filename else ""
+        return f"{where}{err.strerror or err}"
+    return None

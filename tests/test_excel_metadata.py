@@ -67,6 +67,7 @@ def test_import_pulls_in_nothing_heavy():
         "tbxl.audit.compare",
         "tbxl.audit.engine",
         "tbxl.io.published",
+        "tbxl.io.published_rows",
         "tbxl.io.text",
         "tbxl.formatting",
         # what a published column means, and the paths' type (pure Python, no file opened at import)

@@ -371,7 +371,7 @@ def test_letter_paper_and_html(tmp_path):
 
 @pytest.mark.slow
 def test_progress_bar(tmp_path, capsys):
-    from tbxl.cli.progress import progress_bar
+    from tbxl.cli.output import progress_bar
 
     report.render_pdf(tec(), tmp_path / "p.pdf", derivations="all", input_path=SWISS, progress=progress_bar)
     err = capsys.readouterr().err

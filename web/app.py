@@ -25,17 +25,15 @@ from __future__ import annotations
 
 import base64
 import contextlib
-import gc
 import io
 import json
 import os
 import shutil
-import warnings as python_warnings
 
-from tbxl.cli import WARNINGS_SHOWN
 from tbxl.cli import main as cli
-from tbxl.errors import InputWarning, TbxlError
+from tbxl.errors import TbxlError, error_text, input_warnings, warning_lines
 from tbxl.formatting import visible
+from tbxl.limits import collector_paused
 
 #: The folder of the event's files in Pyodide's virtual file system (the CLI's working directory).
 HOME = "/event"
@@ -134,10 +132,8 @@ def _standings(name: str, options: dict, form: str) -> tuple[str, list[str]]:
     from tbxl.io.load import sniff
 
     os.chdir(HOME)
-    gc_was_enabled = gc.isenabled()
-    gc.disable()  # as the CLI does: the collector's rescans of a large event's rounds cost 40 % of compute
-    with python_warnings.catch_warnings(record=True) as caught:
-        python_warnings.simplefilter("always", InputWarning)
+    # as the CLI does (tbxl.cli.main): the collector paused, the input's warnings collected and counted
+    with collector_paused(), input_warnings() as said:
         try:
             path = config.find(name)
             o = config.options(
@@ -152,20 +148,9 @@ def _standings(name: str, options: dict, form: str) -> tuple[str, list[str]]:
             st = o.rank(o.cut(tbxl.read(name, kind=sniff(name).kind), name))
             changes = o.rating_changes(st)
             document = (tbxl.json_document if form == "json" else tbxl.csv_document)(st, o.classification(st), changes)
-        except TbxlError as err:  # the CLI's line (tbxl.cli.main): an input or a usage error
-            raise Failure(f"tbxl: {visible(f'error: {err}')}") from None
-        except OSError as err:
-            where = f"{err.filename}: " if err.filename else ""
-            raise Failure(f"tbxl: {visible(f'error: {where}{err.strerror or err}')}") from None
-        finally:
-            if gc_was_enabled:
-                gc.enable()
-    said = [f"tbxl: {visible(f'warning: {w.message}')}" for w in caught if issubclass(w.category, InputWarning)]
-    if len(said) > WARNINGS_SHOWN + 1:  # as the CLI counts them
-        said = said[:WARNINGS_SHOWN] + [
-            f"tbxl: warning: {len(said) - WARNINGS_SHOWN} more warnings like these (-v shows them all)"
-        ]
-    return document, said
+        except (TbxlError, OSError) as err:  # the CLI's line: an input or a usage error, a file refused
+            raise Failure(f"tbxl: {visible(f'error: {error_text(err)}')}") from None
+    return document, [f"tbxl: {visible(line)}" for line in warning_lines(said)]
 
 
 # -- the adapters: one per output ----------------------------------------------------------------

@@ -7,18 +7,26 @@ commands :mod:`tbxl.cli.commands`' (the work is the Python API's), the streams
 
 from __future__ import annotations
 
-import gc
 import os
 import sys
-import traceback
 import warnings
 from argparse import Namespace
 from collections.abc import Sequence
 
 from tbxl.cli.commands import run
-from tbxl.cli.output import say
+from tbxl.cli.output import form, say
 from tbxl.cli.parser import build_parser
-from tbxl.errors import InputError, InputWarning, MissingDependency, TbxlError, UsageError
+from tbxl.errors import (
+    InputError,
+    InputWarning,
+    MissingDependency,
+    TbxlError,
+    UsageError,
+    error_text,
+    input_warnings,
+    warning_lines,
+)
+from tbxl.limits import collector_paused
 
 __all__ = ["main", "entry"]
 
@@ -27,64 +35,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``tbxl`` command line ``argv`` (default: ``sys.argv[1:]``); the exit code."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    parser.command = getattr(args, "command", None)  # its errors name the command's --help
-    if getattr(args, "command", None) == "report" and not args.output:  # the new user's `tbxl report ev.trf`
-        from tbxl.config import report_output
-
-        args.output = report_output(args)
-    # The cyclic garbage collector rescans the ~10^5 round entries of a large event again and again
-    # while nothing cyclic is made: pause it for the command (measured: 40 % of compute's time).
-    gc_was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always", InputWarning)
-            ignored_options(args)
-            code = run(args, parser)
-        said = [w for w in caught if issubclass(w.category, InputWarning)]
-        # A stale points column warns once per player: a few lines say what is wrong, a count says
-        # how often (-v shows every one).
-        shown = said if vars(args).get("verbose") or len(said) <= WARNINGS_SHOWN + 1 else said[:WARNINGS_SHOWN]
-        for w in shown:
-            say(f"warning: {w.message}")
-        if len(shown) < len(said):
-            say(f"warning: {len(said) - len(shown)} more warnings like these (-v shows them all)")
-        return code
-    except KeyboardInterrupt:
-        say("interrupted")
-        return 130
-    except InputError as err:
-        say(f"error: {err}")
-        return 1
-    except MissingDependency as err:
-        say(f"error: {err}")
-        return 1
-    except ImportError as err:  # an optional room's package, imported where the room needs it
-        missing = MissingDependency.from_import_error(err)
-        if missing is None:
-            return internal_error(err, debug=args.debug)
-        say(f"error: {missing}")
-        return 1
-    except TbxlError as err:  # unknown rules / tie-break, UsageError: a usage error
-        say(f"error: {err}")
-        return 2
-    except OSError as err:
-        where = f"{err.filename}: " if err.filename else ""
-        say(f"error: {where}{err.strerror or err}")
-        return 1
-    except Exception as err:  # the last resort: a bug, never a user's mistake (tests/test_hostile.py)
-        return internal_error(err, debug=args.debug)
-    finally:
-        if gc_was_enabled:
-            gc.enable()
+    parser.command = args.command  # its errors name the command's --help
+    with collector_paused():  # nothing cyclic is made while an event is ranked (tbxl.limits)
+        try:
+            with input_warnings() as said:
+                ignored_options(args)
+                code = run(args, parser)
+            for line in warning_lines(said, every=bool(vars(args).get("verbose"))):
+                say(line)
+            return code
+        except KeyboardInterrupt:
+            say("interrupted")
+            return 130
+        except Exception as err:  # said in one line; anything else is a bug, never a user's mistake
+            text = error_text(err)
+            if text is None:  # the last resort (tests/test_hostile.py)
+                return internal_error(err, debug=args.debug)
+            say(f"error: {text}")
+            # 2: a usage error (unknown rules or tie-break, an option's mistake); 1: an input error, a
+            # missing package, a file the system refused
+            return 2 if isinstance(err, TbxlError) and not isinstance(err, (InputError, MissingDependency)) else 1
 
 
 def ignored_options(args: Namespace) -> None:
     """An option the command would leave unused is said (an error with ``--strict``), not ignored:
     ``--trf 2026`` only shapes a TRF written with ``-o FILE.trf``."""
-    if getattr(args, "command", None) == "compute" and args.trf != "16":
-        from tbxl.cli.output import form
-
+    if args.command == "compute" and args.trf != "16":
         written = form(args)
         if written != "trf":
             message = (
@@ -96,8 +72,6 @@ def ignored_options(args: Namespace) -> None:
             warnings.warn(InputWarning(message), stacklevel=1)
 
 
-#: Warnings printed before the rest are counted.
-WARNINGS_SHOWN = 5
 #: The exit code of an internal error (sysexits' EX_SOFTWARE).
 INTERNAL_ERROR = 70
 #: How much of an unexpected exception's message the one line quotes.
@@ -115,6 +89,8 @@ def internal_error(err: BaseException, debug: bool = False) -> int:
         f"input ({'traceback above' if debug else 'run again with --debug for the traceback'})"
     )
     if debug:
+        import traceback  # here: only an internal error needs it (its import costs every run's start-up)
+
         traceback.print_exception(err, file=sys.stderr)
     return INTERNAL_ERROR
 

@@ -6,19 +6,19 @@ commands that need them."""
 
 from __future__ import annotations
 
-import os
 import sys
 from argparse import ArgumentParser, Namespace
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
-from tbxl.cli.output import emit, form, say, wrote
+from tbxl.cli.output import emit, form, inputs, progress_bar, say, wrote
 from tbxl.cli.parser import numbers
-from tbxl.cli.progress import progress_bar
-from tbxl.errors import UsageError, did_you_mean
+from tbxl.errors import UsageError
+from tbxl.io.files import check_output
 from tbxl.model import AnyEvent, EventKind
 from tbxl.projection import KINDS, Kind, Options, ReportOptions, appellants, project, rank_check
 
 if TYPE_CHECKING:
+    from tbxl.rating_change import RatingChange
     from tbxl.standings import Standings
 
 __all__ = ["run", "load", "COMMANDS"]
@@ -29,17 +29,14 @@ def load(args: Namespace, kind: Kind) -> AnyEvent:
     from tbxl.io.load import load as load_file
 
     notes: list[str] = []
-    event = cast(
-        AnyEvent,
-        load_file(
-            args.input,
-            pairing=args.pairing,
-            strict=args.strict,
-            sheet=args.sheet,
-            layout=args.layout,
-            notes=notes,
-            kind=kind.event_kind.value,
-        ),
+    event = load_file(
+        args.input,
+        pairing=args.pairing,
+        strict=args.strict,
+        sheet=args.sheet,
+        layout=args.layout,
+        notes=notes,
+        kind=kind.event_kind.value,
     )
     for note in notes if args.verbose else ():
         say(f"note: {args.input}: {note}")
@@ -68,25 +65,36 @@ def compute(args: Namespace, parser: ArgumentParser, event: AnyEvent, kind: Kind
         write_standings_trf(st, args.output, input_path=args.input, edition=args.trf, strict=args.strict)
         wrote(args.output, None)
         return 0
-    cl = o.classification(st)
     if fmt in ("pdf", "html"):
-        from tbxl.report import render_pdf
+        return standings_report(args, st, o, ReportOptions(), fmt, changes, sys.stderr.isatty())
+    emit(args, project(st, o.classification(st), changes).form(fmt), fmt)
+    return 0
 
-        wrote(
-            args.output,
-            render_pdf(
-                st,
-                args.output,
-                options=ReportOptions(),
-                input_path=args.input,
-                html=fmt == "html",
-                progress=progress_bar if sys.stderr.isatty() else None,
-                classification=cl,
-                rating_changes=changes,
-            ),
-        )
-        return 0
-    emit(args, project(st, cl, changes).form(fmt), fmt)
+
+def standings_report(
+    args: Namespace,
+    st: Standings,
+    o: Options,
+    options: ReportOptions,
+    fmt: str,
+    changes: dict[int, RatingChange | None] | None,
+    progress: bool,
+) -> int:
+    """The standings report (PDF or HTML) of ``tbxl report`` and of ``tbxl compute -o FILE.pdf``:
+    the standings with the categories and prizes of ``o``, the progress bar drawn when ``progress``."""
+    from tbxl.report import render_pdf
+
+    pages = render_pdf(
+        st,
+        args.output,
+        options=options,
+        input_path=args.input,
+        html=fmt == "html",
+        progress=progress_bar if progress else None,
+        classification=o.classification(st),
+        rating_changes=changes,
+    )
+    wrote(args.output, pages)
     return 0
 
 
@@ -97,24 +105,16 @@ def explain(args: Namespace, parser: ArgumentParser, event: AnyEvent, kind: Kind
         parser.error("explain needs --player N (or --team N on a team event)")
     st = ranked(o, event)
     who = appellants(
-        st, kind.require(st, numbers(str(text), parser, option, f"{kind.number_noun}s"), args.input), args.with_tied
+        st, kind.require(st, numbers(str(text), option, f"{kind.number_noun}s"), args.input), args.with_tied
     )
     codes = [args.tiebreak] if args.tiebreak else kind.explain_codes(st)
     if fmt in ("pdf", "html"):  # the appeal report (a team event's: the team report of those teams)
         from tbxl.report import render_appeal_pdf
 
-        wrote(
-            args.output,
-            render_appeal_pdf(
-                st,
-                who if len(who) > 1 else who[0],
-                args.output,
-                input_path=args.input,
-                codes=codes,
-                html=fmt == "html",
-                options=ReportOptions.of(vars(args)),
-            ),
-        )
+        appellant = who if len(who) > 1 else who[0]
+        options = ReportOptions.of(vars(args))
+        pages = render_appeal_pdf(st, appellant, args.output, input_path=args.input, codes=codes, options=options)
+        wrote(args.output, pages)
         return 0
     emit(args, kind.explain_text(st, who, codes), fmt)
     return 0
@@ -125,45 +125,21 @@ def report(args: Namespace, parser: ArgumentParser, event: AnyEvent, kind: Kind,
     st = ranked(o, event)
     changes = o.rating_changes(st)
     players = (
-        kind.require(st, numbers(args.players, parser, "--players", f"{kind.number_noun}s"), args.input)
+        kind.require(st, numbers(args.players, "--players", f"{kind.number_noun}s"), args.input)
         if args.players
         else None
     )
     if (args.derivations or "").strip().lower() == "players" and not players:
         parser.error("--derivations players needs --players, e.g. --players 3,7,12")
     options = ReportOptions.of(vars(args), players).for_kind(kind)
-    from tbxl.report import render_pdf
-
-    wrote(
-        args.output,
-        render_pdf(
-            st,
-            args.output,
-            options=options,
-            input_path=args.input,
-            html=fmt == "html",
-            progress=progress_bar if sys.stderr.isatty() or args.verbose else None,
-            classification=o.classification(st),
-            rating_changes=changes,
-        ),
-    )
-    return 0
+    return standings_report(args, st, o, options, fmt, changes, sys.stderr.isatty() or args.verbose)
 
 
 def workbook(args: Namespace, parser: ArgumentParser, event: AnyEvent, kind: Kind, o: Options, fmt: str) -> int:
     """``tbxl workbook``: a crosstable workbook with tie-break formulas."""
     from tbxl.workbook import write_workbook
 
-    write_workbook(
-        event,
-        args.output,
-        layout=args.layout,
-        tiebreaks=args.tiebreaks,
-        rules=args.rules,
-        inputs=[args.input],
-        playoffs=args.playoffs,
-        lots=args.lots,
-    )
+    write_workbook(event, args.output, layout=args.layout, options=o, inputs=[args.input])
     wrote(args.output, None)
     return 0
 
@@ -196,14 +172,8 @@ def audit(args: Namespace, parser: ArgumentParser, event: AnyEvent, kind: Kind, 
     if fmt in ("pdf", "html"):
         from tbxl.report import render_audit_pdf
 
-        ro = ReportOptions.of(vars(args))
         render_audit_pdf(
-            result,
-            args.output,
-            lang=ro.lang,
-            paper=ro.paper,
-            html=fmt == "html",
-            inputs=[args.input] + ([args.published] if args.published else []),
+            result, args.output, options=ReportOptions.of(vars(args)), html=fmt == "html", inputs=inputs(args)
         )
         wrote(args.output, None)
     else:
@@ -223,12 +193,10 @@ def compare(args: Namespace, parser: ArgumentParser, event: AnyEvent, kind: Kind
     if fmt in ("pdf", "html"):
         from tbxl.report import render_compare_pdf
 
-        ro = ReportOptions.of(vars(args))
         render_compare_pdf(
             result,
             args.output,
-            lang=ro.lang,
-            paper=ro.paper,
+            options=ReportOptions.of(vars(args)),
             input_path=args.input,
             changed_only=args.changed_only,
             html=fmt == "html",
@@ -266,39 +234,19 @@ def run(args: Namespace, parser: ArgumentParser) -> int:
         main_file, requirements = write_lite(args.output, standalone=args.standalone)
         print(written(main_file, requirements, args.standalone))
         return 0
-    command = COMMANDS[args.command]
-    if args.output:
-        from tbxl.io.files import check_output
-
-        check_output(args.output, [args.input] + ([args.published] if vars(args).get("published") else []))
-    fmt = form(args)
-    given_settings = list(args.settings)
     from tbxl import config  # options from the event's tbxl.toml where the command line gave none
 
-    path = None if args.no_config else (args.config or config.find(args.input))
-    if args.config and not args.no_config and not os.path.isfile(args.config):
-        raise UsageError(f"--config {args.config}: no such file")
-    conf = config.load(path) if path else config.Config()
-    if args.command == "compare":  # its --rules is a list of rule sets to compare, not the event's
-        conf.values.pop("rules", None)
-    config.apply(args, conf)
+    if args.command == "report" and not args.output:  # the new user's `tbxl report ev.trf`
+        args.output = config.report_output(args)
+    if args.output:
+        check_output(args.output, inputs(args))
+    fmt = form(args)
+    given_settings = list(args.settings)
+    path = config.for_command(args)
     if args.verbose:
         say(f"note: configuration: {path or 'none'}")
-    if args.command == "workbook" and args.settings:
-        where = "--set" if given_settings else "the configuration file's settings (--no-config leaves them out)"
-        raise UsageError(
-            f"{where}: a workbook cannot keep {', '.join(args.settings)}: its functions take "
-            "a rule set's name (--rules) only; compute with the settings from the command line"
-        )
-    if vars(args).get("lang") is not None:
-        from tbxl.report import languages  # the labels' folder only: no Jinja2 or WeasyPrint imported
-
-        if args.lang not in languages():
-            raise UsageError(
-                f"--lang {args.lang[:40]}: no such report language (available: "
-                f"{', '.join(languages())}){did_you_mean(args.lang, languages())}"
-            )
+    config.check_command(args, given_settings)
     from tbxl.io.load import sniff
 
     kind = KINDS[EventKind(sniff(args.input).kind)]
-    return command(args, parser, load(args, kind), kind, Options.of(vars(args)), fmt)
+    return COMMANDS[args.command](args, parser, load(args, kind), kind, Options.of(vars(args)), fmt)

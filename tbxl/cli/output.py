@@ -1,19 +1,21 @@
-"""Where the commands' forms go (``-o FILE`` or standard output, control characters made inert) and
-the one-line messages on standard error. The forms themselves (the text table, the CSV, the JSON,
+"""Where the commands' forms go (``-o FILE`` or standard output, control characters made inert), the
+one-line messages on standard error and a long report's progress bar there (the report tells
+what it did, the command line draws it). The forms themselves (the text table, the CSV, the JSON,
 the explanations) are written by :mod:`tbxl.projection`."""
 
 from __future__ import annotations
 
 import io
+import os
 import sys
 from argparse import Namespace
 
 from tbxl.cli.parser import WRITES
-from tbxl.errors import UsageError
+from tbxl.errors import InputError, UsageError
 from tbxl.formatting import visible, visible_json
-from tbxl.io.files import PathLike, output_format
+from tbxl.io.files import PathLike, output_format, write_atomic
 
-__all__ = ["say", "wrote", "emit", "form"]
+__all__ = ["say", "wrote", "inputs", "emit", "form", "progress_bar"]
 
 
 def say(message: str) -> None:
@@ -34,6 +36,15 @@ def _to_stderr(line: str) -> None:
         pass
 
 
+def progress_bar(label: str, done: int, total: int, extra: str = "") -> None:
+    """Draw one step of a progress bar on stderr (a line of its own once ``done`` reaches ``total``)."""
+    width = 30
+    filled = width * done // max(total, 1)
+    end = "\n" if done >= total else ""
+    sys.stderr.write(f"\r{label:<12} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}{extra}{end}")
+    sys.stderr.flush()
+
+
 #: What the report commands say after writing a web page: its print stylesheet makes a browser's
 #: print the same pages as the PDF, the printout for whoever has no WeasyPrint.
 PRINT_HINT = (
@@ -44,8 +55,6 @@ PRINT_HINT = (
 def wrote(path: PathLike, pages: int | None) -> None:
     """The line that says where a command wrote, on stderr (stdout stays for data); nothing for a
     device such as /dev/null or /dev/stdout, which is no file to find."""
-    import os
-
     if os.path.exists(path) and not os.path.isfile(path):
         return
     what = f" ({pages} page{'s' if pages != 1 else ''})" if pages is not None else ""
@@ -54,14 +63,17 @@ def wrote(path: PathLike, pages: int | None) -> None:
     _to_stderr(visible(f"wrote {path}{what}"))
 
 
+def inputs(args: Namespace) -> list[str]:
+    """The files a command reads (the input, a published table), which its output may not overwrite."""
+    return [args.input] + ([args.published] if vars(args).get("published") else [])
+
+
 def emit(args: Namespace, text: str, fmt: str = "text") -> None:
     """Write ``text`` to ``-o FILE`` or standard output, control and bidi characters made inert
     (line breaks kept; in JSON as ``\\u`` escapes, which read back to the same names)."""
     text = visible_json(text) if fmt == "json" else visible(text, keep="\n")
     if getattr(args, "output", None):
-        from tbxl.io.files import write_atomic
-
-        write_atomic(args.output, text, inputs=[args.input, getattr(args, "published", None)])  # UTF-8
+        write_atomic(args.output, text, inputs=inputs(args))  # UTF-8
         wrote(args.output, None)
     else:
         to_stdout(text, fmt)
@@ -73,8 +85,6 @@ def to_stdout(text: str, fmt: str = "text") -> None:
     ``LC_ALL=POSIX`` would turn every "Nguyễn" into "?"). The table is for eyes: a console that cannot
     show a name shows what it can, and a warning says so. A closed or full standard output is an
     error in one line; a reader that stops early (``| head``) ends the output quietly."""
-    from tbxl.errors import InputError
-
     out = sys.stdout
     if out is None:
         raise InputError("standard output is closed: give -o FILE to write to a file")
@@ -104,8 +114,6 @@ def to_stdout(text: str, fmt: str = "text") -> None:
 
 def _quiet_stdout() -> None:
     """Standard output pointed at nothing after a broken pipe, so that the flush at exit says nothing."""
-    import os
-
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

@@ -6,25 +6,16 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from tbxl import __version__
-from tbxl.errors import InputError, UsageError, did_you_mean, excerpt
+from tbxl.errors import TbxlError, UsageError, did_you_mean, excerpt
 from tbxl.io.grid.cells import layout_name
 from tbxl.limits import whole_number
 
-__all__ = [
-    "WRITES",
-    "Parser",
-    "build_parser",
-    "derivations_option",
-    "k_option",
-    "pages_option",
-    "url_option",
-    "numbers",
-]
+__all__ = ["WRITES", "Parser", "build_parser", "option_type", "numbers"]
 
 
 #: The forms each command writes, named as in :data:`tbxl.io.files.OUTPUT_FORMATS` (``text``: what
@@ -61,7 +52,7 @@ class Parser(argparse.ArgumentParser):
             message = message.split(": ", 1)[1]
         if len(message) > 300:
             message = message[:300] + "..."
-        command = getattr(self, "command", None)  # set once parsed: a command's own mistake names its help
+        command = self.command  # set once parsed: a command's own mistake names its help
         where = f"{self.prog} {command}" if command else self.prog
         sys.stderr.write(f"tbxl: error: {visible(message)} (see '{where} --help')\n")
         sys.exit(2)
@@ -98,7 +89,7 @@ def build_parser() -> Parser:
     p.add_argument("--debug", action="store_true", help="print the traceback of an internal error")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    def common(sp: argparse.ArgumentParser, tiebreaks: bool = True) -> None:
+    def common(sp: argparse.ArgumentParser) -> None:
         sp.add_argument("input", metavar="INPUT", help="TRF file or crosstable workbook (.xlsx)")
         sp.add_argument("--rules", metavar="NAME", help="convention (default: by start date; see 'tbxl rules')")
         sp.add_argument(
@@ -110,13 +101,12 @@ def build_parser() -> Parser:
             help="change one setting of the rules, e.g. vur_cut=always, unrated_rating=1400, "
             "dummy_cap_rounds=scheduled, short_games=unplayed (every setting: the manual's page Rules and decisions)",
         )
-        if tiebreaks:
-            sp.add_argument(
-                "--tiebreaks",
-                metavar="CODES",
-                help="comma-separated tie-break codes, e.g. 'BH/C1,BH,SB' (default: the "
-                "file's 212/202 record, else BH/C1,BH,SB,PS,WIN or DE,SB,WIN,KS)",
-            )
+        sp.add_argument(
+            "--tiebreaks",
+            metavar="CODES",
+            help="comma-separated tie-break codes, e.g. 'BH/C1,BH,SB' (default: the "
+            "file's 212/202 record, else BH/C1,BH,SB,PS,WIN or DE,SB,WIN,KS)",
+        )
         sp.add_argument("--after-round", type=int, metavar="K", help="standings as after round K")
         sp.add_argument(
             "--pairing", choices=("swiss", "round-robin"), help="override the pairing system read from the file"
@@ -208,11 +198,16 @@ def build_parser() -> Parser:
         )
         sp.add_argument(
             "--k",
-            type=k_option,
+            type=option_type("k"),
             metavar="N",
             help="K factor for players whose input gives none (default: by B.02 8.3.3 from "
             "the rating and the birth date); implies --rating-change",
         )
+
+    def document(sp: argparse.ArgumentParser, output: str) -> None:  # what explain, audit and compare write
+        sp.add_argument("-o", "--output", metavar="FILE", help=output)
+        sp.add_argument("--lang", type=str.lower, help="report language: en (default), vi, es, ru, ms")
+        sp.add_argument("--paper", choices=("a4", "letter"), help="a4 (default) or letter")
 
     c = sub.add_parser("compute", help="standings with tie-break values")
     common(c)
@@ -250,9 +245,7 @@ def build_parser() -> Parser:
     e.add_argument("--with-tied", action="store_true", help="add the players who finished on the same points as N")
     e.add_argument("--team", type=int, metavar="N", help="team number (team events)")
     e.add_argument("--tiebreak", metavar="CODE", help="one tie-break (default: all of the list)")
-    e.add_argument("-o", "--output", metavar="FILE", help="the appeal report (.pdf, .html) or the text (.txt)")
-    e.add_argument("--lang", type=str.lower, help="report language: en (default), vi, es, ru, ms")
-    e.add_argument("--paper", choices=("a4", "letter"), help="a4 (default) or letter")
+    document(e, "the appeal report (.pdf, .html) or the text (.txt)")
 
     r = sub.add_parser("report", help="PDF standings with per-player derivations")
     common(r)
@@ -268,7 +261,7 @@ def build_parser() -> Parser:
     r.add_argument(
         "--derivations",
         metavar="WHICH",
-        type=derivations_option,
+        type=option_type("derivations"),
         help="derivations: decided (default: compact lines for the players whose top places "
         "a tie-break decided), compact (compact lines for everyone), none, or full tables "
         "for tied (players equal on points), all, top:N (the first N), players (those of "
@@ -288,7 +281,7 @@ def build_parser() -> Parser:
     r.add_argument(
         "--pages",
         metavar="LIST",
-        type=pages_option,
+        type=option_type("pages"),
         help="the pages an event posts, in this order: start (starting rank list by rating), rounds "
         "(each round's pairings and results), standings (after each round, then the final), "
         "crosstable, ties, cards (a card per player); default: the short printout",
@@ -296,7 +289,7 @@ def build_parser() -> Parser:
     r.add_argument(
         "--url",
         metavar="URL",
-        type=url_option,
+        type=option_type("url"),
         help="the event's web address: printed under the header with its QR code",
     )
     r.add_argument(
@@ -336,19 +329,13 @@ def build_parser() -> Parser:
         default="unexplained",
         help="exit 1 on differences no rule set explains (default), or on any difference",
     )
-    a.add_argument("-o", "--output", metavar="FILE", help="write to FILE (.pdf: the audit report; .html: its HTML)")
-    a.add_argument("--lang", type=str.lower, help="report language: en (default), vi, es, ru, ms")
-    a.add_argument("--paper", choices=("a4", "letter"), help="a4 (default) or letter")
+    document(a, "write to FILE (.pdf: the audit report; .html: its HTML)")
 
     k = sub.add_parser("compare", help="standings under several conventions side by side")
     common(k)
     k.add_argument("--format", choices=("text", "json"), help="default: as -o's extension says, else text")
     k.add_argument("--changed-only", action="store_true", help="only players whose rank or a value changes")
-    k.add_argument(
-        "-o", "--output", metavar="FILE", help="write to FILE (.pdf: the comparison report; .html: its HTML)"
-    )
-    k.add_argument("--lang", type=str.lower, help="report language: en (default), vi, es, ru, ms")
-    k.add_argument("--paper", choices=("a4", "letter"), help="a4 (default) or letter")
+    document(k, "write to FILE (.pdf: the comparison report; .html: its HTML)")
 
     sub.add_parser("rules", help="list the conventions for unplayed games")
 
@@ -368,46 +355,22 @@ def build_parser() -> Parser:
     return p
 
 
-def derivations_option(text: str) -> str:
-    from tbxl.report.selection import parse_derivations  # light: the report module imports WeasyPrint lazily
+def option_type(key: str) -> Callable[[str], Any]:
+    """argparse's ``type`` for the option whose value :func:`tbxl.config.option_value` reads (as
+    the command line and tbxl.toml both take it): what is wrong said as argparse says a bad value."""
 
-    try:
-        parse_derivations(text)
-    except InputError as err:
-        raise argparse.ArgumentTypeError(str(err)) from None
-    return text
+    def read(text: str) -> Any:
+        from tbxl.config import option_value  # the report's or the rating's checks, when given only
 
+        try:
+            return option_value(key, text)
+        except TbxlError as err:
+            raise argparse.ArgumentTypeError(str(err)) from None
 
-def pages_option(text: str) -> tuple[str, ...]:
-    """``--pages``: the page names (:data:`tbxl.report.views.pages.PAGES`), a usage error otherwise."""
-    from tbxl.report.views.pages import parse_pages  # no Jinja2 or WeasyPrint imported
-
-    try:
-        return parse_pages(text)
-    except UsageError as err:
-        raise argparse.ArgumentTypeError(str(err)) from None
+    return read
 
 
-def url_option(text: str) -> str:
-    from tbxl.report.views.pages import check_url
-
-    try:
-        return check_url(text)
-    except UsageError as err:
-        raise argparse.ArgumentTypeError(str(err)) from None
-
-
-def k_option(text: str) -> int:
-    """``--k N``: a K factor (B.02 8.3.3), a usage error for anything else."""
-    from tbxl.rating_change import check_k
-
-    try:
-        return check_k(text, "--k")
-    except InputError as err:
-        raise argparse.ArgumentTypeError(str(err).removeprefix("--k: ")) from None
-
-
-def numbers(text: str, parser: argparse.ArgumentParser, option: str, what: str = "start numbers") -> list[int]:
+def numbers(text: str, option: str, what: str = "start numbers") -> list[int]:
     """The numbers of a ``3,7,12`` option (start numbers, or team numbers on a team event); a usage
     error (exit 2) for anything else."""
     found = [whole_number(x, 6) for x in text.split(",") if x.strip()]

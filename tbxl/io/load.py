@@ -21,7 +21,7 @@ from tbxl.limits import MAX_TEXT_BYTES, MAX_WORKBOOK_BYTES, MAX_WORKBOOK_XML_BYT
 
 if TYPE_CHECKING:
     from tbxl.io.files import PathLike
-    from tbxl.model import Event, Tournament
+    from tbxl.model import AnyEvent, TeamTournament, Tournament
 
 __all__ = ["load", "sniff", "Sniffed", "is_team_input", "is_team_trf", "is_team_workbook", "WORKBOOK_SUFFIXES"]
 
@@ -172,7 +172,7 @@ def load(
     layout: str | None = None,
     notes: list[str] | None = None,
     kind: str | None = None,
-) -> Event:
+) -> AnyEvent:
     """Read ``path``, an individual or a team event (:func:`sniff` tells which): ``.xlsx``/``.xlsm``
     through :mod:`tbxl.io.workbook`, anything else as TRF. ``sheet`` and ``layout`` are the
     individual crosstable's (a team workbook has one grid). ``kind`` ("individual" or "team"), when
@@ -200,7 +200,7 @@ def load(
     return tournament
 
 
-def _read_team(p: Path, pairing: str | None, strict: bool, notes: list[str] | None) -> Event:
+def _read_team(p: Path, pairing: str | None, strict: bool, notes: list[str] | None) -> TeamTournament:
     from tbxl.model import Pairing
 
     if p.suffix.lower() in WORKBOOK_SUFFIXES:

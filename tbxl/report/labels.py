@@ -10,7 +10,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from tbxl.errors import InputError, did_you_mean, excerpt
+from tbxl.errors import InputError, UsageError, did_you_mean, excerpt
 
 PAPER = {"a4": "A4", "letter": "letter"}
 
@@ -23,6 +23,16 @@ def templates_dir() -> Path:
 def languages() -> list[str]:
     """The report languages: one label file each."""
     return sorted(p.stem for p in (templates_dir() / "labels").glob("*.json"))
+
+
+def check_language(lang: str, option: str = "--lang") -> None:
+    """A usage error naming ``option`` when ``lang`` is no report language (the name cut at 40
+    characters), with the languages there are and the one it was close to."""
+    if lang not in languages():
+        raise UsageError(
+            f"{option} {lang[:40]}: no such report language (available: "
+            f"{', '.join(languages())}){did_you_mean(lang, languages())}"
+        )
 
 
 #: The labels of a language: a JSON document of texts (some nested: "team", lists of month names ...).

@@ -18,6 +18,7 @@ from urllib.parse import unquote, urlparse
 from urllib.request import url2pathname, urlopen
 
 from tbxl.errors import MissingDependency, MissingSystemLibrary
+from tbxl.limits import collector_paused
 from tbxl.report.labels import templates_dir
 from tbxl.report.parts import parallel_limit, report_parts, section_size, section_weight
 from tbxl.report.templating import environment, render_html
@@ -112,16 +113,11 @@ def _part_pdf(html: str) -> tuple[bytes, int]:
     The cyclic collector is paused while WeasyPrint lays the part out (it rescans the growing
     box tree again and again: measured 22 % of a part's time) and run once at the end: a
     laid-out document is full of reference cycles (boxes and their parents)."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_paused():
         doc = _render_doc(html)
         pages = len(doc.pages)
         data: bytes = doc.write_pdf()
         del doc
-    finally:
-        if was:
-            gc.enable()
     gc.collect()
     return data, pages
 

@@ -148,9 +148,13 @@ def render_audit_pdf(
     paper: str = "a4",
     inputs: Sequence[PathLike] = (),
     html: bool | None = None,
+    options: ReportOptions | None = None,
 ) -> None:
     """Write the audit report of any event (PDF, or HTML with ``html=True``; by default when
-    ``output`` ends in .html)."""
+    ``output`` ends in .html). ``options`` (:class:`~tbxl.projection.ReportOptions`): the language
+    and paper at once."""
+    if options is not None:
+        lang, paper = options.lang, options.paper
     check_output(output, list(inputs))
     view = build_audit_view(result, lang=lang, paper=paper, inputs=inputs)
     _write_report(view, "audit.html.j2", output, list(inputs), html=_is_html(output) if html is None else html)
@@ -165,10 +169,13 @@ def render_compare_pdf(
     input_path: PathLike | None = None,
     changed_only: bool = False,
     html: bool | None = None,
+    options: ReportOptions | None = None,
 ) -> None:
     """Write the comparison report of any event (PDF, or HTML with ``html=True``; by default when
     ``output`` ends in .html): ``result`` as :func:`~tbxl.report.views.compare.build_compare_view`
-    takes it."""
+    takes it. ``options`` (:class:`~tbxl.projection.ReportOptions`): the language and paper at once."""
+    if options is not None:
+        lang, paper = options.lang, options.paper
     check_output(output, [input_path])
     view = build_compare_view(result, lang=lang, paper=paper, input_path=input_path, changed_only=changed_only)
     _write_report(view, "compare.html.j2", output, [input_path], html=_is_html(output) if html is None else html)

@@ -33,6 +33,7 @@ workbook cannot store (a control character in a name) is refused with one clean 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from tbxl.errors import InputError
 from tbxl.io.files import PathLike
@@ -41,6 +42,9 @@ from tbxl.model import Pairing, TeamTournament, Tournament
 from tbxl.standings import Tiebreaks
 from tbxl.workbook.individual import write_individual
 from tbxl.workbook.team import write_team
+
+if TYPE_CHECKING:
+    from tbxl.projection import Options
 
 __all__ = ["write_workbook", "write_template", "TEMPLATE_ROOM"]
 
@@ -55,6 +59,7 @@ def write_workbook(
     inputs: Iterable[PathLike] = (),
     playoffs: Sequence[str] = (),
     lots: str | None = None,
+    options: Options | None = None,
 ) -> None:
     """Write ``event`` as a crosstable workbook (``.xlsx``, or ``.xlsm`` for the classic add-in; a team
     event: ``.xlsx``) with tie-break formulas and their computed values; atomically, never over one
@@ -66,7 +71,11 @@ def write_workbook(
     into the workbook's Rules cell; default: the rules in force at the tournament's start date.
     ``playoffs`` (orders such as ``"12>7>3"``) and ``lots`` (a seed): written into the Play-off and
     Lots seed settings (Standings!E1:E2), which its STANDINGS (TEAM_STANDINGS) formula takes.
+    ``options`` (:class:`~tbxl.projection.Options`): the tie-breaks, rules, play-offs and lots at once
+    (its settings are not kept: the functions take a rule set's name only).
     """
+    if options is not None:
+        tiebreaks, rules, playoffs, lots = options.tiebreaks, options.rules, options.playoffs, options.lots
     if isinstance(event, TeamTournament):
         if layout is not None:
             raise InputError("a team workbook has one layout: --layout is for individual events")
