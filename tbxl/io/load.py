@@ -45,9 +45,9 @@ TEAM_CALL = re.compile(
 
 #: What :data:`TEAM_RECORD` finds in a file without NUL bytes (UTF-8, ASCII, a code page): 013 or
 #: 310 after a byte-order mark or none, at the file's start or after a line end.
-_BOMS = (b"", b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")
-_TEAM_STARTS = tuple(bom + code for bom in _BOMS for code in (b"013", b"310"))
-_TEAM_AFTER_LINE_END = tuple(end + start for end in (b"\n", b"\r") for start in _TEAM_STARTS)
+_BOMS = (b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")
+_TEAM_CODES = (b"013", b"310")
+_TEAM_STARTS = _TEAM_CODES + tuple(bom + code for bom in _BOMS for code in _TEAM_CODES)
 
 
 def has_team_record(data: bytes) -> bool:
@@ -60,7 +60,12 @@ def has_team_record(data: bytes) -> bool:
     """
     if b"\x00" in data:
         return TEAM_RECORD.search(data) is not None
-    return data.startswith(_TEAM_STARTS) or any(mark in data for mark in _TEAM_AFTER_LINE_END)
+    if data.startswith(_TEAM_STARTS):
+        return True
+    # Each search is one pass over the file: the line ends and byte-order marks a file has first.
+    ends = [end for end in (b"\n", b"\r") if end in data]
+    starts = _TEAM_CODES + tuple(bom + code for bom in _BOMS if bom in data for code in _TEAM_CODES)
+    return any(end + start in data for end in ends for start in starts)
 
 
 class Sniffed(NamedTuple):
