@@ -158,7 +158,7 @@ def render_compare_text(c: Comparison, changed_only: bool = False) -> str:
 def _players_compare_text(c: Comparison, changed_only: bool) -> str:
     names = [conv.name for conv in c.conventions]
     t = c.tournament
-    assert isinstance(t, Tournament)  # not a team event (c.is_team above)
+    assert isinstance(t, Tournament)  # chosen by the comparison's kind (_COMPARE_TEXT)
     out = [
         f"{t.name or t.source} - {t.rounds} rounds - rules " + " | ".join(names),
         f"{len(c.changed_rows)} of {len(c.rows)} players change rank or value (marked *); "
@@ -251,7 +251,7 @@ def compare_json(c: Comparison, changed_only: bool = False) -> dict[str, object]
             }
         )
     t = c.tournament
-    assert isinstance(t, Tournament)  # not a team event (c.is_team above)
+    assert isinstance(t, Tournament)  # a team event's returned above
     return {
         "tournament": {"name": t.name, "rounds": t.rounds, "players": len(t.players)},
         "rules": names,

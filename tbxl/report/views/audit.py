@@ -151,7 +151,7 @@ def build_audit_view(
         head = team_compare_frame(st, lang=lang, paper=paper, input_path=input_path)
         L = head.L
         teams = st.tournament
-        assert isinstance(teams, TeamTournament)  # is_team(st)
+        assert isinstance(teams, TeamTournament)  # as tested above
         names = {t.number: t.name for t in teams.teams}
     else:
         L = labels(lang)

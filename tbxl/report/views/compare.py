@@ -148,7 +148,7 @@ def _build_team_compare_view(
     L = head.L
     fmt = Fmt(bool(L["decimal_comma"]))
     t = st.tournament
-    assert isinstance(t, TeamTournament)  # is_team(sts[0]) above
+    assert isinstance(t, TeamTournament)  # the team comparison: chosen for a team event
     names = {team.number: team.name for team in t.teams}
     rules = [s.rules for s in sts]
     rows: list[CompareRow] = []
