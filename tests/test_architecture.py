@@ -185,3 +185,32 @@ def test_reading_any_event_through_the_api():
     st = tbxl.rank(team, "MPTS,EDE,BH:MP", tbxl.preset("fide-2024"))
     assert st.rows[0].number == st.rows[0].team.number and len(st.rows) == 50
     assert tbxl.explain(st, st.rows[0].number, "BH:MP").value == st.rows[0].values["BH:MP"]
+
+
+# Issue 26 ("Done when"): small modules, a thin command line that imports plainly, and the kind of
+# an event decided once (the model and the projection's kinds), not asked at every edge.
+def lines_of(path: Path) -> int:
+    return len(path.read_text(encoding="utf-8").splitlines())
+
+
+def test_no_module_is_over_500_lines():
+    assert {name: lines_of(p) for name, p in MODULES.items() if lines_of(p) > 500} == {}
+
+
+def test_the_command_line_is_at_most_900_lines_and_imports_plainly():
+    cli = [p for name, p in MODULES.items() if name == "tbxl.cli" or name.startswith("tbxl.cli.")]
+    assert sum(map(lines_of, cli)) <= 900
+    assert [p.name for p in cli if "importlib" in p.read_text(encoding="utf-8")] == []
+
+
+def test_the_kind_is_asked_at_most_5_times_outside_the_model():
+    # The kind modules: the model's, the projection's per kind, and the sniff that tells a team
+    # file from an individual one before it is read (tbxl.io.load: is_team_trf, is_team_workbook).
+    kinds = ("tbxl.model", "tbxl.projection.kind", "tbxl.projection.individual", "tbxl.projection.team")
+    kinds += ("tbxl.io.load",)
+    asked = {
+        name: text.count("is_team")
+        for name, p in MODULES.items()
+        if not name.startswith(kinds) and "is_team" in (text := p.read_text(encoding="utf-8"))
+    }
+    assert sum(asked.values()) <= 5, asked
