@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Union
@@ -97,6 +96,8 @@ def _write_atomic(path: PathLike, data: bytes | str) -> None:
         with open(target, "wb") as f:
             f.write(data)
         return
+    import tempfile  # here: tempfile (and random, shutil with it) costs every run's start-up
+
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as f:

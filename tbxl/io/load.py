@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import re
-import zipfile
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -103,6 +102,8 @@ def is_team_input(path: PathLike) -> bool:
 def is_team_workbook(path: PathLike) -> bool:
     """Does a formula of the workbook call a team function (TEAM_TIEBREAK, TEAM_STANDINGS)? Looked
     for in the sheets' XML, without loading the workbook."""
+    import zipfile  # here: zipfile (and shutil, bz2, lzma with it) costs every run's start-up
+
     try:
         with zipfile.ZipFile(path) as z:
             sheets = [i for i in z.infolist() if i.filename.startswith("xl/worksheets/")]
