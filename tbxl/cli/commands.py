@@ -14,10 +14,11 @@ from tbxl.cli.output import emit, form, inputs, progress_bar, say, wrote
 from tbxl.cli.parser import numbers
 from tbxl.errors import UsageError
 from tbxl.io.files import check_output
-from tbxl.model import AnyEvent, EventKind
+from tbxl.model import EventKind
 from tbxl.projection import KINDS, Kind, Options, ReportOptions, appellants, project, rank_check
 
 if TYPE_CHECKING:
+    from tbxl.model import AnyEvent  # the team model, for the type only (issue 26 item 7)
     from tbxl.rating_change import RatingChange
     from tbxl.standings import Standings
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from tbxl.errors import UsageError
-from tbxl.model import AnyEvent, TeamTournament
+from tbxl.model import Tournament, of_team_kind
 from tbxl.projection.explain import rank_check_text
 from tbxl.projection.individual import Individual
 from tbxl.projection.kind import Kind
@@ -20,6 +20,7 @@ from tbxl.projection.team import Team
 
 if TYPE_CHECKING:
     from tbxl.categories import Classification
+    from tbxl.model import AnyEvent
     from tbxl.rating_change import RatingChange
     from tbxl.rules import Convention, TeamSettings
     from tbxl.standings import Standings
@@ -125,7 +126,7 @@ class Options:
         """The categories' standings and the prize lists asked for (None when none)."""
         if not self.categories and not self.prizes:
             return None
-        if isinstance(st.tournament, TeamTournament):
+        if of_team_kind(st.tournament):
             raise UsageError("--category and --prizes are for individual events, not team events")
         from tbxl.categories import classify, parse_category
         from tbxl.prizes import parse_prizes
@@ -150,7 +151,7 @@ class Options:
         if not (self.rating_change or self.k):
             return None
         event = st.tournament
-        if isinstance(event, TeamTournament):
+        if not isinstance(event, Tournament):  # a team event (the team model is not imported to ask)
             raise UsageError(
                 "--rating-change and --k are for individual events: a team event's players are "
                 "rated from their own games (rate the individual TRF)"
@@ -197,7 +198,7 @@ def rank_check(event: AnyEvent, options: Options, as_json: bool = False, where: 
     rule set of ``options`` (default fide-2024 and fide-2026): whether one rule set agrees with every
     published rank, and the report (text or JSON). A shared place (``3-5``) agrees with a published
     rank anywhere inside it. ``where``: the input's path, for the error of a file without ranks."""
-    if not isinstance(event, TeamTournament):
+    if not of_team_kind(event):
         raise TypeError("the rank check is a team event's (its 310 records); audit an individual event's ranks")
     published = {team.number: team.declared_rank for team in event.teams if team.declared_rank is not None}
     if not published:

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from tbxl.derivation import Derivation, EncounterStep, Reason
-from tbxl.tiebreaks import boards, buchholz, counts, encounter, extended, progressive, ratings, sonneborn
+from tbxl.tiebreaks import buchholz, counts, encounter, progressive, ratings, sonneborn
 from tbxl.tiebreaks.base import Column
 from tbxl.tiebreaks.codes import CHAINS, CODES, Descriptor, parse, parse_list
 from tbxl.tiebreaks.context import Context, Score
@@ -27,6 +27,29 @@ Explain = Callable[[Context, Descriptor, int], Derivation]
 #: An order: the tiers of a tied group (participant indices), best first; the trace collects the
 #: rows of its derivation table.
 Order = Callable[[Context, Descriptor, Sequence[int], list[object] | None], list[list[int]]]
+
+
+def _boards(name: str) -> Callable[..., Any]:
+    """The function ``name`` of :mod:`tbxl.tiebreaks.boards`, imported at its first call: the team
+    families load for a team event only, never for an individual one (issue 26 item 7)."""
+
+    def call(*args: Any) -> Any:
+        from tbxl.tiebreaks import boards
+
+        return getattr(boards, name)(*args)
+
+    return call
+
+
+def _extended(name: str) -> Callable[..., Any]:
+    """The function ``name`` of :mod:`tbxl.tiebreaks.extended`, imported at its first call (as :func:`_boards`)."""
+
+    def call(*args: Any) -> Any:
+        from tbxl.tiebreaks import extended
+
+        return getattr(extended, name)(*args)
+
+    return call
 
 
 class Family(NamedTuple):
@@ -64,20 +87,20 @@ FAMILIES: dict[str, Family] = {
     # A team event's own (C.07 Arts 11-13).
     "POINTS": Family(counts.compute_pts, counts.explain_pts, team_code=True),
     "MPVGP": Family(counts.compute_mpvgp, counts.explain_mpvgp, team_code=True),
-    "BC": Family(boards.compute_bc, boards.explain_bc, team_code=True),
-    "ESB": Family(extended.compute_esb, extended.explain_esb, team_code=True),
-    "SSSC": Family(extended.compute_sssc, extended.explain_sssc, team_code=True),
+    "BC": Family(_boards("compute_bc"), _boards("explain_bc"), team_code=True),
+    "ESB": Family(_extended("compute_esb"), _extended("explain_esb"), team_code=True),
+    "SSSC": Family(_extended("compute_sssc"), _extended("explain_sssc"), team_code=True),
 }
 
 #: Counted over the boards of every match on GP (C.07 13 on GP; on MP they count matches).
-BOARD_COUNT = Family(boards.compute_count, boards.explain_count, team_code=True)
+BOARD_COUNT = Family(_boards("compute_count"), _boards("explain_count"), team_code=True)
 
 #: name -> order.
 ORDERS: dict[str, Order] = {
     "DE": encounter.order_de,
-    "TBR": boards.order_boards,
-    "BBE": boards.order_boards,
-    **{code: extended.order_ede for code in CHAINS},
+    "TBR": _boards("order_boards"),
+    "BBE": _boards("order_boards"),
+    **{code: _extended("order_ede") for code in CHAINS},
 }
 
 
@@ -89,7 +112,9 @@ def family_of(ctx: Context, d: Descriptor) -> Family:
     if ctx.team:
         if d.name == "SB":
             return FAMILIES["ESB"]
-        if d.name in boards.BOARD_COUNTS and ctx.score_name is Score.GP:
+        from tbxl.tiebreaks.boards import BOARD_COUNTS  # a team event's: loaded for one only
+
+        if d.name in BOARD_COUNTS and ctx.score_name is Score.GP:
             return BOARD_COUNT
     return FAMILIES[d.name]
 

@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from tbxl.derivation import EncounterStep, Meeting, MiniTableRow, Reason
-from tbxl.model import Kind, TeamTournament
+from tbxl.model import Kind, of_team_kind
 from tbxl.model.codes import result_code
 
 if TYPE_CHECKING:
@@ -161,7 +161,7 @@ def meetings(ctx: Context, games: Games, group: Sequence[int], played_forfeits: 
     team = ctx.team
     if team:
         event = ctx.event
-        assert isinstance(event, TeamTournament)
+        assert of_team_kind(event)
         rounds = [t.rounds for t in event.teams]
     position = {g: k for k, g in enumerate(group)}
     out = []
