@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any, NamedTuple
 
-from tbxl.derivation import Derivation, EncounterStep, Reason
+from tbxl.derivation import Derivation, Reason
 from tbxl.tiebreaks import buchholz, counts, encounter, progressive, ratings, sonneborn
 from tbxl.tiebreaks.base import Column
 from tbxl.tiebreaks.codes import CHAINS, CODES, Descriptor, parse, parse_list
@@ -159,6 +159,8 @@ def explain_order(
     or the board vectors it compared (TBR, BBE), and the order that follows."""
     if not group or len(group) < 2:
         return Derivation(d.code, number, (), None, notes=(Reason.of("note.de_alone"),))
+    from tbxl.derivation.encounter import EncounterStep  # an explanation's: a ranking never loads it (issue 26 item 7)
+
     trace: list[object] = []
     c = ctx.counting(d)
     tiers = order(ctx, d, [c.index[n] for n in group], trace)
