@@ -37,17 +37,17 @@ from tbxl.model.event import (
 )
 from tbxl.model.kinds import UNPLAYED_OUTCOME, Kind, Outcome
 from tbxl.model.rounds import after_round, record_after_round
-from tbxl.model.scoring import GP, MP, SCORES, Scoring, TeamScoring
+from tbxl.model.scoring import GP, MP, SCORES, Scoring
 from tbxl.model.table import NO_ROUND, RESULT_KIND, RESULT_OF, RESULT_OUTCOME, RESULTS, RoundTable
 
 if TYPE_CHECKING:
-    from tbxl.model.team import Board, Team, TeamRound, TeamTournament, board_points
+    from tbxl.model.team import Board, Team, TeamRound, TeamScoring, TeamTournament, board_points
 
     #: An event of either kind, as the ranking and the tie-breaks take it (its ``kind`` tells which).
     AnyEvent = Tournament | TeamTournament
 
 #: The names of the team kind, loaded with :mod:`tbxl.model.team` when first asked for.
-_TEAM_NAMES = frozenset({"Board", "Team", "TeamRound", "TeamTournament", "board_points", "AnyEvent"})
+_TEAM_NAMES = frozenset({"TeamScoring", "Board", "Team", "TeamRound", "TeamTournament", "board_points", "AnyEvent"})
 
 
 def __getattr__(name: str) -> object:
