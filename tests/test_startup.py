@@ -55,8 +55,14 @@ def modules_of(*args: str) -> set[str]:
 
 def test_an_individual_event_loads_no_team_or_explanation_code():
     loaded = modules_of(str(EXAMPLES / "held_swiss_5.trf"), "--no-config", "--tiebreaks", "DE,BH/C1,BH,SB,PS")
-    assert "tbxl.standings" in loaded  # it ranked
+    assert "tbxl.tiebreaks.encounter" in loaded  # it ranked by DE
     assert loaded & LAZY == set()
+
+
+def test_a_list_without_de_loads_no_direct_encounter():
+    loaded = modules_of(str(EXAMPLES / "held_swiss_5.trf"), "--no-config", "--tiebreaks", "BH/C1,BH,SB,PS")
+    assert "tbxl.standings" in loaded
+    assert loaded & (LAZY | {"tbxl.tiebreaks.encounter"}) == set()
 
 
 def test_a_team_event_loads_the_team_code_it_needs():
