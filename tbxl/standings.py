@@ -14,11 +14,11 @@ from fractions import Fraction
 from functools import cached_property
 from itertools import groupby
 from operator import neg
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from tbxl.derivation import Derivation, Reason
 from tbxl.errors import InputError
-from tbxl.model import MP, AnyEvent, Player, Team, TeamTournament, Tournament
+from tbxl.model import MP, Player, Tournament, of_team_kind
 from tbxl.rules import Convention, TeamSettings, team_settings
 from tbxl.tiebreaks import Context, compute, explain_order, ratings
 from tbxl.tiebreaks import explain as explain_value
@@ -26,6 +26,10 @@ from tbxl.tiebreaks import order as order_of
 from tbxl.tiebreaks.base import Column, Raw
 from tbxl.tiebreaks.codes import Descriptor, parse, parse_list
 from tbxl.tiebreaks.context import Score, convention_of, getter
+
+if TYPE_CHECKING:
+    # The team model, for the types only: an individual event never loads it (issue 26 item 7).
+    from tbxl.model import AnyEvent, Team, TeamTournament
 
 SWISS_DEFAULT = "BH/C1,BH,SB,PS,WIN"
 ROUND_ROBIN_DEFAULT = "DE,SB,WIN,KS"
@@ -59,14 +63,14 @@ class Row:
     @property
     def team(self) -> Team:
         """The participant of a team event's row."""
-        assert isinstance(self.player, Team)
+        assert not isinstance(self.player, Player)  # a Team (the team model loads for a team event only)
         return self.player
 
     @property
     def number(self) -> int:
         """The number the participant is known by: a player's start number, a team's number."""
         p = self.player
-        return p.number if isinstance(p, Team) else p.start_number
+        return p.start_number if isinstance(p, Player) else p.number
 
     @property
     def points(self) -> Fraction:
@@ -251,7 +255,7 @@ def primary_of(codes: Sequence[Descriptor]) -> str:
 
 def _listed(event: AnyEvent, tiebreaks: Tiebreaks = None) -> list[Descriptor]:
     """The tie-break list as given, else the file's 212/202 record, else the defaults, parsed."""
-    team = isinstance(event, TeamTournament)
+    team = of_team_kind(event)
     if tiebreaks is None or (isinstance(tiebreaks, str) and not tiebreaks.strip()):
         tiebreaks = list(event.tiebreaks) or (
             (TEAM_ROUND_ROBIN_DEFAULT if team else ROUND_ROBIN_DEFAULT)
@@ -269,7 +273,7 @@ def resolve_tiebreaks(event: AnyEvent, tiebreaks: Tiebreaks = None) -> list[Desc
     :data:`TEAM_ROUND_ROBIN_DEFAULT`). A team event's list drops its first points code when it
     names the primary score (:func:`primary_score`); a later one is a tie-break (``MP,GP``)."""
     ds = _listed(event, tiebreaks)
-    if not isinstance(event, TeamTournament):
+    if not of_team_kind(event):
         return [d for d in ds if d.name != "PTS"]
     primary = primary_of(ds)
     first = next((k for k, d in enumerate(ds) if d.name == "POINTS"), None)
@@ -301,7 +305,7 @@ def compute_standings(
         event = event.after_round(after_round)
     descs = resolve_tiebreaks(event, tiebreaks)
     primary: str | None = None
-    if isinstance(event, TeamTournament):
+    if of_team_kind(event):
         primary = primary_score(event, tiebreaks)
         ctx = Context(event, conv, Score(primary), settings=team_settings(settings))
         points = Descriptor("POINTS", score=primary, text=primary)
@@ -370,7 +374,7 @@ def compute_standings(
 
     st = Standings(event, conv, descs, [], ctx, cols, pts, steps, de_tier, de_groups, primary)
     place = 1
-    players: Sequence[Player | Team] = event.teams if isinstance(event, TeamTournament) else ctx.players
+    players: Sequence[Player | Team] = event.teams if of_team_kind(event) else ctx.players
     rows = st.rows
     for tier in final:
         if len(tier) == 1:
@@ -404,6 +408,6 @@ def standings_by_round(
     """
     conv = convention_of(rules, event)
     codes = [d.code for d in resolve_tiebreaks(event, tiebreaks)]
-    if isinstance(event, TeamTournament):
+    if of_team_kind(event):
         codes.insert(0, "MPTS" if primary_score(event, tiebreaks) == MP else "GPTS")
     return [compute_standings(event, codes, conv, after_round=k, settings=settings) for k in range(1, event.rounds + 1)]

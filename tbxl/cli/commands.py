@@ -14,10 +14,12 @@ from tbxl.cli.output import emit, form, inputs, progress_bar, say, wrote
 from tbxl.cli.parser import numbers
 from tbxl.errors import UsageError
 from tbxl.io.files import check_output
-from tbxl.model import AnyEvent, EventKind
-from tbxl.projection import KINDS, Kind, Options, ReportOptions, appellants, project, rank_check
+from tbxl.model import EventKind
+from tbxl.projection import KINDS, Kind, Options, appellants, project, rank_check
 
 if TYPE_CHECKING:
+    from tbxl.model import AnyEvent  # the team model, for the type only (issue 26 item 7)
+    from tbxl.projection import ReportOptions
     from tbxl.rating_change import RatingChange
     from tbxl.standings import Standings
 
@@ -66,6 +68,8 @@ def compute(args: Namespace, parser: ArgumentParser, event: AnyEvent, kind: Kind
         wrote(args.output, None)
         return 0
     if fmt in ("pdf", "html"):
+        from tbxl.projection import ReportOptions  # a report's: a ranking never loads it (issue 26 item 7)
+
         return standings_report(args, st, o, ReportOptions(), fmt, changes, sys.stderr.isatty())
     emit(args, project(st, o.classification(st), changes).form(fmt), fmt)
     return 0
@@ -109,6 +113,7 @@ def explain(args: Namespace, parser: ArgumentParser, event: AnyEvent, kind: Kind
     )
     codes = [args.tiebreak] if args.tiebreak else kind.explain_codes(st)
     if fmt in ("pdf", "html"):  # the appeal report (a team event's: the team report of those teams)
+        from tbxl.projection import ReportOptions
         from tbxl.report import render_appeal_pdf
 
         appellant = who if len(who) > 1 else who[0]
@@ -131,6 +136,8 @@ def report(args: Namespace, parser: ArgumentParser, event: AnyEvent, kind: Kind,
     )
     if (args.derivations or "").strip().lower() == "players" and not players:
         parser.error("--derivations players needs --players, e.g. --players 3,7,12")
+    from tbxl.projection import ReportOptions
+
     options = ReportOptions.of(vars(args), players).for_kind(kind)
     return standings_report(args, st, o, options, fmt, changes, sys.stderr.isatty() or args.verbose)
 
@@ -170,6 +177,7 @@ def audit(args: Namespace, parser: ArgumentParser, event: AnyEvent, kind: Kind, 
         say(f"note: {args.published}: {note}")
     result = audit_event(event, published, rules=conv, tiebreaks=args.tiebreaks, settings=o.team_settings(event))
     if fmt in ("pdf", "html"):
+        from tbxl.projection import ReportOptions
         from tbxl.report import render_audit_pdf
 
         render_audit_pdf(
@@ -191,6 +199,7 @@ def compare(args: Namespace, parser: ArgumentParser, event: AnyEvent, kind: Kind
 
     result = compare_rules(event, o.conventions(event), args.tiebreaks, settings=o.team_settings(event))
     if fmt in ("pdf", "html"):
+        from tbxl.projection import ReportOptions
         from tbxl.report import render_compare_pdf
 
         render_compare_pdf(

@@ -178,10 +178,19 @@ def _functions() -> list[str]:
 
 
 #: Modules imported on first use rather than at import time, which main.py carries too: the team
-#: core the team functions of tbxl.excel import when first called (C.07 Arts 11-13), and the grid
-#: package's readers and writers, which
+#: core the team functions of tbxl.excel import when first called (C.07 Arts 11-13), the tie-break
+#: families ``tbxl.tiebreaks`` imports at their first call (the direct encounter, the team
+#: families), and the grid package's readers and writers, which
 #: ``tbxl.io.grid`` imports when one of its names is first asked for (its ``_HOMES``).
-EXTRA_ENTRIES = ("tbxl.io.grid.team", "tbxl.standings", "tbxl.io.grid.read", "tbxl.io.grid.write")
+EXTRA_ENTRIES = (
+    "tbxl.io.grid.team",
+    "tbxl.standings",
+    "tbxl.tiebreaks.encounter",
+    "tbxl.tiebreaks.boards",
+    "tbxl.tiebreaks.extended",
+    "tbxl.io.grid.read",
+    "tbxl.io.grid.write",
+)
 
 
 def carried_modules() -> dict[str, tuple[bool, str]]:

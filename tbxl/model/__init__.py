@@ -22,16 +22,46 @@ Fraction(1, 2)
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tbxl.model.entry import RoundEntry, make_entry
-from tbxl.model.event import Event, EventKind, Pairing, Player, Tournament, detect_pairing, round_robin_cycles
+from tbxl.model.event import (
+    Event,
+    EventKind,
+    Pairing,
+    Player,
+    Tournament,
+    detect_pairing,
+    of_team_kind,
+    round_robin_cycles,
+)
 from tbxl.model.kinds import UNPLAYED_OUTCOME, Kind, Outcome
 from tbxl.model.rounds import after_round, record_after_round
-from tbxl.model.scoring import GP, MP, SCORES, Scoring, TeamScoring
+from tbxl.model.scoring import GP, MP, SCORES, Scoring
 from tbxl.model.table import NO_ROUND, RESULT_KIND, RESULT_OF, RESULT_OUTCOME, RESULTS, RoundTable
-from tbxl.model.team import Board, Team, TeamRound, TeamTournament, board_points
 
-#: An event of either kind, as the ranking and the tie-breaks take it (its ``kind`` tells which).
-AnyEvent = Tournament | TeamTournament
+if TYPE_CHECKING:
+    from tbxl.model.team import Board, Team, TeamRound, TeamScoring, TeamTournament, board_points
+
+    #: An event of either kind, as the ranking and the tie-breaks take it (its ``kind`` tells which).
+    AnyEvent = Tournament | TeamTournament
+
+#: The names of the team kind, loaded with :mod:`tbxl.model.team` when first asked for.
+_TEAM_NAMES = frozenset({"TeamScoring", "Board", "Team", "TeamRound", "TeamTournament", "board_points", "AnyEvent"})
+
+
+def __getattr__(name: str) -> object:
+    """The team kind's names, imported on first use (PEP 562): an individual event never loads
+    the team model (its dataclasses cost ~4 ms at import; issue 26 item 7). A plain import, so
+    import-linter and mypy see it."""
+    if name not in _TEAM_NAMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from tbxl.model import team
+
+    value: object = Tournament | team.TeamTournament if name == "AnyEvent" else getattr(team, name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "Kind",
@@ -52,6 +82,7 @@ __all__ = [
     "Tournament",
     "round_robin_cycles",
     "detect_pairing",
+    "of_team_kind",
     "Board",
     "TeamRound",
     "Team",

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from datetime import date
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeGuard
 
 from tbxl.model.entry import RoundEntry, make_entry  # noqa: F401 (make_entry, Kind, Outcome: the doctests')
 from tbxl.model.kinds import Kind, Outcome  # noqa: F401
@@ -21,7 +21,19 @@ from tbxl.model.rounds import after_round
 from tbxl.model.scoring import Scoring
 from tbxl.model.table import RoundTable
 
-__all__ = ["EventKind", "Pairing", "Player", "Event", "Tournament", "round_robin_cycles", "detect_pairing"]
+if TYPE_CHECKING:
+    from tbxl.model.team import TeamTournament
+
+__all__ = [
+    "EventKind",
+    "Pairing",
+    "Player",
+    "Event",
+    "Tournament",
+    "of_team_kind",
+    "round_robin_cycles",
+    "detect_pairing",
+]
 
 
 class EventKind(enum.Enum):
@@ -142,6 +154,13 @@ class Event:
     def __contains__(self, number: object) -> bool:
         """Is ``number`` a participant's number (a player's start number, a team's number)? Each kind says."""
         raise NotImplementedError
+
+
+def of_team_kind(event: Event) -> TypeGuard[TeamTournament]:
+    """Is ``event`` a team event? Its ``kind`` says, decided once where it was read; a type guard
+    so that code narrows as with ``isinstance`` without loading the team model, which an
+    individual event never needs (issue 26 item 7)."""
+    return event.kind is EventKind.TEAM
 
 
 @dataclass(frozen=True)

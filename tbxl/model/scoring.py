@@ -1,5 +1,5 @@
-"""What results are worth: game points per result (:class:`Scoring`) and, in a team event, match
-points per match result (:class:`TeamScoring`, C.07 11.1).
+"""What results are worth: game points per result (:class:`Scoring`); a team event's match points
+per match result are :class:`~tbxl.model.team.TeamScoring` (C.07 11.1), loaded with the team kind.
 
 Points are :class:`fractions.Fraction` at the API; the tie-break engine works on integer *units*
 of ``1 / Scoring.unit`` internally (see :attr:`Scoring.unit`), so no float ever touches a score.
@@ -7,9 +7,6 @@ of ``1 / Scoring.unit`` internally (see :attr:`Scoring.unit`), so no float ever 
 >>> s = Scoring()
 >>> s.points(Kind.PLAYED, Outcome.DRAW), s.unit
 (Fraction(1, 2), 2)
->>> ts = TeamScoring()
->>> ts.outcome(Fraction(5, 2), Fraction(3, 2)), ts.match_points(Outcome.DRAW)
-(<Outcome.WIN: 2>, Fraction(1, 1))
 """
 
 from __future__ import annotations
@@ -21,7 +18,7 @@ from fractions import Fraction
 
 from tbxl.model.kinds import Kind, Outcome
 
-__all__ = ["Scoring", "TeamScoring", "MP", "GP", "SCORES"]
+__all__ = ["Scoring", "MP", "GP", "SCORES"]
 
 #: The primary and secondary scores of a team event (C.07 11.1).
 MP = "MP"
@@ -91,30 +88,3 @@ class Scoring:
     @property
     def is_standard(self) -> bool:
         return self == Scoring()
-
-
-@dataclass(frozen=True)
-class TeamScoring:
-    """Match points per match result (TRF-2026 ``362`` TW TD TL) and the team PAB's value (``320``).
-
-    ``pab_mp`` / ``pab_gp`` None: without a ``320`` record the PAB is a drawn match worth a won game
-    on every board, as the reference engine counts it (C07 §10.5); both are settings.
-    """
-
-    win: Fraction = Fraction(2)
-    draw: Fraction = Fraction(1)
-    loss: Fraction = Fraction(0)
-    pab_mp: Fraction | None = None
-    pab_gp: Fraction | None = None
-
-    def match_points(self, outcome: Outcome) -> Fraction:
-        return (self.loss, self.draw, self.win)[outcome]
-
-    @staticmethod
-    def outcome(gp: Fraction, opponent_gp: Fraction) -> Outcome:
-        """A match is won by the side with more game points (C.07 11.1)."""
-        return Outcome.WIN if gp > opponent_gp else Outcome.DRAW if gp == opponent_gp else Outcome.LOSS
-
-    def outcome_of_points(self, mp: Fraction) -> Outcome:
-        """The match result that a number of match points stands for (a PAB of 1 MP is a draw, C.07 16.4)."""
-        return Outcome.WIN if mp >= self.win else Outcome.DRAW if mp >= self.draw else Outcome.LOSS

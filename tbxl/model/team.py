@@ -3,12 +3,15 @@
 A team event (C.07 Arts 11-13) is teams (players in board order), rounds of matches and, per
 match, the individual games board against board, each a :class:`~tbxl.model.entry.RoundEntry` of
 the individual model. Match points (MP) come from comparing the game points (GP) of the two sides
-under :class:`~tbxl.model.scoring.TeamScoring` (TRF-2026 record 362, default 2/1/0); game points
+under :class:`TeamScoring` (TRF-2026 record 362, default 2/1/0); game points
 are the sum of the board points under the individual scoring (record 162). C07 §10.5 says how TRF
 files hold this.
 
 >>> TeamTournament((), 0, 4).kind
 <EventKind.TEAM: 'team'>
+>>> ts = TeamScoring()
+>>> ts.outcome(Fraction(5, 2), Fraction(3, 2)), ts.match_points(Outcome.DRAW)
+(<Outcome.WIN: 2>, Fraction(1, 1))
 """
 
 from __future__ import annotations
@@ -22,9 +25,36 @@ from tbxl.model.entry import RoundEntry
 from tbxl.model.event import Event, EventKind, Player
 from tbxl.model.kinds import Kind, Outcome
 from tbxl.model.rounds import after_round
-from tbxl.model.scoring import Scoring, TeamScoring
+from tbxl.model.scoring import Scoring
 
-__all__ = ["Board", "TeamRound", "Team", "TeamTournament", "board_points"]
+__all__ = ["TeamScoring", "Board", "TeamRound", "Team", "TeamTournament", "board_points"]
+
+
+@dataclass(frozen=True)
+class TeamScoring:
+    """Match points per match result (TRF-2026 ``362`` TW TD TL) and the team PAB's value (``320``).
+
+    ``pab_mp`` / ``pab_gp`` None: without a ``320`` record the PAB is a drawn match worth a won game
+    on every board, as the reference engine counts it (C07 §10.5); both are settings.
+    """
+
+    win: Fraction = Fraction(2)
+    draw: Fraction = Fraction(1)
+    loss: Fraction = Fraction(0)
+    pab_mp: Fraction | None = None
+    pab_gp: Fraction | None = None
+
+    def match_points(self, outcome: Outcome) -> Fraction:
+        return (self.loss, self.draw, self.win)[outcome]
+
+    @staticmethod
+    def outcome(gp: Fraction, opponent_gp: Fraction) -> Outcome:
+        """A match is won by the side with more game points (C.07 11.1)."""
+        return Outcome.WIN if gp > opponent_gp else Outcome.DRAW if gp == opponent_gp else Outcome.LOSS
+
+    def outcome_of_points(self, mp: Fraction) -> Outcome:
+        """The match result that a number of match points stands for (a PAB of 1 MP is a draw, C.07 16.4)."""
+        return Outcome.WIN if mp >= self.win else Outcome.DRAW if mp >= self.draw else Outcome.LOSS
 
 
 class Board(NamedTuple):

@@ -24,10 +24,11 @@ from tbxl.projection.cells import aligned, csv_name, csv_row, csv_text
 from tbxl.projection.explain import appellants, players_text, rank_check_text, separation_text, team_text
 from tbxl.projection.kind import Kind
 from tbxl.projection.lines import Line, Projection
-from tbxl.projection.options import KINDS, Options, ReportOptions, kind_of, rank_check
+from tbxl.projection.options import KINDS, Options, kind_of, rank_check
 
 if TYPE_CHECKING:
     from tbxl.categories import Classification
+    from tbxl.projection.report_options import ReportOptions
     from tbxl.rating_change import RatingChange
     from tbxl.standings import Standings
 
@@ -57,6 +58,17 @@ __all__ = [
 ]
 
 RatingChanges = Mapping[int, Optional["RatingChange"]]
+
+
+def __getattr__(name: str) -> object:
+    """:class:`ReportOptions`, imported on first use (PEP 562): a report's, never loaded by a
+    ranking (issue 26 item 7). A plain import, seen by import-linter and mypy."""
+    if name != "ReportOptions":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from tbxl.projection.report_options import ReportOptions
+
+    globals()[name] = ReportOptions
+    return ReportOptions
 
 
 def project(

@@ -8,11 +8,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tbxl.formatting import decimal_text
-from tbxl.model import TeamTournament
+from tbxl.model import of_team_kind
 from tbxl.model.codes import result_code
 from tbxl.projection.cells import cell
 
 if TYPE_CHECKING:
+    from tbxl.model import TeamTournament
     from tbxl.model.team import Board
     from tbxl.standings import Row, Standings
 
@@ -107,7 +108,7 @@ def _team_matches(t: TeamTournament, number: int) -> list[str]:
 def team_text(st: Standings, number: int, codes: Sequence[str]) -> str:
     """A team's players, its matches board by board, then the derivation of each of ``codes``."""
     t = st.tournament
-    assert isinstance(t, TeamTournament)
+    assert of_team_kind(t)
     team = t.team(number)
     row = st.row(number)
     out = [

@@ -8,11 +8,11 @@ whether a team event may have prizes) are made here, for any caller."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from tbxl.errors import UsageError
-from tbxl.model import AnyEvent, TeamTournament
+from tbxl.model import Tournament, of_team_kind
 from tbxl.projection.explain import rank_check_text
 from tbxl.projection.individual import Individual
 from tbxl.projection.kind import Kind
@@ -20,11 +20,13 @@ from tbxl.projection.team import Team
 
 if TYPE_CHECKING:
     from tbxl.categories import Classification
+    from tbxl.model import AnyEvent
+    from tbxl.projection.report_options import ReportOptions
     from tbxl.rating_change import RatingChange
     from tbxl.rules import Convention, TeamSettings
     from tbxl.standings import Standings
 
-__all__ = ["KINDS", "kind_of", "Options", "ReportOptions", "rank_check"]
+__all__ = ["KINDS", "kind_of", "Options", "rank_check"]
 
 #: The implementation of each kind of event.
 KINDS = {k.event_kind: k for k in (Individual(), Team())}
@@ -37,7 +39,7 @@ def kind_of(event: AnyEvent) -> Kind:
     return KINDS[event.kind]
 
 
-def _given(cls: type[_O], given: Mapping[str, Any]) -> _O:
+def given_options(cls: type[_O], given: Mapping[str, Any]) -> _O:
     """An options object of the names ``given`` has (an ``argparse.Namespace``'s ``vars``, a
     configuration): the others, and those given as None, keep their defaults; lists become tuples."""
     values: dict[str, Any] = {}
@@ -72,7 +74,7 @@ class Options:
     @classmethod
     def of(cls, given: Mapping[str, Any]) -> Options:
         """The options among ``given`` (e.g. ``vars(args)``), the others their defaults."""
-        return _given(cls, given)
+        return given_options(cls, given)
 
     def cut(self, event: AnyEvent, where: str = "") -> AnyEvent:
         """``event`` as it stood after :attr:`after_round` (0: before the first round; None: all of it)."""
@@ -125,7 +127,7 @@ class Options:
         """The categories' standings and the prize lists asked for (None when none)."""
         if not self.categories and not self.prizes:
             return None
-        if isinstance(st.tournament, TeamTournament):
+        if of_team_kind(st.tournament):
             raise UsageError("--category and --prizes are for individual events, not team events")
         from tbxl.categories import classify, parse_category
         from tbxl.prizes import parse_prizes
@@ -150,7 +152,7 @@ class Options:
         if not (self.rating_change or self.k):
             return None
         event = st.tournament
-        if isinstance(event, TeamTournament):
+        if not isinstance(event, Tournament):  # a team event (the team model is not imported to ask)
             raise UsageError(
                 "--rating-change and --k are for individual events: a team event's players are "
                 "rated from their own games (rate the individual TRF)"
@@ -160,44 +162,12 @@ class Options:
         return dict(rating_changes(event, k=self.k))
 
 
-@dataclass(frozen=True)
-class ReportOptions:
-    """What a report shows: its language and paper, the derivations (None: the kind's default,
-    :attr:`~tbxl.projection.kind.Kind.report_derivations`) and the participants they are
-    restricted to, the round-by-round tables, a board prize's games (team events), the pages an
-    event posts and its web address."""
-
-    lang: str = "en"
-    paper: str = "a4"
-    derivations: str | None = None
-    players: tuple[int, ...] | None = None
-    by_round: bool = False
-    min_games: int = 0
-    pages: tuple[str, ...] = ()
-    url: str = ""
-
-    @classmethod
-    def of(cls, given: Mapping[str, Any], players: list[int] | None = None) -> ReportOptions:
-        """The report options among ``given`` (e.g. ``vars(args)``), with the ``players`` (start or
-        team numbers) the derivations are restricted to."""
-        o = _given(cls, {k: v for k, v in given.items() if k != "players"})
-        return o if players is None else replace(o, players=tuple(players))
-
-    def for_kind(self, kind: Kind) -> ReportOptions:
-        """These options with the derivations decided: those asked for, else the kind's default
-        (with a list of participants: theirs); ``players`` asked without a list is a usage error."""
-        derivations = self.derivations or kind.report_derivations[self.players is not None]
-        if derivations.strip().lower() == "players" and not self.players:
-            raise UsageError("--derivations players needs --players, e.g. --players 3,7,12")
-        return replace(self, derivations=derivations)
-
-
 def rank_check(event: AnyEvent, options: Options, as_json: bool = False, where: str | None = None) -> tuple[bool, str]:
     """A team event's published ranks (the 310 records' rank column) against its standings under each
     rule set of ``options`` (default fide-2024 and fide-2026): whether one rule set agrees with every
     published rank, and the report (text or JSON). A shared place (``3-5``) agrees with a published
     rank anywhere inside it. ``where``: the input's path, for the error of a file without ranks."""
-    if not isinstance(event, TeamTournament):
+    if not of_team_kind(event):
         raise TypeError("the rank check is a team event's (its 310 records); audit an individual event's ranks")
     published = {team.number: team.declared_rank for team in event.teams if team.declared_rank is not None}
     if not published:

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tbxl.formatting import decimal_text, json_number, visible
-from tbxl.model import EventKind, TeamTournament
+from tbxl.model import EventKind, of_team_kind
 from tbxl.projection.cells import aligned, cell, csv_name, csv_row
 from tbxl.projection.explain import team_text
 from tbxl.projection.individual import event_json
@@ -52,7 +52,7 @@ class Team(Kind):
 
     def title(self, st: Standings) -> str:
         t = st.tournament
-        assert isinstance(t, TeamTournament)
+        assert of_team_kind(t)
         return visible(
             f"{t.name or t.source} - {len(t.teams)} teams x {t.boards} boards - {t.rounds} rounds - rules {st.rules}"
         )
@@ -97,7 +97,7 @@ class Team(Kind):
         the tied group (1 = top) or null where it did not apply."""
         st = p.standings
         t = st.tournament
-        assert isinstance(t, TeamTournament)
+        assert of_team_kind(t)
         head: dict[str, Any] = {
             "tournament": {
                 "name": t.name,

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import NamedTuple
+from types import ModuleType
+from typing import Any, NamedTuple
 
-from tbxl.derivation import Derivation, EncounterStep, Reason
-from tbxl.tiebreaks import boards, buchholz, counts, encounter, extended, progressive, ratings, sonneborn
+from tbxl.derivation import Derivation, Reason
+from tbxl.tiebreaks import buchholz, counts, progressive, ratings, sonneborn
 from tbxl.tiebreaks.base import Column
 from tbxl.tiebreaks.codes import CHAINS, CODES, Descriptor, parse, parse_list
 from tbxl.tiebreaks.context import Context, Score
@@ -27,6 +28,36 @@ Explain = Callable[[Context, Descriptor, int], Derivation]
 #: An order: the tiers of a tied group (participant indices), best first; the trace collects the
 #: rows of its derivation table.
 Order = Callable[[Context, Descriptor, Sequence[int], list[object] | None], list[list[int]]]
+
+
+# The families an individual event's list rarely or never names are imported at their first call
+# (issue 26 item 7): the team families (boards, extended) for a team event only, the direct
+# encounter for a list with DE or EDE. Each loader is a plain import, seen by import-linter and mypy.
+def _boards() -> ModuleType:
+    from tbxl.tiebreaks import boards
+
+    return boards
+
+
+def _encounter() -> ModuleType:
+    from tbxl.tiebreaks import encounter
+
+    return encounter
+
+
+def _extended() -> ModuleType:
+    from tbxl.tiebreaks import extended
+
+    return extended
+
+
+def _on_call(load: Callable[[], ModuleType], name: str) -> Callable[..., Any]:
+    """The function ``name`` of the module ``load`` imports, imported at the first call."""
+
+    def call(*args: Any) -> Any:
+        return getattr(load(), name)(*args)
+
+    return call
 
 
 class Family(NamedTuple):
@@ -64,20 +95,20 @@ FAMILIES: dict[str, Family] = {
     # A team event's own (C.07 Arts 11-13).
     "POINTS": Family(counts.compute_pts, counts.explain_pts, team_code=True),
     "MPVGP": Family(counts.compute_mpvgp, counts.explain_mpvgp, team_code=True),
-    "BC": Family(boards.compute_bc, boards.explain_bc, team_code=True),
-    "ESB": Family(extended.compute_esb, extended.explain_esb, team_code=True),
-    "SSSC": Family(extended.compute_sssc, extended.explain_sssc, team_code=True),
+    "BC": Family(_on_call(_boards, "compute_bc"), _on_call(_boards, "explain_bc"), team_code=True),
+    "ESB": Family(_on_call(_extended, "compute_esb"), _on_call(_extended, "explain_esb"), team_code=True),
+    "SSSC": Family(_on_call(_extended, "compute_sssc"), _on_call(_extended, "explain_sssc"), team_code=True),
 }
 
 #: Counted over the boards of every match on GP (C.07 13 on GP; on MP they count matches).
-BOARD_COUNT = Family(boards.compute_count, boards.explain_count, team_code=True)
+BOARD_COUNT = Family(_on_call(_boards, "compute_count"), _on_call(_boards, "explain_count"), team_code=True)
 
 #: name -> order.
 ORDERS: dict[str, Order] = {
-    "DE": encounter.order_de,
-    "TBR": boards.order_boards,
-    "BBE": boards.order_boards,
-    **{code: extended.order_ede for code in CHAINS},
+    "DE": _on_call(_encounter, "order_de"),
+    "TBR": _on_call(_boards, "order_boards"),
+    "BBE": _on_call(_boards, "order_boards"),
+    **{code: _on_call(_extended, "order_ede") for code in CHAINS},
 }
 
 
@@ -89,7 +120,7 @@ def family_of(ctx: Context, d: Descriptor) -> Family:
     if ctx.team:
         if d.name == "SB":
             return FAMILIES["ESB"]
-        if d.name in boards.BOARD_COUNTS and ctx.score_name is Score.GP:
+        if d.name in _boards().BOARD_COUNTS and ctx.score_name is Score.GP:
             return BOARD_COUNT
     return FAMILIES[d.name]
 
@@ -134,6 +165,8 @@ def explain_order(
     or the board vectors it compared (TBR, BBE), and the order that follows."""
     if not group or len(group) < 2:
         return Derivation(d.code, number, (), None, notes=(Reason.of("note.de_alone"),))
+    from tbxl.derivation.encounter import EncounterStep  # an explanation's: a ranking never loads it (issue 26 item 7)
+
     trace: list[object] = []
     c = ctx.counting(d)
     tiers = order(ctx, d, [c.index[n] for n in group], trace)

@@ -30,13 +30,14 @@ from tbxl.model import (
     Player,
     RoundEntry,
     Scoring,
-    TeamTournament,
     Tournament,
+    of_team_kind,
 )
 from tbxl.rules import CapRounds, Convention, RrForfeitWin, ShortGames, TeamSettings
 from tbxl.tiebreaks import unplayed
 
 if TYPE_CHECKING:
+    from tbxl.model import TeamTournament
     from tbxl.tiebreaks.codes import Descriptor
 
 T = TypeVar("T")
@@ -149,12 +150,12 @@ class Context:
         #: A team event's settings (:class:`~tbxl.rules.TeamSettings`); the defaults for players.
         self.settings = settings or TeamSettings()
         self._siblings: dict[tuple[Score, bool], Context] = {(self.score_name, forfeits_as_games): self}
-        t = participants(event, self.score_name) if isinstance(event, TeamTournament) else event
+        t = event if isinstance(event, Tournament) else participants(event, self.score_name)
         self.t = t
         self.conv = conv
         self.players: tuple[Player, ...] = t.players
         self.n = t.rounds
-        if isinstance(event, TeamTournament):
+        if of_team_kind(event):
             # The team values set the units: TL/TD/TW match points or K x 1/0.5/0 game points.
             values = [*match_values(event, self.score_name), *(e.points for p in t.players for e in p.rounds)]
             q = math.lcm(*(Fraction(v).denominator for v in values))

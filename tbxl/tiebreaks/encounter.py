@@ -13,11 +13,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
-from tbxl.derivation import EncounterStep, Meeting, MiniTableRow, Reason
-from tbxl.model import Kind, TeamTournament
+from tbxl.derivation import Reason
+from tbxl.model import Kind, of_team_kind
 from tbxl.model.codes import result_code
 
 if TYPE_CHECKING:
+    from tbxl.derivation.encounter import EncounterStep, Meeting
     from tbxl.tiebreaks.codes import Descriptor
     from tbxl.tiebreaks.context import Context
 
@@ -156,12 +157,14 @@ def order_de(ctx: Context, d: Descriptor, group: Sequence[int], trace: list[obje
 def meetings(ctx: Context, games: Games, group: Sequence[int], played_forfeits: bool) -> list[Meeting]:
     """The games (a team event: the matches) among ``group``, round by round, each with what it
     counted in the mini-table of ``games`` (None: left out, 6.1.1) and, unplayed, why (15.2, /P)."""
+    from tbxl.derivation.encounter import Meeting  # an explanation's: a ranking never loads it (issue 26 item 7)
+
     number = [p.start_number for p in ctx.players]
     members = set(group)
     team = ctx.team
     if team:
         event = ctx.event
-        assert isinstance(event, TeamTournament)
+        assert of_team_kind(event)
         rounds = [t.rounds for t in event.teams]
     position = {g: k for k, g in enumerate(group)}
     out = []
@@ -207,6 +210,8 @@ def encounter_steps(
     """The mini-tables of DE steps as data (:class:`~tbxl.derivation.EncounterStep`), by start
     numbers: the games among each group with what they counted, the rows, the rule that decided,
     who was alone on top (or who could still catch up) and the order that follows."""
+    from tbxl.derivation.encounter import EncounterStep, MiniTableRow  # as in meetings()
+
     number = [p.start_number for p in ctx.players]
     out = []
     for st in steps:

@@ -18,6 +18,7 @@ language (:data:`HEADER_WORDS`, :func:`header_role`) and the layout names with t
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import unicodedata
@@ -410,10 +411,17 @@ ROUND_LABEL = (
     r"(?:r|rd|rnd|round|runde|rde|ronda|ronde|tour|turno)\d+"
     r"|\d+(?:r|rd|rnd|round|runde|rde|ronda|ronde|tour|turno)"
 )
-_SKIPPED = re.compile(
-    ROUND_LABEL + r"|tb\d*|bh.*|buchholz.*|sb|sonneborn.*|ks|koya|de|wins?|ps|aro|tpr"
-    r"|arpo|perf.*"
-)
+
+
+@functools.cache
+def _skipped() -> re.Pattern[str]:
+    """The pattern of the header keys a crosstable skips, compiled on first use: only a grid's
+    headers ask, and a TRF's run (which loads this module for :func:`parse_number`) would pay
+    2.5 M instructions at import for it (issue 26 item 7)."""
+    return re.compile(
+        ROUND_LABEL + r"|tb\d*|bh.*|buchholz.*|sb|sonneborn.*|ks|koya|de|wins?|ps|aro|tpr"
+        r"|arpo|perf.*"
+    )
 
 
 def header_key(text: Any) -> str:
@@ -442,7 +450,7 @@ def is_header_word(text: Any) -> bool:
     key = header_key(text)
     if len(key) == 1 and key.isalpha():
         return False
-    return key in _ROLE_OF or bool(_SKIPPED.fullmatch(key))
+    return key in _ROLE_OF or bool(_skipped().fullmatch(key))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -15,16 +15,18 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Union
+from typing import TYPE_CHECKING, Union
 
 from tbxl.errors import InputError
 from tbxl.io.text import decode_trf
 from tbxl.io.trf.players import build_individual_event
 from tbxl.io.trf.records import Reader
-from tbxl.io.trf.team import build_team_event
-from tbxl.io.trf.writer import write_trf, write_trf_file
 from tbxl.limits import MAX_TEXT_BYTES, read_regular, size_text
-from tbxl.model import EventKind, Pairing, TeamTournament, Tournament
+from tbxl.model import EventKind, Pairing, Tournament
+
+if TYPE_CHECKING:
+    from tbxl.io.trf.writer import write_trf, write_trf_file
+    from tbxl.model import TeamTournament
 
 __all__ = [
     "read_trf",
@@ -35,6 +37,19 @@ __all__ = [
     "write_trf",
     "write_trf_file",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """The writer's functions, imported on first use (PEP 562): reading an event never loads the
+    writer (issue 26 item 7). A plain import, so import-linter and mypy see it."""
+    if name not in ("write_trf", "write_trf_file"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from tbxl.io.trf import writer
+
+    value: object = getattr(writer, name)
+    globals()[name] = value
+    return value
+
 
 PathOrText = Union[str, bytes, "os.PathLike[str]"]
 
@@ -123,6 +138,8 @@ def read_team_trf(
     disagrees with the games is an error rather than a warning (C07 §9 D21); ``notes``, when
     given, receives the reader's remarks."""
     text, name, remarks = text_of(path_or_text, source)
+    from tbxl.io.trf.team import build_team_event  # a team event's builder: loaded for one only (issue 26 item 7)
+
     reader = Reader(text, name, strict, kind=EventKind.TEAM)
     with encoding_named(remarks):
         t = build_team_event(reader, pairing)
@@ -135,4 +152,6 @@ def parse_team_trf(
     text: str, *, source: str = "<string>", strict: bool = False, pairing: Pairing | None = None
 ) -> TeamTournament:
     """Parse team TRF text into a :class:`~tbxl.model.team.TeamTournament` (see :func:`read_team_trf`)."""
+    from tbxl.io.trf.team import build_team_event  # as in read_team_trf
+
     return build_team_event(Reader(text, source, strict, kind=EventKind.TEAM), pairing)

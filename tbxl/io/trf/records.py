@@ -28,16 +28,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from tbxl.errors import InputError
 from tbxl.io.trf.header import HEADER_CODES, ROUND_ROBIN, Header, HeaderRecords, note_ignored
 from tbxl.io.trf.pairings import COMPLEMENTS, PlayerRecords
 from tbxl.io.trf.scoring import SCORING_CODES, XXS_FIELDS, ScoringRecords
-from tbxl.io.trf.teamrecords import TEAM_RECORDS, TeamRecords
 from tbxl.io.trf.tokens import ROUND_WIDTH, Row, Slot, Source, tokenize
 from tbxl.model import EventKind, Pairing, Scoring
 
-__all__ = ["Reader", "Row", "Slot", "ROUND_ROBIN", "ROUND_WIDTH", "COMPLEMENTS", "XXS_FIELDS", "TEAM_RECORDS"]
+if TYPE_CHECKING:
+    from tbxl.io.trf.teamrecords import TeamRecords
+
+__all__ = ["Reader", "Row", "Slot", "ROUND_ROBIN", "ROUND_WIDTH", "COMPLEMENTS", "XXS_FIELDS"]
 
 
 class Reader:
@@ -58,7 +61,12 @@ class Reader:
         self.scoring_records = ScoringRecords(self.where)
         self.players = PlayerRecords(self.where, self.notes, team=kind is EventKind.TEAM)
         #: The team records; None for an individual event.
-        self.team: TeamRecords | None = TeamRecords(self.where, self.notes) if kind is EventKind.TEAM else None
+        self.team: TeamRecords | None = None
+        if kind is EventKind.TEAM:
+            # Imported here: the team records' reader loads for a team event only (issue 26 item 7).
+            from tbxl.io.trf.teamrecords import TeamRecords
+
+            self.team = TeamRecords(self.where, self.notes)
         self.club_lines: list[tuple[int, str]] = []  # an individual event's 013 records
         self.header = Header({})
         #: The rounds the event announces (XXR / 142), as the round fields correct them.

@@ -21,7 +21,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tbxl.derivation.encounter import EncounterStep as EncounterStep
+    from tbxl.derivation.encounter import Meeting as Meeting
+    from tbxl.derivation.encounter import MiniTableRow as MiniTableRow
 
 Number = Fraction | int
 
@@ -218,75 +223,6 @@ class Term:
 
 
 @dataclass(frozen=True)
-class Meeting:
-    """A game (in a team event: a match) between two members of a tied group, as a direct
-    encounter's mini-table counts it (C.07 6.1).
-
-    ``first`` and ``second`` are start numbers (team numbers); ``result`` the first's result as a
-    TRF code ("1", "=", "0", "+", "-" ...; a match: its kind's code, "" when played); ``points``
-    what each scored in the mini-table (None: left out, ``reason`` says why); a team match also
-    carries its match points and game points, first's then second's.
-    """
-
-    round: int
-    first: int
-    second: int
-    result: str
-    points: tuple[Number, Number] | None
-    reason: Reason | None = None
-    match_points: tuple[Number, Number] | None = None
-    game_points: tuple[Number, Number] | None = None
-
-    @property
-    def counted(self) -> bool:
-        return self.points is not None
-
-
-@dataclass(frozen=True)
-class MiniTableRow:
-    """A member's line of a mini-table: its score among the group, the members it has not met in a
-    counted game and the score it would have if it won them all (6.3)."""
-
-    member: int
-    score: Number
-    missing: int
-    maximum: Number
-
-
-@dataclass(frozen=True)
-class EncounterStep:
-    """One mini-table of a direct encounter (DE, Art. 6; a team event's EDE and its chains, Art.
-    13): what it compares, the tied ``group`` (start numbers), the ``meetings`` among them, each
-    one's ``rows``, the rule that decided (``outcome``: 6.2, 6.3), why (``because``: who was alone
-    on top, or who could still catch up) and the ``tiers`` that follow (best first; a tier of
-    several is still tied after this step)."""
-
-    compares: Reason
-    group: tuple[int, ...]
-    meetings: tuple[Meeting, ...]
-    rows: tuple[MiniTableRow, ...]
-    outcome: Reason
-    tiers: tuple[tuple[int, ...], ...]
-    because: tuple[Reason, ...] = ()
-
-    def cell(self, a: int, b: int) -> Fraction | None:
-        """What ``a`` scored against ``b`` in the mini-table: the average of their counted meetings
-        (6.1.2), None when they did not meet in a counted game."""
-        got = []
-        for m in self.meetings:
-            if m.points is None:
-                continue
-            if (m.first, m.second) == (a, b):
-                got.append(Fraction(m.points[0]))
-            elif (m.first, m.second) == (b, a):
-                got.append(Fraction(m.points[1]))
-        return sum(got, Fraction(0)) / len(got) if got else None
-
-    def row(self, member: int) -> MiniTableRow:
-        return next(r for r in self.rows if r.member == member)
-
-
-@dataclass(frozen=True)
 class Derivation:
     """A tie-break value with its terms. A direct encounter (an order) has ``steps``, its
     mini-tables with the games among the tied group, and ``tiers``, the order that follows (start
@@ -399,3 +335,17 @@ def encounter_text(
     out.extend(f"    {b}" for b in step.because)
     out.append(f"    -> {order_text(step.tiers)}")
     return out
+
+
+def __getattr__(name: str) -> object:
+    """A direct encounter's explanation types (:mod:`tbxl.derivation.encounter`), imported on first
+    use (PEP 562): only an explanation builds them, and a ranking never loads their three frozen
+    dataclasses (~14 M instructions at import; issue 26 item 7). A plain import, seen by
+    import-linter and mypy."""
+    if name not in ("EncounterStep", "Meeting", "MiniTableRow"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from tbxl.derivation import encounter
+
+    value: object = getattr(encounter, name)
+    globals()[name] = value
+    return value
