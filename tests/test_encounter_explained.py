@@ -181,6 +181,21 @@ def test_ede_shows_the_matches_of_the_tied_teams(team):
     assert (team.row(6).values["EDET/P"], team.row(13).values["EDET/P"]) == (2, 3)
 
 
+def test_each_ede_step_is_shown_once(team):
+    # EDE's loop (Art. 13) compares Azerbaijan and Spain on MP inside the first step's recursion and
+    # again before the secondary score, with the same mini-table: the explanation says it once, and
+    # then GP, board 1 and board 2 (the chain of EDET).
+    d = team.explain(6, "EDET/P")
+    assert [(str(s.compares), s.group) for s in d.steps] == [
+        ("primary score (MP)", (3, 6, 8, 11, 13, 18, 19)),
+        ("primary score (MP)", (6, 13)),
+        ("primary score (MP)", (3, 11)),
+        ("secondary score (GP)", (6, 13)),
+        ("top-board results in their match(es) (board 1)", (6, 13)),
+        ("top-board results in their match(es) (board 2)", (6, 13)),
+    ]
+
+
 def test_explain_and_the_team_report_list_the_matches(team, capsys):
     assert main(["explain", str(TEAM), "--team", "13", "--tiebreak", "EDET/P"]) == 0
     out = capsys.readouterr().out

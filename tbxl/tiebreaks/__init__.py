@@ -15,13 +15,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from types import ModuleType
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tbxl.derivation import Derivation, Reason
 from tbxl.tiebreaks import buchholz, counts, progressive, ratings, sonneborn
 from tbxl.tiebreaks.base import Column
 from tbxl.tiebreaks.codes import CHAINS, CODES, Descriptor, parse, parse_list
 from tbxl.tiebreaks.context import Context, Score
+
+if TYPE_CHECKING:
+    from tbxl.derivation.encounter import EncounterStep
 
 Compute = Callable[[Context, Descriptor], Column]
 Explain = Callable[[Context, Descriptor, int], Derivation]
@@ -178,7 +181,7 @@ def explain_order(
         tier,
         notes=(Reason.of("note.de_tier"),),
         table=tuple(x for x in trace if isinstance(x, dict)),
-        steps=tuple(x for x in trace if isinstance(x, EncounterStep)),
+        steps=_once([x for x in trace if isinstance(x, EncounterStep)]),
         tiers=tuple(tuple(number_of[i] for i in t) for t in tiers),
     )
 
@@ -200,3 +203,14 @@ __all__ = [
     "parse",
     "parse_list",
 ]
+
+
+def _once(steps: list[EncounterStep]) -> tuple[EncounterStep, ...]:
+    """The steps in order, each the first time it is taken: EDE's loop (Art. 13, as the reference
+    engine runs it) applies a score again to a group its recursion has just compared on it, with
+    the same mini-table and outcome, which an explanation need not show twice."""
+    out: list[EncounterStep] = []
+    for step in steps:
+        if step not in out:
+            out.append(step)
+    return tuple(out)
