@@ -10,6 +10,7 @@ import sys
 from argparse import ArgumentParser, Namespace
 from typing import TYPE_CHECKING
 
+from tbxl import projection  # its ReportOptions at first use: a ranking never loads it (issue 26 item 7)
 from tbxl.cli.output import emit, form, inputs, progress_bar, say, wrote
 from tbxl.cli.parser import numbers
 from tbxl.errors import UsageError
@@ -19,7 +20,6 @@ from tbxl.projection import KINDS, Kind, Options, appellants, project, rank_chec
 
 if TYPE_CHECKING:
     from tbxl.model import AnyEvent  # the team model, for the type only (issue 26 item 7)
-    from tbxl.projection import ReportOptions
     from tbxl.rating_change import RatingChange
     from tbxl.standings import Standings
 
@@ -68,9 +68,7 @@ def compute(args: Namespace, parser: ArgumentParser, event: AnyEvent, kind: Kind
         wrote(args.output, None)
         return 0
     if fmt in ("pdf", "html"):
-        from tbxl.projection import ReportOptions  # a report's: a ranking never loads it (issue 26 item 7)
-
-        return standings_report(args, st, o, ReportOptions(), fmt, changes, sys.stderr.isatty())
+        return standings_report(args, st, o, projection.ReportOptions(), fmt, changes, sys.stderr.isatty())
     emit(args, project(st, o.classification(st), changes).form(fmt), fmt)
     return 0
 
@@ -79,7 +77,7 @@ def standings_report(
     args: Namespace,
     st: Standings,
     o: Options,
-    options: ReportOptions,
+    options: projection.ReportOptions,
     fmt: str,
     changes: dict[int, RatingChange | None] | None,
     progress: bool,
@@ -113,11 +111,10 @@ def explain(args: Namespace, parser: ArgumentParser, event: AnyEvent, kind: Kind
     )
     codes = [args.tiebreak] if args.tiebreak else kind.explain_codes(st)
     if fmt in ("pdf", "html"):  # the appeal report (a team event's: the team report of those teams)
-        from tbxl.projection import ReportOptions
         from tbxl.report import render_appeal_pdf
 
         appellant = who if len(who) > 1 else who[0]
-        options = ReportOptions.of(vars(args))
+        options = projection.ReportOptions.of(vars(args))
         pages = render_appeal_pdf(st, appellant, args.output, input_path=args.input, codes=codes, options=options)
         wrote(args.output, pages)
         return 0
@@ -136,9 +133,7 @@ def report(args: Namespace, parser: ArgumentParser, event: AnyEvent, kind: Kind,
     )
     if (args.derivations or "").strip().lower() == "players" and not players:
         parser.error("--derivations players needs --players, e.g. --players 3,7,12")
-    from tbxl.projection import ReportOptions
-
-    options = ReportOptions.of(vars(args), players).for_kind(kind)
+    options = projection.ReportOptions.of(vars(args), players).for_kind(kind)
     return standings_report(args, st, o, options, fmt, changes, sys.stderr.isatty() or args.verbose)
 
 
@@ -177,12 +172,10 @@ def audit(args: Namespace, parser: ArgumentParser, event: AnyEvent, kind: Kind, 
         say(f"note: {args.published}: {note}")
     result = audit_event(event, published, rules=conv, tiebreaks=args.tiebreaks, settings=o.team_settings(event))
     if fmt in ("pdf", "html"):
-        from tbxl.projection import ReportOptions
         from tbxl.report import render_audit_pdf
 
-        render_audit_pdf(
-            result, args.output, options=ReportOptions.of(vars(args)), html=fmt == "html", inputs=inputs(args)
-        )
+        options = projection.ReportOptions.of(vars(args))
+        render_audit_pdf(result, args.output, options=options, html=fmt == "html", inputs=inputs(args))
         wrote(args.output, None)
     else:
         from tbxl.audit.text import render_audit_json, render_audit_text
@@ -199,13 +192,12 @@ def compare(args: Namespace, parser: ArgumentParser, event: AnyEvent, kind: Kind
 
     result = compare_rules(event, o.conventions(event), args.tiebreaks, settings=o.team_settings(event))
     if fmt in ("pdf", "html"):
-        from tbxl.projection import ReportOptions
         from tbxl.report import render_compare_pdf
 
         render_compare_pdf(
             result,
             args.output,
-            options=ReportOptions.of(vars(args)),
+            options=projection.ReportOptions.of(vars(args)),
             input_path=args.input,
             changed_only=args.changed_only,
             html=fmt == "html",
