@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -115,6 +116,10 @@ def draw_lots(seed: str, numbers: Iterable[int]) -> list[int]:
     return sorted(numbers, key=lambda n: (lot(seed, n), n))
 
 
+#: What is taken off either end of a seed: the blanks of a keyboard and a line end (a cell or a file).
+_TYPED_BLANKS = " \t\r\n"
+
+
 @dataclass(frozen=True)
 class Decision:
     """What decides the ties left after the whole list: the play-offs recorded (each a tuple of
@@ -130,24 +135,27 @@ class Decision:
         """From the ``--playoff`` texts and the ``--lots`` seed (``option``: what the messages call
         the play-off, e.g. ``Play-off`` for a workbook's setting)."""
         word = _LOTS_WORD.get(option, "--lots")
-        if lots is not None and not lots.strip():
+        # Only the blanks a person types around a word are taken off: str.strip() would also take a
+        # line separator (U+2028) or a no-break space, and the seed read back would not be the seed
+        # typed (issue 39).
+        seed = lots.strip(_TYPED_BLANKS) if lots is not None else None
+        if seed is not None and not seed:
             raise UsageError(f"{word} needs a seed, e.g. Open2026-round9 (announce it to the players)")
-        if lots is not None and len(lots.strip()) > MAX_LOTS_SEED:
+        if seed is not None and len(seed) > MAX_LOTS_SEED:
             raise UsageError(
-                f"{word}: the seed has {len(lots.strip()):,} characters, at most {MAX_LOTS_SEED} "
+                f"{word}: the seed has {len(seed):,} characters, at most {MAX_LOTS_SEED} "
                 "(a text the arbiter announces and anyone can retype)"
             )
-        if lots is not None and (visible(lots.strip()) != lots.strip() or hidden_character(lots.strip())):
-            hidden = hidden_character(lots.strip())
-            what = (
-                "a control or bidi character"
-                if visible(lots.strip()) != lots.strip() or hidden is None
-                else f"an invisible character (U+{ord(hidden):04X})"
-            )
-            raise UsageError(f"{word} {excerpt(lots.strip())}: the seed holds {what}; give a text anyone can retype")
+        if seed is not None and (visible(seed) != seed or hidden_character(seed)):
+            hidden = hidden_character(seed)
+            if hidden is None or (visible(seed) != seed and unicodedata.category(hidden) in ("Cc", "Cf")):
+                what = "a control or bidi character"
+            else:
+                what = f"an invisible character (U+{ord(hidden):04X})"
+            raise UsageError(f"{word} {excerpt(seed)}: the seed holds {what}; give a text anyone can retype")
         return cls(
             tuple(parse_playoff(p, option) for p in playoffs),
-            lots.strip() if lots is not None else None,
+            seed,
             tuple(playoffs),
             option,
         )

@@ -275,3 +275,44 @@ def test_ctrl_c_while_the_workers_render(tmp_path):
     assert err.splitlines() == ["tbxl: interrupted"], err[-3000:]
     assert proc.returncode == 130
     assert not out.exists() and not list(tmp_path.glob(".open.pdf.*"))
+
+
+#: Files far over one limit of each reader (issue 39): the TRF reader's bytes, round fields,
+#: round entries and header text; the CSV bulletin's bytes and columns; the workbook's bytes,
+#: declared and real unpacked size, cells and cell text; tbxl.toml's bytes.
+FAR_OVER_A_LIMIT = [
+    "trf_sparse_file_of_4_gb",
+    "trf_long_record",
+    "trf_padding_bomb",
+    "trf_xxr_huge",
+    "report_of_an_event_named_in_100_kb",
+    "bulletin_of_3000000_columns",
+    "bulletin_of_200000_columns",
+    "xlsx_sparse_file_of_4_gb",
+    "xlsx_input_zip_bomb",
+    "xlsx_published_zip_bomb",
+    "xlsx_understating_its_sheet",
+    "xlsx_input_cell_bomb",
+    "xlsx_name_of_12_mb",
+    "config_over_256_kb",
+    "config_nested_5000_deep",
+]
+
+
+@pytest.mark.slow  # a subprocess per case
+@pytest.mark.parametrize("name", FAR_OVER_A_LIMIT)
+def test_a_limit_is_checked_before_the_work(name: str, tmp_path) -> None:
+    """Every reader checks its bounds before any per-item work (suggestions, parsing, sniffing):
+    a file far over one is refused within about a second of CPU after the interpreter's start
+    (issue 39: a bulletin of 3,000,000 columns took 84 s, each header word given a suggestion
+    first). CPU time, not wall time: what the refusal costs, whatever else the machine runs."""
+    import resource
+
+    case = {c.name: c for c in CASES}[name]
+    args = case.build(tmp_path)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = run_limited(args, tmp_path, case)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    check(case, done.returncode, done.stderr, done.stdout)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    assert cpu < 1.5, f"{name}: {cpu:.2f} s of CPU before the refusal"

@@ -109,7 +109,13 @@ def is_team_workbook(path: PathLike) -> bool:
             sheets = [i for i in z.infolist() if i.filename.startswith("xl/worksheets/")]
             if sum(i.file_size for i in sheets) > MAX_WORKBOOK_XML_BYTES:
                 return False  # a zip bomb: its reader refuses it before unpacking
-            return any(TEAM_CALL.search(z.read(i)) for i in sheets)
+            for i in sheets:
+                # read(n) inflates at most n bytes; z.read(i) inflates the whole stream in one call,
+                # and a part that declares 1 KB may inflate to gigabytes (issue 39: MemoryError)
+                with z.open(i) as part:
+                    if TEAM_CALL.search(part.read(i.file_size)):
+                        return True
+            return False
     except (OSError, zipfile.BadZipFile, KeyError, ValueError):
         return False
 

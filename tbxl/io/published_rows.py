@@ -15,7 +15,7 @@ from tbxl.errors import InputError, MissingDependency, UnknownTiebreak
 from tbxl.io.columns import IGNORE, START, Meaning, column_meaning
 from tbxl.io.grid.cells import cell_text
 from tbxl.io.text import decode_trf
-from tbxl.limits import MAX_TEXT_BYTES, read_regular
+from tbxl.limits import MAX_BULLETIN_COLUMNS, MAX_TEXT_BYTES, read_regular, too_wide
 
 __all__ = ["Place", "Row", "file_rows", "csv_rows", "check_csv_table", "xlsx_rows", "find_header"]
 
@@ -79,6 +79,8 @@ def csv_rows(path: str) -> tuple[list[Row], str]:
             else:
                 problem = f"not valid CSV ({err})"
             raise InputError(problem, file=path, line=start) from None
+        if len(cells) > MAX_BULLETIN_COLUMNS:  # before any cell is matched or suggested (issue 39)
+            raise InputError(too_wide(len(cells)), file=path, line=start)
         out.append(({"file": path, "line": start, "end": reader.line_num}, [c.strip() for c in cells]))
         start = reader.line_num + 1
     return out, delimiter
@@ -140,7 +142,7 @@ def _delimiter(lines: list[str]) -> str:
 def xlsx_rows(path: str, sheet: str | None) -> list[Row]:
     """The rows of a sheet that hold values (the first sheet unless ``sheet`` is given)."""
     try:
-        from tbxl.io.xlsx import load_workbook, sheet_rows
+        from tbxl.io.xlsx import is_empty, load_workbook, sheet_rows
 
         wb = load_workbook(path)  # checked first: size, XML, cell count
     except ImportError:
@@ -149,10 +151,14 @@ def xlsx_rows(path: str, sheet: str | None) -> list[Row]:
     if sheet is not None and sheet not in names:
         raise InputError(f"no sheet named {sheet!r}; the sheets are {', '.join(names)}", file=path)
     ws = wb[sheet or names[0]]
-    out: list[Row] = [
-        ({"file": path, "sheet": ws.title, "row": r}, [cell_text(v) for v in values])
-        for r, values in sheet_rows(ws, path)
-    ]
+    out: list[Row] = []
+    for r, values in sheet_rows(ws, path):
+        if len(values) > MAX_BULLETIN_COLUMNS:  # before any cell is matched or suggested (issue 39)
+            # the cells that hold a value: one stray cell far to the right only pads its row
+            held = sum(not is_empty(v) for v in values)
+            if held > MAX_BULLETIN_COLUMNS:
+                raise InputError(too_wide(held), file=path, cell=f"{ws.title}!{r}:{r}")
+        out.append(({"file": path, "sheet": ws.title, "row": r}, [cell_text(v) for v in values]))
     wb.close()
     return out
 

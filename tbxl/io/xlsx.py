@@ -22,7 +22,7 @@ import os
 import re
 import zipfile
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any
 from xml.parsers import expat
 
@@ -213,15 +213,60 @@ def _scan(archive: zipfile.ZipFile, part: zipfile.ZipInfo, where: list[str | Non
     parser.StartDoctypeDeclHandler = doctype
     parser.EntityDeclHandler = doctype
     parser.StartElementHandler = start
-    with archive.open(part) as f:
-        chunk = f.read(_CHUNK)
-        if not _looks_like_xml(chunk):
-            return 0  # an image, vbaProject.bin ...: openpyxl does not parse it
-        while chunk:
-            parser.Parse(chunk, False)
-            chunk = f.read(_CHUNK)
-        parser.Parse(b"", True)
+    chunks = _unpacked(archive, part)
+    chunk = next(chunks, b"")
+    if not _looks_like_xml(chunk):
+        chunks.close()
+        return 0  # an image, vbaProject.bin ...: openpyxl does not parse it
+    while chunk:
+        parser.Parse(chunk, False)
+        chunk = next(chunks, b"")
+    parser.Parse(b"", True)
     return cells
+
+
+def _unpacked(archive: zipfile.ZipFile, part: zipfile.ZipInfo) -> Generator[bytes, None, None]:
+    """The bytes ``part`` really unpacks to, in chunks of at most :data:`_CHUNK`, read from the raw
+    archive: zipfile stops at the size the entry declares, but openpyxl's ``archive.read`` then
+    inflates the whole stream in one call, so a part that declares 1 KB and inflates to 3 GB ended
+    in a MemoryError (issue 39). Refused (:class:`_Refused`) as soon as it passes its declared size,
+    when it is compressed otherwise than Excel compresses (stored or deflated), or when its CRC is wrong."""
+    if part.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
+        raise _Refused(f"compressed by method {part.compress_type}; a workbook's parts are stored or deflated")
+    fp = archive.fp
+    if fp is None:
+        raise _Refused("the archive is closed")
+    fp.seek(part.header_offset)
+    local = fp.read(30)
+    if len(local) < 30 or local[:4] != b"PK\x03\x04":
+        raise _Refused("its local header is missing (a damaged archive)")
+    fp.seek(part.header_offset + 30 + int.from_bytes(local[26:28], "little") + int.from_bytes(local[28:30], "little"))
+    inflate = zlib.decompressobj(-zlib.MAX_WBITS) if part.compress_type == zipfile.ZIP_DEFLATED else None
+    left, out, crc = part.compress_size, 0, 0
+    pending = b""
+    while True:
+        if inflate is not None and inflate.unconsumed_tail:
+            raw = inflate.unconsumed_tail
+        elif left > 0:
+            raw = fp.read(min(left, _CHUNK))
+            if not raw:
+                raise _Refused("the archive ends inside it (a damaged archive)")
+            left -= len(raw)
+        else:
+            break
+        pending = inflate.decompress(raw, _CHUNK) if inflate is not None else raw
+        out += len(pending)
+        if out > part.file_size:
+            raise _Refused(
+                f"unpacks to more than the {part.file_size:,} bytes its entry declares (a damaged or hostile archive)"
+            )
+        crc = zlib.crc32(pending, crc)
+        if pending:
+            yield pending
+        if inflate is not None and inflate.eof:
+            break
+    if out != part.file_size or crc != part.CRC:
+        raise _Refused("does not unpack to what its entry declares (size or CRC): a damaged archive")
 
 
 def _looks_like_xml(head: bytes) -> bool:

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
-__all__ = ["textual_date", "is_link", "is_ruler", "byte_columns", "initial_colour", "LINK_COMMENT"]
+__all__ = ["textual_date", "is_link", "is_ruler", "is_damaged_ruler", "byte_columns", "initial_colour", "LINK_COMMENT"]
 
 _MONTHS = {
     m: k for k, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1)
@@ -114,6 +114,21 @@ def is_ruler(line: str) -> bool:
     (True, False)
     """
     return line[:4] in _RULER_STARTS and _RULER.fullmatch(line.rstrip()) is not None
+
+
+#: How each line of the ruler starts (tens, units, field letters): a line that starts so and is no
+#: ruler is a damaged one (cut, or run into other text), not a record of its own.
+_RULER_HEADS = (" " * 9 + "1" + " " * 9 + "2", "1234567890", "DDD SSSS sTTT")
+
+
+def is_damaged_ruler(line: str) -> bool:
+    """A line that starts as a line of Swiss-Manager's column ruler and is not one (issue 39: a
+    600 KB ruler ending in a letter was noted only with ``-v`` as "record 123 ignored").
+
+    >>> is_damaged_ruler("1234567890123x"), is_damaged_ruler("1234567890123"), is_damaged_ruler("001    1")
+    (True, False, False)
+    """
+    return line.startswith(_RULER_HEADS) and not is_ruler(line)
 
 
 # The fixed columns of a 001 record that must be blank (C07 §10.1), 1-based.

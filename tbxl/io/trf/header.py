@@ -158,6 +158,17 @@ class HeaderRecords:
                 raise self.source.error(
                     f"{value[:20]} rounds: tbxl reads events of at most {MAX_ROUNDS} rounds", number, 5
                 )
+            if self.declared_rounds is not None and self.declared_rounds != int(value) and self.declared_rounds_at:
+                # 142 (TRF-2026) and XXR (TRF-16's extension) both said, differently (e.g. 142 0
+                # and XXR 5, read silently before issue 39): the round fields decide
+                # (Reader.rounds_with_results), and the reader is told of the clash.
+                first, first_code = self.declared_rounds_at
+                self.source.error(
+                    f"record {code} announces {int(value)} rounds, record {first_code} (line {first}) "
+                    f"{self.declared_rounds}: the round fields decide",
+                    number,
+                    5,
+                ).raise_or_warn(self.source.strict, stacklevel=3)
             self.declared_rounds = int(value)
             self.declared_rounds_at = (number, code)
         else:  # 202, 212

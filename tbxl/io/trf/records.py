@@ -128,6 +128,13 @@ class Reader:
                 header.ignore(record)
         if not players.rows:
             raise InputError("no player records (001)", file=self.source)
+        for number, length, last in tokens.damaged_ruler:
+            # Said without -v: a cut or overrun ruler may hide a record run into it (issue 39).
+            self.error(
+                f"a line of {length:,} characters that starts as Swiss-Manager's column ruler "
+                f"but ends in {last!r}, so is no ruler and no record: skipped",
+                number,
+            ).raise_or_warn(strict=False, stacklevel=2)
         if tokens.ruler:
             self.notes.append(
                 f"line{'s' if len(tokens.ruler) > 1 else ''} {', '.join(map(str, tokens.ruler))}: "

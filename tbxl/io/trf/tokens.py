@@ -19,7 +19,7 @@ from typing import NamedTuple
 from tbxl.errors import InputError
 from tbxl.io.grid.cells import parse_number
 from tbxl.io.text import split_lines
-from tbxl.io.trf.dialects import LINK_COMMENT, is_link, is_ruler
+from tbxl.io.trf.dialects import LINK_COMMENT, is_damaged_ruler, is_link, is_ruler
 from tbxl.model import Player
 
 __all__ = [
@@ -68,10 +68,12 @@ class Line(NamedTuple):
 
 
 class Tokens(NamedTuple):
-    """The records of a file in file order, and the lines of Swiss-Manager's column ruler."""
+    """The records of a file in file order, the lines of Swiss-Manager's column ruler, and the lines
+    that start as the ruler and are not one (with their lengths and last character, for a warning)."""
 
     records: tuple[Line, ...]
     ruler: tuple[int, ...]
+    damaged_ruler: tuple[tuple[int, int, str], ...] = ()
 
 
 def tokenize(text: str) -> Tokens:
@@ -80,6 +82,7 @@ def tokenize(text: str) -> Tokens:
     column ruler (:func:`~tbxl.io.trf.dialects.is_ruler`)."""
     records = []
     ruler = []
+    damaged: list[tuple[int, int, str]] = []
     for number, line in enumerate(split_lines(text), 1):
         if not line or line.isspace():
             continue
@@ -90,9 +93,12 @@ def tokenize(text: str) -> Tokens:
         if is_ruler(line):
             ruler.append(number)
             continue
+        if is_damaged_ruler(line):
+            damaged.append((number, len(line.rstrip()), line.rstrip()[-1:]))
+            continue
         text = line.rstrip()
         records.append(Line(number, text[:3], text))
-    return Tokens(tuple(records), tuple(ruler))
+    return Tokens(tuple(records), tuple(ruler), tuple(damaged))
 
 
 @dataclass(frozen=True)
