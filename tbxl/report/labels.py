@@ -1,7 +1,7 @@
 """The report's words and paper: the templates folder, the label folder of every language
 (``templates/labels/<lang>/``: ``report.json`` the individual report's words, ``team.json`` the team
-words) and the paper sizes. A language is one folder: the list of languages is the folders found. Nothing here needs Jinja2 or WeasyPrint: the CLI lists the languages and reads the words
-without them."""
+words) and the paper sizes. A language is one folder: the list of languages is the folders found.
+Nothing here needs Jinja2 or WeasyPrint: the CLI lists the languages and reads the words without them."""
 
 from __future__ import annotations
 
