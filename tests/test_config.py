@@ -123,7 +123,7 @@ def test_language_and_paper_from_the_file(tmp_path, event, monkeypatch):
         ('rules = "fide-2099"\n', ":1: rules: unknown rules 'fide-2099'"),
         ('rules = ""\n', ":1: rules: unknown rules ''"),
         ('\n\ntiebreaks = "BH,XYZ"\n', ":3: tiebreaks:"),
-        ('lang = "de"\n', ":1: lang: unknown report language 'de'"),
+        ('lang = "zz"\n', ":1: lang: unknown report language 'zz'"),
         ('paper = "a3"\n', ":1: paper: a4 or letter"),
         ('prize_sharing = "split"\n', ":1: prize_sharing: one of hort, equal, tiebreak"),
         ('prizes = "1:500;2:300"\n', ":1: prizes: prizes '1:500;2:300'"),

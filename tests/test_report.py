@@ -276,7 +276,7 @@ def test_each_language(tmp_path, lang):
 
 def test_labels_complete_in_every_language():
     en = report.labels("en")
-    assert report.languages() == ["en", "es", "ms", "ru", "vi"]
+    assert {"en", "es", "ms", "ru", "vi"} <= set(report.languages())  # and any folder added (test_labels.py)
     for lang in report.languages():
         labels = report.labels(lang)
         assert labels.keys() == en.keys(), lang
@@ -294,8 +294,8 @@ def test_decimal_comma_for_spanish(tmp_path):
 
 
 def test_unknown_language():
-    with pytest.raises(InputError, match="available: en, es, ms, ru, vi"):
-        report.build_view(tec(), lang="de")
+    with pytest.raises(InputError, match=f"available: {', '.join(report.languages())}"):
+        report.build_view(tec(), lang="zz")  # no language's code (de may come)
     with pytest.raises(InputError):
         report.build_view(tec(), lang="../en")
 

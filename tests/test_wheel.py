@@ -19,7 +19,7 @@ import pytest
 from tbxl import __version__, lite
 
 ROOT = Path(__file__).resolve().parents[1]
-LANGS = ("en", "es", "ms", "ru", "vi")
+LANGS = sorted(p.parent.name for p in (ROOT / "templates" / "labels").glob("*/report.json"))  # discovered
 pytestmark = pytest.mark.slow
 
 # What setuptools prints when the configuration is wrong or going away ("WARNING `project.license`
@@ -106,7 +106,8 @@ def test_wheel_carries_templates_labels_examples_and_no_dependency(wheel):
         names = set(z.namelist())
         metadata = z.read(f"tbxl-{__version__}.dist-info/METADATA").decode()
     for lang in LANGS:
-        assert f"tbxl/templates/labels/{lang}.json" in names
+        assert f"tbxl/templates/labels/{lang}/report.json" in names
+        assert f"tbxl/templates/labels/{lang}/team.json" in names
     assert {
         "tbxl/templates/report.html.j2",
         "tbxl/templates/report.css",

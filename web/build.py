@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import html
 import json
 import os
 import shutil
@@ -39,6 +40,11 @@ PURE = ["jinja2==3.1.6", "openpyxl==3.1.5", "et-xmlfile==2.0.0", "segno==1.6.6"]
 MARKUPSAFE = "markupsafe==3.0.2"
 #: The page's own files, copied as they are.
 PAGE = ["index.html", "app.js", "app.css", "app.py", "sw.js"]
+#: The label folders, one per language (templates/labels/<lang>/report.json); the language menu of
+#: index.html is made from them (a new folder is a new entry, nothing written out here or in the page).
+LABELS = ROOT / "templates" / "labels"
+#: Where index.html's language menu takes its options.
+MENU = "<!--__LANGUAGES__-->"
 #: The runtime files of the npm package that the page loads (the .map files and the Node-only
 #: helpers are left out).
 RUNTIME = ["pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
@@ -118,6 +124,23 @@ def pure_wheels() -> list[Path]:
     return wheels
 
 
+def language_options(labels: Path = LABELS) -> str:
+    """The language menu's options: one per label folder (the folders tbxl.report.labels.languages
+    finds, in the same order), each named by its own ``language`` label ("Tiếng Việt")."""
+    found = sorted(p.parent.name for p in labels.glob("*/report.json"))
+    names = [json.loads((labels / code / "report.json").read_text(encoding="utf-8"))["language"] for code in found]
+    return "".join(
+        f'<option value="{html.escape(code)}">{html.escape(name)}</option>' for code, name in zip(found, names)
+    )
+
+
+def page(index: str, labels: Path = LABELS) -> str:
+    """index.html with its language menu filled in (:func:`language_options`)."""
+    if MENU not in index:
+        sys.exit(f"build.py: web/index.html has no {MENU} for the language menu")
+    return index.replace(MENU, language_options(labels))
+
+
 def tbxl_wheel(into: Path) -> Path:
     """tbxl's wheel, built from this tree (what the release publishes)."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -143,6 +166,8 @@ def build(out: Path) -> None:
         wheels.append(tbxl_wheel(stage / "wheels"))
         for name in PAGE:
             shutil.copy(WEB / name, stage / name)
+        index = (stage / "index.html").read_text(encoding="utf-8")
+        (stage / "index.html").write_text(page(index), encoding="utf-8")
         # The wheels the page installs, in an order where each comes after what it needs.
         order = sorted((w.name for w in wheels), key=lambda n: (n.startswith("tbxl-"), n.lower()))
         (stage / "wheels.json").write_text(json.dumps(order) + "\n", encoding="utf-8")

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 Number = Fraction | int
 
 #: The English text of every reason, note and cut. Reports translate them by key: each language's
-#: ``templates/labels/<lang>.json`` has a "reasons" table with the same keys and placeholders.
+#: ``templates/labels/<lang>/report.json`` has a "reasons" table with the same keys and placeholders.
 REASONS: dict[str, str] = {
     "game": "opponent's score",
     "forfeit_game": "forfeit counted as a game (pre-determined pairings)",

@@ -28,7 +28,7 @@ def _sharing_words(sharing: str) -> str:
     # Imported here: importlib.resources costs every run's start-up, and few events award prizes.
     from importlib import resources
 
-    path = resources.files("tbxl.templates").joinpath("labels/en.json")
+    path = resources.files("tbxl.templates").joinpath("labels/en/report.json")
     words: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))["prize_sharing"]
     return words[sharing]
 

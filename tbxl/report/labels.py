@@ -1,7 +1,7 @@
-"""The report's words and paper: the templates folder, the label files of every language
-(``templates/labels/<lang>.json``, the team words in ``labels/team/<lang>.json``) and the paper
-sizes. Nothing here needs Jinja2 or WeasyPrint: the CLI lists the languages and reads the words
-without them."""
+"""The report's words and paper: the templates folder, the label folder of every language
+(``templates/labels/<lang>/``: ``report.json`` the individual report's words, ``team.json`` the team
+words) and the paper sizes. A language is one folder: the list of languages is the folders found.
+Nothing here needs Jinja2 or WeasyPrint: the CLI lists the languages and reads the words without them."""
 
 from __future__ import annotations
 
@@ -20,9 +20,15 @@ def templates_dir() -> Path:
     return Path(str(resources.files("tbxl.templates")))
 
 
+def labels_dir() -> Path:
+    """The folder of the label folders, one per language (``templates/labels``)."""
+    return templates_dir() / "labels"
+
+
 def languages() -> list[str]:
-    """The report languages: one label file each."""
-    return sorted(p.stem for p in (templates_dir() / "labels").glob("*.json"))
+    """The report languages: the label folders (one per language, named by its code, holding a
+    ``report.json``), discovered, never listed anywhere."""
+    return sorted(p.parent.name for p in labels_dir().glob("*/report.json"))
 
 
 def check_language(lang: str, option: str = "--lang") -> None:
@@ -41,7 +47,7 @@ Labels = dict[str, Any]
 
 def labels(lang: str) -> Labels:
     """The labels of one language; :class:`InputError` naming the available ones if unknown."""
-    path = templates_dir() / "labels" / f"{lang}.json"
+    path = labels_dir() / lang / "report.json"
     if not lang.isalpha() or not path.is_file():
         raise InputError(
             f"unknown report language {excerpt(lang)}; available: {', '.join(languages())}"
@@ -54,7 +60,7 @@ def labels(lang: str) -> Labels:
 def team_labels(lang: str) -> Labels:
     """The report labels of ``lang`` with the team words under ``"team"``."""
     L = dict(labels(lang))
-    path = templates_dir() / "labels" / "team" / f"{lang}.json"
+    path = labels_dir() / lang / "team.json"
     L["team"] = json.loads(path.read_text(encoding="utf-8"))
     return L
 

@@ -1,7 +1,7 @@
 """The team report (``team.html.j2``, a block of the one template family): team standings, the
 match crosstable, board-by-board results, board prizes, how the ties were broken and the
-derivations of the tied teams, in the report languages (``templates/labels/<lang>.json`` plus the
-team words of ``labels/team/<lang>.json``).
+derivations of the tied teams, in the report languages (``templates/labels/<lang>/report.json`` plus the
+team words of ``labels/<lang>/team.json``).
 
 Built from the individual report's parts (the frame, the derivation blocks, the tie steps, the
 round-by-round layout) and the team parts: the frame of :mod:`~tbxl.report.views.team_frame`,

@@ -53,7 +53,7 @@ class TeamEvent(Event):
 def team_definition(code: str, L: Labels) -> str:
     """One line: a team tie-break's meaning with its article, the score it counts, its modifiers.
     The meaning comes from the labels: an individual family's from ``tiebreak_meanings`` of
-    ``labels/<lang>.json``, a team family's from those of ``labels/team/<lang>.json`` (English
+    ``labels/<lang>/report.json``, a team family's from those of ``labels/<lang>/team.json`` (English
     only today: a language without it falls back to the code table's English)."""
     d = parse(code, team=True)
     meanings = L["tiebreak_meanings"] if d.is_individual else L["team"]["tiebreak_meanings"]
