@@ -256,6 +256,7 @@ def test_the_ui_fills_the_standings_as_the_cli_table_prints_them(page):
     # a click on a player: what `tbxl explain --player N` prints
     _, explained, _ = run_cli(["explain", path.name, "--player", "4"], path.parent)
     page.click("#standings tr[data-start-number='4']")
+    page.wait_for_selector("#explain:not([hidden])")  # the answer comes from the worker
     assert page.inner_text("#explain").strip() == explained.strip()
 
 

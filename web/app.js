@@ -1,83 +1,14 @@
-// tbxl in the browser: the page runs tbxl itself in Pyodide (no engine in JavaScript). This file
-// loads Pyodide and the wheels from the page's own folder, writes the chosen files into Pyodide's
-// file system and calls the adapters of app.py (one per output), then shows what they return.
+// tbxl in the browser: the page runs tbxl itself in Pyodide (no engine in JavaScript), in a Web
+// Worker (worker.js) that engine.js starts and talks to; this file is the page: it reads the chosen
+// files (tbxl's size limits first: engine.readFile), calls the adapters of app.py (one per output,
+// `await call(adapter, ...args)`) and shows what they return.
 //
-// The contract the tests rely on (docs/reference/web.md; keep it stable):
-//   window.tbxl.ready                          a Promise, resolved when Pyodide and tbxl are loaded
-//   window.tbxl.compute(data, filename, opts)  the JSON document of `tbxl compute FILE --format json`
-//                                              (opts: rules, tiebreaks, lang); rejects with an Error
-//                                              whose message is the CLI's one-line message
+// The contract the tests rely on (docs/reference/web.md; keep it stable): window.tbxl (engine.js),
 //   #event-file, #standings (tr[data-start-number] > td[data-code]), #error
-import { loadPyodide } from "./pyodide/pyodide.mjs";
+import { call, optionsJson, readFile, ready, safeName, stage, timings } from "./engine.js";
 
 const $ = (id) => document.getElementById(id);
-let py = null;     // the Pyodide instance
-let web = null;    // app.py, imported as the module tbxl_web
 let event = null;  // {name, data, bulletin: {name, data}|null, config: data|null, doc, team}
-let staged = null; // the files now in Pyodide's /event (the last compute() may have replaced them)
-
-// -- loading ------------------------------------------------------------------------------------
-
-const timings = {};  // milliseconds since the page's start at each step of the loading (benchmarks)
-
-async function boot() {
-  const [wheels, glue] = await Promise.all([fetch("./wheels.json").then((r) => r.json()), fetch("./app.py").then((r) => r.text())]);
-  py = await loadPyodide({ indexURL: new URL("./pyodide/", location.href).href });
-  timings.pyodide = performance.now();
-  // The wheels by their URLs in this folder: Pyodide installs each as it is (no index, no resolver).
-  await py.loadPackage(wheels.map((w) => new URL(`./wheels/${w}`, location.href).href),
-                       { messageCallback: () => {}, errorCallback: (m) => console.warn(m) });
-  timings.wheels = performance.now();
-  py.FS.mkdirTree("/app");
-  py.FS.writeFile("/app/tbxl_web.py", glue);
-  py.runPython("import sys; sys.path.insert(0, '/app')");
-  web = py.pyimport("tbxl_web");
-  timings.ready = performance.now();
-  return true;
-}
-
-// -- calling the adapters -----------------------------------------------------------------------
-
-function safeName(name) {
-  // a file name as the CLI would be given it: no folder, not an option
-  let n = String(name || "").split(/[\\/]/).pop();
-  if (!n || n === "." || n === "..") n = "event.trf";
-  return n.startsWith("-") ? `./${n}` : n;
-}
-
-function stage(files) {
-  // files: {name, data, bulletin, config}; written into /event unless they are there already
-  if (staged === files) return;
-  web.reset();
-  py.FS.writeFile(`/event/${files.name.replace(/^\.\//, "")}`, files.data);
-  if (files.bulletin) py.FS.writeFile(`/event/${files.bulletin.name}`, files.bulletin.data);
-  if (files.config) py.FS.writeFile("/event/tbxl.toml", files.config);
-  staged = files;
-}
-
-function call(adapter, ...args) {
-  // one adapter of app.py: its result, or a thrown Error with the CLI's one-line message
-  const answer = JSON.parse(web[adapter](...args));
-  if ("error" in answer) throw new Error(answer.error);
-  return answer;
-}
-
-function optionsJson(options) {
-  const o = options || {};
-  const keep = {};
-  for (const k of ["rules", "tiebreaks", "lang", "categories", "prizes"]) if (o[k]) keep[k] = o[k];
-  return JSON.stringify(keep);
-}
-
-async function compute(data, filename, options) {
-  await ready;
-  const files = { name: safeName(filename), data: new Uint8Array(data), bulletin: null, config: null };
-  stage(files);
-  return call("json_document", files.name, optionsJson(options)).ok;
-}
-
-const ready = boot();
-window.tbxl = { ready, compute, timings, call: async (adapter, ...args) => { await ready; return call(adapter, ...args); } };
 
 // -- the page -----------------------------------------------------------------------------------
 
@@ -156,10 +87,10 @@ function fillPrizes(doc) {
   $("prizes-list").hidden = !lines.length;
 }
 
-function explain(number) {
+async function explain(number) {
   try {
     stage(event);
-    const text = call("explain_text", event.name, number, event.team, optionsJson(choices())).ok;
+    const text = (await call("explain_text", event.name, number, event.team, optionsJson(choices()))).ok;
     $("explain").textContent = text;
     for (const tr of $("standings").querySelectorAll("tr.chosen")) tr.classList.remove("chosen");
     $("standings").querySelector(`tr[data-start-number="${number}"]`)?.classList.add("chosen");
@@ -192,9 +123,9 @@ function frame(id, html) {
   $(id).srcdoc = html;
 }
 
-function report(pages) {
+async function report(pages) {
   stage(event);
-  return call("report_html", event.name, optionsJson(choices()), pages || "").ok;
+  return (await call("report_html", event.name, optionsJson(choices()), pages || "")).ok;
 }
 
 const EAGER = 500;
@@ -204,23 +135,29 @@ function later(fn) {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(fn()), 0)));
 }
 
+let turns = 0;  // each refresh's number: only the latest one draws (a new file or Apply meanwhile)
+
 async function refresh() {
   if (!event) return;
+  const ev = event;
+  const turn = ++turns;
+  const current = () => turn === turns;
   showError("");
   $("printout").dataset.ready = "";
   $("status").textContent = "Computing…";
-  await ready;
   try {
-    stage(event);
-    const answer = call("json_document", event.name, optionsJson(choices()));
-    event.doc = answer.ok;
-    event.team = answer.ok.tournament.kind === "team";
+    stage(ev);
+    const answer = await call("json_document", ev.name, optionsJson(choices()));
+    if (!current()) return;  // another file or Apply meanwhile: its answer is the one shown
+    ev.doc = answer.ok;
+    ev.team = answer.ok.tournament.kind === "team";
     showWarnings(answer.warnings);
-    fillStandings(event.doc);
+    fillStandings(ev.doc);
     $("explain").hidden = true;
     document.documentElement.classList.add("has-event");
     $("status").textContent = "Ready";
   } catch (err) {
+    if (!current()) return;
     $("standings").replaceChildren();
     document.documentElement.classList.remove("has-event");
     $("status").textContent = "Ready";
@@ -228,31 +165,51 @@ async function refresh() {
     return;
   }
   timings.standings = performance.now();
-  await later(() => {
+  await later(async () => {
     try {
       // The printout is made now for an event of up to EAGER rows (page.pdf() and a Ctrl+P find it
       // there); a larger one's takes seconds, so it is made when printing (the button, beforeprint).
-      if (event.doc.standings.length <= EAGER) setPrintout(report(""));
-      if (event.bulletin) $("audit").textContent = call("audit_text", event.name, event.bulletin.name, optionsJson(choices())).ok;
-      else $("audit").textContent = "Choose a bulletin (the published standings: CSV, TXT or .xlsx) to audit it against the rules.";
+      if (current() && ev.doc.standings.length <= EAGER) {
+        stage(ev);
+        const html = (await call("report_html", ev.name, optionsJson(choices()), "")).ok;
+        if (current()) setPrintout(html);
+      }
+      if (current() && ev.bulletin) {
+        stage(ev);
+        const text = (await call("audit_text", ev.name, ev.bulletin.name, optionsJson(choices()))).ok;
+        if (current()) $("audit").textContent = text;
+      } else if (current()) {
+        $("audit").textContent = "Choose a bulletin (the published standings: CSV, TXT or .xlsx) to audit it against the rules.";
+      }
     } catch (err) {
-      showError(err.message);
+      if (current()) showError(err.message);
     }
   });
 }
 
-async function read(input) {
+async function read(input, role) {
   const file = input.files && input.files[0];
-  return file ? { name: safeName(file.name), data: new Uint8Array(await file.arrayBuffer()) } : null;
+  return file ? readFile(file, role) : null;
 }
 
 async function chooseEvent(file) {
   if (!file) return;
   timings.chosen = performance.now();
-  const bulletin = await read($("bulletin-file"));
-  const config = await read($("config-file"));
-  event = { name: safeName(file.name), data: new Uint8Array(await file.arrayBuffer()), bulletin, config: config && config.data };
-  if (bulletin && bulletin.name === event.name) bulletin.name = `bulletin-${bulletin.name}`;
+  let chosen;
+  try {
+    // tbxl's size limits first (engine.readFile): a file of gigabytes is refused by its size
+    const bulletin = await read($("bulletin-file"), "bulletin");
+    const config = await read($("config-file"), "config");
+    chosen = { ...(await readFile(file, "event")), bulletin, config: config && config.data };
+    if (bulletin && bulletin.name === chosen.name) bulletin.name = `bulletin-${bulletin.name}`;
+  } catch (err) {
+    event = null;
+    $("standings").replaceChildren();
+    document.documentElement.classList.remove("has-event");
+    showError(err.message);
+    return;
+  }
+  event = chosen;
   await refresh();
 }
 
@@ -267,14 +224,15 @@ function download(name, base64, type) {
 }
 
 const stem = () => event.name.replace(/^\.\//, "").replace(/\.[^.]*$/, "");
+const ok = async (adapter, ...args) => (await call(adapter, ...args)).ok;
 const DOWNLOADS = {
-  csv: () => download(`${stem()}.csv`, call("csv_text", event.name, optionsJson(choices())).ok, "text/csv"),
-  json: () => download(`${stem()}.json`, call("json_text", event.name, optionsJson(choices())).ok, "application/json"),
-  trf: () => download(`${stem()}-rating.trf`, call("trf_text", event.name, optionsJson(choices())).ok, "text/plain"),
-  xlsx: () => download(`${stem()}.xlsx`, call("workbook_bytes", event.name, optionsJson(choices())).ok,
-                       "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
-  "lite-main": () => download("main.py", call("lite_files").ok["main.py"], "text/x-python"),
-  "lite-requirements": () => download("requirements.txt", call("lite_files").ok["requirements.txt"], "text/plain"),
+  csv: async () => download(`${stem()}.csv`, await ok("csv_text", event.name, optionsJson(choices())), "text/csv"),
+  json: async () => download(`${stem()}.json`, await ok("json_text", event.name, optionsJson(choices())), "application/json"),
+  trf: async () => download(`${stem()}-rating.trf`, await ok("trf_text", event.name, optionsJson(choices())), "text/plain"),
+  xlsx: async () => download(`${stem()}.xlsx`, await ok("workbook_bytes", event.name, optionsJson(choices())),
+                             "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
+  "lite-main": async () => download("main.py", (await ok("lite_files"))["main.py"], "text/x-python"),
+  "lite-requirements": async () => download("requirements.txt", (await ok("lite_files"))["requirements.txt"], "text/plain"),
 };
 
 function wire() {
@@ -313,20 +271,22 @@ function wire() {
   for (const b of document.querySelectorAll("#tabs button[data-view]")) {
     b.addEventListener("click", () => show(b.dataset.view));
   }
-  $("show-ties").addEventListener("click", () => guard(() => frame("ties-frame", report("ties"))));
-  $("show-compare").addEventListener("click", () => guard(() => {
+  $("show-ties").addEventListener("click", () => guard(async () => frame("ties-frame", await report("ties"))));
+  $("show-compare").addEventListener("click", () => guard(async () => {
     const sets = [...document.querySelectorAll("#compare-rules input:checked")].map((c) => c.value).join(",");
-    $("compare").textContent = call("compare_text", event.name, sets, optionsJson(choices())).ok;
+    $("compare").textContent = await ok("compare_text", event.name, sets, optionsJson(choices()));
   }));
-  $("show-pages").addEventListener("click", () => guard(() => {
-    const html = report(pageList());
+  $("show-pages").addEventListener("click", () => guard(async () => {
+    const html = await report(pageList());
     frame("pages-frame", html);
   }));
-  $("print-pages").addEventListener("click", () => guard(() => { setPrintout(report(pageList())); window.print(); }));
+  $("print-pages").addEventListener("click", () => guard(async () => { setPrintout(await report(pageList())); window.print(); }));
   window.addEventListener("beforeprint", () => {
-    if (event && event.doc && !$("printout").dataset.ready) guard(() => setPrintout(report("")));
+    // the printout of a large event is made when printing: the browser's print dialog (Ctrl+P)
+    // does not wait for it, the Print button does
+    if (event && event.doc && !$("printout").dataset.ready) guard(async () => setPrintout(await report("")));
   });
-  $("print").addEventListener("click", () => guard(() => { setPrintout(report("")); window.print(); }));
+  $("print").addEventListener("click", () => guard(async () => { setPrintout(await report("")); window.print(); }));
   for (const b of document.querySelectorAll("[data-download]")) b.addEventListener("click", () => guard(DOWNLOADS[b.dataset.download]));
 }
 
@@ -334,12 +294,12 @@ function pageList() {
   return [...document.querySelectorAll("#page-list input:checked")].map((c) => c.value).join(",") || "standings";
 }
 
-function guard(fn) {
+async function guard(fn) {
   if (!event) return showError("Choose a TRF or a workbook first.");
   showError("");
   try {
     stage(event);
-    fn();
+    await fn();
   } catch (err) {
     showError(err.message);
   }
@@ -352,8 +312,8 @@ function show(view) {
 
 wire();
 show("standings");
-ready.then(() => {
-  const rules = JSON.parse(web.rule_sets());
+ready.then(() => call("rule_sets")).then((answer) => {
+  const rules = answer.ok;
   for (const [name, title] of rules) {
     $("rules").append(Object.assign(document.createElement("option"), { value: name, textContent: `${name}: ${title}` }));
     const label = document.createElement("label");
@@ -368,8 +328,3 @@ ready.then(() => {
   $("status").textContent = "Python could not be loaded";
   showError(String(err && err.message || err).split("\n").filter(Boolean).pop());
 });
-
-if ("serviceWorker" in navigator) {
-  // every file of the page is kept for offline use after the first visit (sw.js)
-  navigator.serviceWorker.register("./sw.js").catch((err) => console.warn("no offline copy:", err));
-}

@@ -251,7 +251,7 @@ def rule_sets() -> str:
     """``tbxl rules``: the names of the rule sets, for the page's list."""
     from tbxl.rules import PRESETS
 
-    return json.dumps([[c.name, c.title] for c in PRESETS.values()])
+    return json.dumps({"ok": [[c.name, c.title] for c in PRESETS.values()], "warnings": []})
 
 
 # Emscripten's file system starts with a umask of 0o777, so tbxl's atomic writes (0o666 less the

@@ -39,7 +39,7 @@ PURE = ["jinja2==3.1.6", "openpyxl==3.1.5", "et-xmlfile==2.0.0", "segno==1.6.6"]
 #: Built from its sdist without the C speedups (see the module's text).
 MARKUPSAFE = "markupsafe==3.0.2"
 #: The page's own files, copied as they are.
-PAGE = ["index.html", "app.js", "app.css", "app.py", "sw.js"]
+PAGE = ["index.html", "app.js", "engine.js", "worker.js", "app.css", "app.py", "sw.js"]
 #: The label folders, one per language (templates/labels/<lang>/report.json); the language menu of
 #: index.html is made from them (a new folder is a new entry, nothing written out here or in the page).
 LABELS = ROOT / "templates" / "labels"
@@ -48,6 +48,20 @@ MENU = "<!--__LANGUAGES__-->"
 #: The runtime files of the npm package that the page loads (the .map files and the Node-only
 #: helpers are left out).
 RUNTIME = ["pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+#: The runtime files Pyodide fetches with ``fetch`` (worker.js counts their bytes for the progress
+#: shown while loading; the two scripts are imported, not fetched).
+FETCHED = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+
+
+def limits() -> dict[str, int]:
+    """tbxl.limits' byte limits, which the page checks from a File's size before reading it: their
+    one home stays tbxl.limits (this tree's, as in the wheel)."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        from tbxl import limits as bounds
+    finally:
+        sys.path.remove(str(ROOT))
+    return {name: getattr(bounds, name) for name in ("MAX_TEXT_BYTES", "MAX_WORKBOOK_BYTES", "MAX_CONFIG_BYTES")}
 
 
 def run(cmd: list[str], cwd: Path | None = None, env: dict | None = None) -> None:
@@ -168,18 +182,22 @@ def build(out: Path) -> None:
             shutil.copy(WEB / name, stage / name)
         index = (stage / "index.html").read_text(encoding="utf-8")
         (stage / "index.html").write_text(page(index), encoding="utf-8")
-        # The wheels the page installs, in an order where each comes after what it needs.
+        # What the page and its worker read first (build.json): the wheels to install, in an order
+        # where each comes after what it needs; tbxl's byte limits; the bytes Pyodide will fetch.
         order = sorted((w.name for w in wheels), key=lambda n: (n.startswith("tbxl-"), n.lower()))
-        (stage / "wheels.json").write_text(json.dumps(order) + "\n", encoding="utf-8")
-        # The service worker's list of files and the name of its cache: a new build (any file
-        # changed) is a new cache, and the old one is dropped when the new worker takes over.
+        fetched = sum((stage / "pyodide" / n).stat().st_size for n in FETCHED) + sum(w.stat().st_size for w in wheels)
+        facts = {"wheels": order, "limits": limits(), "fetched": fetched}
+        (stage / "build.json").write_text(json.dumps(facts, indent=1) + "\n", encoding="utf-8")
+        # The service worker's files with their digests, and the name of its cache: a new build (any
+        # file changed) is a new cache; a file of the same digest is copied from the old one.
         files = sorted(p.relative_to(stage).as_posix() for p in stage.rglob("*") if p.is_file() and p.name != "sw.js")
+        digests = {name: hashlib.sha256((stage / name).read_bytes()).hexdigest()[:16] for name in files}
         digest = hashlib.sha256()
         for name in files:
-            digest.update(name.encode() + b"\0" + (stage / name).read_bytes())
+            digest.update(name.encode() + b"\0" + digests[name].encode())
         sw = (stage / "sw.js").read_text(encoding="utf-8")
         sw = sw.replace('"__VERSION__"', json.dumps(digest.hexdigest()[:16]))
-        sw = sw.replace("[/*__FILES__*/]", json.dumps(["./", *files]))
+        sw = sw.replace("{/*__FILES__*/}", json.dumps({"./": digests["index.html"], **digests}))
         (stage / "sw.js").write_text(sw, encoding="utf-8")
         if out.exists():
             shutil.rmtree(out)
