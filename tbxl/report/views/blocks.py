@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from tbxl.model import Player
 from tbxl.report.labels import Labels
-from tbxl.report.text import LINE_CHARS, Fmt, Segment, TermRow, cut_name, reason_text, term_blocks
+from tbxl.report.text import COLOUR_MARKS, LINE_CHARS, Fmt, Segment, TermRow, cut_name, reason_text, term_blocks
 from tbxl.report.views.frame import definition
 
 if TYPE_CHECKING:  # the rooms below the report, as types only
@@ -92,8 +92,9 @@ def standing_row(
 
 @dataclass(frozen=True)
 class MeetingLine:
-    """A game (a match) among a tied group as a mini-table counts it: the round, who met whom,
-    the result as played, what it counted for each ("–" left out) and, unplayed, how it counted."""
+    """A game (a match) among a tied group as a mini-table counts it: the round, who met whom
+    (White first when ``coloured``: the file gave the colours), the result as played, what it
+    counted for each ("–" left out) and, unplayed, how it counted."""
 
     round: str
     first: str
@@ -101,6 +102,7 @@ class MeetingLine:
     result: str
     counts: str
     note: str = ""
+    coloured: bool = False
 
 
 @dataclass(frozen=True)
@@ -127,6 +129,16 @@ class MiniTable:
     rows: tuple[MiniLine, ...]
     because: tuple[str, ...]
     order: str
+
+    @property
+    def coloured(self) -> bool:
+        """Whether a game has its colours: the games are then printed in White and Black columns."""
+        return any(m.coloured for m in self.meetings)
+
+
+#: A game's result as the score of the game, first player's first (White's when the colours
+#: are known): "1–0" rather than the TRF code "1", which reads as either side's.
+GAME_SCORES = {"1": "1–0", "=": "½–½", "0": "0–1", "+": "+/−", "-": "−/+", "--": "−/−"}
 
 
 def order_words(tiers: Iterable[Iterable[int]], names: Mapping[int, str]) -> str:
@@ -166,7 +178,7 @@ def mini_tables(steps: Iterable[EncounterStep], fmt: Fmt, names: Mapping[int, st
         flush()
         meetings = []
         for m in step.meetings:
-            result = m.result
+            result = GAME_SCORES.get(m.result, m.result)
             if m.game_points is not None:
                 result = f"{half(m.game_points[0])}–{half(m.game_points[1])}" + (f" ({m.result})" if m.result else "")
             counts = "–" if m.points is None else f"{half(m.points[0])}–{half(m.points[1])}"
@@ -178,6 +190,7 @@ def mini_tables(steps: Iterable[EncounterStep], fmt: Fmt, names: Mapping[int, st
                     result,
                     counts,
                     reason_text(m.reason, L, fmt) if m.reason else "",
+                    m.colour == "w",
                 )
             )
         members = [r.member for r in step.rows]
@@ -286,6 +299,7 @@ def derivation(
                 ),
                 reason_text(t.reason, L, fmt) + (f" [{t.article}]" if t.article else ""),
                 reason_text(t.cut, L, fmt) if t.cut else "",
+                COLOUR_MARKS.get(t.colour or "", ""),
             )
         )
     total = None
