@@ -41,8 +41,11 @@ REASONS: dict[str, str] = {
     "unplayed_as_draw": "opponent's score with unplayed games as draws",
     "paired_forfeit": "{what}: the scheduled opponent's score counts",
     "dummy": "{what}, cat. {cat}: dummy with own score {own}",
+    "converted": "the opponent's rounds {rounds} counted as draws",
     "cap_opponent": "capped at the opponent's adjusted score {cap}",
     "cap_rounds": "capped at a draw x {rounds} rounds = {cap}",
+    "cap_opponent_open": "cap: the opponent's adjusted score {cap}, not reached",
+    "cap_rounds_open": "cap: a draw x {rounds} rounds = {cap}, not reached",
     "virtual": "{what}: virtual opponent = {before} before + {reverse} reverse result + {later} later draws",
     "half_rounds": "{what}: unpaired round counts half the rounds",
     "own_value": "{what}: draw against himself (own value to opponents)",
@@ -257,15 +260,21 @@ class Derivation:
         fmt: Callable[[Number], str] = lambda x: str(x),
         names: Mapping[int, str] | None = None,
         label: str = "player",
+        articles: str = "",
     ) -> str:
         """A plain-text rendering for ``tbxl explain``; ``names`` (start number -> name) name the
-        members of a direct encounter's group, ``label`` heads its mini-table ("team")."""
+        members of a direct encounter's group, ``label`` heads its mini-table ("team"), ``articles``
+        the text whose articles the reasons cite (:func:`tbxl.rules.articles_edition`)."""
         lines = [f"{self.code} of player {self.player} = {'-' if self.value is None else fmt(self.value)}"]
         # The colour of each game (w White, b Black) when the file records colours (issue 35).
         col = any(t.colour for t in self.terms)
         if self.terms:
             head = f"  {'rd':>3} {'opp':>5} " + ("col " if col else "")
-            lines.append(head + f"{'res':>3} {'real':>6} {'used':>6} {'adds':>6}  reason")
+            lines.append(
+                head
+                + f"{'res':>3} {'real':>6} {'used':>6} {'adds':>6}  reason"
+                + (f" [article {articles}]" if articles else "")
+            )
         for t in self.terms:
             mark = "x" if t.is_cut else " "
             lines.append(

@@ -11,6 +11,7 @@ from tbxl.formatting import decimal_text
 from tbxl.model import of_team_kind
 from tbxl.model.codes import result_code
 from tbxl.projection.cells import cell
+from tbxl.rules import articles_edition
 
 if TYPE_CHECKING:
     from tbxl.model import TeamTournament
@@ -74,6 +75,7 @@ def players_text(st: Standings, players: Sequence[int], codes: Sequence[str]) ->
     """The derivations of ``codes`` for one player or several (the first is the appellant), then
     what separates the first from each other one."""
     names = {p.start_number: p.name for p in st.tournament.players}
+    articles = articles_edition(st.convention)
     out = []
     for player in players:
         row = st.row(player)
@@ -82,7 +84,7 @@ def players_text(st: Standings, players: Sequence[int], codes: Sequence[str]) ->
             "",
         ]
         for code in codes:
-            out.append(st.explain(player, code).text(lambda v: decimal_text(v), names))
+            out.append(st.explain(player, code).text(lambda v: decimal_text(v), names, articles=articles))
             out.append("")
     pairs = compared_pairs(st, players)
     if pairs:

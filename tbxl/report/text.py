@@ -149,13 +149,15 @@ class TermBlock:
 
 
 def term_blocks(
-    derivations: Sequence[tuple[Sequence[TermRow], str | None]], L: Labels, line_chars: int
+    derivations: Sequence[tuple[Sequence[TermRow], str | None]], L: Labels, line_chars: int, edition: str = ""
 ) -> list[TermBlock]:
     """Lay out the term rows of every derivation (its rows and its total) as monospace text.
 
     Columns get common widths over the whole report; the reason follows them and is wrapped here
     to ``line_chars`` with a hanging indent; the cut reason under a struck term. When a term has a
-    colour, a colour column (``col_colour``) follows the opponent's (issue 35).
+    colour, a colour column (``col_colour``) follows the opponent's; ``edition`` (the text whose
+    articles the reasons cite, :func:`tbxl.rules.articles_edition`) goes in the reason's head
+    ("Reason [article C.07 (2026)]", issue 35).
 
     >>> L = {"col_round": "Rd", "col_opponent": "Opp", "col_result": "Res", "col_real": "Real",
     ...      "col_used": "Used", "col_adds": "Adds", "col_reason": "Why", "total": "Total"}
@@ -194,7 +196,7 @@ def term_blocks(
     def wrap(text: str) -> list[str]:
         return textwrap.wrap(text, max(line_chars - hang, 20), break_on_hyphens=False) or [""]
 
-    head = pad(heads) + L["col_reason"]
+    head = pad(heads) + (L["col_reason"].replace("]", f" {edition}]") if edition else L["col_reason"])
     out = []
     for terms, total in derivations:
         body: list[Segment] = []

@@ -12,6 +12,7 @@ from tbxl.model import Player
 from tbxl.report.labels import Labels
 from tbxl.report.text import COLOUR_MARKS, LINE_CHARS, Fmt, Segment, TermRow, cut_name, reason_text, term_blocks
 from tbxl.report.views.frame import definition
+from tbxl.rules import articles_edition
 
 if TYPE_CHECKING:  # the rooms below the report, as types only
     from tbxl.derivation import EncounterStep, Number
@@ -320,15 +321,18 @@ def derivation(
     )
 
 
-def laid_out(derivations: list[DerivationTable], L: Labels, paper: str) -> list[DerivationTable]:
-    """The derivations with their term rows laid out together (common column widths)."""
-    blocks = term_blocks([(d.terms, d.total) for d in derivations], L, LINE_CHARS[paper])
+def laid_out(derivations: list[DerivationTable], L: Labels, paper: str, edition: str = "") -> list[DerivationTable]:
+    """The derivations with their term rows laid out together (common column widths); ``edition``
+    names the text whose articles they cite."""
+    blocks = term_blocks([(d.terms, d.total) for d in derivations], L, LINE_CHARS[paper], edition)
     return [replace(d, head=b.head, body=b.body, total_text=b.total_text) for d, b in zip(derivations, blocks)]
 
 
-def laid_out_groups(groups: list[list[DerivationTable]], L: Labels, paper: str) -> list[tuple[DerivationTable, ...]]:
+def laid_out_groups(
+    groups: list[list[DerivationTable]], L: Labels, paper: str, edition: str = ""
+) -> list[tuple[DerivationTable, ...]]:
     """:func:`laid_out` over several lists of derivations (a block's, an item's), kept apart."""
-    flat = iter(laid_out([d for group in groups for d in group], L, paper))
+    flat = iter(laid_out([d for group in groups for d in group], L, paper, edition))
     return [tuple(next(flat) for _ in group) for group in groups]
 
 
@@ -351,5 +355,5 @@ def derivation_blocks(
             progress("derivations", k, len(selected), "")
     return tuple(
         player_block(st.row(sn), fmt, derivations=ds)
-        for sn, ds in zip(selected, laid_out_groups(derivations_of, L, paper))
+        for sn, ds in zip(selected, laid_out_groups(derivations_of, L, paper, articles_edition(st.convention)))
     )
