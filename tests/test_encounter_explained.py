@@ -51,9 +51,9 @@ def test_the_games_travel_with_the_derivation(rr):
     (step,) = d.steps
     assert step.group == (1, 2, 3)
     assert step.meetings == (
-        Meeting(2, 1, 2, "1", (1, 0)),
-        Meeting(3, 1, 3, "=", (F(1, 2), F(1, 2))),
-        Meeting(4, 2, 3, "+", (1, 0), Reason.of("de.counted_rr", what="forfeit-win")),
+        Meeting(2, 1, 2, "1", (1, 0), colour="w"),
+        Meeting(3, 3, 1, "=", (F(1, 2), F(1, 2)), colour="w"),  # White first: Clara had White
+        Meeting(4, 2, 3, "+", (1, 0), Reason.of("de.counted_rr", what="forfeit-win"), colour="w"),
     )
     assert [(r.member, r.score, r.missing, r.maximum) for r in step.rows] == [
         (1, F(3, 2), 0, F(3, 2)),
@@ -69,10 +69,11 @@ def test_explain_lists_every_mutual_game(capsys):
     assert main(["explain", str(RR), "--player", "2", "--tiebreak", "DE"]) == 0
     out = capsys.readouterr().out
     assert "direct encounter (PTS) among 1, 2, 3: complete mini-table (6.2)" in out
-    assert "round  2: 1 Anna - 2 Boris  1  counts 1-0" in out
-    assert "round  3: 1 Anna - 3 Clara  =  counts 0.5-0.5" in out
+    assert "round  2: 1 Anna (w) - 2 Boris (b)  1  counts 1-0" in out
+    assert "round  3: 3 Clara (w) - 1 Anna (b)  =  counts 0.5-0.5" in out
     assert (
-        "round  4: 2 Boris - 3 Clara  +  counts 1-0  (forfeit win: counted as a game, pairings pre-determined (15.2))"
+        "round  4: 2 Boris (w) - 3 Clara (b)  +  counts 1-0"
+        "  (forfeit win: counted as a game, pairings pre-determined (15.2))"
     ) in out
     rows = {line.split()[0]: line.split()[1:] for line in out.splitlines() if re.match(r"    [123] ", line)}
     assert rows == {
@@ -91,7 +92,7 @@ def test_the_report_explains_the_decided_places_with_the_games(rr):
     html = render_html(build_view(rr, derivations="decided"), "report.html.j2")
     text = re.sub(r"<[^>]+>", "", html).replace("&gt;", ">")
     # Why these places: DE of Anna, Boris, Clara with their games and their scores in them
-    line = "{1, 2, 3}: r2 1–2 1–0, r3 1–3 0.5–0.5, r4 2–3 1–0 ⇒ 1: 1.5, 2: 1, 3: 0.5 ⇒ 1 › 2 › 3"
+    line = "{1, 2, 3}: r2 1–2 1–0, r3 3–1 0.5–0.5, r4 2–3 1–0 ⇒ 1: 1.5, 2: 1, 3: 0.5 ⇒ 1 › 2 › 3"
     assert text.count(line) == 3
 
 
@@ -112,7 +113,9 @@ def test_the_appeal_shows_the_mini_table_in_every_language(rr, lang, heading, ho
 
     html = render_html(build_view(rr, appeal=[3, 2], lang=lang), "appeal.html.j2")
     assert heading in html and how in html
-    assert "1 Anna – 2 Boris" in html and "2 Boris – 3 Clara" in html
+    # White first, in a White and a Black column (issue 35): round 3 was Clara's White
+    assert re.search(r"<td>3 Clara</td><td>1 Anna</td><td class=\"r\">½–½</td>", html)
+    assert re.search(r"<td>2 Boris</td><td>3 Clara</td><td class=\"r\">\+/−</td>", html)
 
 
 def test_a_swiss_group_nobody_leads_whatever_the_missing_games():
@@ -121,7 +124,7 @@ def test_a_swiss_group_nobody_leads_whatever_the_missing_games():
     st = compute_standings(read_trf(str(SWISS)), "DE,BH", get("fide-2024"))
     (step,) = st.explain(4, "DE").steps
     assert [(m.round, m.first, m.second, m.points) for m in step.meetings] == [
-        (4, 3, 4, (F(1, 2), F(1, 2))),
+        (4, 4, 3, (F(1, 2), F(1, 2))),  # White first: #4 had White in round 4, Black in round 5
         (5, 1, 4, (F(1, 2), F(1, 2))),
     ]
     assert {r.member: (r.score, r.missing, r.maximum) for r in step.rows} == {

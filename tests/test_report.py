@@ -149,7 +149,7 @@ def test_david_bh_c1_with_its_cut(tec_text):
 def test_paul_derivations(tec_text):
     block = player_block(tec_text, 14)
     assert "BH/C1 = 9" in block and "SB = 4.5" in block
-    assert re.search(r"\n3 12 Nick - 2 2 2 forfeit loss", block)
+    assert re.search(r"\n3 12 Nick ● - 2 2 2 forfeit loss", block)  # a forfeit keeps its scheduled colour
     assert "cut: lowest VUR contribution (16.5)" in block
 
 
@@ -184,7 +184,7 @@ def test_appeal_for_paul(tmp_path):
     assert "Reine (15): 11 › Nick (12): 9.5 › Paul (14): 9" in text
     assert "PTS = 2" in text
     sb_c1 = text[text.index("SB/C1 = 3") :]
-    assert re.search(r"\n5 13 Opal 1 1\.5 1\.5 1\.5 opponent's score", sb_c1)  # the cut term
+    assert re.search(r"\n5 13 Opal ● 1 1\.5 1\.5 1\.5 opponent's score", sb_c1)  # the cut term; Paul had Black
     assert "cut: least significant value (14.1)" in sb_c1
     assert re.search(r"Total 3\n", sb_c1)
 

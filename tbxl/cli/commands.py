@@ -17,6 +17,7 @@ from tbxl.errors import UsageError
 from tbxl.io.files import check_output
 from tbxl.model import EventKind
 from tbxl.projection import KINDS, Kind, Options, appellants, project, rank_check
+from tbxl.rules import in_force_warning
 
 if TYPE_CHECKING:
     from tbxl.model import AnyEvent  # the team model, for the type only (issue 26 item 7)
@@ -46,10 +47,11 @@ def load(args: Namespace, kind: Kind) -> AnyEvent:
 
 
 def ranked(o: Options, event: AnyEvent) -> Standings:
-    """The standings by the options, their notes said."""
+    """The standings by the options, their notes said, and the rules not in force (issue 35)."""
     st = o.rank(event)
-    for note in st.notes:
-        say(f"note: {note}")
+    warning = in_force_warning(st.convention, event.start_date)
+    for line in [f"note: {n}" for n in st.notes] + ([f"warning: {warning}"] if warning else []):
+        say(line)
     return st
 
 

@@ -41,8 +41,11 @@ REASONS: dict[str, str] = {
     "unplayed_as_draw": "opponent's score with unplayed games as draws",
     "paired_forfeit": "{what}: the scheduled opponent's score counts",
     "dummy": "{what}, cat. {cat}: dummy with own score {own}",
+    "converted": "the opponent's rounds {rounds} counted as draws",
     "cap_opponent": "capped at the opponent's adjusted score {cap}",
     "cap_rounds": "capped at a draw x {rounds} rounds = {cap}",
+    "cap_opponent_open": "cap: the opponent's adjusted score {cap}, not reached",
+    "cap_rounds_open": "cap: a draw x {rounds} rounds = {cap}, not reached",
     "virtual": "{what}: virtual opponent = {before} before + {reverse} reverse result + {later} later draws",
     "half_rounds": "{what}: unpaired round counts half the rounds",
     "own_value": "{what}: draw against himself (own value to opponents)",
@@ -203,7 +206,9 @@ class Term:
     real final score; ``adjusted`` the value actually used (adjusted score,
     dummy, virtual opponent ...); ``reason`` and ``article`` say why;
     ``contribution`` is what the term adds (for SB: adjusted x result). ``reason`` and ``cut``
-    are :class:`Reason` s (``str()`` gives English).
+    are :class:`Reason` s (``str()`` gives English). ``colour`` is the participant's colour in
+    that round as the file records it (``w``, ``b``; a forfeit's scheduled colour; None for a bye
+    or when the file gives none): an appeal about colours (BPG, BWG) or a forfeit turns on it.
     """
 
     round: int | None
@@ -216,6 +221,7 @@ class Term:
     contribution: Number
     vur: bool = False
     cut: Reason | None = None
+    colour: str | None = None
 
     @property
     def is_cut(self) -> bool:
@@ -254,17 +260,27 @@ class Derivation:
         fmt: Callable[[Number], str] = lambda x: str(x),
         names: Mapping[int, str] | None = None,
         label: str = "player",
+        articles: str = "",
     ) -> str:
         """A plain-text rendering for ``tbxl explain``; ``names`` (start number -> name) name the
-        members of a direct encounter's group, ``label`` heads its mini-table ("team")."""
+        members of a direct encounter's group, ``label`` heads its mini-table ("team"), ``articles``
+        the text whose articles the reasons cite (:func:`tbxl.rules.articles_edition`)."""
         lines = [f"{self.code} of player {self.player} = {'-' if self.value is None else fmt(self.value)}"]
+        # The colour of each game (w White, b Black) when the file records colours (issue 35).
+        col = any(t.colour for t in self.terms)
         if self.terms:
-            lines.append(f"  {'rd':>3} {'opp':>5} {'res':>3} {'real':>6} {'used':>6} {'adds':>6}  reason")
+            head = f"  {'rd':>3} {'opp':>5} " + ("col " if col else "")
+            lines.append(
+                head
+                + f"{'res':>3} {'real':>6} {'used':>6} {'adds':>6}  reason"
+                + (f" [article {articles}]" if articles else "")
+            )
         for t in self.terms:
             mark = "x" if t.is_cut else " "
             lines.append(
                 f"{mark} {'' if t.round is None else t.round:>3} {'' if t.opponent is None else t.opponent:>5} "
-                f"{t.result:>3} {'' if t.real is None else fmt(t.real):>6} "
+                + (f"{t.colour or '':>3} " if col else "")
+                + f"{t.result:>3} {'' if t.real is None else fmt(t.real):>6} "
                 f"{'' if t.adjusted is None else fmt(t.adjusted):>6} {fmt(t.contribution):>6}  "
                 f"{t.reason}" + (f" [{t.article}]" if t.article else "") + (f"  <-- {t.cut}" if t.cut else "")
             )
@@ -319,9 +335,12 @@ def encounter_text(
         if m.game_points is not None:
             res = f"{fmt(m.game_points[0])}-{fmt(m.game_points[1])}" + (f" ({m.result})" if m.result else "")
         counts = f"{fmt(m.points[0])}-{fmt(m.points[1])}" if m.points is not None else "-"
+        # White first when the file gives the colours (issue 35), else lower start number first.
+        pair = f"{who(m.first)} (w) - {who(m.second)} (b)" if m.colour == "w" else f"{who(m.first)} - {who(m.second)}"
         out.append(
-            f"    round {m.round:>2}: {who(m.first)} - {who(m.second)}  {res}  counts {counts}"
+            f"    round {m.round:>2}: {pair}  {res}  counts {counts}"
             + (f"  ({m.reason})" if m.reason else "")
+            + ("" if m.colour or m.match_points is not None else "  (colours not in the file)")
         )
     if not step.meetings:
         out.append("    no game among them")

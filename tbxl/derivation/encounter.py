@@ -26,7 +26,9 @@ class Meeting:
     ``first`` and ``second`` are start numbers (team numbers); ``result`` the first's result as a
     TRF code ("1", "=", "0", "+", "-" ...; a match: its kind's code, "" when played); ``points``
     what each scored in the mini-table (None: left out, ``reason`` says why); a team match also
-    carries its match points and game points, first's then second's.
+    carries its match points and game points, first's then second's. ``colour`` is the first's
+    colour as the file records it: a game is written White first (``w``) when the file gives its
+    colours, else lower start number first (None).
     """
 
     round: int
@@ -37,6 +39,7 @@ class Meeting:
     reason: Reason | None = None
     match_points: tuple[Number, Number] | None = None
     game_points: tuple[Number, Number] | None = None
+    colour: str | None = None
 
     @property
     def counted(self) -> bool:

@@ -11,13 +11,18 @@ from tbxl.formatting import decimal_text
 from tbxl.model import of_team_kind
 from tbxl.model.codes import result_code
 from tbxl.projection.cells import cell
+from tbxl.rules import articles_edition
 
 if TYPE_CHECKING:
     from tbxl.model import TeamTournament
     from tbxl.model.team import Board
     from tbxl.standings import Row, Standings
 
-__all__ = ["appellants", "players_text", "separation_text", "team_text", "rank_check_text"]
+__all__ = ["appellants", "compared_pairs", "players_text", "separation_text", "team_text", "rank_check_text"]
+
+#: A tied group of at most this many is compared pair by pair in full (28 pairs); in a larger one
+#: only the pairs with a participant under appeal.
+PAIRS_GROUP_LIMIT = 8
 
 
 def _decided_note(row: Row) -> str:
@@ -33,10 +38,44 @@ def appellants(st: Standings, numbers: Sequence[int], with_tied: bool = False) -
     return list(dict.fromkeys([*numbers, *tied]))
 
 
+def compared_pairs(st: Standings, numbers: Sequence[int]) -> list[tuple[int, int]]:
+    """The pairs "what separates them" compares (issue 35 item 2): every pair of the participants
+    under appeal, and every pair of each one's group on the same points (n(n-1)/2: with three
+    tied, 2 against 3 too); of a group larger than :data:`PAIRS_GROUP_LIMIT`, the pairs among
+    the participants under appeal. Each pair once, better placed first, in standings order.
+
+    >>> from importlib.resources import files
+    >>> from tbxl.io.trf import read_trf
+    >>> from tbxl.rules import get
+    >>> from tbxl.standings import compute_standings
+    >>> st = compute_standings(read_trf(str(files("tbxl.examples") / "held_swiss_5.trf")), "BH/C1", get("fide-2024"))
+    >>> compared_pairs(st, [12])  # Reine (15), Nick (12) and Paul (14) are tied on 2 points
+    [(15, 12), (15, 14), (12, 14)]
+    """
+    chosen = set(numbers)
+    position = {r.number: k for k, r in enumerate(st.rows)}
+    groups: dict[object, list[int]] = {}
+    for r in st.rows:
+        groups.setdefault(r.points, []).append(r.number)
+    people = set(chosen)
+    for sn in numbers:
+        group = groups[st.row(sn).points]
+        if len(group) <= PAIRS_GROUP_LIMIT:
+            people.update(group)
+    ordered = sorted(people, key=position.__getitem__)
+    return [
+        (a, b)
+        for k, a in enumerate(ordered)
+        for b in ordered[k + 1 :]
+        if (a in chosen and b in chosen) or st.row(a).points == st.row(b).points
+    ]
+
+
 def players_text(st: Standings, players: Sequence[int], codes: Sequence[str]) -> str:
     """The derivations of ``codes`` for one player or several (the first is the appellant), then
     what separates the first from each other one."""
     names = {p.start_number: p.name for p in st.tournament.players}
+    articles = articles_edition(st.convention)
     out = []
     for player in players:
         row = st.row(player)
@@ -45,11 +84,12 @@ def players_text(st: Standings, players: Sequence[int], codes: Sequence[str]) ->
             "",
         ]
         for code in codes:
-            out.append(st.explain(player, code).text(lambda v: decimal_text(v), names))
+            out.append(st.explain(player, code).text(lambda v: decimal_text(v), names, articles=articles))
             out.append("")
-    if len(players) > 1:
-        out.append("What separates them")
-        out += [separation_text(st, players[0], other) for other in players[1:]]
+    pairs = compared_pairs(st, players)
+    if pairs:
+        out.append("What separates them (every pair)")
+        out += [separation_text(st, a, b) for a, b in pairs]
         out.append("")
     return "\n".join(out)
 

@@ -27,6 +27,10 @@ if TYPE_CHECKING:
 
     from tbxl.standings import Row, Standings
 
+#: The colour marks of a derivation's game lines (issue 35): the same in every language and
+#: never a letter, which small print lets read as a digit (Cyrillic "Б" as 6); the pages' key
+#: (``colour_key`` of _macros.html.j2) names them with the language's ``colour_names``.
+COLOUR_MARKS = {"w": "○", "b": "●"}
 NAME_WIDTH = 18  # opponent names in term rows are cut to this many characters
 # Characters per line of a term row: the text width of the page (report.css: 13 mm side margins)
 # over the advance of DejaVu Sans Mono at 6.6 pt (0.602 em), less one for safety.
@@ -125,11 +129,13 @@ class Segment:
 @dataclass(frozen=True)
 class TermRow:
     """One term of a derivation as the report prints it: the cells (round, opponent, result,
-    real, used, adds), the reason, and why the term was cut ("" when it counts)."""
+    real, used, adds), the reason, why the term was cut ("" when it counts) and the participant's
+    colour in that round (a mark of ``colour_letters``; "" none)."""
 
     cells: tuple[str, ...]
     reason: str
     cut: str = ""
+    colour: str = ""
 
 
 @dataclass(frozen=True)
@@ -143,12 +149,15 @@ class TermBlock:
 
 
 def term_blocks(
-    derivations: Sequence[tuple[Sequence[TermRow], str | None]], L: Labels, line_chars: int
+    derivations: Sequence[tuple[Sequence[TermRow], str | None]], L: Labels, line_chars: int, edition: str = ""
 ) -> list[TermBlock]:
     """Lay out the term rows of every derivation (its rows and its total) as monospace text.
 
     Columns get common widths over the whole report; the reason follows them and is wrapped here
-    to ``line_chars`` with a hanging indent; the cut reason under a struck term.
+    to ``line_chars`` with a hanging indent; the cut reason under a struck term. When a term has a
+    colour, a colour column (``col_colour``) follows the opponent's; ``edition`` (the text whose
+    articles the reasons cite, :func:`tbxl.rules.articles_edition`) goes in the reason's head
+    ("Reason [article C.07 (2026)]", issue 35).
 
     >>> L = {"col_round": "Rd", "col_opponent": "Opp", "col_result": "Res", "col_real": "Real",
     ...      "col_used": "Used", "col_adds": "Adds", "col_reason": "Why", "total": "Total"}
@@ -164,26 +173,36 @@ def term_blocks(
     ['', '', 'x', '', 'c']
     """
     heads: list[str] = [L["col_round"], L["col_opponent"], L["col_result"], L["col_real"], L["col_used"], L["col_adds"]]
+    coloured = any(t.colour for terms, _ in derivations for t in terms)
+
+    def cells_of(t: TermRow) -> tuple[str, ...]:
+        return (*t.cells[:2], t.colour, *t.cells[2:]) if coloured else t.cells
+
+    if coloured:
+        heads.insert(2, L["col_colour"])
     widths = [len(h) for h in heads]
     for terms, _ in derivations:
         for t in terms:
-            widths = [max(w, len(c)) for w, c in zip(widths, t.cells)]
+            widths = [max(w, len(c)) for w, c in zip(widths, cells_of(t))]
     hang = sum(widths) + 2 * len(widths)
     indent = " " * hang
 
     def pad(cells: Sequence[str]) -> str:
-        return "".join((c.ljust(w) if k == 1 else c.rjust(w)) + "  " for k, (c, w) in enumerate(zip(cells, widths)))
+        return "".join(
+            (c.ljust(w) if k == 1 else c.center(w) if coloured and k == 2 else c.rjust(w)) + "  "
+            for k, (c, w) in enumerate(zip(cells, widths))
+        )
 
     def wrap(text: str) -> list[str]:
         return textwrap.wrap(text, max(line_chars - hang, 20), break_on_hyphens=False) or [""]
 
-    head = pad(heads) + L["col_reason"]
+    head = pad(heads) + (L["col_reason"].replace("]", f" {edition}]") if edition else L["col_reason"])
     out = []
     for terms, total in derivations:
         body: list[Segment] = []
         for t in terms:
             lines = wrap(t.reason)
-            body.append(Segment("x" if t.cut else "", pad(t.cells) + lines[0]))
+            body.append(Segment("x" if t.cut else "", pad(cells_of(t)) + lines[0]))
             for line in lines[1:]:
                 body += [Segment("", "\n" + indent), Segment("x" if t.cut else "", line)]
             for line in wrap(t.cut) if t.cut else ():

@@ -28,6 +28,9 @@ __all__ = [
     "FIDE_2012_START",
     "get",
     "default_for",
+    "not_in_force",
+    "in_force_warning",
+    "articles_edition",
     "resolve",
     "resolve_each",
 ]
@@ -190,6 +193,48 @@ def default_for(start_date: date | None) -> Convention:
     if start_date >= FIDE_2012_START:
         return PRESETS["fide-2017"]
     return PRESETS["fide-2017"]
+
+
+def not_in_force(conv: Convention, start_date: date | None) -> Convention | None:
+    """The edition in force on the event's ``start_date`` when ``conv`` does not start from it (an
+    event of 2024 ranked with ``--rules fide-2026``: issue 35 item 3); None when it does, or when
+    the event has no date.
+
+    >>> not_in_force(get("fide-2026"), date(2024, 5, 1)).name, not_in_force(get("fide-2026"), date(2026, 3, 1))
+    ('fide-2024', None)
+    """
+    if start_date is None:
+        return None
+    in_force = default_for(start_date)
+    return None if conv.preset == in_force.preset else in_force
+
+
+def in_force_warning(conv: Convention, start_date: date | None) -> str | None:
+    """The warning (English, for standard error) when ``conv`` is not the edition in force on
+    the event's ``start_date`` (:func:`not_in_force`); None when it is.
+
+    >>> in_force_warning(get("fide-2026"), date(2024, 8, 1))
+    'rules fide-2026 are not those in force when the event started (2024-08-01): fide-2024, FIDE C.07 (2023/2024)'
+    """
+    in_force = not_in_force(conv, start_date)
+    if in_force is None:
+        return None
+    return (
+        f"rules {conv.name} are not those in force when the event started ({start_date}): "
+        f"{in_force.name}, {in_force.title}"
+    )
+
+
+def articles_edition(conv: Convention) -> str:
+    """The C.07 text whose article numbers a derivation under ``conv`` cites ("16.4" of the 2026
+    text is the capped dummy, of the 2023/2024 text the uncapped one). The numbering of Arts 4-16
+    is that of the 2023 rewrite in both texts; the older rules cite their own texts beside it
+    ("2022 14.4", "C.02 13.15 (2009)"), and the programs' habits follow the current text.
+
+    >>> articles_edition(get("fide-2024")), articles_edition(get("sm-real-points"))
+    ('C.07 (2023/2024)', 'C.07 (2026)')
+    """
+    return "C.07 (2023/2024)" if conv.preset == "fide-2024" else "C.07 (2026)"
 
 
 def resolve(rules: str | Convention | None, start_date: date | None, settings: Iterable[str] = ()) -> Convention:

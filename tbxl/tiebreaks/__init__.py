@@ -17,7 +17,7 @@ from dataclasses import replace
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from tbxl.derivation import Derivation, Reason
+from tbxl.derivation import Derivation, Reason, Term
 from tbxl.tiebreaks import buchholz, counts, progressive, ratings, sonneborn
 from tbxl.tiebreaks.base import Column
 from tbxl.tiebreaks.codes import CHAINS, CODES, Descriptor, parse, parse_list
@@ -149,8 +149,23 @@ def explain(ctx: Context, d: Descriptor, number: int) -> Derivation:
     family = family_of(c, d)
     i = c.index[number]
     if family.team_code or d.text is None:
-        return family.explain(c, d, i)
-    return replace(family.explain(c, d.base, i), code=d.code)
+        return _coloured(c, i, family.explain(c, d, i))
+    return _coloured(c, i, replace(family.explain(c, d.base, i), code=d.code))
+
+
+def _coloured(ctx: Context, i: int, der: Derivation) -> Derivation:
+    """``der`` with each round's term carrying the participant's colour in that round as the file
+    records it (a forfeit's scheduled colour; a match: board 1's): the game lines of an explanation
+    say who had White (issue 35)."""
+    colours = ctx.colours[i]
+
+    def colour(t: Term) -> str | None:
+        if t.round is None or t.opponent is None or not 0 < t.round <= len(colours):
+            return None
+        c = colours[t.round - 1]
+        return c if c in ("w", "b") else None
+
+    return replace(der, terms=tuple(replace(t, colour=colour(t)) for t in der.terms))
 
 
 def order(ctx: Context, d: Descriptor, group: Sequence[int], trace: list[object] | None = None) -> list[list[int]]:

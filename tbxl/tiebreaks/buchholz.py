@@ -210,7 +210,7 @@ def explain_terms(ctx: Context, i: int, d: Descriptor, sb: bool = False) -> tupl
             elif unplayed.forfeit_loss_returned(ctx, j):
                 reason, art = Reason.of("forfeit_loss_return"), ctx.conv.name
             elif ctx.value[j] != ctx.score[j]:
-                reason, art = _adjusted_reason(ctx)
+                reason, art = _adjusted_reason(ctx, j)
             else:
                 reason, art = Reason.of("game"), d.article
         else:
@@ -239,13 +239,17 @@ def explain_terms(ctx: Context, i: int, d: Descriptor, sb: bool = False) -> tupl
     return terms, total
 
 
-def _adjusted_reason(ctx: Context) -> tuple[Reason, str]:
+def _adjusted_reason(ctx: Context, j: int) -> tuple[Reason, str]:
+    """Why opponent index ``j`` is worth its adjusted score, with the rounds of its record that
+    the rules count as draws ("the opponent's rounds 6 (Z), 7 (Z) counted as draws"): the reader
+    checks real + (draw - points) over them against the value used (issue 35 item 3)."""
     mode = ctx.conv.opponent_score
+    converted = unplayed.converted_reason(ctx, j)
     if mode is OpponentScore.ADJUSTED:
-        return Reason.of("adjusted"), "16.3"
+        return Reason.of("adjusted") + converted, "16.3"
     if mode is OpponentScore.ADJUSTED_2022:
-        return Reason.of("adjusted_2022"), "2022 14.4"
-    return Reason.of("unplayed_as_draw"), ctx.conv.name
+        return Reason.of("adjusted_2022") + converted, "2022 14.4"
+    return Reason.of("unplayed_as_draw") + converted, ctx.conv.name
 
 
 def explain_bh(ctx: Context, d: Descriptor, i: int) -> Derivation:

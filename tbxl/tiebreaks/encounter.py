@@ -167,6 +167,7 @@ def meetings(ctx: Context, games: Games, group: Sequence[int], played_forfeits: 
         assert of_team_kind(event)
         rounds = [t.rounds for t in event.teams]
     position = {g: k for k, g in enumerate(group)}
+    colours = ctx.colours
     out = []
     for i in group:
         for r, j in enumerate(games.opp[i]):
@@ -199,9 +200,16 @@ def meetings(ctx: Context, games: Games, group: Sequence[int], played_forfeits: 
                         (a.gp, b.gp),
                     )
                 )
+            elif colours[i][r] == "b" and colours[j][r] != "b":
+                # A game is written White first (issue 35: "6 Farid - 7 Giang 0-1" read as
+                # Farid having White): the result and the points from White's side.
+                back = None if points is None else (points[1], points[0])
+                code = result_code(ctx.raw_kind[j][r], ctx.out[j][r])
+                out.append(Meeting(r + 1, number[j], number[i], code, back, reason, colour="w"))
             else:
-                out.append(Meeting(r + 1, number[i], number[j], code, points, reason))
-    return sorted(out, key=lambda m: (m.round, m.first))
+                colour = "w" if colours[i][r] == "w" and colours[j][r] != "w" else None
+                out.append(Meeting(r + 1, number[i], number[j], code, points, reason, colour=colour))
+    return sorted(out, key=lambda m: (m.round, min(m.first, m.second)))
 
 
 def encounter_steps(

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from tbxl import rules as cv
 from tbxl.derivation import Reason
 from tbxl.model import Kind
+from tbxl.model.codes import result_code
 
 if TYPE_CHECKING:
     from tbxl.tiebreaks.context import Context
@@ -117,6 +118,38 @@ def opponent_value(kinds: Sequence[Kind], points: Sequence[int], cats: Sequence[
     raise ValueError(f"unknown opponent_score mode {mode!r}")
 
 
+def converted_rounds(kinds: Sequence[Kind], cats: Sequence[int], mode: str) -> list[int]:
+    """The rounds (0-based) of a participant that :func:`opponent_value` counts as draws under
+    ``mode`` instead of their points: what an adjusted score changed, for a derivation to list
+    (issue 35 item 3). ``opponent_value`` = the points + (draw - points) over these rounds.
+
+    >>> K = Kind
+    >>> kinds = [K.PLAYED, K.HPB, K.PLAYED, K.ZPB, K.ZPB]
+    >>> converted_rounds(kinds, categories(kinds), _ADJUSTED), converted_rounds(kinds, categories(kinds), _AS_DRAW)
+    ([3, 4], [1, 3, 4])
+    """
+    if mode == _ADJUSTED:
+        return [r for r, c in enumerate(cats) if c == CAT_BYE_TRAILING]
+    if mode == _AS_DRAW:
+        return [r for r, k in enumerate(kinds) if not (k is Kind.PLAYED or k is Kind.SHORT)]
+    if mode == _ADJUSTED_2022:
+        out = []
+        for r in range(len(kinds) - 1, -1, -1):
+            if not kinds[r].is_vur:
+                break
+            out.append(r)
+        return out[::-1]
+    return []
+
+
+def converted_reason(ctx: Context, j: int) -> Reason:
+    """The rounds of opponent index ``j`` its adjusted score counts as draws, as a reason ("the
+    opponent's rounds 6 (Z), 7 (Z) counted as draws"), each with its TRF code."""
+    rounds = converted_rounds(ctx.kind[j], ctx.cat[j], ctx.conv.opponent_score)
+    listed = ", ".join(f"{r + 1} ({result_code(ctx.raw_kind[j][r], ctx.out[j][r])})" for r in rounds)
+    return Reason.of("converted", rounds=listed)
+
+
 def own_unplayed(ctx: Context, i: int, r: int, explain: bool = False) -> tuple[int, Reason | None, str] | None:
     """What player index ``i``'s own unplayed round ``r`` (0-based) adds to BH, with reason and article.
 
@@ -139,28 +172,33 @@ def own_unplayed(ctx: Context, i: int, r: int, explain: bool = False) -> tuple[i
         if conv.dummy_cap:
             if cat in (CAT_FORFEIT_WIN, CAT_FORFEIT_LOSS):
                 cap = ctx.value[j]
-                if dummy > cap:
-                    own = ctx.frac(dummy) if explain else 0
-                    return (
-                        cap,
-                        _join(
-                            why("dummy", what=what, cat=CATEGORY_TEXT[cat], own=own),
-                            why("cap_opponent", cap=ctx.frac(cap) if explain else 0, own=own),
-                        ),
-                        art + ".1",
-                    )
+                own = ctx.frac(dummy) if explain else 0
+                # The cap is said whether it binds or not, the opponent's converted rounds with it:
+                # the reader sees it was checked and can check it (issue 35).
+                reason = _join(
+                    why("dummy", what=what, cat=CATEGORY_TEXT[cat], own=own),
+                    why("cap_opponent" if dummy > cap else "cap_opponent_open", cap=ctx.frac(cap) if explain else 0),
+                )
+                if reason is not None and cap != ctx.score[j]:
+                    reason += converted_reason(ctx, j)
+                return min(dummy, cap), reason, art + ".1"
             else:
                 cap = ctx.draw * ctx.cap_rounds
-                if dummy > cap:
-                    own = ctx.frac(dummy) if explain else 0
-                    return (
-                        cap,
-                        _join(
-                            why("dummy", what=what, cat=CATEGORY_TEXT[cat], own=own),
-                            why("cap_rounds", rounds=ctx.cap_rounds, cap=ctx.frac(cap) if explain else 0, own=own),
+                own = ctx.frac(dummy) if explain else 0
+                capped = dummy > cap
+                return (
+                    min(dummy, cap),
+                    _join(
+                        why("dummy", what=what, cat=CATEGORY_TEXT[cat], own=own),
+                        why(
+                            "cap_rounds" if capped else "cap_rounds_open",
+                            rounds=ctx.cap_rounds,
+                            cap=ctx.frac(cap) if explain else 0,
+                            own=own,
                         ),
-                        art + ".2",
-                    )
+                    ),
+                    art + ".2",
+                )
         return dummy, why("dummy", what=what, cat=CATEGORY_TEXT[cat], own=ctx.frac(dummy) if explain else 0), art
     if mode == _VIRTUAL:
         before = sum(ctx.pts[i][:r])

@@ -1,6 +1,6 @@
 """The appeal report (``appeal.html.j2``) of one player or several: their lines, their groups on
-the same points and how each tie was broken in detail, the item that separates the first from
-each other one, and their derivations."""
+the same points and how each tie was broken in detail, the item that separates every pair of them
+(and of their tied groups), and their derivations."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from tbxl.errors import InputError
 from tbxl.io.files import PathLike
+from tbxl.projection.explain import compared_pairs
 from tbxl.report.labels import labels
 from tbxl.report.text import Fmt
 from tbxl.report.views.blocks import PlayerBlock, Progress, StandingRow, derivation_blocks, standing_row
@@ -24,8 +25,8 @@ if TYPE_CHECKING:  # the rooms below the report, as types only
 @dataclass(frozen=True)
 class AppealReport(RankedView):
     """The appeal report (``appeal.html.j2``) of one player or several (``appeal`` the first):
-    their lines, their groups on the same points and how each tie was broken, what separates the
-    first from the others, and their derivations."""
+    their lines, their groups on the same points and how each tie was broken, what separates each
+    pair (:func:`~tbxl.projection.explain.compared_pairs`), and their derivations."""
 
     appeal: StandingRow
     appeal_rows: tuple[StandingRow, ...]
@@ -48,7 +49,7 @@ def build_appeal_view(
 ) -> AppealReport:
     """The appeal report of ``appeal`` (a start number or a list of them, the first the
     appellant): their lines, their groups on the same points with how each tie was broken in
-    detail, the item that separates the first from each other one, and the derivations of
+    detail, the item that separates each pair of them and of their tied groups, and the derivations of
     ``codes`` (default PTS + the tie-breaks) of each."""
     L = labels(lang)
     head = frame(st, L, lang, paper, input_path)
@@ -69,7 +70,7 @@ def build_appeal_view(
         highlight=tuple(chosen),
         group_rows=tuple(standing_row(r, fmt, st.codes, L=L) for r in st.rows if r.points in points),
         ties=tuple(tie_groups(st, fmt, names, L, only=set(chosen))),
-        separations=tuple(separation(st, chosen[0], sn, fmt, names, L) for sn in chosen[1:]),
+        separations=tuple(separation(st, a, b, fmt, names, L) for a, b in compared_pairs(st, chosen)),
         players=derivation_blocks(
             st, selected, list(codes) if codes else ["PTS"] + st.codes, fmt, L, names, paper, progress
         ),

@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from tbxl.model import Player
 from tbxl.report.labels import Labels
-from tbxl.report.text import LINE_CHARS, Fmt, Segment, TermRow, cut_name, reason_text, term_blocks
+from tbxl.report.text import COLOUR_MARKS, LINE_CHARS, Fmt, Segment, TermRow, cut_name, reason_text, term_blocks
 from tbxl.report.views.frame import definition
+from tbxl.rules import articles_edition
 
 if TYPE_CHECKING:  # the rooms below the report, as types only
     from tbxl.derivation import EncounterStep, Number
@@ -92,8 +93,9 @@ def standing_row(
 
 @dataclass(frozen=True)
 class MeetingLine:
-    """A game (a match) among a tied group as a mini-table counts it: the round, who met whom,
-    the result as played, what it counted for each ("–" left out) and, unplayed, how it counted."""
+    """A game (a match) among a tied group as a mini-table counts it: the round, who met whom
+    (White first when ``coloured``: the file gave the colours), the result as played, what it
+    counted for each ("–" left out) and, unplayed, how it counted."""
 
     round: str
     first: str
@@ -101,6 +103,7 @@ class MeetingLine:
     result: str
     counts: str
     note: str = ""
+    coloured: bool = False
 
 
 @dataclass(frozen=True)
@@ -127,6 +130,16 @@ class MiniTable:
     rows: tuple[MiniLine, ...]
     because: tuple[str, ...]
     order: str
+
+    @property
+    def coloured(self) -> bool:
+        """Whether a game has its colours: the games are then printed in White and Black columns."""
+        return any(m.coloured for m in self.meetings)
+
+
+#: A game's result as the score of the game, first player's first (White's when the colours
+#: are known): "1–0" rather than the TRF code "1", which reads as either side's.
+GAME_SCORES = {"1": "1–0", "=": "½–½", "0": "0–1", "+": "+/−", "-": "−/+", "--": "−/−"}
 
 
 def order_words(tiers: Iterable[Iterable[int]], names: Mapping[int, str]) -> str:
@@ -166,7 +179,7 @@ def mini_tables(steps: Iterable[EncounterStep], fmt: Fmt, names: Mapping[int, st
         flush()
         meetings = []
         for m in step.meetings:
-            result = m.result
+            result = GAME_SCORES.get(m.result, m.result)
             if m.game_points is not None:
                 result = f"{half(m.game_points[0])}–{half(m.game_points[1])}" + (f" ({m.result})" if m.result else "")
             counts = "–" if m.points is None else f"{half(m.points[0])}–{half(m.points[1])}"
@@ -178,6 +191,7 @@ def mini_tables(steps: Iterable[EncounterStep], fmt: Fmt, names: Mapping[int, st
                     result,
                     counts,
                     reason_text(m.reason, L, fmt) if m.reason else "",
+                    m.colour == "w",
                 )
             )
         members = [r.member for r in step.rows]
@@ -286,6 +300,7 @@ def derivation(
                 ),
                 reason_text(t.reason, L, fmt) + (f" [{t.article}]" if t.article else ""),
                 reason_text(t.cut, L, fmt) if t.cut else "",
+                COLOUR_MARKS.get(t.colour or "", ""),
             )
         )
     total = None
@@ -306,15 +321,18 @@ def derivation(
     )
 
 
-def laid_out(derivations: list[DerivationTable], L: Labels, paper: str) -> list[DerivationTable]:
-    """The derivations with their term rows laid out together (common column widths)."""
-    blocks = term_blocks([(d.terms, d.total) for d in derivations], L, LINE_CHARS[paper])
+def laid_out(derivations: list[DerivationTable], L: Labels, paper: str, edition: str = "") -> list[DerivationTable]:
+    """The derivations with their term rows laid out together (common column widths); ``edition``
+    names the text whose articles they cite."""
+    blocks = term_blocks([(d.terms, d.total) for d in derivations], L, LINE_CHARS[paper], edition)
     return [replace(d, head=b.head, body=b.body, total_text=b.total_text) for d, b in zip(derivations, blocks)]
 
 
-def laid_out_groups(groups: list[list[DerivationTable]], L: Labels, paper: str) -> list[tuple[DerivationTable, ...]]:
+def laid_out_groups(
+    groups: list[list[DerivationTable]], L: Labels, paper: str, edition: str = ""
+) -> list[tuple[DerivationTable, ...]]:
     """:func:`laid_out` over several lists of derivations (a block's, an item's), kept apart."""
-    flat = iter(laid_out([d for group in groups for d in group], L, paper))
+    flat = iter(laid_out([d for group in groups for d in group], L, paper, edition))
     return [tuple(next(flat) for _ in group) for group in groups]
 
 
@@ -337,5 +355,5 @@ def derivation_blocks(
             progress("derivations", k, len(selected), "")
     return tuple(
         player_block(st.row(sn), fmt, derivations=ds)
-        for sn, ds in zip(selected, laid_out_groups(derivations_of, L, paper))
+        for sn, ds in zip(selected, laid_out_groups(derivations_of, L, paper, articles_edition(st.convention)))
     )

@@ -13,9 +13,12 @@ from tbxl import __version__
 from tbxl.io.files import PathLike
 from tbxl.report.labels import Labels, paper_size
 from tbxl.report.text import date_text, plural
+from tbxl.rules import articles_edition, not_in_force
 from tbxl.tiebreaks.codes import CODES, Descriptor, parse
 
 if TYPE_CHECKING:  # the rooms below the report, as types only
+    from datetime import date
+
     from tbxl.model import AnyEvent
     from tbxl.rules import Convention
     from tbxl.standings import Standings
@@ -64,6 +67,8 @@ class RulesText:
     name: str
     title: str
     source: str
+    articles: str = ""  # the text whose article numbers the derivations cite (tbxl.rules.articles_edition)
+    warning: str = ""  # the rules are not the edition in force at the event's start (issue 35 item 3)
 
 
 @dataclass(frozen=True)
@@ -74,11 +79,20 @@ class TiebreakText:
     text: str
 
 
-def rules_text(conv: Convention, L: Labels) -> RulesText:
+def rules_text(conv: Convention, L: Labels, start: date | None = None) -> RulesText:
     """The convention's title and source in the report's language (English where not translated);
-    a preset changed by settings (``fide-2024+vur_cut=always``) keeps the settings visible."""
+    a preset changed by settings (``fide-2024+vur_cut=always``) keeps the settings visible; the
+    text its articles are cited from, and a warning when it is not the edition in force on the
+    event's ``start`` date."""
     tr = L.get("conventions", {}).get(conv.preset, {})
-    return RulesText(conv.name, tr.get("title", conv.title), tr.get("source", conv.source))
+    in_force = not_in_force(conv, start)
+    warning = ""
+    if in_force is not None and start is not None:
+        title = L.get("conventions", {}).get(in_force.preset, {}).get("title", in_force.title)
+        warning = L["rules_not_in_force"].format(date=date_text(start, L), in_force=f"{title} ({in_force.name})")
+    return RulesText(
+        conv.name, tr.get("title", conv.title), tr.get("source", conv.source), articles_edition(conv), warning
+    )
 
 
 @dataclass(frozen=True)
@@ -245,7 +259,7 @@ def frame(st: Standings, L: Labels, lang: str, paper: str, input_path: PathLike 
             t.time_control,
             tuple(t.links),
         ),
-        rules_text(conv, L),
+        rules_text(conv, L, t.start_date),
         source,
         Footer(event, L["rules"], conv.name, source.name, source.sha256),
         tuple(TiebreakText(c, definition(c, L)) for c in st.codes),

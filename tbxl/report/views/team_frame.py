@@ -69,7 +69,7 @@ def team_definition(code: str, L: Labels) -> str:
 def team_rules_text(st: Standings, L: Labels) -> RulesText:
     """The rules as a team report names them: the convention's title and source, its name with the
     team settings changed on the defaults (:attr:`Standings.rules`)."""
-    return replace(rules_text(st.convention, L), name=st.rules)
+    return replace(rules_text(st.convention, L, st.tournament.start_date), name=st.rules)
 
 
 def team_frame(st: Standings, L: Labels, lang: str, paper: str, input_path: PathLike | None) -> ReportView:
