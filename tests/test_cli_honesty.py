@@ -123,7 +123,7 @@ def test_an_extension_that_repeats_the_format_is_fine_and_none_means_the_format(
 
 def test_output_format_is_the_one_table():
     assert output_format("a.Html") == "html" and output_format("dir.v2/out") is None
-    assert set(OUTPUT_FORMATS.values()) == {"text", "csv", "json", "pdf", "html", "xlsx", "trf"}
+    assert set(OUTPUT_FORMATS.values()) == {"text", "csv", "json", "pdf", "html", "xlsx", "trf", "svg"}
     from tbxl.cli.parser import WRITES
 
     for command, forms in WRITES.items():

@@ -1,9 +1,7 @@
-"""The ``tbxl`` command: compute, explain, report, workbook, audit, compare, rules, lite, on an
-individual or a team event. Exit codes: 0 ok; 2 usage error; 1 input error (one line naming
-file:line, player, round); 130 interrupted (Ctrl-C). The grammar is :mod:`tbxl.cli.parser`'s, the
-commands :mod:`tbxl.cli.commands`' (the work is the Python API's), the streams
-:mod:`tbxl.cli.output`'s.
-"""
+"""The ``tbxl`` command: compute, explain, report, workbook, audit, compare, advise, rules, lite.
+Exit codes: 0 ok; 2 usage error; 1 input error (one line naming file:line, player, round); 130
+interrupted (Ctrl-C). The grammar is :mod:`tbxl.cli.parser`'s, the commands
+:mod:`tbxl.cli.commands`' (the work is the Python API's), the streams :mod:`tbxl.cli.output`'s."""
 
 from __future__ import annotations
 

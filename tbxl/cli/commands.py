@@ -1,8 +1,7 @@
-"""The ``tbxl`` commands, one function each, on any event: what differs between an individual and a
-team event is its kind's (:mod:`tbxl.projection.kind`). A command reads its options once
-(:class:`~tbxl.projection.Options`, :class:`~tbxl.projection.ReportOptions`), calls the Python API
-and writes what it returns; heavy modules (openpyxl, Jinja2, WeasyPrint) are imported inside the
-commands that need them."""
+"""The ``tbxl`` commands, one function each, on any event: what differs between kinds of event is
+the kind's (:mod:`tbxl.projection.kind`). A command reads its options once (:class:`~tbxl.projection.Options`,
+:class:`~tbxl.projection.ReportOptions`), calls the Python API and writes what it returns; heavy
+modules (openpyxl, Jinja2, WeasyPrint) are imported inside the commands that need them."""
 
 from __future__ import annotations
 
@@ -11,6 +10,7 @@ from argparse import ArgumentParser, Namespace
 from typing import TYPE_CHECKING
 
 from tbxl import projection  # its ReportOptions at first use: a ranking never loads it (issue 26 item 7)
+from tbxl.advise.command import advise
 from tbxl.cli.output import emit, form, inputs, progress_bar, say, wrote
 from tbxl.cli.parser import numbers
 from tbxl.errors import UsageError
@@ -244,6 +244,8 @@ def run(args: Namespace, parser: ArgumentParser) -> int:
     if args.output:
         check_output(args.output, inputs(args))
     fmt = form(args)
+    if args.command == "advise":  # the list adviser: its run is tbxl.advise's, the streams are the command line's
+        return advise(args, fmt, lambda text, f: emit(args, text, f), progress_bar)
     given_settings = list(args.settings)
     path = config.for_command(args)
     if args.verbose:

@@ -1,7 +1,6 @@
 """Where the commands' forms go (``-o FILE`` or standard output, control characters made inert), the
-one-line messages on standard error and a long report's progress bar there (the report tells
-what it did, the command line draws it). The forms themselves (the text table, the CSV, the JSON,
-the explanations) are written by :mod:`tbxl.projection`."""
+one-line messages on standard error and a long run's progress bar there (the report or the adviser
+tells what it did, the command line draws it). The forms are written by the rooms (:mod:`tbxl.projection`)."""
 
 from __future__ import annotations
 

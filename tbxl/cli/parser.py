@@ -11,6 +11,7 @@ from functools import partial
 from typing import Any, NoReturn
 
 from tbxl import __version__
+from tbxl.advise.command import HELP, arguments
 from tbxl.errors import TbxlError, UsageError, did_you_mean, excerpt
 from tbxl.io.grid.cells import layout_name
 from tbxl.limits import whole_number
@@ -27,6 +28,7 @@ WRITES = {
     "audit": ("text", "json", "pdf", "html"),
     "compare": ("text", "json", "pdf", "html"),
     "workbook": ("xlsx",),
+    "advise": ("text", "csv", "json", "svg"),
 }
 
 
@@ -359,6 +361,7 @@ def build_parser() -> Parser:
     k.add_argument("--changed-only", action="store_true", help="only players whose rank or a value changes")
     document(k, "write to FILE (.pdf: the comparison report; .html: its HTML)")
 
+    arguments(sub.add_parser("advise", help=HELP))  # tbxl advise: the room's own options (tbxl.advise.command)
     sub.add_parser("rules", help="list the conventions for unplayed games")
 
     lt = sub.add_parser(

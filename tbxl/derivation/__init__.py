@@ -102,6 +102,7 @@ REASONS: dict[str, str] = {
         "{players} (C07 D18). To give unrated players a rating instead: "
         "--set unrated_rating=1400, or the code {example}."
     ),
+    "note.list_check": "The tie-break list, check #{number} ({article}; {level}): {codes}: {text}. More: tbxl advise.",
     "note.own_rating": "own rating",
     "note.tpr": "TPR = ARO {aro} + dp({p}) {dp}; score {score}, games: {games}",
     "note.ptp": "lowest rating whose expected score reaches {score} (8.1(b) table)",

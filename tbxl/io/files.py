@@ -23,6 +23,7 @@ OUTPUT_FORMATS = {
     ".xlsx": "xlsx",
     ".xlsm": "xlsx",
     ".trf": "trf",
+    ".svg": "svg",
 }
 
 

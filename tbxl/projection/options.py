@@ -121,6 +121,9 @@ class Options:
             from tbxl.playoffs import Decision, decide
 
             st = decide(st, Decision.of(playoffs, lots))
+        from tbxl.advise.check import list_notes  # the list against the rules for the event's kind
+
+        st.notes.extend(list_notes(st))
         return st
 
     def classification(self, st: Standings) -> Classification | None:
