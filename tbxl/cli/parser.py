@@ -11,6 +11,7 @@ from functools import partial
 from typing import Any, NoReturn
 
 from tbxl import __version__
+from tbxl.decisions import add_options as decisions
 from tbxl.errors import TbxlError, UsageError, did_you_mean, excerpt
 from tbxl.io.grid.cells import layout_name
 from tbxl.limits import whole_number
@@ -187,6 +188,7 @@ def build_parser() -> Parser:
             help="draw lots for the players still equal on every tie-break, with this seed "
             "(the same seed gives the same order: the manual's page Play-offs and lots)",
         )
+        decisions(sp)
 
     def rating(sp: argparse.ArgumentParser) -> None:
         sp.add_argument(
