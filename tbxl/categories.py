@@ -216,7 +216,8 @@ def event_year(tournament: Event) -> int | None:
 
 
 def category_rows(standings: Standings, category: Category) -> list[Row]:
-    """The rows of the overall standings that belong to ``category``, in the same order."""
+    """The rows of the overall standings that belong to ``category``, in the same order; an expelled
+    player belongs to none (no rank, no prize: checklist 197-198)."""
     year = event_year(standings.tournament)
     if category.needs_year and year is None:
         raise UsageError(
@@ -224,7 +225,7 @@ def category_rows(standings: Standings, category: Category) -> list[Row]:
             "event's year and the input has no start date (TRF record 042); "
             "write born>=YEAR instead"
         )
-    return [r for r in standings.rows if category.includes(_player(r), year)]
+    return [r for r in standings.rows if not r.expelled and category.includes(_player(r), year)]
 
 
 def _player(row: Row) -> Player:
@@ -306,7 +307,11 @@ def classify(
         raise UsageError(f"prizes for {unknown[0]!r}, which is not a category; categories: {', '.join(rows) or 'none'}")
     lists = {
         name: (
-            [(_player(r).start_number, r.rank, r.points) for r in (standings.rows if name is None else rows[name])],
+            [
+                (_player(r).start_number, r.rank, r.points)
+                for r in (standings.rows if name is None else rows[name])
+                if not r.expelled  # no prize (checklist 197-198)
+            ],
             table,
         )
         for name, table in prizes.items()

@@ -24,6 +24,11 @@ Keys (all optional)::
     pages = ["start", "rounds", "standings"]   # --pages (a string or a list of page names)
     url = "https://example.org/open2026" # --url
     output = "standings.pdf"             # tbxl report's -o (beside this file; default: the input's name, .pdf)
+    expelled = [12]                      # --expelled: no rank, no prize, listed apart
+    estimated = "estimated.csv"          # --estimated (or a table [estimated] 12 = 1650)
+    ratings = "ratings.csv"              # --ratings: start number, first round, rating
+    list_change = "4:BH,SB"              # --list-change (or after_round = 4, previous = "BH,SB")
+    given = ["BH:12=15.5"]               # --given (or a CSV file, or a table [given.BH] 12 = "15.5")
 
     [categories]                         # --category NAME=CONDITIONS
     U12 = "age<12"
@@ -43,6 +48,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
+from tbxl import decisions
 from tbxl.errors import InputError, TbxlError, UsageError, did_you_mean, excerpt
 from tbxl.limits import MAX_CONFIG_BYTES, size_text
 
@@ -50,6 +56,8 @@ if TYPE_CHECKING:
     from tbxl.projection import Options
 
 FILE_NAME = "tbxl.toml"
+#: The keys of the organizer's decisions (:mod:`tbxl.decisions`), the options' names.
+DECISION_KEYS = tuple(decisions.OPTIONS)
 
 #: The defaults of the options a file may set (``None``: decided later, e.g. rules by start date).
 DEFAULTS: dict[str, Any] = {
@@ -82,6 +90,7 @@ KEYS = (
     "pages",
     "url",
     "output",
+    *DECISION_KEYS,
 )
 CATEGORY_KEYS = ("where", "prizes")
 
@@ -173,6 +182,13 @@ def load(path: str) -> Config:
             if not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
                 raise bad(key, 'a list of NAME=VALUE strings, e.g. ["vur_cut=always"]')
             config.settings = value
+        elif key in DECISION_KEYS:  # items, a CSV file beside this one, or a table
+            config.values[key] = decisions.from_toml(
+                key,
+                value,
+                os.path.dirname(os.path.abspath(path)),
+                lambda m: bad(key, m),  # noqa: B023 (called at once, in the loop)
+            )
         elif key == "playoffs":  # a list of orders, checked with the other values (_check)
             config.values[key] = value
         elif key == "rating_change":
@@ -400,6 +416,15 @@ def apply(args: Namespace, config: Config) -> None:
         args.settings = config.settings + list(args.settings)
     if hasattr(args, "playoffs") and not args.playoffs:
         args.playoffs = list(config.values.get("playoffs", []))
+    for key in DECISION_KEYS:  # the file's items, then the command line's (CSV files read)
+        if hasattr(args, key):
+            typed, filed = getattr(args, key), config.values.get(key)
+            if key == "list_change":
+                setattr(args, key, typed or filed)
+            else:
+                option = f"--{key.replace('_', '-')}"
+                mine = decisions.items(key, list(typed or ()), where=option) if typed else []
+                setattr(args, key, list(filed or []) + mine)
     if hasattr(args, "categories"):
         given: dict[str, str] = {}
         if args.categories:  # (the categories' grammar is imported only by the commands that use it)
@@ -424,7 +449,7 @@ def options(given: Mapping[str, Any], config: Config) -> Options:
     its input, :func:`find`)."""
     from tbxl.projection import Options
 
-    lists = ("settings", "playoffs", "categories", "prizes")
+    lists = ("settings", "playoffs", "categories", "prizes", "expelled", "estimated", "ratings", "given")
     args = Namespace(
         command="compute",
         **{f.name: list(given.get(f.name) or ()) if f.name in lists else given.get(f.name) for f in fields(Options)},

@@ -16,9 +16,10 @@ from itertools import groupby
 from operator import neg
 from typing import TYPE_CHECKING, Any, cast
 
-from tbxl.derivation import Derivation, Reason
+from tbxl.derivation import REASONS, Derivation, Reason
 from tbxl.errors import InputError
 from tbxl.model import MP, Player, Tournament, of_team_kind
+from tbxl.model.decisions import LONG_EVENT_DAYS
 from tbxl.rules import Convention, TeamSettings, team_settings
 from tbxl.tiebreaks import Context, compute, explain_order, ratings
 from tbxl.tiebreaks import explain as explain_value
@@ -46,6 +47,8 @@ Tiebreaks = str | Sequence[str] | None
 
 #: How many unrated participants a note names before it counts the rest.
 UNRATED_NAMED = 5
+#: The rank label of an expelled participant: no rank (checklist 197-198), listed after the ranked.
+EXPELLED = "expelled"
 
 
 @dataclass
@@ -79,6 +82,11 @@ class Row:
         points = column.value(self.index)
         assert points is not None  # every participant has points
         return points
+
+    @property
+    def expelled(self) -> bool:
+        """Was the participant expelled (no rank, no prize, listed after the ranked)?"""
+        return self.rank_label == EXPELLED
 
     @property
     def decided_by(self) -> str | None:
@@ -212,7 +220,7 @@ class Standings:
                 who = ratings.unrated_players(self.context, d)
                 if who:
                     blank.setdefault(tuple(who), []).append(d.code)
-        out = []
+        out = self._decision_notes()
         event = self.tournament
         for unrated, codes in blank.items():
             assert isinstance(event, Tournament)  # a team event has no rating tie-breaks
@@ -230,12 +238,50 @@ class Standings:
             )
         return out
 
+    def _decision_notes(self) -> list[Reason]:
+        """The notes of the organizer's decisions (checklist 197-216): the expelled, a list
+        change, values given, a long event's rating tie-breaks."""
+        event = self.tournament
+        decisions = event.decisions
+        out = []
+        players = self.context.players
+        name = {p.start_number: p.name for p in players}
+
+        def who(numbers: Sequence[int]) -> str:
+            return ", ".join(f"{sn} {name.get(sn, '')}".strip() for sn in numbers)
+
+        if decisions.expelled:
+            out.append(Reason.of("note.expelled", players=who(decisions.expelled)))
+        change = decisions.list_change
+        if change is not None:
+            out.append(
+                Reason.of(
+                    "note.list_change",
+                    round=change.after_round,
+                    previous=",".join(change.previous),
+                    current=",".join(self.codes),
+                )
+            )
+        for code in dict.fromkeys(c for c, _, _ in decisions.given):
+            if code in self.codes:
+                numbers = [sn for c, sn, _ in decisions.given if c == code]
+                out.append(Reason.of("note.given_values", codes=code, players=who(numbers)))
+        days = long_event_days(event)
+        rating_codes = [d.code for d in self.tiebreaks if d.name in ratings.RATING_TIEBREAKS]
+        if days and rating_codes:
+            which = "note.round_rating" if self.convention.rating_by == "round" else "note.first_rating"
+            out.append(Reason.of("note.long_event", days=days, codes=", ".join(rating_codes), which=REASONS[which]))
+        return out
+
     def explain(self, start_number: int, code: str) -> Derivation:
         """The derivation of one value; DE shows its mini-tables (a team event's orders: the steps
-        in its tied group)."""
+        in its tied group); a value given for it (checklist 207) says so."""
         ctx = self.context
         if start_number not in ctx.index:
             raise KeyError(start_number)
+        given = ctx.t.decisions.given_value(code, start_number)
+        if given is not None and code.upper() in (c.upper() for c in self.codes):
+            return Derivation(code, start_number, (), given, notes=(Reason.of("note.given", value=given),))
         team = ctx.team
         d = next((x for x in self.tiebreaks if x.code == code), None) if team else None
         d = d or parse(code, team=team)
@@ -243,6 +289,15 @@ class Standings:
             tier = self.de_tier.get((d.code, ctx.index[start_number]))
             return explain_order(ctx, d, start_number, self.groups.get((d.code, start_number)), tier)
         return explain_value(ctx, d, start_number)
+
+
+def long_event_days(event: AnyEvent) -> int | None:
+    """The days an event lasts when its dates span more than 30 days (checklist 210: players may
+    be rated more than once; C.07 2026 Art. 10), else None."""
+    if event.start_date is None or event.end_date is None:
+        return None
+    days = (event.end_date - event.start_date).days
+    return days if days > LONG_EVENT_DAYS else None
 
 
 def primary_of(codes: Sequence[Descriptor]) -> str:
@@ -316,6 +371,9 @@ def compute_standings(
         points = Descriptor("PTS")
     pts = compute(ctx, points)
     cols: list[Column | None] = [None if d.is_order else compute(ctx, d) for d in descs]
+    decisions = event.decisions
+    if decisions.given:
+        cols = [_with_given(ctx, d, col) for d, col in zip(descs, cols)]
     de_tier: dict[tuple[str, int], int] = {}
     de_groups: dict[tuple[str, int], list[int]] = {}
     steps: list[TieStep] = []
@@ -367,6 +425,10 @@ def compute_standings(
 
     points_raw = cast("Sequence[int]", pts.raw)  # units: integers
     by_points = sorted(range(len(ctx.players)), key=getter(list(zip(map(neg, points_raw), sn))))
+    expelled = set(decisions.expelled)
+    if expelled:  # no rank (checklist 197-198): left out of every tied group, listed after the ranked
+        out_of_ranking = [i for i in by_points if sn[i] in expelled]
+        by_points = [i for i in by_points if sn[i] not in expelled]
     groups = [list(group) for _, group in groupby(by_points, getter(points_raw))]
     final: list[list[int]] = []
     for g in groups:
@@ -386,7 +448,22 @@ def compute_standings(
         for i in sorted(tier, key=sn.__getitem__):
             rows.append(Row(place, label, players[i], i, st))
         place += len(tier)
+    for i in out_of_ranking if expelled else ():
+        rows.append(Row(place, EXPELLED, players[i], i, st))
     return st
+
+
+def _with_given(ctx: Context, d: Descriptor, col: Column | None) -> Column | None:
+    """``col`` with the values given for ``d`` (checklist 207: a play-off's result, a value a
+    federation decided) in place of the computed ones."""
+    given = {sn: v for code, sn, v in ctx.t.decisions.given if code == d.code}
+    if col is None or not given:
+        return col
+    raw: list[Raw] = list(col.raw)
+    for number, value in given.items():
+        if number in ctx.index:
+            raw[ctx.index[number]] = value * col.den if (value * col.den).denominator != 1 else int(value * col.den)
+    return Column(col.code, col.den, raw, col.ascending)
 
 
 def standings_by_round(

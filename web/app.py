@@ -146,11 +146,12 @@ def _standings(name: str, options: dict, form: str) -> tuple[str, list[str]]:
                 config.load(path) if path else config.Config(),
             )
             st = o.rank(o.cut(tbxl.read(name, kind=sniff(name).kind), name))
+            notes = [f"tbxl: note: {visible(str(n))}" for n in st.notes]  # as compute says them (expelled, list change)
             changes = o.rating_changes(st)
             document = (tbxl.json_document if form == "json" else tbxl.csv_document)(st, o.classification(st), changes)
         except (TbxlError, OSError) as err:  # the CLI's line: an input or a usage error, a file refused
             raise Failure(f"tbxl: {visible(f'error: {error_text(err)}')}") from None
-    return document, [f"tbxl: {visible(line)}" for line in warning_lines(said)]
+    return document, [f"tbxl: {visible(line)}" for line in warning_lines(said)] + notes
 
 
 # -- the adapters: one per output ----------------------------------------------------------------

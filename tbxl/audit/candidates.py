@@ -87,7 +87,8 @@ SWITCHES = (
     "bh_forfeit_win",
 )
 #: The remaining settings, tried on the announced rules only, as a last resort. ``unrated_rating`` is
-#: a number with no finite list of values: it is not guessed.
+#: a number with no finite list of values: it is not guessed; ``unrated_method`` and ``rating_by``
+#: need what the organizer gave (estimated ratings, ratings by round): they are not guessed either.
 #: The habits of a program that explain a published number without another rule set, tried first on
 #: the announced rules where the event has what they change (:func:`habit_matters`), so that a value a
 #: program's habit gives is named as that habit, not as an unrelated rule set that happens to give it
@@ -95,7 +96,8 @@ SWITCHES = (
 #: forfeit loss as a return to play; ``sb_pab``: Vega, a PAB adding nothing to SB). Swiss-Manager's
 #: ``bh_forfeit_win`` and ``cut_priority`` are among the :data:`SWITCHES`.
 HABITS = ("forfeit_loss_returns_to_play", "sb_pab")
-STRUCTURAL = tuple(k for k in SETTINGS if k not in SWITCHES and k not in HABITS and k != "unrated_rating")
+GIVEN = ("unrated_rating", "unrated_method", "rating_by")
+STRUCTURAL = tuple(k for k in SETTINGS if k not in SWITCHES and k not in HABITS and k not in GIVEN)
 
 #: The families whose low cuts cut Buchholz's items: BH and FB, and AOB (8.2) and SSSC (13), which
 #: average or add a cut BH.

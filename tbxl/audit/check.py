@@ -143,6 +143,8 @@ def rank_range(st: Standings, sn: int) -> tuple[int, int]:
     """First and last place a player may hold: a shared place "3-5" allows 3, 4 or 5 (lots or a
     further rule may have ordered them in the published list)."""
     row = st.row(sn)
+    if row.expelled:  # no rank: after every ranked player
+        return row.rank, row.rank
     first, _, last = row.rank_label.partition("-")
     return int(first), int(last or first)
 

@@ -12,6 +12,7 @@ from typing import Any, NoReturn
 
 from tbxl import __version__
 from tbxl.advise.command import HELP, arguments
+from tbxl.decisions import add_options as decisions
 from tbxl.errors import TbxlError, UsageError, did_you_mean, excerpt
 from tbxl.io.grid.cells import layout_name
 from tbxl.limits import whole_number
@@ -211,6 +212,7 @@ def build_parser() -> Parser:
             help="draw lots for the players still equal on every tie-break, with this seed "
             "(the same seed gives the same order: the manual's page Play-offs and lots)",
         )
+        decisions(sp)
 
     def rating(sp: argparse.ArgumentParser) -> None:
         sp.add_argument(

@@ -74,6 +74,12 @@ REASONS: dict[str, str] = {
     "opp_rating": "opponent's rating",
     "opp_tpr": "opponent's TPR",
     "opp_ptp": "opponent's PTP",
+    "opp_rating_round": "opponent's rating in round {round} (rating_by=round)",
+    "opp_first_rating": "opponent's first rating, rated again during the event (C.07 2026 Art. 10)",
+    "unrated.estimated": "unrated: the rating estimated for the player (unrated_method=estimated)",
+    "unrated.zero": "unrated: rating 0 (unrated_method=zero)",
+    "unrated.code": "unrated: the code's rating for unrated players (/U)",
+    "unrated.setting": "unrated: the rating for unrated players (unrated_rating)",
     "kind.forfeit-win": "forfeit win",
     "kind.forfeit-loss": "forfeit loss",
     "kind.double-forfeit": "double forfeit",
@@ -104,6 +110,22 @@ REASONS: dict[str, str] = {
     ),
     "note.list_check": "The tie-break list, check #{number} ({article}; {level}): {codes}: {text}. More: tbxl advise.",
     "note.own_rating": "own rating",
+    "note.given": "value given, not computed: {value} (a play-off's result or a value decided outside the results)",
+    "note.given_values": "{codes}: values given, not computed, for {players}",
+    "note.expelled": (
+        "expelled: {players}: no rank and no prize; their games count for their opponents as played, "
+        "the rounds after the expulsion as unplayed (C.07 16.1, 16.3)"
+    ),
+    "note.list_change": (
+        "the tie-break list changed after round {round}: previous list {previous}; the standings use "
+        "the list in force at the end, {current}"
+    ),
+    "note.long_event": (
+        "the event lasts {days} days, more than 30: a player may have several ratings; rating "
+        "tie-breaks ({codes}) are not recommended (C.07 2026 Art. 10) and take {which}"
+    ),
+    "note.first_rating": "each player's first rating",
+    "note.round_rating": "the rating of each round (rating_by=round)",
     "note.tpr": "TPR = ARO {aro} + dp({p}) {dp}; score {score}, games: {games}",
     "note.ptp": "lowest rating whose expected score reaches {score} (8.1(b) table)",
     "note.average": "average, rounded half up",

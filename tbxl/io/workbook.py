@@ -73,6 +73,17 @@ EVENT_FIELDS = {
     "Time control": "time_control",
 }  # 122
 
+#: The organizer's decisions on the Event sheet (:mod:`tbxl.model.decisions`): label -> the kind
+#: of item its value holds (column B, the command line's grammar; a label may stand on several
+#: rows, and a cell may hold several items separated by ``;``).
+EVENT_DECISIONS = {
+    "Expelled": "expelled",  # 12, 15
+    "Estimated rating": "estimated",  # 12:1650
+    "Rating from round": "ratings",  # 12:5:2150
+    "List change": "list_change",  # 4:BH,SB
+    "Given value": "given",  # BH:12=15.5
+}
+
 #: Settings on the Standings sheet: label (column A) and row.
 SETTINGS = {"Tournament": 1, "Start date": 2, "Rules": 3, "Tie-breaks": 4, "Pairing": 5}
 RULES_CELL = f"{STANDINGS}!$B$3"
@@ -194,15 +205,20 @@ def event_details(wb: Workbook, fname: str) -> dict[str, Any]:
         return {}
     out: dict[str, Any] = {}
     deputies: list[str] = []
+    items: dict[str, list[str]] = {}
     for r, values in sheet_rows(wb[EVENT], fname):
         label = str(values[0] or "").strip() if values else ""
         field = EVENT_FIELDS.get(label)
         value = values[1] if len(values) > 1 else None
-        if field is None or is_empty(value):
-            continue
 
         def bad(text: str, r: int = r) -> InputError:
             return InputError(text, file=fname, cell=f"{EVENT}!B{r}")
+
+        if label in EVENT_DECISIONS and not is_empty(value):
+            _decision_items(EVENT_DECISIONS[label], value, items, bad)
+            continue
+        if field is None or is_empty(value):
+            continue
 
         if field in ("start_date", "end_date"):
             out[field] = _date(value, bad)
@@ -218,7 +234,29 @@ def event_details(wb: Workbook, fname: str) -> dict[str, Any]:
             out[field] = text
     if deputies:
         out["deputy_arbiters"] = tuple(deputies)
+    if items:
+        from tbxl.model import Decisions
+
+        changes = items.pop("list_change", [])
+        out["decisions"] = Decisions.of(list_change=changes[-1] if changes else None, **items)
     return out
+
+
+def _decision_items(key: str, value: object, items: dict[str, list[str]], bad: Callable[[str], InputError]) -> None:
+    """The items of an Event sheet's decision cell (``;`` between several) added to ``items``,
+    each checked: an error naming the cell for one that is not an item."""
+    from tbxl.model.decisions import parse_item
+
+    kind = {"expelled": "expelled", "estimated": "estimated rating", "ratings": "rating by round"}.get(key)
+    kind = kind or ("list change" if key == "list_change" else "given value")
+    text = str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
+    parts = [text.strip()] if key == "list_change" else [p.strip() for p in text.split(";") if p.strip()]
+    for part in parts:
+        try:
+            parse_item(kind, part)
+        except InputError as err:
+            raise bad(err.message) from None
+        items.setdefault(key, []).append(part)
 
 
 def _with_settings(t: Tournament, wb: Workbook, fname: str, sheet: str) -> Tournament:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tbxl.model.decisions import Decisions, ListChange
 from tbxl.model.entry import RoundEntry, make_entry
 from tbxl.model.event import (
     Event,
@@ -64,6 +65,8 @@ def __getattr__(name: str) -> object:
 
 
 __all__ = [
+    "Decisions",
+    "ListChange",
     "Kind",
     "Outcome",
     "UNPLAYED_OUTCOME",

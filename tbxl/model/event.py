@@ -15,6 +15,7 @@ from datetime import date
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, TypeGuard
 
+from tbxl.model.decisions import Decisions
 from tbxl.model.entry import RoundEntry, make_entry  # noqa: F401 (make_entry, Kind, Outcome: the doctests')
 from tbxl.model.kinds import Kind, Outcome  # noqa: F401
 from tbxl.model.rounds import after_round
@@ -136,6 +137,9 @@ class Event:
     lots: str | None = None
     scheduled_rounds: int | None = None
     source: str = ""
+    #: What the organizer and the arbiter decided beside the results: players expelled, ratings
+    #: given, a list change, given values (:class:`~tbxl.model.decisions.Decisions`).
+    decisions: Decisions = field(default_factory=Decisions)
 
     @property
     def is_team(self) -> bool:

@@ -261,7 +261,7 @@ class Individual(Kind):
             player = r.player
             assert isinstance(player, Player)
             yield {
-                "rank": r.rank,
+                "rank": None if r.expelled else r.rank,  # no rank (checklist 197-198)
                 "rank_label": r.rank_label,
                 "start_number": player.start_number,
                 "name": player.name,

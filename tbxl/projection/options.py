@@ -70,6 +70,13 @@ class Options:
     prize_first: str | None = None
     rating_change: bool = False
     k: int | None = None
+    #: The organizer's decisions beside the results, as items (:mod:`tbxl.model.decisions`): added
+    #: to those the input records (a workbook's Event sheet, tbxl's TRF comments).
+    expelled: tuple[str, ...] = ()
+    estimated: tuple[str, ...] = ()
+    ratings: tuple[str, ...] = ()
+    list_change: str | None = None
+    given: tuple[str, ...] = ()
 
     @classmethod
     def of(cls, given: Mapping[str, Any]) -> Options:
@@ -103,6 +110,30 @@ class Options:
 
         return resolve_each(self.rules or default, event.start_date, kind_of(event).split_settings(self.settings)[1])
 
+    def decisions(self, event: AnyEvent) -> AnyEvent:
+        """``event`` with the decisions of these options added to those it records, checked against
+        its start numbers and rounds (a usage error naming the option for an item that is none)."""
+        from dataclasses import replace
+
+        from tbxl.errors import InputError
+        from tbxl.model import Decisions
+
+        try:
+            given = Decisions.of(
+                expelled=self.expelled,
+                estimated=self.estimated,
+                ratings=self.ratings,
+                list_change=self.list_change,
+                given=self.given,
+            )
+        except InputError as err:
+            option = {"expelled": "expelled", "estimated": "estimated", "rating": "ratings", "list": "list-change"}
+            raise UsageError(f"--{option.get(err.message.split()[0], 'given')} {err.message}") from None
+        decisions = event.decisions.merged(given) if given else event.decisions
+        if decisions:
+            decisions.check(event, event.scheduled_rounds or event.rounds)
+        return replace(event, decisions=decisions) if given else event
+
     def rank(self, event: AnyEvent, conv: Convention | None = None) -> Standings:
         """The standings of ``event`` (already as after :attr:`after_round`) under ``conv`` (default:
         :meth:`convention`) by the tie-break list, then placed by the play-offs and the lots of the
@@ -110,6 +141,7 @@ class Options:
         workbook's Play-off and Lots seed), which decide the final standings, not those after a round."""
         from tbxl.standings import compute_standings
 
+        event = self.decisions(event)
         st = compute_standings(
             event, self.tiebreaks, conv or self.convention(event), settings=self.team_settings(event)
         )

@@ -30,10 +30,12 @@ from tbxl.rules.modes import (
     EdeBoardCount,
     OpponentScore,
     OwnUnplayed,
+    RatingBy,
     RrForfeitWin,
     SbPab,
     SbVurPick,
     ShortGames,
+    UnratedMethod,
     VurCut,
 )
 from tbxl.rules.presets import (
@@ -81,6 +83,8 @@ __all__ = [
     "CutPriority",
     "BhForfeitWin",
     "SbPab",
+    "UnratedMethod",
+    "RatingBy",
     "EdeBoardCount",
     "PRESETS",
     "ALIASES",

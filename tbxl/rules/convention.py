@@ -33,10 +33,12 @@ from tbxl.rules.modes import (
     EdeBoardCount,
     OpponentScore,
     OwnUnplayed,
+    RatingBy,
     RrForfeitWin,
     SbPab,
     SbVurPick,
     ShortGames,
+    UnratedMethod,
     VurCut,
 )
 from tbxl.rules.settings import (
@@ -84,6 +86,11 @@ class Convention:
     ``exceptions_15_2`` - 2026: in pre-determined pairings forfeits stay unplayed for rating
     tie-breaks and forfeit losses for type-B tie-breaks (D22).
     ``unrated_rating`` - rating given to unrated players in rating tie-breaks (D18); None drops them.
+    ``unrated_method`` - the rating of an unrated participant in rating tie-breaks, where neither
+    ``/Unnnn`` nor ``unrated_rating`` gives one: none (no value, D18), 0, or the rating estimated
+    for the player (:class:`UnratedMethod`).
+    ``rating_by`` - a player rated more than once during the event: the first rating or the rating
+    of each round (:class:`RatingBy`).
     ``cut_priority`` - which own rounds the 16.5 exception cuts first: VURs (the text) or every
     own unplayed round, PAB/FPB and forfeit wins too (Swiss-Manager's observed behaviour, C07 §8.4).
     ``bh_forfeit_win`` - what a forfeit win adds to Buchholz (BH, FB and their cuts) in a Swiss:
@@ -115,6 +122,8 @@ class Convention:
     short_games: ShortGames = mode_field(ShortGames.PLAYED)
     exceptions_15_2: bool = switch_field(False, "the 2026 15.2 exceptions apply", "without the 2026 15.2 exceptions")
     unrated_rating: int | None = number_field(None)
+    unrated_method: UnratedMethod = mode_field(UnratedMethod.NO_VALUE)
+    rating_by: RatingBy = mode_field(RatingBy.FIRST)
     cut_priority: CutPriority = mode_field(CutPriority.VUR)
     bh_forfeit_win: BhForfeitWin = mode_field(BhForfeitWin.UNPLAYED)
     forfeit_loss_returns_to_play: bool = switch_field(

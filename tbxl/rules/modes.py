@@ -20,6 +20,8 @@ __all__ = [
     "CutPriority",
     "BhForfeitWin",
     "SbPab",
+    "UnratedMethod",
+    "RatingBy",
     "EdeBoardCount",
 ]
 
@@ -110,6 +112,24 @@ class SbPab(Mode):
 
     DUMMY = "dummy", "a pairing-allocated bye adds its dummy to SB (16.4)"
     ZERO = "zero", "a pairing-allocated bye adds nothing to SB (Vega)"
+
+
+class UnratedMethod(Mode):
+    """What rating an unrated participant has in the rating tie-breaks (C.07 Art. 10 preamble: the
+    regulations say how unrated players are rated; checklist 208-209). A code's ``/Unnnn`` and the
+    ``unrated_rating`` setting give one rating to every unrated participant under any method."""
+
+    NO_VALUE = "no-value", "an unrated participant leaves rating tie-breaks without a value (C.07 Art. 10, D18)"
+    ZERO = "zero", "unrated participants count with rating 0 in rating tie-breaks"
+    ESTIMATED = "estimated", "unrated participants count with the rating estimated for them in rating tie-breaks"
+
+
+class RatingBy(Mode):
+    """Which rating a rating tie-break takes for a player rated more than once during the event
+    (C.07 2026 Art. 10: the first; checklist 211-216): the first, or the rating of each round."""
+
+    FIRST = "first", "rating tie-breaks take each player's first rating (C.07 2026 Art. 10)"
+    ROUND = "round", "rating tie-breaks take each opponent's rating of the round played"
 
 
 class EdeBoardCount(Mode):

@@ -2,8 +2,11 @@
 
 Only games played over the board count (in pre-determined pairings forfeits are games under the
 2024 text, 15.2, but not under 2026). Unrated participants: without a configured rating for them
-(``/Unnnn`` or the convention's ``unrated_rating``) the tie-break has no value (C07 §9 D18).
-Rounding: half up to integers; TPR rounds p to hundredths first (C07 §9 D7).
+(``/Unnnn``, the convention's ``unrated_rating``, or its ``unrated_method``: 0 or the rating
+estimated for each) the tie-break has no value (C07 §9 D18). A player rated again during the event
+(the event's ratings by round) counts with the first rating (C.07 2026 Art. 10), or with the
+rating of the round played (``rating_by=round``). Rounding: half up to integers; TPR rounds p to
+hundredths first (C07 §9 D7).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from typing import cast
 
 from tbxl.derivation import Derivation, Reason, Term
 from tbxl.model.codes import result_code
+from tbxl.rules import RatingBy, UnratedMethod
 from tbxl.tiebreaks.base import Column
 from tbxl.tiebreaks.codes import Descriptor
 from tbxl.tiebreaks.context import Context, getter
@@ -164,11 +168,38 @@ class _Ratings:
 
     def __init__(self, ctx: Context, unrated: int | None) -> None:
         self.ctx = ctx
-        fallback = unrated if unrated is not None else ctx.conv.unrated_rating
-        self.rating: list[int | None] = [p.rating if p.rating else fallback for p in ctx.players]
+        conv, decisions = ctx.conv, ctx.t.decisions
+        method = conv.unrated_method
+        # An unrated participant's rating, and the reason key that names it in the derivations:
+        # the code's /Unnnn, the unrated_rating setting, then the method's (checklist 208-209).
+        fallback, why = (unrated, "unrated.code") if unrated is not None else (conv.unrated_rating, "unrated.setting")
+        if fallback is None and method is UnratedMethod.ZERO:
+            fallback, why = 0, "unrated.zero"
+        estimated = dict(decisions.estimated) if method is UnratedMethod.ESTIMATED else {}
+        #: How each participant's rating was found: "" (the file's), or the reason key of a rating
+        #: given to an unrated participant.
+        self.source: list[str] = []
+        self.rating: list[int | None] = []
+        for p in ctx.players:
+            own = decisions.rating_at(p.start_number, 1, p.rating or None)  # the first rating (C.07 2026 Art. 10)
+            if own:
+                self.rating.append(own)
+                self.source.append("")
+            elif p.start_number in estimated:
+                self.rating.append(estimated[p.start_number])
+                self.source.append("unrated.estimated")
+            else:
+                self.rating.append(fallback)
+                self.source.append(why)
         self.available = all(r is not None for r in self.rating)
         #: The ratings as Art. 10 computes with them: read only when every participant has one (D18).
         self.rated = cast("list[int]", self.rating)
+        #: Per participant index, the ratings from a round on (rating_by=round), else empty.
+        self.by_round: dict[int, list[tuple[int, int]]] = {}
+        if conv.rating_by is RatingBy.ROUND:
+            for sn, rd, r in decisions.ratings:
+                if sn in ctx.index:
+                    self.by_round.setdefault(ctx.index[sn], []).append((rd, r))
         self._games: list[list[tuple[int, int]]] | None = None
         self.opponents: list[list[int]]
         self.halves: list[int]
@@ -188,6 +219,26 @@ class _Ratings:
         self._tpr: list[int | None] | None = None
         self._ptp: list[int | None] | None = None
         self._sorted: list[list[int]] | None = None
+        self._opp: list[list[int]] | None = None
+
+    def rating_in(self, j: int, r: int) -> int:
+        """Participant index ``j``'s rating in round index ``r``: the first rating, or with
+        ``rating_by=round`` the last rating given from a round not after ``r + 1``."""
+        found = self.rated[j]
+        for first, rating in self.by_round.get(j, ()):
+            if first <= r + 1:
+                found = rating
+        return found
+
+    def opponent_ratings(self, i: int) -> list[int]:
+        """The ratings of player index ``i``'s rated opponents, in the order of :attr:`opponents`
+        (each one's rating in the round played with ``rating_by=round``)."""
+        if not self.by_round:
+            rating = getter(self.rated)
+            return list(map(rating, self.opponents[i]))
+        if self._opp is None:
+            self._opp = [[self.rating_in(j, r) for r, j in games] for games in self.games]
+        return self._opp[i]
 
     @property
     def games(self) -> list[list[tuple[int, int]]]:
@@ -208,8 +259,11 @@ class _Ratings:
     def sorted_ratings(self, i: int) -> list[int]:
         """The ratings of player index ``i``'s rated opponents, lowest first (computed once)."""
         if self._sorted is None:
-            rating = getter(self.rated)
-            self._sorted = [sorted(map(rating, opps)) for opps in self.opponents]
+            if self.by_round:
+                self._sorted = [sorted(self.opponent_ratings(k)) for k in range(len(self.opponents))]
+            else:
+                rating = getter(self.rated)
+                self._sorted = [sorted(map(rating, opps)) for opps in self.opponents]
         return self._sorted[i]
 
     def aro(self, i: int, low: int = 0, high: int = 0) -> int | None:
@@ -227,7 +281,7 @@ class _Ratings:
         return aro + DP[p]
 
     def ptp(self, i: int) -> int | None:
-        opps = [self.rated[j] for j in self.opponents[i]]
+        opps = self.opponent_ratings(i)
         if not opps:
             return None
         need = 50 * self.halves[i]  # score in hundredths
@@ -299,6 +353,23 @@ def compute_rating(ctx: Context, d: Descriptor) -> Column:
     return Column(d.code, 1, list(raw))
 
 
+def _what(R: _Ratings, d: Descriptor, j: int, r: int) -> Reason:
+    """What a term of a rating tie-break counts for opponent index ``j`` in round index ``r``: the
+    opponent's rating, said how it was found when it was given (an unrated player's, a rating of
+    the round with ``rating_by=round``, the first rating of a player rated again)."""
+    if d.name == "APRO":
+        return Reason.of("opp_tpr")
+    if d.name == "APPO":
+        return Reason.of("opp_ptp")
+    if R.source[j]:
+        return Reason.of(R.source[j])
+    if j in R.by_round:
+        return Reason.of("opp_rating_round", round=r + 1)
+    if R.ctx.t.decisions.ratings and any(sn == R.ctx.players[j].start_number for sn, _, _ in R.ctx.t.decisions.ratings):
+        return Reason.of("opp_first_rating")
+    return Reason.of("opp_rating")
+
+
 def explain_rating(ctx: Context, d: Descriptor, i: int) -> Derivation:
     R = _ratings(ctx, d)
     me = ctx.players[i].start_number
@@ -306,20 +377,19 @@ def explain_rating(ctx: Context, d: Descriptor, i: int) -> Derivation:
         return Derivation(d.code, me, (), None, notes=(Reason.of("note.unrated"),))
     value = ctx.cached(("col", d), lambda: compute_rating(ctx, d)).raw[i]  # once per context, not per player
     if d.name == "RTNG":
-        return Derivation(d.code, me, (), value, notes=(Reason.of("note.own_rating"),))
-    per_opp = {"ARO": R.rating, "TPR": R.rating, "PTP": R.rating, "APRO": R.all_tpr(), "APPO": R.all_ptp()}[d.name]
-    what = Reason.of(
-        {"ARO": "opp_rating", "TPR": "opp_rating", "PTP": "opp_rating", "APRO": "opp_tpr", "APPO": "opp_ptp"}[d.name]
-    )
+        own = Reason.of(R.source[i]) if R.source[i] else Reason.of("note.own_rating")
+        return Derivation(d.code, me, (), value, notes=(own,))
+    by_rating = d.name in ("ARO", "TPR", "PTP")
+    per_opp = R.opponent_ratings(i) if by_rating else {"APRO": R.all_tpr(), "APPO": R.all_ptp()}[d.name]
     cut_of: dict[int, Reason] = {}
     if d.name == "ARO" and (d.low or d.high):
-        order = sorted(range(len(R.games[i])), key=lambda k: R.rated[R.games[i][k][1]])
+        order = sorted(range(len(R.games[i])), key=lambda k: R.opponent_ratings(i)[k])
         cut_of = {k: Reason.of("cut.lowest_rating") for k in order[: d.low]}
         rest = order[d.low :]
         cut_of.update({k: Reason.of("cut.highest_rating") for k in (rest[len(rest) - d.high :] if d.high else [])})
     terms = []
     for k, (r, j) in enumerate(R.games[i]):
-        opponent_value = per_opp[j]
+        opponent_value = per_opp[k] if by_rating else per_opp[j]
         terms.append(
             Term(
                 r + 1,
@@ -327,7 +397,7 @@ def explain_rating(ctx: Context, d: Descriptor, i: int) -> Derivation:
                 result_code(ctx.raw_kind[i][r], ctx.out[i][r]),
                 None,
                 None,
-                what,
+                _what(R, d, j, r),
                 d.article,
                 opponent_value if opponent_value is not None else 0,
                 cut=cut_of.get(k),

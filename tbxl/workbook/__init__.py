@@ -76,6 +76,7 @@ def write_workbook(
     """
     if options is not None:
         tiebreaks, rules, playoffs, lots = options.tiebreaks, options.rules, options.playoffs, options.lots
+        event = options.decisions(event)  # kept on the Event sheet, which tbxl reads back
     if isinstance(event, TeamTournament):
         if layout is not None:
             raise InputError("a team workbook has one layout: --layout is for individual events")

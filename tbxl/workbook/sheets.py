@@ -49,6 +49,14 @@ def event_rows(t: Event, skip: Iterable[str] = ()) -> list[tuple[str, Any]]:
         for v in value if isinstance(value, tuple) else (value,):
             if v not in (None, ""):
                 out.append((label, v))
+    d = t.decisions  # the organizer's decisions, in the command line's grammar (EVENT_DECISIONS)
+    if d.expelled:
+        out.append(("Expelled", ", ".join(map(str, d.expelled))))
+    out += [("Estimated rating", f"{sn}:{r}") for sn, r in d.estimated]
+    out += [("Rating from round", f"{sn}:{rd}:{r}") for sn, rd, r in d.ratings]
+    if d.list_change is not None:
+        out.append(("List change", d.list_change.item))
+    out += [("Given value", f"{code}:{sn}={v}") for code, sn, v in d.given]
     return out
 
 

@@ -9,7 +9,10 @@ The file is TRF-16 with the standings written into it:
 * a ``212`` record with the tie-breaks used (the points first; a ``202`` of the input is kept in
   step, without the points), ``092`` naming the pairing system, dates as ``YYYY/MM/DD``;
 * a team event's ``310`` records (TRF-2026) get their MP, GP and rank columns (55-60, 62-67,
-  69-71) from the standings.
+  69-71) from the standings;
+* the organizer's decisions (expelled players, a list change, ratings given, given values) as
+  ``### tbxl`` comment lines (:mod:`tbxl.io.trf.decisions`), read back by tbxl; an expelled player
+  has no rank.
 
 From a TRF input every other line is kept as it was read, records tbxl does not read included
 (a rating officer's program may need them). From a workbook the file is written from the event
@@ -33,6 +36,7 @@ from tbxl.errors import InputError, UsageError
 from tbxl.formatting import short_decimal
 from tbxl.io.files import write_atomic
 from tbxl.io.text import decode_trf, split_lines
+from tbxl.io.trf.decisions import DECISION_COMMENT, comment_lines
 from tbxl.io.trf.header import ROUND_ROBIN
 from tbxl.io.trf.writer import scoring_record, write_trf
 from tbxl.limits import MAX_TEXT_BYTES, read_regular
@@ -119,14 +123,18 @@ def standings_trf(st: Standings, source: str | None = None, *, edition: str = "1
                 "pairing program (tbxl compute event.trf -o final.trf)"
             )
         assert isinstance(event, Tournament)
-        players = tuple(replace(p, declared_rank=st.row(p.start_number).rank) for p in event.players)
+        players = tuple(
+            replace(p, declared_rank=None if st.row(p.start_number).expelled else st.row(p.start_number).rank)
+            for p in event.players
+        )
         text = write_trf(replace(event, players=players, tiebreaks=tuple(tiebreak_codes(st))))
         return _edition_records(text.splitlines(), st, edition)
     lines = split_lines(source)
     while lines and not lines[-1].strip():
         lines.pop()
     codes = tiebreak_codes(st)
-    ranks = {} if team else {r.number: r.rank for r in st.rows}  # a player's start number
+    # a player's start number; an expelled player has no rank (checklist 197)
+    ranks = {} if team else {r.number: r.rank for r in st.rows if not r.expelled}
     team_rows = {r.team.number: r for r in st.rows} if team else {}
     has_310 = any(line[:3] == "310" for line in lines)
     declared_rr = _declares_round_robin(lines)
@@ -136,6 +144,8 @@ def standings_trf(st: Standings, source: str | None = None, *, edition: str = "1
     team_013 = 0
     for line in lines:
         code = line[:3].upper()
+        if line.startswith(DECISION_COMMENT):
+            continue  # written again from the event's decisions, below
         if code == "001":
             sn_text = line[4:8].strip()
             try:
@@ -144,6 +154,8 @@ def standings_trf(st: Standings, source: str | None = None, *, edition: str = "1
                 player = None  # not read (e.g. a record after --after-round cut nothing): kept as is
             if player is not None:
                 line = _player_line(line, player.points, ranks.get(player.start_number), where)
+                if player.start_number in event.decisions.expelled:
+                    line = _columns(line, 86, 89, "").rstrip() if len(line) <= 89 else _columns(line, 86, 89, "")
         elif code in ("202", "212"):
             if code in wrote:
                 continue  # one list per record: the first place of it keeps the list used
@@ -179,7 +191,7 @@ def standings_trf(st: Standings, source: str | None = None, *, edition: str = "1
             missing.append(f"092 {pairing_text}")
     if "212" not in wrote:
         missing.append("212 " + ",".join(codes))
-    out = _insert_header(out, missing)
+    out = _insert_header(out, missing + comment_lines(event.decisions))
     return _edition_records(out, st, edition)
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from types import MappingProxyType
 
+from tbxl.io.trf.decisions import DECISION_COMMENT, read_comments
 from tbxl.io.trf.dialects import initial_colour, is_link, textual_date
 from tbxl.io.trf.tokens import Line, Row, Source
 from tbxl.limits import MAX_HEADER_TEXT, MAX_ROUNDS, MAX_TIEBREAKS
@@ -99,6 +100,7 @@ class HeaderRecords:
         self.notes = notes
         self.meta: dict[str, object] = {}
         self.links: list[str] = []  # web addresses where TRF-16 has names (tbxl.io.trf.dialects)
+        self.decision_lines: list[tuple[int, str]] = []  # tbxl's "### tbxl" comments
         self.initial: tuple[str, int, str] | None = None
         self.types: list[str] = []
         self.tiebreak_lists: dict[str, tuple[str, ...]] = {}
@@ -126,7 +128,11 @@ class HeaderRecords:
         number, line = record.number, record.text
         code = record.code.upper()
         if code == "###":
-            self.link(line, number, code)
+            if line.startswith(DECISION_COMMENT):  # a decision (tbxl.io.trf.decisions), kept in meta
+                self.decision_lines.append((number, line))
+                self.meta["decisions"] = read_comments(self.decision_lines, self.source.name)
+            else:
+                self.link(line, number, code)
             return
         value = line[4:].strip()
         if code in ("022", "102") and is_link(value):  # lichess: a page, not a city or an arbiter

@@ -19,6 +19,7 @@ from typing import NamedTuple
 from tbxl.errors import InputError
 from tbxl.io.grid.cells import parse_number
 from tbxl.io.text import split_lines
+from tbxl.io.trf.decisions import DECISION_COMMENT
 from tbxl.io.trf.dialects import LINK_COMMENT, is_damaged_ruler, is_link, is_ruler
 from tbxl.model import Player
 
@@ -87,7 +88,9 @@ def tokenize(text: str) -> Tokens:
         if not line or line.isspace():
             continue
         if line.startswith("###"):
-            if line.startswith(LINK_COMMENT) and is_link(line[len(LINK_COMMENT) :]):
+            if line.startswith(DECISION_COMMENT):  # an organizer's decision tbxl wrote (tbxl.io.trf.decisions)
+                records.append(Line(number, "###", line.rstrip()))
+            elif line.startswith(LINK_COMMENT) and is_link(line[len(LINK_COMMENT) :]):
                 records.append(Line(number, "###", line[len(LINK_COMMENT) :].strip()))
             continue
         if is_ruler(line):

@@ -9,6 +9,7 @@ from datetime import date
 
 from tbxl.formatting import short_decimal
 from tbxl.io.files import write_atomic
+from tbxl.io.trf.decisions import comment_lines
 from tbxl.io.trf.dialects import LINK_COMMENT, is_link
 from tbxl.io.trf.records import XXS_FIELDS
 from tbxl.model import Player, RoundEntry, Scoring, Tournament
@@ -62,7 +63,8 @@ def write_trf(tournament: Tournament) -> str:
     Writes 012/022/032/042/052/102 when set, 092 ``Round Robin`` for pre-determined
     pairings and ``Swiss`` otherwise (a file without 092 is read by its pairings, and a small Swiss
     can pair like a round robin), the event's links as ``### link URL`` comments (TRF-2026 comment
-    lines, which other programs skip and tbxl reads back as links), ``XXR``, 162 (or ``XXS``) when
+    lines, which other programs skip and tbxl reads back as links), the organizer's decisions as
+    ``### tbxl`` comments (:mod:`tbxl.io.trf.decisions`), ``XXR``, 162 (or ``XXS``) when
     the scoring is not standard, 212 with the
     tie-breaks, then one 001 record per player in start-number order. The points column
     holds the points computed from the results; names longer than 33 characters are cut.
@@ -90,6 +92,7 @@ def write_trf(tournament: Tournament) -> str:
     for link in t.links:
         if is_link(one_line(link)):  # a web address of one word: anything else is no link to keep
             out.append(LINK_COMMENT + one_line(link))
+    out += comment_lines(t.decisions)
     out.append(f"XXR {t.rounds}")
     if not t.scoring.is_standard:
         out.append(scoring_record(t.scoring))

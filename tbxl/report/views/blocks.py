@@ -79,11 +79,12 @@ def standing_row(
     r: Row, fmt: Fmt, codes: list[str], extra: tuple[str, ...] = (), L: Labels | None = None
 ) -> StandingRow:
     """The printed line of a standings row: its rank label, its values of ``codes`` and ``extra``,
-    and (given the labels ``L``) how a play-off or lots decided its place."""
+    and (given the labels ``L``) how a play-off or lots decided its place; an expelled player's
+    rank is the word for one (no rank, checklist 197-198)."""
     return StandingRow.of(
         r,
         fmt,
-        rank=r.rank_label,
+        rank=L["expelled"] if L is not None and r.expelled else r.rank_label,
         values=tuple(fmt(r.values.get(c), none="–") for c in codes),
         club=getattr(r.player, "club", ""),
         extra=extra,
