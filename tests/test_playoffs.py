@@ -204,7 +204,7 @@ def test_the_event_file_records_playoffs_and_lots(capsys, tmp_path):
     assert [s["start_number"] for s in json.loads(capsys.readouterr().out)["standings"]][3:5] == [1, 16]
     (tmp_path / "tbxl.toml").write_text('playoffs = "1>x"\n', encoding="utf-8")
     assert main(["compute", str(event)]) == 2
-    assert "tbxl.toml:1: playoffs:" in capsys.readouterr().err
+    assert "tbxl.toml:1: playoffs = \"1>x\": 'x' is not a start number" in capsys.readouterr().err
 
 
 def test_a_seed_that_decided_nothing_says_no_lots_were_needed(capsys):
