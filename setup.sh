@@ -4,6 +4,31 @@
 # standings of the FIDE TEC tie-break exercise in the terminal and as a PDF report (out/standings.pdf).
 set -euo pipefail
 cd "$(dirname "$0")"
+# Another package manager (unattended-upgrades, a second apt-get) may hold apt's lock for a while:
+# wait for it, at most APT_WAIT seconds in all, saying so, instead of failing at once (rc 100).
+# A loop, not apt's DPkg::Lock::Timeout: that one waits in silence under -qq and does not cover
+# the lists lock of apt-get update (apt 2.6), which fails at once.
+APT_WAIT="${TBXL_APT_WAIT:-300}"
+apt_get() {
+  local start=$SECONDS out rc said=""
+  while :; do
+    rc=0
+    out=$($SUDO env DEBIAN_FRONTEND=noninteractive apt-get "$@" 2>&1) || rc=$?
+    [ "$rc" -eq 0 ] && return 0
+    if grep -qiE "could not get lock|unable to acquire|unable to lock|is another process using it" <<<"$out"; then
+      if [ $((SECONDS - start)) -lt "$APT_WAIT" ]; then
+        [ -n "$said" ] || echo "setup.sh: another package manager holds apt's lock; waiting for it (at most $APT_WAIT s)" >&2
+        said=1
+        sleep 5
+        continue
+      fi
+      echo "setup.sh: apt's lock still held after $APT_WAIT s (TBXL_APT_WAIT sets the wait):" >&2
+    fi
+    printf '%s\n' "$out" >&2
+    return "$rc"
+  done
+}
+SUDO=""
 PACKAGES="python3 python3-venv libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core poppler-utils chromium"
 if command -v apt-get >/dev/null 2>&1; then
   # WeasyPrint needs Pango and HarfBuzz (subset) and a font with Vietnamese and Cyrillic (DejaVu);
@@ -18,7 +43,6 @@ if command -v apt-get >/dev/null 2>&1; then
   command -v node >/dev/null 2>&1 || MISSING="$MISSING nodejs"
   command -v npm >/dev/null 2>&1 || MISSING="$MISSING npm"
   if [ -n "$MISSING" ]; then
-    SUDO=""
     if [ "$(id -u)" -ne 0 ]; then
       if ! command -v sudo >/dev/null 2>&1; then
         echo "setup.sh: these system packages are missing:$MISSING" >&2
@@ -27,8 +51,9 @@ if command -v apt-get >/dev/null 2>&1; then
       fi
       SUDO="sudo"
     fi
-    $SUDO apt-get update -qq
-    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $MISSING >/dev/null
+    apt_get update -qq
+    # shellcheck disable=SC2086  # one word per package
+    apt_get install -y -qq $MISSING >/dev/null
   fi
 fi
 if [ ! -x .venv/bin/python ]; then python3 -m venv .venv; fi

@@ -35,7 +35,9 @@ Keys (all optional)::
     Women = { where = "sex=w", prizes = "1:100,2:50" }
 
 A key the file should not have, or a value that is not right, is a usage error (exit 2) naming the
-file, the line and the key.
+file, the line and the key; so is a value that does not fit the event, found when it is ranked (a
+play-off between players a tie-break separates, categories on a team event): :attr:`Config.places`
+goes with the options (:attr:`tbxl.projection.Options.places`) for those messages.
 """
 
 from __future__ import annotations
@@ -49,7 +51,9 @@ from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
 from tbxl import decisions
-from tbxl.errors import InputError, TbxlError, UsageError, did_you_mean, excerpt
+from tbxl.config_check import check as _check
+from tbxl.config_check import option_value as option_value  # read the same way by the command line
+from tbxl.errors import TbxlError, UsageError
 from tbxl.limits import MAX_CONFIG_BYTES, size_text
 
 if TYPE_CHECKING:
@@ -109,6 +113,10 @@ class Config:
     #: compares; any other command refuses them, naming ``rule_sets_at`` (the file, its line and key).
     rule_sets: str | None = None
     rule_sets_at: str = ""
+    #: Where each key is set, for messages about a value the file gave: ``"tbxl.toml:7: lots"``; a
+    #: play-off by its text (``"playoffs 12>7>3"`` -> ``"tbxl.toml:8: playoffs ="``, the line of an
+    #: array's item).
+    places: dict[str, str] = field(default_factory=dict)
 
 
 def find(input_path: str) -> str | None:
@@ -132,6 +140,15 @@ def _line(text: str, key: str, table: str | None = None) -> int | None:
     return None
 
 
+def _item_line(text: str, key: str, item: str) -> int | None:
+    """The line of an array's ``item`` (a string) at or after the line where ``key`` is set."""
+    start = _line(text, key) or 1
+    for number, line in enumerate(text.splitlines()[start - 1 :], start):
+        if f'"{item}"' in line or f"'{item}'" in line:
+            return number
+    return start
+
+
 def load(path: str) -> Config:
     """Read and check one configuration file."""
     if sys.version_info >= (3, 11):  # imported here: most runs read no configuration file
@@ -152,14 +169,22 @@ def load(path: str) -> Config:
     except RecursionError:  # tomllib reads nested arrays and tables recursively
         raise UsageError(f"{path}: nested too deeply to be an event's configuration") from None
 
+    def place(key: str, table: str | None = None, line: int | None = None) -> str:
+        line = line or _line(text, key, table)
+        return f"{path}{f':{line}' if line else ''}: {key}"
+
     def bad(key: str, message: str, table: str | None = None) -> UsageError:
-        line = _line(text, key, table)
-        return UsageError(f"{path}{f':{line}' if line else ''}: {key}: {message}")
+        return UsageError(f"{place(key, table)}: {message}")
 
     config = Config(path=path)
     for key, value in raw.items():
         if key not in KEYS:
             raise bad(key, f"unknown key; keys: {', '.join(KEYS)}")
+        config.places[key] = place(key)
+        if key == "playoffs":
+            for item in value if isinstance(value, list) else [value]:
+                if isinstance(item, str):
+                    config.places[f"playoffs {item}"] = place(key, line=_item_line(text, key, item)) + " ="
         if (
             key in ("tiebreaks", "pages", "rules")
             and isinstance(value, list)
@@ -300,102 +325,6 @@ def _prize_text(value: Any, bad: Callable[[str], UsageError]) -> str:
     )
 
 
-def _check(config: Config, bad: Callable[..., UsageError]) -> None:
-    """Every value as the command line would check it, but named by the file's line and key."""
-    from tbxl import prizes
-    from tbxl import rules as conventions
-    from tbxl.categories import parse_expression
-    from tbxl.tiebreaks.codes import parse_list
-
-    def checked(key: str, check: Callable[[], object], table: str | None = None) -> None:
-        try:
-            check()
-        except TbxlError as err:
-            raise bad(key, str(err), table) from None
-
-    v = config.values
-    if "rules" in v:
-        # (a file's ``rules = ""`` names nothing: refused as the unknown rule set '')
-        checked("rules", lambda: conventions.resolve_each(v["rules"], None) or conventions.get(v["rules"]))
-    if "tiebreaks" in v:
-        checked("tiebreaks", lambda: parse_list(v["tiebreaks"]))
-    if config.settings:
-        checked("settings", lambda: conventions.resolve(None, None, config.settings))
-    if "lang" in v:
-        checked("lang", lambda: _check_language(v["lang"]))
-    if "paper" in v and v["paper"] not in ("a4", "letter"):
-        raise bad("paper", f"a4 or letter, not {v['paper']!r}")
-    if "prize_sharing" in v and v["prize_sharing"] not in prizes.SHARING:
-        raise bad("prize_sharing", f"one of {', '.join(prizes.SHARING)}, not {v['prize_sharing']!r}")
-    if "prize_policy" in v and v["prize_policy"] not in prizes.POLICIES:
-        raise bad("prize_policy", f"one of {', '.join(prizes.POLICIES)}, not {v['prize_policy']!r}")
-    if "playoffs" in v:
-        from tbxl.playoffs import parse_playoff
-
-        if isinstance(v["playoffs"], str):
-            v["playoffs"] = [v["playoffs"]]
-        if not (isinstance(v["playoffs"], list) and all(isinstance(p, str) for p in v["playoffs"])):
-            raise bad("playoffs", 'a list of play-off orders, e.g. ["12>7>3"]')
-        for text in v["playoffs"]:
-            checked("playoffs", lambda: parse_playoff(text))  # noqa: B023 (called at once, in the loop)
-    if "lots" in v and not (isinstance(v["lots"], str) and v["lots"].strip()):
-        raise bad("lots", f'the seed of the lots as a string, e.g. "Open2026", not {v["lots"]!r}')
-    if "k" in v and isinstance(v["k"], str):
-        raise bad("k", f"a number, k = 20, not the string {excerpt(v['k'])}")
-    for key in ("k", "pages", "url"):
-        if key in v:
-            checked(key, lambda: v.update({key: option_value(key, v[key])}))  # noqa: B023 (called at once, in the loop)
-    if "output" in v:
-        from tbxl.io.files import output_format
-
-        checked("output", lambda: output_format(v["output"], ("pdf", "html")))
-        if output_format(v["output"], ("pdf", "html")) is None:
-            raise bad(
-                "output",
-                f'the report\'s file, .pdf or .html, e.g. output = "standings.pdf", not {excerpt(v["output"])}',
-            )
-    overall = config.prizes
-    if overall is not None:
-        checked("prizes", lambda: prizes.parse_prizes(overall))
-    for name, conditions in config.categories.items():
-        checked(name, lambda: parse_expression(name, conditions), "categories")  # noqa: B023 (called at once, in the loop)
-        if name in config.category_prizes:
-            checked(name, lambda: prizes.parse_prizes(config.category_prizes[name]), "categories")  # noqa: B023 (called at once, in the loop)
-
-
-def option_value(key: str, value: Any) -> Any:
-    """The value of the option ``key`` read as the command line and this file both take it: ``k`` a
-    K factor (B.02 8.3.3), ``pages`` the names of the pages an event posts, ``url`` its web address,
-    ``derivations`` the derivations a report shows (kept as given); a :class:`TbxlError` saying
-    what is wrong otherwise (a K factor's without the option's name: the caller, the command line
-    or the file, puts its own)."""
-    if key == "k":
-        from tbxl.rating_change import check_k
-
-        try:
-            return check_k(value, "k")
-        except TbxlError as err:
-            raise InputError(str(err).removeprefix("k: ")) from None
-    if key == "derivations":
-        from tbxl.report.selection import parse_derivations  # light: the report module imports WeasyPrint lazily
-
-        parse_derivations(value)
-        return value
-    from tbxl.report.views.pages import check_url, parse_pages  # no Jinja2 or WeasyPrint imported
-
-    return parse_pages(value) if key == "pages" else check_url(value)
-
-
-def _check_language(lang: str) -> None:
-    from tbxl.report import languages  # the labels' folder only: no Jinja2 or WeasyPrint imported
-
-    if lang not in languages():
-        raise UsageError(
-            f"unknown report language {excerpt(lang)}; available: {', '.join(languages())}"
-            + did_you_mean(lang, languages())
-        )
-
-
 def apply(args: Namespace, config: Config) -> None:
     """Fill the options the command line left out from the file, then from :data:`DEFAULTS`.
 
@@ -425,6 +354,7 @@ def apply(args: Namespace, config: Config) -> None:
                 option = f"--{key.replace('_', '-')}"
                 mine = decisions.items(key, list(typed or ()), where=option) if typed else []
                 setattr(args, key, list(filed or []) + mine)
+    args.places = _places(args, config)
     if hasattr(args, "categories"):
         given: dict[str, str] = {}
         if args.categories:  # (the categories' grammar is imported only by the commands that use it)
@@ -456,6 +386,24 @@ def options(given: Mapping[str, Any], config: Config) -> Options:
     )
     apply(args, config)
     return Options.of(vars(args))
+
+
+def _places(args: Namespace, config: Config) -> tuple[tuple[str, str], ...]:
+    """Where the values ``args`` took from the file are set in it (:attr:`Config.places`): the keys
+    the command line left to the file (settings when ``--set`` gave none), each play-off by its text."""
+    a = vars(args)
+
+    def taken(key: str) -> bool:
+        name, _, item = key.partition(" ")
+        if name == "playoffs":
+            return item in (a.get("playoffs") or ())
+        if name == "settings":
+            return list(a.get(name) or ()) == config.settings
+        if name in ("categories", "prizes"):  # the file's kept beside the command line's
+            return name in a and bool(config.categories if name == "categories" else config.prizes)
+        return name in a and a[name] == config.values.get(name)
+
+    return tuple((k, w) for k, w in config.places.items() if taken(k))
 
 
 def _split_named(text: str) -> tuple[str, str]:

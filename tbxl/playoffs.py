@@ -26,7 +26,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from tbxl.errors import UsageError, excerpt
@@ -41,6 +41,7 @@ __all__ = [
     "split_orders",
     "Decision",
     "parse_playoff",
+    "seed_problem",
     "lot",
     "draw_lots",
     "decide",
@@ -83,18 +84,51 @@ def parse_playoff(text: str, option: str = "--playoff") -> tuple[tuple[int, ...]
             m = _NUMBER.fullmatch(item)
             if not m:
                 raise UsageError(
-                    f"{option} {_short(text)}: {excerpt(item.strip())} is not a start number "
+                    f"{_as_given(option, text)}: {excerpt(item.strip())} is not a start number "
                     "(write the play-off's order best first, e.g. 12>7>3)"
                 )
             n = int(m.group(1))
             if n in seen:
-                raise UsageError(f"{option} {_short(text)}: {n} is named twice")
+                raise UsageError(f"{_as_given(option, text)}: {n} is named twice")
             seen.add(n)
             tier.append(n)
         tiers.append(tuple(tier))
     if len(seen) < 2:
-        raise UsageError(f"{option} {_short(text)}: a play-off orders two or more players, e.g. 12>7")
+        raise UsageError(f"{_as_given(option, text)}: a play-off orders two or more players, e.g. 12>7")
     return tuple(tiers)
+
+
+def _as_given(option: str, text: str) -> str:
+    """A play-off as a message names it: after the option that gave it (``--playoff 12>7``), or as
+    the event's tbxl.toml writes it, after its place there (``tbxl.toml:3: playoffs = "12>7"``)."""
+    return f'{option} "{_short(text)}"' if option.endswith("=") else f"{option} {_short(text)}"
+
+
+#: What is taken off either end of a seed: the blanks of a keyboard and a line end (a cell or a file).
+_TYPED_BLANKS = " \t\r\n"
+
+
+def seed_problem(seed: str) -> str | None:
+    """What is wrong with the seed of the lots (None: nothing): too long to announce, or holding
+    a character nobody can retype (control, bidi, invisible).
+
+    >>> seed_problem("Open2026"), seed_problem("\u2028x")
+    (None, 'the seed holds an invisible character (U+2028); give a text anyone can retype')
+    """
+    seed = seed.strip(_TYPED_BLANKS)
+    if len(seed) > MAX_LOTS_SEED:
+        return (
+            f"the seed has {len(seed):,} characters, at most {MAX_LOTS_SEED} "
+            "(a text the arbiter announces and anyone can retype)"
+        )
+    hidden = hidden_character(seed)
+    if visible(seed) == seed and hidden is None:
+        return None
+    if hidden is None or (visible(seed) != seed and unicodedata.category(hidden) in ("Cc", "Cf")):
+        what = "a control or bidi character"
+    else:
+        what = f"an invisible character (U+{ord(hidden):04X})"
+    return f"the seed holds {what}; give a text anyone can retype"
 
 
 def _short(text: str, limit: int = 60) -> str:
@@ -116,10 +150,6 @@ def draw_lots(seed: str, numbers: Iterable[int]) -> list[int]:
     return sorted(numbers, key=lambda n: (lot(seed, n), n))
 
 
-#: What is taken off either end of a seed: the blanks of a keyboard and a line end (a cell or a file).
-_TYPED_BLANKS = " \t\r\n"
-
-
 @dataclass(frozen=True)
 class Decision:
     """What decides the ties left after the whole list: the play-offs recorded (each a tuple of
@@ -129,35 +159,34 @@ class Decision:
     lots: str | None = None
     texts: tuple[str, ...] = field(default=(), compare=False)  # the play-offs as written, for messages
     option: str = field(default="--playoff", compare=False)  # where they were given, for messages
+    options: tuple[str, ...] = field(default=(), compare=False)  # where each was given (a file's line)
 
     @classmethod
-    def of(cls, playoffs: Sequence[str] = (), lots: str | None = None, option: str = "--playoff") -> Decision:
+    def of(
+        cls,
+        playoffs: Sequence[str] = (),
+        lots: str | None = None,
+        option: str = "--playoff",
+        where: Mapping[str, str] | None = None,
+    ) -> Decision:
         """From the ``--playoff`` texts and the ``--lots`` seed (``option``: what the messages call
-        the play-off, e.g. ``Play-off`` for a workbook's setting)."""
-        word = _LOTS_WORD.get(option, "--lots")
-        # Only the blanks a person types around a word are taken off: str.strip() would also take a
-        # line separator (U+2028) or a no-break space, and the seed read back would not be the seed
-        # typed (issue 39).
-        seed = lots.strip(_TYPED_BLANKS) if lots is not None else None
-        if seed is not None and not seed:
+        the play-off, e.g. ``Play-off`` for a workbook's setting; ``where``: the place of a play-off
+        text, or of ``lots``, given elsewhere, e.g. ``tbxl.toml:3: playoffs =``)."""
+        where = where or {}
+        word = where.get("lots", _LOTS_WORD.get(option, "--lots"))
+        if lots is not None and not lots.strip(_TYPED_BLANKS):
             raise UsageError(f"{word} needs a seed, e.g. Open2026-round9 (announce it to the players)")
-        if seed is not None and len(seed) > MAX_LOTS_SEED:
-            raise UsageError(
-                f"{word}: the seed has {len(seed):,} characters, at most {MAX_LOTS_SEED} "
-                "(a text the arbiter announces and anyone can retype)"
-            )
-        if seed is not None and (visible(seed) != seed or hidden_character(seed)):
-            hidden = hidden_character(seed)
-            if hidden is None or (visible(seed) != seed and unicodedata.category(hidden) in ("Cc", "Cf")):
-                what = "a control or bidi character"
-            else:
-                what = f"an invisible character (U+{ord(hidden):04X})"
-            raise UsageError(f"{word} {excerpt(seed)}: the seed holds {what}; give a text anyone can retype")
+        problem = seed_problem(lots) if lots is not None else None
+        if lots is not None and problem is not None:
+            shown = "" if len(lots.strip(_TYPED_BLANKS)) > MAX_LOTS_SEED else f" {excerpt(lots.strip(_TYPED_BLANKS))}"
+            raise UsageError(f"{word}{shown}: {problem}")
+        options = tuple(where.get(f"playoffs {p}", option) for p in playoffs)
         return cls(
-            tuple(parse_playoff(p, option) for p in playoffs),
-            seed,
+            tuple(parse_playoff(p, o) for p, o in zip(playoffs, options)),
+            lots.strip(_TYPED_BLANKS) if lots is not None else None,
             tuple(playoffs),
             option,
+            options,
         )
 
     def __bool__(self) -> bool:
@@ -190,29 +219,31 @@ def decide(st: Standings, decision: Decision) -> Standings:
             groups.append([row])
     group_of = {row.number: g for g in groups for row in g}
     orders: dict[int, tuple[tuple[int, ...], ...]] = {}  # group's first rank -> the play-off's tiers
-    for text, tiers in zip(decision.texts or [""] * len(decision.playoffs), decision.playoffs):
+    texts = decision.texts or ("",) * len(decision.playoffs)
+    options = decision.options or (decision.option,) * len(decision.playoffs)
+    for text, tiers, option in zip(texts, decision.playoffs, options):
         named = [n for tier in tiers for n in tier]
         missing = [n for n in named if n not in group_of]
         if missing:
-            raise UsageError(f"{decision.option} {_short(text)}: no participant with number {missing[0]}")
+            raise UsageError(f"{_as_given(option, text)}: no participant with number {missing[0]}")
         group = group_of[named[0]]
         for n in named[1:]:
             if group_of[n] is not group:
                 a, b = st.row(named[0]), st.row(n)
                 raise UsageError(
-                    f"{decision.option} {_short(text)}: {named[0]} and {n} are not equal on every tie-break: "
+                    f"{_as_given(option, text)}: {named[0]} and {n} are not equal on every tie-break: "
                     f"{_reason(st, a, b)}; a play-off decides only a place they share"
                 )
         left = [r.number for r in group if r.number not in named]
         if left:
             raise UsageError(
-                f"{decision.option} {_short(text)}: {_short(', '.join(map(str, left)))} "
+                f"{_as_given(option, text)}: {_short(', '.join(map(str, left)))} "
                 f"{'is' if len(left) == 1 else 'are'} also equal with them on every tie-break "
                 f"(place {group[0].rank_label}); name the whole group, e.g. "
                 f"{_short('>'.join(map(str, named + left)))}"
             )
         if group[0].rank in orders:
-            raise UsageError(f"{decision.option} {_short(text)}: place {group[0].rank_label} has a play-off already")
+            raise UsageError(f"{_as_given(option, text)}: place {group[0].rank_label} has a play-off already")
         orders[group[0].rank] = tiers
     decided: dict[int, str] = {}
     out = replace(st, rows=[], decided_by=decided, lots_seed=decision.lots)

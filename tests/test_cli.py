@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+import tbxl
 from conftest import DATA
 from tbxl.cli import main
 from tbxl.io.files import write_atomic
@@ -183,6 +184,28 @@ def test_rules_lists_every_convention(run_cli):
         "plain",
     ):
         assert name in out
+
+
+def test_examples_copies_the_bundled_examples_out_and_keeps_a_users_file(run_cli, tmp_path):
+    """`tbxl examples DIR`: the README's commands run there, not inside the package (issue 38)."""
+    from tbxl.examples import NAMES
+
+    folder = tmp_path / "try" / "here"
+    code, out, err = run_cli("examples", folder)
+    assert code == 0 and err == "", err
+    assert out.splitlines() == [
+        f"copied {', '.join(NAMES)} to {folder}",
+        f"next: cd {folder} and try: tbxl compute event.trf",
+    ]
+    assert sorted(p.name for p in folder.iterdir()) == sorted(NAMES)
+    assert all((folder / n).read_bytes() == tbxl.example(n).read_bytes() for n in NAMES)
+    (folder / "event.trf").write_text("my own event\n", encoding="utf-8")
+    code, out, _ = run_cli("examples", folder)
+    assert code == 0 and f"kept {folder / 'event.trf'} (not the example: a file of yours?)" in out
+    assert (folder / "event.trf").read_text(encoding="utf-8") == "my own event\n"
+    code, _, err = run_cli("examples", folder / "event.trf")
+    assert code == 1 and err == f"tbxl: error: {folder / 'event.trf'} is a file, not a folder for the examples\n"
+    assert {p.name for p in Path(tbxl.example("event.trf")).parent.iterdir()} >= set(NAMES)
 
 
 def test_missing_extra_gives_a_clear_error(run_cli, monkeypatch, tmp_path):

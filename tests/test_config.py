@@ -2,6 +2,7 @@
 
 import json
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -182,8 +183,8 @@ def test_the_posted_pages_options_from_the_file(run_cli, event, tmp_path):
         ('k = "20"', "tbxl.toml:1: k: a number, k = 20, not the string '20'"),
         ("k = 0", "tbxl.toml:1: k: K must be a whole number from 1 to 700"),
         ('rating_change = "yes"', "tbxl.toml:1: rating_change: true or false, not 'yes'"),
-        ('pages = "start,x"', "tbxl.toml:1: pages: --pages 'start,x': no such page 'x'"),
-        ('url = "javascript:alert(1)"', "tbxl.toml:1: url: --url 'javascript:alert(1)': give an http:// or https://"),
+        ('pages = "start,x"', "tbxl.toml:1: pages: 'start,x': no such page 'x'"),
+        ('url = "javascript:alert(1)"', "tbxl.toml:1: url: 'javascript:alert(1)': give an http:// or https://"),
     ],
 )
 def test_the_posted_pages_options_refused_with_their_line(run_cli, event, line, message):
@@ -232,3 +233,66 @@ def test_the_apis_options_merge_the_file_as_the_command_line_does(run_cli, event
     assert (bruno["values"]["BH"], bruno["values"]["BH/C1"]) == (13, 12)
     # no file: the defaults (the 2023/2024 rules by the start date, the Swiss default list)
     assert config.options({}, config.Config()) == tbxl.projection.Options()
+
+
+# -- a value that does not fit the event is named by the file's line and key (issue 38 item 4) -----
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "tbxl" / "examples"
+
+
+@pytest.mark.parametrize(
+    "event_file, toml, message",
+    [
+        # the docs' old example: a play-off between players a tie-break separates, in an array
+        (
+            "event.trf",
+            'rules = "fide-2026"\nplayoffs = [\n  "16>1",\n  "12>7>3",\n]\n',
+            'tbxl.toml:4: playoffs = "12>7>3": 12 and 7 are not equal on every tie-break: 12 has 2 points',
+        ),
+        ("event.trf", 'playoffs = "16>99"\n', 'tbxl.toml:1: playoffs = "16>99": no participant with number 99'),
+        ("event.trf", 'playoffs = ["16"]\n', 'tbxl.toml:1: playoffs = "16": a play-off orders two or more players'),
+        ("event.trf", 'lots = "a\\u200bb"\n', "tbxl.toml:1: lots: 'a\\u200bb': the seed holds an invisible character"),
+        ("team.trf", '\ntiebreaks = "ARO"\n', "tbxl.toml:2: tiebreaks: 'ARO': rating tie-breaks need team ratings"),
+        ("event.trf", 'settings = ["ede_bc=higher-first"]\n', "tbxl.toml:1: settings: unknown setting 'ede_bc"),
+        ("team.trf", 'lang = "vi"\n[categories]\nU12 = "age<12"\n', "tbxl.toml:2: categories: categories and prizes"),
+        ("team.trf", 'prizes = "1:100"\n', "tbxl.toml:1: prizes: categories and prizes are for individual events"),
+        ("team.trf", "rating_change = true\n", "tbxl.toml:1: rating_change: rating changes are for individual events"),
+        ("team.trf", "k = 20\n", "tbxl.toml:1: k: rating changes are for individual events"),
+    ],
+)
+def test_a_value_that_does_not_fit_the_event_is_named_by_the_files_line_and_key(
+    run_cli, tmp_path, event_file, toml, message
+):
+    event = tmp_path / event_file
+    event.write_bytes((EXAMPLES / event_file).read_bytes())
+    (tmp_path / "tbxl.toml").write_text(toml, encoding="utf-8")
+    code, _, err = run_cli("compute", event)
+    assert code == 2, err
+    assert err.startswith(f"tbxl: error: {tmp_path / message.partition(':')[0]}:") and message in err, err
+    assert err.count("\n") == 1 and "--" not in err.partition(": error: ")[2], err  # no option the user never typed
+
+
+def test_the_command_lines_value_is_named_as_the_command_line_s(run_cli, tmp_path):
+    event = tmp_path / "event.trf"
+    event.write_bytes((EXAMPLES / "event.trf").read_bytes())
+    (tmp_path / "tbxl.toml").write_text('playoffs = ["16>1"]\n', encoding="utf-8")
+    code, _, err = run_cli("compute", event, "--playoff", "12>7")
+    assert code == 2 and err.startswith("tbxl: error: --playoff 12>7: 12 and 7 are not equal"), err
+
+
+@pytest.mark.parametrize(
+    "event_file, toml",
+    [
+        ("team.trf", 'tiebreaks = "MP,EDE,BH:MP"\nsettings = ["ede_bc=higher-first"]\n'),
+        ("event.trf", 'tiebreaks = "BH/C1,BH,ARO"\nsettings = ["unrated_rating=1400"]\n'),
+    ],
+)
+def test_a_team_events_list_and_settings_are_taken_from_the_file(run_cli, tmp_path, event_file, toml):
+    """The file is read before the event: a team event's codes and settings are not refused as an
+    individual event's (they were: "unknown tie-break 'MP'")."""
+    event = tmp_path / event_file
+    event.write_bytes((EXAMPLES / event_file).read_bytes())
+    (tmp_path / "tbxl.toml").write_text(toml, encoding="utf-8")
+    code, out, err = run_cli("compute", event)
+    assert code == 0, err
+    assert toml.split('"')[1].split(",")[-1] in out.splitlines()[1]

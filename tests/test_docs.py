@@ -102,7 +102,7 @@ def test_the_manual_builds_with_warnings_as_errors(tmp_path):
     assert (site / "index.html").exists()
     # the command-line reference was written from the parser: every command has its section
     cli = (site / "reference" / "cli" / "index.html").read_text(encoding="utf-8")
-    for command in ("compute", "explain", "report", "workbook", "audit", "compare", "rules", "lite"):
+    for command in ("compute", "explain", "report", "workbook", "audit", "compare", "rules", "lite", "examples"):
         assert f'id="tbxl-{command}"' in cli, command
     # the Python API was rendered from the docstrings
     api = (site / "reference" / "api" / "index.html").read_text(encoding="utf-8")

@@ -96,3 +96,51 @@ def test_the_docs_name_commands_that_work_once_released_and_the_wheel_until_then
     assert "brew install pango" in docs["start/macos.md"]
     assert f"tbxl=={__version__}" in docs["organizer/lite.md"] and "requirements.txt" in docs["start/web.md"]
     assert "is not on PyPI" not in "\n".join(docs.values())
+
+
+# -- setup.sh waits for the package manager's lock -----------------------------------------------------
+
+_LOCKED = (
+    "E: Could not get lock /var/lib/dpkg/lock-frontend. It is held by process 4242 (unattended-upgr)\n"
+    "E: Unable to acquire the dpkg frontend lock (/var/lib/dpkg/lock-frontend), is another process using it?"
+)
+
+
+def _setup_apt(tmp_path: Path, locked_runs: int, wait: int) -> subprocess.CompletedProcess[str]:
+    """setup.sh's ``apt_get`` run against a fake apt-get that finds the lock held ``locked_runs``
+    times (exit 100, apt's words), then succeeds; ``sleep`` is a fake too, so the test takes no time."""
+    script = (ROOT / "setup.sh").read_text(encoding="utf-8")
+    function = re.search(r"(?ms)^apt_get\(\) \{.*?^\}$", script)
+    assert function, "setup.sh defines apt_get"
+    bin_ = tmp_path / "bin"
+    bin_.mkdir()
+    (bin_ / "apt-get").write_text(
+        "#!/bin/bash\n"
+        f'echo "$@" >> {tmp_path}/calls\n'
+        f"n=$(wc -l < {tmp_path}/calls)\n"
+        f"if [ \"$n\" -le {locked_runs} ]; then printf '%s\\n' '{_LOCKED}' >&2; exit 100; fi\n"
+        "echo done\n"
+    )
+    (bin_ / "sleep").write_text("#!/bin/sh\nexit 0\n")
+    for tool in bin_.iterdir():
+        tool.chmod(0o755)
+    body = f'SUDO=""\nAPT_WAIT={wait}\n{function.group(0)}\napt_get update -qq\n'
+    env = {**os.environ, "PATH": f"{bin_}{os.pathsep}{os.environ['PATH']}"}
+    return subprocess.run(["bash", "-c", body], capture_output=True, text=True, env=env, timeout=60)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="setup.sh is a bash script for Debian")
+def test_setup_waits_for_another_package_managers_lock_then_goes_on(tmp_path):
+    done = _setup_apt(tmp_path, locked_runs=2, wait=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == "setup.sh: another package manager holds apt's lock; waiting for it (at most 300 s)\n"
+    calls = (tmp_path / "calls").read_text().splitlines()
+    assert calls == ["update -qq"] * 3
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="setup.sh is a bash script for Debian")
+def test_setup_gives_up_after_the_wait_with_apts_own_message(tmp_path):
+    done = _setup_apt(tmp_path, locked_runs=99, wait=0)
+    assert done.returncode == 100
+    assert done.stderr.startswith("setup.sh: apt's lock still held after 0 s (TBXL_APT_WAIT sets the wait):\n")
+    assert "is another process using it?" in done.stderr

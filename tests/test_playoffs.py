@@ -204,7 +204,36 @@ def test_the_event_file_records_playoffs_and_lots(capsys, tmp_path):
     assert [s["start_number"] for s in json.loads(capsys.readouterr().out)["standings"]][3:5] == [1, 16]
     (tmp_path / "tbxl.toml").write_text('playoffs = "1>x"\n', encoding="utf-8")
     assert main(["compute", str(event)]) == 2
-    assert "tbxl.toml:1: playoffs:" in capsys.readouterr().err
+    assert "tbxl.toml:1: playoffs = \"1>x\": 'x' is not a start number" in capsys.readouterr().err
+
+
+def test_a_seed_that_decided_nothing_says_no_lots_were_needed(capsys):
+    """`--playoff 16>1 --lots Open2026` on the bundled open: the play-off settles the one shared
+    place, so no lots were drawn and the text, the JSON and the report say so (issue 38: the line
+    said "Lots drawn" though the Decided column shows only play-off)."""
+    event = str(files("tbxl.examples") / "event.trf")
+    assert main(["compute", event, "--playoff", "16>1", "--lots", "Open2026"]) == 0
+    out = capsys.readouterr().out
+    assert "Lots drawn" not in out
+    assert out.rstrip().endswith("No lots were needed (seed 'Open2026'): no place was still shared")
+    assert main(["compute", event, "--playoff", "16>1", "--lots", "Open2026", "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert {s["decided_by"] for s in doc["standings"]} == {None, "play-off"}
+    # held_swiss_5 by BH alone leaves 7-8 shared after the play-off: there the lots are drawn.
+    assert main(["compute", SWISS, "--tiebreaks", "BH", "--playoff", "16>1", "--lots", "Open2026"]) == 0
+    assert "Lots drawn with the seed 'Open2026'" in capsys.readouterr().out
+
+
+def test_the_report_note_says_no_lots_were_needed(by_bh):
+    from tbxl.report.views.standings import build_standings_view
+
+    st = decide(by_bh, Decision.of(["16>1", "8>11"], "Open2026"))
+    assert set(st.decided_by.values()) == {"play-off"}
+    notes = build_standings_view(st, lang="en").notes
+    assert not any("drawn with the seed" in n for n in notes)
+    assert any(n.startswith("lots: none were needed with the seed «Open2026»") for n in notes)
+    for lang in ("es", "ru", "vi", "ms"):
+        assert any("«Open2026»" in n for n in build_standings_view(st, lang=lang).notes), lang
 
 
 # -- the report says how a place was decided -------------------------------------------------------
@@ -264,7 +293,7 @@ def test_every_language_names_both_ways():
     for lang in languages():
         L = labels(lang)
         assert set(L["decided_by"]) == {PLAYOFF, LOTS}, lang
-        assert "{seed}" in L["lots_note"] and L["col_decided"], lang
+        assert "{seed}" in L["lots_note"] and "{seed}" in L["lots_none_note"] and L["col_decided"], lang
 
 
 @pytest.mark.slow

@@ -231,6 +231,11 @@ def run(args: Namespace, parser: ArgumentParser) -> int:
 
         print("".join(f"{c.name:22} {c.title}\n{'':22} {c.source}\n\n" for c in PRESETS.values()), end="")
         return 0
+    if args.command == "examples":  # the bundled examples copied out, to try the commands on
+        from tbxl.examples import copied_text
+
+        print(copied_text(args.folder))
+        return 0
     if args.command == "lite":  # main.py and requirements.txt for xlwings Lite
         from tbxl.lite import write_lite, written
 

@@ -365,19 +365,14 @@ def build_parser() -> Parser:
 
     arguments(sub.add_parser("advise", help=HELP))  # tbxl advise: the room's own options (tbxl.advise.command)
     sub.add_parser("rules", help="list the conventions for unplayed games")
-
-    lt = sub.add_parser(
-        "lite",
-        help="write main.py and requirements.txt for xlwings Lite (Excel on Mac, "
-        "Windows and the web): the Excel functions, installing tbxl from PyPI",
-    )
-    lt.add_argument(
-        "-o", "--output", required=True, metavar="DIR", help="folder for main.py and requirements.txt (made if missing)"
-    )
+    ex = sub.add_parser("examples", help="copy the examples tbxl ships (event.trf, team.trf ...) to a folder")
+    ex.add_argument("folder", metavar="DIR", help="the folder (made if missing; a file of yours there is kept)")
+    lt = sub.add_parser("lite", help="write main.py and requirements.txt for xlwings Lite: the Excel functions")
+    lt.add_argument("-o", "--output", required=True, metavar="DIR", help="their folder (made if missing)")
     lt.add_argument(
         "--standalone",
         action="store_true",
-        help="a main.py that carries tbxl's core inside (needs no PyPI: offline or locked-down machines; about 480 KB)",
+        help="main.py with tbxl's core inside: no PyPI (offline, locked-down machines)",
     )
     return p
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, ClassVar
 from tbxl.errors import InputError
 from tbxl.formatting import visible
 from tbxl.model import EventKind
+from tbxl.playoffs import LOTS
 
 if TYPE_CHECKING:
     from tbxl.projection.lines import Projection
@@ -102,9 +103,13 @@ class Kind:
         return out
 
     def lots_lines(self, st: Standings) -> list[str]:
-        """The seed of the lots, said under the table so that anyone can draw them again."""
+        """The seed of the lots, said under the table so that anyone can draw them again; or, when
+        no place was still shared after the tie-breaks and play-offs, that no lots were needed
+        (a seed given is not a draw made: C.07 4.2 draws lots only for a place still shared)."""
         if st.lots_seed is None:
             return []
+        if LOTS not in st.decided_by.values():
+            return ["", visible(f"No lots were needed (seed '{st.lots_seed}'): no place was still shared")]
         return [
             "",
             visible(

@@ -7,11 +7,12 @@ whether a team event may have prizes) are made here, for any caller."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from tbxl.errors import UsageError
+from tbxl.errors import TbxlError, UnknownRules, UnknownTiebreak, UsageError
 from tbxl.model import Tournament, of_team_kind
 from tbxl.projection.explain import rank_check_text
 from tbxl.projection.individual import Individual
@@ -77,11 +78,31 @@ class Options:
     ratings: tuple[str, ...] = ()
     list_change: str | None = None
     given: tuple[str, ...] = ()
+    #: Where the options the event's tbxl.toml gave are set in it (``("lots", "tbxl.toml:7: lots")``,
+    #: a play-off by its text: :attr:`tbxl.config.Config.places`), for the messages about them.
+    places: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
     @classmethod
     def of(cls, given: Mapping[str, Any]) -> Options:
         """The options among ``given`` (e.g. ``vars(args)``), the others their defaults."""
         return given_options(cls, given)
+
+    def place(self, *keys: str) -> str | None:
+        """The file's place of the first of ``keys`` it gave (None: the command line gave them)."""
+        places = dict(self.places)
+        return next((places[k] for k in keys if k in places), None)
+
+    @contextmanager
+    def given_in_file(self, key: str, *errors: type[TbxlError]) -> Iterator[None]:
+        """``errors`` about the option ``key`` (one an event does not take, found when it is
+        ranked) said at its place in the event's tbxl.toml, when the value came from there."""
+        place = self.place(key)
+        try:
+            yield
+        except errors as err:
+            if place is None:
+                raise
+            raise UsageError(f"{place}: {err}") from None
 
     def cut(self, event: AnyEvent, where: str = "") -> AnyEvent:
         """``event`` as it stood after :attr:`after_round` (0: before the first round; None: all of it)."""
@@ -102,7 +123,8 @@ class Options:
         """The rule set named (else the edition in force at the start) with the convention's settings."""
         from tbxl.rules import resolve
 
-        return resolve(self.rules, event.start_date, kind_of(event).split_settings(self.settings)[1])
+        with self.given_in_file("settings", UnknownRules, UsageError):
+            return resolve(self.rules, event.start_date, kind_of(event).split_settings(self.settings)[1])
 
     def conventions(self, event: AnyEvent, default: str = "") -> list[Convention]:
         """The rule sets of a list (``fide-2024,fide-2026``; ``default`` when none is named)."""
@@ -142,9 +164,9 @@ class Options:
         from tbxl.standings import compute_standings
 
         event = self.decisions(event)
-        st = compute_standings(
-            event, self.tiebreaks, conv or self.convention(event), settings=self.team_settings(event)
-        )
+        conv = conv or self.convention(event)
+        with self.given_in_file("tiebreaks", UnknownTiebreak):
+            st = compute_standings(event, self.tiebreaks, conv, settings=self.team_settings(event))
         playoffs, lots = list(self.playoffs), self.lots
         if self.after_round is None:
             playoffs = playoffs or list(event.playoffs)
@@ -152,7 +174,7 @@ class Options:
         if playoffs or lots is not None:
             from tbxl.playoffs import Decision, decide
 
-            st = decide(st, Decision.of(playoffs, lots))
+            st = decide(st, Decision.of(playoffs, lots, where=dict(self.places)))
         from tbxl.advise.check import list_notes  # the list against the rules for the event's kind
 
         st.notes.extend(list_notes(st))
@@ -163,7 +185,11 @@ class Options:
         if not self.categories and not self.prizes:
             return None
         if of_team_kind(st.tournament):
-            raise UsageError("--category and --prizes are for individual events, not team events")
+            place = self.place("categories", "prizes")
+            raise UsageError(
+                f"{f'{place}: categories and prizes' if place else '--category and --prizes'} are for "
+                "individual events, not team events"
+            )
         from tbxl.categories import classify, parse_category
         from tbxl.prizes import parse_prizes
 
@@ -188,9 +214,10 @@ class Options:
             return None
         event = st.tournament
         if not isinstance(event, Tournament):  # a team event (the team model is not imported to ask)
+            place = self.place("rating_change", "k")
             raise UsageError(
-                "--rating-change and --k are for individual events: a team event's players are "
-                "rated from their own games (rate the individual TRF)"
+                f"{f'{place}: rating changes' if place else '--rating-change and --k'} are for individual "
+                "events: a team event's players are rated from their own games (rate the individual TRF)"
             )
         from tbxl.rating_change import rating_changes
 

@@ -217,9 +217,11 @@ def separation(st: Standings, a: int, b: int, fmt: Fmt, names: Mapping[int, str]
 def decided_notes(st: Standings, L: Labels) -> tuple[str, ...]:
     """What the standings' *Decided* column means, said under the table: a play-off among
     participants equal on every tie-break (C.07 Art. 3), and lots with their seed and procedure
-    (C.07 4.2, :func:`tbxl.playoffs.lot`) so that anyone can draw them again."""
+    (C.07 4.2, :func:`tbxl.playoffs.lot`) so that anyone can draw them again, or, with a seed
+    but no place still shared, that no lots were needed."""
     how = set(st.decided_by.values())
+    lots = "lots_note" if LOTS in how else "lots_none_note"  # a seed given is not a draw made
     return tuple(
         ([L["playoff_note"]] if PLAYOFF in how else [])
-        + ([L["lots_note"].format(seed=st.lots_seed)] if LOTS in how else [])
+        + ([L[lots].format(seed=st.lots_seed)] if st.lots_seed is not None else [])
     )
