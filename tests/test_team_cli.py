@@ -140,7 +140,8 @@ def test_team_explain_to_a_report(tmp_path):
     out = tmp_path / "appeal.html"
     assert main(["explain", TEC, "--team", "6", "-o", str(out)]) == 0
     html = out.read_text()
-    assert "Azerbaijan (6)" in html and "EDET/P = 2" in html
+    # the team appeal (issue 35 item 4): the team's line, its EDE once with labelled steps
+    assert "Azerbaijan (6) 2" in html and "Step 1: MP" in html and "Board prizes" not in html
 
 
 def test_team_setting_ede_bc(run_cli):

@@ -269,7 +269,7 @@ def build_parser() -> Parser:
         help="start number; several (4,7) show both sides of an appeal and what separates them",
     )
     e.add_argument("--with-tied", action="store_true", help="add the players who finished on the same points as N")
-    e.add_argument("--team", type=int, metavar="N", help="team number (team events)")
+    e.add_argument("--team", metavar="N[,M...]", help="team number (team events); several (6,13): a team dispute")
     e.add_argument("--tiebreak", metavar="CODE", help="one tie-break (default: all of the list)")
     document(e, "the appeal report (.pdf, .html) or the text (.txt)")
 

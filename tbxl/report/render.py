@@ -25,6 +25,7 @@ from tbxl.report.views.blocks import Progress
 from tbxl.report.views.compare import build_compare_view
 from tbxl.report.views.frame import ReportView
 from tbxl.report.views.team import TeamReport
+from tbxl.report.views.team_appeal import TeamAppeal
 
 if TYPE_CHECKING:  # the rooms below the report, as types only
     from tbxl.audit import Audit, Comparison
@@ -127,16 +128,17 @@ def render_appeal_pdf(
     the appellant): the standings lines, the groups on the same points and how each tie was
     broken, what separates the first from the others, and the derivation of every tie-break in
     ``codes`` (default PTS + the standings' tie-breaks) of each; PDF, or the web page (by default
-    when ``output`` ends in .html); of a team event the team report with the derivations of those
-    teams. ``options`` (:class:`~tbxl.projection.ReportOptions`): the language and paper at once.
-    Returns the number of pages (None for the web page)."""
+    when ``output`` ends in .html); of a team event the team appeal of those teams
+    (:class:`~tbxl.report.views.team_appeal.TeamAppeal`: a few pages). ``options``
+    (:class:`~tbxl.projection.ReportOptions`): the language and paper at once. Returns
+    the number of pages (None for the web page)."""
     check_output(output, [input_path])
     if html is None:
         html = _is_html(output)
     view = build_view(
         standings, lang=lang, paper=paper, input_path=input_path, appeal=start_number, codes=codes, options=options
     )
-    template = "team.html.j2" if isinstance(view, TeamReport) else "appeal.html.j2"
+    template = "team_appeal.html.j2" if isinstance(view, TeamAppeal) else "appeal.html.j2"
     return _write_report(view, template, output, [input_path], html=html)
 
 

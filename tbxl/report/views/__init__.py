@@ -22,6 +22,7 @@ from tbxl.report.views.blocks import Progress
 from tbxl.report.views.frame import ReportView
 from tbxl.report.views.standings import build_standings_view
 from tbxl.report.views.team import build_team_view
+from tbxl.report.views.team_appeal import build_team_appeal_view
 from tbxl.standings import Standings
 
 Appeal = int | Sequence[int] | None
@@ -51,7 +52,8 @@ def build_view(
     report (:class:`~tbxl.report.views.standings.StandingsReport`), with ``appeal`` the appeal
     report (:class:`~tbxl.report.views.appeal.AppealReport`), and of a team event the team report
     (:class:`~tbxl.report.views.team.TeamReport`: ``players`` are team numbers, ``min_games``
-    the games a board prize needs; an appeal: the team report with the derivations of its teams).
+    the games a board prize needs; an appeal: the team appeal of
+    :class:`~tbxl.report.views.team_appeal.TeamAppeal`).
 
     ``derivations`` (see :func:`~tbxl.report.selection.parse_derivations`, default none) picks
     the players (teams) with derivation blocks, and ``players`` restricts them. ``by_round`` adds
@@ -127,10 +129,10 @@ def _team_view(
     rating_changes: Changes,
     input_path: Any,
 ) -> ReportView:
+    if appeal is not None:  # a team appeal: the teams concerned only, a few pages
+        return build_team_appeal_view(standings, appeal, lang=o.lang, paper=o.paper, input_path=input_path)
     teams = None if o.players is None else list(o.players)
     derivations = o.derivations or "none"
-    if appeal is not None:  # a team's appeal: the team report with the derivations of its teams
-        derivations, teams = "all", [appeal] if isinstance(appeal, int) else list(appeal)
     return build_team_view(
         standings,
         lang=o.lang,

@@ -85,13 +85,15 @@ class TeamReport(ReportView):
         return words
 
 
-def _ties(st: Standings, fmt: Fmt, names: Mapping[int, str]) -> tuple[TieGroup, ...]:
-    """Each group of teams equal on the primary score and the steps that broke it (every step of a
-    team ranking splits its group)."""
+def team_ties(st: Standings, fmt: Fmt, names: Mapping[int, str], only: set[int] | None = None) -> tuple[TieGroup, ...]:
+    """Each group of teams equal on the primary score (with ``only``: the groups of these teams)
+    and the steps that broke it (every step of a team ranking splits its group)."""
     label: Callable[[int], str] = lambda n: f"{names[n]} ({n})"  # noqa: E731
     out = []
     for points, rows, places in tied_groups(st.rows):
         members = {r.team.number for r in rows}
+        if only is not None and not members & only:
+            continue
         values = {r.team.number: r.values for r in rows}
         steps = tuple(
             TieStep(
@@ -198,7 +200,7 @@ def build_team_view(
         boards=board_results(st, fmt, L["team"], names, LINE_CHARS[paper], set(selected)),
         prizes=board_prizes(st, fmt, min_games),
         min_games=min_games,
-        ties=_ties(st, fmt, names),
+        ties=team_ties(st, fmt, names),
         teams=tuple(
             team_block(st.row(n), fmt, derivations=ds)
             for n, ds in zip(selected, laid_out_groups(derivations_of, L, paper))
