@@ -94,15 +94,71 @@ def _options(command: str, options: dict) -> list[str]:
     return argv
 
 
-def _answer(work) -> str:
-    """JSON text of ``{"ok": result, "warnings": [...]}`` or ``{"error": line}``."""
+def _answer(work, options: dict | None = None) -> str:
+    """JSON text of ``{"ok": result, "warnings": [...]}`` or ``{"error": line, "plain": sentence}``
+    (:func:`plain`: what the line means for the user's files, in the page's language)."""
     try:
         result, warnings = work()
     except Failure as failure:
-        return json.dumps({"error": str(failure)})
+        return _failed(str(failure), options)
     except Exception as err:  # a bug of the glue, not the user's: still one line, no traceback
-        return json.dumps({"error": f"tbxl: internal error: {type(err).__name__}: {err}"})
+        return _failed(f"tbxl: internal error: {type(err).__name__}: {err}", options)
     return json.dumps({"ok": result, "warnings": warnings})
+
+
+def _failed(line: str, options: dict | None) -> str:
+    o = options or {}
+    names = o.get("names") or {}
+    # the tbxl.toml is written into HOME under that name: the user knows it by its own
+    mine = names.get("config") or "tbxl.toml"
+    line = line.replace(f"{HOME}/tbxl.toml", mine).replace(" tbxl.toml:", f" {mine}:")
+    return json.dumps({"error": line, "plain": plain(line, o)})
+
+
+def plain(line: str, options: dict) -> str:
+    """The CLI's error ``line`` in plain words for the page: which of the user's files (by its
+    own name) or which choice is at fault, and what to do; the line itself stays beside it (it
+    says where). A file with no tournament in it is said to be none (a random text can fail on
+    some line of its own, which says nothing useful)."""
+    from tbxl.report.labels import labels
+
+    lang = options.get("lang") or "en"
+    try:
+        W = {**labels("en")["web"], **labels(lang).get("web", {})}
+    except Exception:  # a language that is none: the words in English
+        W = labels("en")["web"]
+    names = options.get("names") or {}
+    text = line.split("error: ", 1)[1] if "error: " in line else line
+    event = names.get("event", "")
+    config = names.get("config") or "tbxl.toml"
+    bulletin = names.get("bulletin", "")
+    if " internal error: " in f" {line}":
+        return W["err_internal"]
+    if text.startswith((f"{config}:", f"{config} ")):
+        return W["err_config"].format(file=config)
+    if bulletin and text.startswith((f"{bulletin}:", f"{bulletin} ")):
+        return W["err_bulletin"].format(file=bulletin)
+    if event and text.startswith((f"{event}:", f"{event} ")):
+        shown = event.removeprefix("./")
+        if _no_tournament(event, text):
+            return W["err_not_event"].format(file=shown)
+        return W["err_in_event"].format(file=shown)
+    return W["err_choice"]
+
+
+def _no_tournament(event: str, text: str) -> bool:
+    """Does the event's file hold no tournament at all (a text file with no player record, a
+    file that is no workbook)? Then its first complaint, on whatever line, is beside the point."""
+    if "not a tournament file" in text or "not a readable" in text:
+        return True
+    if os.path.splitext(event)[1].lower() in (".xlsx", ".xlsm"):
+        return False
+    try:
+        with open(os.path.join(HOME, event.removeprefix("./")), "rb") as f:
+            head = f.read(4 << 20)
+    except OSError:
+        return False
+    return not any(line.lstrip(b"\xef\xbb\xbf").startswith(b"001 ") for line in head.splitlines())
 
 
 def _file(argv: list[str], path: str, *, ok_codes=(0,), binary=True):
@@ -123,10 +179,11 @@ def _opts(options_json: str) -> dict:
 # -- the standings by the Python API -------------------------------------------------------------
 
 
-def _standings(name: str, options: dict, form: str) -> tuple[str, list[str]]:
-    """The standings of ``name`` in ``form`` (``json`` or ``csv``) as ``tbxl compute`` composes
-    them (:func:`tbxl.cli.commands.compute`), with the input's warnings as the CLI says them; a
-    failure raises :class:`Failure` with the CLI's line."""
+def _ranked(name: str, options: dict, work):
+    """``work(standings, options, config)`` on the event ``name`` ranked as ``tbxl compute`` ranks
+    it (:func:`tbxl.cli.commands.compute`: the page's options, then the ``tbxl.toml`` beside the
+    input), with the input's warnings as the CLI says them: (its result, warning lines); a failure
+    raises :class:`Failure` with the CLI's line."""
     import tbxl
     from tbxl import config
     from tbxl.io.load import sniff
@@ -136,6 +193,7 @@ def _standings(name: str, options: dict, form: str) -> tuple[str, list[str]]:
     with collector_paused(), input_warnings() as said:
         try:
             path = config.find(name)
+            cfg = config.load(path) if path else config.Config()
             o = config.options(
                 {
                     "rules": options.get("rules"),
@@ -143,15 +201,26 @@ def _standings(name: str, options: dict, form: str) -> tuple[str, list[str]]:
                     "categories": options.get("categories") or [],
                     "prizes": [options["prizes"]] if options.get("prizes") else [],
                 },
-                config.load(path) if path else config.Config(),
+                cfg,
             )
             st = o.rank(o.cut(tbxl.read(name, kind=sniff(name).kind), name))
             notes = [f"tbxl: note: {visible(str(n))}" for n in st.notes]  # as compute says them (expelled, list change)
-            changes = o.rating_changes(st)
-            document = (tbxl.json_document if form == "json" else tbxl.csv_document)(st, o.classification(st), changes)
+            result = work(st, o, cfg)
         except (TbxlError, OSError) as err:  # the CLI's line: an input or a usage error, a file refused
             raise Failure(f"tbxl: {visible(f'error: {error_text(err)}')}") from None
-    return document, [f"tbxl: {visible(line)}" for line in warning_lines(said)] + notes
+    return result, [f"tbxl: {visible(line)}" for line in warning_lines(said)] + notes
+
+
+def _standings(name: str, options: dict, form: str) -> tuple[str, list[str]]:
+    """The standings of ``name`` in ``form`` (``json`` or ``csv``) as ``tbxl compute`` composes
+    them, with the input's warnings as the CLI says them."""
+    import tbxl
+
+    def work(st, o, cfg):
+        changes = o.rating_changes(st)
+        return (tbxl.json_document if form == "json" else tbxl.csv_document)(st, o.classification(st), changes)
+
+    return _ranked(name, options, work)
 
 
 # -- the adapters: one per output ----------------------------------------------------------------
@@ -160,12 +229,13 @@ def _standings(name: str, options: dict, form: str) -> tuple[str, list[str]]:
 def json_document(name: str, options_json: str = "{}") -> str:
     """:func:`tbxl.json_document` of the event (with the options): ``tbxl compute NAME --format
     json``'s document, parsed."""
+    o = _opts(options_json)
     try:
-        text, warnings = _standings(name, _opts(options_json), "json")
+        text, warnings = _standings(name, o, "json")
     except Failure as failure:
-        return json.dumps({"error": str(failure)})
+        return _failed(str(failure), o)
     except Exception as err:  # a bug, not the user's: still one line, no traceback (as _answer)
-        return json.dumps({"error": f"tbxl: internal error: {type(err).__name__}: {err}"})
+        return _failed(f"tbxl: internal error: {type(err).__name__}: {err}", o)
     # the API's document as it is, not parsed and written again (2,000 players: a second saved)
     return f'{{"ok": {text.strip()}, "warnings": {json.dumps(warnings)}}}'
 
@@ -177,26 +247,29 @@ def _download(name: str, options_json: str, form: str):
 
 def csv_text(name: str, options_json: str = "{}") -> str:
     """:func:`tbxl.csv_document`: the file ``tbxl compute NAME -o standings.csv`` writes (base64)."""
-    return _answer(lambda: _download(name, options_json, "csv"))
+    return _answer(lambda: _download(name, options_json, "csv"), _opts(options_json))
 
 
 def json_text(name: str, options_json: str = "{}") -> str:
     """:func:`tbxl.json_document`: the file ``tbxl compute NAME -o standings.json`` writes (the
     download, base64)."""
-    return _answer(lambda: _download(name, options_json, "json"))
+    return _answer(lambda: _download(name, options_json, "json"), _opts(options_json))
 
 
 def trf_text(name: str, options_json: str = "{}") -> str:
     """``tbxl compute NAME -o rating.trf``: the TRF-16 for rating, with the computed points and ranks."""
     path = f"{OUT}/rating.trf"
-    return _answer(lambda: _file(["compute", name, "-o", path, *_options("compute", _opts(options_json))], path))
+    return _answer(
+        lambda: _file(["compute", name, "-o", path, *_options("compute", _opts(options_json))], path),
+        _opts(options_json),
+    )
 
 
 def explain_text(name: str, number: int, team: bool, options_json: str = "{}") -> str:
     """``tbxl explain NAME --player N`` (``--team N`` on a team event): the derivation's text."""
     who = ["--team" if team else "--player", str(int(number))]
     o = {k: v for k, v in _opts(options_json).items() if k != "lang"}  # the text is English
-    return _answer(lambda: _run(["explain", name, *who, *_options("explain", o)]))
+    return _answer(lambda: _run(["explain", name, *who, *_options("explain", o)]), _opts(options_json))
 
 
 def report_html(name: str, options_json: str = "{}", pages: str = "") -> str:
@@ -204,19 +277,120 @@ def report_html(name: str, options_json: str = "{}", pages: str = "") -> str:
     path = f"{OUT}/report.html"
     extra = ["--pages", pages] if pages else []
     o = _opts(options_json)
-    return _answer(lambda: _file(["report", name, "-o", path, *extra, *_options("report", o)], path, binary=False))
+    return _answer(
+        lambda: _file(["report", name, "-o", path, *extra, *_options("report", o)], path, binary=False),
+        _opts(options_json),
+    )
 
 
 def audit_text(name: str, bulletin: str, options_json: str = "{}") -> str:
     """``tbxl audit NAME --published BULLETIN``: the audit's text (exit 1, differences found, is an answer)."""
     o = _opts(options_json)
-    return _answer(lambda: _run(["audit", name, "--published", bulletin, *_options("audit", o)], ok_codes=(0, 1)))
+    return _answer(
+        lambda: _run(["audit", name, "--published", bulletin, *_options("audit", o)], ok_codes=(0, 1)),
+        _opts(options_json),
+    )
 
 
 def compare_text(name: str, rule_sets: str, options_json: str = "{}") -> str:
     """``tbxl compare NAME --rules A,B``: the standings under the rule sets side by side."""
     o = {k: v for k, v in _opts(options_json).items() if k not in ("lang", "rules")}
-    return _answer(lambda: _run(["compare", name, "--rules", rule_sets, *_options("compare", o)]))
+    return _answer(lambda: _run(["compare", name, "--rules", rule_sets, *_options("compare", o)]), _opts(options_json))
+
+
+#: The docs' page of the rules and decisions, where an article reference in a derivation leads.
+RULES_PAGE = "https://tbxl.github.io/tbxl/reference/rules/"
+
+
+def _term_rows(d) -> list[dict]:
+    """The term rows of a derivation (:class:`~tbxl.report.text.TermRow`) with the article split
+    off the reason (the report appends it as `` [16.5]``), for its link."""
+    import re
+
+    rows = []
+    for t in d.terms:
+        found = re.fullmatch(r"(.*) \[([^\[\]]+)\]", t.reason, re.S)
+        reason, article = (found.group(1), found.group(2)) if found else (t.reason, "")
+        rows.append({"cells": t.cells, "reason": reason, "article": article, "cut": t.cut})
+    return rows
+
+
+def derivation_html(name: str, number: int, options_json: str = "{}") -> str:
+    """The derivation of player (team) ``number``'s values as the page shows it
+    (``templates/web-derivation.html.j2``: the report's view models and macros):
+    ``{"html": fragment, "name": who}``, in the chosen language (else the tbxl.toml's, else English)."""
+    o = _opts(options_json)
+
+    def work(st, options, cfg):
+        from tbxl.report.labels import labels
+        from tbxl.report.templating import environment
+        from tbxl.report.text import Fmt
+        from tbxl.report.views import build_view
+        from tbxl.report.views.pages import cards
+        from tbxl.report.views.team import TeamReport
+
+        lang = o.get("lang") or cfg.values.get("lang") or "en"
+        view = build_view(st, lang=lang, appeal=int(number))
+        L = view.L
+        team = isinstance(view, TeamReport)
+        T = view.T if team else None
+        b = (view.teams if team else view.players)[0]
+        card = None if team else next(c for c in cards(st, Fmt(bool(L["decimal_comma"])), L) if c.sn == b.sn)
+        heads = [L["col_round"], L["col_opponent"], L["col_result"], L["col_real"], L["col_used"], L["col_adds"]]
+        width = max((len(t.cells) for d in b.derivations for t in d.terms), default=len(heads))
+        heads = (heads + [""] * width)[:width]  # a term of more cells than these heads: a head left empty
+        html = (
+            environment()
+            .get_template("web-derivation.html.j2")
+            .render(
+                b=b,
+                L=L,
+                T=T,
+                W={**labels("en")["web"], **L.get("web", {})},
+                primary=getattr(view, "primary", ""),
+                card=card,
+                colour_names={L["colour_letters"][k]: v for k, v in L["colour_names"].items()},
+                boards=[br for br in view.boards if br.no == b.sn] if team else [],
+                derivations=[(d, _term_rows(d)) for d in b.derivations],
+                heads=heads,
+                grid=f"2.2em minmax(7em, 1fr) repeat({width - 2}, auto)",
+                who=T["team"] if T else L["de_player"],
+                game=T["kind"] if T else None,
+                rules_page=RULES_PAGE,
+                ties=None if team else view.ties,
+            )
+        )
+        return {"html": html, "name": b.name}
+
+    return _answer(lambda: _ranked(name, o, work), _opts(options_json))
+
+
+def tiebreak_names(codes_json: str, lang: str = "en") -> str:
+    """Each tie-break code's meaning in ``lang`` (the report's line: meaning, article, modifiers)."""
+    from tbxl.report.labels import labels
+    from tbxl.report.views.frame import definition
+
+    def work():
+        L = labels(lang or "en")
+        return {code: definition(code, L) for code in json.loads(codes_json)}, []
+
+    return _answer(work)
+
+
+def web_labels(lang: str = "en") -> str:
+    """The page's words in ``lang`` (the ``web`` section of the report's label files, English where
+    a key is missing) with the rule sets' titles and the prize sharings in that language."""
+    from tbxl.report.labels import labels
+
+    def work():
+        en, L = labels("en"), labels(lang or "en")
+        return {
+            "web": {**en["web"], **L.get("web", {})},
+            "conventions": {k: v["title"] for k, v in L["conventions"].items()},
+            "prize_sharing": L["prize_sharing"],
+        }, []
+
+    return _answer(work)
 
 
 def workbook_bytes(name: str, options_json: str = "{}") -> str:
