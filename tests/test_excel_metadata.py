@@ -54,6 +54,7 @@ def test_import_pulls_in_nothing_heavy():
         "tbxl.model.table",
         "tbxl.model.rounds",
         "tbxl.model.codes",
+        "tbxl.model.decisions",  # the organizer's decisions (expelled, given values), read with the event
         "tbxl.rules",
         "tbxl.rules.settings",
         "tbxl.rules.modes",
