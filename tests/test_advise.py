@@ -300,3 +300,20 @@ def test_one_event_shows_each_lists_findings(capsys):
     assert main(["advise", rr, "--lists", "EDE,MPvGP", "--format", "json"]) == 0  # team codes on an individual event
     doc = json.loads(capsys.readouterr().out)
     assert doc["lists"][0]["unusable"] == 1 and doc["lists"][0]["events"] == 0
+
+
+def test_workbooks_and_team_events_in_one_archive(tmp_path):
+    root = Path(__file__).parent.parent
+    (tmp_path / "wb").mkdir()
+    (tmp_path / "wb" / "tec.xlsx").write_bytes((root / "workbooks" / "tec-swiss.xlsx").read_bytes())
+    (tmp_path / "team.trf").write_bytes((EXAMPLES / "team.trf").read_bytes())
+    lists = ["BH/C1,BH,SB", "SB,WIN"]
+    mixed = run(events_in(tmp_path), lists, jobs=1)
+    assert mixed.kinds == {"individual": 1, "team": 1} and not mixed.skipped
+    # the workbook is the TEC exercise the TRF holds: the same counts from either
+    swiss = run([EXAMPLES / "held_swiss_5.trf"], lists, jobs=1)
+    alone = run([tmp_path / "wb" / "tec.xlsx"], lists, jobs=1)
+    assert alone.sums == swiss.sums and alone.pairs == swiss.pairs
+    # a team has no rating: its ties count for no rated pair
+    assert [s.rated_pairs for s in mixed.sums] == [s.rated_pairs for s in swiss.sums]
+    assert [s.participants for s in mixed.sums] == [16 + 50, 16 + 50]
