@@ -317,3 +317,29 @@ def test_workbooks_and_team_events_in_one_archive(tmp_path):
     # a team has no rating: its ties count for no rated pair
     assert [s.rated_pairs for s in mixed.sums] == [s.rated_pairs for s in swiss.sums]
     assert [s.participants for s in mixed.sums] == [16 + 50, 16 + 50]
+
+
+def test_a_mistake_in_the_options_stops_before_any_event(capsys):
+    examples = str(EXAMPLES)
+    assert main(["advise", examples, "--lists", "BH,XYZ"]) == 2
+    assert "unknown tie-break 'XYZ'" in capsys.readouterr().err
+    assert main(["advise", examples, "--rules", "nope"]) == 2
+    assert "unknown rules 'nope'" in capsys.readouterr().err
+    assert main(["advise", examples, "--prize-places", "0"]) == 2
+    assert main(["advise", examples, "--jobs", "0"]) == 2
+    # a team list is no mistake: it ranks the team event and says where it does not fit
+    assert main(["advise", examples, "--lists", "EDE,MPvGP"]) == 0
+    assert "EDE,MPvGP: not for 3 event(s) of another kind" in capsys.readouterr().out
+
+
+def test_the_progress_bar_and_a_single_events_findings_in_json(capsys):
+    rr = str(EXAMPLES / "held_round_robin.trf")
+    assert main(["advise", str(EXAMPLES), "--lists", "SB", "--progress", "--jobs", "2"]) == 0
+    err = capsys.readouterr().err
+    assert "advise" in err and "4/4\n" in err and "####" in err
+    assert main(["advise", rr, "--lists", "BH,SB", "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert [(f["number"], f["article"], f["level"], f["codes"]) for f in doc["findings"]["BH,SB"]] == [
+        (1, "C.07 8, note of 2026", "required", ["BH"]),
+        (5, "C.07 6.2", "tbxl advice", ["BH"]),
+    ]
