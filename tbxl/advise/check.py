@@ -31,6 +31,7 @@ from tbxl.tiebreaks.ratings import RATING_TIEBREAKS
 
 if TYPE_CHECKING:
     from tbxl.model import AnyEvent  # the team model, for the type only
+    from tbxl.standings import Standings
 
 __all__ = ["Level", "Finding", "Profile", "CHECKS", "check", "list_notes", "LONG_EVENT_DAYS"]
 
@@ -318,13 +319,10 @@ def check(profile: Profile, tiebreaks: str | Sequence[str], for_standings: bool 
     return out
 
 
-def list_notes(st: object) -> list[Reason]:
+def list_notes(st: Standings) -> list[Reason]:
     """The findings of the list a standings was ranked by, as notes for ``compute`` (stderr) and
     the report's page (:attr:`tbxl.standings.Standings.notes`): one line each, those the standings
     say already left out."""
-    from tbxl.standings import Standings
-
-    assert isinstance(st, Standings)
     codes = [d.code for d in st.tiebreaks]
     if not codes:
         return []

@@ -12,9 +12,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tbxl.advise.check import Profile, check
 from tbxl.errors import TbxlError, error_text
+
+if TYPE_CHECKING:
+    from tbxl.standings import Standings
 
 __all__ = ["ListCounts", "PairCounts", "EventResult", "measure", "places_of", "ANNOUNCED"]
 
@@ -84,10 +88,7 @@ def places_of(ranks: Sequence[tuple[int, int]]) -> list[frozenset[int]]:
     return out
 
 
-def _counts(st: object, prize_places: int) -> tuple[ListCounts, list[frozenset[int]]]:
-    from tbxl.standings import Standings
-
-    assert isinstance(st, Standings)
+def _counts(st: Standings, prize_places: int) -> tuple[ListCounts, list[frozenset[int]]]:
     rows = st.rows
     size: dict[int, int] = {}
     for row in rows:
