@@ -139,6 +139,65 @@ def test_the_archive_figures_are_the_counts_made_from_the_games(archive, jobs):
         assert (pair.differ, pair.prize_differ, pair.prize_events, pair.places) == (differ, top, events, 72)
 
 
+def random_swiss(seed: int, n: int = 10, rounds: int = 5) -> tuple[Builder, list[tuple[int, int, Fraction]]]:
+    """Random pairings every round (everybody plays, repeats allowed), results with many draws; the
+    games (player, opponent, score), which the tests count from."""
+    rnd = random.Random(1000 + seed)
+    b = Builder(rounds, name=f"Swiss {seed}")
+    for sn in range(1, n + 1):
+        b.player(sn, f"Player {sn}", rating=rnd.choice([1500, 1700, 1900, 2100]))
+    games: list[tuple[int, int, Fraction]] = []
+    for r in range(1, rounds + 1):
+        order = list(range(1, n + 1))
+        rnd.shuffle(order)
+        for white, black in zip(order[::2], order[1::2]):
+            result = rnd.choice(["1-0", "0-1", "1/2", "1/2"])
+            b.game(r, white, black, result)
+            w = {"1-0": Fraction(1), "0-1": Fraction(0), "1/2": HALF}[result]
+            games += [(white, black, w), (black, white, 1 - w)]
+    return b, games
+
+
+def swiss_keys(games: list[tuple[int, int, Fraction]], codes: list[str]) -> dict[int, tuple[Fraction, ...]]:
+    """(points, then each code's value) from the games alone, every round played: BH = the sum of
+    the opponents' points, one term per game (C.07 8.1, 4.4); BH/C1 = BH without its lowest term
+    (14.1; no unplayed round, so 16.5 never applies); WIN = the games won (7.1)."""
+    players = sorted({p for p, _, _ in games})
+    points = {p: sum(s for q, _, s in games if q == p) for p in players}
+    terms = {p: sorted(points[o] for q, o, _ in games if q == p) for p in players}
+    value = {
+        "BH": lambda p: sum(terms[p]),
+        "BH/C1": lambda p: sum(terms[p][1:]),
+        "WIN": lambda p: Fraction(sum(1 for q, _, s in games if q == p and s == 1)),
+    }
+    return {p: (points[p], *(value[c](p) for c in codes)) for p in players}
+
+
+def test_generated_swiss_events_give_the_counts_made_from_the_games(tmp_path):
+    made = []
+    for seed in range(10):
+        b, games = random_swiss(seed)
+        (tmp_path / f"swiss-{seed}.trf").write_text(write_trf(b.build()), encoding="utf-8")
+        made.append((b, games))
+    lists = ["BH/C1,BH", "BH,WIN"]
+    tally = run(events_in(tmp_path), lists, rules="fide-2026", prize_places=4, jobs=2)
+    for name, s in zip(lists, tally.sums):
+        shared = prize = rated = higher = 0
+        for b, games in made:
+            keys = swiss_keys(games, name.split(","))
+            filled = places(keys)
+            shared += sum(1 for g in filled if len(g) > 1)
+            prize += sum(1 for g in filled[:4] if len(g) > 1)
+            place = {p: min(k for k, g in enumerate(filled) if p in g) for p in keys}
+            for p, q in combinations(keys, 2):
+                if keys[p][0] == keys[q][0] and b.ratings[p] != b.ratings[q] and place[p] != place[q]:
+                    rated += 1
+                    higher += (b.ratings[p] > b.ratings[q]) == (place[p] < place[q])
+        assert (s.shared, s.prize_shared, s.rated_pairs, s.higher_first) == (shared, prize, rated, higher), name
+        assert s.participants == 100 and s.findings == {}
+    assert min(s.shared for s in tally.sums) > 0 and min(s.rated_pairs for s in tally.sums) > 0
+
+
 def hand_swiss() -> Builder:
     """Four players, two rounds: 1-2 1-0, 3-4 1-0, then 1-3 and 2-4 drawn. 1 and 3 (1.5 points)
     are equal on BH (2), SB (1.25), WIN (1) and their game; so are 2 and 4 (0.5, BH 2, SB 0.25)."""
