@@ -286,7 +286,7 @@ def test_a_profile_read_from_a_file(tmp_path):
 
     profile = Profile.of(load(path, notes=notes), None, notes)
     assert (profile.days, profile.long, profile.accelerated, profile.round_robin, profile.participants) == (
-        64,
+        63,
         True,
         True,
         False,
