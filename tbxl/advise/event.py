@@ -89,7 +89,9 @@ def places_of(ranks: Sequence[tuple[int, int]]) -> list[frozenset[int]]:
 
 
 def _counts(st: Standings, prize_places: int) -> tuple[ListCounts, list[frozenset[int]]]:
-    rows = st.rows
+    # the ranked participants: a place's label is "3" or "3-5"; an expelled player's says no place
+    # (checklist 197-198) and holds none, so it shares none
+    rows = [row for row in st.rows if row.rank_label[:1].isdigit()]
     size: dict[int, int] = {}
     for row in rows:
         size[row.rank] = size.get(row.rank, 0) + 1
