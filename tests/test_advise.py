@@ -139,6 +139,65 @@ def test_the_archive_figures_are_the_counts_made_from_the_games(archive, jobs):
         assert (pair.differ, pair.prize_differ, pair.prize_events, pair.places) == (differ, top, events, 72)
 
 
+def random_swiss(seed: int, n: int = 10, rounds: int = 5) -> tuple[Builder, list[tuple[int, int, Fraction]]]:
+    """Random pairings every round (everybody plays, repeats allowed), results with many draws; the
+    games (player, opponent, score), which the tests count from."""
+    rnd = random.Random(1000 + seed)
+    b = Builder(rounds, name=f"Swiss {seed}")
+    for sn in range(1, n + 1):
+        b.player(sn, f"Player {sn}", rating=rnd.choice([1500, 1700, 1900, 2100]))
+    games: list[tuple[int, int, Fraction]] = []
+    for r in range(1, rounds + 1):
+        order = list(range(1, n + 1))
+        rnd.shuffle(order)
+        for white, black in zip(order[::2], order[1::2]):
+            result = rnd.choice(["1-0", "0-1", "1/2", "1/2"])
+            b.game(r, white, black, result)
+            w = {"1-0": Fraction(1), "0-1": Fraction(0), "1/2": HALF}[result]
+            games += [(white, black, w), (black, white, 1 - w)]
+    return b, games
+
+
+def swiss_keys(games: list[tuple[int, int, Fraction]], codes: list[str]) -> dict[int, tuple[Fraction, ...]]:
+    """(points, then each code's value) from the games alone, every round played: BH = the sum of
+    the opponents' points, one term per game (C.07 8.1, 4.4); BH/C1 = BH without its lowest term
+    (14.1; no unplayed round, so 16.5 never applies); WIN = the games won (7.1)."""
+    players = sorted({p for p, _, _ in games})
+    points = {p: sum(s for q, _, s in games if q == p) for p in players}
+    terms = {p: sorted(points[o] for q, o, _ in games if q == p) for p in players}
+    value = {
+        "BH": lambda p: sum(terms[p]),
+        "BH/C1": lambda p: sum(terms[p][1:]),
+        "WIN": lambda p: Fraction(sum(1 for q, _, s in games if q == p and s == 1)),
+    }
+    return {p: (points[p], *(value[c](p) for c in codes)) for p in players}
+
+
+def test_generated_swiss_events_give_the_counts_made_from_the_games(tmp_path):
+    made = []
+    for seed in range(10):
+        b, games = random_swiss(seed)
+        (tmp_path / f"swiss-{seed}.trf").write_text(write_trf(b.build()), encoding="utf-8")
+        made.append((b, games))
+    lists = ["BH/C1,BH", "BH,WIN"]
+    tally = run(events_in(tmp_path), lists, rules="fide-2026", prize_places=4, jobs=2)
+    for name, s in zip(lists, tally.sums):
+        shared = prize = rated = higher = 0
+        for b, games in made:
+            keys = swiss_keys(games, name.split(","))
+            filled = places(keys)
+            shared += sum(1 for g in filled if len(g) > 1)
+            prize += sum(1 for g in filled[:4] if len(g) > 1)
+            place = {p: min(k for k, g in enumerate(filled) if p in g) for p in keys}
+            for p, q in combinations(keys, 2):
+                if keys[p][0] == keys[q][0] and b.ratings[p] != b.ratings[q] and place[p] != place[q]:
+                    rated += 1
+                    higher += (b.ratings[p] > b.ratings[q]) == (place[p] < place[q])
+        assert (s.shared, s.prize_shared, s.rated_pairs, s.higher_first) == (shared, prize, rated, higher), name
+        assert s.participants == 100 and s.findings == {}
+    assert min(s.shared for s in tally.sums) > 0 and min(s.rated_pairs for s in tally.sums) > 0
+
+
 def hand_swiss() -> Builder:
     """Four players, two rounds: 1-2 1-0, 3-4 1-0, then 1-3 and 2-4 drawn. 1 and 3 (1.5 points)
     are equal on BH (2), SB (1.25), WIN (1) and their game; so are 2 and 4 (0.5, BH 2, SB 0.25)."""
@@ -227,7 +286,7 @@ def test_a_profile_read_from_a_file(tmp_path):
 
     profile = Profile.of(load(path, notes=notes), None, notes)
     assert (profile.days, profile.long, profile.accelerated, profile.round_robin, profile.participants) == (
-        64,
+        63,
         True,
         True,
         False,
@@ -300,3 +359,46 @@ def test_one_event_shows_each_lists_findings(capsys):
     assert main(["advise", rr, "--lists", "EDE,MPvGP", "--format", "json"]) == 0  # team codes on an individual event
     doc = json.loads(capsys.readouterr().out)
     assert doc["lists"][0]["unusable"] == 1 and doc["lists"][0]["events"] == 0
+
+
+def test_workbooks_and_team_events_in_one_archive(tmp_path):
+    root = Path(__file__).parent.parent
+    (tmp_path / "wb").mkdir()
+    (tmp_path / "wb" / "tec.xlsx").write_bytes((root / "workbooks" / "tec-swiss.xlsx").read_bytes())
+    (tmp_path / "team.trf").write_bytes((EXAMPLES / "team.trf").read_bytes())
+    lists = ["BH/C1,BH,SB", "SB,WIN"]
+    mixed = run(events_in(tmp_path), lists, jobs=1)
+    assert mixed.kinds == {"individual": 1, "team": 1} and not mixed.skipped
+    # the workbook is the TEC exercise the TRF holds: the same counts from either
+    swiss = run([EXAMPLES / "held_swiss_5.trf"], lists, jobs=1)
+    alone = run([tmp_path / "wb" / "tec.xlsx"], lists, jobs=1)
+    assert alone.sums == swiss.sums and alone.pairs == swiss.pairs
+    # a team has no rating: its ties count for no rated pair
+    assert [s.rated_pairs for s in mixed.sums] == [s.rated_pairs for s in swiss.sums]
+    assert [s.participants for s in mixed.sums] == [16 + 50, 16 + 50]
+
+
+def test_a_mistake_in_the_options_stops_before_any_event(capsys):
+    examples = str(EXAMPLES)
+    assert main(["advise", examples, "--lists", "BH,XYZ"]) == 2
+    assert "unknown tie-break 'XYZ'" in capsys.readouterr().err
+    assert main(["advise", examples, "--rules", "nope"]) == 2
+    assert "unknown rules 'nope'" in capsys.readouterr().err
+    assert main(["advise", examples, "--prize-places", "0"]) == 2
+    assert main(["advise", examples, "--jobs", "0"]) == 2
+    # a team list is no mistake: it ranks the team event and says where it does not fit
+    assert main(["advise", examples, "--lists", "EDE,MPvGP"]) == 0
+    assert "EDE,MPvGP: not for 3 event(s) of another kind" in capsys.readouterr().out
+
+
+def test_the_progress_bar_and_a_single_events_findings_in_json(capsys):
+    rr = str(EXAMPLES / "held_round_robin.trf")
+    assert main(["advise", str(EXAMPLES), "--lists", "SB", "--progress", "--jobs", "2"]) == 0
+    err = capsys.readouterr().err
+    assert "advise" in err and "4/4\n" in err and "####" in err
+    assert main(["advise", rr, "--lists", "BH,SB", "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert [(f["number"], f["article"], f["level"], f["codes"]) for f in doc["findings"]["BH,SB"]] == [
+        (1, "C.07 8, note of 2026", "required", ["BH"]),
+        (5, "C.07 6.2", "tbxl advice", ["BH"]),
+    ]

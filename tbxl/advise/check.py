@@ -31,6 +31,7 @@ from tbxl.tiebreaks.ratings import RATING_TIEBREAKS
 
 if TYPE_CHECKING:
     from tbxl.model import AnyEvent  # the team model, for the type only
+    from tbxl.standings import Standings
 
 __all__ = ["Level", "Finding", "Profile", "CHECKS", "check", "list_notes", "LONG_EVENT_DAYS"]
 
@@ -59,7 +60,7 @@ class Level(enum.Enum):
 
 @dataclass(frozen=True)
 class Profile:
-    """What the checks need to know about an event. ``days``: the span of its dates, inclusive
+    """What the checks need to know about an event. ``days``: the span of its dates, end minus start
     (None: not known); ``accelerated``: the file records an acceleration (TRF XXA / 250), None when
     it cannot tell; ``unrated``: how many players have no rating; ``unrated_rule``: the rules give
     unrated players a rating (``unrated_rating`` or a code's ``/U``); ``start``: the start date."""
@@ -84,7 +85,8 @@ class Profile:
         """The profile of a read event (individual or team); ``notes``: the reader's notes, where
         an ignored acceleration record shows that the event was accelerated."""
         start, end = event.start_date, event.end_date
-        days = (end - start).days + 1 if start and end and end >= start else None
+        # the span as tbxl.standings' long-event note counts it (end minus start: 1-31 January is 30)
+        days = (end - start).days if start and end and end >= start else None
         players = getattr(event, "players", ())
         # a team event's participants are its teams (C.07 11), an individual event's its players
         participants = len(getattr(event, "teams", players))
@@ -285,7 +287,8 @@ _TEAM = frozenset({EventKind.TEAM})
 #: Every check, numbered once and for good (a number is never reused).
 CHECKS: tuple[Check, ...] = (
     Check(1, "C.07 8, note of 2026", Level.REQUIRED, _BOTH, _buchholz_in_round_robin),
-    Check(2, "C.07 10, 2026", Level.RECOMMENDED, _IND, _ratings_in_long_event),
+    # compute and report say #2 as the standings' own long-event note (issue 37 item 5, checklist 210)
+    Check(2, "C.07 10, 2026", Level.RECOMMENDED, _IND, _ratings_in_long_event, standings_say=True),
     Check(3, "C.07 10", Level.REQUIRED, _IND, _ratings_with_unrated, standings_say=True),
     Check(4, "C.07 9.2", Level.ADVICE, _BOTH, _koya_in_swiss),
     Check(5, "C.07 6.2", Level.ADVICE, _BOTH, _encounter_not_first),
@@ -318,13 +321,10 @@ def check(profile: Profile, tiebreaks: str | Sequence[str], for_standings: bool 
     return out
 
 
-def list_notes(st: object) -> list[Reason]:
+def list_notes(st: Standings) -> list[Reason]:
     """The findings of the list a standings was ranked by, as notes for ``compute`` (stderr) and
     the report's page (:attr:`tbxl.standings.Standings.notes`): one line each, those the standings
     say already left out."""
-    from tbxl.standings import Standings
-
-    assert isinstance(st, Standings)
     codes = [d.code for d in st.tiebreaks]
     if not codes:
         return []

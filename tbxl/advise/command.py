@@ -78,6 +78,7 @@ def advise(
     lists: list[str | None] = list(args.lists) if args.lists else [None]
     if len(set(lists)) != len(lists):
         raise UsageError("--lists: a list is given twice")
+    _check_given(args.rules, args.settings, lists)
     paths = events_in(args.input)
     if args.output:  # never over an event of the archive
         check_not_input(args.output, paths)
@@ -111,3 +112,24 @@ def advise(
     if tally.events == 0:
         raise InputError(f"{args.input}: no event could be read ({len(tally.skipped)} file(s) skipped)")
     return 0
+
+
+def _check_given(rules: str | None, settings: list[str], lists: list[str | None]) -> None:
+    """The rules, the settings and each list checked once, before any event is read: a mistake in
+    them is the user's (exit 2 with its message), not an error of every event. A list may fit only
+    one kind of event (EDE is a team's); one that fits none is a mistake."""
+    from tbxl.errors import TbxlError
+    from tbxl.rules import resolve
+    from tbxl.tiebreaks.codes import parse_list
+
+    resolve(rules, None, settings)
+    for codes in lists:
+        if codes is None:
+            continue
+        try:
+            parse_list(codes)
+        except TbxlError as individual:
+            try:
+                parse_list(codes, team=True)
+            except TbxlError:
+                raise individual from None

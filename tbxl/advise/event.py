@@ -12,9 +12,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tbxl.advise.check import Profile, check
 from tbxl.errors import TbxlError, error_text
+
+if TYPE_CHECKING:
+    from tbxl.standings import Standings
 
 __all__ = ["ListCounts", "PairCounts", "EventResult", "measure", "places_of", "ANNOUNCED"]
 
@@ -84,11 +88,10 @@ def places_of(ranks: Sequence[tuple[int, int]]) -> list[frozenset[int]]:
     return out
 
 
-def _counts(st: object, prize_places: int) -> tuple[ListCounts, list[frozenset[int]]]:
-    from tbxl.standings import Standings
-
-    assert isinstance(st, Standings)
-    rows = st.rows
+def _counts(st: Standings, prize_places: int) -> tuple[ListCounts, list[frozenset[int]]]:
+    # the ranked participants: a place's label is "3" or "3-5"; an expelled player's says no place
+    # (checklist 197-198) and holds none, so it shares none
+    rows = [row for row in st.rows if row.rank_label[:1].isdigit()]
     size: dict[int, int] = {}
     for row in rows:
         size[row.rank] = size.get(row.rank, 0) + 1

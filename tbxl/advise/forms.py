@@ -171,25 +171,27 @@ SERIES = (
 
 
 def svg(t: Tally, findings: object = None) -> str:
-    """A grouped bar chart of the rates of each list (0-100 %), a standalone SVG document."""
-    bar, gap, left, top, height = 18, 28, 60, 50, 220
-    group = bar * len(SERIES) + gap
-    width = left + group * len(t.lists) + 40
-    legend_y = top + height + 40 + 16 * 0
-    total_h = legend_y + 20 * len(SERIES) + 20
+    """A grouped bar chart of the rates of each list (0-100 %), each bar with its value, a
+    standalone SVG document (its bars' titles say list, rate and counts on hover)."""
+    bar, gap, left, top, height = 22, 30, 60, 50, 220
+    group = max(bar * len(SERIES), 7 * max(len(name) for name in t.lists)) + gap
+    width = left + group * len(t.lists) + 20
+    legend_y = top + height + 44
+    total_h = legend_y + 20 * len(SERIES) + 10
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width + 220}" height="{total_h}" '
-        f'viewBox="0 0 {width + 220} {total_h}" font-family="sans-serif" font-size="12">',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{total_h}" '
+        f'viewBox="0 0 {width} {total_h}" font-family="sans-serif" font-size="12">',
         f"<title>tbxl advise: {t.events} event(s), prize places 1-{t.prize_places}</title>",
         '<rect width="100%" height="100%" fill="#ffffff"/>',
-        f'<text x="{left}" y="24" font-size="14">Tie-break lists on {t.events} event(s)</text>',
+        f'<text x="{left}" y="24" font-size="14">Tie-break lists on {t.events} event(s), '
+        f"prize places 1-{t.prize_places}</text>",
     ]
     for pct in range(0, 101, 25):
         y = top + height - height * pct / 100
-        out.append(f'<line x1="{left}" y1="{y:.1f}" x2="{width}" y2="{y:.1f}" stroke="#dddddd"/>')
+        out.append(f'<line x1="{left}" y1="{y:.1f}" x2="{width - 10}" y2="{y:.1f}" stroke="#dddddd"/>')
         out.append(f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">{pct}%</text>')
     for k, (name, s) in enumerate(zip(t.lists, t.sums)):
-        x0 = left + gap / 2 + k * group
+        x0 = left + k * group + (group - bar * len(SERIES)) / 2
         for j, (attr, label, colour) in enumerate(SERIES):
             value = getattr(s, attr)
             h = 0.0 if value is None else float(value) * height
@@ -199,14 +201,18 @@ def svg(t: Tally, findings: object = None) -> str:
                 f'<rect x="{x:.1f}" y="{top + height - h:.1f}" width="{bar - 2}" height="{h:.1f}" '
                 f'fill="{colour}"><title>{tip}</title></rect>'
             )
+            out.append(
+                f'<text x="{x + (bar - 2) / 2:.1f}" y="{top + height - h - 3:.1f}" text-anchor="middle" '
+                f'font-size="9">{percent(value).removesuffix("%")}</text>'
+            )
         out.append(
-            f'<text x="{x0 + bar * len(SERIES) / 2:.1f}" y="{top + height + 16}" text-anchor="middle">'
+            f'<text x="{left + k * group + group / 2:.1f}" y="{top + height + 16}" text-anchor="middle">'
             f"{escape(name)}</text>"
         )
     for j, (_, label, colour) in enumerate(SERIES):
         y = legend_y + 20 * j
         out.append(f'<rect x="{left}" y="{y - 10}" width="12" height="12" fill="{colour}"/>')
-        out.append(f'<text x="{left + 18}" y="{y}">{escape(label)}</text>')
+        out.append(f'<text x="{left + 18}" y="{y}">{escape(label)} (%)</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
