@@ -7,6 +7,7 @@ says how firm its source is (:class:`Level`): what the regulations require, what
 or tbxl's own advice drawn from an article's definition.
 
 >>> from tbxl.model import EventKind
+from tbxl.model.decisions import LONG_EVENT_DAYS  # one home: the long event of FIDE's checklist (210)
 >>> profile = Profile(EventKind.INDIVIDUAL, round_robin=True, rounds=5, participants=6)
 >>> findings = check(profile, "BH,SB")
 >>> findings[0].line()
@@ -25,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from tbxl.derivation import Reason
 from tbxl.model import EventKind
+from tbxl.model.decisions import LONG_EVENT_DAYS  # one home: the long event of FIDE's checklist (210)
 from tbxl.rules import FIDE_2026_START, Convention
 from tbxl.tiebreaks.codes import TEAM, Descriptor, parse_list
 from tbxl.tiebreaks.ratings import RATING_TIEBREAKS
@@ -35,9 +37,6 @@ if TYPE_CHECKING:
 
 __all__ = ["Level", "Finding", "Profile", "CHECKS", "check", "list_notes", "LONG_EVENT_DAYS"]
 
-#: An event whose dates span more than this many days is a long one (FIDE's checklist, question
-#: 210): a player may then hold several ratings during it (C.07 2026 Art. 10).
-LONG_EVENT_DAYS = 30
 #: The Buchholz family of Art. 8 (BH 8.1, AOB 8.2, FB 8.3), and SSSC whose schedule strength is a
 #: Buchholz on the primary score (13.4).
 BUCHHOLZ_FAMILY = frozenset({"BH", "AOB", "FB", "SSSC"})
