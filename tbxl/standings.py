@@ -271,6 +271,8 @@ class Standings:
         if days and rating_codes:
             which = "note.round_rating" if self.convention.rating_by == "round" else "note.first_rating"
             out.append(Reason.of("note.long_event", days=days, codes=", ".join(rating_codes), which=REASONS[which]))
+        elif days:  # flagged (checklist 210), nothing to warn about
+            out.append(Reason.of("note.long_event_flag", days=days))
         return out
 
     def explain(self, start_number: int, code: str) -> Derivation:

@@ -180,7 +180,8 @@ def test_a_long_event_is_flagged_and_its_rating_tiebreaks_warned_about(run_cli, 
     _, _, err = compute(run_cli, path, "--tiebreaks", "BH,ARO")
     assert "lasts 45 days, more than 30" in err and "(ARO)" in err and "first rating" in err
     _, _, err = compute(run_cli, path, "--tiebreaks", "BH,SB")
-    assert "more than 30" not in err  # no rating tie-break: nothing to warn about
+    assert "lasts 45 days, more than 30: a player may have several ratings" in err  # flagged
+    assert "not recommended" not in err  # no rating tie-break: nothing to warn about
 
 
 def test_ratings_by_round_in_the_derivation_and_the_trf(run_cli, event, ratings, tmp_path):
