@@ -458,7 +458,7 @@ def compute_standings(
 def _with_given(ctx: Context, d: Descriptor, col: Column | None) -> Column | None:
     """``col`` with the values given for ``d`` (checklist 207: a play-off's result, a value a
     federation decided) in place of the computed ones."""
-    given = {sn: v for code, sn, v in ctx.t.decisions.given if code == d.code}
+    given = {sn: v for code, sn, v in ctx.t.decisions.given if code == d.code.upper()}
     if col is None or not given:
         return col
     raw: list[Raw] = list(col.raw)

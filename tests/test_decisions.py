@@ -257,6 +257,10 @@ def test_given_values_from_a_csv_file_and_tbxl_toml(run_cli, event, tmp_path):
         (("--list-change", "x"), "--list-change list change 'x': expected ROUND:CODES"),
         (("--given", "BH:1=1.5.5"), "--given: 'BH:1=1.5.5' is no given value"),
         (("--estimated", "4:99999"), "a rating is at most 4000"),
+        (
+            ("--given", "SB:1=3", "--tiebreaks", "BH,PS"),
+            "a value given for SB:1, but SB is not in the tie-break list (BH, PS)",
+        ),
     ],
 )
 def test_hostile_options_are_refused_with_where(run_cli, event, args, message):
