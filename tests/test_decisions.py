@@ -289,3 +289,17 @@ def test_a_bad_trf_comment_names_its_line(run_cli, event):
     event.write_text("### tbxl rating 1:x\n" + event.read_text(encoding="utf-8"), encoding="utf-8")
     code, _, err = run_cli("compute", event)
     assert code == 1 and "event.trf:1: rating by round '1:x'" in err
+
+
+def test_a_trf_comment_naming_nobody_names_the_file(run_cli, event):
+    event.write_text("### tbxl expelled 9\n" + event.read_text(encoding="utf-8"), encoding="utf-8")
+    code, _, err = run_cli("compute", event)
+    assert code == 1 and "event.trf: player 9: expelled: the event has no start number 9" in err
+
+
+def test_an_expelled_team_has_no_rank(run_cli):
+    from tbxl import example
+
+    rows = json.loads(run_cli("compute", example("team.trf"), "--expelled", "2", "--format", "json")[1])["standings"]
+    assert rows[-1]["team_number"] == 2 and rows[-1]["rank"] is None and rows[-1]["rank_label"] == "expelled"
+    assert [r["rank"] for r in rows[:-1]] == list(range(1, len(rows)))  # the others rank without it

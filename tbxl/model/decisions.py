@@ -172,10 +172,10 @@ class Decisions:
     def check(self, known: Container[int], rounds: int, where: str = "") -> None:
         """An :class:`InputError` naming the decision (and ``where``) for a start number not
         ``known`` (an event: its participants' numbers) or a round beyond its ``rounds``."""
-        prefix = f"{where}: " if where else ""
+        file = where or None
 
         def unknown(what: str, sn: int) -> InputError:
-            return InputError(f"{prefix}{what}: the event has no start number {sn}", player=sn)
+            return InputError(f"{what}: the event has no start number {sn}", file=file, player=sn)
 
         for sn in self.expelled:
             if sn not in known:
@@ -187,15 +187,15 @@ class Decisions:
             if sn not in known:
                 raise unknown("rating by round", sn)
             if rd > rounds:
-                raise InputError(
-                    f"{prefix}rating by round: round {rd} is beyond the {rounds} rounds", player=sn, round=rd
-                )
+                beyond = f"round {rd} is beyond the {rounds} rounds"
+                raise InputError(f"rating by round: {beyond}", file=file, player=sn, round=rd)
         for code, sn, _ in self.given:
             if sn not in known:
                 raise unknown(f"given value of {code}", sn)
         if self.list_change and not 1 <= self.list_change.after_round <= max(rounds, 1):
             raise InputError(
-                f"{prefix}list change after round {self.list_change.after_round}: the event's rounds are 1..{rounds}"
+                f"list change after round {self.list_change.after_round}: the event's rounds are 1..{rounds}",
+                file=file,
             )
 
     def rating_at(self, start_number: int, round: int, rating: int | None) -> int | None:
