@@ -250,12 +250,12 @@ def test_given_values_from_a_csv_file_and_tbxl_toml(run_cli, event, tmp_path):
     "args, message",
     [
         (("--expelled", "9"), "player 9: expelled: the event has no start number 9"),
-        (("--expelled", "two"), "--expelled: 'two' is no expelled: expected START[,START...]"),
-        (("--estimated", "4:16x0"), "--estimated: '4:16x0' is no estimated rating"),
+        (("--expelled", "two"), "--expelled: 'two': expected START[,START...]"),
+        (("--estimated", "4:16x0"), "--estimated: '4:16x0': expected START:RATING"),
         (("--ratings", "4:9:1600"), "player 4, round 9: rating by round: round 9 is beyond the 3 rounds"),
         (("--ratings", "nothere.csv"), "--ratings: no such file 'nothere.csv'"),
         (("--list-change", "x"), "--list-change list change 'x': expected ROUND:CODES"),
-        (("--given", "BH:1=1.5.5"), "--given: 'BH:1=1.5.5' is no given value"),
+        (("--given", "BH:1=1.5.5"), "--given: 'BH:1=1.5.5': expected CODE:START=VALUE"),
         (("--estimated", "4:99999"), "a rating is at most 4000"),
         (
             ("--given", "SB:1=3", "--tiebreaks", "BH,PS"),
@@ -271,7 +271,7 @@ def test_hostile_options_are_refused_with_where(run_cli, event, args, message):
 @pytest.mark.parametrize(
     "toml, message",
     [
-        ('expelled = "x"\n', "tbxl.toml:1: expelled: 'x' is no expelled"),
+        ('expelled = "x"\n', "tbxl.toml:1: expelled: 'x': expected START"),
         ('\n\n[list_change]\nafter_round = "4"\n', "tbxl.toml:3: list_change: a table: after_round = 4"),
         ("[given]\nBH = 3\n", "tbxl.toml:1: given: a table of tables"),
         ('ratings = "r.csv"\n', "r.csv:2: rating by round '1:x:2': expected START:ROUND:RATING"),
