@@ -303,3 +303,24 @@ def test_an_expelled_team_has_no_rank(run_cli):
     rows = json.loads(run_cli("compute", example("team.trf"), "--expelled", "2", "--format", "json")[1])["standings"]
     assert rows[-1]["team_number"] == 2 and rows[-1]["rank"] is None and rows[-1]["rank_label"] == "expelled"
     assert [r["rank"] for r in rows[:-1]] == list(range(1, len(rows)))  # the others rank without it
+
+
+def test_a_workbooks_event_sheet_keeps_the_decisions_and_a_bad_one_names_its_cell(run_cli, event, tmp_path):
+    from openpyxl import load_workbook
+
+    book = tmp_path / "event.xlsx"
+    code, _, err = run_cli(
+        "workbook", event, "-o", book, "--expelled", "2", "--ratings", "4:2:1600", "--list-change", "2:SB,BH"
+    )
+    assert code == 0, err
+    wb = load_workbook(book)
+    rows = {ws_row[0].value: (ws_row[1].value, ws_row[0].row) for ws_row in wb["Event"].iter_rows()}
+    assert rows["Expelled"][0] == "2" and rows["Rating from round"][0] == "4:2:1600"
+    assert rows["List change"][0] == "2:SB,BH"
+    rows_, _, err = compute(run_cli, book, "--tiebreaks", "ARO", "--set", "rating_by=round")
+    assert rows_[1]["values"]["ARO"] == 1767 and "changed after round 2" in err  # as from the TRF above
+    line = rows["Rating from round"][1]
+    wb["Event"].cell(line, 2, "4:two:1600")
+    wb.save(book)
+    code, _, err = run_cli("compute", book)
+    assert code == 1 and f"Event!B{line}: rating by round '4:two:1600'" in err
