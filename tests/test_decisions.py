@@ -4,12 +4,19 @@ tbxl.toml, a workbook's Event sheet, tbxl's TRF comments and the web app's confi
 values worked by hand below."""
 
 import json
+from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import DATA
+from strategies import swiss_tournaments
 from tbxl import config
 from tbxl.io.trf import read_trf
+from tbxl.model import Decisions
+from tbxl.rules import get
+from tbxl.standings import compute_standings
 
 # Four players, three rounds. Anna beats Boris, draws Carl, beats Dora; Boris loses to Anna and to
 # Dora, then is expelled (round 3: a zero-point bye); Carl draws Dora and Anna, then has the bye
@@ -324,3 +331,35 @@ def test_a_workbooks_event_sheet_keeps_the_decisions_and_a_bad_one_names_its_cel
     wb.save(book)
     code, _, err = run_cli("compute", book)
     assert code == 1 and f"Event!B{line}: rating by round '4:two:1600'" in err
+
+
+# -- properties ----------------------------------------------------------------------------------
+
+LIST = "BH/C1,BH,SB,PS,WIN,ARO"
+
+
+@settings(max_examples=40, deadline=None)
+@given(swiss_tournaments(), st.data())
+def test_expelling_changes_no_value_and_keeps_the_others_order(t, data):
+    """An expulsion takes a player out of the ranking only: every value stays what the record gives
+    (C.07 16.1, 16.3), and the others keep their order (a list without DE, which compares a group)."""
+    sn = data.draw(st.sampled_from([p.start_number for p in t.players]))
+    before = compute_standings(t, LIST, get("fide-2026"))
+    after = compute_standings(replace(t, decisions=Decisions(expelled=(sn,))), LIST, get("fide-2026"))
+    assert {r.number: r.values for r in after.rows} == {r.number: r.values for r in before.rows}
+    assert [r.number for r in after.rows] == [r.number for r in before.rows if r.number != sn] + [sn]
+    assert after.row(sn).expelled and not any(r.expelled for r in after.rows if r.number != sn)
+    ranks = [r.rank for r in after.rows if not r.expelled]
+    assert ranks == sorted(ranks) and (not ranks or ranks[0] == 1)
+
+
+@settings(max_examples=40, deadline=None)
+@given(swiss_tournaments())
+def test_ratings_by_round_equal_to_the_first_change_nothing(t):
+    """A rating by round equal to the player's rating gives the same values under either setting."""
+    same = Decisions(ratings=tuple((p.start_number, 2, p.rating) for p in t.players if p.rating))
+    plain = compute_standings(t, LIST, get("fide-2026"))
+    for rating_by in ("first", "round"):
+        conv = get("fide-2026").with_options(rating_by=rating_by)
+        st_ = compute_standings(replace(t, decisions=same), LIST, conv)
+        assert [(r.number, r.values) for r in st_.rows] == [(r.number, r.values) for r in plain.rows]
