@@ -375,6 +375,13 @@ def compute_standings(
     cols: list[Column | None] = [None if d.is_order else compute(ctx, d) for d in descs]
     decisions = event.decisions
     if decisions.given:
+        listed = [d.code.upper() for d in descs]
+        stray = next((f"{c}:{sn}" for c, sn, _ in decisions.given if c not in listed), None)
+        if stray is not None:  # never a value given for nothing, silently
+            raise InputError(
+                f"a value given for {stray}, but {stray.split(':')[0]} is not in the tie-break list "
+                f"({', '.join(d.code for d in descs)})"
+            )
         cols = [_with_given(ctx, d, col) for d, col in zip(descs, cols)]
     de_tier: dict[tuple[str, int], int] = {}
     de_groups: dict[tuple[str, int], list[int]] = {}

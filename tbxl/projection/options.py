@@ -145,13 +145,6 @@ class Options:
         st = compute_standings(
             event, self.tiebreaks, conv or self.convention(event), settings=self.team_settings(event)
         )
-        listed = {c.upper() for c in st.codes}
-        stray = [f"{c}:{sn}" for c, sn, _ in st.tournament.decisions.given if c not in listed]
-        if stray:  # never a value given for nothing, silently
-            raise UsageError(
-                f"a value given for {stray[0]}, but {stray[0].split(':')[0]} is not in the tie-break list "
-                f"({', '.join(st.codes)})"
-            )
         playoffs, lots = list(self.playoffs), self.lots
         if self.after_round is None:
             playoffs = playoffs or list(event.playoffs)
