@@ -107,7 +107,7 @@ def items(name: str, values: Sequence[str], base: str = "", where: str = "") -> 
                 raise UsageError(f"{where}: no such file {excerpt(value)}")
             if not wrong.endswith(KINDS[kind]):  # a value out of range: its own words
                 raise UsageError(f"{where}: {wrong}")
-            raise UsageError(f"{where}: {excerpt(value, 40)} is no {kind}: expected {KINDS[kind]}{hint}")
+            raise UsageError(f"{where}: {excerpt(value, 40)}: expected {KINDS[kind]}{hint}")
         out.append(value)
     return out
 

@@ -271,6 +271,8 @@ class Standings:
         if days and rating_codes:
             which = "note.round_rating" if self.convention.rating_by == "round" else "note.first_rating"
             out.append(Reason.of("note.long_event", days=days, codes=", ".join(rating_codes), which=REASONS[which]))
+        elif days:  # flagged (checklist 210), nothing to warn about
+            out.append(Reason.of("note.long_event_flag", days=days))
         return out
 
     def explain(self, start_number: int, code: str) -> Derivation:
@@ -373,6 +375,13 @@ def compute_standings(
     cols: list[Column | None] = [None if d.is_order else compute(ctx, d) for d in descs]
     decisions = event.decisions
     if decisions.given:
+        listed = [d.code.upper() for d in descs]
+        stray = next((f"{c}:{sn}" for c, sn, _ in decisions.given if c not in listed), None)
+        if stray is not None:  # never a value given for nothing, silently
+            raise InputError(
+                f"a value given for {stray}, but {stray.split(':')[0]} is not in the tie-break list "
+                f"({', '.join(d.code for d in descs)})"
+            )
         cols = [_with_given(ctx, d, col) for d, col in zip(descs, cols)]
     de_tier: dict[tuple[str, int], int] = {}
     de_groups: dict[tuple[str, int], list[int]] = {}
@@ -456,7 +465,7 @@ def compute_standings(
 def _with_given(ctx: Context, d: Descriptor, col: Column | None) -> Column | None:
     """``col`` with the values given for ``d`` (checklist 207: a play-off's result, a value a
     federation decided) in place of the computed ones."""
-    given = {sn: v for code, sn, v in ctx.t.decisions.given if code == d.code}
+    given = {sn: v for code, sn, v in ctx.t.decisions.given if code == d.code.upper()}
     if col is None or not given:
         return col
     raw: list[Raw] = list(col.raw)

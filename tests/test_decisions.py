@@ -4,12 +4,19 @@ tbxl.toml, a workbook's Event sheet, tbxl's TRF comments and the web app's confi
 values worked by hand below."""
 
 import json
+from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import DATA
+from strategies import swiss_tournaments
 from tbxl import config
 from tbxl.io.trf import read_trf
+from tbxl.model import Decisions
+from tbxl.rules import get
+from tbxl.standings import compute_standings
 
 # Four players, three rounds. Anna beats Boris, draws Carl, beats Dora; Boris loses to Anna and to
 # Dora, then is expelled (round 3: a zero-point bye); Carl draws Dora and Anna, then has the bye
@@ -180,7 +187,8 @@ def test_a_long_event_is_flagged_and_its_rating_tiebreaks_warned_about(run_cli, 
     _, _, err = compute(run_cli, path, "--tiebreaks", "BH,ARO")
     assert "lasts 45 days, more than 30" in err and "(ARO)" in err and "first rating" in err
     _, _, err = compute(run_cli, path, "--tiebreaks", "BH,SB")
-    assert "more than 30" not in err  # no rating tie-break: nothing to warn about
+    assert "lasts 45 days, more than 30: a player may have several ratings" in err  # flagged
+    assert "not recommended" not in err  # no rating tie-break: nothing to warn about
 
 
 def test_ratings_by_round_in_the_derivation_and_the_trf(run_cli, event, ratings, tmp_path):
@@ -249,13 +257,17 @@ def test_given_values_from_a_csv_file_and_tbxl_toml(run_cli, event, tmp_path):
     "args, message",
     [
         (("--expelled", "9"), "player 9: expelled: the event has no start number 9"),
-        (("--expelled", "two"), "--expelled: 'two' is no expelled: expected START[,START...]"),
-        (("--estimated", "4:16x0"), "--estimated: '4:16x0' is no estimated rating"),
+        (("--expelled", "two"), "--expelled: 'two': expected START[,START...]"),
+        (("--estimated", "4:16x0"), "--estimated: '4:16x0': expected START:RATING"),
         (("--ratings", "4:9:1600"), "player 4, round 9: rating by round: round 9 is beyond the 3 rounds"),
         (("--ratings", "nothere.csv"), "--ratings: no such file 'nothere.csv'"),
         (("--list-change", "x"), "--list-change list change 'x': expected ROUND:CODES"),
-        (("--given", "BH:1=1.5.5"), "--given: 'BH:1=1.5.5' is no given value"),
+        (("--given", "BH:1=1.5.5"), "--given: 'BH:1=1.5.5': expected CODE:START=VALUE"),
         (("--estimated", "4:99999"), "a rating is at most 4000"),
+        (
+            ("--given", "SB:1=3", "--tiebreaks", "BH,PS"),
+            "a value given for SB:1, but SB is not in the tie-break list (BH, PS)",
+        ),
     ],
 )
 def test_hostile_options_are_refused_with_where(run_cli, event, args, message):
@@ -266,7 +278,7 @@ def test_hostile_options_are_refused_with_where(run_cli, event, args, message):
 @pytest.mark.parametrize(
     "toml, message",
     [
-        ('expelled = "x"\n', "tbxl.toml:1: expelled: 'x' is no expelled"),
+        ('expelled = "x"\n', "tbxl.toml:1: expelled: 'x': expected START"),
         ('\n\n[list_change]\nafter_round = "4"\n', "tbxl.toml:3: list_change: a table: after_round = 4"),
         ("[given]\nBH = 3\n", "tbxl.toml:1: given: a table of tables"),
         ('ratings = "r.csv"\n', "r.csv:2: rating by round '1:x:2': expected START:ROUND:RATING"),
@@ -284,3 +296,70 @@ def test_a_bad_trf_comment_names_its_line(run_cli, event):
     event.write_text("### tbxl rating 1:x\n" + event.read_text(encoding="utf-8"), encoding="utf-8")
     code, _, err = run_cli("compute", event)
     assert code == 1 and "event.trf:1: rating by round '1:x'" in err
+
+
+def test_a_trf_comment_naming_nobody_names_the_file(run_cli, event):
+    event.write_text("### tbxl expelled 9\n" + event.read_text(encoding="utf-8"), encoding="utf-8")
+    code, _, err = run_cli("compute", event)
+    assert code == 1 and "event.trf: player 9: expelled: the event has no start number 9" in err
+
+
+def test_an_expelled_team_has_no_rank(run_cli):
+    from tbxl import example
+
+    rows = json.loads(run_cli("compute", example("team.trf"), "--expelled", "2", "--format", "json")[1])["standings"]
+    assert rows[-1]["team_number"] == 2 and rows[-1]["rank"] is None and rows[-1]["rank_label"] == "expelled"
+    assert [r["rank"] for r in rows[:-1]] == list(range(1, len(rows)))  # the others rank without it
+
+
+def test_a_workbooks_event_sheet_keeps_the_decisions_and_a_bad_one_names_its_cell(run_cli, event, tmp_path):
+    from openpyxl import load_workbook
+
+    book = tmp_path / "event.xlsx"
+    code, _, err = run_cli(
+        "workbook", event, "-o", book, "--expelled", "2", "--ratings", "4:2:1600", "--list-change", "2:SB,BH"
+    )
+    assert code == 0, err
+    wb = load_workbook(book)
+    rows = {ws_row[0].value: (ws_row[1].value, ws_row[0].row) for ws_row in wb["Event"].iter_rows()}
+    assert rows["Expelled"][0] == "2" and rows["Rating from round"][0] == "4:2:1600"
+    assert rows["List change"][0] == "2:SB,BH"
+    rows_, _, err = compute(run_cli, book, "--tiebreaks", "ARO", "--set", "rating_by=round")
+    assert rows_[1]["values"]["ARO"] == 1767 and "changed after round 2" in err  # as from the TRF above
+    line = rows["Rating from round"][1]
+    wb["Event"].cell(line, 2, "4:two:1600")
+    wb.save(book)
+    code, _, err = run_cli("compute", book)
+    assert code == 1 and f"Event!B{line}: rating by round '4:two:1600'" in err
+
+
+# -- properties ----------------------------------------------------------------------------------
+
+LIST = "BH/C1,BH,SB,PS,WIN,ARO"
+
+
+@settings(max_examples=40, deadline=None)
+@given(swiss_tournaments(), st.data())
+def test_expelling_changes_no_value_and_keeps_the_others_order(t, data):
+    """An expulsion takes a player out of the ranking only: every value stays what the record gives
+    (C.07 16.1, 16.3), and the others keep their order (a list without DE, which compares a group)."""
+    sn = data.draw(st.sampled_from([p.start_number for p in t.players]))
+    before = compute_standings(t, LIST, get("fide-2026"))
+    after = compute_standings(replace(t, decisions=Decisions(expelled=(sn,))), LIST, get("fide-2026"))
+    assert {r.number: r.values for r in after.rows} == {r.number: r.values for r in before.rows}
+    assert [r.number for r in after.rows] == [r.number for r in before.rows if r.number != sn] + [sn]
+    assert after.row(sn).expelled and not any(r.expelled for r in after.rows if r.number != sn)
+    ranks = [r.rank for r in after.rows if not r.expelled]
+    assert ranks == sorted(ranks) and (not ranks or ranks[0] == 1)
+
+
+@settings(max_examples=40, deadline=None)
+@given(swiss_tournaments())
+def test_ratings_by_round_equal_to_the_first_change_nothing(t):
+    """A rating by round equal to the player's rating gives the same values under either setting."""
+    same = Decisions(ratings=tuple((p.start_number, 2, p.rating) for p in t.players if p.rating))
+    plain = compute_standings(t, LIST, get("fide-2026"))
+    for rating_by in ("first", "round"):
+        conv = get("fide-2026").with_options(rating_by=rating_by)
+        st_ = compute_standings(replace(t, decisions=same), LIST, conv)
+        assert [(r.number, r.values) for r in st_.rows] == [(r.number, r.values) for r in plain.rows]

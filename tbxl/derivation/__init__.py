@@ -124,6 +124,9 @@ REASONS: dict[str, str] = {
         "the event lasts {days} days, more than 30: a player may have several ratings; rating "
         "tie-breaks ({codes}) are not recommended (C.07 2026 Art. 10) and take {which}"
     ),
+    "note.long_event_flag": (
+        "the event lasts {days} days, more than 30: a player may have several ratings (C.07 2026 Art. 10)"
+    ),
     "note.first_rating": "each player's first rating",
     "note.round_rating": "the rating of each round (rating_by=round)",
     "note.tpr": "TPR = ARO {aro} + dp({p}) {dp}; score {score}, games: {games}",

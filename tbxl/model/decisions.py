@@ -35,7 +35,18 @@ from fractions import Fraction
 
 from tbxl.errors import InputError, excerpt
 
-__all__ = ["ListChange", "Decisions", "KINDS", "parse_item", "LONG_EVENT_DAYS"]
+__all__ = [
+    "ListChange",
+    "Decisions",
+    "KINDS",
+    "parse_item",
+    "expelled_item",
+    "estimated_item",
+    "rating_item",
+    "list_change_item",
+    "given_item",
+    "LONG_EVENT_DAYS",
+]
 
 #: C.07 2026 Art. 10 and the checklist (210): an event longer than this may see a player rated
 #: more than once, so its rating tie-breaks are warned about.
@@ -77,34 +88,76 @@ _PATTERNS = {
 }
 
 
-def parse_item(kind: str, text: str) -> tuple[object, ...]:
-    """The fields of one item of ``kind`` (a key of :data:`KINDS`); an :class:`InputError` saying
-    what was expected, with the item, otherwise (the caller adds where it stood)."""
+def _bad(kind: str, text: str, why: str = "") -> InputError:
+    return InputError(f"{kind} {excerpt(text, 40)}: {why or 'expected ' + KINDS[kind]}")
 
-    def bad(why: str = "") -> InputError:
-        return InputError(f"{kind} {excerpt(text, 40)}: {why or 'expected ' + KINDS[kind]}")
 
-    if kind == "expelled":
-        parts = [p.strip() for p in str(text).split(",") if p.strip()]
-        if not parts or not all(p.isascii() and p.isdigit() and len(p) <= 6 for p in parts):
-            raise bad()
-        return tuple(int(p) for p in parts)
+def _match(kind: str, text: str) -> re.Match[str]:
     m = _PATTERNS[kind].fullmatch(str(text))
     if m is None:
-        raise bad()
-    if kind == "list change":
-        codes = tuple(c.strip() for c in re.split(r"[,;]", m[2]) if c.strip())
-        if not codes:
-            raise bad()
-        return int(m[1]), codes
-    if kind == "given value":
-        return m[1].upper(), int(m[2]), Fraction(m[3])
-    numbers = tuple(int(g) for g in m.groups())
+        raise _bad(kind, text)
+    return m
+
+
+def _numbers(kind: str, text: str) -> tuple[int, ...]:
+    """The numbers of an estimated rating or a rating by round, the rating last, checked."""
+    numbers = tuple(int(g) for g in _match(kind, text).groups())
     if any(n > _MAX_NUMBER for n in numbers) or numbers[-1] > _MAX_RATING:
-        raise bad(f"a rating is at most {_MAX_RATING}")
+        raise _bad(kind, text, f"a rating is at most {_MAX_RATING}")
     if kind == "rating by round" and numbers[1] < 1:
-        raise bad("rounds count from 1")
+        raise _bad(kind, text, "rounds count from 1")
     return numbers
+
+
+def expelled_item(text: str) -> tuple[int, ...]:
+    """The start numbers of an expelled item: ``12`` or ``12, 15``."""
+    parts = [p.strip() for p in str(text).split(",") if p.strip()]
+    if not parts or not all(p.isascii() and p.isdigit() and len(p) <= 6 for p in parts):
+        raise _bad("expelled", text)
+    return tuple(int(p) for p in parts)
+
+
+def estimated_item(text: str) -> tuple[int, int]:
+    """``(start, rating)`` of ``12:1650``."""
+    sn, rating = _numbers("estimated rating", text)
+    return sn, rating
+
+
+def rating_item(text: str) -> tuple[int, int, int]:
+    """``(start, first round, rating)`` of ``12:5:2150``."""
+    sn, rd, rating = _numbers("rating by round", text)
+    return sn, rd, rating
+
+
+def list_change_item(text: str) -> ListChange:
+    """The :class:`ListChange` of ``4:BH,SB``."""
+    m = _match("list change", text)
+    codes = tuple(c.strip() for c in re.split(r"[,;]", m[2]) if c.strip())
+    if not codes:
+        raise _bad("list change", text)
+    return ListChange(int(m[1]), codes)
+
+
+def given_item(text: str) -> tuple[str, int, Fraction]:
+    """``(code, start, value)`` of ``BH:12=15.5`` (the code upper case; the value exact)."""
+    m = _match("given value", text)
+    return m[1].upper(), int(m[2]), Fraction(m[3])
+
+
+#: The reader of each kind of item.
+_PARSERS = {
+    "expelled": expelled_item,
+    "estimated rating": estimated_item,
+    "rating by round": rating_item,
+    "list change": list_change_item,
+    "given value": given_item,
+}
+
+
+def parse_item(kind: str, text: str) -> object:
+    """One item of ``kind`` (a key of :data:`KINDS`) read; an :class:`InputError` saying what was
+    expected, with the item, otherwise (the caller adds where it stood)."""
+    return _PARSERS[kind](text)
 
 
 @dataclass(frozen=True)
@@ -137,20 +190,16 @@ class Decisions:
         same player (and round, or code) replaces an earlier one."""
         out: set[int] = set()
         for text in expelled:
-            out.update(parse_item("expelled", text))  # type: ignore[arg-type]  # ints
-        est = {sn: r for sn, r in (parse_item("estimated rating", t) for t in estimated)}
-        rr = {(sn, rd): r for sn, rd, r in (parse_item("rating by round", t) for t in ratings)}
-        change = None
-        if list_change:
-            k, previous = parse_item("list change", list_change)
-            change = ListChange(k, previous)  # type: ignore[arg-type]
-        values = {(code, sn): v for code, sn, v in (parse_item("given value", t) for t in given)}
+            out.update(expelled_item(text))
+        est = dict(map(estimated_item, estimated))
+        rr = {(sn, rd): r for sn, rd, r in map(rating_item, ratings)}
+        values = {(code, sn): v for code, sn, v in map(given_item, given)}
         return cls(
             tuple(sorted(out)),
-            tuple(sorted(est.items())),  # type: ignore[arg-type]
-            tuple(sorted((sn, rd, r) for (sn, rd), r in rr.items())),  # type: ignore[misc]
-            change,
-            tuple(sorted((code, sn, v) for (code, sn), v in values.items())),  # type: ignore[misc]
+            tuple(sorted(est.items())),
+            tuple(sorted((sn, rd, r) for (sn, rd), r in rr.items())),
+            list_change_item(list_change) if list_change else None,
+            tuple(sorted((code, sn, v) for (code, sn), v in values.items())),
         )
 
     def __bool__(self) -> bool:
@@ -172,10 +221,10 @@ class Decisions:
     def check(self, known: Container[int], rounds: int, where: str = "") -> None:
         """An :class:`InputError` naming the decision (and ``where``) for a start number not
         ``known`` (an event: its participants' numbers) or a round beyond its ``rounds``."""
-        prefix = f"{where}: " if where else ""
+        file = where or None
 
         def unknown(what: str, sn: int) -> InputError:
-            return InputError(f"{prefix}{what}: the event has no start number {sn}", player=sn)
+            return InputError(f"{what}: the event has no start number {sn}", file=file, player=sn)
 
         for sn in self.expelled:
             if sn not in known:
@@ -187,15 +236,15 @@ class Decisions:
             if sn not in known:
                 raise unknown("rating by round", sn)
             if rd > rounds:
-                raise InputError(
-                    f"{prefix}rating by round: round {rd} is beyond the {rounds} rounds", player=sn, round=rd
-                )
+                beyond = f"round {rd} is beyond the {rounds} rounds"
+                raise InputError(f"rating by round: {beyond}", file=file, player=sn, round=rd)
         for code, sn, _ in self.given:
             if sn not in known:
                 raise unknown(f"given value of {code}", sn)
         if self.list_change and not 1 <= self.list_change.after_round <= max(rounds, 1):
             raise InputError(
-                f"{prefix}list change after round {self.list_change.after_round}: the event's rounds are 1..{rounds}"
+                f"list change after round {self.list_change.after_round}: the event's rounds are 1..{rounds}",
+                file=file,
             )
 
     def rating_at(self, start_number: int, round: int, rating: int | None) -> int | None:

@@ -111,6 +111,8 @@ def separation_text(st: Standings, a: int, b: int) -> str:
     def who(r: Row) -> str:
         return f"{r.number} {r.player.name} (rank {r.rank_label})"
 
+    if ra.expelled or rb.expelled:  # no rank to compare (checklist 197-198)
+        return f"  {who(rb if rb.expelled else ra)} was expelled: no rank, the others rank without them"
     code = st.separating(a, b)
     if code is None:
         how = ra.decided_by if ra.decided_by == rb.decided_by and ra.rank != rb.rank else None

@@ -151,10 +151,10 @@ class Options:
         except InputError as err:
             option = {"expelled": "expelled", "estimated": "estimated", "rating": "ratings", "list": "list-change"}
             raise UsageError(f"--{option.get(err.message.split()[0], 'given')} {err.message}") from None
-        decisions = event.decisions.merged(given) if given else event.decisions
-        if decisions:
-            decisions.check(event, event.scheduled_rounds or event.rounds)
-        return replace(event, decisions=decisions) if given else event
+        rounds = event.scheduled_rounds or event.rounds
+        event.decisions.check(event, rounds, event.source)  # the input's own (a TRF's comments, an Event sheet)
+        given.check(event, rounds)  # the options' (the command line's, tbxl.toml's)
+        return replace(event, decisions=event.decisions.merged(given)) if given else event
 
     def rank(self, event: AnyEvent, conv: Convention | None = None) -> Standings:
         """The standings of ``event`` (already as after :attr:`after_round`) under ``conv`` (default:

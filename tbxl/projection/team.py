@@ -117,7 +117,7 @@ class Team(Kind):
         }
         rows = [
             {
-                "rank": ln.rank,
+                "rank": None if ln.row.expelled else ln.rank,  # no rank (checklist 197-198)
                 "rank_label": ln.rank_label,
                 "team_number": ln.number,
                 "name": ln.name,

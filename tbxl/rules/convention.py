@@ -86,9 +86,9 @@ class Convention:
     ``exceptions_15_2`` - 2026: in pre-determined pairings forfeits stay unplayed for rating
     tie-breaks and forfeit losses for type-B tie-breaks (D22).
     ``unrated_rating`` - rating given to unrated players in rating tie-breaks (D18); None drops them.
-    ``unrated_method`` - the rating of an unrated participant in rating tie-breaks, where neither
-    ``/Unnnn`` nor ``unrated_rating`` gives one: none (no value, D18), 0, or the rating estimated
-    for the player (:class:`UnratedMethod`).
+    ``unrated_method`` - the rating of an unrated participant in rating tie-breaks
+    (:class:`UnratedMethod`): with ``estimated`` the player's estimate first; then a code's
+    ``/Unnnn``, ``unrated_rating``, 0 with ``zero``; else none (no value, D18).
     ``rating_by`` - a player rated more than once during the event: the first rating or the rating
     of each round (:class:`RatingBy`).
     ``cut_priority`` - which own rounds the 16.5 exception cuts first: VURs (the text) or every

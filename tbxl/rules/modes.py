@@ -116,8 +116,9 @@ class SbPab(Mode):
 
 class UnratedMethod(Mode):
     """What rating an unrated participant has in the rating tie-breaks (C.07 Art. 10 preamble: the
-    regulations say how unrated players are rated; checklist 208-209). A code's ``/Unnnn`` and the
-    ``unrated_rating`` setting give one rating to every unrated participant under any method."""
+    regulations say how unrated players are rated; checklist 208-209). A player's estimate comes
+    first (``estimated``), then a code's ``/Unnnn`` and the ``unrated_rating`` setting, which give one
+    rating to every unrated participant under any method, then 0 (``zero``)."""
 
     NO_VALUE = "no-value", "an unrated participant leaves rating tie-breaks without a value (C.07 Art. 10, D18)"
     ZERO = "zero", "unrated participants count with rating 0 in rating tie-breaks"

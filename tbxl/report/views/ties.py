@@ -202,6 +202,9 @@ def separation(st: Standings, a: int, b: int, fmt: Fmt, names: Mapping[int, str]
         ra, rb = rb, ra
     code = st.separating(a, b)
     who: Callable[[Row], str] = lambda r: f"{names[r.number]} ({r.number})"
+    if ra.expelled or rb.expelled:  # no rank to compare (checklist 197-198)
+        text = L["sep_expelled"].format(a=who(rb if rb.expelled else ra))
+        return Separation(ra.number, rb.number, "", text)
     if code is None:
         text = L["sep_equal"].format(a=who(ra), b=who(rb), place=ra.rank_label)
     else:
