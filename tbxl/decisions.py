@@ -1,6 +1,7 @@
 """The organizer's decisions beside the results (:class:`~tbxl.model.decisions.Decisions`) as the
 command line and ``tbxl.toml`` give them: the options (``--expelled``, ``--estimated``,
-``--ratings``, ``--list-change``, ``--given``), the ``tbxl.toml`` keys of the same names, and the
+``--ratings``, ``--list-change``, ``--given``; the categories' and prizes' options beside them),
+the ``tbxl.toml`` keys of the same names, and the
 CSV files they may name (start number, first round, rating; code, start number, value; start
 number, rating), each read into the items of :mod:`tbxl.model.decisions` with errors that name
 the file and the line, or the option.
@@ -36,6 +37,45 @@ OPTIONS: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "list_change": ("list change", None),
     "given": ("given value", ("code", "start number", "value")),
 }
+
+
+def add_prize_options(sp: ArgumentParser) -> None:
+    """The options of the categories and the prizes (the manual's page Categories and prizes), for
+    the commands that rank an event and print or compute its prizes."""
+    sp.add_argument(
+        "--category",
+        action="append",
+        default=[],
+        metavar="NAME=CONDITIONS",
+        dest="categories",
+        help="a category's standings, e.g. 'U12=age<12', 'Women=sex=w', "
+        "'U1800=rating<1800|unrated', 'VIE=fed=VIE' (repeatable; the manual's page Categories and prizes)",
+    )
+    sp.add_argument(
+        "--prizes",
+        action="append",
+        default=[],
+        metavar="[NAME=]PLACE:AMOUNT,...",
+        help="prize money by place, e.g. '1:500,2:300,3:200,4-6:100'; NAME=... for a category's prizes (repeatable)",
+    )
+    sp.add_argument(
+        "--prize-sharing",
+        choices=("hort", "equal", "tiebreak"),
+        help="how players tied on points share: hort (default: half by the "
+        "tie-breaks, half equally), equal, or tiebreak (no sharing)",
+    )
+    sp.add_argument(
+        "--prize-policy",
+        choices=("one-per-player", "cumulative"),
+        help="one-per-player (default): each player takes one prize, the higher "
+        "(equal: the list given first), and the next player moves up; "
+        "cumulative: prizes from several lists",
+    )
+    sp.add_argument(
+        "--prize-first",
+        metavar="LIST",
+        help="with one prize per player, the list that wins equal amounts: overall (default) or a category's name",
+    )
 
 
 def add_options(sp: ArgumentParser) -> None:

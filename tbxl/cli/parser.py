@@ -13,6 +13,7 @@ from typing import Any, NoReturn
 from tbxl import __version__
 from tbxl.advise.command import HELP, arguments
 from tbxl.decisions import add_options as decisions
+from tbxl.decisions import add_prize_options as prize_options
 from tbxl.errors import TbxlError, UsageError, did_you_mean, excerpt
 from tbxl.io.grid.cells import layout_name
 from tbxl.limits import whole_number
@@ -159,43 +160,6 @@ def build_parser() -> Parser:
             "--debug", action="store_true", default=argparse.SUPPRESS, help="print the traceback of an internal error"
         )
 
-    def prizes(sp: argparse.ArgumentParser) -> None:
-        sp.add_argument(
-            "--category",
-            action="append",
-            default=[],
-            metavar="NAME=CONDITIONS",
-            dest="categories",
-            help="a category's standings, e.g. 'U12=age<12', 'Women=sex=w', "
-            "'U1800=rating<1800|unrated', 'VIE=fed=VIE' (repeatable; the manual's page Categories and prizes)",
-        )
-        sp.add_argument(
-            "--prizes",
-            action="append",
-            default=[],
-            metavar="[NAME=]PLACE:AMOUNT,...",
-            help="prize money by place, e.g. '1:500,2:300,3:200,4-6:100'; NAME=... for a "
-            "category's prizes (repeatable)",
-        )
-        sp.add_argument(
-            "--prize-sharing",
-            choices=("hort", "equal", "tiebreak"),
-            help="how players tied on points share: hort (default: half by the "
-            "tie-breaks, half equally), equal, or tiebreak (no sharing)",
-        )
-        sp.add_argument(
-            "--prize-policy",
-            choices=("one-per-player", "cumulative"),
-            help="one-per-player (default): each player takes one prize, the higher "
-            "(equal: the list given first), and the next player moves up; "
-            "cumulative: prizes from several lists",
-        )
-        sp.add_argument(
-            "--prize-first",
-            metavar="LIST",
-            help="with one prize per player, the list that wins equal amounts: overall (default) or a category's name",
-        )
-
     def ties(sp: argparse.ArgumentParser) -> None:
         sp.add_argument(
             "--playoff",
@@ -244,7 +208,7 @@ def build_parser() -> Parser:
         choices=("table", "csv", "json"),
         help="default: as -o's extension says (.txt, .csv, .json), else table",
     )
-    prizes(c)
+    prize_options(c)
     c.add_argument(
         "-o",
         "--output",
@@ -296,7 +260,7 @@ def build_parser() -> Parser:
     r.add_argument("--players", metavar="LIST", help="only these start numbers, e.g. 3,7,12")
     r.add_argument("--paper", choices=("a4", "letter"), help="a4 (default) or letter")
     r.add_argument("--html", action="store_true", help="write the HTML instead of the PDF")
-    prizes(r)
+    prize_options(r)
     r.add_argument(
         "--min-games",
         type=int,
