@@ -7,7 +7,6 @@ says how firm its source is (:class:`Level`): what the regulations require, what
 or tbxl's own advice drawn from an article's definition.
 
 >>> from tbxl.model import EventKind
-from tbxl.model.decisions import LONG_EVENT_DAYS  # one home: the long event of FIDE's checklist (210)
 >>> profile = Profile(EventKind.INDIVIDUAL, round_robin=True, rounds=5, participants=6)
 >>> findings = check(profile, "BH,SB")
 >>> findings[0].line()
