@@ -10,6 +10,7 @@ derivation take about 50 s instead of about 13 s.
 
 from __future__ import annotations
 
+import re
 import textwrap
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -28,6 +29,31 @@ if TYPE_CHECKING:
     from tbxl.standings import Row, Standings
 
 NAME_WIDTH = 18  # opponent names in term rows are cut to this many characters
+
+#: The colour in a crosstable cell, individual and team (issue 35 item 5): a mark that no reader
+#: takes for a letter or a digit, the same in every language ("10Б0" read as 1060 in Russian, a
+#: Latin "w" unexplained in Vietnamese): White ○, Black ●. The crosstable's key (``xt_intro``,
+#: the team ``crosstable_intro``) names them in the reader's language.
+COLOUR_MARKS = {"w": "○", "b": "●"}
+_COLOURED = re.compile(r"(\d+)([wb])(.*)")
+
+
+def marked_cell(text: str) -> str:
+    """A compact crosstable cell (``12w1``, a team's ``4b2½``) with its colour letter turned
+    into its mark; any other cell (``+``, ``H``, ``bye``) as it is.
+
+    >>> marked_cell("12w1"), marked_cell("4b2½"), marked_cell("H")
+    ('12○1', '4●2½', 'H')
+    """
+    m = _COLOURED.fullmatch(text)
+    return f"{m[1]}{COLOUR_MARKS[m[2]]}{m[3]}" if m else text
+
+
+def colour_key(text: str) -> str:
+    """A crosstable's key with its ``{white}`` and ``{black}`` marks filled in."""
+    return text.format(white=COLOUR_MARKS["w"], black=COLOUR_MARKS["b"])
+
+
 # Characters per line of a term row: the text width of the page (report.css: 13 mm side margins)
 # over the advance of DejaVu Sans Mono at 6.6 pt (0.602 em), less one for safety.
 LINE_CHARS = {"a4": 130, "letter": 134}

@@ -26,6 +26,7 @@ from tbxl.report.text import LINE_CHARS, Fmt
 from tbxl.report.views.blocks import MiniTable, PlayerBlock, laid_out_groups, mini_tables, order_words
 from tbxl.report.views.frame import ReportView
 from tbxl.report.views.team import TeamRow, team_ties
+from tbxl.report.views.team_boards import board_colour
 from tbxl.report.views.team_derivations import team_block, team_derivation
 from tbxl.report.views.team_frame import team_frame, team_tournament
 from tbxl.report.views.ties import TieGroup
@@ -34,7 +35,6 @@ from tbxl.tiebreaks.codes import parse
 if TYPE_CHECKING:  # the rooms below the report, as types only
     from tbxl.derivation import EncounterStep, Meeting
     from tbxl.io.files import PathLike
-    from tbxl.model import TeamRound, TeamTournament
     from tbxl.standings import Standings
 
 #: The steps of an EDE chain that count the boards of the match(es), not their MP or GP (C.07 13.1.4).
@@ -109,28 +109,6 @@ class TeamAppeal(ReportView):
         """The team words of the report's language."""
         words: Labels = self.L["team"]
         return words
-
-
-def _other(colour: str | None) -> str | None:
-    return {"w": "b", "b": "w"}.get(colour or "")
-
-
-def board_colour(t: TeamTournament, rnd: TeamRound, theirs: TeamRound | None, board: int) -> str | None:
-    """The colour (``"w"``/``"b"``) a team had on ``board`` of a match: the board's own game
-    record, else the opponent's on that board, else board 1's colour alternated down the boards
-    (the ``352`` pattern of the file, board 1 White, board 2 Black ... by default)."""
-    mine = next((b for b in rnd.boards if b.board == board), None)
-    if mine is not None and mine.entry.colour in ("w", "b"):
-        return mine.entry.colour
-    other = next((b for b in theirs.boards if b.board == board), None) if theirs else None
-    if other is not None and other.entry.colour in ("w", "b"):
-        return _other(other.entry.colour)
-    if rnd.colour not in ("w", "b"):
-        return None
-    pattern = (t.board_colours or "WB" * t.boards).lower()
-    first = pattern[0] if pattern else "w"
-    here = pattern[(board - 1) % len(pattern)] if pattern else "w"
-    return rnd.colour if here == first else _other(rnd.colour)
 
 
 def _game_points(p: Fraction, fmt: Fmt) -> str:
