@@ -201,3 +201,16 @@ def test_the_appeal_has_no_english_left(cup, lang):
         assert phrase in en
         assert phrase not in html, (lang, phrase)
     assert not re.search(r"\b(EDE, then|match points|game points)\b", html)
+
+
+@pytest.mark.slow  # lays out the 14-page team printout
+def test_the_team_printout_with_derivations_has_no_orphan_heading(cup):
+    """The team printout with a team's derivations (``report --derivations players --players 6``)
+    put its "Derivations" heading and intro alone at the foot of page 11, the team's block on the
+    next page."""
+    from tbxl.report.pdf import _render_doc
+    from tbxl.report.views.team import build_team_view
+
+    doc = _render_doc(render_html(build_team_view(cup, derivations="players", teams=[6]), "team.html.j2"))
+    assert len(doc.pages) <= 15
+    assert [k for k, page in enumerate(doc.pages[:-1], 1) if _ends_with_heading(page)] == []

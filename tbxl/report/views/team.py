@@ -85,6 +85,11 @@ class TeamReport(ReportView):
         return words
 
     @property
+    def term_key(self) -> str:
+        """The key of the colour marks in the derivations' term rows."""
+        return colour_key(self.T["term_key"])
+
+    @property
     def crosstable_intro(self) -> str:
         """The match crosstable's key, its colour marks filled in."""
         return colour_key(self.T["crosstable_intro"])

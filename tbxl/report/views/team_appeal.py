@@ -22,18 +22,18 @@ from tbxl.errors import InputError
 from tbxl.model import Kind
 from tbxl.projection import project
 from tbxl.report.labels import Labels, team_labels
-from tbxl.report.text import LINE_CHARS, Fmt
+from tbxl.report.text import LINE_CHARS, Fmt, colour_key
 from tbxl.report.views.blocks import MiniTable, PlayerBlock, laid_out_groups, mini_tables, order_words
 from tbxl.report.views.frame import ReportView
 from tbxl.report.views.team import TeamRow, team_ties
 from tbxl.report.views.team_boards import board_colour
-from tbxl.report.views.team_derivations import team_block, team_derivation
+from tbxl.report.views.team_derivations import team_block, team_derivation, white_first
 from tbxl.report.views.team_frame import team_frame, team_tournament
 from tbxl.report.views.ties import TieGroup
 from tbxl.tiebreaks.codes import parse
 
 if TYPE_CHECKING:  # the rooms below the report, as types only
-    from tbxl.derivation import EncounterStep, Meeting
+    from tbxl.derivation import EncounterStep
     from tbxl.io.files import PathLike
     from tbxl.standings import Standings
 
@@ -110,6 +110,11 @@ class TeamAppeal(ReportView):
         words: Labels = self.L["team"]
         return words
 
+    @property
+    def term_key(self) -> str:
+        """The key of the colour marks in the derivations' term rows."""
+        return colour_key(self.T["term_key"])
+
 
 def _game_points(p: Fraction, fmt: Fmt) -> str:
     return {Fraction(1): "1", Fraction(1, 2): "½", Fraction(0): "0"}.get(p, fmt(p))
@@ -159,26 +164,6 @@ def match_boards(st: Standings, rnd_no: int, a: int, b: int, fmt: Fmt, T: Labels
     )
 
 
-def _white_first(st: Standings, m: Meeting) -> Meeting:
-    """A meeting of a team mini-table with the team that had White on board 1 first (its points,
-    match and game points and forfeit code turned round with it)."""
-    t = team_tournament(st)
-    ra = t.team(m.first).rounds[m.round - 1]
-    rb = t.team(m.second).rounds[m.round - 1]
-    if board_colour(t, ra, rb, 1) != "b":
-        return m
-    flip = {"+": "-", "-": "+"}
-    return replace(
-        m,
-        first=m.second,
-        second=m.first,
-        result=flip.get(m.result, m.result),
-        points=None if m.points is None else (m.points[1], m.points[0]),
-        match_points=None if m.match_points is None else (m.match_points[1], m.match_points[0]),
-        game_points=None if m.game_points is None else (m.game_points[1], m.game_points[0]),
-    )
-
-
 def _step_unit(step: EncounterStep, T: Labels) -> str:
     """What a step compares, in a word or two: MP, GP, board count, board 2, boards 1-3."""
     key, args = step.compares.parts[0]
@@ -199,7 +184,7 @@ def ede_chain(
     label, and the matches a board step counted (round, team, team)."""
     T = L["team"]
     d = st.explain(members[0], code)
-    steps = [replace(s, meetings=tuple(_white_first(st, m) for m in s.meetings)) for s in d.steps]
+    steps = [replace(s, meetings=tuple(white_first(st, m) for m in s.meetings)) for s in d.steps]
     runs: list[list[EncounterStep]] = []  # as mini_tables says them: steps in a row over a group that never met, once
     for s in steps:
         if runs and not s.meetings and not runs[-1][-1].meetings and runs[-1][-1].group == s.group:
