@@ -214,3 +214,42 @@ def test_the_team_printout_with_derivations_has_no_orphan_heading(cup):
     doc = _render_doc(render_html(build_team_view(cup, derivations="players", teams=[6]), "team.html.j2"))
     assert len(doc.pages) <= 15
     assert [k for k, page in enumerate(doc.pages[:-1], 1) if _ends_with_heading(page)] == []
+
+
+def _expected_board_lines(t, rnd_no: int, a: int, b: int) -> list[str]:
+    """The board lines of a match as the PDF text should read them, from the file's own game
+    records: the player whose record says White first, then Black, the result White's first."""
+    ra, rb = t.team(a).rounds[rnd_no - 1], t.team(b).rounds[rnd_no - 1]
+    out = []
+    for k in range(1, t.boards + 1):
+        sides = []
+        for team, rnd in ((a, ra), (b, rb)):
+            board = next(x for x in rnd.boards if x.board == k)
+            name = "(no player)" if board.player is None else f"{board.player} {t.player(board.player).name} ({team})"
+            sides.append((board.entry.colour, name, board.entry))
+        (ca, na, ea), (cb, nb, eb) = sides
+        white_first = ca == "w" or cb == "b"
+        if ca is None and cb is None:  # a forfeit without colours: the file's 352 pattern (WBWB) from board 1
+            assert t.board_colours == "WBWB"
+            white_first = (ra.colour == "w") == (k % 2 == 1)
+        white, black = (na, nb) if white_first else (nb, na)
+        e = ea if white_first else eb
+        if e.kind.is_game:
+            result = {Fraction(1): "1–0", Fraction(1, 2): "½–½", Fraction(0): "0–1"}[e.points]
+        else:
+            result = {"forfeit-win": "+/−", "forfeit-loss": "−/+", "double-forfeit": "−/−"}[e.kind.value]
+        out.append(f"{k} {white} {black} {result}")
+    return out
+
+
+@pytest.mark.parametrize(("teams", "rnd", "pair"), [((6, 13), 7, (6, 13)), ((6, 18), 1, (6, 18))])
+def test_the_pdf_writes_each_board_white_first_as_the_file_says(cup, teams, rnd, pair, tmp_path):
+    """The rendered PDF's text against the TRF's colour fields, board by board (issue 35 item 1,
+    the team side): round 1 of 6 - 18 has a board Azerbaijan left empty."""
+    out = tmp_path / "appeal.pdf"
+    render_appeal_pdf(cup, list(teams), out)
+    text = _pdf_text(out)
+    expected = _expected_board_lines(cup.tournament, rnd, *pair)
+    for line in expected:
+        assert line in text, line
+    assert any("(no player)" in line for line in expected) == (pair == (6, 18))
