@@ -154,3 +154,12 @@ def test_an_individual_and_a_team_report_in_every_language(swiss, cup, lang):
     assert team.board_key in html and "2. –" not in html  # a board nobody played says so
     for words in (labels(lang)["standings"], team_labels(lang)["team"]["board_results"]):
         assert words in html or words in render_html(view, "report.html.j2")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_engine_reason_is_in_every_language(lang):
+    """The engine's reasons (tbxl.derivation.REASONS) fall back to English where a label file
+    lacks one: none may."""
+    from tbxl.derivation import REASONS
+
+    assert sorted(set(REASONS) - set(labels(lang)["reasons"])) == []
