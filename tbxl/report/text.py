@@ -236,20 +236,29 @@ def segments(parts: Iterable[tuple[str, str]]) -> tuple[Segment, ...]:
     return tuple(Segment(kind, text) for kind, text in out)
 
 
-def aligned(head: list[str], rows: list[list[str]], line_chars: int, last_wraps: bool = True) -> str:
-    """Monospace text: columns padded to common widths, the last column wrapped with a hanging
-    indent (one text block instead of a table cell per value: far fewer elements for WeasyPrint).
+def aligned(
+    head: list[str], rows: list[list[str]], line_chars: int, last_wraps: bool = True, right: Sequence[int] = ()
+) -> str:
+    """Monospace text: columns padded to common widths (the columns of ``right``, numbers,
+    right-aligned), the last column wrapped with a hanging indent (one text block instead of a
+    table cell per value: far fewer elements for WeasyPrint).
 
     >>> print(aligned(["Rd", "Who"], [["1", "a b c d"], ["10", "e"]], 24))
     Rd  Who
     1   a b c d
+    10  e
+    >>> print(aligned(["Rd", "Who"], [["1", "a"], ["10", "e"]], 24, right=[0]))
+    Rd  Who
+     1  a
     10  e
     """
     widths = [max(len(r[k]) for r in [head] + rows) for k in range(len(head) - 1)]
     hang = sum(widths) + 2 * len(widths)
     out = []
     for r in [head] + rows:
-        lead = "".join(c.ljust(w) + "  " for c, w in zip(r[:-1], widths))
+        lead = "".join(
+            (c.rjust(w) if k in right else c.ljust(w)) + "  " for k, (c, w) in enumerate(zip(r[:-1], widths))
+        )
         lines = textwrap.wrap(r[-1], max(line_chars - hang, 20), break_on_hyphens=False) if last_wraps else [r[-1]]
         out.append(lead + (lines[0] if lines else ""))
         out.extend(" " * hang + line for line in lines[1:])

@@ -165,6 +165,7 @@ def board_results(
                     [T["round"], T["opponent"], T["kind"], "MP", "GP", T["boards"]],
                     [list(ln) for ln in lines],
                     line_chars,
+                    right=(0, 3, 4),  # round, MP, GP
                 ),
             )
         )
