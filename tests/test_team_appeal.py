@@ -183,7 +183,7 @@ def _pdf_text(path: Path) -> str:
     return "\n".join(p.extract_text() for p in PdfReader(path).pages)
 
 
-@pytest.mark.parametrize("lang", ["vi", "ru"])
+@pytest.mark.parametrize("lang", ["vi", "ru", "es", "ms"])
 def test_the_appeal_has_no_english_left(cup, lang):
     """The words of the team appeal in the reader's language: none of the English labels' texts
     (the team and tie-break names and codes aside)."""
