@@ -253,3 +253,19 @@ def test_the_pdf_writes_each_board_white_first_as_the_file_says(cup, teams, rnd,
     for line in expected:
         assert line in text, line
     assert any("(no player)" in line for line in expected) == (pair == (6, 18))
+
+
+def test_the_chain_of_the_group_the_order_was_applied_to():
+    """With EMGSB before EDET in the list, the seven teams on 19 MP are split first: Azerbaijan and
+    Spain (528 each) are the only group left for EDET/P, its chain the four steps of the two."""
+    st = compute_standings(load(CUP, kind="team"), "EMGSB/C1/P,EDET/P,MPvGP", get("fide-2024"))
+    v = build_view(st, appeal=[13, 6, 16])
+    (chain,) = v.chains
+    assert chain.values == "Azerbaijan (6) 1, Spain (13) 2"
+    assert [s.label for s in chain.steps] == ["Step 1: MP", "Step 2: GP", "Step 3: board 1", "Step 4: board 2"]
+    assert len(v.separations) == 3  # every pair of the three
+    assert [(m.round, m.white, m.black) for m in v.matches] == [
+        (7, "13 Spain", "6 Azerbaijan"),
+        (8, "16 India 3", "6 Azerbaijan"),
+        (14, "13 Spain", "16 India 3"),
+    ]

@@ -28,7 +28,7 @@ from tbxl.report.views.frame import ReportView
 from tbxl.report.views.team import TeamRow, team_ties
 from tbxl.report.views.team_boards import board_colour
 from tbxl.report.views.team_derivations import team_block, team_derivation, white_first
-from tbxl.report.views.team_frame import team_frame, team_tournament
+from tbxl.report.views.team_frame import team_definition, team_frame, team_tournament
 from tbxl.report.views.ties import TieGroup
 from tbxl.tiebreaks.codes import parse
 
@@ -180,8 +180,9 @@ def _step_unit(step: EncounterStep, T: Labels) -> str:
 def ede_chain(
     st: Standings, code: str, members: Sequence[int], fmt: Fmt, L: Labels, names: Mapping[int, str]
 ) -> tuple[EdeChain, list[tuple[int, int, int]]]:
-    """The EDE of the group of ``members`` (the teams concerned in it), once: each step with its
-    label, and the matches a board step counted (round, team, team)."""
+    """The EDE (or another order of the list) of the group ``members`` were tied in when it was
+    applied, once: each step with its label (what it compares), the values of ``members`` (the
+    teams concerned in that group), and the matches a board step counted (round, team, team)."""
     T = L["team"]
     d = st.explain(members[0], code)
     steps = [replace(s, meetings=tuple(white_first(st, m) for m in s.meetings)) for s in d.steps]
@@ -204,7 +205,7 @@ def ede_chain(
     values = ", ".join(f"{names[n]} ({n}) {fmt(st.row(n).values[code], none='–')}" for n in members)
     chain = EdeChain(
         code,
-        team_derivation(st, members[0], code, fmt, L, names, LINE_CHARS["a4"]).definition,
+        team_definition(code, L),
         values,
         labelled,
         order_words(d.tiers, names) if d.tiers else "",
@@ -271,16 +272,20 @@ def build_team_appeal_view(
     wanted: set[tuple[int, frozenset[int]]] = set()  # (round, the two teams)
     other_codes: list[str] = []
     for code in [c for c in st.codes if c in deciding]:
-        if parse(code, team=True).is_order:
-            for pts in sorted(points, reverse=True):
-                members = [n for n in chosen if st.row(n).points == pts]
-                if not members:
-                    continue
-                chain, board_matches = ede_chain(st, code, members, fmt, L, names)
-                chains.append(chain)
-                wanted |= {(r, frozenset((x, y))) for r, x, y in board_matches}
-        else:
+        if not parse(code, team=True).is_order:
             other_codes.append(code)
+            continue
+        # once per group the order was applied to (the teams concerned in it): a tie-break before
+        # it in the list may have split the teams on the same points into several
+        groups: dict[frozenset[int], list[int]] = {}
+        for n in chosen:
+            steps = st.explain(n, code).steps
+            if steps:
+                groups.setdefault(frozenset(steps[0].group), []).append(n)
+        for members in groups.values():
+            chain, board_matches = ede_chain(st, code, members, fmt, L, names)
+            chains.append(chain)
+            wanted |= {(r, frozenset((x, y))) for r, x, y in board_matches}
     if "PTS" in deciding:
         other_codes.insert(0, str(st.primary))
     for a, b in pairs:  # every match between two teams concerned
