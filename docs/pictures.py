@@ -5,11 +5,14 @@
 * ``web-page.png``: that report's web page (``-o standings.html``) in headless Chromium;
 * ``browser-print-page1.png``: page 1 of Chromium's print to PDF of the web page;
 * ``crosstable-<lang>.png``: the crosstable cells of the bundled Swiss in each report language
-  (``--pages crosstable``, cropped), where no colour letter may read as a digit (``б`` read ``6``);
+  (``--pages crosstable``, cropped): the colour a mark, ○ White and ● Black, in every language;
 * ``de-appeal.png``: the appeal PDF's direct encounter of the bundled round robin (its mini-table,
   the games among the tied players); ``team-derivation.png``: a team derivation page of
   ``tests/data/team/grandmommyscup.trf`` (``--derivations players --players 6``);
   ``python docs/pictures.py explain`` draws only these;
+* ``arbiter/team-appeal-<lang>-<page>.png``: every page of the team appeal of Azerbaijan and Spain
+  (``explain grandmommyscup.trf --team 6,13``) in English, Vietnamese and Russian;
+  ``python docs/pictures.py team-appeal`` draws only these;
 * ``workbook-crosstable.png``, ``workbook-standings.png``: the Crosstable and Standings sheets of
   ``workbooks/tec-swiss.xlsx`` as a spreadsheet shows them: the values the workbook stores for its
   formulas, the cells in their columns and rows, and the formula of one cell above, drawn from the
@@ -164,10 +167,33 @@ def explain_pictures(work: Path) -> None:
         )
         == 0
     )
-    page_png(team, 13, DOCS / "team-derivation.png")
+    page_png(team, 12, DOCS / "team-derivation.png")
+
+
+def team_appeal_pictures(work: Path) -> None:
+    """The pictures of issue 35 item 4: every page of a two-team EDE appeal in en, vi and ru."""
+    from tbxl.cli import main as tbxl
+
+    if not shutil.which("pdftoppm"):
+        print("skipped the team appeal pictures: no pdftoppm (Debian: poppler-utils)")
+        return
+    trf = ROOT / "tests" / "data" / "team" / "grandmommyscup.trf"
+    for old in (DOCS / "arbiter").glob("team-appeal-*.png"):
+        old.unlink()
+    for lang in ("en", "vi", "ru"):
+        pdf = work / f"team-appeal-{lang}.pdf"
+        assert tbxl(["explain", str(trf), "--team", "6,13", "--lang", lang, "-o", str(pdf)]) == 0
+        from pypdf import PdfReader
+
+        for page in range(1, len(PdfReader(str(pdf)).pages) + 1):
+            page_png(pdf, page, DOCS / "arbiter" / f"team-appeal-{lang}-{page}.png", dpi=70)
 
 
 def main() -> int:
+    if sys.argv[1:] == ["team-appeal"]:
+        with tempfile.TemporaryDirectory() as tmp:
+            team_appeal_pictures(Path(tmp))
+        return 0
     if sys.argv[1:] == ["explain"]:
         with tempfile.TemporaryDirectory() as tmp:
             explain_pictures(Path(tmp))
@@ -226,6 +252,7 @@ def main() -> int:
                 )
                 print(f"wrote docs/{name}")
         explain_pictures(work)
+        team_appeal_pictures(work)
     return 0
 
 

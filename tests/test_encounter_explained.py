@@ -214,7 +214,8 @@ def test_explain_and_the_team_report_list_the_matches(team, capsys):
     assert ede.encounters[0].heading == "Primary score (MP) among 3, 6, 8, 11, 13, 18, 19: complete mini-table (6.2)"
     assert ede.order == ("19 Israel › 6 Azerbaijan › 13 Spain › 8 Germany › 3 Georgia › 11 India 2 › 18 Serbia")
     html = render_html(view, "team.html.j2")
-    assert "6 Azerbaijan – 13 Spain" in html and "Top-board results in their match(es) (board 2) among 6, 13" in html
+    # the match written White on board 1 first (Azerbaijan had Black on board 1 in round 7)
+    assert "13 Spain – 6 Azerbaijan" in html and "Top-board results in their match(es) (board 2) among 6, 13" in html
     # the compact line of the default printout: the matches of the tied teams by their game points
     default = build_team_view(team, derivations="decided")
     spain = next(p for p in default.compact if p.sn == 13)
@@ -252,4 +253,6 @@ def test_no_colour_letter_reads_as_a_digit(lang):
     L = labels(lang)
     letters = L["colour_letters"]
     assert not set("".join(letters.values())) & DIGIT_LIKE, letters
-    assert local_cell("13w1", L)[2:-1] == letters["w"] and letters["w"] != letters["b"]
+    assert letters["w"] != letters["b"]  # the cards' colour column
+    # the crosstable's cells: a mark, not a letter (issue 35 item 5)
+    assert local_cell("13w1", L) == "13○1" and local_cell("13b1", L) == "13●1"

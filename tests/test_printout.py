@@ -20,6 +20,7 @@ from tbxl.io.load import load
 from tbxl.io.trf import write_trf_file
 from tbxl.model import Kind, Outcome
 from tbxl.report import parts as cutting
+from tbxl.report.text import COLOUR_MARKS
 from tbxl.report.views.ties import Decided, TieLine
 from tbxl.standings import compute_standings
 
@@ -74,12 +75,12 @@ def expected_crosstable_line(st, row) -> str:
     for e in row.player.rounds:
         if e.kind is Kind.PLAYED:
             cells.append(
-                f"{line[e.opponent]}{e.colour}{({Outcome.WIN: '1', Outcome.DRAW: '½', Outcome.LOSS: '0'})[e.outcome]}"
+                f"{line[e.opponent]}{COLOUR_MARKS[e.colour]}{({Outcome.WIN: '1', Outcome.DRAW: '½', Outcome.LOSS: '0'})[e.outcome]}"
             )
         elif e.kind is Kind.FORFEIT_WIN:
-            cells.append(f"{line[e.opponent]}{e.colour}+")
+            cells.append(f"{line[e.opponent]}{COLOUR_MARKS[e.colour]}+")
         elif e.kind is Kind.FORFEIT_LOSS:
-            cells.append(f"{line[e.opponent]}{e.colour}-")
+            cells.append(f"{line[e.opponent]}{COLOUR_MARKS[e.colour]}-")
         else:
             cells.append({Kind.PAB: "bye", Kind.HPB: "H", Kind.ZPB: "Z", Kind.FPB: "F"}[e.kind])
     p = row.player

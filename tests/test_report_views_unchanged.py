@@ -125,3 +125,18 @@ def test_compare():
     for lang, changed in (("en", False), ("vi", True)):
         view = build_compare_view(result, lang=lang, input_path=SWISS, changed_only=changed)
         check(f"compare-swiss-{lang}", report.render_html(view, "compare.html.j2"))
+
+
+def test_team_appeal_and_team_report():
+    """The team appeal of two teams of the TEC sample tied on 19 MP (issue 35 item 4) in three
+    languages, and the team report with a team's derivations (board colours, crosstable marks)."""
+    from tbxl.io.load import load
+    from tbxl.standings import compute_standings
+
+    cup = DATA / "team" / "grandmommyscup.trf"
+    st = compute_standings(load(cup, kind="team"), "EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP", get("fide-2024"))
+    for lang in ("en", "vi", "ru"):
+        view = report.build_view(st, appeal=[6, 13], lang=lang, input_path=cup)
+        check(f"team-appeal-{lang}", report.render_html(view, "team_appeal.html.j2"))
+    view = report.build_view(st, derivations="players", players=[6], lang="en", input_path=cup)
+    check("team-report-en", report.render_html(view, "team.html.j2"))

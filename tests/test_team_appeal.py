@@ -183,7 +183,7 @@ def _pdf_text(path: Path) -> str:
     return "\n".join(p.extract_text() for p in PdfReader(path).pages)
 
 
-@pytest.mark.parametrize("lang", ["vi", "ru"])
+@pytest.mark.parametrize("lang", ["vi", "ru", "es", "ms"])
 def test_the_appeal_has_no_english_left(cup, lang):
     """The words of the team appeal in the reader's language: none of the English labels' texts
     (the team and tie-break names and codes aside)."""
@@ -201,3 +201,71 @@ def test_the_appeal_has_no_english_left(cup, lang):
         assert phrase in en
         assert phrase not in html, (lang, phrase)
     assert not re.search(r"\b(EDE, then|match points|game points)\b", html)
+
+
+@pytest.mark.slow  # lays out the 14-page team printout
+def test_the_team_printout_with_derivations_has_no_orphan_heading(cup):
+    """The team printout with a team's derivations (``report --derivations players --players 6``)
+    put its "Derivations" heading and intro alone at the foot of page 11, the team's block on the
+    next page."""
+    from tbxl.report.pdf import _render_doc
+    from tbxl.report.views.team import build_team_view
+
+    doc = _render_doc(render_html(build_team_view(cup, derivations="players", teams=[6]), "team.html.j2"))
+    assert len(doc.pages) <= 15
+    assert [k for k, page in enumerate(doc.pages[:-1], 1) if _ends_with_heading(page)] == []
+
+
+def _expected_board_lines(t, rnd_no: int, a: int, b: int) -> list[str]:
+    """The board lines of a match as the PDF text should read them, from the file's own game
+    records: the player whose record says White first, then Black, the result White's first."""
+    ra, rb = t.team(a).rounds[rnd_no - 1], t.team(b).rounds[rnd_no - 1]
+    out = []
+    for k in range(1, t.boards + 1):
+        sides = []
+        for team, rnd in ((a, ra), (b, rb)):
+            board = next(x for x in rnd.boards if x.board == k)
+            name = "(no player)" if board.player is None else f"{board.player} {t.player(board.player).name} ({team})"
+            sides.append((board.entry.colour, name, board.entry))
+        (ca, na, ea), (cb, nb, eb) = sides
+        white_first = ca == "w" or cb == "b"
+        if ca is None and cb is None:  # a forfeit without colours: the file's 352 pattern (WBWB) from board 1
+            assert t.board_colours == "WBWB"
+            white_first = (ra.colour == "w") == (k % 2 == 1)
+        white, black = (na, nb) if white_first else (nb, na)
+        e = ea if white_first else eb
+        if e.kind.is_game:
+            result = {Fraction(1): "1–0", Fraction(1, 2): "½–½", Fraction(0): "0–1"}[e.points]
+        else:
+            result = {"forfeit-win": "+/−", "forfeit-loss": "−/+", "double-forfeit": "−/−"}[e.kind.value]
+        out.append(f"{k} {white} {black} {result}")
+    return out
+
+
+@pytest.mark.parametrize(("teams", "rnd", "pair"), [((6, 13), 7, (6, 13)), ((6, 18), 1, (6, 18))])
+def test_the_pdf_writes_each_board_white_first_as_the_file_says(cup, teams, rnd, pair, tmp_path):
+    """The rendered PDF's text against the TRF's colour fields, board by board (issue 35 item 1,
+    the team side): round 1 of 6 - 18 has a board Azerbaijan left empty."""
+    out = tmp_path / "appeal.pdf"
+    render_appeal_pdf(cup, list(teams), out)
+    text = _pdf_text(out)
+    expected = _expected_board_lines(cup.tournament, rnd, *pair)
+    for line in expected:
+        assert line in text, line
+    assert any("(no player)" in line for line in expected) == (pair == (6, 18))
+
+
+def test_the_chain_of_the_group_the_order_was_applied_to():
+    """With EMGSB before EDET in the list, the seven teams on 19 MP are split first: Azerbaijan and
+    Spain (528 each) are the only group left for EDET/P, its chain the four steps of the two."""
+    st = compute_standings(load(CUP, kind="team"), "EMGSB/C1/P,EDET/P,MPvGP", get("fide-2024"))
+    v = build_view(st, appeal=[13, 6, 16])
+    (chain,) = v.chains
+    assert chain.values == "Azerbaijan (6) 1, Spain (13) 2"
+    assert [s.label for s in chain.steps] == ["Step 1: MP", "Step 2: GP", "Step 3: board 1", "Step 4: board 2"]
+    assert len(v.separations) == 3  # every pair of the three
+    assert [(m.round, m.white, m.black) for m in v.matches] == [
+        (7, "13 Spain", "6 Azerbaijan"),
+        (8, "16 India 3", "6 Azerbaijan"),
+        (14, "13 Spain", "16 India 3"),
+    ]

@@ -39,11 +39,11 @@ def test_view(standings):
         ("3", 2, "2", ("1", "6", "3.5")),
         ("4", 4, "2", ("1", "4", "3.5")),
     ]
-    assert v.crosstable[1] == MatchRow(1, "Team 1", ("2w1½", "3w½", "4w2"))
+    assert v.crosstable[1] == MatchRow(1, "Team 1", ("2○1½", "3○½", "4○2"))  # ○ White on board 1
     # Ties: T3 over T1 by EDE (their match 1.5-0.5); T2 over T4 by EMGSB/C1 (6 > 4).
     assert [[s.code for s in g.steps] for g in v.ties] == [["EDE"], ["EMGSB/C1"]]
     one = [b for b in v.boards if b.no == 1][0]
-    assert one.rounds[0][5] == "1. Player 11 1 (Player 21); 2. Player 12 = (Player 22)"
+    assert one.rounds[0][5] == "1. ○ Player 11 1 (Player 21); 2. ● Player 12 = (Player 22)"  # board colours
     # Board 1: player 11 scored 1 + 0.5 + 1 = 2.5 of 3 (83.3 %).
     b1 = v.prizes[0]
     assert b1.board == 1 and b1.rows[0].sn == 11 and b1.rows[0].points == "2.5"

@@ -10,6 +10,7 @@ derivation take about 50 s instead of about 13 s.
 
 from __future__ import annotations
 
+import re
 import textwrap
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -32,6 +33,31 @@ if TYPE_CHECKING:
 #: (``colour_key`` of _macros.html.j2) names them with the language's ``colour_names``.
 COLOUR_MARKS = {"w": "○", "b": "●"}
 NAME_WIDTH = 18  # opponent names in term rows are cut to this many characters
+
+#: The colour in a crosstable cell, individual and team (issue 35 item 5): a mark that no reader
+#: takes for a letter or a digit, the same in every language ("10Б0" read as 1060 in Russian, a
+#: Latin "w" unexplained in Vietnamese): White ○, Black ●. The crosstable's key (``xt_intro``,
+#: the team ``crosstable_intro``) names them in the reader's language.
+COLOUR_MARKS = {"w": "○", "b": "●"}
+_COLOURED = re.compile(r"(\d+)([wb])(.*)")
+
+
+def marked_cell(text: str) -> str:
+    """A compact crosstable cell (``12w1``, a team's ``4b2½``) with its colour letter turned
+    into its mark; any other cell (``+``, ``H``, ``bye``) as it is.
+
+    >>> marked_cell("12w1"), marked_cell("4b2½"), marked_cell("H")
+    ('12○1', '4●2½', 'H')
+    """
+    m = _COLOURED.fullmatch(text)
+    return f"{m[1]}{COLOUR_MARKS[m[2]]}{m[3]}" if m else text
+
+
+def colour_key(text: str) -> str:
+    """A crosstable's key with its ``{white}`` and ``{black}`` marks filled in."""
+    return text.format(white=COLOUR_MARKS["w"], black=COLOUR_MARKS["b"])
+
+
 # Characters per line of a term row: the text width of the page (report.css: 13 mm side margins)
 # over the advance of DejaVu Sans Mono at 6.6 pt (0.602 em), less one for safety.
 LINE_CHARS = {"a4": 130, "letter": 134}
@@ -229,20 +255,29 @@ def segments(parts: Iterable[tuple[str, str]]) -> tuple[Segment, ...]:
     return tuple(Segment(kind, text) for kind, text in out)
 
 
-def aligned(head: list[str], rows: list[list[str]], line_chars: int, last_wraps: bool = True) -> str:
-    """Monospace text: columns padded to common widths, the last column wrapped with a hanging
-    indent (one text block instead of a table cell per value: far fewer elements for WeasyPrint).
+def aligned(
+    head: list[str], rows: list[list[str]], line_chars: int, last_wraps: bool = True, right: Sequence[int] = ()
+) -> str:
+    """Monospace text: columns padded to common widths (the columns of ``right``, numbers,
+    right-aligned), the last column wrapped with a hanging indent (one text block instead of a
+    table cell per value: far fewer elements for WeasyPrint).
 
     >>> print(aligned(["Rd", "Who"], [["1", "a b c d"], ["10", "e"]], 24))
     Rd  Who
     1   a b c d
+    10  e
+    >>> print(aligned(["Rd", "Who"], [["1", "a"], ["10", "e"]], 24, right=[0]))
+    Rd  Who
+     1  a
     10  e
     """
     widths = [max(len(r[k]) for r in [head] + rows) for k in range(len(head) - 1)]
     hang = sum(widths) + 2 * len(widths)
     out = []
     for r in [head] + rows:
-        lead = "".join(c.ljust(w) + "  " for c, w in zip(r[:-1], widths))
+        lead = "".join(
+            (c.rjust(w) if k in right else c.ljust(w)) + "  " for k, (c, w) in enumerate(zip(r[:-1], widths))
+        )
         lines = textwrap.wrap(r[-1], max(line_chars - hang, 20), break_on_hyphens=False) if last_wraps else [r[-1]]
         out.append(lead + (lines[0] if lines else ""))
         out.extend(" " * hang + line for line in lines[1:])

@@ -4,7 +4,6 @@ and the derivation blocks."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -14,7 +13,7 @@ from tbxl.model import Player
 from tbxl.projection import RatingChanges, project
 from tbxl.report.labels import Labels, labels
 from tbxl.report.selection import parse_derivations, select_derivations
-from tbxl.report.text import LINE_CHARS, Fmt, Segment, by_round_tables, reason_text
+from tbxl.report.text import LINE_CHARS, Fmt, Segment, by_round_tables, colour_key, marked_cell, reason_text
 from tbxl.report.views.blocks import PlayerBlock, PlayerLine, Progress, StandingRow, derivation_blocks, standing_row
 from tbxl.report.views.categories import Classes, classification_view
 from tbxl.report.views.compact import TOP_PLACES, CompactPlayer, compact_players
@@ -78,22 +77,19 @@ def round_blocks(widest: int, columns: int) -> tuple[tuple[int, int], ...]:
     return tuple(zip(ends, ends[1:]))
 
 
-_CELL = re.compile(r"(\d+)([wb])(.*)")
-
-
 def local_cell(text: str, L: Labels) -> str:
-    """A compact crosstable cell in the report's language: the colour letter (``12w1`` is ``12б1``
-    in Russian, ``12t1`` in Vietnamese) and the bye word; the results and codes stay.
+    """A compact crosstable cell in the report's language: the colour as its mark, the same in
+    every language (:func:`~tbxl.report.text.marked_cell`: ``12w1`` is ``12○1``), and the bye
+    word; the results and codes stay.
 
-    >>> L = {"colour_letters": {"w": "б", "b": "ч"}, "bye_word": "своб"}
+    >>> L = {"bye_word": "своб"}
     >>> local_cell("12w1", L), local_cell("5b½", L), local_cell("bye", L), local_cell("H", L)
-    ('12б1', '5ч½', 'своб', 'H')
+    ('12○1', '5●½', 'своб', 'H')
     """
     if text == "bye":
         bye: str = L["bye_word"]
         return bye
-    m = _CELL.fullmatch(text)
-    return f"{m[1]}{L['colour_letters'][m[2]]}{m[3]}" if m else text
+    return marked_cell(text)
 
 
 def crosstable(st: Standings, fmt: Fmt, L: Labels) -> Crosstable:
@@ -138,7 +134,8 @@ def crosstable(st: Standings, fmt: Fmt, L: Labels) -> Crosstable:
             L["xt_block"].format(a=heads[a] if matrix else a + 1, b=heads[b - 1] if matrix else b) for a, b in blocks
         )
     )
-    return Crosstable(matrix, heads, tuple(rows), L["xt_matrix_intro"] if matrix else L["xt_intro"], blocks, titles)
+    intro = L["xt_matrix_intro"] if matrix else colour_key(L["xt_intro"])
+    return Crosstable(matrix, heads, tuple(rows), intro, blocks, titles)
 
 
 @dataclass(frozen=True)

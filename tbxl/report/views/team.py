@@ -23,7 +23,7 @@ from tbxl.io.grid.team import team_cell
 from tbxl.projection import Projection, project
 from tbxl.report.labels import Labels, team_labels
 from tbxl.report.selection import COMPACT, select_derivations
-from tbxl.report.text import LINE_CHARS, Fmt, Segment, by_round_tables
+from tbxl.report.text import LINE_CHARS, Fmt, Segment, by_round_tables, colour_key, marked_cell
 from tbxl.report.views.blocks import PlayerBlock, Progress, decided_word, laid_out_groups
 from tbxl.report.views.compact import TOP_PLACES, CompactPlayer, compact_players
 from tbxl.report.views.frame import ReportView
@@ -83,6 +83,21 @@ class TeamReport(ReportView):
         """The team words of the report's language."""
         words: Labels = self.L["team"]
         return words
+
+    @property
+    def term_key(self) -> str:
+        """The key of the colour marks in the derivations' term rows."""
+        return colour_key(self.T["term_key"])
+
+    @property
+    def crosstable_intro(self) -> str:
+        """The match crosstable's key, its colour marks filled in."""
+        return colour_key(self.T["crosstable_intro"])
+
+    @property
+    def board_key(self) -> str:
+        """The key of the board-by-board lines: the colour marks."""
+        return colour_key(self.T["board_key"])
 
 
 def team_ties(st: Standings, fmt: Fmt, names: Mapping[int, str], only: set[int] | None = None) -> tuple[TieGroup, ...]:
@@ -193,7 +208,7 @@ def build_team_view(
         compact=compact,
         compact_intro=intro,
         crosstable=tuple(
-            MatchRow(team.number, team.name, tuple(team_cell(t, rnd).split(":")[0] for rnd in team.rounds))
+            MatchRow(team.number, team.name, tuple(marked_cell(team_cell(t, rnd).split(":")[0]) for rnd in team.rounds))
             for team in (r.team for r in st.rows)
         ),
         round_numbers=tuple(range(1, t.rounds + 1)),

@@ -22,19 +22,19 @@ from tbxl.errors import InputError
 from tbxl.model import Kind
 from tbxl.projection import project
 from tbxl.report.labels import Labels, team_labels
-from tbxl.report.text import LINE_CHARS, Fmt
+from tbxl.report.text import LINE_CHARS, Fmt, colour_key
 from tbxl.report.views.blocks import MiniTable, PlayerBlock, laid_out_groups, mini_tables, order_words
 from tbxl.report.views.frame import ReportView
 from tbxl.report.views.team import TeamRow, team_ties
-from tbxl.report.views.team_derivations import team_block, team_derivation
-from tbxl.report.views.team_frame import team_frame, team_tournament
+from tbxl.report.views.team_boards import board_colour
+from tbxl.report.views.team_derivations import team_block, team_derivation, white_first
+from tbxl.report.views.team_frame import team_definition, team_frame, team_tournament
 from tbxl.report.views.ties import TieGroup
 from tbxl.tiebreaks.codes import parse
 
 if TYPE_CHECKING:  # the rooms below the report, as types only
-    from tbxl.derivation import EncounterStep, Meeting
+    from tbxl.derivation import EncounterStep
     from tbxl.io.files import PathLike
-    from tbxl.model import TeamRound, TeamTournament
     from tbxl.standings import Standings
 
 #: The steps of an EDE chain that count the boards of the match(es), not their MP or GP (C.07 13.1.4).
@@ -110,27 +110,10 @@ class TeamAppeal(ReportView):
         words: Labels = self.L["team"]
         return words
 
-
-def _other(colour: str | None) -> str | None:
-    return {"w": "b", "b": "w"}.get(colour or "")
-
-
-def board_colour(t: TeamTournament, rnd: TeamRound, theirs: TeamRound | None, board: int) -> str | None:
-    """The colour (``"w"``/``"b"``) a team had on ``board`` of a match: the board's own game
-    record, else the opponent's on that board, else board 1's colour alternated down the boards
-    (the ``352`` pattern of the file, board 1 White, board 2 Black ... by default)."""
-    mine = next((b for b in rnd.boards if b.board == board), None)
-    if mine is not None and mine.entry.colour in ("w", "b"):
-        return mine.entry.colour
-    other = next((b for b in theirs.boards if b.board == board), None) if theirs else None
-    if other is not None and other.entry.colour in ("w", "b"):
-        return _other(other.entry.colour)
-    if rnd.colour not in ("w", "b"):
-        return None
-    pattern = (t.board_colours or "WB" * t.boards).lower()
-    first = pattern[0] if pattern else "w"
-    here = pattern[(board - 1) % len(pattern)] if pattern else "w"
-    return rnd.colour if here == first else _other(rnd.colour)
+    @property
+    def term_key(self) -> str:
+        """The key of the colour marks in the derivations' term rows."""
+        return colour_key(self.T["term_key"])
 
 
 def _game_points(p: Fraction, fmt: Fmt) -> str:
@@ -181,26 +164,6 @@ def match_boards(st: Standings, rnd_no: int, a: int, b: int, fmt: Fmt, T: Labels
     )
 
 
-def _white_first(st: Standings, m: Meeting) -> Meeting:
-    """A meeting of a team mini-table with the team that had White on board 1 first (its points,
-    match and game points and forfeit code turned round with it)."""
-    t = team_tournament(st)
-    ra = t.team(m.first).rounds[m.round - 1]
-    rb = t.team(m.second).rounds[m.round - 1]
-    if board_colour(t, ra, rb, 1) != "b":
-        return m
-    flip = {"+": "-", "-": "+"}
-    return replace(
-        m,
-        first=m.second,
-        second=m.first,
-        result=flip.get(m.result, m.result),
-        points=None if m.points is None else (m.points[1], m.points[0]),
-        match_points=None if m.match_points is None else (m.match_points[1], m.match_points[0]),
-        game_points=None if m.game_points is None else (m.game_points[1], m.game_points[0]),
-    )
-
-
 def _step_unit(step: EncounterStep, T: Labels) -> str:
     """What a step compares, in a word or two: MP, GP, board count, board 2, boards 1-3."""
     key, args = step.compares.parts[0]
@@ -217,11 +180,12 @@ def _step_unit(step: EncounterStep, T: Labels) -> str:
 def ede_chain(
     st: Standings, code: str, members: Sequence[int], fmt: Fmt, L: Labels, names: Mapping[int, str]
 ) -> tuple[EdeChain, list[tuple[int, int, int]]]:
-    """The EDE of the group of ``members`` (the teams concerned in it), once: each step with its
-    label, and the matches a board step counted (round, team, team)."""
+    """The EDE (or another order of the list) of the group ``members`` were tied in when it was
+    applied, once: each step with its label (what it compares), the values of ``members`` (the
+    teams concerned in that group), and the matches a board step counted (round, team, team)."""
     T = L["team"]
     d = st.explain(members[0], code)
-    steps = [replace(s, meetings=tuple(_white_first(st, m) for m in s.meetings)) for s in d.steps]
+    steps = [replace(s, meetings=tuple(white_first(st, m) for m in s.meetings)) for s in d.steps]
     runs: list[list[EncounterStep]] = []  # as mini_tables says them: steps in a row over a group that never met, once
     for s in steps:
         if runs and not s.meetings and not runs[-1][-1].meetings and runs[-1][-1].group == s.group:
@@ -241,7 +205,7 @@ def ede_chain(
     values = ", ".join(f"{names[n]} ({n}) {fmt(st.row(n).values[code], none='–')}" for n in members)
     chain = EdeChain(
         code,
-        team_derivation(st, members[0], code, fmt, L, names, LINE_CHARS["a4"]).definition,
+        team_definition(code, L),
         values,
         labelled,
         order_words(d.tiers, names) if d.tiers else "",
@@ -308,16 +272,20 @@ def build_team_appeal_view(
     wanted: set[tuple[int, frozenset[int]]] = set()  # (round, the two teams)
     other_codes: list[str] = []
     for code in [c for c in st.codes if c in deciding]:
-        if parse(code, team=True).is_order:
-            for pts in sorted(points, reverse=True):
-                members = [n for n in chosen if st.row(n).points == pts]
-                if not members:
-                    continue
-                chain, board_matches = ede_chain(st, code, members, fmt, L, names)
-                chains.append(chain)
-                wanted |= {(r, frozenset((x, y))) for r, x, y in board_matches}
-        else:
+        if not parse(code, team=True).is_order:
             other_codes.append(code)
+            continue
+        # once per group the order was applied to (the teams concerned in it): a tie-break before
+        # it in the list may have split the teams on the same points into several
+        groups: dict[frozenset[int], list[int]] = {}
+        for n in chosen:
+            steps = st.explain(n, code).steps
+            if steps:
+                groups.setdefault(frozenset(steps[0].group), []).append(n)
+        for members in groups.values():
+            chain, board_matches = ede_chain(st, code, members, fmt, L, names)
+            chains.append(chain)
+            wanted |= {(r, frozenset((x, y))) for r, x, y in board_matches}
     if "PTS" in deciding:
         other_codes.insert(0, str(st.primary))
     for a, b in pairs:  # every match between two teams concerned

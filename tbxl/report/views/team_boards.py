@@ -1,4 +1,5 @@
-"""The boards of a team report: each team's matches board by board (:func:`board_results`) and
+"""The boards of a team report: each team's matches board by board, each board with its colour
+(:func:`board_results`, :func:`board_colour`) and
 the board prizes (:func:`board_prizes`: per board, each player's points, games, percentage and
 performance over the board, FIDE rating regulations 8.1(a))."""
 
@@ -8,9 +9,10 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from tbxl.model import TeamRound, TeamTournament
 from tbxl.model.codes import result_code
 from tbxl.report.labels import Labels
-from tbxl.report.text import Fmt, aligned
+from tbxl.report.text import COLOUR_MARKS, Fmt, aligned
 from tbxl.report.views.team_frame import team_tournament
 from tbxl.standings import Standings
 from tbxl.tiebreaks.ratings import DP, half_up
@@ -94,6 +96,28 @@ def board_prizes(st: Standings, fmt: Fmt, min_games: int) -> tuple[BoardPrizes, 
     return tuple(out)
 
 
+def _other(colour: str | None) -> str | None:
+    return {"w": "b", "b": "w"}.get(colour or "")
+
+
+def board_colour(t: TeamTournament, rnd: TeamRound, theirs: TeamRound | None, board: int) -> str | None:
+    """The colour (``"w"``/``"b"``) a team had on ``board`` of a match: the board's own game
+    record, else the opponent's on that board, else board 1's colour alternated down the boards
+    (the ``352`` pattern of the file, board 1 White, board 2 Black ... by default)."""
+    mine = next((b for b in rnd.boards if b.board == board), None)
+    if mine is not None and mine.entry.colour in ("w", "b"):
+        return mine.entry.colour
+    other = next((b for b in theirs.boards if b.board == board), None) if theirs else None
+    if other is not None and other.entry.colour in ("w", "b"):
+        return _other(other.entry.colour)
+    if rnd.colour not in ("w", "b"):
+        return None
+    pattern = (t.board_colours or "WB" * t.boards).lower()
+    first = pattern[0] if pattern else "w"
+    here = pattern[(board - 1) % len(pattern)] if pattern else "w"
+    return rnd.colour if here == first else _other(rnd.colour)
+
+
 def board_results(
     st: Standings, fmt: Fmt, T: Labels, names: Mapping[int, str], line_chars: int, only: Collection[int] | None = None
 ) -> tuple[BoardResults, ...]:
@@ -108,12 +132,18 @@ def board_results(
             continue
         lines = []
         for rnd in team.rounds:
+            theirs = t.team(rnd.opponent).rounds[rnd.round - 1] if rnd.opponent is not None else None
             cells = []
             for b in rnd.boards:
-                who = t.player(b.player).name if b.player is not None else "–"
+                if b.player is None:  # nobody fielded: the board lost by forfeit
+                    cells.append(f"{b.board}. {T['no_player']} {T['kinds']['forfeit-loss']}")
+                    continue
+                colour = board_colour(t, rnd, theirs, b.board)
+                mark = f"{COLOUR_MARKS[colour]} " if colour else ""
                 opp = t.player(b.entry.opponent).name if b.entry.opponent else ""
                 cells.append(
-                    f"{b.board}. {who} {result_code(b.entry.kind, b.entry.outcome)}" + (f" ({opp})" if opp else "")
+                    f"{b.board}. {mark}{t.player(b.player).name} {result_code(b.entry.kind, b.entry.outcome)}"
+                    + (f" ({opp})" if opp else "")
                 )
             lines.append(
                 (
@@ -135,6 +165,7 @@ def board_results(
                     [T["round"], T["opponent"], T["kind"], "MP", "GP", T["boards"]],
                     [list(ln) for ln in lines],
                     line_chars,
+                    right=(0, 3, 4),  # round, MP, GP
                 ),
             )
         )

@@ -6,15 +6,18 @@ rank (:func:`team_block`). A term's result is the match's game points, the team'
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from tbxl.report.labels import Labels
-from tbxl.report.text import Fmt, TermRow, aligned, reason_text
+from tbxl.report.text import COLOUR_MARKS, Fmt, TermRow, aligned, reason_text
 from tbxl.report.views.blocks import CompareItem, DerivationTable, PlayerBlock, mini_tables, order_words
+from tbxl.report.views.team_boards import board_colour
 from tbxl.report.views.team_frame import team_definition, team_tournament
 from tbxl.standings import Standings
 
 if TYPE_CHECKING:  # types only
+    from tbxl.derivation import Meeting
     from tbxl.model import TeamRound
     from tbxl.standings import Row
 
@@ -36,7 +39,9 @@ def team_derivation(
         TermRow(
             (
                 "" if t.round is None else str(t.round),
-                "" if t.opponent is None else f"{t.opponent:>3} {names.get(t.opponent, '')[:18]}",
+                ""
+                if t.opponent is None
+                else f"{_mark(rounds, t.round)}{t.opponent:>3} {names.get(t.opponent, '')[:18]}",
                 _match_result(st, rounds, t.round, t.opponent, t.result, fmt),
                 fmt(t.real),
                 fmt(t.adjusted),
@@ -59,11 +64,40 @@ def team_derivation(
         terms,
         fmt(d.total) if d.terms else None,
         tuple(reason_text(n, L, fmt) for n in d.notes),
-        mini_tables(d.steps, fmt, names, L),
+        mini_tables(
+            [replace(s, meetings=tuple(white_first(st, m) for m in s.meetings)) for s in d.steps], fmt, names, L
+        ),
         under,
         table_text=table,
         order=order_words(d.tiers, names) if d.tiers else "",
     )
+
+
+def white_first(st: Standings, m: Meeting) -> Meeting:
+    """A meeting of a team mini-table with the team that had White on board 1 first (its points,
+    match and game points and forfeit code turned round with it)."""
+    t = team_tournament(st)
+    ra = t.team(m.first).rounds[m.round - 1]
+    rb = t.team(m.second).rounds[m.round - 1]
+    if board_colour(t, ra, rb, 1) != "b":
+        return m
+    flip = {"+": "-", "-": "+"}
+    return replace(
+        m,
+        first=m.second,
+        second=m.first,
+        result=flip.get(m.result, m.result),
+        points=None if m.points is None else (m.points[1], m.points[0]),
+        match_points=None if m.match_points is None else (m.match_points[1], m.match_points[0]),
+        game_points=None if m.game_points is None else (m.game_points[1], m.game_points[0]),
+    )
+
+
+def _mark(rounds: Sequence[TeamRound], rnd: int | None) -> str:
+    """The colour mark of the team's board 1 in round ``rnd`` before the opponent of a term row
+    (two spaces when the file gives none, the columns stay aligned)."""
+    colour = rounds[rnd - 1].colour if rnd is not None and 0 < rnd <= len(rounds) else None
+    return f"{COLOUR_MARKS[colour]} " if colour in COLOUR_MARKS else "  "
 
 
 def _match_result(
