@@ -25,6 +25,7 @@ the VUR's 2.5 (16.5): 9. Hugo: Galina 3, a pairing-allocated bye (16.2.1: 4 capp
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction as F
 from pathlib import Path
 
@@ -134,3 +135,15 @@ def test_forcing_other_rules_warns_on_stderr_and_on_the_page(tmp_path, capsys):
     capsys.readouterr()
     assert main(["explain", str(CASE_B), "--player", "1"]) == 0
     assert "warning" not in capsys.readouterr().err
+
+
+def test_explain_names_its_list_and_ranks_as_compute(capsys):
+    # issue 35 item 6: `explain --team 6` and `compute` on the same file and options give one rank
+    team = Path(__file__).resolve().parents[1] / "tbxl" / "examples" / "team.trf"
+    for extra, rank in (([], "4"), (["--tiebreaks", "MP,GP,EDE,BH:MP"], "6")):
+        assert main(["compute", str(team), "--no-config", "--format", "json", *extra]) == 0
+        doc = json.loads(capsys.readouterr().out)
+        assert next(s["rank_label"] for s in doc["standings"] if s["team_number"] == 6) == rank
+        assert main(["explain", str(team), "--no-config", "--team", "6", *extra]) == 0
+        out = capsys.readouterr().out.splitlines()
+        assert out[0].startswith(f"Azerbaijan (team 6), rank {rank}, rules fide-2024, tie-breaks MP,")

@@ -71,6 +71,15 @@ def compared_pairs(st: Standings, numbers: Sequence[int]) -> list[tuple[int, int
     ]
 
 
+def list_heading(st: Standings) -> str:
+    """What an explanation's heading says it ranked by: the rules and the tie-break list - the
+    standings ``compute`` and ``report`` give for the same file, options and tbxl.toml (one
+    resolution, :class:`~tbxl.projection.Options`), so the ranks it names are theirs (issue 35
+    item 6)."""
+    codes = ([st.primary] if st.primary else []) + list(st.codes)
+    return f"rules {st.rules}, tie-breaks {','.join(codes) or '-'}"
+
+
 def players_text(st: Standings, players: Sequence[int], codes: Sequence[str]) -> str:
     """The derivations of ``codes`` for one player or several (the first is the appellant), then
     what separates the first from each other one."""
@@ -80,7 +89,7 @@ def players_text(st: Standings, players: Sequence[int], codes: Sequence[str]) ->
     for player in players:
         row = st.row(player)
         out += [
-            f"{row.player.name} (start number {player}), rank {row.rank_label}{_decided_note(row)}, rules {st.rules}",
+            f"{row.player.name} (start number {player}), rank {row.rank_label}{_decided_note(row)}, {list_heading(st)}",
             "",
         ]
         for code in codes:
@@ -152,7 +161,7 @@ def team_text(st: Standings, number: int, codes: Sequence[str]) -> str:
     team = t.team(number)
     row = st.row(number)
     out = [
-        f"{team.name} (team {number}), rank {row.rank_label}{_decided_note(row)}, rules {st.rules}",
+        f"{team.name} (team {number}), rank {row.rank_label}{_decided_note(row)}, {list_heading(st)}",
         "players: " + ", ".join(f"{p} {t.player(p).name}" for p in team.players),
         "",
     ]
