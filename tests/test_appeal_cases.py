@@ -11,7 +11,7 @@ Among Anna, Boris and Clara (White first): R2 Boris-Anna 0-1, R3 Clara-Boris los
 out of a Swiss mini-table, 6.1.1), R4 Anna-Clara 0-1. Mini-table: Anna 1 (no game missing, maximum
 1), Boris 0 (one missing, maximum 1), Clara 1 (one missing, maximum 2): nobody alone on top
 whatever the missing game (6.3), DE separates nobody. BH (fide-2026): Anna 0.5 + 3 + 1 + 3 = 7.5;
-Boris 1 + 3 + 3 (forfeit win: dummy with his own 3, capped at Clara's 3, not reached) + 1.5 = 8.5;
+Boris 1 + 3 + 3 (forfeit win: dummy with his own 3, capped at Clara's 3, not exceeded) + 1.5 = 8.5;
 Clara 1.5 + 0.5 + 3 (forfeit loss: dummy 3, cap Boris's 3) + 3 = 8. Boris › Clara › Anna.
 
 Case B, ``data/appeal/bh-bye-forfeit-withdrawn.trf`` (Swiss, 8 players, 5 rounds, ``202 BH/C1,BH``):
@@ -63,7 +63,7 @@ def test_case_a_hand_worked_numbers():
     assert step.tiers == ((1, 2, 3),)
     boris = st.explain(2, "BH")
     assert [t.adjusted for t in boris.terms] == [1, 3, 3, F(3, 2)]
-    assert "cap: the opponent's adjusted score 3, not reached" in str(boris.terms[2].reason)
+    assert "cap: the opponent's adjusted score 3, not exceeded" in str(boris.terms[2].reason)
 
 
 def test_case_b_hand_worked_numbers():
