@@ -147,3 +147,18 @@ def test_explain_names_its_list_and_ranks_as_compute(capsys):
         assert main(["explain", str(team), "--no-config", "--team", "6", *extra]) == 0
         out = capsys.readouterr().out.splitlines()
         assert out[0].startswith(f"Azerbaijan (team 6), rank {rank}, rules fide-2024, tie-breaks MP,")
+
+
+def test_a_dummy_always_says_its_cap_or_that_the_rules_have_none():
+    t = read_trf(str(CASE_B))
+    new = compute_standings(t, ["BH"], get("fide-2026"))
+    old = compute_standings(t, ["BH"], get("fide-2024"))
+    # 2026: Anna's half-point bye is capped (4 > 2.5)
+    assert "capped at a draw x 5 rounds = 2.5" in str(new.explain(1, "BH").terms[1].reason)
+    assert not new.explain(1, "BH").notes
+    # 2023/2024: the dummy is the own score, uncapped, and the derivation says there is no cap
+    anna = old.explain(1, "BH")
+    assert [t.adjusted for t in anna.terms] == [F(3, 2), 4, 4, F(5, 2), 3]
+    assert [str(n) for n in anna.notes] == [
+        "the dummy is not capped under these rules (the caps of 16.4.1 and 16.4.2 came with the 2026 text)"
+    ]

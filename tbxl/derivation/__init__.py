@@ -103,6 +103,9 @@ REASONS: dict[str, str] = {
         "--set unrated_rating=1400, or the code {example}."
     ),
     "note.own_rating": "own rating",
+    "note.uncapped": (
+        "the dummy is not capped under these rules (the caps of 16.4.1 and 16.4.2 came with the 2026 text)"
+    ),
     "note.tpr": "TPR = ARO {aro} + dp({p}) {dp}; score {score}, games: {games}",
     "note.ptp": "lowest rating whose expected score reaches {score} (8.1(b) table)",
     "note.average": "average, rounded half up",
