@@ -42,7 +42,10 @@ def compared_pairs(st: Standings, numbers: Sequence[int]) -> list[tuple[int, int
     """The pairs "what separates them" compares (issue 35 item 2): every pair of the participants
     under appeal, and every pair of each one's group on the same points (n(n-1)/2: with three
     tied, 2 against 3 too); of a group larger than :data:`PAIRS_GROUP_LIMIT`, the pairs among
-    the participants under appeal. Each pair once, better placed first, in standings order.
+    the participants under appeal. More than :data:`PAIRS_GROUP_LIMIT` participants in all
+    (``--with-tied`` on a large group): the appellant against each other one and each against
+    the next in the standings, which is what places them (n(n-1)/2 sentences would be hundreds).
+    Each pair once, better placed first, in standings order.
 
     >>> from importlib.resources import files
     >>> from tbxl.io.trf import read_trf
@@ -63,6 +66,11 @@ def compared_pairs(st: Standings, numbers: Sequence[int]) -> list[tuple[int, int
         if len(group) <= PAIRS_GROUP_LIMIT:
             people.update(group)
     ordered = sorted(people, key=position.__getitem__)
+    if len(ordered) > PAIRS_GROUP_LIMIT:
+        first = numbers[0]
+        pairs = {(first, b) if position[first] < position[b] else (b, first) for b in ordered if b != first}
+        pairs |= set(zip(ordered, ordered[1:]))
+        return sorted(pairs, key=lambda p: (position[p[0]], position[p[1]]))
     return [
         (a, b)
         for k, a in enumerate(ordered)
