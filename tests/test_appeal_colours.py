@@ -108,3 +108,31 @@ def test_every_term_and_game_carries_the_files_colour(t):
                     assert colours[m.second, m.round] == (m.first, "b")
                 else:  # no colours in the file: lower start number first
                     assert (m.first, m.round) not in colours and m.first < m.second
+
+
+def test_a_game_without_colours_in_the_file_says_so(tmp_path):
+    # The round-robin file with round 4's forfeit (Boris-Clara, +/-) written without colours, as
+    # some programs write a forfeit: lower start number first, and the page says why.
+    pytest.importorskip("jinja2")
+    from tbxl import report
+
+    text = (ROOT / "tests" / "data" / "encounter" / "three_tied_rr.trf").read_text(encoding="utf-8")
+    lines = []
+    for line in text.splitlines():
+        if line.startswith("001") and int(line[4:8]) in (2, 3):
+            k = 91 + 10 * 3 + 5  # round 4's colour
+            line = line[:k] + "-" + line[k + 1 :]
+        lines.append(line)
+    path = tmp_path / "rr.trf"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert ((2, 4) not in trf_colours(path.read_text(encoding="utf-8"))) and (1, 2) in trf_colours(text)
+    st = compute_standings(read_trf(str(path)), "DE,SB", get("fide-2026"))
+    (step,) = st.explain(2, "DE").steps
+    assert [(m.round, m.first, m.second, m.colour) for m in step.meetings] == [
+        (2, 1, 2, "w"),
+        (3, 3, 1, "w"),
+        (4, 2, 3, None),
+    ]
+    html = report.render_html(report.build_view(st, appeal=2), "appeal.html.j2")
+    assert "colours not in the file: lower start number first" in html
+    assert "round  4: 2 Boris - 3 Clara  +  counts 1-0" in st.explain(2, "DE").text(names={2: "Boris", 3: "Clara"})

@@ -51,3 +51,14 @@ def test_a_large_group_compares_only_the_players_under_appeal():
         pairs = compared_pairs(st, [group[-1]])
         assert len(pairs) == (n * (n - 1) // 2 if n <= PAIRS_GROUP_LIMIT else 0)
         assert len(set(map(frozenset, pairs))) == len(pairs)
+
+
+def test_with_tied_on_a_large_group_compares_the_appellant_and_the_neighbours():
+    st = compute_standings(read_trf(str(SWISS)), "BH/C1,BH,SB", get("fide-2024"))
+    everybody = [r.number for r in st.rows]  # more than PAIRS_GROUP_LIMIT: 16
+    appellant = everybody[5]
+    pairs = compared_pairs(st, [appellant, *everybody])
+    n = len(everybody)
+    assert len(pairs) == (n - 1) + (n - 1) - 2  # each against the appellant, each neighbour pair, two in both
+    assert all(appellant in p for p in pairs if abs(everybody.index(p[0]) - everybody.index(p[1])) > 1)
+    assert set(zip(everybody, everybody[1:])) <= set(pairs)

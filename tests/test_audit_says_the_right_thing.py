@@ -4,7 +4,10 @@ follow, with its own numbers quoted."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
+
+import pytest
 
 from auditing import published_under
 from tbxl.audit import SKIPPED, UNEXPLAINED, audit
@@ -41,6 +44,42 @@ def test_ranks_equal_to_the_start_numbers_that_are_the_standings_agree():
     ranks = published_ranks(t)
     ranks.values[:] = ranks.values[:1]
     assert [f.status for f in audit(t, ranks, rules=get("fide-2024")).findings] == [UNEXPLAINED]
+
+
+@pytest.mark.parametrize(
+    "rank, why",
+    [
+        (lambda sn: 0, "the rank column holds 0 (an unranked file)"),
+        (lambda sn: 1, "the rank column holds the same rank for everybody (an unranked file)"),
+        (lambda sn: 7, "the rank column holds the same rank for everybody (an unranked file)"),
+    ],
+)
+def test_a_file_without_real_ranks_is_said_once_and_not_checked(tmp_path, run_cli, rank, why):
+    # issue 35 item 7: zeros (or one rank on every line) gave 8 UNEXPLAINED findings "ranks the
+    # players equal on points as published", players not tied among them.
+    lines = []
+    for line in EXAMPLE.read_text(encoding="utf-8").splitlines():
+        if line.startswith("001"):
+            line = line[:85] + f"{rank(int(line[4:8])):>4}" + line[89:]
+        lines.append(line)
+    path = tmp_path / "unranked.trf"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    t = read_trf(str(path))
+    a = audit(t, published_ranks(t), rules=get("fide-2024"))
+    assert a.ok and a.summary["checked"] == 0 and a.summary["skipped"] == 16
+    code, out, _ = run_cli("audit", path)
+    assert code == 0 and "UNEXPLAINED" not in out
+    assert out.count(why) == 1  # said once
+    assert out.rstrip().endswith("Nothing published to check.")
+
+
+def test_zeros_among_real_ranks_leave_the_others_checked():
+    # Only what the file publishes is checked: the lines with 0 are skipped, the others compared.
+    t = read_trf(str(Path(__file__).parent / "data" / "encounter" / "three_tied_rr.trf"))
+    ranks = published_ranks(t)
+    ranks.values[:] = [replace(pv, value=0) if pv.start_number in (5, 6) else pv for pv in ranks.values]
+    a = audit(t, ranks, rules=get("fide-2024"))
+    assert a.ok and a.summary["checked"] == a.summary["agree"] == 4 and a.summary["skipped"] == 2
 
 
 def test_a_rank_finding_names_the_rules_of_the_bulletin_and_quotes_it(tmp_path, run_cli):

@@ -47,6 +47,13 @@ RANK_AGAINST_POINTS = "rank_against_points"
 UNRANKED = (
     "the rank column repeats the start numbers (an unranked file): it publishes no ranks, so there is nothing to check"
 )
+#: ... it holds one rank for everybody (a program that writes 1, or the same place, on every line).
+UNRANKED_EQUAL = (
+    "the rank column holds the same rank for everybody (an unranked file): it publishes no ranking, "
+    "so there is nothing to check"
+)
+#: ... a rank of 0 is no place (a file written before the ranking): those lines publish no rank.
+UNRANKED_ZERO = "the rank column holds 0 (an unranked file): 0 is no place, so it publishes no rank to check"
 
 
 def describe_match(a: Audit, name: str) -> str:
@@ -165,22 +172,32 @@ def check(engine: Engine, published: Published, conv: Convention) -> Audit:
             ranks.append(pv)
         else:
             findings.append(_check_value(engine, conv, tried, pv, engine.name(pv.start_number)))
-    if _start_numbers(ranks) and not all(_inside(st, pv) for pv in ranks):
-        findings += [
-            Finding(pv, engine.name(pv.start_number), st.row(pv.start_number).rank_label, SKIPPED, why_skipped=UNRANKED)
-            for pv in ranks
-        ]
-        ranks = []
+    ranks, unranked = _published_ranks(st, ranks)
+    findings += [
+        Finding(pv, engine.name(pv.start_number), st.row(pv.start_number).rank_label, SKIPPED, why_skipped=why)
+        for pv, why in unranked
+    ]
     findings += _check_ranks(engine, st, tried, ranks)
     columns = _columns(engine, conv, tried, findings)
     _name_first_matches(engine, conv, findings, columns, published)
     return Audit(tournament, published, conv, engine.tiebreaks, findings, columns, st, engine)
 
 
-def _start_numbers(ranks: list[PublishedValue]) -> bool:
-    """Is the rank column only the start numbers again (two ranks or more, each its own start
-    number)? An unranked TRF holds such a column: it is not a ranking to check."""
-    return len(ranks) > 1 and all(pv.value == pv.start_number for pv in ranks)
+def _published_ranks(
+    st: Standings, ranks: list[PublishedValue]
+) -> tuple[list[PublishedValue], list[tuple[PublishedValue, str]]]:
+    """The ranks a rank column publishes, and those it does not, each with why (said once by the
+    audit's texts, issue 35 item 7): a 0 is no place; a column of the start numbers again, or of
+    one rank for everybody, is an unranked file's (unless the standings agree with every line of
+    it: then it is a ranking, checked as one)."""
+    zero = [(pv, UNRANKED_ZERO) for pv in ranks if pv.value == 0]
+    ranks = [pv for pv in ranks if pv.value != 0]
+    if len(ranks) > 1 and not all(_inside(st, pv) for pv in ranks):
+        if all(pv.value == pv.start_number for pv in ranks):
+            return [], zero + [(pv, UNRANKED) for pv in ranks]
+        if len({pv.value for pv in ranks}) == 1:
+            return [], zero + [(pv, UNRANKED_EQUAL) for pv in ranks]
+    return ranks, zero
 
 
 def _forfeit_win_cut(engine: Engine, st: Standings, published: Published) -> bool:

@@ -44,8 +44,8 @@ REASONS: dict[str, str] = {
     "converted": "the opponent's rounds {rounds} counted as draws",
     "cap_opponent": "capped at the opponent's adjusted score {cap}",
     "cap_rounds": "capped at a draw x {rounds} rounds = {cap}",
-    "cap_opponent_open": "cap: the opponent's adjusted score {cap}, not reached",
-    "cap_rounds_open": "cap: a draw x {rounds} rounds = {cap}, not reached",
+    "cap_opponent_open": "cap: the opponent's adjusted score {cap}, not exceeded",
+    "cap_rounds_open": "cap: a draw x {rounds} rounds = {cap}, not exceeded",
     "virtual": "{what}: virtual opponent = {before} before + {reverse} reverse result + {later} later draws",
     "half_rounds": "{what}: unpaired round counts half the rounds",
     "own_value": "{what}: draw against himself (own value to opponents)",
@@ -129,6 +129,8 @@ REASONS: dict[str, str] = {
     ),
     "note.first_rating": "each player's first rating",
     "note.round_rating": "the rating of each round (rating_by=round)",
+    "note.uncapped": (
+        "the dummy is not capped under these rules (the caps of 16.4.1 and 16.4.2 came with the 2026 text)"
     "note.tpr": "TPR = ARO {aro} + dp({p}) {dp}; score {score}, games: {games}",
     "note.ptp": "lowest rating whose expected score reaches {score} (8.1(b) table)",
     "note.average": "average, rounded half up",

@@ -42,7 +42,10 @@ def compared_pairs(st: Standings, numbers: Sequence[int]) -> list[tuple[int, int
     """The pairs "what separates them" compares (issue 35 item 2): every pair of the participants
     under appeal, and every pair of each one's group on the same points (n(n-1)/2: with three
     tied, 2 against 3 too); of a group larger than :data:`PAIRS_GROUP_LIMIT`, the pairs among
-    the participants under appeal. Each pair once, better placed first, in standings order.
+    the participants under appeal. More than :data:`PAIRS_GROUP_LIMIT` participants in all
+    (``--with-tied`` on a large group): the appellant against each other one and each against
+    the next in the standings, which is what places them (n(n-1)/2 sentences would be hundreds).
+    Each pair once, better placed first, in standings order.
 
     >>> from importlib.resources import files
     >>> from tbxl.io.trf import read_trf
@@ -63,12 +66,26 @@ def compared_pairs(st: Standings, numbers: Sequence[int]) -> list[tuple[int, int
         if len(group) <= PAIRS_GROUP_LIMIT:
             people.update(group)
     ordered = sorted(people, key=position.__getitem__)
+    if len(ordered) > PAIRS_GROUP_LIMIT:
+        first = numbers[0]
+        pairs = {(first, b) if position[first] < position[b] else (b, first) for b in ordered if b != first}
+        pairs |= set(zip(ordered, ordered[1:]))
+        return sorted(pairs, key=lambda p: (position[p[0]], position[p[1]]))
     return [
         (a, b)
         for k, a in enumerate(ordered)
         for b in ordered[k + 1 :]
         if (a in chosen and b in chosen) or st.row(a).points == st.row(b).points
     ]
+
+
+def list_heading(st: Standings) -> str:
+    """What an explanation's heading says it ranked by: the rules and the tie-break list - the
+    standings ``compute`` and ``report`` give for the same file, options and tbxl.toml (one
+    resolution, :class:`~tbxl.projection.Options`), so the ranks it names are theirs (issue 35
+    item 6)."""
+    codes = ([st.primary] if st.primary else []) + list(st.codes)
+    return f"rules {st.rules}, tie-breaks {','.join(codes) or '-'}"
 
 
 def players_text(st: Standings, players: Sequence[int], codes: Sequence[str]) -> str:
@@ -80,7 +97,7 @@ def players_text(st: Standings, players: Sequence[int], codes: Sequence[str]) ->
     for player in players:
         row = st.row(player)
         out += [
-            f"{row.player.name} (start number {player}), rank {row.rank_label}{_decided_note(row)}, rules {st.rules}",
+            f"{row.player.name} (start number {player}), rank {row.rank_label}{_decided_note(row)}, {list_heading(st)}",
             "",
         ]
         for code in codes:
@@ -154,7 +171,7 @@ def team_text(st: Standings, number: int, codes: Sequence[str]) -> str:
     team = t.team(number)
     row = st.row(number)
     out = [
-        f"{team.name} (team {number}), rank {row.rank_label}{_decided_note(row)}, rules {st.rules}",
+        f"{team.name} (team {number}), rank {row.rank_label}{_decided_note(row)}, {list_heading(st)}",
         "players: " + ", ".join(f"{p} {t.player(p).name}" for p in team.players),
         "",
     ]

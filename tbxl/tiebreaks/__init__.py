@@ -156,7 +156,8 @@ def explain(ctx: Context, d: Descriptor, number: int) -> Derivation:
 def _coloured(ctx: Context, i: int, der: Derivation) -> Derivation:
     """``der`` with each round's term carrying the participant's colour in that round as the file
     records it (a forfeit's scheduled colour; a match: board 1's): the game lines of an explanation
-    say who had White (issue 35)."""
+    say who had White; and, with a dummy under rules without the 2026 caps, a note that says so
+    (issue 35)."""
     colours = ctx.colours[i]
 
     def colour(t: Term) -> str | None:
@@ -165,7 +166,11 @@ def _coloured(ctx: Context, i: int, der: Derivation) -> Derivation:
         c = colours[t.round - 1]
         return c if c in ("w", "b") else None
 
-    return replace(der, terms=tuple(replace(t, colour=colour(t)) for t in der.terms))
+    der = replace(der, terms=tuple(replace(t, colour=colour(t)) for t in der.terms))
+    # A dummy under rules without the 2026 caps says so: the reader sees no cap was forgotten.
+    if not ctx.conv.dummy_cap and any(key == "dummy" for t in der.terms for key, _ in t.reason.parts):
+        der = replace(der, notes=(*der.notes, Reason.of("note.uncapped")))
+    return der
 
 
 def order(ctx: Context, d: Descriptor, group: Sequence[int], trace: list[object] | None = None) -> list[list[int]]:

@@ -253,6 +253,11 @@ class DerivationTable:
     table_text: str = ""
     order: str = ""
 
+    @property
+    def coloured(self) -> bool:
+        """Whether a term has its colour (the key of the marks is then said, colour_key)."""
+        return any(t.colour for t in self.terms)
+
 
 @dataclass(frozen=True)
 class CompareItem:
