@@ -131,6 +131,7 @@ REASONS: dict[str, str] = {
     "note.round_rating": "the rating of each round (rating_by=round)",
     "note.uncapped": (
         "the dummy is not capped under these rules (the caps of 16.4.1 and 16.4.2 came with the 2026 text)"
+    ),
     "note.tpr": "TPR = ARO {aro} + dp({p}) {dp}; score {score}, games: {games}",
     "note.ptp": "lowest rating whose expected score reaches {score} (8.1(b) table)",
     "note.average": "average, rounded half up",
