@@ -162,7 +162,7 @@ def test_team_compare_report_html(tmp_path, lang):
     out = tmp_path / "compare.html"
     assert main(["compare", TEC, "--rules", "fide-2024,fide-2026", "-o", str(out), "--lang", lang]) == 0
     html = out.read_text(encoding="utf-8")
-    T = _json.loads((templates_dir() / "labels" / "team" / f"{lang}.json").read_text(encoding="utf-8"))
+    T = _json.loads((templates_dir() / "labels" / lang / "team.json").read_text(encoding="utf-8"))
     # 9 of the 50 teams change a value (the nine full-point byes, 16.4.2).
     intro = T["compare_intro"].format(changed=9, players=50, rules="fide-2024 / fide-2026")
     assert intro in html
