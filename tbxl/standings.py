@@ -18,14 +18,15 @@ from typing import TYPE_CHECKING, Any, cast
 
 from tbxl.derivation import Derivation, Reason
 from tbxl.errors import InputError
-from tbxl.model import MP, EventKind, Player, Tournament, for_kind, team_event
-from tbxl.rules import Convention, TeamSettings, team_settings
+from tbxl.model import MP, EventKind, Player, Tournament, for_kind
+from tbxl.rules import Convention, TeamSettings
 from tbxl.tiebreaks import Context, compute, explain_order, ratings
 from tbxl.tiebreaks import explain as explain_value
 from tbxl.tiebreaks import order as order_of
 from tbxl.tiebreaks.base import Column, Raw
 from tbxl.tiebreaks.codes import Descriptor, parse, parse_list
-from tbxl.tiebreaks.context import Score, convention_of, getter
+from tbxl.tiebreaks.context import convention_of, getter
+from tbxl.tiebreaks.ranking import Ranking
 
 if TYPE_CHECKING:
     # The team model, for the types only: an individual event never loads it (issue 26 item 7).
@@ -253,47 +254,11 @@ def primary_of(codes: Sequence[Descriptor]) -> str:
     return MP
 
 
-@dataclass(frozen=True)
-class Ranking:
-    """What ranking differs between the kinds of event (C.07 Arts 11-13 for teams), found from the
-    event's kind in :data:`RANKINGS`: the default lists (Swiss, round robin), whether the list is
-    of team codes, and how the primary score is found and dropped from the list."""
-
-    swiss: str
-    round_robin: str
-    team_codes: bool
-
-    def primary(self, ds: list[Descriptor]) -> str | None:
-        """The score the event ranks by first (a team event's MP or GP); None for players (PTS)."""
-        return primary_of(ds) if self.team_codes else None
-
-    def tiebreaks(self, ds: list[Descriptor], primary: str | None) -> list[Descriptor]:
-        """The list without the points that rank first (see :func:`resolve_tiebreaks`)."""
-        if primary is None:
-            return [d for d in ds if d.name != "PTS"]
-        first = next((k for k, d in enumerate(ds) if d.name == "POINTS"), None)
-        if first is not None and (ds[first].score or primary) == primary:
-            ds = ds[:first] + ds[first + 1 :]
-        return ds
-
-    def context(self, event: AnyEvent, conv: Convention, primary: str | None, settings: Any) -> Context:
-        """The tie-breaks' context: a team event's on its primary score with its team settings."""
-        if primary is None:
-            if settings is not None:
-                raise TypeError("team settings are for a team event")
-            return Context(event, conv)
-        return Context(event, conv, Score(primary), settings=team_settings(settings))
-
-    def participants(self, event: AnyEvent, ctx: Context) -> Sequence[Player | Team]:
-        """Who the rows are: the players, or a team event's teams (the context's players stand for them)."""
-        return team_event(event, "ranking").teams if self.team_codes else ctx.players
-
-
 #: How each kind of event is ranked: a kind without an entry cannot be ranked (NotSupported); a third
 #: kind adds its own, or ranks as one of these (a Scheveningen match's players, as an individual event's).
 RANKINGS = {
     EventKind.INDIVIDUAL: Ranking(SWISS_DEFAULT, ROUND_ROBIN_DEFAULT, team_codes=False),
-    EventKind.TEAM: Ranking(TEAM_SWISS_DEFAULT, TEAM_ROUND_ROBIN_DEFAULT, team_codes=True),
+    EventKind.TEAM: Ranking(TEAM_SWISS_DEFAULT, TEAM_ROUND_ROBIN_DEFAULT, team_codes=True, primary_of=primary_of),
 }
 
 
