@@ -15,7 +15,6 @@ from datetime import date
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeGuard, TypeVar, cast
 
-from tbxl.errors import NotSupported
 from tbxl.model.entry import RoundEntry, make_entry  # noqa: F401 (make_entry, Kind, Outcome: the doctests')
 from tbxl.model.kinds import Kind, Outcome  # noqa: F401
 from tbxl.model.rounds import after_round
@@ -172,6 +171,8 @@ class Event:
     def participant_rounds(self) -> dict[int, Sequence[RoundRecord]]:
         """Each participant's rounds by its number (a player's start number, a team's number); each
         kind says (:class:`NotSupported` for a kind that keeps no such rounds)."""
+        from tbxl.errors import NotSupported
+
         raise NotSupported("the participants' rounds", self.kind)
 
 
@@ -196,6 +197,8 @@ def for_kind(table: Mapping[EventKind, _T], event: Event, what: str) -> _T:
     try:
         return table[event.kind]
     except KeyError:
+        from tbxl.errors import NotSupported
+
         raise NotSupported(what, event.kind) from None
 
 
@@ -204,6 +207,8 @@ def team_event(event: Event, what: str = "this") -> TeamTournament:
     table before): :class:`NotSupported` naming ``what`` for any other kind. The team model is not
     loaded for it (issue 26 item 7)."""
     if event.kind is not EventKind.TEAM:  # the one narrowing every team-only path shares
+        from tbxl.errors import NotSupported
+
         raise NotSupported(what, event.kind)
     return cast("TeamTournament", event)
 
