@@ -302,9 +302,9 @@ def compute_standings(
             raise InputError(f"--after-round {after_round} is outside 0..{event.rounds}")
         event = event.after_round(after_round)
     kind = for_kind(RANKINGS, event, "ranking")
-    listed = _listed(event, tiebreaks)
-    primary = kind.primary(listed)
-    descs = kind.tiebreaks(listed, primary)  # resolve_tiebreaks's, the list parsed once
+    parsed = _listed(event, tiebreaks)
+    primary = kind.primary(parsed)
+    descs = kind.tiebreaks(parsed, primary)  # resolve_tiebreaks's, the list parsed once
     ctx = kind.context(event, conv, primary, settings)
     points = Descriptor("PTS") if primary is None else Descriptor("POINTS", score=primary, text=primary)
     pts = compute(ctx, points)
