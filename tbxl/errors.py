@@ -77,6 +77,21 @@ class InputError(TbxlError):
         warnings.warn(InputWarning(str(self)), stacklevel=stacklevel + 1)
 
 
+class NotSupported(InputError):
+    """An edge (a view, a writer, a check) that the kind of the event does not implement: a kind
+    plugs in as one module with the edges it has, and every other says so (the command line: exit 1,
+    one line). ``kind`` is the event's kind (an :class:`~tbxl.model.EventKind`, or a third kind's).
+
+    >>> str(NotSupported("the team report", "scheveningen"))
+    'the team report is not supported for a scheveningen event'
+    """
+
+    def __init__(self, what: str, kind: object) -> None:
+        self.what = what
+        self.kind = kind
+        super().__init__(f"{what} is not supported for a {getattr(kind, 'value', kind)} event")
+
+
 class InputWarning(UserWarning):
     """A recoverable problem in the input (e.g. a points column that disagrees with the results)."""
 

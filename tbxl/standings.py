@@ -18,15 +18,16 @@ from typing import TYPE_CHECKING, Any, cast
 
 from tbxl.derivation import REASONS, Derivation, Reason
 from tbxl.errors import InputError
-from tbxl.model import MP, Player, Tournament, of_team_kind
+from tbxl.model import MP, EventKind, Player, Tournament, for_kind
 from tbxl.model.decisions import LONG_EVENT_DAYS
-from tbxl.rules import Convention, TeamSettings, team_settings
+from tbxl.rules import Convention, TeamSettings
 from tbxl.tiebreaks import Context, compute, explain_order, ratings
 from tbxl.tiebreaks import explain as explain_value
 from tbxl.tiebreaks import order as order_of
 from tbxl.tiebreaks.base import Column, Raw
 from tbxl.tiebreaks.codes import Descriptor, parse, parse_list
-from tbxl.tiebreaks.context import Score, convention_of, getter
+from tbxl.tiebreaks.context import convention_of, getter
+from tbxl.tiebreaks.ranking import Ranking
 
 if TYPE_CHECKING:
     # The team model, for the types only: an individual event never loads it (issue 26 item 7).
@@ -310,18 +311,20 @@ def primary_of(codes: Sequence[Descriptor]) -> str:
     return MP
 
 
+#: How each kind of event is ranked: a kind without an entry cannot be ranked (NotSupported); a third
+#: kind adds its own, or ranks as one of these (a Scheveningen match's players, as an individual event's).
+RANKINGS = {
+    EventKind.INDIVIDUAL: Ranking(SWISS_DEFAULT, ROUND_ROBIN_DEFAULT, team_codes=False),
+    EventKind.TEAM: Ranking(TEAM_SWISS_DEFAULT, TEAM_ROUND_ROBIN_DEFAULT, team_codes=True, primary_of=primary_of),
+}
+
+
 def _listed(event: AnyEvent, tiebreaks: Tiebreaks = None) -> list[Descriptor]:
     """The tie-break list as given, else the file's 212/202 record, else the defaults, parsed."""
-    team = of_team_kind(event)
+    kind = for_kind(RANKINGS, event, "ranking")
     if tiebreaks is None or (isinstance(tiebreaks, str) and not tiebreaks.strip()):
-        tiebreaks = list(event.tiebreaks) or (
-            (TEAM_ROUND_ROBIN_DEFAULT if team else ROUND_ROBIN_DEFAULT)
-            if event.is_round_robin
-            else TEAM_SWISS_DEFAULT
-            if team
-            else SWISS_DEFAULT
-        )
-    return parse_list(tiebreaks, team)
+        tiebreaks = list(event.tiebreaks) or (kind.round_robin if event.is_round_robin else kind.swiss)
+    return parse_list(tiebreaks, kind.team_codes)
 
 
 def resolve_tiebreaks(event: AnyEvent, tiebreaks: Tiebreaks = None) -> list[Descriptor]:
@@ -330,13 +333,8 @@ def resolve_tiebreaks(event: AnyEvent, tiebreaks: Tiebreaks = None) -> list[Desc
     :data:`TEAM_ROUND_ROBIN_DEFAULT`). A team event's list drops its first points code when it
     names the primary score (:func:`primary_score`); a later one is a tie-break (``MP,GP``)."""
     ds = _listed(event, tiebreaks)
-    if not of_team_kind(event):
-        return [d for d in ds if d.name != "PTS"]
-    primary = primary_of(ds)
-    first = next((k for k, d in enumerate(ds) if d.name == "POINTS"), None)
-    if first is not None and (ds[first].score or primary) == primary:
-        ds = ds[:first] + ds[first + 1 :]
-    return ds
+    kind = for_kind(RANKINGS, event, "ranking")
+    return kind.tiebreaks(ds, kind.primary(ds))
 
 
 def primary_score(event: TeamTournament, tiebreaks: Tiebreaks = None) -> str:
@@ -360,17 +358,12 @@ def compute_standings(
         if not 0 <= after_round <= event.rounds:
             raise InputError(f"--after-round {after_round} is outside 0..{event.rounds}")
         event = event.after_round(after_round)
-    descs = resolve_tiebreaks(event, tiebreaks)
-    primary: str | None = None
-    if of_team_kind(event):
-        primary = primary_score(event, tiebreaks)
-        ctx = Context(event, conv, Score(primary), settings=team_settings(settings))
-        points = Descriptor("POINTS", score=primary, text=primary)
-    else:
-        if settings is not None:
-            raise TypeError("team settings are for a team event")
-        ctx = Context(event, conv)
-        points = Descriptor("PTS")
+    kind = for_kind(RANKINGS, event, "ranking")
+    parsed = _listed(event, tiebreaks)
+    primary = kind.primary(parsed)
+    descs = kind.tiebreaks(parsed, primary)  # resolve_tiebreaks's, the list parsed once
+    ctx = kind.context(event, conv, primary, settings)
+    points = Descriptor("PTS") if primary is None else Descriptor("POINTS", score=primary, text=primary)
     pts = compute(ctx, points)
     cols: list[Column | None] = [None if d.is_order else compute(ctx, d) for d in descs]
     decisions = event.decisions
@@ -445,7 +438,7 @@ def compute_standings(
 
     st = Standings(event, conv, descs, [], ctx, cols, pts, steps, de_tier, de_groups, primary)
     place = 1
-    players: Sequence[Player | Team] = event.teams if of_team_kind(event) else ctx.players
+    players = kind.participants(event, ctx)
     rows = st.rows
     for tier in final:
         if len(tier) == 1:
@@ -494,6 +487,7 @@ def standings_by_round(
     """
     conv = convention_of(rules, event)
     codes = [d.code for d in resolve_tiebreaks(event, tiebreaks)]
-    if of_team_kind(event):
-        codes.insert(0, "MPTS" if primary_score(event, tiebreaks) == MP else "GPTS")
+    primary = for_kind(RANKINGS, event, "ranking").primary(_listed(event, tiebreaks))
+    if primary is not None:  # the same primary score in every round
+        codes.insert(0, "MPTS" if primary == MP else "GPTS")
     return [compute_standings(event, codes, conv, after_round=k, settings=settings) for k in range(1, event.rounds + 1)]

@@ -214,3 +214,89 @@ def test_the_kind_is_asked_at_most_5_times_outside_the_model():
         if not name.startswith(kinds) and "is_team" in (text := p.read_text(encoding="utf-8"))
     }
     assert sum(asked.values()) <= 5, asked
+
+
+#: The kind modules (issue 38 item 2: a kind is one module): the model's kinds and the table every
+#: edge looks a kind up in (tbxl.model.event: EventKind, for_kind, team_event), each kind's own code
+#: (the team model, reader, workbook, views; the projection's kinds) and the sniff that tells a team
+#: file from an individual one (tbxl.io.load). Everywhere else an edge goes through a kind's table.
+KIND_MODULES = frozenset(
+    {
+        "tbxl.model.event",
+        "tbxl.model.team",
+        "tbxl.io.load",
+        "tbxl.io.trf.team",
+        "tbxl.io.trf.teamrecords",
+        "tbxl.workbook.team",
+        "tbxl.projection.kind",
+        "tbxl.projection.individual",
+        "tbxl.projection.team",
+        "tbxl.report.views.team",
+        "tbxl.report.views.team_frame",
+        "tbxl.report.views.team_derivations",
+        "tbxl.report.views.team_boards",
+    }
+)
+
+
+def _names(node: ast.AST) -> set[str]:
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)} | {
+        n.attr for n in ast.walk(node) if isinstance(n, ast.Attribute)
+    }
+
+
+def kind_questions(tree: ast.AST) -> list[int]:
+    """The lines that ask which kind an event is: ``of_team_kind(...)``, ``isinstance(..., TeamTournament)``,
+    ``.is_team``, and a comparison with ``EventKind.TEAM`` / ``EventKind.INDIVIDUAL`` (``is``, ``==``,
+    ``in``...). A table keyed by the kinds (``{EventKind.TEAM: ...}``, looked up with ``for_kind``) is
+    not a question: a kind without an entry gets NotSupported, never another kind's way."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            func = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+            if func == "of_team_kind" or (
+                func == "isinstance" and len(node.args) == 2 and "TeamTournament" in _names(node.args[1])
+            ):
+                found.append(node.lineno)
+        elif isinstance(node, ast.Attribute) and node.attr == "is_team":
+            found.append(node.lineno)
+        elif isinstance(node, ast.Compare):
+            operands = [node.left, *node.comparators]
+            if any(
+                isinstance(o, ast.Attribute) and isinstance(o.value, ast.Name) and o.value.id == "EventKind"
+                for o in operands
+            ):
+                found.append(node.lineno)
+    return sorted(set(found))
+
+
+def test_kind_questions_are_found():
+    code = """
+if of_team_kind(e): pass
+if isinstance(e, (Tournament, TeamTournament)): pass
+team = e.is_team
+if e.kind is EventKind.TEAM: pass
+if e.kind != EventKind.INDIVIDUAL: pass
+TABLE = {EventKind.TEAM: 1}
+x = for_kind(TABLE, e, "it")
+"""
+    assert kind_questions(ast.parse(code)) == [2, 3, 4, 5, 6]
+
+
+def test_no_code_asks_which_kind_an_event_is_outside_the_kind_modules():
+    """At most 5 places outside the kind modules ask (issue 38: 35 lines in 20 files did), each
+    with a comment saying why on the line or just above it."""
+    asked: dict[str, list[int]] = {}
+    for name, p in MODULES.items():
+        if name in KIND_MODULES:
+            continue
+        lines = kind_questions(ast.parse(p.read_text(encoding="utf-8")))
+        if lines:
+            asked[name] = lines
+    places = [(name, line) for name, lines in asked.items() for line in lines]
+    assert len(places) <= 5, asked
+    for name, line in places:
+        text = MODULES[name].read_text(encoding="utf-8").splitlines()
+        near = text[max(0, line - 4) : line]
+        assert any("#" in t for t in near), f"{name}:{line} asks the kind without saying why"
+    assert set(asked) == {"tbxl.tiebreaks.context", "tbxl.io.trf.records"}, asked  # today's two

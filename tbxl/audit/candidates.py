@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from itertools import permutations
 
 from tbxl import rules as conventions
-from tbxl.model import Event, Kind, TeamTournament, Tournament
+from tbxl.model import Event, Kind
 from tbxl.rules import PRESETS, SETTINGS, TEAM_SETTINGS, Convention, TeamSettings, spelled_changes
 from tbxl.tiebreaks.codes import CHAINS, Descriptor, parse
 from tbxl.tiebreaks.unplayed import categories
@@ -108,29 +108,15 @@ def forfeit_winners(event: Event) -> dict[int, set[int]]:
     """The participants (by number) who won a round by forfeit (TRF ``+``) or played a game under
     one move (which ``short_games=unplayed`` makes a forfeit win when won), each with the numbers
     of the opponents it met or was paired with."""
-    records = (
-        [(t.number, t.rounds) for t in event.teams]
-        if isinstance(event, TeamTournament)
-        else [(p.start_number, p.rounds) for p in event.players]
-        if isinstance(event, Tournament)
-        else []
-    )
     return {
         number: {r.opponent for r in rounds if r.opponent is not None}
-        for number, rounds in records
+        for number, rounds in event.participant_rounds().items()
         if any(r.kind is Kind.FORFEIT_WIN or r.kind is Kind.SHORT for r in rounds)
     }
 
 
 def _kinds(event: Event) -> list[list[Kind]]:
-    records = (
-        [t.rounds for t in event.teams]
-        if isinstance(event, TeamTournament)
-        else [p.rounds for p in event.players]
-        if isinstance(event, Tournament)
-        else []
-    )
-    return [[e.kind for e in rounds] for rounds in records]
+    return [[e.kind for e in rounds] for rounds in event.participant_rounds().values()]
 
 
 def habit_matters(option: str, base: Convention, event: Event | None, round_robin: bool | None = None) -> bool:

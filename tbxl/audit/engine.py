@@ -8,12 +8,12 @@ the one for an event.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
 from tbxl.audit.candidates import Candidate, setting_candidates
 from tbxl.derivation import Derivation
-from tbxl.model import AnyEvent, Event, TeamTournament, Tournament
+from tbxl.model import AnyEvent, Event, EventKind, TeamTournament, Tournament, for_kind, team_event
 from tbxl.rules import Convention, TeamSettings, team_settings
 from tbxl.standings import Standings, Tiebreaks, Value, compute_standings, primary_score, resolve_tiebreaks
 from tbxl.tiebreaks import Context, compute, explain
@@ -133,10 +133,23 @@ class TeamAuditEngine(Engine):
 def engine_for(event: Event, tiebreaks: Tiebreaks = None, settings: GivenSettings = None) -> Engine:
     """The engine of ``event`` ranking by ``tiebreaks`` (default: the file's 212/202 record, else
     tbxl's default list for the event's kind); ``settings``: a team event's team settings."""
-    if isinstance(event, TeamTournament):
-        primary, descs = (primary_score(event, tiebreaks), resolve_tiebreaks(event, tiebreaks))
-        return TeamAuditEngine(event, primary, [d.code for d in descs], settings)
+    return for_kind(_ENGINES, event, "the audit")(event, tiebreaks, settings)
+
+
+def _players_engine(event: Tournament, tiebreaks: Tiebreaks, settings: GivenSettings) -> Engine:
     if settings is not None and team_settings(settings).changes:
         raise TypeError("team settings are for team events; an individual event's settings are its convention's")
-    assert isinstance(event, Tournament)  # the two kinds of event
     return Engine(event, [d.code for d in resolve_tiebreaks(event, tiebreaks)])
+
+
+def _teams_engine(event: Event, tiebreaks: Tiebreaks, settings: GivenSettings) -> Engine:
+    t = team_event(event, "the team audit")
+    primary, descs = (primary_score(t, tiebreaks), resolve_tiebreaks(t, tiebreaks))
+    return TeamAuditEngine(t, primary, [d.code for d in descs], settings)
+
+
+#: The audit engine of each kind of event.
+_ENGINES: dict[EventKind, Callable[..., Engine]] = {
+    EventKind.INDIVIDUAL: _players_engine,
+    EventKind.TEAM: _teams_engine,
+}

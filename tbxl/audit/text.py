@@ -11,7 +11,7 @@ from tbxl.audit.compare import Comparison
 from tbxl.derivation import Reason
 from tbxl.formatting import Number, decimal_text, json_number, visible
 from tbxl.io.published import RANK
-from tbxl.model import EventKind, Tournament
+from tbxl.model import EventKind, Tournament, for_kind
 
 SHOWN_MATCHES = 4  # rule sets named per difference in text; JSON has them all
 
@@ -152,7 +152,7 @@ def render_audit_json(a: Audit) -> str:
 def render_compare_text(c: Comparison, changed_only: bool = False) -> str:
     """The comparison as text: a table of every player (``changed_only``: of those whose rank or a
     value changes), then what changes from the first rule set; a team event's, one line a team."""
-    return _COMPARE_TEXT[c.kind](c, changed_only)
+    return for_kind(_COMPARE_TEXT, c.tournament, "the comparison's text")(c, changed_only)
 
 
 def _players_compare_text(c: Comparison, changed_only: bool) -> str:
@@ -212,27 +212,33 @@ def _joined(items: list[str], changed: bool) -> str:
 def compare_json(c: Comparison, changed_only: bool = False) -> dict[str, object]:
     """The ``--format json`` object of ``tbxl compare`` (a team event's: ``"kind": "team"``, the
     teams whose rank or a value changes with ``changed_only``)."""
-    if c.kind is EventKind.TEAM:
-        return {
-            "rules": c.rules,
-            "tiebreaks": c.codes,
-            "kind": "team",
-            "teams": [
-                {
-                    "team_number": r.start_number,
-                    "name": r.player.name,
-                    "changed": r.rank_changed or bool(r.changed),
-                    "by_rules": {
-                        rules: {
-                            "rank": r.ranks[k],
-                            "values": {code: json_number(r.values[code][k]) for code in c.codes},
-                        }
-                        for k, rules in enumerate(c.rules)
-                    },
-                }
-                for r in (c.changed_rows if changed_only else c.rows)
-            ],
-        }
+    return for_kind(_COMPARE_JSON, c.tournament, "the comparison's JSON")(c, changed_only)
+
+
+def _team_compare_json(c: Comparison, changed_only: bool) -> dict[str, object]:
+    return {
+        "rules": c.rules,
+        "tiebreaks": c.codes,
+        "kind": "team",
+        "teams": [
+            {
+                "team_number": r.start_number,
+                "name": r.player.name,
+                "changed": r.rank_changed or bool(r.changed),
+                "by_rules": {
+                    rules: {
+                        "rank": r.ranks[k],
+                        "values": {code: json_number(r.values[code][k]) for code in c.codes},
+                    }
+                    for k, rules in enumerate(c.rules)
+                },
+            }
+            for r in (c.changed_rows if changed_only else c.rows)
+        ],
+    }
+
+
+def _players_compare_json(c: Comparison, changed_only: bool) -> dict[str, object]:
     names = [conv.name for conv in c.conventions]
     rows = []
     for r in c.rows:
@@ -251,13 +257,17 @@ def compare_json(c: Comparison, changed_only: bool = False) -> dict[str, object]
             }
         )
     t = c.tournament
-    assert isinstance(t, Tournament)  # a team event's returned above
+    assert isinstance(t, Tournament)  # chosen by the comparison's kind (_COMPARE_JSON)
     return {
         "tournament": {"name": t.name, "rounds": t.rounds, "players": len(t.players)},
         "rules": names,
         "tiebreaks": c.codes,
         "players": rows,
     }
+
+
+#: The comparison's JSON by the kind of event.
+_COMPARE_JSON = {EventKind.INDIVIDUAL: _players_compare_json, EventKind.TEAM: _team_compare_json}
 
 
 def render_compare_json(c: Comparison, changed_only: bool = False) -> str:

@@ -17,6 +17,7 @@ from tbxl.decisions import add_prize_options as prize_options
 from tbxl.errors import TbxlError, UsageError, did_you_mean, excerpt
 from tbxl.io.grid.cells import layout_name
 from tbxl.limits import whole_number
+from tbxl.report.labels import LanguagesHelp
 
 __all__ = ["WRITES", "Parser", "build_parser", "option_type", "numbers"]
 
@@ -34,24 +35,6 @@ WRITES = {
 }
 
 
-#: Written in a help text where it lists the report languages: the help shows the label folders found
-#: (:func:`tbxl.report.labels.languages`), looked up only when a help is printed (the report package
-#: is not imported by a run that prints none).
-LANGUAGES = "{languages}"
-
-
-class _HelpFormatter(argparse.HelpFormatter):
-    """argparse's help, with :data:`LANGUAGES` replaced by the languages there are."""
-
-    def _expand_help(self, action: argparse.Action) -> str:
-        text = super()._expand_help(action)
-        if LANGUAGES in text:
-            from tbxl.report.labels import languages
-
-            text = text.replace(LANGUAGES, ", ".join(languages()))
-        return text
-
-
 class Parser(argparse.ArgumentParser):
     """argparse with tbxl's way of saying a mistake: one line (``tbxl: error: ...``), a "did you
     mean" for a mistyped option or choice, and where to read more (``tbxl compute --help``), in place
@@ -59,10 +42,6 @@ class Parser(argparse.ArgumentParser):
 
     #: The command parsed (set by :func:`tbxl.cli.main`): a command's own mistake names its help.
     command: str | None = None
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("formatter_class", _HelpFormatter)  # the subcommands' parsers too
-        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         from tbxl.formatting import visible
@@ -196,7 +175,7 @@ def build_parser() -> Parser:
 
     def document(sp: argparse.ArgumentParser, output: str) -> None:  # what explain, audit and compare write
         sp.add_argument("-o", "--output", metavar="FILE", help=output)
-        sp.add_argument("--lang", type=str.lower, help=f"report language: {LANGUAGES} (default: en)")
+        sp.add_argument("--lang", type=str.lower, help=LanguagesHelp("report language: {languages} (default: en)"))
         sp.add_argument("--paper", choices=("a4", "letter"), help="a4 (default) or letter")
 
     c = sub.add_parser("compute", help="standings with tie-break values")
@@ -247,7 +226,7 @@ def build_parser() -> Parser:
         metavar="FILE",
         help="PDF (or .html) to write (default: tbxl.toml's output, else the input's name with .pdf)",
     )
-    r.add_argument("--lang", type=str.lower, help=f"report language: {LANGUAGES} (default: en)")
+    r.add_argument("--lang", type=str.lower, help=LanguagesHelp("report language: {languages} (default: en)"))
     r.add_argument(
         "--derivations",
         metavar="WHICH",

@@ -55,7 +55,7 @@ from tbxl.io.files import PathLike
 from tbxl.io.grid.cells import a1, cell_text, parse_number
 from tbxl.io.published_rows import Place, Row, check_csv_table, file_rows, find_header
 from tbxl.limits import MAX_BULLETIN_COLUMNS
-from tbxl.model import Event, TeamTournament, Tournament
+from tbxl.model import Event, EventKind, Tournament, for_kind
 
 # What the columns hold lives in tbxl.io.columns, a file's rows in tbxl.io.published_rows; their names
 # are this module's too (the readers' callers import them from here).
@@ -171,13 +171,20 @@ def _listed(names: list[str]) -> str:
 def meaning_for(event: Event) -> Meaning:
     """What reads the headers of an event's published standings: :func:`team_column_meaning` on a
     team event, else :func:`column_meaning`."""
-    return team_column_meaning if isinstance(event, TeamTournament) else column_meaning
+    meaning: Meaning = for_kind(_MEANINGS, event, "an audit of published standings")
+    return meaning
 
 
 def who_for(event: Event) -> str:
     """How errors name a row's number: "team with number" on a team event, else "player with
     start number"."""
-    return "team with number" if isinstance(event, TeamTournament) else "player with start number"
+    return for_kind(_WHO, event, "an audit of published standings")
+
+
+#: What reads the headers of each kind of event's published standings (:func:`meaning_for`).
+_MEANINGS = {EventKind.INDIVIDUAL: column_meaning, EventKind.TEAM: team_column_meaning}
+#: How errors name a row's number, by the kind of event (:func:`who_for`).
+_WHO = {EventKind.INDIVIDUAL: "player with start number", EventKind.TEAM: "team with number"}
 
 
 def read_published(

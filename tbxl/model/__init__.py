@@ -33,8 +33,10 @@ from tbxl.model.event import (
     Player,
     Tournament,
     detect_pairing,
+    for_kind,
     of_team_kind,
     round_robin_cycles,
+    team_event,
 )
 from tbxl.model.kinds import UNPLAYED_OUTCOME, Kind, Outcome
 from tbxl.model.rounds import after_round, record_after_round
@@ -86,6 +88,8 @@ __all__ = [
     "round_robin_cycles",
     "detect_pairing",
     "of_team_kind",
+    "for_kind",
+    "team_event",
     "Board",
     "TeamRound",
     "Team",

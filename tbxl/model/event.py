@@ -9,11 +9,11 @@ from __future__ import annotations
 import enum
 import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from datetime import date
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, ClassVar, TypeGuard
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeGuard, TypeVar, cast
 
 from tbxl.model.decisions import Decisions
 from tbxl.model.entry import RoundEntry, make_entry  # noqa: F401 (make_entry, Kind, Outcome: the doctests')
@@ -32,6 +32,8 @@ __all__ = [
     "Event",
     "Tournament",
     "of_team_kind",
+    "for_kind",
+    "team_event",
     "round_robin_cycles",
     "detect_pairing",
 ]
@@ -43,6 +45,17 @@ class EventKind(enum.Enum):
 
     INDIVIDUAL = "individual"
     TEAM = "team"
+
+
+class RoundRecord(Protocol):
+    """A participant's round as every kind keeps it (a player's :class:`RoundEntry`, a team's
+    :class:`~tbxl.model.team.TeamRound`): what happened, and against whom."""
+
+    @property
+    def kind(self) -> Kind: ...
+
+    @property
+    def opponent(self) -> int | None: ...
 
 
 class Pairing(enum.Enum):
@@ -159,12 +172,49 @@ class Event:
         """Is ``number`` a participant's number (a player's start number, a team's number)? Each kind says."""
         raise NotImplementedError
 
+    def participant_rounds(self) -> dict[int, Sequence[RoundRecord]]:
+        """Each participant's rounds by its number (a player's start number, a team's number); each
+        kind says (:class:`NotSupported` for a kind that keeps no such rounds)."""
+        from tbxl.errors import NotSupported
+
+        raise NotSupported("the participants' rounds", self.kind)
+
 
 def of_team_kind(event: Event) -> TypeGuard[TeamTournament]:
     """Is ``event`` a team event? Its ``kind`` says, decided once where it was read; a type guard
     so that code narrows as with ``isinstance`` without loading the team model, which an
     individual event never needs (issue 26 item 7)."""
     return event.kind is EventKind.TEAM
+
+
+_T = TypeVar("_T")
+
+
+def for_kind(table: Mapping[EventKind, _T], event: Event, what: str) -> _T:
+    """How ``what`` is done for the kind of ``event``: its entry in ``table`` (one entry per kind
+    that has it). A kind without an entry (a third kind plugged in) gets :class:`NotSupported`
+    naming ``what``, never another kind's way.
+
+    >>> for_kind({EventKind.INDIVIDUAL: "players"}, Tournament((), 0), "the list")
+    'players'
+    """
+    try:
+        return table[event.kind]
+    except KeyError:
+        from tbxl.errors import NotSupported
+
+        raise NotSupported(what, event.kind) from None
+
+
+def team_event(event: Event, what: str = "this") -> TeamTournament:
+    """``event`` as the team event that only the team kind's code reaches (chosen through a kind's
+    table before): :class:`NotSupported` naming ``what`` for any other kind. The team model is not
+    loaded for it (issue 26 item 7)."""
+    if event.kind is not EventKind.TEAM:  # the one narrowing every team-only path shares
+        from tbxl.errors import NotSupported
+
+        raise NotSupported(what, event.kind)
+    return cast("TeamTournament", event)
 
 
 @dataclass(frozen=True)
@@ -191,6 +241,9 @@ class Tournament(Event):
 
     def __contains__(self, start_number: object) -> bool:
         return start_number in self._by_number
+
+    def participant_rounds(self) -> dict[int, Sequence[RoundRecord]]:
+        return {p.start_number: p.rounds for p in self.players}
 
     @property
     def table(self) -> RoundTable:

@@ -17,12 +17,13 @@ files hold this.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import ClassVar, NamedTuple
 
 from tbxl.model.entry import RoundEntry
-from tbxl.model.event import Event, EventKind, Player
+from tbxl.model.event import Event, EventKind, Player, RoundRecord
 from tbxl.model.kinds import Kind, Outcome
 from tbxl.model.rounds import after_round
 from tbxl.model.scoring import Scoring
@@ -154,6 +155,9 @@ class TeamTournament(Event):
 
     def __contains__(self, number: object) -> bool:
         return number in self._by_number
+
+    def participant_rounds(self) -> dict[int, Sequence[RoundRecord]]:
+        return {t.number: t.rounds for t in self.teams}
 
     def after_round(self, k: int) -> TeamTournament:
         """The event as it stood after round ``k``."""

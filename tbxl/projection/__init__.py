@@ -19,7 +19,6 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Optional
 
 from tbxl.formatting import visible, visible_json
-from tbxl.model import EventKind
 from tbxl.projection.cells import aligned, csv_name, csv_row, csv_text
 from tbxl.projection.explain import appellants, players_text, rank_check_text, separation_text, team_text
 from tbxl.projection.kind import Kind
@@ -78,7 +77,7 @@ def project(
     the categories and prizes, with ``rating_changes`` (:func:`tbxl.rating_change.rating_changes`)
     the rating changes, both of an individual event only."""
     kind = kind_of(standings.tournament)
-    if kind.event_kind is EventKind.TEAM and (classification is not None or rating_changes is not None):
+    if not kind.classifies and (classification is not None or rating_changes is not None):
         raise TypeError("categories, prizes and rating changes are for individual events")
     return Projection(standings, kind, classification, rating_changes)
 

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tbxl.formatting import decimal_text
-from tbxl.model import of_team_kind
+from tbxl.model import team_event
 from tbxl.model.codes import result_code
 from tbxl.projection.cells import cell
 from tbxl.rules import articles_edition
@@ -166,8 +166,7 @@ def _team_matches(t: TeamTournament, number: int) -> list[str]:
 
 def team_text(st: Standings, number: int, codes: Sequence[str]) -> str:
     """A team's players, its matches board by board, then the derivation of each of ``codes``."""
-    t = st.tournament
-    assert of_team_kind(t)
+    t = team_event(st.tournament, "a team's explanation")
     team = t.team(number)
     row = st.row(number)
     out = [

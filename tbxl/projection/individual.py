@@ -103,6 +103,7 @@ class Individual(Kind):
     spill_number_head = "SNo"
     name_head = "Name"
     checks_rank_records = False
+    classifies = True
     report_derivations = ("decided", "players")
 
     def points_head(self, st: Standings) -> str:

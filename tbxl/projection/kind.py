@@ -36,6 +36,8 @@ class Kind:
     #: The head of the name column ("Name", "Team").
     name_head: ClassVar[str]
 
+    #: Categories, prizes and rating changes: an individual event's players have them.
+    classifies: ClassVar[bool] = False
     #: What ``tbxl audit`` checks without a published table: the input's own rank column (an
     #: individual TRF's columns 86-89 as a bulletin; a team TRF's 310 ranks under each rule set).
     checks_rank_records: ClassVar[bool] = False

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from tbxl.errors import TbxlError, UnknownRules, UnknownTiebreak, UsageError
-from tbxl.model import Tournament, of_team_kind
+from tbxl.model import Tournament, for_kind, team_event
 from tbxl.projection.explain import rank_check_text
 from tbxl.projection.individual import Individual
 from tbxl.projection.kind import Kind
@@ -36,8 +36,9 @@ _O = TypeVar("_O", "Options", "ReportOptions")
 
 
 def kind_of(event: AnyEvent) -> Kind:
-    """The kind of ``event`` (individual or team), decided once from :attr:`~tbxl.model.Event.kind`."""
-    return KINDS[event.kind]
+    """The kind of ``event`` (individual or team), decided once from :attr:`~tbxl.model.Event.kind`
+    (:class:`~tbxl.errors.NotSupported` for a kind without a projection)."""
+    return for_kind(KINDS, event, "the standings' table, CSV, JSON and spill")
 
 
 def given_options(cls: type[_O], given: Mapping[str, Any]) -> _O:
@@ -184,11 +185,12 @@ class Options:
         """The categories' standings and the prize lists asked for (None when none)."""
         if not self.categories and not self.prizes:
             return None
-        if of_team_kind(st.tournament):
+        kind = kind_of(st.tournament)
+        if not kind.classifies:
             place = self.place("categories", "prizes")
             raise UsageError(
                 f"{f'{place}: categories and prizes' if place else '--category and --prizes'} are for "
-                "individual events, not team events"
+                f"individual events, not {kind.noun} events"
             )
         from tbxl.categories import classify, parse_category
         from tbxl.prizes import parse_prizes
@@ -229,9 +231,10 @@ def rank_check(event: AnyEvent, options: Options, as_json: bool = False, where: 
     rule set of ``options`` (default fide-2024 and fide-2026): whether one rule set agrees with every
     published rank, and the report (text or JSON). A shared place (``3-5``) agrees with a published
     rank anywhere inside it. ``where``: the input's path, for the error of a file without ranks."""
-    if not of_team_kind(event):
+    if not kind_of(event).checks_rank_records:
         raise TypeError("the rank check is a team event's (its 310 records); audit an individual event's ranks")
-    published = {team.number: team.declared_rank for team in event.teams if team.declared_rank is not None}
+    t = team_event(event, "the rank check")
+    published = {team.number: team.declared_rank for team in t.teams if team.declared_rank is not None}
     if not published:
         from tbxl.errors import InputError
 
@@ -249,7 +252,7 @@ def rank_check(event: AnyEvent, options: Options, as_json: bool = False, where: 
                 ],
             )
         )
-    return any(not diffs for _, diffs in checks), rank_check_text(event, checks, as_json)
+    return any(not diffs for _, diffs in checks), rank_check_text(t, checks, as_json)
 
 
 def _inside(published: int, rank: int, label: str) -> bool:

@@ -14,11 +14,38 @@ document kind, each taking any event.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tbxl.report.labels import labels, languages, templates_dir
-from tbxl.report.pdf import url_fetcher
-from tbxl.report.render import render_appeal_pdf, render_audit_pdf, render_compare_pdf, render_pdf
-from tbxl.report.templating import render_html
-from tbxl.report.views import build_view
+
+if TYPE_CHECKING:
+    from tbxl.report.pdf import url_fetcher
+    from tbxl.report.render import render_appeal_pdf, render_audit_pdf, render_compare_pdf, render_pdf
+    from tbxl.report.templating import render_html
+    from tbxl.report.views import build_view
+
+#: The names loaded on first use (PEP 562), by module: the labels' module is light (the command line
+#: reads the languages from it on every run), the views, templates and PDF are not.
+_LAZY = {
+    "url_fetcher": "tbxl.report.pdf",
+    "render_appeal_pdf": "tbxl.report.render",
+    "render_audit_pdf": "tbxl.report.render",
+    "render_compare_pdf": "tbxl.report.render",
+    "render_pdf": "tbxl.report.render",
+    "render_html": "tbxl.report.templating",
+    "build_view": "tbxl.report.views",
+}
+
+
+def __getattr__(name: str) -> object:
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value: object = getattr(importlib.import_module(_LAZY[name]), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "build_view",

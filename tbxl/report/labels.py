@@ -6,7 +6,6 @@ Nothing here needs Jinja2 or WeasyPrint: the CLI lists the languages and reads t
 from __future__ import annotations
 
 import json
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +16,8 @@ PAPER = {"a4": "A4", "letter": "letter"}
 
 def templates_dir() -> Path:
     """The folder of the templates, the stylesheets and the labels (the package ``tbxl.templates``)."""
+    from importlib import resources  # here: its import costs a run that reads no labels
+
     return Path(str(resources.files("tbxl.templates")))
 
 
@@ -39,6 +40,18 @@ def check_language(lang: str, option: str = "--lang") -> None:
             f"{option} {lang[:40]}: no such report language (available: "
             f"{', '.join(languages())}){did_you_mean(lang, languages())}"
         )
+
+
+class LanguagesHelp(str):
+    """A command line help naming the report languages at ``{languages}``, looked up when the help
+    is printed (argparse fills a help in with ``%``), not on every run.
+
+    >>> "en, " in LanguagesHelp("report language: {languages}") % {}
+    True
+    """
+
+    def __mod__(self, params: Any) -> str:
+        return str.__mod__(self.replace("{languages}", ", ".join(languages())), params)
 
 
 #: The labels of a language: a JSON document of texts (some nested: "team", lists of month names ...).

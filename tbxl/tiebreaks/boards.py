@@ -21,6 +21,7 @@ from tbxl.errors import InputError
 from tbxl.formatting import decimal_text
 from tbxl.model import Kind, TeamTournament
 from tbxl.model import board_points as round_board_points
+from tbxl.model import team_event as model_team_event
 from tbxl.model.codes import result_code
 from tbxl.tiebreaks.base import Column
 from tbxl.tiebreaks.codes import Descriptor
@@ -33,10 +34,7 @@ _WHY = {"WIN": "win", "WON": "won", "BPG": "bpg", "BWG": "bwg", "REP": "elected"
 
 def team_event(ctx: Context) -> TeamTournament:
     """The team event of a context (board tie-breaks have no meaning for players)."""
-    event = ctx.event
-    if not isinstance(event, TeamTournament):
-        raise TypeError("board tie-breaks are for team events")
-    return event
+    return model_team_event(ctx.event, "board tie-breaks")
 
 
 def board_unit(ctx: Context) -> int:

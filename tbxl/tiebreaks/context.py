@@ -31,7 +31,7 @@ from tbxl.model import (
     RoundEntry,
     Scoring,
     Tournament,
-    of_team_kind,
+    team_event,
 )
 from tbxl.rules import CapRounds, Convention, RrForfeitWin, ShortGames, TeamSettings
 from tbxl.tiebreaks import unplayed
@@ -132,6 +132,8 @@ class Context:
         settings: TeamSettings | None = None,
     ) -> None:
         conv = convention_of(conv, event)  # None: the edition in force; a name: a TypeError
+        # The one place the tie-breaks learn the kind (every family reads ctx.team): C.07 Arts 11-13
+        # count a team event's match and game points; the ranking's kind table chose this event.
         team = event.is_team
         if team and score not in (Score.MP, Score.GP):
             raise ValueError(f"the score of a team event is MP or GP, not {score!r}")
@@ -155,9 +157,10 @@ class Context:
         self.conv = conv
         self.players: tuple[Player, ...] = t.players
         self.n = t.rounds
-        if of_team_kind(event):
+        if team:
             # The team values set the units: TL/TD/TW match points or K x 1/0.5/0 game points.
-            values = [*match_values(event, self.score_name), *(e.points for p in t.players for e in p.rounds)]
+            played = (e.points for p in t.players for e in p.rounds)
+            values = [*match_values(team_event(event), self.score_name), *played]
             q = math.lcm(*(Fraction(v).denominator for v in values))
             self.outcome_units = [int(v * q) for v in values[:3]]
         else:

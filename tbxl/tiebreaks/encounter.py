@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from tbxl.derivation import Reason
-from tbxl.model import Kind, of_team_kind
+from tbxl.model import Kind, team_event
 from tbxl.model.codes import result_code
 
 if TYPE_CHECKING:
@@ -163,9 +163,7 @@ def meetings(ctx: Context, games: Games, group: Sequence[int], played_forfeits: 
     members = set(group)
     team = ctx.team
     if team:
-        event = ctx.event
-        assert of_team_kind(event)
-        rounds = [t.rounds for t in event.teams]
+        rounds = [t.rounds for t in team_event(ctx.event, "a team encounter").teams]
     position = {g: k for k, g in enumerate(group)}
     colours = ctx.colours
     out = []

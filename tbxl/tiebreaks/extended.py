@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from tbxl.derivation import Derivation, Reason, Term
-from tbxl.model import Kind, TeamTournament
+from tbxl.model import Kind, team_event
 from tbxl.model.codes import result_code
 from tbxl.rules import EdeBoardCount
 from tbxl.tiebreaks import buchholz, cuts, encounter, unplayed
@@ -116,8 +116,7 @@ def sssc_divisor(ctx: Context, d: Descriptor) -> Fraction:
     points of a match)."""
     if d.divisor is not None:
         return d.divisor
-    t = ctx.event
-    assert isinstance(t, TeamTournament)
+    t = team_event(ctx.event, "team tie-breaks")
     _, _, win_p = match_values(t, ctx.primary)
     _, _, win_s = match_values(t, ctx.secondary)
     return Fraction(max(1, math.floor(win_p * t.rounds / win_s)))
@@ -185,8 +184,7 @@ def order_ede(ctx: Context, d: Descriptor, group: Sequence[int], trace: list[obj
     by board) on the match(es) between two teams that stay tied. Same loop as the reference engine."""
     if len(CHAINS[d.name]) > 2:
         needs_boards(ctx, d)
-    t = ctx.event
-    assert isinstance(t, TeamTournament)
+    t = team_event(ctx.event, "team tie-breaks")
     k = t.boards
     steps = ""
     for ch in CHAINS[d.name]:
@@ -224,8 +222,7 @@ def _ede_step(
         label = Reason.of("de.primary" if step == "P" else "de.secondary", score=str(c.score_name))
     else:
         c = ctx.on(ctx.primary, pf)
-        t = ctx.event
-        assert isinstance(t, TeamTournament)
+        t = team_event(ctx.event, "team tie-breaks")
         k = t.boards
         if step == "C":  # lower board count first: negate (unless ede_bc=higher-first)
             sign = 1 if ctx.settings.ede_bc is EdeBoardCount.HIGHER_FIRST else -1

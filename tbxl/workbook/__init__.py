@@ -32,13 +32,13 @@ workbook cannot store (a control character in a name) is refused with one clean 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from tbxl.errors import InputError
 from tbxl.io.files import PathLike
 from tbxl.io.grid.cells import layout_name
-from tbxl.model import Pairing, TeamTournament, Tournament
+from tbxl.model import EventKind, Pairing, TeamTournament, Tournament, for_kind
 from tbxl.standings import Tiebreaks
 from tbxl.workbook.individual import write_individual
 from tbxl.workbook.team import write_team
@@ -77,14 +77,18 @@ def write_workbook(
     if options is not None:
         tiebreaks, rules, playoffs, lots = options.tiebreaks, options.rules, options.playoffs, options.lots
         event = options.decisions(event)  # kept on the Event sheet, which tbxl reads back
-    if isinstance(event, TeamTournament):
-        if layout is not None:
-            raise InputError("a team workbook has one layout: --layout is for individual events")
-        write_team(event, output, tiebreaks=tiebreaks, rules=rules, inputs=inputs, playoffs=playoffs, lots=lots)
-    else:
-        write_individual(
-            event, output, layout=layout, tiebreaks=tiebreaks, rules=rules, inputs=inputs, playoffs=playoffs, lots=lots
-        )
+    write = for_kind(_WRITERS, event, "the workbook")
+    write(event, output, layout=layout, tiebreaks=tiebreaks, rules=rules, inputs=inputs, playoffs=playoffs, lots=lots)
+
+
+def _write_team(event: TeamTournament, output: PathLike, *, layout: str | None, **given: Any) -> None:
+    if layout is not None:
+        raise InputError("a team workbook has one layout: --layout is for individual events")
+    write_team(event, output, **given)
+
+
+#: The workbook of each kind of event.
+_WRITERS: dict[EventKind, Callable[..., None]] = {EventKind.INDIVIDUAL: write_individual, EventKind.TEAM: _write_team}
 
 
 #: The last worksheet row a template's formulas cover: 999 players (what the functions are sent

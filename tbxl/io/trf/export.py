@@ -40,12 +40,12 @@ from tbxl.io.trf.decisions import DECISION_COMMENT, comment_lines
 from tbxl.io.trf.header import ROUND_ROBIN
 from tbxl.io.trf.writer import scoring_record, write_trf
 from tbxl.limits import MAX_TEXT_BYTES, read_regular
-from tbxl.model import MP, TeamTournament, Tournament
+from tbxl.model import MP, EventKind, Tournament, for_kind, team_event
 
 if TYPE_CHECKING:
     from fractions import Fraction
 
-    from tbxl.standings import Standings
+    from tbxl.standings import Row, Standings
 
 __all__ = ["EDITIONS", "standings_trf", "write_standings_trf", "tiebreak_codes"]
 
@@ -112,30 +112,14 @@ def standings_trf(st: Standings, source: str | None = None, *, edition: str = "1
     if edition not in EDITIONS:
         raise UsageError(f"--trf {edition}: expected one of {', '.join(EDITIONS)}")
     event = st.tournament
-    team = isinstance(event, TeamTournament)  # the kind, decided once
+    kind = for_kind(_KINDS, event, "a TRF of the standings")
     if source is None:
-        if team:
-            # A team workbook holds the matches (and at most each board's result), not who played:
-            # a TRF's 001 records are players' games, and a rating officer rates players.
-            raise UsageError(
-                "-o FILE.trf: a team workbook holds the matches, not the players' games a TRF "
-                "records (and a rating officer rates); write the TRF from the team TRF of the "
-                "pairing program (tbxl compute event.trf -o final.trf)"
-            )
-        assert isinstance(event, Tournament)
-        players = tuple(
-            replace(p, declared_rank=None if st.row(p.start_number).expelled else st.row(p.start_number).rank)
-            for p in event.players
-        )
-        text = write_trf(replace(event, players=players, tiebreaks=tuple(tiebreak_codes(st))))
-        return _edition_records(text.splitlines(), st, edition)
+        return kind.from_event(st, edition)
     lines = split_lines(source)
     while lines and not lines[-1].strip():
         lines.pop()
     codes = tiebreak_codes(st)
-    # a player's start number; an expelled player has no rank (checklist 197)
-    ranks = {} if team else {r.number: r.rank for r in st.rows if not r.expelled}
-    team_rows = {r.team.number: r for r in st.rows} if team else {}
+    ranks, team_rows = kind.rows(st)  # a player's rank by start number (001), a team's row (310, 013)
     has_310 = any(line[:3] == "310" for line in lines)
     declared_rr = _declares_round_robin(lines)
     pairing_text = "Round Robin" if event.is_round_robin else "Swiss"
@@ -179,7 +163,7 @@ def standings_trf(st: Standings, source: str | None = None, *, edition: str = "1
                 71,
                 str(r.rank),
             )
-        elif code == "013" and team and edition == "2026" and not has_310:
+        elif code == "013" and team_rows and edition == "2026" and not has_310:
             team_013 += 1
             r = team_rows[team_013]
             t = r.team
@@ -212,30 +196,7 @@ def _warn_cuts(st: Standings, source: str | None, edition: str, strict: bool, wh
     a warning naming the player or team, or an error with ``strict``, never a silent cut."""
     from tbxl.errors import excerpt
 
-    fields: list[tuple[str, str, str | None, int, str]] = []
-    event = st.tournament
-    if source is None and isinstance(event, Tournament):  # 001 records written from the event (a workbook)
-        fields = [
-            (f"player {p.start_number}", what, text, width, columns)
-            for p in event.players
-            for what, text, width, columns in (
-                ("name", p.name, 33, "15-47"),
-                ("federation", p.federation, 3, "50-52"),
-                ("title", p.title, 3, "11-13"),
-                ("FIDE id", p.fide_id, 11, "54-64"),
-            )
-        ]
-    elif (
-        isinstance(event, TeamTournament)
-        and edition == "2026"
-        and source is not None
-        and not any(line[:3] == "310" for line in split_lines(source))
-    ):  # 310 records made from 013
-        fields = [
-            (f"team {t.number}", what, text, width, columns)
-            for t in event.teams
-            for what, text, width, columns in (("name", t.name, 32, "9-40"), ("federation", t.federation, 6, "42-47"))
-        ]
+    fields = for_kind(_KINDS, st.tournament, "a TRF of the standings").cut_fields(st, source, edition)
     for who, what, text, width, columns in fields:
         if text is not None and len(text) > width:
             InputError(
@@ -243,6 +204,80 @@ def _warn_cuts(st: Standings, source: str | None, edition: str, strict: bool, wh
                 f"{columns} hold {width}: written cut to {excerpt(text[:width])}",
                 file=where,
             ).raise_or_warn(strict)
+
+
+#: A text a TRF record holds in fixed columns: who, what, the text, the width, the columns.
+Field = tuple[str, str, "str | None", int, str]
+
+
+class _PlayersTrf:
+    """An individual event's TRF: the players' ranks in their 001 records."""
+
+    @staticmethod
+    def from_event(st: Standings, edition: str) -> str:
+        """The TRF written from the event (a workbook's): its 001 records with the ranks."""
+        event = st.tournament
+        assert isinstance(event, Tournament)  # this kind's
+        players = tuple(  # an expelled player has no rank (checklist 197)
+            replace(p, declared_rank=None if st.row(p.start_number).expelled else st.row(p.start_number).rank)
+            for p in event.players
+        )
+        text = write_trf(replace(event, players=players, tiebreaks=tuple(tiebreak_codes(st))))
+        return _edition_records(text.splitlines(), st, edition)
+
+    @staticmethod
+    def rows(st: Standings) -> tuple[dict[int, int], dict[int, Row]]:
+        return {r.number: r.rank for r in st.rows if not r.expelled}, {}  # expelled: no rank (checklist 197)
+
+    @staticmethod
+    def cut_fields(st: Standings, source: str | None, edition: str) -> list[Field]:
+        if source is not None:  # the 001 records are the file's own
+            return []
+        return [  # 001 records written from the event (a workbook)
+            (f"player {p.start_number}", what, text, width, columns)
+            for p in st.tournament.players
+            for what, text, width, columns in (
+                ("name", p.name, 33, "15-47"),
+                ("federation", p.federation, 3, "50-52"),
+                ("title", p.title, 3, "11-13"),
+                ("FIDE id", p.fide_id, 11, "54-64"),
+            )
+        ]
+
+
+class _TeamsTrf:
+    """A team event's TRF: the teams' MP, GP and ranks in their 310 records (made from 013)."""
+
+    @staticmethod
+    def from_event(st: Standings, edition: str) -> str:
+        # A team workbook holds the matches (and at most each board's result), not who played:
+        # a TRF's 001 records are players' games, and a rating officer rates players.
+        raise UsageError(
+            "-o FILE.trf: a team workbook holds the matches, not the players' games a TRF "
+            "records (and a rating officer rates); write the TRF from the team TRF of the "
+            "pairing program (tbxl compute event.trf -o final.trf)"
+        )
+
+    @staticmethod
+    def rows(st: Standings) -> tuple[dict[int, int], dict[int, Row]]:
+        return {}, {r.team.number: r for r in st.rows}
+
+    @staticmethod
+    def cut_fields(st: Standings, source: str | None, edition: str) -> list[Field]:
+        if edition != "2026" or source is None or any(line[:3] == "310" for line in split_lines(source)):
+            return []
+        return [  # 310 records made from 013
+            (f"team {t.number}", what, text, width, columns)
+            for t in team_event(st.tournament, "a team TRF").teams
+            for what, text, width, columns in (("name", t.name, 32, "9-40"), ("federation", t.federation, 6, "42-47"))
+        ]
+
+
+#: The TRF of each kind of event's standings.
+_KINDS: dict[EventKind, type[_PlayersTrf] | type[_TeamsTrf]] = {
+    EventKind.INDIVIDUAL: _PlayersTrf,
+    EventKind.TEAM: _TeamsTrf,
+}
 
 
 def _edition_records(lines: list[str], st: Standings, edition: str) -> str:

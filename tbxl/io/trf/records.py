@@ -59,10 +59,12 @@ class Reader:
         self.notes: list[str] = []
         self.header_records = HeaderRecords(self.where, self.notes)
         self.scoring_records = ScoringRecords(self.where)
-        self.players = PlayerRecords(self.where, self.notes, team=kind is EventKind.TEAM)
+        # The reader that decides the kind (tbxl.io.trf sniffs a team file) reads its records so.
+        team = kind is EventKind.TEAM
+        self.players = PlayerRecords(self.where, self.notes, team=team)
         #: The team records; None for an individual event.
         self.team: TeamRecords | None = None
-        if kind is EventKind.TEAM:
+        if team:
             # Imported here: the team records' reader loads for a team event only (issue 26 item 7).
             from tbxl.io.trf.teamrecords import TeamRecords
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tbxl.categories import Classification
-from tbxl.model import EventKind
+from tbxl.model import EventKind, for_kind
 from tbxl.projection import ReportOptions
 from tbxl.rating_change import RatingChange
 from tbxl.report.views.appeal import build_appeal_view
@@ -74,7 +74,7 @@ def build_view(
         pages=tuple(pages),
         url=url,
     )
-    return _VIEWS[standings.tournament.kind](
+    return for_kind(_VIEWS, standings.tournament, "the report")(
         standings,
         o,
         appeal=appeal,

@@ -11,7 +11,7 @@ from itertools import groupby
 from typing import TYPE_CHECKING
 
 from tbxl.io.files import PathLike
-from tbxl.model import TeamTournament
+from tbxl.model import EventKind, for_kind, team_event
 from tbxl.report.labels import Labels, labels
 from tbxl.report.text import LINE_CHARS, Fmt, reason_text
 from tbxl.report.views.blocks import DerivationTable, PlayerBlock, derivation, laid_out_groups, player_block
@@ -146,38 +146,70 @@ def build_audit_view(
     st = result.standings
     inputs = list(inputs)
     input_path = inputs[0] if inputs else None
-    team = isinstance(st.tournament, TeamTournament)
-    if team:
-        head = team_compare_frame(st, lang=lang, paper=paper, input_path=input_path)
-        L = head.L
-        teams = st.tournament
-        assert isinstance(teams, TeamTournament)  # as tested above
-        names = {t.number: t.name for t in teams.teams}
-    else:
-        L = labels(lang)
-        head = frame(st, L, lang, paper, input_path)
-        names = {p.start_number: p.name for p in st.tournament.players}
+    kind = for_kind(_AUDIT_KINDS, st.tournament, "the audit report")
+    head, L, names = kind.head(st, lang, paper, input_path)
     fmt = Fmt(bool(L["decimal_comma"]))
     derivations_of: dict[int, list[DerivationTable]] = {}
     for f, other in derived_differences(result):
         derivations_of.setdefault(f.start_number, []).extend(
-            team_derivation_pair(st, other, f.start_number, f.code, fmt, L, names, LINE_CHARS[paper])
-            if team
-            else derivation_pair(st, other, f.start_number, f.code, fmt, L, names)
+            kind.pair(st, other, f.start_number, f.code, fmt, L, names, paper)
         )
     order = {r.number: k for k, r in enumerate(st.rows)}  # a team's number, a player's start number
     shown = sorted(derivations_of, key=order.__getitem__)
     laid_out = laid_out_groups([derivations_of[sn] for sn in shown], L, paper)
-    block = team_block if team else player_block
-    who: Who = (lambda r: (r.team.number, r.team.name)) if team else (lambda r: (r.number, r.player.name))
     return _audit_report(
         result,
         head,
         fmt,
         inputs[1] if len(inputs) > 1 else None,
-        tuple(block(st.row(sn), fmt, derivations=ds) for sn, ds in zip(shown, laid_out)),
-        who,
+        tuple(kind.block(st.row(sn), fmt, derivations=ds) for sn, ds in zip(shown, laid_out)),
+        kind.who,
     )
+
+
+@dataclass(frozen=True)
+class _AuditKind:
+    """What the audit report of a kind of event does its own way: the header with the labels and
+    the participants' names, one value's derivation under two rule sets, a participant's block,
+    and a standings row's number and name."""
+
+    head: Callable[[Standings, str, str, PathLike | None], tuple[ReportView, Labels, dict[int, str]]]
+    pair: Callable[[Standings, Standings, int, str, Fmt, Labels, Mapping[int, str], str], list[DerivationTable]]
+    block: Callable[..., PlayerBlock]
+    who: Who
+
+
+def _players_head(
+    st: Standings, lang: str, paper: str, input_path: PathLike | None
+) -> tuple[ReportView, Labels, dict[int, str]]:
+    L = labels(lang)
+    return frame(st, L, lang, paper, input_path), L, {p.start_number: p.name for p in st.tournament.players}
+
+
+def _teams_head(
+    st: Standings, lang: str, paper: str, input_path: PathLike | None
+) -> tuple[ReportView, Labels, dict[int, str]]:
+    head = team_compare_frame(st, lang=lang, paper=paper, input_path=input_path)
+    return head, head.L, {t.number: t.name for t in team_event(st.tournament, "the team audit").teams}
+
+
+#: The audit report's ways, by the kind of event.
+_AUDIT_KINDS = {
+    EventKind.INDIVIDUAL: _AuditKind(
+        _players_head,
+        lambda a, b, sn, code, fmt, L, names, paper: derivation_pair(a, b, sn, code, fmt, L, names),
+        player_block,
+        lambda r: (r.number, r.player.name),
+    ),
+    EventKind.TEAM: _AuditKind(
+        _teams_head,
+        lambda a, b, n, code, fmt, L, names, paper: team_derivation_pair(
+            a, b, n, code, fmt, L, names, LINE_CHARS[paper]
+        ),
+        team_block,
+        lambda r: (r.team.number, r.team.name),
+    ),
+}
 
 
 def _audit_report(

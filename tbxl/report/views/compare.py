@@ -4,12 +4,12 @@ changes in its terms and both derivations."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from tbxl.io.files import PathLike
-from tbxl.model import TeamTournament
+from tbxl.model import EventKind, for_kind, team_event
 from tbxl.report.labels import labels
 from tbxl.report.text import LINE_CHARS, Fmt, reason_text
 from tbxl.report.views.audit import derivation_pair
@@ -85,8 +85,9 @@ def build_compare_view(
     from tbxl.audit import Comparison
 
     sts = list(result.standings) if isinstance(result, Comparison) else list(result)
-    if isinstance(sts[0].tournament, TeamTournament):
-        return _build_team_compare_view(sts, lang=lang, paper=paper, input_path=input_path, changed_only=changed_only)
+    other_view = for_kind(_COMPARE_VIEWS, sts[0].tournament, "the comparison report")
+    if other_view is not None:  # a team event's (the players' comparison is this function's own)
+        return other_view(sts, lang=lang, paper=paper, input_path=input_path, changed_only=changed_only)
     assert isinstance(result, Comparison)  # an individual event's comparison (a team event's: its standings)
     st = result.standings[0]
     L = labels(lang)
@@ -147,8 +148,7 @@ def _build_team_compare_view(
     head = team_compare_frame(st, lang=lang, paper=paper, input_path=input_path)
     L = head.L
     fmt = Fmt(bool(L["decimal_comma"]))
-    t = st.tournament
-    assert isinstance(t, TeamTournament)  # the team comparison: chosen for a team event
+    t = team_event(st.tournament, "the team comparison")
     names = {team.number: team.name for team in t.teams}
     rules = [s.rules for s in sts]
     rows: list[CompareRow] = []
@@ -203,3 +203,10 @@ def _build_team_compare_view(
         for r0, items in changed_rows
     ]
     return _compare_report(head, [team_rules_text(s, L) for s in sts], rows, changed_count, blocks)
+
+
+#: The comparison view of each kind of event besides the players' (build_compare_view's own body).
+_COMPARE_VIEWS: dict[EventKind, Callable[..., CompareReport] | None] = {
+    EventKind.INDIVIDUAL: None,
+    EventKind.TEAM: _build_team_compare_view,
+}
