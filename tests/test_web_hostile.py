@@ -435,6 +435,72 @@ def test_a_failing_worker_is_restarted(page, tmp_path):
     the_next_file_is_computed(page, tmp_path)
 
 
+# -- markup in names: text in every view ---------------------------------------------------------
+
+#: Names that would run or fetch something if a view drew them as HTML (a TRF name holds 33 characters).
+MARKUP = {2: "<script>alert(2)</script>", 1: "<img src=//e.io/a onerror=alert(1)>"[:33], 3: '"><svg onload=alert(3)>'}
+
+
+def test_markup_in_names_is_text_in_every_view(page, tmp_path):
+    """Names and the event's name with markup, through the standings, a derivation, the ties, the
+    audit (a bulletin with markup too), the comparison, the posted pages and the printout: the text
+    is shown as it is written, nothing runs (no dialog) and nothing is fetched (the last test checks
+    the requests)."""
+    lines = NORMAL.read_text(encoding="utf-8").splitlines()
+    out = ["012 <script>alert('event')</script><img src=//e.io/b>"]
+    for line in lines[1:]:
+        if line.startswith("001") and int(line[4:8]) in MARKUP:
+            line = line[:14] + MARKUP[int(line[4:8])].ljust(33) + line[47:]
+        out.append(line)
+    event = tmp_path / "marked.trf"
+    event.write_text("\n".join(out) + "\n", encoding="utf-8")
+    bulletin = tmp_path / "bulletin.csv"
+    bulletin.write_text("Rk.;SNo;Name;Pts.\n1;2;<b onmouseover=alert(4)>Bruno</b>;4\n", encoding="utf-8")
+    code, _, err = run_cli(["compute", event.name], tmp_path)
+    assert code == 0, err
+    shown = give(page, event, bulletin=bulletin)
+    assert shown.kind in ("standings", "error"), shown
+    assert shown.rows == 16
+    names = page.eval_on_selector_all(
+        "#standings tr[data-start-number] td:nth-child(3)", "c => c.map(x => x.textContent)"
+    )
+    assert {MARKUP[1].strip(), MARKUP[2], MARKUP[3]} <= set(names)
+    assert "<script>alert('event')</script>" in page.inner_text("#event-title")
+    page.click("#standings tr[data-start-number='2']")
+    page.wait_for_selector("#explain:not([hidden])")
+    assert MARKUP[2] in page.inner_text("#explain") or "alert(2)" in page.inner_text("#explain")
+    for view, button, target in (
+        ("ties", "#show-ties", "#ties-frame"),
+        ("compare", "#show-compare", "#compare"),
+        ("pages", "#show-pages", "#pages-frame"),
+    ):
+        page.click(f"#tabs [data-view='{view}']")
+        page.click(button)
+        page.wait_for_function("window.tbxl.busy === 0")
+        time.sleep(0.3)
+        if target.endswith("frame"):
+            frame = page.frame_locator(target)
+            assert frame.locator("body").inner_text().strip(), view  # the report is there
+            assert frame.locator("script").count() == 0 and frame.locator("svg[onload], img[onerror]").count() == 0
+        else:
+            assert "<script>alert(2)</script>" in page.inner_text(target)
+    page.click("#tabs [data-view='audit']")
+    page.click("#tabs [data-view='standings']")
+    pages_text = page.frame_locator("#pages-frame").locator("body").inner_text()
+    assert "<script>alert(2)</script>" in pages_text
+    page.wait_for_selector("#printout[data-ready='1']", state="attached")
+    assert (
+        page.evaluate("document.querySelectorAll('#printout script, #printout [onerror], #printout [onload]').length")
+        == 0
+    )
+    assert "<script>alert(2)</script>" in page.evaluate("document.getElementById('printout').textContent")
+    assert not page.dialogs, page.dialogs
+    the_next_file_is_computed(page, tmp_path)
+
+
+# -- last: what every test above did ------------------------------------------------------------
+
+
 def test_nothing_leaves_the_page_and_no_dialog_opens(page, url):
     """Run last in the file: every request of every case went to the page's server, no file opened
     a dialog (markup in names, formulas, links in workbooks are text)."""
