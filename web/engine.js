@@ -207,4 +207,5 @@ window.tbxl = {
   ready, compute, call, timings, settings,
   get warmed() { return warmed; },
   get restarts() { return restarts; },
+  get busy() { return pending.size; },
 };
