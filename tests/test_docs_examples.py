@@ -1,0 +1,80 @@
+"""Every example of README.md and docs/ runs as the page says (issue 38 item 3): its commands on a
+copy of the bundled examples, its ``tbxl.toml`` read by a command, its transcripts printed as shown;
+a block that cannot run here says why, and is counted. The collector: tests/docs_examples.py."""
+
+from __future__ import annotations
+
+import pytest
+
+from docs_examples import RUN, SHOWN, Block, Folder, all_blocks, blocks, command_lines, matches, pages, run_block
+
+BLOCKS = all_blocks()
+RUNNABLE = [
+    b
+    for b in BLOCKS
+    if b.skip is None and (b.lang in RUN or b.text.startswith("$ ") or b.directive("file") or b.directive("output"))
+]
+
+
+@pytest.fixture(scope="session")
+def folders(tmp_path_factory) -> dict:
+    """Each page's folder and the blocks already run there (a block runs those before it first)."""
+    return {}
+
+
+def folder_for(block: Block, folders: dict, tmp_path_factory) -> Folder:
+    page = block.page
+    if page not in folders:
+        folders[page] = (Folder(tmp_path_factory.mktemp(page.stem)), set())
+    folder, done = folders[page]
+    for earlier in blocks(page):
+        if earlier.line >= block.line:
+            break
+        if earlier.line not in done and earlier in RUNNABLE:
+            run_block(earlier, folder)
+            done.add(earlier.line)
+    done.add(block.line)
+    return folder
+
+
+@pytest.mark.parametrize(
+    "block",
+    [pytest.param(b, marks=[pytest.mark.slow] if b.slow else [], id=b.where) for b in RUNNABLE],
+)
+def test_a_docs_example_runs_as_the_page_says(block, folders, tmp_path_factory):
+    if block.slow:
+        pytest.importorskip("weasyprint")
+    pytest.importorskip("openpyxl")
+    run_block(block, folder_for(block, folders, tmp_path_factory))
+
+
+def test_every_block_says_what_it_is_and_a_block_not_run_says_why():
+    """A block's language is one the collector knows; one that is not run (a skip) gives its reason,
+    and no command hides in a block that is never run. Counted: most blocks run."""
+    unknown = [b.where for b in BLOCKS if b.lang not in RUN | SHOWN]
+    assert unknown == [], "give these blocks a language: sh, bat, text, toml, csv, trf, python, excel"
+    skipped = [b for b in BLOCKS if b.skip is not None]
+    assert [b.where for b in skipped if len(b.skip) < 10] == [], "say why a block is not run"
+    hidden = [
+        b.where
+        for b in BLOCKS
+        if b.skip is None and b not in RUNNABLE and any(line.startswith("tbxl ") for line in b.text.splitlines())
+    ]
+    assert hidden == [], "a tbxl command in a block that never runs: make it sh, or a $ transcript"
+    assert len(pages()) >= 30 and len(RUNNABLE) >= 30
+    assert len(skipped) < len(RUNNABLE), [(b.where, b.skip) for b in skipped]
+    print(f"docs examples: {len(RUNNABLE)} blocks run, {len(skipped)} not run here:")
+    print("\n".join(f"  {b.where}: {b.skip}" for b in skipped))
+
+
+def test_the_collector_reads_fences_continuations_and_ellipses(tmp_path):
+    page = tmp_path / "page.md"
+    page.write_text(
+        "1. a step\n\n   <!-- test: skip: needs Windows -->\n   ```bat\n   set X=1\n   ```\n\n"
+        "```sh\ntbxl compute a.trf \\\n    --lots x   # seed\n# a comment\n\ntbxl rules\n```\n",
+        encoding="utf-8",
+    )
+    first, second = blocks(page)
+    assert (first.line, first.lang, first.text, first.skip) == (4, "bat", "set X=1", "needs Windows")
+    assert command_lines(second.text) == [["tbxl", "compute", "a.trf", "--lots", "x"], ["tbxl", "rules"]]
+    assert matches("a\n...\nz", "a\nb\nc\nz") and matches("a\n...", "a") and not matches("a\nz", "a\nb\nz")
