@@ -4,9 +4,11 @@ a block that cannot run here says why, and is counted. The collector: tests/docs
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from docs_examples import RUN, SHOWN, Block, Folder, all_blocks, blocks, command_lines, matches, pages, run_block
+from docs_examples import ROOT, RUN, SHOWN, Block, Folder, all_blocks, blocks, command_lines, matches, pages, run_block
 
 BLOCKS = all_blocks()
 RUNNABLE = [
@@ -78,3 +80,59 @@ def test_the_collector_reads_fences_continuations_and_ellipses(tmp_path):
     assert (first.line, first.lang, first.text, first.skip) == (4, "bat", "set X=1", "needs Windows")
     assert command_lines(second.text) == [["tbxl", "compute", "a.trf", "--lots", "x"], ["tbxl", "rules"]]
     assert matches("a\n...\nz", "a\nb\nc\nz") and matches("a\n...", "a") and not matches("a\nz", "a\nb\nz")
+
+
+# -- the figures the docs give ------------------------------------------------------------------------
+
+
+def _said(page: str, pattern: str) -> list[re.Match]:
+    text = " ".join((ROOT / page).read_text(encoding="utf-8").split())
+    return list(re.finditer(pattern, text))
+
+
+def test_the_sizes_of_main_py_the_docs_give_are_what_tbxl_lite_writes(tmp_path):
+    """ "About N KB/MB" of the xlwings Lite main.py, within 15% of what `tbxl lite` writes today
+    (the standalone one was "about 776 KB" here while it had grown to 827 KB)."""
+    from tbxl.lite import write_lite
+
+    short = write_lite(tmp_path / "short")[0].stat().st_size
+    standalone = write_lite(tmp_path / "standalone", standalone=True)[0].stat().st_size
+    claims = [
+        (page, m.group(0), float(m.group(1)) * {"KB": 1000, "MB": 1000**2}[m.group(2)])
+        for page in ("docs/organizer/lite.md", "docs/start/web.md", "docs/start/web-app.md", "README.md")
+        for m in _said(page, r"about ([\d.]+) (KB|MB)(?=\)|:|,| of| before)")
+    ]
+    assert len(claims) >= 3
+    for page, said, size in claims:
+        actual = standalone if size > 100_000 else short
+        assert abs(size - actual) <= 0.15 * actual, f"{page}: {said}, but tbxl lite writes {actual:,} bytes"
+
+
+def test_the_limits_table_gives_the_limits_tbxl_enforces():
+    from tbxl import limits
+    from tbxl.limits import size_text
+
+    rows = dict(
+        re.findall(r"^  \| (.+?) \| (.+?) \|$", (ROOT / "docs/reference/io.md").read_text(encoding="utf-8"), re.M)
+    )
+
+    def row(start: str) -> str:
+        return next(v for k, v in rows.items() if k.startswith(start))
+
+    def size(n: int) -> str:  # as the table writes it: 16 MB, 256 KB
+        return size_text(n) if n >= 2**20 else f"{n // 2**10} KB"
+
+    assert row("rounds") == str(limits.MAX_ROUNDS)
+    assert row("round entries") == f"{limits.MAX_ENTRIES:,}"
+    assert row("tie-break codes") == str(limits.MAX_TIEBREAKS)
+    assert row("TRF or CSV file") == size(limits.MAX_TEXT_BYTES)
+    assert row("workbook (") == (
+        f"{size(limits.MAX_WORKBOOK_BYTES)} / {size(limits.MAX_WORKBOOK_XML_BYTES)} / {limits.MAX_WORKBOOK_CELLS:,}"
+    )
+    assert row("an event's name").startswith(f"{limits.MAX_HEADER_TEXT} characters")
+    assert row("columns of a published table") == f"{limits.MAX_BULLETIN_COLUMNS:,}"
+    assert row("a configuration file") == size(limits.MAX_CONFIG_BYTES)
+    assert row("a number typed").startswith(f"{limits.MAX_NUMBER_DIGITS} digits")
+    assert row("a workbook's cell").startswith(f"{limits.MAX_CELL_TEXT:,} characters")
+    assert row("the event's web address").startswith(f"{limits.MAX_URL} characters")
+    assert row("a prize list").startswith(f"{limits.MAX_PRIZE_PLACE:,} /")
