@@ -20,8 +20,9 @@ Every fenced block of a page is one of:
 * ``excel``: worksheet formulas, not run (tests/test_excel_*.py run the functions).
 
 A page's blocks run in order in one folder, a copy of the bundled examples (what ``tbxl examples DIR``
-writes), never in the package. What a block needs is said in an HTML comment just above it, which
-the manual does not show: ``<!-- test: skip: REASON -->``, ``<!-- test: first COMMAND -->`` (run
+writes), never in the package. What a block needs is said in an HTML comment just above it (inside
+a list item, at the end of the line above: a line of its own would end the list), which the manual
+does not show: ``<!-- test: skip: REASON -->``, ``<!-- test: first COMMAND -->`` (run
 before it), ``<!-- test: then COMMAND -->`` (after it), ``<!-- test: as NAME -->``,
 ``<!-- test: with PATH -->`` (a file of this repository copied into the folder at the same path),
 ``<!-- test: file NAME after COMMAND -->`` (the block is the file NAME the command writes),
@@ -53,6 +54,7 @@ DEFAULT_FILE = {"toml": "tbxl.toml", "csv": "example.csv", "trf": "example.trf"}
 
 _FENCE = re.compile(r"^(?P<indent> *)(?P<fence>`{3,}|~{3,})(?P<info>[^`\n]*)$")
 _DIRECTIVE = re.compile(r"^\s*<!--\s*test:\s*(?P<text>.*?)\s*-->\s*$")
+_INLINE_DIRECTIVE = re.compile(r"<!--\s*test:\s*(.*?)\s*-->")
 
 
 def pages() -> list[Path]:
@@ -116,6 +118,8 @@ def blocks(page: Path) -> list[Block]:
         while k >= 0 and _DIRECTIVE.match(lines[k]):
             directives.insert(0, _DIRECTIVE.match(lines[k])["text"])  # type: ignore[index]
             k -= 1
+        if k == i - 1 and k >= 0:  # in a list item: at the end of the line above (a comment line would end the list)
+            directives = _INLINE_DIRECTIVE.findall(lines[k])
         found.append(Block(page, i + 1, m["info"].strip().split(" ")[0], "\n".join(body), directives))
         i = j + 1
     return found
@@ -123,6 +127,18 @@ def blocks(page: Path) -> list[Block]:
 
 def all_blocks() -> list[Block]:
     return [b for page in pages() for b in blocks(page)]
+
+
+def inline_commands(page: Path) -> list[str]:
+    """The ```tbxl ...``` code spans of a page's prose that name a bundled example (or the workbook
+    made from one): whole commands, run too; a span with a placeholder (``EVENT``, ``FILE``) is not."""
+    text = re.sub(r"(?ms)^ *(`{3,}|~{3,}).*?^ *\1", "", page.read_text(encoding="utf-8"))
+    found = []
+    for m in re.finditer(r"(?<!`)`(tbxl [^`]+)`(?!`)", text):
+        command = " ".join(m.group(1).split())
+        if re.search(r"\b(event|team|held_swiss_5|held_round_robin)\.(trf|xlsx)\b|\bbulletin\.csv\b", command):
+            found.append(command)
+    return found
 
 
 # -- running ---------------------------------------------------------------------------------------

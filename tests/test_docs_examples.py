@@ -5,10 +5,25 @@ a block that cannot run here says why, and is counted. The collector: tests/docs
 from __future__ import annotations
 
 import re
+import shlex
 
 import pytest
 
-from docs_examples import ROOT, RUN, SHOWN, Block, Folder, all_blocks, blocks, command_lines, matches, pages, run_block
+from docs_examples import (
+    ROOT,
+    RUN,
+    SHOWN,
+    Block,
+    Folder,
+    all_blocks,
+    blocks,
+    check_run,
+    command_lines,
+    inline_commands,
+    matches,
+    pages,
+    run_block,
+)
 
 BLOCKS = all_blocks()
 RUNNABLE = [
@@ -50,6 +65,35 @@ def test_a_docs_example_runs_as_the_page_says(block, folders, tmp_path_factory):
     run_block(block, folder_for(block, folders, tmp_path_factory))
 
 
+INLINE = [(page, command) for page in pages() for command in inline_commands(page)]
+
+
+@pytest.fixture(scope="module")
+def inline_folder(tmp_path_factory) -> Folder:
+    """The examples, and the workbooks the prose's commands read (event.xlsx, team.xlsx)."""
+    folder = Folder(tmp_path_factory.mktemp("inline"))
+    for name in ("event", "team"):
+        assert folder.command(["tbxl", "workbook", f"{name}.trf", "-o", f"{name}.xlsx"], "setup").code == 0
+    return folder
+
+
+@pytest.mark.parametrize(
+    "page, command",
+    [
+        pytest.param(p, c, marks=[pytest.mark.slow] if re.search(r"tbxl report|\.(pdf|html)\b", c) else [])
+        for p, c in INLINE
+    ],
+    ids=[f"{p.relative_to(ROOT).as_posix()}: {c[:50]}" for p, c in INLINE],
+)
+def test_a_command_the_prose_gives_runs(page, command, inline_folder):
+    pytest.importorskip("openpyxl")
+    if re.search(r"tbxl report|\.(pdf|html)\b", command):
+        pytest.importorskip("weasyprint")
+    where = page.relative_to(ROOT).as_posix()
+    run = inline_folder.command(shlex.split(command), where)
+    check_run(run, inline_folder, where)
+
+
 def test_every_block_says_what_it_is_and_a_block_not_run_says_why():
     """A block's language is one the collector knows; one that is not run (a skip) gives its reason,
     and no command hides in a block that is never run. Counted: most blocks run."""
@@ -72,12 +116,13 @@ def test_every_block_says_what_it_is_and_a_block_not_run_says_why():
 def test_the_collector_reads_fences_continuations_and_ellipses(tmp_path):
     page = tmp_path / "page.md"
     page.write_text(
-        "1. a step\n\n   <!-- test: skip: needs Windows -->\n   ```bat\n   set X=1\n   ```\n\n"
+        "1. a step <!-- test: skip: needs Windows -->\n   ```bat\n   set X=1\n   ```\n\n<!-- test: first tbxl rules -->\n"
         "```sh\ntbxl compute a.trf \\\n    --lots x   # seed\n# a comment\n\ntbxl rules\n```\n",
         encoding="utf-8",
     )
     first, second = blocks(page)
-    assert (first.line, first.lang, first.text, first.skip) == (4, "bat", "set X=1", "needs Windows")
+    assert (first.line, first.lang, first.text, first.skip) == (2, "bat", "set X=1", "needs Windows")
+    assert second.directive("first") == ["tbxl rules"] and second.skip is None
     assert command_lines(second.text) == [["tbxl", "compute", "a.trf", "--lots", "x"], ["tbxl", "rules"]]
     assert matches("a\n...\nz", "a\nb\nc\nz") and matches("a\n...", "a") and not matches("a\nz", "a\nb\nz")
 
