@@ -181,3 +181,14 @@ def test_the_limits_table_gives_the_limits_tbxl_enforces():
     assert row("a workbook's cell").startswith(f"{limits.MAX_CELL_TEXT:,} characters")
     assert row("the event's web address").startswith(f"{limits.MAX_URL} characters")
     assert row("a prize list").startswith(f"{limits.MAX_PRIZE_PLACE:,} /")
+
+
+@pytest.mark.slow  # renders the 50-team TEC sample twice, the second time 150 pages
+def test_the_team_reports_page_counts_are_the_ones_the_team_page_gives(tmp_path):
+    pytest.importorskip("weasyprint")
+    claimed = _said("docs/team.md", r"prints on (\d+) pages by default and on (\d+) with `--derivations all`")
+    assert len(claimed) == 1
+    folder = Folder(tmp_path)
+    for count, extra in zip(map(int, claimed[0].groups()), ([], ["--derivations", "all"])):
+        run = folder.command(["tbxl", "report", "team.trf", "-o", "team.pdf", *extra], "docs/team.md")
+        assert run.code == 0 and run.err == f"wrote team.pdf ({count} pages)\n", run.err
