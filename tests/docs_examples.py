@@ -129,15 +129,20 @@ def all_blocks() -> list[Block]:
     return [b for page in pages() for b in blocks(page)]
 
 
-def inline_commands(page: Path) -> list[str]:
+def inline_commands(page: Path) -> list[tuple[str, str | None]]:
     """The ```tbxl ...``` code spans of a page's prose that name a bundled example (or the workbook
-    made from one): whole commands, run too; a span with a placeholder (``EVENT``, ``FILE``) is not."""
+    made from one): whole commands, run too; a span with a placeholder (``EVENT``, ``FILE``) is not.
+    Each with the reason it is not run, when its line says ``<!-- test: skip: REASON -->`` after it
+    (a command quoted from a past report, say)."""
     text = re.sub(r"(?ms)^ *(`{3,}|~{3,}).*?^ *\1", "", page.read_text(encoding="utf-8"))
     found = []
-    for m in re.finditer(r"(?<!`)`(tbxl [^`]+)`(?!`)", text):
-        command = " ".join(m.group(1).split())
-        if re.search(r"\b(event|team|held_swiss_5|held_round_robin)\.(trf|xlsx)\b|\bbulletin\.csv\b", command):
-            found.append(command)
+    for line in text.splitlines():
+        for m in re.finditer(r"(?<!`)`(tbxl [^`]+)`(?!`)", line):
+            command = " ".join(m.group(1).split())
+            if re.search(r"\b(event|team|held_swiss_5|held_round_robin)\.(trf|xlsx)\b|\bbulletin\.csv\b", command):
+                skip = _INLINE_DIRECTIVE.search(line, m.end())
+                reason = skip.group(1).partition(":")[2].strip() if skip and skip.group(1).startswith("skip") else None
+                found.append((command, reason))
     return found
 
 

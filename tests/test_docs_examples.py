@@ -65,7 +65,7 @@ def test_a_docs_example_runs_as_the_page_says(block, folders, tmp_path_factory):
     run_block(block, folder_for(block, folders, tmp_path_factory))
 
 
-INLINE = [(page, command) for page in pages() for command in inline_commands(page)]
+INLINE = [(page, command) for page in pages() for command, skip in inline_commands(page) if skip is None]
 
 
 @pytest.fixture(scope="module")
@@ -91,6 +91,11 @@ def test_a_command_the_prose_gives_runs(page, command, inline_folder):
         pytest.importorskip("weasyprint")
     where = page.relative_to(ROOT).as_posix()
     run = inline_folder.command(shlex.split(command), where)
+    said = run.err.partition("tbxl: error: ")[2].strip()
+    if run.code != 0 and said:  # a refusal the page shows: its message, as tbxl says it
+        shown = " ".join(page.read_text(encoding="utf-8").split())
+        assert " ".join(said.split())[:60] in shown, f"{where}: {command} -> {run.code}\n{run.err}"
+        return
     check_run(run, inline_folder, where)
 
 
@@ -100,6 +105,8 @@ def test_every_block_says_what_it_is_and_a_block_not_run_says_why():
     unknown = [b.where for b in BLOCKS if b.lang not in RUN | SHOWN]
     assert unknown == [], "give these blocks a language: sh, bat, text, toml, csv, trf, python, excel"
     skipped = [b for b in BLOCKS if b.skip is not None]
+    inline_skipped = [(p, c, s) for p in pages() for c, s in inline_commands(p) if s is not None]
+    assert [c for _, c, s in inline_skipped if len(s) < 10] == [], "say why a command is not run"
     assert [b.where for b in skipped if len(b.skip) < 10] == [], "say why a block is not run"
     hidden = [
         b.where
@@ -109,7 +116,9 @@ def test_every_block_says_what_it_is_and_a_block_not_run_says_why():
     assert hidden == [], "a tbxl command in a block that never runs: make it sh, or a $ transcript"
     assert len(pages()) >= 30 and len(RUNNABLE) >= 30
     assert len(skipped) < len(RUNNABLE), [(b.where, b.skip) for b in skipped]
-    print(f"docs examples: {len(RUNNABLE)} blocks run, {len(skipped)} not run here:")
+    print(f"docs examples: {len(RUNNABLE)} blocks and {len(INLINE)} commands of the prose run;")
+    print(f"{len(skipped)} blocks and {len(inline_skipped)} commands of the prose not run here:")
+    print("\n".join(f"  {p.relative_to(ROOT).as_posix()}: {c}: {s}" for p, c, s in inline_skipped))
     print("\n".join(f"  {b.where}: {b.skip}" for b in skipped))
 
 
@@ -124,6 +133,16 @@ def test_the_collector_reads_fences_continuations_and_ellipses(tmp_path):
     assert (first.line, first.lang, first.text, first.skip) == (2, "bat", "set X=1", "needs Windows")
     assert second.directive("first") == ["tbxl rules"] and second.skip is None
     assert command_lines(second.text) == [["tbxl", "compute", "a.trf", "--lots", "x"], ["tbxl", "rules"]]
+    prose = tmp_path / "prose.md"
+    prose.write_text(
+        "Run `tbxl compute event.trf`, not `tbxl compute EVENT`; once `tbxl report team.trf --lang xx`"
+        " failed <!-- test: skip: quoted from an old report -->\n",
+        encoding="utf-8",
+    )
+    assert inline_commands(prose) == [
+        ("tbxl compute event.trf", None),
+        ("tbxl report team.trf --lang xx", "quoted from an old report"),
+    ]
     assert matches("a\n...\nz", "a\nb\nc\nz") and matches("a\n...", "a") and not matches("a\nz", "a\nb\nz")
 
 
