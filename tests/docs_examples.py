@@ -137,10 +137,11 @@ def inline_commands(page: Path) -> list[tuple[str, str | None]]:
     text = re.sub(r"(?ms)^ *(`{3,}|~{3,}).*?^ *\1", "", page.read_text(encoding="utf-8"))
     found = []
     for line in text.splitlines():
-        for m in re.finditer(r"(?<!`)`(tbxl [^`]+)`(?!`)", line):
+        spans = list(re.finditer(r"(?<!`)`(tbxl [^`]+)`(?!`)", line))
+        for m, after in zip(spans, [s.start() for s in spans[1:]] + [len(line)]):
             command = " ".join(m.group(1).split())
             if re.search(r"\b(event|team|held_swiss_5|held_round_robin)\.(trf|xlsx)\b|\bbulletin\.csv\b", command):
-                skip = _INLINE_DIRECTIVE.search(line, m.end())
+                skip = _INLINE_DIRECTIVE.search(line, m.end(), after)  # before the next span
                 reason = skip.group(1).partition(":")[2].strip() if skip and skip.group(1).startswith("skip") else None
                 found.append((command, reason))
     return found
