@@ -81,21 +81,43 @@ def test_the_workbooks_name_the_install_commands_and_the_manual():
     assert "tbxl lite" not in help_text  # a Lite user has no Python to run it
 
 
-def test_the_docs_name_commands_that_work_once_released_and_the_wheel_until_then():
-    docs = {
-        p.relative_to(ROOT / "docs").as_posix(): p.read_text(encoding="utf-8") for p in (ROOT / "docs").rglob("*.md")
-    }
-    install = docs["install.md"]
-    assert 'pip install "tbxl[all]"' in install
-    # before the release reaches PyPI: the wheel of the release page (or one built here)
-    assert re.search(r'pip install "tbxl-\d+\.\d+\.\d+-py3-none-any\.whl\[all\]"', install)
-    assert "pip install --no-index --find-links" in install
+#: Whether tbxl's release is on PyPI. Not yet: the 0.2.0 tag has not been pushed (docs/releasing.md).
+#: When the release workflow has published it, set this and reword the pages that say "not yet".
+PUBLISHED = False
+
+
+def test_the_docs_give_what_works_today_and_what_needs_the_release():
+    """Every install route of README.md and docs/ works today (from a clone, the wheel `python -m
+    build` writes: tests/test_wheel.py builds and installs it) or says it needs the release; the
+    changelog claims no publication that has not happened (issue 38 item 7)."""
+    from docs_examples import all_blocks
+
+    docs = {p.relative_to(ROOT).as_posix(): p.read_text(encoding="utf-8") for p in (ROOT / "docs").rglob("*.md")}
+    docs["README.md"] = (ROOT / "README.md").read_text(encoding="utf-8")
+    install = docs["docs/install.md"]
+    assert 'pip install "tbxl[all]"' in install and "pip install --no-index --find-links" in install
+    assert re.search(r'pip install "dist/tbxl-\d+\.\d+\.\d+-py3-none-any\.whl\[all\]"', install)
     for page in ("start/windows.md", "start/macos.md", "start/linux.md", "start/web.md"):
-        assert page in docs, page
-    assert 'pip install "tbxl[report]"' in docs["start/windows.md"] and "MSYS2" in docs["start/windows.md"]
-    assert "brew install pango" in docs["start/macos.md"]
-    assert f"tbxl=={__version__}" in docs["organizer/lite.md"] and "requirements.txt" in docs["start/web.md"]
-    assert "is not on PyPI" not in "\n".join(docs.values())
+        assert f"docs/{page}" in docs, page
+    for page in ("README.md", "docs/install.md", "docs/start/windows.md", "docs/start/macos.md", "docs/start/linux.md"):
+        assert 'pip install "./tbxl[all]"' in docs[page] or "git clone" in docs[page], page  # a route of today
+    assert "MSYS2" in docs["docs/start/windows.md"] and "brew install pango" in docs["docs/start/macos.md"]
+    assert f"tbxl=={__version__}" in docs["docs/organizer/lite.md"] and "requirements.txt" in docs["docs/start/web.md"]
+    # A block installing tbxl from PyPI by name runs nowhere before the release, and says so.
+    from_pypi = [b for b in all_blocks() if re.search(r'pip install "?tbxl[\["=]', b.text)]
+    assert from_pypi and all(b.skip and ("PyPI" in b.skip or "release" in b.skip) for b in from_pypi)
+    if not PUBLISHED:
+        for name, text in docs.items():
+            for m in re.finditer(r'pip install "tbxl\[', text):  # the release named nearby (or tbxl's own hint,
+                # which adds an extra's packages to an installed tbxl and works today)
+                near = text[max(0, m.start() - 300) : m.end() + 100]
+                assert re.search(
+                    r"once (the |tbxl's )?release|not (published|on PyPI) yet|this needs|missing extra", near, re.I
+                ), (name, near)
+        changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+        section = changelog[changelog.index(f"## [{__version__}]") :]
+        section = section[: section.index("\n## [", 1)]
+        assert not re.search(r"release published|is on PyPI|`pip install tbxl` (now )?works", section), section[:400]
 
 
 # -- setup.sh waits for the package manager's lock -----------------------------------------------------

@@ -95,6 +95,12 @@ def expected_crosstable_line(st, row) -> str:
 def test_a_200_player_open_fits_in_ten_pages(printout):
     out, pages, texts = printout
     assert pages == len(texts) <= 10
+    # The figure README.md and the printout's page give is this one (issue 38: figures checked).
+    root = Path(__file__).resolve().parents[1]
+    for page in ("README.md", "docs/secretary/reports.md"):
+        text = " ".join((root / page).read_text(encoding="utf-8").split())
+        claimed = re.search(r"200-player, 9-round open (?:prints on|fits on) (\d+) A4 pages", text)
+        assert claimed and int(claimed.group(1)) == pages, (page, pages)
     text = "\n".join(texts)
     assert "Final standings" in text and "Ranking crosstable" in text and "How each tie was broken" in text
     assert "Derivations" not in text  # opt-in now

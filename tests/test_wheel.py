@@ -150,6 +150,22 @@ def test_plain_install_computes_the_bundled_example(plain):
     assert david["values"]["BH/C1"] == 11.5 and david["values"]["BH"] == 15  # the official answers
 
 
+def test_plain_install_copies_the_examples_out_and_the_readmes_commands_run_there(plain, tmp_path):
+    """The README's way in after an install: `tbxl examples DIR`, then its commands in DIR (the
+    examples come out of site-packages, which the commands never write into)."""
+    done = run(plain, "examples", "tbxl-examples", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    folder = tmp_path / "tbxl-examples"
+    assert {"event.trf", "team.trf", "bulletin.csv", "held_swiss_5.trf", "held_round_robin.trf"} == {
+        p.name for p in folder.iterdir()
+    }
+    done = run(plain, "compute", "event.trf", "--playoff", "16>1", "--lots", "Open2026", cwd=folder)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.rstrip().endswith("No lots were needed (seed 'Open2026'): no place was still shared")
+    done = run(plain, "audit", "event.trf", "--published", "bulletin.csv", "--rules", "fide-2026", cwd=folder)
+    assert done.returncode == 0 and "error" not in done.stderr, done.stderr
+
+
 def test_plain_install_writes_the_xlwings_lite_files(plain, tmp_path):
     done = run(plain, "lite", "-o", str(tmp_path))
     assert done.returncode == 0, done.stderr
