@@ -339,3 +339,46 @@ def run_block(block: Block, folder: Folder) -> None:
         return
     for command in block.directive("then") if lang not in DEFAULT_FILE else ():
         check_run(folder.command(shlex.split(command), where), folder, where)
+
+
+def update(page: Path, folder: Folder) -> list[str]:
+    """Rewrite the ``$ COMMAND`` transcripts of ``page`` that no longer match with what tbxl prints
+    now (as tests/data/golden is regenerated: only for an intended change of output, and read the
+    diff). A transcript shown from a ``...`` on keeps its cut: the printed lines from the first
+    line shown after the ``...``. The blocks before a transcript run first, as in the tests."""
+    text = page.read_text(encoding="utf-8")
+    updated = []
+    for block in blocks(page):
+        if block.skip is not None:
+            continue
+        if not (block.lang == "text" and block.text.startswith("$ ")):
+            if block.lang in RUN:
+                run_block(block, folder)
+            continue
+        for path in block.directive("with"):
+            (folder.root / path).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(ROOT / path, folder.root / path)
+        for command, shown in transcript(block.text):
+            printed = folder.normalise(folder.command(shlex.split(command), block.where).printed)
+            if matches(shown, printed):
+                continue
+            lines = shown.splitlines()
+            if lines and lines[0] == "...":
+                start = next((printed.find(line) for line in lines[1:] if line and line in printed), 0)
+                printed = "...\n" + printed[start:]
+            indent = " " * (len(text.splitlines()[block.line - 1]) - len(text.splitlines()[block.line - 1].lstrip()))
+            old = "\n".join(indent + line if line else line for line in shown.splitlines())
+            new = "\n".join(indent + line if line else line for line in printed.splitlines())
+            text = text.replace(old, new, 1)
+            updated.append(f"{block.where}: $ {command}")
+    page.write_text(text, encoding="utf-8")
+    return updated
+
+
+if __name__ == "__main__":  # python tests/docs_examples.py docs/arbiter/explain.md ...
+    import tempfile
+
+    for name in sys.argv[1:]:
+        with tempfile.TemporaryDirectory() as tmp:
+            for line in update(Path(name).resolve(), Folder(Path(tmp))):
+                print(f"updated {line}")
