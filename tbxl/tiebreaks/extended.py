@@ -82,7 +82,8 @@ def explain_esb(ctx: Context, d: Descriptor, i: int) -> Derivation:
             if cx.raw_kind[i][r].is_forfeit:
                 reason, art = Reason.of("forfeit_game"), "/P"
             elif cx.value[j] != cx.score[j]:
-                reason, art = Reason.of("adjusted"), "16.3"
+                # which of the opponent's rounds the adjusted score counts as draws (issue 35 item 3)
+                reason, art = Reason.of("adjusted") + unplayed.converted_reason(cx, j), "16.3"
             else:
                 reason, art = Reason.of("game"), "13.2"
         else:
