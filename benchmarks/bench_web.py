@@ -14,6 +14,8 @@ which counts the bytes it sends:
 * **the first files**: on that fresh page, once warm (the user choosing a file), the bundled TEC
   Swiss (16 players) chosen in ``#event-file`` until ``#standings`` has its rows, then a generated
   200 x 9 open (benchmarks/generate.py, seed 7), each the first of its size the page computes;
+* **at once**: another fresh profile, the 16-player file chosen the moment the page is ready
+  (before the warm-up ends);
 * **later visits**: the same page reloaded, its files served by the service worker (and the
   browser's compiled WebAssembly): ready, warm, long tasks, bytes; median of ``--runs``;
 * **compute + render**: each generated N x 9 open chosen again, until ``#standings`` has its N
@@ -180,6 +182,16 @@ def main() -> None:
             )
             print(f"status said: {' | '.join(cold['said'])}")
             print(f"first files once warm: 16 players {seconds(first16)}, 200 x 9 {seconds(first200)}")
+            # another first visit, the 16-player file chosen the moment the page is ready (no time
+            # to warm): what a user who chooses at once waits
+            early_ctx = browser.new_context()
+            early_ctx.set_default_timeout(600_000)
+            early = early_ctx.new_page()
+            early.goto(url)
+            early.evaluate("window.tbxl.ready")
+            at_ready = early.evaluate(CHOOSE, [tec, "held_swiss_5.trf", 16])
+            early_ctx.close()
+            print(f"the 16-player file chosen the moment the page is ready (not yet warm): {seconds(at_ready)}")
             cached, bytes_again = [], []
             for _ in range(a.runs):
                 Handler.sent.clear()

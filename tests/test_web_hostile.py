@@ -412,6 +412,29 @@ def test_a_bulletin_of_millions_of_columns(page, tmp_path):
     the_next_file_is_computed(page, tmp_path)
 
 
+def test_choosing_another_file_stops_a_long_computation(page, tmp_path):
+    """A file that keeps the engine busy (the 3,000,000-column bulletin's audit) and, seconds into
+    it, another file chosen: the long work is stopped and the engine restarted at once, so the
+    new file's standings come without waiting for the time limit, and nothing of the old one shows."""
+    event = Path(shutil.copy(NORMAL, tmp_path / "held.trf"))
+    bulletin = tmp_path / "wide.csv"
+    bulletin.write_text(";".join(["SNo", "Name", "Pts"] + ["BH"] * 3_000_000) + "\n2;Bruno;4;13\n", encoding="utf-8")
+    restarts = page.evaluate("window.tbxl.restarts")
+    page.set_input_files("#event-file", [])
+    page.evaluate(FIELDS, {})
+    page.set_input_files("#bulletin-file", [str(bulletin)])
+    page.set_input_files("#event-file", str(event))
+    page.wait_for_selector("#standings tr[data-start-number]")  # then the printout, then the audit's long work
+    time.sleep(5)
+    if page.evaluate("window.tbxl.busy") == 0:
+        pytest.skip("the bulletin was answered within 5 s: nothing long to stop")
+    t0 = time.monotonic()
+    the_next_file_is_computed(page, tmp_path)
+    assert time.monotonic() - t0 < 25  # not the 30 s of the time limit
+    assert page.evaluate("window.tbxl.restarts") == restarts + 1
+    assert page.inner_text("#error") == "" or not page.is_visible("#error")
+
+
 def test_a_failing_worker_is_restarted(page, tmp_path):
     """A worker that fails (here: an exception thrown in it, as running out of memory would end it)
     is restarted: one line, the table of the call that failed not drawn, the next file computed."""

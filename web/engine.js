@@ -19,13 +19,15 @@ const $ = (id) => document.getElementById(id);
 export const timings = {};
 /** The build's facts (build.json): the wheels, tbxl.limits' byte limits, the bytes the start fetches. */
 let build = null;
-/** How long one call may run in the worker before it is stopped (ms); tests may lower it. */
-export const settings = { timeLimit: 30_000 };
+/** How long one call may run in the worker before it is stopped (ms), and after how long a call about
+ *  another event is stopped when a new one is chosen; tests may change them. */
+export const settings = { timeLimit: 30_000, interrupt: 2_000 };
 
 let worker = null;
 let engine = null;   // a Promise: the current worker is ready
 let seq = 0;
-const pending = new Map(); // id -> {resolve, reject, timer, name}
+const pending = new Map(); // id -> {resolve, reject, timer, name, files, since}
+let running = null;  // the pending call the worker is running (since its "start")
 let files = null;    // the files the next calls are about ({name, data, bulletin, config})
 let sent = null;     // the files the current worker holds
 let warmed = null;
@@ -79,12 +81,16 @@ function start() {
         reject(new Error(m.error));
       } else if (m.type === "start") {
         const p = pending.get(m.id);
-        if (p) p.timer = setTimeout(() => stop(`${p.name}took longer than ${settings.timeLimit / 1000} s and was stopped`), settings.timeLimit);
+        if (!p) return;
+        p.since = performance.now();
+        running = p;
+        p.timer = setTimeout(() => stop(`${p.name}took longer than ${settings.timeLimit / 1000} s and was stopped`), settings.timeLimit);
       } else if (m.type === "answer") {
         const p = pending.get(m.id);
         if (!p) return;
         pending.delete(m.id);
         clearTimeout(p.timer);
+        if (running === p) running = null;
         if ("error" in m.answer) p.reject(new Error(m.answer.error));
         else p.resolve(m.answer);
       } else if (m.type === "fatal") {
@@ -109,6 +115,7 @@ function stop(why) {
   const line = `tbxl: error: ${why}; the page is ready for another file`;
   for (const p of pending.values()) { clearTimeout(p.timer); p.reject(new Error(line)); }
   pending.clear();
+  running = null;
   restarts += 1;
   start().catch(() => {});
 }
@@ -140,6 +147,10 @@ export function safeName(name) {
 
 /** The files the next calls are about: {name, data, bulletin: {name, data}|null, config: data|null}. */
 export function stage(event) {
+  // A new event while a long call about another one runs (its answer would not be shown): that call
+  // is stopped and the engine restarted, rather than the new file waiting up to the time limit.
+  if (event !== files && running && running.files !== event && performance.now() - running.since > settings.interrupt)
+    stop(`${running.name}stopped: another file was chosen`);
   files = event;
 }
 
@@ -154,7 +165,7 @@ export async function call(adapter, ...args) {
   sent = about || sent;
   const name = about ? `${about.name.replace(/^\.\//, "")}: ` : "";
   return new Promise((resolve, reject) => {
-    pending.set(id, { resolve, reject, timer: null, name });
+    pending.set(id, { resolve, reject, timer: null, name, files: about, since: 0 });
     worker.postMessage(message);
   });
 }
