@@ -11,7 +11,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from tbxl.errors import InputError, docs_url, pip_install
-from tbxl.formatting import decimal_text
+from tbxl.formatting import decimal_text, exact_text
 from tbxl.io.grid.cells import column_letters
 from tbxl.io.workbook import CONF, DECISIONS, EVENT, EVENT_DECISIONS, EVENT_FIELDS, EVENT_ROOM
 from tbxl.io.xlsx import control_character_text
@@ -51,23 +51,29 @@ def event_rows(t: Event, skip: Iterable[str] = ()) -> list[tuple[str, Any]]:
         for v in value if isinstance(value, tuple) else (value,):
             if v not in (None, ""):
                 out.append((label, v))
-    d = t.decisions  # the organizer's decisions, in the command line's grammar (EVENT_DECISIONS)
-    if d.expelled:
-        out.append(("Expelled", ", ".join(map(str, d.expelled))))
-    out += [("Estimated rating", f"{sn}:{r}") for sn, r in d.estimated]
-    out += [("Rating from round", f"{sn}:{rd}:{r}") for sn, rd, r in d.ratings]
-    if d.list_change is not None:
-        out.append(("List change", d.list_change.item))
-    out += [("Given value", f"{code}:{sn}={v}") for code, sn, v in d.given]
-    return out
+    return out + [row for rows in _decision_rows(t).values() for row in rows]
+
+
+def _decision_rows(t: Event) -> dict[str, list[tuple[str, Any]]]:
+    """The rows of the organizer's decisions, in the command line's grammar, by label in the order
+    of :data:`EVENT_DECISIONS` (a value given as its exact decimal, ``BH:4=5.5``)."""
+    d = t.decisions
+    items = {  # by the Decisions field each label holds
+        "expelled": [", ".join(map(str, d.expelled))] if d.expelled else [],
+        "estimated": [f"{sn}:{r}" for sn, r in d.estimated],
+        "ratings": [f"{sn}:{rd}:{r}" for sn, rd, r in d.ratings],
+        "list_change": [d.list_change.item] if d.list_change is not None else [],
+        "given": [f"{code}:{sn}={exact_text(v)}" for code, sn, v in d.given],
+    }
+    return {label: [(label, item) for item in items[field]] for label, field in EVENT_DECISIONS.items()}
 
 
 def event_sheet_rows(t: Event, skip: Iterable[str] = ()) -> list[tuple[str, Any]]:
     """:func:`event_rows`, then each decision's label the event has no item for, its value empty:
     the rows where the organizer types the decisions (:data:`EVENT_DECISIONS`)."""
-    rows = event_rows(t, skip)
-    have = {label for label, _ in rows}
-    return rows + [(label, None) for label in EVENT_DECISIONS if label not in have]
+    details = [row for row in event_rows(t, skip) if row[0] not in EVENT_DECISIONS]
+    decided = _decision_rows(t)
+    return details + [row for label in EVENT_DECISIONS for row in decided[label] or [(label, None)]]
 
 
 def decisions_range(t: Event, skip: Iterable[str] = ()) -> str:
