@@ -95,9 +95,8 @@ def test_a_new_workbook_ranks_an_expelled_player_apart_as_tbxl_compute_does(run_
     ]
     stored = openpyxl.load_workbook(book, data_only=True)["Standings"]
     assert [[stored.cell(r, c).value for c in range(1, 8)] for r in range(7, 11)] == got[1:]
-    # tbxl compute on the TRF with the same decisions, and on the workbook (its Event sheet, its Rules cell's
-    # settings given again: the command line's rules are its own)
-    for source, extra in ((event, OPTIONS), (book, ["--rules", "fide-2024", "--set", "unrated_method=estimated"])):
+    # tbxl compute on the TRF with the same decisions, and on the workbook alone (its Event sheet, its Rules cell)
+    for source, extra in ((event, OPTIONS), (book, [])):
         code, out, err = run_cli("compute", source, *extra, "--format", "json")
         assert code == 0, err
         rows = json.loads(out)["standings"]
@@ -110,6 +109,30 @@ def test_a_new_workbook_ranks_an_expelled_player_apart_as_tbxl_compute_does(run_
     aro, bh = (openpyxl.utils.get_column_letter(heads[code]) for code in ("ARO", "BH"))
     assert [plain(cross[("CROSSTABLE", f"{aro}{r}")]) for r in range(2, 6)] == [1783, 1825, 1825, 1900]
     assert plain(cross[("CROSSTABLE", f"{bh}5")]) == 5
+
+
+def test_the_rules_cell_with_its_settings_is_read_by_tbxl_compute_and_a_bad_one_named(run_cli, event, tmp_path):
+    book = tmp_path / "event.xlsx"
+    assert run_cli("workbook", event, "--tiebreaks", "ARO", "--estimated", "4:1650", "-o", book)[0] == 0
+    code, out, _ = run_cli("compute", book, "--format", "json")
+    assert json.loads(out)["rules"] == "fide-2026" and json.loads(out)["standings"][0]["values"]["ARO"] is None
+    wb = openpyxl.load_workbook(book)
+    wb["Standings"]["B3"] = "fide-2026+unrated_method=estimated"  # the organizer types the setting
+    wb.save(book)
+    assert spill(evaluate(book), 2, 5)[1] == [1, 1, "Anna", 2.5, 1783]  # what Excel computes
+    code, out, _ = run_cli("compute", book, "--format", "json")
+    doc = json.loads(out)
+    assert doc["rules"] == "fide-2026+unrated_method=estimated" and doc["standings"][0]["values"]["ARO"] == 1783
+    # --rules replaces the cell; --set adds to it
+    code, out, _ = run_cli("compute", book, "--rules", "fide-2026", "--format", "json")
+    assert json.loads(out)["rules"] == "fide-2026"
+    code, out, _ = run_cli("compute", book, "--set", "rating_by=round", "--format", "json")
+    assert json.loads(out)["rules"] == "fide-2026+unrated_method=estimated+rating_by=round"
+    wb["Standings"]["B3"] = "fide-2026+unrated=estimated"
+    wb.save(book)
+    code, _, err = run_cli("compute", book)
+    assert code == 1 and "event.xlsx!Standings!B3: unknown setting 'unrated=estimated'" in err
+    assert str(evaluate(book)[("STANDINGS", "A6")]) == "#VALUE!"
 
 
 def test_the_organizer_types_a_decision_into_a_workbook_made_without(run_cli, event, tmp_path):

@@ -255,6 +255,7 @@ def _with_settings(t: Tournament, wb: Workbook, fname: str, sheet: str) -> Tourn
                 changes["pairing"] = Pairing(pairing.strip().lower())
             except ValueError:
                 raise bad("Pairing", f"{pairing!r} is not a pairing system (swiss or round-robin)") from None
+        changes.update(_rules(label.get("Rules"), changes.get("start_date", t.start_date), fname))
         codes = label.get("Tie-breaks")
         if isinstance(codes, str) and codes.strip():
             try:
@@ -264,6 +265,23 @@ def _with_settings(t: Tournament, wb: Workbook, fname: str, sheet: str) -> Tourn
             changes["tiebreaks"] = tuple(c.strip() for c in codes.split(",") if c.strip())
         changes.update(_decisions(ws, fname))
     return replace(t, **changes)
+
+
+def _rules(value: Any, start: dt.date | None, fname: str) -> dict[str, Any]:
+    """The rule set of the Standings sheet's Rules cell (B3) with its settings
+    (``fide-2026+unrated_method=estimated``), as the workbook's functions take it: ``rules`` for
+    the event (:attr:`~tbxl.model.Event.rules`), nothing when empty; an error naming the cell for
+    a rule set or a setting that is none."""
+    from tbxl.rules import resolve
+
+    text = cell_text(value)
+    if not text:
+        return {}
+    try:
+        resolve(text, start)
+    except TbxlError as err:
+        raise InputError(str(err), file=fname, cell=RULES_CELL.replace("$", "")) from None
+    return {"rules": text}
 
 
 def _decisions(ws: Worksheet, fname: str) -> dict[str, Any]:
@@ -315,7 +333,7 @@ def read_team_workbook(path: PathLike) -> TeamTournament:
     t = replace(t, **event_details(wb, fname))
     if STANDINGS in wb.sheetnames:
         st = wb[STANDINGS]
-        t = replace(t, **_decisions(st, fname))
+        t = replace(t, **_decisions(st, fname), **_rules(st["B3"].value, t.start_date, fname))
         listed = st["B4"].value
         title = st["B1"].value
         if listed:

@@ -91,7 +91,7 @@ def write_individual(
             "the matrix layout is for round robins (pre-determined pairings); "
             "read the tournament with --pairing round-robin, or choose compact or sm3"
         )
-    conv = conventions.resolve(rules, t.start_date)
+    conv = conventions.resolve(rules or t.rules or None, t.start_date)  # else the input's (a workbook's Rules cell)
     descs = resolve_tiebreaks(t, tiebreaks)
     check_scoring(t)
     check_storable(

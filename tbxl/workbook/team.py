@@ -63,7 +63,7 @@ def write_team(
         + [(f"the name of team {team.number}", team.name, None) for team in t.teams],
         t.source,
     )
-    conv = conventions.resolve(rules, t.start_date)
+    conv = conventions.resolve(rules or t.rules or None, t.start_date)  # else the input's (a workbook's Rules cell)
     primary, descs = (primary_score(t, tiebreaks), resolve_tiebreaks(t, tiebreaks))
     codes = [d.code for d in descs]
     listed = ",".join([("GPTS" if primary == "GP" else "MPTS")] + codes)
