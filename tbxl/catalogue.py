@@ -111,8 +111,8 @@ PLAYER = Argument(
 )
 RULES = Argument(
     "rules",
-    "Rules for unplayed rounds, e.g. fide-2026, fide-2024, fide-2017, sm-real-points; "
-    "empty = the FIDE rules in force (fide-2026).",
+    "Rules for unplayed rounds, e.g. fide-2026, fide-2024, fide-2017, sm-real-points; settings after +, "
+    "e.g. fide-2026+unrated_method=estimated; empty = the FIDE rules in force (fide-2026).",
 )
 LAYOUT = Argument(
     "layout",
