@@ -111,8 +111,8 @@ PLAYER = Argument(
 )
 RULES = Argument(
     "rules",
-    "Rules for unplayed rounds, e.g. fide-2026, fide-2024, fide-2017, sm-real-points; "
-    "empty = the FIDE rules in force (fide-2026).",
+    "Rules for unplayed rounds, e.g. fide-2026, fide-2024, fide-2017, sm-real-points; settings after +, "
+    "e.g. fide-2026+unrated_method=estimated; empty = the FIDE rules in force (fide-2026).",
 )
 LAYOUT = Argument(
     "layout",
@@ -162,6 +162,14 @@ LOTS = Argument(
     label="lots (STANDINGS)",
 )
 
+DECISIONS = Argument(
+    "decisions",
+    "The organizer's decisions: the Event sheet's rows (Event!$A$1:$B$100), a label in A and "
+    "items in B: Expelled 12; Estimated rating 12:1650; Rating from round 12:5:2150; Given value "
+    "BH:12=15.5; List change 4:BH,SB. Empty = none.",
+    range=True,
+)
+
 K = Argument(
     "k",
     "K factor (FIDE rating regulations B.02 8.3.3: 10, 20 or 40) for players the crosstable's K "
@@ -170,7 +178,7 @@ K = Argument(
 )
 
 #: The arguments in the order the Help sheet explains them.
-ARGUMENTS = (CROSSTABLE, PLAYER, CUT, PS_CUT, CODE, TIEBREAKS, PUBLISHED, K, RULES, LAYOUT, PLAYOFF, LOTS)
+ARGUMENTS = (CROSSTABLE, PLAYER, CUT, PS_CUT, CODE, TIEBREAKS, PUBLISHED, K, RULES, LAYOUT, PLAYOFF, LOTS, DECISIONS)
 
 _SB_HELP = "Sonneborn-Berger (FIDE C.07 9.1): the sum of each opponent's score times the result against them."
 
@@ -203,13 +211,13 @@ FUNCTIONS = (
         "TIEBREAK",
         "Any FIDE C.07 tie-break by its code (BH/C1, SB, KS, ARO, TPR, WIN, DE ...); DE gives the "
         "tier among players tied on points.",
-        (CROSSTABLE, PLAYER, CODE, RULES, LAYOUT),
+        (CROSSTABLE, PLAYER, CODE, RULES, LAYOUT, DECISIONS),
     ),
     Function(
         "STANDINGS",
         "The standings to spill: Rank, SNo, Name, Pts and one column per tie-break, best first "
         "(FIDE C.07); a Decided column when a play-off or lots placed someone.",
-        (CROSSTABLE, TIEBREAKS, RULES, LAYOUT, PLAYOFF, LOTS),
+        (CROSSTABLE, TIEBREAKS, RULES, LAYOUT, PLAYOFF, LOTS, DECISIONS),
     ),
     Function(
         "AUDIT",
@@ -273,8 +281,17 @@ TEAM_LOTS = Argument(
     label="lots (TEAM_STANDINGS)",
 )
 
+TEAM_DECISIONS = Argument(
+    "decisions",
+    "The organizer's decisions: the Event sheet's rows (Event!$A$1:$B$100), a label in A and "
+    "items in B: Expelled 6 (team numbers); Given value EMGSB:6=41.5; List change 4:EDE,BH:MP. "
+    "Empty = none.",
+    range=True,
+    label="decisions (TEAM_STANDINGS)",
+)
+
 #: The team functions' arguments in the order the team Help sheet explains them.
-TEAM_ARGUMENTS = (TEAM_GRID, TEAM, TEAM_CODE, TEAM_TIEBREAKS, TEAM_RULES, TEAM_PLAYOFF, TEAM_LOTS)
+TEAM_ARGUMENTS = (TEAM_GRID, TEAM, TEAM_CODE, TEAM_TIEBREAKS, TEAM_RULES, TEAM_PLAYOFF, TEAM_LOTS, TEAM_DECISIONS)
 
 #: The team functions, in the order of the team Help sheet. Their match scoring is the grid's 2/1/0.
 TEAM_FUNCTIONS = (
@@ -288,7 +305,7 @@ TEAM_FUNCTIONS = (
         TEAM_STANDINGS,
         "The team standings to spill: Rank, No, Team, MP (or GP) and one column per "
         "tie-break (FIDE C.07); a Decided column when a play-off or lots placed a team.",
-        (TEAM_GRID, TEAM_TIEBREAKS, TEAM_RULES, TEAM_PLAYOFF, TEAM_LOTS),
+        (TEAM_GRID, TEAM_TIEBREAKS, TEAM_RULES, TEAM_PLAYOFF, TEAM_LOTS, TEAM_DECISIONS),
     ),
 )
 

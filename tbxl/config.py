@@ -278,13 +278,19 @@ def for_command(args: Namespace) -> str | None:
 
 def check_command(args: Namespace, given_settings: list[str]) -> None:
     """What a command cannot take of its arguments once filled (:func:`for_command`): ``tbxl
-    workbook`` keeps no settings (its functions take a rule set's name only), named as
-    ``given_settings`` (``--set``'s) or the file's; a report language that is none (``--lang``)."""
-    if args.command == "workbook" and args.settings:
+    workbook`` keeps the rules' settings in its Rules cell (``fide-2026+rating_by=round``, the rule
+    set's name, which its functions read) but no team setting (``ede_bc``: TEAM_STANDINGS takes a
+    rule set), named as ``given_settings`` (``--set``'s) or the file's; a report language that is
+    none (``--lang``)."""
+    from tbxl.rules import TEAM_SETTINGS
+    from tbxl.rules.settings import setting_item
+
+    team = [item for item in args.settings or () if setting_item(item)[0] in TEAM_SETTINGS]
+    if args.command == "workbook" and team:
         where = "--set" if given_settings else "the configuration file's settings (--no-config leaves them out)"
         raise UsageError(
-            f"{where}: a workbook cannot keep {', '.join(args.settings)}: its functions take "
-            "a rule set's name (--rules) only; compute with the settings from the command line"
+            f"{where}: a workbook cannot keep {', '.join(team)}: its functions take the rules' "
+            "settings (fide-2026+vur_cut=always) but no team setting; compute with it from the command line"
         )
     if vars(args).get("lang") is not None:
         from tbxl.report.labels import check_language  # the labels' folder only: no Jinja2 or WeasyPrint

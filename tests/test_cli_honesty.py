@@ -216,10 +216,17 @@ def test_tiebreak_lists_that_name_nothing_or_twice_are_usage_errors(run_cli, cod
     assert expected in one_line(err)
 
 
-def test_workbook_refuses_set(run_cli, tmp_path):
+def test_workbook_keeps_the_rules_settings_and_refuses_a_team_setting(run_cli, tmp_path):
+    # a rule's setting goes into the Rules cell as the rule set's name carries it, which the functions read
     code, _, err = run_cli("workbook", SWISS, "--set", "vur_cut=always", "-o", tmp_path / "w.xlsx")
-    assert code == 2 and "--set: a workbook cannot keep vur_cut=always: its functions take" in one_line(err)
-    assert list(tmp_path.iterdir()) == []
+    assert code == 0, err
+    from openpyxl import load_workbook
+
+    assert load_workbook(tmp_path / "w.xlsx")["Standings"]["B3"].value == "fide-2024+vur_cut=always"
+    # a team setting has no place there: refused, nothing written
+    code, _, err = run_cli("workbook", SWISS, "--set", "ede_bc=higher-first", "-o", tmp_path / "t.xlsx")
+    assert code == 2 and "--set: a workbook cannot keep ede_bc=higher-first: its functions take" in one_line(err)
+    assert not (tmp_path / "t.xlsx").exists()
 
 
 # -- colours of the two lines of a game ---------------------------------------------------------------

@@ -55,6 +55,7 @@ def test_import_pulls_in_nothing_heavy():
         "tbxl.model.rounds",
         "tbxl.model.codes",
         "tbxl.model.decisions",  # the organizer's decisions (expelled, given values), read with the event
+        "tbxl.io.decision_rows",  # the decisions argument: the Event sheet's rows, as the workbook reader reads them
         "tbxl.rules",
         "tbxl.rules.settings",
         "tbxl.rules.modes",
@@ -369,8 +370,8 @@ def test_classic_vba_wrappers(classic_run):
         "Function SB(crosstable, player, Optional rules, Optional layout)",
         "Function SONNEBORN_BERGER(crosstable, player, Optional rules, Optional layout)",
         "Function PROGRESSIVE(crosstable, player, Optional cut, Optional layout)",
-        "Function TIEBREAK(crosstable, player, code, Optional rules, Optional layout)",
-        "Function STANDINGS(crosstable, Optional tiebreaks, Optional rules, Optional layout, Optional playoff, Optional lots)",
+        "Function TIEBREAK(crosstable, player, code, Optional rules, Optional layout, Optional decisions)",
+        "Function STANDINGS(crosstable, Optional tiebreaks, Optional rules, Optional layout, Optional playoff, Optional lots, Optional decisions)",
         "Function AUDIT(crosstable, published_range, Optional rules, Optional layout)",
         "Function RATING_CHANGE(crosstable, player, Optional k, Optional layout)",
     ):

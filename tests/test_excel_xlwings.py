@@ -104,11 +104,12 @@ def test_the_classic_add_in_vba_at_the_minimum_and_the_newest(xlwings):
         "Function BUCHHOLZ_CUT(crosstable, player, Optional cut, Optional rules, Optional layout)",
         "Function SB(crosstable, player, Optional rules, Optional layout)",
         "Function STANDINGS(crosstable, Optional tiebreaks, Optional rules, Optional layout, "
-        "Optional playoff, Optional lots)",
+        "Optional playoff, Optional lots, Optional decisions)",
         "Function AUDIT(crosstable, published_range, Optional rules, Optional layout)",
         "Function RATING_CHANGE(crosstable, player, Optional k, Optional layout)",
         "Function TEAM_TIEBREAK(crosstable, team, code, Optional rules)",
-        "Function TEAM_STANDINGS(crosstable, Optional tiebreaks, Optional rules, Optional playoff, Optional lots)",
+        "Function TEAM_STANDINGS(crosstable, Optional tiebreaks, Optional rules, Optional playoff, Optional lots, "
+        "Optional decisions)",
     ):
         assert sig in vba, sig
     assert 'XLPy.CallUDF("tbxl.excel", "BUCHHOLZ_CUT"' in vba
@@ -117,6 +118,10 @@ def test_the_classic_add_in_vba_at_the_minimum_and_the_newest(xlwings):
         options = {arg: opts for arg, _, opts, _ in f["args"]}
         assert options["crosstable"] == {"ndim": 2, "err_to_str": True}, name
     assert run["funcs"]["AUDIT"]["args"][1][2] == {"ndim": 2, "err_to_str": True}
+    # and the Event sheet's rows of the decisions argument (an error cell named, not read as empty)
+    for name in ("STANDINGS", "TIEBREAK", "TEAM_STANDINGS"):
+        assert run["funcs"][name]["args"][-1][:1] == ["decisions"], name
+        assert run["funcs"][name]["args"][-1][2] == {"ndim": 2, "err_to_str": True}, name
 
 
 def test_the_functions_give_what_tbxl_compute_gives(capsys):

@@ -182,6 +182,14 @@ def calls() -> list:
         ["AUDIT", [grid, [["Name", "BH"], ["David", 15]]]],
         ["BUCHHOLZ", [grid, 1, "", "matrix"]],
     ]
+    # the organizer's decisions: the Event sheet's rows as a range (0: an empty cell under Office.js)
+    numbers = [[p.start_number] for p in swiss.players]
+    event = [["Place", "Oslo"], ["Expelled", 4], ["Given value", "BH:1=20"], [0, 0]]
+    out += [
+        ["STANDINGS", [grid, "BH/C1,BH", "fide-2024", "", "", "", event]],
+        ["TIEBREAK", [grid, numbers, "ARO", "fide-2024+rating_by=round", "", [["Rating from round", "2:3:2300"]]]],
+        ["STANDINGS", [grid, "", "", "", "", "", [["Place", "Oslo"], ["Expelled", "four"]]]],
+    ]
     return out
 
 
@@ -592,6 +600,10 @@ def test_the_calls_check_real_numbers(cases):
     column = want[4 + 3]["value"]  # BH/C1 fide-2024, all players
     assert len(column) == 16 and column[3] == [11.5]
     assert {"value": [[{"type": "Error", "errorType": "NotAvailable"}]]} in want
+    # the decisions argument: David (4) expelled, listed apart; Alyx's (1) BH given; a bad item named
+    expelled = next(w["value"] for (f, a), w in zip(calls_, want) if f == "STANDINGS" and len(a) == 7 and "value" in w)
+    assert expelled[-1][:3] == ["expelled", 4, "David"] and [r[5] for r in expelled if r[1] == 1] == [20]
+    assert {"error": "ValueError", "message": "Event!B2: expelled 'four': expected START[,START...], e.g. 12"} in want
     # an Excel error in a result or in the Pts cell: named, not read as an empty cell
     named = [
         w["message"]

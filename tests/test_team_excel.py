@@ -197,7 +197,7 @@ def test_team_play_off_and_lots_in_the_workbook(registered, tmp_path, capsys):
     by_options = json.loads(capsys.readouterr().out)["standings"]
     st = openpyxl.load_workbook(book)["Standings"]
     assert [(st[f"D{r}"].value, st[f"E{r}"].value) for r in (1, 2)] == [("Play-off", "22>16"), ("Lots seed", "Cup2024")]
-    assert st["A6"].value.text.endswith(",$B$4,$B$3,$E$1,$E$2)")
+    assert st["A6"].value.text.endswith(",$B$4,$B$3,$E$1,$E$2,Event!$A$1:$B$100)")
     stored = stored_values(book)
     values = evaluate(book)
     assert plain(stored[("STANDINGS", "E6")]) == "Decided"

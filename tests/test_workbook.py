@@ -255,7 +255,8 @@ def test_stored_values_and_dynamic_array_in_the_xml():
     assert "<v />" not in sheet1 and "<v></v>" not in sheet1
     sheet2 = z.read("xl/worksheets/sheet2.xml").decode()
     assert (
-        't="str" cm="1"><f t="array" ref="A6:I22">STANDINGS(Crosstable!$A$1:$L$17,$B$4,$B$3,"",$E$1,$E$2)</f>' in sheet2
+        't="str" cm="1"><f t="array" ref="A6:I22">STANDINGS(Crosstable!$A$1:$L$17,$B$4,$B$3,"",$E$1,$E$2,'
+        "Event!$A$1:$B$100)</f>" in sheet2
     )
     assert "XLDAPR" in z.read("xl/metadata.xml").decode()
     assert "sheetMetadata" in z.read("xl/_rels/workbook.xml.rels").decode()
@@ -274,7 +275,7 @@ def test_xlsm_for_the_classic_add_in():
     assert "application/vnd.ms-excel.sheet.macroEnabled.main+xml" in types
     assert "vbaProject" in z.read("xl/_rels/workbook.xml.rels").decode()
     wb = openpyxl.load_workbook(path, keep_vba=True)
-    assert wb.sheetnames == ["Crosstable", "Standings", "Help", "xlwings.conf"]
+    assert wb.sheetnames == ["Crosstable", "Standings", "Event", "Help", "xlwings.conf"]
     conf = wb["xlwings.conf"]
     assert (conf["A1"].value, conf["B1"].value) == ("UDF Modules", "tbxl.excel")
     assert conf["A2"].value is None  # the add-in reads A1 down to an empty cell
@@ -579,7 +580,7 @@ def test_explicit_rules_and_tiebreaks(tmp_path):
     ws = openpyxl.load_workbook(path)["Crosstable"]
     header = [c.value for c in ws[1]]
     assert ws["N2"].value == '=BUCHHOLZ_CUT($A$1:$L$17,$A2,"M1",Standings!$B$3)'
-    assert ws["O2"].value == "=TIEBREAK($A$1:$L$17,$A2,O$1,Standings!$B$3)"
+    assert ws["O2"].value == '=TIEBREAK($A$1:$L$17,$A2,O$1,Standings!$B$3,"",Event!$A$1:$B$100)'
     for code in ("BH/M1", "SB/C1", "ARO", "KS"):
         letter = openpyxl.utils.get_column_letter(header.index(code) + 1)
         for r in range(2, 18):
@@ -864,12 +865,12 @@ def test_cli_workbook_refusals_and_after_round(tmp_path, capsys):
     err = capsys.readouterr().err
     assert code == 1 and err.count("\n") == 1 and "ctrl.trf: player 1: " in err and "U+0007" in err
     assert "\x07" not in err and "Traceback" not in err
-    # --set cannot be stored: a usage error, nothing written
-    code = cli.main(["workbook", str(SWISS), "--set", "vur_cut=always", "-o", str(tmp_path / "s.xlsx")])
+    # a team setting cannot be stored (the rules' settings go into the Rules cell): a usage error, nothing written
+    code = cli.main(["workbook", str(SWISS), "--set", "ede_bc=higher-first", "-o", str(tmp_path / "s.xlsx")])
     err = capsys.readouterr().err
     assert (
         code == 2
-        and err.startswith("tbxl: error: --set: a workbook cannot keep vur_cut=always")
+        and err.startswith("tbxl: error: --set: a workbook cannot keep ede_bc=higher-first")
         and err.count("\n") == 1
     )
     assert not (tmp_path / "s.xlsx").exists()
@@ -1069,7 +1070,8 @@ def test_the_event_details_of_a_trf_survive_the_workbook(tmp_path, capsys):
     book = tmp_path / "hanoi.xlsx"
     assert cli.main(["workbook", str(trf), "-o", str(book)]) == 0
     ws = openpyxl.load_workbook(book)["Event"]
-    assert [[c.value for c in row] for row in ws.iter_rows()] == [
+    # (then the rows where the organizer types the decisions, empty; the notes in column D)
+    assert [[c.value for c in row[:2]] for row in ws.iter_rows()] == [
         ["Place", "Hà Nội"],
         ["Federation", "VIE"],
         ["End date", __import__("datetime").datetime(2026, 3, 8)],
@@ -1077,6 +1079,11 @@ def test_the_event_details_of_a_trf_survive_the_workbook(tmp_path, capsys):
         ["Deputy arbiter", "First Deputy"],
         ["Deputy arbiter", "Second Deputy"],
         ["Time control", "90'+30\""],
+        ["Expelled", None],
+        ["Estimated rating", None],
+        ["Rating from round", None],
+        ["List change", None],
+        ["Given value", None],
     ]
     capsys.readouterr()
     heads = []
@@ -1178,7 +1185,7 @@ def test_play_off_and_lots_in_the_workbook(tmp_path, capsys):
         ("Play-off", "4>3>1"),
         ("Lots seed", "Open2026"),
     ]
-    assert st["A6"].value.text == '=STANDINGS(Crosstable!$A$1:$L$17,$B$4,$B$3,"",$E$1,$E$2)'
+    assert st["A6"].value.text == '=STANDINGS(Crosstable!$A$1:$L$17,$B$4,$B$3,"",$E$1,$E$2,Event!$A$1:$B$100)'
     stored = openpyxl.load_workbook(book, data_only=True)["Standings"]
     head = [stored.cell(6, c).value for c in range(1, 7)]
     assert head == ["Rank", "SNo", "Name", "Pts", "WIN", "Decided"]

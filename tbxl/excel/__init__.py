@@ -92,7 +92,7 @@ from tbxl.formatting import decimal_text
 from tbxl.io.grid.cells import cell_number, cell_text, empty
 from tbxl.io.grid.sheet import rows_of
 from tbxl.io.published import POINTS, RANK, NumberedColumn, published_from_rows, range_cell
-from tbxl.model import Tournament
+from tbxl.model import Decisions, Tournament
 from tbxl.rating_change import check_k, rating_changes
 from tbxl.rules import Convention
 from tbxl.tiebreaks.codes import Descriptor
@@ -130,7 +130,7 @@ XLWINGS_REQUIREMENT = f"xlwings>={XLWINGS_MINIMUM}"
 #: The range arguments whose Excel errors (``#N/A``, ``#REF!`` ...) must arrive as their text
 #: (xlwings' ``err_to_str``): without it xlwings turns an error cell into ``None``, an empty cell,
 #: and a ``#N/A`` result is blamed on the other player (:func:`tbxl.excel.cache.book` names the cell).
-ERRORS_AS_TEXT = frozenset({"crosstable", "published_range"})
+ERRORS_AS_TEXT = frozenset({"crosstable", "published_range", "decisions"})
 
 #: True under Office.js (xlwings Server, xlwings Lite): ``SB`` is then not registered.
 ON_SERVER = bool(getattr(xw, "on_server", os.environ.get("XLWINGS_ON_SERVER") == "true"))
@@ -150,9 +150,24 @@ def _opened(crosstable: Any, rules: Any, layout: Any) -> tuple[Book, Convention]
     return None if found.empty else (found, arg.convention(rules, found.tournament.start_date))
 
 
-def _value(crosstable: Any, player: Any, d: Descriptor, rules: Any, layout: Any) -> Any:
+def _decisions(found: Book, decisions: Any) -> Decisions:
+    """The organizer's decisions of a ``decisions`` argument (the Event sheet's rows), checked
+    against the event read: ``#VALUE!`` naming the cell of an item that is none, of a start number
+    the crosstable does not have, of a round beyond its rounds."""
+    rows = arg.decisions(decisions)
+    t = found.tournament
+    try:
+        rows.check(t, t.rounds)
+    except InputError as err:
+        value_error(err)
+    return rows.decisions
+
+
+def _value(crosstable: Any, player: Any, d: Descriptor, rules: Any, layout: Any, decisions: Any = "") -> Any:
     """The tie-break value of one player, or of a range of players in the range's shape (one call
-    for a whole column: much cheaper under Office.js than one formula per player)."""
+    for a whole column: much cheaper under Office.js than one formula per player); with the
+    organizer's ``decisions`` (the Event sheet's rows): the ratings they give, and the value given
+    for this tie-break in place of the computed one (as STANDINGS shows it)."""
     many = arg.player_range(player)
     numbers = [[arg.player(x) for x in r] for r in many] if many is not None else None
     sn = arg.player(player) if many is None else None
@@ -163,28 +178,39 @@ def _value(crosstable: Any, player: Any, d: Descriptor, rules: Any, layout: Any)
         return ""
     conv = arg.convention(rules, found.tournament.start_date)
     with lock:
-        of = value_of(
-            found.tournament,
-            conv,
-            d,
-            context=None if d.name == "DE" else found.context(conv),
-            de=found.ranking(conv, [d.code]) if d.name == "DE" else None,
-        )
+        decided = _decisions(found, decisions)
+        try:
+            computed = value_of(
+                found.event(decided),
+                conv,
+                d,
+                context=None if d.name == "DE" else found.context(conv, decided),
+                de=found.ranking(conv, [d.code], decided) if d.name == "DE" else None,
+            )
+        except TbxlError as err:
+            value_error(err)
+
+        def of(n: int) -> Any:
+            given = decided.given_value(d.code, n)  # checklist 207: a value decided, not computed
+            return computed(n) if given is None else given
+
         return each(numbers, sn, of)
 
 
-def _team_standings(crosstable: Any, tiebreaks: Any, rules: Any) -> tuple[Any, Standings]:
-    """The team event of a team grid and its standings by ``tiebreaks`` under ``rules``, cached."""
+def _team_standings(crosstable: Any, tiebreaks: Any, rules: Any, decisions: Any = "") -> tuple[Any, Standings]:
+    """The team event of a team grid and its standings by ``tiebreaks`` under ``rules`` with the
+    organizer's ``decisions`` (the Event sheet's rows: expelled teams, given values), cached."""
     from tbxl.standings import compute_standings  # the team core, for the team functions only
 
     found = team_book(crosstable)
     if found.error is not None:
         value_error(found.error)
-    t = found.tournament
     rules_name = arg.text(rules, "rules") if arg.given(arg.scalar(rules, "rules")) else ""
     codes = arg.codes(tiebreaks)
-    key = (rules_name, tuple(codes or ()))
     with lock:
+        decided = _decisions(found, decisions)
+        t = found.event(decided)
+        key = (rules_name, tuple(codes or ()), decided)
         if key not in found.standings:
             try:
                 conv = conventions.resolve(rules_name, t.start_date)
@@ -252,12 +278,12 @@ def PROGRESSIVE(crosstable, player, cut=0, layout=""):  # type: ignore[no-untype
 
 
 @_registered("TIEBREAK")
-def TIEBREAK(crosstable, player, code, rules="", layout=""):  # type: ignore[no-untyped-def]
-    return _value(crosstable, player, arg.descriptor(code), rules, layout)
+def TIEBREAK(crosstable, player, code, rules="", layout="", decisions=""):  # type: ignore[no-untyped-def]
+    return _value(crosstable, player, arg.descriptor(code), rules, layout, decisions)
 
 
 @_registered("STANDINGS")
-def STANDINGS(crosstable, tiebreaks="", rules="", layout="", playoff="", lots=""):  # type: ignore[no-untyped-def]
+def STANDINGS(crosstable, tiebreaks="", rules="", layout="", playoff="", lots="", decisions=""):  # type: ignore[no-untyped-def]
     opened = _opened(crosstable, rules, layout)
     if opened is None:
         return ""
@@ -265,8 +291,9 @@ def STANDINGS(crosstable, tiebreaks="", rules="", layout="", playoff="", lots=""
     codes = arg.codes(tiebreaks)
     orders, seed = arg.playoffs(playoff), arg.lots(lots)
     with lock:
+        decided = _decisions(found, decisions)
         try:
-            st = found.ranking(conv, codes)
+            st = found.ranking(conv, codes, decided)
             if orders or seed is not None:  # the places still shared after the whole list (C.07 Art. 4.2)
                 from tbxl.playoffs import Decision, decide
 
@@ -413,8 +440,8 @@ def TEAM_TIEBREAK(crosstable, team, code, rules=""):  # type: ignore[no-untyped-
 
 
 @_registered("TEAM_STANDINGS")
-def TEAM_STANDINGS(crosstable, tiebreaks="", rules="", playoff="", lots=""):  # type: ignore[no-untyped-def]
-    _, st = _team_standings(crosstable, tiebreaks, rules)
+def TEAM_STANDINGS(crosstable, tiebreaks="", rules="", playoff="", lots="", decisions=""):  # type: ignore[no-untyped-def]
+    _, st = _team_standings(crosstable, tiebreaks, rules, decisions)
     orders, seed = arg.playoffs(playoff), arg.lots(lots)
     if orders or seed is not None:  # the places still shared after the whole list (C.07 Art. 4.2)
         from tbxl.playoffs import Decision, decide

@@ -13,8 +13,12 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from tbxl import rules as conventions
-from tbxl.errors import TbxlError
+from tbxl.errors import InputError, TbxlError
+from tbxl.excel.results import value_error
+from tbxl.io.decision_rows import DecisionRows, read_decision_rows
 from tbxl.io.grid.cells import LAYOUTS, empty, layout_name
+from tbxl.io.grid.sheet import rows_of
+from tbxl.model import Decisions
 from tbxl.playoffs import split_orders
 from tbxl.rules import Convention
 from tbxl.tiebreaks.codes import Descriptor, parse
@@ -33,6 +37,7 @@ __all__ = [
     "codes",
     "playoffs",
     "lots",
+    "decisions",
     "cut_descriptor",
     "progressive_cut",
 ]
@@ -198,6 +203,29 @@ def lots(value: Any) -> str | None:
     """The seed of a ``lots`` argument (``5.0`` as ``"5"``), None when not given."""
     v = scalar(value, "lots")
     return text(v, "lots") if given(v) else None
+
+
+def decisions(value: Any) -> DecisionRows:
+    """The organizer's decisions of a ``decisions`` argument: the Event sheet's rows as a range,
+    a label in its first column (Expelled, Estimated rating, Rating from round, List change, Given
+    value) and the items in its second, read as ``tbxl compute`` reads the workbook
+    (:func:`tbxl.io.decision_rows.read_decision_rows`); other rows and empty cells (0 under
+    Office.js) are skipped. Rows count from the range's first row as row 1, the sheet's own for
+    ``Event!$A$1:$B$100`` as tbxl writes it: a bad item is ``#VALUE!`` naming ``Event!B7``.
+
+    >>> decisions([["Place", "Hanoi"], ["Expelled", 12.0], ["Given value", 0]]).decisions.expelled
+    (12,)
+    >>> decisions([["Expelled", "twelve"]])
+    Traceback (most recent call last):
+    ...
+    ValueError: Event!B1: expelled 'twelve': expected START[,START...], e.g. 12
+    """
+    if not isinstance(value, (list, tuple)):
+        return DecisionRows(Decisions())  # not given: none
+    try:
+        return read_decision_rows(enumerate(rows_of(value), 1), empty=empty)
+    except InputError as err:
+        value_error(err)
 
 
 def cut_descriptor(name: str, cut: Any) -> Descriptor:

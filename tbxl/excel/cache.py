@@ -13,6 +13,7 @@ import threading
 import warnings
 from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from tbxl.errors import InputError, InputWarning
@@ -20,6 +21,7 @@ from tbxl.excel.results import error_cell
 from tbxl.io.grid import read_grid
 from tbxl.io.grid.cells import empty
 from tbxl.io.grid.sheet import rows_of, trim_blank_edges
+from tbxl.model import Decisions
 from tbxl.rules import Convention
 from tbxl.standings import Standings, compute_standings, resolve_tiebreaks
 from tbxl.tiebreaks import Context
@@ -40,37 +42,52 @@ __all__ = [
 ]
 
 
+#: No decisions: a crosstable's own.
+_NONE = Decisions()
+
+
 class Book:
-    """Everything derived from one crosstable content: the event (or the error reading it),
-    a :class:`Context` per rule set, the standings per (rules, tie-break list) and the AUDIT
+    """Everything derived from one crosstable content: the event (or the error reading it), the
+    event with each set of the organizer's decisions given (``decided``), a :class:`Context` per
+    (rule set, decisions), the standings per (rules, tie-break list, decisions) and the AUDIT
     spills per (rules, published table). ``empty``: a template without results yet."""
 
-    __slots__ = ("tournament", "error", "empty", "contexts", "standings", "audits")
+    __slots__ = ("tournament", "error", "empty", "decided", "contexts", "standings", "audits")
 
     def __init__(self) -> None:
         self.tournament: Any = None
         self.error: BaseException | None = None
         self.empty = False
-        self.contexts: dict[str, Context] = {}
+        self.decided: OrderedDict[Decisions, Any] = OrderedDict()
+        self.contexts: dict[tuple[str, Decisions], Context] = {}
         self.standings: OrderedDict[Any, Standings] = OrderedDict()
         self.audits: OrderedDict[Any, Any] = OrderedDict()
 
-    def context(self, conv: Convention) -> Context:
-        """The tie-break context of this (individual) event under ``conv``, built once."""
-        ctx = self.contexts.get(conv.name)
+    def event(self, decisions: Decisions = _NONE) -> Any:
+        """The event read, with the organizer's ``decisions`` (the Event sheet's: expelled players,
+        ratings, given values) in place of the none a grid records, made once per decisions."""
+        if not decisions:
+            return self.tournament
+        return cached(self.decided, decisions, lambda: replace(self.tournament, decisions=decisions), MAX_STANDINGS)
+
+    def context(self, conv: Convention, decisions: Decisions = _NONE) -> Context:
+        """The tie-break context of this (individual) event under ``conv`` with ``decisions``
+        (the estimated ratings and ratings by round count in the rating tie-breaks), built once."""
+        key = (conv.name, decisions)
+        ctx = self.contexts.get(key)
         if ctx is None:
-            ctx = self.contexts[conv.name] = Context(self.tournament, conv)
+            ctx = self.contexts[key] = Context(self.event(decisions), conv)
             _stats["contexts"] += 1
         return ctx
 
-    def ranking(self, conv: Convention, codes: list[str] | None) -> Standings:
+    def ranking(self, conv: Convention, codes: list[str] | None, decisions: Decisions = _NONE) -> Standings:
         """The standings of this (individual) event under ``conv`` by ``codes`` (None: the
-        defaults), kept per (rules, resolved list)."""
+        defaults) with ``decisions``, kept per (rules, resolved list, decisions)."""
         listed = [d.code for d in resolve_tiebreaks(self.tournament, codes)]
         return cached(
             self.standings,
-            (conv.name, tuple(listed)),
-            lambda: compute_standings(self.tournament, listed, conv),
+            (conv.name, tuple(listed), decisions),
+            lambda: compute_standings(self.event(decisions), listed, conv),
             MAX_STANDINGS,
             made="standings",
         )

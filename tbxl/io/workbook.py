@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tbxl.errors import InputError, TbxlError, UsageError
+from tbxl.io.decision_rows import EVENT, EVENT_DECISIONS, read_decision_rows
 from tbxl.io.files import PathLike
 from tbxl.io.grid import read_grid
 from tbxl.io.grid.cells import cell_text, column_letters
@@ -43,6 +44,8 @@ __all__ = [
     "CONF",
     "EVENT",
     "EVENT_FIELDS",
+    "EVENT_DECISIONS",
+    "EVENT_ROOM",
     "SETTINGS",
     "RULES_CELL",
     "TIEBREAKS_CELL",
@@ -57,8 +60,6 @@ CROSSTABLE = "Crosstable"
 STANDINGS = "Standings"
 HELP = "Help"
 CONF = "xlwings.conf"
-#: The sheet of the event's details besides the settings: a label in column A, its value in B.
-EVENT = "Event"
 
 #: The rows of the Event sheet: label -> the :class:`~tbxl.model.Event` field it holds (the TRF
 #: header record it comes from). A label may stand on several rows where the field is a list (one
@@ -73,16 +74,9 @@ EVENT_FIELDS = {
     "Time control": "time_control",
 }  # 122
 
-#: The organizer's decisions on the Event sheet (:mod:`tbxl.model.decisions`): label -> the kind
-#: of item its value holds (column B, the command line's grammar; a label may stand on several
-#: rows, and a cell may hold several items separated by ``;``).
-EVENT_DECISIONS = {
-    "Expelled": "expelled",  # 12, 15
-    "Estimated rating": "estimated",  # 12:1650
-    "Rating from round": "ratings",  # 12:5:2150
-    "List change": "list_change",  # 4:BH,SB
-    "Given value": "given",  # BH:12=15.5
-}
+#: The rows of the Event sheet the functions' ``decisions`` argument covers (``Event!$A$1:$B$100``,
+#: more when the event's details fill them): rows the organizer adds below are in it.
+EVENT_ROOM = 100
 
 #: Settings on the Standings sheet: label (column A) and row.
 SETTINGS = {"Tournament": 1, "Start date": 2, "Rules": 3, "Tie-breaks": 4, "Pairing": 5}
@@ -205,8 +199,8 @@ def event_details(wb: Workbook, fname: str) -> dict[str, Any]:
         return {}
     out: dict[str, Any] = {}
     deputies: list[str] = []
-    items: dict[str, list[str]] = {}
-    for r, values in sheet_rows(wb[EVENT], fname):
+    rows = sheet_rows(wb[EVENT], fname)
+    for r, values in rows:
         label = str(values[0] or "").strip() if values else ""
         field = EVENT_FIELDS.get(label)
         value = values[1] if len(values) > 1 else None
@@ -214,9 +208,6 @@ def event_details(wb: Workbook, fname: str) -> dict[str, Any]:
         def bad(text: str, r: int = r) -> InputError:
             return InputError(text, file=fname, cell=f"{EVENT}!B{r}")
 
-        if label in EVENT_DECISIONS and not is_empty(value):
-            _decision_items(EVENT_DECISIONS[label], value, items, bad)
-            continue
         if field is None or is_empty(value):
             continue
 
@@ -234,29 +225,10 @@ def event_details(wb: Workbook, fname: str) -> dict[str, Any]:
             out[field] = text
     if deputies:
         out["deputy_arbiters"] = tuple(deputies)
-    if items:
-        from tbxl.model import Decisions
-
-        changes = items.pop("list_change", [])
-        out["decisions"] = Decisions.of(list_change=changes[-1] if changes else None, **items)
+    decisions = read_decision_rows(rows, file=fname).decisions  # the rows of EVENT_DECISIONS
+    if decisions:
+        out["decisions"] = decisions
     return out
-
-
-def _decision_items(key: str, value: object, items: dict[str, list[str]], bad: Callable[[str], InputError]) -> None:
-    """The items of an Event sheet's decision cell (``;`` between several) added to ``items``,
-    each checked: an error naming the cell for one that is not an item."""
-    from tbxl.model.decisions import parse_item
-
-    kind = {"expelled": "expelled", "estimated": "estimated rating", "ratings": "rating by round"}.get(key)
-    kind = kind or ("list change" if key == "list_change" else "given value")
-    text = str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
-    parts = [text.strip()] if key == "list_change" else [p.strip() for p in text.split(";") if p.strip()]
-    for part in parts:
-        try:
-            parse_item(kind, part)
-        except InputError as err:
-            raise bad(err.message) from None
-        items.setdefault(key, []).append(part)
 
 
 def _with_settings(t: Tournament, wb: Workbook, fname: str, sheet: str) -> Tournament:
@@ -283,6 +255,7 @@ def _with_settings(t: Tournament, wb: Workbook, fname: str, sheet: str) -> Tourn
                 changes["pairing"] = Pairing(pairing.strip().lower())
             except ValueError:
                 raise bad("Pairing", f"{pairing!r} is not a pairing system (swiss or round-robin)") from None
+        changes.update(_rules(label.get("Rules"), changes.get("start_date", t.start_date), fname))
         codes = label.get("Tie-breaks")
         if isinstance(codes, str) and codes.strip():
             try:
@@ -292,6 +265,23 @@ def _with_settings(t: Tournament, wb: Workbook, fname: str, sheet: str) -> Tourn
             changes["tiebreaks"] = tuple(c.strip() for c in codes.split(",") if c.strip())
         changes.update(_decisions(ws, fname))
     return replace(t, **changes)
+
+
+def _rules(value: Any, start: dt.date | None, fname: str) -> dict[str, Any]:
+    """The rule set of the Standings sheet's Rules cell (B3) with its settings
+    (``fide-2026+unrated_method=estimated``), as the workbook's functions take it: ``rules`` for
+    the event (:attr:`~tbxl.model.Event.rules`), nothing when empty; an error naming the cell for
+    a rule set or a setting that is none."""
+    from tbxl.rules import resolve
+
+    text = cell_text(value)
+    if not text:
+        return {}
+    try:
+        resolve(text, start)
+    except TbxlError as err:
+        raise InputError(str(err), file=fname, cell=RULES_CELL.replace("$", "")) from None
+    return {"rules": text}
 
 
 def _decisions(ws: Worksheet, fname: str) -> dict[str, Any]:
@@ -343,7 +333,7 @@ def read_team_workbook(path: PathLike) -> TeamTournament:
     t = replace(t, **event_details(wb, fname))
     if STANDINGS in wb.sheetnames:
         st = wb[STANDINGS]
-        t = replace(t, **_decisions(st, fname))
+        t = replace(t, **_decisions(st, fname), **_rules(st["B3"].value, t.start_date, fname))
         listed = st["B4"].value
         title = st["B1"].value
         if listed:

@@ -153,6 +153,10 @@ class Event:
     #: What the organizer and the arbiter decided beside the results: players expelled, ratings
     #: given, a list change, given values (:class:`~tbxl.model.decisions.Decisions`).
     decisions: Decisions = field(default_factory=Decisions)
+    #: The rule set the input names, as a rule set's name with its settings (a workbook's Rules
+    #: cell: ``fide-2026+unrated_method=estimated``); empty: none, the edition in force at the start.
+    #: The command line's ``--rules`` replaces it (:meth:`tbxl.projection.Options.convention`).
+    rules: str = ""
 
     @property
     def is_team(self) -> bool:

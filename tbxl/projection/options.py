@@ -121,11 +121,13 @@ class Options:
         return kind_of(event).split_settings(self.settings)[0]
 
     def convention(self, event: AnyEvent) -> Convention:
-        """The rule set named (else the edition in force at the start) with the convention's settings."""
+        """The rule set named (else the one the input names, a workbook's Rules cell with its
+        settings; else the edition in force at the start) with the convention's settings."""
         from tbxl.rules import resolve
 
         with self.given_in_file("settings", UnknownRules, UsageError):
-            return resolve(self.rules, event.start_date, kind_of(event).split_settings(self.settings)[1])
+            rules = self.rules or event.rules or None
+            return resolve(rules, event.start_date, kind_of(event).split_settings(self.settings)[1])
 
     def conventions(self, event: AnyEvent, default: str = "") -> list[Convention]:
         """The rule sets of a list (``fide-2024,fide-2026``; ``default`` when none is named)."""

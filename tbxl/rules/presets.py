@@ -242,11 +242,18 @@ def resolve(rules: str | Convention | None, start_date: date | None, settings: I
     the edition in force on ``start_date``, with the ``NAME=VALUE`` ``settings`` applied. The edges
     (command line, configuration, Excel, workbook, report) call this; the core gets the result.
 
+    A name as tbxl writes it (:attr:`Convention.name`: the preset and ``+NAME=VALUE`` for each
+    changed setting) reads back as that rule set, so a workbook's Rules cell may carry settings:
+
     >>> resolve(None, date(2024, 5, 1), ["cut_priority=unplayed"]).name
     'fide-2024+cut_priority=unplayed'
+    >>> resolve("fide-2026 + unrated_method=estimated", None).unrated_method.value
+    'estimated'
     """
     if not isinstance(rules, Convention):
-        rules = get(rules) if rules and rules.strip() else default_for(start_date)
+        name, *named = (rules or "").split("+")
+        rules = get(name) if name.strip() else default_for(start_date)
+        settings = [*named, *settings]
     return rules.with_settings(settings)
 
 

@@ -71,11 +71,15 @@ def write_workbook(
     into the workbook's Rules cell; default: the rules in force at the tournament's start date.
     ``playoffs`` (orders such as ``"12>7>3"``) and ``lots`` (a seed): written into the Play-off and
     Lots seed settings (Standings!E1:E2), which its STANDINGS (TEAM_STANDINGS) formula takes.
-    ``options`` (:class:`~tbxl.projection.Options`): the tie-breaks, rules, play-offs and lots at once
-    (its settings are not kept: the functions take a rule set's name only).
+    ``options`` (:class:`~tbxl.projection.Options`): the tie-breaks, rules, play-offs and lots at once,
+    its settings in the Rules cell as the rule set's name carries them (``fide-2026+rating_by=round``,
+    which the functions read; a team event's own settings, such as ``ede_bc``, are not kept), its
+    decisions on the Event sheet, which the STANDINGS (TEAM_STANDINGS) and TIEBREAK formulas take.
     """
     if options is not None:
         tiebreaks, rules, playoffs, lots = options.tiebreaks, options.rules, options.playoffs, options.lots
+        if options.settings:
+            rules = options.convention(event).name
         event = options.decisions(event)  # kept on the Event sheet, which tbxl reads back
     write = for_kind(_WRITERS, event, "the workbook")
     write(event, output, layout=layout, tiebreaks=tiebreaks, rules=rules, inputs=inputs, playoffs=playoffs, lots=lots)

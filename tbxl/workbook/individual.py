@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import datetime as dt
 import warnings
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -45,6 +46,7 @@ from tbxl.workbook.sheets import (
     check_event_storable,
     check_scoring,
     check_storable,
+    decisions_range,
     fill_conf,
     fill_decisions,
     fill_event,
@@ -89,7 +91,7 @@ def write_individual(
             "the matrix layout is for round robins (pre-determined pairings); "
             "read the tournament with --pairing round-robin, or choose compact or sm3"
         )
-    conv = conventions.resolve(rules, t.start_date)
+    conv = conventions.resolve(rules or t.rules or None, t.start_date)  # else the input's (a workbook's Rules cell)
     descs = resolve_tiebreaks(t, tiebreaks)
     check_scoring(t)
     check_storable(
@@ -134,11 +136,19 @@ def write_individual(
     ws.title = CROSSTABLE
     pairing = t.pairing.value if said else None
     seen = _as_functions_read(grid, pairing)
+    if seen is not None and t.decisions:  # as the functions take them, from the Event sheet
+        seen = replace(seen, decisions=t.decisions)
     room = room if frame is not None and layout != "matrix" else None  # a matrix grows in both directions
-    rng = _fill_crosstable(ws, grid, descs, conv, seen, cached, pairing, room=room, dynamic=dynamic)
+    skip = ("start_date",)  # the start date is a setting (Standings!B2)
+    decisions = decisions_range(t, skip)
+    rng = _fill_crosstable(
+        ws, grid, descs, conv, seen, cached, pairing, room=room, dynamic=dynamic, decisions=decisions
+    )
     st = wb.create_sheet(STANDINGS)
-    _fill_standings(st, t, seen, rng, conv, [d.code for d in descs], cached, dynamic, pairing, playoffs, lots)
-    fill_event(wb, t, skip=("start_date",))  # the start date is a setting (Standings!B2)
+    _fill_standings(
+        st, t, seen, rng, conv, [d.code for d in descs], cached, dynamic, pairing, playoffs, lots, decisions
+    )
+    fill_event(wb, t, skip=skip)
     hp = wb.create_sheet(HELP)
     fill_help(
         hp,
@@ -168,18 +178,31 @@ def _cell_value(v: Any) -> Any:
 
 
 def _formula_for(
-    fn: Function, extra: tuple[object, ...], rng: str, player: str, header: str, rules: str, pairing: str | None = None
+    fn: Function,
+    extra: tuple[object, ...],
+    rng: str,
+    player: str,
+    header: str,
+    rules: str,
+    pairing: str | None = None,
+    decisions: str | None = None,
 ) -> str:
     """The formula text of one tie-break cell: ``fn`` with the arguments ``extra`` between the
     player and the rules (:func:`tbxl.catalogue.call_for`); ``header``: the cell holding the code
-    (for TIEBREAK), ``pairing``: the cell passed as the last (``layout``) argument."""
+    (for TIEBREAK), ``pairing``: the cell passed as the ``layout`` argument, ``decisions``: the
+    Event sheet's rows, passed to the functions that take them (TIEBREAK: the ratings given, the
+    values given)."""
     args = [rng, player] + [
         header if fn.name == "TIEBREAK" else f'"{x}"' if isinstance(x, str) else str(x) for x in extra
     ]
     if fn.rules:
         args.append(rules)
-    if pairing:
-        args.append(pairing)
+    takes = decisions is not None and any(a.name == "decisions" for a in fn.arguments)
+    if pairing or takes:
+        args.append(pairing or '""')
+    if takes:
+        assert decisions is not None
+        args.append(decisions)
     return fn.call(*args)
 
 
@@ -194,6 +217,22 @@ def _as_functions_read(grid: list[list[Any]], pairing: str | None) -> Tournament
         return None
 
 
+def _stored(seen: Tournament, conv: Convention, d: Descriptor, fn: Function) -> Callable[[int], Any]:
+    """The value a tie-break formula gives a start number, as stored: the core's value of ``d`` on
+    the event as the functions read it with the Event sheet's decisions; a value given for ``d``
+    (checklist 207) where the function takes the decisions (TIEBREAK), as it does."""
+    of = value_of(seen, conv, d)
+    if not any(a.name == "decisions" for a in fn.arguments) or not seen.decisions.given:
+        return of
+    decisions = seen.decisions
+
+    def given_or_computed(sn: int) -> Any:
+        given = decisions.given_value(d.code, sn)
+        return of(sn) if given is None else given
+
+    return given_or_computed
+
+
 def _fill_crosstable(
     ws: Worksheet,
     grid: list[list[Any]],
@@ -204,6 +243,7 @@ def _fill_crosstable(
     pairing: str | None = None,
     room: int | None = None,
     dynamic: Dynamic | None = None,
+    decisions: str | None = None,
 ) -> str:
     """The grid at A1, then an empty column and the tie-break formula columns, their stored values
     computed as the functions compute them on ``seen`` (the grid as they read it). Returns the range.
@@ -235,10 +275,10 @@ def _fill_crosstable(
         fn, extra = call_for(d, layout=bool(pairing))
         # PROGRESSIVE takes no rules: the default for the read grid's date, as in Excel
         rules_of = conv if fn.rules or seen is None else conventions.resolve(None, seen.start_date)
-        of = None if seen is None else value_of(seen, rules_of, d)
+        of = None if seen is None else _stored(seen, rules_of, d, fn)
         if room is not None:  # one dynamic array per column (a template has no results: empty values)
             text = _formula_for(
-                fn, extra, rng, f"$A$2:$A${room}", f"{letter}$1", rules, PAIRING_CELL if pairing else None
+                fn, extra, rng, f"$A$2:$A${room}", f"{letter}$1", rules, PAIRING_CELL if pairing else None, decisions
             )
             ws.cell(2, col).fill = shade
             ws[f"{letter}2"] = ArrayFormula(f"{letter}2:{letter}{room}", "=" + text)
@@ -248,7 +288,9 @@ def _fill_crosstable(
                 dynamic.add((CROSSTABLE, f"{letter}2"))
             continue
         for r in range(2, height + 1):
-            text = _formula_for(fn, extra, rng, f"$A{r}", f"{letter}$1", rules, PAIRING_CELL if pairing else None)
+            text = _formula_for(
+                fn, extra, rng, f"$A{r}", f"{letter}$1", rules, PAIRING_CELL if pairing else None, decisions
+            )
             cell = ws.cell(r, col, "=" + text)
             cell.fill = shade
             sn = grid[r - 1][0]
@@ -269,10 +311,12 @@ def _fill_standings(
     pairing: str | None = None,
     playoffs: Sequence[str] = (),
     lots: str | None = None,
+    decisions: str = '""',
 ) -> None:
     """The settings (B1:B5), how shared places are decided (E1:E2, :data:`DECISIONS`), and the
     STANDINGS formula at A6 with its stored spill (the play-offs and lots applied, so a place they
-    decide says so in its Decided column)."""
+    decide says so in its Decided column; ``decisions``: the Event sheet's rows it takes, whose
+    decisions ``seen`` carries)."""
     from openpyxl.styles import Font
     from openpyxl.worksheet.formula import ArrayFormula
 
@@ -296,9 +340,9 @@ def _fill_standings(
     ws.cell(
         3,
         3,
-        "Rules: fide-2026 (current FIDE), fide-2024, fide-2017, sm-* ... (see Help); "
-        "empty = fide-2026. Tie-breaks: codes in order, empty = the defaults. Pairing: "
-        "swiss or round-robin (how unplayed rounds count, C.07 15.2).",
+        "Rules: fide-2026 (current FIDE), fide-2024, fide-2017, sm-* ... (see Help), settings after +, "
+        "e.g. fide-2026+unrated_method=estimated; empty = fide-2026. Tie-breaks: codes in order, empty = the "
+        "defaults. Pairing: swiss or round-robin (how unplayed rounds count, C.07 15.2).",
     )
     if seen is None:
         table: list[list[Any]] = [[""]]
@@ -310,7 +354,7 @@ def _fill_standings(
     ref = f"{column_letters(c0 - 1)}{r0}:{column_letters(c0 + w - 2)}{r0 + h - 1}"
     anchor = f"{column_letters(c0 - 1)}{r0}"
     formula = BY_NAME["STANDINGS"].call(
-        f"{CROSSTABLE}!{rng}", TIEBREAKS_CELL, "$B$3", "$B$5" if pairing else '""', PLAYOFF_CELL, LOTS_CELL
+        f"{CROSSTABLE}!{rng}", TIEBREAKS_CELL, "$B$3", "$B$5" if pairing else '""', PLAYOFF_CELL, LOTS_CELL, decisions
     )
     ws[anchor] = ArrayFormula(ref, "=" + formula)
     cached[(STANDINGS, anchor)] = table[0][0]

@@ -11,9 +11,9 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from tbxl.errors import InputError, docs_url, pip_install
-from tbxl.formatting import decimal_text
+from tbxl.formatting import decimal_text, exact_text
 from tbxl.io.grid.cells import column_letters
-from tbxl.io.workbook import CONF, DECISIONS, EVENT, EVENT_FIELDS
+from tbxl.io.workbook import CONF, DECISIONS, EVENT, EVENT_DECISIONS, EVENT_FIELDS, EVENT_ROOM
 from tbxl.io.xlsx import control_character_text
 from tbxl.model import Scoring, Tournament
 from tbxl.model.event import Event
@@ -32,6 +32,8 @@ __all__ = [
     "fill_conf",
     "fill_event",
     "event_rows",
+    "event_sheet_rows",
+    "decisions_range",
     "xlsm_base",
     "check_scoring",
     "check_storable",
@@ -49,28 +51,49 @@ def event_rows(t: Event, skip: Iterable[str] = ()) -> list[tuple[str, Any]]:
         for v in value if isinstance(value, tuple) else (value,):
             if v not in (None, ""):
                 out.append((label, v))
-    d = t.decisions  # the organizer's decisions, in the command line's grammar (EVENT_DECISIONS)
-    if d.expelled:
-        out.append(("Expelled", ", ".join(map(str, d.expelled))))
-    out += [("Estimated rating", f"{sn}:{r}") for sn, r in d.estimated]
-    out += [("Rating from round", f"{sn}:{rd}:{r}") for sn, rd, r in d.ratings]
-    if d.list_change is not None:
-        out.append(("List change", d.list_change.item))
-    out += [("Given value", f"{code}:{sn}={v}") for code, sn, v in d.given]
-    return out
+    return out + [row for rows in _decision_rows(t).values() for row in rows]
 
 
-def fill_event(wb: Workbook, t: Event, skip: Iterable[str] = ()) -> None:
-    """The Event sheet (after Standings) with :func:`event_rows`, when the event has any: the
-    place, dates, federation and arbiters of its TRF header (022, 032, 042, 052, 102, 112, 122),
-    read back by :func:`tbxl.io.workbook.event_details`."""
+def _decision_rows(t: Event) -> dict[str, list[tuple[str, Any]]]:
+    """The rows of the organizer's decisions, in the command line's grammar, by label in the order
+    of :data:`EVENT_DECISIONS` (a value given as its exact decimal, ``BH:4=5.5``)."""
+    d = t.decisions
+    items = {  # by the Decisions field each label holds
+        "expelled": [", ".join(map(str, d.expelled))] if d.expelled else [],
+        "estimated": [f"{sn}:{r}" for sn, r in d.estimated],
+        "ratings": [f"{sn}:{rd}:{r}" for sn, rd, r in d.ratings],
+        "list_change": [d.list_change.item] if d.list_change is not None else [],
+        "given": [f"{code}:{sn}={exact_text(v)}" for code, sn, v in d.given],
+    }
+    return {label: [(label, item) for item in items[field]] for label, field in EVENT_DECISIONS.items()}
+
+
+def event_sheet_rows(t: Event, skip: Iterable[str] = ()) -> list[tuple[str, Any]]:
+    """:func:`event_rows`, then each decision's label the event has no item for, its value empty:
+    the rows where the organizer types the decisions (:data:`EVENT_DECISIONS`)."""
+    details = [row for row in event_rows(t, skip) if row[0] not in EVENT_DECISIONS]
+    decided = _decision_rows(t)
+    return details + [row for label in EVENT_DECISIONS for row in decided[label] or [(label, None)]]
+
+
+def decisions_range(t: Event, skip: Iterable[str] = ()) -> str:
+    """The Event sheet's rows as the functions' ``decisions`` argument: ``Event!$A$1:$B$100``
+    (:data:`EVENT_ROOM`, or 20 rows below the last one written where they are more)."""
+    return f"{EVENT}!$A$1:$B${max(EVENT_ROOM, len(event_sheet_rows(t, skip)) + 20)}"
+
+
+def fill_event(wb: Workbook, t: Event, skip: Iterable[str] = (), who: str = "players") -> None:
+    """The Event sheet (after Standings) with :func:`event_sheet_rows`: the place, dates,
+    federation and arbiters of its TRF header (022, 032, 042, 052, 102, 112, 122) and the
+    organizer's decisions, read back by :func:`tbxl.io.workbook.event_details` and passed to the
+    STANDINGS (TEAM_STANDINGS) and TIEBREAK formulas as their ``decisions`` argument
+    (:func:`decisions_range`); the note beside them says each decision's grammar (``who``: the
+    players or the teams)."""
     import datetime as dt
 
     from openpyxl.styles import Font
 
-    rows = event_rows(t, skip)
-    if not rows:
-        return
+    rows = event_sheet_rows(t, skip)
     ws = wb.create_sheet(EVENT)
     bold = Font(bold=True)
     for r, (label, value) in enumerate(rows, 1):
@@ -78,7 +101,19 @@ def fill_event(wb: Workbook, t: Event, skip: Iterable[str] = ()) -> None:
         cell = put(ws, r, 2, value)
         if isinstance(value, dt.date):
             cell.number_format = "yyyy-mm-dd"
-    ws.column_dimensions["A"].width = 16
+    notes = [
+        "The organizer's decisions (label in A, value in B; a label may stand on several rows, "
+        "several items in a cell separated by ;), which the Standings take:",
+        f"Expelled: start numbers of the {who} expelled, e.g. 12 (no rank, listed apart; their games count).",
+        "Estimated rating: START:RATING, e.g. 12:1650 (with the rules' +unrated_method=estimated).",
+        "Rating from round: START:ROUND:RATING, e.g. 12:5:2150 (with +rating_by=round).",
+        "List change: ROUND:CODES, the list in force before a change after that round, e.g. 4:BH,SB.",
+        "Given value: CODE:START=VALUE, a tie-break value decided, not computed, e.g. BH:12=15.5.",
+        "Type an item that Excel would read as a time (12:16) with a leading apostrophe ('12:16).",
+    ]
+    for i, text in enumerate(notes, 1):
+        ws.cell(i, 4, text)
+    ws.column_dimensions["A"].width = 18
     ws.column_dimensions["B"].width = 40
 
 

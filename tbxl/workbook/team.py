@@ -8,6 +8,7 @@ the functions are available) and the Help sheet's functions come from the formul
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from tbxl import rules as conventions
@@ -26,6 +27,7 @@ from tbxl.workbook.help import fill_help, team_help_lines
 from tbxl.workbook.sheets import (
     check_event_storable,
     check_storable,
+    decisions_range,
     fill_decisions,
     fill_event,
     formula_fill,
@@ -61,12 +63,15 @@ def write_team(
         + [(f"the name of team {team.number}", team.name, None) for team in t.teams],
         t.source,
     )
-    conv = conventions.resolve(rules, t.start_date)
+    conv = conventions.resolve(rules or t.rules or None, t.start_date)  # else the input's (a workbook's Rules cell)
     primary, descs = (primary_score(t, tiebreaks), resolve_tiebreaks(t, tiebreaks))
     codes = [d.code for d in descs]
     listed = ",".join([("GPTS" if primary == "GP" else "MPTS")] + codes)
     grid = to_team_grid(t)
     seen = read_team_grid(grid)  # the event as the functions read the grid: the stored values are theirs
+    # TEAM_STANDINGS takes the decisions from the Event sheet; TEAM_TIEBREAK does not
+    decided = replace(seen, decisions=t.decisions) if t.decisions else seen
+    decisions = decisions_range(t)
 
     import openpyxl
     from openpyxl.styles import Font
@@ -111,15 +116,18 @@ def write_team(
     st.cell(
         5,
         1,
-        "Rules: fide-2026, fide-2024 ... (empty = fide-2026). Tie-breaks: team codes in order, "
+        "Rules: fide-2026, fide-2024 ... (empty = fide-2026; settings after +, e.g. "
+        "fide-2026+vur_cut=always). Tie-breaks: team codes in order, "
         "the first MPTS/GPTS the primary score.",
     )
     fill_decisions(st, playoffs, lots, "teams", ", by team number")
-    table = in_cells(team_standings_table(decide(compute_standings(seen, listed, conv), Decision.of(playoffs, lots))))
+    st_decided = decide(compute_standings(decided, listed, conv), Decision.of(playoffs, lots))
+    table = in_cells(team_standings_table(st_decided))
     h, w = len(table), max(len(row) for row in table)
     ref = f"A6:{column_letters(w - 1)}{5 + h}"
     st["A6"] = ArrayFormula(
-        ref, "=" + BY_NAME[TEAM_STANDINGS].call(f"{CROSSTABLE}!{rng}", "$B$4", "$B$3", PLAYOFF_CELL, LOTS_CELL)
+        ref,
+        "=" + BY_NAME[TEAM_STANDINGS].call(f"{CROSSTABLE}!{rng}", "$B$4", "$B$3", PLAYOFF_CELL, LOTS_CELL, decisions),
     )
     cached[(STANDINGS, "A6")] = table[0][0]
     dynamic.add((STANDINGS, "A6"))
@@ -133,6 +141,6 @@ def write_team(
     st.column_dimensions["B"].width = 12
     st.column_dimensions["C"].width = 26
 
-    fill_event(wb, t)
+    fill_event(wb, t, who="teams")
     fill_help(wb.create_sheet(HELP), team_help_lines(rng, listed, conv.name, Path(output).name, t))
     save(wb, output, cached, dynamic, inputs)
