@@ -218,9 +218,12 @@ class Decisions:
             tuple(sorted((c, sn, v) for (c, sn), v in values.items())),
         )
 
-    def check(self, known: Container[int], rounds: int, where: str = "") -> None:
+    def check(self, known: Container[int], rounds: int, where: str = "", rated: Container[int] = ()) -> None:
         """An :class:`InputError` naming the decision (and ``where``) for a start number not
-        ``known`` (an event: its participants' numbers) or a round beyond its ``rounds``."""
+        ``known`` (an event: its participants' numbers) or a round beyond its ``rounds``; a warning
+        for an estimated rating of a player who is ``rated`` (an estimate stands for a missing
+        rating, FIDE checklist 208: unused, it would change nothing in silence, and a mistyped start
+        number would go unnoticed)."""
         file = where or None
 
         def unknown(what: str, sn: int) -> InputError:
@@ -232,6 +235,12 @@ class Decisions:
         for sn, _ in self.estimated:
             if sn not in known:
                 raise unknown("estimated rating", sn)
+            if sn in rated:  # said, not refused: an estimate typed before the player's rating came
+                InputError(
+                    "estimated rating: the player is rated; the estimate (for a missing rating) is not used",
+                    file=file,
+                    player=sn,
+                ).raise_or_warn(strict=False, stacklevel=2)
         for sn, rd, _ in self.ratings:
             if sn not in known:
                 raise unknown("rating by round", sn)

@@ -155,8 +155,9 @@ class Options:
             option = {"expelled": "expelled", "estimated": "estimated", "rating": "ratings", "list": "list-change"}
             raise UsageError(f"--{option.get(err.message.split()[0], 'given')} {err.message}") from None
         rounds = event.scheduled_rounds or event.rounds
-        event.decisions.check(event, rounds, event.source)  # the input's own (a TRF's comments, an Event sheet)
-        given.check(event, rounds)  # the options' (the command line's, tbxl.toml's)
+        rated = {p.start_number for p in event.players if p.rating}
+        event.decisions.check(event, rounds, event.source, rated)  # the input's own (a TRF's comments, an Event sheet)
+        given.check(event, rounds, rated=rated)  # the options' (the command line's, tbxl.toml's)
         return replace(event, decisions=event.decisions.merged(given)) if given else event
 
     def rank(self, event: AnyEvent, conv: Convention | None = None) -> Standings:
