@@ -31,6 +31,7 @@ from tbxl.report.views.team_boards import BoardPrizes, BoardResults, board_prize
 from tbxl.report.views.team_derivations import team_block, team_derivation
 from tbxl.report.views.team_frame import team_frame, team_tournament
 from tbxl.report.views.ties import TieGroup, Tier, TieStep, decided_notes, tied_groups
+from tbxl.rules import articles_edition  # the edition the reasons' articles cite
 from tbxl.standings import Standings
 
 if TYPE_CHECKING:  # types only
@@ -218,7 +219,7 @@ def build_team_view(
         ties=team_ties(st, fmt, names),
         teams=tuple(
             team_block(st.row(n), fmt, derivations=ds)
-            for n, ds in zip(selected, laid_out_groups(derivations_of, L, paper))
+            for n, ds in zip(selected, laid_out_groups(derivations_of, L, paper, articles_edition(st.convention)))
         ),
         by_round=tuple(_team_by_round(proj, teams, fmt, L, LINE_CHARS[paper])) if by_round else (),
     )

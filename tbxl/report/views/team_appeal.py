@@ -30,6 +30,7 @@ from tbxl.report.views.team_boards import board_colour
 from tbxl.report.views.team_derivations import team_block, team_derivation, white_first
 from tbxl.report.views.team_frame import team_definition, team_frame, team_tournament
 from tbxl.report.views.ties import TieGroup
+from tbxl.rules import articles_edition  # the edition the reasons' articles cite
 from tbxl.tiebreaks.codes import parse
 
 if TYPE_CHECKING:  # the rooms below the report, as types only
@@ -307,7 +308,7 @@ def build_team_appeal_view(
         chains=tuple(chains),
         teams=tuple(
             team_block(st.row(n), fmt, derivations=ds)
-            for n, ds in zip(chosen, laid_out_groups(derivations, L, paper))
+            for n, ds in zip(chosen, laid_out_groups(derivations, L, paper, articles_edition(st.convention)))
             if ds
         ),
     )
