@@ -211,6 +211,7 @@ def test_office_js_metadata(office_js_run):
         "layout",
         "playoff",
         "lots",
+        "decisions",  # the Event sheet's decision rows (issue 37)
     ]
     params = [(p["name"], p.get("optional", False)) for p in funcs["AUDIT"]["parameters"]]
     assert params == [("crosstable", False), ("published_range", False), ("rules", True), ("layout", True)]
