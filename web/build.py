@@ -39,6 +39,16 @@ PURE = ["jinja2==3.1.6", "openpyxl==3.1.5", "et-xmlfile==2.0.0", "segno==1.6.6"]
 MARKUPSAFE = "markupsafe==3.0.2"
 #: The page's own files, copied as they are.
 PAGE = ["index.html", "app.js", "app.css", "app.py", "sw.js"]
+#: What makes the page installable (a phone's home screen, a desktop's app list): the web app
+#: manifest and its icons (web/icons/make.py draws them), copied as they are.
+INSTALL = [
+    "manifest.webmanifest",
+    "icons/icon.svg",
+    "icons/icon-192.png",
+    "icons/icon-512.png",
+    "icons/icon-maskable-512.png",
+    "icons/apple-touch-icon.png",
+]
 #: The runtime files of the npm package that the page loads (the .map files and the Node-only
 #: helpers are left out).
 RUNTIME = ["pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
@@ -142,6 +152,9 @@ def build(out: Path) -> None:
         wheels = [Path(shutil.copy(w, stage / "wheels" / w.name)) for w in pure_wheels()]
         wheels.append(tbxl_wheel(stage / "wheels"))
         for name in PAGE:
+            shutil.copy(WEB / name, stage / name)
+        (stage / "icons").mkdir()
+        for name in INSTALL:
             shutil.copy(WEB / name, stage / name)
         # The wheels the page installs, in an order where each comes after what it needs.
         order = sorted((w.name for w in wheels), key=lambda n: (n.startswith("tbxl-"), n.lower()))
