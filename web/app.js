@@ -37,6 +37,8 @@ async function boot() {
 }
 
 // -- calling the adapters -----------------------------------------------------------------------
+// Every call into Python is asynchronous (await stage(...), await call(...)): the engine may run in
+// a Web Worker, where each call is a message and its answer.
 
 function safeName(name) {
   // a file name as the CLI would be given it: no folder, not an option
@@ -45,7 +47,7 @@ function safeName(name) {
   return n.startsWith("-") ? `./${n}` : n;
 }
 
-function stage(files) {
+async function stage(files) {
   // files: {name, data, bulletin, config}; written into /event unless they are there already
   if (staged === files) return;
   web.reset();
@@ -55,42 +57,97 @@ function stage(files) {
   staged = files;
 }
 
-function call(adapter, ...args) {
-  // one adapter of app.py: its result, or a thrown Error with the CLI's one-line message
+class Failure extends Error {
+  // an adapter's error: the CLI's one-line message (message) and what it means for the user (plain)
+  constructor(line, plain) {
+    super(line);
+    this.plain = plain || "";
+  }
+}
+
+async function call(adapter, ...args) {
+  // one adapter of app.py: its result, or a thrown Failure with the CLI's one-line message
   const answer = JSON.parse(web[adapter](...args));
-  if ("error" in answer) throw new Error(answer.error);
+  if ("error" in answer) throw new Failure(answer.error, answer.plain);
   return answer;
 }
 
 function optionsJson(options) {
   const o = options || {};
   const keep = {};
-  for (const k of ["rules", "tiebreaks", "lang", "categories", "prizes"]) if (o[k]) keep[k] = o[k];
+  for (const k of ["rules", "tiebreaks", "lang", "categories", "prizes", "names"]) if (o[k] && (o[k].length || typeof o[k] === "object")) keep[k] = o[k];
   return JSON.stringify(keep);
 }
 
 async function compute(data, filename, options) {
   await ready;
   const files = { name: safeName(filename), data: new Uint8Array(data), bulletin: null, config: null };
-  stage(files);
-  return call("json_document", files.name, optionsJson(options)).ok;
+  await stage(files);
+  return (await call("json_document", files.name, optionsJson(options))).ok;
 }
 
 const ready = boot();
 window.tbxl = { ready, compute, timings, call: async (adapter, ...args) => { await ready; return call(adapter, ...args); } };
 
+// -- the page's words (the label files' "web" section, in the chosen language) --------------------
+
+let words = null;  // {web: {key: text}, conventions: {name: title}, prize_sharing: {how: text}}
+let wordsLang = null;
+
+function w(key, values) {
+  // a text of the page in its language, {name}s filled in
+  const text = (words && words.web[key]) || key;
+  return text.replace(/\{(\w+)\}/g, (m, k) => (values && k in values ? String(values[k]) : m));
+}
+
+async function loadWords(lang) {
+  lang = lang || "en";
+  if (wordsLang === lang) return;
+  words = (await call("web_labels", lang)).ok;
+  wordsLang = lang;
+  document.documentElement.lang = lang;
+  for (const e of document.querySelectorAll("[data-l]")) e.textContent = w(e.dataset.l);
+  for (const e of document.querySelectorAll("[data-l-placeholder]")) e.placeholder = w(e.dataset.lPlaceholder);
+  for (const e of document.querySelectorAll("[data-l-label]")) e.setAttribute("aria-label", w(e.dataset.lLabel));
+  for (const o of $("rules").querySelectorAll("option[value]:not([value=''])"))
+    o.textContent = `${words.conventions[o.value] || o.value} (${o.value})`;
+  for (const span of document.querySelectorAll("#compare-rules [data-rule]"))
+    span.textContent = words.conventions[span.dataset.rule] || span.dataset.rule;
+}
+
 // -- the page -----------------------------------------------------------------------------------
+
+const phone = () => window.matchMedia("(max-width: 40rem)").matches;
 
 function choices() {
   const categories = $("categories").value.split("\n").map((s) => s.trim()).filter(Boolean);
+  const names = event ? { event: event.name, config: event.configName || "", bulletin: event.bulletin ? event.bulletin.name : "" } : {};
   return { rules: $("rules").value, tiebreaks: $("tiebreaks").value.trim(), lang: $("lang").value,
-           categories, prizes: $("prizes").value.trim() };
+           categories, prizes: $("prizes").value.trim(), names };
 }
 
-function showError(message) {
+function say(text) {
+  $("status").textContent = text;
+}
+
+function showError(err) {
+  // the plain sentence (which file, what to do) and the CLI's line (where, what) under it; brought
+  // into view and focused, so that a screen reader reads it and a phone shows it
   const e = $("error");
-  e.textContent = message ? String(message).split("\n").filter(Boolean).pop() : "";
-  e.hidden = !message;
+  if (!err) {
+    e.hidden = true;
+    $("error-what").textContent = "";
+    $("error-line").textContent = "";
+    return;
+  }
+  const line = String(err.message || err).split("\n").filter(Boolean).pop() || "";
+  $("error-what").textContent = err.plain || "";
+  $("error-what").hidden = !err.plain;
+  $("error-line").textContent = line;
+  e.hidden = false;
+  say(w("status_error"));
+  e.scrollIntoView({ block: "center" });
+  e.focus({ preventScroll: true });
 }
 
 function showWarnings(lines) {
@@ -110,23 +167,31 @@ function number(v) {
   return v === null || v === undefined ? "-" : String(v);
 }
 
-function fillStandings(doc) {
+function fillStandings(doc, names) {
   const team = doc.tournament.kind === "team";
   const codes = doc.tiebreaks;
   const primary = team ? doc.tournament.primary : "Pts";
   const decided = doc.standings.some((r) => r.decided_by);
   const table = $("standings");
   const head = document.createElement("tr");
-  for (const h of ["Rank", team ? "TNo" : "SNo", team ? "Team" : "Name", primary, ...codes, ...(decided ? ["Decided"] : [])])
-    head.append(cell("th", h));
+  head.append(cell("th", w("col_rank"), { scope: "col" }), cell("th", w("col_sno"), { scope: "col" }),
+              cell("th", team ? w("col_team") : w("col_name"), { scope: "col" }));
+  for (const c of [primary, ...codes]) {
+    const th = cell("th", "", { scope: "col" });
+    th.append(names[c] ? Object.assign(document.createElement("abbr"), { title: names[c], textContent: c }) : c);
+    head.append(th);
+  }
+  if (decided) head.append(cell("th", w("col_decided"), { scope: "col" }));
   const body = doc.standings.map((r) => {
     const tr = document.createElement("tr");
     const n = team ? r.team_number : r.start_number;
     tr.dataset.startNumber = n;
-    tr.append(cell("td", r.rank_label), cell("td", String(n)), cell("td", r.name), cell("td", number(r.points), { "data-code": primary }));
+    const who = cell("td", "");
+    // the name is a button: a tap, a click, Enter or Space shows the derivation
+    who.append(Object.assign(document.createElement("button"), { type: "button", className: "who", textContent: r.name }));
+    tr.append(cell("td", r.rank_label), cell("td", String(n)), who, cell("td", number(r.points), { "data-code": primary }));
     for (const c of codes) tr.append(cell("td", number(r.values[c]), { "data-code": c }));
     if (decided) tr.append(cell("td", r.decided_by || ""));
-    tr.tabIndex = 0;
     return tr;
   });
   const thead = document.createElement("thead");
@@ -134,9 +199,17 @@ function fillStandings(doc) {
   const tbody = document.createElement("tbody");
   tbody.append(...body);
   table.replaceChildren(thead, tbody);
+  // the tie-breaks named in the chosen language, the code first
+  $("tiebreak-names").replaceChildren(...[primary, ...codes].filter((c) => names[c]).map((c) => {
+    const li = document.createElement("li");
+    li.append(Object.assign(document.createElement("b"), { textContent: c }), ` ${names[c]}`);
+    return li;
+  }));
   fillPrizes(doc);
   const t = doc.tournament;
-  $("event-title").textContent = `${t.name || event.name} · ${t.rounds} rounds · ${team ? `${t.teams} teams` : `${t.players} players`} · rules ${doc.rules}`;
+  const count = team ? w("teams_count", { n: t.teams }) : w("players_count", { n: t.players });
+  $("event-title").textContent = t.name || event.name;
+  $("event-line").textContent = w("event_line", { rounds: t.rounds, count, rules: (words && words.conventions[doc.rules]) || doc.rules });
 }
 
 function fillPrizes(doc) {
@@ -144,28 +217,39 @@ function fillPrizes(doc) {
   const name = Object.fromEntries(doc.standings.map((r) => [r.start_number, r.name]));
   const lines = [];
   for (const [category, numbers] of Object.entries(doc.categories || {}))
-    lines.push(`Category ${category}: ${numbers.map((n, i) => `${i + 1}. ${name[n]} (${n})`).join(", ") || "no player"}`);
+    lines.push(`${w("category_line", { name: category })}: ${numbers.map((n, i) => `${i + 1}. ${name[n]} (${n})`).join(", ") || w("no_player")}`);
   const prizes = doc.prizes;
   if (prizes) {
     const list = (title, awards) => awards && awards.length && lines.push(
       `${title}: ${awards.map((a) => `${a.place}. ${name[a.start_number]} (${a.start_number}) ${a.amount}`).join(", ")}`);
-    list(`Prizes (${prizes.sharing}, ${prizes.policy})`, prizes.overall);
-    for (const [category, awards] of Object.entries(prizes.categories || {})) list(`Prizes ${category}`, awards);
+    list(w("prizes_line"), prizes.overall);
+    for (const [category, awards] of Object.entries(prizes.categories || {})) list(`${w("prizes_line")} ${category}`, awards);
+    const how = words && words.prize_sharing[prizes.sharing];
+    if (how) lines.push(how);
   }
   $("prizes-list").textContent = lines.join("\n");
   $("prizes-list").hidden = !lines.length;
 }
 
-function explain(number) {
+async function explain(number) {
+  showError(null);
   try {
-    stage(event);
-    const text = call("explain_text", event.name, number, event.team, optionsJson(choices())).ok;
-    $("explain").textContent = text;
+    await stage(event);
+    const answer = (await call("derivation_html", event.name, number, optionsJson(choices()))).ok;
+    const box = $("explain");
+    // the report's HTML (autoescaped by its templates): the names in it are text
+    box.innerHTML = answer.html;
+    box.dataset.number = number;
+    box.hidden = false;
+    $("explain-tools").hidden = false;
     for (const tr of $("standings").querySelectorAll("tr.chosen")) tr.classList.remove("chosen");
     $("standings").querySelector(`tr[data-start-number="${number}"]`)?.classList.add("chosen");
-    $("explain").hidden = false;
+    say(w("status_derivation", { name: answer.name }));
+    const section = box.querySelector("section") || box;
+    $("explain-tools").scrollIntoView({ block: "start" });
+    section.focus({ preventScroll: true });
   } catch (err) {
-    showError(err.message);
+    showError(err);
   }
 }
 
@@ -189,12 +273,40 @@ function setPrintout(html) {
 }
 
 function frame(id, html) {
-  $(id).srcdoc = html;
+  // a report's page in its frame; its contents links (href="#...") scroll inside the frame: in a
+  // srcdoc frame they would load the page's own address (the whole app) into the frame
+  const f = $(id);
+  f.hidden = false;
+  f.onload = () => {
+    const doc = f.contentDocument;
+    if (!doc) return;
+    doc.addEventListener("click", (e) => {
+      const a = e.target.closest && e.target.closest("a[href]");
+      if (!a) return;
+      const href = a.getAttribute("href");
+      if (href.startsWith("#")) {
+        e.preventDefault();
+        const target = doc.getElementById(decodeURIComponent(href.slice(1)));
+        if (target) {
+          f.scrollIntoView({ block: "start" });
+          target.scrollIntoView({ block: "start" });
+        }
+      } else {
+        a.target = "_blank";
+        a.rel = "noopener";
+      }
+    });
+    f.dataset.ready = "1";
+  };
+  f.dataset.ready = "";
+  f.srcdoc = html;
+  say(w("status_shown"));
+  f.scrollIntoView({ block: "start" });
 }
 
-function report(pages) {
-  stage(event);
-  return call("report_html", event.name, optionsJson(choices()), pages || "").ok;
+async function report(pages) {
+  await stage(event);
+  return (await call("report_html", event.name, optionsJson(choices()), pages || "")).ok;
 }
 
 const EAGER = 500;
@@ -204,56 +316,119 @@ function later(fn) {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(fn()), 0)));
 }
 
+function clearViews() {
+  // what the last event (or the last choices) showed: gone before a new answer
+  $("standings").replaceChildren();
+  $("tiebreak-names").replaceChildren();
+  $("event-title").textContent = "";
+  $("event-line").textContent = "";
+  $("prizes-list").hidden = true;
+  $("explain").hidden = true;
+  $("explain").replaceChildren();
+  $("explain-tools").hidden = true;
+  $("compare").textContent = "";
+  for (const id of ["ties-frame", "pages-frame"]) { $(id).removeAttribute("srcdoc"); $(id).hidden = true; }
+  $("audit").textContent = w("audit_none");
+  showWarnings([]);
+}
+
+let generation = 0;  // the last refresh asked for: an older one's answer, come later, is dropped
+
 async function refresh() {
   if (!event) return;
-  showError("");
+  const mine = ++generation;
+  const current = () => mine === generation;
+  showError(null);
   $("printout").dataset.ready = "";
-  $("status").textContent = "Computing…";
+  say(w("computing"));
   await ready;
+  await loadWords($("lang").value);
+  if (!current()) return;
+  clearViews();
   try {
-    stage(event);
-    const answer = call("json_document", event.name, optionsJson(choices()));
+    await stage(event);
+    const answer = await call("json_document", event.name, optionsJson(choices()));
+    const team = answer.ok.tournament.kind === "team";
+    const codes = team ? [answer.ok.tournament.primary, ...answer.ok.tiebreaks] : answer.ok.tiebreaks;
+    const names = (await call("tiebreak_names", JSON.stringify(codes), $("lang").value || "en", team)).ok;
+    if (!current()) return;
     event.doc = answer.ok;
     event.team = answer.ok.tournament.kind === "team";
     showWarnings(answer.warnings);
-    fillStandings(event.doc);
-    $("explain").hidden = true;
+    fillStandings(event.doc, names);
     document.documentElement.classList.add("has-event");
-    $("status").textContent = "Ready";
+    document.documentElement.classList.toggle("team-event", event.team);
+    const t = event.doc.tournament;
+    say(event.team ? w("status_teams", { teams: t.teams, rounds: t.rounds }) : w("status_players", { players: t.players, rounds: t.rounds }));
+    $("choices-file").textContent = `: ${event.name.replace(/^\.\//, "")}`;
+    if (phone()) $("choices").open = false;  // on a phone the choices fold away: the answer has the screen
+    show("standings");
+    $("view-standings").scrollIntoView({ block: "start" });
   } catch (err) {
-    $("standings").replaceChildren();
+    if (!current()) return;
     document.documentElement.classList.remove("has-event");
-    $("status").textContent = "Ready";
-    showError(err.message);
+    showError(err);
     return;
   }
   timings.standings = performance.now();
-  await later(() => {
+  await later(async () => {
+    if (!current()) return;
     try {
       // The printout is made now for an event of up to EAGER rows (page.pdf() and a Ctrl+P find it
       // there); a larger one's takes seconds, so it is made when printing (the button, beforeprint).
-      if (event.doc.standings.length <= EAGER) setPrintout(report(""));
-      if (event.bulletin) $("audit").textContent = call("audit_text", event.name, event.bulletin.name, optionsJson(choices())).ok;
-      else $("audit").textContent = "Choose a bulletin (the published standings: CSV, TXT or .xlsx) to audit it against the rules.";
+      if (event.doc.standings.length <= EAGER) setPrintout(await report(""));
+      if (event.bulletin) $("audit").textContent = (await call("audit_text", event.name, event.bulletin.name, optionsJson(choices()))).ok;
     } catch (err) {
-      showError(err.message);
+      showError(err);
     }
   });
 }
 
 async function read(input) {
   const file = input.files && input.files[0];
-  return file ? { name: safeName(file.name), data: new Uint8Array(await file.arrayBuffer()) } : null;
+  return file ? { name: safeName(file.name), data: new Uint8Array(await file.arrayBuffer()), file } : null;
 }
 
 async function chooseEvent(file) {
+  // a new event (or the same file again: always read afresh). The bulletin and the tbxl.toml that
+  // went with the last event are dropped (the tbxl.toml kept if asked); ones chosen since stay.
   if (!file) return;
   timings.chosen = performance.now();
-  const bulletin = await read($("bulletin-file"));
-  const config = await read($("config-file"));
-  event = { name: safeName(file.name), data: new Uint8Array(await file.arrayBuffer()), bulletin, config: config && config.data };
+  if (event && event.file !== file) {
+    if (event.bulletin && $("bulletin-file").files[0] === event.bulletin.file) $("bulletin-file").value = "";
+    if (event.configFile && $("config-file").files[0] === event.configFile && !$("keep-config").checked) $("config-file").value = "";
+  }
+  let bulletin, config, data;
+  try {
+    bulletin = await read($("bulletin-file"));
+    config = await read($("config-file"));
+    data = new Uint8Array(await file.arrayBuffer());
+  } catch (err) {
+    // a file changed on the device since it was chosen: the browser reads it no more
+    return showError(new Failure(String(err.message || err), w("err_changed", { file: file.name })));
+  }
+  event = { name: safeName(file.name), data, file, bulletin,
+            config: config && config.data, configFile: config && config.file, configName: config && config.name };
   if (bulletin && bulletin.name === event.name) bulletin.name = `bulletin-${bulletin.name}`;
+  // the input forgets the file, so that choosing the same name again (corrected) is a new choice
+  $("event-file").value = "";
+  $("read-again").disabled = false;
+  staged = null;
   await refresh();
+}
+
+async function readAgain() {
+  // the same file read again from the device (after it was corrected and saved); a browser that
+  // reads a changed file no more (Chromium) gets the file chooser, to choose it again
+  if (!event || !event.file) return showError(new Failure("", w("first")));
+  let data;
+  try {
+    data = await event.file.arrayBuffer();
+  } catch {
+    $("event-file").click();
+    return;
+  }
+  await chooseEvent(new File([data], event.file.name, { lastModified: Date.now() }));
 }
 
 function download(name, base64, type) {
@@ -266,22 +441,30 @@ function download(name, base64, type) {
   setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
 }
 
+const utf8 = (text) => btoa(String.fromCharCode(...new TextEncoder().encode(text)));
 const stem = () => event.name.replace(/^\.\//, "").replace(/\.[^.]*$/, "");
 const DOWNLOADS = {
-  csv: () => download(`${stem()}.csv`, call("csv_text", event.name, optionsJson(choices())).ok, "text/csv"),
-  json: () => download(`${stem()}.json`, call("json_text", event.name, optionsJson(choices())).ok, "application/json"),
-  trf: () => download(`${stem()}-rating.trf`, call("trf_text", event.name, optionsJson(choices())).ok, "text/plain"),
-  xlsx: () => download(`${stem()}.xlsx`, call("workbook_bytes", event.name, optionsJson(choices())).ok,
-                       "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
-  "lite-main": () => download("main.py", call("lite_files").ok["main.py"], "text/x-python"),
-  "lite-requirements": () => download("requirements.txt", call("lite_files").ok["requirements.txt"], "text/plain"),
+  csv: async () => download(`${stem()}.csv`, (await call("csv_text", event.name, optionsJson(choices()))).ok, "text/csv"),
+  json: async () => download(`${stem()}.json`, (await call("json_text", event.name, optionsJson(choices()))).ok, "application/json"),
+  trf: async () => download(`${stem()}-rating.trf`, (await call("trf_text", event.name, optionsJson(choices()))).ok, "text/plain"),
+  xlsx: async () => download(`${stem()}.xlsx`, (await call("workbook_bytes", event.name, optionsJson(choices()))).ok,
+                             "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
+  "lite-main": async () => download("main.py", (await call("lite_files")).ok["main.py"], "text/x-python"),
+  "lite-requirements": async () => download("requirements.txt", (await call("lite_files")).ok["requirements.txt"], "text/plain"),
+  explain: async () => {
+    const n = Number($("explain").dataset.number);
+    const text = (await call("explain_text", event.name, n, event.team, optionsJson(choices()))).ok;
+    download(`${stem()}-${event.team ? "team" : "player"}-${n}.txt`, utf8(text), "text/plain");
+  },
 };
 
 function wire() {
   $("event-file").addEventListener("change", (e) => chooseEvent(e.target.files[0]));
+  $("read-again").addEventListener("click", readAgain);
   for (const id of ["bulletin-file", "config-file"])
-    $(id).addEventListener("change", () => $("event-file").files[0] && chooseEvent($("event-file").files[0]));
-  $("options").addEventListener("submit", (e) => { e.preventDefault(); refresh(); });
+    $(id).addEventListener("change", () => event && chooseEvent(event.file));
+  $("options").addEventListener("submit", (e) => { e.preventDefault(); event && event.file ? chooseEvent(event.file) : refresh(); });
+  $("lang").addEventListener("change", () => loadWords($("lang").value));
   const drop = $("drop");
   drop.addEventListener("dragover", (e) => { e.preventDefault(); drop.classList.add("over"); });
   drop.addEventListener("dragleave", () => drop.classList.remove("over"));
@@ -297,36 +480,30 @@ function wire() {
     const put = (id, file) => { const dt = new DataTransfer(); if (file) dt.items.add(file); $(id).files = dt.files; };
     if (toml) put("config-file", toml);
     if (bulletin) put("bulletin-file", bulletin);
-    if (main) {
-      put("event-file", main);
-      chooseEvent(main);
-    }
+    if (main) chooseEvent(main);
   });
   $("standings").addEventListener("click", (e) => {
     const tr = e.target.closest("tr[data-start-number]");
     if (tr) explain(Number(tr.dataset.startNumber));
   });
-  $("standings").addEventListener("keydown", (e) => {
-    const tr = e.target.closest("tr[data-start-number]");
-    if (tr && e.key === "Enter") explain(Number(tr.dataset.startNumber));
-  });
   for (const b of document.querySelectorAll("#tabs button[data-view]")) {
     b.addEventListener("click", () => show(b.dataset.view));
   }
-  $("show-ties").addEventListener("click", () => guard(() => frame("ties-frame", report("ties"))));
-  $("show-compare").addEventListener("click", () => guard(() => {
+  $("show-ties").addEventListener("click", () => guard(async () => frame("ties-frame", await report("ties"))));
+  for (const b of document.querySelectorAll("[data-team-report]"))
+    b.addEventListener("click", () => guard(async () => frame(b.dataset.teamReport, await report(""))));
+  $("show-compare").addEventListener("click", () => guard(async () => {
     const sets = [...document.querySelectorAll("#compare-rules input:checked")].map((c) => c.value).join(",");
-    $("compare").textContent = call("compare_text", event.name, sets, optionsJson(choices())).ok;
+    $("compare").textContent = (await call("compare_text", event.name, sets, optionsJson(choices()))).ok;
+    say(w("status_shown"));
+    $("compare").scrollIntoView({ block: "start" });
   }));
-  $("show-pages").addEventListener("click", () => guard(() => {
-    const html = report(pageList());
-    frame("pages-frame", html);
-  }));
-  $("print-pages").addEventListener("click", () => guard(() => { setPrintout(report(pageList())); window.print(); }));
+  $("show-pages").addEventListener("click", () => guard(async () => frame("pages-frame", await report(pageList()))));
+  $("print-pages").addEventListener("click", () => guard(async () => { setPrintout(await report(pageList())); window.print(); }));
   window.addEventListener("beforeprint", () => {
-    if (event && event.doc && !$("printout").dataset.ready) guard(() => setPrintout(report("")));
+    if (event && event.doc && !$("printout").dataset.ready) guard(async () => setPrintout(await report("")));
   });
-  $("print").addEventListener("click", () => guard(() => { setPrintout(report("")); window.print(); }));
+  $("print").addEventListener("click", () => guard(async () => { setPrintout(await report("")); window.print(); }));
   for (const b of document.querySelectorAll("[data-download]")) b.addEventListener("click", () => guard(DOWNLOADS[b.dataset.download]));
 }
 
@@ -334,39 +511,42 @@ function pageList() {
   return [...document.querySelectorAll("#page-list input:checked")].map((c) => c.value).join(",") || "standings";
 }
 
-function guard(fn) {
-  if (!event) return showError("Choose a TRF or a workbook first.");
-  showError("");
+async function guard(fn) {
+  if (!event || !event.doc) return showError(new Failure("", w("first")));
+  showError(null);
   try {
-    stage(event);
-    fn();
+    await stage(event);
+    await fn();
   } catch (err) {
-    showError(err.message);
+    showError(err);
   }
 }
 
 function show(view) {
-  for (const b of document.querySelectorAll("#tabs button[data-view]")) b.classList.toggle("on", b.dataset.view === view);
+  for (const b of document.querySelectorAll("#tabs button[data-view]")) b.setAttribute("aria-pressed", String(b.dataset.view === view));
   for (const s of document.querySelectorAll("section.view")) s.hidden = s.id !== `view-${view}`;
 }
 
 wire();
 show("standings");
-ready.then(() => {
-  const rules = JSON.parse(web.rule_sets());
+ready.then(async () => {
+  const rules = (await call("rule_sets")).ok;
   for (const [name, title] of rules) {
-    $("rules").append(Object.assign(document.createElement("option"), { value: name, textContent: `${name}: ${title}` }));
+    $("rules").append(Object.assign(document.createElement("option"), { value: name, textContent: `${title} (${name})` }));
     const label = document.createElement("label");
     const box = Object.assign(document.createElement("input"), { type: "checkbox", value: name, checked: name.startsWith("fide-") });
-    label.append(box, ` ${name}`);
+    const span = Object.assign(document.createElement("span"), { textContent: title });
+    span.dataset.rule = name;
+    label.append(box, " ", span, " ", Object.assign(document.createElement("code"), { textContent: name }));
     $("compare-rules").append(label);
   }
-  $("status").textContent = "Ready";
+  await loadWords($("lang").value);
+  say(w("ready"));
   document.documentElement.dataset.ready = "1";
   if ($("event-file").files[0]) chooseEvent($("event-file").files[0]);
 }, (err) => {
-  $("status").textContent = "Python could not be loaded";
-  showError(String(err && err.message || err).split("\n").filter(Boolean).pop());
+  say("Python could not be loaded");
+  showError(err);
 });
 
 if ("serviceWorker" in navigator) {

@@ -352,7 +352,7 @@ def derivation_html(name: str, number: int, options_json: str = "{}") -> str:
                 boards=[br for br in view.boards if br.no == b.sn] if team else [],
                 derivations=[(d, _term_rows(d)) for d in b.derivations],
                 heads=heads,
-                grid=f"2.2em minmax(7em, 1fr) repeat({width - 2}, auto)",
+                grid=f"2em minmax(5.5em, 1fr) repeat({width - 2}, 3.4em)",  # the same columns on every row
                 who=T["team"] if T else L["de_player"],
                 game=T["kind"] if T else None,
                 rules_page=RULES_PAGE,
@@ -364,14 +364,23 @@ def derivation_html(name: str, number: int, options_json: str = "{}") -> str:
     return _answer(lambda: _ranked(name, o, work), _opts(options_json))
 
 
-def tiebreak_names(codes_json: str, lang: str = "en") -> str:
-    """Each tie-break code's meaning in ``lang`` (the report's line: meaning, article, modifiers)."""
-    from tbxl.report.labels import labels
+def tiebreak_names(codes_json: str, lang: str = "en", team: bool = False) -> str:
+    """Each tie-break code's meaning in ``lang`` as the reports say it (meaning, article,
+    modifiers; a team event's codes and primary score by the team report's words); a code without
+    one is left out (the table shows the code alone)."""
+    from tbxl.report.labels import team_labels
     from tbxl.report.views.frame import definition
+    from tbxl.report.views.team_frame import team_definition
 
     def work():
-        L = labels(lang or "en")
-        return {code: definition(code, L) for code in json.loads(codes_json)}, []
+        L = team_labels(lang or "en")
+        names = {}
+        for code in json.loads(codes_json):
+            try:
+                names[code] = (team_definition if team else definition)(code, L)
+            except (TbxlError, ValueError, KeyError):
+                continue
+        return names, []
 
     return _answer(work)
 
@@ -425,7 +434,7 @@ def rule_sets() -> str:
     """``tbxl rules``: the names of the rule sets, for the page's list."""
     from tbxl.rules import PRESETS
 
-    return json.dumps([[c.name, c.title] for c in PRESETS.values()])
+    return json.dumps({"ok": [[c.name, c.title] for c in PRESETS.values()]})
 
 
 # Emscripten's file system starts with a umask of 0o777, so tbxl's atomic writes (0o666 less the
