@@ -101,9 +101,9 @@ def picture(page, name: str) -> None:
 def test_each_action_leaves_its_answer_in_view(screen):
     page = screen
     assert page.inner_text("#status") == "Ready: choose the event's file."
-    picture(page, "start")
     choose(page, SWISS)
     assert page.inner_text("#status") == "16 players, 5 rounds: standings ready"
+    assert page.inner_text("#event-line") == "5 rounds · 16 players · rules FIDE C.07 (2023/2024)"  # named, no code
     in_view(page, "#event-title")
     in_view(page, "#standings tr[data-start-number='2']")  # the winner's line, not only the heading
     if page.kind == "phone":  # the choices folded away: the answer has the screen
@@ -211,7 +211,6 @@ def test_contents_links_scroll_inside_their_view(screen):
     assert inside["href"] == "about:srcdoc" and not inside["app"]  # not the whole app again in the frame
     assert -2 <= inside["top"] < inside["height"] / 2, inside
     in_view(page, "#pages-frame")
-    picture(page, "pages")
     page.click("#tabs [data-view='ties']")
     page.click("#show-ties")
     page.wait_for_selector("#ties-frame[data-ready='1']")

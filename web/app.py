@@ -387,14 +387,17 @@ def tiebreak_names(codes_json: str, lang: str = "en", team: bool = False) -> str
 
 def web_labels(lang: str = "en") -> str:
     """The page's words in ``lang`` (the ``web`` section of the report's label files, English where
-    a key is missing) with the rule sets' titles and the prize sharings in that language."""
+    a key is missing) with the rule sets' titles and the prize sharings in that language (a title
+    the labels lack: the rule set's own, English, as the reports do)."""
     from tbxl.report.labels import labels
+    from tbxl.rules import PRESETS
 
     def work():
         en, L = labels("en"), labels(lang or "en")
+        titles = {c.name: c.title for c in PRESETS.values()}
         return {
             "web": {**en["web"], **L.get("web", {})},
-            "conventions": {k: v["title"] for k, v in L["conventions"].items()},
+            "conventions": {**titles, **{k: v["title"] for k, v in L.get("conventions", {}).items()}},
             "prize_sharing": L["prize_sharing"],
         }, []
 
