@@ -1,14 +1,15 @@
 """The web app (web/, issue 27) in a real browser: Debian's Chromium, headless, driven by Playwright
 for Python with its ``executable_path`` (no browser download), the app built once by
-``python web/build.py -o DIR`` and served on 127.0.0.1, one browser and one page for the whole file
-(module fixtures: the browser closes when the file is done).
+``python web/build.py -o DIR`` and served on 127.0.0.1, one browser for the session
+(tests/web_support.py, shared with tests/test_web_ui.py) and one page for the whole file.
 
 What the page gives is checked against what the CLI gives in this CPython for the same input and
 options: the JSON document (the bundled individual, round-robin and team examples and a generated
 200 x 9 open), the standings table of the contract (``tr[data-start-number]``, ``td[data-code]``,
 as the CLI's table prints it), the downloads (byte for byte; the workbook cell for cell), the
-browser's print (every name, the crosstable inside the page), a hostile file (one line in
-``#error``), the requests (all to 127.0.0.1) and an offline reload (the service worker).
+browser's print (every name, the crosstable inside the page), a click on a player (the derivation's
+HTML, its text download the CLI's), a hostile file (the CLI's line in ``#error-line``), the requests
+(all to 127.0.0.1), the manifest and its icons, and an offline reload (the service worker).
 """
 
 from __future__ import annotations

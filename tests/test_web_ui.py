@@ -101,8 +101,10 @@ def picture(page, name: str) -> None:
 def test_each_action_leaves_its_answer_in_view(screen):
     page = screen
     assert page.inner_text("#status") == "Ready: choose the event's file."
+    assert page.evaluate("document.documentElement.scrollWidth - innerWidth") <= 0  # nothing wider than the screen
     choose(page, SWISS)
     assert page.inner_text("#status") == "16 players, 5 rounds: standings ready"
+    assert page.evaluate("document.documentElement.scrollWidth - innerWidth") <= 0
     assert page.inner_text("#event-line") == "5 rounds · 16 players · rules FIDE C.07 (2023/2024)"  # named, no code
     in_view(page, "#event-title")
     in_view(page, "#standings tr[data-start-number='2']")  # the winner's line, not only the heading

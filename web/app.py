@@ -352,7 +352,7 @@ def derivation_html(name: str, number: int, options_json: str = "{}") -> str:
                 boards=[br for br in view.boards if br.no == b.sn] if team else [],
                 derivations=[(d, _term_rows(d)) for d in b.derivations],
                 heads=heads,
-                grid=f"2em minmax(5.5em, 1fr) repeat({width - 2}, 3.4em)",  # the same columns on every row
+                grid=f"2.6em minmax(5em, 1fr) 4.2em repeat({width - 3}, 3.2em)",  # the same columns on every row
                 who=T["team"] if T else L["de_player"],
                 game=T["kind"] if T else None,
                 rules_page=RULES_PAGE,
