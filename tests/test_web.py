@@ -357,13 +357,19 @@ def test_audit_and_compare_are_the_cli_texts(page, tmp_path):
     src = TEAM.parent / "grandmommyscup.trf"
     bulletin = TEAM.parent / "bulletin-fide2024.csv"
     code, audited, _ = run_cli(["audit", src.name, "--published", bulletin.name], src.parent)
+    assert run_cli(["audit", src.name, "--published", bulletin.name, "-o", str(tmp_path / "a.html")], src.parent)[
+        0
+    ] in (0, 1)
     choose(page, src)  # the event, then its bulletin (which recomputes it and audits)
     page.set_input_files("#bulletin-file", str(bulletin))
-    page.wait_for_function(
-        "document.getElementById('audit').textContent.length > 0 && "
-        "!document.getElementById('audit').textContent.startsWith('Choose')"
-    )
-    assert page.inner_text("#audit").strip() == audited.strip()
+    page.wait_for_selector("#audit-frame[data-ready='1']", state="attached")
+    # the view shows the audit report's page (`tbxl audit -o a.html`); its text is the download
+    shown = page.eval_on_selector("#audit-frame", "f => f.srcdoc")
+    assert shown == (tmp_path / "a.html").read_text(encoding="utf-8")
+    page.click("#tabs [data-view='audit']")
+    with page.expect_download() as d:
+        page.click("[data-download='audit']")
+    assert Path(d.value.path()).read_text(encoding="utf-8") == audited
     code, compared, _ = run_cli(["compare", src.name, "--rules", "fide-2024,fide-2026"], src.parent)
     assert code == 0
     page.evaluate("document.getElementById('bulletin-file').value = ''")
@@ -371,6 +377,15 @@ def test_audit_and_compare_are_the_cli_texts(page, tmp_path):
         "n => window.tbxl.call('compare_text', n, 'fide-2024,fide-2026', '{}').then(r => r.ok)", src.name
     )
     assert text == compared
+    assert (
+        run_cli(["compare", src.name, "--rules", "fide-2024,fide-2026", "-o", str(tmp_path / "c.html")], src.parent)[0]
+        == 0
+    )
+    html = page.evaluate(
+        "n => window.tbxl.call('compare_html', n, 'fide-2024,fide-2026', '{}').then(r => r.ok)", src.name
+    )
+    assert html == (tmp_path / "c.html").read_text(encoding="utf-8")
+    page.click("#tabs [data-view='standings']")
 
 
 # -- private and offline -------------------------------------------------------------------------

@@ -247,10 +247,11 @@ def test_a_new_event_drops_the_last_ones_bulletin_and_tbxl_toml(screen, tmp_path
     page = screen
     choose(page, AUDITED)  # the event first, then its bulletin: audited
     recompute(page, lambda: page.set_input_files("#bulletin-file", str(BULLETIN)))
-    page.wait_for_function("!document.getElementById('audit').textContent.startsWith('Choose')")
+    page.wait_for_selector("#audit-frame[data-ready='1']", state="attached")
     choose(page, TEAM)  # another event: the bulletin was the last one's
     assert page.eval_on_selector("#bulletin-file", "i => i.files.length") == 0
-    assert page.inner_text("#audit").startswith("Choose a bulletin")
+    assert page.eval_on_selector("#audit", "p => p.textContent").startswith("Choose a bulletin")
+    assert page.eval_on_selector("#audit-frame", "f => f.hidden")
     # a tbxl.toml kept on purpose goes on to the next event
     toml = tmp_path / "club.toml"
     toml.write_text('tiebreaks = "BH,SB"\n', encoding="utf-8")

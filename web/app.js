@@ -272,7 +272,7 @@ function setPrintout(html) {
   printout.dataset.ready = "1";
 }
 
-function frame(id, html) {
+function frame(id, html, quiet) {
   // a report's page in its frame; its contents links (href="#...") scroll inside the frame: in a
   // srcdoc frame they would load the page's own address (the whole app) into the frame
   const f = $(id);
@@ -300,6 +300,7 @@ function frame(id, html) {
   };
   f.dataset.ready = "";
   f.srcdoc = html;
+  if (quiet) return;  // made beside another answer: that one keeps the screen
   say(w("status_shown"));
   f.scrollIntoView({ block: "start" });
 }
@@ -326,9 +327,14 @@ function clearViews() {
   $("explain").hidden = true;
   $("explain").replaceChildren();
   $("explain-tools").hidden = true;
-  $("compare").textContent = "";
-  for (const id of ["ties-frame", "pages-frame"]) { $(id).removeAttribute("srcdoc"); $(id).hidden = true; }
+  $("compare-text").hidden = true;
+  $("audit-tools").hidden = true;
+  for (const id of ["ties-frame", "pages-frame", "ties-team-frame", "pages-team-frame", "compare-frame", "audit-frame"]) {
+    $(id).removeAttribute("srcdoc");
+    $(id).hidden = true;
+  }
   $("audit").textContent = w("audit_none");
+  $("audit").hidden = false;
   showWarnings([]);
 }
 
@@ -377,7 +383,11 @@ async function refresh() {
       // The printout is made now for an event of up to EAGER rows (page.pdf() and a Ctrl+P find it
       // there); a larger one's takes seconds, so it is made when printing (the button, beforeprint).
       if (event.doc.standings.length <= EAGER) setPrintout(await report(""));
-      if (event.bulletin) $("audit").textContent = (await call("audit_text", event.name, event.bulletin.name, optionsJson(choices()))).ok;
+      if (event.bulletin) {
+        frame("audit-frame", (await call("audit_html", event.name, event.bulletin.name, optionsJson(choices()))).ok, true);
+        $("audit").hidden = true;
+        $("audit-tools").hidden = false;
+      }
     } catch (err) {
       showError(err);
     }
@@ -441,7 +451,13 @@ function download(name, base64, type) {
   setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
 }
 
-const utf8 = (text) => btoa(String.fromCharCode(...new TextEncoder().encode(text)));
+const utf8 = (text) => {
+  // a text's UTF-8 bytes as base64 (what download() takes), in slices: no argument list too long
+  const bytes = new TextEncoder().encode(text);
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+};
 const stem = () => event.name.replace(/^\.\//, "").replace(/\.[^.]*$/, "");
 const DOWNLOADS = {
   csv: async () => download(`${stem()}.csv`, (await call("csv_text", event.name, optionsJson(choices()))).ok, "text/csv"),
@@ -451,6 +467,9 @@ const DOWNLOADS = {
                              "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
   "lite-main": async () => download("main.py", (await call("lite_files")).ok["main.py"], "text/x-python"),
   "lite-requirements": async () => download("requirements.txt", (await call("lite_files")).ok["requirements.txt"], "text/plain"),
+  compare: async () => download(`${stem()}-compare.txt`, utf8((await call("compare_text", event.name, compareSets(), optionsJson(choices()))).ok), "text/plain"),
+  audit: async () => download(`${stem()}-audit.txt`,
+                              utf8((await call("audit_text", event.name, event.bulletin.name, optionsJson(choices()))).ok), "text/plain"),
   explain: async () => {
     const n = Number($("explain").dataset.number);
     const text = (await call("explain_text", event.name, n, event.team, optionsJson(choices()))).ok;
@@ -493,10 +512,9 @@ function wire() {
   for (const b of document.querySelectorAll("[data-team-report]"))
     b.addEventListener("click", () => guard(async () => frame(b.dataset.teamReport, await report(""))));
   $("show-compare").addEventListener("click", () => guard(async () => {
-    const sets = [...document.querySelectorAll("#compare-rules input:checked")].map((c) => c.value).join(",");
-    $("compare").textContent = (await call("compare_text", event.name, sets, optionsJson(choices()))).ok;
-    say(w("status_shown"));
-    $("compare").scrollIntoView({ block: "start" });
+    const sets = compareSets();
+    frame("compare-frame", (await call("compare_html", event.name, sets, optionsJson(choices()))).ok);
+    $("compare-text").hidden = false;
   }));
   $("show-pages").addEventListener("click", () => guard(async () => frame("pages-frame", await report(pageList()))));
   $("print-pages").addEventListener("click", () => guard(async () => { setPrintout(await report(pageList())); window.print(); }));
@@ -505,6 +523,10 @@ function wire() {
   });
   $("print").addEventListener("click", () => guard(async () => { setPrintout(await report("")); window.print(); }));
   for (const b of document.querySelectorAll("[data-download]")) b.addEventListener("click", () => guard(DOWNLOADS[b.dataset.download]));
+}
+
+function compareSets() {
+  return [...document.querySelectorAll("#compare-rules input:checked")].map((c) => c.value).join(",");
 }
 
 function pageList() {

@@ -404,6 +404,24 @@ def web_labels(lang: str = "en") -> str:
     return _answer(work)
 
 
+def audit_html(name: str, bulletin: str, options_json: str = "{}") -> str:
+    """``tbxl audit NAME --published BULLETIN -o audit.html``: the audit report's page, in the
+    language chosen (what the page shows; the text of :func:`audit_text` is its download)."""
+    path = f"{OUT}/audit.html"
+    o = _opts(options_json)
+    argv = ["audit", name, "--published", bulletin, "-o", path, *_options("audit", o)]
+    return _answer(lambda: _file(argv, path, ok_codes=(0, 1), binary=False), o)
+
+
+def compare_html(name: str, rule_sets: str, options_json: str = "{}") -> str:
+    """``tbxl compare NAME --rules A,B -o compare.html``: the comparison report's page, in the
+    language chosen, the rule sets by their names (the text of :func:`compare_text` is its download)."""
+    path = f"{OUT}/compare.html"
+    o = {k: v for k, v in _opts(options_json).items() if k != "rules"}
+    argv = ["compare", name, "--rules", rule_sets, "-o", path, *_options("compare", o)]
+    return _answer(lambda: _file(argv, path, binary=False), _opts(options_json))
+
+
 def workbook_bytes(name: str, options_json: str = "{}") -> str:
     """``tbxl workbook NAME -o STEM.xlsx``: the workbook with its formulas (base64); named as the
     page's download is (the Help sheet names the file)."""
