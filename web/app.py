@@ -328,9 +328,14 @@ def derivation_html(name: str, number: int, options_json: str = "{}") -> str:
         from tbxl.report.views import build_view
         from tbxl.report.views.pages import cards
         from tbxl.report.views.team import TeamReport
+        from tbxl.report.views.team_appeal import TeamAppeal
 
         lang = o.get("lang") or cfg.values.get("lang") or "en"
         view = build_view(st, lang=lang, appeal=int(number))
+        if isinstance(view, TeamAppeal):
+            # a team appeal derives only the tie-breaks that decided its ties: the page shows every
+            # value of the team, as the team report's block of that team does
+            view = build_view(st, lang=lang, derivations="all", players=[int(number)])
         L = view.L
         team = isinstance(view, TeamReport)
         T = view.T if team else None
