@@ -1,55 +1,38 @@
 """The web app (web/, issue 27) in a real browser: Debian's Chromium, headless, driven by Playwright
 for Python with its ``executable_path`` (no browser download), the app built once by
-``python web/build.py -o DIR`` and served on 127.0.0.1, one browser and one page for the whole file
-(module fixtures: the browser closes when the file is done).
+``python web/build.py -o DIR`` and served on 127.0.0.1, one browser for the session
+(tests/web_support.py, shared with tests/test_web_ui.py) and one page for the whole file.
 
 What the page gives is checked against what the CLI gives in this CPython for the same input and
 options: the JSON document (the bundled individual, round-robin and team examples and a generated
 200 x 9 open), the standings table of the contract (``tr[data-start-number]``, ``td[data-code]``,
 as the CLI's table prints it), the downloads (byte for byte; the workbook cell for cell), the
-browser's print (every name, the crosstable inside the page), a hostile file (one line in
-``#error``), the requests (all to 127.0.0.1) and an offline reload (the service worker).
+browser's print (every name, the crosstable inside the page), a click on a player (the derivation's
+HTML, its text download the CLI's), a hostile file (the CLI's line in ``#error-line``), the requests
+(all to 127.0.0.1), the manifest and its icons, and an offline reload (the service worker).
 """
 
 from __future__ import annotations
 
 import base64
 import contextlib
-import functools
-import http.server
 import io
 import json
 import os
 import shutil
-import subprocess
-import sys
-import threading
 from pathlib import Path
 
 import pytest
 
 from generate import generate  # the benchmarks' deterministic Swiss generator (pytest's pythonpath)
 from tbxl.cli import main as cli
+from web_support import TIMEOUT_MS, web_app, web_browser, web_url  # noqa: F401 (fixtures: one build, one browser)
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "tbxl" / "examples"
 TEAM = ROOT / "tests" / "data" / "team" / "generated-16x7x4-seed5.trf"
 BAD = ROOT / "tests" / "data" / "bad" / "unknown_result_code.trf"
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-#: Pyodide's start on a busy 2-core machine takes tens of seconds: the waits are generous.
-TIMEOUT_MS = 240_000
-
-
 pytestmark = pytest.mark.slow
-playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright (the test extra) is not installed")
 
 
 def run_cli(argv: list[str], cwd: Path) -> tuple[int, str, str]:
@@ -69,51 +52,13 @@ def run_cli(argv: list[str], cwd: Path) -> tuple[int, str, str]:
 
 
 @pytest.fixture(scope="module")
-def app(tmp_path_factory) -> Path:
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Chromium is not installed (setup.sh installs Debian's chromium)")
-    if shutil.which("npm") is None and not (ROOT / "web" / "node_modules" / "pyodide").exists():
-        pytest.skip("npm is not installed (setup.sh installs Node and npm)")
-    out = tmp_path_factory.mktemp("web") / "app"
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "web" / "build.py"), "-o", str(out)], capture_output=True, text=True, timeout=900
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    return out
-
-
-class Handler(http.server.SimpleHTTPRequestHandler):
-    # WebAssembly needs its own type for streaming compilation; an ES module, a JavaScript type
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".wasm": "application/wasm",
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-    }
-
-    def log_message(self, *args):
-        pass
-
-
-@pytest.fixture(scope="module")
-def url(app):
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(app)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_port}/"
-    server.shutdown()
-
-
-@pytest.fixture(scope="module")
-def context(url):
-    with playwright_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        ctx = browser.new_context(accept_downloads=True)
-        ctx.set_default_timeout(TIMEOUT_MS)
-        ctx.requests = []  # every request of every page of this file (test_every_request_...)
-        ctx.on("request", lambda r: ctx.requests.append(r.url))
-        yield ctx
-        ctx.close()
-        browser.close()
+def context(browser):
+    ctx = browser.new_context(accept_downloads=True)
+    ctx.set_default_timeout(TIMEOUT_MS)
+    ctx.requests = []  # every request of every page of this file (test_every_request_...)
+    ctx.on("request", lambda r: ctx.requests.append(r.url))
+    yield ctx
+    ctx.close()
 
 
 @pytest.fixture(scope="module")
@@ -205,9 +150,11 @@ def test_the_api_standings_read_the_tbxl_toml_and_warn_as_the_cli(page, tmp_path
     assert code == 0, err
     code, _, _ = run_cli(["compute", path.name, "-o", "standings.csv"], tmp_path)
     assert code == 0
-    page.set_input_files("#config-file", str(toml))
     try:
-        choose(page, path)
+        choose(page, path)  # the event, then its tbxl.toml (which recomputes it)
+        page.evaluate("() => document.getElementById('standings').replaceChildren()")
+        page.set_input_files("#config-file", str(toml))
+        page.wait_for_selector("#standings tr[data-start-number]")
         answer = page.evaluate("(n) => window.tbxl.call('json_document', n, '{}')", path.name)
         csv = page.evaluate("(n) => window.tbxl.call('csv_text', n, '{}')", path.name)
         shown = page.locator("#warnings li").all_text_contents()
@@ -252,12 +199,29 @@ def test_the_ui_fills_the_standings_as_the_cli_table_prints_them(page):
     for n, cells in rows:
         want = printed[int(n)]
         assert {code: cells[code] for code in head[4:]} == {code: want[code] for code in head[4:]}
-    assert page.inner_text("#error") == ""
-    # a click on a player: what `tbxl explain --player N` prints
+    assert page.is_hidden("#error")
+    # a click on a player: the derivation as the report's HTML (David, SNo 4: BH/C1 11.5 with his
+    # round-2 bye cut, C.07 16.5), and the text download is what `tbxl explain --player N` prints
     _, explained, _ = run_cli(["explain", path.name, "--player", "4"], path.parent)
-    page.click("#standings tr[data-start-number='4']")
-    page.wait_for_selector("#explain:not([hidden])")  # the answer comes from the worker
-    assert page.inner_text("#explain").strip() == explained.strip()
+    page.click("#standings tr[data-start-number='4'] button.who")
+    page.wait_for_selector("#explain:not([hidden]) section.player")
+    assert page.inner_text("#explain .pname") == "David"
+    codes = page.eval_on_selector_all("#explain .deriv h4 .code", "hs => hs.map(h => h.textContent)")
+    assert codes == ["PTS = 3.5", "BH/C1 = 11.5", "BH = 15", "SB = 9.75", "PS = 11.5", "WIN = 2"]
+    cut = page.eval_on_selector_all(
+        "#explain .deriv", "ds => [...ds[1].querySelectorAll('table.terms tr.cut td')].map(t => t.textContent)"
+    )
+    assert cut[0] == "2" and "16.5" in cut[-1]
+    colours = page.eval_on_selector_all(
+        "#explain table.cardgames tbody tr", "rs => rs.map(r => r.cells[3].textContent)"
+    )
+    assert colours == ["Black", "", "White", "White", "Black"]
+    links = page.eval_on_selector_all("#explain td.why a", "as => as.map(a => [a.textContent, a.href])")
+    assert ["[8.1]", "https://tbxl.github.io/tbxl/reference/rules/"] in links
+    assert "tbxl explain" not in page.inner_text("body")
+    with page.expect_download() as d:
+        page.click("[data-download='explain']")
+    assert Path(d.value.path()).read_text(encoding="utf-8") == explained
 
 
 def test_the_ui_fills_a_team_events_standings(page):
@@ -310,9 +274,10 @@ def test_a_hostile_file_shows_one_line_in_error(page, tmp_path):
     assert code == 1
     page.set_input_files("#event-file", str(hostile))
     page.wait_for_selector("#error:not([hidden])")
-    shown = page.inner_text("#error")
+    shown = page.inner_text("#error-line")
     assert shown == err.strip().splitlines()[-1]
     assert "\n" not in shown and "Traceback" not in shown and shown.startswith("tbxl: error: hostile.trf")
+    assert "hostile.trf" in page.inner_text("#error-what")  # the user's file named, and what to do
     assert page.eval_on_selector_all("#standings tr", "rows => rows.length") == 0
     assert page.evaluate("document.querySelectorAll('script').length") == 1  # app.js only: the name is text
 
@@ -392,13 +357,19 @@ def test_audit_and_compare_are_the_cli_texts(page, tmp_path):
     src = TEAM.parent / "grandmommyscup.trf"
     bulletin = TEAM.parent / "bulletin-fide2024.csv"
     code, audited, _ = run_cli(["audit", src.name, "--published", bulletin.name], src.parent)
+    assert run_cli(["audit", src.name, "--published", bulletin.name, "-o", str(tmp_path / "a.html")], src.parent)[
+        0
+    ] in (0, 1)
+    choose(page, src)  # the event, then its bulletin (which recomputes it and audits)
     page.set_input_files("#bulletin-file", str(bulletin))
-    choose(page, src)
-    page.wait_for_function(
-        "document.getElementById('audit').textContent.length > 0 && "
-        "!document.getElementById('audit').textContent.startsWith('Choose')"
-    )
-    assert page.inner_text("#audit").strip() == audited.strip()
+    page.wait_for_selector("#audit-frame[data-ready='1']", state="attached")
+    # the view shows the audit report's page (`tbxl audit -o a.html`); its text is the download
+    shown = page.eval_on_selector("#audit-frame", "f => f.srcdoc")
+    assert shown == (tmp_path / "a.html").read_text(encoding="utf-8")
+    page.click("#tabs [data-view='audit']")
+    with page.expect_download() as d:
+        page.click("[data-download='audit']")
+    assert Path(d.value.path()).read_text(encoding="utf-8") == audited
     code, compared, _ = run_cli(["compare", src.name, "--rules", "fide-2024,fide-2026"], src.parent)
     assert code == 0
     page.evaluate("document.getElementById('bulletin-file').value = ''")
@@ -406,6 +377,15 @@ def test_audit_and_compare_are_the_cli_texts(page, tmp_path):
         "n => window.tbxl.call('compare_text', n, 'fide-2024,fide-2026', '{}').then(r => r.ok)", src.name
     )
     assert text == compared
+    assert (
+        run_cli(["compare", src.name, "--rules", "fide-2024,fide-2026", "-o", str(tmp_path / "c.html")], src.parent)[0]
+        == 0
+    )
+    html = page.evaluate(
+        "n => window.tbxl.call('compare_html', n, 'fide-2024,fide-2026', '{}').then(r => r.ok)", src.name
+    )
+    assert html == (tmp_path / "c.html").read_text(encoding="utf-8")
+    page.click("#tabs [data-view='standings']")
 
 
 # -- private and offline -------------------------------------------------------------------------
@@ -439,3 +419,32 @@ def test_a_reload_offline_reaches_ready(page, context, url):
         assert [r["name"] for r in doc["standings"][:2]] == ["Bruno", "Charline"]
     finally:
         context.set_offline(False)
+
+
+# -- the installable app -------------------------------------------------------------------------
+
+
+def test_the_manifest_makes_the_app_installable(page, url, app):
+    """A valid web app manifest linked from the page (name, start URL, standalone display, icons of
+    192 and 512 pixels and a maskable one, each served and of its size), the start URL in the
+    service worker's cache (the offline test below loads it offline)."""
+    Image = pytest.importorskip("PIL.Image")
+    href = page.eval_on_selector("link[rel=manifest]", "l => l.href")
+    manifest = json.loads((app / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert href == f"{url}manifest.webmanifest"
+    assert manifest["name"] and manifest["short_name"] == "tbxl" and manifest["display"] == "standalone"
+    assert manifest["start_url"] == "./" and manifest["scope"] == "./"
+    sizes = {}
+    for icon in manifest["icons"]:
+        status = page.evaluate("u => fetch(u).then(r => r.status)", url + icon["src"])
+        assert status == 200, icon
+        if icon["type"] == "image/png":
+            with Image.open(app / icon["src"]) as im:
+                assert f"{im.width}x{im.height}" == icon["sizes"], icon
+            sizes[icon.get("purpose", "any")] = sizes.get(icon.get("purpose", "any"), []) + [icon["sizes"]]
+    assert {"192x192", "512x512"} <= set(sizes["any"]) and sizes["maskable"] == ["512x512"]
+    kept = page.evaluate("""() => navigator.serviceWorker.ready.then(async () => {
+        const name = (await caches.keys()).find(n => n.startsWith('tbxl-web-'));
+        return (await (await caches.open(name)).keys()).map(r => r.url); })""")
+    assert url in kept and f"{url}manifest.webmanifest" in kept
+    assert all(url + icon["src"] in kept for icon in manifest["icons"])

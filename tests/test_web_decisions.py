@@ -5,7 +5,8 @@ import json
 
 import pytest
 
-from test_web import app, choose, context, page, run_cli, url  # noqa: F401 (the web tests' fixtures)
+from test_web import choose, context, page, run_cli  # noqa: F401 (the web tests' fixtures)
+from web_support import web_app, web_browser, web_url  # noqa: F401 (fixtures: one build, one browser)
 
 pytestmark = pytest.mark.slow
 
@@ -28,9 +29,11 @@ def test_the_web_app_ranks_with_the_decisions_of_its_tbxl_toml(page, tmp_path): 
     toml.write_text('tiebreaks = "BH,SB"\nexpelled = [2]\nlist_change = "2:SB,BH"\n', encoding="utf-8")
     code, out, err = run_cli(["compute", path.name, "--format", "json"], tmp_path)
     assert code == 0, err
-    page.set_input_files("#config-file", str(toml))
     try:
-        choose(page, path)
+        choose(page, path)  # the event, then its tbxl.toml (which recomputes it)
+        page.evaluate("() => document.getElementById('standings').replaceChildren()")
+        page.set_input_files("#config-file", str(toml))
+        page.wait_for_selector("#standings tr[data-start-number]")
         answer = page.evaluate("(n) => window.tbxl.call('json_document', n, '{}')", path.name)
         shown = page.locator("#warnings li").all_text_contents()
     finally:

@@ -5,7 +5,7 @@ the whole file, as a user gives them: the event in ``#event-file``, a bulletin i
 the page's fields.
 
 For each file the page gives, within 30 s, either the CLI's values (the JSON document of
-``tbxl compute FILE --format json``, the audit's text) or one line in ``#error``: the CLI's own line
+``tbxl compute FILE --format json``, the audit's page) or one line in ``#error-line``: the CLI's own line
 when the CLI refuses the file; the tab stays alive and the next normal file is computed right after
 it. Then the page's own edges: a file far over the size limit (refused by its ``File``'s size,
 before a byte is read), a bulletin with millions of columns (answered, or stopped by the page's time
@@ -25,17 +25,13 @@ from __future__ import annotations
 
 import base64
 import contextlib
-import functools
 import hashlib
-import http.server
 import io
 import json
 import os
 import re
 import shutil
-import subprocess
 import sys
-import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -44,17 +40,13 @@ import pytest
 
 from tbxl.cli import main as cli
 from tbxl.rules import PRESETS
+from web_support import ROOT, TIMEOUT_MS, web_app, web_browser, web_url  # noqa: F401 (fixtures: one build, one browser)
 
-ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"]
 NORMAL = ROOT / "tbxl" / "examples" / "held_swiss_5.trf"
 #: A file's answer within the page's time limit (30 s), with room for a loaded machine's restart.
 ANSWER_S = 45
-TIMEOUT_MS = 240_000
 
 pytestmark = pytest.mark.slow
-playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright (the test extra) is not installed")
 
 
 def run_cli(argv: list[str], cwd: Path) -> tuple[int, str, str]:
@@ -160,56 +152,25 @@ def corpus(tmp: Path) -> list[WebCase]:
     return cases
 
 
-# -- the app, its server, the browser -----------------------------------------------------------
-
-
-class Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".wasm": "application/wasm",
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-    }
-
-    def log_message(self, *args):
-        pass
+# -- the app, its server, the browser: the session's (tests/web_support.py) ---------------------
 
 
 @pytest.fixture(scope="module")
-def url(tmp_path_factory):
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Chromium is not installed (setup.sh installs Debian's chromium)")
-    if shutil.which("npm") is None and not (ROOT / "web" / "node_modules" / "pyodide").exists():
-        pytest.skip("npm is not installed (setup.sh installs Node and npm)")
-    app = tmp_path_factory.mktemp("web") / "app"
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "web" / "build.py"), "-o", str(app)], capture_output=True, text=True, timeout=900
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(app)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_port}/"
-    server.shutdown()
-
-
-@pytest.fixture(scope="module")
-def page(url):
+def page(browser, url):
     """One page for the file; every request and dialog recorded (none may leave 127.0.0.1 or open)."""
-    with playwright_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        ctx = browser.new_context()
-        ctx.set_default_timeout(TIMEOUT_MS)
-        page = ctx.new_page()
-        page.requests, page.dialogs, page.errors, page.crashed = [], [], [], []
-        ctx.on("request", lambda r: page.requests.append(r.url))
-        page.on("dialog", lambda d: (page.dialogs.append(d.message), d.dismiss()))
-        page.on("pageerror", lambda e: page.errors.append(str(e)))
-        page.on("crash", lambda: page.crashed.append(True))
-        page.goto(url)
-        page.evaluate("window.tbxl.ready")
-        yield page
-        ctx.close()
-        browser.close()
+    ctx = browser.new_context()
+    ctx.set_default_timeout(TIMEOUT_MS)
+    page = ctx.new_page()
+    page.requests, page.dialogs, page.errors, page.crashed = [], [], [], []
+    ctx.on("request", lambda r: page.requests.append(r.url))
+    page.on("dialog", lambda d: (page.dialogs.append(d.message), d.dismiss()))
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.on("crash", lambda: page.crashed.append(True))
+    page.goto(url)
+    page.evaluate("window.tbxl.ready")
+    page.wait_for_selector("html[data-ready='1']", state="attached")
+    yield page
+    ctx.close()
 
 
 # -- driving the page ----------------------------------------------------------------------------
@@ -220,19 +181,32 @@ FIELDS = """(o) => {
     document.getElementById('prizes').value = o.prizes || '';
     document.getElementById('categories').value = (o.categories || []).join('\\n');
     document.getElementById('standings').replaceChildren();
-    document.getElementById('audit').textContent = '';
+    const audit = document.getElementById('audit-frame'); audit.removeAttribute('srcdoc'); audit.dataset.ready = '';
     document.getElementById('printout').dataset.ready = '';
-    const e = document.getElementById('error'); e.textContent = ''; e.hidden = true;
+    document.getElementById('error-line').textContent = '';
+    document.getElementById('error').hidden = true;
 }"""
 
-#: The page's answer: a line in #error, or the standings (and the audit, when a bulletin was given)
-#: with the worker idle.
+#: The page's answer: a line in #error (#error-line: the CLI's line; #error-what says it plainly),
+#: or the standings (and the audit's page, when a bulletin was given) with the worker idle.
 DONE = """(audit) => {
     const error = document.getElementById('error');
-    if (!error.hidden && error.textContent) return window.tbxl.busy === 0 ? 'error' : false;
+    if (!error.hidden && document.getElementById('error-line').textContent)
+        return window.tbxl.busy === 0 ? 'error' : false;
     const rows = document.querySelectorAll('#standings tr[data-start-number]').length;
-    const audited = document.getElementById('audit').textContent !== '';
+    const audited = document.getElementById('audit-frame').dataset.ready === '1';
     return rows && (!audit || audited) && window.tbxl.busy === 0 ? 'standings' : false;
+}"""
+
+#: A bulletin or a tbxl.toml chosen while another event is shown goes with that event (the page
+#: recomputes it, and drops them when a new event comes). The corpus gives each event its own: they
+#: are put into their boxes with no change event, as a drop of several files at once puts them,
+#: and the event chosen last reads them.
+QUIET = """(on) => {
+    if (!window.__quiet) window.addEventListener('change', (e) => {
+        if (window.__quiet.on && e.target.id !== 'event-file') e.stopImmediatePropagation();
+    }, true);
+    window.__quiet = {on};
 }"""
 
 
@@ -245,23 +219,32 @@ class Shown:
     seconds: float
 
 
+def choose(page, event: Path, bulletin: Path | None = None, config: Path | None = None, options=None) -> None:
+    """The files put into their boxes (the event last), the page's fields set."""
+    page.set_input_files("#event-file", [])  # nothing to compute yet
+    page.evaluate(FIELDS, options or {})
+    page.evaluate(QUIET, True)
+    try:
+        page.set_input_files("#bulletin-file", [str(bulletin)] if bulletin else [])
+        page.set_input_files("#config-file", [str(config)] if config else [])
+    finally:
+        page.evaluate(QUIET, False)
+    page.set_input_files("#event-file", str(event))
+
+
 def give(page, event: Path, *, bulletin: Path | None = None, config: Path | None = None, options=None) -> Shown:
     """The files chosen as a user chooses them (the event last), the page's answer waited for."""
-    page.set_input_files("#event-file", [])  # so that choosing the bulletin or tbxl.toml computes nothing yet
-    page.evaluate(FIELDS, options or {})
-    page.set_input_files("#bulletin-file", [str(bulletin)] if bulletin else [])
-    page.set_input_files("#config-file", [str(config)] if config else [])
     t0 = time.monotonic()
-    page.set_input_files("#event-file", str(event))
+    choose(page, event, bulletin, config, options)
     kind = page.wait_for_function(DONE, arg=bulletin is not None, timeout=ANSWER_S * 1000, polling=50).json_value()
     seconds = time.monotonic() - t0
     time.sleep(0.2)  # the printout's and audit's calls that follow the standings: the page is idle
     page.wait_for_function("window.tbxl.busy === 0", timeout=ANSWER_S * 1000, polling=50)
     return Shown(
         kind,
-        page.inner_text("#error") if page.is_visible("#error") else "",
+        page.inner_text("#error-line") if page.is_visible("#error") else "",
         page.eval_on_selector_all("#standings tr[data-start-number]", "rows => rows.length"),
-        page.inner_text("#audit"),
+        page.eval_on_selector("#audit-frame", "f => f.getAttribute('srcdoc') || ''"),
         seconds,
     )
 
@@ -308,10 +291,13 @@ def test_the_hostile_corpora_in_the_browser(page, tmp_path):
         refused = {plain(line) for line in [error_line(err)] if line} | ({"(refused)"} if code and not big else set())
         audited = ""
         if case.bulletin is not None and not big:
-            acode, audited, aerr = run_cli(
-                ["audit", case.event.name, "--published", case.bulletin.name, *case.argv()], folder
+            acode, _, aerr = run_cli(
+                ["audit", case.event.name, "--published", case.bulletin.name, "-o", "audit.html", *case.argv()],
+                folder,
             )
             refused |= {plain(line) for line in [error_line(aerr)] if line}
+            if (folder / "audit.html").exists():
+                audited = (folder / "audit.html").read_text(encoding="utf-8")
         if shown.kind == "error":
             # the CLI refuses the files too, and the page says it in one line: the CLI's own line, or
             # that the page stopped the work (its time limit) and is ready for the next file
@@ -347,7 +333,7 @@ def test_the_hostile_corpora_in_the_browser(page, tmp_path):
                 else:  # both refuse
                     assert plain(got) == plain(error_line(wrote[2]) or ""), (case.name, adapter, got)
             if case.bulletin is not None:
-                assert shown.audit.strip() == audited.strip(), case.name
+                assert shown.audit and shown.audit == audited, case.name  # the audit's page, the CLI's
         the_next_file_is_computed(page, folder)
     print("\n".join(f"{n}: {k} in {s} s" for n, k, s in report))
     print("slower than 5 s:", slow)
@@ -420,10 +406,7 @@ def test_choosing_another_file_stops_a_long_computation(page, tmp_path):
     bulletin = tmp_path / "wide.csv"
     bulletin.write_text(";".join(["SNo", "Name", "Pts"] + ["BH"] * 3_000_000) + "\n2;Bruno;4;13\n", encoding="utf-8")
     restarts = page.evaluate("window.tbxl.restarts")
-    page.set_input_files("#event-file", [])
-    page.evaluate(FIELDS, {})
-    page.set_input_files("#bulletin-file", [str(bulletin)])
-    page.set_input_files("#event-file", str(event))
+    choose(page, event, bulletin)
     page.wait_for_selector("#standings tr[data-start-number]")  # then the printout, then the audit's long work
     time.sleep(5)
     if page.evaluate("window.tbxl.busy") == 0:
@@ -432,7 +415,7 @@ def test_choosing_another_file_stops_a_long_computation(page, tmp_path):
     the_next_file_is_computed(page, tmp_path)
     assert time.monotonic() - t0 < 25  # not the 30 s of the time limit
     assert page.evaluate("window.tbxl.restarts") == restarts + 1
-    assert page.inner_text("#error") == "" or not page.is_visible("#error")
+    assert page.inner_text("#error-line") == "" or not page.is_visible("#error")
 
 
 def test_a_failing_worker_is_restarted(page, tmp_path):
@@ -494,7 +477,7 @@ def test_markup_in_names_is_text_in_every_view(page, tmp_path):
     assert MARKUP[2] in page.inner_text("#explain") or "alert(2)" in page.inner_text("#explain")
     for view, button, target in (
         ("ties", "#show-ties", "#ties-frame"),
-        ("compare", "#show-compare", "#compare"),
+        ("compare", "#show-compare", "#compare-frame"),
         ("pages", "#show-pages", "#pages-frame"),
     ):
         page.click(f"#tabs [data-view='{view}']")

@@ -328,9 +328,14 @@ def derivation_html(name: str, number: int, options_json: str = "{}") -> str:
         from tbxl.report.views import build_view
         from tbxl.report.views.pages import cards
         from tbxl.report.views.team import TeamReport
+        from tbxl.report.views.team_appeal import TeamAppeal
 
         lang = o.get("lang") or cfg.values.get("lang") or "en"
         view = build_view(st, lang=lang, appeal=int(number))
+        if isinstance(view, TeamAppeal):
+            # a team appeal derives only the tie-breaks that decided its ties: the page shows every
+            # value of the team, as the team report's block of that team does
+            view = build_view(st, lang=lang, derivations="all", players=[int(number)])
         L = view.L
         team = isinstance(view, TeamReport)
         T = view.T if team else None
@@ -353,7 +358,7 @@ def derivation_html(name: str, number: int, options_json: str = "{}") -> str:
                 boards=[br for br in view.boards if br.no == b.sn] if team else [],
                 derivations=[(d, _term_rows(d)) for d in b.derivations],
                 heads=heads,
-                grid=f"2.2em minmax(7em, 1fr) repeat({width - 2}, auto)",
+                grid=f"2.6em minmax(5em, 1fr) 4.2em repeat({width - 3}, 3.2em)",  # the same columns on every row
                 who=T["team"] if T else L["de_player"],
                 game=T["kind"] if T else None,
                 rules_page=RULES_PAGE,
@@ -365,32 +370,62 @@ def derivation_html(name: str, number: int, options_json: str = "{}") -> str:
     return _answer(lambda: _ranked(name, o, work), _opts(options_json))
 
 
-def tiebreak_names(codes_json: str, lang: str = "en") -> str:
-    """Each tie-break code's meaning in ``lang`` (the report's line: meaning, article, modifiers)."""
-    from tbxl.report.labels import labels
+def tiebreak_names(codes_json: str, lang: str = "en", team: bool = False) -> str:
+    """Each tie-break code's meaning in ``lang`` as the reports say it (meaning, article,
+    modifiers; a team event's codes and primary score by the team report's words); a code without
+    one is left out (the table shows the code alone)."""
+    from tbxl.report.labels import team_labels
     from tbxl.report.views.frame import definition
+    from tbxl.report.views.team_frame import team_definition
 
     def work():
-        L = labels(lang or "en")
-        return {code: definition(code, L) for code in json.loads(codes_json)}, []
+        L = team_labels(lang or "en")
+        names = {}
+        for code in json.loads(codes_json):
+            try:
+                names[code] = (team_definition if team else definition)(code, L)
+            except (TbxlError, ValueError, KeyError):
+                continue
+        return names, []
 
     return _answer(work)
 
 
 def web_labels(lang: str = "en") -> str:
     """The page's words in ``lang`` (the ``web`` section of the report's label files, English where
-    a key is missing) with the rule sets' titles and the prize sharings in that language."""
+    a key is missing) with the rule sets' titles and the prize sharings in that language (a title
+    the labels lack: the rule set's own, English, as the reports do)."""
     from tbxl.report.labels import labels
+    from tbxl.rules import PRESETS
 
     def work():
         en, L = labels("en"), labels(lang or "en")
+        titles = {c.name: c.title for c in PRESETS.values()}
         return {
             "web": {**en["web"], **L.get("web", {})},
-            "conventions": {k: v["title"] for k, v in L["conventions"].items()},
+            "conventions": {**titles, **{k: v["title"] for k, v in L.get("conventions", {}).items()}},
             "prize_sharing": L["prize_sharing"],
         }, []
 
     return _answer(work)
+
+
+def audit_html(name: str, bulletin: str, options_json: str = "{}") -> str:
+    """``tbxl audit NAME --published BULLETIN -o audit.html``: the audit report's page, in the
+    language chosen (what the page shows; the text of :func:`audit_text` is its download)."""
+    path = f"{OUT}/audit.html"
+    o = _opts(options_json)
+    argv = ["audit", name, "--published", bulletin, "-o", path, *_options("audit", o)]
+    return _answer(lambda: _file(argv, path, ok_codes=(0, 1), binary=False), o)
+
+
+def compare_html(name: str, rule_sets: str, options_json: str = "{}") -> str:
+    """``tbxl compare NAME --rules A,B -o compare.html``: the comparison report's page, in the
+    language chosen, the rule sets by their names (the text of :func:`compare_text` is its download)."""
+    path = f"{OUT}/compare.html"
+    o = {k: v for k, v in _opts(options_json).items() if k != "rules"}
+    argv = ["compare", name, "--rules", rule_sets, "-o", path, *_options("compare", o)]
+    return _answer(lambda: _file(argv, path, binary=False), _opts(options_json))
 
 
 def workbook_bytes(name: str, options_json: str = "{}") -> str:

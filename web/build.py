@@ -45,6 +45,16 @@ PAGE = ["index.html", "app.js", "engine.js", "worker.js", "app.css", "app.py", "
 LABELS = ROOT / "templates" / "labels"
 #: Where index.html's language menu takes its options.
 MENU = "<!--__LANGUAGES__-->"
+#: What makes the page installable (a phone's home screen, a desktop's app list): the web app
+#: manifest and its icons (web/icons/make.py draws them), copied as they are.
+INSTALL = [
+    "manifest.webmanifest",
+    "icons/icon.svg",
+    "icons/icon-192.png",
+    "icons/icon-512.png",
+    "icons/icon-maskable-512.png",
+    "icons/apple-touch-icon.png",
+]
 #: The runtime files of the npm package that the page loads (the .map files and the Node-only
 #: helpers are left out).
 RUNTIME = ["pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
@@ -182,6 +192,9 @@ def build(out: Path) -> None:
             shutil.copy(WEB / name, stage / name)
         index = (stage / "index.html").read_text(encoding="utf-8")
         (stage / "index.html").write_text(page(index), encoding="utf-8")
+        (stage / "icons").mkdir()
+        for name in INSTALL:
+            shutil.copy(WEB / name, stage / name)
         # What the page and its worker read first (build.json): the wheels to install, in an order
         # where each comes after what it needs; tbxl's byte limits; the bytes Pyodide will fetch.
         order = sorted((w.name for w in wheels), key=lambda n: (n.startswith("tbxl-"), n.lower()))

@@ -11,9 +11,20 @@
 //                                              (opts: rules, tiebreaks, lang); rejects with an Error
 //                                              whose message is the CLI's one-line message
 //   window.tbxl.call(adapter, ...args)         one adapter of app.py: a Promise of {ok, warnings}
-//                                              (rejects with an Error: the CLI's line)
+//                                              (rejects with a Failure: the CLI's line as its message,
+//                                              the adapter's plain words for the user as .plain)
 
 const $ = (id) => document.getElementById(id);
+
+/** An adapter's error (or the page's: a file refused by its size, a call stopped): the CLI's
+ *  one-line message as `message`, and what it means for the user's files as `plain` (app.py's
+ *  {"error": line, "plain": sentence}; empty when the page said it). */
+export class Failure extends Error {
+  constructor(line, plain) {
+    super(line);
+    this.plain = plain || "";
+  }
+}
 
 /** Milliseconds since the page's start at each step of the loading (benchmarks). */
 export const timings = {};
@@ -91,7 +102,7 @@ function start() {
         pending.delete(m.id);
         clearTimeout(p.timer);
         if (running === p) running = null;
-        if ("error" in m.answer) p.reject(new Error(m.answer.error));
+        if ("error" in m.answer) p.reject(new Failure(m.answer.error, m.answer.plain));
         else p.resolve(m.answer);
       } else if (m.type === "fatal") {
         stop(`${pending.get(m.id)?.name || ""}the engine failed (${m.error})`);
@@ -113,7 +124,7 @@ function stop(why) {
   // line; a new worker starts at once, so the page is ready for the next file.
   worker.terminate();
   const line = `tbxl: error: ${why}; the page is ready for another file`;
-  for (const p of pending.values()) { clearTimeout(p.timer); p.reject(new Error(line)); }
+  for (const p of pending.values()) { clearTimeout(p.timer); p.reject(new Failure(line)); }
   pending.clear();
   running = null;
   restarts += 1;
@@ -155,7 +166,8 @@ export function stage(event) {
 }
 
 /** One adapter of app.py, run in the worker: a Promise of its answer ({ok, warnings}), or a
- *  rejection with an Error whose message is the CLI's line (or the page's: stopped, restarted). */
+ *  rejection with a Failure whose message is the CLI's line (or the page's: stopped, restarted)
+ *  and whose `plain` is the adapter's plain words. */
 export async function call(adapter, ...args) {
   await ready;
   await engine;
@@ -170,11 +182,13 @@ export async function call(adapter, ...args) {
   });
 }
 
-/** The options the adapters take, as JSON text. */
+/** The options the adapters take, as JSON text; `names` are the user's own names of the event,
+ *  its tbxl.toml and its bulletin (app.py's plain words name them). */
 export function optionsJson(options) {
   const o = options || {};
   const keep = {};
-  for (const k of ["rules", "tiebreaks", "lang", "categories", "prizes"]) if (o[k]) keep[k] = o[k];
+  for (const k of ["rules", "tiebreaks", "lang", "categories", "prizes", "names"])
+    if (o[k] && (o[k].length || typeof o[k] === "object")) keep[k] = o[k];
   return JSON.stringify(keep);
 }
 
@@ -210,7 +224,7 @@ export async function readFile(file, role) {
   } else if (file.size > limits.MAX_TEXT_BYTES) {
     refusal = `${shown}: the file is ${sizeText(file.size)}; tbxl reads files of at most ${sizeText(limits.MAX_TEXT_BYTES)}`;
   }
-  if (refusal) throw new Error(`tbxl: error: ${refusal}`);
+  if (refusal) throw new Failure(`tbxl: error: ${refusal}`);
   return { name, data: new Uint8Array(await file.arrayBuffer()) };
 }
 

@@ -11,7 +11,8 @@
 //   {type: "ready", timings}                   Pyodide and tbxl loaded (timings in ms since start)
 //   {type: "boot-failed", error}               Pyodide or tbxl could not be loaded
 //   {type: "start", id}                        the call begins (its time limit counts from here)
-//   {type: "answer", id, answer}               the adapter's JSON, parsed: {ok, warnings} | {error}
+//   {type: "answer", id, answer}               the adapter's JSON, parsed, all of it: {ok, warnings}
+//                                              | {error, plain} (the page makes it a Failure)
 //   {type: "fatal", id, error}                 the engine broke (Pyodide's fatal error): restart me
 //   {type: "warm", timings}                    the warm-up is done (see warm())
 import { loadPyodide } from "./pyodide/pyodide.mjs";
@@ -124,8 +125,9 @@ function pump() {
 
 function warm() {
   // While the user chooses a file: import the rooms the first answer needs and run them once on the
-  // bundled example (the standings, the printout, a derivation), so the first file is answered at
-  // the speed of the second. Each step is a task of its own: a real call goes first.
+  // bundled example (the standings, the printout, a derivation as the page shows it), so the
+  // first file is answered at the speed of the second. Each step is a task of its own: a real
+  // call goes first.
   const example = py.runPython("import importlib.resources as r; r.files('tbxl.examples').joinpath('held_swiss_5.trf').read_bytes()").toJs();
   const files = { name: "held_swiss_5.trf", data: example, bulletin: null, config: null };
   const stepOf = (fn) => () => {
@@ -136,7 +138,7 @@ function warm() {
   warming = [
     stepOf(() => { stage(files); web.json_document("held_swiss_5.trf", "{}"); }),
     stepOf(() => { stage(files); web.report_html("held_swiss_5.trf", "{}", ""); }),
-    stepOf(() => { stage(files); web.explain_text("held_swiss_5.trf", 1, false, "{}"); }),
+    stepOf(() => { stage(files); web.derivation_html("held_swiss_5.trf", 1, "{}"); }),
     stepOf(() => { web.reset(); timings.warm = performance.now() - started; postMessage({ type: "warm", timings }); }),
   ];
   pump();
