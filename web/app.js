@@ -345,6 +345,7 @@ async function chooseEvent(file) {
   // went with the last event are dropped (the tbxl.toml kept if asked); ones chosen since stay.
   if (!file) return;
   timings.chosen = performance.now();
+  ++generation;  // an answer about the last choice, come while this file is read, is not drawn
   if (event && event.file !== file) {
     if (event.bulletin && $("bulletin-file").files[0] === event.bulletin.file) $("bulletin-file").value = "";
     if (event.configFile && $("config-file").files[0] === event.configFile && !$("keep-config").checked) $("config-file").value = "";
@@ -357,7 +358,6 @@ async function chooseEvent(file) {
   } catch (err) {
     // nothing of the last event stays shown beside a refusal
     event = null;
-    ++generation;
     clearViews();
     $("choices-file").textContent = "";
     document.documentElement.classList.remove("has-event");
