@@ -329,14 +329,14 @@ async function read(input, role) {
 
 async function take(file, role) {
   // the file's bytes, tbxl's size limits first (engine.readFile: refused by its size, not read);
-  // a refusal says in plain words which file, a file the browser reads no more that it changed
+  // a refusal says in plain words which file is too large, a file the browser reads no more that
+  // it changed
   try {
     return { ...(await readFile(file, role)), file };
   } catch (err) {
     const name = file.name;
     if (!(err instanceof Failure)) throw new Failure(String(err.message || err), w("err_changed", { file: name }));
-    const plain = { event: "err_in_event", bulletin: "err_bulletin", config: "err_config" }[role];
-    throw new Failure(err.message, w(plain, { file: name }));
+    throw new Failure(err.message, w("err_too_large", { file: name }));
   }
 }
 
