@@ -173,7 +173,9 @@ def test_the_api_standings_read_the_tbxl_toml_and_warn_as_the_cli(page, tmp_path
 
 
 def choose(page, path: Path) -> None:
-    # the last event's table and printout gone first, so the waits below see the new event's
+    # the last event's table and printout gone first (its calls answered), so the waits below see
+    # the new event's
+    page.wait_for_function("window.tbxl.busy === 0")
     page.evaluate(
         "() => { document.getElementById('standings').replaceChildren(); "
         "document.getElementById('printout').dataset.ready = ''; }"

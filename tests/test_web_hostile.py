@@ -356,6 +356,10 @@ def test_a_file_far_over_the_size_limit_is_refused_by_its_size(page, tmp_path):
         assert code == 1 and error_line(err) == want
         shown = give(page, path)
         assert shown.kind == "error" and shown.error == want and shown.seconds < 5, shown
+        assert page.inner_text("#error-what") == (  # and in plain words, naming the user's file
+            f"{name} is larger than tbxl reads: the line below says how large such a file may be. "
+            "Choose the right file, or a smaller one."
+        )
         the_next_file_is_computed(page, tmp_path)
     # a bulletin and a tbxl.toml over theirs: the same, by the File's size
     bulletin = tmp_path / "bulletin.csv"

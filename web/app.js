@@ -329,14 +329,14 @@ async function read(input, role) {
 
 async function take(file, role) {
   // the file's bytes, tbxl's size limits first (engine.readFile: refused by its size, not read);
-  // a refusal says in plain words which file, a file the browser reads no more that it changed
+  // a refusal says in plain words which file is too large, a file the browser reads no more that
+  // it changed
   try {
     return { ...(await readFile(file, role)), file };
   } catch (err) {
     const name = file.name;
     if (!(err instanceof Failure)) throw new Failure(String(err.message || err), w("err_changed", { file: name }));
-    const plain = { event: "err_in_event", bulletin: "err_bulletin", config: "err_config" }[role];
-    throw new Failure(err.message, w(plain, { file: name }));
+    throw new Failure(err.message, w("err_too_large", { file: name }));
   }
 }
 
@@ -345,6 +345,7 @@ async function chooseEvent(file) {
   // went with the last event are dropped (the tbxl.toml kept if asked); ones chosen since stay.
   if (!file) return;
   timings.chosen = performance.now();
+  ++generation;  // an answer about the last choice, come while this file is read, is not drawn
   if (event && event.file !== file) {
     if (event.bulletin && $("bulletin-file").files[0] === event.bulletin.file) $("bulletin-file").value = "";
     if (event.configFile && $("config-file").files[0] === event.configFile && !$("keep-config").checked) $("config-file").value = "";
@@ -357,7 +358,6 @@ async function chooseEvent(file) {
   } catch (err) {
     // nothing of the last event stays shown beside a refusal
     event = null;
-    ++generation;
     clearViews();
     $("choices-file").textContent = "";
     document.documentElement.classList.remove("has-event");

@@ -1,8 +1,10 @@
 """Build tbxl's web app: ``python web/build.py -o DIR`` writes the complete static app into DIR.
 
 DIR then holds everything the page loads, and nothing is fetched from anywhere else (issue 27,
-item 3): the page (index.html, app.js, app.css), the service worker (sw.js, which keeps every file
-for offline use), the Python glue (app.py), the Pyodide runtime (pyodide/, from the npm package
+item 3): the page (index.html with its language menu, app.js, app.css), the engine's side of the
+page and its Web Worker (engine.js, worker.js), the web app manifest and its icons (manifest.webmanifest,
+icons/), the service worker (sw.js, which keeps every file for offline use), build.json, the Python
+glue (app.py), the Pyodide runtime (pyodide/, from the npm package
 ``pyodide`` at the version of web/package-lock.json, the one tests/pyodide pins for the xlwings Lite
 tests) and every wheel the page installs (wheels/): tbxl's own, built from this tree, and the pure
 wheels of what its report and workbook rooms import (Jinja2, MarkupSafe, openpyxl, et-xmlfile,
