@@ -5,7 +5,7 @@
 //
 // The contract the tests rely on (docs/reference/web.md; keep it stable): window.tbxl (engine.js),
 //   #event-file, #standings (tr[data-start-number] > td[data-code]), #error (#error-what, #error-line)
-import { Failure, call, optionsJson, readFile, ready, stage, timings } from "./engine.js";
+import { Failure, call, optionsJson, readFile, ready, safeName, stage, timings } from "./engine.js";
 
 const $ = (id) => document.getElementById(id);
 let event = null;  // {name, data, file, bulletin: {name, data, file}|null, config: data|null, configFile, configName, doc, team}
@@ -356,8 +356,9 @@ async function chooseEvent(file) {
     config = await read($("config-file"), "config");
     main = await take(file, "event");
   } catch (err) {
-    // nothing of the last event stays shown beside a refusal
-    event = null;
+    // nothing of the last event stays shown beside a refusal; the file is remembered (no doc: no
+    // view, no download), so that another bulletin, tbxl.toml or Apply reads it again
+    event = { name: safeName(file.name), file, bulletin: null, config: null };
     clearViews();
     $("choices-file").textContent = "";
     document.documentElement.classList.remove("has-event");
