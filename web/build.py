@@ -83,10 +83,18 @@ def run(cmd: list[str], cwd: Path | None = None, env: dict | None = None) -> Non
 
 
 def runtime() -> Path:
-    """web/node_modules/pyodide at the locked version (``npm ci`` when it is not there)."""
-    wanted = json.loads((WEB / "package.json").read_text(encoding="utf-8"))["dependencies"]["pyodide"]
+    """web/node_modules/pyodide at the locked version (``npm ci`` when it, or another package of
+    package.json at its version, is not there: a checkout that gained a package, e.g. axe-core for
+    the tests, gets it on its next build)."""
+    package = json.loads((WEB / "package.json").read_text(encoding="utf-8"))
+    wanted = {**package.get("dependencies", {}), **package.get("devDependencies", {})}
+
+    def installed(name: str) -> str | None:
+        found = WEB / "node_modules" / name / "package.json"
+        return json.loads(found.read_text(encoding="utf-8"))["version"] if found.exists() else None
+
     have = WEB / "node_modules" / "pyodide" / "package.json"
-    if not have.exists() or json.loads(have.read_text(encoding="utf-8"))["version"] != wanted:
+    if any(installed(name) != version.lstrip("=") for name, version in wanted.items()):
         if shutil.which("npm") is None:
             sys.exit("build.py: npm is not installed (setup.sh installs Node and npm)")
         run(["npm", "ci", "--silent", "--no-audit", "--no-fund"], cwd=WEB)
