@@ -50,8 +50,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
-from tbxl import decisions
-from tbxl.config_check import check as _check
+from tbxl import config_check, decisions
 from tbxl.config_check import option_value as option_value  # read the same way by the command line
 from tbxl.errors import TbxlError, UsageError
 from tbxl.limits import MAX_CONFIG_BYTES, size_text
@@ -214,13 +213,13 @@ def load(path: str) -> Config:
                 os.path.dirname(os.path.abspath(path)),
                 lambda m: bad(key, m),  # noqa: B023 (called at once, in the loop)
             )
-        elif key == "playoffs":  # a list of orders, checked with the other values (_check)
+        elif key == "playoffs":  # a list of orders, checked with the other values (config_check.check)
             config.values[key] = value
         elif key == "rating_change":
             if not isinstance(value, bool):
                 raise bad(key, f"true or false, not {value!r}")
             config.values[key] = value
-        elif key == "k":  # a number in TOML (k = 20), checked as --k is (_check)
+        elif key == "k":  # a number in TOML (k = 20), checked as --k is (config_check.check)
             config.values[key] = value
         elif key == "prizes":
             config.prizes = _prize_text(value, lambda m: bad(key, m))  # noqa: B023 (called at once, in the loop)
@@ -251,7 +250,7 @@ def load(path: str) -> Config:
             raise bad(key, f"a string, not {type(value).__name__} {value!r}")
         else:
             config.values[key] = value
-    _check(config, bad)
+    config_check.check(config, bad)
     return config
 
 
