@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, cast
 from tbxl.derivation import REASONS, Derivation, Reason
 from tbxl.errors import InputError
 from tbxl.model import MP, EventKind, Player, Tournament, for_kind
-from tbxl.model.decisions import LONG_EVENT_DAYS
+from tbxl.model.decisions import LONG_EVENT_DAYS, event_days
 from tbxl.rules import Convention, TeamSettings
 from tbxl.tiebreaks import Context, compute, explain_order, ratings
 from tbxl.tiebreaks import explain as explain_value
@@ -297,10 +297,8 @@ class Standings:
 def long_event_days(event: AnyEvent) -> int | None:
     """The days an event lasts when its dates span more than 30 days (checklist 210: players may
     be rated more than once; C.07 2026 Art. 10), else None."""
-    if event.start_date is None or event.end_date is None:
-        return None
-    days = (event.end_date - event.start_date).days
-    return days if days > LONG_EVENT_DAYS else None
+    days = event_days(event.start_date, event.end_date)
+    return days if days is not None and days > LONG_EVENT_DAYS else None
 
 
 def primary_of(codes: Sequence[Descriptor]) -> str:

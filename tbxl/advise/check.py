@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from tbxl.derivation import Reason
 from tbxl.model import EventKind
-from tbxl.model.decisions import LONG_EVENT_DAYS  # one home: the long event of FIDE's checklist (210)
+from tbxl.model.decisions import LONG_EVENT_DAYS, event_days  # one home: the long event of FIDE's checklist (210)
 from tbxl.rules import FIDE_2026_START, Convention
 from tbxl.tiebreaks.codes import TEAM, Descriptor, parse_list
 from tbxl.tiebreaks.ratings import RATING_TIEBREAKS
@@ -82,9 +82,7 @@ class Profile:
     def of(cls, event: AnyEvent, rules: Convention | None = None, notes: Iterable[str] = ()) -> Profile:
         """The profile of a read event (individual or team); ``notes``: the reader's notes, where
         an ignored acceleration record shows that the event was accelerated."""
-        start, end = event.start_date, event.end_date
-        # the span as tbxl.standings' long-event note counts it (end minus start: 1-31 January is 30)
-        days = (end - start).days if start and end and end >= start else None
+        days = event_days(event.start_date, event.end_date)  # as the standings' long-event note counts it
         players = getattr(event, "players", ())
         # a team event's participants are its teams (C.07 11), an individual event's its players
         participants = len(getattr(event, "teams", players))
@@ -98,7 +96,7 @@ class Profile:
             True if any("accelerations" in n for n in notes) else None,
             unrated,
             bool(rules is not None and rules.unrated_rating is not None),
-            start,
+            event.start_date,
         )
 
 

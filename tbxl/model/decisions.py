@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 from collections.abc import Container, Iterable
 from dataclasses import dataclass
+from datetime import date
 from fractions import Fraction
 
 from tbxl.errors import InputError, excerpt
@@ -46,11 +47,24 @@ __all__ = [
     "list_change_item",
     "given_item",
     "LONG_EVENT_DAYS",
+    "event_days",
 ]
 
 #: C.07 2026 Art. 10 and the checklist (210): an event longer than this may see a player rated
 #: more than once, so its rating tie-breaks are warned about.
 LONG_EVENT_DAYS = 30
+
+
+def event_days(start: date | None, end: date | None) -> int | None:
+    """The days an event's dates span, end minus start (1-31 January is 30), as the long-event note
+    and the adviser count them; None without both dates or with an end before the start.
+
+    >>> event_days(date(2026, 1, 1), date(2026, 1, 31)), event_days(date(2026, 1, 1), None)
+    (30, None)
+    """
+    return (end - start).days if start is not None and end is not None and end >= start else None
+
+
 #: The largest start number, round and rating an item takes (a typo's 10^9 stays a typo).
 _MAX_NUMBER = 999_999
 _MAX_RATING = 4000
